@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "tvshell",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "TVShell", targets: ["ShellRuntime"]),
+        .executable(name: "tvshell", targets: ["tvshell"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CMPV", path: "Sources/CMPV"),
+        .target(
+            name: "CTerminal",
+            path: "Sources/CTerminal",
+            cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("NCURSES_WIDECHAR", to: "1")],
+            linkerSettings: [.linkedLibrary("ncursesw")]
+        ),
+        .target(name: "MediaModel"),
+        .target(name: "ShellCore", dependencies: ["MediaModel"]),
+        .target(name: "ShellView", dependencies: ["ShellCore", "MediaModel"]),
+        .target(name: "MPVClient", dependencies: ["CMPV"]),
+        .target(name: "TerminalUI", dependencies: ["CTerminal", "ShellView"]),
+        .target(
+            name: "ShellRuntime",
+            dependencies: [
+                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CTerminal",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "ShellTesting",
+            dependencies: ["ShellCore", "ShellView", "ShellRuntime", "MediaModel"]
+        ),
+        .executableTarget(
+            name: "tvshell",
+            dependencies: [
+                "ShellRuntime", "MediaModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "tvshell-bench",
+            dependencies: ["ShellRuntime", "ShellCore", "ShellView", "MPVClient", "ShellTesting", "MediaModel"]
+        ),
+        .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "ShellTesting", "MediaModel"]),
+        .testTarget(
+            name: "ShellViewTests",
+            dependencies: ["ShellView", "ShellCore", "ShellTesting", "MediaModel"],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(name: "MPVClientTests", dependencies: ["MPVClient", "ShellTesting"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ShellView"]),
+        .testTarget(name: "ShellRuntimeTests", dependencies: ["ShellRuntime", "ShellCore", "ShellTesting", "MediaModel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ShellTesting"]),
+    ]
+)

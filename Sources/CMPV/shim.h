@@ -1,0 +1,2 @@
+#include <mpv/client.h>
+#include <mpv/render.h>

@@ -1,0 +1,114 @@
+#define _GNU_SOURCE 1
+#include "CTerminal.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+WINDOW *tvs_stdscr(void) { return stdscr; }
+WINDOW *tvs_curscr(void) { return curscr; }
+int tvs_lines(void) { return LINES; }
+int tvs_cols(void) { return COLS; }
+int tvs_colors(void) { return COLORS; }
+int tvs_color_pairs(void) { return COLOR_PAIRS; }
+
+attr_t tvs_attr_bold(void) { return A_BOLD; }
+attr_t tvs_attr_dim(void) { return A_DIM; }
+attr_t tvs_attr_reverse(void) { return A_REVERSE; }
+attr_t tvs_attr_underline(void) { return A_UNDERLINE; }
+attr_t tvs_attr_normal(void) { return A_NORMAL; }
+
+int tvs_window_size(int fd, int *rows, int *cols) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    return 0;
+}
+
+int tvs_pipe_nonblocking(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
+}
+
+static int guard_fd = -1;
+static int have_termios = 0;
+static struct termios saved_termios;
+static volatile sig_atomic_t screen_active = 0;
+
+void tvs_guard_set_screen_active(int active) {
+    screen_active = active;
+}
+
+static const int notify_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGQUIT };
+static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+#define NFATAL (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+static struct sigaction previous_fatal[NFATAL];
+
+void tvs_guard_restore_terminal(void) {
+    if (!screen_active) return;
+    screen_active = 0;
+    if (have_termios) tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
+    static const char reset[] = "\033[0m\033[?25h\033[?1049l\r\n";
+    ssize_t ignored = write(STDOUT_FILENO, reset, sizeof(reset) - 1);
+    (void)ignored;
+}
+
+static void notify_handler(int sig) {
+    int saved = errno;
+    unsigned char b = (unsigned char)sig;
+    if (guard_fd >= 0) {
+        ssize_t ignored = write(guard_fd, &b, 1);
+        (void)ignored;
+    }
+    errno = saved;
+}
+
+static void fatal_handler(int sig, siginfo_t *info, void *uctx) {
+    tvs_guard_restore_terminal();
+    for (size_t i = 0; i < NFATAL; i++) {
+        if (fatal_signals[i] != sig) continue;
+        struct sigaction *prev = &previous_fatal[i];
+        sigaction(sig, prev, NULL);
+        if ((prev->sa_flags & SA_SIGINFO) && prev->sa_sigaction) {
+            prev->sa_sigaction(sig, info, uctx);
+            return;
+        }
+        if (prev->sa_handler != SIG_DFL && prev->sa_handler != SIG_IGN && prev->sa_handler) {
+            prev->sa_handler(sig);
+            return;
+        }
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+int tvs_guard_install(int notify_fd) {
+    guard_fd = notify_fd;
+    if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved_termios) == 0) have_termios = 1;
+
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    for (size_t i = 0; i < sizeof(notify_signals) / sizeof(notify_signals[0]); i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof(sa));
+        sa.sa_handler = notify_handler;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        if (sigaction(notify_signals[i], &sa, NULL) != 0) return -1;
+        sigaddset(&unblock, notify_signals[i]);
+    }
+    for (size_t i = 0; i < NFATAL; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof(sa));
+        sa.sa_sigaction = fatal_handler;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+        if (sigaction(fatal_signals[i], &sa, &previous_fatal[i]) != 0) return -1;
+        sigaddset(&unblock, fatal_signals[i]);
+    }
+    signal(SIGPIPE, SIG_IGN);
+    return sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+}

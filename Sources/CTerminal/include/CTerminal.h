@@ -1,0 +1,54 @@
+#ifndef CTERMINAL_H
+#define CTERMINAL_H
+/* ncursesw and a small set of helpers for what Swift cannot import (macros and
+ * global mutable state), plus the process-wide signal guard that restores the
+ * terminal on every exit path. */
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+#include <stdint.h>
+
+/* ncurses globals; main thread only, after initscr. */
+WINDOW *tvs_stdscr(void);
+WINDOW *tvs_curscr(void);
+int tvs_lines(void);
+int tvs_cols(void);
+int tvs_colors(void);
+int tvs_color_pairs(void);
+
+/* Attribute macros. */
+attr_t tvs_attr_bold(void);
+attr_t tvs_attr_dim(void);
+attr_t tvs_attr_reverse(void);
+attr_t tvs_attr_underline(void);
+attr_t tvs_attr_normal(void);
+
+/* Size of the controlling terminal (fd), from TIOCGWINSZ; 0 on success. */
+int tvs_window_size(int fd, int *rows, int *cols);
+
+/* Signal guard. Call once from the main thread before initscr and before any
+ * other thread exists. SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGQUIT
+ * write their number as one byte to notify_fd (non-blocking); the main loop
+ * decides what they mean. SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP
+ * restore the terminal saved here (termios, attributes, cursor, main screen),
+ * then hand the signal to the handler that was installed before (Swift's
+ * backtracer) or the default action. Async-signal-safe. */
+int tvs_guard_install(int notify_fd);
+
+/* Restores the saved termios and, while the screen is taken over, writes
+ * sgr0 / cnorm / rmcup. Async-signal-safe; idempotent. */
+void tvs_guard_restore_terminal(void);
+
+/* Tells the guard whether curses owns the screen (set after initscr, cleared
+ * after endwin), so a crash restores it and a headless run writes nothing. */
+void tvs_guard_set_screen_active(int active);
+
+/* Creates a pipe with O_CLOEXEC and O_NONBLOCK on both ends; 0 on success. */
+int tvs_pipe_nonblocking(int fds[2]);
+
+#endif

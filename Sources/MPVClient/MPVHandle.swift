@@ -1,0 +1,177 @@
+import CMPV
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A typed libmpv client handle. It knows nothing of TV.
+///
+/// Threading: create, configure and use it from one thread (the owner's loop).
+/// The only cross-thread piece is the wakeup callback, which merely writes one
+/// byte to the pipe given to `setWakeupPipe`; the owner then calls
+/// `drainEvents()` on its own thread. Call `destroy()` (after freeing any
+/// render context) before dropping the last reference.
+public final class MPVHandle {
+    private var handle: OpaquePointer?
+
+    /// Creates an uninitialized handle. Requires `LC_NUMERIC` to be "C".
+    public init() throws(MPVError) {
+        guard let h = mpv_create() else {
+            throw MPVError(code: MPV_ERROR_GENERIC.rawValue, call: "mpv_create (is LC_NUMERIC \"C\"?)")
+        }
+        handle = h
+    }
+
+    deinit { destroy() }
+
+    /// The raw handle, for the render context.
+    var raw: OpaquePointer {
+        guard let handle else { preconditionFailure("MPVHandle used after destroy()") }
+        return handle
+    }
+
+    /// Sets an option; only before `initialize()` for most options.
+    public func setOption(_ name: String, _ value: String) throws(MPVError) {
+        try MPVError.check(mpv_set_option_string(raw, name, value), "set option \(name)=\(value)")
+    }
+
+    /// Starts the player core.
+    public func initialize() throws(MPVError) {
+        try MPVError.check(mpv_initialize(raw), "mpv_initialize")
+    }
+
+    /// Asks for log messages of `level` and above ("warn", "info", …).
+    public func requestLogMessages(_ level: String) throws(MPVError) {
+        try MPVError.check(mpv_request_log_messages(raw, level), "request_log_messages \(level)")
+    }
+
+    /// Observes every property of `ObservedProperty`; changes arrive as
+    /// `.propertyChange` events (including mpv's initial notice).
+    public func observeAll() throws(MPVError) {
+        for property in ObservedProperty.allCases {
+            try MPVError.check(
+                mpv_observe_property(raw, UInt64(property.rawValue), property.name, property.format),
+                "observe \(property.name)"
+            )
+        }
+    }
+
+    /// Makes mpv write one byte to `fd` whenever events are pending. The
+    /// callback runs on an mpv thread and only writes; `fd` must be non-blocking.
+    public func setWakeupPipe(_ fd: Int32) {
+        mpv_set_wakeup_callback(raw, { ctx in
+            var byte: UInt8 = 1
+            _ = write(Int32(Int(bitPattern: ctx)), &byte, 1)
+        }, UnsafeMutableRawPointer(bitPattern: Int(fd)))
+    }
+
+    /// Runs a command synchronously.
+    public func command(_ args: [String]) throws(MPVError) {
+        let code = withCStrings(args) { mpv_command(raw, $0) }
+        try MPVError.check(code, args.joined(separator: " "))
+    }
+
+    /// `loadfile URL replace`, returning the new playlist entry id, which the
+    /// START_FILE and END_FILE events of that entry carry.
+    @discardableResult
+    public func loadFile(_ url: String, options: [String: String] = [:]) throws(MPVError) -> Int64 {
+        var args = ["loadfile", url, "replace"]
+        if !options.isEmpty {
+            args.append("-1")
+            args.append(options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
+        }
+        var result = mpv_node()
+        let code = withCStrings(args) { mpv_command_ret(raw, $0, &result) }
+        try MPVError.check(code, "loadfile \(url)")
+        defer { mpv_free_node_contents(&result) }
+        return Self.int64(in: result, key: "playlist_entry_id") ?? -1
+    }
+
+    /// Sets a property from a string value.
+    public func setProperty(_ name: String, _ value: String) throws(MPVError) {
+        try MPVError.check(mpv_set_property_string(raw, name, value), "set \(name)=\(value)")
+    }
+
+    /// Sets a flag property.
+    public func setFlag(_ name: String, _ value: Bool) throws(MPVError) {
+        var flag: Int32 = value ? 1 : 0
+        try MPVError.check(mpv_set_property(raw, name, MPV_FORMAT_FLAG, &flag), "set \(name)=\(value)")
+    }
+
+    /// Reads a property as a string.
+    public func string(_ name: String) throws(MPVError) -> String {
+        guard let cstr = mpv_get_property_string(raw, name) else {
+            throw MPVError(code: MPV_ERROR_PROPERTY_UNAVAILABLE.rawValue, call: "get \(name)")
+        }
+        defer { mpv_free(cstr) }
+        return String(cString: cstr)
+    }
+
+    /// Reads a property as a double.
+    public func double(_ name: String) throws(MPVError) -> Double {
+        var value = 0.0
+        try MPVError.check(mpv_get_property(raw, name, MPV_FORMAT_DOUBLE, &value), "get \(name)")
+        return value
+    }
+
+    /// Reads a property as an integer.
+    public func int(_ name: String) throws(MPVError) -> Int64 {
+        var value: Int64 = 0
+        try MPVError.check(mpv_get_property(raw, name, MPV_FORMAT_INT64, &value), "get \(name)")
+        return value
+    }
+
+    /// Reads a flag property.
+    public func flag(_ name: String) throws(MPVError) -> Bool {
+        var value: Int32 = 0
+        try MPVError.check(mpv_get_property(raw, name, MPV_FORMAT_FLAG, &value), "get \(name)")
+        return value != 0
+    }
+
+    /// Drains every pending event (`mpv_wait_event(h, 0)` until NONE), copying
+    /// each before the next wait. Empty the wakeup pipe before calling, so a
+    /// wakeup during the drain is not lost. Owner's thread only.
+    public func drainEvents() -> [MPVEvent] {
+        var events: [MPVEvent] = []
+        while let h = handle {
+            let event = mpv_wait_event(h, 0)!
+            if event.pointee.event_id == MPV_EVENT_NONE { break }
+            events.append(MPVEvent(event))
+        }
+        return events
+    }
+
+    /// Blocks up to `timeout` seconds for one event (negative: forever).
+    /// Owner's thread only; meant for tests and tools without a loop.
+    public func waitEvent(timeout: Double) -> MPVEvent? {
+        let event = mpv_wait_event(raw, timeout)!
+        if event.pointee.event_id == MPV_EVENT_NONE { return nil }
+        return MPVEvent(event)
+    }
+
+    /// Terminates the core and frees the handle. Free any render context first.
+    public func destroy() {
+        guard let h = handle else { return }
+        mpv_set_wakeup_callback(h, nil, nil)
+        mpv_terminate_destroy(h)
+        handle = nil
+    }
+
+    private static func int64(in node: mpv_node, key: String) -> Int64? {
+        guard node.format == MPV_FORMAT_NODE_MAP, let list = node.u.list?.pointee else { return nil }
+        for i in 0..<Int(list.num) {
+            guard let k = list.keys?[i], String(cString: k) == key else { continue }
+            let value = list.values[i]
+            if value.format == MPV_FORMAT_INT64 { return value.u.int64 }
+        }
+        return nil
+    }
+}
+
+/// Calls `body` with a NULL-terminated C array of the strings.
+func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let duplicates = strings.map { strdup($0) }
+    defer { duplicates.forEach { free($0) } }
+    var pointers: [UnsafePointer<CChar>?] = duplicates.map { UnsafePointer($0) }
+    pointers.append(nil)
+    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+}

@@ -1,0 +1,42 @@
+/// Something the shell can play: a channel of a lineup, a film, a URL.
+/// A plain value, safe to pass between threads.
+public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
+    /// Stable identifier (a lineup's `tvg-id`, or the URL).
+    public var id: String
+    /// What the user sees.
+    public var title: String
+    /// What libmpv opens: a path, a URL, or an `av://lavfi:` source.
+    public var url: String
+    /// Live content: no seeking, a LIVE badge; LEFT/RIGHT change channel.
+    public var isLive: Bool
+    /// Channel number, for live channels of a lineup.
+    public var number: Int?
+    /// Content rating as published ("PG-13", "TV-MA"), if known.
+    public var rating: String?
+    /// A line or two about it.
+    public var summary: String?
+
+    public init(
+        id: String? = nil, title: String, url: String, isLive: Bool = false,
+        number: Int? = nil, rating: String? = nil, summary: String? = nil
+    ) {
+        self.id = id ?? url
+        self.title = title
+        self.url = url
+        self.isLive = isLive
+        self.number = number
+        self.rating = rating
+        self.summary = summary
+    }
+
+    /// An item for a path or URL given on the command line or over IPC: the
+    /// title is the last path component; `av://lavfi:` sources without a
+    /// duration are treated as live.
+    public static func fromLocation(_ location: String) -> MediaItem {
+        let trimmed = location.hasSuffix("/") ? String(location.dropLast()) : location
+        let name = trimmed.split(separator: "/").last.map(String.init) ?? location
+        let isLavfi = location.hasPrefix("av://lavfi:")
+        let live = isLavfi && !location.contains("duration=") && !location.contains(":d=")
+        return MediaItem(title: isLavfi ? location : name, url: location, isLive: live)
+    }
+}

@@ -1,0 +1,30 @@
+import MediaModel
+
+/// Everything that can happen to the shell. Closed and Equatable: keys, the
+/// player, timers and the automation socket all become one of these.
+public enum Action: Equatable, Sendable {
+    /// A key or remote button, already mapped to a command.
+    case command(RemoteCommand, at: Instant)
+    /// Replace what can be played and start the first (IPC `play`, command line).
+    case open([MediaItem], at: Instant)
+    /// Play `items[index]`.
+    case playIndex(Int, at: Instant)
+    /// A player report for the load with `token`.
+    case player(PlayerReport, token: Int, at: Instant)
+    /// A timer started by `Effect.startTimer` fired.
+    case timerFired(TimerID, at: Instant)
+    /// A request to quit from outside the keyboard (IPC, signal).
+    case quitRequested(QuitSource)
+}
+
+/// Who asks to quit. A service manager's SIGTERM always wins; the others are
+/// refused in kiosk mode.
+public enum QuitSource: Equatable, Sendable {
+    case key, ipc, interrupt, terminate, hangup
+}
+
+/// Timers the reducer may start; one of each at most.
+public enum TimerID: String, Equatable, Hashable, Sendable {
+    case transportHide
+    case errorAdvance
+}

@@ -1,0 +1,20 @@
+/// What the player adapter reports, tagged with the load token it belongs to
+/// (reports of a superseded load are ignored by the reducer).
+public enum PlayerReport: Equatable, Sendable {
+    /// The player began opening the item.
+    case started
+    /// Playback (re)started after loading or a seek.
+    case playing
+    /// Opening or playing failed; `reason` is the player's explanation.
+    case failed(reason: String)
+    /// The item reached its end.
+    case ended
+    case position(Double?)
+    case duration(Double?)
+    case paused(Bool)
+    case seekable(Bool)
+    case mediaTitle(String?)
+    case buffering(Bool)
+    /// The first video frame of this load was drawn.
+    case firstFrame
+}

@@ -1,0 +1,32 @@
+/// Maps key names (mpv's names: "LEFT", "ENTER", "SPACE", "q" …) to remote
+/// commands. Pure; the default follows PRODUCT.md's key table.
+public struct KeyMap: Equatable, Sendable {
+    public var bindings: [String: RemoteCommand]
+
+    public init(bindings: [String: RemoteCommand]) {
+        self.bindings = bindings
+    }
+
+    /// The command bound to `name`; names are matched as given, then
+    /// upper-cased (so "enter" works like "ENTER", while "q" stays "q").
+    public func command(for name: String) -> RemoteCommand? {
+        bindings[name] ?? bindings[name.uppercased()]
+    }
+
+    public static let standard: KeyMap = {
+        var b: [String: RemoteCommand] = [
+            "SPACE": .playPause, "PLAYPAUSE": .playPause, "p": .playPause,
+            "PLAY": .play, "PAUSE": .pause,
+            "LEFT": .left, "RIGHT": .right, "UP": .up, "DOWN": .down,
+            "ENTER": .select, "KP_ENTER": .select,
+            "ESC": .menu, "BS": .menu, "MENU": .menu,
+            ",": .frameBack, ".": .frameForward,
+            "PGUP": .channelUp, "PGDWN": .channelDown,
+            "CHANNEL_UP": .channelUp, "CHANNEL_DOWN": .channelDown,
+            "i": .info, "INFO": .info, "g": .guide, "GUIDE": .guide,
+            "q": .quit, "Q": .quit,
+        ]
+        for d in 0...9 { b["\(d)"] = .digit(d) }
+        return KeyMap(bindings: b)
+    }()
+}

@@ -1,0 +1,23 @@
+/// What a key or remote button asks for, before the current screen gives it a
+/// meaning (the Siri Remote model of PRODUCT.md).
+public enum RemoteCommand: Equatable, Hashable, Sendable {
+    case playPause
+    case play
+    case pause
+    case left
+    case right
+    case up
+    case down
+    /// Click / ENTER.
+    case select
+    /// Menu / ESC / BS.
+    case menu
+    case frameBack
+    case frameForward
+    case digit(Int)
+    case channelUp
+    case channelDown
+    case info
+    case guide
+    case quit
+}

@@ -1,0 +1,65 @@
+/// Reports from the player for the current load.
+enum PlayerReducer {
+    static func reduce(_ state: inout ShellState, _ report: PlayerReport, now: Instant) -> [Effect] {
+        switch report {
+        case .started:
+            state.playback.phase = .loading
+            return []
+        case .playing:
+            state.playback.buffering = false
+            guard state.playback.phase == .loading else {
+                if state.playback.phase == .ended { state.playback.phase = .playing }
+                return []
+            }
+            state.playback.phase = .playing
+            let item = state.currentItem
+            return [.emit(.playbackStarted(title: state.title, url: item?.url ?? ""))]
+        case .failed(let reason):
+            let item = state.currentItem
+            state.playback.phase = .failed
+            state.scrub = nil
+            state.overlay = .none
+            state.transportVisible = false
+            state.screen = .error
+            let title = "Could not play “\(state.title)”"
+            state.error = ShellError(title: title, reason: reason, location: item?.url)
+            var effects: [Effect] = [.cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: item?.url))]
+            if let current = state.current, current + 1 < state.items.count {
+                effects.append(.startTimer(.errorAdvance, after: state.settings.errorAdvanceDelay))
+            }
+            return effects
+        case .ended:
+            guard state.playback.phase != .ended else { return [] }
+            state.playback.phase = .ended
+            let url = state.currentItem?.url ?? ""
+            if state.scrub == nil, let current = state.current, current + 1 < state.items.count {
+                return [.emit(.endFile(url: url))] + ShellReducer.play(&state, index: current + 1, now: now)
+            }
+            state.playback.paused = true
+            state.transportVisible = true
+            return [.emit(.endFile(url: url)), .cancelTimer(.transportHide)]
+        case .position(let value):
+            state.playback.position = value
+            return []
+        case .duration(let value):
+            state.playback.duration = value
+            return []
+        case .paused(let value):
+            state.playback.paused = value
+            if value { state.transportVisible = true }
+            return []
+        case .seekable(let value):
+            state.playback.seekable = value
+            return []
+        case .mediaTitle(let value):
+            state.playback.mediaTitle = value
+            return []
+        case .buffering(let value):
+            state.playback.buffering = value
+            return []
+        case .firstFrame:
+            state.playback.firstFramePresented = true
+            return []
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/// Scrubbing while paused: the head moves, playback stays; coarse steps
+/// accelerate while a key repeats; fine mode steps by at most a second;
+/// ENTER or PLAYPAUSE commits (seek), ESC cancels.
+enum ScrubReducer {
+    static func reduce(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
+        guard var scrub = state.scrub else { return [] }
+        switch command {
+        case .left:
+            return step(&state, direction: -1, now: now)
+        case .right:
+            return step(&state, direction: 1, now: now)
+        case .down:
+            scrub.mode = .fine
+            scrub.repeatCount = 0
+            scrub.lastStepAt = nil
+            state.scrub = scrub
+            return []
+        case .up:
+            scrub.mode = .coarse
+            scrub.repeatCount = 0
+            scrub.lastStepAt = nil
+            state.scrub = scrub
+            return []
+        case .select:
+            return commit(&state, play: false)
+        case .playPause, .play:
+            return commit(&state, play: true)
+        case .menu:
+            state.scrub = nil
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// Moves the head one step in `direction`; repeated steps within the
+    /// repeat window grow (coarse) or refine up to 1 s (fine).
+    static func step(_ state: inout ShellState, direction: Int, now: Instant) -> [Effect] {
+        guard var scrub = state.scrub else { return [] }
+        let settings = state.settings
+        let duration = state.playback.duration ?? 0
+        if let last = scrub.lastStepAt, scrub.lastDirection == direction, now - last <= settings.repeatWindow {
+            scrub.repeatCount += 1
+        } else {
+            scrub.repeatCount = 0
+        }
+        let size: Double
+        switch scrub.mode {
+        case .coarse:
+            let multiplier = min(1 + settings.coarseAcceleration * Double(scrub.repeatCount), settings.coarseMaxMultiplier)
+            size = settings.coarseBaseStep(duration: duration) * multiplier
+        case .fine:
+            size = min(settings.fineStep * pow(settings.fineGrowth, Double(scrub.repeatCount)), settings.fineMaxStep)
+        }
+        scrub.target = min(max(scrub.target + Double(direction) * size, 0), duration)
+        scrub.lastDirection = direction
+        scrub.lastStepAt = now
+        state.scrub = scrub
+        return []
+    }
+
+    static func commit(_ state: inout ShellState, play: Bool) -> [Effect] {
+        guard let scrub = state.scrub else { return [] }
+        state.scrub = nil
+        state.playback.position = scrub.target
+        var effects: [Effect] = [.seek(to: scrub.target, exact: true)]
+        if play {
+            state.playback.paused = false
+            effects.append(.setPause(false))
+        }
+        return effects + TransportReducer.showTransport(&state)
+    }
+}
+
+/// `base` raised to `exponent`, without Foundation.
+func pow(_ base: Double, _ exponent: Double) -> Double {
+    var result = 1.0
+    var n = Int(exponent)
+    while n > 0 { result *= base; n -= 1 }
+    return result
+}

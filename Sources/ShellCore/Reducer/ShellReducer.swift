@@ -1,0 +1,126 @@
+import MediaModel
+
+/// The shell's reducer: `reduce(&state, action) -> [Effect]`. Pure: no I/O, no
+/// clock (time comes in the actions). Any thread may call it on its own state.
+public enum ShellReducer {
+    public static func reduce(_ state: inout ShellState, _ action: Action) -> [Effect] {
+        switch action {
+        case .command(let command, let now):
+            return reduceCommand(&state, command, now: now)
+        case .open(let items, let now):
+            guard !items.isEmpty else { return [] }
+            state.items = items
+            state.homeSelection = 0
+            return play(&state, index: 0, now: now)
+        case .playIndex(let index, let now):
+            guard state.items.indices.contains(index) else { return [] }
+            return play(&state, index: index, now: now)
+        case .player(let report, let token, let now):
+            guard token == state.playback.token, state.playback.phase != .idle else { return [] }
+            return PlayerReducer.reduce(&state, report, now: now)
+        case .timerFired(let timer, let now):
+            return reduceTimer(&state, timer, now: now)
+        case .quitRequested(let source):
+            return requestQuit(&state, source: source)
+        }
+    }
+
+    /// Starts `items[index]` with a fresh token and the player screen.
+    static func play(_ state: inout ShellState, index: Int, now: Instant) -> [Effect] {
+        state.current = index
+        state.homeSelection = index
+        state.playback = PlaybackState()
+        state.playback.token = nextToken(state)
+        state.playback.phase = .loading
+        state.scrub = nil
+        state.error = nil
+        state.overlay = .none
+        state.screen = .player
+        state.transportVisible = true
+        return [
+            .cancelTimer(.errorAdvance),
+            .load(state.items[index], token: state.playback.token),
+            .startTimer(.transportHide, after: state.settings.transportHideDelay),
+        ]
+    }
+
+    static func nextToken(_ state: ShellState) -> Int { state.playback.token + 1 }
+
+    static func requestQuit(_ state: inout ShellState, source: QuitSource) -> [Effect] {
+        if state.kiosk && source != .terminate { return [] }
+        state.quitting = true
+        return [.quit]
+    }
+
+    private static func reduceTimer(_ state: inout ShellState, _ timer: TimerID, now: Instant) -> [Effect] {
+        switch timer {
+        case .transportHide:
+            if state.screen == .player && !state.playback.paused && state.scrub == nil {
+                state.transportVisible = false
+            }
+            return []
+        case .errorAdvance:
+            guard state.screen == .error, let current = state.current, current + 1 < state.items.count else { return [] }
+            return play(&state, index: current + 1, now: now)
+        }
+    }
+
+    private static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
+        if command == .quit { return requestQuit(&state, source: .key) }
+        switch state.screen {
+        case .player:
+            return TransportReducer.reduce(&state, command, now: now)
+        case .error:
+            return reduceError(&state, command, now: now)
+        case .home, .guide:
+            return reduceHome(&state, command, now: now)
+        case .interstitial, .passcode:
+            return []
+        }
+    }
+
+    private static func reduceError(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
+        switch command {
+        case .select, .channelDown, .right:
+            if let current = state.current, current + 1 < state.items.count {
+                return play(&state, index: current + 1, now: now)
+            }
+            return goHome(&state)
+        case .menu:
+            return goHome(&state)
+        default:
+            return []
+        }
+    }
+
+    private static func reduceHome(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
+        guard !state.items.isEmpty else { return [] }
+        switch command {
+        case .up:
+            state.homeSelection = max(0, state.homeSelection - 1)
+        case .down:
+            state.homeSelection = min(state.items.count - 1, state.homeSelection + 1)
+        case .select, .playPause, .play:
+            return play(&state, index: min(state.homeSelection, state.items.count - 1), now: now)
+        case .digit(let d):
+            if let index = state.items.firstIndex(where: { $0.number == d }) {
+                state.homeSelection = index
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Dismisses the player or error screen back to the home screen.
+    static func goHome(_ state: inout ShellState) -> [Effect] {
+        state.screen = .home
+        state.overlay = .none
+        state.scrub = nil
+        state.error = nil
+        state.transportVisible = false
+        state.playback.phase = .idle
+        state.playback.token += 1
+        return [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]
+    }
+}

@@ -1,0 +1,74 @@
+/// The player screen's keys: play/pause, skip, frame steps, and the entry
+/// into scrubbing. Scrubbing itself is `ScrubReducer`.
+enum TransportReducer {
+    static func reduce(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
+        if state.scrub != nil {
+            return ScrubReducer.reduce(&state, command, now: now)
+        }
+        let p = state.playback
+        let canSeek = !state.isLive && p.duration != nil && p.phase == .playing
+        switch command {
+        case .playPause:
+            return setPause(&state, !p.paused)
+        case .play:
+            return setPause(&state, false)
+        case .pause:
+            return setPause(&state, true)
+        case .left, .right:
+            let direction = command == .right ? 1 : -1
+            if state.isLive || state.currentItem?.isLive == true {
+                return switchItem(&state, by: direction, now: now)
+            }
+            guard canSeek else { return showTransport(&state) }
+            if p.paused {
+                state.scrub = ScrubState(target: p.position ?? 0, origin: p.position ?? 0)
+                return ScrubReducer.step(&state, direction: direction, now: now) + showTransport(&state)
+            }
+            return [.seekBy(Double(direction) * state.settings.skipInterval)] + showTransport(&state)
+        case .select:
+            if p.paused && canSeek {
+                state.scrub = ScrubState(target: p.position ?? 0, origin: p.position ?? 0)
+                return showTransport(&state)
+            }
+            if state.transportVisible {
+                state.transportVisible = false
+                return [.cancelTimer(.transportHide)]
+            }
+            return showTransport(&state)
+        case .frameBack, .frameForward:
+            guard p.paused, canSeek else { return [] }
+            return [.frameStep(forward: command == .frameForward)] + showTransport(&state)
+        case .channelUp:
+            return switchItem(&state, by: 1, now: now)
+        case .channelDown:
+            return switchItem(&state, by: -1, now: now)
+        case .menu, .guide:
+            return ShellReducer.goHome(&state)
+        case .up, .down, .info, .digit, .quit:
+            return []
+        }
+    }
+
+    static func setPause(_ state: inout ShellState, _ paused: Bool) -> [Effect] {
+        guard state.playback.phase == .playing || state.playback.phase == .ended else { return [] }
+        state.playback.paused = paused
+        return [.setPause(paused)] + showTransport(&state)
+    }
+
+    /// Shows the transport bar; while playing it hides itself after a delay.
+    static func showTransport(_ state: inout ShellState) -> [Effect] {
+        state.transportVisible = true
+        if state.playback.paused || state.scrub != nil {
+            return [.cancelTimer(.transportHide)]
+        }
+        return [.startTimer(.transportHide, after: state.settings.transportHideDelay)]
+    }
+
+    /// Plays the item `offset` places away, wrapping around.
+    static func switchItem(_ state: inout ShellState, by offset: Int, now: Instant) -> [Effect] {
+        guard let current = state.current, state.items.count > 1 else { return [] }
+        let count = state.items.count
+        let index = ((current + offset) % count + count) % count
+        return ShellReducer.play(&state, index: index, now: now)
+    }
+}

@@ -1,0 +1,34 @@
+/// What the player is doing with the current item, as last reported by it.
+public struct PlaybackState: Equatable, Sendable {
+    public enum Phase: String, Equatable, Sendable {
+        /// Nothing loaded.
+        case idle
+        /// `load` sent, not playing yet.
+        case loading
+        /// Playing or paused.
+        case playing
+        /// Reached its end.
+        case ended
+        /// Could not be played.
+        case failed
+    }
+
+    /// Identifies the most recent load; player reports carry it, and a report
+    /// with another token (a superseded load) is ignored.
+    public var token: Int = 0
+    public var phase: Phase = .idle
+    public var paused = false
+    /// Seconds; nil while unknown.
+    public var position: Double?
+    /// Seconds; nil while unknown or for endless sources.
+    public var duration: Double?
+    public var seekable = false
+    /// The player's title for the media (its metadata), if any.
+    public var mediaTitle: String?
+    /// A first video frame has been presented for this load.
+    public var firstFramePresented = false
+    /// The player is waiting for its cache to fill.
+    public var buffering = false
+
+    public init() {}
+}

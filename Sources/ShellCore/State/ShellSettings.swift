@@ -1,0 +1,27 @@
+/// Timing and step policy of the reducer. Values, so tests can pin them.
+public struct ShellSettings: Equatable, Sendable {
+    /// Seconds the transport bar stays after the last transport key while playing.
+    public var transportHideDelay = 5.0
+    /// Seconds an error stays before the next item is tried.
+    public var errorAdvanceDelay = 4.0
+    /// Seconds LEFT/RIGHT skip while playing VOD.
+    public var skipInterval = 10.0
+    /// Two scrub steps closer than this count as a key repeat (acceleration).
+    public var repeatWindow = 0.35
+    /// Coarse steps grow by this fraction of the base step for each repeat …
+    public var coarseAcceleration = 0.25
+    /// … up to this many times the base step.
+    public var coarseMaxMultiplier = 20.0
+    /// Fine mode: first step, growth per repeat, largest step (≤ 1 s).
+    public var fineStep = 0.1
+    public var fineGrowth = 1.25
+    public var fineMaxStep = 1.0
+
+    public init() {}
+
+    /// The coarse base step for an item of `duration` seconds: 1/360 of it,
+    /// between 1 and 10 seconds.
+    public func coarseBaseStep(duration: Double) -> Double {
+        min(max(duration / 360, 1), 10)
+    }
+}

@@ -1,0 +1,68 @@
+import MediaModel
+
+/// The whole interaction state of the shell. A value: the reducer changes it,
+/// views draw it, IPC reports it.
+public struct ShellState: Equatable, Sendable {
+    /// What can be played, in order (the lineup or the items given).
+    public var items: [MediaItem]
+    /// Index in `items` of the item loading or playing.
+    public var current: Int?
+    public var screen: ScreenKind = .home
+    public var overlay: OverlayKind = .none
+    public var playback = PlaybackState()
+    /// Whether the transport bar is shown.
+    public var transportVisible = false
+    /// Set while scrubbing.
+    public var scrub: ScrubState?
+    /// The failure shown by the error screen.
+    public var error: ShellError?
+    /// Selected row of the home screen.
+    public var homeSelection = 0
+    /// Locked-down mode: never quits on a key or IPC request.
+    public var kiosk = false
+    /// Set once the shell has decided to quit.
+    public var quitting = false
+    /// Policy values the reducer uses.
+    public var settings = ShellSettings()
+
+    public init(items: [MediaItem] = [], kiosk: Bool = false, settings: ShellSettings = ShellSettings()) {
+        self.items = items
+        self.kiosk = kiosk
+        self.settings = settings
+    }
+
+    /// The item loading or playing.
+    public var currentItem: MediaItem? {
+        guard let current, items.indices.contains(current) else { return nil }
+        return items[current]
+    }
+
+    /// Whether what plays is live: the item says so, or the player cannot seek
+    /// in it and knows no end.
+    public var isLive: Bool {
+        guard let item = currentItem else { return false }
+        if item.isLive { return true }
+        return playback.phase == .playing && !playback.seekable && playback.duration == nil
+    }
+
+    /// The title to show: the item's, else the player's.
+    public var title: String {
+        currentItem?.title ?? playback.mediaTitle ?? ""
+    }
+}
+
+/// A failure the error screen explains.
+public struct ShellError: Equatable, Sendable {
+    /// What failed ("Could not play “Off Air”").
+    public var title: String
+    /// Why, in the player's words ("unrecognized file format").
+    public var reason: String
+    /// What was being opened.
+    public var location: String?
+
+    public init(title: String, reason: String, location: String? = nil) {
+        self.title = title
+        self.reason = reason
+        self.location = location
+    }
+}

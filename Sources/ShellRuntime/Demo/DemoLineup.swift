@@ -1,0 +1,137 @@
+import Foundation
+import Logging
+import MediaModel
+
+/// The built-in demo lineup: live-like channels from mpv's lavfi sources
+/// (no network, no media files), one rated channel, one that fails to load,
+/// and a seekable film with chapters and subtitles that ffmpeg makes once
+/// into the XDG cache.
+public enum DemoLineup {
+    /// The film's length in seconds.
+    static let filmDuration = 600
+
+    /// The lineup. Makes the film first if it is missing and ffmpeg is there
+    /// (a few seconds, once); without ffmpeg the film is left out, and the
+    /// log says why. Call before the screen is taken over: it prints progress.
+    public static func items(cacheDirectory: URL, logger: Logger, progress: (String) -> Void) -> [MediaItem] {
+        var items: [MediaItem] = []
+        let film = cacheDirectory.appendingPathComponent("demo-film.mkv")
+        if FileManager.default.fileExists(atPath: film.path) || makeFilm(at: film, logger: logger, progress: progress) {
+            items.append(MediaItem(
+                id: "demo.film", title: "The Test Pattern (demo film)", url: film.path, isLive: false,
+                rating: "PG", summary: "Ten minutes of test pattern with chapters and subtitles."
+            ))
+        }
+        items += [
+            MediaItem(
+                id: "demo.testcard", title: "Test Card", url: "av://lavfi:testsrc2=size=320x180:rate=25",
+                isLive: true, number: 1, rating: "TV-G", summary: "The classic test card, live."
+            ),
+            MediaItem(
+                id: "demo.fractal", title: "Fractal TV", url: "av://lavfi:mandelbrot=size=320x180:rate=25",
+                isLive: true, number: 2, rating: "TV-Y", summary: "An endless zoom into the Mandelbrot set."
+            ),
+            MediaItem(
+                id: "demo.life", title: "Life Channel", url: "av://lavfi:life=size=320x180:rate=15:mold=10:ratio=0.1:life_color=#00ff80:death_color=#103030",
+                isLive: true, number: 3, rating: "TV-G", summary: "Conway's Game of Life, around the clock."
+            ),
+            MediaItem(
+                id: "demo.latenight", title: "Late Night Bars", url: "av://lavfi:smptehdbars=size=320x180:rate=25",
+                isLive: true, number: 4, rating: "TV-MA", summary: "For grown-ups only: colour bars after midnight."
+            ),
+            MediaItem(
+                id: "demo.offair", title: "Off Air", url: "http://127.0.0.1:9/off-air/live.m3u8",
+                isLive: true, number: 5, summary: "A channel whose stream is down."
+            ),
+        ]
+        return items
+    }
+
+    /// The XDG cache directory for tvshell (`$XDG_CACHE_HOME/tvshell/demo`).
+    public static func defaultCacheDirectory() -> URL {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return base.appendingPathComponent("tvshell/demo")
+    }
+
+    static func makeFilm(at url: URL, logger: Logger, progress: (String) -> Void) -> Bool {
+        guard let ffmpeg = findExecutable("ffmpeg") else {
+            logger.warning("demo film left out: ffmpeg not found in PATH")
+            return false
+        }
+        let dir = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let chapters = dir.appendingPathComponent("demo-film.ffmeta")
+            try chapterMetadata().write(to: chapters, atomically: true, encoding: .utf8)
+            let subtitles = dir.appendingPathComponent("demo-film.srt")
+            try subtitleText().write(to: subtitles, atomically: true, encoding: .utf8)
+            let partial = dir.appendingPathComponent("demo-film.partial.mkv")
+            progress("tvshell: making the demo film once into \(dir.path) …")
+            let d = String(filmDuration)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ffmpeg)
+            process.arguments = [
+                "-nostdin", "-loglevel", "error", "-y",
+                "-f", "lavfi", "-i", "testsrc=size=320x180:rate=24:duration=\(d)",
+                "-f", "lavfi", "-i", "sine=frequency=330:beep_factor=4:duration=\(d)",
+                "-i", chapters.path, "-i", subtitles.path,
+                "-map", "0:v", "-map", "1:a", "-map", "3:s", "-map_metadata", "2", "-map_chapters", "2",
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "34", "-g", "48",
+                "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+                "-c:a", "aac", "-b:a", "64k", "-c:s", "srt", "-metadata:s:s:0", "language=eng",
+                "-metadata", "title=The Test Pattern", "-metadata", "LAW_RATING=PG",
+                "-f", "matroska", partial.path,
+            ]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                logger.error("demo film: ffmpeg failed (\(process.terminationStatus)): \(errorText)")
+                try? FileManager.default.removeItem(at: partial)
+                return false
+            }
+            try FileManager.default.moveItem(at: partial, to: url)
+            return true
+        } catch {
+            logger.error("demo film: \(error)")
+            return false
+        }
+    }
+
+    static func chapterMetadata() -> String {
+        let names = ["Opening", "The Grid", "Colour Wheel", "Intermission", "Finale"]
+        var text = ";FFMETADATA1\ntitle=The Test Pattern\n"
+        let length = filmDuration / names.count
+        for (i, name) in names.enumerated() {
+            text += "[CHAPTER]\nTIMEBASE=1/1\nSTART=\(i * length)\nEND=\((i + 1) * length)\ntitle=\(name)\n"
+        }
+        return text
+    }
+
+    static func subtitleText() -> String {
+        var text = ""
+        for i in 0..<(filmDuration / 20) {
+            let start = i * 20 + 2, end = i * 20 + 8
+            func stamp(_ s: Int) -> String {
+                let h = s / 3600, m = (s / 60) % 60, sec = s % 60
+                return "\(h < 10 ? "0" : "")\(h):\(m < 10 ? "0" : "")\(m):\(sec < 10 ? "0" : "")\(sec),000"
+            }
+            text += "\(i + 1)\n\(stamp(start)) --> \(stamp(end))\nSubtitle \(i + 1): minute \(start / 60), second \(start % 60).\n\n"
+        }
+        return text
+    }
+
+    static func findExecutable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

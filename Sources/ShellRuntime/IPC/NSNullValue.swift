@@ -1,0 +1,6 @@
+import Foundation
+
+/// JSON null for `JSONSerialization`.
+enum NSNullValue {
+    static var null: Any { NSNull() }
+}

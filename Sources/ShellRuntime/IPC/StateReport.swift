@@ -1,0 +1,41 @@
+import ShellCore
+
+/// The `get_state` reply: PRODUCT.md's fields, as JSON-ready values. Never
+/// carries anything typed at a prompt.
+enum StateReport {
+    static func make(_ state: ShellState, framesPresented: Int, video: VideoOutput) -> [String: Any] {
+        let p = state.playback
+        var scrub: [String: Any] = ["active": state.scrub != nil, "mode": state.scrub?.mode.rawValue ?? "coarse"]
+        scrub["target"] = state.scrub.map { $0.target as Any } ?? NSNullValue.null
+        var channel: Any = NSNullValue.null
+        if let item = state.currentItem, let number = item.number {
+            channel = ["number": number, "name": item.title, "id": item.id] as [String: Any]
+        }
+        return [
+            "screen": state.screen.rawValue,
+            "overlay": state.overlay.rawValue,
+            "paused": p.paused,
+            "position": p.position.map { $0 as Any } ?? NSNullValue.null,
+            "duration": p.duration.map { $0 as Any } ?? NSNullValue.null,
+            "live": state.isLive,
+            "scrub": scrub,
+            "channel": channel,
+            "flip_pending": false,
+            "rating": state.currentItem?.rating.map { $0 as Any } ?? NSNullValue.null,
+            "restricted": false,
+            "authorized": true,
+            "frames_presented": framesPresented,
+            "kiosk": state.kiosk,
+            "phase": p.phase.rawValue,
+            "title": state.title,
+            "url": state.currentItem.map { $0.url as Any } ?? NSNullValue.null,
+            "transport_visible": state.transportVisible,
+            "first_frame": p.firstFramePresented,
+            "index": state.current.map { $0 as Any } ?? NSNullValue.null,
+            "items": state.items.count,
+            "home_selection": state.homeSelection,
+            "error": state.error.map { ["title": $0.title, "reason": $0.reason] as [String: Any] } ?? NSNullValue.null,
+            "video": video.rawValue,
+        ]
+    }
+}

@@ -1,0 +1,19 @@
+import MPVClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the runtime could not start.
+public enum RuntimeError: Error, CustomStringConvertible {
+    case system(String, Int32)
+    case mpvOption(key: String, value: String, reason: String)
+    case socket(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .system(let call, let code): "\(call): \(String(cString: strerror(code)))"
+        case .mpvOption(let key, let value, let reason): "--mpv-option \(key)=\(value): \(reason)"
+        case .socket(let path, let reason): "--ipc-socket \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,379 @@
+import CTerminal
+import Foundation
+import Logging
+import MediaModel
+import ShellCore
+import ShellView
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The shell: one run loop that merges keys, mpv events, frames, signals,
+/// timers and automation requests into actions, runs the reducer, interprets
+/// its effects, and draws the frame.
+///
+/// Create and run it on the main thread; `run()` returns when the shell quits,
+/// with the terminal restored and libmpv torn down in order.
+public final class Shell {
+    private let configuration: ShellConfiguration
+    private let logger: Logger
+    private var state: ShellState
+    private var timers = TimerQueue()
+    private var terminal: NCursesTerminal?
+    private var player: MPVPlayer?
+    private var ipc: IPCServer?
+    private var signalRead: Int32 = -1
+    private var signalWrite: Int32 = -1
+    private var needsDraw = true
+    private var frameReady = false
+    private var resized = false
+    private var framesPresented = 0
+    private let unicode: Bool
+    private let theme: Theme
+
+    /// - Parameters:
+    ///   - unicode: the result of `ProcessEnvironment.prepare()`.
+    public init(configuration: ShellConfiguration, logger: Logger, unicode: Bool = true) {
+        self.configuration = configuration
+        self.logger = logger
+        self.unicode = unicode
+        self.theme = unicode ? configuration.theme : configuration.theme.asciiOnly()
+        state = ShellState(items: configuration.items, kiosk: configuration.kiosk, settings: configuration.settings)
+    }
+
+    /// Runs until quit. Throws only when it cannot start (bad mpv option,
+    /// unusable socket path); once running, failures are shown, not thrown.
+    public func run() throws -> Int32 {
+        var fds: [Int32] = [0, 0]
+        guard tvs_pipe_nonblocking(&fds) == 0 else { throw RuntimeError.system("pipe2", errno) }
+        signalRead = fds[0]
+        signalWrite = fds[1]
+        guard tvs_guard_install(signalWrite) == 0 else { throw RuntimeError.system("sigaction", errno) }
+        defer {
+            close(signalRead)
+            close(signalWrite)
+        }
+
+        let video = configuration.video
+        player = try MPVPlayer(
+            video: video, options: configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
+        defer { player?.shutdown() }
+        if let path = configuration.ipcSocketPath {
+            ipc = try IPCServer(path: path)
+        }
+        defer { ipc?.close() }
+
+        var savedStderr: Int32 = -1
+        if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+            savedStderr = divertStandardError()
+            terminal = NCursesTerminal(unicode: unicode)
+            logger.info("terminal \(terminal!.width)x\(terminal!.height), colour \(terminal!.colorMode.rawValue)")
+        } else {
+            logger.info("no terminal on stdin/stdout: running without a screen")
+        }
+        defer {
+            terminal?.end()
+            tvs_guard_restore_terminal()
+            if savedStderr >= 0 {
+                dup2(savedStderr, STDERR_FILENO)
+                close(savedStderr)
+            }
+        }
+
+        logger.info("starting with \(state.items.count) items, video \(video.rawValue)")
+        if !state.items.isEmpty && !configuration.startOnHome {
+            dispatch(.playIndex(0, at: MonotonicClock.now()))
+        }
+        loop()
+        logger.info("quit")
+        return 0
+    }
+
+    /// Points standard error at the log file (or /dev/null) so libraries
+    /// cannot write over the screen; returns a copy of the old one.
+    private func divertStandardError() -> Int32 {
+        let target = configuration.strayOutputPath ?? "/dev/null"
+        let fd = open(target, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return -1 }
+        let saved = dup(STDERR_FILENO)
+        dup2(fd, STDERR_FILENO)
+        close(fd)
+        return saved
+    }
+
+    // MARK: - The loop
+
+    private func loop() {
+        while !state.quitting {
+            if needsDraw || frameReady { draw() }
+            var pollSet: [pollfd] = [pollfd(fd: signalRead, events: Int16(POLLIN), revents: 0)]
+            if terminal != nil { pollSet.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+            if let player {
+                pollSet.append(pollfd(fd: player.wakeupFD, events: Int16(POLLIN), revents: 0))
+                if player.renderer != nil { pollSet.append(pollfd(fd: player.renderFD, events: Int16(POLLIN), revents: 0)) }
+            }
+            if let ipc { pollSet += ipc.pollDescriptors() }
+            let timeout = timers.pollTimeout(now: MonotonicClock.now())
+            let ready = poll(&pollSet, nfds_t(pollSet.count), timeout)
+            if ready < 0 && errno != EINTR {
+                logger.error("poll: \(String(cString: strerror(errno)))")
+                return
+            }
+            for entry in pollSet where entry.revents != 0 {
+                handle(fd: entry.fd, revents: entry.revents)
+                if state.quitting { return }
+            }
+            let now = MonotonicClock.now()
+            for timer in timers.takeDue(now: now) {
+                dispatch(.timerFired(timer, at: now))
+            }
+        }
+    }
+
+    private func handle(fd: Int32, revents: Int16) {
+        if fd == signalRead {
+            handleSignals()
+        } else if fd == STDIN_FILENO {
+            readKeys()
+        } else if let player, fd == player.wakeupFD {
+            let now = MonotonicClock.now()
+            for (report, token) in player.drain() {
+                dispatch(.player(report, token: token, at: now))
+            }
+        } else if let player, fd == player.renderFD {
+            drainPipe(fd)
+            if player.renderer?.update() == true { frameReady = true }
+        } else if let ipc, ipc.owns(fd) {
+            for request in ipc.service(fd: fd, revents: revents) {
+                handle(request)
+            }
+        }
+    }
+
+    private func handleSignals() {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let n = read(signalRead, &bytes, bytes.count)
+        guard n > 0 else { return }
+        for signal in bytes[0..<n].map(Int32.init) {
+            switch signal {
+            case SIGWINCH:
+                terminal?.resize()
+                resized = true
+                needsDraw = true
+            case SIGTERM:
+                logger.info("SIGTERM")
+                dispatch(.quitRequested(.terminate))
+            case SIGINT, SIGQUIT:
+                logger.info("SIGINT/SIGQUIT")
+                dispatch(.quitRequested(.interrupt))
+            case SIGHUP:
+                logger.info("SIGHUP")
+                dispatch(.quitRequested(.hangup))
+            case SIGTSTP:
+                guard !state.kiosk, let terminal else { continue }
+                terminal.suspend()
+                raise(SIGSTOP)
+                terminal.resume()
+                needsDraw = true
+            default:
+                break
+            }
+        }
+    }
+
+    private func readKeys() {
+        guard let terminal else { return }
+        while let input = terminal.readInput() {
+            switch input {
+            case .resize:
+                terminal.resize()
+                resized = true
+                needsDraw = true
+            case .key(let name):
+                guard let command = configuration.keyMap.command(for: name) else {
+                    logger.debug("unbound key \(name)")
+                    continue
+                }
+                dispatch(.command(command, at: MonotonicClock.now()))
+                if state.quitting { return }
+            }
+        }
+    }
+
+    // MARK: - Reducer and effects
+
+    private func dispatch(_ action: Action) {
+        let effects = ShellReducer.reduce(&state, action)
+        needsDraw = true
+        for effect in effects { perform(effect) }
+    }
+
+    private func perform(_ effect: Effect) {
+        guard let player else { return }
+        do {
+            switch effect {
+            case .load(let item, let token):
+                logger.info("load \(item.url)")
+                do {
+                    try player.load(item, token: token)
+                } catch {
+                    dispatch(.player(.failed(reason: "\(error)"), token: token, at: MonotonicClock.now()))
+                }
+            case .stop:
+                try player.stop()
+            case .setPause(let paused):
+                try player.mpv.setFlag("pause", paused)
+            case .seek(let position, let exact):
+                try player.mpv.command(["seek", String(position), exact ? "absolute+exact" : "absolute+keyframes"])
+            case .seekBy(let offset):
+                try player.mpv.command(["seek", String(offset), "relative"])
+            case .frameStep(let forward):
+                try player.mpv.command([forward ? "frame-step" : "frame-back-step"])
+            case .startTimer(let id, let delay):
+                timers.start(id, at: MonotonicClock.now() + delay)
+            case .cancelTimer(let id):
+                timers.cancel(id)
+            case .emit(let event):
+                broadcast(event)
+            case .quit:
+                break
+            }
+        } catch {
+            logger.error("\(effect): \(error)")
+        }
+    }
+
+    private func broadcast(_ event: ShellEvent) {
+        switch event {
+        case .playbackStarted(let title, let url):
+            logger.info("playback started: \(title)")
+            ipc?.broadcast(event: event.name, fields: ["title": title, "url": url])
+        case .error(let title, let reason, let url):
+            logger.error("\(title): \(reason)")
+            ipc?.broadcast(event: event.name, fields: ["title": title, "reason": reason, "url": url ?? NSNull()])
+        case .endFile(let url):
+            ipc?.broadcast(event: event.name, fields: ["url": url])
+        }
+    }
+
+    // MARK: - Drawing
+
+    private func draw() {
+        guard let terminal else {
+            if frameReady { frameReady = false }
+            needsDraw = false
+            return
+        }
+        var rendered = renderFrameIfReady(terminal)
+        if resized {
+            resized = false
+            rendered = rerenderAfterResize(terminal) || rendered
+        }
+        let context = ViewContext(videoInTerminal: configuration.video == .terminal)
+        let screen = ShellView.render(state, theme: theme, width: terminal.width, height: terminal.height, context: context)
+        terminal.draw(screen)
+        if let renderer = player?.renderer, let pixels = renderer.pixels, rendered || needsDraw,
+           renderer.width == terminal.width, renderer.height == terminal.height * 2 {
+            terminal.blit(pixels: pixels, stride: renderer.stride)
+        }
+        needsDraw = false
+    }
+
+    /// Renders the pending video frame at the terminal's pixel size. Counts
+    /// it as presented and tells the reducer about the first one.
+    private func renderFrameIfReady(_ terminal: NCursesTerminal) -> Bool {
+        guard frameReady, let renderer = player?.renderer else { return false }
+        frameReady = false
+        guard state.screen == .player, state.playback.phase != .idle else { return false }
+        do {
+            try renderer.render(width: terminal.width, height: terminal.height * 2)
+        } catch {
+            logger.error("\(error)")
+            return false
+        }
+        renderer.reportSwap()
+        framesPresented += 1
+        if !state.playback.firstFramePresented {
+            dispatch(.player(.firstFrame, token: state.playback.token, at: MonotonicClock.now()))
+        }
+        return true
+    }
+
+    /// Renders the current frame again at the new size (not a new frame).
+    private func rerenderAfterResize(_ terminal: NCursesTerminal) -> Bool {
+        guard let renderer = player?.renderer, state.playback.firstFramePresented, state.screen == .player else { return false }
+        do {
+            try renderer.render(width: terminal.width, height: terminal.height * 2)
+            return true
+        } catch {
+            logger.error("\(error)")
+            return false
+        }
+    }
+
+    // MARK: - Automation
+
+    private func handle(_ request: IPCRequest) {
+        guard let ipc else { return }
+        let name = request.command.first as? String ?? ""
+        let args = Array(request.command.dropFirst())
+        let now = MonotonicClock.now()
+        switch name {
+        case "get_state":
+            ipc.reply(to: request.client, requestID: request.requestID,
+                      data: StateReport.make(state, framesPresented: framesPresented, video: configuration.video))
+        case "keypress":
+            guard let key = args.first as? String else {
+                return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: keypress needs a key name")
+            }
+            guard let command = configuration.keyMap.command(for: key) else {
+                return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: no binding for key \(key)")
+            }
+            dispatch(.command(command, at: now))
+            ipc.reply(to: request.client, requestID: request.requestID)
+        case "play":
+            guard let location = args.first as? String, !location.isEmpty else {
+                return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: play needs a path or URL")
+            }
+            if let index = state.items.firstIndex(where: { $0.url == location }) {
+                dispatch(.playIndex(index, at: now))
+            } else {
+                var items = state.items
+                items.append(MediaItem.fromLocation(location))
+                state.items = items
+                dispatch(.playIndex(items.count - 1, at: now))
+            }
+            ipc.reply(to: request.client, requestID: request.requestID)
+        case "channel":
+            let number = (args.first as? Int) ?? (args.first as? String).flatMap { Int($0) }
+            guard let number, let index = state.items.firstIndex(where: { $0.number == number }) else {
+                return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: no channel \(args.first.map { "\($0)" } ?? "given")")
+            }
+            dispatch(.playIndex(index, at: now))
+            ipc.reply(to: request.client, requestID: request.requestID)
+        case "get_mpv_property":
+            guard let property = args.first as? String, let player else {
+                return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: get_mpv_property needs a name")
+            }
+            do {
+                ipc.reply(to: request.client, requestID: request.requestID, data: try player.mpv.string(property))
+            } catch {
+                ipc.reply(to: request.client, requestID: request.requestID, error: error.message)
+            }
+        case "quit":
+            if state.kiosk {
+                return ipc.reply(to: request.client, requestID: request.requestID, error: "refused: kiosk mode")
+            }
+            ipc.reply(to: request.client, requestID: request.requestID)
+            dispatch(.quitRequested(.ipc))
+        default:
+            ipc.reply(to: request.client, requestID: request.requestID, error: "unknown command \(name.isEmpty ? "(none)" : name)")
+        }
+    }
+
+    private func drainPipe(_ fd: Int32) {
+        var sink = [UInt8](repeating: 0, count: 64)
+        while read(fd, &sink, sink.count) > 0 {}
+    }
+}

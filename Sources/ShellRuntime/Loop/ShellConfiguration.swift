@@ -1,0 +1,47 @@
+import MediaModel
+import ShellCore
+import ShellView
+
+/// Everything the shell needs to start. A value, built by the executable (or
+/// an embedding program) before `Shell.run()`.
+public struct ShellConfiguration: Sendable {
+    public var items: [MediaItem]
+    public var video: VideoOutput
+    /// Where the automation socket listens, if anywhere.
+    public var ipcSocketPath: String?
+    /// Passed to libmpv before it starts, in order (`--mpv-option`).
+    public var mpvOptions: [MPVOption]
+    public var kiosk: Bool
+    public var theme: Theme
+    public var keyMap: KeyMap
+    public var settings: ShellSettings
+    /// Start on the home screen instead of playing the first item.
+    public var startOnHome: Bool
+    /// Where stray output of libraries on standard error (ALSA, …) goes
+    /// while the screen is up: the log file, or nowhere when nil.
+    public var strayOutputPath: String?
+
+    public struct MPVOption: Sendable, Equatable {
+        public var key: String
+        public var value: String
+        public init(key: String, value: String) { self.key = key; self.value = value }
+    }
+
+    public init(
+        items: [MediaItem], video: VideoOutput = .terminal, ipcSocketPath: String? = nil,
+        mpvOptions: [MPVOption] = [], kiosk: Bool = false, theme: Theme = .dark,
+        keyMap: KeyMap = .standard, settings: ShellSettings = ShellSettings(), startOnHome: Bool = false,
+        strayOutputPath: String? = nil
+    ) {
+        self.strayOutputPath = strayOutputPath
+        self.items = items
+        self.video = video
+        self.ipcSocketPath = ipcSocketPath
+        self.mpvOptions = mpvOptions
+        self.kiosk = kiosk
+        self.theme = theme
+        self.keyMap = keyMap
+        self.settings = settings
+        self.startOnHome = startOnHome
+    }
+}

@@ -1,0 +1,149 @@
+import Logging
+import MediaModel
+import MPVClient
+import ShellCore
+import CTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The player adapter: opens items in libmpv and turns its events into
+/// `PlayerReport`s tagged with the load token they belong to. Thin: every
+/// decision is the reducer's.
+///
+/// Run-loop thread only. The wakeup and render pipes are written by mpv's
+/// threads (one byte each time) and read by the run loop.
+final class MPVPlayer {
+    let mpv: MPVHandle
+    private(set) var renderer: MPVSoftwareRenderer?
+    /// Readable when mpv has events.
+    let wakeupFD: Int32
+    /// Readable when the render context has an update.
+    let renderFD: Int32
+    private let wakeupWriteFD: Int32
+    private let renderWriteFD: Int32
+    private let logger: Logger
+
+    private var tokenByEntry: [Int64: Int] = [:]
+    private var latestToken = 0
+    private var latestEntry: Int64 = -1
+    /// The entry mpv is playing now (from START_FILE).
+    private var activeEntry: Int64 = -2
+    /// The last error mpv logged while loading the active entry.
+    private var lastErrorLine: String?
+
+    init(video: VideoOutput, options: [(String, String)], logger: Logger) throws {
+        self.logger = logger
+        var wake: [Int32] = [0, 0], render: [Int32] = [0, 0]
+        guard tvs_pipe_nonblocking(&wake) == 0, tvs_pipe_nonblocking(&render) == 0 else {
+            throw RuntimeError.system("pipe2", errno)
+        }
+        wakeupFD = wake[0]; wakeupWriteFD = wake[1]
+        renderFD = render[0]; renderWriteFD = render[1]
+        mpv = try MPVHandle()
+        let base: [(String, String)] = [
+            ("vo", video == .terminal ? "libmpv" : video == .none ? "null" : "gpu,x11,null"),
+            ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
+            ("input-default-bindings", "no"), ("input-vo-keyboard", "no"), ("osc", "no"),
+            ("osd-level", "0"), ("video-timing-offset", "0"), ("hr-seek", "yes"),
+            ("force-window", "no"), ("audio-display", "no"), ("network-timeout", "10"),
+        ]
+        if video == .none { try mpv.setOption("vid", "no") }
+        for (key, value) in base + options {
+            do { try mpv.setOption(key, value) } catch {
+                throw RuntimeError.mpvOption(key: key, value: value, reason: error.message)
+            }
+        }
+        try mpv.initialize()
+        try mpv.requestLogMessages("warn")
+        try mpv.observeAll()
+        mpv.setWakeupPipe(wakeupWriteFD)
+        if video == .terminal {
+            renderer = try MPVSoftwareRenderer(mpv: mpv, updateFD: renderWriteFD)
+        }
+    }
+
+    /// Opens `item` for `token`, replacing what plays, unpaused.
+    func load(_ item: MediaItem, token: Int) throws {
+        latestToken = token
+        lastErrorLine = nil
+        try mpv.setFlag("pause", false)
+        let entry = try mpv.loadFile(item.url)
+        latestEntry = entry
+        tokenByEntry[entry] = token
+    }
+
+    /// Stops playback (the idle state).
+    func stop() throws {
+        latestToken += 1
+        latestEntry = -1
+        try mpv.command(["stop"])
+    }
+
+    /// Drains mpv's events and translates those of the current load.
+    func drain() -> [(PlayerReport, Int)] {
+        var sink = [UInt8](repeating: 0, count: 64)
+        while read(wakeupFD, &sink, sink.count) > 0 {}
+        var reports: [(PlayerReport, Int)] = []
+        for event in mpv.drainEvents() {
+            if let report = translate(event) { reports.append(report) }
+        }
+        return reports
+    }
+
+    private func translate(_ event: MPVEvent) -> (PlayerReport, Int)? {
+        switch event {
+        case .startFile(let entry):
+            activeEntry = entry
+            guard let token = tokenByEntry[entry] else { return nil }
+            return (.started, token)
+        case .endFile(let entry, let reason, let error):
+            defer { tokenByEntry[entry] = nil }
+            guard let token = tokenByEntry[entry] else { return nil }
+            switch reason {
+            case .error:
+                var why = error?.message ?? "playback failed"
+                if let line = lastErrorLine { why += ": " + line }
+                return (.failed(reason: why), token)
+            case .eof:
+                return (.ended, token)
+            default:
+                return nil
+            }
+        case .playbackRestart:
+            return current(.playing)
+        case .propertyChange(let property, let value):
+            switch property {
+            case .timePos: return current(.position(value.double))
+            case .duration: return current(.duration(value.double))
+            case .pause: return value.flag.flatMap { current(.paused($0)) }
+            case .eofReached: return value.flag == true ? current(.ended) : nil
+            case .seekable: return current(.seekable(value.flag ?? false))
+            case .mediaTitle: return current(.mediaTitle(value.string))
+            case .pausedForCache: return current(.buffering(value.flag ?? false))
+            case .videoWidth, .videoHeight, .chapter: return nil
+            }
+        case .logMessage(let level, let prefix, let text):
+            let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
+            if level == "error" || level == "fatal" { lastErrorLine = line }
+            logger.log(level: level == "warn" ? .warning : .error, "mpv[\(prefix)] \(line)")
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// A report for the latest load, if mpv is playing its entry.
+    private func current(_ report: PlayerReport) -> (PlayerReport, Int)? {
+        guard activeEntry == latestEntry else { return nil }
+        return (report, latestToken)
+    }
+
+    /// Frees the render context, then the core; idempotent.
+    func shutdown() {
+        renderer?.free()
+        renderer = nil
+        mpv.destroy()
+        for fd in [wakeupFD, wakeupWriteFD, renderFD, renderWriteFD] { close(fd) }
+    }
+}

@@ -1,0 +1,80 @@
+/// A whole frame in memory: `width`×`height` cells. Views draw into it; the
+/// terminal writes only the cells that differ from the previous frame.
+/// A value; build it on any thread.
+public struct Screen: Equatable, Sendable {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int, fill: Cell = .blank) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: fill, count: self.width * self.height)
+    }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set {
+            guard x >= 0, y >= 0, x < width, y < height else { return }
+            cells[y * width + x] = newValue
+        }
+    }
+
+    public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
+
+    /// Fills a rectangle (clipped) with `cell`.
+    public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, with cell: Cell) {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + w), y1 = min(height, y + h)
+        guard x0 < x1, y0 < y1 else { return }
+        for row in y0..<y1 {
+            for col in x0..<x1 { cells[row * width + col] = cell }
+        }
+    }
+
+    /// Writes `text` from (x, y) with `style`, clipped to the screen and to
+    /// `maxWidth` columns. Returns the column after the last cell written.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, style: Style, maxWidth: Int? = nil) -> Int {
+        guard y >= 0, y < height else { return x }
+        let limit = min(width, maxWidth.map { x + $0 } ?? width)
+        var col = x
+        for ch in text {
+            let w = columnWidth(of: ch)
+            if w == 0 { continue }
+            if col + w > limit { break }
+            if col >= 0 {
+                self[col, y] = Cell(ch, style: style)
+                if w == 2 { self[col + 1, y] = Cell(" ", style: style, isContinuation: true) }
+            }
+            col += w
+        }
+        return col
+    }
+
+    /// Writes `text` centred on row `y` within [x, x + width).
+    public mutating func putCentered(_ text: String, y: Int, style: Style, x: Int = 0, width w: Int? = nil) {
+        let span = w ?? width
+        let clipped = truncate(text, toWidth: span)
+        let start = x + max(0, (span - columnWidth(of: clipped)) / 2)
+        put(clipped, x: start, y: y, style: style, maxWidth: span)
+    }
+
+    /// The frame as text, one line a row; video cells show as `videoMark`.
+    /// For golden snapshots.
+    public func text(videoMark: Character = "~") -> String {
+        var lines: [String] = []
+        lines.reserveCapacity(height)
+        for row in 0..<height {
+            var line = ""
+            for col in 0..<width {
+                let cell = cells[row * width + col]
+                if cell.isContinuation { continue }
+                line.append(cell.isVideo ? videoMark : cell.character)
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

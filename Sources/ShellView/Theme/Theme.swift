@@ -1,0 +1,58 @@
+/// Colours and glyphs of the interface. A value; the default is a dark,
+/// tvOS-like look.
+public struct Theme: Equatable, Sendable {
+    public var name: String
+    public var text: RGB
+    public var secondaryText: RGB
+    public var background: RGB
+    public var barBackground: RGB
+    public var progressFill: RGB
+    public var progressTrack: RGB
+    public var scrubHead: RGB
+    public var accent: RGB
+    public var liveBadge: RGB
+    public var error: RGB
+    public var selectionBackground: RGB
+    public var selectionText: RGB
+    public var glyphs: Glyphs
+
+    /// Characters the views draw with; `ascii` where the locale cannot draw Unicode.
+    public struct Glyphs: Equatable, Sendable {
+        public var fill: Character
+        public var track: Character
+        public var head: Character
+        public var rulerMajor: Character
+        public var rulerMinor: Character
+        public var rulerBlank: Character
+        public var pointer: Character
+        public var play: Character
+        public var pause: Character
+        public var warning: Character
+        public var ellipsis: Character
+
+        public static let unicode = Glyphs(
+            fill: "━", track: "─", head: "●", rulerMajor: "┃", rulerMinor: "╵", rulerBlank: "·",
+            pointer: "▼", play: "▶", pause: "‖", warning: "⚠", ellipsis: "…"
+        )
+        public static let ascii = Glyphs(
+            fill: "=", track: "-", head: "O", rulerMajor: "|", rulerMinor: "'", rulerBlank: ".",
+            pointer: "v", play: ">", pause: "=", warning: "!", ellipsis: "~"
+        )
+    }
+
+    public static let dark = Theme(
+        name: "default",
+        text: RGB(hex: 0xEBEBF5), secondaryText: RGB(hex: 0x9A9AA6), background: RGB(hex: 0x101014),
+        barBackground: RGB(hex: 0x1C1C22), progressFill: RGB(hex: 0xEBEBF5), progressTrack: RGB(hex: 0x55555F),
+        scrubHead: RGB(hex: 0xFFFFFF), accent: RGB(hex: 0x4DA3FF), liveBadge: RGB(hex: 0xE0322D),
+        error: RGB(hex: 0xFF6A5F), selectionBackground: RGB(hex: 0xEBEBF5), selectionText: RGB(hex: 0x101014),
+        glyphs: .unicode
+    )
+
+    /// The same theme drawn with ASCII glyphs.
+    public func asciiOnly() -> Theme {
+        var t = self
+        t.glyphs = .ascii
+        return t
+    }
+}

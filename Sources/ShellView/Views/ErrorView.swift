@@ -1,0 +1,21 @@
+import ShellCore
+
+/// The error screen: what failed, why (the player's reason), and what the
+/// user can do next.
+enum ErrorView {
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
+        let base = Style(foreground: theme.text, background: theme.background)
+        guard let error = state.error else { return }
+        let width = min(screen.width - 4, 72)
+        let x = (screen.width - width) / 2
+        let top = max(1, screen.height / 2 - 3)
+        screen.putCentered("\(theme.glyphs.warning) \(error.title)", y: top, style: base.with(foreground: theme.error).bolded(), x: x, width: width)
+        screen.putCentered(error.reason, y: top + 2, style: base, x: x, width: width)
+        if let location = error.location {
+            screen.putCentered(truncate(location, toWidth: width, ellipsis: theme.glyphs.ellipsis), y: top + 3, style: base.with(foreground: theme.secondaryText), x: x, width: width)
+        }
+        let hasNext = state.current.map { $0 + 1 < state.items.count } ?? false
+        let hint = hasNext ? "ENTER: next item · ESC: home" : "ESC: home"
+        screen.putCentered(hint, y: top + 5, style: base.with(foreground: theme.secondaryText), x: x, width: width)
+    }
+}

@@ -1,0 +1,35 @@
+import ShellCore
+
+/// The player screen: the video (or a title card until the first frame),
+/// with the transport bar on top when it is shown.
+enum PlayerView {
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
+        if context.videoInTerminal && state.playback.firstFramePresented {
+            screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: .video)
+        } else {
+            TitleCardView.draw(into: &screen, state: state, theme: theme, context: context)
+        }
+        if state.transportVisible || state.scrub != nil || state.playback.paused {
+            TransportBarView.draw(into: &screen, state: state, theme: theme)
+        }
+    }
+}
+
+/// Shown in place of the picture before the first frame, or when there is
+/// no picture in the terminal (audio only, video in mpv's window).
+enum TitleCardView {
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
+        let base = Style(foreground: theme.text, background: theme.background)
+        screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
+        let middle = screen.height / 2 - 2
+        screen.putCentered(state.title, y: middle, style: base.bolded(), x: 2, width: screen.width - 4)
+        let status: String
+        switch state.playback.phase {
+        case .loading, .idle: status = "Loading" + String(theme.glyphs.ellipsis)
+        case .playing: status = context.videoInTerminal ? (state.playback.buffering ? "Buffering" + String(theme.glyphs.ellipsis) : "") : "Audio only"
+        case .ended: status = "Ended"
+        case .failed: status = ""
+        }
+        screen.putCentered(status, y: middle + 1, style: base.with(foreground: theme.secondaryText))
+    }
+}

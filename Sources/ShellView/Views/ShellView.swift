@@ -1,0 +1,27 @@
+import ShellCore
+
+/// Draws the whole frame for a state: `render(state, theme, size) -> Screen`.
+/// Pure; layers are drawn bottom-up (video or title card, chrome, error,
+/// home), each clearing the area it covers.
+public enum ShellView {
+    /// Below this size only the "terminal too small" message is drawn.
+    public static let minimumWidth = 32
+    public static let minimumHeight = 10
+
+    public static func render(_ state: ShellState, theme: Theme, width: Int, height: Int, context: ViewContext) -> Screen {
+        var screen = Screen(width: width, height: height, fill: Cell(" ", style: Style(background: theme.background)))
+        guard width >= minimumWidth, height >= minimumHeight else {
+            TooSmallView.draw(into: &screen, theme: theme)
+            return screen
+        }
+        switch state.screen {
+        case .player, .interstitial, .passcode:
+            PlayerView.draw(into: &screen, state: state, theme: theme, context: context)
+        case .error:
+            ErrorView.draw(into: &screen, state: state, theme: theme)
+        case .home, .guide:
+            HomeView.draw(into: &screen, state: state, theme: theme)
+        }
+        return screen
+    }
+}

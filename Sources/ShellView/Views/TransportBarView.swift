@@ -1,0 +1,91 @@
+import ShellCore
+
+/// The transport bar at the bottom: title, scrub bubble, (fine ruler),
+/// progress bar with the scrub head, elapsed / remaining or LIVE.
+enum TransportBarView {
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
+        let fine = state.scrub?.mode == .fine
+        let rows = fine ? 6 : 5
+        let top = screen.height - rows
+        let margin = 2
+        let barWidth = screen.width - 2 * margin
+        let base = Style(foreground: theme.text, background: theme.barBackground)
+        screen.fill(x: 0, y: top, width: screen.width, height: rows, with: Cell(" ", style: base))
+
+        let p = state.playback
+        let live = state.isLive
+        let duration = p.duration ?? 0
+        let position = p.position ?? 0
+        var row = top
+
+        let icon = p.paused ? theme.glyphs.pause : theme.glyphs.play
+        var status = String(icon)
+        if let scrub = state.scrub { status = scrub.mode == .fine ? "FINE" : "SCRUB" }
+        let statusWidth = columnWidth(of: status)
+        screen.put(status, x: screen.width - margin - statusWidth, y: row, style: base.with(foreground: theme.secondaryText))
+        var title = state.title
+        if let number = state.currentItem?.number { title = "\(number)  \(title)" }
+        screen.put(truncate(title, toWidth: barWidth - statusWidth - 2, ellipsis: theme.glyphs.ellipsis), x: margin, y: row, style: base.bolded())
+        row += 1
+
+        let headColumn: Int? = state.scrub.map { scrub in
+            duration > 0 ? margin + Int((scrub.target / duration * Double(barWidth - 1)).rounded()) : margin
+        }
+        if let scrub = state.scrub, let headColumn {
+            let label = formatTime(scrub.target, tenths: scrub.mode == .fine)
+            let width = columnWidth(of: label) + 2
+            let x = min(max(margin, headColumn - width / 2), screen.width - margin - width)
+            screen.put(" \(label) ", x: x, y: row, style: Style(foreground: theme.selectionText, background: theme.scrubHead, bold: true))
+        }
+        row += 1
+
+        if let scrub = state.scrub, scrub.mode == .fine {
+            drawFineRuler(into: &screen, y: row, x: margin, width: barWidth, target: scrub.target, duration: duration, theme: theme)
+            row += 1
+        }
+
+        if live {
+            screen.put(String(repeating: theme.glyphs.fill, count: max(0, barWidth)), x: margin, y: row, style: base.with(foreground: theme.liveBadge))
+        } else {
+            let filled = duration > 0 ? Int((min(max(position / duration, 0), 1) * Double(barWidth)).rounded()) : 0
+            screen.put(String(repeating: theme.glyphs.fill, count: filled), x: margin, y: row, style: base.with(foreground: theme.progressFill))
+            screen.put(String(repeating: theme.glyphs.track, count: max(0, barWidth - filled)), x: margin + filled, y: row, style: base.with(foreground: theme.progressTrack))
+            if let headColumn {
+                screen.put(String(theme.glyphs.head), x: headColumn, y: row, style: base.with(foreground: theme.scrubHead).bolded())
+            }
+        }
+        row += 1
+
+        if live {
+            screen.put(" LIVE ", x: margin, y: row, style: Style(foreground: RGB(hex: 0xFFFFFF), background: theme.liveBadge, bold: true))
+        } else {
+            let shown = state.scrub?.target ?? position
+            screen.put(formatTime(shown), x: margin, y: row, style: base)
+            let remaining = "-" + formatTime(max(0, duration - shown))
+            screen.put(duration > 0 ? remaining : "--:--", x: screen.width - margin - columnWidth(of: remaining), y: row, style: base.with(foreground: theme.secondaryText))
+        }
+    }
+
+    /// A zoomed ruler: a quarter second a column, a tick each second, a major
+    /// tick each five, the head fixed in the middle.
+    static func drawFineRuler(into screen: inout Screen, y: Int, x: Int, width: Int, target: Double, duration: Double, theme: Theme) {
+        let scale = 0.25
+        let center = width / 2
+        let base = Style(foreground: theme.secondaryText, background: theme.barBackground)
+        for col in 0..<width {
+            let t = target + Double(col - center) * scale
+            let glyph: Character
+            if t < 0 || t > duration {
+                glyph = " "
+            } else {
+                let second = (t / scale).rounded() * scale
+                let isWhole = abs(second - second.rounded()) < 0.001
+                if isWhole && Int(second.rounded()) % 5 == 0 { glyph = theme.glyphs.rulerMajor }
+                else if isWhole { glyph = theme.glyphs.rulerMinor }
+                else { glyph = theme.glyphs.rulerBlank }
+            }
+            screen.put(String(glyph), x: x + col, y: y, style: base)
+        }
+        screen.put(String(theme.glyphs.pointer), x: x + center, y: y, style: Style(foreground: theme.scrubHead, background: theme.barBackground, bold: true))
+    }
+}
