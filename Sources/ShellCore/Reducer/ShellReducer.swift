@@ -29,8 +29,9 @@ public enum ShellReducer {
     static func play(_ state: inout ShellState, index: Int, now: Instant) -> [Effect] {
         state.current = index
         state.homeSelection = index
+        let token = state.playback.token + 1
         state.playback = PlaybackState()
-        state.playback.token = nextToken(state)
+        state.playback.token = token
         state.playback.phase = .loading
         state.scrub = nil
         state.error = nil
@@ -43,8 +44,6 @@ public enum ShellReducer {
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
         ]
     }
-
-    static func nextToken(_ state: ShellState) -> Int { state.playback.token + 1 }
 
     static func requestQuit(_ state: inout ShellState, source: QuitSource) -> [Effect] {
         if state.kiosk && source != .terminate { return [] }

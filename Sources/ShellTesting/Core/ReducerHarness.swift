@@ -1,0 +1,86 @@
+import ShellCore
+import Testing
+
+/// Drives the reducer like TCA's TestStore: each `send` states the exact
+/// state change and the exact effects; anything else fails at the caller's
+/// line. It also keeps the reducer's timers, so `advance` fires them as the
+/// runtime would. A class, so the update closures may read `clock`.
+public final class ReducerHarness {
+    public private(set) var state: ShellState
+    public var clock: ManualClock
+    private var timers: [TimerID: Instant] = [:]
+
+    public init(_ state: ShellState, clock: ManualClock = ManualClock()) {
+        self.state = state
+        self.clock = clock
+    }
+
+    /// Sends `action`; `update` must turn the old state into the new one, and
+    /// the effects must equal `effects`.
+    public func send(
+        _ action: Action,
+        effects expected: [Effect] = [],
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ update: (inout ShellState) -> Void = { _ in }
+    ) {
+        var expectedState = state
+        update(&expectedState)
+        let effects = ShellReducer.reduce(&state, action)
+        track(effects)
+        #expect(effects == expected, "effects of \(action)", sourceLocation: sourceLocation)
+        if state != expectedState {
+            Issue.record("state after \(action) differs:\n\(difference(expectedState, state))", sourceLocation: sourceLocation)
+            state = expectedState
+        }
+    }
+
+    /// Sends a remote command at the clock's current time.
+    public func press(
+        _ command: RemoteCommand,
+        effects expected: [Effect] = [],
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ update: (inout ShellState) -> Void = { _ in }
+    ) {
+        send(.command(command, at: clock.now), effects: expected, sourceLocation: sourceLocation, update)
+    }
+
+    /// The timers the reducer has running, by deadline.
+    public var runningTimers: [TimerID: Instant] { timers }
+
+    /// Advances the clock; returns the timers that fell due (earliest first),
+    /// without sending them: the test sends `.timerFired` and states the change.
+    public func advance(by seconds: Double) -> [TimerID] {
+        clock.advance(by: seconds)
+        let due = timers.filter { $0.value <= clock.now }.sorted { $0.value < $1.value }.map(\.key)
+        for id in due { timers[id] = nil }
+        return due
+    }
+
+    private func track(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .startTimer(let id, let delay): timers[id] = clock.now + delay
+            case .cancelTimer(let id): timers[id] = nil
+            default: break
+            }
+        }
+    }
+
+    private func difference(_ expected: ShellState, _ actual: ShellState) -> String {
+        var lines: [String] = []
+        let e = Mirror(reflecting: expected).children, a = Mirror(reflecting: actual).children
+        for (ec, ac) in zip(e, a) where String(describing: ec.value) != String(describing: ac.value) {
+            lines.append("  \(ec.label ?? "?"): expected \(ec.value)\n  \(String(repeating: " ", count: (ec.label ?? "?").count)):   actual \(ac.value)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension ReducerHarness {
+    /// Direct access for loops that check a property per step instead of the
+    /// whole state (acceleration curves).
+    public var stateForTesting: ShellState {
+        get { state }
+        set { state = newValue }
+    }
+}

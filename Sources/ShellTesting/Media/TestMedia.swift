@@ -1,0 +1,60 @@
+import Foundation
+
+/// Real media made with ffmpeg at test time (nothing large is committed),
+/// cached per machine under /tmp so a run makes each clip once.
+public enum TestMedia {
+    private static let directory = URL(fileURLWithPath: "/tmp/tvshell-test-media-v1")
+    private static let lock = NSLock()
+
+    /// An H.264 + AAC Matroska clip of `seconds`, 2 s GOP, with chapters
+    /// every `seconds / 4` and an SRT subtitle track.
+    public static func clip(seconds: Int = 60, size: String = "320x180") throws -> String {
+        let name = "clip-\(seconds)s-\(size).mkv"
+        return try make(name) { path in
+            let meta = directory.appendingPathComponent("\(name).ffmeta")
+            var text = ";FFMETADATA1\ntitle=Test Clip\n"
+            for i in 0..<4 {
+                text += "[CHAPTER]\nTIMEBASE=1/1\nSTART=\(i * seconds / 4)\nEND=\((i + 1) * seconds / 4)\ntitle=Part \(i + 1)\n"
+            }
+            try text.write(to: meta, atomically: true, encoding: .utf8)
+            let srt = directory.appendingPathComponent("\(name).srt")
+            try "1\n00:00:01,000 --> 00:00:05,000\nHello from the test clip.\n\n".write(to: srt, atomically: true, encoding: .utf8)
+            return [
+                "-f", "lavfi", "-i", "testsrc2=size=\(size):rate=25:duration=\(seconds)",
+                "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)",
+                "-i", meta.path, "-i", srt.path,
+                "-map", "0:v", "-map", "1:a", "-map", "3:s", "-map_metadata", "2", "-map_chapters", "2",
+                "-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-pix_fmt", "yuv420p",
+                "-c:a", "aac", "-c:s", "srt", "-metadata", "title=Test Clip", path,
+            ]
+        }
+    }
+
+    /// A file with a video extension and garbage inside.
+    public static func corrupt() throws -> String {
+        try make("corrupt.mkv") { path in
+            let bytes = (0..<65536).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 13) }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return nil
+        }
+    }
+
+    /// Makes `name` once: `arguments` returns ffmpeg's arguments (output last)
+    /// or writes the file itself and returns nil.
+    private static func make(_ name: String, _ arguments: (String) throws -> [String]?) throws -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        if FileManager.default.fileExists(atPath: path) { return path }
+        let partial = path + ".partial.mkv"
+        guard let args = try arguments(partial) else {
+            try FileManager.default.moveItem(atPath: partial, toPath: path)
+            return path
+        }
+        let (status, output) = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y"] + args)
+        guard status == 0 else { throw SpawnError(message: "ffmpeg failed (\(status)): \(output)") }
+        try FileManager.default.moveItem(atPath: partial, toPath: path)
+        return path
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A client of tvshell's automation socket for tests: requests with ids,
+/// replies matched by id, pushed events kept in order.
+public final class IPCClient {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var nextID = 1
+    /// Events received so far, oldest first.
+    public private(set) var events: [[String: Any]] = []
+
+    /// Connects to `path`, retrying until `timeout` (the shell may be starting).
+    public init(path: String, timeout: Double = 15) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            let bytes = Array(path.utf8)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                raw.copyBytes(from: bytes)
+                raw[bytes.count] = 0
+            }
+            let ok = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            if ok == 0 { fd = s; break }
+            close(s)
+            if Date() > deadline { throw SpawnError(message: "cannot connect to \(path)") }
+            usleep(50_000)
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `command` and returns the reply object.
+    @discardableResult
+    public func request(_ command: [Any], timeout: Double = 10) throws -> [String: Any] {
+        let id = nextID
+        nextID += 1
+        let data = try JSONSerialization.data(withJSONObject: ["command": command, "request_id": id])
+        var line = [UInt8](data)
+        line.append(10)
+        _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            while let message = try nextMessage(deadline: deadline) {
+                if message["event"] != nil { events.append(message); continue }
+                if (message["request_id"] as? Int) == id { return message }
+            }
+            if Date() > deadline { throw SpawnError(message: "no reply to \(command)") }
+        }
+    }
+
+    /// `get_state`'s data.
+    public func state() throws -> [String: Any] {
+        let reply = try request(["get_state"])
+        guard let data = reply["data"] as? [String: Any] else { throw SpawnError(message: "get_state: \(reply)") }
+        return data
+    }
+
+    /// Polls `get_state` until `condition` holds; returns the last state.
+    @discardableResult
+    public func waitForState(timeout: Double = 15, _ condition: ([String: Any]) -> Bool) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = try state()
+        while !condition(last) {
+            if Date() > deadline { throw SpawnError(message: "state never matched; last: \(last)") }
+            usleep(30_000)
+            last = try state()
+        }
+        return last
+    }
+
+    /// Waits for a pushed event named `name` (also among those already seen).
+    public func waitForEvent(_ name: String, timeout: Double = 15) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let index = events.firstIndex(where: { $0["event"] as? String == name }) {
+                return events.remove(at: index)
+            }
+            if let message = try nextMessage(deadline: deadline) {
+                if message["event"] != nil { events.append(message) }
+            } else if Date() > deadline {
+                throw SpawnError(message: "no \(name) event; saw \(events)")
+            }
+        }
+    }
+
+    private func nextMessage(deadline: Date) throws -> [String: Any]? {
+        while true {
+            if let newline = buffer.firstIndex(of: 10) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { return nil }
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, Int32(min(remaining, 1) * 1000)) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = read(fd, &chunk, chunk.count)
+            if n <= 0 { throw SpawnError(message: "socket closed") }
+            buffer.append(contentsOf: chunk[0..<n])
+        }
+    }
+}

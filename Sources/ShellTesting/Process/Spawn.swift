@@ -1,0 +1,82 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starts programs for tests with an empty signal mask and default signal
+/// actions (Swift Testing's threads block almost every signal, and
+/// `Foundation.Process` children inherit that), and standard streams on
+/// /dev/null or a capture file.
+public enum Spawn {
+    /// Runs `arguments` to completion; returns the exit status and what it printed.
+    @discardableResult
+    public static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("tvshell-spawn-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: capture) }
+        let pid = try start(arguments, environment: environment, outputPath: capture.path)
+        let status = wait(pid)
+        let output = (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
+        return (status, output)
+    }
+
+    /// Starts `arguments` in the background; stdout and stderr go to
+    /// `outputPath` (or /dev/null). Returns the pid.
+    public static func start(_ arguments: [String], environment: [String: String]? = nil, outputPath: String? = nil) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let out = outputPath ?? "/dev/null"
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        var pid: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = env.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw SpawnError(message: "\(arguments[0]): \(String(cString: strerror(result)))")
+        }
+        return pid
+    }
+
+    /// Waits for `pid`; returns its exit status, or 128+signal.
+    public static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if status & 0x7F == 0 { return (status >> 8) & 0xFF }
+        return 128 + (status & 0x7F)
+    }
+
+    /// Path of an executable in PATH, if any.
+    public static func which(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}
+
+public struct SpawnError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

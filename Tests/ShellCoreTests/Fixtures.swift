@@ -1,0 +1,41 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+let film = MediaItem(id: "film", title: "Film", url: "/media/film.mkv", rating: "PG")
+let second = MediaItem(id: "second", title: "Second", url: "/media/second.mkv")
+let channel = MediaItem(id: "ch1", title: "News", url: "av://lavfi:testsrc2", isLive: true, number: 1)
+
+/// A harness whose item 0 (a film of `duration` seconds) is playing at
+/// `position`, with every step of getting there asserted.
+func playingFilm(duration: Double = 7200, position: Double = 100, items: [MediaItem] = [film, second]) -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: items))
+    h.send(.playIndex(0, at: h.clock.now), effects: [
+        .cancelTimer(.errorAdvance), .load(items[0], token: 1), .startTimer(.transportHide, after: 5),
+    ]) {
+        $0.current = 0
+        $0.screen = .player
+        $0.playback.token = 1
+        $0.playback.phase = .loading
+        $0.transportVisible = true
+    }
+    h.send(.player(.started, token: 1, at: h.clock.now))
+    h.send(.player(.duration(duration), token: 1, at: h.clock.now)) { $0.playback.duration = duration }
+    h.send(.player(.seekable(true), token: 1, at: h.clock.now)) { $0.playback.seekable = true }
+    h.send(.player(.position(position), token: 1, at: h.clock.now)) { $0.playback.position = position }
+    h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: items[0].title, url: items[0].url))]) {
+        $0.playback.phase = .playing
+    }
+    return h
+}
+
+/// The same, then paused with SPACE.
+func pausedFilm(duration: Double = 7200, position: Double = 100) -> ReducerHarness {
+    let h = playingFilm(duration: duration, position: position)
+    h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
+        $0.playback.paused = true
+        $0.transportVisible = true
+    }
+    return h
+}

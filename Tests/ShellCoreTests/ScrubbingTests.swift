@@ -1,0 +1,155 @@
+import ShellCore
+import ShellTesting
+import Testing
+
+@Suite("Scrubbing")
+struct ScrubbingTests {
+    @Test("RIGHT while paused starts scrubbing one coarse step on; playback stays")
+    func startsScrubbing() {
+        let h = pausedFilm(duration: 7200, position: 100)
+        h.press(.right, effects: [.cancelTimer(.transportHide)]) {
+            var scrub = ScrubState(target: 110, origin: 100)
+            scrub.lastDirection = 1
+            scrub.lastStepAt = h.clock.now
+            $0.scrub = scrub
+        }
+        #expect(h.state.playback.position == 100)
+    }
+
+    @Test("ENTER while paused starts scrubbing at the current position")
+    func selectStartsScrubbing() {
+        let h = pausedFilm(position: 42)
+        h.press(.select, effects: [.cancelTimer(.transportHide)]) {
+            $0.scrub = ScrubState(target: 42, origin: 42)
+        }
+    }
+
+    @Test("holding RIGHT accelerates: a 2-hour film is crossed in under 4 s of key repeat at 30 Hz")
+    func accelerationCrossesFilm() {
+        let h = pausedFilm(duration: 7200, position: 0)
+        var presses = 0
+        var steps: [Double] = []
+        var last = 0.0
+        while h.state.scrub?.target ?? 0 < 7200 && presses < 1000 {
+            _ = h.advance(by: 1.0 / 30)
+            _ = ShellReducer.reduce(&h.stateForTesting, .command(.right, at: h.clock.now))
+            presses += 1
+            let target = h.state.scrub?.target ?? 0
+            steps.append(target - last)
+            last = target
+        }
+        #expect(h.state.scrub?.target == 7200)
+        #expect(Double(presses) / 30 < 4, "took \(presses) presses")
+        #expect(steps[0] == 10)
+        #expect(steps[10] > steps[1], "steps grow while the key repeats")
+        #expect(steps.dropLast().max()! <= 200, "the step is capped at 20× the base")
+    }
+
+    @Test("steps further apart than the repeat window do not accelerate")
+    func slowPressesDoNotAccelerate() {
+        let h = pausedFilm(duration: 7200, position: 1000)
+        for i in 1...5 {
+            _ = h.advance(by: 0.5)
+            _ = ShellReducer.reduce(&h.stateForTesting, .command(.right, at: h.clock.now))
+            #expect(h.state.scrub?.target == 1000 + Double(i) * 10)
+            #expect(h.state.scrub?.repeatCount == 0)
+        }
+    }
+
+    @Test("DOWN enters fine mode: steps start at 0.1 s and never exceed 1 s; UP goes back to coarse")
+    func fineMode() {
+        let h = pausedFilm(duration: 7200, position: 500)
+        h.press(.select, effects: [.cancelTimer(.transportHide)]) { $0.scrub = ScrubState(target: 500, origin: 500) }
+        h.press(.down) { $0.scrub?.mode = .fine }
+        h.press(.right) {
+            $0.scrub?.target = 500.1
+            $0.scrub?.lastDirection = 1
+            $0.scrub?.lastStepAt = h.clock.now
+        }
+        var previous = h.state.scrub!.target
+        for _ in 0..<60 {
+            _ = h.advance(by: 1.0 / 30)
+            _ = ShellReducer.reduce(&h.stateForTesting, .command(.right, at: h.clock.now))
+            let step = h.state.scrub!.target - previous
+            #expect(step > 0 && step <= 1.0 + 1e-9)
+            previous = h.state.scrub!.target
+        }
+        #expect(h.state.scrub!.target - 500 > 30, "fine steps grow to 1 s while held")
+        h.press(.up) {
+            $0.scrub?.mode = .coarse
+            $0.scrub?.repeatCount = 0
+            $0.scrub?.lastStepAt = nil
+        }
+    }
+
+    @Test("ENTER commits: one exact seek to the head, still paused, position shows the target")
+    func commitWithSelect() {
+        let h = pausedFilm(duration: 7200, position: 100)
+        h.press(.right, effects: [.cancelTimer(.transportHide)]) {
+            var scrub = ScrubState(target: 110, origin: 100)
+            scrub.lastDirection = 1
+            scrub.lastStepAt = h.clock.now
+            $0.scrub = scrub
+        }
+        h.press(.select, effects: [.seek(to: 110, exact: true), .cancelTimer(.transportHide)]) {
+            $0.scrub = nil
+            $0.playback.position = 110
+        }
+        #expect(h.state.playback.paused)
+    }
+
+    @Test("PLAYPAUSE commits and plays")
+    func commitWithPlayPause() {
+        let h = pausedFilm(duration: 7200, position: 100)
+        h.press(.left, effects: [.cancelTimer(.transportHide)]) {
+            var scrub = ScrubState(target: 90, origin: 100)
+            scrub.lastDirection = -1
+            scrub.lastStepAt = h.clock.now
+            $0.scrub = scrub
+        }
+        h.press(.playPause, effects: [.seek(to: 90, exact: true), .setPause(false), .startTimer(.transportHide, after: 5)]) {
+            $0.scrub = nil
+            $0.playback.position = 90
+            $0.playback.paused = false
+        }
+    }
+
+    @Test("ESC cancels: no seek, the position is where playback was")
+    func cancel() {
+        let h = pausedFilm(duration: 7200, position: 100)
+        h.press(.right, effects: [.cancelTimer(.transportHide)]) {
+            var scrub = ScrubState(target: 110, origin: 100)
+            scrub.lastDirection = 1
+            scrub.lastStepAt = h.clock.now
+            $0.scrub = scrub
+        }
+        h.press(.menu) { $0.scrub = nil }
+        #expect(h.state.playback.position == 100)
+        #expect(h.state.screen == .player)
+    }
+
+    @Test("the head stays within the item")
+    func clamped() {
+        let h = pausedFilm(duration: 30, position: 0.5)
+        h.press(.left, effects: [.cancelTimer(.transportHide)]) {
+            var scrub = ScrubState(target: 0, origin: 0.5)
+            scrub.lastDirection = -1
+            scrub.lastStepAt = h.clock.now
+            $0.scrub = scrub
+        }
+        for _ in 0..<100 {
+            _ = h.advance(by: 0.03)
+            _ = ShellReducer.reduce(&h.stateForTesting, .command(.right, at: h.clock.now))
+        }
+        #expect(h.state.scrub?.target == 30)
+    }
+
+    @Test("the transport bar stays up while scrubbing: its hide timer is cancelled")
+    func transportStaysWhileScrubbing() {
+        let h = pausedFilm()
+        h.press(.select, effects: [.cancelTimer(.transportHide)]) { $0.scrub = ScrubState(target: 100, origin: 100) }
+        #expect(h.runningTimers[.transportHide] == nil)
+        h.send(.timerFired(.transportHide, at: h.clock.now))
+        #expect(h.state.transportVisible)
+    }
+}

@@ -1,0 +1,197 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+@Suite("Transport and playback lifecycle")
+struct TransportTests {
+    @Test("the transport bar hides itself after 5 s of playing, not while paused")
+    func transportAutoHide() {
+        let h = playingFilm()
+        #expect(h.advance(by: 5) == [.transportHide])
+        h.send(.timerFired(.transportHide, at: h.clock.now)) { $0.transportVisible = false }
+        h.press(.select, effects: [.startTimer(.transportHide, after: 5)]) { $0.transportVisible = true }
+        h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) { $0.playback.paused = true }
+        #expect(h.advance(by: 10) == [])
+        #expect(h.state.transportVisible)
+    }
+
+    @Test("ENTER while playing toggles the transport bar")
+    func selectToggles() {
+        let h = playingFilm()
+        h.press(.select, effects: [.cancelTimer(.transportHide)]) { $0.transportVisible = false }
+        h.press(.select, effects: [.startTimer(.transportHide, after: 5)]) { $0.transportVisible = true }
+    }
+
+    @Test("LEFT / RIGHT while playing VOD skip 10 s and show the bar")
+    func skip() {
+        let h = playingFilm()
+        h.press(.right, effects: [.seekBy(10), .startTimer(.transportHide, after: 5)])
+        h.press(.left, effects: [.seekBy(-10), .startTimer(.transportHide, after: 5)])
+    }
+
+    @Test("frame steps only while paused")
+    func frameSteps() {
+        let h = playingFilm()
+        h.press(.frameForward)
+        h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) { $0.playback.paused = true }
+        h.press(.frameForward, effects: [.frameStep(forward: true), .cancelTimer(.transportHide)])
+        h.press(.frameBack, effects: [.frameStep(forward: false), .cancelTimer(.transportHide)])
+    }
+
+    @Test("reports for a superseded load are ignored")
+    func staleTokenIgnored() {
+        let h = playingFilm()
+        h.press(.channelUp, effects: [.cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 1
+            $0.homeSelection = 1
+            $0.playback = PlaybackState()
+            $0.playback.token = 2
+            $0.playback.phase = .loading
+        }
+        h.send(.player(.failed(reason: "late"), token: 1, at: h.clock.now))
+        h.send(.player(.position(5), token: 1, at: h.clock.now))
+        #expect(h.state.screen == .player)
+    }
+
+    @Test("a failure shows the error screen with the player's reason, then the next item plays")
+    func failureThenNext() {
+        let items = [MediaItem(title: "Broken", url: "/nope.mkv"), film]
+        let h = ReducerHarness(ShellState(items: items))
+        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(items[0], token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 0
+            $0.screen = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+        }
+        let title = "Could not play “Broken”"
+        h.send(.player(.failed(reason: "loading failed: No such file"), token: 1, at: h.clock.now), effects: [
+            .cancelTimer(.transportHide),
+            .emit(.error(title: title, reason: "loading failed: No such file", url: "/nope.mkv")),
+            .startTimer(.errorAdvance, after: 4),
+        ]) {
+            $0.playback.phase = .failed
+            $0.screen = .error
+            $0.transportVisible = false
+            $0.error = ShellError(title: title, reason: "loading failed: No such file", location: "/nope.mkv")
+        }
+        #expect(h.advance(by: 3.9) == [])
+        #expect(h.advance(by: 0.2) == [.errorAdvance])
+        h.send(.timerFired(.errorAdvance, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(film, token: 2), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 1
+            $0.homeSelection = 1
+            $0.screen = .player
+            $0.error = nil
+            $0.playback = PlaybackState()
+            $0.playback.token = 2
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+        }
+    }
+
+    @Test("the last item failing stays on the error screen; ESC goes home")
+    func lastFailureStays() {
+        let items = [MediaItem(title: "Broken", url: "/nope.mkv")]
+        let h = ReducerHarness(ShellState(items: items))
+        _ = ShellReducer.reduce(&h.stateForTesting, .playIndex(0, at: h.clock.now))
+        let effects = ShellReducer.reduce(&h.stateForTesting, .player(.failed(reason: "x"), token: 1, at: h.clock.now))
+        #expect(!effects.contains(.startTimer(.errorAdvance, after: 4)))
+        h.press(.menu, effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
+            $0.screen = .home
+            $0.error = nil
+            $0.playback.phase = .idle
+            $0.playback.token = 2
+        }
+    }
+
+    @Test("an item that ends moves on to the next; the last one stays paused at its end")
+    func endAdvances() {
+        let h = playingFilm()
+        h.send(.player(.ended, token: 1, at: h.clock.now), effects: [
+            .emit(.endFile(url: film.url)), .cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5),
+        ]) {
+            $0.current = 1
+            $0.homeSelection = 1
+            $0.playback = PlaybackState()
+            $0.playback.token = 2
+            $0.playback.phase = .loading
+        }
+        h.send(.player(.playing, token: 2, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Second", url: second.url))]) {
+            $0.playback.phase = .playing
+        }
+        h.send(.player(.ended, token: 2, at: h.clock.now), effects: [.emit(.endFile(url: second.url)), .cancelTimer(.transportHide)]) {
+            $0.playback.phase = .ended
+            $0.playback.paused = true
+        }
+    }
+
+    @Test("live: LEFT / RIGHT switch channels, and there is no scrubbing")
+    func liveSwitches() {
+        let other = MediaItem(id: "ch2", title: "Sport", url: "av://lavfi:mandelbrot", isLive: true, number: 2)
+        let h = ReducerHarness(ShellState(items: [channel, other]))
+        _ = ShellReducer.reduce(&h.stateForTesting, .playIndex(0, at: h.clock.now))
+        _ = ShellReducer.reduce(&h.stateForTesting, .player(.playing, token: 1, at: h.clock.now))
+        #expect(h.state.isLive)
+        h.press(.right, effects: [.cancelTimer(.errorAdvance), .load(other, token: 2), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 1
+            $0.homeSelection = 1
+            $0.playback = PlaybackState()
+            $0.playback.token = 2
+            $0.playback.phase = .loading
+        }
+    }
+
+    @Test("ESC from the player goes home and stops playback")
+    func menuGoesHome() {
+        let h = playingFilm()
+        h.press(.menu, effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
+            $0.screen = .home
+            $0.transportVisible = false
+            $0.playback.phase = .idle
+            $0.playback.token = 2
+        }
+        h.press(.down) { $0.homeSelection = 1 }
+        h.press(.select, effects: [.cancelTimer(.errorAdvance), .load(second, token: 3), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 1
+            $0.screen = .player
+            $0.playback = PlaybackState()
+            $0.playback.token = 3
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+        }
+    }
+
+    @Test("q quits; in kiosk mode keys, IPC and SIGINT are refused but SIGTERM quits")
+    func quitPolicy() {
+        let h = playingFilm()
+        h.press(.quit, effects: [.quit]) { $0.quitting = true }
+
+        let k = ReducerHarness(ShellState(items: [film], kiosk: true))
+        k.press(.quit)
+        k.send(.quitRequested(.ipc))
+        k.send(.quitRequested(.interrupt))
+        k.send(.quitRequested(.terminate), effects: [.quit]) { $0.quitting = true }
+    }
+
+    @Test("the first frame is recorded for the current load only")
+    func firstFrame() {
+        let h = playingFilm()
+        h.send(.player(.firstFrame, token: 7, at: h.clock.now))
+        h.send(.player(.firstFrame, token: 1, at: h.clock.now)) { $0.playback.firstFramePresented = true }
+    }
+
+    @Test("the key map follows PRODUCT.md")
+    func keyMap() {
+        let map = KeyMap.standard
+        #expect(map.command(for: "SPACE") == .playPause)
+        #expect(map.command(for: "enter") == .select)
+        #expect(map.command(for: "ESC") == .menu)
+        #expect(map.command(for: "BS") == .menu)
+        #expect(map.command(for: ",") == .frameBack)
+        #expect(map.command(for: "q") == .quit)
+        #expect(map.command(for: "7") == .digit(7))
+        #expect(map.command(for: "PGDWN") == .channelDown)
+        #expect(map.command(for: "x") == nil)
+    }
+}
