@@ -33,3 +33,37 @@ public func truncate(_ string: String, toWidth width: Int, ellipsis: Character =
     out.append(ellipsis)
     return out
 }
+
+/// `text` broken into lines of at most `width` columns at spaces (words
+/// longer than a line are cut), at most `maxLines` lines, the last one ending
+/// in "…" when text is left over.
+public func wrap(_ text: String, width: Int, maxLines: Int, ellipsis: Character = "…") -> [String] {
+    guard width > 0, maxLines > 0 else { return [] }
+    var lines: [String] = []
+    var current = ""
+    let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    var index = 0
+    while index < words.count {
+        let word = words[index]
+        let candidate = current.isEmpty ? word : current + " " + word
+        if columnWidth(of: candidate) <= width {
+            current = candidate
+            index += 1
+            continue
+        }
+        if current.isEmpty {
+            current = truncate(word, toWidth: width, ellipsis: ellipsis)
+            index += 1
+        }
+        lines.append(current)
+        current = ""
+        if lines.count == maxLines {
+            if index < words.count {
+                lines[maxLines - 1] = truncate(lines[maxLines - 1] + " " + words[index...].joined(separator: " "), toWidth: width, ellipsis: ellipsis)
+            }
+            return lines
+        }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+}

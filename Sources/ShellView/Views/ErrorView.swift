@@ -10,12 +10,17 @@ enum ErrorView {
         let x = (screen.width - width) / 2
         let top = max(1, screen.height / 2 - 3)
         screen.putCentered("\(theme.glyphs.warning) \(error.title)", y: top, style: base.with(foreground: theme.error).bolded(), x: x, width: width)
-        screen.putCentered(error.reason, y: top + 2, style: base, x: x, width: width)
+        var row = top + 2
+        for line in wrap(error.reason, width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis) {
+            screen.putCentered(line, y: row, style: base, x: x, width: width)
+            row += 1
+        }
         if let location = error.location {
-            screen.putCentered(truncate(location, toWidth: width, ellipsis: theme.glyphs.ellipsis), y: top + 3, style: base.with(foreground: theme.secondaryText), x: x, width: width)
+            screen.putCentered(truncate(location, toWidth: width, ellipsis: theme.glyphs.ellipsis), y: row, style: base.with(foreground: theme.secondaryText), x: x, width: width)
+            row += 1
         }
         let hasNext = state.current.map { $0 + 1 < state.items.count } ?? false
         let hint = hasNext ? "ENTER: next item · ESC: home" : "ESC: home"
-        screen.putCentered(hint, y: top + 5, style: base.with(foreground: theme.secondaryText), x: x, width: width)
+        screen.putCentered(hint, y: row + 1, style: base.with(foreground: theme.secondaryText), x: x, width: width)
     }
 }

@@ -17,7 +17,7 @@ enum HomeView {
             let style = selected ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true) : base
             let y = listTop + offset
             screen.fill(x: 1, y: y, width: screen.width - 2, height: 1, with: Cell(" ", style: style))
-            let number = item.number.map { String($0) } ?? String(index + 1)
+            let number = item.number.map { String($0) } ?? ""
             screen.put(number, x: 2 + max(0, 4 - number.count), y: y, style: style)
             var tail = item.isLive ? "LIVE" : ""
             if let rating = item.rating { tail = tail.isEmpty ? rating : "\(rating)  \(tail)" }
@@ -25,10 +25,8 @@ enum HomeView {
             screen.put(tail, x: screen.width - 3 - tailWidth, y: y, style: selected ? style : dim)
             screen.put(truncate(item.title, toWidth: screen.width - 14 - tailWidth, ellipsis: theme.glyphs.ellipsis), x: 8, y: y, style: style)
         }
-        screen.put("↑↓ select · ENTER play · q quit", x: 2, y: screen.height - 1, style: dim)
-        if theme.glyphs == .ascii {
-            screen.fill(x: 0, y: screen.height - 1, width: screen.width, height: 1, with: Cell(" ", style: base))
-            screen.put("UP/DOWN select - ENTER play - q quit", x: 2, y: screen.height - 1, style: dim)
-        }
+        let quit = state.kiosk ? "" : (theme.glyphs == .ascii ? " - q quit" : " · q quit")
+        let hint = theme.glyphs == .ascii ? "UP/DOWN select - ENTER play" : "↑↓ select · ENTER play"
+        screen.put(hint + quit, x: 2, y: screen.height - 1, style: dim)
     }
 }

@@ -1,0 +1,115 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import ShellView
+import Testing
+
+private let film = MediaItem(id: "film", title: "The Test Pattern", url: "/media/film.mkv", rating: "PG")
+private let liveItem = MediaItem(id: "news", title: "Test Card", url: "av://lavfi:testsrc2", isLive: true, number: 1, rating: "TV-G")
+private let terminalVideo = ViewContext(videoInTerminal: true)
+
+private func playing(_ item: MediaItem = film, position: Double = 754, duration: Double? = 7200, paused: Bool = false, frame: Bool = true) -> ShellState {
+    var s = ShellState(items: [item, liveItem])
+    s.current = 0
+    s.screen = .player
+    s.playback.phase = .playing
+    s.playback.position = position
+    s.playback.duration = item.isLive ? nil : duration
+    s.playback.seekable = !item.isLive
+    s.playback.paused = paused
+    s.playback.firstFramePresented = frame
+    s.transportVisible = true
+    return s
+}
+
+private let sizes = [(1, 1), (80, 24), (200, 60)]
+
+@Suite("Views against the in-memory screen")
+struct ShellViewSnapshotTests {
+    private func check(_ state: ShellState, _ name: String, context: ViewContext = terminalVideo, sourceLocation: SourceLocation = #_sourceLocation) {
+        for (w, h) in sizes {
+            let screen = ShellView.render(state, theme: .dark, width: w, height: h, context: context)
+            #expect(screen.width == w && screen.height == h, sourceLocation: sourceLocation)
+            assertSnapshot(screen, named: "\(name)-\(w)x\(h)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func playingWithTransportBar() { check(playing(), "player-playing") }
+
+    @Test func playingWithoutBar() {
+        var s = playing()
+        s.transportVisible = false
+        check(s, "player-video-only")
+    }
+
+    @Test func paused() { check(playing(paused: true), "player-paused") }
+
+    @Test func scrubbingCoarse() {
+        var s = playing(paused: true)
+        s.scrub = ScrubState(target: 3723, origin: 754)
+        check(s, "player-scrub-coarse")
+    }
+
+    @Test func scrubbingFine() {
+        var s = playing(paused: true)
+        var scrub = ScrubState(target: 3723.4, origin: 754)
+        scrub.mode = .fine
+        s.scrub = scrub
+        check(s, "player-scrub-fine")
+    }
+
+    @Test func live() { check(playing(liveItem), "player-live") }
+
+    @Test func titleCardBeforeFirstFrame() {
+        var s = playing(frame: false)
+        s.playback.phase = .loading
+        check(s, "player-loading")
+    }
+
+    @Test func audioOnly() { check(playing(), "player-audio-only", context: ViewContext(videoInTerminal: false)) }
+
+    @Test func errorScreen() {
+        var s = ShellState(items: [film, liveItem])
+        s.current = 0
+        s.screen = .error
+        s.error = ShellError(title: "Could not play “The Test Pattern”", reason: "loading failed: Cannot open file '/media/film.mkv': No such file or directory", location: "/media/film.mkv")
+        check(s, "error")
+    }
+
+    @Test func home() {
+        var s = ShellState(items: [film, liveItem, MediaItem(title: "日本語のタイトル", url: "/x.mkv")])
+        s.homeSelection = 1
+        check(s, "home")
+    }
+
+    @Test func tooSmall() {
+        let screen = ShellView.render(playing(), theme: .dark, width: 31, height: 9, context: terminalVideo)
+        assertSnapshot(screen, named: "too-small-31x9")
+        #expect(screen.text().contains("Terminal too small"))
+    }
+
+    @Test("video cells are transparent only where no chrome covers them")
+    func videoMask() {
+        let screen = ShellView.render(playing(), theme: .dark, width: 80, height: 24, context: terminalVideo)
+        #expect(screen[0, 0].isVideo)
+        #expect(!screen[0, 23].isVideo, "transport bar covers the bottom")
+        let paused = ShellView.render(playing(paused: true), theme: .dark, width: 80, height: 24, context: terminalVideo)
+        #expect(paused.cells.filter { !$0.isVideo }.count == 80 * 5)
+    }
+
+    @Test("ASCII glyphs when the locale cannot draw Unicode")
+    func asciiTheme() {
+        var s = playing(paused: true)
+        s.scrub = ScrubState(target: 3723, origin: 754)
+        let screen = ShellView.render(s, theme: Theme.dark.asciiOnly(), width: 80, height: 24, context: terminalVideo)
+        #expect(screen.text().unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    @Test func timeFormat() {
+        #expect(formatTime(0) == "0:00")
+        #expect(formatTime(59.9) == "0:59")
+        #expect(formatTime(3723.45, tenths: true) == "1:02:03.4")
+        #expect(formatTime(-3) == "0:00")
+        #expect(formatTime(.nan) == "0:00")
+    }
+}
