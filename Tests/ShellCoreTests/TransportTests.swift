@@ -195,3 +195,19 @@ struct TransportTests {
         #expect(map.command(for: "x") == nil)
     }
 }
+
+@Suite("Failure details")
+struct FailureDetailTests {
+    @Test("a reason logged after the failure is added to the error screen once")
+    func lateDetail() {
+        let items = [MediaItem(title: "Broken", url: "/nope.mkv")]
+        let h = ReducerHarness(ShellState(items: items))
+        _ = ShellReducer.reduce(&h.stateForTesting, .playIndex(0, at: h.clock.now))
+        _ = ShellReducer.reduce(&h.stateForTesting, .player(.failed(reason: "loading failed"), token: 1, at: h.clock.now))
+        h.send(.player(.failureDetail("No such file or directory"), token: 1, at: h.clock.now)) {
+            $0.error?.reason = "loading failed: No such file or directory"
+        }
+        h.send(.player(.failureDetail("No such file or directory"), token: 1, at: h.clock.now))
+        h.send(.player(.failureDetail("other"), token: 0, at: h.clock.now))
+    }
+}

@@ -7,6 +7,8 @@ public enum PlayerReport: Equatable, Sendable {
     case playing
     /// Opening or playing failed; `reason` is the player's explanation.
     case failed(reason: String)
+    /// More about a failure, known only after it was reported.
+    case failureDetail(String)
     /// The item reached its end.
     case ended
     case position(Double?)

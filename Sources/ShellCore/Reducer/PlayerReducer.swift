@@ -28,6 +28,11 @@ enum PlayerReducer {
                 effects.append(.startTimer(.errorAdvance, after: state.settings.errorAdvanceDelay))
             }
             return effects
+        case .failureDetail(let detail):
+            guard state.playback.phase == .failed, var error = state.error, !error.reason.contains(detail) else { return [] }
+            error.reason += ": " + detail
+            state.error = error
+            return []
         case .ended:
             guard state.playback.phase != .ended else { return [] }
             state.playback.phase = .ended

@@ -29,8 +29,10 @@ final class MPVPlayer {
     private var latestEntry: Int64 = -1
     /// The entry mpv is playing now (from START_FILE).
     private var activeEntry: Int64 = -2
-    /// The last error mpv logged while loading the active entry.
+    /// The first error mpv logged while loading the latest entry.
     private var lastErrorLine: String?
+    /// The token of a load that failed before mpv logged why.
+    private var failedWithoutDetail: Int?
 
     init(video: VideoOutput, options: [(String, String)], logger: Logger) throws {
         self.logger = logger
@@ -67,6 +69,7 @@ final class MPVPlayer {
     func load(_ item: MediaItem, token: Int) throws {
         latestToken = token
         lastErrorLine = nil
+        failedWithoutDetail = nil
         try mpv.setFlag("pause", false)
         let entry = try mpv.loadFile(item.url)
         latestEntry = entry
@@ -80,12 +83,18 @@ final class MPVPlayer {
         try mpv.command(["stop"])
     }
 
-    /// Drains mpv's events and translates those of the current load.
+    /// Drains mpv's events and translates those of the current load. mpv's
+    /// log lines travel apart from its events, so within a batch they are
+    /// taken first (an END_FILE then finds the reason already logged), and a
+    /// reason logged after the failure comes as `.failureDetail`.
     func drain() -> [(PlayerReport, Int)] {
         var sink = [UInt8](repeating: 0, count: 64)
         while read(wakeupFD, &sink, sink.count) > 0 {}
         var reports: [(PlayerReport, Int)] = []
-        for event in mpv.drainEvents() {
+        let events = mpv.drainEvents()
+        let logs = events.filter { if case .logMessage = $0 { true } else { false } }
+        let others = events.filter { if case .logMessage = $0 { false } else { true } }
+        for event in logs + others {
             if let report = translate(event) { reports.append(report) }
         }
         return reports
@@ -103,7 +112,11 @@ final class MPVPlayer {
             switch reason {
             case .error:
                 var why = error?.message ?? "playback failed"
-                if let line = lastErrorLine { why += ": " + line }
+                if let line = lastErrorLine {
+                    why += ": " + line
+                } else if token == latestToken {
+                    failedWithoutDetail = token
+                }
                 return (.failed(reason: why), token)
             case .eof:
                 return (.ended, token)
@@ -125,8 +138,13 @@ final class MPVPlayer {
             }
         case .logMessage(let level, let prefix, let text):
             let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
-            if level == "error" || level == "fatal" { lastErrorLine = line }
             logger.log(level: level == "warn" ? .warning : .error, "mpv[\(prefix)] \(line)")
+            guard level == "error" || level == "fatal", lastErrorLine == nil else { return nil }
+            lastErrorLine = line
+            if let token = failedWithoutDetail {
+                failedWithoutDetail = nil
+                return (.failureDetail(line), token)
+            }
             return nil
         default:
             return nil

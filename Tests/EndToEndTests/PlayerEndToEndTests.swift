@@ -1,0 +1,221 @@
+import Foundation
+import ShellTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("tvshell in tmux and over IPC", .serialized)
+struct PlayerEndToEndTests {
+    @Test("plays a file in the terminal: 24-bit half-blocks, title and times in the transport bar, which hides itself")
+    func playsInTerminal() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let shell = try ShellUnderTest([clip])
+        let state = try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 5 }
+        #expect(state["screen"] as? String == "player")
+        #expect(state["phase"] as? String == "playing")
+        #expect(state["live"] as? Bool == false)
+        let colours = shell.tmux.capture(escapes: true)
+        #expect(colours.contains("▀"))
+        #expect(colours.contains("38;2;"), "direct colour escapes")
+        let plain = shell.tmux.waitFor { $0.contains("clip-60s-320x180.mkv") && $0.contains("-0:") }
+        #expect(plain.ok, "title and remaining time: \(plain.screen)")
+        try shell.ipc.waitForState(timeout: 8) { $0["transport_visible"] as? Bool == false }
+        let hidden = shell.tmux.waitFor { !$0.contains("clip-60s-320x180.mkv") }
+        #expect(hidden.ok, "the bar hid itself")
+        try shell.tmux.send("Enter")
+        #expect(shell.tmux.waitFor { $0.contains("clip-60s-320x180.mkv") }.ok, "ENTER shows it again")
+    }
+
+    @Test("pause, scrub coarse then fine, cancel keeps the position, commit seeks to the head")
+    func scrubbing() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let shell = try ShellUnderTest([clip])
+        try shell.ipc.waitForState { (number($0["position"]) ?? 0) > 2 }
+        try shell.tmux.send("Space")
+        let paused = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        let origin = try #require(number(paused["position"]))
+
+        try shell.tmux.send("Right")
+        var s = try shell.ipc.waitForState { ($0["scrub"] as? [String: Any])?["active"] as? Bool == true }
+        var scrub = try #require(s["scrub"] as? [String: Any])
+        #expect(scrub["mode"] as? String == "coarse")
+        #expect(abs((number(scrub["target"]) ?? 0) - (origin + 1)) < 0.01, "one coarse step of 1 s on a 60 s clip")
+        #expect(shell.tmux.waitFor { $0.contains("SCRUB") }.ok)
+
+        try shell.tmux.send("Down")
+        try shell.ipc.waitForState { ($0["scrub"] as? [String: Any])?["mode"] as? String == "fine" }
+        try shell.tmux.send("Right")
+        s = try shell.ipc.waitForState { abs((number(($0["scrub"] as? [String: Any])?["target"]) ?? 0) - (origin + 1.1)) < 0.01 }
+        let fine = shell.tmux.waitFor { $0.contains("FINE") && $0.contains("▼") }
+        #expect(fine.ok, "fine mode shows its ruler: \(fine.screen)")
+
+        try shell.tmux.send("Escape")
+        s = try shell.ipc.waitForState { ($0["scrub"] as? [String: Any])?["active"] as? Bool == false }
+        #expect(abs((number(s["position"]) ?? -1) - origin) < 0.05, "cancel leaves playback where it was")
+        #expect(s["paused"] as? Bool == true)
+
+        try shell.tmux.send("Right")
+        try shell.ipc.waitForState { ($0["scrub"] as? [String: Any])?["active"] as? Bool == true }
+        for _ in 0..<5 { try shell.tmux.send("Right") }
+        s = try shell.ipc.state()
+        scrub = try #require(s["scrub"] as? [String: Any])
+        let target = try #require(number(scrub["target"]))
+        #expect(target > origin + 5)
+        #expect(abs((number(s["position"]) ?? -1) - origin) < 0.05, "no seek before commit")
+        try shell.tmux.send("Enter")
+        s = try shell.ipc.waitForState { abs((number($0["position"]) ?? -1) - target) < 0.1 }
+        #expect(s["paused"] as? Bool == true)
+        #expect((s["scrub"] as? [String: Any])?["active"] as? Bool == false)
+        let mpvPosition = try shell.ipc.request(["get_mpv_property", "time-pos"])
+        #expect(abs((Double(mpvPosition["data"] as? String ?? "") ?? -1) - target) < 0.1, "mpv itself is at the head")
+    }
+
+    @Test("RIGHT while playing skips 10 s; frame steps while paused")
+    func skipAndFrameStep() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let shell = try ShellUnderTest([clip])
+        let before = try shell.ipc.waitForState { (number($0["position"]) ?? 0) > 1 }
+        try shell.tmux.send("Right")
+        let after = try shell.ipc.waitForState { (number($0["position"]) ?? 0) > (number(before["position"]) ?? 0) + 9 }
+        #expect((number(after["position"]) ?? 0) < (number(before["position"]) ?? 0) + 13)
+        let landed = number(after["position"]) ?? 0
+        try shell.ipc.waitForState { (number($0["position"]) ?? 0) > landed + 0.5 }
+        try shell.tmux.send("Space")
+        let paused = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        let p0 = number(paused["position"]) ?? 0
+        try shell.tmux.send(".")
+        let stepped = try shell.ipc.waitForState { (number($0["position"]) ?? 0) > p0 + 0.02 }
+        #expect((number(stepped["position"]) ?? 0) < p0 + 0.1, "one frame at 25 fps")
+    }
+
+    @Test("a missing and a corrupt file show the error screen with mpv's reason; the next item still plays")
+    func errorScreens() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let corrupt = try TestMedia.corrupt()
+        let shell = try ShellUnderTest(["/nonexistent/missing-film.mkv", corrupt, clip])
+        let failed = try shell.ipc.waitForState(timeout: 3) { $0["screen"] as? String == "error" }
+        let error = try #require(failed["error"] as? [String: Any])
+        #expect((error["title"] as? String ?? "").contains("missing-film.mkv"))
+        #expect((error["reason"] as? String ?? "").contains("loading failed"))
+        let screen = shell.tmux.waitFor { $0.contains("Could not play") && $0.contains("missing-film.mkv") && $0.contains("such file or directory") }
+        #expect(screen.ok, "error screen: \(screen.screen)")
+        try shell.tmux.send("Enter")
+        let second = try shell.ipc.waitForEvent("error")
+        #expect(second["url"] as? String == corrupt)
+        #expect(shell.tmux.waitFor { $0.contains("Could not play") && $0.contains("corrupt.mkv") }.ok)
+        let started = try shell.ipc.waitForEvent("playback-started", timeout: 10)
+        #expect(started["url"] as? String == clip, "the next item plays by itself after the error")
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 0 && $0["screen"] as? String == "player" }
+    }
+
+    @Test("SIGTERM quits cleanly and restores the terminal")
+    func sigterm() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let shell = try ShellUnderTest([clip])
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(shell.tmux.display("#{alternate_on}") == "1")
+        let pid = try #require(shell.pid)
+        kill(pid, SIGTERM)
+        #expect(shell.waitForExit() == 0)
+        #expect(shell.tmux.display("#{alternate_on}") == "0")
+        #expect(shell.tmux.display("#{cursor_flag}") == "1")
+    }
+
+    @Test("SIGINT and q quit cleanly")
+    func sigintAndQ() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let a = try ShellUnderTest([clip])
+        try a.ipc.waitForState { $0["phase"] as? String == "playing" }
+        kill(try #require(a.pid), SIGINT)
+        #expect(a.waitForExit() == 0)
+        #expect(a.tmux.display("#{alternate_on}") == "0")
+
+        let b = try ShellUnderTest([clip])
+        try b.ipc.waitForState { $0["phase"] as? String == "playing" }
+        try b.tmux.send("q")
+        #expect(b.waitForExit() == 0)
+        #expect(b.tmux.display("#{alternate_on}") == "0")
+    }
+
+    @Test("a crash restores the terminal too")
+    func crash() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let shell = try ShellUnderTest([clip])
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 0 }
+        kill(try #require(shell.pid), SIGSEGV)
+        let status = shell.waitForExit(timeout: 30)
+        #expect(status != nil && status != 0)
+        #expect(shell.tmux.display("#{alternate_on}") == "0")
+        #expect(shell.tmux.display("#{cursor_flag}") == "1")
+    }
+
+    @Test("resizing re-lays out at once; below the minimum a clear message shows")
+    func resize() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let shell = try ShellUnderTest([clip])
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 0 }
+        try shell.tmux.send("Space")
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        try shell.tmux.resize(width: 60, height: 20)
+        let small = shell.tmux.waitFor { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 19 && lines[15].contains("clip-60s") && lines[18].contains("-")
+        }
+        #expect(small.ok, "bar at the bottom of 60x20: \(small.screen)")
+        try shell.tmux.resize(width: 20, height: 6)
+        #expect(shell.tmux.waitFor { $0.contains("Terminal too") }.ok)
+        try shell.tmux.resize(width: 120, height: 40)
+        let big = shell.tmux.waitFor(escapes: true) { screen in
+            screen.split(separator: "\n").count >= 36 && screen.contains("▀") && !screen.contains("Terminal too")
+        }
+        #expect(big.ok)
+        #expect(try shell.ipc.state()["screen"] as? String == "player")
+    }
+
+    @Test("automation: get_state fields, events, errors for bad requests, play, quit")
+    func automation() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let shell = try ShellUnderTest([clip])
+        _ = try shell.ipc.waitForEvent("playback-started")
+        let state = try shell.ipc.state()
+        for key in ["screen", "overlay", "paused", "position", "duration", "live", "scrub", "channel", "flip_pending",
+                    "rating", "restricted", "authorized", "frames_presented", "kiosk"] {
+            #expect(state.keys.contains(key), "get_state has \(key)")
+        }
+        #expect(state["overlay"] as? String == "none")
+        #expect(state["kiosk"] as? Bool == false)
+        #expect(try shell.ipc.request(["keypress", "NO_SUCH_KEY"])["error"] as? String != "success")
+        #expect(try shell.ipc.request(["no_such_command"])["error"] as? String == "unknown command no_such_command")
+        #expect(try shell.ipc.request(["keypress", "SPACE"])["error"] as? String == "success")
+        #expect(try shell.ipc.state()["paused"] as? Bool == true)
+        #expect(try shell.ipc.request(["play", "av://lavfi:testsrc2=size=160x90:rate=25"])["error"] as? String == "success")
+        let started = try shell.ipc.waitForEvent("playback-started")
+        #expect(started["url"] as? String == "av://lavfi:testsrc2=size=160x90:rate=25")
+        let live = try shell.ipc.waitForState { $0["live"] as? Bool == true }
+        #expect(live["paused"] as? Bool == false)
+        #expect(shell.tmux.waitFor { $0.contains("LIVE") }.ok)
+        #expect(try shell.ipc.request(["quit"])["error"] as? String == "success")
+        #expect(shell.waitForExit() == 0)
+    }
+
+    @Test("--video none plays audio only: nothing drawn, position advances")
+    func audioOnly() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let shell = try ShellUnderTest(["--video", "none", clip])
+        let s = try shell.ipc.waitForState { (number($0["position"]) ?? 0) > 1 }
+        #expect(number(s["frames_presented"]) == 0)
+        #expect(s["video"] as? String == "none")
+        #expect(shell.tmux.waitFor { $0.contains("Audio only") }.ok)
+    }
+
+    @Test("256-colour terminals get palette escapes")
+    func palette256() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let shell = try ShellUnderTest([clip], term: "tmux-256color")
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 3 }
+        let screen = shell.tmux.capture(escapes: true)
+        #expect(screen.contains("38;5;"))
+        #expect(!screen.contains("38;2;"))
+    }
+}
