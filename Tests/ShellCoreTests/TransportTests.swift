@@ -211,3 +211,23 @@ struct FailureDetailTests {
         h.send(.player(.failureDetail("other"), token: 0, at: h.clock.now))
     }
 }
+
+@Suite("Error screen keys")
+struct ErrorScreenKeyTests {
+    @Test("channel up / down on the error screen move on from the failed item, wrapping around")
+    func channelKeys() {
+        let items = [film, MediaItem(title: "Broken", url: "/nope.mkv"), second]
+        let h = ReducerHarness(ShellState(items: items))
+        _ = ShellReducer.reduce(&h.stateForTesting, .playIndex(1, at: h.clock.now))
+        _ = ShellReducer.reduce(&h.stateForTesting, .player(.failed(reason: "x"), token: 1, at: h.clock.now))
+        #expect(h.state.screen == .error)
+        let up = ShellReducer.reduce(&h.stateForTesting, .command(.channelUp, at: h.clock.now))
+        #expect(up.contains(.load(second, token: 2)))
+        _ = ShellReducer.reduce(&h.stateForTesting, .player(.failed(reason: "x"), token: 2, at: h.clock.now))
+        let wrap = ShellReducer.reduce(&h.stateForTesting, .command(.channelUp, at: h.clock.now))
+        #expect(wrap.contains(.load(film, token: 3)))
+        _ = ShellReducer.reduce(&h.stateForTesting, .player(.failed(reason: "x"), token: 3, at: h.clock.now))
+        let down = ShellReducer.reduce(&h.stateForTesting, .command(.channelDown, at: h.clock.now))
+        #expect(down.contains(.load(second, token: 4)))
+    }
+}

@@ -80,12 +80,16 @@ public enum ShellReducer {
 
     private static func reduceError(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         switch command {
-        case .select, .channelDown, .right:
+        case .select:
             if let current = state.current, current + 1 < state.items.count {
                 return play(&state, index: current + 1, now: now)
             }
             return goHome(&state)
-        case .menu:
+        case .channelUp, .right:
+            return TransportReducer.switchItem(&state, by: 1, now: now)
+        case .channelDown, .left:
+            return TransportReducer.switchItem(&state, by: -1, now: now)
+        case .menu, .guide:
             return goHome(&state)
         default:
             return []

@@ -74,11 +74,11 @@ public enum DemoLineup {
             process.executableURL = URL(fileURLWithPath: ffmpeg)
             process.arguments = [
                 "-nostdin", "-loglevel", "error", "-y",
-                "-f", "lavfi", "-i", "testsrc=size=320x180:rate=24:duration=\(d)",
+                "-f", "lavfi", "-i", "testsrc=size=320x180:rate=15:duration=\(d)",
                 "-f", "lavfi", "-i", "sine=frequency=330:beep_factor=4:duration=\(d)",
                 "-i", chapters.path, "-i", subtitles.path,
                 "-map", "0:v", "-map", "1:a", "-map", "3:s", "-map_metadata", "2", "-map_chapters", "2",
-                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "34", "-g", "48",
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "34", "-g", "30",
                 "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
                 "-c:a", "aac", "-b:a", "64k", "-c:s", "srt", "-metadata:s:s:0", "language=eng",
                 "-metadata", "title=The Test Pattern", "-metadata", "LAW_RATING=PG",

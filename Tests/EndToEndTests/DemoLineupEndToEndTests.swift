@@ -1,0 +1,35 @@
+import Foundation
+import ShellTesting
+import Testing
+
+@Suite("Built-in demo lineup", .serialized)
+struct DemoLineupEndToEndTests {
+    @Test("with no argument: the demo film is made once and plays; live channels, a rated one and a dead one are there")
+    func demo() throws {
+        let shell = try ShellUnderTest([], width: 120, height: 36, connectTimeout: 120)
+        let film = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["duration"]) ?? 0) > 500 }
+        #expect((film["url"] as? String ?? "").hasSuffix("tvshell/demo/demo-film.mkv"))
+        #expect(film["items"] as? Int == 6)
+        #expect(film["live"] as? Bool == false)
+
+        try shell.tmux.send("PageUp")
+        let live = try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" }
+        #expect(live["live"] as? Bool == true)
+        #expect(live["rating"] as? String == "TV-G")
+        #expect(shell.tmux.waitFor { $0.contains("LIVE") && $0.contains("Test Card") }.ok)
+
+        #expect(try shell.ipc.request(["channel", 4])["error"] as? String == "success")
+        let rated = try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 4 }
+        #expect(rated["rating"] as? String == "TV-MA")
+
+        #expect(try shell.ipc.request(["channel", 5])["error"] as? String == "success")
+        let dead = try shell.ipc.waitForState { $0["screen"] as? String == "error" }
+        let reason = (dead["error"] as? [String: Any])?["reason"] as? String ?? ""
+        #expect(reason.contains("Connection refused"), "the dead channel says why: \(reason)")
+        #expect(shell.tmux.waitFor { $0.contains("Could not play “Off Air”") }.ok)
+
+        try shell.tmux.send("Escape")
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(shell.tmux.waitFor { $0.contains("Fractal TV") && $0.contains("Late Night Bars") }.ok)
+    }
+}

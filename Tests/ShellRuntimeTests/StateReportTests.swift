@@ -1,0 +1,31 @@
+import Foundation
+import MediaModel
+import ShellCore
+import Testing
+@testable import ShellRuntime
+
+@Suite("get_state report")
+struct StateReportTests {
+    @Test("PRODUCT.md's fields, JSON-encodable, with the channel of a numbered live item")
+    func fields() throws {
+        var state = ShellState(items: [MediaItem(id: "ch7", title: "Seven", url: "av://lavfi:testsrc2", isLive: true, number: 7, rating: "TV-PG")])
+        state.current = 0
+        state.screen = .player
+        state.playback.phase = .playing
+        var scrub = ScrubState(target: 12.5, origin: 10)
+        scrub.mode = .fine
+        state.scrub = scrub
+        let report = StateReport.make(state, framesPresented: 42, video: .terminal)
+        let data = try JSONSerialization.data(withJSONObject: report)
+        let decoded = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(decoded["screen"] as? String == "player")
+        #expect(decoded["frames_presented"] as? Int == 42)
+        #expect(decoded["live"] as? Bool == true)
+        #expect(decoded["rating"] as? String == "TV-PG")
+        let channel = try #require(decoded["channel"] as? [String: Any])
+        #expect(channel["number"] as? Int == 7 && channel["name"] as? String == "Seven" && channel["id"] as? String == "ch7")
+        let s = try #require(decoded["scrub"] as? [String: Any])
+        #expect(s["active"] as? Bool == true && s["mode"] as? String == "fine" && s["target"] as? Double == 12.5)
+        #expect(decoded["position"] is NSNull)
+    }
+}
