@@ -32,9 +32,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "ShellProbes"),
         .target(
             name: "ShellTesting",
-            dependencies: ["ShellCore", "ShellView", "ShellRuntime", "MediaModel"]
+            dependencies: ["ShellCore", "ShellView", "ShellRuntime", "MediaModel", "ShellProbes"]
         ),
         .executableTarget(
             name: "tvshell",
@@ -46,7 +47,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tvshell-bench",
-            dependencies: ["ShellRuntime", "ShellCore", "ShellView", "MPVClient", "ShellTesting", "MediaModel"]
+            dependencies: ["MPVClient", "ShellProbes"]
         ),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "ShellTesting", "MediaModel"]),
         .testTarget(

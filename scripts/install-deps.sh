@@ -9,7 +9,7 @@ set -euo pipefail
 purpose=${1:-run}
 packages=(libmpv-dev libncurses-dev ncurses-term pkg-config ffmpeg)
 if [ "$purpose" = test ]; then
-  packages+=(tmux)
+  packages+=(tmux mpv)
 fi
 
 missing=()

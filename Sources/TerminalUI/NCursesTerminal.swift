@@ -16,6 +16,9 @@ public final class NCursesTerminal {
     /// Whether the locale can draw UTF-8 (else themes use ASCII glyphs).
     public let unicode: Bool
     private var previous: Screen?
+    /// Rows ncurses believes hold something else than the terminal shows
+    /// (the blitter drew video over them).
+    private var staleRows: [Bool] = []
     private var pairs: [PairKey: Int32] = [:]
     private var nextPair: Int32 = 1
     private var active = false
@@ -86,34 +89,46 @@ public final class NCursesTerminal {
     /// Forces a full redraw at the next `draw`.
     public func invalidate() {
         previous = nil
+        staleRows = []
         clearok(tvs_curscr(), true)
         blitter.invalidateAll()
     }
 
-    /// Writes the rows of `screen` that differ from the last frame. Rows that
-    /// hold (or held) video are handed to ncurses as corrupted, so it rewrites
-    /// them whole, and the blitter forgets them, so it repaints their video
-    /// cells. Returns whether anything was written.
+    /// Writes the rows of `screen` that differ from the last frame.
+    ///
+    /// A row that becomes all video is left to the blitter: ncurses writes
+    /// nothing there, and the row is remembered as stale in ncurses' picture
+    /// of the screen. A row with UI cells that holds, held or was left stale
+    /// with video is handed to ncurses as corrupted (`wredrawln`), so it
+    /// rewrites it whole, and the blitter repaints its video cells. Returns
+    /// whether anything was written.
     @discardableResult
     public func draw(_ screen: Screen) -> Bool {
         guard screen.width == width, screen.height == height else { return false }
+        if staleRows.count != height { staleRows = Array(repeating: true, count: height) }
         let stdscr = tvs_stdscr()
         var changed = false
         for y in 0..<height {
             let start = y * width
-            if let previous, previous.cells[start..<(start + width)] == screen.cells[start..<(start + width)] { continue }
+            let row = screen.cells[start..<(start + width)]
+            if let previous, previous.cells[start..<(start + width)] == row { continue }
+            let hasVideo = row.contains { $0.isVideo }
+            if hasVideo { blitter.invalidate(row: y) }
+            if row.allSatisfy({ $0.isVideo }) {
+                staleRows[y] = true
+                continue
+            }
             changed = true
-            let rowHasVideo = screen.cells[start..<(start + width)].contains { $0.isVideo }
-                || (previous?.cells[start..<(start + width)].contains { $0.isVideo } ?? true)
             for x in 0..<width {
                 let cell = screen.cells[start + x]
                 if cell.isContinuation { continue }
                 put(cell, x: x, y: y, window: stdscr)
             }
-            if rowHasVideo {
+            let hadVideo = previous?.cells[start..<(start + width)].contains { $0.isVideo } ?? true
+            if hasVideo || hadVideo || staleRows[y] {
                 wredrawln(stdscr, Int32(y), 1)
-                blitter.invalidate(row: y)
             }
+            staleRows[y] = false
         }
         previous = screen
         if changed {

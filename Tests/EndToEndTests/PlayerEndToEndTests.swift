@@ -177,8 +177,7 @@ struct PlayerEndToEndTests {
     func automation() throws {
         let clip = try TestMedia.clip(seconds: 60)
         let shell = try ShellUnderTest([clip])
-        _ = try shell.ipc.waitForEvent("playback-started")
-        let state = try shell.ipc.state()
+        let state = try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
         for key in ["screen", "overlay", "paused", "position", "duration", "live", "scrub", "channel", "flip_pending",
                     "rating", "restricted", "authorized", "frames_presented", "kiosk"] {
             #expect(state.keys.contains(key), "get_state has \(key)")

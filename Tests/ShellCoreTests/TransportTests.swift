@@ -178,7 +178,26 @@ struct TransportTests {
     func firstFrame() {
         let h = playingFilm()
         h.send(.player(.firstFrame, token: 7, at: h.clock.now))
-        h.send(.player(.firstFrame, token: 1, at: h.clock.now)) { $0.playback.firstFramePresented = true }
+        h.send(.player(.firstFrame, token: 1, at: h.clock.now), effects: [.cancelTimer(.posterDelay)]) { $0.playback.firstFramePresented = true }
+    }
+
+    @Test("the previous picture is held for a moment while the next item loads, then the title card shows")
+    func posterGrace() {
+        let h = playingFilm()
+        h.send(.player(.firstFrame, token: 1, at: h.clock.now), effects: [.cancelTimer(.posterDelay)]) { $0.playback.firstFramePresented = true }
+        h.press(.channelUp, effects: [
+            .cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5), .startTimer(.posterDelay, after: 0.25),
+        ]) {
+            $0.current = 1
+            $0.homeSelection = 1
+            $0.playback = PlaybackState()
+            $0.playback.token = 2
+            $0.playback.phase = .loading
+            $0.playback.holdsPreviousPicture = true
+        }
+        #expect(h.advance(by: 0.25) == [.posterDelay])
+        h.send(.timerFired(.posterDelay, at: h.clock.now)) { $0.playback.holdsPreviousPicture = false }
+        h.send(.player(.firstFrame, token: 2, at: h.clock.now), effects: [.cancelTimer(.posterDelay)]) { $0.playback.firstFramePresented = true }
     }
 
     @Test("the key map follows PRODUCT.md")

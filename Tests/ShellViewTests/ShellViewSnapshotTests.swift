@@ -113,3 +113,33 @@ struct ShellViewSnapshotTests {
         #expect(formatTime(.nan) == "0:00")
     }
 }
+
+@Suite("Visible state")
+struct VisibleStateTests {
+    @Test("states that differ only in what is not drawn project equal and draw the same frame")
+    func hiddenFieldsIgnored() {
+        var a = playing()
+        a.transportVisible = false
+        var b = a
+        b.playback.position = 999
+        b.playback.duration = 1234
+        b.playback.token = 9
+        b.playback.videoConfigured = true
+        #expect(ShellView.visibleState(a) == ShellView.visibleState(b))
+        #expect(ShellView.render(a, theme: .dark, width: 80, height: 24, context: terminalVideo)
+            == ShellView.render(b, theme: .dark, width: 80, height: 24, context: terminalVideo))
+    }
+
+    @Test("with the bar shown, position is visible")
+    func visibleWithBar() {
+        let a = playing()
+        var b = a
+        b.playback.position = 999
+        #expect(ShellView.visibleState(a) != ShellView.visibleState(b))
+        var s = playing(paused: true)
+        s.scrub = ScrubState(target: 10, origin: 5)
+        var t = s
+        t.scrub?.target = 11
+        #expect(ShellView.visibleState(s) != ShellView.visibleState(t))
+    }
+}

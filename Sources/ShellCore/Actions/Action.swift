@@ -27,4 +27,5 @@ public enum QuitSource: Equatable, Sendable {
 public enum TimerID: String, Equatable, Hashable, Sendable {
     case transportHide
     case errorAdvance
+    case posterDelay
 }

@@ -17,6 +17,9 @@ public enum PlayerReport: Equatable, Sendable {
     case seekable(Bool)
     case mediaTitle(String?)
     case buffering(Bool)
+    /// The player configured its video output for this load: frames from
+    /// now on are this item's.
+    case videoConfigured
     /// The first video frame of this load was drawn.
     case firstFrame
 }

@@ -17,6 +17,7 @@ enum PlayerReducer {
         case .failed(let reason):
             let item = state.currentItem
             state.playback.phase = .failed
+            state.playback.holdsPreviousPicture = false
             state.scrub = nil
             state.overlay = .none
             state.transportVisible = false
@@ -62,9 +63,13 @@ enum PlayerReducer {
         case .buffering(let value):
             state.playback.buffering = value
             return []
+        case .videoConfigured:
+            state.playback.videoConfigured = true
+            return []
         case .firstFrame:
             state.playback.firstFramePresented = true
-            return []
+            state.playback.holdsPreviousPicture = false
+            return [.cancelTimer(.posterDelay)]
         }
     }
 }

@@ -27,22 +27,26 @@ public enum ShellReducer {
 
     /// Starts `items[index]` with a fresh token and the player screen.
     static func play(_ state: inout ShellState, index: Int, now: Instant) -> [Effect] {
+        let holdPicture = state.screen == .player && state.playback.firstFramePresented
         state.current = index
         state.homeSelection = index
         let token = state.playback.token + 1
         state.playback = PlaybackState()
         state.playback.token = token
         state.playback.phase = .loading
+        state.playback.holdsPreviousPicture = holdPicture
         state.scrub = nil
         state.error = nil
         state.overlay = .none
         state.screen = .player
         state.transportVisible = true
-        return [
+        var effects: [Effect] = [
             .cancelTimer(.errorAdvance),
             .load(state.items[index], token: state.playback.token),
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
         ]
+        if holdPicture { effects.append(.startTimer(.posterDelay, after: state.settings.posterDelay)) }
+        return effects
     }
 
     static func requestQuit(_ state: inout ShellState, source: QuitSource) -> [Effect] {
@@ -57,6 +61,9 @@ public enum ShellReducer {
             if state.screen == .player && !state.playback.paused && state.scrub == nil {
                 state.transportVisible = false
             }
+            return []
+        case .posterDelay:
+            state.playback.holdsPreviousPicture = false
             return []
         case .errorAdvance:
             guard state.screen == .error, let current = state.current, current + 1 < state.items.count else { return [] }

@@ -25,6 +25,12 @@ public struct PlaybackState: Equatable, Sendable {
     public var seekable = false
     /// The player's title for the media (its metadata), if any.
     public var mediaTitle: String?
+    /// The player's video output is set up for this load (its frames are
+    /// this item's, not the previous one's).
+    public var videoConfigured = false
+    /// The previous item's picture stays up while this one loads, for a
+    /// moment (`ShellSettings.posterDelay`), instead of flashing the title card.
+    public var holdsPreviousPicture = false
     /// A first video frame has been presented for this load.
     public var firstFramePresented = false
     /// The player is waiting for its cache to fill.

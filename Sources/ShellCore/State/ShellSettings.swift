@@ -2,6 +2,9 @@
 public struct ShellSettings: Equatable, Sendable {
     /// Seconds the transport bar stays after the last transport key while playing.
     public var transportHideDelay = 5.0
+    /// Seconds the previous picture is held while the next item loads,
+    /// before the title card replaces it.
+    public var posterDelay = 0.25
     /// Seconds an error stays before the next item is tried.
     public var errorAdvanceDelay = 4.0
     /// Seconds LEFT/RIGHT skip while playing VOD.

@@ -28,6 +28,13 @@ public final class Shell {
     private var needsDraw = true
     private var frameReady = false
     private var resized = false
+    /// The first frame of a load was drawn in this pass: tell automation
+    /// clients once it is on the terminal.
+    private var pendingFirstFrameEvent = false
+    /// What the last drawn frame showed, to skip rebuilding an equal one.
+    private var lastDrawn: ShellState?
+    private var lastDrawnWidth = 0
+    private var lastDrawnHeight = 0
     private var framesPresented = 0
     private let unicode: Bool
     private let theme: Theme
@@ -137,17 +144,24 @@ public final class Shell {
         } else if fd == STDIN_FILENO {
             readKeys()
         } else if let player, fd == player.wakeupFD {
-            let now = MonotonicClock.now()
-            for (report, token) in player.drain() {
-                dispatch(.player(report, token: token, at: now))
-            }
+            drainPlayerEvents(player)
         } else if let player, fd == player.renderFD {
             drainPipe(fd)
+            drainPlayerEvents(player)
             if player.renderer?.update() == true { frameReady = true }
         } else if let ipc, ipc.owns(fd) {
             for request in ipc.service(fd: fd, revents: revents) {
                 handle(request)
             }
+        }
+    }
+
+    /// Turns pending mpv events into actions. Also called before a frame is
+    /// taken, so the events that precede it (video reconfigured) are known.
+    private func drainPlayerEvents(_ player: MPVPlayer) {
+        let now = MonotonicClock.now()
+        for (report, token) in player.drain() {
+            dispatch(.player(report, token: token, at: now))
         }
     }
 
@@ -160,7 +174,7 @@ public final class Shell {
             case SIGWINCH:
                 terminal?.resize()
                 resized = true
-                needsDraw = true
+                forceRedraw()
             case SIGTERM:
                 logger.info("SIGTERM")
                 dispatch(.quitRequested(.terminate))
@@ -175,7 +189,7 @@ public final class Shell {
                 terminal.suspend()
                 raise(SIGSTOP)
                 terminal.resume()
-                needsDraw = true
+                forceRedraw()
             default:
                 break
             }
@@ -189,7 +203,7 @@ public final class Shell {
             case .resize:
                 terminal.resize()
                 resized = true
-                needsDraw = true
+                forceRedraw()
             case .key(let name):
                 guard let command = configuration.keyMap.command(for: name) else {
                     logger.debug("unbound key \(name)")
@@ -259,6 +273,12 @@ public final class Shell {
 
     // MARK: - Drawing
 
+    /// The terminal forgot what it showed: the next pass draws everything.
+    private func forceRedraw() {
+        lastDrawn = nil
+        needsDraw = true
+    }
+
     private func draw() {
         guard let terminal else {
             if frameReady { frameReady = false }
@@ -272,20 +292,28 @@ public final class Shell {
         }
         let context = ViewContext(videoInTerminal: configuration.video == .terminal)
         let screen = ShellView.render(state, theme: theme, width: terminal.width, height: terminal.height, context: context)
+        trace("draw start")
         terminal.draw(screen)
+        trace("ncurses done")
         if let renderer = player?.renderer, let pixels = renderer.pixels, rendered || needsDraw,
            renderer.width == terminal.width, renderer.height == terminal.height * 2 {
             terminal.blit(pixels: pixels, stride: renderer.stride)
         }
         needsDraw = false
+        if pendingFirstFrameEvent {
+            pendingFirstFrameEvent = false
+            ipc?.broadcast(event: "first-frame", fields: ["url": state.currentItem?.url ?? ""])
+        }
     }
 
-    /// Renders the pending video frame at the terminal's pixel size. Counts
-    /// it as presented and tells the reducer about the first one.
+    /// Renders the pending video frame at the terminal's pixel size, always,
+    /// so libmpv's video output never waits on us. It counts as presented
+    /// (and the first one is reported) only once the player has configured
+    /// its video for the current load: before that the picture is the
+    /// previous item's.
     private func renderFrameIfReady(_ terminal: NCursesTerminal) -> Bool {
         guard frameReady, let renderer = player?.renderer else { return false }
         frameReady = false
-        guard state.screen == .player, state.playback.phase != .idle else { return false }
         do {
             try renderer.render(width: terminal.width, height: terminal.height * 2)
         } catch {
@@ -293,9 +321,11 @@ public final class Shell {
             return false
         }
         renderer.reportSwap()
+        guard state.screen == .player, state.playback.videoConfigured, state.playback.phase != .idle else { return false }
         framesPresented += 1
         if !state.playback.firstFramePresented {
             dispatch(.player(.firstFrame, token: state.playback.token, at: MonotonicClock.now()))
+            pendingFirstFrameEvent = true
         }
         return true
     }

@@ -125,6 +125,8 @@ final class MPVPlayer {
             }
         case .playbackRestart:
             return current(.playing)
+        case .videoReconfig:
+            return current(.videoConfigured)
         case .propertyChange(let property, let value):
             switch property {
             case .timePos: return current(.position(value.double))

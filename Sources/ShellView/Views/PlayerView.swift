@@ -4,7 +4,8 @@ import ShellCore
 /// with the transport bar on top when it is shown.
 enum PlayerView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
-        if context.videoInTerminal && state.playback.firstFramePresented {
+        let picture = state.playback.firstFramePresented || state.playback.holdsPreviousPicture
+        if context.videoInTerminal && picture {
             screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: .video)
         } else {
             TitleCardView.draw(into: &screen, state: state, theme: theme, context: context)

@@ -78,5 +78,6 @@ public enum Spawn {
 
 public struct SpawnError: Error, CustomStringConvertible {
     public let message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }

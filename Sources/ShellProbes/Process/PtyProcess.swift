@@ -1,0 +1,137 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program running on a pseudo-terminal of a given size, its output drained
+/// by a background thread that counts bytes and timestamps them, so a caller
+/// can measure "key written → screen updated" and bytes per frame.
+public final class PtyProcess: @unchecked Sendable {
+    public let pid: pid_t
+    private let master: Int32
+    private let lock = NSLock()
+    private var totalBytes = 0
+    private var lastReadAt = 0.0
+    private var markAt: Double?
+    private var firstReadAfterMark: Double?
+    private var running = true
+
+    /// Starts `arguments` with the pty as its stdin, stdout and stderr.
+    public init(_ arguments: [String], columns: Int, rows: Int, environment: [String: String]) throws {
+        var m: Int32 = 0, s: Int32 = 0
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&m, &s, nil, nil, &size) == 0 else { throw SpawnError(message: "openpty failed") }
+        master = m
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in 0...2 { posix_spawn_file_actions_adddup2(&actions, s, Int32(fd)) }
+        posix_spawn_file_actions_addclose(&actions, m)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK) | 0x80 /* POSIX_SPAWN_SETSID */)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
+        close(s)
+        guard rc == 0 else { throw SpawnError(message: "\(arguments[0]): \(String(cString: strerror(rc)))") }
+        pid = child
+        Thread.detachNewThread { [self] in drain() }
+    }
+
+    deinit { close(master) }
+
+    /// Writes bytes as if typed.
+    public func type(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Starts a measurement: the next read after now is recorded.
+    public func mark() -> Double {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Self.now()
+        markAt = now
+        firstReadAfterMark = nil
+        return now
+    }
+
+    /// Seconds from the last `mark()` to the first output after it, waiting
+    /// up to `timeout`.
+    public func waitForOutputAfterMark(timeout: Double) -> Double? {
+        let deadline = Self.now() + timeout
+        while Self.now() < deadline {
+            lock.lock()
+            let first = firstReadAfterMark, start = markAt
+            lock.unlock()
+            if let first, let start { return first - start }
+            usleep(200)
+        }
+        return nil
+    }
+
+    /// Waits until no output has come for `quiet` seconds (at most `timeout`).
+    public func waitForQuiet(_ quiet: Double, timeout: Double = 5) {
+        let deadline = Self.now() + timeout
+        while Self.now() < deadline {
+            lock.lock()
+            let last = lastReadAt
+            lock.unlock()
+            if Self.now() - last >= quiet { return }
+            usleep(2000)
+        }
+    }
+
+    /// Bytes read so far.
+    public var bytesRead: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return totalBytes
+    }
+
+    /// Sends `signal` and waits for the process.
+    public func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        kill(pid, signal)
+        let status = Spawn.wait(pid)
+        lock.lock()
+        running = false
+        lock.unlock()
+        return status
+    }
+
+    /// Monotonic seconds.
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    private func drain() {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            lock.lock()
+            let stillRunning = running
+            lock.unlock()
+            if !stillRunning { return }
+            var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 100) > 0 else { continue }
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { return }
+            let now = Self.now()
+            lock.lock()
+            totalBytes += n
+            lastReadAt = now
+            if markAt != nil && firstReadAfterMark == nil { firstReadAfterMark = now }
+            lock.unlock()
+        }
+    }
+}

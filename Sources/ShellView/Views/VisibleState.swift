@@ -1,0 +1,26 @@
+import ShellCore
+
+extension ShellView {
+    /// The part of `state` the views draw: fields no view reads are reset, so
+    /// two states with equal projections draw the same frame and the runtime
+    /// may skip rebuilding it. Position, duration and seekability are drawn
+    /// only by the transport bar.
+    public static func visibleState(_ state: ShellState) -> ShellState {
+        var s = state
+        s.playback.token = 0
+        s.playback.videoConfigured = false
+        s.settings = ShellSettings()
+        if let scrub = s.scrub {
+            var visible = ScrubState(target: scrub.target, origin: 0)
+            visible.mode = scrub.mode
+            s.scrub = visible
+        }
+        let barShown = state.screen == .player && (state.transportVisible || state.scrub != nil || state.playback.paused)
+        if !barShown {
+            s.playback.position = nil
+            s.playback.duration = nil
+            s.playback.seekable = false
+        }
+        return s
+    }
+}

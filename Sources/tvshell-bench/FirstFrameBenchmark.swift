@@ -1,0 +1,78 @@
+import Foundation
+import MPVClient
+import ShellProbes
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `loadfile` → first frame presented: tvshell (IPC `play` → its
+/// `first-frame` event, the frame drawn in the terminal) against raw libmpv
+/// (`loadfile replace` → the first frame rendered by the software renderer,
+/// at the same pixel size, after the new entry's video was configured), same
+/// sources, same run, each load replacing the same source playing.
+enum FirstFrameBenchmark {
+    static let columns = 160, rows = 48
+
+    static func raw(_ source: String, runs: Int) throws -> Statistics {
+        let mpv = try MPVHandle()
+        for (k, v) in [("vo", "libmpv"), ("ao", "null"), ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
+                       ("video-timing-offset", "0"), ("hr-seek", "yes")] {
+            try mpv.setOption(k, v)
+        }
+        try mpv.initialize()
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw SpawnError(message: "pipe") }
+        defer { close(fds[0]); close(fds[1]) }
+        _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+        let renderer = try MPVSoftwareRenderer(mpv: mpv, updateFD: fds[1])
+        defer {
+            renderer.free()
+            mpv.destroy()
+        }
+        var samples: [Double] = []
+        for run in 0...runs {
+            let start = PtyProcess.now()
+            let entry = try mpv.loadFile(source)
+            var started = false, configured = false, presented = false
+            while !presented && PtyProcess.now() - start < 10 {
+                while let event = mpv.waitEvent(timeout: 0) {
+                    if event == .startFile(entryID: entry) { started = true }
+                    if event == .videoReconfig && started { configured = true }
+                }
+                if renderer.update() {
+                    try renderer.render(width: columns, height: rows * 2)
+                    presented = configured
+                } else {
+                    usleep(200)
+                }
+            }
+            guard presented else { throw SpawnError(message: "no first frame for \(source)") }
+            if run > 0 { samples.append((PtyProcess.now() - start) * 1000) }
+            let settle = PtyProcess.now()
+            while PtyProcess.now() - settle < 0.3 {
+                _ = mpv.waitEvent(timeout: 0.01)
+                if renderer.update() { try renderer.render(width: columns, height: rows * 2) }
+            }
+        }
+        return Statistics(samples)
+    }
+
+    static func tvshell(_ tvshell: String, _ source: String, runs: Int) throws -> Statistics {
+        let dir = TVShellBinary.scratchDirectory("bench-ff")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("ipc.sock").path
+        let pty = try PtyProcess([tvshell, "--ipc-socket", socket, "--mpv-option", "ao=null", "--home", source],
+                                 columns: columns, rows: rows, environment: benchEnvironment())
+        defer { _ = pty.stop() }
+        let ipc = try IPCClient(path: socket)
+        var samples: [Double] = []
+        for run in 0...runs {
+            let start = PtyProcess.now()
+            try ipc.request(["play", source])
+            _ = try ipc.waitForEvent("first-frame", timeout: 10)
+            if run > 0 { samples.append((PtyProcess.now() - start) * 1000) }
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        return Statistics(samples)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import ShellProbes
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// tvshell-bench TVSHELL: prints the foundation's figures (not asserted).
+setlocale(LC_NUMERIC, "C")
+signal(SIGPIPE, SIG_IGN)
+let arguments = CommandLine.arguments
+guard arguments.count == 2 else {
+    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL\n".utf8))
+    exit(64)
+}
+let tvshell = arguments[1]
+
+do {
+    print("tvshell-bench: making the test clip (H.264 640x360, 60 s) …")
+    let clip = try TestMedia.clip(seconds: 60, size: "640x360")
+    let lavfi = "av://lavfi:testsrc2=size=320x180:rate=25"
+
+    print("\n== key press → screen updated (pty 160x48, paused over the picture, scrub steps)")
+    let keys = try KeyLatencyBenchmark.run(tvshell: tvshell, clip: clip)
+    print("  \(keys.count) presses: median \(fixed(keys.median)) ms, p99 \(fixed(keys.p99)) ms, max \(fixed(keys.max)) ms   (target p99 ≤ 16 ms)")
+
+    print("\n== loadfile → first frame presented (160x96 px), tvshell vs raw libmpv, 10 runs each")
+    for (name, source) in [("lavfi testsrc2", lavfi), ("H.264 clip", clip)] {
+        let raw = try FirstFrameBenchmark.raw(source, runs: 10)
+        let ours = try FirstFrameBenchmark.tvshell(tvshell, source, runs: 10)
+        print("  \(name): raw libmpv median \(fixed(raw.median)) ms (p99 \(fixed(raw.p99))), tvshell median \(fixed(ours.median)) ms (p99 \(fixed(ours.p99))), ratio \(fixed(ours.median / raw.median)) (target ≤ 1.05)")
+    }
+
+    print("\n== paused for 10 s (pty 160x48)")
+    let idle = try PausedIdleBenchmark.tvshell(tvshell, clip: clip, seconds: 10)
+    print("  tvshell: CPU \(fixed(idle.cpuPercent)) %, \(fixed(idle.wakeupsPerSecond, 1)) context switches/s (all threads), RSS \(fixed(idle.rssMiB, 1)) MiB")
+    if let mpv = try PausedIdleBenchmark.mpv(clip: clip, seconds: 10) {
+        print("  mpv --vo=tct: CPU \(fixed(mpv.cpuPercent)) %, \(fixed(mpv.wakeupsPerSecond, 1)) context switches/s, RSS \(fixed(mpv.rssMiB, 1)) MiB")
+        print("  ratios tvshell/mpv: CPU \(fixed(idle.cpuPercent / max(mpv.cpuPercent, 0.001))), wakeups \(fixed(idle.wakeupsPerSecond / max(mpv.wakeupsPerSecond, 0.001))), RSS \(fixed(idle.rssMiB / mpv.rssMiB))")
+    } else {
+        print("  mpv: not installed, no comparison")
+    }
+} catch {
+    FileHandle.standardError.write(Data("tvshell-bench: \(error)\n".utf8))
+    exit(1)
+}
