@@ -292,9 +292,7 @@ public final class Shell {
         }
         let context = ViewContext(videoInTerminal: configuration.video == .terminal)
         let screen = ShellView.render(state, theme: theme, width: terminal.width, height: terminal.height, context: context)
-        trace("draw start")
         terminal.draw(screen)
-        trace("ncurses done")
         if let renderer = player?.renderer, let pixels = renderer.pixels, rendered || needsDraw,
            renderer.width == terminal.width, renderer.height == terminal.height * 2 {
             terminal.blit(pixels: pixels, stride: renderer.stride)
