@@ -61,6 +61,10 @@ struct MPVClientIntegrationTests {
             Issue.record("no END_FILE")
             return
         }
+        waitFor(mpv, timeout: 2) { event in
+            if case .logMessage(_, _, let text) = event { logged += text }
+            return logged.contains("No such file or directory")
+        }
         #expect(id == entry)
         #expect(reason == .error)
         #expect(error?.code == -13)

@@ -94,8 +94,12 @@ struct ScrubbingTests {
         h.press(.select, effects: [.seek(to: 110, exact: true), .cancelTimer(.transportHide)]) {
             $0.scrub = nil
             $0.playback.position = 110
+            $0.playback.seekPending = true
         }
         #expect(h.state.playback.paused)
+        h.send(.player(.position(100), token: 1, at: h.clock.now))
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
+        h.send(.player(.position(110.02), token: 1, at: h.clock.now)) { $0.playback.position = 110.02 }
     }
 
     @Test("PLAYPAUSE commits and plays")
@@ -110,6 +114,7 @@ struct ScrubbingTests {
         h.press(.playPause, effects: [.seek(to: 90, exact: true), .setPause(false), .startTimer(.transportHide, after: 5)]) {
             $0.scrub = nil
             $0.playback.position = 90
+            $0.playback.seekPending = true
             $0.playback.paused = false
         }
     }

@@ -7,6 +7,7 @@ enum PlayerReducer {
             return []
         case .playing:
             state.playback.buffering = false
+            state.playback.seekPending = false
             guard state.playback.phase == .loading else {
                 if state.playback.phase == .ended { state.playback.phase = .playing }
                 return []
@@ -45,7 +46,7 @@ enum PlayerReducer {
             state.transportVisible = true
             return [.emit(.endFile(url: url)), .cancelTimer(.transportHide)]
         case .position(let value):
-            state.playback.position = value
+            if !state.playback.seekPending { state.playback.position = value }
             return []
         case .duration(let value):
             state.playback.duration = value

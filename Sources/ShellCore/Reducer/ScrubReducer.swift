@@ -63,6 +63,7 @@ enum ScrubReducer {
         guard let scrub = state.scrub else { return [] }
         state.scrub = nil
         state.playback.position = scrub.target
+        state.playback.seekPending = true
         var effects: [Effect] = [.seek(to: scrub.target, exact: true)]
         if play {
             state.playback.paused = false

@@ -33,6 +33,9 @@ public struct PlaybackState: Equatable, Sendable {
     public var holdsPreviousPicture = false
     /// A first video frame has been presented for this load.
     public var firstFramePresented = false
+    /// A seek to a known target was sent and the player has not restarted
+    /// playback yet: its position reports are from before the seek.
+    public var seekPending = false
     /// The player is waiting for its cache to fill.
     public var buffering = false
 

@@ -75,11 +75,14 @@ public final class IPCClient {
         return last
     }
 
-    /// Waits for a pushed event named `name` (also among those already seen).
-    public func waitForEvent(_ name: String, timeout: Double = 15) throws -> [String: Any] {
+    /// Waits for a pushed event named `name` that `matching` accepts (also
+    /// among those already seen) and takes it out of `events`.
+    public func waitForEvent(
+        _ name: String, timeout: Double = 15, matching: ([String: Any]) -> Bool = { _ in true }
+    ) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            if let index = events.firstIndex(where: { $0["event"] as? String == name }) {
+            if let index = events.firstIndex(where: { $0["event"] as? String == name && matching($0) }) {
                 return events.remove(at: index)
             }
             if let message = try nextMessage(deadline: deadline) {
