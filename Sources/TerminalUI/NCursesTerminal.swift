@@ -101,7 +101,7 @@ public final class NCursesTerminal {
     /// of the screen. A row with UI cells that holds, held or was left stale
     /// with video is handed to ncurses as corrupted (`wredrawln`), so it
     /// rewrites it whole, and the blitter repaints its video cells. Returns
-    /// whether anything was written.
+    /// whether any row changed.
     @discardableResult
     public func draw(_ screen: Screen) -> Bool {
         guard screen.width == width, screen.height == height else { return false }
@@ -116,6 +116,7 @@ public final class NCursesTerminal {
             if hasVideo { blitter.invalidate(row: y) }
             if row.allSatisfy({ $0.isVideo }) {
                 staleRows[y] = true
+                changed = true
                 continue
             }
             changed = true

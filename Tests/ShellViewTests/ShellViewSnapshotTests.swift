@@ -6,7 +6,7 @@ import Testing
 
 private let film = MediaItem(id: "film", title: "The Test Pattern", url: "/media/film.mkv", rating: "PG")
 private let liveItem = MediaItem(id: "news", title: "Test Card", url: "av://lavfi:testsrc2", isLive: true, number: 1, rating: "TV-G")
-private let terminalVideo = ViewContext(videoInTerminal: true)
+private let terminalVideo = ViewContext(picture: .terminal)
 
 private func playing(_ item: MediaItem = film, position: Double = 754, duration: Double? = 7200, paused: Bool = false, frame: Bool = true) -> ShellState {
     var s = ShellState(items: [item, liveItem])
@@ -18,6 +18,7 @@ private func playing(_ item: MediaItem = film, position: Double = 754, duration:
     s.playback.seekable = !item.isLive
     s.playback.paused = paused
     s.playback.firstFramePresented = frame
+    s.playback.videoConfigured = frame
     s.transportVisible = true
     return s
 }
@@ -66,7 +67,22 @@ struct ShellViewSnapshotTests {
         check(s, "player-loading")
     }
 
-    @Test func audioOnly() { check(playing(), "player-audio-only", context: ViewContext(videoInTerminal: false)) }
+    @Test func audioOnly() { check(playing(), "player-audio-only", context: ViewContext(picture: .none)) }
+
+    @Test func videoInMPVWindow() {
+        var s = playing(frame: false)
+        s.transportVisible = false
+        let screen = ShellView.render(s, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .window))
+        #expect(screen.text().contains("Playing in mpv's window"))
+    }
+
+    @Test("an item without video says so in the terminal")
+    func noVideoTrack() {
+        var s = playing(frame: false)
+        s.transportVisible = false
+        let screen = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo)
+        #expect(screen.text().contains("Audio only"))
+    }
 
     @Test func errorScreen() {
         var s = ShellState(items: [film, liveItem])
@@ -124,7 +140,6 @@ struct VisibleStateTests {
         b.playback.position = 999
         b.playback.duration = 1234
         b.playback.token = 9
-        b.playback.videoConfigured = true
         #expect(ShellView.visibleState(a) == ShellView.visibleState(b))
         #expect(ShellView.render(a, theme: .dark, width: 80, height: 24, context: terminalVideo)
             == ShellView.render(b, theme: .dark, width: 80, height: 24, context: terminalVideo))

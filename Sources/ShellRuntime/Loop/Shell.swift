@@ -273,6 +273,14 @@ public final class Shell {
 
     // MARK: - Drawing
 
+    private var viewContext: ViewContext {
+        switch configuration.video {
+        case .terminal: ViewContext(picture: .terminal)
+        case .window: ViewContext(picture: .window)
+        case .none: ViewContext(picture: .none)
+        }
+    }
+
     /// The terminal forgot what it showed: the next pass draws everything.
     private func forceRedraw() {
         lastDrawn = nil
@@ -290,10 +298,16 @@ public final class Shell {
             resized = false
             rendered = rerenderAfterResize(terminal) || rendered
         }
-        let context = ViewContext(videoInTerminal: configuration.video == .terminal)
-        let screen = ShellView.render(state, theme: theme, width: terminal.width, height: terminal.height, context: context)
-        terminal.draw(screen)
-        if let renderer = player?.renderer, let pixels = renderer.pixels, rendered || needsDraw,
+        let visible = ShellView.visibleState(state)
+        var uiChanged = false
+        if visible != lastDrawn || terminal.width != lastDrawnWidth || terminal.height != lastDrawnHeight {
+            let screen = ShellView.render(state, theme: theme, width: terminal.width, height: terminal.height, context: viewContext)
+            uiChanged = terminal.draw(screen) || lastDrawn == nil
+            lastDrawn = visible
+            lastDrawnWidth = terminal.width
+            lastDrawnHeight = terminal.height
+        }
+        if let renderer = player?.renderer, let pixels = renderer.pixels, rendered || uiChanged,
            renderer.width == terminal.width, renderer.height == terminal.height * 2 {
             terminal.blit(pixels: pixels, stride: renderer.stride)
         }

@@ -27,7 +27,16 @@ enum TitleCardView {
         let status: String
         switch state.playback.phase {
         case .loading, .idle: status = "Loading" + String(theme.glyphs.ellipsis)
-        case .playing: status = context.videoInTerminal ? (state.playback.buffering ? "Buffering" + String(theme.glyphs.ellipsis) : "") : "Audio only"
+        case .playing:
+            if state.playback.buffering {
+                status = "Buffering" + String(theme.glyphs.ellipsis)
+            } else {
+                switch context.picture {
+                case .terminal: status = state.playback.videoConfigured ? "" : "Audio only"
+                case .window: status = "Playing in mpv's window"
+                case .none: status = "Audio only"
+                }
+            }
         case .ended: status = "Ended"
         case .failed: status = ""
         }

@@ -1,6 +1,18 @@
 /// Facts about the output the views need beyond the state.
 public struct ViewContext: Equatable, Sendable {
-    /// The picture is drawn in the terminal's cells (video mode "terminal").
-    public var videoInTerminal: Bool
-    public init(videoInTerminal: Bool) { self.videoInTerminal = videoInTerminal }
+    /// Where the picture goes.
+    public enum Picture: Equatable, Sendable {
+        /// In the terminal's cells: the views leave holes for it.
+        case terminal
+        /// In mpv's own window.
+        case window
+        /// Nowhere (audio only).
+        case none
+    }
+
+    public var picture: Picture
+    public init(picture: Picture) { self.picture = picture }
+
+    /// The picture is drawn in the terminal's cells.
+    public var videoInTerminal: Bool { picture == .terminal }
 }

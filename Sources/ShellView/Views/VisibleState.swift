@@ -8,7 +8,6 @@ extension ShellView {
     public static func visibleState(_ state: ShellState) -> ShellState {
         var s = state
         s.playback.token = 0
-        s.playback.videoConfigured = false
         s.settings = ShellSettings()
         if let scrub = s.scrub {
             var visible = ScrubState(target: scrub.target, origin: 0)
