@@ -58,18 +58,12 @@ enum FirstFrameBenchmark {
     }
 
     static func tvshell(_ tvshell: String, _ source: String, runs: Int) throws -> Statistics {
-        let dir = TVShellBinary.scratchDirectory("bench-ff")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let socket = dir.appendingPathComponent("ipc.sock").path
-        let pty = try PtyProcess([tvshell, "--ipc-socket", socket, "--mpv-option", "ao=null", "--home", source],
-                                 columns: columns, rows: rows, environment: benchEnvironment())
-        defer { _ = pty.stop() }
-        let ipc = try IPCClient(path: socket)
+        let shell = try BenchShell(tvshell, arguments: ["--home", source])
         var samples: [Double] = []
         for run in 0...runs {
             let start = PtyProcess.now()
-            try ipc.request(["play", source])
-            _ = try ipc.waitForEvent("first-frame", timeout: 10)
+            try shell.ipc.request(["play", source])
+            _ = try shell.ipc.waitForEvent("first-frame", timeout: 10)
             if run > 0 { samples.append((PtyProcess.now() - start) * 1000) }
             Thread.sleep(forTimeInterval: 0.3)
         }

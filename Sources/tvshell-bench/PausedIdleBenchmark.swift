@@ -11,17 +11,8 @@ enum PausedIdleBenchmark {
     }
 
     static func tvshell(_ tvshell: String, clip: String, seconds: Double) throws -> Result {
-        let dir = TVShellBinary.scratchDirectory("bench-idle")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let socket = dir.appendingPathComponent("ipc.sock").path
-        let pty = try PtyProcess([tvshell, "--ipc-socket", socket, "--mpv-option", "ao=null", clip],
-                                 columns: 160, rows: 48, environment: benchEnvironment())
-        defer { _ = pty.stop() }
-        let ipc = try IPCClient(path: socket)
-        try ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 3 }
-        try ipc.request(["keypress", "SPACE"])
-        try ipc.waitForState { $0["paused"] as? Bool == true }
-        return try measure(pty.pid, seconds: seconds)
+        let shell = try BenchShell.paused(tvshell, clip: clip)
+        return try measure(shell.pty.pid, seconds: seconds)
     }
 
     static func mpv(clip: String, seconds: Double) throws -> Result? {

@@ -21,10 +21,31 @@ struct PlayerEndToEndTests {
         let plain = shell.tmux.waitFor { $0.contains("clip-60s-320x180.mkv") && $0.contains("-0:") }
         #expect(plain.ok, "title and remaining time: \(plain.screen)")
         try shell.ipc.waitForState(timeout: 8) { $0["transport_visible"] as? Bool == false }
-        let hidden = shell.tmux.waitFor { !$0.contains("clip-60s-320x180.mkv") }
-        #expect(hidden.ok, "the bar hid itself")
+        let hidden = shell.tmux.waitFor { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return !screen.contains("clip-60s-320x180.mkv") && lines.count > 27 && lines[25...27].allSatisfy { $0.contains("▀") }
+        }
+        #expect(hidden.ok, "the bar hid itself and the picture took its rows back: \(hidden.screen)")
         try shell.tmux.send("Enter")
         #expect(shell.tmux.waitFor { $0.contains("clip-60s-320x180.mkv") }.ok, "ENTER shows it again")
+    }
+
+    @Test("a still picture takes back the rows of the hidden bar")
+    func stillPictureUnderBar() throws {
+        let still = "av://lavfi:color=c=0x3050D0:size=320x180:rate=5"
+        let shell = try ShellUnderTest([still])
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 0 }
+        #expect(shell.tmux.waitFor { $0.contains("LIVE") }.ok)
+        try shell.ipc.waitForState(timeout: 8) { $0["transport_visible"] as? Bool == false }
+        #expect(shell.tmux.waitFor { !$0.contains("LIVE") }.ok)
+        try shell.tmux.send("Enter")
+        #expect(shell.tmux.waitFor { $0.contains("LIVE") }.ok, "ENTER shows the bar over the painted picture")
+        try shell.tmux.send("Enter")
+        let gone = shell.tmux.waitFor(escapes: true) { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return !screen.contains("LIVE") && !screen.contains("color=c") && lines.count > 27 && lines[27].contains("48;2;48;80;208")
+        }
+        #expect(gone.ok, "no trace of the bar: \(gone.screen.suffix(600))")
     }
 
     @Test("pause, scrub coarse then fine, cancel keeps the position, commit seeks to the head")

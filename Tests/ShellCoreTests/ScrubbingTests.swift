@@ -2,16 +2,21 @@ import ShellCore
 import ShellTesting
 import Testing
 
+/// The scrub state after the first step from `origin` to `target`.
+private func firstStep(target: Double, origin: Double, direction: Int, at now: Instant) -> ScrubState {
+    var scrub = ScrubState(target: target, origin: origin)
+    scrub.lastDirection = direction
+    scrub.lastStepAt = now
+    return scrub
+}
+
 @Suite("Scrubbing")
 struct ScrubbingTests {
     @Test("RIGHT while paused starts scrubbing one coarse step on; playback stays")
     func startsScrubbing() {
         let h = pausedFilm(duration: 7200, position: 100)
         h.press(.right, effects: [.cancelTimer(.transportHide)]) {
-            var scrub = ScrubState(target: 110, origin: 100)
-            scrub.lastDirection = 1
-            scrub.lastStepAt = h.clock.now
-            $0.scrub = scrub
+            $0.scrub = firstStep(target: 110, origin: 100, direction: 1, at: h.clock.now)
         }
         #expect(h.state.playback.position == 100)
     }
@@ -86,10 +91,7 @@ struct ScrubbingTests {
     func commitWithSelect() {
         let h = pausedFilm(duration: 7200, position: 100)
         h.press(.right, effects: [.cancelTimer(.transportHide)]) {
-            var scrub = ScrubState(target: 110, origin: 100)
-            scrub.lastDirection = 1
-            scrub.lastStepAt = h.clock.now
-            $0.scrub = scrub
+            $0.scrub = firstStep(target: 110, origin: 100, direction: 1, at: h.clock.now)
         }
         h.press(.select, effects: [.seek(to: 110, exact: true), .cancelTimer(.transportHide)]) {
             $0.scrub = nil
@@ -106,10 +108,7 @@ struct ScrubbingTests {
     func commitWithPlayPause() {
         let h = pausedFilm(duration: 7200, position: 100)
         h.press(.left, effects: [.cancelTimer(.transportHide)]) {
-            var scrub = ScrubState(target: 90, origin: 100)
-            scrub.lastDirection = -1
-            scrub.lastStepAt = h.clock.now
-            $0.scrub = scrub
+            $0.scrub = firstStep(target: 90, origin: 100, direction: -1, at: h.clock.now)
         }
         h.press(.playPause, effects: [.seek(to: 90, exact: true), .setPause(false), .startTimer(.transportHide, after: 5)]) {
             $0.scrub = nil
@@ -123,10 +122,7 @@ struct ScrubbingTests {
     func cancel() {
         let h = pausedFilm(duration: 7200, position: 100)
         h.press(.right, effects: [.cancelTimer(.transportHide)]) {
-            var scrub = ScrubState(target: 110, origin: 100)
-            scrub.lastDirection = 1
-            scrub.lastStepAt = h.clock.now
-            $0.scrub = scrub
+            $0.scrub = firstStep(target: 110, origin: 100, direction: 1, at: h.clock.now)
         }
         h.press(.menu) { $0.scrub = nil }
         #expect(h.state.playback.position == 100)
@@ -137,10 +133,7 @@ struct ScrubbingTests {
     func clamped() {
         let h = pausedFilm(duration: 30, position: 0.5)
         h.press(.left, effects: [.cancelTimer(.transportHide)]) {
-            var scrub = ScrubState(target: 0, origin: 0.5)
-            scrub.lastDirection = -1
-            scrub.lastStepAt = h.clock.now
-            $0.scrub = scrub
+            $0.scrub = firstStep(target: 0, origin: 0.5, direction: -1, at: h.clock.now)
         }
         for _ in 0..<100 {
             _ = h.advance(by: 0.03)

@@ -22,29 +22,11 @@ public final class PtyProcess: @unchecked Sendable {
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&m, &s, nil, nil, &size) == 0 else { throw SpawnError(message: "openpty failed") }
         master = m
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in 0...2 { posix_spawn_file_actions_adddup2(&actions, s, Int32(fd)) }
-        posix_spawn_file_actions_addclose(&actions, m)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK) | 0x80 /* POSIX_SPAWN_SETSID */)
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        defer { close(s) }
+        pid = try Spawn.spawn(arguments, environment: environment, newSession: true) { actions in
+            for fd in 0...2 { posix_spawn_file_actions_adddup2(&actions, s, Int32(fd)) }
+            posix_spawn_file_actions_addclose(&actions, m)
         }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
-        close(s)
-        guard rc == 0 else { throw SpawnError(message: "\(arguments[0]): \(String(cString: strerror(rc)))") }
-        pid = child
         Thread.detachNewThread { [self] in drain() }
     }
 
