@@ -147,14 +147,19 @@ struct PlayerEndToEndTests {
         #expect(shell.tmux.display("#{cursor_flag}") == "1")
     }
 
-    @Test("SIGINT and q quit cleanly")
-    func sigintAndQ() throws {
+    @Test("SIGINT, SIGHUP and q quit cleanly", arguments: [SIGINT, SIGHUP])
+    func signalsQuit(_ signal: Int32) throws {
         let clip = try TestMedia.clip(seconds: 60)
         let a = try ShellUnderTest([clip])
         try a.ipc.waitForState { $0["phase"] as? String == "playing" }
-        kill(try #require(a.pid), SIGINT)
+        kill(try #require(a.pid), signal)
         #expect(a.waitForExit() == 0)
         #expect(a.tmux.display("#{alternate_on}") == "0")
+    }
+
+    @Test("q quits cleanly")
+    func qQuits() throws {
+        let clip = try TestMedia.clip(seconds: 60)
 
         let b = try ShellUnderTest([clip])
         try b.ipc.waitForState { $0["phase"] as? String == "playing" }
