@@ -22,13 +22,14 @@ let package = Package(
         ),
         .target(name: "MediaModel"),
         .target(name: "ShellCore", dependencies: ["MediaModel"]),
+        .target(name: "Catalog", dependencies: ["MediaModel"]),
         .target(name: "ShellView", dependencies: ["ShellCore", "MediaModel"]),
         .target(name: "MPVClient", dependencies: ["CMPV"]),
         .target(name: "TerminalUI", dependencies: ["CTerminal", "ShellView"]),
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CTerminal",
+                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CTerminal", "Catalog",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -40,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "tvshell",
             dependencies: [
-                "ShellRuntime", "MediaModel",
+                "ShellRuntime", "MediaModel", "Catalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -49,6 +50,7 @@ let package = Package(
             name: "tvshell-bench",
             dependencies: ["MPVClient", "ShellProbes"]
         ),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MediaModel"]),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "ShellTesting", "MediaModel"]),
         .testTarget(
             name: "ShellViewTests",

@@ -1,0 +1,45 @@
+/// Programmes by channel, sorted, for "what is on now and next". A value;
+/// build it once (any thread), query it anywhere.
+public struct ProgrammeGuide: Equatable, Sendable {
+    public let channels: [String: GuideChannel]
+    private let byChannel: [String: [Programme]]
+
+    public init(_ data: GuideData) {
+        var channels: [String: GuideChannel] = [:]
+        for c in data.channels where channels[c.id] == nil { channels[c.id] = c }
+        self.channels = channels
+        var grouped: [String: [Programme]] = [:]
+        for p in data.programmes { grouped[p.channel, default: []].append(p) }
+        for key in grouped.keys {
+            var list = grouped[key]!.sorted { $0.start < $1.start }
+            for i in list.indices where list[i].stop == nil && i + 1 < list.count {
+                list[i].stop = list[i + 1].start
+            }
+            grouped[key] = list
+        }
+        byChannel = grouped
+    }
+
+    public static let empty = ProgrammeGuide(GuideData())
+
+    /// Programmes of `channel`, by start.
+    public func programmes(for channel: String) -> [Programme] { byChannel[channel] ?? [] }
+
+    /// What airs on `channel` at `time` (seconds since 1970) and what follows.
+    public func nowNext(channel: String, at time: Double) -> (now: Programme?, next: Programme?) {
+        guard let list = byChannel[channel], !list.isEmpty else { return (nil, nil) }
+        var low = 0, high = list.count
+        while low < high {
+            let mid = (low + high) / 2
+            if list[mid].start <= time { low = mid + 1 } else { high = mid }
+        }
+        let next = low < list.count ? list[low] : nil
+        guard low > 0 else { return (nil, next) }
+        let candidate = list[low - 1]
+        if let stop = candidate.stop, stop <= time { return (nil, next) }
+        return (candidate, next)
+    }
+
+    /// The guide's channel ids, sorted.
+    public var channelIDs: [String] { byChannel.keys.sorted() }
+}

@@ -1,0 +1,68 @@
+/// One channel of a lineup, as written in the M3U file.
+public struct LineupChannel: Equatable, Sendable {
+    /// Channel number: `tvg-chno`, or the next free number in file order.
+    public var number: Int
+    /// `tvg-id`: the key into the guide.
+    public var id: String?
+    public var name: String
+    public var group: String?
+    public var logo: String?
+    /// A content rating attribute (`tvg-rating`, `rating`, `parental-rating`).
+    public var rating: String?
+    public var url: String
+    /// HTTP headers for the stream (`#EXTVLCOPT:http-user-agent=…`,
+    /// `http-referrer`, or Kodi's `URL|User-Agent=…&Referer=…`).
+    public var headers: [String: String]
+    /// Every attribute of the `#EXTINF` line, keys lower-cased.
+    public var attributes: [String: String]
+    /// The line of its `#EXTINF` (or of its URL when it has none), from 1.
+    public var line: Int
+
+    public init(
+        number: Int, id: String? = nil, name: String, group: String? = nil, logo: String? = nil,
+        rating: String? = nil, url: String, headers: [String: String] = [:], attributes: [String: String] = [:], line: Int
+    ) {
+        self.number = number
+        self.id = id
+        self.name = name
+        self.group = group
+        self.logo = logo
+        self.rating = rating
+        self.url = url
+        self.headers = headers
+        self.attributes = attributes
+        self.line = line
+    }
+}
+
+/// Something wrong in an input file, with where it is.
+public struct CatalogProblem: Equatable, Sendable, CustomStringConvertible {
+    /// Line number, from 1 (0 for the file as a whole).
+    public var line: Int
+    public var message: String
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { line > 0 ? "line \(line): \(message)" : message }
+}
+
+/// A parsed lineup: its channels, the guide URLs its header names, and every
+/// problem found (each skipped, never fatal).
+public struct Lineup: Equatable, Sendable {
+    public var channels: [LineupChannel]
+    /// `url-tvg` / `x-tvg-url` of the header, split at commas.
+    public var guideURLs: [String]
+    public var problems: [CatalogProblem]
+    /// Whether the file began with `#EXTM3U`.
+    public var hasHeader: Bool
+
+    public init(channels: [LineupChannel] = [], guideURLs: [String] = [], problems: [CatalogProblem] = [], hasHeader: Bool = false) {
+        self.channels = channels
+        self.guideURLs = guideURLs
+        self.problems = problems
+        self.hasHeader = hasHeader
+    }
+}

@@ -1,0 +1,216 @@
+/// Parses extended M3U lineups as found in the wild: a BOM, CRLF or CR line
+/// ends, indented lines, missing or unterminated quotes, commas in names,
+/// `#EXTGRP`, `#EXTVLCOPT`, `#KODIPROP`, Kodi's `URL|Header=…` and junk lines.
+/// A broken entry is reported with its line number and skipped. Pure.
+public enum M3UParser {
+    public static func parse(_ text: String) -> Lineup {
+        var lineup = Lineup()
+        var pending: Pending?
+        var usedNumbers = Set<Int>()
+        var unnumbered: [Int] = []
+        let lines = splitLines(text)
+        var sawContent = false
+
+        for (offset, raw) in lines.enumerated() {
+            let number = offset + 1
+            var line = raw.trimmingWhitespace()
+            if offset == 0, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
+            if line.isEmpty { continue }
+            if !sawContent {
+                sawContent = true
+                if line.uppercased().hasPrefix("#EXTM3U") {
+                    lineup.hasHeader = true
+                    let attributes = parseAttributes(String(line.dropFirst(7))).attributes
+                    for key in ["url-tvg", "x-tvg-url", "tvg-url"] {
+                        if let value = attributes[key] {
+                            lineup.guideURLs += value.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+                        }
+                    }
+                    continue
+                }
+                lineup.problems.append(CatalogProblem(line: number, message: "expected the #EXTM3U header, found \(quoted(line))"))
+            }
+            if line.hasPrefix("#") {
+                let upper = line.uppercased()
+                if upper.hasPrefix("#EXTINF:") {
+                    if let previous = pending {
+                        lineup.problems.append(CatalogProblem(line: previous.line, message: "#EXTINF for \(quoted(previous.name)) has no URL; skipped"))
+                    }
+                    pending = parseExtinf(String(line.dropFirst(8)), line: number, problems: &lineup.problems)
+                } else if upper.hasPrefix("#EXTGRP:") {
+                    let group = String(line.dropFirst(8)).trimmingWhitespace()
+                    if pending != nil, pending?.group == nil, !group.isEmpty { pending?.group = group }
+                } else if upper.hasPrefix("#EXTVLCOPT:") {
+                    let option = String(line.dropFirst(11))
+                    if let eq = option.firstIndex(of: "=") {
+                        let key = option[..<eq].lowercased().trimmingWhitespace()
+                        let value = unquote(String(option[option.index(after: eq)...]).trimmingWhitespace())
+                        switch key {
+                        case "http-user-agent": pending?.headers["User-Agent"] = value
+                        case "http-referrer", "http-referer": pending?.headers["Referer"] = value
+                        default: break
+                        }
+                    }
+                }
+                continue
+            }
+            guard looksLikeLocation(line) else {
+                lineup.problems.append(CatalogProblem(line: number, message: "expected a stream URL, found \(quoted(line)); skipped"))
+                continue
+            }
+            var entry = pending ?? Pending(line: number, name: "", attributes: [:])
+            pending = nil
+            var url = line
+            if let bar = line.firstIndex(of: "|"), line[..<bar].contains("://") {
+                url = String(line[..<bar])
+                for pair in line[line.index(after: bar)...].split(separator: "&") {
+                    let parts = pair.split(separator: "=", maxSplits: 1)
+                    if parts.count == 2 { entry.headers[headerName(String(parts[0]))] = String(parts[1]) }
+                }
+            }
+            if entry.name.isEmpty {
+                entry.name = entry.attributes["tvg-name"].flatMap { $0.isEmpty ? nil : $0 } ?? lastComponent(of: url)
+            }
+            let channelNumber = entry.attributes["tvg-chno"].flatMap { Int($0.trimmingWhitespace()) }
+            let index = lineup.channels.count
+            var channel = LineupChannel(
+                number: 0, id: entry.attributes["tvg-id"].flatMap { $0.isEmpty ? nil : $0 }, name: entry.name,
+                group: entry.attributes["group-title"].flatMap { $0.isEmpty ? nil : $0 } ?? entry.group,
+                logo: entry.attributes["tvg-logo"].flatMap { $0.isEmpty ? nil : $0 },
+                rating: ["tvg-rating", "rating", "parental-rating", "content-rating"].lazy.compactMap { entry.attributes[$0] }.first,
+                url: url, headers: entry.headers, attributes: entry.attributes, line: entry.line)
+            if let channelNumber, channelNumber > 0, !usedNumbers.contains(channelNumber) {
+                channel.number = channelNumber
+                usedNumbers.insert(channelNumber)
+            } else {
+                if let channelNumber {
+                    lineup.problems.append(CatalogProblem(line: entry.line, message: "channel number \(channelNumber) is taken or invalid; renumbered"))
+                }
+                unnumbered.append(index)
+            }
+            lineup.channels.append(channel)
+        }
+        if let previous = pending {
+            lineup.problems.append(CatalogProblem(line: previous.line, message: "#EXTINF for \(quoted(previous.name)) has no URL; skipped"))
+        }
+        var next = 1
+        for index in unnumbered {
+            while usedNumbers.contains(next) { next += 1 }
+            lineup.channels[index].number = next
+            usedNumbers.insert(next)
+        }
+        if !sawContent { lineup.problems.append(CatalogProblem(line: 0, message: "the file is empty")) }
+        return lineup
+    }
+
+    private struct Pending {
+        var line: Int
+        var name: String
+        var attributes: [String: String]
+        var group: String?
+        var headers: [String: String] = [:]
+    }
+
+    /// `#EXTINF:` payload: duration, attributes, then the name after the first
+    /// comma outside quotes.
+    private static func parseExtinf(_ body: String, line: Int, problems: inout [CatalogProblem]) -> Pending {
+        var rest = Substring(body).drop { $0 == " " || $0 == "\t" }
+        rest = rest.drop { $0 == "-" || $0 == "+" || $0 == "." || $0.isNumber }
+        let parsed = parseAttributes(String(rest))
+        var name = parsed.name?.trimmingWhitespace() ?? ""
+        if parsed.unterminated {
+            problems.append(CatalogProblem(line: line, message: "unterminated quote in #EXTINF attributes"))
+            if let comma = body.lastIndex(of: ",") { name = String(body[body.index(after: comma)...]).trimmingWhitespace() }
+        } else if parsed.name == nil {
+            problems.append(CatalogProblem(line: line, message: "#EXTINF has no comma before the channel name"))
+        }
+        return Pending(line: line, name: name, attributes: parsed.attributes)
+    }
+
+    /// Attributes `key="value"`, `key='value'` or `key=value` up to the first
+    /// comma outside quotes; returns them (keys lower-cased), the text after
+    /// that comma, and whether a quote was left open.
+    static func parseAttributes(_ text: String) -> (attributes: [String: String], name: String?, unterminated: Bool) {
+        var attributes: [String: String] = [:]
+        let chars = Array(text)
+        var i = 0
+        func skipSpaces() { while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 } }
+        while i < chars.count {
+            skipSpaces()
+            guard i < chars.count else { break }
+            if chars[i] == "," { return (attributes, String(chars[(i + 1)...]), false) }
+            let keyStart = i
+            while i < chars.count, chars[i] != "=", chars[i] != " ", chars[i] != "," { i += 1 }
+            let key = String(chars[keyStart..<i]).lowercased()
+            guard i < chars.count, chars[i] == "=" else { continue }
+            i += 1
+            var value = ""
+            if i < chars.count, chars[i] == "\"" || chars[i] == "'" {
+                let quote = chars[i]
+                i += 1
+                let start = i
+                while i < chars.count, chars[i] != quote { i += 1 }
+                if i >= chars.count {
+                    attributes[key] = String(chars[start...])
+                    return (attributes, nil, true)
+                }
+                value = String(chars[start..<i])
+                i += 1
+            } else {
+                let start = i
+                while i < chars.count, chars[i] != " ", chars[i] != "," { i += 1 }
+                value = String(chars[start..<i])
+            }
+            if !key.isEmpty { attributes[key] = value }
+        }
+        return (attributes, nil, false)
+    }
+
+    /// A URL (`scheme://…`), an absolute path, or a relative path to a media file.
+    private static func looksLikeLocation(_ line: String) -> Bool {
+        if line.contains("://") || line.hasPrefix("/") { return true }
+        let lower = line.lowercased()
+        let path = lower.split(separator: "?").first.map(String.init) ?? lower
+        return !line.contains(" ") && [".m3u8", ".m3u", ".mp4", ".mkv", ".ts", ".mpd", ".mp3", ".aac", ".webm", ".mov", ".avi", ".flv"]
+            .contains { path.hasSuffix($0) }
+    }
+
+    /// HTTP header names as players spell them, whatever case the file used.
+    private static func headerName(_ name: String) -> String {
+        switch name.lowercased() {
+        case "user-agent": "User-Agent"
+        case "referer", "referrer": "Referer"
+        case "origin": "Origin"
+        case "cookie": "Cookie"
+        default: name
+        }
+    }
+
+    private static func splitLines(_ text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    }
+
+    private static func lastComponent(of url: String) -> String {
+        let path = url.split(separator: "?").first.map(String.init) ?? url
+        return path.split(separator: "/").last.map(String.init) ?? url
+    }
+
+    private static func unquote(_ s: String) -> String {
+        if s.count >= 2, let f = s.first, f == s.last, f == "\"" || f == "'" { return String(s.dropFirst().dropLast()) }
+        return s
+    }
+
+    private static func quoted(_ s: String) -> String {
+        let cut = s.count > 60 ? String(s.prefix(57)) + "…" : s
+        return "“\(cut)”"
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}

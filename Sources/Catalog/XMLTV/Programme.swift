@@ -1,0 +1,55 @@
+/// One programme of an XMLTV guide.
+public struct Programme: Equatable, Sendable {
+    /// The XMLTV channel id it airs on.
+    public var channel: String
+    /// Start and stop, in seconds since 1970 (UTC). `stop` is nil when the
+    /// guide does not say (the next programme's start ends it).
+    public var start: Double
+    public var stop: Double?
+    public var title: String
+    public var subtitle: String?
+    public var summary: String?
+    public var categories: [String]
+    /// `<rating system="…"><value>…</value></rating>`, in file order.
+    public var ratings: [GuideRating]
+    public var icon: String?
+    public var episode: String?
+
+    public init(
+        channel: String, start: Double, stop: Double? = nil, title: String, subtitle: String? = nil, summary: String? = nil,
+        categories: [String] = [], ratings: [GuideRating] = [], icon: String? = nil, episode: String? = nil
+    ) {
+        self.channel = channel
+        self.start = start
+        self.stop = stop
+        self.title = title
+        self.subtitle = subtitle
+        self.summary = summary
+        self.categories = categories
+        self.ratings = ratings
+        self.icon = icon
+        self.episode = episode
+    }
+}
+
+/// A rating as XMLTV carries it.
+public struct GuideRating: Equatable, Sendable {
+    public var system: String?
+    public var value: String
+    public init(system: String?, value: String) {
+        self.system = system
+        self.value = value
+    }
+}
+
+/// A channel of an XMLTV guide.
+public struct GuideChannel: Equatable, Sendable {
+    public var id: String
+    public var names: [String]
+    public var icon: String?
+    public init(id: String, names: [String], icon: String? = nil) {
+        self.id = id
+        self.names = names
+        self.icon = icon
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Reads a lineup or guide from a path or an http(s) URL. Blocking; call it
+/// before the screen is up, or off the run loop.
+public enum InputLoader {
+    public struct Failure: Error, CustomStringConvertible {
+        public let location: String
+        public let reason: String
+        public var description: String { "\(location): \(reason)" }
+    }
+
+    public static func load(_ location: String, timeout: Double = 20) throws -> Data {
+        if location.hasPrefix("http://") || location.hasPrefix("https://") {
+            guard let url = URL(string: location) else { throw Failure(location: location, reason: "not a valid URL") }
+            return try fetch(url, timeout: timeout)
+        }
+        let path = location.hasPrefix("file://") ? String(location.dropFirst(7)) : location
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Failure(location: location, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw Failure(location: location, reason: "is a directory, expected a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(location: location, reason: "cannot be read (permissions?)")
+        }
+        return data
+    }
+
+    private static func fetch(_ url: URL, timeout: Double) throws -> Data {
+        final class Box: @unchecked Sendable {
+            var data: Data?
+            var error: String?
+        }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        var request = URLRequest(url: url, timeoutInterval: timeout)
+        request.setValue("tvshell/0.1", forHTTPHeaderField: "User-Agent")
+        let task = URLSession.shared.dataTask(with: request) { data, response, error in
+            if let error {
+                box.error = error.localizedDescription
+            } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+                box.error = "HTTP \(http.statusCode)"
+            } else {
+                box.data = data ?? Data()
+            }
+            done.signal()
+        }
+        task.resume()
+        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
+            task.cancel()
+            throw Failure(location: url.absoluteString, reason: "timed out after \(Int(timeout)) s")
+        }
+        if let error = box.error { throw Failure(location: url.absoluteString, reason: error) }
+        return box.data ?? Data()
+    }
+
+    /// Text of a lineup: UTF-8 (a BOM is kept for the parser to drop), else Latin-1.
+    public static func text(_ data: Data) -> String {
+        String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) ?? ""
+    }
+}

@@ -1,0 +1,123 @@
+import Catalog
+import Foundation
+import Testing
+
+@Suite("M3U lineups")
+struct M3UParserTests {
+    @Test("every real lineup in shared/data parses with exact counts", arguments: [
+        ("freetv_playlist_uk.m3u8", 55, 9),
+        ("iptv-org_streams_ad.m3u", 1, 0),
+        ("iptv-org_streams_bm.m3u", 1, 0),
+        ("iptv-playlist-parser_fixture_base.m3u", 6, 1),
+        ("iptv-playlist-parser_fixture_kodi.m3u", 1, 0),
+        ("iptv-playlist-parser_fixture_pipe.m3u", 2, 0),
+        ("iptv-playlist-parser_fixture_vlcopt.m3u", 1, 0),
+    ])
+    func realFiles(name: String, channels: Int, problems: Int) throws {
+        let lineup = M3UParser.parse(try SharedData.text(name))
+        #expect(lineup.hasHeader)
+        #expect(lineup.channels.count == channels)
+        #expect(lineup.problems.count == problems, "\(lineup.problems)")
+        #expect(Set(lineup.channels.map(\.number)).count == channels, "numbers are unique")
+    }
+
+    @Test("Free-TV UK: attributes, numbers, the guide URLs of the header")
+    func freeTV() throws {
+        let lineup = M3UParser.parse(try SharedData.text("freetv_playlist_uk.m3u8"))
+        let first = try #require(lineup.channels.first)
+        #expect(first.number == 1 && first.id == "BBCOne.uk" && first.name == "BBC One Ⓖ" && first.group == "UK")
+        #expect(first.logo?.hasSuffix("500px-BBC_One_logo_2021.svg.png") == true)
+        #expect(first.url.hasPrefix("https://vs-hls-pushb-uk-live.akamaized.net/"))
+        #expect(lineup.guideURLs.count > 50 && lineup.guideURLs[0] == "https://epgshare01.online/epgshare01/epg_ripper_AL1.xml.gz")
+        #expect(lineup.problems.allSatisfy { $0.message.contains("renumbered") })
+    }
+
+    @Test("the parser fixture: indented lines, EXTGRP, EXTVLCOPT, commas in names, junk lines")
+    func base() throws {
+        let lineup = M3UParser.parse(try SharedData.text("iptv-playlist-parser_fixture_base.m3u"))
+        let c = lineup.channels
+        #expect(c[0].name == "Channel 1 (Tested)" && c[0].id == "CH1" && c[0].group == "Music")
+        #expect(c[0].headers["Referer"] == "http://player.livesports.pw/la2/")
+        #expect(c[0].headers["User-Agent"]?.hasPrefix("Mozilla/5.0 (Macintosh") == true)
+        #expect(c[1].name == "Channel 2" && c[1].url == "stream/chunklist.m3u8")
+        #expect(c[2].name == "=>(★ TURKİYE ★)<=")
+        #expect(c[3].name == "TRT 1 HD" && c[3].attributes["catchup-days"] == "3")
+        #expect(c[4].name == "name,with comma")
+        #expect(c[5].name == "The Good, the Bad and the Ugly" && c[5].attributes["tvg-name"] == "The Good, the Bad and the Ugly")
+        #expect(lineup.problems == [CatalogProblem(line: 10, message: "expected a stream URL, found “=========================sudan===========================…”; skipped")])
+    }
+
+    @Test("Kodi's URL|headers and KODIPROP lines")
+    func kodiHeaders() throws {
+        let kodi = M3UParser.parse(try SharedData.text("iptv-playlist-parser_fixture_kodi.m3u"))
+        #expect(kodi.channels[0].url == "https://streaming-live.rtp.pt/liverepeater/rtpClean1HD.smil/playlist.m3u8")
+        #expect(kodi.channels[0].headers["User-Agent"] == "RTP Play/2.0.26 (Linux;Android 11) ExoPlayerLib/2.11.8")
+        let pipe = M3UParser.parse(try SharedData.text("iptv-playlist-parser_fixture_pipe.m3u"))
+        #expect(pipe.channels[0].headers["Referer"] == "http://180upload.abc/embed-uaqmgcckhpcl.html")
+        #expect(pipe.channels[1].headers["Referer"] == "http://test.abc/blank.html")
+        #expect(pipe.channels[1].headers["User-Agent"]?.contains("Macintosh") == true)
+    }
+
+    @Test("BOM and CRLF are taken in stride")
+    func bomAndCRLF() {
+        let text = "\u{FEFF}#EXTM3U\r\n#EXTINF:-1 tvg-id=\"a\",A\r\nhttp://a/1.m3u8\r\n#EXTINF:-1,B\rhttp://b/2.m3u8\r"
+        let lineup = M3UParser.parse(text)
+        #expect(lineup.hasHeader)
+        #expect(lineup.channels.map(\.name) == ["A", "B"])
+        #expect(lineup.channels.map(\.url) == ["http://a/1.m3u8", "http://b/2.m3u8"])
+        #expect(lineup.problems.isEmpty)
+    }
+
+    @Test("missing quotes, an unterminated quote, an empty name, an EXTINF without URL")
+    func broken() {
+        let text = """
+        #EXTM3U
+        #EXTINF:-1 tvg-id=plain group-title=News,Unquoted
+        http://x/1
+        #EXTINF:-1 tvg-name="Open quote,Never closed
+        http://x/2
+        #EXTINF:-1 tvg-name="Named",
+        http://x/3
+        #EXTINF:-1,Orphan
+        #EXTINF:-1 tvg-chno="7",Seven
+        http://x/7
+        """
+        let lineup = M3UParser.parse(text)
+        #expect(lineup.channels.map(\.name) == ["Unquoted", "Never closed", "Named", "Seven"])
+        #expect(lineup.channels[0].id == "plain" && lineup.channels[0].group == "News")
+        #expect(lineup.channels.map(\.number) == [1, 2, 3, 7])
+        #expect(lineup.problems == [
+            CatalogProblem(line: 4, message: "unterminated quote in #EXTINF attributes"),
+            CatalogProblem(line: 8, message: "#EXTINF for “Orphan” has no URL; skipped"),
+        ])
+    }
+
+    @Test("binary garbage and empty input: no crash, problems reported, nothing invented")
+    func garbage() {
+        var bytes: [UInt8] = []
+        var x: UInt32 = 12345
+        for _ in 0..<100_000 {
+            x = x &* 1_103_515_245 &+ 12345
+            bytes.append(UInt8(truncatingIfNeeded: x >> 16))
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lineup = M3UParser.parse(text)
+        #expect(!lineup.hasHeader)
+        #expect(lineup.channels.allSatisfy { $0.url.contains("://") || $0.url.hasPrefix("/") || !$0.url.contains(" ") })
+        #expect(!lineup.problems.isEmpty)
+        let empty = M3UParser.parse("")
+        #expect(empty.channels.isEmpty && empty.problems == [CatalogProblem(line: 0, message: "the file is empty")])
+    }
+
+    @Test("a 10 000-channel lineup parses completely")
+    func huge() {
+        var text = "#EXTM3U\n"
+        for i in 1...10_000 {
+            text += "#EXTINF:-1 tvg-id=\"c\(i)\" tvg-chno=\"\(i)\" group-title=\"G\(i % 20)\",Channel \(i)\nhttp://example.invalid/\(i).m3u8\n"
+        }
+        let lineup = M3UParser.parse(text)
+        #expect(lineup.channels.count == 10_000)
+        #expect(lineup.channels.last?.number == 10_000)
+        #expect(lineup.problems.isEmpty)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import ShellTesting
+import Testing
+
+private let sharedData: URL = {
+    var dir = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { dir.deleteLastPathComponent() }
+    return dir.deletingLastPathComponent().appendingPathComponent("shared/data")
+}()
+
+@Suite("tvshell lineup inspect")
+struct LineupInspectEndToEndTests {
+    @Test("text: channels as parsed and problems with line numbers; exit 0")
+    func text() throws {
+        let (status, output) = try Spawn.run([TVShellBinary.path, "lineup", "inspect", sharedData.appendingPathComponent("iptv-playlist-parser_fixture_base.m3u").path])
+        #expect(status == 0)
+        #expect(output.contains("6 channels, 1 problem"))
+        #expect(output.contains("1\tChannel 1 (Tested)"))
+        #expect(output.contains("id: CH1   group: Music"))
+        #expect(output.contains("line 10: expected a stream URL"))
+    }
+
+    @Test("JSON with a guide: now / next for channels the guide knows")
+    func jsonWithGuide() throws {
+        let dir = TVShellBinary.scratchDirectory("inspect")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let now = Date().timeIntervalSince1970
+        func stamp(_ t: Double) -> String {
+            let f = DateFormatter()
+            f.timeZone = TimeZone(identifier: "UTC")
+            f.dateFormat = "yyyyMMddHHmmss"
+            return f.string(from: Date(timeIntervalSince1970: t)) + " +0000"
+        }
+        let lineup = dir.appendingPathComponent("l.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"news.example\" tvg-chno=\"5\",News\nhttp://example.invalid/news.m3u8\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let guide = dir.appendingPathComponent("g.xml")
+        try """
+        <tv><channel id="news.example"><display-name>News</display-name></channel>
+        <programme start="\(stamp(now - 600))" stop="\(stamp(now + 600))" channel="news.example"><title>Headlines</title>
+        <rating system="VCHIP"><value>TV-PG</value></rating></programme>
+        <programme start="\(stamp(now + 600))" stop="\(stamp(now + 1800))" channel="news.example"><title>Weather</title></programme></tv>
+        """.write(to: guide, atomically: true, encoding: .utf8)
+        let (status, output) = try Spawn.run([TVShellBinary.path, "lineup", "inspect", lineup.path, "--guide", guide.path, "--json"])
+        #expect(status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let channel = try #require((root["channels"] as? [[String: Any]])?.first)
+        #expect(channel["number"] as? Int == 5)
+        #expect((channel["now"] as? [String: Any])?["title"] as? String == "Headlines")
+        #expect((channel["next"] as? [String: Any])?["title"] as? String == "Weather")
+        #expect(((root["guide"] as? [String: Any])?["programmes"] as? Int) == 2)
+    }
+
+    @Test("a missing file exits 66 naming it; a usage error exits 64")
+    func exitCodes() throws {
+        let missing = try Spawn.run([TVShellBinary.path, "lineup", "inspect", "/nonexistent/lineup.m3u"])
+        #expect(missing.status == 66)
+        #expect(missing.output.contains("/nonexistent/lineup.m3u: no such file"))
+        let usage = try Spawn.run([TVShellBinary.path, "lineup", "inspect"])
+        #expect(usage.status == 64)
+        let badOption = try Spawn.run([TVShellBinary.path, "--mpv-option", "novalue"])
+        #expect(badOption.status == 64)
+        #expect(badOption.output.contains("expected KEY=VALUE"))
+    }
+}
