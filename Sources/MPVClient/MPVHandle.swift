@@ -70,14 +70,15 @@ public final class MPVHandle {
         try MPVError.check(code, args.joined(separator: " "))
     }
 
-    /// `loadfile URL replace`, returning the new playlist entry id, which the
-    /// START_FILE and END_FILE events of that entry carry.
+    /// `loadfile URL replace [OPTIONS]`, returning the new playlist entry id,
+    /// which the START_FILE and END_FILE events of that entry carry. `options`
+    /// are per-file options; values are quoted as `%length%value`, so they may
+    /// hold commas (mpv 0.35 takes no index argument).
     @discardableResult
     public func loadFile(_ url: String, options: [String: String] = [:]) throws(MPVError) -> Int64 {
         var args = ["loadfile", url, "replace"]
         if !options.isEmpty {
-            args.append("-1")
-            args.append(options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
+            args.append(options.sorted { $0.key < $1.key }.map { "\($0.key)=%\($0.value.utf8.count)%\($0.value)" }.joined(separator: ","))
         }
         var result = mpv_node()
         let code = withCStrings(args) { mpv_command_ret(raw, $0, &result) }

@@ -15,10 +15,19 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     public var rating: String?
     /// A line or two about it.
     public var summary: String?
+    /// The lineup's group ("News", "UK").
+    public var group: String?
+    /// A logo image URL.
+    public var logo: String?
+    /// The guide's channel id (`tvg-id`), for now / next.
+    public var guideID: String?
+    /// HTTP headers the stream needs ("User-Agent", "Referer" …).
+    public var headers: [String: String]
 
     public init(
         id: String? = nil, title: String, url: String, isLive: Bool = false,
-        number: Int? = nil, rating: String? = nil, summary: String? = nil
+        number: Int? = nil, rating: String? = nil, summary: String? = nil,
+        group: String? = nil, logo: String? = nil, guideID: String? = nil, headers: [String: String] = [:]
     ) {
         self.id = id ?? url
         self.title = title
@@ -27,6 +36,10 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
         self.number = number
         self.rating = rating
         self.summary = summary
+        self.group = group
+        self.logo = logo
+        self.guideID = guideID
+        self.headers = headers
     }
 
     /// An item for a path or URL given on the command line or over IPC: the

@@ -1,4 +1,5 @@
 import Catalog
+import MediaModel
 import Foundation
 
 /// What `lineup inspect` prints: channels with now/next, and problems.
@@ -9,7 +10,7 @@ struct LineupReport {
     let guide: GuideData?
     let now: Double
 
-    private var index: ProgrammeGuide { guide.map(ProgrammeGuide.init) ?? .empty }
+    private var index: ProgrammeGuide { guide?.index ?? .empty }
 
     func text() -> String {
         let index = self.index

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Catalog
 import MediaModel
 import ShellRuntime
 
@@ -16,6 +17,12 @@ struct PlayCommand: ParsableCommand {
 
     @Argument(help: "Files or URLs to play, in order.")
     var items: [String] = []
+
+    @Option(help: "An M3U lineup of channels (path or http(s) URL).")
+    var lineup: String?
+
+    @Option(help: "An XMLTV guide for now / next (path or http(s) URL).")
+    var guide: String?
 
     @Option(help: "Where the picture goes: terminal, window or none.")
     var video: VideoOutput = .terminal
@@ -45,21 +52,14 @@ struct PlayCommand: ParsableCommand {
         let logger = Logger(label: "tvshell")
         let unicode = ProcessEnvironment.prepare()
 
-        let lineup: [MediaItem]
-        if items.isEmpty {
-            lineup = DemoLineup.items(cacheDirectory: DemoLineup.defaultCacheDirectory(), logger: logger) { message in
-                FileHandle.standardError.write(Data((message + "\n").utf8))
-            }
-        } else {
-            lineup = items.map(MediaItem.fromLocation)
-        }
+        let (lineup, guideIndex) = try loadInputs(logger: logger)
         let options = mpvOptions.map { option -> ShellConfiguration.MPVOption in
             let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return .init(key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
         }
         let configuration = ShellConfiguration(
             items: lineup, video: video, ipcSocketPath: ipcSocket, mpvOptions: options, startOnHome: home,
-            strayOutputPath: logFile)
+            strayOutputPath: logFile, guide: guideIndex)
         let shell = Shell(configuration: configuration, logger: logger, unicode: unicode)
         do {
             let status = try shell.run()
@@ -69,6 +69,58 @@ struct PlayCommand: ParsableCommand {
             logger.error("\(error)")
             throw ExitCode(1)
         }
+    }
+
+    /// The items to play: `--lineup` and any `.m3u` argument as channels,
+    /// other arguments as they are, the demo lineup when there is nothing;
+    /// and the guide. Unreadable input exits 66 with the file and reason; a
+    /// lineup's broken lines are logged and skipped.
+    private func loadInputs(logger: Logger) throws -> ([MediaItem], ProgrammeGuide) {
+        var result: [MediaItem] = []
+        var guideURLs: [String] = []
+        do {
+            let lineups = (lineup.map { [$0] } ?? []) + items.filter(Self.isLineup)
+            var media = items.filter { !Self.isLineup($0) }
+            for location in lineups {
+                let text = InputLoader.text(try InputLoader.load(location))
+                if text.contains("#EXT-X-TARGETDURATION") || text.contains("#EXT-X-STREAM-INF") {
+                    media.append(location)
+                    continue
+                }
+                let parsed = M3UParser.parse(text)
+                for problem in parsed.problems { logger.warning("\(location): \(problem)") }
+                if parsed.channels.isEmpty {
+                    FileHandle.standardError.write(Data("tvshell: \(location): no channels in this lineup\n".utf8))
+                    throw ExitCode(65)
+                }
+                result += parsed.channels.map(\.mediaItem)
+                guideURLs += parsed.guideURLs
+            }
+            result += media.map(MediaItem.fromLocation)
+            var guideIndex = ProgrammeGuide.empty
+            if let guide {
+                let data = XMLTVParser.parse(try InputLoader.load(guide))
+                for problem in data.problems { logger.warning("\(guide): \(problem)") }
+                guideIndex = data.index
+            } else if !guideURLs.isEmpty {
+                logger.info("the lineup names a guide (\(guideURLs[0])); pass --guide to use one")
+            }
+            if result.isEmpty {
+                result = DemoLineup.items(cacheDirectory: DemoLineup.defaultCacheDirectory(), logger: logger) { message in
+                    FileHandle.standardError.write(Data((message + "\n").utf8))
+                }
+                if guide == nil { guideIndex = DemoLineup.guide(for: result, around: Date().timeIntervalSince1970) }
+            }
+            return (result, guideIndex)
+        } catch let failure as InputLoader.Failure {
+            FileHandle.standardError.write(Data("tvshell: \(failure)\n".utf8))
+            throw ExitCode(66)
+        }
+    }
+
+    private static func isLineup(_ location: String) -> Bool {
+        let path = (location.split(separator: "?").first.map(String.init) ?? location).lowercased()
+        return path.hasSuffix(".m3u") || path.hasSuffix(".m3u8") && !location.contains("://")
     }
 
     /// Logs go to `--log-file`; without one, to stderr when there is no

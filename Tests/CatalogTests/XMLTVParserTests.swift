@@ -1,4 +1,5 @@
 import Catalog
+import MediaModel
 import Foundation
 import Testing
 
@@ -81,7 +82,7 @@ struct XMLTVParserTests {
             Programme(channel: "a", start: 300, title: "Three"),
             Programme(channel: "a", start: 250, stop: 300, title: "Two"),
         ])
-        let guide = ProgrammeGuide(data)
+        let guide = data.index
         #expect(guide.nowNext(channel: "a", at: 50).now == nil)
         #expect(guide.nowNext(channel: "a", at: 50).next?.title == "One")
         #expect(guide.nowNext(channel: "a", at: 150).now?.title == "One")

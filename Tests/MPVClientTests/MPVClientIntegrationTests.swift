@@ -151,3 +151,25 @@ struct MPVClientIntegrationTests {
         #expect(abs(r - 0x30) < 12 && abs(g - 0x50) < 12 && abs(b - 0xD0) < 12, "got \(r),\(g),\(b)")
     }
 }
+
+@Suite("loadfile options", .serialized)
+struct LoadFileOptionTests {
+    @Test("per-file options reach mpv, commas in values included")
+    func perFileOptions() throws {
+        setlocale(LC_NUMERIC, "C")
+        let mpv = try MPVHandle()
+        defer { mpv.destroy() }
+        for (k, v) in [("vo", "null"), ("ao", "null"), ("idle", "yes"), ("terminal", "no")] { try mpv.setOption(k, v) }
+        try mpv.initialize()
+        let agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)"
+        try mpv.loadFile("av://lavfi:testsrc2=size=64x36:rate=5", options: ["user-agent": agent, "referrer": "http://example.invalid/a,b"])
+        let deadline = Date().addingTimeInterval(10)
+        var loaded = false
+        while !loaded && Date() < deadline {
+            if mpv.waitEvent(timeout: 0.2) == .fileLoaded { loaded = true }
+        }
+        try #require(loaded)
+        #expect(try mpv.string("user-agent") == agent)
+        #expect(try mpv.string("referrer") == "http://example.invalid/a,b")
+    }
+}

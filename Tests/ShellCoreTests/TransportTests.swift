@@ -126,20 +126,27 @@ struct TransportTests {
         }
     }
 
-    @Test("live: LEFT / RIGHT switch channels, and there is no scrubbing")
-    func liveSwitches() {
+    @Test("live: LEFT / RIGHT flip channels (no scrubbing, no skipping)")
+    func liveFlips() {
         let other = MediaItem(id: "ch2", title: "Sport", url: "av://lavfi:mandelbrot", isLive: true, number: 2)
         let h = ReducerHarness(ShellState(items: [channel, other]))
-        _ = ShellReducer.reduce(&h.stateForTesting, .playIndex(0, at: h.clock.now))
-        _ = ShellReducer.reduce(&h.stateForTesting, .player(.playing, token: 1, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
         #expect(h.state.isLive)
-        h.press(.right, effects: [.cancelTimer(.errorAdvance), .load(other, token: 2), .startTimer(.transportHide, after: 5)]) {
-            $0.current = 1
-            $0.homeSelection = 1
-            $0.playback = PlaybackState()
-            $0.playback.token = 2
-            $0.playback.phase = .loading
-        }
+        let effects = h.apply(.command(.right, at: h.clock.now))
+        #expect(effects.contains(.emit(.flipStarted(target: ChannelRef(other)))))
+        #expect(h.state.screen == .interstitial && h.state.flip?.target == 1)
+        #expect(!effects.contains { if case .seekBy = $0 { true } else { false } })
+    }
+
+    @Test("a live source with no lineup numbers: LEFT / RIGHT move to the next item")
+    func liveWithoutLineup() {
+        let a = MediaItem.fromLocation("av://lavfi:testsrc2")
+        let b = MediaItem.fromLocation("av://lavfi:mandelbrot")
+        let h = ReducerHarness(ShellState(items: [a, b]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        #expect(h.apply(.command(.right, at: h.clock.now)).contains(.load(b, token: 2)))
     }
 
     @Test("ESC from the player goes home and stops playback")

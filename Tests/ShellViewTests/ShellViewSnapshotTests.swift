@@ -158,3 +158,73 @@ struct VisibleStateTests {
         #expect(ShellView.visibleState(s) != ShellView.visibleState(t))
     }
 }
+
+private let lineup = [
+    MediaItem(id: "news", title: "Evening News", url: "http://x/1", isLive: true, number: 1, group: "News", guideID: "news"),
+    MediaItem(id: "late", title: "Late Night Bars", url: "http://x/4", isLive: true, number: 4, rating: "TV-MA", group: "Entertainment", guideID: "late"),
+    MediaItem(id: "film", title: "The Test Pattern", url: "/f.mkv", rating: "PG", group: "Films"),
+]
+private let sixPM = 1_700_000_000.0 - 1_700_000_000.0.truncatingRemainder(dividingBy: 86400) + 18 * 3600
+private let tvGuide = ProgrammeGuide(channels: [], programmes: [
+    Programme(channel: "news", start: sixPM, stop: sixPM + 1800, title: "Headlines"),
+    Programme(channel: "news", start: sixPM + 1800, stop: sixPM + 3600, title: "Weather"),
+    Programme(channel: "late", start: sixPM, stop: sixPM + 3600, title: "After Dark", ratings: [GuideRating(system: "VCHIP", value: "TV-MA")]),
+    Programme(channel: "late", start: sixPM + 3600, stop: sixPM + 7200, title: "Bars Uncut"),
+])
+
+private func flipping(failure: String? = nil) -> ShellState {
+    var s = ShellState(items: lineup, guide: tvGuide)
+    s.wallClock = sixPM + 600
+    s.current = 0
+    s.screen = .interstitial
+    var flip = FlipState(token: 3, origin: 0, target: 1, direction: .next)
+    flip.failure = failure
+    s.flip = flip
+    s.spinnerFrame = 3
+    return s
+}
+
+@Suite("Live TV views")
+struct LiveViewSnapshotTests {
+    private func check(_ state: ShellState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for (w, h) in sizes {
+            let screen = ShellView.render(state, theme: .dark, width: w, height: h, context: terminalVideo)
+            assertSnapshot(screen, named: "\(name)-\(w)x\(h)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func interstitial() { check(flipping(), "interstitial") }
+
+    @Test func interstitialFailed() {
+        check(flipping(failure: "Could not tune to 4 Late Night Bars: loading failed: tcp: Connection refused"), "interstitial-failed")
+    }
+
+    @Test func guideScreen() {
+        var s = ShellState(items: lineup, guide: tvGuide)
+        s.wallClock = sixPM + 600
+        s.screen = .guide
+        s.homeSelection = 1
+        check(s, "guide")
+    }
+
+    @Test func channelEntry() {
+        var s = playing(lineup[0])
+        s.items = lineup
+        s.channelEntry = ChannelEntry(digits: "42")
+        check(s, "channel-entry")
+        s.channelEntry = nil
+        s.notice = "No channel 42"
+        check(s, "notice")
+    }
+
+    @Test("the interstitial shows number, name, initials, now and next")
+    func interstitialContent() {
+        let text = ShellView.render(flipping(), theme: .dark, width: 80, height: 24, context: terminalVideo).text()
+        #expect(text.contains("▶  4"))
+        #expect(text.contains("Late Night Bars"))
+        #expect(text.contains("LNB"))
+        #expect(text.contains("Now  18:00–19:00  After Dark  [TV-MA]"))
+        #expect(text.contains("Next  19:00–20:00  Bars Uncut"))
+        #expect(text.contains("Tuning"))
+    }
+}

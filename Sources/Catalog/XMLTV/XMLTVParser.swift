@@ -1,10 +1,14 @@
 import Foundation
+import MediaModel
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 
 /// A parsed XMLTV guide: channels, programmes, and every problem found.
 public struct GuideData: Equatable, Sendable {
+    /// The programmes indexed for now / next.
+    public var index: ProgrammeGuide { ProgrammeGuide(channels: channels, programmes: programmes) }
+
     public var channels: [GuideChannel]
     public var programmes: [Programme]
     public var problems: [CatalogProblem]

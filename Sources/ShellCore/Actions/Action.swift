@@ -15,6 +15,15 @@ public enum Action: Equatable, Sendable {
     case timerFired(TimerID, at: Instant)
     /// A request to quit from outside the keyboard (IPC, signal).
     case quitRequested(QuitSource)
+    /// The delegate finished the flip with `token` (exactly once in effect:
+    /// late, doubled and superseded completions are ignored).
+    case flipCompleted(token: Int, success: Bool, at: Instant)
+    /// The delegate (or the built-in lineup player) replaces what plays.
+    case replaceContent(MediaItem, at: Instant)
+    /// The wall-clock time, seconds since 1970, for now / next.
+    case wallClock(Double)
+    /// A new programme guide.
+    case guideLoaded(ProgrammeGuide)
 }
 
 /// Who asks to quit. A service manager's SIGTERM always wins; the others are
@@ -28,4 +37,10 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case transportHide
     case errorAdvance
     case posterDelay
+    case flipSettle
+    case flipTimeout
+    case flipFailureShown
+    case digitCommit
+    case noticeHide
+    case spinner
 }

@@ -17,8 +17,37 @@ public enum Effect: Equatable, Sendable {
     case cancelTimer(TimerID)
     /// Push an event to automation clients.
     case emit(ShellEvent)
+    /// Ask the delegate to replace the content with the flip's target; its
+    /// completion comes back as `flipCompleted(token:)`.
+    case requestFlip(FlipRequest)
     /// Leave the run loop and restore the terminal.
     case quit
+}
+
+/// What the delegate is asked to do for a flip.
+public struct FlipRequest: Equatable, Sendable {
+    public var token: Int
+    public var direction: FlipState.Direction
+    public var target: MediaItem
+    public var origin: MediaItem?
+    public init(token: Int, direction: FlipState.Direction, target: MediaItem, origin: MediaItem?) {
+        self.token = token
+        self.direction = direction
+        self.target = target
+        self.origin = origin
+    }
+}
+
+/// A channel as events name it.
+public struct ChannelRef: Equatable, Sendable {
+    public var number: Int?
+    public var name: String
+    public var id: String
+    public init(_ item: MediaItem) {
+        number = item.number
+        name = item.title
+        id = item.id
+    }
 }
 
 /// Events pushed to automation clients (`{"event": NAME, …}`).
@@ -26,12 +55,16 @@ public enum ShellEvent: Equatable, Sendable {
     case playbackStarted(title: String, url: String)
     case error(title: String, reason: String, url: String?)
     case endFile(url: String)
+    case flipStarted(target: ChannelRef)
+    case flipCompleted(target: ChannelRef, success: Bool, superseded: Bool)
 
     public var name: String {
         switch self {
         case .playbackStarted: "playback-started"
         case .error: "error"
         case .endFile: "end-file"
+        case .flipStarted: "channel-flip-started"
+        case .flipCompleted: "channel-flip-completed"
         }
     }
 }

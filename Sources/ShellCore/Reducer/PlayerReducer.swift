@@ -15,6 +15,12 @@ enum PlayerReducer {
             state.playback.phase = .playing
             let item = state.currentItem
             return [.emit(.playbackStarted(title: state.title, url: item?.url ?? ""))]
+        case .failed(let reason) where state.flip != nil:
+            state.playback.phase = .failed
+            state.playback.holdsPreviousPicture = false
+            let title = "Could not play “\(state.title)”"
+            state.error = ShellError(title: title, reason: reason, location: state.currentItem?.url)
+            return [.emit(.error(title: title, reason: reason, url: state.currentItem?.url))]
         case .failed(let reason):
             let item = state.currentItem
             state.playback.phase = .failed
@@ -34,6 +40,10 @@ enum PlayerReducer {
             guard state.playback.phase == .failed, var error = state.error, !error.reason.contains(detail) else { return [] }
             error.reason += ": " + detail
             state.error = error
+            if var flip = state.flip, let failure = flip.failure, !failure.contains(detail) {
+                flip.failure = failure + ": " + detail
+                state.flip = flip
+            }
             return []
         case .ended:
             guard state.playback.phase != .ended else { return [] }

@@ -22,12 +22,34 @@ public enum ShellReducer {
             return reduceTimer(&state, timer, now: now)
         case .quitRequested(let source):
             return requestQuit(&state, source: source)
+        case .flipCompleted(let token, let success, let now):
+            return FlipReducer.complete(&state, token: token, success: success, now: now)
+        case .replaceContent(let item, let now):
+            var index = state.items.firstIndex { $0.id == item.id && $0.url == item.url }
+            if index == nil {
+                state.items.append(item)
+                index = state.items.count - 1
+            }
+            return play(&state, index: index!, now: now, keepFlip: true)
+        case .wallClock(let time):
+            state.wallClock = time
+            return []
+        case .guideLoaded(let guide):
+            state.guide = guide
+            return []
         }
     }
 
-    /// Starts `items[index]` with a fresh token and the player screen.
-    static func play(_ state: inout ShellState, index: Int, now: Instant) -> [Effect] {
+    /// Starts `items[index]` with a fresh token and the player screen. A flip
+    /// under way is abandoned, unless `keepFlip` (its delegate replacing the
+    /// content): then the interstitial stays up.
+    static func play(_ state: inout ShellState, index: Int, now: Instant, keepFlip: Bool = false) -> [Effect] {
         let holdPicture = state.screen == .player && state.playback.firstFramePresented
+        var flipEffects: [Effect] = []
+        if !keepFlip && state.flip != nil {
+            state.flip = nil
+            flipEffects = [.cancelTimer(.flipSettle), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner)]
+        }
         state.current = index
         state.homeSelection = index
         let token = state.playback.token + 1
@@ -46,7 +68,11 @@ public enum ShellReducer {
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
         ]
         if holdPicture { effects.append(.startTimer(.posterDelay, after: state.settings.posterDelay)) }
-        return effects
+        if state.flip != nil {
+            state.screen = .interstitial
+            state.transportVisible = false
+        }
+        return flipEffects + effects
     }
 
     static func requestQuit(_ state: inout ShellState, source: QuitSource) -> [Effect] {
@@ -68,11 +94,27 @@ public enum ShellReducer {
         case .errorAdvance:
             guard state.screen == .error, let current = state.current, current + 1 < state.items.count else { return [] }
             return play(&state, index: current + 1, now: now)
+        case .flipSettle:
+            return FlipReducer.settle(&state)
+        case .flipTimeout:
+            return FlipReducer.timeout(&state)
+        case .flipFailureShown:
+            return FlipReducer.returnToOrigin(&state, now: now)
+        case .digitCommit:
+            return ChannelEntryReducer.commit(&state, now: now)
+        case .noticeHide:
+            state.notice = nil
+            return []
+        case .spinner:
+            guard state.screen == .interstitial else { return [] }
+            state.spinnerFrame += 1
+            return [.startTimer(.spinner, after: state.settings.spinnerInterval)]
         }
     }
 
     private static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         if command == .quit { return requestQuit(&state, source: .key) }
+        if state.screen != .passcode, let effects = ChannelEntryReducer.reduce(&state, command, now: now) { return effects }
         switch state.screen {
         case .player:
             return TransportReducer.reduce(&state, command, now: now)
@@ -80,7 +122,9 @@ public enum ShellReducer {
             return reduceError(&state, command, now: now)
         case .home, .guide:
             return reduceHome(&state, command, now: now)
-        case .interstitial, .passcode:
+        case .interstitial:
+            return FlipReducer.reduceCommand(&state, command, now: now)
+        case .passcode:
             return []
         }
     }
@@ -93,9 +137,9 @@ public enum ShellReducer {
             }
             return goHome(&state)
         case .channelUp, .right:
-            return TransportReducer.switchItem(&state, by: 1, now: now)
+            return TransportReducer.changeChannel(&state, by: 1, now: now)
         case .channelDown, .left:
-            return TransportReducer.switchItem(&state, by: -1, now: now)
+            return TransportReducer.changeChannel(&state, by: -1, now: now)
         case .menu, .guide:
             return goHome(&state)
         default:
@@ -112,19 +156,17 @@ public enum ShellReducer {
             state.homeSelection = min(state.items.count - 1, state.homeSelection + 1)
         case .select, .playPause, .play:
             return play(&state, index: min(state.homeSelection, state.items.count - 1), now: now)
-        case .digit(let d):
-            if let index = state.items.firstIndex(where: { $0.number == d }) {
-                state.homeSelection = index
-            }
         default:
             break
         }
         return []
     }
 
-    /// Dismisses the player or error screen back to the home screen.
-    static func goHome(_ state: inout ShellState) -> [Effect] {
-        state.screen = .home
+    /// Dismisses the player or error screen back to the home screen (the
+    /// guide, for `guide`).
+    static func goHome(_ state: inout ShellState, guide: Bool = false) -> [Effect] {
+        state.screen = guide ? .guide : .home
+        state.flip = nil
         state.overlay = .none
         state.scrub = nil
         state.error = nil

@@ -17,7 +17,7 @@ enum TransportReducer {
         case .left, .right:
             let direction = command == .right ? 1 : -1
             if state.isLive || state.currentItem?.isLive == true {
-                return switchItem(&state, by: direction, now: now)
+                return changeChannel(&state, by: direction, now: now)
             }
             guard canSeek else { return showTransport(&state) }
             if p.paused {
@@ -39,11 +39,13 @@ enum TransportReducer {
             guard p.paused, canSeek else { return [] }
             return [.frameStep(forward: command == .frameForward)] + showTransport(&state)
         case .channelUp:
-            return switchItem(&state, by: 1, now: now)
+            return changeChannel(&state, by: 1, now: now)
         case .channelDown:
-            return switchItem(&state, by: -1, now: now)
-        case .menu, .guide:
+            return changeChannel(&state, by: -1, now: now)
+        case .menu:
             return ShellReducer.goHome(&state)
+        case .guide:
+            return ShellReducer.goHome(&state, guide: true)
         case .up, .down, .info, .digit, .quit:
             return []
         }
@@ -62,6 +64,13 @@ enum TransportReducer {
             return [.cancelTimer(.transportHide)]
         }
         return [.startTimer(.transportHide, after: state.settings.transportHideDelay)]
+    }
+
+    /// Next / previous channel: a flip through the delegate when there is a
+    /// lineup of numbered channels, else the next / previous item.
+    static func changeChannel(_ state: inout ShellState, by offset: Int, now: Instant) -> [Effect] {
+        if !state.channelRing.isEmpty { return FlipReducer.request(&state, step: offset, now: now) }
+        return switchItem(&state, by: offset, now: now)
     }
 
     /// Plays the item `offset` places away, wrapping around.

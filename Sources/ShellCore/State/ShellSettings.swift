@@ -7,6 +7,19 @@ public struct ShellSettings: Equatable, Sendable {
     public var posterDelay = 0.25
     /// Seconds an error stays before the next item is tried.
     public var errorAdvanceDelay = 4.0
+    /// Seconds a flip waits for more flip keys before the delegate is asked
+    /// (so quick presses load only the channel they land on).
+    public var flipSettleDelay = 0.12
+    /// Seconds the delegate has to complete a flip.
+    public var flipTimeout = 10.0
+    /// Seconds a failed flip's message stays before returning.
+    public var flipFailureDelay = 2.0
+    /// Seconds after the last digit before a typed channel number is tuned.
+    public var digitCommitDelay = 2.0
+    /// Seconds a notice stays.
+    public var noticeDelay = 2.5
+    /// Seconds between spinner frames.
+    public var spinnerInterval = 0.125
     /// Seconds LEFT/RIGHT skip while playing VOD.
     public var skipInterval = 10.0
     /// Two scrub steps closer than this count as a key repeat (acceleration).

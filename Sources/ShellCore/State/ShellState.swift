@@ -24,11 +24,38 @@ public struct ShellState: Equatable, Sendable {
     public var quitting = false
     /// Policy values the reducer uses.
     public var settings = ShellSettings()
+    /// The channel flip under way.
+    public var flip: FlipState?
+    /// The last flip token handed out.
+    public var flipCounter = 0
+    /// Digits typed for a direct channel change.
+    public var channelEntry: ChannelEntry?
+    /// A short message over the screen ("No channel 42").
+    public var notice: String?
+    /// The programme guide (empty without one).
+    public var guide: ProgrammeGuide
+    /// Wall-clock time, seconds since 1970, as last told by the runtime (for
+    /// now / next); 0 until told.
+    public var wallClock: Double = 0
+    /// Frame of the interstitial's spinner.
+    public var spinnerFrame = 0
 
-    public init(items: [MediaItem] = [], kiosk: Bool = false, settings: ShellSettings = ShellSettings()) {
+    public init(items: [MediaItem] = [], kiosk: Bool = false, settings: ShellSettings = ShellSettings(), guide: ProgrammeGuide = .empty) {
         self.items = items
         self.kiosk = kiosk
         self.settings = settings
+        self.guide = guide
+    }
+
+    /// Indices of the numbered channels, by number: the ring flips move on.
+    public var channelRing: [Int] {
+        items.indices.filter { items[$0].number != nil }.sorted { items[$0].number! < items[$1].number! }
+    }
+
+    /// What airs now and next on `item` by the guide, at `wallClock`.
+    public func nowNext(_ item: MediaItem) -> (now: Programme?, next: Programme?) {
+        guard let id = item.guideID, wallClock > 0 else { return (nil, nil) }
+        return guide.nowNext(channel: id, at: wallClock)
     }
 
     /// The item loading or playing.

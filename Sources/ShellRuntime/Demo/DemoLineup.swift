@@ -19,32 +19,64 @@ public enum DemoLineup {
         if FileManager.default.fileExists(atPath: film.path) || makeFilm(at: film, logger: logger, progress: progress) {
             items.append(MediaItem(
                 id: "demo.film", title: "The Test Pattern (demo film)", url: film.path, isLive: false,
-                rating: "PG", summary: "Ten minutes of test pattern with chapters and subtitles."
+                rating: "PG", summary: "Ten minutes of test pattern with chapters and subtitles.", group: "Films"
             ))
         }
         items += [
             MediaItem(
                 id: "demo.testcard", title: "Test Card", url: "av://lavfi:testsrc2=size=320x180:rate=25",
-                isLive: true, number: 1, rating: "TV-G", summary: "The classic test card, live."
+                isLive: true, number: 1, rating: "TV-G", summary: "The classic test card, live.", group: "Demo channels",
+                guideID: "demo.testcard"
             ),
             MediaItem(
                 id: "demo.fractal", title: "Fractal TV", url: "av://lavfi:mandelbrot=size=320x180:rate=25",
-                isLive: true, number: 2, rating: "TV-Y", summary: "An endless zoom into the Mandelbrot set."
+                isLive: true, number: 2, rating: "TV-Y", summary: "An endless zoom into the Mandelbrot set.", group: "Demo channels",
+                guideID: "demo.fractal"
             ),
             MediaItem(
                 id: "demo.life", title: "Life Channel", url: "av://lavfi:life=size=320x180:rate=15:mold=10:ratio=0.1:life_color=#00ff80:death_color=#103030",
-                isLive: true, number: 3, rating: "TV-G", summary: "Conway's Game of Life, around the clock."
+                isLive: true, number: 3, rating: "TV-G", summary: "Conway's Game of Life, around the clock.", group: "Demo channels",
+                guideID: "demo.life"
             ),
             MediaItem(
                 id: "demo.latenight", title: "Late Night Bars", url: "av://lavfi:smptehdbars=size=320x180:rate=25",
-                isLive: true, number: 4, rating: "TV-MA", summary: "For grown-ups only: colour bars after midnight."
+                isLive: true, number: 4, rating: "TV-MA", summary: "For grown-ups only: colour bars after midnight.", group: "Demo channels",
+                guideID: "demo.latenight"
             ),
             MediaItem(
                 id: "demo.offair", title: "Off Air", url: "http://127.0.0.1:9/off-air/live.m3u8",
-                isLive: true, number: 5, summary: "A channel whose stream is down."
+                isLive: true, number: 5, summary: "A channel whose stream is down.", group: "Demo channels",
+                guideID: "demo.offair"
             ),
         ]
         return items
+    }
+
+    /// A made-up guide for the demo channels: half-hour programmes from an
+    /// hour before `time` to a day after, one of them rated TV-MA.
+    public static func guide(for items: [MediaItem], around time: Double) -> ProgrammeGuide {
+        let titles = [
+            "demo.testcard": ["Test Card Classics", "Tone and Bars", "The Grid Hour"],
+            "demo.fractal": ["Deep Zoom", "Seahorse Valley", "Infinite Coastlines"],
+            "demo.life": ["Gliders at Dawn", "Oscillators", "The Garden of Eden"],
+            "demo.latenight": ["After Dark", "Bars Uncut", "Midnight Calibration"],
+            "demo.offair": ["Technical Difficulties"],
+        ]
+        let start = (time / 1800).rounded(.down) * 1800 - 3600
+        var programmes: [Programme] = []
+        var channels: [GuideChannel] = []
+        for item in items {
+            guard let id = item.guideID, let names = titles[id] else { continue }
+            channels.append(GuideChannel(id: id, names: [item.title]))
+            for slot in 0..<52 {
+                let begin = start + Double(slot) * 1800
+                let title = names[slot % names.count]
+                let ratings = id == "demo.latenight" ? [GuideRating(system: "VCHIP", value: "TV-MA")] : []
+                programmes.append(Programme(channel: id, start: begin, stop: begin + 1800, title: title,
+                                            summary: "\(title) on \(item.title).", ratings: ratings))
+            }
+        }
+        return ProgrammeGuide(channels: channels, programmes: programmes)
     }
 
     /// The XDG cache directory for tvshell (`$XDG_CACHE_HOME/tvshell/demo`).

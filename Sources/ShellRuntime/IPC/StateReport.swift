@@ -1,16 +1,19 @@
+import MediaModel
 import ShellCore
 
 /// The `get_state` reply: PRODUCT.md's fields, as JSON-ready values. Never
 /// carries anything typed at a prompt.
 enum StateReport {
+    static func channelJSON(_ item: MediaItem) -> [String: Any] {
+        ["number": item.number.map { $0 as Any } ?? NSNullValue.null, "name": item.title, "id": item.id]
+    }
+
     static func make(_ state: ShellState, framesPresented: Int, video: VideoOutput) -> [String: Any] {
         let p = state.playback
         var scrub: [String: Any] = ["active": state.scrub != nil, "mode": state.scrub?.mode.rawValue ?? "coarse"]
         scrub["target"] = state.scrub.map { $0.target as Any } ?? NSNullValue.null
         var channel: Any = NSNullValue.null
-        if let item = state.currentItem, let number = item.number {
-            channel = ["number": number, "name": item.title, "id": item.id] as [String: Any]
-        }
+        if let item = state.currentItem, item.number != nil { channel = channelJSON(item) }
         return [
             "screen": state.screen.rawValue,
             "overlay": state.overlay.rawValue,
@@ -20,7 +23,11 @@ enum StateReport {
             "live": state.isLive,
             "scrub": scrub,
             "channel": channel,
-            "flip_pending": false,
+            "flip_pending": state.flip != nil,
+            "flip_target": state.flip.map { channelJSON(state.items[$0.target]) as Any } ?? NSNullValue.null,
+            "flip_failure": state.flip?.failure.map { $0 as Any } ?? NSNullValue.null,
+            "channel_entry": state.channelEntry.map { $0.digits as Any } ?? NSNullValue.null,
+            "notice": state.notice.map { $0 as Any } ?? NSNullValue.null,
             "rating": state.currentItem?.rating.map { $0 as Any } ?? NSNullValue.null,
             "restricted": false,
             "authorized": true,

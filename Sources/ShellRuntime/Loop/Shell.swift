@@ -15,8 +15,15 @@ import Glibc
 ///
 /// Create and run it on the main thread; `run()` returns when the shell quits,
 /// with the terminal restored and libmpv torn down in order.
-public final class Shell {
+public final class Shell: ShellControl {
     private let configuration: ShellConfiguration
+    /// Takes part in channel flips; the built-in lineup player by default.
+    public weak var delegate: ShellDelegate?
+    private let builtInDelegate = LineupPlayerDelegate()
+    private let inbox: ActionInbox
+    /// Completions of `replaceContent`, by the load token they wait on.
+    private var contentCompletions: [Int: (Bool) -> Void] = [:]
+    private var nextWallClockTick: Instant?
     private let logger: Logger
     private var state: ShellState
     private var timers = TimerQueue()
@@ -46,7 +53,14 @@ public final class Shell {
         self.logger = logger
         self.unicode = unicode
         self.theme = unicode ? configuration.theme : configuration.theme.asciiOnly()
-        state = ShellState(items: configuration.items, kiosk: configuration.kiosk, settings: configuration.settings)
+        state = ShellState(items: configuration.items, kiosk: configuration.kiosk, settings: configuration.settings, guide: configuration.guide)
+        inbox = ActionInbox()
+    }
+
+    /// Plays `item` in place of what plays (for delegates). Run-loop thread.
+    public func replaceContent(with item: MediaItem, completion: ((Bool) -> Void)?) {
+        dispatch(.replaceContent(item, at: MonotonicClock.now()))
+        if let completion { contentCompletions[state.playback.token] = completion }
     }
 
     /// Runs until quit. Throws only when it cannot start (bad mpv option,
@@ -89,6 +103,7 @@ public final class Shell {
         }
 
         logger.info("starting with \(state.items.count) items, video \(video.rawValue)")
+        tickWallClock()
         if !state.items.isEmpty && !configuration.startOnHome {
             dispatch(.playIndex(0, at: MonotonicClock.now()))
         }
@@ -114,14 +129,21 @@ public final class Shell {
     private func loop() {
         while !state.quitting {
             if needsDraw || frameReady { draw() }
-            var pollSet: [pollfd] = [pollfd(fd: signalRead, events: Int16(POLLIN), revents: 0)]
+            var pollSet: [pollfd] = [
+                pollfd(fd: signalRead, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0),
+            ]
             if terminal != nil { pollSet.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
             if let player {
                 pollSet.append(pollfd(fd: player.wakeupFD, events: Int16(POLLIN), revents: 0))
                 if player.renderer != nil { pollSet.append(pollfd(fd: player.renderFD, events: Int16(POLLIN), revents: 0)) }
             }
             if let ipc { pollSet += ipc.pollDescriptors() }
-            let timeout = timers.pollTimeout(now: MonotonicClock.now())
+            var timeout = timers.pollTimeout(now: MonotonicClock.now())
+            if let tick = nextWallClockTick {
+                let ms = Int32(max(0, (tick - MonotonicClock.now()) * 1000).rounded(.up))
+                timeout = timeout < 0 ? ms : min(timeout, ms)
+            }
             let ready = poll(&pollSet, nfds_t(pollSet.count), timeout)
             if ready < 0 && errno != EINTR {
                 logger.error("poll: \(String(cString: strerror(errno)))")
@@ -135,12 +157,15 @@ public final class Shell {
             for timer in timers.takeDue(now: now) {
                 dispatch(.timerFired(timer, at: now))
             }
+            if let tick = nextWallClockTick, tick <= now { tickWallClock() }
         }
     }
 
     private func handle(fd: Int32, revents: Int16) {
         if fd == signalRead {
             handleSignals()
+        } else if fd == inbox.readFD, fd >= 0 {
+            for action in inbox.take() { dispatch(action) }
         } else if fd == STDIN_FILENO {
             readKeys()
         } else if let player, fd == player.wakeupFD {
@@ -162,7 +187,26 @@ public final class Shell {
         let now = MonotonicClock.now()
         for (report, token) in player.drain() {
             dispatch(.player(report, token: token, at: now))
+            if let completion = contentCompletions[token] {
+                switch report {
+                case .playing:
+                    contentCompletions[token] = nil
+                    completion(true)
+                case .failed:
+                    contentCompletions[token] = nil
+                    completion(false)
+                default:
+                    break
+                }
+            }
         }
+    }
+
+    /// Tells the reducer the wall-clock time; again every 30 s while there
+    /// is a guide to read now / next from.
+    private func tickWallClock() {
+        dispatch(.wallClock(Date().timeIntervalSince1970))
+        nextWallClockTick = state.guide.channelIDs.isEmpty ? nil : MonotonicClock.now() + 30
     }
 
     private func handleSignals() {
@@ -250,6 +294,18 @@ public final class Shell {
                 timers.cancel(id)
             case .emit(let event):
                 broadcast(event)
+            case .requestFlip(let request):
+                let target = delegate ?? builtInDelegate
+                let inbox = self.inbox
+                let token = request.token
+                let completion: @Sendable (Bool) -> Void = { ok in
+                    inbox.post(.flipCompleted(token: token, success: ok, at: MonotonicClock.now()))
+                }
+                logger.info("flip \(request.direction.rawValue) to \(request.target.title)")
+                switch request.direction {
+                case .next: target.skipToNextChannel(self, request: request, completion: completion)
+                case .previous: target.skipToPreviousChannel(self, request: request, completion: completion)
+                }
             case .quit:
                 break
             }
@@ -268,16 +324,28 @@ public final class Shell {
             ipc?.broadcast(event: event.name, fields: ["title": title, "reason": reason, "url": url ?? NSNull()])
         case .endFile(let url):
             ipc?.broadcast(event: event.name, fields: ["url": url])
+        case .flipStarted(let target):
+            ipc?.broadcast(event: event.name, fields: ["target": Self.json(target)])
+        case .flipCompleted(let target, let success, let superseded):
+            var fields: [String: Any] = ["target": Self.json(target), "success": success]
+            if superseded { fields["superseded"] = true }
+            logger.info("flip to \(target.name): \(success ? "done" : superseded ? "superseded" : "failed")")
+            ipc?.broadcast(event: event.name, fields: fields)
         }
+    }
+
+    private static func json(_ channel: ChannelRef) -> [String: Any] {
+        ["number": channel.number.map { $0 as Any } ?? NSNull(), "name": channel.name, "id": channel.id]
     }
 
     // MARK: - Drawing
 
     private var viewContext: ViewContext {
-        switch configuration.video {
-        case .terminal: ViewContext(picture: .terminal)
-        case .window: ViewContext(picture: .window)
-        case .none: ViewContext(picture: .none)
+        let offset = TimeZone.current.secondsFromGMT()
+        return switch configuration.video {
+        case .terminal: ViewContext(picture: .terminal, utcOffset: offset)
+        case .window: ViewContext(picture: .window, utcOffset: offset)
+        case .none: ViewContext(picture: .none, utcOffset: offset)
         }
     }
 

@@ -20,6 +20,8 @@ public struct ShellConfiguration: Sendable {
     /// Where stray output of libraries on standard error (ALSA, …) goes
     /// while the screen is up: the log file, or nowhere when nil.
     public var strayOutputPath: String?
+    /// The programme guide for now / next.
+    public var guide: ProgrammeGuide
 
     public struct MPVOption: Sendable, Equatable {
         public var key: String
@@ -31,9 +33,10 @@ public struct ShellConfiguration: Sendable {
         items: [MediaItem], video: VideoOutput = .terminal, ipcSocketPath: String? = nil,
         mpvOptions: [MPVOption] = [], kiosk: Bool = false, theme: Theme = .dark,
         keyMap: KeyMap = .standard, settings: ShellSettings = ShellSettings(), startOnHome: Bool = false,
-        strayOutputPath: String? = nil
+        strayOutputPath: String? = nil, guide: ProgrammeGuide = .empty
     ) {
         self.strayOutputPath = strayOutputPath
+        self.guide = guide
         self.items = items
         self.video = video
         self.ipcSocketPath = ipcSocketPath

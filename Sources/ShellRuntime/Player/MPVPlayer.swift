@@ -71,7 +71,14 @@ final class MPVPlayer {
         lastErrorLine = nil
         failedWithoutDetail = nil
         try mpv.setFlag("pause", false)
-        let entry = try mpv.loadFile(item.url)
+        var options: [String: String] = [:]
+        var headers = item.headers
+        if let agent = headers.removeValue(forKey: "User-Agent") { options["user-agent"] = agent }
+        if let referrer = headers.removeValue(forKey: "Referer") { options["referrer"] = referrer }
+        if !headers.isEmpty {
+            options["http-header-fields"] = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ",")
+        }
+        let entry = try mpv.loadFile(item.url, options: options)
         latestEntry = entry
         tokenByEntry[entry] = token
     }

@@ -56,6 +56,8 @@ public final class ReducerHarness {
         return due
     }
 
+    func trackForTesting(_ effects: [Effect]) { track(effects) }
+
     private func track(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
@@ -82,5 +84,18 @@ extension ReducerHarness {
     public var stateForTesting: ShellState {
         get { state }
         set { state = newValue }
+    }
+}
+
+extension ReducerHarness {
+    /// Sends `action` without stating its outcome (set-up steps): the state
+    /// changes and the timers are kept as `send` would.
+    @discardableResult
+    public func apply(_ action: Action) -> [Effect] {
+        var current = stateForTesting
+        let effects = ShellReducer.reduce(&current, action)
+        stateForTesting = current
+        trackForTesting(effects)
+        return effects
     }
 }

@@ -1,32 +1,69 @@
+import MediaModel
 import ShellCore
 
-/// The home screen: what can be played, one row each, the selection
-/// highlighted and kept in view.
+/// The guide / home screen: the items grouped as the lineup groups them,
+/// numbered, with what is on now and next; the selection highlighted and
+/// kept in view.
 enum HomeView {
-    static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
+    private enum Row {
+        case header(String)
+        case item(Int)
+    }
+
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
-        screen.put("tvshell", x: 2, y: 1, style: base.bolded())
+        screen.put(state.screen == .guide ? "Guide" : "tvshell", x: 2, y: 1, style: base.bolded())
         screen.put("\(state.items.count) items", x: 12, y: 1, style: dim)
+        if state.wallClock > 0 {
+            let clock = formatClock(state.wallClock, utcOffset: context.utcOffset)
+            screen.put(clock, x: screen.width - 2 - clock.count, y: 1, style: dim)
+        }
+
+        var rows: [Row] = []
+        var lastGroup: String??
+        for (index, item) in state.items.enumerated() {
+            if lastGroup == nil || lastGroup! != item.group {
+                if let group = item.group { rows.append(.header(group)) }
+                lastGroup = .some(item.group)
+            }
+            rows.append(.item(index))
+        }
+        let selectedRow = rows.firstIndex { if case .item(let i) = $0 { i == state.homeSelection } else { false } } ?? 0
         let listTop = 3
         let visible = max(1, screen.height - listTop - 2)
-        let first = min(max(0, state.homeSelection - visible / 2), max(0, state.items.count - visible))
-        for (offset, item) in state.items.dropFirst(first).prefix(visible).enumerated() {
-            let index = first + offset
-            let selected = index == state.homeSelection
-            let style = selected ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true) : base
+        let first = min(max(0, selectedRow - visible / 2), max(0, rows.count - visible))
+        let nameWidth = max(10, min(32, (screen.width - 20) / 2))
+        for (offset, row) in rows.dropFirst(first).prefix(visible).enumerated() {
             let y = listTop + offset
-            screen.fill(x: 1, y: y, width: screen.width - 2, height: 1, with: Cell(" ", style: style))
-            let number = item.number.map { String($0) } ?? ""
-            screen.put(number, x: 2 + max(0, 4 - number.count), y: y, style: style)
-            var tail = item.isLive ? "LIVE" : ""
-            if let rating = item.rating { tail = tail.isEmpty ? rating : "\(rating)  \(tail)" }
-            let tailWidth = columnWidth(of: tail)
-            screen.put(tail, x: screen.width - 3 - tailWidth, y: y, style: selected ? style : dim)
-            screen.put(truncate(item.title, toWidth: screen.width - 14 - tailWidth, ellipsis: theme.glyphs.ellipsis), x: 8, y: y, style: style)
+            switch row {
+            case .header(let group):
+                screen.put(group.uppercased(), x: 2, y: y, style: dim.bolded())
+            case .item(let index):
+                let item = state.items[index]
+                let selected = index == state.homeSelection
+                let style = selected ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true) : base
+                screen.fill(x: 1, y: y, width: screen.width - 2, height: 1, with: Cell(" ", style: style))
+                let number = item.number.map { String($0) } ?? ""
+                screen.put(number, x: 2 + max(0, 4 - number.count), y: y, style: style)
+                var tail = item.isLive ? "LIVE" : ""
+                if let rating = item.rating { tail = tail.isEmpty ? rating : "\(rating)  \(tail)" }
+                let tailWidth = columnWidth(of: tail)
+                screen.put(tail, x: screen.width - 3 - tailWidth, y: y, style: selected ? style : dim)
+                screen.put(truncate(item.title, toWidth: nameWidth, ellipsis: theme.glyphs.ellipsis), x: 8, y: y, style: style)
+                let (now, next) = state.nowNext(item)
+                var listing = now.map { $0.title } ?? ""
+                if let next { listing += listing.isEmpty ? "next: \(next.title)" : "  ▸ \(next.title)" }
+                let listingX = 8 + nameWidth + 2
+                let listingWidth = screen.width - 3 - tailWidth - 2 - listingX
+                if listingWidth > 8 {
+                    screen.put(truncate(listing, toWidth: listingWidth, ellipsis: theme.glyphs.ellipsis), x: listingX, y: y,
+                               style: selected ? style : dim, maxWidth: listingWidth)
+                }
+            }
         }
         let quit = state.kiosk ? "" : (theme.glyphs == .ascii ? " - q quit" : " · q quit")
-        let hint = theme.glyphs == .ascii ? "UP/DOWN select - ENTER play" : "↑↓ select · ENTER play"
+        let hint = theme.glyphs == .ascii ? "UP/DOWN select - ENTER play - 0-9 channel" : "↑↓ select · ENTER play · 0–9 channel"
         screen.put(hint + quit, x: 2, y: screen.height - 1, style: dim)
     }
 }

@@ -15,13 +15,16 @@ public enum ShellView {
             return screen
         }
         switch state.screen {
-        case .player, .interstitial, .passcode:
+        case .player, .passcode:
             PlayerView.draw(into: &screen, state: state, theme: theme, context: context)
+        case .interstitial:
+            InterstitialView.draw(into: &screen, state: state, theme: theme, context: context)
         case .error:
             ErrorView.draw(into: &screen, state: state, theme: theme)
         case .home, .guide:
-            HomeView.draw(into: &screen, state: state, theme: theme)
+            HomeView.draw(into: &screen, state: state, theme: theme, context: context)
         }
+        EntryOverlayView.draw(into: &screen, state: state, theme: theme)
         return screen
     }
 }

@@ -11,7 +11,12 @@ public struct ViewContext: Equatable, Sendable {
     }
 
     public var picture: Picture
-    public init(picture: Picture) { self.picture = picture }
+    /// Seconds east of UTC, for clock times of programmes.
+    public var utcOffset: Int
+    public init(picture: Picture, utcOffset: Int = 0) {
+        self.picture = picture
+        self.utcOffset = utcOffset
+    }
 
     /// The picture is drawn in the terminal's cells.
     public var videoInTerminal: Bool { picture == .terminal }

@@ -9,6 +9,14 @@ extension ShellView {
         var s = state
         s.playback.token = 0
         s.settings = ShellSettings()
+        s.flipCounter = 0
+        if var flip = s.flip {
+            flip.token = 0
+            flip.requested = false
+            s.flip = flip
+        }
+        if s.screen != .interstitial { s.spinnerFrame = 0 }
+        s.wallClock = (s.wallClock / 60).rounded(.down) * 60
         if let scrub = s.scrub {
             var visible = ScrubState(target: scrub.target, origin: 0)
             visible.mode = scrub.mode

@@ -4,12 +4,12 @@ public struct ProgrammeGuide: Equatable, Sendable {
     public let channels: [String: GuideChannel]
     private let byChannel: [String: [Programme]]
 
-    public init(_ data: GuideData) {
+    public init(channels guideChannels: [GuideChannel], programmes: [Programme]) {
         var channels: [String: GuideChannel] = [:]
-        for c in data.channels where channels[c.id] == nil { channels[c.id] = c }
+        for c in guideChannels where channels[c.id] == nil { channels[c.id] = c }
         self.channels = channels
         var grouped: [String: [Programme]] = [:]
-        for p in data.programmes { grouped[p.channel, default: []].append(p) }
+        for p in programmes { grouped[p.channel, default: []].append(p) }
         for key in grouped.keys {
             var list = grouped[key]!.sorted { $0.start < $1.start }
             for i in list.indices where list[i].stop == nil && i + 1 < list.count {
@@ -20,7 +20,7 @@ public struct ProgrammeGuide: Equatable, Sendable {
         byChannel = grouped
     }
 
-    public static let empty = ProgrammeGuide(GuideData())
+    public static let empty = ProgrammeGuide(channels: [], programmes: [])
 
     /// Programmes of `channel`, by start.
     public func programmes(for channel: String) -> [Programme] { byChannel[channel] ?? [] }

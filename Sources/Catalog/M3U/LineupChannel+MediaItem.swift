@@ -1,0 +1,11 @@
+import MediaModel
+
+extension LineupChannel {
+    /// The playable item: a live channel with its number, group, logo, guide
+    /// id, rating and stream headers.
+    public var mediaItem: MediaItem {
+        MediaItem(
+            id: id.map { "\($0)#\(number)" } ?? "channel-\(number)", title: name, url: url, isLive: true,
+            number: number, rating: rating, group: group, logo: logo, guideID: id, headers: headers)
+    }
+}

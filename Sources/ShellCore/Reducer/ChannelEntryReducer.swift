@@ -1,0 +1,44 @@
+/// Typing a channel number: digits gather for two seconds after the last
+/// one (or until ENTER), ESC gives up; an unknown number says so.
+enum ChannelEntryReducer {
+    static let maxDigits = 4
+
+    /// Handles `command` if a number is being typed or a digit starts one;
+    /// nil when the command is not about channel entry.
+    static func reduce(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
+        if case .digit(let d) = command {
+            guard !state.channelRing.isEmpty else { return nil }
+            var digits = state.channelEntry?.digits ?? ""
+            if digits.count >= maxDigits { digits = "" }
+            digits += String(d)
+            state.channelEntry = ChannelEntry(digits: digits)
+            return [.startTimer(.digitCommit, after: state.settings.digitCommitDelay)]
+        }
+        guard state.channelEntry != nil else { return nil }
+        switch command {
+        case .select:
+            return commit(&state, now: now)
+        case .menu:
+            state.channelEntry = nil
+            return [.cancelTimer(.digitCommit)]
+        default:
+            state.channelEntry = nil
+            return nil
+        }
+    }
+
+    /// Tunes the typed number.
+    static func commit(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard let entry = state.channelEntry, let number = Int(entry.digits) else { return [] }
+        state.channelEntry = nil
+        guard let index = state.items.firstIndex(where: { $0.number == number }) else {
+            state.notice = "No channel \(number)"
+            return [.cancelTimer(.digitCommit), .startTimer(.noticeHide, after: state.settings.noticeDelay)]
+        }
+        if state.screen == .player, state.current == index, state.playback.phase != .failed {
+            return [.cancelTimer(.digitCommit)]
+        }
+        state.flip = nil
+        return [.cancelTimer(.digitCommit), .cancelTimer(.flipSettle), .cancelTimer(.flipTimeout)] + ShellReducer.play(&state, index: index, now: now)
+    }
+}

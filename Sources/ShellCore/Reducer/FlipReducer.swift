@@ -1,0 +1,122 @@
+import MediaModel
+
+/// Channel flipping: each request moves one channel on from the previous
+/// request's target; the interstitial is up at once; the delegate is asked
+/// once the keys settle; its completion (tokened) ends the flip, exactly once;
+/// failure or silence shows why, then returns to where the flips started.
+enum FlipReducer {
+    /// A flip key: `step` is +1 (next) or -1 (previous).
+    static func request(_ state: inout ShellState, step: Int, now: Instant) -> [Effect] {
+        let ring = state.channelRing
+        guard !ring.isEmpty else { return [] }
+        let base = state.flip.map { $0.failure == nil ? $0.target : $0.origin } ?? state.current
+        let target: Int
+        if let base, let position = ring.firstIndex(of: base) {
+            target = ring[(position + step % ring.count + ring.count) % ring.count]
+        } else {
+            target = step > 0 ? ring[0] : ring[ring.count - 1]
+        }
+        var effects: [Effect] = []
+        if let old = state.flip, old.failure == nil {
+            effects.append(.emit(.flipCompleted(target: ChannelRef(state.items[old.target]), success: false, superseded: true)))
+        }
+        state.flipCounter += 1
+        let origin = state.flip?.origin ?? state.current ?? target
+        state.flip = FlipState(token: state.flipCounter, origin: origin, target: target, direction: step > 0 ? .next : .previous)
+        state.screen = .interstitial
+        state.overlay = .none
+        state.scrub = nil
+        state.transportVisible = false
+        state.error = nil
+        return effects + [
+            .emit(.flipStarted(target: ChannelRef(state.items[target]))),
+            .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide),
+            .startTimer(.flipSettle, after: state.settings.flipSettleDelay),
+            .startTimer(.spinner, after: state.settings.spinnerInterval),
+        ]
+    }
+
+    /// The keys settled: ask the delegate for the final target.
+    static func settle(_ state: inout ShellState) -> [Effect] {
+        guard var flip = state.flip, !flip.requested, flip.failure == nil else { return [] }
+        flip.requested = true
+        state.flip = flip
+        let origin = state.items.indices.contains(flip.origin) ? state.items[flip.origin] : nil
+        return [
+            .requestFlip(FlipRequest(token: flip.token, direction: flip.direction, target: state.items[flip.target], origin: origin)),
+            .startTimer(.flipTimeout, after: state.settings.flipTimeout),
+        ]
+    }
+
+    /// The delegate's completion for `token`.
+    static func complete(_ state: inout ShellState, token: Int, success: Bool, now: Instant) -> [Effect] {
+        guard let flip = state.flip, flip.token == token, flip.requested, flip.failure == nil else { return [] }
+        guard success else {
+            let detail = state.playback.phase == .failed ? state.error?.reason : nil
+            return fail(&state, reason: detail ?? "the channel did not start")
+        }
+        state.flip = nil
+        state.current = flip.target
+        state.homeSelection = flip.target
+        state.screen = .player
+        state.transportVisible = true
+        return [
+            .cancelTimer(.flipTimeout), .cancelTimer(.spinner),
+            .emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: true, superseded: false)),
+            .startTimer(.transportHide, after: state.settings.transportHideDelay),
+        ]
+    }
+
+    /// The delegate did not answer in time.
+    static func timeout(_ state: inout ShellState) -> [Effect] {
+        guard let flip = state.flip, flip.requested, flip.failure == nil else { return [] }
+        return fail(&state, reason: "no answer within \(Int(state.settings.flipTimeout)) s")
+    }
+
+    /// Shows why the flip failed; `flipFailureShown` then returns to the origin.
+    static func fail(_ state: inout ShellState, reason: String) -> [Effect] {
+        guard var flip = state.flip else { return [] }
+        let target = state.items[flip.target]
+        let name = target.number.map { "\($0) \(target.title)" } ?? target.title
+        flip.failure = "Could not tune to \(name): \(reason)"
+        state.flip = flip
+        return [
+            .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle),
+            .emit(.flipCompleted(target: ChannelRef(target), success: false, superseded: false)),
+            .startTimer(.flipFailureShown, after: state.settings.flipFailureDelay),
+        ]
+    }
+
+    /// After a failure (or ESC): back to the channel the flips started from.
+    static func returnToOrigin(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard let flip = state.flip else { return [] }
+        state.flip = nil
+        let back: [Effect] = [.cancelTimer(.spinner), .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown)]
+        if state.current == flip.origin && state.playback.phase == .playing {
+            state.screen = .player
+            state.transportVisible = true
+            return back + [.startTimer(.transportHide, after: state.settings.transportHideDelay)]
+        }
+        return back + ShellReducer.play(&state, index: flip.origin, now: now)
+    }
+
+    /// ESC during a flip: give up on it.
+    static func cancel(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard let flip = state.flip else { return [] }
+        var effects: [Effect] = []
+        if flip.failure == nil {
+            effects.append(.emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: false, superseded: true)))
+        }
+        return effects + returnToOrigin(&state, now: now)
+    }
+
+    /// Keys while the interstitial is up.
+    static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
+        switch command {
+        case .right, .channelUp: return request(&state, step: 1, now: now)
+        case .left, .channelDown: return request(&state, step: -1, now: now)
+        case .menu: return cancel(&state, now: now)
+        default: return []
+        }
+    }
+}

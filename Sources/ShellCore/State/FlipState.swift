@@ -1,0 +1,33 @@
+/// A channel flip under way: the interstitial is up, the delegate is asked
+/// (after the settle delay) to replace the content, and its completion ends it.
+public struct FlipState: Equatable, Sendable {
+    public enum Direction: String, Equatable, Sendable {
+        case next, previous
+    }
+
+    /// Identifies this request; completions of older (superseded) requests
+    /// carry other tokens and are ignored.
+    public var token: Int
+    /// Index in `items` of the channel the flips started from.
+    public var origin: Int
+    /// Index in `items` of the channel the flips have reached.
+    public var target: Int
+    public var direction: Direction
+    /// The delegate has been asked.
+    public var requested = false
+    /// Why the flip failed, shown for a moment before returning to `origin`.
+    public var failure: String?
+
+    public init(token: Int, origin: Int, target: Int, direction: Direction) {
+        self.token = token
+        self.origin = origin
+        self.target = target
+        self.direction = direction
+    }
+}
+
+/// Digits typed for a direct channel change.
+public struct ChannelEntry: Equatable, Sendable {
+    public var digits: String
+    public init(digits: String) { self.digits = digits }
+}

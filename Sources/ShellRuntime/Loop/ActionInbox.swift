@@ -1,0 +1,58 @@
+import CTerminal
+import ShellCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Actions posted from other threads (delegate completions): kept under a
+/// lock, with one byte written to a pipe the run loop polls.
+final class ActionInbox: @unchecked Sendable {
+    let readFD: Int32
+    private let writeFD: Int32
+    private let lock = NSLockLike()
+    private var pending: [Action] = []
+
+    /// Without a pipe (no descriptors left) posts are still kept, and the
+    /// run loop finds them at its next wake.
+    init() {
+        var fds: [Int32] = [-1, -1]
+        _ = tvs_pipe_nonblocking(&fds)
+        readFD = fds[0]
+        writeFD = fds[1]
+    }
+
+    deinit {
+        if readFD >= 0 { close(readFD) }
+        if writeFD >= 0 { close(writeFD) }
+    }
+
+    /// Any thread.
+    func post(_ action: Action) {
+        lock.withLock { pending.append(action) }
+        var byte: UInt8 = 1
+        _ = write(writeFD, &byte, 1)
+    }
+
+    /// Run-loop thread: the actions posted so far, oldest first.
+    func take() -> [Action] {
+        var sink = [UInt8](repeating: 0, count: 64)
+        while read(readFD, &sink, sink.count) > 0 {}
+        return lock.withLock {
+            let taken = pending
+            pending.removeAll()
+            return taken
+        }
+    }
+}
+
+/// A pthread mutex.
+final class NSLockLike: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    func withLock<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}

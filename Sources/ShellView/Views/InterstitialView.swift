@@ -1,0 +1,69 @@
+import MediaModel
+import ShellCore
+
+/// The channel interstitial: up the instant a flip starts, until the new
+/// channel plays or has failed. Number, name, logo (initials), what is on
+/// now and next, a spinner, or why it failed. Not interactive.
+enum InterstitialView {
+    static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
+        guard let flip = state.flip, state.items.indices.contains(flip.target) else { return }
+        let item = state.items[flip.target]
+        let base = Style(foreground: theme.text, background: theme.background)
+        let dim = base.with(foreground: theme.secondaryText)
+        screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
+        let width = min(screen.width - 4, 64)
+        let x = (screen.width - width) / 2
+        var y = max(1, screen.height / 2 - 6)
+
+        let arrow = flip.direction == .next ? "▶" : "◀"
+        screen.putCentered("\(arrow)  \(item.number.map(String.init) ?? "")", y: y, style: base.with(foreground: theme.accent).bolded(), x: x, width: width)
+        y += 2
+        let logo = initials(item.title)
+        let logoStyle = Style(foreground: theme.selectionText, background: theme.accent, bold: true)
+        let logoX = x + (width - 8) / 2
+        screen.fill(x: logoX, y: y, width: 8, height: 3, with: Cell(" ", style: logoStyle))
+        screen.putCentered(logo, y: y + 1, style: logoStyle, x: logoX, width: 8)
+        y += 4
+        screen.putCentered(item.title, y: y, style: base.bolded(), x: x, width: width)
+        y += 1
+        if let group = item.group {
+            screen.putCentered(group, y: y, style: dim, x: x, width: width)
+        }
+        y += 2
+        let (now, next) = state.nowNext(item)
+        if let now {
+            screen.putCentered(line("Now", now, context), y: y, style: base, x: x, width: width)
+            y += 1
+        }
+        if let next {
+            screen.putCentered(line("Next", next, context), y: y, style: dim, x: x, width: width)
+            y += 1
+        }
+        y += 1
+        if let failure = flip.failure {
+            for text in wrap(failure, width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis) {
+                screen.putCentered(text, y: y, style: base.with(foreground: theme.error), x: x, width: width)
+                y += 1
+            }
+        } else {
+            let frame = theme.glyphs == .ascii ? Character(["|", "/", "-", "\\"][state.spinnerFrame % 4]) : spinner[state.spinnerFrame % spinner.count]
+            screen.putCentered("\(frame) Tuning" + String(theme.glyphs.ellipsis), y: y, style: dim, x: x, width: width)
+        }
+    }
+
+    static func line(_ label: String, _ p: Programme, _ context: ViewContext) -> String {
+        let stop = p.stop.map { "–" + formatClock($0, utcOffset: context.utcOffset) } ?? ""
+        var text = "\(label)  \(formatClock(p.start, utcOffset: context.utcOffset))\(stop)  \(p.title)"
+        if let rating = p.ratings.first { text += "  [\(rating.value)]" }
+        return text
+    }
+
+    /// Up to three initials of a channel name ("Late Night Bars" → "LNB").
+    static func initials(_ name: String) -> String {
+        let words = name.split { !$0.isLetter && !$0.isNumber }
+        let letters = words.prefix(3).compactMap(\.first).map { String($0).uppercased() }
+        return letters.isEmpty ? "TV" : letters.joined()
+    }
+}

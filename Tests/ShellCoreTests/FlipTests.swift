@@ -1,0 +1,171 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+private let channels = (1...5).map { (n: Int) -> MediaItem in
+    MediaItem(id: "ch\(n)", title: "Channel \(n)", url: "av://lavfi:ch\(n)", isLive: true, number: n)
+}
+
+/// A harness playing channel 2 (index 1), first frame shown.
+private func watchingChannel2() -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: channels))
+    h.apply(.playIndex(1, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
+    return h
+}
+
+private func started(_ n: Int) -> Effect { .emit(.flipStarted(target: ChannelRef(channels[n - 1]))) }
+private func completed(_ n: Int, _ success: Bool, superseded: Bool = false) -> Effect {
+    .emit(.flipCompleted(target: ChannelRef(channels[n - 1]), success: success, superseded: superseded))
+}
+private let flipTimers: [Effect] = [
+    .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide),
+    .startTimer(.flipSettle, after: 0.12), .startTimer(.spinner, after: 0.125),
+]
+
+@Suite("Channel flipping")
+struct FlipTests {
+    @Test("three quick flips advance three channels, the interstitial is up at once, and only the last is loaded")
+    func threeQuickFlips() {
+        let h = watchingChannel2()
+        h.press(.right, effects: [started(3)] + flipTimers) {
+            $0.flipCounter = 1
+            $0.flip = FlipState(token: 1, origin: 1, target: 2, direction: .next)
+            $0.screen = .interstitial
+            $0.transportVisible = false
+        }
+        _ = h.advance(by: 0.05)
+        h.press(.right, effects: [completed(3, false, superseded: true), started(4)] + flipTimers) {
+            $0.flipCounter = 2
+            $0.flip = FlipState(token: 2, origin: 1, target: 3, direction: .next)
+        }
+        _ = h.advance(by: 0.05)
+        h.press(.right, effects: [completed(4, false, superseded: true), started(5)] + flipTimers) {
+            $0.flipCounter = 3
+            $0.flip = FlipState(token: 3, origin: 1, target: 4, direction: .next)
+        }
+        #expect(h.advance(by: 0.12) == [.flipSettle])
+        h.send(.timerFired(.flipSettle, at: h.clock.now), effects: [
+            .requestFlip(FlipRequest(token: 3, direction: .next, target: channels[4], origin: channels[1])),
+            .startTimer(.flipTimeout, after: 10),
+        ]) { $0.flip?.requested = true }
+        let loads = h.apply(.replaceContent(channels[4], at: h.clock.now)).filter {
+            if case .load = $0 { true } else { false }
+        }
+        #expect(loads == [.load(channels[4], token: 2)], "one load, of channel 5")
+        #expect(h.state.screen == .interstitial)
+        h.send(.flipCompleted(token: 3, success: true, at: h.clock.now), effects: [
+            .cancelTimer(.flipTimeout), .cancelTimer(.spinner), completed(5, true), .startTimer(.transportHide, after: 5),
+        ]) {
+            $0.flip = nil
+            $0.screen = .player
+            $0.transportVisible = true
+        }
+    }
+
+    @Test("a superseded flip's late completion is ignored; a double completion has one effect")
+    func lateAndDouble() {
+        let h = watchingChannel2()
+        h.apply(.command(.right, at: h.clock.now))
+        h.apply(.timerFired(.flipSettle, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        h.send(.flipCompleted(token: 1, success: true, at: h.clock.now))
+        #expect(h.state.flip?.token == 2 && h.state.screen == .interstitial)
+        h.apply(.timerFired(.flipSettle, at: h.clock.now))
+        let first = h.apply(.flipCompleted(token: 2, success: true, at: h.clock.now))
+        #expect(first.contains(completed(4, true)))
+        h.send(.flipCompleted(token: 2, success: true, at: h.clock.now))
+        h.send(.flipCompleted(token: 2, success: false, at: h.clock.now))
+        #expect(h.state.screen == .player && h.state.current == 3)
+    }
+
+    @Test("a completion before the delegate was asked is ignored")
+    func earlyCompletion() {
+        let h = watchingChannel2()
+        h.apply(.command(.left, at: h.clock.now))
+        h.send(.flipCompleted(token: 1, success: true, at: h.clock.now))
+        #expect(h.state.flip?.target == 0)
+    }
+
+    @Test("a delegate that never answers times out: the reason shows, then back to where the flips started")
+    func timeout() {
+        let h = watchingChannel2()
+        h.apply(.command(.right, at: h.clock.now))
+        #expect(h.advance(by: 0.12) == [.flipSettle])
+        h.send(.timerFired(.flipSettle, at: h.clock.now), effects: [
+            .requestFlip(FlipRequest(token: 1, direction: .next, target: channels[2], origin: channels[1])),
+            .startTimer(.flipTimeout, after: 10),
+        ]) { $0.flip?.requested = true }
+        #expect(!h.advance(by: 9.9).contains(.flipTimeout))
+        #expect(h.advance(by: 0.1).contains(.flipTimeout))
+        h.send(.timerFired(.flipTimeout, at: h.clock.now), effects: [
+            .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), completed(3, false), .startTimer(.flipFailureShown, after: 2),
+        ]) { $0.flip?.failure = "Could not tune to 3 Channel 3: no answer within 10 s" }
+        h.send(.flipCompleted(token: 1, success: true, at: h.clock.now))
+        #expect(h.advance(by: 2).contains(.flipFailureShown))
+        h.send(.timerFired(.flipFailureShown, at: h.clock.now), effects: [
+            .cancelTimer(.spinner), .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown),
+            .startTimer(.transportHide, after: 5),
+        ]) {
+            $0.flip = nil
+            $0.screen = .player
+            $0.transportVisible = true
+        }
+        #expect(h.state.current == 1)
+    }
+
+    @Test("a failed load returns to the previous channel, which is loaded again")
+    func failureReturns() {
+        let h = watchingChannel2()
+        h.apply(.command(.right, at: h.clock.now))
+        h.apply(.timerFired(.flipSettle, at: h.clock.now))
+        h.apply(.replaceContent(channels[2], at: h.clock.now))
+        #expect(h.state.current == 2 && h.state.playback.token == 2)
+        let failed = h.apply(.player(.failed(reason: "loading failed"), token: 2, at: h.clock.now))
+        #expect(h.state.screen == .interstitial, "a failed flip does not show the error screen")
+        #expect(!failed.contains(.startTimer(.errorAdvance, after: 4)))
+        let done = h.apply(.flipCompleted(token: 1, success: false, at: h.clock.now))
+        #expect(done.contains(completed(3, false)))
+        #expect(h.state.flip?.failure == "Could not tune to 3 Channel 3: loading failed")
+        let back = h.apply(.timerFired(.flipFailureShown, at: h.clock.now))
+        #expect(back.contains(.load(channels[1], token: 3)))
+        #expect(h.state.current == 1 && h.state.screen == .player && h.state.flip == nil)
+    }
+
+    @Test("flips wrap around the lineup; ESC gives up and returns")
+    func wrapAndCancel() {
+        let h = watchingChannel2()
+        h.apply(.command(.left, at: h.clock.now))
+        h.apply(.command(.left, at: h.clock.now))
+        #expect(h.state.flip?.target == 4, "2 → 1 → 5")
+        let effects = h.apply(.command(.menu, at: h.clock.now))
+        #expect(effects.contains(completed(5, false, superseded: true)))
+        #expect(h.state.flip == nil && h.state.screen == .player && h.state.current == 1)
+    }
+
+    @Test("typed digits tune two seconds after the last one; ENTER tunes at once; ESC aborts; unknown numbers say so")
+    func numberEntry() {
+        let h = watchingChannel2()
+        h.press(.digit(4), effects: [.startTimer(.digitCommit, after: 2)]) { $0.channelEntry = ChannelEntry(digits: "4") }
+        #expect(h.advance(by: 1.9) == [])
+        #expect(h.advance(by: 0.1) == [.digitCommit])
+        let committed = h.apply(.timerFired(.digitCommit, at: h.clock.now))
+        #expect(committed.contains(.load(channels[3], token: 2)))
+        #expect(h.state.current == 3 && h.state.channelEntry == nil)
+
+        h.press(.digit(1), effects: [.startTimer(.digitCommit, after: 2)]) { $0.channelEntry = ChannelEntry(digits: "1") }
+        h.press(.digit(2), effects: [.startTimer(.digitCommit, after: 2)]) { $0.channelEntry = ChannelEntry(digits: "12") }
+        h.press(.select, effects: [.cancelTimer(.digitCommit), .startTimer(.noticeHide, after: 2.5)]) {
+            $0.channelEntry = nil
+            $0.notice = "No channel 12"
+        }
+        #expect(h.advance(by: 2.5).contains(.noticeHide))
+        h.send(.timerFired(.noticeHide, at: h.clock.now)) { $0.notice = nil }
+
+        h.press(.digit(5), effects: [.startTimer(.digitCommit, after: 2)]) { $0.channelEntry = ChannelEntry(digits: "5") }
+        h.press(.menu, effects: [.cancelTimer(.digitCommit)]) { $0.channelEntry = nil }
+        #expect(h.state.current == 3 && h.state.screen == .player)
+    }
+}
