@@ -4,9 +4,12 @@ import Testing
 
 @Suite("Built-in demo lineup", .serialized)
 struct DemoLineupEndToEndTests {
+    /// One XDG cache for the suite's tests, so the demo film is made once.
+    static let cacheHome = "/tmp/tvshell-test-media-v1/xdg-cache"
+
     @Test("with no argument: the demo film is made once and plays; live channels, a rated one and a dead one are there")
     func demo() throws {
-        let shell = try ShellUnderTest([], width: 120, height: 36, connectTimeout: 120)
+        let shell = try ShellUnderTest([], width: 120, height: 36, connectTimeout: 120, cacheHome: Self.cacheHome)
         let film = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["duration"]) ?? 0) > 500 }
         #expect((film["url"] as? String ?? "").hasSuffix("tvshell/demo/demo-film.mkv"))
         #expect(film["items"] as? Int == 6)

@@ -13,14 +13,14 @@ final class ShellUnderTest {
     let directory: URL
     var logPath: String { directory.appendingPathComponent("tvshell.log").path }
 
-    init(_ arguments: [String], width: Int = 100, height: Int = 30, term: String = "tmux-direct", connectTimeout: Double = 15) throws {
+    init(_ arguments: [String], width: Int = 100, height: Int = 30, term: String = "tmux-direct", connectTimeout: Double = 15, cacheHome: String? = nil) throws {
         directory = TVShellBinary.scratchDirectory("e2e")
         let socket = directory.appendingPathComponent("ipc.sock").path
         let log = directory.appendingPathComponent("tvshell.log").path
         let quoted = ([TVShellBinary.path, "--ipc-socket", socket, "--log-file", log, "--mpv-option", "ao=null"] + arguments)
             .map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
             .joined(separator: " ")
-        tmux = try TmuxSession(command: "XDG_CACHE_HOME=\(directory.path)/cache \(quoted)", width: width, height: height, term: term)
+        tmux = try TmuxSession(command: "XDG_CACHE_HOME=\(cacheHome ?? directory.path + "/cache") \(quoted)", width: width, height: height, term: term)
         ipc = try IPCClient(path: socket, timeout: connectTimeout)
     }
 

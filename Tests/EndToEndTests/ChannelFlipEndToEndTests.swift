@@ -1,0 +1,61 @@
+import Foundation
+import ShellTesting
+import Testing
+
+private func channelNumber(_ state: [String: Any]) -> Int? { (state["channel"] as? [String: Any])?["number"] as? Int }
+private func targetNumber(_ event: [String: Any]) -> Int? { (event["target"] as? [String: Any])?["number"] as? Int }
+
+extension DemoLineupEndToEndTests {
+    @Test("flip, into the dead channel and back, three quick flips load one, number entry, guide")
+    func flipping() throws {
+        let shell = try ShellUnderTest([], width: 100, height: 30, connectTimeout: 120, cacheHome: Self.cacheHome)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(try shell.ipc.request(["channel", 3])["error"] as? String == "success")
+        try shell.ipc.waitForState { channelNumber($0) == 3 && $0["phase"] as? String == "playing" }
+
+        try shell.tmux.send("Right")
+        let started = try shell.ipc.waitForEvent("channel-flip-started")
+        #expect(targetNumber(started) == 4)
+        let done = try shell.ipc.waitForEvent("channel-flip-completed")
+        #expect(targetNumber(done) == 4 && done["success"] as? Bool == true)
+        try shell.ipc.waitForState { channelNumber($0) == 4 && $0["screen"] as? String == "player" && $0["flip_pending"] as? Bool == false }
+
+        try shell.tmux.send("Right")
+        let failed = try shell.ipc.waitForEvent("channel-flip-completed") { targetNumber($0) == 5 }
+        #expect(failed["success"] as? Bool == false && failed["superseded"] == nil)
+        let shown = shell.tmux.waitFor { $0.contains("Could not tune to 5 Off Air") && $0.contains("Connection") }
+        #expect(shown.ok, "the interstitial says why: \(shown.screen)")
+        let back = try shell.ipc.waitForState { channelNumber($0) == 4 && $0["screen"] as? String == "player" && $0["phase"] as? String == "playing" }
+        #expect(back["flip_pending"] as? Bool == false)
+
+        let logBefore = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        try shell.tmux.send("Right", "Right", "Right")
+        let final = try shell.ipc.waitForEvent("channel-flip-completed") { $0["superseded"] == nil }
+        #expect(targetNumber(final) == 2 && final["success"] as? Bool == true, "4 → 5 → 1 → 2")
+        let superseded = shell.ipc.events.filter { $0["event"] as? String == "channel-flip-completed" && $0["superseded"] as? Bool == true }
+        #expect(superseded.compactMap(targetNumber) == [5, 1])
+        try shell.ipc.waitForState { channelNumber($0) == 2 && $0["screen"] as? String == "player" }
+        let logAfter = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        let loads = logAfter.dropFirst(logBefore.count).components(separatedBy: "\n").filter { $0.contains(" load ") }
+        #expect(loads.count == 1 && loads[0].contains("mandelbrot"), "only the final target was loaded: \(loads)")
+
+        try shell.tmux.send("3")
+        #expect(try shell.ipc.state()["channel_entry"] as? String == "3")
+        #expect(shell.tmux.waitFor { $0.contains("3_") }.ok)
+        let tuned = try shell.ipc.waitForState(timeout: 5) { channelNumber($0) == 3 }
+        #expect(tuned["channel_entry"] is NSNull)
+
+        try shell.tmux.send("9", "9", "Enter")
+        try shell.ipc.waitForState { $0["notice"] as? String == "No channel 99" }
+        #expect(shell.tmux.waitFor { $0.contains("No channel 99") }.ok)
+
+        try shell.tmux.send("g")
+        try shell.ipc.waitForState { $0["screen"] as? String == "guide" }
+        let guide = shell.tmux.waitFor { screen in
+            screen.contains("DEMO CHANNELS") && ["Gliders at Dawn", "Oscillators", "The Garden of Eden"].contains { screen.contains($0) }
+        }
+        #expect(guide.ok, "the guide lists channels with now / next: \(guide.screen)")
+        try shell.tmux.send("Down", "Enter")
+        try shell.ipc.waitForState { channelNumber($0) == 4 && $0["screen"] as? String == "player" }
+    }
+}
