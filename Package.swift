@@ -47,6 +47,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "tvshell-delegate-example",
+            dependencies: ["ShellRuntime", "ShellCore", "MediaModel", .product(name: "Logging", package: "swift-log")]
+        ),
+        .executableTarget(
             name: "tvshell-bench",
             dependencies: ["MPVClient", "ShellProbes"]
         ),

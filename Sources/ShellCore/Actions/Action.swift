@@ -20,6 +20,8 @@ public enum Action: Equatable, Sendable {
     case flipCompleted(token: Int, success: Bool, at: Instant)
     /// The delegate (or the built-in lineup player) replaces what plays.
     case replaceContent(MediaItem, at: Instant)
+    /// The delegate's interstitial for the flip with `token`.
+    case interstitialProvided(token: Int, ChannelInterstitial)
     /// The wall-clock time, seconds since 1970, for now / next.
     case wallClock(Double)
     /// A new programme guide.

@@ -31,6 +31,10 @@ public enum ShellReducer {
                 index = state.items.count - 1
             }
             return play(&state, index: index!, now: now, keepFlip: true)
+        case .interstitialProvided(let token, let interstitial):
+            guard state.flip?.token == token else { return [] }
+            state.flip?.interstitial = interstitial
+            return []
         case .wallClock(let time):
             state.wallClock = time
             return []

@@ -17,6 +17,8 @@ public struct FlipState: Equatable, Sendable {
     public var requested = false
     /// Why the flip failed, shown for a moment before returning to `origin`.
     public var failure: String?
+    /// The delegate's own interstitial, if it gave one (else the built-in).
+    public var interstitial: ChannelInterstitial?
 
     public init(token: Int, origin: Int, target: Int, direction: Direction) {
         self.token = token

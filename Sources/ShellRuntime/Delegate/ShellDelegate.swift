@@ -14,6 +14,16 @@ import ShellCore
 public protocol ShellDelegate: AnyObject {
     func skipToNextChannel(_ shell: ShellControl, request: FlipRequest, completion: @escaping @Sendable (Bool) -> Void)
     func skipToPreviousChannel(_ shell: ShellControl, request: FlipRequest, completion: @escaping @Sendable (Bool) -> Void)
+    /// The screen to show while flipping forward to `target`; nil for the
+    /// built-in one (number, name, initials, now / next, spinner).
+    func nextChannelInterstitial(_ shell: ShellControl, target: MediaItem) -> ChannelInterstitial?
+    /// The same, flipping back.
+    func previousChannelInterstitial(_ shell: ShellControl, target: MediaItem) -> ChannelInterstitial?
+}
+
+extension ShellDelegate {
+    public func nextChannelInterstitial(_ shell: ShellControl, target: MediaItem) -> ChannelInterstitial? { nil }
+    public func previousChannelInterstitial(_ shell: ShellControl, target: MediaItem) -> ChannelInterstitial? { nil }
 }
 
 /// What a delegate may ask of the shell. Run-loop thread only (inside a

@@ -326,12 +326,23 @@ public final class Shell: ShellControl {
             ipc?.broadcast(event: event.name, fields: ["url": url])
         case .flipStarted(let target):
             ipc?.broadcast(event: event.name, fields: ["target": Self.json(target)])
+            askForInterstitial()
         case .flipCompleted(let target, let success, let superseded):
             var fields: [String: Any] = ["target": Self.json(target), "success": success]
             if superseded { fields["superseded"] = true }
             logger.info("flip to \(target.name): \(success ? "done" : superseded ? "superseded" : "failed")")
             ipc?.broadcast(event: event.name, fields: fields)
         }
+    }
+
+    /// Asks the delegate for its interstitial for the flip just started.
+    private func askForInterstitial() {
+        guard let delegate, let flip = state.flip else { return }
+        let target = state.items[flip.target]
+        let custom = flip.direction == .next
+            ? delegate.nextChannelInterstitial(self, target: target)
+            : delegate.previousChannelInterstitial(self, target: target)
+        if let custom { dispatch(.interstitialProvided(token: flip.token, custom)) }
     }
 
     private static func json(_ channel: ChannelRef) -> [String: Any] {

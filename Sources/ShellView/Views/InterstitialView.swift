@@ -16,6 +16,10 @@ enum InterstitialView {
         let width = min(screen.width - 4, 64)
         let x = (screen.width - width) / 2
         var y = max(1, screen.height / 2 - 6)
+        if let custom = flip.interstitial {
+            drawCustom(custom, into: &screen, state: state, theme: theme, x: x, width: width)
+            return
+        }
 
         let arrow = flip.direction == .next ? "▶" : "◀"
         screen.putCentered("\(arrow)  \(item.number.map(String.init) ?? "")", y: y, style: base.with(foreground: theme.accent).bolded(), x: x, width: width)
@@ -50,6 +54,33 @@ enum InterstitialView {
         } else {
             let frame = theme.glyphs == .ascii ? Character(["|", "/", "-", "\\"][state.spinnerFrame % 4]) : spinner[state.spinnerFrame % spinner.count]
             screen.putCentered("\(frame) Tuning" + String(theme.glyphs.ellipsis), y: y, style: dim, x: x, width: width)
+        }
+    }
+
+    /// The delegate's interstitial: its title, subtitle and lines, then the
+    /// spinner or the failure.
+    static func drawCustom(_ custom: ChannelInterstitial, into screen: inout Screen, state: ShellState, theme: Theme, x: Int, width: Int) {
+        let base = Style(foreground: theme.text, background: theme.background)
+        var y = max(1, screen.height / 2 - 3 - custom.lines.count / 2)
+        screen.putCentered(custom.title, y: y, style: base.bolded(), x: x, width: width)
+        y += 1
+        if let subtitle = custom.subtitle {
+            screen.putCentered(subtitle, y: y, style: base.with(foreground: theme.secondaryText), x: x, width: width)
+            y += 1
+        }
+        y += 1
+        for line in custom.lines {
+            screen.putCentered(line, y: y, style: base, x: x, width: width)
+            y += 1
+        }
+        y += 1
+        if let failure = state.flip?.failure {
+            for text in wrap(failure, width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis) {
+                screen.putCentered(text, y: y, style: base.with(foreground: theme.error), x: x, width: width)
+                y += 1
+            }
+        } else if custom.showsSpinner {
+            screen.putCentered(String(spinner[state.spinnerFrame % spinner.count]), y: y, style: base.with(foreground: theme.secondaryText), x: x, width: width)
         }
     }
 

@@ -1,0 +1,38 @@
+import Dispatch
+import MediaModel
+import ShellCore
+import ShellRuntime
+
+/// A delegate as an embedding program might write one: its own interstitial,
+/// completions from another thread (and, carelessly, twice), and one channel
+/// it never answers for.
+final class ExampleDelegate: ShellDelegate {
+    /// The channel number this delegate never completes (the shell times out).
+    let silentChannel = 3
+
+    func skipToNextChannel(_ shell: ShellControl, request: FlipRequest, completion: @escaping @Sendable (Bool) -> Void) {
+        flip(shell, request, completion)
+    }
+
+    func skipToPreviousChannel(_ shell: ShellControl, request: FlipRequest, completion: @escaping @Sendable (Bool) -> Void) {
+        flip(shell, request, completion)
+    }
+
+    func nextChannelInterstitial(_ shell: ShellControl, target: MediaItem) -> ChannelInterstitial? {
+        ChannelInterstitial(title: "Example: \(target.title)", subtitle: "next channel", lines: ["provided by the delegate"])
+    }
+
+    func previousChannelInterstitial(_ shell: ShellControl, target: MediaItem) -> ChannelInterstitial? {
+        ChannelInterstitial(title: "Example: \(target.title)", subtitle: "previous channel", lines: ["provided by the delegate"])
+    }
+
+    private func flip(_ shell: ShellControl, _ request: FlipRequest, _ completion: @escaping @Sendable (Bool) -> Void) {
+        guard request.target.number != silentChannel else { return }
+        shell.replaceContent(with: request.target) { started in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
+                completion(started)
+                completion(started)
+            }
+        }
+    }
+}

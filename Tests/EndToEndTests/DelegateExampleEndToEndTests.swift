@@ -1,0 +1,34 @@
+import Foundation
+import ShellTesting
+import Testing
+
+@Suite("An embedding program's delegate", .serialized)
+struct DelegateExampleEndToEndTests {
+    @Test("its interstitial shows; doubled completions from another thread count once; silence times out and returns")
+    func customDelegate() throws {
+        let binary = URL(fileURLWithPath: TVShellBinary.path).deletingLastPathComponent().appendingPathComponent("tvshell-delegate-example").path
+        let dir = TVShellBinary.scratchDirectory("delegate")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("ipc.sock").path
+        let tmux = try TmuxSession(command: "'\(binary)' --ipc-socket '\(socket)'", width: 100, height: 30)
+        let ipc = try IPCClient(path: socket)
+        try ipc.waitForState { $0["phase"] as? String == "playing" }
+
+        try ipc.request(["keypress", "RIGHT"])
+        let done = try ipc.waitForEvent("channel-flip-completed")
+        #expect(done["success"] as? Bool == true && ((done["target"] as? [String: Any])?["number"] as? Int) == 2)
+        try ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["screen"] as? String == "player" }
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = try ipc.state()
+        #expect(ipc.events.filter { $0["event"] as? String == "channel-flip-completed" }.isEmpty, "the second completion had no effect")
+
+        try ipc.request(["keypress", "RIGHT"])
+        let shown = tmux.waitFor { $0.contains("Example: Channel C") && $0.contains("provided by the delegate") }
+        #expect(shown.ok, "the delegate's interstitial: \(shown.screen)")
+        let timedOut = try ipc.waitForEvent("channel-flip-completed", timeout: 6)
+        #expect(timedOut["success"] as? Bool == false)
+        #expect(tmux.waitFor { $0.contains("no answer within 3 s") }.ok)
+        try ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["screen"] as? String == "player" }
+        tmux.kill()
+    }
+}
