@@ -62,3 +62,32 @@ struct LineupInspectEndToEndTests {
         #expect(badOption.output.contains("expected KEY=VALUE"))
     }
 }
+
+@Suite("Lineups and guides over HTTP")
+struct LineupOverHTTPTests {
+    @Test("lineup inspect and the player read http URLs; an HTTP error exits 66 naming it")
+    func http() throws {
+        let server = try LocalHTTPServer(files: [
+            "tv.m3u": Data("#EXTM3U\n#EXTINF:-1 tvg-id=\"t\" tvg-chno=\"7\" group-title=\"Test\",Seven\nav://lavfi:testsrc2=size=160x90:rate=25\n".utf8),
+            "guide.xml": Data("<tv><channel id=\"t\"><display-name>Seven</display-name></channel></tv>".utf8),
+        ])
+        defer { server.stop() }
+        let inspect = try Spawn.run([TVShellBinary.path, "lineup", "inspect", server.url("tv.m3u"), "--guide", server.url("guide.xml")])
+        #expect(inspect.status == 0)
+        #expect(inspect.output.contains("1 channel, 0 problems") && inspect.output.contains("7\tSeven"))
+        #expect(inspect.output.contains("1 channels, 0 programmes"))
+        let missing = try Spawn.run([TVShellBinary.path, "lineup", "inspect", server.url("nope.m3u")])
+        #expect(missing.status == 66)
+        #expect(missing.output.contains("nope.m3u: HTTP 404"))
+
+        let dir = TVShellBinary.scratchDirectory("http")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("ipc.sock").path
+        let tmux = try TmuxSession(command: "'\(TVShellBinary.path)' --ipc-socket '\(socket)' --mpv-option ao=null --lineup '\(server.url("tv.m3u"))' --guide '\(server.url("guide.xml"))'")
+        defer { tmux.kill() }
+        let ipc = try IPCClient(path: socket)
+        let state = try ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect((state["channel"] as? [String: Any])?["number"] as? Int == 7)
+        #expect(state["live"] as? Bool == true)
+    }
+}
