@@ -52,7 +52,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tvshell-bench",
-            dependencies: ["MPVClient", "ShellProbes"]
+            dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel"]
         ),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MediaModel"]),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "ShellTesting", "MediaModel"]),

@@ -100,36 +100,41 @@ public final class NCursesTerminal {
     /// nothing there, and the row is remembered as stale in ncurses' picture
     /// of the screen. A row with UI cells that holds, held or was left stale
     /// with video is handed to ncurses as corrupted (`wredrawln`), so it
-    /// rewrites it whole, and the blitter repaints its video cells. Returns
+    /// rewrites it whole, and the blitter repaints its video cells; when most
+    /// rows are, one clear and repaint of the whole screen is cheaper. Returns
     /// whether any row changed.
     @discardableResult
     public func draw(_ screen: Screen) -> Bool {
         guard screen.width == width, screen.height == height else { return false }
         if staleRows.count != height { staleRows = Array(repeating: true, count: height) }
         let stdscr = tvs_stdscr()
+        var corrupted: [Int] = []
         var changed = false
         for y in 0..<height {
             let start = y * width
             let row = screen.cells[start..<(start + width)]
             if let previous, previous.cells[start..<(start + width)] == row { continue }
+            changed = true
             let hasVideo = row.contains { $0.isVideo }
             if hasVideo { blitter.invalidate(row: y) }
             if row.allSatisfy({ $0.isVideo }) {
                 staleRows[y] = true
-                changed = true
                 continue
             }
-            changed = true
             for x in 0..<width {
                 let cell = screen.cells[start + x]
                 if cell.isContinuation { continue }
                 put(cell, x: x, y: y, window: stdscr)
             }
             let hadVideo = previous?.cells[start..<(start + width)].contains { $0.isVideo } ?? true
-            if hasVideo || hadVideo || staleRows[y] {
-                wredrawln(stdscr, Int32(y), 1)
-            }
+            if hasVideo || hadVideo || staleRows[y] { corrupted.append(y) }
             staleRows[y] = false
+        }
+        if corrupted.count > height / 2 {
+            clearok(tvs_curscr(), true)
+            blitter.invalidateAll()
+        } else {
+            for y in corrupted { wredrawln(stdscr, Int32(y), 1) }
         }
         previous = screen
         if changed {

@@ -61,6 +61,7 @@ enum FirstFrameBenchmark {
         let shell = try BenchShell(tvshell, arguments: ["--home", source])
         var samples: [Double] = []
         for run in 0...runs {
+            try shell.ipc.discardEvents()
             let start = PtyProcess.now()
             try shell.ipc.request(["play", source])
             _ = try shell.ipc.waitForEvent("first-frame", timeout: 10)

@@ -30,6 +30,18 @@ do {
         print("  \(name): raw libmpv median \(fixed(raw.median)) ms (p99 \(fixed(raw.p99))), tvshell median \(fixed(ours.median)) ms (p99 \(fixed(ours.p99))), ratio \(fixed(ours.median / raw.median)) (target ≤ 1.05)")
     }
 
+    print("\n== channel flips on the demo lineup (pty 160x48)")
+    let flips = try FlipBenchmark.run(tvshell: tvshell)
+    print("  key → interstitial on screen: median \(fixed(flips.toInterstitial.median)) ms, p99 \(fixed(flips.toInterstitial.p99)) ms   (target p99 ≤ 16 ms)")
+    print("  key → first frame of the new channel: median \(fixed(flips.toFirstFrame.median)) ms, p99 \(fixed(flips.toFirstFrame.p99)) ms (includes the \(Int(flips.settle)) ms settle window)")
+    let rawFlip = try FirstFrameBenchmark.raw("av://lavfi:mandelbrot=size=320x180:rate=25", runs: 10)
+    print("  raw libmpv loadfile → first frame, same kind of source: median \(fixed(rawFlip.median)) ms; ratio \(fixed(flips.toFirstFrame.median / rawFlip.median)), after the settle window \(fixed((flips.toFirstFrame.median - flips.settle) / rawFlip.median)) (target ≤ 1.05)")
+
+    print("\n== parsing")
+    for result in [CatalogBenchmark.m3u(), CatalogBenchmark.xmltv()] {
+        print("  \(result.name) (\(result.bytes / 1024) KiB, \(result.count) entries): \(fixed(result.milliseconds, 0)) ms, RSS +\(fixed(result.rssGrowthMiB, 1)) MiB")
+    }
+
     print("\n== paused for 10 s (pty 160x48)")
     let idle = try PausedIdleBenchmark.tvshell(tvshell, clip: clip, seconds: 10)
     print("  tvshell: CPU \(fixed(idle.cpuPercent)) %, \(fixed(idle.wakeupsPerSecond, 1)) context switches/s (all threads), RSS \(fixed(idle.rssMiB, 1)) MiB")

@@ -31,7 +31,7 @@ public enum M3UParser {
                 lineup.problems.append(CatalogProblem(line: number, message: "expected the #EXTM3U header, found \(quoted(line))"))
             }
             if line.hasPrefix("#") {
-                let upper = line.uppercased()
+                let upper = String(line.utf8.prefix(12).map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }.map { Character(UnicodeScalar($0)) })
                 if upper.hasPrefix("#EXTINF:") {
                     if let previous = pending {
                         lineup.problems.append(CatalogProblem(line: previous.line, message: "#EXTINF for \(quoted(previous.name)) has no URL; skipped"))
@@ -132,16 +132,21 @@ public enum M3UParser {
     /// that comma, and whether a quote was left open.
     static func parseAttributes(_ text: String) -> (attributes: [String: String], name: String?, unterminated: Bool) {
         var attributes: [String: String] = [:]
-        let chars = Array(text)
+        let chars = Array(text.unicodeScalars)
+        func str(_ slice: ArraySlice<Unicode.Scalar>) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: slice)
+            return String(view)
+        }
         var i = 0
         func skipSpaces() { while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 } }
         while i < chars.count {
             skipSpaces()
             guard i < chars.count else { break }
-            if chars[i] == "," { return (attributes, String(chars[(i + 1)...]), false) }
+            if chars[i] == "," { return (attributes, str(chars[(i + 1)...]), false) }
             let keyStart = i
             while i < chars.count, chars[i] != "=", chars[i] != " ", chars[i] != "," { i += 1 }
-            let key = String(chars[keyStart..<i]).lowercased()
+            let key = str(chars[keyStart..<i]).lowercased()
             guard i < chars.count, chars[i] == "=" else { continue }
             i += 1
             var value = ""
@@ -151,15 +156,15 @@ public enum M3UParser {
                 let start = i
                 while i < chars.count, chars[i] != quote { i += 1 }
                 if i >= chars.count {
-                    attributes[key] = String(chars[start...])
+                    attributes[key] = str(chars[start...])
                     return (attributes, nil, true)
                 }
-                value = String(chars[start..<i])
+                value = str(chars[start..<i])
                 i += 1
             } else {
                 let start = i
                 while i < chars.count, chars[i] != " ", chars[i] != "," { i += 1 }
-                value = String(chars[start..<i])
+                value = str(chars[start..<i])
             }
             if !key.isEmpty { attributes[key] = value }
         }
@@ -186,8 +191,27 @@ public enum M3UParser {
         }
     }
 
+    /// Lines split at LF, CRLF or CR, on bytes (grapheme breaking over a
+    /// whole file is slow).
     private static func splitLines(_ text: String) -> [Substring] {
-        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        var lines: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var i = start
+        while i != utf8.endIndex {
+            let byte = utf8[i]
+            if byte == 10 || byte == 13 {
+                lines.append(Substring(utf8[start..<i]))
+                var next = utf8.index(after: i)
+                if byte == 13, next != utf8.endIndex, utf8[next] == 10 { next = utf8.index(after: next) }
+                i = next
+                start = i
+            } else {
+                i = utf8.index(after: i)
+            }
+        }
+        lines.append(Substring(utf8[start..<utf8.endIndex]))
+        return lines
     }
 
     private static func lastComponent(of url: String) -> String {

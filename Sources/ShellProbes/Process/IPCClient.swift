@@ -55,6 +55,12 @@ public final class IPCClient {
         }
     }
 
+    /// Forgets the events received so far (read what is pending first).
+    public func discardEvents() throws {
+        _ = try request(["get_state"])
+        events.removeAll()
+    }
+
     /// `get_state`'s data.
     public func state() throws -> [String: Any] {
         let reply = try request(["get_state"])

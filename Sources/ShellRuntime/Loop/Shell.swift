@@ -360,6 +360,10 @@ public final class Shell: ShellControl {
         }
     }
 
+    /// The load whose video the render buffer holds (a frame rendered under
+    /// the interstitial is shown as soon as the player screen returns).
+    private var renderedToken: Int?
+
     /// The terminal forgot what it showed: the next pass draws everything.
     private func forceRedraw() {
         lastDrawn = nil
@@ -400,19 +404,28 @@ public final class Shell: ShellControl {
     /// Renders the pending video frame at the terminal's pixel size, always,
     /// so libmpv's video output never waits on us. It counts as presented
     /// (and the first one is reported) only once the player has configured
-    /// its video for the current load: before that the picture is the
-    /// previous item's.
+    /// its video for the current load (before that the picture is the
+    /// previous item's) and the player screen is up; a frame rendered under
+    /// the interstitial is presented when the player screen returns.
     private func renderFrameIfReady(_ terminal: NCursesTerminal) -> Bool {
-        guard frameReady, let renderer = player?.renderer else { return false }
-        frameReady = false
-        do {
-            try renderer.render(width: terminal.width, height: terminal.height * 2)
-        } catch {
-            logger.error("\(error)")
+        guard let renderer = player?.renderer else { return false }
+        if frameReady {
+            frameReady = false
+            do {
+                try renderer.render(width: terminal.width, height: terminal.height * 2)
+            } catch {
+                logger.error("\(error)")
+                return false
+            }
+            renderer.reportSwap()
+            if state.playback.videoConfigured && state.playback.phase != .idle {
+                renderedToken = state.playback.token
+            }
+        } else if !(state.screen == .player && !state.playback.firstFramePresented && renderedToken == state.playback.token) {
             return false
         }
-        renderer.reportSwap()
-        guard state.screen == .player, state.playback.videoConfigured, state.playback.phase != .idle else { return false }
+        guard state.screen == .player, state.playback.videoConfigured, state.playback.phase != .idle,
+              renderedToken == state.playback.token else { return false }
         framesPresented += 1
         if !state.playback.firstFramePresented {
             dispatch(.player(.firstFrame, token: state.playback.token, at: MonotonicClock.now()))
