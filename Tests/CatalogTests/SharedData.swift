@@ -1,11 +1,12 @@
 import Foundation
 
-/// The real lineups and guides in `../shared/data` (beside the repository).
+/// The real lineups and guides of the project's shared data, copied into
+/// `Tests/Fixtures/data` (their provenance is in PROVENANCE.md there).
 enum SharedData {
     static let directory: URL = {
         var dir = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { dir.deleteLastPathComponent() }
-        return dir.deletingLastPathComponent().appendingPathComponent("shared/data")
+        for _ in 0..<2 { dir.deleteLastPathComponent() }
+        return dir.appendingPathComponent("Fixtures/data")
     }()
 
     static func text(_ name: String) throws -> String {

@@ -4,8 +4,8 @@ import Testing
 
 private let sharedData: URL = {
     var dir = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { dir.deleteLastPathComponent() }
-    return dir.deletingLastPathComponent().appendingPathComponent("shared/data")
+    for _ in 0..<2 { dir.deleteLastPathComponent() }
+    return dir.appendingPathComponent("Fixtures/data")
 }()
 
 @Suite("tvshell lineup inspect")
@@ -89,5 +89,42 @@ struct LineupOverHTTPTests {
         let state = try ipc.waitForState { $0["phase"] as? String == "playing" }
         #expect((state["channel"] as? [String: Any])?["number"] as? Int == 7)
         #expect(state["live"] as? Bool == true)
+    }
+}
+
+@Suite("Channel logos")
+struct ChannelLogoTests {
+    @Test("the interstitial draws the target's logo in the terminal when it loads")
+    func logoDrawn() throws {
+        let dir = TVShellBinary.scratchDirectory("logo")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("logo.png").path
+        let made = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "color=c=0xFF0000:size=64x64", "-frames:v", "1", png])
+        try #require(made.status == 0, "\(made.output)")
+        let server = try LocalHTTPServer(files: [
+            "logo.png": try Data(contentsOf: URL(fileURLWithPath: png)),
+            "tv.m3u": Data("""
+            #EXTM3U
+            #EXTINF:-1 tvg-chno="1",Working
+            av://lavfi:testsrc2=size=160x90:rate=25
+            #EXTINF:-1 tvg-chno="2" tvg-logo="LOGO",Red Logo TV
+            http://127.0.0.1:9/down.m3u8
+            """.replacingOccurrences(of: "LOGO", with: "http://127.0.0.1:PORT/logo.png").utf8),
+        ])
+        defer { server.stop() }
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        let text = String(decoding: try Data(contentsOf: URL(string: server.url("tv.m3u"))!), as: UTF8.self)
+        try text.replacingOccurrences(of: "PORT", with: "\(server.port)").write(to: lineup, atomically: true, encoding: .utf8)
+        let socket = dir.appendingPathComponent("ipc.sock").path
+        let tmux = try TmuxSession(command: "'\(TVShellBinary.path)' --ipc-socket '\(socket)' --mpv-option ao=null --lineup '\(lineup.path)'", width: 100, height: 30)
+        defer { tmux.kill() }
+        let ipc = try IPCClient(path: socket)
+        try ipc.waitForState { $0["phase"] as? String == "playing" }
+        try ipc.request(["keypress", "RIGHT"])
+        let drawn = tmux.waitFor(timeout: 5, escapes: true) { screen in
+            screen.contains("Red Logo TV")
+                && screen.range(of: #"38;2;2[45][0-9];[0-9]{1,2};[0-9]{1,2}m.\[48;2;2[45][0-9];[0-9]{1,2};[0-9]{1,2}m▀▀▀▀"#, options: .regularExpression) != nil
+        }
+        #expect(drawn.ok, "the red logo in half-blocks")
     }
 }

@@ -22,6 +22,8 @@ public enum Action: Equatable, Sendable {
     case replaceContent(MediaItem, at: Instant)
     /// The delegate's interstitial for the flip with `token`.
     case interstitialProvided(token: Int, ChannelInterstitial)
+    /// A channel logo was loaded (pixels for the interstitial).
+    case logoLoaded(url: String, LogoImage)
     /// The wall-clock time, seconds since 1970, for now / next.
     case wallClock(Double)
     /// A new programme guide.

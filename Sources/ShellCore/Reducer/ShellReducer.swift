@@ -35,6 +35,9 @@ public enum ShellReducer {
             guard state.flip?.token == token else { return [] }
             state.flip?.interstitial = interstitial
             return []
+        case .logoLoaded(let url, let image):
+            state.logos[url] = image
+            return []
         case .wallClock(let time):
             state.wallClock = time
             return []

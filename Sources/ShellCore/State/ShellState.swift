@@ -39,6 +39,8 @@ public struct ShellState: Equatable, Sendable {
     public var wallClock: Double = 0
     /// Frame of the interstitial's spinner.
     public var spinnerFrame = 0
+    /// Channel logos loaded so far, by URL.
+    public var logos: [String: LogoImage] = [:]
 
     public init(items: [MediaItem] = [], kiosk: Bool = false, settings: ShellSettings = ShellSettings(), guide: ProgrammeGuide = .empty) {
         self.items = items

@@ -24,6 +24,12 @@ public final class Shell: ShellControl {
     /// Completions of `replaceContent`, by the load token they wait on.
     private var contentCompletions: [Int: (Bool) -> Void] = [:]
     private var nextWallClockTick: Instant?
+    private lazy var logoLoader: LogoLoader = {
+        let inbox = self.inbox
+        let logger = self.logger
+        return LogoLoader(deliver: { url, image in inbox.post(.logoLoaded(url: url, image)) },
+                          report: { logger.warning("\($0)") })
+    }()
     private let logger: Logger
     private var state: ShellState
     private var timers = TimerQueue()
@@ -327,6 +333,7 @@ public final class Shell: ShellControl {
         case .flipStarted(let target):
             ipc?.broadcast(event: event.name, fields: ["target": Self.json(target)])
             askForInterstitial()
+            if let flip = state.flip, let logo = state.items[flip.target].logo { logoLoader.load(logo) }
         case .flipCompleted(let target, let success, let superseded):
             var fields: [String: Any] = ["target": Self.json(target), "success": success]
             if superseded { fields["superseded"] = true }

@@ -24,12 +24,17 @@ enum InterstitialView {
         let arrow = flip.direction == .next ? "▶" : "◀"
         screen.putCentered("\(arrow)  \(item.number.map(String.init) ?? "")", y: y, style: base.with(foreground: theme.accent).bolded(), x: x, width: width)
         y += 2
-        let logo = initials(item.title)
-        let logoStyle = Style(foreground: theme.selectionText, background: theme.accent, bold: true)
-        let logoX = x + (width - 8) / 2
-        screen.fill(x: logoX, y: y, width: 8, height: 3, with: Cell(" ", style: logoStyle))
-        screen.putCentered(logo, y: y + 1, style: logoStyle, x: logoX, width: 8)
-        y += 4
+        if let url = item.logo, let image = state.logos[url], screen.height >= 24 {
+            drawLogo(image, into: &screen, x: x + (width - image.width) / 2, y: y, background: theme.background)
+            y += (image.height + 1) / 2 + 1
+        } else {
+            let logo = initials(item.title)
+            let logoStyle = Style(foreground: theme.selectionText, background: theme.accent, bold: true)
+            let logoX = x + (width - 8) / 2
+            screen.fill(x: logoX, y: y, width: 8, height: 3, with: Cell(" ", style: logoStyle))
+            screen.putCentered(logo, y: y + 1, style: logoStyle, x: logoX, width: 8)
+            y += 4
+        }
         screen.putCentered(item.title, y: y, style: base.bolded(), x: x, width: width)
         y += 1
         if let group = item.group {
@@ -54,6 +59,23 @@ enum InterstitialView {
         } else {
             let frame = theme.glyphs == .ascii ? Character(["|", "/", "-", "\\"][state.spinnerFrame % 4]) : spinner[state.spinnerFrame % spinner.count]
             screen.putCentered("\(frame) Tuning" + String(theme.glyphs.ellipsis), y: y, style: dim, x: x, width: width)
+        }
+    }
+
+    /// A logo as upper half-blocks: the top pixel in the foreground, the
+    /// bottom one behind; transparent pixels take the background.
+    static func drawLogo(_ image: LogoImage, into screen: inout Screen, x: Int, y: Int, background: RGB) {
+        func color(_ px: Int, _ py: Int) -> RGB {
+            guard py < image.height else { return background }
+            let (r, g, b, a) = image.pixel(px, py)
+            guard a >= 128 else { return background }
+            return RGB(r, g, b)
+        }
+        for row in 0..<((image.height + 1) / 2) {
+            for col in 0..<image.width {
+                let top = color(col, 2 * row), bottom = color(col, 2 * row + 1)
+                screen[x + col, y + row] = Cell("▀", style: Style(foreground: top, background: bottom))
+            }
         }
     }
 
