@@ -48,7 +48,7 @@ final class MPVPlayer {
             ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
             ("input-default-bindings", "no"), ("input-vo-keyboard", "no"), ("osc", "no"),
             ("osd-level", "0"), ("video-timing-offset", "0"), ("hr-seek", "yes"),
-            ("force-window", "no"), ("audio-display", "no"), ("network-timeout", "10"),
+            ("force-window", "no"), ("audio-display", "no"), ("network-timeout", "10"), ("ytdl", "no"),
         ]
         if video == .none { try mpv.setOption("vid", "no") }
         for (key, value) in base + options {
