@@ -13,6 +13,9 @@ public enum ObservedProperty: Int, CaseIterable, Sendable {
     case videoWidth
     case videoHeight
     case chapter
+    case trackList
+    case chapterList
+    case speed
 
     /// mpv's property name.
     public var name: String {
@@ -27,13 +30,17 @@ public enum ObservedProperty: Int, CaseIterable, Sendable {
         case .videoWidth: "video-params/w"
         case .videoHeight: "video-params/h"
         case .chapter: "chapter"
+        case .trackList: "track-list"
+        case .chapterList: "chapter-list"
+        case .speed: "speed"
         }
     }
 
     /// The format it is observed in.
     var format: mpv_format {
         switch self {
-        case .timePos, .duration: MPV_FORMAT_DOUBLE
+        case .timePos, .duration, .speed: MPV_FORMAT_DOUBLE
+        case .trackList, .chapterList: MPV_FORMAT_NODE
         case .pause, .eofReached, .seekable, .pausedForCache: MPV_FORMAT_FLAG
         case .mediaTitle: MPV_FORMAT_STRING
         case .videoWidth, .videoHeight, .chapter: MPV_FORMAT_INT64
@@ -49,6 +56,7 @@ public enum PropertyValue: Equatable, Sendable {
     case double(Double)
     case int(Int64)
     case string(String)
+    case node(MPVNode)
 
     public var double: Double? { if case .double(let v) = self { v } else { nil } }
     public var flag: Bool? { if case .flag(let v) = self { v } else { nil } }
@@ -66,6 +74,8 @@ public enum PropertyValue: Equatable, Sendable {
         case MPV_FORMAT_STRING:
             let cstr = data.load(as: UnsafePointer<CChar>?.self)
             self = cstr.map { .string(String(cString: $0)) } ?? .none
+        case MPV_FORMAT_NODE:
+            self = .node(MPVNode(data.load(as: mpv_node.self)))
         default: self = .none
         }
     }

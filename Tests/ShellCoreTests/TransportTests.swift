@@ -8,7 +8,8 @@ struct TransportTests {
     @Test("the transport bar hides itself after 5 s of playing, not while paused")
     func transportAutoHide() {
         let h = playingFilm()
-        #expect(h.advance(by: 5) == [.transportHide])
+        #expect(h.advance(by: 5) == [.hintHide, .transportHide])
+        h.send(.timerFired(.hintHide, at: h.clock.now)) { $0.hintVisible = false }
         h.send(.timerFired(.transportHide, at: h.clock.now)) { $0.transportVisible = false }
         h.press(.select, effects: [.startTimer(.transportHide, after: 5)]) { $0.transportVisible = true }
         h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) { $0.playback.paused = true }
@@ -46,6 +47,7 @@ struct TransportTests {
             $0.current = 1
             $0.homeSelection = 1
             $0.playback = PlaybackState()
+            $0.hintVisible = false
             $0.playback.token = 2
             $0.playback.phase = .loading
         }
@@ -114,11 +116,15 @@ struct TransportTests {
             $0.current = 1
             $0.homeSelection = 1
             $0.playback = PlaybackState()
+            $0.hintVisible = false
             $0.playback.token = 2
             $0.playback.phase = .loading
         }
-        h.send(.player(.playing, token: 2, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Second", url: second.url))]) {
+        h.send(.player(.playing, token: 2, at: h.clock.now), effects: [
+            .emit(.playbackStarted(title: "Second", url: second.url)), .startTimer(.hintHide, after: 4),
+        ]) {
             $0.playback.phase = .playing
+            $0.hintVisible = true
         }
         h.send(.player(.ended, token: 2, at: h.clock.now), effects: [.emit(.endFile(url: second.url)), .cancelTimer(.transportHide)]) {
             $0.playback.phase = .ended
@@ -155,6 +161,7 @@ struct TransportTests {
         h.press(.menu, effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
             $0.screen = .home
             $0.transportVisible = false
+            $0.hintVisible = false
             $0.playback.phase = .idle
             $0.playback.token = 2
         }
@@ -163,6 +170,7 @@ struct TransportTests {
             $0.current = 1
             $0.screen = .player
             $0.playback = PlaybackState()
+            $0.hintVisible = false
             $0.playback.token = 3
             $0.playback.phase = .loading
             $0.transportVisible = true
@@ -198,6 +206,7 @@ struct TransportTests {
             $0.current = 1
             $0.homeSelection = 1
             $0.playback = PlaybackState()
+            $0.hintVisible = false
             $0.playback.token = 2
             $0.playback.phase = .loading
             $0.playback.holdsPreviousPicture = true

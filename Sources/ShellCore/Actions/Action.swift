@@ -24,6 +24,8 @@ public enum Action: Equatable, Sendable {
     case interstitialProvided(token: Int, ChannelInterstitial)
     /// A channel logo was loaded (pixels for the interstitial).
     case logoLoaded(url: String, LogoImage)
+    /// The embedding program's custom overlay items (nil: the built-in ones).
+    case customOverlayItems([OverlayItem]?)
     /// The wall-clock time, seconds since 1970, for now / next.
     case wallClock(Double)
     /// A new programme guide.
@@ -47,4 +49,5 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case digitCommit
     case noticeHide
     case spinner
+    case hintHide
 }

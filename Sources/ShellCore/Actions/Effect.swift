@@ -13,6 +13,11 @@ public enum Effect: Equatable, Sendable {
     /// Seek relative to the current position.
     case seekBy(Double)
     case frameStep(forward: Bool)
+    /// Select a track of `kind`; nil switches it off.
+    case selectTrack(Track.Kind, Int?)
+    case setSpeed(Double)
+    /// An item of the embedding program's overlay was activated.
+    case overlayActivated(String)
     case startTimer(TimerID, after: Double)
     case cancelTimer(TimerID)
     /// Push an event to automation clients.

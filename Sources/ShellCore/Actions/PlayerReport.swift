@@ -1,3 +1,5 @@
+import MediaModel
+
 /// What the player adapter reports, tagged with the load token it belongs to
 /// (reports of a superseded load are ignored by the reducer).
 public enum PlayerReport: Equatable, Sendable {
@@ -20,6 +22,9 @@ public enum PlayerReport: Equatable, Sendable {
     /// The player configured its video output for this load: frames from
     /// now on are this item's.
     case videoConfigured
+    case tracks([Track])
+    case chapters([Chapter])
+    case speed(Double)
     /// The first video frame of this load was drawn.
     case firstFrame
 }

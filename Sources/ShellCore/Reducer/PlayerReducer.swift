@@ -14,7 +14,7 @@ enum PlayerReducer {
             }
             state.playback.phase = .playing
             let item = state.currentItem
-            return [.emit(.playbackStarted(title: state.title, url: item?.url ?? ""))]
+            return [.emit(.playbackStarted(title: state.title, url: item?.url ?? ""))] + OverlayReducer.showHint(&state)
         case .failed(let reason) where state.flip != nil:
             state.playback.phase = .failed
             state.playback.holdsPreviousPicture = false
@@ -73,6 +73,15 @@ enum PlayerReducer {
             return []
         case .buffering(let value):
             state.playback.buffering = value
+            return []
+        case .tracks(let tracks):
+            state.playback.tracks = tracks
+            return []
+        case .chapters(let chapters):
+            state.playback.chapters = chapters
+            return []
+        case .speed(let speed):
+            state.playback.speed = speed
             return []
         case .videoConfigured:
             state.playback.videoConfigured = true

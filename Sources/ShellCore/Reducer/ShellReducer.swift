@@ -35,6 +35,10 @@ public enum ShellReducer {
             guard state.flip?.token == token else { return [] }
             state.flip?.interstitial = interstitial
             return []
+        case .customOverlayItems(let items):
+            state.customOverlay = items
+            if state.overlay == .custom { state.overlayFocus = min(state.overlayFocus, max(0, (items?.count ?? 1) - 1)) }
+            return []
         case .logoLoaded(let url, let image):
             state.logos[url] = image
             return []
@@ -67,6 +71,7 @@ public enum ShellReducer {
         state.scrub = nil
         state.error = nil
         state.overlay = .none
+        state.hintVisible = false
         state.screen = .player
         state.transportVisible = true
         var effects: [Effect] = [
@@ -111,6 +116,9 @@ public enum ShellReducer {
             return ChannelEntryReducer.commit(&state, now: now)
         case .noticeHide:
             state.notice = nil
+            return []
+        case .hintHide:
+            state.hintVisible = false
             return []
         case .spinner:
             guard state.screen == .interstitial else { return [] }
@@ -174,6 +182,7 @@ public enum ShellReducer {
     static func goHome(_ state: inout ShellState, guide: Bool = false) -> [Effect] {
         state.screen = guide ? .guide : .home
         state.flip = nil
+        state.hintVisible = false
         state.overlay = .none
         state.scrub = nil
         state.error = nil

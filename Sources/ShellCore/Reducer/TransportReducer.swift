@@ -5,6 +5,7 @@ enum TransportReducer {
         if state.scrub != nil {
             return ScrubReducer.reduce(&state, command, now: now)
         }
+        if let effects = OverlayReducer.reduce(&state, command, now: now) { return effects }
         let p = state.playback
         let canSeek = !state.isLive && p.duration != nil && p.phase == .playing
         switch command {
@@ -46,7 +47,13 @@ enum TransportReducer {
             return ShellReducer.goHome(&state)
         case .guide:
             return ShellReducer.goHome(&state, guide: true)
-        case .up, .down, .info, .digit, .quit:
+        case .up:
+            guard p.phase == .playing else { return [] }
+            return OverlayReducer.presentCustom(&state)
+        case .down, .info:
+            guard p.phase == .playing || p.phase == .ended else { return [] }
+            return OverlayReducer.presentInfo(&state)
+        case .digit, .quit:
             return []
         }
     }

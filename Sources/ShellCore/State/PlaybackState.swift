@@ -1,3 +1,5 @@
+import MediaModel
+
 /// What the player is doing with the current item, as last reported by it.
 public struct PlaybackState: Equatable, Sendable {
     public enum Phase: String, Equatable, Sendable {
@@ -36,6 +38,11 @@ public struct PlaybackState: Equatable, Sendable {
     /// A seek to a known target was sent and the player has not restarted
     /// playback yet: its position reports are from before the seek.
     public var seekPending = false
+    /// Audio, video and subtitle tracks, as the player lists them.
+    public var tracks: [Track] = []
+    public var chapters: [Chapter] = []
+    /// Playback speed (1 = normal).
+    public var speed = 1.0
     /// The player is waiting for its cache to fill.
     public var buffering = false
 

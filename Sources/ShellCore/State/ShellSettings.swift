@@ -5,6 +5,8 @@ public struct ShellSettings: Equatable, Sendable {
     /// Seconds the previous picture is held while the next item loads,
     /// before the title card replaces it.
     public var posterDelay = 0.25
+    /// Seconds the "▲ More" hint stays at the start of playback.
+    public var hintDuration = 4.0
     /// Seconds an error stays before the next item is tried.
     public var errorAdvanceDelay = 4.0
     /// Seconds a flip waits for more flip keys before the delegate is asked

@@ -39,6 +39,14 @@ public struct ShellState: Equatable, Sendable {
     public var wallClock: Double = 0
     /// Frame of the interstitial's spinner.
     public var spinnerFrame = 0
+    /// Focused item of the overlay or panel shown.
+    public var overlayFocus = 0
+    /// The info panel's tab.
+    public var infoTab: InfoTab = .info
+    /// The embedding program's custom overlay items (nil: the built-in ones).
+    public var customOverlay: [OverlayItem]?
+    /// The "▲ More" hint is up.
+    public var hintVisible = false
     /// Channel logos loaded so far, by URL.
     public var logos: [String: LogoImage] = [:]
 

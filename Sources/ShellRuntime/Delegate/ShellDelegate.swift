@@ -19,11 +19,15 @@ public protocol ShellDelegate: AnyObject {
     func nextChannelInterstitial(_ shell: ShellControl, target: MediaItem) -> ChannelInterstitial?
     /// The same, flipping back.
     func previousChannelInterstitial(_ shell: ShellControl, target: MediaItem) -> ChannelInterstitial?
+    /// An item of the custom overlay given with `ShellControl.setCustomOverlay`
+    /// was activated.
+    func customOverlayActivated(_ shell: ShellControl, id: String)
 }
 
 extension ShellDelegate {
     public func nextChannelInterstitial(_ shell: ShellControl, target: MediaItem) -> ChannelInterstitial? { nil }
     public func previousChannelInterstitial(_ shell: ShellControl, target: MediaItem) -> ChannelInterstitial? { nil }
+    public func customOverlayActivated(_ shell: ShellControl, id: String) {}
 }
 
 /// What a delegate may ask of the shell. Run-loop thread only (inside a
@@ -32,4 +36,7 @@ public protocol ShellControl: AnyObject {
     /// Plays `item` in place of what plays; `completion` (on the run-loop
     /// thread) says whether it started (`true`) or failed (`false`).
     func replaceContent(with item: MediaItem, completion: ((Bool) -> Void)?)
+    /// Replaces the built-in swipe-up overlay with these items (nil: back to
+    /// the built-in one); activating one calls `customOverlayActivated`.
+    func setCustomOverlay(_ items: [OverlayItem]?)
 }

@@ -63,6 +63,12 @@ public final class Shell: ShellControl {
         inbox = ActionInbox()
     }
 
+    /// Replaces the built-in swipe-up overlay (for embedding programs).
+    /// Run-loop thread.
+    public func setCustomOverlay(_ items: [OverlayItem]?) {
+        dispatch(.customOverlayItems(items))
+    }
+
     /// Plays `item` in place of what plays (for delegates). Run-loop thread.
     public func replaceContent(with item: MediaItem, completion: ((Bool) -> Void)?) {
         dispatch(.replaceContent(item, at: MonotonicClock.now()))
@@ -294,6 +300,17 @@ public final class Shell: ShellControl {
                 try player.mpv.command(["seek", String(offset), "relative"])
             case .frameStep(let forward):
                 try player.mpv.command([forward ? "frame-step" : "frame-back-step"])
+            case .selectTrack(let kind, let id):
+                let property = switch kind {
+                case .audio: "aid"
+                case .video: "vid"
+                case .subtitle: "sid"
+                }
+                try player.mpv.setProperty(property, id.map(String.init) ?? "no")
+            case .setSpeed(let speed):
+                try player.mpv.setProperty("speed", String(speed))
+            case .overlayActivated(let id):
+                delegate?.customOverlayActivated(self, id: id)
             case .startTimer(let id, let delay):
                 timers.start(id, at: MonotonicClock.now() + delay)
             case .cancelTimer(let id):

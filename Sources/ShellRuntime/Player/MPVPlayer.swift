@@ -143,6 +143,14 @@ final class MPVPlayer {
             case .seekable: return current(.seekable(value.flag ?? false))
             case .mediaTitle: return current(.mediaTitle(value.string))
             case .pausedForCache: return current(.buffering(value.flag ?? false))
+            case .trackList:
+                guard case .node(let node) = value else { return current(.tracks([])) }
+                return current(.tracks(Self.tracks(node)))
+            case .chapterList:
+                guard case .node(let node) = value else { return current(.chapters([])) }
+                return current(.chapters(node.array.map { Chapter(title: $0["title"]?.string ?? "Chapter", start: $0["time"]?.double ?? 0) }))
+            case .speed:
+                return value.double.flatMap { current(.speed($0)) }
             case .videoWidth, .videoHeight, .chapter: return nil
             }
         case .logMessage(let level, let prefix, let text):
@@ -157,6 +165,21 @@ final class MPVPlayer {
             return nil
         default:
             return nil
+        }
+    }
+
+    /// `track-list` as tracks.
+    static func tracks(_ node: MPVNode) -> [Track] {
+        node.array.compactMap { t in
+            guard let id = t["id"]?.int, let type = t["type"]?.string else { return nil }
+            let kind: Track.Kind
+            switch type {
+            case "audio": kind = .audio
+            case "video": kind = .video
+            case "sub": kind = .subtitle
+            default: return nil
+            }
+            return Track(id: Int(id), kind: kind, title: t["title"]?.string, language: t["lang"]?.string, selected: t["selected"]?.flag ?? false)
         }
     }
 

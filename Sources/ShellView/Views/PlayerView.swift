@@ -10,8 +10,22 @@ enum PlayerView {
         } else {
             TitleCardView.draw(into: &screen, state: state, theme: theme, context: context)
         }
+        switch state.overlay {
+        case .custom:
+            CustomOverlayView.draw(into: &screen, state: state, theme: theme)
+            return
+        case .info:
+            InfoPanelView.draw(into: &screen, state: state, theme: theme, context: context)
+        case .none:
+            break
+        }
         if state.transportVisible || state.scrub != nil || state.playback.paused {
             TransportBarView.draw(into: &screen, state: state, theme: theme)
+        }
+        if state.hintVisible && state.overlay == .none {
+            let hint = theme.glyphs == .ascii ? " ^ More " : " ▲ More "
+            let style = Style(foreground: theme.text, background: theme.barBackground, bold: true)
+            screen.putCentered(hint, y: screen.height - 1, style: style)
         }
     }
 }

@@ -1,0 +1,99 @@
+/// The swipe-up custom overlay and the swipe-down info panel: presentation,
+/// focus, activation, dismissal; and the "▲ More" hint.
+enum OverlayReducer {
+    /// Keys while an overlay is up; nil when the key is not the overlay's.
+    static func reduce(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
+        switch state.overlay {
+        case .none:
+            return nil
+        case .custom:
+            let count = OverlayModel.customItems(state).count
+            switch command {
+            case .left: state.overlayFocus = max(0, state.overlayFocus - 1); return []
+            case .right: state.overlayFocus = min(max(0, count - 1), state.overlayFocus + 1); return []
+            case .select:
+                let items = OverlayModel.customItems(state)
+                guard items.indices.contains(state.overlayFocus) else { return [] }
+                return activate(&state, items[state.overlayFocus].activation, now: now)
+            case .down, .menu: return dismiss(&state)
+            default: return nil
+            }
+        case .info:
+            let tabs = InfoTab.allCases
+            let ring = OverlayModel.infoRingCount(state)
+            switch command {
+            case .left: state.overlayFocus = max(0, state.overlayFocus - 1); return []
+            case .right: state.overlayFocus = min(ring - 1, state.overlayFocus + 1); return []
+            case .select:
+                if state.overlayFocus < tabs.count {
+                    state.infoTab = tabs[state.overlayFocus]
+                    return []
+                }
+                let items = OverlayModel.infoItems(state)
+                let index = state.overlayFocus - tabs.count
+                guard items.indices.contains(index) else { return [] }
+                return activate(&state, items[index].activation, now: now, keepOpen: true)
+            case .up, .menu, .info: return dismiss(&state)
+            default: return nil
+            }
+        }
+    }
+
+    /// UP: the custom overlay, focused on the current channel (live) or the first item.
+    static func presentCustom(_ state: inout ShellState) -> [Effect] {
+        state.overlay = .custom
+        let items = OverlayModel.customItems(state)
+        state.overlayFocus = items.firstIndex { $0.isCurrent } ?? 0
+        state.hintVisible = false
+        state.transportVisible = false
+        return [.cancelTimer(.hintHide), .cancelTimer(.transportHide)]
+    }
+
+    /// DOWN or `i`: the info panel, on its Info tab.
+    static func presentInfo(_ state: inout ShellState) -> [Effect] {
+        state.overlay = .info
+        state.infoTab = .info
+        state.overlayFocus = 0
+        state.hintVisible = false
+        return [.cancelTimer(.hintHide)]
+    }
+
+    static func dismiss(_ state: inout ShellState) -> [Effect] {
+        state.overlay = .none
+        state.overlayFocus = 0
+        return []
+    }
+
+    static func activate(_ state: inout ShellState, _ activation: OverlayItem.Activation, now: Instant, keepOpen: Bool = false) -> [Effect] {
+        switch activation {
+        case .tune(let index):
+            _ = dismiss(&state)
+            if index == state.current { return [] }
+            return ShellReducer.play(&state, index: index, now: now)
+        case .playFromBeginning:
+            _ = dismiss(&state)
+            state.playback.paused = false
+            return [.seek(to: 0, exact: true), .setPause(false)]
+        case .seek(let position):
+            if !keepOpen { _ = dismiss(&state) }
+            return [.seek(to: position, exact: true)]
+        case .speed(let speed):
+            state.playback.speed = speed
+            return [.setSpeed(speed)]
+        case .selectTrack(let kind, let id):
+            for i in state.playback.tracks.indices where state.playback.tracks[i].kind == kind {
+                state.playback.tracks[i].selected = state.playback.tracks[i].id == id
+            }
+            return [.selectTrack(kind, id)]
+        case .custom(let id):
+            return [.overlayActivated(id)]
+        }
+    }
+
+    /// The hint at the start of playback, unless something covers the picture.
+    static func showHint(_ state: inout ShellState) -> [Effect] {
+        guard state.screen == .player, state.overlay == .none, state.flip == nil else { return [] }
+        state.hintVisible = true
+        return [.startTimer(.hintHide, after: state.settings.hintDuration)]
+    }
+}

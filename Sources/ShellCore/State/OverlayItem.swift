@@ -1,0 +1,36 @@
+import MediaModel
+
+/// Something focusable in the custom overlay or the info panel, and what
+/// activating it does.
+public struct OverlayItem: Equatable, Sendable {
+    public enum Activation: Equatable, Sendable {
+        /// Play `items[index]` (a channel of the strip).
+        case tune(Int)
+        case playFromBeginning
+        /// Seek to a chapter's start.
+        case seek(Double)
+        case speed(Double)
+        /// Select a track; nil id switches the kind off (subtitles).
+        case selectTrack(Track.Kind, Int?)
+        /// An item of the embedding program's overlay, by its id.
+        case custom(String)
+    }
+
+    public var title: String
+    public var subtitle: String?
+    /// Drawn as the current choice (the playing channel, the active track).
+    public var isCurrent: Bool
+    public var activation: Activation
+
+    public init(title: String, subtitle: String? = nil, isCurrent: Bool = false, activation: Activation) {
+        self.title = title
+        self.subtitle = subtitle
+        self.isCurrent = isCurrent
+        self.activation = activation
+    }
+}
+
+/// The info panel's tabs.
+public enum InfoTab: String, CaseIterable, Equatable, Sendable {
+    case info = "Info", chapters = "Chapters", subtitles = "Subtitles", audio = "Audio"
+}

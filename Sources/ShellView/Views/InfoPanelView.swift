@@ -1,0 +1,77 @@
+import MediaModel
+import ShellCore
+
+/// The swipe-down info panel at the top: tabs (Info, Chapters, Subtitles,
+/// Audio), then the tab's content; focus runs along the tabs, then the items.
+enum InfoPanelView {
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
+        let height = min(11, screen.height - 6)
+        let base = Style(foreground: theme.text, background: theme.barBackground)
+        let dim = base.with(foreground: theme.secondaryText)
+        let focusStyle = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
+        screen.fill(x: 0, y: 0, width: screen.width, height: height, with: Cell(" ", style: base))
+        var x = 2
+        for (index, tab) in InfoTab.allCases.enumerated() {
+            let label = " \(tab.rawValue) "
+            let style = index == state.overlayFocus ? focusStyle : (tab == state.infoTab ? base.bolded() : dim)
+            x = screen.put(label, x: x, y: 1, style: style) + 2
+        }
+        let items = OverlayModel.infoItems(state)
+        let width = screen.width - 4
+        switch state.infoTab {
+        case .info:
+            drawInfo(into: &screen, state: state, base: base, dim: dim, width: width, height: height, context: context)
+        case .chapters, .subtitles, .audio:
+            if items.isEmpty {
+                screen.put("None", x: 2, y: 3, style: dim)
+            }
+            var cx = 2, cy = 3
+            for (index, item) in items.enumerated() {
+                let focused = index + InfoTab.allCases.count == state.overlayFocus
+                let mark = item.isCurrent ? "● " : "  "
+                var label = mark + item.title
+                if let subtitle = item.subtitle { label += "  " + subtitle }
+                label = " " + truncate(label, toWidth: max(4, width - 2), ellipsis: theme.glyphs.ellipsis) + " "
+                let w = columnWidth(of: label)
+                if cx + w > screen.width - 2 {
+                    cx = 2
+                    cy += 2
+                    if cy >= height - 1 { break }
+                }
+                screen.put(label, x: cx, y: cy, style: focused ? focusStyle : base)
+                cx += w + 2
+            }
+        }
+        screen.put(theme.glyphs == .ascii ? "UP / ESC close" : "▲ / ESC close", x: screen.width - 16, y: height - 1, style: dim)
+    }
+
+    private static func drawInfo(into screen: inout Screen, state: ShellState, base: Style, dim: Style, width: Int, height: Int, context: ViewContext) {
+        guard let item = state.currentItem else { return }
+        var y = 3
+        var heading = item.title
+        if let number = item.number { heading = "\(number)  \(heading)" }
+        screen.put(truncate(heading, toWidth: width), x: 2, y: y, style: base.bolded())
+        var facts: [String] = []
+        if let rating = item.rating { facts.append(rating) }
+        if let group = item.group { facts.append(group) }
+        if let duration = state.playback.duration, !state.isLive { facts.append(formatTime(duration)) }
+        if state.isLive { facts.append("LIVE") }
+        screen.put(facts.joined(separator: " · "), x: 2, y: y + 1, style: dim)
+        y += 3
+        let (now, next) = state.nowNext(item)
+        if let now {
+            screen.put(truncate(InterstitialView.line("Now", now, context), toWidth: width), x: 2, y: y, style: base)
+            y += 1
+        }
+        if let next {
+            screen.put(truncate(InterstitialView.line("Next", next, context), toWidth: width), x: 2, y: y, style: dim)
+            y += 1
+        }
+        if let summary = now?.summary ?? item.summary, y < height - 1 {
+            for line in wrap(summary, width: width, maxLines: max(1, height - 1 - y)) {
+                screen.put(line, x: 2, y: y, style: base)
+                y += 1
+            }
+        }
+    }
+}

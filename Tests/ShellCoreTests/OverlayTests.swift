@@ -1,0 +1,114 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+private let tracks = [
+    Track(id: 1, kind: .video, selected: true),
+    Track(id: 1, kind: .audio, title: "Main", language: "eng", selected: true),
+    Track(id: 2, kind: .audio, title: "Commentary", language: "eng"),
+    Track(id: 1, kind: .subtitle, language: "eng"),
+]
+private let chapters = [Chapter(title: "Opening", start: 0), Chapter(title: "Middle", start: 3600), Chapter(title: "End", start: 7000)]
+
+/// A film playing with tracks and chapters.
+private func filmWithTracks() -> ReducerHarness {
+    let h = playingFilm()
+    h.send(.player(.tracks(tracks), token: 1, at: h.clock.now)) { $0.playback.tracks = tracks }
+    h.send(.player(.chapters(chapters), token: 1, at: h.clock.now)) { $0.playback.chapters = chapters }
+    return h
+}
+
+@Suite("Overlays and the hint")
+struct OverlayTests {
+    @Test("the hint shows at the start of playback for 4 s, and goes when the overlay comes")
+    func hint() {
+        let h = playingFilm()
+        #expect(h.state.hintVisible)
+        #expect(h.runningTimers[.hintHide] != nil)
+        h.press(.up, effects: [.cancelTimer(.hintHide), .cancelTimer(.transportHide)]) {
+            $0.overlay = .custom
+            $0.hintVisible = false
+            $0.transportVisible = false
+        }
+    }
+
+    @Test("no hint when something covers the picture (a flip's interstitial, the error screen)")
+    func hintSuppressed() {
+        let channels = (1...2).map { (n: Int) in MediaItem(id: "c\(n)", title: "C\(n)", url: "av://lavfi:c\(n)", isLive: true, number: n) }
+        let h = ReducerHarness(ShellState(items: channels))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.timerFired(.hintHide, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        h.apply(.timerFired(.flipSettle, at: h.clock.now))
+        h.apply(.replaceContent(channels[1], at: h.clock.now))
+        let effects = h.apply(.player(.playing, token: 2, at: h.clock.now))
+        #expect(!h.state.hintVisible && !effects.contains(.startTimer(.hintHide, after: 4)))
+    }
+
+    @Test("UP presents the VOD overlay: play from beginning, chapters, speed; focus moves; ENTER activates; DOWN dismisses")
+    func customOverlayVOD() {
+        let h = filmWithTracks()
+        h.apply(.command(.up, at: h.clock.now))
+        let items = OverlayModel.customItems(h.state)
+        #expect(items.map(\.title) == ["Play From Beginning", "Opening", "Middle", "End", "Speed 1×"])
+        h.press(.left)
+        h.press(.right) { $0.overlayFocus = 1 }
+        h.press(.right) { $0.overlayFocus = 2 }
+        h.press(.select, effects: [.seek(to: 3600, exact: true)]) {
+            $0.overlay = .none
+            $0.overlayFocus = 0
+        }
+        h.apply(.command(.up, at: h.clock.now))
+        for _ in 0..<10 { h.apply(.command(.right, at: h.clock.now)) }
+        #expect(h.state.overlayFocus == 4, "focus stops at the last item")
+        h.press(.select, effects: [.setSpeed(1.25)]) { $0.playback.speed = 1.25 }
+        h.press(.down) {
+            $0.overlay = .none
+            $0.overlayFocus = 0
+        }
+    }
+
+    @Test("live: the overlay is the channel strip, focused on the playing channel; ENTER tunes")
+    func customOverlayLive() {
+        let channels = (1...3).map { (n: Int) in MediaItem(id: "c\(n)", title: "C\(n)", url: "av://lavfi:c\(n)", isLive: true, number: n) }
+        let h = ReducerHarness(ShellState(items: channels))
+        h.apply(.playIndex(1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.up, at: h.clock.now))
+        #expect(h.state.overlay == .custom && h.state.overlayFocus == 1)
+        #expect(OverlayModel.customItems(h.state).map(\.title) == ["1 C1", "2 C2", "3 C3"])
+        h.apply(.command(.right, at: h.clock.now))
+        let effects = h.apply(.command(.select, at: h.clock.now))
+        #expect(effects.contains(.load(channels[2], token: 2)))
+        #expect(h.state.overlay == .none && h.state.current == 2)
+    }
+
+    @Test("DOWN presents the info panel; focus runs along the tabs then the items; subtitles and audio are selected through the player; UP dismisses")
+    func infoPanel() {
+        let h = filmWithTracks()
+        h.press(.down, effects: [.cancelTimer(.hintHide)]) {
+            $0.overlay = .info
+            $0.hintVisible = false
+        }
+        h.press(.right) { $0.overlayFocus = 1 }
+        h.press(.right) { $0.overlayFocus = 2 }
+        h.press(.select) { $0.infoTab = .subtitles }
+        #expect(OverlayModel.infoItems(h.state).map(\.title) == ["Off", "eng"])
+        #expect(OverlayModel.infoItems(h.state)[0].isCurrent)
+        h.press(.right) { $0.overlayFocus = 3 }
+        h.press(.right) { $0.overlayFocus = 4 }
+        h.press(.right) { $0.overlayFocus = 5 }
+        h.press(.select, effects: [.selectTrack(.subtitle, 1)]) { $0.playback.tracks[3].selected = true }
+        h.press(.right)
+        h.press(.left) { $0.overlayFocus = 4 }
+        h.press(.select, effects: [.selectTrack(.subtitle, nil)]) { $0.playback.tracks[3].selected = false }
+        h.press(.up) {
+            $0.overlay = .none
+            $0.overlayFocus = 0
+        }
+        h.press(.info, effects: [.cancelTimer(.hintHide)]) { $0.overlay = .info; $0.infoTab = .info }
+        h.press(.menu) { $0.overlay = .none }
+    }
+}
