@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "tvshell",
             dependencies: [
-                "ShellRuntime", "MediaModel", "Catalog",
+                "ShellRuntime", "MediaModel", "Catalog", "ShellView",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -4,6 +4,7 @@ import Logging
 import Catalog
 import MediaModel
 import ShellRuntime
+import ShellView
 
 extension VideoOutput: ExpressibleByArgument {}
 
@@ -23,6 +24,9 @@ struct PlayCommand: ParsableCommand {
 
     @Option(help: "An XMLTV guide for now / next (path or http(s) URL).")
     var guide: String?
+
+    @Option(help: "A theme: a name (default, light, high-contrast, console16, or one in ~/.config/tvshell/Themes) or a .toml path.")
+    var theme: String?
 
     @Option(help: "Where the picture goes: terminal, window or none.")
     var video: VideoOutput = .terminal
@@ -57,8 +61,17 @@ struct PlayCommand: ParsableCommand {
             let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return .init(key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
         }
+        var chosenTheme = Theme.dark
+        if let theme {
+            do {
+                chosenTheme = try ThemeLoader.load(theme)
+            } catch {
+                FileHandle.standardError.write(Data("tvshell: \(error); using the default theme\n".utf8))
+                logger.error("\(error); using the default theme")
+            }
+        }
         let configuration = ShellConfiguration(
-            items: lineup, video: video, ipcSocketPath: ipcSocket, mpvOptions: options, startOnHome: home,
+            items: lineup, video: video, ipcSocketPath: ipcSocket, mpvOptions: options, theme: chosenTheme, startOnHome: home,
             strayOutputPath: logFile, guide: guideIndex)
         let shell = Shell(configuration: configuration, logger: logger, unicode: unicode)
         do {

@@ -50,3 +50,49 @@ struct OverlaySnapshotTests {
         #expect(text.split(separator: "\n").last?.contains("▲ More") == true)
     }
 }
+
+@Suite("Snapshots in the light theme")
+struct LightThemeSnapshotTests {
+    @Test("overlay, panel and transport bar in the light theme", arguments: [("overlay-custom", OverlayKind.custom), ("panel-info", .info)])
+    func light(name: String, overlay: OverlayKind) throws {
+        let theme = try shippedTheme("light")
+        var s = ShellState(items: [MediaItem(title: "The Test Pattern", url: "/f.mkv", rating: "PG")])
+        s.current = 0
+        s.screen = .player
+        s.playback.phase = .playing
+        s.playback.duration = 600
+        s.playback.position = 100
+        s.playback.seekable = true
+        s.playback.firstFramePresented = true
+        s.overlay = overlay
+        for (w, h) in [(80, 24), (200, 60)] {
+            let screen = ShellView.render(s, theme: theme, width: w, height: h, context: ViewContext(picture: .terminal))
+            assertSnapshot(screen, named: "\(name)-light-\(w)x\(h)")
+            let styled = screen.cells.first { !$0.isVideo }
+            #expect(styled?.style.background == theme.barBackground, "drawn in the light theme's colours")
+        }
+    }
+}
+
+@Suite("Content overlay")
+struct ContentOverlayTests {
+    @Test("the channel's logo sits in the top-right corner of the picture; transparent pixels leave it showing")
+    func logoBug() throws {
+        var rgba: [UInt8] = []
+        for y in 0..<16 { for _ in 0..<16 { rgba += y < 8 ? [255, 0, 0, 255] : [0, 0, 0, 0] } }
+        let logo = try #require(LogoImage(width: 16, height: 16, rgba: rgba))
+        var s = ShellState(items: [MediaItem(title: "Red", url: "av://lavfi:x", isLive: true, number: 1, logo: "http://logo")])
+        s.current = 0
+        s.screen = .player
+        s.playback.phase = .playing
+        s.playback.firstFramePresented = true
+        s.logos["http://logo"] = logo
+        let screen = ShellView.render(s, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal))
+        #expect(screen[70, 1].character == "▀" && screen[70, 1].style.foreground == RGB(255, 0, 0))
+        #expect(screen[77, 2].style.background == RGB(255, 0, 0))
+        #expect(screen[70, 3].isVideo, "the transparent half shows the picture")
+        #expect(screen[69, 1].isVideo && screen[0, 0].isVideo)
+        s.logos = [:]
+        #expect(ShellView.render(s, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal))[70, 1].isVideo)
+    }
+}

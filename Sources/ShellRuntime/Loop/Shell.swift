@@ -285,6 +285,7 @@ public final class Shell: ShellControl {
             switch effect {
             case .load(let item, let token):
                 logger.info("load \(item.url)")
+                if let logo = item.logo { logoLoader.load(logo) }
                 do {
                     try player.load(item, token: token)
                 } catch {

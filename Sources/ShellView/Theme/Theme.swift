@@ -15,6 +15,8 @@ public struct Theme: Equatable, Sendable {
     public var selectionBackground: RGB
     public var selectionText: RGB
     public var glyphs: Glyphs
+    /// The hint at the start of playback.
+    public var hint: String = "▲ More"
 
     /// Characters the views draw with; `ascii` where the locale cannot draw Unicode.
     public struct Glyphs: Equatable, Sendable {
@@ -53,6 +55,7 @@ public struct Theme: Equatable, Sendable {
     public func asciiOnly() -> Theme {
         var t = self
         t.glyphs = .ascii
+        if !t.hint.unicodeScalars.allSatisfy(\.isASCII) { t.hint = "^ More" }
         return t
     }
 }

@@ -10,6 +10,10 @@ enum PlayerView {
         } else {
             TitleCardView.draw(into: &screen, state: state, theme: theme, context: context)
         }
+        if context.videoInTerminal && picture, let url = state.currentItem?.logo, let logo = state.logos[url],
+           screen.width >= 40, screen.height >= 16 {
+            LogoBugView.draw(logo, into: &screen)
+        }
         switch state.overlay {
         case .custom:
             CustomOverlayView.draw(into: &screen, state: state, theme: theme)
@@ -23,7 +27,7 @@ enum PlayerView {
             TransportBarView.draw(into: &screen, state: state, theme: theme)
         }
         if state.hintVisible && state.overlay == .none {
-            let hint = theme.glyphs == .ascii ? " ^ More " : " ▲ More "
+            let hint = " \(theme.hint) "
             let style = Style(foreground: theme.text, background: theme.barBackground, bold: true)
             screen.putCentered(hint, y: screen.height - 1, style: style)
         }

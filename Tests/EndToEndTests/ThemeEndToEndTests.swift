@@ -1,0 +1,25 @@
+import Foundation
+import ShellTesting
+import Testing
+
+@Suite("Themes end to end", .serialized)
+struct ThemeEndToEndTests {
+    @Test("--theme light draws in its colours; a broken theme is refused with file, line and key, and the default is used")
+    func themes() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let light = try ShellUnderTest(["--video", "none", "--theme", "light", clip])
+        try light.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(light.tmux.waitFor(escapes: true) { $0.contains("48;2;242;242;247") }.ok, "the light background")
+
+        let dir = TVShellBinary.scratchDirectory("theme")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let broken = dir.appendingPathComponent("broken.toml").path
+        try "name = \"broken\"\n[colors]\naccent = \"#12\"\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--video", "none", "--theme", broken, clip])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        #expect(log.contains("theme \(broken): line 3, key colors.accent: expected a colour"), "\(log.suffix(400))")
+        #expect(log.contains("using the default theme"))
+        #expect(shell.tmux.waitFor(escapes: true) { $0.contains("48;2;16;16;20") }.ok, "the default background")
+    }
+}
