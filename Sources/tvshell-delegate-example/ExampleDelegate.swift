@@ -26,6 +26,19 @@ final class ExampleDelegate: ShellDelegate {
         ChannelInterstitial(title: "Example: \(target.title)", subtitle: "previous channel", lines: ["provided by the delegate"])
     }
 
+    /// The example's own swipe-up overlay: one item that tunes channel A.
+    func installOverlay(on shell: ShellControl) {
+        shell.setCustomOverlay([OverlayItem(title: "Back to Channel A", subtitle: "from the example", activation: .custom("back-to-a"))])
+    }
+
+    func customOverlayActivated(_ shell: ShellControl, id: String) {
+        guard id == "back-to-a" else { return }
+        shell.replaceContent(with: channelA, completion: nil)
+    }
+
+    /// Set by main: the first channel.
+    var channelA = MediaItem(title: "", url: "")
+
     private func flip(_ shell: ShellControl, _ request: FlipRequest, _ completion: @escaping @Sendable (Bool) -> Void) {
         guard request.target.number != silentChannel else { return }
         shell.replaceContent(with: request.target) { started in

@@ -21,8 +21,10 @@ settings.flipTimeout = 3
 let configuration = ShellConfiguration(
     items: channels, ipcSocketPath: socket, mpvOptions: [.init(key: "ao", value: "null")], settings: settings)
 let delegate = ExampleDelegate()
+delegate.channelA = channels[0]
 let shell = Shell(configuration: configuration, logger: Logger(label: "example"), unicode: unicode)
 shell.delegate = delegate
+delegate.installOverlay(on: shell)
 do {
     exit(try shell.run())
 } catch {

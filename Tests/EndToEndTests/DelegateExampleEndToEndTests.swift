@@ -29,6 +29,11 @@ struct DelegateExampleEndToEndTests {
         #expect(timedOut["success"] as? Bool == false)
         #expect(tmux.waitFor { $0.contains("no answer within 3 s") }.ok)
         try ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["screen"] as? String == "player" }
+
+        try ipc.request(["keypress", "UP"])
+        #expect(tmux.waitFor { $0.contains("Back to Channel A") && $0.contains("from the example") }.ok, "the program's own overlay")
+        try ipc.request(["keypress", "ENTER"])
+        try ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["overlay"] as? String == "none" }
         tmux.kill()
     }
 }

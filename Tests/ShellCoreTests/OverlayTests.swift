@@ -112,3 +112,22 @@ struct OverlayTests {
         h.press(.menu) { $0.overlay = .none }
     }
 }
+
+@Suite("An embedding program's overlay")
+struct CustomOverlayProviderTests {
+    @Test("its items replace the built-in ones; activating one reports its id and closes the overlay")
+    func provider() {
+        let h = playingFilm()
+        let items = [OverlayItem(title: "Up Next", activation: .custom("next")), OverlayItem(title: "Rate", activation: .custom("rate"))]
+        h.send(.customOverlayItems(items)) { $0.customOverlay = items }
+        h.apply(.command(.up, at: h.clock.now))
+        #expect(OverlayModel.customItems(h.state) == items)
+        h.press(.right) { $0.overlayFocus = 1 }
+        h.press(.select, effects: [.overlayActivated("rate")]) {
+            $0.overlay = .none
+            $0.overlayFocus = 0
+        }
+        h.send(.customOverlayItems(nil)) { $0.customOverlay = nil }
+        #expect(OverlayModel.customItems(h.state).first?.title == "Play From Beginning")
+    }
+}

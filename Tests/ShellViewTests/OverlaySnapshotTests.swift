@@ -31,7 +31,8 @@ private func state(_ overlay: OverlayKind, tab: InfoTab = .info, focus: Int = 0)
 struct OverlaySnapshotTests {
     private func check(_ s: ShellState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         for (w, h) in [(80, 24), (200, 60)] {
-            for (theme, suffix) in [(Theme.dark, ""), (Theme.dark.asciiOnly(), "-ascii")] {
+            let light = (try? shippedTheme("light")) ?? Theme.dark
+            for (theme, suffix) in [(Theme.dark, ""), (Theme.dark.asciiOnly(), "-ascii"), (light, "-light-theme")] {
                 assertSnapshot(ShellView.render(s, theme: theme, width: w, height: h, context: context),
                                named: "\(name)\(suffix)-\(w)x\(h)", sourceLocation: sourceLocation)
             }
@@ -41,6 +42,8 @@ struct OverlaySnapshotTests {
     @Test func customOverlay() { check(state(.custom, focus: 2), "overlay-custom") }
     @Test func infoTab() { check(state(.info), "panel-info") }
     @Test func subtitlesTab() { check(state(.info, tab: .subtitles, focus: 5), "panel-subtitles") }
+    @Test func chaptersTab() { check(state(.info, tab: .chapters, focus: 5), "panel-chapters") }
+    @Test func audioTab() { check(state(.info, tab: .audio, focus: 3), "panel-audio") }
 
     @Test func hint() {
         var s = state(.none)

@@ -86,6 +86,7 @@ enum OverlayReducer {
             }
             return [.selectTrack(kind, id)]
         case .custom(let id):
+            _ = dismiss(&state)
             return [.overlayActivated(id)]
         }
     }
