@@ -33,8 +33,10 @@ struct OverlaySnapshotTests {
         for (w, h) in [(80, 24), (200, 60)] {
             let light = (try? shippedTheme("light")) ?? Theme.dark
             for (theme, suffix) in [(Theme.dark, ""), (Theme.dark.asciiOnly(), "-ascii"), (light, "-light-theme")] {
-                assertSnapshot(ShellView.render(s, theme: theme, width: w, height: h, context: context),
-                               named: "\(name)\(suffix)-\(w)x\(h)", sourceLocation: sourceLocation)
+                let screen = ShellView.render(s, theme: theme, width: w, height: h, context: context)
+                assertSnapshot(screen, named: "\(name)\(suffix)-\(w)x\(h)", sourceLocation: sourceLocation)
+                #expect(screen.cells.first { !$0.isVideo }?.style.background == theme.barBackground,
+                        "drawn in \(theme.name)'s colours", sourceLocation: sourceLocation)
             }
         }
     }
@@ -51,29 +53,6 @@ struct OverlaySnapshotTests {
         s.transportVisible = true
         let text = ShellView.render(s, theme: .dark, width: 80, height: 24, context: context).text()
         #expect(text.split(separator: "\n").last?.contains("▲ More") == true)
-    }
-}
-
-@Suite("Snapshots in the light theme")
-struct LightThemeSnapshotTests {
-    @Test("overlay, panel and transport bar in the light theme", arguments: [("overlay-custom", OverlayKind.custom), ("panel-info", .info)])
-    func light(name: String, overlay: OverlayKind) throws {
-        let theme = try shippedTheme("light")
-        var s = ShellState(items: [MediaItem(title: "The Test Pattern", url: "/f.mkv", rating: "PG")])
-        s.current = 0
-        s.screen = .player
-        s.playback.phase = .playing
-        s.playback.duration = 600
-        s.playback.position = 100
-        s.playback.seekable = true
-        s.playback.firstFramePresented = true
-        s.overlay = overlay
-        for (w, h) in [(80, 24), (200, 60)] {
-            let screen = ShellView.render(s, theme: theme, width: w, height: h, context: ViewContext(picture: .terminal))
-            assertSnapshot(screen, named: "\(name)-light-\(w)x\(h)")
-            let styled = screen.cells.first { !$0.isVideo }
-            #expect(styled?.style.background == theme.barBackground, "drawn in the light theme's colours")
-        }
     }
 }
 
