@@ -9,7 +9,7 @@ import Glibc
 final class ActionInbox: @unchecked Sendable {
     let readFD: Int32
     private let writeFD: Int32
-    private let lock = NSLockLike()
+    private let lock = PThreadMutex()
     private var pending: [Action] = []
 
     /// Without a pipe (no descriptors left) posts are still kept, and the
@@ -42,17 +42,5 @@ final class ActionInbox: @unchecked Sendable {
             pending.removeAll()
             return taken
         }
-    }
-}
-
-/// A pthread mutex.
-final class NSLockLike: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
     }
 }

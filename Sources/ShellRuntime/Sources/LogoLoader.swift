@@ -7,7 +7,7 @@ import MediaModel
 /// the initials.
 final class LogoLoader: @unchecked Sendable {
     static let size = 16
-    private let lock = NSLockLike()
+    private let lock = PThreadMutex()
     private var requested: Set<String> = []
     private let ffmpeg: String?
     private let deliver: @Sendable (String, LogoImage) -> Void
