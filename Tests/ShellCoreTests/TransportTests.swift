@@ -266,3 +266,17 @@ struct ErrorScreenKeyTests {
         #expect(down.contains(.load(second, token: 4)))
     }
 }
+
+@Suite("Home and guide keys")
+struct HomeGuideKeyTests {
+    @Test("g opens the guide from home and from the player; ESC goes from the guide back home")
+    func guideKey() {
+        let h = ReducerHarness(ShellState(items: [film, second]))
+        h.press(.guide) { $0.screen = .guide }
+        h.press(.menu) { $0.screen = .home }
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.guide, at: h.clock.now))
+        #expect(h.state.screen == .guide && h.state.playback.phase == .idle)
+    }
+}

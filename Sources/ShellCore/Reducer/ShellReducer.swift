@@ -171,6 +171,10 @@ public enum ShellReducer {
             state.homeSelection = min(state.items.count - 1, state.homeSelection + 1)
         case .select, .playPause, .play:
             return play(&state, index: min(state.homeSelection, state.items.count - 1), now: now)
+        case .guide:
+            state.screen = .guide
+        case .menu where state.screen == .guide:
+            state.screen = .home
         default:
             break
         }
