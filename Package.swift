@@ -22,7 +22,7 @@ let package = Package(
         ),
         .target(name: "MediaModel"),
         .target(name: "ShellCore", dependencies: ["MediaModel"]),
-        .target(name: "Catalog", dependencies: ["MediaModel"]),
+        .target(name: "Catalog", dependencies: ["MediaModel"], resources: [.copy("Resources/Ratings.json")]),
         .target(name: "ShellView", dependencies: ["ShellCore", "MediaModel"]),
         .target(name: "MPVClient", dependencies: ["CMPV"]),
         .target(name: "TerminalUI", dependencies: ["CTerminal", "ShellView"]),

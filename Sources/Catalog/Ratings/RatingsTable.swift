@@ -1,0 +1,109 @@
+import Foundation
+import MediaModel
+
+/// The rating systems and their order, from Subler's ratings table (the
+/// iTunes store's codes and ranks), and readers for the forms ratings come
+/// in: Apple's `iTunEXTC` (`mpaa|PG-13|300|`), plain strings (Matroska
+/// `LAW_RATING`, lineup attributes), and XMLTV `<rating system=…><value>`.
+/// Values; build once, read anywhere.
+public struct RatingsTable: Sendable {
+    private var byKey: [Key: ContentRating] = [:]
+    private var systems: [String: [ContentRating]] = [:]
+
+    private struct Key: Hashable {
+        let system: String
+        let code: String
+    }
+
+    /// The table shipped with tvshell.
+    public static let standard: RatingsTable = {
+        guard let url = Bundle.module.url(forResource: "Ratings", withExtension: "json"),
+              let data = try? Data(contentsOf: url), let table = try? RatingsTable(json: data) else {
+            return RatingsTable()
+        }
+        return table
+    }()
+
+    init() {}
+
+    /// Reads Subler's `Ratings.json`.
+    public init(json: Data) throws {
+        guard let countries = try JSONSerialization.jsonObject(with: json) as? [[String: Any]] else {
+            throw CocoaError(.propertyListReadCorrupt)
+        }
+        for country in countries {
+            for entry in country["ratings"] as? [[String: Any]] ?? [] {
+                guard let prefix = entry["prefix"] as? String, let code = entry["itunes-code"] as? String else { continue }
+                let media: ContentRating.Media = (entry["media"] as? String) == "TV" ? .tv : .movie
+                let value = (entry["itunes-value"] as? String).flatMap { Int($0) }
+                let rank = value == 0 || code.lowercased().contains("unrated") ? nil : value
+                let rating = ContentRating(system: prefix, code: code, rank: rank, media: media)
+                let key = Key(system: prefix, code: code.lowercased())
+                if byKey[key] == nil {
+                    byKey[key] = rating
+                    systems[prefix, default: []].append(rating)
+                }
+            }
+        }
+    }
+
+    /// The ratings of `system` from least to most restricted (unrated first).
+    public func ratings(in system: String) -> [ContentRating] {
+        (systems[system] ?? []).sorted { ($0.rank ?? -1) < ($1.rank ?? -1) }
+    }
+
+    /// `code` in `system` (case-insensitive).
+    public func rating(system: String, code: String) -> ContentRating? {
+        byKey[Key(system: system, code: code.trimmingCharacters(in: .whitespaces).lowercased())]
+    }
+
+    /// Apple's `iTunEXTC` form: `system|code|rank|annotation`.
+    public func parseITunEXTC(_ text: String) -> ContentRating? {
+        let parts = text.split(separator: "|", omittingEmptySubsequences: false).map { String($0) }
+        guard parts.count >= 2 else { return nil }
+        if let known = rating(system: parts[0], code: parts[1]) { return known }
+        let rank = parts.count > 2 ? Int(parts[2]) : nil
+        return ContentRating(system: parts[0], code: parts[1], rank: rank == 0 ? nil : rank, media: parts[0].hasSuffix("-tv") ? .tv : .movie)
+    }
+
+    /// XMLTV's `<rating system="…"><value>…</value></rating>`.
+    public func parseXMLTV(system: String?, value: String) -> ContentRating? {
+        let name = (system ?? "").uppercased()
+        let prefix: String? = switch name {
+        case "MPAA", "US-MOVIE": "mpaa"
+        case "VCHIP", "V-CHIP", "US-TV", "TV PARENTAL GUIDELINES", "USA PARENTAL RATING": "us-tv"
+        case "BBFC": "uk-movie"
+        case "FSK": "de-movie"
+        case "CHVRS": "ca-movie"
+        default: nil
+        }
+        if let prefix, let found = ratingAllowingAgeForms(system: prefix, value: value) { return found }
+        return parse(value)
+    }
+
+    /// A rating written on its own ("PG-13", "TV-MA", "FSK 16", "BBFC 15",
+    /// "mpaa|R|400|"), as Matroska's `LAW_RATING` or a lineup attribute has it.
+    public func parse(_ text: String) -> ContentRating? {
+        let value = text.trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty else { return nil }
+        if value.contains("|") { return parseITunEXTC(value) }
+        let upper = value.uppercased()
+        if upper.hasPrefix("TV-"), let r = rating(system: "us-tv", code: value) { return r }
+        if let r = rating(system: "mpaa", code: value) { return r }
+        for (prefix, system) in [("FSK", "de-movie"), ("BBFC", "uk-movie")] where upper.hasPrefix(prefix) {
+            let rest = String(value.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: ":-")))
+            if let r = ratingAllowingAgeForms(system: system, value: rest) { return r }
+        }
+        if upper == "NR" || upper == "NOT RATED" || upper == "UNRATED" {
+            return ContentRating(system: "mpaa", code: "Unrated", rank: nil, media: .movie)
+        }
+        return nil
+    }
+
+    /// A code, or a bare age for systems whose codes spell ages ("12" → "Ab 12 Jahren").
+    private func ratingAllowingAgeForms(system: String, value: String) -> ContentRating? {
+        if let direct = rating(system: system, code: value) { return direct }
+        guard let age = Int(value.filter(\.isNumber)) else { return nil }
+        return ratings(in: system).first { $0.code.filter(\.isNumber) == String(age) }
+    }
+}
