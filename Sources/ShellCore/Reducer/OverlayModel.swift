@@ -19,7 +19,7 @@ public enum OverlayModel {
             }
         }
         var items = [OverlayItem(title: "Play From Beginning", activation: .playFromBeginning)]
-        items += state.playback.chapters.map { OverlayItem(title: $0.title, subtitle: formatClock($0.start), activation: .seek($0.start)) }
+        items += state.playback.chapters.map { OverlayItem(title: $0.title, subtitle: formatTime($0.start), activation: .seek($0.start)) }
         let speed = state.playback.speed
         let next = speeds.first { $0 > speed + 0.01 } ?? speeds[0]
         items.append(OverlayItem(title: "Speed \(speedLabel(speed))", subtitle: "next: \(speedLabel(next))", activation: .speed(next)))
@@ -34,7 +34,7 @@ public enum OverlayModel {
         case .chapters:
             let chapter = currentChapter(state)
             return state.playback.chapters.enumerated().map { index, c in
-                OverlayItem(title: c.title, subtitle: formatClock(c.start), isCurrent: index == chapter, activation: .seek(c.start))
+                OverlayItem(title: c.title, subtitle: formatTime(c.start), isCurrent: index == chapter, activation: .seek(c.start))
             }
         case .subtitles:
             let subs = state.playback.tracks.filter { $0.kind == .subtitle }
@@ -58,13 +58,5 @@ public enum OverlayModel {
 
     static func speedLabel(_ speed: Double) -> String {
         speed == speed.rounded() ? "\(Int(speed))×" : "\(speed)×"
-    }
-
-    /// "m:ss" / "h:mm:ss".
-    static func formatClock(_ seconds: Double) -> String {
-        let s = Int(max(0, seconds))
-        let h = s / 3600, m = s / 60 % 60, r = s % 60
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return h > 0 ? "\(h):\(two(m)):\(two(r))" : "\(m):\(two(r))"
     }
 }

@@ -70,9 +70,15 @@ public final class Shell: ShellControl {
     }
 
     /// Plays `item` in place of what plays (for delegates). Run-loop thread.
+    /// `completion` runs when it plays or fails, at once if mpv refused it.
     public func replaceContent(with item: MediaItem, completion: ((Bool) -> Void)?) {
         dispatch(.replaceContent(item, at: MonotonicClock.now()))
-        if let completion { contentCompletions[state.playback.token] = completion }
+        guard let completion else { return }
+        if state.playback.phase == .failed {
+            completion(false)
+        } else {
+            contentCompletions[state.playback.token] = completion
+        }
     }
 
     /// Runs until quit. Throws only when it cannot start (bad mpv option,
