@@ -5,12 +5,13 @@ let package = Package(
     name: "tvshell",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "TVShell", targets: ["ShellRuntime"]),
+        .library(name: "TVShell", targets: ["ShellRuntime", "Parental"]),
         .executable(name: "tvshell", targets: ["tvshell"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         .systemLibrary(name: "CMPV", path: "Sources/CMPV"),
@@ -21,6 +22,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
         .target(name: "MediaModel"),
+        .target(name: "ConfigFormat"),
         .target(name: "ShellCore", dependencies: ["MediaModel"]),
         .target(name: "Catalog", dependencies: ["MediaModel"], resources: [.copy("Resources/Ratings.json")]),
         .target(name: "ShellView", dependencies: ["ShellCore", "MediaModel"]),
@@ -33,6 +35,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "Parental",
+            dependencies: [
+                "ShellCore", "MediaModel", "Catalog", "ConfigFormat", "ShellRuntime",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .target(name: "ShellProbes"),
         .target(
             name: "ShellTesting",
@@ -41,20 +51,22 @@ let package = Package(
         .executableTarget(
             name: "tvshell",
             dependencies: [
-                "ShellRuntime", "MediaModel", "Catalog", "ShellView",
+                "ShellRuntime", "MediaModel", "Catalog", "ShellView", "ShellCore", "Parental",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "tvshell-delegate-example",
-            dependencies: ["ShellRuntime", "ShellCore", "MediaModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ShellRuntime", "ShellCore", "MediaModel", "Parental", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "tvshell-bench",
             dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel"]
         ),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MediaModel"]),
+        .testTarget(name: "ConfigFormatTests", dependencies: ["ConfigFormat"]),
+        .testTarget(name: "ParentalTests", dependencies: ["Parental", "ShellCore", "MediaModel"]),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "ShellTesting", "MediaModel"]),
         .testTarget(
             name: "ShellViewTests",

@@ -30,6 +30,9 @@ public enum MPVEvent: Equatable, Sendable {
     case propertyChange(ObservedProperty, PropertyValue)
     case logMessage(level: String, prefix: String, text: String)
     case shutdown
+    /// mpv stopped at a hook registered with `addHook`; it waits for
+    /// `continueHook(id)`.
+    case hook(name: String, id: UInt64)
     case other(String)
 
     /// Copies `event`; call before the next `mpv_wait_event`.
@@ -72,6 +75,9 @@ public enum MPVEvent: Equatable, Sendable {
             )
         case MPV_EVENT_SHUTDOWN:
             self = .shutdown
+        case MPV_EVENT_HOOK:
+            let data = e.data.assumingMemoryBound(to: mpv_event_hook.self).pointee
+            self = .hook(name: String(cString: data.name), id: data.id)
         default:
             self = .other(String(cString: mpv_event_name(e.event_id)))
         }

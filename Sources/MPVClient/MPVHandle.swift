@@ -128,6 +128,27 @@ public final class MPVHandle {
         return value != 0
     }
 
+    /// Reads a property as a node (maps and lists included), e.g. `metadata`.
+    public func node(_ name: String) throws(MPVError) -> MPVNode {
+        var value = mpv_node()
+        try MPVError.check(mpv_get_property(raw, name, MPV_FORMAT_NODE, &value), "get \(name)")
+        defer { mpv_free_node_contents(&value) }
+        return MPVNode(value)
+    }
+
+    /// Registers for the hook `name` ("on_preloaded", …): mpv stops at it and
+    /// sends `.hook(name:id:)`, then waits for `continueHook(id)` (see
+    /// client.h's "hooks"). Lower `priority` runs first.
+    public func addHook(_ name: String, priority: Int32 = 0) throws(MPVError) {
+        try MPVError.check(mpv_hook_add(raw, 0, name, priority), "hook_add \(name)")
+    }
+
+    /// Lets mpv go on after the hook with `id`. mpv waits for this, even when
+    /// playback was stopped meanwhile.
+    public func continueHook(_ id: UInt64) throws(MPVError) {
+        try MPVError.check(mpv_hook_continue(raw, id), "hook_continue")
+    }
+
     /// Drains every pending event (`mpv_wait_event(h, 0)` until NONE), copying
     /// each before the next wait. Empty the wakeup pipe before calling, so a
     /// wakeup during the drain is not lost. Owner's thread only.

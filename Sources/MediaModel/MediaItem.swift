@@ -13,6 +13,9 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     public var number: Int?
     /// Content rating as published ("PG-13", "TV-MA"), if known.
     public var rating: String?
+    /// `rating` understood (system, code, rank); nil when there is none or it
+    /// could not be read. Restrictions are decided on this.
+    public var contentRating: ContentRating?
     /// A line or two about it.
     public var summary: String?
     /// The lineup's group ("News", "UK").
@@ -26,7 +29,7 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
 
     public init(
         id: String? = nil, title: String, url: String, isLive: Bool = false,
-        number: Int? = nil, rating: String? = nil, summary: String? = nil,
+        number: Int? = nil, rating: String? = nil, contentRating: ContentRating? = nil, summary: String? = nil,
         group: String? = nil, logo: String? = nil, guideID: String? = nil, headers: [String: String] = [:]
     ) {
         self.id = id ?? url
@@ -35,6 +38,7 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
         self.isLive = isLive
         self.number = number
         self.rating = rating
+        self.contentRating = contentRating
         self.summary = summary
         self.group = group
         self.logo = logo

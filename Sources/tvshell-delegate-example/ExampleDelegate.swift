@@ -26,14 +26,41 @@ final class ExampleDelegate: ShellDelegate {
         ChannelInterstitial(title: "Example: \(target.title)", subtitle: "previous channel", lines: ["provided by the delegate"])
     }
 
-    /// The example's own swipe-up overlay: one item that tunes channel A.
+    /// The example's own swipe-up overlay: one item that tunes channel A,
+    /// one that plays a film rated R once authorized.
     func installOverlay(on shell: ShellControl) {
-        shell.setCustomOverlay([OverlayItem(title: "Back to Channel A", subtitle: "from the example", activation: .custom("back-to-a"))])
+        shell.setCustomOverlay([
+            OverlayItem(title: "Back to Channel A", subtitle: "from the example", activation: .custom("back-to-a")),
+            OverlayItem(title: lateFilm.title, subtitle: "rated R: asks first", activation: .custom("late-film")),
+        ])
     }
 
     func customOverlayActivated(_ shell: ShellControl, id: String) {
-        guard id == "back-to-a" else { return }
-        shell.replaceContent(with: channelA, completion: nil)
+        switch id {
+        case "back-to-a":
+            shell.replaceContent(with: channelA, completion: nil)
+        case "late-film":
+            playAfterAuthorization(lateFilm, shell)
+        default:
+            break
+        }
+    }
+
+    /// A film only the passcode unlocks.
+    let lateFilm = MediaItem(id: "example.late-film", title: "Late Film", url: "av://lavfi:smptebars=size=320x180:rate=25:duration=600", rating: "R")
+
+    /// Asks for the passcode before presenting `item` (as an app calls
+    /// `requestPlaybackRestrictionsAuthorization` before presenting its
+    /// player), then plays it on the run loop only if granted.
+    private func playAfterAuthorization(_ item: MediaItem, _ shell: ShellControl) {
+        let authorizer = shell.restrictionsAuthorizer
+        let runLoop = shell.runLoop
+        Task {
+            let result = await authorizer.requestPlaybackRestrictionsAuthorization(for: item)
+            runLoop.perform { shell in
+                if result == .granted { shell.replaceContent(with: item, completion: nil) }
+            }
+        }
     }
 
     /// Set by main: the first channel.

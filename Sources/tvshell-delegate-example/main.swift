@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MediaModel
+import Parental
 import ShellCore
 import ShellRuntime
 
@@ -18,8 +19,10 @@ let channels = [("A", "testsrc2"), ("B", "mandelbrot"), ("C", "smptehdbars")].en
 }
 var settings = ShellSettings()
 settings.flipTimeout = 3
+let parental = ParentalStore.open(paths: .standard())
 let configuration = ShellConfiguration(
-    items: channels, ipcSocketPath: socket, mpvOptions: [.init(key: "ao", value: "null")], settings: settings)
+    items: channels, ipcSocketPath: socket, mpvOptions: [.init(key: "ao", value: "null")], settings: settings,
+    restrictions: parental.state, restrictionsBackend: parental.store)
 let delegate = ExampleDelegate()
 delegate.channelA = channels[0]
 let shell = Shell(configuration: configuration, logger: Logger(label: "example"), unicode: unicode)

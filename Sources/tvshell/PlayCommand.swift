@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Catalog
 import MediaModel
+import Parental
 import ShellRuntime
 import ShellView
 
@@ -70,9 +71,15 @@ struct PlayCommand: ParsableCommand {
                 logger.error("\(error); using the default theme")
             }
         }
+        let parental = ParentalStore.open(paths: .standard())
+        if let problem = parental.problem {
+            FileHandle.standardError.write(Data("tvshell: restrictions: \(problem)\n".utf8))
+            logger.error("restrictions: \(problem)")
+        }
         let configuration = ShellConfiguration(
             items: lineup, video: video, ipcSocketPath: ipcSocket, mpvOptions: options, theme: chosenTheme, startOnHome: home,
-            strayOutputPath: logFile, guide: guideIndex)
+            strayOutputPath: logFile, guide: guideIndex, restrictions: parental.state, restrictionsBackend: parental.store,
+            startupNotices: parental.problem.map { ["Restrictions: \($0)"] } ?? [])
         let shell = Shell(configuration: configuration, logger: logger, unicode: unicode)
         do {
             let status = try shell.run()

@@ -6,8 +6,8 @@ struct TVShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tvshell",
         abstract: "A tvOS-style player shell for the terminal.",
-        version: "0.1.0",
-        subcommands: [PlayCommand.self, LineupCommand.self],
+        version: "0.4.0",
+        subcommands: [PlayCommand.self, LineupCommand.self, RestrictionsCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 }

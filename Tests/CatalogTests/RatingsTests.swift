@@ -54,4 +54,45 @@ struct RatingsTests {
         let rating = try #require(guide.programmes.first?.ratings.first)
         #expect(table.parseXMLTV(system: rating.system, value: rating.value)?.description == "mpaa PG")
     }
+
+    @Test("every system of the table: ranks rise through its ratings, and each code reads back in every form")
+    func everySystem() throws {
+        let json = try JSONSerialization.jsonObject(with: SharedData.data("subler_Ratings.json")) as! [[String: Any]]
+        let systems = Set(json.flatMap { ($0["ratings"] as? [[String: Any]] ?? []).compactMap { $0["prefix"] as? String } })
+        #expect(systems.count >= 20)
+        for system in systems.sorted() {
+            let rated = table.ratings(in: system).filter { !$0.isUnrated }
+            var inFileOrder: [String] = []
+            for country in json {
+                for entry in country["ratings"] as? [[String: Any]] ?? [] where entry["prefix"] as? String == system {
+                    let code = entry["itunes-code"] as! String
+                    if rated.contains(where: { $0.code == code }) && !inFileOrder.contains(code) { inFileOrder.append(code) }
+                }
+            }
+            #expect(rated.map(\.code) == inFileOrder, "\(system): from least to most restricted, as the table lists them")
+            for rating in rated {
+                #expect(table.parseITunEXTC("\(system)|\(rating.code)|\(rating.rank!)|") == rating, "iTunEXTC \(system)|\(rating.code)")
+                #expect(table.parse("\(system)|\(rating.code)") == rating)
+                #expect(table.rating(system: system, code: rating.code.uppercased()) == rating)
+            }
+        }
+    }
+
+    @Test("file metadata: mp4 iTunEXTC, Matroska's upper-cased tags, plain rating tags")
+    func metadata() {
+        #expect(table.ratings(inMetadata: ["iTunEXTC": "mpaa|R|400|", "title": "x"]).map(\.description) == ["mpaa R"])
+        #expect(table.ratings(inMetadata: ["ITUNEXTC": "mpaa|R|400|", "LAW_RATING": "TV-MA"]).map(\.description) == ["mpaa R", "us-tv TV-MA"])
+        #expect(table.ratings(inMetadata: ["rating": "PG-13"]).map(\.code) == ["PG-13"])
+        #expect(table.ratings(inMetadata: ["CONTENT_RATING": "FSK 12"]).map(\.code) == ["Ab 12 Jahren"])
+        #expect(table.ratings(inMetadata: ["LAW_RATING": "TV-MA", "law_rating": "TV-MA"]).count == 1)
+        #expect(table.ratings(inMetadata: ["comment": "rated R"]).isEmpty)
+    }
+
+    @Test("lineup attributes and guide ratings arrive understood")
+    func sources() throws {
+        let lineup = M3UParser.parse("#EXTM3U\n#EXTINF:-1 tvg-id=\"a\" tvg-chno=\"4\" tvg-rating=\"TV-MA\",Late\nhttp://example.com/a.m3u8\n")
+        #expect(lineup.channels.first?.mediaItem.contentRating?.description == "us-tv TV-MA")
+        let item = MediaItem(title: "x", url: "/x", rating: "BBFC 15").resolvingRating()
+        #expect(item.contentRating?.rank == 350)
+    }
 }

@@ -19,7 +19,7 @@ struct XMLTVParserTests {
         #expect(p.title == "blah")
         #expect(p.summary == "Blah Blah Blah.")
         #expect(p.categories == ["Comedy"])
-        #expect(p.ratings == [GuideRating(system: "MPAA", value: "PG")])
+        #expect(p.ratings == [GuideRating(system: "MPAA", value: "PG", resolved: RatingsTable.standard.rating(system: "mpaa", code: "PG"))])
         #expect(p.icon == "http://image.example.com/dgXPhzNJH8H.jpg")
         #expect(p.episode == "2 . 9 . 0/1")
     }
@@ -66,7 +66,7 @@ struct XMLTVParserTests {
         """
         let guide = XMLTVParser.parse(Data(xml.utf8))
         #expect(guide.programmes.map(\.title) == ["Noon"])
-        #expect(guide.programmes[0].ratings == [GuideRating(system: "VCHIP", value: "TV-14")])
+        #expect(guide.programmes[0].ratings == [GuideRating(system: "VCHIP", value: "TV-14", resolved: RatingsTable.standard.rating(system: "us-tv", code: "TV-14"))])
         try #require(guide.problems.count == 3, "\(guide.problems)")
         #expect(guide.problems[0] == CatalogProblem(line: 6, message: "<programme> start “yesterday” is not an XMLTV time; skipped"))
         #expect(guide.problems[1] == CatalogProblem(line: 7, message: "<programme> without a channel; skipped"))

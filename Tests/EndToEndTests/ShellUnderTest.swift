@@ -13,14 +13,20 @@ final class ShellUnderTest {
     let directory: URL
     var logPath: String { directory.appendingPathComponent("tvshell.log").path }
 
-    init(_ arguments: [String], width: Int = 100, height: Int = 30, term: String = "tmux-direct", connectTimeout: Double = 15, cacheHome: String? = nil) throws {
+    /// `home`: where XDG_CONFIG_HOME and XDG_STATE_HOME point (parental
+    /// settings); a fresh private one by default, so a user's own settings
+    /// never reach a test.
+    init(_ arguments: [String], width: Int = 100, height: Int = 30, term: String = "tmux-direct", connectTimeout: Double = 15, cacheHome: String? = nil,
+         home: ParentalHome? = nil) throws {
         directory = TVShellBinary.scratchDirectory("e2e")
+        let home = home ?? ParentalHome(directory.appendingPathComponent("home"))
         let socket = directory.appendingPathComponent("ipc.sock").path
         let log = directory.appendingPathComponent("tvshell.log").path
         let quoted = ([TVShellBinary.path, "--ipc-socket", socket, "--log-file", log, "--mpv-option", "ao=null"] + arguments)
             .map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
             .joined(separator: " ")
-        tmux = try TmuxSession(command: "XDG_CACHE_HOME=\(cacheHome ?? directory.path + "/cache") \(quoted)", width: width, height: height, term: term)
+        tmux = try TmuxSession(
+            command: "XDG_CACHE_HOME=\(cacheHome ?? directory.path + "/cache") \(home.variables) \(quoted)", width: width, height: height, term: term)
         ipc = try IPCClient(path: socket, timeout: connectTimeout)
     }
 
@@ -40,3 +46,36 @@ final class ShellUnderTest {
 }
 
 func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+
+/// XDG config and state directories for parental settings, set up with the
+/// real `tvshell restrictions` commands.
+struct ParentalHome {
+    let base: URL
+    init(_ base: URL) { self.base = base }
+
+    var config: String { base.appendingPathComponent("config").path }
+    var state: String { base.appendingPathComponent("state").path }
+    var variables: String { "XDG_CONFIG_HOME='\(config)' XDG_STATE_HOME='\(state)'" }
+    var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CONFIG_HOME"] = config
+        env["XDG_STATE_HOME"] = state
+        return env
+    }
+
+    /// Runs `tvshell restrictions ARGS` with `input` on stdin.
+    @discardableResult
+    func restrictions(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+        try Spawn.run([TVShellBinary.path, "restrictions"] + arguments, environment: environment, input: input)
+    }
+
+    /// A fresh home with passcode `code`, TV limited to TV-PG and movies to
+    /// PG-13, in `mode`.
+    static func withPasscode(_ code: String = "2468", mode: String = "passcode") throws -> ParentalHome {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("parental"))
+        try #require(try home.restrictions(["set-passcode", "--stdin"], input: code + "\n").status == 0)
+        try #require(try home.restrictions(["set", "--movies", "PG-13", "--tv", "TV-PG", "--stdin"], input: code + "\n").status == 0)
+        try #require(try home.restrictions(["mode", mode, "--stdin"], input: code + "\n").status == 0)
+        return home
+    }
+}

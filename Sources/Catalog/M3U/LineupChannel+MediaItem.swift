@@ -6,6 +6,6 @@ extension LineupChannel {
     public var mediaItem: MediaItem {
         MediaItem(
             id: id.map { "\($0)#\(number)" } ?? "channel-\(number)", title: name, url: url, isLive: true,
-            number: number, rating: rating, group: group, logo: logo, guideID: id, headers: headers)
+            number: number, rating: rating, contentRating: rating.flatMap { RatingsTable.standard.parse($0) }, group: group, logo: logo, guideID: id, headers: headers)
     }
 }

@@ -26,6 +26,10 @@ public struct RatingsTable: Sendable {
 
     init() {}
 
+    /// Ranks the table gets wrong: Australian TV's R18+ is listed at 160
+    /// (below P), which would let the strictest rating through every limit.
+    private static let corrections = ["au-tv|R18+": 600]
+
     /// Reads Subler's `Ratings.json`.
     public init(json: Data) throws {
         guard let countries = try JSONSerialization.jsonObject(with: json) as? [[String: Any]] else {
@@ -35,7 +39,7 @@ public struct RatingsTable: Sendable {
             for entry in country["ratings"] as? [[String: Any]] ?? [] {
                 guard let prefix = entry["prefix"] as? String, let code = entry["itunes-code"] as? String else { continue }
                 let media: ContentRating.Media = (entry["media"] as? String) == "TV" ? .tv : .movie
-                let value = (entry["itunes-value"] as? String).flatMap { Int($0) }
+                let value = Self.corrections[prefix + "|" + code] ?? (entry["itunes-value"] as? String).flatMap { Int($0) }
                 let rank = value == 0 || code.lowercased().contains("unrated") ? nil : value
                 let rating = ContentRating(system: prefix, code: code, rank: rank, media: media)
                 let key = Key(system: prefix, code: code.lowercased())
@@ -98,6 +102,22 @@ public struct RatingsTable: Sendable {
             return ContentRating(system: "mpaa", code: "Unrated", rank: nil, media: .movie)
         }
         return nil
+    }
+
+    /// The ratings a file's metadata tags carry (mpv's `metadata` map; keys
+    /// in any case): Apple's `iTunEXTC`, Matroska's `LAW_RATING`, and plain
+    /// `rating` / `CONTENT_RATING` tags.
+    public func ratings(inMetadata tags: [String: String]) -> [ContentRating] {
+        var found: [ContentRating] = []
+        for (key, value) in tags.sorted(by: { $0.key < $1.key }) {
+            let rating: ContentRating? = switch key.uppercased() {
+            case "ITUNEXTC": parseITunEXTC(value)
+            case "LAW_RATING", "RATING", "CONTENT_RATING", "CONTENTRATING": parse(value)
+            default: nil
+            }
+            if let rating, !found.contains(rating) { found.append(rating) }
+        }
+        return found
     }
 
     /// A code, or a bare age for systems whose codes spell ages ("12" → "Ab 12 Jahren").

@@ -131,7 +131,8 @@ public enum XMLTVParser {
             case "category" where parent == "programme":
                 if !value.isEmpty { programme?.categories.append(value) }
             case "value" where parent == "rating" && stack.dropLast(2).last == "programme":
-                if !value.isEmpty { programme?.ratings.append(GuideRating(system: ratingSystem, value: value)) }
+                if !value.isEmpty { programme?.ratings.append(GuideRating(
+                    system: ratingSystem, value: value, resolved: RatingsTable.standard.parseXMLTV(system: ratingSystem, value: value))) }
             case "episode-num" where parent == "programme":
                 if programme?.episode == nil { programme?.episode = value }
             default:

@@ -36,9 +36,12 @@ public struct Programme: Equatable, Sendable {
 public struct GuideRating: Equatable, Sendable {
     public var system: String?
     public var value: String
-    public init(system: String?, value: String) {
+    /// The rating understood, when the system and value are known.
+    public var resolved: ContentRating?
+    public init(system: String?, value: String, resolved: ContentRating? = nil) {
         self.system = system
         self.value = value
+        self.resolved = resolved
     }
 }
 

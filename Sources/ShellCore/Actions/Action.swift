@@ -26,10 +26,21 @@ public enum Action: Equatable, Sendable {
     case logoLoaded(url: String, LogoImage)
     /// The embedding program's custom overlay items (nil: the built-in ones).
     case customOverlayItems([OverlayItem]?)
-    /// The wall-clock time, seconds since 1970, for now / next.
-    case wallClock(Double)
+    /// The wall-clock time, seconds since 1970, for now / next (and the
+    /// passcode lockout), told at `at`.
+    case wallClock(Double, at: Instant)
     /// A new programme guide.
     case guideLoaded(ProgrammeGuide)
+    /// The runtime checked passcode `attempt` against the stored hash, at
+    /// wall-clock time `wallClock`.
+    case passcodeChecked(attempt: Int, correct: Bool, wallClock: Double, at: Instant)
+    /// An early authorization request for `item`; answered by
+    /// `Effect.finishAuthorization(request:)`.
+    case authorizationRequested(MediaItem, request: Int)
+    /// Show a message over the screen for a while (`ShellSettings.noticeDelay` × 4).
+    case showNotice(String)
+    /// The early request was cancelled by its caller.
+    case authorizationCancelled(request: Int)
 }
 
 /// Who asks to quit. A service manager's SIGTERM always wins; the others are
@@ -50,4 +61,8 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case noticeHide
     case spinner
     case hintHide
+    /// A second of the passcode lockout's countdown.
+    case lockoutTick
+    /// The live programme on the current channel ends: check its successor's rating.
+    case programmeBoundary
 }

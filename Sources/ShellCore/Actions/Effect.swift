@@ -27,6 +27,20 @@ public enum Effect: Equatable, Sendable {
     case requestFlip(FlipRequest)
     /// Leave the run loop and restore the terminal.
     case quit
+    /// The player holds the load with `token` after opening it, before any
+    /// decoding (see `PlayerReport.preloaded`): let it go on.
+    case continueLoad(token: Int)
+    /// Check four digits against the stored passcode hash (off the run loop);
+    /// the answer comes back as `Action.passcodeChecked`.
+    case verifyPasscode(PasscodeAttempt)
+    /// Store the wrong-passcode counter and lockout, so a restart keeps them.
+    case persistLockout(failures: Int, lockedUntil: Double?)
+    /// Append to the restrictions audit log.
+    case audit(AuditEntry)
+    /// Answer the early authorization request `request`.
+    case finishAuthorization(request: Int, AuthorizationResult)
+    /// Tell the reducer the wall-clock time (`Action.wallClock`) soon.
+    case requestWallClock
 }
 
 /// What the delegate is asked to do for a flip.
@@ -62,6 +76,11 @@ public enum ShellEvent: Equatable, Sendable {
     case endFile(url: String)
     case flipStarted(target: ChannelRef)
     case flipCompleted(target: ChannelRef, success: Bool, superseded: Bool)
+    /// The passcode prompt came up for `item`.
+    case restrictionsAuthorizationRequested(item: MediaItem, rating: String?)
+    /// Restricted content was authorized (`granted`) or not (`reason`: a
+    /// wrong-passcode lockout, ESC, or deny mode).
+    case restrictionsAuthorization(item: MediaItem, rating: String?, granted: Bool, reason: String?)
 
     public var name: String {
         switch self {
@@ -70,6 +89,8 @@ public enum ShellEvent: Equatable, Sendable {
         case .endFile: "end-file"
         case .flipStarted: "channel-flip-started"
         case .flipCompleted: "channel-flip-completed"
+        case .restrictionsAuthorizationRequested: "restrictions-authorization-requested"
+        case .restrictionsAuthorization: "restrictions-authorization"
         }
     }
 }

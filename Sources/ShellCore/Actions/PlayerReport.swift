@@ -27,4 +27,8 @@ public enum PlayerReport: Equatable, Sendable {
     case speed(Double)
     /// The first video frame of this load was drawn.
     case firstFrame
+    /// The player opened the item and read its metadata, and holds it there,
+    /// before selecting tracks or decoding anything, until
+    /// `Effect.continueLoad`. `ratings`: the ratings its metadata carries.
+    case preloaded(ratings: [ContentRating])
 }

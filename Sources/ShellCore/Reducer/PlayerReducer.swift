@@ -1,6 +1,10 @@
 /// Reports from the player for the current load.
 enum PlayerReducer {
     static func reduce(_ state: inout ShellState, _ report: PlayerReport, now: Instant) -> [Effect] {
+        if case .failed = report, case .held = state.restrictions.prompt?.purpose {
+            state.restrictions.prompt = nil
+            state.screen = state.flip != nil ? .interstitial : .player
+        }
         switch report {
         case .started:
             state.playback.phase = .loading
@@ -86,6 +90,8 @@ enum PlayerReducer {
         case .videoConfigured:
             state.playback.videoConfigured = true
             return []
+        case .preloaded(let ratings):
+            return RestrictionReducer.preloaded(&state, fileRatings: ratings)
         case .firstFrame:
             state.playback.firstFramePresented = true
             state.playback.holdsPreviousPicture = false

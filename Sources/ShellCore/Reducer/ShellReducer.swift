@@ -42,12 +42,21 @@ public enum ShellReducer {
         case .logoLoaded(let url, let image):
             state.logos[url] = image
             return []
-        case .wallClock(let time):
+        case .wallClock(let time, let now):
             state.wallClock = time
-            return []
+            return RestrictionReducer.wallClockChanged(&state, now: now)
         case .guideLoaded(let guide):
             state.guide = guide
             return []
+        case .passcodeChecked(let attempt, let correct, let wallClock, let now):
+            return PasscodeReducer.checked(&state, attempt: attempt, correct: correct, wallClock: wallClock, now: now)
+        case .authorizationRequested(let item, let request):
+            return PasscodeReducer.requested(&state, item: item, request: request)
+        case .showNotice(let text):
+            state.notice = text
+            return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
+        case .authorizationCancelled(let request):
+            return PasscodeReducer.requestCancelled(&state, request: request)
         }
     }
 
@@ -55,6 +64,11 @@ public enum ShellReducer {
     /// under way is abandoned, unless `keepFlip` (its delegate replacing the
     /// content): then the interstitial stays up.
     static func play(_ state: inout ShellState, index: Int, now: Instant, keepFlip: Bool = false) -> [Effect] {
+        let gateEffects: [Effect]
+        switch RestrictionReducer.beforePlay(&state, index: index, keepFlip: keepFlip) {
+        case .stop(let effects): return effects
+        case .proceed(let effects): gateEffects = effects
+        }
         let holdPicture = state.screen == .player && state.playback.firstFramePresented
         var flipEffects: [Effect] = []
         if !keepFlip && state.flip != nil {
@@ -84,7 +98,7 @@ public enum ShellReducer {
             state.screen = .interstitial
             state.transportVisible = false
         }
-        return flipEffects + effects
+        return gateEffects + flipEffects + effects + RestrictionReducer.didStartLoad(&state)
     }
 
     static func requestQuit(_ state: inout ShellState, source: QuitSource) -> [Effect] {
@@ -120,6 +134,10 @@ public enum ShellReducer {
         case .hintHide:
             state.hintVisible = false
             return []
+        case .lockoutTick:
+            return PasscodeReducer.tick(&state)
+        case .programmeBoundary:
+            return [.requestWallClock]
         case .spinner:
             guard state.screen == .interstitial else { return [] }
             state.spinnerFrame += 1
@@ -140,7 +158,7 @@ public enum ShellReducer {
         case .interstitial:
             return FlipReducer.reduceCommand(&state, command, now: now)
         case .passcode:
-            return []
+            return PasscodeReducer.reduceCommand(&state, command, now: now)
         }
     }
 

@@ -45,6 +45,16 @@ public struct PlaybackState: Equatable, Sendable {
     public var speed = 1.0
     /// The player is waiting for its cache to fill.
     public var buffering = false
+    /// Every rating known for this load: the item's, the guide programme's,
+    /// and (once opened) the file's.
+    public var ratings: [ContentRating] = []
+    /// The ratings the file's own metadata carries (part of `ratings`).
+    public var fileRatings: [ContentRating] = []
+    /// These ratings are over the parental limits.
+    public var restricted = false
+    /// On a live channel, the start of the guide programme the ratings were
+    /// checked for (a new programme is checked again).
+    public var programmeStart: Double?
 
     public init() {}
 }

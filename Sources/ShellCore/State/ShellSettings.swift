@@ -34,6 +34,11 @@ public struct ShellSettings: Equatable, Sendable {
     public var fineStep = 0.1
     public var fineGrowth = 1.25
     public var fineMaxStep = 1.0
+    /// Wrong passcodes before the prompt locks.
+    public var passcodeAttempts = 5
+    /// Seconds the prompt stays locked after the 5th, 6th, 7th … wrong
+    /// passcode (the last value repeats).
+    public var lockoutDelays: [Double] = [60, 300, 900, 3600]
 
     public init() {}
 

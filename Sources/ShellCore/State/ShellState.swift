@@ -49,12 +49,18 @@ public struct ShellState: Equatable, Sendable {
     public var hintVisible = false
     /// Channel logos loaded so far, by URL.
     public var logos: [String: LogoImage] = [:]
+    /// Parental restrictions: policy, lockout, the passcode prompt.
+    public var restrictions: RestrictionsState
 
-    public init(items: [MediaItem] = [], kiosk: Bool = false, settings: ShellSettings = ShellSettings(), guide: ProgrammeGuide = .empty) {
+    public init(
+        items: [MediaItem] = [], kiosk: Bool = false, settings: ShellSettings = ShellSettings(), guide: ProgrammeGuide = .empty,
+        restrictions: RestrictionsState = RestrictionsState()
+    ) {
         self.items = items
         self.kiosk = kiosk
         self.settings = settings
         self.guide = guide
+        self.restrictions = restrictions
     }
 
     /// Indices of the numbered channels, by number: the ring flips move on.

@@ -30,6 +30,21 @@ public enum TestMedia {
         }
     }
 
+    /// An H.264 + AAC clip of 30 s whose rating is only in its metadata:
+    /// an mp4 with Apple's `iTunEXTC=mpaa|R|400|` (kept by
+    /// `-movflags use_metadata_tags`), or a Matroska file with `LAW_RATING=TV-MA`.
+    public static func ratedClip(_ container: String) throws -> String {
+        let tags = container == "mp4" ? ["-metadata", "iTunEXTC=mpaa|R|400|", "-movflags", "use_metadata_tags"] : ["-metadata", "LAW_RATING=TV-MA"]
+        return try make("rated-30s.\(container)") { path in
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=30",
+                "-f", "lavfi", "-i", "sine=frequency=440:duration=30",
+                "-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                "-metadata", "title=Rated Clip",
+            ] + tags + [path]
+        }
+    }
+
     /// A file with a video extension and garbage inside.
     public static func corrupt() throws -> String {
         try make("corrupt.mkv") { path in
@@ -47,7 +62,7 @@ public enum TestMedia {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(name).path
         if FileManager.default.fileExists(atPath: path) { return path }
-        let partial = path + ".partial.mkv"
+        let partial = path + ".partial." + (name as NSString).pathExtension
         guard let args = try arguments(partial) else {
             try FileManager.default.moveItem(atPath: partial, toPath: path)
             return path

@@ -8,12 +8,22 @@ import Glibc
 /// `Foundation.Process` children inherit that), and standard streams on
 /// /dev/null or a capture file.
 public enum Spawn {
-    /// Runs `arguments` to completion; returns the exit status and what it printed.
+    /// Runs `arguments` to completion, with `input` on its standard input;
+    /// returns the exit status and what it printed.
     @discardableResult
-    public static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+    public static func run(_ arguments: [String], environment: [String: String]? = nil, input: String? = nil) throws -> (status: Int32, output: String) {
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("tvshell-spawn-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: capture) }
-        let pid = try start(arguments, environment: environment, outputPath: capture.path)
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("tvshell-spawn-in-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: capture)
+            try? FileManager.default.removeItem(at: inputFile)
+        }
+        try (input ?? "").write(to: inputFile, atomically: true, encoding: .utf8)
+        let pid = try spawn(arguments, environment: environment) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, inputFile.path, O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, capture.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
         let status = wait(pid)
         let output = (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
         return (status, output)

@@ -22,12 +22,22 @@ public protocol ShellDelegate: AnyObject {
     /// An item of the custom overlay given with `ShellControl.setCustomOverlay`
     /// was activated.
     func customOverlayActivated(_ shell: ShellControl, id: String)
+    /// The passcode prompt came up for restricted `item`.
+    func playbackRestrictionsAuthorizationRequested(_ shell: ShellControl, item: MediaItem)
+    /// The right passcode was entered for `item`.
+    func playbackRestrictionsAuthorizationGranted(_ shell: ShellControl, item: MediaItem)
+    /// `item` will not play: ESC, too many wrong passcodes, or deny mode
+    /// (`reason` says which); the player was dismissed.
+    func playbackRestrictionsAuthorizationDenied(_ shell: ShellControl, item: MediaItem, reason: String)
 }
 
 extension ShellDelegate {
     public func nextChannelInterstitial(_ shell: ShellControl, target: MediaItem) -> ChannelInterstitial? { nil }
     public func previousChannelInterstitial(_ shell: ShellControl, target: MediaItem) -> ChannelInterstitial? { nil }
     public func customOverlayActivated(_ shell: ShellControl, id: String) {}
+    public func playbackRestrictionsAuthorizationRequested(_ shell: ShellControl, item: MediaItem) {}
+    public func playbackRestrictionsAuthorizationGranted(_ shell: ShellControl, item: MediaItem) {}
+    public func playbackRestrictionsAuthorizationDenied(_ shell: ShellControl, item: MediaItem, reason: String) {}
 }
 
 /// What a delegate may ask of the shell. Run-loop thread only (inside a
@@ -39,4 +49,9 @@ public protocol ShellControl: AnyObject {
     /// Replaces the built-in swipe-up overlay with these items (nil: back to
     /// the built-in one); activating one calls `customOverlayActivated`.
     func setCustomOverlay(_ items: [OverlayItem]?)
+    /// Early authorization of restricted items, before presenting them
+    /// (safe to use from any thread or task).
+    var restrictionsAuthorizer: RestrictionsAuthorizer { get }
+    /// For work that must come back to the run loop from elsewhere.
+    var runLoop: ShellRunLoop { get }
 }

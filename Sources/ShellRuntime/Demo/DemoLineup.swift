@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Logging
 import MediaModel
@@ -49,7 +50,7 @@ public enum DemoLineup {
                 guideID: "demo.offair"
             ),
         ]
-        return items
+        return items.map { $0.resolvingRating() }
     }
 
     /// A made-up guide for the demo channels: half-hour programmes from an
@@ -71,7 +72,7 @@ public enum DemoLineup {
             for slot in 0..<52 {
                 let begin = start + Double(slot) * 1800
                 let title = names[slot % names.count]
-                let ratings = id == "demo.latenight" ? [GuideRating(system: "VCHIP", value: "TV-MA")] : []
+                let ratings = id == "demo.latenight" ? [GuideRating(system: "VCHIP", value: "TV-MA", resolved: RatingsTable.standard.parseXMLTV(system: "VCHIP", value: "TV-MA"))] : []
                 programmes.append(Programme(channel: id, start: begin, stop: begin + 1800, title: title,
                                             summary: "\(title) on \(item.title).", ratings: ratings))
             }

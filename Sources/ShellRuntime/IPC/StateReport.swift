@@ -8,6 +8,35 @@ enum StateReport {
         ["number": item.number.map { $0 as Any } ?? NSNullValue.null, "name": item.title, "id": item.id]
     }
 
+    /// The strictest rating known for what is (about to be) played.
+    static func rating(_ state: ShellState) -> String? {
+        let ratings = state.restrictions.prompt?.ratings ?? state.playback.ratings
+        return ContentRating.strictest(ratings)?.code ?? state.currentItem?.rating
+    }
+
+    static func restricted(_ state: ShellState) -> Bool {
+        state.restrictions.prompt != nil || state.playback.restricted
+    }
+
+    /// Not restricted, or the passcode was given for the current load.
+    static func authorized(_ state: ShellState) -> Bool {
+        if state.restrictions.prompt != nil { return false }
+        guard state.playback.restricted else { return true }
+        guard let grant = state.restrictions.grant, let item = state.currentItem else { return false }
+        return grant.itemID == item.id && grant.token == state.playback.token
+    }
+
+    /// The prompt's state: lockout and counter, never what was typed.
+    static func passcode(_ state: ShellState) -> Any {
+        guard let prompt = state.restrictions.prompt else { return NSNullValue.null }
+        let r = state.restrictions
+        let left = r.lockedUntil.map { max(0, ($0 - state.wallClock).rounded(.up)) } ?? 0
+        return [
+            "locked": r.isLocked(at: state.wallClock), "locked_seconds": left, "failures": r.failures,
+            "checking": prompt.checking != nil, "message": prompt.message.map { $0 as Any } ?? NSNullValue.null,
+        ] as [String: Any]
+    }
+
     static func make(_ state: ShellState, framesPresented: Int, video: VideoOutput) -> [String: Any] {
         let p = state.playback
         var scrub: [String: Any] = ["active": state.scrub != nil, "mode": state.scrub?.mode.rawValue ?? "coarse"]
@@ -33,9 +62,10 @@ enum StateReport {
             "hint": state.hintVisible,
             "tracks": state.playback.tracks.map { ["id": $0.id, "type": $0.kind.rawValue, "title": $0.label, "selected": $0.selected] as [String: Any] },
             "chapters": state.playback.chapters.map { ["title": $0.title, "start": $0.start] as [String: Any] },
-            "rating": state.currentItem?.rating.map { $0 as Any } ?? NSNullValue.null,
-            "restricted": false,
-            "authorized": true,
+            "rating": rating(state).map { $0 as Any } ?? NSNullValue.null,
+            "restricted": restricted(state),
+            "authorized": authorized(state),
+            "passcode": passcode(state),
             "frames_presented": framesPresented,
             "kiosk": state.kiosk,
             "phase": p.phase.rawValue,

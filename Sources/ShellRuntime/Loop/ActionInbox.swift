@@ -11,6 +11,7 @@ final class ActionInbox: @unchecked Sendable {
     private let writeFD: Int32
     private let lock = PThreadMutex()
     private var pending: [Action] = []
+    private var work: [@Sendable (ShellControl) -> Void] = []
 
     /// Without a pipe (no descriptors left) posts are still kept, and the
     /// run loop finds them at its next wake.
@@ -31,6 +32,22 @@ final class ActionInbox: @unchecked Sendable {
         lock.withLock { pending.append(action) }
         var byte: UInt8 = 1
         _ = write(writeFD, &byte, 1)
+    }
+
+    /// Any thread: `body` runs on the run-loop thread with the shell.
+    func post(work body: @escaping @Sendable (ShellControl) -> Void) {
+        lock.withLock { work.append(body) }
+        var byte: UInt8 = 1
+        _ = write(writeFD, &byte, 1)
+    }
+
+    /// Run-loop thread: the work posted so far, oldest first.
+    func takeWork() -> [@Sendable (ShellControl) -> Void] {
+        lock.withLock {
+            let taken = work
+            work.removeAll()
+            return taken
+        }
     }
 
     /// Run-loop thread: the actions posted so far, oldest first.

@@ -1,3 +1,4 @@
+import Catalog
 import CTerminal
 import Foundation
 import Logging
@@ -48,9 +49,23 @@ public final class Shell: ShellControl {
     private var lastDrawn: ShellState?
     private var lastDrawnWidth = 0
     private var lastDrawnHeight = 0
+    /// Frames of the current load drawn on the terminal, and that load's token.
     private var framesPresented = 0
+    private var framesPresentedToken = 0
+    /// `framesPresented` of the current load (0 once another load started).
+    private var currentFramesPresented: Int {
+        framesPresentedToken == state.playback.token ? framesPresented : 0
+    }
     private let unicode: Bool
     private let theme: Theme
+    private let restrictions: RestrictionsService
+
+    /// Early authorization of restricted items, before presenting them. Any
+    /// thread or task.
+    public var restrictionsAuthorizer: RestrictionsAuthorizer { restrictions.authorizer }
+
+    /// Runs closures on the run loop from any thread or task.
+    public var runLoop: ShellRunLoop { ShellRunLoop(inbox: inbox) }
 
     /// - Parameters:
     ///   - unicode: the result of `ProcessEnvironment.prepare()`.
@@ -59,8 +74,11 @@ public final class Shell: ShellControl {
         self.logger = logger
         self.unicode = unicode
         self.theme = unicode ? configuration.theme : configuration.theme.asciiOnly()
-        state = ShellState(items: configuration.items, kiosk: configuration.kiosk, settings: configuration.settings, guide: configuration.guide)
+        state = ShellState(
+            items: configuration.items.map { $0.resolvingRating() }, kiosk: configuration.kiosk, settings: configuration.settings,
+            guide: configuration.guide, restrictions: configuration.restrictions)
         inbox = ActionInbox()
+        restrictions = RestrictionsService(backend: configuration.restrictionsBackend, inbox: inbox, logger: logger)
     }
 
     /// Replaces the built-in swipe-up overlay (for embedding programs).
@@ -72,9 +90,14 @@ public final class Shell: ShellControl {
     /// Plays `item` in place of what plays (for delegates). Run-loop thread.
     /// `completion` runs when it plays or fails, at once if mpv refused it.
     public func replaceContent(with item: MediaItem, completion: ((Bool) -> Void)?) {
+        let item = item.resolvingRating()
         dispatch(.replaceContent(item, at: MonotonicClock.now()))
         guard let completion else { return }
-        if state.playback.phase == .failed {
+        let isCurrent = state.currentItem?.id == item.id
+        let denied = isCurrent && state.playback.restricted && state.playback.phase == .idle && state.restrictions.prompt == nil
+        if case .play = state.restrictions.prompt?.purpose, isCurrent {
+            restrictions.hold(completion, for: item)
+        } else if state.playback.phase == .failed || denied {
             completion(false)
         } else {
             contentCompletions[state.playback.token] = completion
@@ -122,10 +145,12 @@ public final class Shell: ShellControl {
 
         logger.info("starting with \(state.items.count) items, video \(video.rawValue)")
         tickWallClock()
+        for notice in configuration.startupNotices { dispatch(.showNotice(notice)) }
         if !state.items.isEmpty && !configuration.startOnHome {
             dispatch(.playIndex(0, at: MonotonicClock.now()))
         }
         loop()
+        restrictions.authorizer.cancelAll()
         logger.info("quit")
         return 0
     }
@@ -184,6 +209,7 @@ public final class Shell: ShellControl {
             handleSignals()
         } else if fd == inbox.readFD, fd >= 0 {
             for action in inbox.take() { dispatch(action) }
+            for work in inbox.takeWork() { work(self) }
         } else if fd == STDIN_FILENO {
             readKeys()
         } else if let player, fd == player.wakeupFD {
@@ -223,7 +249,7 @@ public final class Shell: ShellControl {
     /// Tells the reducer the wall-clock time; again every 30 s while there
     /// is a guide to read now / next from.
     private func tickWallClock() {
-        dispatch(.wallClock(Date().timeIntervalSince1970))
+        dispatch(.wallClock(Date().timeIntervalSince1970, at: MonotonicClock.now()))
         nextWallClockTick = state.guide.channelIDs.isEmpty ? nil : MonotonicClock.now() + 30
     }
 
@@ -271,6 +297,7 @@ public final class Shell: ShellControl {
                     logger.debug("unbound key \(name)")
                     continue
                 }
+                restrictions.inputSource = "keyboard"
                 dispatch(.command(command, at: MonotonicClock.now()))
                 if state.quitting { return }
             }
@@ -287,10 +314,12 @@ public final class Shell: ShellControl {
 
     private func perform(_ effect: Effect) {
         guard let player else { return }
+        if restrictions.perform(effect) { return }
         do {
             switch effect {
             case .load(let item, let token):
                 logger.info("load \(item.url)")
+                if let completion = restrictions.takeCompletion(for: item) { contentCompletions[token] = completion }
                 if let logo = item.logo { logoLoader.load(logo) }
                 do {
                     try player.load(item, token: token)
@@ -336,7 +365,9 @@ public final class Shell: ShellControl {
                 case .next: target.skipToNextChannel(self, request: request, completion: completion)
                 case .previous: target.skipToPreviousChannel(self, request: request, completion: completion)
                 }
-            case .quit:
+            case .continueLoad(let token):
+                player.continueLoad(token: token)
+            case .quit, .verifyPasscode, .persistLockout, .audit, .finishAuthorization, .requestWallClock:
                 break
             }
         } catch {
@@ -363,6 +394,19 @@ public final class Shell: ShellControl {
             if superseded { fields["superseded"] = true }
             logger.info("flip to \(target.name): \(success ? "done" : superseded ? "superseded" : "failed")")
             ipc?.broadcast(event: event.name, fields: fields)
+        case .restrictionsAuthorizationRequested(let item, let rating):
+            ipc?.broadcast(event: event.name, fields: ["title": item.title, "id": item.id, "rating": rating ?? NSNull()])
+            delegate?.playbackRestrictionsAuthorizationRequested(self, item: item)
+        case .restrictionsAuthorization(let item, let rating, let granted, let reason):
+            var fields: [String: Any] = ["title": item.title, "id": item.id, "rating": rating ?? NSNull(), "granted": granted]
+            if let reason { fields["reason"] = reason }
+            ipc?.broadcast(event: event.name, fields: fields)
+            if granted {
+                delegate?.playbackRestrictionsAuthorizationGranted(self, item: item)
+            } else {
+                restrictions.refused(item)
+                delegate?.playbackRestrictionsAuthorizationDenied(self, item: item, reason: reason ?? "restricted")
+            }
         }
     }
 
@@ -457,6 +501,10 @@ public final class Shell: ShellControl {
         }
         guard state.screen == .player, state.playback.videoConfigured, state.playback.phase != .idle,
               renderedToken == state.playback.token else { return false }
+        if framesPresentedToken != state.playback.token {
+            framesPresentedToken = state.playback.token
+            framesPresented = 0
+        }
         framesPresented += 1
         if !state.playback.firstFramePresented {
             dispatch(.player(.firstFrame, token: state.playback.token, at: MonotonicClock.now()))
@@ -487,7 +535,7 @@ public final class Shell: ShellControl {
         switch name {
         case "get_state":
             ipc.reply(to: request.client, requestID: request.requestID,
-                      data: StateReport.make(state, framesPresented: framesPresented, video: configuration.video))
+                      data: StateReport.make(state, framesPresented: currentFramesPresented, video: configuration.video))
         case "keypress":
             guard let key = args.first as? String else {
                 return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: keypress needs a key name")
@@ -495,6 +543,7 @@ public final class Shell: ShellControl {
             guard let command = configuration.keyMap.command(for: key) else {
                 return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: no binding for key \(key)")
             }
+            restrictions.inputSource = "ipc"
             dispatch(.command(command, at: now))
             ipc.reply(to: request.client, requestID: request.requestID)
         case "play":
@@ -505,7 +554,7 @@ public final class Shell: ShellControl {
                 dispatch(.playIndex(index, at: now))
             } else {
                 var items = state.items
-                items.append(MediaItem.fromLocation(location))
+                items.append(MediaItem.fromLocation(location).resolvingRating())
                 state.items = items
                 dispatch(.playIndex(items.count - 1, at: now))
             }

@@ -22,6 +22,13 @@ public struct ShellConfiguration: Sendable {
     public var strayOutputPath: String?
     /// The programme guide for now / next.
     public var guide: ProgrammeGuide
+    /// Parental restrictions at start: policy, and the persisted counter and lockout.
+    public var restrictions: RestrictionsState
+    /// Checks passcodes and keeps the lockout and audit log; without one,
+    /// no passcode is ever right.
+    public var restrictionsBackend: (any RestrictionsBackend)?
+    /// Messages shown over the first screen (a refused settings file …).
+    public var startupNotices: [String]
 
     public struct MPVOption: Sendable, Equatable {
         public var key: String
@@ -33,8 +40,13 @@ public struct ShellConfiguration: Sendable {
         items: [MediaItem], video: VideoOutput = .terminal, ipcSocketPath: String? = nil,
         mpvOptions: [MPVOption] = [], kiosk: Bool = false, theme: Theme = .dark,
         keyMap: KeyMap = .standard, settings: ShellSettings = ShellSettings(), startOnHome: Bool = false,
-        strayOutputPath: String? = nil, guide: ProgrammeGuide = .empty
+        strayOutputPath: String? = nil, guide: ProgrammeGuide = .empty,
+        restrictions: RestrictionsState = RestrictionsState(), restrictionsBackend: (any RestrictionsBackend)? = nil,
+        startupNotices: [String] = []
     ) {
+        self.startupNotices = startupNotices
+        self.restrictions = restrictions
+        self.restrictionsBackend = restrictionsBackend
         self.strayOutputPath = strayOutputPath
         self.guide = guide
         self.items = items

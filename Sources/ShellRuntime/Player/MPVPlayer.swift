@@ -1,3 +1,4 @@
+import Catalog
 import Logging
 import MediaModel
 import MPVClient
@@ -33,6 +34,9 @@ final class MPVPlayer {
     private var lastErrorLine: String?
     /// The token of a load that failed before mpv logged why.
     private var failedWithoutDetail: Int?
+    /// The `on_preloaded` hook mpv waits at for the current load: opened,
+    /// nothing decoded yet (see `PlayerReport.preloaded`).
+    private var heldHook: (id: UInt64, token: Int)?
 
     init(video: VideoOutput, options: [(String, String)], logger: Logger) throws {
         self.logger = logger
@@ -59,6 +63,7 @@ final class MPVPlayer {
         try mpv.initialize()
         try mpv.requestLogMessages("warn")
         try mpv.observeAll()
+        try mpv.addHook("on_preloaded")
         mpv.setWakeupPipe(wakeupWriteFD)
         if video == .terminal {
             renderer = try MPVSoftwareRenderer(mpv: mpv, updateFD: renderWriteFD)
@@ -81,13 +86,30 @@ final class MPVPlayer {
         let entry = try mpv.loadFile(item.url, options: options)
         latestEntry = entry
         tokenByEntry[entry] = token
+        releaseHeldHook()
     }
 
-    /// Stops playback (the idle state).
+    /// Stops playback (the idle state). A load held at its hook is stopped
+    /// before it decodes anything.
     func stop() throws {
         latestToken += 1
         latestEntry = -1
         try mpv.command(["stop"])
+        releaseHeldHook()
+    }
+
+    /// Lets the load with `token`, held after opening, go on to decode and play.
+    func continueLoad(token: Int) {
+        guard let held = heldHook, held.token == token else { return }
+        releaseHeldHook()
+    }
+
+    /// mpv waits at a hook until it is continued, even once the load was
+    /// stopped or replaced: continue it (after the stop, so nothing decodes).
+    private func releaseHeldHook() {
+        guard let held = heldHook else { return }
+        heldHook = nil
+        do { try mpv.continueHook(held.id) } catch { logger.error("\(error)") }
     }
 
     /// Drains mpv's events and translates those of the current load. mpv's
@@ -153,6 +175,14 @@ final class MPVPlayer {
                 return value.double.flatMap { current(.speed($0)) }
             case .videoWidth, .videoHeight, .chapter: return nil
             }
+        case .hook(let name, let id):
+            guard name == "on_preloaded", activeEntry == latestEntry, let token = tokenByEntry[activeEntry], token == latestToken else {
+                do { try mpv.continueHook(id) } catch { logger.error("\(error)") }
+                return nil
+            }
+            releaseHeldHook()
+            heldHook = (id, token)
+            return (.preloaded(ratings: fileRatings()), token)
         case .logMessage(let level, let prefix, let text):
             let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
             logger.log(level: level == "warn" ? .warning : .error, "mpv[\(prefix)] \(line)")
@@ -166,6 +196,13 @@ final class MPVPlayer {
         default:
             return nil
         }
+    }
+
+    /// The ratings in the opened file's metadata tags.
+    private func fileRatings() -> [ContentRating] {
+        guard case .map(let map) = (try? mpv.node("metadata")) ?? .none else { return [] }
+        let tags = map.compactMapValues(\.string)
+        return RatingsTable.standard.ratings(inMetadata: tags)
     }
 
     /// `track-list` as tracks.
@@ -191,6 +228,7 @@ final class MPVPlayer {
 
     /// Frees the render context, then the core; idempotent.
     func shutdown() {
+        releaseHeldHook()
         renderer?.free()
         renderer = nil
         mpv.destroy()

@@ -31,6 +31,9 @@ public struct Theme: Equatable, Sendable {
         public var pause: Character
         public var warning: Character
         public var ellipsis: Character
+        /// A typed passcode digit, and a digit still to type.
+        public var digitFilled: Character = "●"
+        public var digitEmpty: Character = " "
 
         public static let unicode = Glyphs(
             fill: "━", track: "─", head: "●", rulerMajor: "┃", rulerMinor: "╵", rulerBlank: "·",
@@ -38,7 +41,7 @@ public struct Theme: Equatable, Sendable {
         )
         public static let ascii = Glyphs(
             fill: "=", track: "-", head: "O", rulerMajor: "|", rulerMinor: "'", rulerBlank: ".",
-            pointer: "v", play: ">", pause: "=", warning: "!", ellipsis: "~"
+            pointer: "v", play: ">", pause: "=", warning: "!", ellipsis: "~", digitFilled: "*", digitEmpty: "_"
         )
     }
 

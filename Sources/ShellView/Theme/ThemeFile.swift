@@ -65,6 +65,7 @@ public enum ThemeFile {
             let paths: [String: WritableKeyPath<Theme.Glyphs, Character>] = [
                 "fill": \.fill, "track": \.track, "head": \.head, "ruler_major": \.rulerMajor, "ruler_minor": \.rulerMinor,
                 "ruler_blank": \.rulerBlank, "pointer": \.pointer, "play": \.play, "pause": \.pause, "warning": \.warning, "ellipsis": \.ellipsis,
+                "digit_filled": \.digitFilled, "digit_empty": \.digitEmpty,
             ]
             guard let path = paths[key] else { throw Failure(line: line, key: name, message: "unknown glyph") }
             guard value.count == 1, let character = value.first, columnWidth(of: character) == 1 else {

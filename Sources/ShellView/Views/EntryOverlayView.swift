@@ -13,12 +13,15 @@ enum EntryOverlayView {
             screen.putCentered(text, y: 2, style: style, x: x, width: width)
         }
         if let notice = state.notice {
-            let text = " \(notice) "
-            let width = min(screen.width - 4, columnWidth(of: text) + 4)
+            let width = min(screen.width - 4, columnWidth(of: notice) + 6)
+            let lines = wrap(notice, width: width - 4, maxLines: 4, ellipsis: theme.glyphs.ellipsis)
             let x = (screen.width - width) / 2
+            let top = screen.height - 7 - lines.count
             let style = Style(foreground: theme.text, background: theme.barBackground, bold: true)
-            screen.fill(x: x, y: screen.height - 8, width: width, height: 3, with: Cell(" ", style: style))
-            screen.putCentered(text, y: screen.height - 7, style: style, x: x, width: width)
+            screen.fill(x: x, y: top, width: width, height: lines.count + 2, with: Cell(" ", style: style))
+            for (i, line) in lines.enumerated() {
+                screen.putCentered(line, y: top + 1 + i, style: style, x: x, width: width)
+            }
         }
     }
 }

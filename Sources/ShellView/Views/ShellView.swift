@@ -15,8 +15,11 @@ public enum ShellView {
             return screen
         }
         switch state.screen {
-        case .player, .passcode:
+        case .player:
             PlayerView.draw(into: &screen, state: state, theme: theme, context: context)
+        case .passcode:
+            PasscodeView.draw(into: &screen, state: state, theme: theme, context: context)
+            return screen
         case .interstitial:
             InterstitialView.draw(into: &screen, state: state, theme: theme, context: context)
         case .error:

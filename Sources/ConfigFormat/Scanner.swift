@@ -1,0 +1,144 @@
+/// Reads one line of a TOML document, scalar by scalar.
+struct Scanner {
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+    let line: Int
+
+    init(_ scalars: [Unicode.Scalar], line: Int) {
+        self.scalars = scalars
+        self.line = line
+    }
+
+    var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+    var atEndOrComment: Bool { peek == nil || peek == "#" || peek == "\r" }
+
+    mutating func advance() { index += 1 }
+
+    mutating func skipSpaces() {
+        while let c = peek, c == " " || c == "\t" { index += 1 }
+    }
+
+    func fail(_ message: String, key: String? = nil) -> TOMLDocument.Failure {
+        TOMLDocument.Failure(line: line, key: key, message: message)
+    }
+
+    mutating func expect(_ c: Unicode.Scalar, key: String? = nil) throws(TOMLDocument.Failure) {
+        guard peek == c else { throw fail("expected “\(c)”\(peek.map { " but found “\($0)”" } ?? " at the end of the line")", key: key) }
+        index += 1
+    }
+
+    mutating func expectEnd(key: String? = nil) throws(TOMLDocument.Failure) {
+        skipSpaces()
+        guard atEndOrComment else { throw fail("unexpected “\(String(String.UnicodeScalarView(scalars[index...])))” after the value", key: key) }
+    }
+
+    /// `a.b."c d"` up to `terminator`.
+    mutating func dottedKey(until terminator: Unicode.Scalar) throws(TOMLDocument.Failure) -> String {
+        var parts: [String] = []
+        while true {
+            skipSpaces()
+            if peek == "\"" || peek == "'" {
+                parts.append(try quoted())
+            } else {
+                var part = ""
+                while let c = peek, c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "-" {
+                    part.unicodeScalars.append(c)
+                    index += 1
+                }
+                guard !part.isEmpty else {
+                    throw fail(peek.map { "expected a key, found “\($0)”" } ?? "expected a key")
+                }
+                parts.append(part)
+            }
+            skipSpaces()
+            if peek == "." {
+                index += 1
+                continue
+            }
+            guard peek == terminator else {
+                throw fail("expected “\(terminator)” after the key", key: parts.joined(separator: "."))
+            }
+            return parts.joined(separator: ".")
+        }
+    }
+
+    mutating func value(key: String) throws(TOMLDocument.Failure) -> TOMLDocument.Value {
+        guard let c = peek else { throw fail("missing value", key: key) }
+        switch c {
+        case "\"", "'":
+            if index + 2 < scalars.count, scalars[index + 1] == c, scalars[index + 2] == c {
+                throw fail("multi-line strings are not supported here", key: key)
+            }
+            return .string(try quoted(key: key))
+        case "[":
+            index += 1
+            var items: [TOMLDocument.Value] = []
+            while true {
+                skipSpaces()
+                if peek == "]" {
+                    index += 1
+                    return .array(items)
+                }
+                items.append(try value(key: key))
+                skipSpaces()
+                if peek == "," {
+                    index += 1
+                } else if peek != "]" {
+                    throw fail("expected “,” or “]” in the array (arrays must fit on one line)", key: key)
+                }
+            }
+        case "{":
+            throw fail("inline tables are not supported here", key: key)
+        default:
+            var word = ""
+            while let c = peek, c != ",", c != "]", c != " ", c != "\t", c != "#", c != "\r" {
+                word.unicodeScalars.append(c)
+                index += 1
+            }
+            if word == "true" { return .boolean(true) }
+            if word == "false" { return .boolean(false) }
+            let digits = word.filter { $0 != "_" }
+            if let i = Int(digits) { return .integer(i) }
+            if let d = Double(digits), digits.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) { return .float(d) }
+            throw fail("“\(word)” is not a value (strings need quotes)", key: key)
+        }
+    }
+
+    /// A basic ("…", with escapes) or literal ('…') string.
+    mutating func quoted(key: String? = nil) throws(TOMLDocument.Failure) -> String {
+        let quote = peek!
+        index += 1
+        var out = ""
+        while let c = peek {
+            index += 1
+            if c == quote { return out }
+            if c == "\\" && quote == "\"" {
+                guard let e = peek else { break }
+                index += 1
+                switch e {
+                case "\"": out += "\""
+                case "\\": out += "\\"
+                case "n": out += "\n"
+                case "t": out += "\t"
+                case "r": out += "\r"
+                case "b": out += "\u{8}"
+                case "f": out += "\u{C}"
+                case "u", "U":
+                    let count = e == "u" ? 4 : 8
+                    guard index + count <= scalars.count,
+                          let value = UInt32(String(String.UnicodeScalarView(scalars[index..<index + count])), radix: 16),
+                          let scalar = Unicode.Scalar(value) else {
+                        throw fail("bad \\\(e) escape", key: key)
+                    }
+                    index += count
+                    out.unicodeScalars.append(scalar)
+                default:
+                    throw fail("unknown escape \\\(e)", key: key)
+                }
+            } else {
+                out.unicodeScalars.append(c)
+            }
+        }
+        throw fail("unterminated string", key: key)
+    }
+}

@@ -1,0 +1,144 @@
+/// A TOML document of the kind tvshell's files use: `[table]` headers, and
+/// `key = value` lines whose values are strings (basic or literal), integers,
+/// floats, booleans, or one-line arrays of those. Anything else (multi-line
+/// strings, inline tables, dates) is refused with its line, so a user always
+/// learns where a file went wrong. A value; parse on any thread.
+public struct TOMLDocument: Equatable, Sendable {
+    public indirect enum Value: Equatable, Sendable, CustomStringConvertible {
+        case string(String)
+        case integer(Int)
+        case float(Double)
+        case boolean(Bool)
+        case array([Value])
+
+        public var string: String? { if case .string(let s) = self { s } else { nil } }
+        public var integer: Int? { if case .integer(let i) = self { i } else { nil } }
+        public var boolean: Bool? { if case .boolean(let b) = self { b } else { nil } }
+        public var float: Double? {
+            switch self {
+            case .float(let d): d
+            case .integer(let i): Double(i)
+            default: nil
+            }
+        }
+        public var array: [Value]? { if case .array(let a) = self { a } else { nil } }
+
+        public var description: String {
+            switch self {
+            case .string(let s): TOMLDocument.quote(s)
+            case .integer(let i): String(i)
+            case .float(let d): String(d)
+            case .boolean(let b): String(b)
+            case .array(let a): "[" + a.map(\.description).joined(separator: ", ") + "]"
+            }
+        }
+    }
+
+    /// One `key = value` line, with its table ("" before any header).
+    public struct Entry: Equatable, Sendable {
+        public var table: String
+        public var key: String
+        public var value: Value
+        public var line: Int
+
+        /// `table.key`, or `key` at the top.
+        public var path: String { table.isEmpty ? key : "\(table).\(key)" }
+    }
+
+    /// Where and why a file is not what it should be.
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public let line: Int
+        public let key: String?
+        public let message: String
+
+        public init(line: Int, key: String?, message: String) {
+            self.line = line
+            self.key = key
+            self.message = message
+        }
+
+        public var description: String { "line \(line)\(key.map { ", key \($0)" } ?? ""): \(message)" }
+    }
+
+    /// Every entry, in file order.
+    public var entries: [Entry]
+    /// Every table header, in file order, with its line.
+    public var tables: [(name: String, line: Int)] { tableLines.map { ($0.name, $0.line) } }
+    private var tableLines: [TableLine]
+
+    private struct TableLine: Equatable, Sendable {
+        var name: String
+        var line: Int
+    }
+
+    public static func parse(_ text: String) throws(Failure) -> TOMLDocument {
+        var entries: [Entry] = []
+        var tableLines: [TableLine] = []
+        var table = ""
+        var seen: Set<String> = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, raw) in lines.enumerated() {
+            let number = offset + 1
+            var scanner = Scanner(Array((offset == 0 ? String(raw).trimmingBOM() : String(raw)).unicodeScalars), line: number)
+            scanner.skipSpaces()
+            if scanner.atEndOrComment { continue }
+            if scanner.peek == "[" {
+                scanner.advance()
+                let name = try scanner.dottedKey(until: "]")
+                try scanner.expect("]")
+                try scanner.expectEnd()
+                table = name
+                tableLines.append(TableLine(name: name, line: number))
+                continue
+            }
+            let key = try scanner.dottedKey(until: "=")
+            scanner.skipSpaces()
+            try scanner.expect("=", key: key)
+            scanner.skipSpaces()
+            let value = try scanner.value(key: key)
+            try scanner.expectEnd(key: key)
+            let entry = Entry(table: table, key: key, value: value, line: number)
+            guard seen.insert(entry.path).inserted else {
+                throw Failure(line: number, key: entry.path, message: "defined twice")
+            }
+            entries.append(entry)
+        }
+        return TOMLDocument(entries: entries, tableLines: tableLines)
+    }
+
+    /// The entry for `key` in `table`.
+    public func entry(_ table: String, _ key: String) -> Entry? {
+        entries.first { $0.table == table && $0.key == key }
+    }
+
+    /// The entries of `table`, in file order.
+    public func entries(in table: String) -> [Entry] {
+        entries.filter { $0.table == table }
+    }
+
+    /// `text` as a TOML basic string, quoted and escaped.
+    public static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+private extension String {
+    func trimmingBOM() -> String { hasPrefix("\u{FEFF}") ? String(dropFirst()) : self }
+}

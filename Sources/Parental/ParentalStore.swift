@@ -1,0 +1,79 @@
+import Foundation
+import ShellCore
+import ShellRuntime
+
+/// The standard `RestrictionsBackend`: the settings and passcode hash from
+/// `restrictions.toml`, the lockout in `passcode-lockout.toml`, the audit
+/// log, all under `ParentalPaths`. Immutable after loading; `verify` may run
+/// on any thread.
+public final class ParentalStore: RestrictionsBackend {
+    public let paths: ParentalPaths
+    public let settings: RestrictionsSettings
+
+    public init(paths: ParentalPaths, settings: RestrictionsSettings) {
+        self.paths = paths
+        self.settings = settings
+    }
+
+    /// The settings file (defaults when there is none). A file others can
+    /// read is refused; so is one tvshell did not write.
+    public static func loadSettings(paths: ParentalPaths) throws(ParentalError) -> RestrictionsSettings {
+        guard let text = try SecureFile.read(paths.settings, requirePrivate: true) else { return RestrictionsSettings() }
+        return try RestrictionsSettings.parse(text, path: paths.settings)
+    }
+
+    public static func saveSettings(_ settings: RestrictionsSettings, paths: ParentalPaths) throws(ParentalError) {
+        try SecureFile.write(settings.text, to: paths.settings)
+    }
+
+    /// The counter and lockout (none when never written).
+    public static func loadLockout(paths: ParentalPaths, now: Double = Date().timeIntervalSince1970) -> LockoutState {
+        guard let text = try? SecureFile.read(paths.lockout, requirePrivate: false) else { return LockoutState() }
+        return LockoutState.parse(text, now: now)
+    }
+
+    /// What the shell starts with: the store, the restrictions state, and a
+    /// problem to tell the user, if any. The shell keeps running whatever the
+    /// files hold, and fails closed: a file others can read keeps its limits
+    /// but loses its passcode (restricted content is refused, not asked for);
+    /// a broken file restricts all rated content.
+    public static func open(paths: ParentalPaths, now: Double = Date().timeIntervalSince1970) -> (store: ParentalStore, state: RestrictionsState, problem: String?) {
+        let lockout = loadLockout(paths: paths, now: now)
+        var settings: RestrictionsSettings
+        var problem: String?
+        do {
+            settings = try loadSettings(paths: paths)
+        } catch {
+            problem = "\(error)"
+            if case .insecureFile = error, let text = try? String(contentsOfFile: paths.settings, encoding: .utf8),
+               var readable = try? RestrictionsSettings.parse(text, path: paths.settings) {
+                readable.passcode = nil
+                if readable.mode == .passcode { readable.mode = .deny }
+                settings = readable
+            } else {
+                settings = RestrictionsSettings()
+                settings.mode = .deny
+                settings.movies = .allowNone
+                settings.tv = .allowNone
+            }
+        }
+        let store = ParentalStore(paths: paths, settings: settings)
+        return (store, RestrictionsState(policy: settings.policy, failures: lockout.failures, lockedUntil: lockout.lockedUntil), problem)
+    }
+
+    public func verify(passcode: String) -> Bool {
+        settings.passcode?.matches(passcode) ?? false
+    }
+
+    public func persistLockout(failures: Int, lockedUntil: Double?) throws {
+        try writeLockout(LockoutState(failures: failures, lockedUntil: lockedUntil))
+    }
+
+    public func writeLockout(_ lockout: LockoutState) throws(ParentalError) {
+        try SecureFile.write(lockout.text, to: paths.lockout)
+    }
+
+    public func audit(_ entry: AuditEntry, via: String) throws {
+        try AuditLog.append(AuditRecord(entry: entry, via: via), to: paths.auditLog)
+    }
+}

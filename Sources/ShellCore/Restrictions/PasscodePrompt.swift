@@ -1,0 +1,40 @@
+import MediaModel
+
+/// The passcode prompt: what it is for, the item and ratings it names, and
+/// the digits typed so far. Its description never shows the digits.
+public struct PasscodePrompt: Equatable, Sendable, CustomStringConvertible {
+    public enum Purpose: Equatable, Sendable {
+        /// `items[index]` is not loaded yet: it loads once authorized.
+        case play(index: Int)
+        /// The load with `token` is held by the player before decoding
+        /// anything (its rating came from the file): it continues once authorized.
+        case held(token: Int)
+        /// An early request (`requestPlaybackRestrictionsAuthorization`);
+        /// `returnTo` is the screen under the prompt.
+        case early(request: Int, returnTo: ScreenKind)
+    }
+
+    public var purpose: Purpose
+    public var item: MediaItem
+    /// Every rating known for the item (lineup, guide, file).
+    public var ratings: [ContentRating]
+    /// Typed digits; cleared as soon as four are handed out for checking.
+    public var digits: [Int] = []
+    /// The attempt being checked (keys wait meanwhile).
+    public var checking: Int?
+    /// "Wrong passcode", shown under the boxes.
+    public var message: String?
+
+    public init(purpose: Purpose, item: MediaItem, ratings: [ContentRating]) {
+        self.purpose = purpose
+        self.item = item
+        self.ratings = ratings
+    }
+
+    /// The strictest rating, for the prompt's text.
+    public var rating: ContentRating? { ContentRating.strictest(ratings) }
+
+    public var description: String {
+        "PasscodePrompt(\(purpose), \(item.title), \(digits.count) digits, checking: \(checking.map(String.init) ?? "no"))"
+    }
+}

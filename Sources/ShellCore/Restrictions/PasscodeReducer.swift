@@ -1,0 +1,203 @@
+import MediaModel
+
+/// The passcode prompt: four digits, checked by the runtime against the
+/// stored hash; wrong ones counted, and after `ShellSettings.passcodeAttempts`
+/// of them the prompt locks for a growing delay (the counter and lock are
+/// persisted). The right passcode lets the item play; ESC or a lockout
+/// cancels it and dismisses the player (back to the previous channel after a
+/// flip). Also answers early authorization requests.
+enum PasscodeReducer {
+    /// Puts `prompt` up, covering everything.
+    static func show(_ state: inout ShellState, _ prompt: PasscodePrompt) -> [Effect] {
+        state.restrictions.prompt = prompt
+        state.screen = .passcode
+        state.overlay = .none
+        state.hintVisible = false
+        state.transportVisible = false
+        state.channelEntry = nil
+        var effects: [Effect] = [
+            .requestWallClock,
+            .emit(.restrictionsAuthorizationRequested(item: prompt.item, rating: prompt.rating?.code)),
+        ]
+        if state.flip != nil { effects += [.cancelTimer(.flipTimeout), .cancelTimer(.spinner)] }
+        if state.restrictions.lockedUntil != nil { effects.append(.startTimer(.lockoutTick, after: 1)) }
+        return effects
+    }
+
+    /// Another item is played while a prompt is up: the prompt goes (an
+    /// early request is answered `cancelled`).
+    static func supersede(_ state: inout ShellState) -> [Effect] {
+        guard let prompt = state.restrictions.prompt else { return [] }
+        state.restrictions.prompt = nil
+        if case .early(let request, _) = prompt.purpose {
+            return [.cancelTimer(.lockoutTick), .finishAuthorization(request: request, .cancelled)]
+        }
+        return [.cancelTimer(.lockoutTick)]
+    }
+
+    /// Keys on the prompt: digits, LEFT to take one back, ESC to cancel.
+    static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
+        guard var prompt = state.restrictions.prompt else { return ShellReducer.goHome(&state) }
+        switch command {
+        case .digit(let digit):
+            guard prompt.checking == nil, !state.restrictions.isLocked(at: state.wallClock) else { return [] }
+            prompt.digits.append(digit)
+            prompt.message = nil
+            guard prompt.digits.count == 4 else {
+                state.restrictions.prompt = prompt
+                return []
+            }
+            state.restrictions.attemptCounter += 1
+            let attempt = PasscodeAttempt(id: state.restrictions.attemptCounter, code: prompt.digits.map(String.init).joined())
+            prompt.digits = []
+            prompt.checking = attempt.id
+            state.restrictions.prompt = prompt
+            return [.verifyPasscode(attempt)]
+        case .left:
+            guard prompt.checking == nil, !prompt.digits.isEmpty else { return [] }
+            prompt.digits.removeLast()
+            state.restrictions.prompt = prompt
+            return []
+        case .menu:
+            return dismiss(&state, kind: .cancelled, now: now)
+        default:
+            return []
+        }
+    }
+
+    /// The runtime's answer for passcode `attempt`.
+    static func checked(_ state: inout ShellState, attempt: Int, correct: Bool, wallClock: Double, now: Instant) -> [Effect] {
+        state.wallClock = wallClock
+        guard var prompt = state.restrictions.prompt, prompt.checking == attempt else { return [] }
+        prompt.checking = nil
+        let label = prompt.rating?.code
+        func entry(_ kind: AuditEntry.Kind, _ detail: String? = nil) -> Effect {
+            .audit(AuditEntry(kind: kind, title: prompt.item.title, itemID: prompt.item.id, rating: label, time: wallClock, detail: detail))
+        }
+        if correct {
+            state.restrictions.failures = 0
+            state.restrictions.lockedUntil = nil
+            state.restrictions.prompt = nil
+            let effects: [Effect] = [
+                .cancelTimer(.lockoutTick), .persistLockout(failures: 0, lockedUntil: nil), entry(.granted),
+                .emit(.restrictionsAuthorization(item: prompt.item, rating: label, granted: true, reason: nil)),
+            ]
+            return effects + grant(&state, prompt, now: now)
+        }
+        state.restrictions.failures += 1
+        let failures = state.restrictions.failures
+        let attempts = state.settings.passcodeAttempts
+        if failures >= attempts {
+            let delays = state.settings.lockoutDelays
+            let delay = delays.isEmpty ? 60 : delays[min(failures - attempts, delays.count - 1)]
+            state.restrictions.lockedUntil = wallClock + delay
+            state.restrictions.prompt = prompt
+            let effects: [Effect] = [
+                .persistLockout(failures: failures, lockedUntil: wallClock + delay),
+                entry(.wrongPasscode, "wrong passcode \(failures)"),
+                entry(.lockedOut, "locked for \(formatTime(delay))"),
+            ]
+            return effects + dismiss(&state, kind: .lockedOut, now: now)
+        }
+        let left = attempts - failures
+        prompt.message = "Wrong passcode. \(left) more \(left == 1 ? "try" : "tries") before the prompt locks."
+        state.restrictions.prompt = prompt
+        return [.persistLockout(failures: failures, lockedUntil: state.restrictions.lockedUntil), entry(.wrongPasscode, "wrong passcode \(failures)")]
+    }
+
+    /// The right passcode: the item plays (or the early request is granted).
+    private static func grant(_ state: inout ShellState, _ prompt: PasscodePrompt, now: Instant) -> [Effect] {
+        let settings = state.settings
+        let flipTimers: [Effect] = state.flip == nil ? [] : [
+            .startTimer(.flipTimeout, after: settings.flipTimeout), .startTimer(.spinner, after: settings.spinnerInterval),
+        ]
+        switch prompt.purpose {
+        case .play(let index):
+            state.restrictions.grant = RestrictionsState.Grant(
+                itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, prompt.item))
+            return ShellReducer.play(&state, index: index, now: now, keepFlip: state.flip != nil) + flipTimers
+        case .held(let token):
+            guard token == state.playback.token else { return [] }
+            state.restrictions.grant = RestrictionsState.Grant(itemID: prompt.item.id, token: token, programmeStart: state.playback.programmeStart)
+            if state.flip != nil {
+                state.screen = .interstitial
+                return [.continueLoad(token: token)] + flipTimers
+            }
+            state.screen = .player
+            state.transportVisible = true
+            return [.continueLoad(token: token), .startTimer(.transportHide, after: settings.transportHideDelay)]
+        case .early(let request, let returnTo):
+            state.restrictions.preAuthorized.insert(prompt.item.id)
+            state.screen = returnTo
+            return [.finishAuthorization(request: request, .granted)]
+        }
+    }
+
+    /// ESC or a lockout: the restricted item does not play. The player is
+    /// dismissed, or after a flip the previous channel comes back.
+    static func dismiss(_ state: inout ShellState, kind: AuditEntry.Kind, now: Instant) -> [Effect] {
+        guard let prompt = state.restrictions.prompt else { return [] }
+        state.restrictions.prompt = nil
+        let label = prompt.rating?.code
+        let lockedOut = kind == .lockedOut
+        var effects: [Effect] = [.cancelTimer(.lockoutTick)]
+        if !lockedOut {
+            effects.append(.audit(AuditEntry(kind: .cancelled, title: prompt.item.title, itemID: prompt.item.id, rating: label, time: state.wallClock)))
+        }
+        effects.append(.emit(.restrictionsAuthorization(
+            item: prompt.item, rating: label, granted: false, reason: lockedOut ? "too many wrong passcodes" : "cancelled")))
+        if lockedOut, let until = state.restrictions.lockedUntil {
+            state.notice = "Too many wrong passcodes: locked for \(formatTime(until - state.wallClock))"
+            effects.append(.startTimer(.noticeHide, after: state.settings.noticeDelay))
+        }
+        if case .early(let request, let returnTo) = prompt.purpose {
+            state.screen = returnTo
+            return effects + [.finishAuthorization(request: request, lockedOut ? .denied : .cancelled)]
+        }
+        if let flip = state.flip {
+            state.flip = nil
+            effects += [
+                .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.spinner),
+                .emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: false, superseded: false)),
+            ]
+            return effects + ShellReducer.play(&state, index: flip.origin, now: now)
+        }
+        return effects + ShellReducer.goHome(&state)
+    }
+
+    /// A second of the lockout: ask for the time, to redraw the countdown.
+    static func tick(_ state: inout ShellState) -> [Effect] {
+        guard state.restrictions.prompt != nil, state.restrictions.lockedUntil != nil else { return [] }
+        return [.requestWallClock, .startTimer(.lockoutTick, after: 1)]
+    }
+
+    /// An early authorization request (before presenting `item`).
+    static func requested(_ state: inout ShellState, item: MediaItem, request: Int) -> [Effect] {
+        let policy = state.restrictions.policy
+        let ratings = RestrictionReducer.knownRatings(state, item)
+        if !policy.restricts(ratings) || state.restrictions.preAuthorized.contains(item.id) {
+            return [.finishAuthorization(request: request, .granted)]
+        }
+        guard state.restrictions.prompt == nil, state.screen != .interstitial else {
+            return [.finishAuthorization(request: request, .cancelled)]
+        }
+        if policy.effectiveMode == .deny {
+            let label = ContentRating.strictest(ratings)?.code
+            return [
+                .audit(AuditEntry(kind: .denied, title: item.title, itemID: item.id, rating: label, time: state.wallClock,
+                                  detail: policy.mode == .deny ? "deny mode" : "no passcode is set")),
+                .emit(.restrictionsAuthorization(item: item, rating: label, granted: false, reason: "restricted")),
+                .finishAuthorization(request: request, .denied),
+            ]
+        }
+        return show(&state, PasscodePrompt(purpose: .early(request: request, returnTo: state.screen), item: item, ratings: ratings))
+    }
+
+    /// The caller of an early request cancelled it.
+    static func requestCancelled(_ state: inout ShellState, request: Int) -> [Effect] {
+        guard let prompt = state.restrictions.prompt, case .early(request, let returnTo) = prompt.purpose else { return [] }
+        state.restrictions.prompt = nil
+        state.screen = returnTo
+        return [.cancelTimer(.lockoutTick), .finishAuthorization(request: request, .cancelled)]
+    }
+}

@@ -1,0 +1,176 @@
+import MediaModel
+
+/// The parental gate around loading. Before an item is opened, the ratings
+/// known for it (lineup, catalog, the guide's programme now) are checked:
+/// restricted content is not opened at all until the passcode is given. Once
+/// opened, the player holds the load before decoding anything and reports
+/// the file's own ratings (`PlayerReport.preloaded`): the gate decides again
+/// with those. On a live channel, each new programme of the guide is checked
+/// again. The prompt itself is `PasscodeReducer`'s.
+enum RestrictionReducer {
+    /// What `ShellReducer.play` does next.
+    enum Gate {
+        /// Load the item; these effects go first.
+        case proceed([Effect])
+        /// Do not load it: the prompt or the refusal is up.
+        case stop([Effect])
+    }
+
+    /// Ratings known for `item` before opening it: its own and those of the
+    /// guide's programme airing now.
+    static func knownRatings(_ state: ShellState, _ item: MediaItem) -> [ContentRating] {
+        var ratings = item.contentRating.map { [$0] } ?? []
+        if let now = state.nowNext(item).now { ratings += now.ratings.compactMap(\.resolved) }
+        return ratings
+    }
+
+    /// The start of the programme airing now on a live `item`, by the guide.
+    static func programmeStart(_ state: ShellState, _ item: MediaItem) -> Double? {
+        item.isLive ? state.nowNext(item).now?.start : nil
+    }
+
+    /// Whether the passcode given last covers `item` airing the programme
+    /// that started at `start`.
+    static func covered(_ state: ShellState, _ item: MediaItem, programmeStart start: Double?) -> Bool {
+        guard let grant = state.restrictions.grant else { return false }
+        return grant.itemID == item.id && grant.programmeStart == start
+    }
+
+    /// Called by `ShellReducer.play` before it loads `items[index]`.
+    static func beforePlay(_ state: inout ShellState, index: Int, keepFlip: Bool) -> Gate {
+        var effects = PasscodeReducer.supersede(&state)
+        let item = state.items[index]
+        let policy = state.restrictions.policy
+        guard policy.mode != .off else { return .proceed(effects) }
+        let start = programmeStart(state, item)
+        if state.restrictions.preAuthorized.remove(item.id) != nil {
+            state.restrictions.grant = RestrictionsState.Grant(itemID: item.id, token: nil, programmeStart: start)
+            return .proceed(effects)
+        }
+        let ratings = knownRatings(state, item)
+        guard policy.restricts(ratings), !covered(state, item, programmeStart: start) else { return .proceed(effects) }
+
+        if !keepFlip && state.flip != nil {
+            state.flip = nil
+            effects += [.cancelTimer(.flipSettle), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner)]
+        }
+        state.current = index
+        state.homeSelection = index
+        let token = state.playback.token + 1
+        state.playback = PlaybackState()
+        state.playback.token = token
+        state.playback.ratings = ratings
+        state.playback.restricted = true
+        state.playback.programmeStart = start
+        state.scrub = nil
+        state.error = nil
+        state.overlay = .none
+        state.hintVisible = false
+        state.transportVisible = false
+        effects += [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay)]
+        if policy.effectiveMode == .deny {
+            return .stop(effects + deny(&state, item: item, ratings: ratings))
+        }
+        return .stop(effects + PasscodeReducer.show(&state, PasscodePrompt(purpose: .play(index: index), item: item, ratings: ratings)))
+    }
+
+    /// Called by `ShellReducer.play` once the load of the current item has
+    /// its token: notes what is known and whether the last passcode covers it.
+    static func didStartLoad(_ state: inout ShellState) -> [Effect] {
+        guard state.restrictions.policy.mode != .off, let item = state.currentItem else { return [] }
+        let start = programmeStart(state, item)
+        state.playback.ratings = knownRatings(state, item)
+        state.playback.programmeStart = start
+        state.playback.restricted = state.restrictions.policy.restricts(state.playback.ratings)
+        if covered(state, item, programmeStart: start) {
+            state.restrictions.grant?.token = state.playback.token
+        } else {
+            state.restrictions.grant = nil
+        }
+        return boundaryTimer(state)
+    }
+
+    /// The player opened the current load and holds it: decide with the
+    /// file's ratings too.
+    static func preloaded(_ state: inout ShellState, fileRatings: [ContentRating]) -> [Effect] {
+        let token = state.playback.token
+        state.playback.fileRatings = fileRatings
+        for rating in fileRatings where !state.playback.ratings.contains(rating) { state.playback.ratings.append(rating) }
+        let policy = state.restrictions.policy
+        guard policy.mode != .off, let item = state.currentItem else { return [.continueLoad(token: token)] }
+        state.playback.restricted = policy.restricts(state.playback.ratings)
+        let granted = state.restrictions.grant.map { $0.itemID == item.id && $0.token == token } ?? false
+        guard state.playback.restricted, !granted else { return [.continueLoad(token: token)] }
+
+        state.scrub = nil
+        state.overlay = .none
+        state.hintVisible = false
+        state.transportVisible = false
+        state.playback.holdsPreviousPicture = false
+        let effects: [Effect] = [.cancelTimer(.transportHide), .cancelTimer(.posterDelay)]
+        if policy.effectiveMode == .deny {
+            state.playback.phase = .idle
+            state.playback.token += 1
+            return effects + [.stop] + deny(&state, item: item, ratings: state.playback.ratings)
+        }
+        return effects + PasscodeReducer.show(&state, PasscodePrompt(purpose: .held(token: token), item: item, ratings: state.playback.ratings))
+    }
+
+    /// Restricted content in deny mode (or with no passcode to ask for): a
+    /// clear message, no prompt. A flip fails and returns to where it began.
+    static func deny(_ state: inout ShellState, item: MediaItem, ratings: [ContentRating]) -> [Effect] {
+        let policy = state.restrictions.policy
+        let label = ContentRating.strictest(ratings)?.code
+        let why = policy.mode == .deny ? "deny mode" : "no passcode is set"
+        let effects: [Effect] = [
+            .audit(AuditEntry(kind: .denied, title: item.title, itemID: item.id, rating: label, time: state.wallClock, detail: why)),
+            .emit(.restrictionsAuthorization(item: item, rating: label, granted: false, reason: "restricted")),
+        ]
+        if state.flip != nil {
+            state.screen = .interstitial
+            return effects + FlipReducer.fail(&state, reason: "restricted (\(label ?? "not rated"))")
+        }
+        state.screen = .error
+        state.error = ShellError(
+            title: "“\(item.title)” is restricted",
+            reason: "\(label.map { "Rated \($0)" } ?? "Not rated"); this TV allows \(policy.limitsDescription).")
+        return effects
+    }
+
+    /// A new wall-clock time: the lockout may be over, and a live channel's
+    /// programme may have changed to one over the limits.
+    static func wallClockChanged(_ state: inout ShellState, now: Instant) -> [Effect] {
+        var effects: [Effect] = []
+        if let until = state.restrictions.lockedUntil, until <= state.wallClock {
+            state.restrictions.lockedUntil = nil
+            state.restrictions.prompt?.message = nil
+            effects.append(.cancelTimer(.lockoutTick))
+        }
+        return effects + recheckProgramme(&state, now: now)
+    }
+
+    /// On a live channel, a programme that started since the last check is
+    /// checked: over the limits and not covered, the prompt comes back (what
+    /// plays stops until it is answered).
+    static func recheckProgramme(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard state.restrictions.policy.mode != .off, state.screen == .player, state.restrictions.prompt == nil,
+              let index = state.current, let item = state.currentItem, item.isLive,
+              state.playback.phase == .loading || state.playback.phase == .playing else { return [] }
+        let start = programmeStart(state, item)
+        guard start != state.playback.programmeStart else { return [] }
+        let ratings = knownRatings(state, item) + state.playback.fileRatings
+        state.playback.programmeStart = start
+        state.playback.ratings = ratings
+        state.playback.restricted = state.restrictions.policy.restricts(ratings)
+        guard state.playback.restricted, !covered(state, item, programmeStart: start) else { return boundaryTimer(state) }
+        return ShellReducer.play(&state, index: index, now: now)
+    }
+
+    /// A timer for the end of the live programme now airing (when the guide
+    /// knows it), to check the next one.
+    static func boundaryTimer(_ state: ShellState) -> [Effect] {
+        guard state.restrictions.policy.mode != .off, let item = state.currentItem, item.isLive, state.wallClock > 0,
+              let stop = state.nowNext(item).now?.stop, stop > state.wallClock else { return [] }
+        return [.startTimer(.programmeBoundary, after: stop - state.wallClock + 0.5)]
+    }
+}

@@ -1,0 +1,52 @@
+import ConfigFormat
+import Testing
+
+@Suite("TOML documents")
+struct TOMLDocumentTests {
+    @Test("tables, strings with escapes, numbers, booleans, arrays and comments")
+    func values() throws {
+        let doc = try TOMLDocument.parse("""
+            \u{FEFF}# comment
+            name = "a \\"quoted\\" \\u00e9 # not a comment" # a comment
+            literal = 'C:\\path'
+            [limits]
+            count = 1_000
+            ratio = 0.5
+            on = true
+            keys = ["KEY_UP", 'KEY_OK', 3]
+            [remote."my remote"]
+            "KEY_OK" = "select"
+            """)
+        #expect(doc.entry("", "name")?.value == .string("a \"quoted\" é # not a comment"))
+        #expect(doc.entry("", "literal")?.value.string == "C:\\path")
+        #expect(doc.entry("limits", "count")?.value.integer == 1000)
+        #expect(doc.entry("limits", "ratio")?.value.float == 0.5)
+        #expect(doc.entry("limits", "on")?.value.boolean == true)
+        #expect(doc.entry("limits", "keys")?.value == .array([.string("KEY_UP"), .string("KEY_OK"), .integer(3)]))
+        #expect(doc.entry("remote.my remote", "KEY_OK")?.line == 10)
+        #expect(doc.tables.map(\.name) == ["limits", "remote.my remote"])
+    }
+
+    @Test("errors name the line and the key")
+    func errors() {
+        func failure(_ text: String) -> TOMLDocument.Failure? {
+            do { _ = try TOMLDocument.parse(text); return nil } catch { return error }
+        }
+        #expect(failure("a = 1\nb = bare") == TOMLDocument.Failure(line: 2, key: "b", message: "“bare” is not a value (strings need quotes)"))
+        #expect(failure("a = \"open")?.message == "unterminated string")
+        #expect(failure("a = 1\na = 2") == TOMLDocument.Failure(line: 2, key: "a", message: "defined twice"))
+        #expect(failure("[t\nx = 1")?.line == 1)
+        #expect(failure("x = {a = 1}")?.message == "inline tables are not supported here")
+        #expect(failure("x = [1, 2")?.key == "x")
+        #expect(failure("= 3")?.line == 1)
+        #expect(failure("x = 1 2")?.message.hasPrefix("unexpected") == true)
+    }
+
+    @Test("quote writes what parse reads back")
+    func roundTrip() throws {
+        for text in ["plain", "with \"quotes\" and \\ back", "tab\tnew\nline", "\u{1}ctrl", "é ☃"] {
+            let doc = try TOMLDocument.parse("k = \(TOMLDocument.quote(text))")
+            #expect(doc.entry("", "k")?.value.string == text)
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import ShellTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Types `code` through the automation socket, as a remote would.
+private func enter(_ code: String, _ shell: ShellUnderTest) throws {
+    for digit in code { try #require(try shell.ipc.request(["keypress", String(digit)])["error"] as? String == "success") }
+}
+
+private func mpvProperty(_ name: String, _ shell: ShellUnderTest) throws -> (error: String?, value: String?) {
+    let reply = try shell.ipc.request(["get_mpv_property", name])
+    return (reply["error"] as? String, reply["data"] as? String)
+}
+
+@Suite("Parental restrictions, end to end", .serialized)
+struct RestrictionsEndToEndTests {
+    @Test("demo channel 4 (TV-MA): the prompt covers everything, nothing is opened; wrong then right code; audited")
+    func demoChannel() throws {
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try shell.ipc.request(["channel", 4])["error"] as? String == "success")
+        let asked = try shell.ipc.waitForEvent("restrictions-authorization-requested")
+        #expect(asked["rating"] as? String == "TV-MA")
+        var state = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(state["restricted"] as? Bool == true)
+        #expect(state["authorized"] as? Bool == false)
+        #expect(state["rating"] as? String == "TV-MA")
+        #expect(number(state["frames_presented"]) == 0)
+        #expect(try mpvProperty("path", shell).error == "property unavailable", "the stream is not even opened")
+        #expect(shell.tmux.waitFor { $0.contains("“Late Night Bars” is rated TV-MA.") && $0.contains("Enter the passcode") }.ok)
+
+        try enter("13", shell)
+        let partial = try JSONSerialization.data(withJSONObject: try shell.ipc.state())
+        #expect(!String(decoding: partial, as: UTF8.self).contains("13"), "get_state shows nothing typed")
+        try enter("57", shell)
+        state = try shell.ipc.waitForState { ($0["passcode"] as? [String: Any])?["failures"] as? Int == 1 }
+        #expect(state["screen"] as? String == "passcode")
+        #expect(shell.tmux.waitFor { $0.contains("Wrong passcode. 4 more tries") }.ok)
+        #expect(try mpvProperty("path", shell).error == "property unavailable")
+
+        try enter("2468", shell)
+        let granted = try shell.ipc.waitForEvent("restrictions-authorization")
+        #expect(granted["granted"] as? Bool == true)
+        state = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(state["authorized"] as? Bool == true)
+        #expect(state["restricted"] as? Bool == true)
+        #expect(try mpvProperty("path", shell).value?.contains("smptehdbars") == true)
+
+        let log = try home.restrictions(["log", "--json"])
+        let records = log.output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let played = records.filter { $0["id"] as? String == "demo.latenight" }
+        #expect(played.map { $0["event"] as? String } == ["wrong-passcode", "granted"])
+        #expect(played.allSatisfy { $0["via"] as? String == "ipc" && $0["title"] as? String == "Late Night Bars" })
+        #expect(!log.output.contains("2468") && !log.output.contains("1357"), "no passcode in the audit log")
+        #expect(!((try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "").contains("2468"), "nor in the log file")
+    }
+
+    @Test("five wrong codes lock the prompt; killing tvshell does not reset the lock")
+    func lockoutSurvivesRestart() throws {
+        let home = try ParentalHome.withPasscode("2468")
+        do {
+            let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+            try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+            _ = try shell.ipc.request(["channel", 4])
+            for n in 1...5 {
+                try shell.ipc.waitForState { $0["screen"] as? String == "passcode" && ($0["passcode"] as? [String: Any])?["checking"] as? Bool == false }
+                try enter("0000", shell)
+                if n < 5 { try shell.ipc.waitForState { ($0["passcode"] as? [String: Any])?["failures"] as? Int == n } }
+            }
+            let refused = try shell.ipc.waitForEvent("restrictions-authorization") { $0["granted"] as? Bool == false }
+            #expect(refused["reason"] as? String == "too many wrong passcodes")
+            try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+            if let pid = shell.pid { kill(pid, SIGKILL) }
+        }
+        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        _ = try shell.ipc.request(["channel", 4])
+        let locked = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        let passcode = locked["passcode"] as? [String: Any] ?? [:]
+        #expect(passcode["locked"] as? Bool == true)
+        #expect((number(passcode["locked_seconds"]) ?? 0) > 30)
+        #expect(shell.tmux.waitFor { $0.contains("Try again in") }.ok)
+        try enter("2468", shell)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try shell.ipc.state()["screen"] as? String == "passcode", "a locked prompt takes no digits, not even the right ones")
+    }
+
+    @Test(
+        "a rating only in the file (mp4 iTunEXTC, mkv LAW_RATING): opened but held, no frame and no audio until authorized",
+        arguments: ["mp4", "mkv"])
+    func fileMetadata(container: String) throws {
+        let clip = try TestMedia.ratedClip(container)
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest([clip], home: home)
+        try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        Thread.sleep(forTimeInterval: 0.5)
+        let state = try shell.ipc.state()
+        #expect(state["screen"] as? String == "passcode")
+        #expect(state["rating"] as? String == (container == "mp4" ? "R" : "TV-MA"))
+        #expect(number(state["frames_presented"]) == 0)
+        #expect(try mpvProperty("path", shell).value == clip, "the file is open")
+        #expect(try mpvProperty("current-ao", shell).error == "property unavailable", "no audio output")
+        #expect(try mpvProperty("audio-params", shell).error == "property unavailable", "no audio decoded")
+        #expect(try mpvProperty("video-params", shell).error == "property unavailable", "no video decoded")
+        #expect(number(try shell.ipc.state()["frames_presented"]) == 0)
+
+        try enter("2468", shell)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(try mpvProperty("current-ao", shell).value == "null")
+    }
+
+    @Test("ESC on a file's prompt: it never decodes, and the player is dismissed")
+    func fileMetadataCancelled() throws {
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest([try TestMedia.ratedClip("mp4")], home: home)
+        try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        try shell.tmux.send("Escape")
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try mpvProperty("path", shell).error == "property unavailable")
+        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        #expect(!log.contains("AO:"), "no audio output was opened")
+    }
+
+    @Test("deny mode: no prompt, the reason on screen")
+    func denyMode() throws {
+        let home = try ParentalHome.withPasscode("2468", mode: "deny")
+        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        _ = try shell.ipc.request(["channel", 4])
+        let state = try shell.ipc.waitForState { $0["screen"] as? String == "error" }
+        #expect((state["error"] as? [String: Any])?["title"] as? String == "“Late Night Bars” is restricted")
+        #expect(shell.tmux.waitFor { $0.contains("this TV allows movies up to PG-13, TV shows up to TV-PG") }.ok)
+        #expect(try mpvProperty("path", shell).error == "property unavailable")
+    }
+
+    @Test("a settings file others can read is refused with a message, and restricted content is not shown")
+    func insecureSettings() throws {
+        let home = try ParentalHome.withPasscode("2468")
+        chmod(home.config + "/tvshell/restrictions.toml", 0o644)
+        let status = try home.restrictions(["status"])
+        #expect(status.status == 78)
+        #expect(status.output.contains("chmod 600"))
+        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        #expect(shell.tmux.waitFor { $0.contains("Restrictions:") && $0.contains("chmod 600") }.ok)
+        _ = try shell.ipc.request(["channel", 4])
+        try shell.ipc.waitForState { $0["screen"] as? String == "error" }
+    }
+
+    @Test("set-passcode asks twice on the terminal without echo; changes then need the passcode")
+    func commandLine() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("parental"))
+        #expect(try home.restrictions(["mode", "passcode"]).status == 77, "no passcode yet: refused")
+        let tmux = try TmuxSession(command: "\(home.variables) '\(TVShellBinary.path)' restrictions set-passcode", width: 80, height: 12)
+        defer { tmux.kill() }
+        #expect(tmux.waitFor { $0.contains("New passcode (4 digits):") }.ok)
+        try tmux.send("1", "3", "5", "7", "Enter")
+        #expect(tmux.waitFor { $0.contains("Again:") }.ok)
+        try tmux.send("1", "3", "5", "7", "Enter")
+        let done = tmux.waitFor { $0.contains("Passcode set.") }
+        #expect(done.ok)
+        #expect(!done.screen.contains("1357"), "typed without echo")
+
+        #expect(try home.restrictions(["mode", "passcode", "--stdin"], input: "1357\n").status == 0)
+        let wrong = try home.restrictions(["mode", "off", "--stdin"], input: "0000\n")
+        #expect(wrong.status == 77 && wrong.output.contains("wrong passcode"))
+        #expect(try home.restrictions(["set", "--movies", "TV-MA", "--stdin"], input: "1357\n").status == 64)
+        #expect(try home.restrictions(["set", "--movies", "R", "--tv", "TV-14", "--unrated", "restrict", "--stdin"], input: "1357\n").status == 0)
+        let status = try home.restrictions(["status", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(status.output.utf8)) as? [String: Any] ?? [:]
+        #expect(object["mode"] as? String == "passcode")
+        #expect(object["movies"] as? String == "mpaa|R")
+        #expect(object["tv"] as? String == "us-tv|TV-14")
+        #expect(object["unrated"] as? String == "restrict")
+        #expect(object["failures"] as? Int == 0, "the right passcode resets the counter")
+        let file = try String(contentsOfFile: home.config + "/tvshell/restrictions.toml", encoding: .utf8)
+        #expect(!file.contains("1357"))
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import MediaModel
+import Parental
+import ShellCore
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A fresh pair of XDG directories.
+private func scratchPaths() -> ParentalPaths {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("parental-\(UUID().uuidString)").path
+    return ParentalPaths.standard(environment: ["HOME": base, "XDG_CONFIG_HOME": base + "/config", "XDG_STATE_HOME": base + "/state"])
+}
+
+private func mode(_ path: String) -> UInt16 {
+    var info = stat()
+    stat(path, &info)
+    return UInt16(info.st_mode & 0o777)
+}
+
+/// Settings with a passcode, saved.
+private func savedSettings(_ paths: ParentalPaths, code: String = "2468") throws -> RestrictionsSettings {
+    var settings = RestrictionsSettings()
+    settings.mode = .passcode
+    settings.movies = try RestrictionsSettings.parseLimit("PG-13", media: .movie)
+    settings.tv = try RestrictionsSettings.parseLimit("TV-PG", media: .tv)
+    settings.passcode = try PasscodeHash.make(passcode: code, rounds: 1 << 10)
+    try ParentalStore.saveSettings(settings, paths: paths)
+    return settings
+}
+
+@Suite("Parental settings, passcode hash, lockout and audit log")
+struct ParentalStoreTests {
+    @Test("the passcode is kept only as a salted scrypt hash, and checked")
+    func hash() throws {
+        let a = try PasscodeHash.make(passcode: "1234", rounds: 1 << 10)
+        let b = try PasscodeHash.make(passcode: "1234", rounds: 1 << 10)
+        #expect(a.salt != b.salt && a.hash != b.hash, "salted")
+        #expect(a.matches("1234"))
+        #expect(!a.matches("1235"))
+        #expect(!a.matches(""))
+        #expect(!a.encoded.contains("1234"))
+        #expect(PasscodeHash(encoded: a.encoded) == a)
+        #expect(PasscodeHash(encoded: "scrypt$3$8$1$AAAA$AAAA") == nil)
+        #expect(try Passcode.validate("0042\n") == "0042")
+        #expect(throws: ParentalError.self) { try Passcode.validate("123") }
+        #expect(throws: ParentalError.self) { try Passcode.validate("12a4") }
+        #expect(throws: ParentalError.self) { try Passcode.validate("١٢٣٤") }
+    }
+
+    @Test("settings are written 0600 in a 0700 directory and read back; the file never holds the passcode")
+    func roundTrip() throws {
+        let paths = scratchPaths()
+        let saved = try savedSettings(paths)
+        #expect(mode(paths.settings) == 0o600)
+        #expect(mode((paths.settings as NSString).deletingLastPathComponent) == 0o700)
+        let text = try String(contentsOfFile: paths.settings, encoding: .utf8)
+        #expect(!text.contains("2468"))
+        #expect(text.contains("movies = \"mpaa|PG-13\""))
+        let loaded = try ParentalStore.loadSettings(paths: paths)
+        #expect(loaded == saved)
+        #expect(loaded.policy.limitsDescription == "movies up to PG-13, TV shows up to TV-PG")
+    }
+
+    @Test("a settings file others can read is refused with a message; the shell keeps its limits but cannot ask")
+    func insecure() throws {
+        let paths = scratchPaths()
+        _ = try savedSettings(paths)
+        chmod(paths.settings, 0o644)
+        #expect(throws: ParentalError.insecureFile(path: paths.settings, mode: 0o644)) { try ParentalStore.loadSettings(paths: paths) }
+        let opened = ParentalStore.open(paths: paths)
+        #expect(opened.problem?.contains("chmod 600") == true)
+        #expect(opened.state.policy.effectiveMode == .deny)
+        #expect(opened.state.policy.restricts([ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]))
+        #expect(!opened.store.verify(passcode: "2468"), "the exposed hash is not used")
+    }
+
+    @Test("a broken settings file names its line and key, and the shell fails closed")
+    func malformed() throws {
+        let paths = scratchPaths()
+        _ = try savedSettings(paths)
+        var text = try String(contentsOfFile: paths.settings, encoding: .utf8)
+        text = text.replacingOccurrences(of: "tv = \"us-tv|TV-PG\"", with: "tv = \"PG-13\"")
+        try text.write(toFile: paths.settings, atomically: true, encoding: .utf8)
+        chmod(paths.settings, 0o600)
+        #expect {
+            try ParentalStore.loadSettings(paths: paths)
+        } throws: { error in
+            guard case .malformed(_, let line, let key, let message) = error as? ParentalError else { return false }
+            return line == 8 && key == "limits.tv" && message.contains("is a movie rating")
+        }
+        let opened = ParentalStore.open(paths: paths)
+        #expect(opened.problem != nil)
+        #expect(opened.state.policy.mode == .deny)
+        #expect(opened.state.policy.restricts([ContentRating(system: "us-tv", code: "TV-Y", rank: 100, media: .tv)]))
+    }
+
+    @Test("limits: US, BBFC and FSK forms; the wrong kind of rating is refused")
+    func limits() throws {
+        #expect(try RestrictionsSettings.parseLimit("all", media: .movie) == .allowAll)
+        #expect(try RestrictionsSettings.parseLimit("none", media: .tv) == .allowNone)
+        guard case .upTo(let bbfc) = try RestrictionsSettings.parseLimit("BBFC 15", media: .movie) else { Issue.record("BBFC 15"); return }
+        #expect(bbfc.system == "uk-movie")
+        guard case .upTo(let fsk) = try RestrictionsSettings.parseLimit("FSK 16", media: .movie) else { Issue.record("FSK 16"); return }
+        #expect(fsk.code == "Ab 16 Jahren")
+        #expect(throws: ParentalError.self) { try RestrictionsSettings.parseLimit("TV-MA", media: .movie) }
+        #expect(throws: ParentalError.self) { try RestrictionsSettings.parseLimit("PG-13", media: .tv) }
+        #expect(throws: ParentalError.self) { try RestrictionsSettings.parseLimit("XYZ", media: .movie) }
+    }
+
+    @Test("the lockout survives a restart; an unreadable lockout file counts as locked")
+    func lockout() throws {
+        let paths = scratchPaths()
+        let store = ParentalStore(paths: paths, settings: try savedSettings(paths))
+        try store.persistLockout(failures: 5, lockedUntil: 1_800_000_060)
+        #expect(mode(paths.lockout) == 0o600)
+        let reopened = ParentalStore.open(paths: paths, now: 1_800_000_000)
+        #expect(reopened.state.failures == 5)
+        #expect(reopened.state.lockedUntil == 1_800_000_060)
+        #expect(reopened.state.isLocked(at: 1_800_000_000))
+        try "garbage = [".write(toFile: paths.lockout, atomically: true, encoding: .utf8)
+        #expect(ParentalStore.loadLockout(paths: paths, now: 100) == LockoutState(failures: 5, lockedUntil: 160))
+    }
+
+    @Test("the audit log: JSON lines, 0600, who and what, never the passcode")
+    func audit() throws {
+        let paths = scratchPaths()
+        let store = ParentalStore(paths: paths, settings: try savedSettings(paths))
+        try store.audit(AuditEntry(kind: .wrongPasscode, title: "Late Night", itemID: "late", rating: "TV-MA", time: 1_800_000_000, detail: "wrong passcode 1"), via: "ipc")
+        try store.audit(AuditEntry(kind: .granted, title: "Late Night", itemID: "late", rating: "TV-MA", time: 1_800_000_005), via: "keyboard")
+        #expect(mode(paths.auditLog) == 0o600)
+        let (records, bad) = try AuditLog.read(paths.auditLog)
+        #expect(bad.isEmpty)
+        #expect(records.map(\.event) == ["wrong-passcode", "granted"])
+        #expect(records[0].time == "2027-01-15T08:00:00Z")
+        #expect(records[0].via == "ipc")
+        #expect(records[0].user.isEmpty == false)
+        #expect(records[0].pid == getpid())
+    }
+
+    @Test("changing settings needs the passcode, counted and locked like the prompt, and audited")
+    func adminCheck() throws {
+        let paths = scratchPaths()
+        let store = ParentalStore(paths: paths, settings: try savedSettings(paths))
+        try AdminCheck.verify("2468", for: "set mode", store: store, now: 1000)
+        for n in 1...4 {
+            #expect(throws: ParentalError.wrongPasscode) { try AdminCheck.verify("0000", for: "set mode", store: store, now: 1000) }
+            #expect(ParentalStore.loadLockout(paths: paths).failures == n)
+        }
+        #expect(throws: ParentalError.locked(secondsLeft: 60)) { try AdminCheck.verify("0000", for: "set mode", store: store, now: 1000) }
+        #expect(throws: ParentalError.locked(secondsLeft: 30)) { try AdminCheck.verify("2468", for: "set mode", store: store, now: 1030) }
+        try AdminCheck.verify("2468", for: "set mode", store: store, now: 1061)
+        #expect(ParentalStore.loadLockout(paths: paths).failures == 0)
+        let events = try AuditLog.read(paths.auditLog).records.map(\.event)
+        #expect(events == ["granted", "wrong-passcode", "wrong-passcode", "wrong-passcode", "wrong-passcode", "wrong-passcode", "locked-out", "granted"])
+    }
+}

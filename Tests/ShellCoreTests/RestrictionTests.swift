@@ -1,0 +1,349 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+private let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+private let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+private let tvG = ContentRating(system: "us-tv", code: "TV-G", rank: 300, media: .tv)
+private let pg13 = ContentRating(system: "mpaa", code: "PG-13", rank: 300, media: .movie)
+private let rated = ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)
+private let bbfc15 = ContentRating(system: "uk-movie", code: "15", rank: 350, media: .movie)
+private let bbfc12 = ContentRating(system: "uk-movie", code: "12", rank: 200, media: .movie)
+
+private let kids = MediaItem(id: "kids", title: "Kids", url: "av://lavfi:kids", isLive: true, number: 1, rating: "TV-G", contentRating: tvG, guideID: "kids")
+private let late = MediaItem(id: "late", title: "Late Night", url: "av://lavfi:late", isLive: true, number: 2, rating: "TV-MA", contentRating: tvMA, guideID: "late")
+private let mixed = MediaItem(id: "mixed", title: "Mixed", url: "av://lavfi:mixed", isLive: true, number: 3, guideID: "mixed")
+private let unratedFilm = MediaItem(id: "film", title: "Film", url: "/media/film.mp4")
+
+private let policy = RestrictionPolicy(mode: .passcode, movies: .upTo(pg13), tv: .upTo(tvPG), hasPasscode: true)
+private let wall = 1_800_000_000.0
+
+/// A shell with restrictions on, told the time.
+private func gated(_ items: [MediaItem] = [kids, late, mixed, unratedFilm], policy: RestrictionPolicy = policy, failures: Int = 0,
+                   lockedUntil: Double? = nil, guide: ProgrammeGuide = .empty) -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: items, guide: guide, restrictions: RestrictionsState(policy: policy, failures: failures, lockedUntil: lockedUntil)))
+    h.apply(.wallClock(wall, at: h.clock.now))
+    return h
+}
+
+private func loads(_ effects: [Effect]) -> [Effect] {
+    effects.filter { if case .load = $0 { true } else { false } }
+}
+
+/// Types four digits; returns the effects of the last one.
+@discardableResult
+private func type(_ code: String, _ h: ReducerHarness) -> [Effect] {
+    var last: [Effect] = []
+    for c in code { last = h.apply(.command(.digit(Int(String(c))!), at: h.clock.now)) }
+    return last
+}
+
+private func answer(_ h: ReducerHarness, correct: Bool, at time: Double = wall) -> [Effect] {
+    let attempt = h.state.restrictions.prompt?.checking ?? -1
+    return h.apply(.passcodeChecked(attempt: attempt, correct: correct, wallClock: time, at: h.clock.now))
+}
+
+@Suite("Parental restrictions: policy")
+struct RestrictionPolicyTests {
+    @Test("ranks are compared within movies and within TV, across rating systems")
+    func limits() {
+        #expect(policy.exceeds(rated))
+        #expect(!policy.exceeds(pg13))
+        #expect(policy.exceeds(bbfc15), "BBFC 15 (350) is over PG-13 (300)")
+        #expect(!policy.exceeds(bbfc12))
+        #expect(policy.exceeds(tvMA))
+        #expect(!policy.exceeds(tvG))
+        #expect(policy.restricts([tvG, tvMA]), "the strictest source wins")
+        #expect(!policy.restricts([tvG, pg13]))
+    }
+
+    @Test("unrated content follows the setting; off restricts nothing; passcode mode without a passcode denies")
+    func unratedAndModes() {
+        let unrated = ContentRating(system: "mpaa", code: "Unrated", rank: nil, media: .movie)
+        #expect(!policy.restricts([]))
+        #expect(!policy.restricts([unrated]))
+        var strict = policy
+        strict.unrated = .restrict
+        #expect(strict.restricts([]))
+        #expect(strict.restricts([unrated]))
+        #expect(!strict.restricts([tvG]))
+        var off = policy
+        off.mode = .off
+        #expect(!off.restricts([tvMA]))
+        var noCode = policy
+        noCode.hasPasscode = false
+        #expect(noCode.effectiveMode == .deny)
+        let none = RestrictionPolicy(mode: .passcode, movies: .allowNone, tv: .allowAll, hasPasscode: true)
+        #expect(none.restricts([ContentRating(system: "mpaa", code: "G", rank: 100, media: .movie)]))
+        #expect(!none.restricts([tvMA]))
+    }
+}
+
+@Suite("Parental restrictions: the passcode gate")
+struct RestrictionGateTests {
+    @Test("a channel rated over the limit is not opened: the prompt covers everything, what played stops")
+    func promptBeforeOpening() {
+        let h = gated()
+        h.send(.playIndex(1, at: h.clock.now), effects: [
+            .stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay),
+            .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")),
+        ]) {
+            $0.current = 1
+            $0.homeSelection = 1
+            $0.screen = .passcode
+            $0.playback.token = 1
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.restrictions.prompt = PasscodePrompt(purpose: .play(index: 1), item: late, ratings: [tvMA])
+        }
+        h.press(.up)
+        h.press(.down)
+        #expect(h.state.overlay == .none && !h.state.hintVisible, "overlays and the hint never cover the prompt")
+    }
+
+    @Test("digits go out for checking four at a time and are not kept; a wrong code is counted and persisted")
+    func wrongThenRight() {
+        let h = gated()
+        h.apply(.playIndex(1, at: h.clock.now))
+        type("12", h)
+        #expect(h.state.restrictions.prompt?.digits == [1, 2])
+        h.press(.left) { $0.restrictions.prompt?.digits = [1] }
+        let out = type("999", h)
+        #expect(out == [.verifyPasscode(PasscodeAttempt(id: 1, code: "1999"))])
+        #expect(h.state.restrictions.prompt?.digits == [], "the typed digits leave the state at once")
+        #expect("\(h.state.restrictions.prompt!)".contains("1999") == false)
+        #expect(type("5", h) == [], "keys wait while the code is checked")
+
+        let wrong = answer(h, correct: false)
+        #expect(wrong == [
+            .persistLockout(failures: 1, lockedUntil: nil),
+            .audit(AuditEntry(kind: .wrongPasscode, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: "wrong passcode 1")),
+        ])
+        #expect(h.state.restrictions.prompt?.message == "Wrong passcode. 4 more tries before the prompt locks.")
+        #expect(h.state.screen == .passcode)
+
+        type("4321", h)
+        let right = answer(h, correct: true)
+        #expect(right.starts(with: [
+            .cancelTimer(.lockoutTick), .persistLockout(failures: 0, lockedUntil: nil),
+            .audit(AuditEntry(kind: .granted, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall)),
+            .emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: true, reason: nil)),
+        ]))
+        #expect(loads(right) == [.load(late, token: 2)], "only now is the channel opened")
+        #expect(h.state.screen == .player)
+        #expect(h.state.restrictions.failures == 0)
+        #expect(h.state.restrictions.grant == RestrictionsState.Grant(itemID: "late", token: 2, programmeStart: nil))
+        #expect(h.apply(.player(.preloaded(ratings: [tvMA]), token: 2, at: h.clock.now)) == [.continueLoad(token: 2)])
+    }
+
+    @Test("five wrong codes lock the prompt for a minute and dismiss the player; the lock survives as state and grows")
+    func lockout() {
+        let h = gated()
+        h.apply(.playIndex(1, at: h.clock.now))
+        for n in 1...4 {
+            type("0000", h)
+            _ = answer(h, correct: false)
+            #expect(h.state.restrictions.failures == n)
+        }
+        type("0000", h)
+        let fifth = answer(h, correct: false)
+        #expect(fifth.contains(.persistLockout(failures: 5, lockedUntil: wall + 60)))
+        #expect(fifth.contains(.audit(AuditEntry(kind: .lockedOut, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: "locked for 1:00"))))
+        #expect(fifth.contains(.emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "too many wrong passcodes"))))
+        #expect(fifth.contains(.stop))
+        #expect(h.state.screen == .home, "the player is dismissed")
+        #expect(h.state.notice == "Too many wrong passcodes: locked for 1:00")
+
+        h.apply(.playIndex(1, at: h.clock.now))
+        #expect(h.state.screen == .passcode)
+        #expect(h.runningTimers[.lockoutTick] != nil, "the countdown ticks")
+        #expect(type("1234", h) == [], "a locked prompt takes no digits")
+        #expect(h.state.restrictions.prompt?.digits == [])
+        #expect(h.advance(by: 1) == [.lockoutTick])
+        #expect(h.apply(.timerFired(.lockoutTick, at: h.clock.now)) == [.requestWallClock, .startTimer(.lockoutTick, after: 1)])
+        h.apply(.wallClock(wall + 30, at: h.clock.now))
+        #expect(h.state.restrictions.isLocked(at: h.state.wallClock))
+        h.apply(.wallClock(wall + 61, at: h.clock.now))
+        #expect(!h.state.restrictions.isLocked(at: h.state.wallClock))
+        #expect(h.state.restrictions.lockedUntil == nil)
+
+        type("0000", h)
+        let sixth = answer(h, correct: false, at: wall + 62)
+        #expect(sixth.contains(.persistLockout(failures: 6, lockedUntil: wall + 62 + 300)), "the next wrong code locks for longer")
+    }
+
+    @Test("a lockout read back at start is still in force")
+    func persistedLockout() {
+        let h = gated(failures: 5, lockedUntil: wall + 100)
+        h.apply(.playIndex(1, at: h.clock.now))
+        #expect(h.state.screen == .passcode)
+        #expect(type("1234", h) == [])
+    }
+
+    @Test("ESC cancels: nothing of it plays, the player is dismissed, the refusal is logged")
+    func escape() {
+        let h = gated()
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.playIndex(1, at: h.clock.now))
+        let effects = h.apply(.command(.menu, at: h.clock.now))
+        #expect(effects.contains(.audit(AuditEntry(kind: .cancelled, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall))))
+        #expect(effects.contains(.emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "cancelled"))))
+        #expect(loads(effects).isEmpty)
+        #expect(h.state.screen == .home)
+        #expect(h.state.restrictions.prompt == nil)
+    }
+
+    @Test("a flip onto a restricted channel asks; ESC goes back to the channel it came from")
+    func flip() {
+        let h = gated()
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        #expect(h.advance(by: 0.12) == [.flipSettle])
+        h.apply(.timerFired(.flipSettle, at: h.clock.now))
+        let replaced = h.apply(.replaceContent(late, at: h.clock.now))
+        #expect(loads(replaced).isEmpty)
+        #expect(replaced.contains(.cancelTimer(.flipTimeout)), "the flip waits for the passcode, not for its timeout")
+        #expect(h.state.screen == .passcode)
+        #expect(h.state.flip != nil)
+        let back = h.apply(.command(.menu, at: h.clock.now))
+        #expect(back.contains(.emit(.flipCompleted(target: ChannelRef(late), success: false, superseded: false))))
+        #expect(loads(back) == [.load(kids, token: 3)], "back to the channel the flip started from")
+        #expect(h.state.flip == nil && h.state.screen == .player)
+    }
+
+    @Test("the right code during a flip opens the channel under the interstitial; the flip completes as usual")
+    func flipGranted() {
+        let h = gated()
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        _ = h.advance(by: 0.12)
+        h.apply(.timerFired(.flipSettle, at: h.clock.now))
+        h.apply(.replaceContent(late, at: h.clock.now))
+        type("1234", h)
+        let granted = answer(h, correct: true)
+        #expect(loads(granted) == [.load(late, token: 3)])
+        #expect(granted.contains(.startTimer(.flipTimeout, after: 10)))
+        #expect(h.state.screen == .interstitial)
+        let flipToken = h.state.flip!.token
+        h.apply(.flipCompleted(token: flipToken, success: true, at: h.clock.now))
+        #expect(h.state.screen == .player && h.state.current == 1)
+    }
+
+    @Test("a rating found only in the file: opened, held before decoding, then asked; the right code lets it go on")
+    func fileMetadata() {
+        let h = gated()
+        let load = h.apply(.playIndex(3, at: h.clock.now))
+        #expect(loads(load) == [.load(unratedFilm, token: 1)])
+        h.send(.player(.preloaded(ratings: [rated]), token: 1, at: h.clock.now), effects: [
+            .cancelTimer(.transportHide), .cancelTimer(.posterDelay),
+            .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: unratedFilm, rating: "R")),
+        ]) {
+            $0.playback.fileRatings = [rated]
+            $0.playback.ratings = [rated]
+            $0.playback.restricted = true
+            $0.transportVisible = false
+            $0.screen = .passcode
+            $0.restrictions.prompt = PasscodePrompt(purpose: .held(token: 1), item: unratedFilm, ratings: [rated])
+        }
+        type("1234", h)
+        let granted = answer(h, correct: true)
+        #expect(granted.contains(.continueLoad(token: 1)))
+        #expect(h.state.screen == .player)
+    }
+
+    @Test("a held file cancelled is stopped before it decodes anything; an allowed one goes on at once")
+    func fileMetadataCancelledOrAllowed() {
+        let h = gated()
+        h.apply(.playIndex(3, at: h.clock.now))
+        h.apply(.player(.preloaded(ratings: [rated]), token: 1, at: h.clock.now))
+        let cancelled = h.apply(.command(.menu, at: h.clock.now))
+        #expect(cancelled.contains(.stop))
+        #expect(!cancelled.contains(.continueLoad(token: 1)))
+        h.apply(.playIndex(3, at: h.clock.now))
+        #expect(h.apply(.player(.preloaded(ratings: [pg13]), token: 3, at: h.clock.now)) == [.continueLoad(token: 3)])
+        let off = gated(policy: RestrictionPolicy())
+        off.apply(.playIndex(1, at: off.clock.now))
+        #expect(off.apply(.player(.preloaded(ratings: [tvMA]), token: 1, at: off.clock.now)) == [.continueLoad(token: 1)])
+    }
+
+    @Test("deny mode: no prompt, a clear message, the refusal logged")
+    func deny() {
+        var denying = policy
+        denying.mode = .deny
+        let h = gated(policy: denying)
+        let effects = h.apply(.playIndex(1, at: h.clock.now))
+        #expect(loads(effects).isEmpty)
+        #expect(effects.contains(.audit(AuditEntry(kind: .denied, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: "deny mode"))))
+        #expect(h.state.screen == .error)
+        #expect(h.state.error?.title == "“Late Night” is restricted")
+        #expect(h.state.error?.reason == "Rated TV-MA; this TV allows movies up to PG-13, TV shows up to TV-PG.")
+    }
+
+    @Test("authorization is per item: the next restricted item asks again, coming back to the same one does not")
+    func perItem() {
+        let other = MediaItem(id: "other", title: "Other", url: "av://lavfi:other", isLive: true, number: 4, contentRating: tvMA)
+        let h = gated([kids, late, other])
+        h.apply(.playIndex(1, at: h.clock.now))
+        type("1234", h)
+        _ = answer(h, correct: true)
+        #expect(h.state.screen == .player)
+        h.apply(.playIndex(2, at: h.clock.now))
+        #expect(h.state.screen == .passcode, "another restricted item asks again")
+        h.apply(.command(.menu, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.playIndex(1, at: h.clock.now))
+        #expect(h.state.screen == .passcode, "after something else played, it asks again")
+    }
+
+    @Test("on a live channel, a new programme over the limit brings the prompt back")
+    func programmeChange() {
+        let guide = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: [
+            Programme(channel: "mixed", start: wall - 600, stop: wall + 600, title: "Cartoons",
+                      ratings: [GuideRating(system: "VCHIP", value: "TV-G", resolved: tvG)]),
+            Programme(channel: "mixed", start: wall + 600, stop: wall + 2400, title: "Late Film",
+                      ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)]),
+        ])
+        let h = gated(guide: guide)
+        let start = h.apply(.playIndex(2, at: h.clock.now))
+        #expect(loads(start) == [.load(mixed, token: 1)])
+        #expect(start.contains(.startTimer(.programmeBoundary, after: 600.5)))
+        h.apply(.player(.preloaded(ratings: []), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        #expect(h.advance(by: 600.5).contains(.programmeBoundary))
+        #expect(h.apply(.timerFired(.programmeBoundary, at: h.clock.now)) == [.requestWallClock])
+        let changed = h.apply(.wallClock(wall + 601, at: h.clock.now))
+        #expect(changed.contains(.stop), "what plays stops under the prompt")
+        #expect(changed.contains(.emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA"))))
+        #expect(h.state.screen == .passcode)
+        type("1234", h)
+        let granted = answer(h, correct: true, at: wall + 605)
+        #expect(loads(granted) == [.load(mixed, token: 3)])
+        h.apply(.wallClock(wall + 900, at: h.clock.now))
+        #expect(h.state.screen == .player, "the same programme does not ask twice")
+    }
+
+    @Test("early authorization: granted at once when not restricted, asked otherwise, good for the next play only; cancellable")
+    func early() {
+        let h = gated()
+        #expect(h.apply(.authorizationRequested(kids, request: 1)) == [.finishAuthorization(request: 1, .granted)])
+        h.apply(.authorizationRequested(late, request: 2))
+        #expect(h.state.screen == .passcode)
+        type("1234", h)
+        #expect(answer(h, correct: true).contains(.finishAuthorization(request: 2, .granted)))
+        #expect(h.state.screen == .home, "back to where it was asked")
+        #expect(loads(h.apply(.playIndex(1, at: h.clock.now))) == [.load(late, token: 1)], "no second prompt")
+
+        h.apply(.authorizationRequested(late, request: 3))
+        #expect(h.state.screen == .passcode)
+        #expect(h.apply(.authorizationCancelled(request: 3)) == [.cancelTimer(.lockoutTick), .finishAuthorization(request: 3, .cancelled)])
+        #expect(h.state.screen == .player)
+
+        var denying = policy
+        denying.mode = .deny
+        let d = gated(policy: denying)
+        #expect(d.apply(.authorizationRequested(late, request: 9)).last == .finishAuthorization(request: 9, .denied))
+    }
+}

@@ -1,0 +1,56 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import ShellView
+import Testing
+
+private let late = MediaItem(id: "late", title: "Late Night Bars", url: "av://lavfi:smptehdbars", isLive: true, number: 4, rating: "TV-MA",
+                             contentRating: ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv))
+
+/// The prompt over a playing channel, with an overlay, the hint and a notice
+/// all set: none of them may show through.
+private func prompt(digits: [Int] = [], message: String? = nil, lockedFor: Double? = nil) -> ShellState {
+    var s = ShellState(items: [late])
+    s.current = 0
+    s.screen = .passcode
+    s.playback.phase = .idle
+    s.overlay = .custom
+    s.hintVisible = true
+    s.transportVisible = true
+    s.wallClock = 1_800_000_000
+    var p = PasscodePrompt(purpose: .play(index: 0), item: late, ratings: [late.contentRating!])
+    p.digits = digits
+    p.message = message
+    s.restrictions.prompt = p
+    s.restrictions.lockedUntil = lockedFor.map { s.wallClock + $0 }
+    return s
+}
+
+@Suite("Passcode prompt snapshots")
+struct PasscodeSnapshotTests {
+    private func check(_ s: ShellState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for (w, h) in [(80, 24), (200, 60)] {
+            let light = (try? shippedTheme("light")) ?? Theme.dark
+            for (theme, suffix) in [(Theme.dark, ""), (Theme.dark.asciiOnly(), "-ascii"), (light, "-light-theme")] {
+                let screen = ShellView.render(s, theme: theme, width: w, height: h, context: ViewContext(picture: .terminal))
+                assertSnapshot(screen, named: "\(name)\(suffix)-\(w)x\(h)", sourceLocation: sourceLocation)
+                let video = screen.cells.filter { $0.isVideo }.count
+                #expect(video == 0, "no picture shows through", sourceLocation: sourceLocation)
+                let text = screen.text()
+                #expect(!text.contains("More") && !text.contains("Back to"), "no hint or overlay over the prompt", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func empty() { check(prompt(), "passcode") }
+    @Test func twoDigits() { check(prompt(digits: [4, 2]), "passcode-two-digits") }
+    @Test func wrong() { check(prompt(message: "Wrong passcode. 4 more tries before the prompt locks."), "passcode-wrong") }
+    @Test func locked() { check(prompt(lockedFor: 42), "passcode-locked") }
+
+    @Test("the boxes show how many digits were typed, never which")
+    func noDigits() {
+        let text = ShellView.render(prompt(digits: [7, 3, 5]), theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(text.filter { $0 == "●" }.count == 3)
+        #expect(!text.contains("7") && !text.contains("3") && !text.contains("5"))
+    }
+}
