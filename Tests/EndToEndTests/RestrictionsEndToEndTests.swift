@@ -22,6 +22,9 @@ struct RestrictionsEndToEndTests {
         let home = try ParentalHome.withPasscode("2468")
         let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
         try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let guide = shell.tmux.waitFor { $0.contains("Late Night Bars") && $0.contains("Restricted (TV-MA)") }
+        #expect(guide.ok, "the guide hides what the TV-MA channel airs")
+        #expect(!["After Dark", "Bars Uncut", "Midnight Calibration"].contains { guide.screen.contains($0) })
         #expect(try shell.ipc.request(["channel", 4])["error"] as? String == "success")
         let asked = try shell.ipc.waitForEvent("restrictions-authorization-requested")
         #expect(asked["rating"] as? String == "TV-MA")

@@ -346,4 +346,28 @@ struct RestrictionGateTests {
         let d = gated(policy: denying)
         #expect(d.apply(.authorizationRequested(late, request: 9)).last == .finishAuthorization(request: 9, .denied))
     }
+
+    @Test("the guide does not leak what restricted programmes are, until the passcode is given for them")
+    func guideMasking() {
+        let guide = ProgrammeGuide(channels: [], programmes: [
+            Programme(channel: "mixed", start: wall - 600, stop: wall + 600, title: "Uncut", summary: "Details.",
+                      ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)], episode: "S01E02"),
+            Programme(channel: "mixed", start: wall + 600, stop: wall + 1200, title: "Cartoons",
+                      ratings: [GuideRating(system: "VCHIP", value: "TV-G", resolved: tvG)]),
+            Programme(channel: "late", start: wall - 600, stop: wall + 600, title: "After Dark"),
+        ])
+        let h = gated(guide: guide)
+        let (now, next) = h.state.shownNowNext(mixed)
+        #expect(now?.title == "Restricted (TV-MA)")
+        #expect(now?.summary == nil && now?.episode == nil)
+        #expect(next?.title == "Cartoons")
+        #expect(h.state.shownNowNext(late).now?.title == "Restricted (TV-MA)", "a channel rated TV-MA hides all its programmes")
+        #expect(h.state.shownNowNext(kids).now == nil)
+        h.apply(.playIndex(2, at: h.clock.now))
+        type("1234", h)
+        _ = answer(h, correct: true)
+        #expect(h.state.shownNowNext(mixed).now?.title == "Uncut", "shown once authorized")
+        let off = gated(policy: RestrictionPolicy(), guide: guide)
+        #expect(off.state.shownNowNext(mixed).now?.title == "Uncut")
+    }
 }

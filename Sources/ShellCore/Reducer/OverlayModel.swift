@@ -13,7 +13,7 @@ public enum OverlayModel {
         if state.isLive && !state.channelRing.isEmpty {
             return state.channelRing.map { index in
                 let item = state.items[index]
-                let now = state.nowNext(item).now?.title
+                let now = state.shownNowNext(item).now?.title
                 let name = item.number.map { "\($0) \(item.title)" } ?? item.title
                 return OverlayItem(title: name, subtitle: now, isCurrent: index == state.current, activation: .tune(index))
             }

@@ -51,7 +51,7 @@ enum HomeView {
                 let tailWidth = columnWidth(of: tail)
                 screen.put(tail, x: screen.width - 3 - tailWidth, y: y, style: selected ? style : dim)
                 screen.put(truncate(item.title, toWidth: nameWidth, ellipsis: theme.glyphs.ellipsis), x: 8, y: y, style: style)
-                let (now, next) = state.nowNext(item)
+                let (now, next) = state.shownNowNext(item)
                 var listing = now.map { $0.title } ?? ""
                 if let next { listing += listing.isEmpty ? "next: \(next.title)" : "  ▸ \(next.title)" }
                 let listingX = 8 + nameWidth + 2

@@ -58,7 +58,7 @@ enum InfoPanelView {
         if state.isLive { facts.append("LIVE") }
         screen.put(facts.joined(separator: " · "), x: 2, y: y + 1, style: dim)
         y += 3
-        let (now, next) = state.nowNext(item)
+        let (now, next) = state.shownNowNext(item)
         if let now {
             screen.put(truncate(InterstitialView.line("Now", now, context), toWidth: width), x: 2, y: y, style: base)
             y += 1

@@ -41,7 +41,7 @@ enum InterstitialView {
             screen.putCentered(group, y: y, style: dim, x: x, width: width)
         }
         y += 2
-        let (now, next) = state.nowNext(item)
+        let (now, next) = state.shownNowNext(item)
         if let now {
             screen.putCentered(line("Now", now, context), y: y, style: base, x: x, width: width)
             y += 1

@@ -1,0 +1,28 @@
+import MediaModel
+
+extension ShellState {
+    /// What the screens may show of now / next on `item`: a programme over
+    /// the parental limits appears as "Restricted (TV-MA)", with no
+    /// subtitle, description or episode, unless the passcode was given for
+    /// it. Views use this, never `nowNext`, so a guide does not leak what
+    /// restricted programmes are.
+    public func shownNowNext(_ item: MediaItem) -> (now: Programme?, next: Programme?) {
+        let (now, next) = nowNext(item)
+        return (now.map { masked($0, on: item) }, next.map { masked($0, on: item) })
+    }
+
+    private func masked(_ programme: Programme, on item: MediaItem) -> Programme {
+        let policy = restrictions.policy
+        let ratings = (item.contentRating.map { [$0] } ?? []) + programme.ratings.compactMap(\.resolved)
+        guard policy.mode != .off, ratings.contains(where: { !$0.isUnrated && policy.exceeds($0) }) else { return programme }
+        if let grant = restrictions.grant, grant.itemID == item.id, grant.programmeStart == programme.start { return programme }
+        var hidden = programme
+        let label = ContentRating.strictest(ratings)?.code
+        hidden.title = "Restricted" + (label.map { " (\($0))" } ?? "")
+        hidden.subtitle = nil
+        hidden.summary = nil
+        hidden.episode = nil
+        hidden.icon = nil
+        return hidden
+    }
+}
