@@ -30,14 +30,9 @@ private func state(_ overlay: OverlayKind, tab: InfoTab = .info, focus: Int = 0)
 @Suite("Overlay and panel snapshots")
 struct OverlaySnapshotTests {
     private func check(_ s: ShellState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        for (w, h) in [(80, 24), (200, 60)] {
-            let light = (try? shippedTheme("light")) ?? Theme.dark
-            for (theme, suffix) in [(Theme.dark, ""), (Theme.dark.asciiOnly(), "-ascii"), (light, "-light-theme")] {
-                let screen = ShellView.render(s, theme: theme, width: w, height: h, context: context)
-                assertSnapshot(screen, named: "\(name)\(suffix)-\(w)x\(h)", sourceLocation: sourceLocation)
-                #expect(screen.cells.first { !$0.isVideo }?.style.background == theme.barBackground,
-                        "drawn in \(theme.name)'s colours", sourceLocation: sourceLocation)
-            }
+        assertThemedSnapshots(s, named: name, context: context, sourceLocation: sourceLocation) { screen, theme in
+            #expect(screen.cells.first { !$0.isVideo }?.style.background == theme.barBackground,
+                    "drawn in \(theme.name)'s colours", sourceLocation: sourceLocation)
         }
     }
 

@@ -29,16 +29,11 @@ private func prompt(digits: [Int] = [], message: String? = nil, lockedFor: Doubl
 @Suite("Passcode prompt snapshots")
 struct PasscodeSnapshotTests {
     private func check(_ s: ShellState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        for (w, h) in [(80, 24), (200, 60)] {
-            let light = (try? shippedTheme("light")) ?? Theme.dark
-            for (theme, suffix) in [(Theme.dark, ""), (Theme.dark.asciiOnly(), "-ascii"), (light, "-light-theme")] {
-                let screen = ShellView.render(s, theme: theme, width: w, height: h, context: ViewContext(picture: .terminal))
-                assertSnapshot(screen, named: "\(name)\(suffix)-\(w)x\(h)", sourceLocation: sourceLocation)
-                let video = screen.cells.filter { $0.isVideo }.count
-                #expect(video == 0, "no picture shows through", sourceLocation: sourceLocation)
-                let text = screen.text()
-                #expect(!text.contains("More") && !text.contains("Back to"), "no hint or overlay over the prompt", sourceLocation: sourceLocation)
-            }
+        assertThemedSnapshots(s, named: name, sourceLocation: sourceLocation) { screen, _ in
+            let video = screen.cells.filter { $0.isVideo }.count
+            #expect(video == 0, "no picture shows through", sourceLocation: sourceLocation)
+            let text = screen.text()
+            #expect(!text.contains("More") && !text.contains("Back to"), "no hint or overlay over the prompt", sourceLocation: sourceLocation)
         }
     }
 
