@@ -31,7 +31,7 @@ let package = Package(
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CTerminal", "Catalog",
+                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CTerminal", "Catalog", "ConfigFormat",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

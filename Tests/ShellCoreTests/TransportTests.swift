@@ -183,7 +183,9 @@ struct TransportTests {
         h.press(.quit, effects: [.quit]) { $0.quitting = true }
 
         let k = ReducerHarness(ShellState(items: [film], kiosk: true))
-        k.press(.quit)
+        k.press(.quit, effects: [.startTimer(.noticeHide, after: 5)]) {
+            $0.notice = "Kiosk mode: quitting needs the admin passcode (set one with tvshell restrictions set-passcode)"
+        }
         k.send(.quitRequested(.ipc))
         k.send(.quitRequested(.interrupt))
         k.send(.quitRequested(.terminate), effects: [.quit]) { $0.quitting = true }

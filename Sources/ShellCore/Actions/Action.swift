@@ -65,4 +65,10 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case lockoutTick
     /// The live programme on the current channel ends: check its successor's rating.
     case programmeBoundary
+    /// Time to retry the failed stream.
+    case retry
+    /// The stream waited for its cache too long.
+    case stall
+    /// The guide sat idle: back to the start item (kiosk).
+    case idleReturn
 }

@@ -17,6 +17,7 @@ enum PlayerReducer {
                 return []
             }
             state.playback.phase = .playing
+            RecoveryReducer.recovered(&state)
             let item = state.currentItem
             return [.emit(.playbackStarted(title: state.title, url: item?.url ?? ""))] + OverlayReducer.showHint(&state)
         case .failed(let reason) where state.flip != nil:
@@ -26,6 +27,7 @@ enum PlayerReducer {
             state.error = ShellError(title: title, reason: reason, location: state.currentItem?.url)
             return [.emit(.error(title: title, reason: reason, url: state.currentItem?.url))]
         case .failed(let reason):
+            if let effects = RecoveryReducer.failed(&state, reason: reason, now: now) { return effects }
             let item = state.currentItem
             state.playback.phase = .failed
             state.playback.holdsPreviousPicture = false
@@ -51,6 +53,7 @@ enum PlayerReducer {
             return []
         case .ended:
             guard state.playback.phase != .ended else { return [] }
+            if state.isLive, let effects = RecoveryReducer.failed(&state, reason: "the stream ended", now: now) { return effects }
             state.playback.phase = .ended
             let url = state.currentItem?.url ?? ""
             if state.scrub == nil, let current = state.current, current + 1 < state.items.count {
@@ -76,8 +79,9 @@ enum PlayerReducer {
             state.playback.mediaTitle = value
             return []
         case .buffering(let value):
+            let changed = state.playback.buffering != value
             state.playback.buffering = value
-            return []
+            return changed ? RecoveryReducer.buffering(state, value) : []
         case .tracks(let tracks):
             state.playback.tracks = tracks
             return []

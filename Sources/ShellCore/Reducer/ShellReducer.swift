@@ -6,7 +6,7 @@ public enum ShellReducer {
     public static func reduce(_ state: inout ShellState, _ action: Action) -> [Effect] {
         switch action {
         case .command(let command, let now):
-            return reduceCommand(&state, command, now: now)
+            return reduceCommand(&state, command, now: now) + armIdleReturn(state)
         case .open(let items, let now):
             guard !items.isEmpty else { return [] }
             state.items = items
@@ -75,6 +75,7 @@ public enum ShellReducer {
             state.flip = nil
             flipEffects = [.cancelTimer(.flipSettle), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner)]
         }
+        if state.recovery?.index != index { state.recovery = nil }
         state.current = index
         state.homeSelection = index
         let token = state.playback.token + 1
@@ -94,7 +95,7 @@ public enum ShellReducer {
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
         ]
         if holdPicture { effects.append(.startTimer(.posterDelay, after: state.settings.posterDelay)) }
-        if state.flip != nil {
+        if state.flip != nil || state.recovery != nil {
             state.screen = .interstitial
             state.transportVisible = false
         }
@@ -102,6 +103,7 @@ public enum ShellReducer {
     }
 
     static func requestQuit(_ state: inout ShellState, source: QuitSource) -> [Effect] {
+        if state.kiosk && source == .key { return PasscodeReducer.askToQuitKiosk(&state) }
         if state.kiosk && source != .terminate { return [] }
         state.quitting = true
         return [.quit]
@@ -138,8 +140,16 @@ public enum ShellReducer {
             return PasscodeReducer.tick(&state)
         case .programmeBoundary:
             return [.requestWallClock]
+        case .retry:
+            return RecoveryReducer.retry(&state, now: now)
+        case .stall:
+            guard state.playback.buffering, state.playback.phase == .playing else { return [] }
+            return RecoveryReducer.failed(&state, reason: "the stream stalled", now: now) ?? []
+        case .idleReturn:
+            guard state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }
+            return play(&state, index: state.startIndex ?? 0, now: now)
         case .spinner:
-            guard state.screen == .interstitial else { return [] }
+            guard state.screen == .interstitial, state.flip != nil || state.recovery != nil else { return [] }
             state.spinnerFrame += 1
             return [.startTimer(.spinner, after: state.settings.spinnerInterval)]
         }
@@ -155,6 +165,9 @@ public enum ShellReducer {
             return reduceError(&state, command, now: now)
         case .home, .guide:
             return reduceHome(&state, command, now: now)
+        case .interstitial where state.flip == nil:
+            if command == .menu { return goHome(&state) }
+            return []
         case .interstitial:
             return FlipReducer.reduceCommand(&state, command, now: now)
         case .passcode:
@@ -211,6 +224,14 @@ public enum ShellReducer {
         state.transportVisible = false
         state.playback.phase = .idle
         state.playback.token += 1
-        return [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]
+        state.recovery = nil
+        return [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop] + armIdleReturn(state)
+    }
+
+    /// On the home screen or guide of a kiosk, each key restarts the wait
+    /// before the start item plays again.
+    static func armIdleReturn(_ state: ShellState) -> [Effect] {
+        guard let delay = state.settings.idleReturnDelay, state.screen == .home || state.screen == .guide else { return [] }
+        return [.startTimer(.idleReturn, after: delay)]
     }
 }

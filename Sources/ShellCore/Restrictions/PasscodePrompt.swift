@@ -12,6 +12,8 @@ public struct PasscodePrompt: Equatable, Sendable, CustomStringConvertible {
         /// An early request (`requestPlaybackRestrictionsAuthorization`);
         /// `returnTo` is the screen under the prompt.
         case early(request: Int, returnTo: ScreenKind)
+        /// The admin passcode to quit a kiosk; `returnTo` is the screen under it.
+        case quitKiosk(returnTo: ScreenKind)
     }
 
     public var purpose: Purpose

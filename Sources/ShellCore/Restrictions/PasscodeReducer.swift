@@ -130,7 +130,21 @@ enum PasscodeReducer {
             state.restrictions.preAuthorized.insert(prompt.item.id)
             state.screen = returnTo
             return [.finishAuthorization(request: request, .granted)]
+        case .quitKiosk:
+            state.quitting = true
+            return [.quit]
         }
+    }
+
+    /// `q` in a kiosk: the admin passcode, or a word on how to set one.
+    static func askToQuitKiosk(_ state: inout ShellState) -> [Effect] {
+        guard state.restrictions.prompt == nil else { return [] }
+        guard state.restrictions.policy.hasPasscode else {
+            state.notice = "Kiosk mode: quitting needs the admin passcode (set one with tvshell restrictions set-passcode)"
+            return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
+        }
+        let item = MediaItem(id: "kiosk", title: "Quit kiosk mode", url: "")
+        return show(&state, PasscodePrompt(purpose: .quitKiosk(returnTo: state.screen), item: item, ratings: []))
     }
 
     /// ESC or a lockout: the restricted item does not play. The player is
@@ -153,6 +167,10 @@ enum PasscodeReducer {
         if case .early(let request, let returnTo) = prompt.purpose {
             state.screen = returnTo
             return effects + [.finishAuthorization(request: request, lockedOut ? .denied : .cancelled)]
+        }
+        if case .quitKiosk(let returnTo) = prompt.purpose {
+            state.screen = returnTo
+            return effects
         }
         if let flip = state.flip {
             state.flip = nil

@@ -34,6 +34,16 @@ public struct ShellSettings: Equatable, Sendable {
     public var fineStep = 0.1
     public var fineGrowth = 1.25
     public var fineMaxStep = 1.0
+    /// Retries of a stream that fails, stalls or ends while live, before the
+    /// fallback item (0: the error screen at once, as without recovery).
+    public var retries = 0
+    /// Seconds before each retry (the last value repeats).
+    public var retryBackoff: [Double] = [1, 2, 4, 8]
+    /// Seconds a playing stream may wait for its cache before it counts as stalled.
+    public var stallTimeout = 15.0
+    /// Seconds on the home screen or guide before the start item plays
+    /// again (nil: never; a kiosk setting).
+    public var idleReturnDelay: Double?
     /// Wrong passcodes before the prompt locks.
     public var passcodeAttempts = 5
     /// Seconds the prompt stays locked after the 5th, 6th, 7th … wrong

@@ -51,6 +51,12 @@ public struct ShellState: Equatable, Sendable {
     public var logos: [String: LogoImage] = [:]
     /// Parental restrictions: policy, lockout, the passcode prompt.
     public var restrictions: RestrictionsState
+    /// The item played at start and after the guide sat idle (kiosk).
+    public var startIndex: Int?
+    /// Where a stream that keeps failing falls back to.
+    public var fallbackIndex: Int?
+    /// A failed stream being retried ("Reconnecting…").
+    public var recovery: RecoveryState?
 
     public init(
         items: [MediaItem] = [], kiosk: Bool = false, settings: ShellSettings = ShellSettings(), guide: ProgrammeGuide = .empty,

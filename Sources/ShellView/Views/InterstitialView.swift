@@ -8,21 +8,45 @@ enum InterstitialView {
     static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
-        guard let flip = state.flip, state.items.indices.contains(flip.target) else { return }
-        let item = state.items[flip.target]
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
-        screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
         let width = min(screen.width - 4, 64)
         let x = (screen.width - width) / 2
-        var y = max(1, screen.height / 2 - 6)
-        if let custom = flip.interstitial {
-            drawCustom(custom, into: &screen, state: state, theme: theme, x: x, width: width)
-            return
+        let spin = theme.glyphs == .ascii ? Character(["|", "/", "-", "\\"][state.spinnerFrame % 4]) : spinner[state.spinnerFrame % spinner.count]
+        if let flip = state.flip, state.items.indices.contains(flip.target) {
+            screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
+            if let custom = flip.interstitial {
+                drawCustom(custom, into: &screen, state: state, theme: theme, x: x, width: width)
+                return
+            }
+            let item = state.items[flip.target]
+            let arrow = flip.direction == .next ? "▶" : "◀"
+            let footer: [(String, Style)] = flip.failure.map { failure in
+                wrap(failure, width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis).map { ($0, base.with(foreground: theme.error)) }
+            } ?? [("\(spin) Tuning" + String(theme.glyphs.ellipsis), dim)]
+            drawCard(item, header: "\(arrow)  \(item.number.map(String.init) ?? "")", footer: footer,
+                     into: &screen, state: state, theme: theme, context: context, x: x, width: width)
+        } else if let recovery = state.recovery, state.items.indices.contains(recovery.index) {
+            screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
+            let item = state.items[recovery.index]
+            let footer: [(String, Style)] = [
+                ("\(spin) Reconnecting" + String(theme.glyphs.ellipsis) + " (try \(recovery.attempt))", base),
+            ] + wrap(recovery.reason, width: width, maxLines: 2, ellipsis: theme.glyphs.ellipsis).map { ($0, dim) }
+            drawCard(item, header: item.number.map(String.init) ?? "", footer: footer,
+                     into: &screen, state: state, theme: theme, context: context, x: x, width: width)
         }
+    }
 
-        let arrow = flip.direction == .next ? "▶" : "◀"
-        screen.putCentered("\(arrow)  \(item.number.map(String.init) ?? "")", y: y, style: base.with(foreground: theme.accent).bolded(), x: x, width: width)
+    /// The channel card: header, logo or initials, name, group, now / next,
+    /// then the footer lines (spinner, failure, reconnecting).
+    private static func drawCard(
+        _ item: MediaItem, header: String, footer: [(String, Style)],
+        into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext, x: Int, width: Int
+    ) {
+        let base = Style(foreground: theme.text, background: theme.background)
+        let dim = base.with(foreground: theme.secondaryText)
+        var y = max(1, screen.height / 2 - 6)
+        screen.putCentered(header, y: y, style: base.with(foreground: theme.accent).bolded(), x: x, width: width)
         y += 2
         if let url = item.logo, let image = state.logos[url], screen.height >= 24 {
             drawLogo(image, into: &screen, x: x + (width - image.width) / 2, y: y, background: theme.background)
@@ -51,14 +75,9 @@ enum InterstitialView {
             y += 1
         }
         y += 1
-        if let failure = flip.failure {
-            for text in wrap(failure, width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis) {
-                screen.putCentered(text, y: y, style: base.with(foreground: theme.error), x: x, width: width)
-                y += 1
-            }
-        } else {
-            let frame = theme.glyphs == .ascii ? Character(["|", "/", "-", "\\"][state.spinnerFrame % 4]) : spinner[state.spinnerFrame % spinner.count]
-            screen.putCentered("\(frame) Tuning" + String(theme.glyphs.ellipsis), y: y, style: dim, x: x, width: width)
+        for (text, style) in footer {
+            screen.putCentered(text, y: y, style: style, x: x, width: width)
+            y += 1
         }
     }
 

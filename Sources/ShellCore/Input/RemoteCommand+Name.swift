@@ -1,0 +1,42 @@
+extension RemoteCommand {
+    /// The command's name in config files and lircrc `config =` lines:
+    /// `play_pause`, `select`, `channel_up`, `digit_7` ….
+    public var name: String {
+        switch self {
+        case .playPause: "play_pause"
+        case .play: "play"
+        case .pause: "pause"
+        case .left: "left"
+        case .right: "right"
+        case .up: "up"
+        case .down: "down"
+        case .select: "select"
+        case .menu: "menu"
+        case .frameBack: "frame_back"
+        case .frameForward: "frame_forward"
+        case .digit(let d): "digit_\(d)"
+        case .channelUp: "channel_up"
+        case .channelDown: "channel_down"
+        case .info: "info"
+        case .guide: "guide"
+        case .quit: "quit"
+        }
+    }
+
+    /// Every command, in the order the docs list them.
+    public static let all: [RemoteCommand] = [
+        .playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
+        .channelUp, .channelDown, .info, .guide, .quit,
+    ] + (0...9).map { .digit($0) }
+
+    /// The command named `name` (also a bare digit "7").
+    public init?(name: String) {
+        let key = String(name.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()).lowercased()
+        if key.count == 1, let d = Int(key) {
+            self = .digit(d)
+            return
+        }
+        guard let found = Self.all.first(where: { $0.name == key }) else { return nil }
+        self = found
+    }
+}

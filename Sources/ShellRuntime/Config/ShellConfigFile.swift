@@ -1,0 +1,188 @@
+import ConfigFormat
+import Foundation
+import MediaModel
+import ShellCore
+
+/// `config.toml` (`--config PATH`, else `$XDG_CONFIG_HOME/tvshell/config.toml`):
+///
+///     [keys]                 # keyboard: mpv key name = command ("none" unbinds)
+///     x = "select"
+///     [remote]               # LIRC button = command
+///     KEY_RED = "guide"
+///     [remote.KEY_LEFT]      # a button with lircrc's repeat rules
+///     command = "left"
+///     delay = 2
+///     repeat = 1
+///     [lirc]
+///     socket = "/run/lirc/lircd"
+///     lircrc = "/etc/lirc/lircrc"    # bindings of `prog = tvshell`
+///     [kiosk]
+///     enabled = true
+///     start = 1              # a channel number, or an item's id or URL
+///     fallback = 1
+///     idle_return = 600      # seconds on the guide before going back to `start`
+///     [recovery]
+///     retries = 3            # retries of a failing stream before the fallback
+///     backoff = [1, 2, 4]    # seconds between them
+///
+/// Reading never fails: each bad entry is a `ConfigProblem` and keeps its default.
+public struct ShellConfigFile: Equatable, Sendable {
+    public var keyMap = KeyMap.standard
+    public var remoteMap = RemoteMap.standard
+    public var lircSocket: String?
+    public var lircrc: String?
+    public var kiosk = false
+    public var kioskStart: ItemSelector?
+    public var fallback: ItemSelector?
+    public var idleReturn: Double?
+    public var retries: Int?
+    public var backoff: [Double]?
+    public var problems: [ConfigProblem] = []
+
+    public init() {}
+
+    /// The default location.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        return base + "/tvshell/config.toml"
+    }
+
+    /// Reads `path`; a missing file is fine unless it was asked for (`required`).
+    public static func load(path: String, required: Bool) -> ShellConfigFile {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            var config = ShellConfigFile()
+            if required || FileManager.default.fileExists(atPath: path) {
+                config.problems.append(ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read"))
+            }
+            return config
+        }
+        return parse(text, path: path)
+    }
+
+    public static func parse(_ text: String, path: String) -> ShellConfigFile {
+        var config = ShellConfigFile()
+        let document: TOMLDocument
+        do {
+            document = try TOMLDocument.parse(text)
+        } catch {
+            config.problems.append(ConfigProblem(file: path, line: error.line, key: error.key, message: error.message + "; the whole file is ignored"))
+            return config
+        }
+        for entry in document.entries {
+            do {
+                try config.apply(entry)
+            } catch {
+                config.problems.append(ConfigProblem(file: path, line: entry.line, key: entry.path, message: error.message))
+            }
+        }
+        return config
+    }
+
+    private struct EntryError: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    private mutating func apply(_ entry: TOMLDocument.Entry) throws(EntryError) {
+        let value = entry.value
+        switch entry.table {
+        case "keys":
+            keyMap.bindings[entry.key] = try command(value)
+        case "remote":
+            guard let command = try command(value) else {
+                remoteMap.bindings[entry.key] = nil
+                return
+            }
+            remoteMap.bindings[entry.key] = RemoteMap.Binding(command)
+        case let table where table.hasPrefix("remote."):
+            let button = String(table.dropFirst("remote.".count))
+            var binding = remoteMap.bindings[button] ?? RemoteMap.Binding(.select)
+            switch entry.key {
+            case "command":
+                guard let command = try command(value) else { throw EntryError("a button table needs a command") }
+                binding.command = command
+            case "repeat":
+                binding.repeatEvery = try count(value)
+            case "delay":
+                binding.delay = try count(value)
+            default:
+                throw EntryError("unknown setting; expected command, repeat or delay")
+            }
+            remoteMap.bindings[button] = binding
+        case "lirc":
+            switch entry.key {
+            case "socket": lircSocket = try string(value)
+            case "lircrc": lircrc = try string(value)
+            default: throw EntryError("unknown setting; expected socket or lircrc")
+            }
+        case "kiosk":
+            switch entry.key {
+            case "enabled":
+                guard let flag = value.boolean else { throw EntryError("expected true or false") }
+                kiosk = flag
+            case "start": kioskStart = try selector(value)
+            case "fallback": fallback = try selector(value)
+            case "idle_return": idleReturn = try seconds(value)
+            default: throw EntryError("unknown setting; expected enabled, start, fallback or idle_return")
+            }
+        case "recovery":
+            switch entry.key {
+            case "retries": retries = try count(value)
+            case "backoff":
+                guard let list = value.array, !list.isEmpty else { throw EntryError("expected a list of seconds, like [1, 2, 4]") }
+                var delays: [Double] = []
+                for item in list { delays.append(try seconds(item)) }
+                backoff = delays
+            default: throw EntryError("unknown setting; expected retries or backoff")
+            }
+        default:
+            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk or recovery")
+        }
+    }
+
+    /// A command name, or nil for "none" (unbound).
+    private func command(_ value: TOMLDocument.Value) throws(EntryError) -> RemoteCommand? {
+        guard let name = value.string else { throw EntryError("expected a command name in quotes") }
+        if name == "none" { return nil }
+        guard let command = RemoteCommand(name: name) else {
+            throw EntryError("unknown command “\(name)”; expected one of \(RemoteCommand.all.prefix(16).map(\.name).joined(separator: ", ")), digit_0 … digit_9 or none")
+        }
+        return command
+    }
+
+    private func string(_ value: TOMLDocument.Value) throws(EntryError) -> String {
+        guard let s = value.string, !s.isEmpty else { throw EntryError("expected a path in quotes") }
+        return s
+    }
+
+    private func count(_ value: TOMLDocument.Value) throws(EntryError) -> Int {
+        guard let n = value.integer, n >= 0 else { throw EntryError("expected a whole number, 0 or more") }
+        return n
+    }
+
+    private func seconds(_ value: TOMLDocument.Value) throws(EntryError) -> Double {
+        guard let s = value.float, s > 0 else { throw EntryError("expected a number of seconds above 0") }
+        return s
+    }
+
+    private func selector(_ value: TOMLDocument.Value) throws(EntryError) -> ItemSelector {
+        if let n = value.integer { return .channel(n) }
+        if let s = value.string, !s.isEmpty { return .item(s) }
+        throw EntryError("expected a channel number, or an item's id or URL in quotes")
+    }
+}
+
+/// An item named in the config: a channel number, or an item's id or URL.
+public enum ItemSelector: Equatable, Sendable {
+    case channel(Int)
+    case item(String)
+
+    /// Its index in `items`.
+    public func index(in items: [MediaItem]) -> Int? {
+        switch self {
+        case .channel(let n): items.firstIndex { $0.number == n }
+        case .item(let s): items.firstIndex { $0.id == s || $0.url == s }
+        }
+    }
+}
