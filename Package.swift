@@ -15,6 +15,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CMPV", path: "Sources/CMPV"),
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
         .target(
             name: "CTerminal",
             path: "Sources/CTerminal",
@@ -31,7 +32,7 @@ let package = Package(
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CTerminal", "Catalog", "ConfigFormat",
+                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CTerminal", "Catalog", "ConfigFormat", "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

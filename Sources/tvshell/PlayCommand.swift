@@ -4,6 +4,7 @@ import Logging
 import Catalog
 import MediaModel
 import Parental
+import ShellCore
 import ShellRuntime
 import ShellView
 
@@ -44,6 +45,15 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Start on the home screen instead of playing the first item.")
     var home = false
 
+    @Option(help: "A config file (TOML: keys, remote, lirc, kiosk, recovery); default $XDG_CONFIG_HOME/tvshell/config.toml.")
+    var config: String?
+
+    @Flag(help: "Kiosk mode: q, SIGINT, SIGQUIT, SIGTSTP and the IPC quit do nothing (q asks for the admin passcode); streams heal themselves.")
+    var kiosk = false
+
+    @Option(name: .customLong("lirc-socket"), help: "lircd's socket (default: $LIRC_SOCKET_PATH, else /run/lirc/lircd).")
+    var lircSocket: String?
+
     func validate() throws {
         for option in mpvOptions where !option.contains("=") || option.hasPrefix("=") {
             throw ValidationError("--mpv-option \(option): expected KEY=VALUE")
@@ -72,14 +82,30 @@ struct PlayCommand: ParsableCommand {
             }
         }
         let parental = ParentalStore.open(paths: .standard())
+        var notices: [String] = []
         if let problem = parental.problem {
             FileHandle.standardError.write(Data("tvshell: restrictions: \(problem)\n".utf8))
             logger.error("restrictions: \(problem)")
+            notices.append("Restrictions: \(problem)")
         }
+        let setup = StartupSettings(configPath: config, kiosk: kiosk, lircSocket: lircSocket, items: lineup)
+        for problem in setup.problems {
+            FileHandle.standardError.write(Data("tvshell: \(problem); using the default\n".utf8))
+            logger.error("\(problem); using the default")
+        }
+        if let first = setup.problems.first {
+            notices.append("\(first)\(setup.problems.count > 1 ? " (and \(setup.problems.count - 1) more in the log)" : "")")
+        }
+        var settings = ShellSettings()
+        settings.retries = setup.retries
+        if let backoff = setup.file.backoff { settings.retryBackoff = backoff }
+        settings.idleReturnDelay = setup.file.idleReturn
         let configuration = ShellConfiguration(
-            items: lineup, video: video, ipcSocketPath: ipcSocket, mpvOptions: options, theme: chosenTheme, startOnHome: home,
+            items: lineup, video: video, ipcSocketPath: ipcSocket, mpvOptions: options, kiosk: setup.kiosk, theme: chosenTheme,
+            keyMap: setup.file.keyMap, settings: settings, startOnHome: home && !setup.kiosk,
             strayOutputPath: logFile, guide: guideIndex, restrictions: parental.state, restrictionsBackend: parental.store,
-            startupNotices: parental.problem.map { ["Restrictions: \($0)"] } ?? [])
+            startupNotices: notices, remoteMap: setup.remoteMap, lircSocketPath: setup.lircSocket,
+            startIndex: setup.startIndex, fallbackIndex: setup.fallbackIndex)
         let shell = Shell(configuration: configuration, logger: logger, unicode: unicode)
         do {
             let status = try shell.run()

@@ -39,6 +39,8 @@ public enum Action: Equatable, Sendable {
     case authorizationRequested(MediaItem, request: Int)
     /// Show a message over the screen for a while (`ShellSettings.noticeDelay` × 4).
     case showNotice(String)
+    /// libmpv stopped by itself and was started again: what played is loaded again.
+    case playerRestarted(at: Instant)
     /// The early request was cancelled by its caller.
     case authorizationCancelled(request: Int)
 }

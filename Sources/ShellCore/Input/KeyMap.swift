@@ -8,9 +8,10 @@ public struct KeyMap: Equatable, Sendable {
     }
 
     /// The command bound to `name`; names are matched as given, then
-    /// upper-cased (so "enter" works like "ENTER", while "q" stays "q").
+    /// upper-cased (so "enter" works like "ENTER"); single characters are
+    /// case-sensitive ("q" and "Q" are different keys).
     public func command(for name: String) -> RemoteCommand? {
-        bindings[name] ?? bindings[name.uppercased()]
+        bindings[name] ?? (name.count > 1 ? bindings[name.uppercased()] : nil)
     }
 
     public static let standard: KeyMap = {

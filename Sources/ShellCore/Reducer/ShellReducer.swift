@@ -55,6 +55,10 @@ public enum ShellReducer {
         case .showNotice(let text):
             state.notice = text
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
+        case .playerRestarted(let now):
+            guard let current = state.current, state.playback.phase != .idle,
+                  state.screen == .player || state.screen == .interstitial else { return [] }
+            return play(&state, index: state.recovery?.index ?? current, now: now)
         case .authorizationCancelled(let request):
             return PasscodeReducer.requestCancelled(&state, request: request)
         }

@@ -12,7 +12,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var running = true
 
-    public init(files: [String: Data]) throws {
+    /// Listens on `port` (0: any free one), so a test can stop a server and
+    /// start another where the first was.
+    public init(files: [String: Data], port requested: UInt16 = 0) throws {
         self.files = files
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
@@ -20,7 +22,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = requested.bigEndian
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }

@@ -174,9 +174,16 @@ public struct ShellConfigFile: Equatable, Sendable {
 }
 
 /// An item named in the config: a channel number, or an item's id or URL.
-public enum ItemSelector: Equatable, Sendable {
+public enum ItemSelector: Equatable, Sendable, CustomStringConvertible {
     case channel(Int)
     case item(String)
+
+    public var description: String {
+        switch self {
+        case .channel(let n): "channel \(n)"
+        case .item(let s): "“\(s)”"
+        }
+    }
 
     /// Its index in `items`.
     public func index(in items: [MediaItem]) -> Int? {

@@ -66,6 +66,8 @@ enum StateReport {
             "restricted": restricted(state),
             "authorized": authorized(state),
             "passcode": passcode(state),
+            "reconnecting": state.recovery.map { ["attempt": $0.attempt, "reason": $0.reason, "title": state.items[$0.index].title] as [String: Any] }
+                ?? NSNullValue.null,
             "frames_presented": framesPresented,
             "kiosk": state.kiosk,
             "phase": p.phase.rawValue,

@@ -36,6 +36,8 @@ public final class Shell: ShellControl {
     private var timers = TimerQueue()
     private var terminal: NCursesTerminal?
     private var player: MPVPlayer?
+    private var lirc: LircClient?
+    private let notifier = ServiceNotifier()
     private var ipc: IPCServer?
     private var signalRead: Int32 = -1
     private var signalWrite: Int32 = -1
@@ -77,6 +79,8 @@ public final class Shell: ShellControl {
         state = ShellState(
             items: configuration.items.map { $0.resolvingRating() }, kiosk: configuration.kiosk, settings: configuration.settings,
             guide: configuration.guide, restrictions: configuration.restrictions)
+        state.startIndex = configuration.startIndex
+        state.fallbackIndex = configuration.fallbackIndex
         inbox = ActionInbox()
         restrictions = RestrictionsService(backend: configuration.restrictionsBackend, inbox: inbox, logger: logger)
     }
@@ -143,13 +147,18 @@ public final class Shell: ShellControl {
             }
         }
 
-        logger.info("starting with \(state.items.count) items, video \(video.rawValue)")
+        logger.info("starting with \(state.items.count) items, video \(video.rawValue)\(state.kiosk ? ", kiosk mode" : "")")
+        if let path = configuration.lircSocketPath {
+            lirc = LircClient(path: path, logger: logger, now: MonotonicClock.now())
+        }
         tickWallClock()
         for notice in configuration.startupNotices { dispatch(.showNotice(notice)) }
         if !state.items.isEmpty && !configuration.startOnHome {
-            dispatch(.playIndex(0, at: MonotonicClock.now()))
+            dispatch(.playIndex(state.startIndex ?? 0, at: MonotonicClock.now()))
         }
+        notifier.ready(status: state.kiosk ? "kiosk" : "running", now: MonotonicClock.now())
         loop()
+        notifier.stopping()
         restrictions.authorizer.cancelAll()
         logger.info("quit")
         return 0
@@ -182,11 +191,14 @@ public final class Shell: ShellControl {
                 if player.renderer != nil { pollSet.append(pollfd(fd: player.renderFD, events: Int16(POLLIN), revents: 0)) }
             }
             if let ipc { pollSet += ipc.pollDescriptors() }
-            var timeout = timers.pollTimeout(now: MonotonicClock.now())
+            if let lirc, lirc.fd >= 0 { pollSet.append(pollfd(fd: lirc.fd, events: Int16(POLLIN), revents: 0)) }
+            let start = MonotonicClock.now()
+            var timeout = timers.pollTimeout(now: start)
+            var deadlines: [Int32] = [lirc?.pollTimeout(now: start), notifier.pollTimeout(now: start)].compactMap { $0 }
             if let tick = nextWallClockTick {
-                let ms = Int32(max(0, (tick - MonotonicClock.now()) * 1000).rounded(.up))
-                timeout = timeout < 0 ? ms : min(timeout, ms)
+                deadlines.append(Int32(max(0, (tick - start) * 1000).rounded(.up)))
             }
+            for ms in deadlines { timeout = timeout < 0 ? ms : min(timeout, ms) }
             let ready = poll(&pollSet, nfds_t(pollSet.count), timeout)
             if ready < 0 && errno != EINTR {
                 logger.error("poll: \(String(cString: strerror(errno)))")
@@ -201,6 +213,8 @@ public final class Shell: ShellControl {
                 dispatch(.timerFired(timer, at: now))
             }
             if let tick = nextWallClockTick, tick <= now { tickWallClock() }
+            lirc?.tick(now: now)
+            notifier.tick(now: now)
         }
     }
 
@@ -218,6 +232,16 @@ public final class Shell: ShellControl {
             drainPipe(fd)
             drainPlayerEvents(player)
             if player.renderer?.update() == true { frameReady = true }
+        } else if let lirc, fd == lirc.fd {
+            for event in lirc.read(now: MonotonicClock.now()) {
+                guard let command = configuration.remoteMap.command(button: event.button, repeatCount: event.repeatCount) else {
+                    if event.repeatCount == 0 { logger.debug("unbound remote button \(event.button)") }
+                    continue
+                }
+                restrictions.inputSource = "remote"
+                dispatch(.command(command, at: MonotonicClock.now()))
+                if state.quitting { return }
+            }
         } else if let ipc, ipc.owns(fd) {
             for request in ipc.service(fd: fd, revents: revents) {
                 handle(request)
@@ -243,6 +267,26 @@ public final class Shell: ShellControl {
                     break
                 }
             }
+        }
+        if player.died { restartPlayer() }
+    }
+
+    /// libmpv shut down by itself: a new one takes its place and what played
+    /// loads again. Failing that, the shell keeps running without a player
+    /// and says why.
+    private func restartPlayer() {
+        logger.error("libmpv stopped by itself; starting a new one")
+        player?.shutdown()
+        player = nil
+        contentCompletions.removeAll()
+        do {
+            player = try MPVPlayer(video: configuration.video, options: configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
+            frameReady = false
+            renderedToken = nil
+            dispatch(.playerRestarted(at: MonotonicClock.now()))
+        } catch {
+            logger.error("could not start libmpv again: \(error)")
+            dispatch(.showNotice("The player stopped and could not be started again: \(error)"))
         }
     }
 

@@ -29,6 +29,14 @@ public struct ShellConfiguration: Sendable {
     public var restrictionsBackend: (any RestrictionsBackend)?
     /// Messages shown over the first screen (a refused settings file …).
     public var startupNotices: [String]
+    /// Remote buttons (lircd's names) to commands.
+    public var remoteMap: RemoteMap
+    /// lircd's client socket; nil: no remote.
+    public var lircSocketPath: String?
+    /// The item played first (and after the guide sat idle), by index.
+    public var startIndex: Int?
+    /// Where a stream that keeps failing falls back to, by index.
+    public var fallbackIndex: Int?
 
     public struct MPVOption: Sendable, Equatable {
         public var key: String
@@ -42,9 +50,14 @@ public struct ShellConfiguration: Sendable {
         keyMap: KeyMap = .standard, settings: ShellSettings = ShellSettings(), startOnHome: Bool = false,
         strayOutputPath: String? = nil, guide: ProgrammeGuide = .empty,
         restrictions: RestrictionsState = RestrictionsState(), restrictionsBackend: (any RestrictionsBackend)? = nil,
-        startupNotices: [String] = []
+        startupNotices: [String] = [], remoteMap: RemoteMap = .standard, lircSocketPath: String? = nil,
+        startIndex: Int? = nil, fallbackIndex: Int? = nil
     ) {
         self.startupNotices = startupNotices
+        self.remoteMap = remoteMap
+        self.lircSocketPath = lircSocketPath
+        self.startIndex = startIndex
+        self.fallbackIndex = fallbackIndex
         self.restrictions = restrictions
         self.restrictionsBackend = restrictionsBackend
         self.strayOutputPath = strayOutputPath

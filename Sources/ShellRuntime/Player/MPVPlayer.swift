@@ -37,6 +37,9 @@ final class MPVPlayer {
     /// The `on_preloaded` hook mpv waits at for the current load: opened,
     /// nothing decoded yet (see `PlayerReport.preloaded`).
     private var heldHook: (id: UInt64, token: Int)?
+    /// libmpv shut its core down (a script's `quit`, a fatal error): this
+    /// player is dead and must be replaced.
+    private(set) var died = false
 
     init(video: VideoOutput, options: [(String, String)], logger: Logger) throws {
         self.logger = logger
@@ -175,6 +178,9 @@ final class MPVPlayer {
                 return value.double.flatMap { current(.speed($0)) }
             case .videoWidth, .videoHeight, .chapter: return nil
             }
+        case .shutdown:
+            died = true
+            return nil
         case .hook(let name, let id):
             guard name == "on_preloaded", activeEntry == latestEntry, let token = tokenByEntry[activeEntry], token == latestToken else {
                 do { try mpv.continueHook(id) } catch { logger.error("\(error)") }

@@ -1,0 +1,103 @@
+import ShellCore
+@testable import ShellRuntime
+import Testing
+
+@Suite("Remote and config files")
+struct RemoteConfigTests {
+    @Test("lircd lines: padded and unpadded codes, hex repeat counts; replies and garbage are skipped")
+    func lircLines() {
+        #expect(LircEvent(line: "0000000000002aff 00 KEY_UP tvbox") == LircEvent(code: "0000000000002aff", repeatCount: 0, button: "KEY_UP", remote: "tvbox"))
+        #expect(LircEvent(line: "2aff 0a KEY_OK my remote")?.repeatCount == 10)
+        #expect(LircEvent(line: "2aff 0a KEY_OK my remote")?.remote == "my remote")
+        #expect(LircEvent(line: "BEGIN") == nil)
+        #expect(LircEvent(line: "SIGHUP") == nil)
+        #expect(LircEvent(line: "zz 00 KEY_UP r") == nil)
+    }
+
+    @Test("lircrc repeat rules: repeat 0 ignores repeats, delay skips the first ones, repeat N passes every Nth")
+    func repeats() {
+        func passing(_ b: RemoteMap.Binding) -> [Int] { (0...8).filter { b.passes(repeatCount: $0) } }
+        #expect(passing(.init(.select)) == [0])
+        #expect(passing(.init(.up, repeatEvery: 1, delay: 2)) == [0, 3, 4, 5, 6, 7, 8])
+        #expect(passing(.init(.right, repeatEvery: 2, delay: 2)) == [0, 3, 5, 7])
+        #expect(passing(.init(.left, repeatEvery: 3, delay: 0)) == [0, 1, 4, 7])
+        #expect(RemoteMap.standard.command(button: "KEY_CHANNELUP", repeatCount: 3) == nil, "held channel keys do not flood flips")
+        #expect(RemoteMap.standard.command(button: "KEY_7", repeatCount: 0) == .digit(7))
+    }
+
+    @Test("config.toml: keys, remote buttons with repeat rules, kiosk, recovery; bad entries named by line and key")
+    func configFile() {
+        let config = ShellConfigFile.parse("""
+            [keys]
+            x = "info"
+            q = "none"
+            i = "jump"
+            [remote]
+            KEY_RED = "guide"
+            KEY_BLUE = 7
+            [remote.KEY_LEFT]
+            command = "left"
+            repeat = 3
+            delay = 1
+            [lirc]
+            socket = "/run/lirc/lircd"
+            [kiosk]
+            enabled = true
+            start = 4
+            fallback = "demo.testcard"
+            idle_return = 600
+            [recovery]
+            retries = 5
+            backoff = [0.5, 1, 2]
+            [nonsense]
+            a = 1
+            """, path: "/etc/tvshell/config.toml")
+        #expect(config.keyMap.command(for: "x") == .info)
+        #expect(config.keyMap.command(for: "q") == nil)
+        #expect(config.keyMap.command(for: "i") == .info, "a bad mapping keeps the default")
+        #expect(config.remoteMap.command(button: "KEY_RED", repeatCount: 0) == .guide)
+        #expect(config.remoteMap.bindings["KEY_LEFT"] == RemoteMap.Binding(.left, repeatEvery: 3, delay: 1))
+        #expect(config.lircSocket == "/run/lirc/lircd")
+        #expect(config.kiosk && config.kioskStart == .channel(4) && config.fallback == .item("demo.testcard"))
+        #expect(config.idleReturn == 600 && config.retries == 5 && config.backoff == [0.5, 1, 2])
+        #expect(config.problems.map(\.description) == [
+            "/etc/tvshell/config.toml:4: keys.i: unknown command “jump”; expected one of play_pause, play, pause, left, right, up, down, select, menu, frame_back, frame_forward, channel_up, channel_down, info, guide, quit, digit_0 … digit_9 or none",
+            "/etc/tvshell/config.toml:7: remote.KEY_BLUE: expected a command name in quotes",
+            "/etc/tvshell/config.toml:23: nonsense.a: unknown table [nonsense]; expected keys, remote, lirc, kiosk or recovery",
+        ])
+        let broken = ShellConfigFile.parse("[keys]\nx = select", path: "c.toml")
+        #expect(broken.keyMap == .standard)
+        #expect(broken.problems.first?.line == 2)
+    }
+
+    @Test("an lircrc's tvshell blocks become bindings; other programs' are skipped; bad lines are named")
+    func lircrc() {
+        let (bindings, problems) = LircrcFile.parse("""
+            # remote for tvshell
+            begin
+                prog = tvshell
+                button = KEY_RED
+                config = guide
+            end
+            begin
+                prog = mpv
+                button = KEY_OK
+                config = pause
+            end
+            begin
+                prog = tvshell
+                button = KEY_LEFT
+                config = left
+                repeat = 2
+                delay = 3
+            end
+            begin
+                prog = tvshell
+                button = KEY_BLUE
+                config = explode
+            end
+            """, path: "lircrc")
+        #expect(bindings == ["KEY_RED": RemoteMap.Binding(.guide), "KEY_LEFT": RemoteMap.Binding(.left, repeatEvery: 2, delay: 3)])
+        #expect(problems.map(\.description) == ["lircrc:22: config: unknown command “explode”"])
+    }
+}
