@@ -42,6 +42,12 @@ struct PasscodeSnapshotTests {
     @Test func wrong() { check(prompt(message: "Wrong passcode. 4 more tries before the prompt locks."), "passcode-wrong") }
     @Test func locked() { check(prompt(lockedFor: 42), "passcode-locked") }
 
+    @Test func kiosk() {
+        var s = prompt()
+        s.restrictions.prompt = PasscodePrompt(purpose: .quitKiosk(returnTo: .player), item: MediaItem(id: "kiosk", title: "Quit kiosk mode", url: ""), ratings: [])
+        check(s, "passcode-kiosk")
+    }
+
     @Test("the boxes show how many digits were typed, never which")
     func noDigits() {
         let text = ShellView.render(prompt(digits: [7, 3, 5]), theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()

@@ -30,6 +30,7 @@ public final class Lircd {
             pidfile = \(directory.appendingPathComponent("lircd.pid").path)
             allow-simulate = Yes
             plugindir = \(plugins)
+
             """.write(to: options, atomically: true, encoding: .utf8)
         try? FileManager.default.removeItem(atPath: socketPath)
         pid = try Spawn.start(["lircd", "-O", options.path, "/dev/null"], outputPath: directory.appendingPathComponent("lircd.log").path)

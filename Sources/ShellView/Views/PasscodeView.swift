@@ -15,11 +15,20 @@ enum PasscodeView {
         let top = max(0, screen.height / 2 - 6)
         let ellipsis = theme.glyphs.ellipsis
 
-        screen.putCentered("Restricted", y: top, style: base.with(foreground: theme.accent).bolded(), x: x, width: width)
         let title = truncate("“\(prompt.item.title)”", toWidth: max(8, width - 16), ellipsis: ellipsis)
-        let what = prompt.rating.map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated."
+        let heading: String, what: String, ask: String
+        switch prompt.purpose {
+        case .quitKiosk:
+            (heading, what, ask) = ("Kiosk mode", "This TV is locked.", "Enter the admin passcode to quit.")
+        case .early:
+            (heading, what, ask) = ("Restricted", prompt.rating.map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated.",
+                                    "Enter the passcode to allow it.")
+        case .play, .held:
+            (heading, what, ask) = ("Restricted", prompt.rating.map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated.",
+                                    "Enter the passcode to play it.")
+        }
+        screen.putCentered(heading, y: top, style: base.with(foreground: theme.accent).bolded(), x: x, width: width)
         screen.putCentered(what, y: top + 2, style: base, x: x, width: width)
-        let ask = if case .early = prompt.purpose { "Enter the passcode to allow it." } else { "Enter the passcode to play it." }
         screen.putCentered(ask, y: top + 3, style: base, x: x, width: width)
 
         let boxes = 4, boxWidth = 5, gap = 2

@@ -1,0 +1,111 @@
+import Foundation
+import ShellTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A lineup and config for a kiosk: channel 1 (lavfi) is the start and the
+/// fallback, channel 2 comes from `streamURL`, channel 3 is dead.
+private func kioskSetup(streamURL: String, retries: Int, backoff: String) throws -> (lineup: String, config: String, directory: URL) {
+    let dir = TVShellBinary.scratchDirectory("kiosk")
+    let lineup = dir.appendingPathComponent("kiosk.m3u").path
+    try """
+        #EXTM3U
+        #EXTINF:-1 tvg-id="bars" tvg-chno="1",Bars
+        av://lavfi:smptebars=size=320x180:rate=25
+        #EXTINF:-1 tvg-id="flaky" tvg-chno="2",Flaky
+        \(streamURL)
+        #EXTINF:-1 tvg-id="dead" tvg-chno="3",Dead
+        http://127.0.0.1:9/dead/live.m3u8
+        """.write(toFile: lineup, atomically: true, encoding: .utf8)
+    let config = dir.appendingPathComponent("config.toml").path
+    try """
+        [kiosk]
+        enabled = true
+        start = 1
+        fallback = 1
+        [recovery]
+        retries = \(retries)
+        backoff = \(backoff)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+    return (lineup, config, dir)
+}
+
+@Suite("Kiosk mode, end to end", .serialized)
+struct KioskEndToEndTests {
+    @Test("q, the IPC quit, SIGINT, SIGQUIT and SIGTSTP are refused; SIGTERM exits cleanly with the terminal restored")
+    func cannotEscape() throws {
+        let setup = try kioskSetup(streamURL: "http://127.0.0.1:9/x.mkv", retries: 1, backoff: "[1]")
+        let shell = try ShellUnderTest(["--lineup", setup.lineup, "--config", setup.config])
+        let state = try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(state["kiosk"] as? Bool == true)
+        #expect((state["channel"] as? [String: Any])?["number"] as? Int == 1, "starts on the configured channel")
+        try shell.tmux.send("q")
+        #expect(shell.tmux.waitFor { $0.contains("quitting needs the admin passcode") }.ok)
+        #expect(try shell.ipc.request(["quit"])["error"] as? String == "refused: kiosk mode")
+        let pid = try #require(shell.pid)
+        for signal in [SIGINT, SIGQUIT, SIGTSTP] {
+            kill(pid, signal)
+            Thread.sleep(forTimeInterval: 0.3)
+            #expect(try shell.ipc.state()["phase"] as? String == "playing", "still running after signal \(signal)")
+        }
+        #expect(shell.tmux.display("#{alternate_on}") == "1")
+        kill(pid, SIGTERM)
+        #expect(shell.waitForExit() == 0)
+        #expect(shell.tmux.display("#{alternate_on}") == "0")
+        #expect(shell.tmux.display("#{cursor_flag}") == "1")
+    }
+
+    @Test("with the admin passcode set, q asks for it and the right one quits")
+    func quitWithPasscode() throws {
+        let setup = try kioskSetup(streamURL: "http://127.0.0.1:9/x.mkv", retries: 1, backoff: "[1]")
+        let home = try ParentalHome.withPasscode("2468", mode: "off")
+        let shell = try ShellUnderTest(["--lineup", setup.lineup, "--config", setup.config], home: home)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        try shell.tmux.send("q")
+        try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(shell.tmux.waitFor { $0.contains("admin passcode") }.ok)
+        try shell.tmux.send("1", "1", "1", "1")
+        try shell.ipc.waitForState { ($0["passcode"] as? [String: Any])?["failures"] as? Int == 1 }
+        try shell.tmux.send("2", "4", "6", "8")
+        #expect(shell.waitForExit() == 0)
+    }
+
+    @Test("a dead channel is retried with “Reconnecting…”, then the fallback plays")
+    func retryThenFallback() throws {
+        let setup = try kioskSetup(streamURL: "http://127.0.0.1:9/x.mkv", retries: 2, backoff: "[0.5]")
+        let shell = try ShellUnderTest(["--lineup", setup.lineup, "--config", setup.config])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        _ = try shell.ipc.request(["channel", 3])
+        let retrying = try shell.ipc.waitForState { $0["reconnecting"] is [String: Any] }
+        #expect(retrying["screen"] as? String == "interstitial")
+        #expect(shell.tmux.waitFor { $0.contains("Reconnecting") && $0.contains("Dead") }.ok)
+        let back = try shell.ipc.waitForState(timeout: 20) {
+            ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" && $0["reconnecting"] is NSNull
+        }
+        #expect(back["notice"] as? String == "“Dead” is not available: Bars instead")
+    }
+
+    @Test("a stream whose HTTP server goes away and comes back recovers by itself")
+    func httpComesBack() throws {
+        let clip = try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 4)))
+        var server: LocalHTTPServer? = try LocalHTTPServer(files: ["live.mkv": clip])
+        let port = server!.port
+        let setup = try kioskSetup(streamURL: server!.url("live.mkv"), retries: 50, backoff: "[0.5]")
+        let shell = try ShellUnderTest(["--lineup", setup.lineup, "--config", setup.config])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        _ = try shell.ipc.request(["channel", 2])
+        try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && (number($0["frames_presented"]) ?? 0) > 0 }
+        server?.stop()
+        server = nil
+        let down = try shell.ipc.waitForState(timeout: 20) { ($0["reconnecting"] as? [String: Any])?["reason"] as? String != nil && ($0["reconnecting"] as? [String: Any])?["attempt"] as? Int ?? 0 >= 2 }
+        #expect(down["screen"] as? String == "interstitial")
+        server = try LocalHTTPServer(files: ["live.mkv": clip], port: port)
+        let recovered = try shell.ipc.waitForState(timeout: 20) {
+            ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["reconnecting"] is NSNull && (number($0["frames_presented"]) ?? 0) > 0
+        }
+        #expect(recovered["screen"] as? String == "player")
+        server?.stop()
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import ShellTesting
+import Testing
+
+@Suite("The remote through a real lircd, and remapped keys", .serialized)
+struct RemoteEndToEndTests {
+    @Test("buttons drive the shell; held buttons repeat by lircrc's rules; an lircrc and config.toml remap; bad entries are named")
+    func remote() throws {
+        let dir = TVShellBinary.scratchDirectory("lirc")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lircd = try Lircd(directory: dir)
+        let lircrc = dir.appendingPathComponent("lircrc").path
+        try """
+            begin
+                prog = tvshell
+                button = KEY_RED
+                config = guide
+            end
+            """.write(toFile: lircrc, atomically: true, encoding: .utf8)
+        let config = dir.appendingPathComponent("config.toml").path
+        try """
+            [keys]
+            x = "info"
+            y = "jump"
+            [lirc]
+            lircrc = "\(lircrc)"
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--home", "--lirc-socket", lircd.socketPath, "--config", config], width: 120, height: 36,
+                                       connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(shell.tmux.waitFor { $0.contains("config.toml:3: keys.y: unknown command “jump”") }.ok, "the bad mapping is named")
+
+        for repeatCount in 0...5 { try lircd.press("KEY_DOWN", repeat: repeatCount) }
+        let moved = try shell.ipc.waitForState { $0["home_selection"] as? Int == 4 }
+        #expect(moved["screen"] as? String == "home", "held DOWN: the press and repeats 3, 4, 5 count (delay 2)")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try shell.ipc.state()["home_selection"] as? Int == 4)
+
+        for repeatCount in 0...3 { try lircd.press("KEY_1", repeat: repeatCount) }
+        #expect(try shell.ipc.waitForState { $0["channel_entry"] as? String != nil }["channel_entry"] as? String == "1")
+        try lircd.press("KEY_OK")
+        try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" }
+
+        try shell.ipc.discardEvents()
+        for repeatCount in 0...4 { try lircd.press("KEY_CHANNELUP", repeat: repeatCount) }
+        let flipped = try shell.ipc.waitForEvent("channel-flip-completed")
+        #expect(((flipped["target"] as? [String: Any])?["number"] as? Int) == 2, "a held channel key flips once")
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try shell.ipc.state()
+        #expect(shell.ipc.events.filter { $0["event"] as? String == "channel-flip-started" }.count == 1)
+
+        try shell.tmux.send("x")
+        try shell.ipc.waitForState { $0["overlay"] as? String == "info" }
+        try lircd.press("KEY_BACK")
+        try shell.ipc.waitForState { $0["overlay"] as? String == "none" }
+        try lircd.press("KEY_RED")
+        try shell.ipc.waitForState { $0["screen"] as? String == "guide" }
+
+        lircd.stop()
+        try shell.tmux.send("Escape")
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try shell.tmux.send("Down")
+        let byKeyboard = try shell.ipc.waitForState { $0["home_selection"] as? Int == 3 }
+        #expect(byKeyboard["screen"] as? String == "home", "without lircd the keyboard still works")
+        let log = { (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "" }
+        #expect(log().contains("closed the connection"), "the log says the remote went away")
+
+        try lircd.start()
+        let deadline = Date().addingTimeInterval(15)
+        while log().components(separatedBy: "connected to lircd").count < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(log().components(separatedBy: "connected to lircd").count == 3, "reconnected by itself")
+        try lircd.press("KEY_UP")
+        try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
+    }
+}
