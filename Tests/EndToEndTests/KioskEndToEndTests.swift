@@ -109,3 +109,33 @@ struct KioskEndToEndTests {
         server?.stop()
     }
 }
+
+@Suite("libmpv dying", .serialized)
+struct PlayerRestartEndToEndTests {
+    @Test("when libmpv shuts down by itself, a new one is started and what played plays again")
+    func restart() throws {
+        let dir = TVShellBinary.scratchDirectory("die")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let marker = dir.appendingPathComponent("died-once").path
+        let script = dir.appendingPathComponent("die-once.lua").path
+        try """
+            local marker = "\(marker)"
+            local f = io.open(marker, "r")
+            if f then f:close() else
+                io.open(marker, "w"):close()
+                mp.add_timeout(1.5, function() mp.command("quit") end)
+            end
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--mpv-option", "scripts=\(script)", "av://lavfi:testsrc2=size=320x180:rate=25"])
+        let before = try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let token = number(before["index"])
+        let log = { (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "" }
+        let deadline = Date().addingTimeInterval(10)
+        while !log().contains("libmpv stopped by itself") && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(log().contains("libmpv stopped by itself"))
+        #expect(FileManager.default.fileExists(atPath: marker), "the script ran and quit libmpv")
+        let after = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(number(after["index"]) == token)
+        #expect(try shell.ipc.request(["get_mpv_property", "path"])["data"] as? String == "av://lavfi:testsrc2=size=320x180:rate=25")
+    }
+}
