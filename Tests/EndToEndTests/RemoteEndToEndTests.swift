@@ -72,4 +72,23 @@ struct RemoteEndToEndTests {
         try lircd.press("KEY_UP")
         try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
     }
+
+    @Test("lircd not running at start: the keyboard works, the log says so, and the remote works once lircd starts")
+    func lircdLater() throws {
+        let dir = TVShellBinary.scratchDirectory("lirc")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("lircd.sock").path
+        let shell = try ShellUnderTest(["--home", "--lirc-socket", socket], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try shell.tmux.send("Down")
+        try shell.ipc.waitForState { $0["home_selection"] as? Int == 1 }
+        let log = { (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "" }
+        #expect(log().contains("lircd at \(socket): No such file or directory; the remote is off, the keyboard works"))
+        let lircd = try Lircd(directory: dir)
+        let deadline = Date().addingTimeInterval(15)
+        while !log().contains("connected to lircd") && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        try lircd.press("KEY_DOWN")
+        try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
+        #expect(log().components(separatedBy: "the remote is off").count == 2, "said once, not at every retry")
+    }
 }
