@@ -32,6 +32,12 @@ private func kioskSetup(streamURL: String, retries: Int, backoff: String) throws
     return (lineup, config, dir)
 }
 
+/// Whether `pid` runs (a zombie waiting for its parent does not).
+private func isRunning(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+    return !stat.contains(") Z ")
+}
+
 @Suite("Kiosk mode, end to end", .serialized)
 struct KioskEndToEndTests {
     @Test("q, the IPC quit, SIGINT, SIGQUIT and SIGTSTP are refused; SIGTERM exits cleanly with the terminal restored")
@@ -85,6 +91,11 @@ struct KioskEndToEndTests {
             ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" && $0["reconnecting"] is NSNull
         }
         #expect(back["notice"] as? String == "“Dead” is not available: Bars instead")
+        let pid = try #require(shell.pid)
+        shell.tmux.kill()
+        let deadline = Date().addingTimeInterval(5)
+        while isRunning(pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!isRunning(pid), "a kiosk whose terminal hangs up exits (the service manager starts it again)")
     }
 
     @Test("a stream whose HTTP server goes away and comes back recovers by itself")

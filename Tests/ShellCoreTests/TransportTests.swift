@@ -177,7 +177,7 @@ struct TransportTests {
         }
     }
 
-    @Test("q quits; in kiosk mode keys, IPC and SIGINT are refused but SIGTERM quits")
+    @Test("q quits; in kiosk mode keys, IPC and SIGINT are refused but SIGTERM and a hangup quit")
     func quitPolicy() {
         let h = playingFilm()
         h.press(.quit, effects: [.quit]) { $0.quitting = true }
@@ -189,6 +189,8 @@ struct TransportTests {
         k.send(.quitRequested(.ipc))
         k.send(.quitRequested(.interrupt))
         k.send(.quitRequested(.terminate), effects: [.quit]) { $0.quitting = true }
+        let hup = ReducerHarness(ShellState(items: [film], kiosk: true))
+        hup.send(.quitRequested(.hangup), effects: [.quit]) { $0.quitting = true }
     }
 
     @Test("the first frame is recorded for the current load only")

@@ -45,7 +45,8 @@ public enum Action: Equatable, Sendable {
     case authorizationCancelled(request: Int)
 }
 
-/// Who asks to quit. A service manager's SIGTERM always wins; the others are
+/// Who asks to quit. A service manager's SIGTERM and the terminal hanging up
+/// (SIGHUP: there is nothing left to show on) always win; the others are
 /// refused in kiosk mode.
 public enum QuitSource: Equatable, Sendable {
     case key, ipc, interrupt, terminate, hangup

@@ -108,7 +108,7 @@ public enum ShellReducer {
 
     static func requestQuit(_ state: inout ShellState, source: QuitSource) -> [Effect] {
         if state.kiosk && source == .key { return PasscodeReducer.askToQuitKiosk(&state) }
-        if state.kiosk && source != .terminate { return [] }
+        if state.kiosk && source != .terminate && source != .hangup { return [] }
         state.quitting = true
         return [.quit]
     }

@@ -33,6 +33,11 @@ public struct PasscodePrompt: Equatable, Sendable, CustomStringConvertible {
         self.ratings = ratings
     }
 
+    /// The admin passcode (not content): no restrictions events for it.
+    public var isAdmin: Bool {
+        if case .quitKiosk = purpose { true } else { false }
+    }
+
     /// The strictest rating, for the prompt's text.
     public var rating: ContentRating? { ContentRating.strictest(ratings) }
 

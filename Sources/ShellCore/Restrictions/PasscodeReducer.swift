@@ -15,10 +15,8 @@ enum PasscodeReducer {
         state.hintVisible = false
         state.transportVisible = false
         state.channelEntry = nil
-        var effects: [Effect] = [
-            .requestWallClock,
-            .emit(.restrictionsAuthorizationRequested(item: prompt.item, rating: prompt.rating?.code)),
-        ]
+        var effects: [Effect] = [.requestWallClock]
+        if !prompt.isAdmin { effects.append(.emit(.restrictionsAuthorizationRequested(item: prompt.item, rating: prompt.rating?.code))) }
         if state.flip != nil { effects += [.cancelTimer(.flipTimeout), .cancelTimer(.spinner)] }
         if state.restrictions.lockedUntil != nil { effects.append(.startTimer(.lockoutTick, after: 1)) }
         return effects
@@ -78,10 +76,8 @@ enum PasscodeReducer {
             state.restrictions.failures = 0
             state.restrictions.lockedUntil = nil
             state.restrictions.prompt = nil
-            let effects: [Effect] = [
-                .cancelTimer(.lockoutTick), .persistLockout(failures: 0, lockedUntil: nil), entry(.granted),
-                .emit(.restrictionsAuthorization(item: prompt.item, rating: label, granted: true, reason: nil)),
-            ]
+            var effects: [Effect] = [.cancelTimer(.lockoutTick), .persistLockout(failures: 0, lockedUntil: nil), entry(.granted)]
+            if !prompt.isAdmin { effects.append(.emit(.restrictionsAuthorization(item: prompt.item, rating: label, granted: true, reason: nil))) }
             return effects + grant(&state, prompt, now: now)
         }
         state.restrictions.failures += 1
@@ -158,8 +154,10 @@ enum PasscodeReducer {
         if !lockedOut {
             effects.append(.audit(AuditEntry(kind: .cancelled, title: prompt.item.title, itemID: prompt.item.id, rating: label, time: state.wallClock)))
         }
-        effects.append(.emit(.restrictionsAuthorization(
-            item: prompt.item, rating: label, granted: false, reason: lockedOut ? "too many wrong passcodes" : "cancelled")))
+        if !prompt.isAdmin {
+            effects.append(.emit(.restrictionsAuthorization(
+                item: prompt.item, rating: label, granted: false, reason: lockedOut ? "too many wrong passcodes" : "cancelled")))
+        }
         if lockedOut, let until = state.restrictions.lockedUntil {
             state.notice = "Too many wrong passcodes: locked for \(formatTime(until - state.wallClock))"
             effects.append(.startTimer(.noticeHide, after: state.settings.noticeDelay))

@@ -8,12 +8,15 @@ public enum RuntimeError: Error, CustomStringConvertible {
     case system(String, Int32)
     case mpvOption(key: String, value: String, reason: String)
     case socket(path: String, reason: String)
+    /// libmpv died and could not be started again.
+    case playerUnavailable
 
     public var description: String {
         switch self {
         case .system(let call, let code): "\(call): \(String(cString: strerror(code)))"
         case .mpvOption(let key, let value, let reason): "--mpv-option \(key)=\(value): \(reason)"
         case .socket(let path, let reason): "--ipc-socket \(path): \(reason)"
+        case .playerUnavailable: "the player is not running (libmpv could not be started again)"
         }
     }
 }

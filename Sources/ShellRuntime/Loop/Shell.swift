@@ -225,6 +225,11 @@ public final class Shell: ShellControl {
             for action in inbox.take() { dispatch(action) }
             for work in inbox.takeWork() { work(self) }
         } else if fd == STDIN_FILENO {
+            if revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                logger.info("the terminal hung up")
+                dispatch(.quitRequested(.hangup))
+                return
+            }
             readKeys()
         } else if let player, fd == player.wakeupFD {
             drainPlayerEvents(player)
@@ -279,14 +284,24 @@ public final class Shell: ShellControl {
         player?.shutdown()
         player = nil
         contentCompletions.removeAll()
+        if startPlayer() {
+            dispatch(.playerRestarted(at: MonotonicClock.now()))
+        } else {
+            dispatch(.showNotice("The player stopped and could not be started again; the next channel change tries again"))
+        }
+    }
+
+    /// A new libmpv in place of a dead one; false (and logged) when it fails.
+    @discardableResult
+    private func startPlayer() -> Bool {
         do {
             player = try MPVPlayer(video: configuration.video, options: configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
             frameReady = false
             renderedToken = nil
-            dispatch(.playerRestarted(at: MonotonicClock.now()))
+            return true
         } catch {
-            logger.error("could not start libmpv again: \(error)")
-            dispatch(.showNotice("The player stopped and could not be started again: \(error)"))
+            logger.error("could not start libmpv: \(error)")
+            return false
         }
     }
 
@@ -356,8 +371,10 @@ public final class Shell: ShellControl {
         for effect in effects { perform(effect) }
     }
 
+    /// Carries out one effect. Without a player (libmpv could not be
+    /// started again) player effects do nothing, except a load, which tries
+    /// to start one and fails (so recovery retries) when it cannot.
     private func perform(_ effect: Effect) {
-        guard let player else { return }
         if restrictions.perform(effect) { return }
         do {
             switch effect {
@@ -365,30 +382,32 @@ public final class Shell: ShellControl {
                 logger.info("load \(item.url)")
                 if let completion = restrictions.takeCompletion(for: item) { contentCompletions[token] = completion }
                 if let logo = item.logo { logoLoader.load(logo) }
+                if player == nil { startPlayer() }
                 do {
+                    guard let player else { throw RuntimeError.playerUnavailable }
                     try player.load(item, token: token)
                 } catch {
                     dispatch(.player(.failed(reason: "\(error)"), token: token, at: MonotonicClock.now()))
                 }
             case .stop:
-                try player.stop()
+                try player?.stop()
             case .setPause(let paused):
-                try player.mpv.setFlag("pause", paused)
+                try player?.mpv.setFlag("pause", paused)
             case .seek(let position, let exact):
-                try player.mpv.command(["seek", String(position), exact ? "absolute+exact" : "absolute+keyframes"])
+                try player?.mpv.command(["seek", String(position), exact ? "absolute+exact" : "absolute+keyframes"])
             case .seekBy(let offset):
-                try player.mpv.command(["seek", String(offset), "relative"])
+                try player?.mpv.command(["seek", String(offset), "relative"])
             case .frameStep(let forward):
-                try player.mpv.command([forward ? "frame-step" : "frame-back-step"])
+                try player?.mpv.command([forward ? "frame-step" : "frame-back-step"])
             case .selectTrack(let kind, let id):
                 let property = switch kind {
                 case .audio: "aid"
                 case .video: "vid"
                 case .subtitle: "sid"
                 }
-                try player.mpv.setProperty(property, id.map(String.init) ?? "no")
+                try player?.mpv.setProperty(property, id.map(String.init) ?? "no")
             case .setSpeed(let speed):
-                try player.mpv.setProperty("speed", String(speed))
+                try player?.mpv.setProperty("speed", String(speed))
             case .overlayActivated(let id):
                 delegate?.customOverlayActivated(self, id: id)
             case .startTimer(let id, let delay):
@@ -410,7 +429,7 @@ public final class Shell: ShellControl {
                 case .previous: target.skipToPreviousChannel(self, request: request, completion: completion)
                 }
             case .continueLoad(let token):
-                player.continueLoad(token: token)
+                player?.continueLoad(token: token)
             case .quit, .verifyPasscode, .persistLockout, .audit, .finishAuthorization, .requestWallClock:
                 break
             }
