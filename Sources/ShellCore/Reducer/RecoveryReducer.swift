@@ -34,10 +34,7 @@ enum RecoveryReducer {
         state.playback.phase = .failed
         state.playback.holdsPreviousPicture = false
         state.screen = .interstitial
-        state.overlay = .none
-        state.scrub = nil
-        state.transportVisible = false
-        state.hintVisible = false
+        state.clearChrome()
         return [
             .cancelTimer(.transportHide), .cancelTimer(.stall), .stop,
             .startTimer(.retry, after: delay), .startTimer(.spinner, after: settings.spinnerInterval),

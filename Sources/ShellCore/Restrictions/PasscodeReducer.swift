@@ -11,9 +11,7 @@ enum PasscodeReducer {
     static func show(_ state: inout ShellState, _ prompt: PasscodePrompt) -> [Effect] {
         state.restrictions.prompt = prompt
         state.screen = .passcode
-        state.overlay = .none
-        state.hintVisible = false
-        state.transportVisible = false
+        state.clearChrome()
         state.channelEntry = nil
         var effects: [Effect] = [.requestWallClock]
         if !prompt.isAdmin { effects.append(.emit(.restrictionsAuthorizationRequested(item: prompt.item, rating: prompt.rating?.code))) }

@@ -62,11 +62,8 @@ enum RestrictionReducer {
         state.playback.ratings = ratings
         state.playback.restricted = true
         state.playback.programmeStart = start
-        state.scrub = nil
         state.error = nil
-        state.overlay = .none
-        state.hintVisible = false
-        state.transportVisible = false
+        state.clearChrome()
         effects += [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay)]
         if policy.effectiveMode == .deny {
             return .stop(effects + deny(&state, item: item, ratings: ratings))
@@ -102,10 +99,7 @@ enum RestrictionReducer {
         let granted = state.restrictions.grant.map { $0.itemID == item.id && $0.token == token } ?? false
         guard state.playback.restricted, !granted else { return [.continueLoad(token: token)] }
 
-        state.scrub = nil
-        state.overlay = .none
-        state.hintVisible = false
-        state.transportVisible = false
+        state.clearChrome()
         state.playback.holdsPreviousPicture = false
         let effects: [Effect] = [.cancelTimer(.transportHide), .cancelTimer(.posterDelay)]
         if policy.effectiveMode == .deny {
