@@ -10,7 +10,8 @@ struct DelegateExampleEndToEndTests {
         let dir = TVShellBinary.scratchDirectory("delegate")
         defer { try? FileManager.default.removeItem(at: dir) }
         let socket = dir.appendingPathComponent("ipc.sock").path
-        let tmux = try TmuxSession(command: "'\(binary)' --ipc-socket '\(socket)'", width: 100, height: 30)
+        let home = ParentalHome(dir.appendingPathComponent("home"))
+        let tmux = try TmuxSession(command: "\(home.variables) '\(binary)' --ipc-socket '\(socket)'", width: 100, height: 30)
         let ipc = try IPCClient(path: socket)
         try ipc.waitForState { $0["phase"] as? String == "playing" }
 
