@@ -199,6 +199,21 @@ struct LiveViewSnapshotTests {
         check(flipping(failure: "Could not tune to 4 Late Night Bars: loading failed: tcp: Connection refused"), "interstitial-failed")
     }
 
+    @Test("a stream being retried: the channel card with “Reconnecting…”, the try and why")
+    func reconnecting() {
+        var s = ShellState(items: lineup, guide: tvGuide)
+        s.wallClock = sixPM + 600
+        s.current = 0
+        s.screen = .interstitial
+        s.recovery = RecoveryState(index: 0, attempt: 2, reason: "loading failed: tcp: Connection refused", waiting: true)
+        s.spinnerFrame = 1
+        check(s, "reconnecting")
+        let text = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo).text()
+        #expect(text.contains("Reconnecting… (try 2)"))
+        #expect(text.contains("loading failed: tcp: Connection refused"))
+        #expect(text.contains("Evening News") && text.contains("Headlines"))
+    }
+
     @Test func guideScreen() {
         var s = ShellState(items: lineup, guide: tvGuide)
         s.wallClock = sixPM + 600
