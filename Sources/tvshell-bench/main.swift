@@ -8,13 +8,17 @@ import Glibc
 setlocale(LC_NUMERIC, "C")
 signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
-guard arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL\n".utf8))
+guard arguments.count == 2 || arguments.count == 3 && arguments[2] == "video" else {
+    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video]\n".utf8))
     exit(64)
 }
 let tvshell = arguments[1]
 
 do {
+    if arguments.count == 3 {
+        try TerminalVideoBenchmark.report(tvshell: tvshell)
+        exit(0)
+    }
     print("tvshell-bench: making the test clip (H.264 640x360, 60 s) …")
     let clip = try TestMedia.clip(seconds: 60, size: "640x360")
     let lavfi = "av://lavfi:testsrc2=size=320x180:rate=25"
@@ -36,6 +40,8 @@ do {
     print("  key → first frame of the new channel: median \(fixed(flips.toFirstFrame.median)) ms, p99 \(fixed(flips.toFirstFrame.p99)) ms (includes the \(Int(flips.settle)) ms settle window)")
     let rawFlip = try FirstFrameBenchmark.raw("av://lavfi:mandelbrot=size=320x180:rate=25", runs: 10)
     print("  raw libmpv loadfile → first frame, same kind of source: median \(fixed(rawFlip.median)) ms; ratio \(fixed(flips.toFirstFrame.median / rawFlip.median)), after the settle window \(fixed((flips.toFirstFrame.median - flips.settle) / rawFlip.median)) (target ≤ 1.05)")
+
+    try TerminalVideoBenchmark.report(tvshell: tvshell)
 
     print("\n== parsing")
     for result in [CatalogBenchmark.m3u(), CatalogBenchmark.xmltv()] {

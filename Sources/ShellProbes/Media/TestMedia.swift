@@ -45,6 +45,17 @@ public enum TestMedia {
         }
     }
 
+    /// A 720p30 H.264 clip of `seconds` from the lavfi `source` (testsrc2,
+    /// mandelbrot), no audio: the terminal-video benchmark's input.
+    public static func hdClip(_ source: String, seconds: Int = 12) throws -> String {
+        try make("hd-\(source)-\(seconds)s.mp4") { path in
+            [
+                "-f", "lavfi", "-i", "\(source)=size=1280x720:rate=30", "-t", String(seconds),
+                "-c:v", "libx264", "-preset", "veryfast", "-g", "60", "-pix_fmt", "yuv420p", path,
+            ]
+        }
+    }
+
     /// A file with a video extension and garbage inside.
     public static func corrupt() throws -> String {
         try make("corrupt.mkv") { path in
