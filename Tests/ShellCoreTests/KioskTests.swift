@@ -134,4 +134,23 @@ struct KioskTests {
         #expect(quit.last == .quit)
         #expect(h.state.quitting)
     }
+
+    @Test("a new libmpv loads again what played, or what the prompt held (which then asks again)")
+    func playerRestarted() {
+        let h = kiosk()
+        h.apply(.playIndex(1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        #expect(h.apply(.playerRestarted(at: h.clock.now)).contains(.load(channels[1], token: 2)))
+        h.apply(.command(.menu, at: h.clock.now))
+        #expect(h.apply(.playerRestarted(at: h.clock.now)).isEmpty, "nothing to reload on the home screen")
+
+        var policy = RestrictionPolicy(mode: .passcode, hasPasscode: true)
+        policy.movies = .allowNone
+        h.stateForTesting.restrictions.policy = policy
+        h.apply(.playIndex(2, at: h.clock.now))
+        let token = h.state.playback.token
+        h.apply(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token, at: h.clock.now))
+        #expect(h.state.screen == .passcode)
+        #expect(h.apply(.playerRestarted(at: h.clock.now)).contains(.load(channels[2], token: token + 1)))
+    }
 }

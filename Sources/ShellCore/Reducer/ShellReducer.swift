@@ -56,8 +56,10 @@ public enum ShellReducer {
             state.notice = text
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
         case .playerRestarted(let now):
+            var heldByPrompt = false
+            if case .held = state.restrictions.prompt?.purpose { heldByPrompt = true }
             guard let current = state.current, state.playback.phase != .idle,
-                  state.screen == .player || state.screen == .interstitial else { return [] }
+                  state.screen == .player || state.screen == .interstitial || heldByPrompt else { return [] }
             return play(&state, index: state.recovery?.index ?? current, now: now)
         case .authorizationCancelled(let request):
             return PasscodeReducer.requestCancelled(&state, request: request)
