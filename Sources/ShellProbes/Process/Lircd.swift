@@ -33,7 +33,8 @@ public final class Lircd {
 
             """.write(to: options, atomically: true, encoding: .utf8)
         try? FileManager.default.removeItem(atPath: socketPath)
-        pid = try Spawn.start(["lircd", "-O", options.path, "/dev/null"], outputPath: directory.appendingPathComponent("lircd.log").path)
+        let lircd = Spawn.which("lircd") ?? "/usr/sbin/lircd"
+        pid = try Spawn.start([lircd, "-O", options.path, "/dev/null"], outputPath: directory.appendingPathComponent("lircd.log").path)
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: socketPath) {
             guard Date() < deadline else { throw SpawnError(message: "lircd did not start: \(log)") }
