@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "ConfigFormat"),
         .target(name: "ShellCore", dependencies: ["MediaModel"]),
         .target(name: "Catalog", dependencies: ["MediaModel"], resources: [.copy("Resources/Ratings.json")]),
-        .target(name: "ShellView", dependencies: ["ShellCore", "MediaModel"]),
+        .target(name: "ShellView", dependencies: ["ShellCore", "MediaModel", "ConfigFormat"]),
         .target(name: "MPVClient", dependencies: ["CMPV"]),
         .target(name: "TerminalUI", dependencies: ["CTerminal", "ShellView"]),
         .target(

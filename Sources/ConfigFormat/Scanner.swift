@@ -100,7 +100,7 @@ struct Scanner {
             let digits = word.filter { $0 != "_" }
             if let i = Int(digits) { return .integer(i) }
             if let d = Double(digits), digits.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) { return .float(d) }
-            throw fail("“\(word)” is not a value (strings need quotes)", key: key)
+            throw fail("expected a quoted string, a number or true / false, found \(word.isEmpty ? "nothing" : word)", key: key)
         }
     }
 

@@ -84,19 +84,34 @@ public struct TOMLDocument: Equatable, Sendable {
             if scanner.atEndOrComment { continue }
             if scanner.peek == "[" {
                 scanner.advance()
-                let name = try scanner.dottedKey(until: "]")
-                try scanner.expect("]")
-                try scanner.expectEnd()
+                let name: String
+                do {
+                    name = try scanner.dottedKey(until: "]")
+                    try scanner.expect("]")
+                    try scanner.expectEnd()
+                } catch {
+                    throw Failure(line: number, key: nil, message: "expected a table header like [name]")
+                }
                 table = name
                 tableLines.append(TableLine(name: name, line: number))
                 continue
             }
-            let key = try scanner.dottedKey(until: "=")
+            let key: String
+            do {
+                key = try scanner.dottedKey(until: "=")
+                scanner.skipSpaces()
+                try scanner.expect("=")
+            } catch {
+                throw Failure(line: number, key: nil, message: "expected key = \"value\"")
+            }
             scanner.skipSpaces()
-            try scanner.expect("=", key: key)
-            scanner.skipSpaces()
-            let value = try scanner.value(key: key)
-            try scanner.expectEnd(key: key)
+            let value: Value
+            do {
+                value = try scanner.value(key: key)
+                try scanner.expectEnd(key: key)
+            } catch {
+                throw Failure(line: number, key: table.isEmpty ? key : "\(table).\(key)", message: error.message)
+            }
             let entry = Entry(table: table, key: key, value: value, line: number)
             guard seen.insert(entry.path).inserted else {
                 throw Failure(line: number, key: entry.path, message: "defined twice")

@@ -32,7 +32,8 @@ struct TOMLDocumentTests {
         func failure(_ text: String) -> TOMLDocument.Failure? {
             do { _ = try TOMLDocument.parse(text); return nil } catch { return error }
         }
-        #expect(failure("a = 1\nb = bare") == TOMLDocument.Failure(line: 2, key: "b", message: "“bare” is not a value (strings need quotes)"))
+        #expect(failure("a = 1\nb = bare") == TOMLDocument.Failure(line: 2, key: "b", message: "expected a quoted string, a number or true / false, found bare"))
+        #expect(failure("[t]\nb = #comment") == TOMLDocument.Failure(line: 2, key: "t.b", message: "expected a quoted string, a number or true / false, found nothing"))
         #expect(failure("a = \"open")?.message == "unterminated string")
         #expect(failure("a = 1\na = 2") == TOMLDocument.Failure(line: 2, key: "a", message: "defined twice"))
         #expect(failure("[t\nx = 1")?.line == 1)

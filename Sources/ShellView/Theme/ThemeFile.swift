@@ -1,8 +1,10 @@
+import ConfigFormat
+
 /// Reads a theme from TOML text: `name`, a `[colors]` table of "#RRGGBB"
 /// strings, a `[glyphs]` table of one-character strings, and `[text]` with
-/// `hint`. Keys not given keep the base theme's values. The subset of TOML
-/// themes need (tables, `key = "string"`, comments); anything else is an error
-/// naming the line and key. Pure.
+/// `hint`. Keys not given keep the base theme's values. Read with
+/// `TOMLDocument` (tvshell's TOML subset); anything else is an error naming
+/// the line and key. Pure.
 public enum ThemeFile {
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let line: Int
@@ -12,34 +14,21 @@ public enum ThemeFile {
     }
 
     public static func parse(_ text: String, base: Theme = .dark) throws(Failure) -> Theme {
+        let document: TOMLDocument
+        do {
+            document = try TOMLDocument.parse(text)
+        } catch {
+            throw Failure(line: error.line, key: error.key, message: error.message)
+        }
+        for table in document.tables where !["colors", "glyphs", "text"].contains(table.name) {
+            throw Failure(line: table.line, key: nil, message: "unknown table [\(table.name)]; expected [colors], [glyphs] or [text]")
+        }
         var theme = base
-        var table = ""
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let number = offset + 1
-            var line = Substring(raw)
-            if let hash = commentStart(line) { line = line[..<hash] }
-            let trimmed = line.trimmingCharacters()
-            if trimmed.isEmpty { continue }
-            if trimmed.hasPrefix("[") {
-                guard trimmed.hasSuffix("]"), trimmed.count > 2 else {
-                    throw Failure(line: number, key: nil, message: "expected a table header like [colors]")
-                }
-                table = String(trimmed.dropFirst().dropLast()).trimmingCharacters()
-                guard ["colors", "glyphs", "text"].contains(table) else {
-                    throw Failure(line: number, key: nil, message: "unknown table [\(table)]; expected [colors], [glyphs] or [text]")
-                }
-                continue
+        for entry in document.entries {
+            guard let value = entry.value.string else {
+                throw Failure(line: entry.line, key: entry.path, message: "expected a quoted string, found \(entry.value)")
             }
-            guard let eq = trimmed.firstIndex(of: "=") else {
-                throw Failure(line: number, key: nil, message: "expected key = \"value\"")
-            }
-            let key = String(trimmed[..<eq]).trimmingCharacters()
-            let rawValue = String(trimmed[trimmed.index(after: eq)...]).trimmingCharacters()
-            guard rawValue.count >= 2, rawValue.first == "\"", rawValue.last == "\"" else {
-                throw Failure(line: number, key: qualified(table, key), message: "expected a quoted string, found \(rawValue.isEmpty ? "nothing" : rawValue)")
-            }
-            let value = String(rawValue.dropFirst().dropLast())
-            try apply(&theme, table: table, key: key, value: value, line: number)
+            try apply(&theme, table: entry.table, key: entry.key, value: value, line: entry.line)
         }
         return theme
     }
@@ -84,25 +73,4 @@ public enum ThemeFile {
     }
 
     private static func qualified(_ table: String, _ key: String) -> String { table.isEmpty ? key : "\(table).\(key)" }
-
-    /// Where a `#` comment starts, outside quotes.
-    private static func commentStart(_ line: Substring) -> Substring.Index? {
-        var quoted = false
-        var i = line.startIndex
-        while i < line.endIndex {
-            if line[i] == "\"" { quoted.toggle() }
-            if line[i] == "#", !quoted { return i }
-            i = line.index(after: i)
-        }
-        return nil
-    }
-}
-
-extension StringProtocol {
-    func trimmingCharacters() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
-        return String(s)
-    }
 }
