@@ -63,7 +63,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tvshell-bench",
-            dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel"]
+            dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel", "TerminalUI"]
         ),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MediaModel"]),
         .testTarget(name: "ConfigFormatTests", dependencies: ["ConfigFormat"]),
@@ -76,7 +76,7 @@ let package = Package(
         ),
         .testTarget(name: "MPVClientTests", dependencies: ["MPVClient", "ShellTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ShellView"]),
-        .testTarget(name: "ShellRuntimeTests", dependencies: ["ShellRuntime", "ShellCore", "ShellTesting", "MediaModel"]),
+        .testTarget(name: "ShellRuntimeTests", dependencies: ["ShellRuntime", "ShellCore", "ShellTesting", "MediaModel", "TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ShellTesting"]),
     ]
 )

@@ -9,7 +9,7 @@ set -euo pipefail
 purpose=${1:-run}
 packages=(libmpv-dev libncurses-dev ncurses-term libsystemd-dev pkg-config ffmpeg)
 if [ "$purpose" = test ]; then
-  packages+=(tmux mpv lirc systemd timg)
+  packages+=(tmux mpv lirc systemd timg libsixel-bin)
 fi
 
 missing=()

@@ -29,6 +29,16 @@ int tvs_window_size(int fd, int *rows, int *cols) {
     return 0;
 }
 
+int tvs_window_pixels(int fd, int *rows, int *cols, int *xpixel, int *ypixel) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    *xpixel = ws.ws_xpixel;
+    *ypixel = ws.ws_ypixel;
+    return 0;
+}
+
 int tvs_pipe_nonblocking(int fds[2]) {
     return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
 }
@@ -51,7 +61,9 @@ void tvs_guard_restore_terminal(void) {
     if (!screen_active) return;
     screen_active = 0;
     if (have_termios) tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
-    static const char reset[] = "\033[0m\033[?25h\033[?1049l\r\n";
+    /* CAN and ST first: a video frame cut off mid-escape (a CSI, a sixel or
+     * kitty image) is abandoned, so the rest is read as the reset it is. */
+    static const char reset[] = "\030\033\\\033[0m\033[?25h\033[?1049l\r\n";
     ssize_t ignored = write(STDOUT_FILENO, reset, sizeof(reset) - 1);
     (void)ignored;
 }

@@ -26,39 +26,133 @@ enum TerminalVideoBenchmark {
             for (columns, rows) in [(160, 48), (80, 24)] {
                 let results = try run(tvshell: tvshell, clip: hd, columns: columns, rows: rows)
                 for r in results {
-                    let name = r.player.padding(toLength: 13, withPad: " ", startingAt: 0)
+                    let name = r.player.padding(toLength: 19, withPad: " ", startingAt: 0)
                     print("  \(source) \(columns)x\(rows) \(name): \(fixed(r.bytesPerFrame / 1024)) KB/frame, \(fixed(r.cpuMsPerFrame)) ms CPU/frame, "
                         + "\(fixed(r.fps)) fps\(r.counted ? "" : " (frames assumed at 30 fps)")")
                 }
                 guard let ours = results.first else { continue }
-                for peer in results.dropFirst() {
+                for peer in results.dropFirst() where !peer.player.hasPrefix("tvshell") {
                     print("    tvshell / \(peer.player): bytes \(fixed(ours.bytesPerFrame / peer.bytesPerFrame)), CPU \(fixed(ours.cpuMsPerFrame / peer.cpuMsPerFrame)) (issue 7 target ≤ 0.8 of the best peer)")
                 }
             }
         }
     }
 
-    static func run(tvshell: String, clip: String, columns: Int, rows: Int) throws -> [Result] {
-        var results = [try measureTVShell(tvshell, clip: clip, columns: columns, rows: rows)]
-        if let mpv = Spawn.which("mpv") { results.append(try measureMPV(mpv, clip: clip, columns: columns, rows: rows)) }
-        if let timg = Spawn.which("timg") { results.append(try measureTimg(timg, clip: clip, columns: columns, rows: rows)) }
-        return results
+    /// A terminal that reads 9 MB/s (xterm-class): tvshell and mpv on the
+    /// mandelbrot clip with a sine track at 160×48. Prints frames shown and
+    /// dropped, how far behind the terminal is when playback pauses (bytes
+    /// still in flight, as seconds of reading), and libmpv's A/V sync.
+    static func reportThrottled(tvshell: String) throws {
+        let clip = try TestMedia.hdClip("mandelbrot", audio: true)
+        for (rate, kind) in [(9_000_000, "an xterm-class terminal"), (1_000_000, "a slow SSH link")] {
+            print("\n== the terminal reads only \(rate / 1_000_000) MB/s, \(kind) (mandelbrot + sine, 160x48, \(Int(window)) s): frames dropped, not queued")
+            for r in [try throttledTVShell(tvshell, clip: clip, rate: rate), try throttledMPV(clip: clip, rate: rate)].compactMap({ $0 }) {
+                print("  \(r.player.padding(toLength: 13, withPad: " ", startingAt: 0)): \(fixed(r.fps)) fps shown, \(r.dropped) frames dropped, "
+                    + "\(fixed(r.bytesPerSecond / 1e6)) MB/s written, behind by \(fixed(r.lagMs)) ms at pause, A/V sync \(fixed(r.avsyncMs)) ms")
+            }
+        }
     }
 
-    private static func measureTVShell(_ tvshell: String, clip: String, columns: Int, rows: Int) throws -> Result {
-        let dir = TVShellBinary.scratchDirectory("bench-video")
+    struct Throttled {
+        let player: String
+        let fps: Double
+        let dropped: Int
+        let bytesPerSecond: Double
+        let lagMs: Double
+        let avsyncMs: Double
+    }
+
+    private static func throttledTVShell(_ tvshell: String, clip: String, rate: Int) throws -> Throttled {
+        let dir = TVShellBinary.scratchDirectory("bench-throttled")
         defer { try? FileManager.default.removeItem(at: dir) }
         let socket = dir.appendingPathComponent("ipc.sock").path
         var env = benchEnvironment()
         env["XDG_CONFIG_HOME"] = dir.path
         env["XDG_STATE_HOME"] = dir.path
         let pty = try PtyProcess([tvshell, "--ipc-socket", socket, "--mpv-option", "ao=null", "--lirc-socket", dir.path + "/none", clip],
+                                 columns: 160, rows: 48, environment: env, throttle: rate)
+        defer { _ = pty.stop() }
+        let ipc = try IPCClient(path: socket)
+        try ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 10 }
+        func mpvDrops() -> Int {
+            ["frame-drop-count", "decoder-frame-drop-count"].reduce(0) { sum, name in
+                sum + (Int((try? ipc.request(["get_mpv_property", name]))?["data"] as? String ?? "") ?? 0)
+            }
+        }
+        let before = try ipc.state()
+        let bytes0 = pty.bytesRead, mpvDrops0 = mpvDrops()
+        Thread.sleep(forTimeInterval: window)
+        let after = try ipc.state()
+        let droppedByMPV = mpvDrops() - mpvDrops0
+        let avsync = Double((try? ipc.request(["get_mpv_property", "avsync"]))?["data"] as? String ?? "") ?? .nan
+        let bytes = Double(pty.bytesRead - bytes0)
+        _ = try ipc.request(["keypress", "SPACE"])
+        let lag = lagAfterPause(pty)
+        let shown = (after["frames_presented"] as? Int ?? 0) - (before["frames_presented"] as? Int ?? 0)
+        let dropped = (after["frames_dropped"] as? Int ?? 0) - (before["frames_dropped"] as? Int ?? 0) + droppedByMPV
+        return Throttled(player: "tvshell", fps: Double(shown) / window, dropped: dropped, bytesPerSecond: bytes / window,
+                         lagMs: lag * 1000, avsyncMs: abs(avsync) * 1000)
+    }
+
+    private static func throttledMPV(clip: String, rate: Int) throws -> Throttled? {
+        guard let mpv = Spawn.which("mpv") else { return nil }
+        let dir = TVShellBinary.scratchDirectory("bench-throttled")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("mpv.sock").path
+        let pty = try PtyProcess([mpv, "--vo=tct", "--ao=null", "--no-config", "--really-quiet", "--input-ipc-server=\(socket)", clip],
+                                 columns: 160, rows: 48, environment: benchEnvironment(), throttle: rate)
+        defer { _ = pty.stop() }
+        let ipc = try IPCClient(path: socket)
+        func number(_ name: String) -> Double? {
+            let data = (try? ipc.request(["get_property", name]))?["data"]
+            return (data as? Double) ?? (data as? Int).map(Double.init)
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while (number("estimated-frame-number") ?? 0) < 10 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let drops = { (number("frame-drop-count") ?? 0) + (number("decoder-frame-drop-count") ?? 0) }
+        let frames0 = number("estimated-frame-number") ?? 0, drops0 = drops(), bytes0 = pty.bytesRead
+        Thread.sleep(forTimeInterval: window)
+        let frames = (number("estimated-frame-number") ?? 0) - frames0, dropped = drops() - drops0
+        let avsync = number("avsync") ?? .nan
+        let bytes = Double(pty.bytesRead - bytes0)
+        _ = try ipc.request(["set_property", "pause", true])
+        let lag = lagAfterPause(pty)
+        return Throttled(player: "mpv --vo=tct", fps: (frames - dropped) / window, dropped: Int(dropped), bytesPerSecond: bytes / window,
+                         lagMs: lag * 1000, avsyncMs: abs(avsync) * 1000)
+    }
+
+    /// Seconds the terminal keeps reading after playback paused: what was
+    /// queued ahead of it (output stops within one frame when nothing is).
+    private static func lagAfterPause(_ pty: PtyProcess) -> Double {
+        let paused = PtyProcess.now()
+        pty.waitForQuiet(0.25, timeout: 10)
+        return max(0, pty.lastReadTime - paused)
+    }
+
+    static func run(tvshell: String, clip: String, columns: Int, rows: Int) throws -> [Result] {
+        var results = [try measureTVShell(tvshell, clip: clip, columns: columns, rows: rows)]
+        if columns == 160 {
+            results.append(try measureTVShell(tvshell, clip: clip, columns: columns, rows: rows, extra: ["--video-decode", "full"], name: "tvshell full decode"))
+        }
+        if let mpv = Spawn.which("mpv") { results.append(try measureMPV(mpv, clip: clip, columns: columns, rows: rows)) }
+        if let timg = Spawn.which("timg") { results.append(try measureTimg(timg, clip: clip, columns: columns, rows: rows)) }
+        return results
+    }
+
+    private static func measureTVShell(_ tvshell: String, clip: String, columns: Int, rows: Int, extra: [String] = [], name: String = "tvshell") throws -> Result {
+        let dir = TVShellBinary.scratchDirectory("bench-video")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("ipc.sock").path
+        var env = benchEnvironment()
+        env["XDG_CONFIG_HOME"] = dir.path
+        env["XDG_STATE_HOME"] = dir.path
+        let pty = try PtyProcess([tvshell, "--ipc-socket", socket, "--mpv-option", "ao=null", "--lirc-socket", dir.path + "/none"] + extra + [clip],
                                  columns: columns, rows: rows, environment: env)
         defer { _ = pty.stop() }
         let ipc = try IPCClient(path: socket)
         try ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 10 }
         let frames = { (try? ipc.state()["frames_presented"] as? Int) ?? nil }
-        return try sample("tvshell", pid: pty.pid, pty: pty, frames: frames)
+        return try sample(name, pid: pty.pid, pty: pty, frames: frames)
     }
 
     private static func measureMPV(_ mpv: String, clip: String, columns: Int, rows: Int) throws -> Result {

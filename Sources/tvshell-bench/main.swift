@@ -8,15 +8,20 @@ import Glibc
 setlocale(LC_NUMERIC, "C")
 signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
-guard arguments.count == 2 || arguments.count == 3 && arguments[2] == "video" else {
-    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video]\n".utf8))
+guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation"].contains(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation]\n".utf8))
     exit(64)
 }
 let tvshell = arguments[1]
 
 do {
     if arguments.count == 3 {
-        try TerminalVideoBenchmark.report(tvshell: tvshell)
+        if arguments[2] == "video" {
+            try TerminalVideoBenchmark.report(tvshell: tvshell)
+            try TerminalVideoBenchmark.reportThrottled(tvshell: tvshell)
+        } else {
+            try QuantisationBenchmark.report()
+        }
         exit(0)
     }
     print("tvshell-bench: making the test clip (H.264 640x360, 60 s) …")
@@ -42,6 +47,8 @@ do {
     print("  raw libmpv loadfile → first frame, same kind of source: median \(fixed(rawFlip.median)) ms; ratio \(fixed(flips.toFirstFrame.median / rawFlip.median)), after the settle window \(fixed((flips.toFirstFrame.median - flips.settle) / rawFlip.median)) (target ≤ 1.05)")
 
     try TerminalVideoBenchmark.report(tvshell: tvshell)
+    try TerminalVideoBenchmark.reportThrottled(tvshell: tvshell)
+    try QuantisationBenchmark.report()
 
     print("\n== parsing")
     for result in [CatalogBenchmark.m3u(), CatalogBenchmark.xmltv()] {

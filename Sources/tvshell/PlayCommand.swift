@@ -7,8 +7,11 @@ import Parental
 import ShellCore
 import ShellRuntime
 import ShellView
+import TerminalUI
 
 extension VideoOutput: ExpressibleByArgument {}
+extension CellShape: ExpressibleByArgument {}
+extension GraphicsChoice: ExpressibleByArgument {}
 
 /// `tvshell [PATH_OR_URL…]`: plays those, or the built-in demo lineup.
 struct PlayCommand: ParsableCommand {
@@ -32,6 +35,21 @@ struct PlayCommand: ParsableCommand {
 
     @Option(help: "Where the picture goes: terminal, window or none.")
     var video: VideoOutput = .terminal
+
+    @Option(name: .customLong("video-cells"), help: "Terminal video cells: half (any font), quadrant or sextant (needs a font with Unicode 13 sextants).")
+    var videoCells: CellShape?
+
+    @Option(name: .customLong("video-colors"), help: "Terminal video colours: auto, direct, 256 or 16 (256 and 16 are dithered).")
+    var videoColors: String?
+
+    @Option(name: .customLong("video-tolerance"), help: "Per-channel colour difference (0–32) drawn as the same colour; 0 is lossless.")
+    var videoTolerance: Int?
+
+    @Option(name: .customLong("video-decode"), help: "fast (skip deblocking and exact rounding, invisible in cells) or full.")
+    var videoDecode: String?
+
+    @Option(help: "Picture protocol: auto (kitty or sixel when the terminal answers for them), kitty, sixel or cells.")
+    var graphics: GraphicsChoice?
 
     @Option(name: .customLong("ipc-socket"), help: "Listen for JSON automation requests on this Unix socket.")
     var ipcSocket: String?
@@ -59,6 +77,11 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("--mpv-option \(option): expected KEY=VALUE")
         }
         if let ipcSocket, ipcSocket.isEmpty { throw ValidationError("--ipc-socket: expected a path") }
+        if let videoColors, VideoSettings.colors(named: videoColors) == nil {
+            throw ValidationError("--video-colors \(videoColors): expected auto, direct, 256 or 16")
+        }
+        if let videoTolerance, !(0...32).contains(videoTolerance) { throw ValidationError("--video-tolerance: expected 0 to 32") }
+        if let videoDecode, videoDecode != "fast" && videoDecode != "full" { throw ValidationError("--video-decode: expected fast or full") }
     }
 
     func run() throws {
@@ -100,8 +123,14 @@ struct PlayCommand: ParsableCommand {
         settings.retries = setup.retries
         if let backoff = setup.file.backoff { settings.retryBackoff = backoff }
         settings.idleReturnDelay = setup.file.idleReturn
+        var videoSettings = setup.file.video
+        if let videoCells { videoSettings.cells = videoCells }
+        if let videoColors, let mode = VideoSettings.colors(named: videoColors) { videoSettings.colors = mode }
+        if let videoTolerance { videoSettings.tolerance = videoTolerance }
+        if let videoDecode { videoSettings.fastDecode = videoDecode == "fast" }
+        if let graphics { videoSettings.graphics = graphics }
         let configuration = ShellConfiguration(
-            items: lineup, video: video, ipcSocketPath: ipcSocket, mpvOptions: options, kiosk: setup.kiosk, theme: chosenTheme,
+            items: lineup, video: video, videoSettings: videoSettings, ipcSocketPath: ipcSocket, mpvOptions: options, kiosk: setup.kiosk, theme: chosenTheme,
             keyMap: setup.file.keyMap, settings: settings, startOnHome: home && !setup.kiosk,
             strayOutputPath: logFile, guide: guideIndex, restrictions: parental.state, restrictionsBackend: parental.store,
             startupNotices: notices, remoteMap: setup.remoteMap, lircSocketPath: setup.lircSocket,

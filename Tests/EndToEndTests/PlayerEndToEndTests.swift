@@ -42,8 +42,15 @@ struct PlayerEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("LIVE") }.ok, "ENTER shows the bar over the painted picture")
         try shell.tmux.send("Enter")
         let gone = shell.tmux.waitFor(escapes: true) { screen in
-            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            return !screen.contains("LIVE") && !screen.contains("color=c") && lines.count > 27 && lines[27].contains("48;2;48;80;208")
+            // capture-pane -e writes an SGR only where it changes: the last one
+            // before the bar's rows must be the picture's, and nothing else
+            // (no text, no other colour) may follow in those rows.
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard !screen.contains("LIVE"), !screen.contains("color=c"), lines.count > 28 else { return false }
+            let before = lines[0..<25].joined(separator: "\n")
+            guard let last = before.range(of: "\u{1B}[", options: .backwards) else { return false }
+            let rows = lines[25...27].joined()
+            return before[last.lowerBound...].contains("48;2;48;80;208") && rows.allSatisfy { $0 == " " }
         }
         #expect(gone.ok, "no trace of the bar: \(gone.screen.suffix(600))")
     }

@@ -1,5 +1,6 @@
 import ShellCore
 @testable import ShellRuntime
+import TerminalUI
 import Testing
 
 @Suite("Remote and config files")
@@ -63,11 +64,36 @@ struct RemoteConfigTests {
         #expect(config.problems.map(\.description) == [
             "/etc/tvshell/config.toml:4: keys.i: unknown command “jump”; expected one of play_pause, play, pause, left, right, up, down, select, menu, frame_back, frame_forward, channel_up, channel_down, info, guide, quit, digit_0 … digit_9 or none",
             "/etc/tvshell/config.toml:7: remote.KEY_BLUE: expected a command name in quotes",
-            "/etc/tvshell/config.toml:23: nonsense.a: unknown table [nonsense]; expected keys, remote, lirc, kiosk or recovery",
+            "/etc/tvshell/config.toml:23: nonsense.a: unknown table [nonsense]; expected keys, remote, lirc, kiosk, recovery or video",
         ])
         let broken = ShellConfigFile.parse("[keys]\nx = select", path: "c.toml")
         #expect(broken.keyMap == .standard)
         #expect(broken.problems.first?.line == 2)
+    }
+
+    @Test("config.toml [video]: cells, colours, tolerance, decode and graphics; bad values keep the default")
+    func videoSection() {
+        let config = ShellConfigFile.parse("""
+            [video]
+            cells = "sextant"
+            colors = "256"
+            tolerance = 6
+            decode = "full"
+            graphics = "sixel"
+            """, path: "v.toml")
+        #expect(config.problems.isEmpty)
+        #expect(config.video == VideoSettings(cells: .sextant, colors: .palette256, tolerance: 6, fastDecode: false, graphics: .sixel))
+        let bad = ShellConfigFile.parse("""
+            [video]
+            cells = "hexants"
+            tolerance = 99
+            colors = "auto"
+            """, path: "v.toml")
+        #expect(bad.video == VideoSettings(), "auto colours is the default; bad entries keep theirs")
+        #expect(bad.problems.map(\.description) == [
+            "v.toml:2: video.cells: expected \"half\", \"quadrant\" or \"sextant\"",
+            "v.toml:3: video.tolerance: expected 0 to 32",
+        ])
     }
 
     @Test("an lircrc's tvshell blocks become bindings; other programs' are skipped; bad lines are named")

@@ -31,6 +31,9 @@ attr_t tvs_attr_normal(void);
 /* Size of the controlling terminal (fd), from TIOCGWINSZ; 0 on success. */
 int tvs_window_size(int fd, int *rows, int *cols);
 
+/* The same, with the pixel size the terminal reports (0 when it does not). */
+int tvs_window_pixels(int fd, int *rows, int *cols, int *xpixel, int *ypixel);
+
 /* Signal guard. Call once from the main thread before initscr and before any
  * other thread exists. SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGQUIT
  * write their number as one byte to notify_fd (non-blocking); the main loop

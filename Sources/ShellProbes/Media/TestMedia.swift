@@ -47,12 +47,11 @@ public enum TestMedia {
 
     /// A 720p30 H.264 clip of `seconds` from the lavfi `source` (testsrc2,
     /// mandelbrot), no audio: the terminal-video benchmark's input.
-    public static func hdClip(_ source: String, seconds: Int = 12) throws -> String {
-        try make("hd-\(source)-\(seconds)s.mp4") { path in
-            [
-                "-f", "lavfi", "-i", "\(source)=size=1280x720:rate=30", "-t", String(seconds),
-                "-c:v", "libx264", "-preset", "veryfast", "-g", "60", "-pix_fmt", "yuv420p", path,
-            ]
+    public static func hdClip(_ source: String, seconds: Int = 12, audio: Bool = false) throws -> String {
+        try make("hd-\(source)-\(seconds)s\(audio ? "-audio" : "").mp4") { path in
+            ["-f", "lavfi", "-i", "\(source)=size=1280x720:rate=30"]
+                + (audio ? ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-c:a", "aac", "-b:a", "96k"] : [])
+                + ["-t", String(seconds), "-c:v", "libx264", "-preset", "veryfast", "-g", "60", "-pix_fmt", "yuv420p", path]
         }
     }
 

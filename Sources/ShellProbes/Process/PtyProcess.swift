@@ -16,8 +16,13 @@ public final class PtyProcess: @unchecked Sendable {
     private var firstReadAfterMark: Double?
     private var running = true
 
-    /// Starts `arguments` with the pty as its stdin, stdout and stderr.
-    public init(_ arguments: [String], columns: Int, rows: Int, environment: [String: String]) throws {
+    /// Read at most this many bytes a second, like a slow terminal or link.
+    private let throttle: Int?
+
+    /// Starts `arguments` with the pty as its stdin, stdout and stderr. With
+    /// `throttle`, output is read no faster than that many bytes a second.
+    public init(_ arguments: [String], columns: Int, rows: Int, environment: [String: String], throttle: Int? = nil) throws {
+        self.throttle = throttle
         var m: Int32 = 0, s: Int32 = 0
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&m, &s, nil, nil, &size) == 0 else { throw SpawnError(message: "openpty failed") }
@@ -73,6 +78,13 @@ public final class PtyProcess: @unchecked Sendable {
         }
     }
 
+    /// When output was last read (monotonic seconds).
+    public var lastReadTime: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastReadAt
+    }
+
     /// Bytes read so far.
     public var bytesRead: Int {
         lock.lock()
@@ -98,8 +110,15 @@ public final class PtyProcess: @unchecked Sendable {
     }
 
     private func drain() {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var buffer = [UInt8](repeating: 0, count: throttle == nil ? 1 << 16 : 4096)
+        let start = Self.now()
+        var throttled = 0
         while true {
+            if let throttle {
+                let due = start + Double(throttled) / Double(throttle)
+                let wait = due - Self.now()
+                if wait > 0 { usleep(useconds_t(wait * 1e6)) }
+            }
             lock.lock()
             let stillRunning = running
             lock.unlock()
@@ -108,6 +127,7 @@ public final class PtyProcess: @unchecked Sendable {
             guard poll(&p, 1, 100) > 0 else { continue }
             let n = read(master, &buffer, buffer.count)
             if n <= 0 { return }
+            throttled += n
             let now = Self.now()
             lock.lock()
             totalBytes += n

@@ -2,6 +2,7 @@ import ConfigFormat
 import Foundation
 import MediaModel
 import ShellCore
+import TerminalUI
 
 /// `config.toml` (`--config PATH`, else `$XDG_CONFIG_HOME/tvshell/config.toml`):
 ///
@@ -24,6 +25,12 @@ import ShellCore
 ///     [recovery]
 ///     retries = 3            # retries of a failing stream before the fallback
 ///     backoff = [1, 2, 4]    # seconds between them
+///     [video]                # video in the terminal
+///     cells = "half"         # half, quadrant or sextant
+///     colors = "auto"        # auto, direct, 256 or 16
+///     tolerance = 4          # 0–32: per-channel difference drawn as the same colour
+///     decode = "fast"        # fast (no deblocking when the picture is small) or full
+///     graphics = "auto"      # auto, kitty, sixel or cells
 ///
 /// Reading never fails: each bad entry is a `ConfigProblem` and keeps its default.
 public struct ShellConfigFile: Equatable, Sendable {
@@ -37,6 +44,7 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var idleReturn: Double?
     public var retries: Int?
     public var backoff: [Double]?
+    public var video = VideoSettings()
     public var problems: [ConfigProblem] = []
 
     public init() {}
@@ -136,8 +144,33 @@ public struct ShellConfigFile: Equatable, Sendable {
                 backoff = delays
             default: throw EntryError("unknown setting; expected retries or backoff")
             }
+        case "video":
+            try applyVideo(entry.key, value)
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk or recovery")
+            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery or video")
+        }
+    }
+
+    private mutating func applyVideo(_ key: String, _ value: TOMLDocument.Value) throws(EntryError) {
+        switch key {
+        case "cells":
+            guard let name = value.string, let shape = CellShape(rawValue: name) else { throw EntryError("expected \"half\", \"quadrant\" or \"sextant\"") }
+            video.cells = shape
+        case "colors":
+            guard let name = value.string, let mode = VideoSettings.colors(named: name) else { throw EntryError("expected \"auto\", \"direct\", \"256\" or \"16\"") }
+            video.colors = mode
+        case "tolerance":
+            let n = try count(value)
+            guard n <= 32 else { throw EntryError("expected 0 to 32") }
+            video.tolerance = n
+        case "decode":
+            guard let name = value.string, name == "fast" || name == "full" else { throw EntryError("expected \"fast\" or \"full\"") }
+            video.fastDecode = name == "fast"
+        case "graphics":
+            guard let name = value.string, let choice = GraphicsChoice(rawValue: name) else { throw EntryError("expected \"auto\", \"kitty\", \"sixel\" or \"cells\"") }
+            video.graphics = choice
+        default:
+            throw EntryError("unknown setting; expected cells, colors, tolerance, decode or graphics")
         }
     }
 

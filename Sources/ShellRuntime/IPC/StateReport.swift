@@ -37,7 +37,7 @@ enum StateReport {
         ] as [String: Any]
     }
 
-    static func make(_ state: ShellState, framesPresented: Int, video: VideoOutput) -> [String: Any] {
+    static func make(_ state: ShellState, framesPresented: Int, framesDropped: Int = 0, picture: String = "none", video: VideoOutput) -> [String: Any] {
         let p = state.playback
         var scrub: [String: Any] = ["active": state.scrub != nil, "mode": state.scrub?.mode.rawValue ?? "coarse"]
         scrub["target"] = state.scrub.map { $0.target as Any } ?? NSNullValue.null
@@ -69,6 +69,8 @@ enum StateReport {
             "reconnecting": state.recovery.map { ["attempt": $0.attempt, "reason": $0.reason, "title": state.items[$0.index].title] as [String: Any] }
                 ?? NSNullValue.null,
             "frames_presented": framesPresented,
+            "frames_dropped": framesDropped,
+            "picture": picture,
             "kiosk": state.kiosk,
             "phase": p.phase.rawValue,
             "title": state.title,

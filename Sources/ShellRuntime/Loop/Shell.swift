@@ -53,10 +53,18 @@ public final class Shell: ShellControl {
     private var lastDrawnHeight = 0
     /// Frames of the current load drawn on the terminal, and that load's token.
     private var framesPresented = 0
+    /// Frames of the current load the terminal was too busy to take.
+    private var framesDropped = 0
+    /// A frame was dropped since the last one sent.
+    private var frameBehind = false
     private var framesPresentedToken = 0
-    /// `framesPresented` of the current load (0 once another load started).
+    /// `framesDropped` of the current load.
+    private var currentFramesDropped: Int {
+        framesPresentedToken == state.playback.token ? framesDropped : 0
+    }
+    /// Frames of the current load sent to the terminal (0 once another load started).
     private var currentFramesPresented: Int {
-        framesPresentedToken == state.playback.token ? framesPresented : 0
+        framesPresentedToken == state.playback.token ? framesPresented - framesDropped : 0
     }
     private let unicode: Bool
     private let theme: Theme
@@ -123,7 +131,7 @@ public final class Shell: ShellControl {
 
         let video = configuration.video
         player = try MPVPlayer(
-            video: video, options: configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
+            video: video, options: decodeOptions + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
         defer { player?.shutdown() }
         if let path = configuration.ipcSocketPath {
             ipc = try IPCServer(path: path)
@@ -133,8 +141,9 @@ public final class Shell: ShellControl {
         var savedStderr: Int32 = -1
         if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
             savedStderr = divertStandardError()
-            terminal = NCursesTerminal(unicode: unicode)
-            logger.info("terminal \(terminal!.width)x\(terminal!.height), colour \(terminal!.colorMode.rawValue)")
+            let picture = probePicture()
+            terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: picture)
+            logger.info("terminal \(terminal!.width)x\(terminal!.height), colour \(terminal!.colorMode.rawValue), picture \(picture.name)")
         } else {
             logger.info("no terminal on stdin/stdout: running without a screen")
         }
@@ -162,6 +171,19 @@ public final class Shell: ShellControl {
         restrictions.authorizer.cancelAll()
         logger.info("quit")
         return 0
+    }
+
+    /// Asks the terminal what it draws (kitty, sixel) unless cells were
+    /// chosen or there is no picture; before curses takes the terminal.
+    private func probePicture() -> PictureProtocol {
+        let choice = configuration.videoSettings.graphics
+        guard configuration.video == .terminal, choice != .cells,
+              let answers = TerminalProbe.run(term: ProcessInfo.processInfo.environment["TERM"]) else { return .cells }
+        let capabilities = TerminalCapabilities(answers: answers, environment: ProcessInfo.processInfo.environment)
+        logger.info("terminal answers: \(capabilities.version ?? "no version"), kitty \(capabilities.kittyGraphics), sixel \(capabilities.sixel)\(capabilities.tmux ? ", inside tmux" : "")\(capabilities.answered ? "" : ", no DA1 answer")")
+        var rows: Int32 = 0, columns: Int32 = 0, xpixel: Int32 = 0, ypixel: Int32 = 0
+        let window: (width: Int, height: Int)? = tvs_window_pixels(STDOUT_FILENO, &rows, &columns, &xpixel, &ypixel) == 0 ? (Int(xpixel), Int(ypixel)) : nil
+        return PictureProtocol.choose(choice, capabilities: capabilities, windowPixels: window, columns: Int(columns), rows: Int(rows))
     }
 
     /// Points standard error at the log file (or /dev/null) so libraries
@@ -192,6 +214,7 @@ public final class Shell: ShellControl {
             }
             if let ipc { pollSet += ipc.pollDescriptors() }
             if let lirc, lirc.fd >= 0 { pollSet.append(pollfd(fd: lirc.fd, events: Int16(POLLIN), revents: 0)) }
+            if let terminal, terminal.frames.isBusy { pollSet.append(pollfd(fd: terminal.frames.fd, events: Int16(POLLOUT), revents: 0)) }
             let start = MonotonicClock.now()
             var timeout = timers.pollTimeout(now: start)
             var deadlines: [Int32] = [lirc?.pollTimeout(now: start), notifier.pollTimeout(now: start)].compactMap { $0 }
@@ -237,6 +260,8 @@ public final class Shell: ShellControl {
             drainPipe(fd)
             drainPlayerEvents(player)
             if player.renderer?.update() == true { frameReady = true }
+        } else if let terminal, fd == terminal.frames.fd, revents & Int16(POLLOUT) != 0 {
+            terminalCaughtUp()
         } else if let lirc, fd == lirc.fd {
             for event in lirc.read(now: MonotonicClock.now()) {
                 guard let command = configuration.remoteMap.command(button: event.button, repeatCount: event.repeatCount) else {
@@ -519,6 +544,10 @@ public final class Shell: ShellControl {
             resized = false
             rendered = rerenderAfterResize(terminal) || rendered
         }
+        if terminal.frames.isBusy {
+            if rendered { noteDroppedFrame() }
+            return
+        }
         let visible = ShellView.visibleState(state)
         var uiChanged = false
         if visible != lastDrawn || terminal.width != lastDrawnWidth || terminal.height != lastDrawnHeight {
@@ -528,10 +557,7 @@ public final class Shell: ShellControl {
             lastDrawnWidth = terminal.width
             lastDrawnHeight = terminal.height
         }
-        if let renderer = player?.renderer, let pixels = renderer.pixels, rendered || uiChanged,
-           renderer.width == terminal.width, renderer.height == terminal.height * 2 {
-            terminal.blit(pixels: pixels, stride: renderer.stride)
-        }
+        if rendered || uiChanged { blitLatestFrame(terminal, newFrame: rendered) }
         needsDraw = false
         if pendingFirstFrameEvent {
             pendingFirstFrameEvent = false
@@ -550,7 +576,7 @@ public final class Shell: ShellControl {
         if frameReady {
             frameReady = false
             do {
-                try renderer.render(width: terminal.width, height: terminal.height * 2)
+                try renderer.render(width: terminal.videoPixelSize.width, height: terminal.videoPixelSize.height)
             } catch {
                 logger.error("\(error)")
                 return false
@@ -567,6 +593,7 @@ public final class Shell: ShellControl {
         if framesPresentedToken != state.playback.token {
             framesPresentedToken = state.playback.token
             framesPresented = 0
+            framesDropped = 0
         }
         framesPresented += 1
         if !state.playback.firstFramePresented {
@@ -576,11 +603,60 @@ public final class Shell: ShellControl {
         return true
     }
 
+    /// Hands the render buffer's frame to the terminal. A frame the terminal
+    /// cannot take yet is dropped, and marked so the newest one is sent as
+    /// soon as the terminal catches up. (While a frame is still going out,
+    /// `draw` holds the UI back too, so the loop never waits on the terminal.)
+    @discardableResult
+    private func blitLatestFrame(_ terminal: NCursesTerminal, newFrame: Bool = true) -> Bool {
+        guard let renderer = player?.renderer, let pixels = renderer.pixels,
+              renderer.width == terminal.videoPixelSize.width, renderer.height == terminal.videoPixelSize.height else { return false }
+        guard terminal.blit(pixels: pixels, stride: renderer.stride, newFrame: newFrame) != .dropped else {
+            noteDroppedFrame()
+            return false
+        }
+        return true
+    }
+
+    /// A frame the terminal could not take yet: counted, and the newest one
+    /// goes out when the terminal catches up.
+    private func noteDroppedFrame() {
+        frameBehind = true
+        if framesPresentedToken == state.playback.token { framesDropped += 1 }
+    }
+
+    /// The terminal took the rest of a frame: if newer ones were dropped
+    /// meanwhile, the newest is sent now.
+    private func terminalCaughtUp() {
+        guard let terminal, terminal.frames.resume() else { return }
+        terminal.frameCompleted()
+        guard frameBehind else { return }
+        frameBehind = false
+        if state.screen == .player && state.playback.firstFramePresented && blitLatestFrame(terminal)
+            && framesPresentedToken == state.playback.token && framesDropped > 0 {
+            framesDropped -= 1
+        }
+    }
+
+    /// libmpv options that follow from `VideoSettings` (before the user's own
+    /// `--mpv-option`s, which win): with terminal cells the picture is at
+    /// most a few hundred pixels wide, so decoding skips what cannot show
+    /// (deblocking, exact IDCT rounding) and scaling neither dithers (noise
+    /// that would rewrite still cells every frame) nor uses a wide kernel.
+    private var decodeOptions: [(String, String)] {
+        guard configuration.video == .terminal else { return [] }
+        var options = [("zimg-scaler", "bilinear"), ("zimg-dither", "no"), ("sws-scaler", "bilinear")]
+        if configuration.videoSettings.fastDecode {
+            options += [("vd-lavc-skiploopfilter", "all"), ("vd-lavc-fast", "yes"), ("vd-lavc-threads", "2")]
+        }
+        return options
+    }
+
     /// Renders the current frame again at the new size (not a new frame).
     private func rerenderAfterResize(_ terminal: NCursesTerminal) -> Bool {
         guard let renderer = player?.renderer, state.playback.firstFramePresented, state.screen == .player else { return false }
         do {
-            try renderer.render(width: terminal.width, height: terminal.height * 2)
+            try renderer.render(width: terminal.videoPixelSize.width, height: terminal.videoPixelSize.height)
             return true
         } catch {
             logger.error("\(error)")
@@ -598,7 +674,9 @@ public final class Shell: ShellControl {
         switch name {
         case "get_state":
             ipc.reply(to: request.client, requestID: request.requestID,
-                      data: StateReport.make(state, framesPresented: currentFramesPresented, video: configuration.video))
+                      data: StateReport.make(state, framesPresented: currentFramesPresented, framesDropped: currentFramesDropped,
+                                             picture: terminal.map { $0.picture == .cells ? $0.blitter.shape.rawValue : $0.picture.name } ?? "none",
+                                             video: configuration.video))
         case "keypress":
             guard let key = args.first as? String else {
                 return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: keypress needs a key name")

@@ -1,12 +1,15 @@
 import MediaModel
 import ShellCore
 import ShellView
+import TerminalUI
 
 /// Everything the shell needs to start. A value, built by the executable (or
 /// an embedding program) before `Shell.run()`.
 public struct ShellConfiguration: Sendable {
     public var items: [MediaItem]
     public var video: VideoOutput
+    /// How video is drawn in the terminal (`video == .terminal`).
+    public var videoSettings: VideoSettings
     /// Where the automation socket listens, if anywhere.
     public var ipcSocketPath: String?
     /// Passed to libmpv before it starts, in order (`--mpv-option`).
@@ -45,7 +48,7 @@ public struct ShellConfiguration: Sendable {
     }
 
     public init(
-        items: [MediaItem], video: VideoOutput = .terminal, ipcSocketPath: String? = nil,
+        items: [MediaItem], video: VideoOutput = .terminal, videoSettings: VideoSettings = VideoSettings(), ipcSocketPath: String? = nil,
         mpvOptions: [MPVOption] = [], kiosk: Bool = false, theme: Theme = .dark,
         keyMap: KeyMap = .standard, settings: ShellSettings = ShellSettings(), startOnHome: Bool = false,
         strayOutputPath: String? = nil, guide: ProgrammeGuide = .empty,
@@ -54,6 +57,7 @@ public struct ShellConfiguration: Sendable {
         startIndex: Int? = nil, fallbackIndex: Int? = nil
     ) {
         self.startupNotices = startupNotices
+        self.videoSettings = videoSettings
         self.remoteMap = remoteMap
         self.lircSocketPath = lircSocketPath
         self.startIndex = startIndex

@@ -23,12 +23,26 @@ public final class NCursesTerminal {
     private var nextPair: Int32 = 1
     private var active = false
     public private(set) var blitter: VideoBlitter
+    /// Where video frames go: never blocks, drops frames the terminal cannot take.
+    public let frames = FrameWriter()
+    /// Which cells of the last drawn screen show video.
+    private var videoMask: [Bool] = []
+    /// Cells, kitty images or sixel images.
+    public let picture: PictureProtocol
+    private let kitty = KittyImageEncoder()
+    private var sixel = SixelEncoder()
+    /// A kitty image is placed (it stays until deleted).
+    private var imagePlaced = false
+    /// A sixel frame went out over UI rows, which must be drawn again once
+    /// the frame is through.
+    private var uiUnderImage = false
 
     private struct PairKey: Hashable { var fg: Int32, bg: Int32 }
 
     /// Enters curses mode on the process's terminal. The signal guard must be
     /// installed before.
-    public init(unicode: Bool) {
+    public init(unicode: Bool, video: VideoSettings = VideoSettings(), picture: PictureProtocol = .cells) {
+        self.picture = picture
         self.unicode = unicode
         initscr()
         cbreak()
@@ -44,8 +58,8 @@ public final class NCursesTerminal {
             use_default_colors()
         }
         let rgbFlag = tigetflag("RGB") > 0
-        colorMode = ColorMode.detect(colorterm: getenv("COLORTERM").map { String(cString: $0) }, hasRGBFlag: rgbFlag, colors: Int(tvs_colors()))
-        blitter = VideoBlitter(mode: colorMode)
+        colorMode = video.colors ?? ColorMode.detect(colorterm: getenv("COLORTERM").map { String(cString: $0) }, hasRGBFlag: rgbFlag, colors: Int(tvs_colors()))
+        blitter = VideoBlitter(mode: colorMode, shape: unicode ? video.cells : .halfBlock, tolerance: video.tolerance)
         width = Int(tvs_cols())
         height = Int(tvs_lines())
         active = true
@@ -58,12 +72,15 @@ public final class NCursesTerminal {
     public func end() {
         guard active else { return }
         active = false
+        frames.abandon()
+        removeImage()
         endwin()
         tvs_guard_set_screen_active(0)
     }
 
     /// Leaves curses mode for a job-control stop; `resume()` comes back.
     public func suspend() {
+        frames.finish()
         endwin()
         tvs_guard_set_screen_active(0)
     }
@@ -86,6 +103,15 @@ public final class NCursesTerminal {
         invalidate()
     }
 
+    /// Takes a kitty image off the screen (leaving video, at exit).
+    private func removeImage() {
+        guard imagePlaced else { return }
+        imagePlaced = false
+        frames.finish()
+        KittyImageEncoder.delete.withUnsafeBytes { _ = frames.send($0) }
+        frames.finish()
+    }
+
     /// Forces a full redraw at the next `draw`.
     public func invalidate() {
         previous = nil
@@ -95,6 +121,10 @@ public final class NCursesTerminal {
     }
 
     /// Writes the rows of `screen` that differ from the last frame.
+    ///
+    /// With kitty or sixel images, video cells are ordinary blanks on the
+    /// default background (the image shows through them, or is drawn over
+    /// them); what follows is about cells.
     ///
     /// A row that becomes all video is left to the blitter: ncurses writes
     /// nothing there, and the row is remembered as stale in ncurses' picture
@@ -117,7 +147,7 @@ public final class NCursesTerminal {
             changed = true
             let hasVideo = row.contains { $0.isVideo }
             if hasVideo { blitter.invalidate(row: y) }
-            if row.allSatisfy({ $0.isVideo }) {
+            if picture == .cells && row.allSatisfy({ $0.isVideo }) {
                 staleRows[y] = true
                 continue
             }
@@ -127,7 +157,7 @@ public final class NCursesTerminal {
                 put(cell, x: x, y: y, window: stdscr)
             }
             let hadVideo = previous?.cells[start..<(start + width)].contains { $0.isVideo } ?? true
-            if hasVideo || hadVideo || staleRows[y] { corrupted.append(y) }
+            if picture == .cells && (hasVideo || hadVideo || staleRows[y]) { corrupted.append(y) }
             staleRows[y] = false
         }
         if corrupted.count > height / 2 {
@@ -138,22 +168,72 @@ public final class NCursesTerminal {
         }
         previous = screen
         if changed {
+            videoMask = screen.cells.map(\.isVideo)
+            frames.finish()
+            if !videoMask.contains(true) { removeImage() }
             wnoutrefresh(stdscr)
             doupdate()
         }
         return changed
     }
 
-    /// Paints the video cells of the last drawn screen from `pixels`
-    /// (`width` × `2·height` rgb0). Returns the bytes written.
+    /// The pixel size libmpv renders for the whole screen.
+    public var videoPixelSize: (width: Int, height: Int) {
+        picture.imageSize(columns: width, rows: height) ?? blitter.pixelSize(columns: width, rows: height)
+    }
+
+    /// What became of a frame handed to `blit`.
+    public enum BlitOutcome: Equatable {
+        /// Its changed cells, or its image, were sent (this many bytes).
+        case sent(Int)
+        /// No video cell changed.
+        case unchanged
+        /// The terminal had not taken the previous frame yet.
+        case dropped
+    }
+
+    /// Paints the video of the last drawn screen from `pixels`
+    /// (`videoPixelSize` rgb0), unless the terminal is still taking the
+    /// previous frame. `newFrame` is false when only the UI changed: a kitty
+    /// image under the UI needs nothing then.
     @discardableResult
-    public func blit(pixels: UnsafeRawPointer, stride: Int) -> Int {
-        guard let screen = previous else { return 0 }
-        let cells = screen.cells
-        let bytes = blitter.encode(pixels: pixels, stride: stride, columns: width, rows: height) { cells[$0].isVideo }
-        guard !bytes.isEmpty else { return 0 }
-        writeAll(bytes)
-        return bytes.count
+    public func blit(pixels: UnsafeRawPointer, stride: Int, newFrame: Bool = true) -> BlitOutcome {
+        guard previous != nil, videoMask.contains(true) else { return .unchanged }
+        if frames.isBusy {
+            frames.noteDropped()
+            return .dropped
+        }
+        let bytes: UnsafeRawBufferPointer
+        switch picture {
+        case .cells:
+            bytes = blitter.encode(pixels: pixels, stride: stride, columns: width, rows: height, isVideo: videoMask)
+        case .kitty:
+            guard newFrame || !imagePlaced else { return .unchanged }
+            let size = videoPixelSize
+            bytes = kitty.encode(pixels: pixels, stride: stride, width: size.width, height: size.height, columns: width, rows: height)
+            imagePlaced = true
+        case .sixel:
+            let size = videoPixelSize
+            bytes = sixel.encode(pixels: pixels, stride: stride, width: size.width, height: size.height)
+            uiUnderImage = videoMask.contains(false)
+        }
+        guard !bytes.isEmpty else { return .unchanged }
+        frames.send(bytes)
+        if !frames.isBusy { frameCompleted() }
+        return .sent(bytes.count)
+    }
+
+    /// The terminal took the whole of a frame: the UI rows a sixel image
+    /// covered are drawn again on top of it.
+    public func frameCompleted() {
+        guard uiUnderImage else { return }
+        uiUnderImage = false
+        let stdscr = tvs_stdscr()
+        for y in 0..<height where videoMask[(y * width)..<((y + 1) * width)].contains(false) {
+            wredrawln(stdscr, Int32(y), 1)
+        }
+        wnoutrefresh(stdscr)
+        doupdate()
     }
 
     /// Reads one pending key, or nil when none is waiting.
@@ -209,20 +289,5 @@ public final class NCursesTerminal {
         init_extended_pair(pair, key.fg, key.bg)
         pairs[key] = pair
         return pair
-    }
-}
-
-/// Writes all of `bytes` to standard output, retrying short writes.
-func writeAll(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { raw in
-        var offset = 0
-        while offset < raw.count {
-            let n = write(STDOUT_FILENO, raw.baseAddress!.advanced(by: offset), raw.count - offset)
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return
-            }
-            offset += n
-        }
     }
 }

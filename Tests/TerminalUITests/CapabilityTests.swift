@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import TerminalUI
+
+/// Terminal answers to `TerminalProbe.queries`. tmux's was recorded on this
+/// machine (tmux 3.3a, `Tests/Fixtures/terminals`); the others are
+/// transcribed from each terminal's documentation or source: xterm's DA1
+/// and XTVERSION forms from ctlseqs, kitty's graphics reply from its
+/// graphics-protocol page, the Linux console's `VT102ID` from vt.c.
+private enum Recorded {
+    static var tmux: [UInt8] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/terminals/tmux-3.3a.bin")
+        return [UInt8]((try? Data(contentsOf: url)) ?? Data())
+    }
+    static let xterm = Array("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[6;17;8t\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c".utf8)
+    static let xtermVT340 = Array("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9;15;22c".utf8)
+    static let kitty = Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.32.2)\u{1B}\\\u{1B}[6;21;10t\u{1B}[?62;c".utf8)
+    static let linuxConsole = Array("\u{1B}[?6c".utf8)
+}
+
+@Suite("Terminal capabilities")
+struct CapabilityTests {
+    @Test("tmux (recorded): answers DA1 itself, no sixel in 3.3a, swallows the kitty query: cells")
+    func tmux() {
+        let answers = Recorded.tmux
+        #expect(answers == Array("\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c".utf8), "the recording")
+        let caps = TerminalCapabilities(answers: answers, environment: ["TMUX": "/tmp/tmux-0/default,123,0"])
+        #expect(caps.answered && caps.tmux && !caps.kittyGraphics && !caps.sixel)
+        #expect(caps.version == "tmux 3.3a")
+        #expect(caps.graphics(for: .auto) == .cells)
+        #expect(caps.graphics(for: .kitty) == .cells, "asking for kitty in tmux still falls back to cells")
+    }
+
+    @Test("inside tmux a kitty answer (passthrough of the outer terminal) is not trusted: images would land outside the pane")
+    func tmuxPassthrough() {
+        let caps = TerminalCapabilities(answers: Recorded.kitty, environment: ["TMUX": "/tmp/tmux-0/default,1,0"])
+        #expect(!caps.kittyGraphics)
+    }
+
+    @Test("xterm: no sixel by default; with -ti vt340, DA1 lists 4 and sixel is used; the cell size is read")
+    func xterm() {
+        let plain = TerminalCapabilities(answers: Recorded.xterm, environment: [:])
+        #expect(plain.answered && !plain.sixel && !plain.kittyGraphics && plain.version == "XTerm(379)")
+        #expect(plain.graphics(for: .auto) == .cells)
+        let vt340 = TerminalCapabilities(answers: Recorded.xtermVT340, environment: [:])
+        #expect(vt340.sixel && vt340.graphics(for: .auto) == .sixel)
+        #expect(vt340.cellPixels?.width == 10 && vt340.cellPixels?.height == 20)
+        #expect(PictureProtocol.choose(.auto, capabilities: vt340, windowPixels: nil, columns: 80, rows: 24) == .sixel(cellWidth: 10, cellHeight: 20))
+    }
+
+    @Test("kitty: the graphics query answers OK, so kitty images are used; sixel can still be asked for and falls back")
+    func kitty() {
+        let caps = TerminalCapabilities(answers: Recorded.kitty, environment: [:])
+        #expect(caps.kittyGraphics && !caps.sixel && caps.version == "kitty(0.32.2)")
+        #expect(caps.graphics(for: .auto) == .kitty)
+        #expect(caps.graphics(for: .sixel) == .cells)
+        #expect(caps.graphics(for: .cells) == .cells)
+        #expect(PictureProtocol.choose(.auto, capabilities: caps, windowPixels: nil, columns: 100, rows: 30) == .kitty(cellWidth: 10, cellHeight: 21))
+    }
+
+    @Test("the Linux console is asked DA1 alone (it would print the rest), answers VT102: cells")
+    func linuxConsole() {
+        #expect(TerminalProbe.queries(term: "linux") == Array("\u{1B}[c".utf8))
+        #expect(TerminalProbe.queries(term: "dumb").isEmpty)
+        #expect(TerminalProbe.queries(term: "xterm-256color").starts(with: Array("\u{1B}_G".utf8)))
+        let caps = TerminalCapabilities(answers: Recorded.linuxConsole, environment: [:])
+        #expect(caps.answered && !caps.sixel && !caps.kittyGraphics && caps.version == nil)
+        #expect(caps.graphics(for: .auto) == .cells)
+    }
+
+    @Test("no answer at all (a pipe, a dead link) is cells; answers mixed with typed keys and split oddly still parse")
+    func noisyAnswers() {
+        #expect(TerminalCapabilities(answers: [], environment: [:]).graphics(for: .auto) == .cells)
+        let noisy = Array("j".utf8) + Recorded.kitty.prefix(9) + Recorded.kitty.dropFirst(9) + Array("\u{1B}[A".utf8)
+        #expect(TerminalCapabilities(answers: noisy, environment: [:]).kittyGraphics)
+        let truncated = Array(Recorded.kitty.prefix(6))
+        #expect(!TerminalCapabilities(answers: truncated, environment: [:]).kittyGraphics)
+    }
+
+    @Test("without a cell-size answer the window's pixel size gives it, else 10×20")
+    func cellSize() {
+        var caps = TerminalCapabilities(answers: Recorded.xtermVT340, environment: [:])
+        caps.cellPixels = nil
+        #expect(PictureProtocol.choose(.sixel, capabilities: caps, windowPixels: (800, 480), columns: 80, rows: 24) == .sixel(cellWidth: 10, cellHeight: 20))
+        #expect(PictureProtocol.choose(.sixel, capabilities: caps, windowPixels: (0, 0), columns: 80, rows: 24) == .sixel(cellWidth: 10, cellHeight: 20))
+        #expect(PictureProtocol.choose(.sixel, capabilities: caps, windowPixels: (1600, 960), columns: 80, rows: 24) == .sixel(cellWidth: 20, cellHeight: 40))
+    }
+}
