@@ -76,7 +76,7 @@ let package = Package(
         ),
         .testTarget(name: "MPVClientTests", dependencies: ["MPVClient", "ShellTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ShellView"]),
-        .testTarget(name: "ShellRuntimeTests", dependencies: ["ShellRuntime", "ShellCore", "ShellTesting", "MediaModel", "TerminalUI"]),
+        .testTarget(name: "ShellRuntimeTests", dependencies: ["ShellRuntime", "ShellCore", "ShellTesting", "MediaModel", "TerminalUI", "MPVClient"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ShellTesting"]),
     ]
 )

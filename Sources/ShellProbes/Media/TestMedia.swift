@@ -55,6 +55,39 @@ public enum TestMedia {
         }
     }
 
+    /// An HLS ladder on disk: `master.m3u8` with 1280x720, 320x180 and
+    /// 128x72 variants (testsrc2, 6 s, 2 s segments).
+    public static func hlsLadder() throws -> String {
+        try make("hls-ladder") { partial in
+            try FileManager.default.createDirectory(atPath: partial, withIntermediateDirectories: true)
+            var master = "#EXTM3U\n"
+            for (size, bandwidth) in [("1280x720", 3_000_000), ("320x180", 600_000), ("128x72", 200_000)] {
+                let dir = partial + "/v" + size
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                let (status, output) = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=\(size):rate=25",
+                                                      "-t", "6", "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-f", "hls", "-hls_time", "2",
+                                                      "-hls_playlist_type", "vod", dir + "/index.m3u8"])
+                guard status == 0 else { throw SpawnError(message: "ffmpeg failed (\(status)): \(output)") }
+                master += "#EXT-X-STREAM-INF:BANDWIDTH=\(bandwidth),RESOLUTION=\(size)\nv\(size)/index.m3u8\n"
+            }
+            try master.write(toFile: partial + "/master.m3u8", atomically: true, encoding: .utf8)
+            return nil
+        } + "/master.m3u8"
+    }
+
+    /// A 1280x720 clip of one colour, `rgb` (0xRRGGBB), converted to YUV with
+    /// `matrix` (bt601 or bt709) and tagged with that matrix only (primaries
+    /// untagged, so no gamut conversion applies).
+    public static func taggedColourClip(rgb: UInt32, matrix: String) throws -> String {
+        let digits = String(rgb, radix: 16)
+        let hex = String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+        let tags = ["-colorspace", matrix == "bt709" ? "bt709" : "smpte170m", "-color_range", "tv"]
+        return try make("colour-\(hex)-\(matrix)-matrix.mp4") { path in
+            ["-f", "lavfi", "-i", "color=c=0x\(hex):size=1280x720:rate=25", "-t", "10",
+             "-vf", "scale=out_color_matrix=\(matrix):out_range=tv,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast"] + tags + [path]
+        }
+    }
+
     /// A file with a video extension and garbage inside.
     public static func corrupt() throws -> String {
         try make("corrupt.mkv") { path in

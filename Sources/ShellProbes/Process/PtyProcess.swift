@@ -18,13 +18,25 @@ public final class PtyProcess: @unchecked Sendable {
 
     /// Read at most this many bytes a second, like a slow terminal or link.
     private let throttle: Int?
+    /// Plays the terminal's side of queries: given each piece of output as
+    /// it is read, the bytes to answer (typed back at once), or nil.
+    private let answer: (@Sendable ([UInt8]) -> [UInt8]?)?
+    /// Keep everything read, for `output`.
+    private let recording: Bool
+    private var recorded: [UInt8] = []
 
     /// Starts `arguments` with the pty as its stdin, stdout and stderr. With
-    /// `throttle`, output is read no faster than that many bytes a second.
-    public init(_ arguments: [String], columns: Int, rows: Int, environment: [String: String], throttle: Int? = nil) throws {
+    /// `throttle`, output is read no faster than that many bytes a second;
+    /// with `recording`, it is kept; `answer` answers the program's queries
+    /// like a terminal would.
+    public init(_ arguments: [String], columns: Int, rows: Int, environment: [String: String], throttle: Int? = nil,
+                recording: Bool = false, pixels: (width: Int, height: Int) = (0, 0),
+                answer: (@Sendable ([UInt8]) -> [UInt8]?)? = nil) throws {
         self.throttle = throttle
+        self.answer = answer
+        self.recording = recording
         var m: Int32 = 0, s: Int32 = 0
-        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(pixels.width), ws_ypixel: UInt16(pixels.height))
         guard openpty(&m, &s, nil, nil, &size) == 0 else { throw SpawnError(message: "openpty failed") }
         master = m
         defer { close(s) }
@@ -78,6 +90,13 @@ public final class PtyProcess: @unchecked Sendable {
         }
     }
 
+    /// Everything read so far (with `recording`).
+    public var output: [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
     /// When output was last read (monotonic seconds).
     public var lastReadTime: Double {
         lock.lock()
@@ -129,6 +148,10 @@ public final class PtyProcess: @unchecked Sendable {
             if n <= 0 { return }
             throttled += n
             let now = Self.now()
+            lock.lock()
+            if recording { recorded += buffer[0..<n] }
+            lock.unlock()
+            if let answer, let reply = answer(Array(buffer[0..<n])) { type(reply) }
             lock.lock()
             totalBytes += n
             lastReadAt = now

@@ -144,6 +144,7 @@ public final class Shell: ShellControl {
             let picture = probePicture()
             terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: picture)
             logger.info("terminal \(terminal!.width)x\(terminal!.height), colour \(terminal!.colorMode.rawValue), picture \(picture.name)")
+            player?.pictureSize = terminal?.videoPixelSize
         } else {
             logger.info("no terminal on stdin/stdout: running without a screen")
         }
@@ -320,7 +321,8 @@ public final class Shell: ShellControl {
     @discardableResult
     private func startPlayer() -> Bool {
         do {
-            player = try MPVPlayer(video: configuration.video, options: configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
+            player = try MPVPlayer(video: configuration.video, options: decodeOptions + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
+            player?.pictureSize = terminal?.videoPixelSize
             frameReady = false
             renderedToken = nil
             return true
@@ -344,9 +346,7 @@ public final class Shell: ShellControl {
         for signal in bytes[0..<n].map(Int32.init) {
             switch signal {
             case SIGWINCH:
-                terminal?.resize()
-                resized = true
-                forceRedraw()
+                terminalResized()
             case SIGTERM:
                 logger.info("SIGTERM")
                 dispatch(.quitRequested(.terminate))
@@ -368,14 +368,24 @@ public final class Shell: ShellControl {
         }
     }
 
+    /// The terminal changed size: everything is drawn again, the picture
+    /// rendered at the new pixel size, and an adaptive stream's variant
+    /// chosen again for it.
+    private func terminalResized() {
+        guard let terminal else { return }
+        terminal.resize()
+        resized = true
+        forceRedraw()
+        player?.pictureSize = terminal.videoPixelSize
+        player?.selectVariant()
+    }
+
     private func readKeys() {
         guard let terminal else { return }
         while let input = terminal.readInput() {
             switch input {
             case .resize:
-                terminal.resize()
-                resized = true
-                forceRedraw()
+                terminalResized()
             case .key(let name):
                 guard let command = configuration.keyMap.command(for: name) else {
                     logger.debug("unbound key \(name)")

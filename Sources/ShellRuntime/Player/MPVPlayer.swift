@@ -188,6 +188,7 @@ final class MPVPlayer {
             }
             releaseHeldHook()
             heldHook = (id, token)
+            selectVariant()
             return (.preloaded(ratings: fileRatings()), token)
         case .logMessage(let level, let prefix, let text):
             let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
@@ -201,6 +202,27 @@ final class MPVPlayer {
             return nil
         default:
             return nil
+        }
+    }
+
+    /// The picture's size in pixels, for choosing among a stream's variants;
+    /// nil when the picture goes to a window (mpv's own choice stands).
+    var pictureSize: (width: Int, height: Int)?
+
+    /// Selects the smallest of an adaptive stream's video variants that covers
+    /// `pictureSize` (at the preloaded hook, before anything is fetched for
+    /// playback, and again after a resize).
+    func selectVariant() {
+        guard let size = pictureSize, let list = try? mpv.node("track-list") else { return }
+        let variants = VideoVariant.variants(in: list, fileFormat: (try? mpv.string("file-format")) ?? "")
+        guard let best = VideoVariant.choose(variants, for: size) else { return }
+        let current = list.array.first { $0["type"]?.string == "video" && $0["selected"]?.flag == true }?["id"]?.int
+        guard current.map(Int.init) != best.id else { return }
+        do {
+            try mpv.setProperty("vid", String(best.id))
+            logger.info("variant \(best.width)x\(best.height) of \(variants.count) for a \(size.width)x\(size.height) picture")
+        } catch {
+            logger.error("\(error)")
         }
     }
 

@@ -1,0 +1,225 @@
+import Foundation
+import ShellTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Answers tvshell's terminal probe once, like a given terminal, as soon as
+/// DA1 (the probe's last query) has been asked.
+private final class FakeTerminal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answered = false
+    private var seen: [UInt8] = []
+    let reply: [UInt8]
+    init(_ reply: String) { self.reply = Array(reply.utf8) }
+
+    func answer(_ piece: [UInt8]) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !answered else { return nil }
+        seen += piece
+        guard contains(seen, Array("\u{1B}[c".utf8)) else { return nil }
+        answered = true
+        seen = []
+        return reply
+    }
+}
+
+private func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard haystack.count >= needle.count else { return false }
+    return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+}
+
+/// tvshell in a pty whose other side is the test: it answers the probe and
+/// reads everything tvshell writes.
+private final class ShellInPty {
+    let pty: PtyProcess
+    let ipc: IPCClient
+    let directory = TVShellBinary.scratchDirectory("e2e-pty")
+
+    init(_ arguments: [String], term: String = "xterm-256color", columns: Int = 80, rows: Int = 24, pixels: (Int, Int) = (0, 0),
+         throttle: Int? = nil, terminal: FakeTerminal? = nil) throws {
+        let socket = directory.appendingPathComponent("ipc.sock").path
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = term
+        env["LANG"] = "C.UTF-8"
+        env["COLORTERM"] = "truecolor"
+        env["TMUX"] = nil
+        env["XDG_CONFIG_HOME"] = directory.path
+        env["XDG_STATE_HOME"] = directory.path
+        env["SWIFT_BACKTRACE"] = "interactive=no"
+        let command: [String] = [TVShellBinary.path, "--ipc-socket", socket, "--log-file", directory.path + "/tvshell.log", "--mpv-option", "ao=null",
+                                 "--lirc-socket", directory.path + "/none"] + arguments
+        var answer: (@Sendable ([UInt8]) -> [UInt8]?)?
+        if let terminal { answer = { terminal.answer($0) } }
+        pty = try PtyProcess(command, columns: columns, rows: rows, environment: env, throttle: throttle, recording: true,
+                             pixels: (width: pixels.0, height: pixels.1), answer: answer)
+        ipc = try IPCClient(path: socket, timeout: 15)
+    }
+
+    deinit {
+        _ = pty.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+@Suite("Video in the terminal, end to end", .serialized)
+struct VideoEndToEndTests {
+    @Test("a kitty-like terminal (answers the graphics query) gets kitty images of the real frames, scaled to the cells")
+    func kittyImages() throws {
+        let kitty = FakeTerminal("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.32.2)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c")
+        let shell = try ShellInPty(["av://lavfi:color=c=0x3050D0:size=320x180:rate=10"], columns: 80, rows: 24, terminal: kitty)
+        let state = try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        #expect(state["picture"] as? String == "kitty")
+        let text = String(decoding: shell.pty.output, as: UTF8.self)
+        let header = try #require(text.range(of: "\u{1B}_Ga=T,i=1,p=1,f=24,"), "a kitty transmission")
+        let keys = text[header.upperBound...].prefix { $0 != ";" }
+        #expect(keys.contains("s=640,v=384,c=80,r=24"), "640 px wide (the cap), the shape of 80×24 cells of 10×20 px: \(keys)")
+        let payload = text[header.upperBound...].drop { $0 != ";" }.dropFirst().prefix { $0 != "\u{1B}" }
+        let data = try #require(Data(base64Encoded: String(payload.prefix(4096 / 4 * 4))))
+        let middle = (192 * 640 + 320) * 3
+        if data.count > middle + 2 {
+            #expect(abs(Int(data[middle]) - 0x30) <= 4 && abs(Int(data[middle + 2]) - 0xD0) <= 4)
+        } else {
+            #expect(data.count >= 3 && data[0] == 0 && data[2] == 0, "the first chunk starts in the letterbox (black)")
+        }
+        try shell.ipc.request(["keypress", "ESC"])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        shell.pty.waitForQuiet(0.3)
+        #expect(String(decoding: shell.pty.output, as: UTF8.self).contains("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\"), "leaving video deletes the image")
+    }
+
+    @Test("a sixel terminal (DA1 lists 4) gets sixel frames that libsixel decodes at the cells' pixel size, the last row left out")
+    func sixelImages() throws {
+        let decoder = try #require(["/usr/bin/sixel2png", "/usr/local/bin/sixel2png"].first { FileManager.default.isExecutableFile(atPath: $0) })
+        let xterm = FakeTerminal("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;22c")
+        let shell = try ShellInPty(["av://lavfi:color=c=0xC03060:size=320x180:rate=10"], columns: 40, rows: 12, pixels: (320, 192), terminal: xterm)
+        let state = try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        #expect(state["picture"] as? String == "sixel")
+        let text = String(decoding: shell.pty.output, as: UTF8.self)
+        let start = try #require(text.range(of: "\u{1B}P0;1;0q"))
+        let end = try #require(text[start.lowerBound...].range(of: "\u{1B}\\"))
+        #expect(text[start.upperBound...].hasPrefix("\"1;1;320;176"), "8×16 px cells from TIOCGWINSZ, 11 of the 12 rows")
+        let file = shell.directory.appendingPathComponent("frame.six"), png = shell.directory.appendingPathComponent("frame.png")
+        try Data(text[start.lowerBound..<end.upperBound].utf8).write(to: file)
+        let decoded = try Spawn.run([decoder, "-i", file.path, "-o", png.path])
+        #expect(decoded.status == 0, "\(decoded.output)")
+        let probe = try Spawn.run(["ffprobe", "-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", png.path])
+        #expect(probe.output.trimmingCharacters(in: .whitespacesAndNewlines) == "320,176")
+    }
+
+    @Test("the Linux console is asked DA1 alone and keeps cells; a terminal that never answers costs only the timeout")
+    func consoleAndSilence() throws {
+        let console = FakeTerminal("\u{1B}[?6c")
+        let shell = try ShellInPty(["av://lavfi:testsrc2=size=320x180:rate=10"], term: "linux", terminal: console)
+        let state = try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        #expect(state["picture"] as? String == "half")
+        let text = String(decoding: shell.pty.output, as: UTF8.self)
+        #expect(!text.contains("\u{1B}_G") && !text.contains("\u{1B}[>0q") && !text.contains("\u{1B}[16t"), "no query the console would print")
+        #expect(text.contains("\u{1B}[c"))
+
+        let silent = try ShellInPty(["av://lavfi:testsrc2=size=320x180:rate=10"])
+        let quiet = try silent.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        #expect(quiet["picture"] as? String == "half")
+    }
+
+    @Test("inside tmux (which answers DA1 itself and swallows the kitty query) the picture is cells")
+    func insideTmux() throws {
+        let shell = try ShellUnderTest(["av://lavfi:testsrc2=size=320x180:rate=10"])
+        let state = try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        #expect(state["picture"] as? String == "half")
+        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        #expect(log.contains("terminal answers: tmux"), "tmux's XTVERSION answer is in the log")
+    }
+
+    @Test("the UI is composited over video: the bar's rows hold the bar's colours and text, the rows above the picture's")
+    func compositing() throws {
+        let shell = try ShellUnderTest(["av://lavfi:color=c=0x3050D0:size=320x180:rate=10"])
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        try shell.ipc.waitForState(timeout: 8) { $0["transport_visible"] as? Bool == false }
+        try shell.tmux.send("Enter")
+        let shown = shell.tmux.waitFor(escapes: true) { $0.contains("LIVE") }
+        #expect(shown.ok)
+        let lines = shown.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let barRow = try #require(lines.firstIndex { $0.contains("LIVE") })
+        #expect(lines[barRow].contains("48;2;28;28;34"), "the bar's background on its row: \(lines[barRow].debugDescription)")
+        #expect(!lines[barRow].contains("48;2;48;80;208"), "no picture cell painted into the bar's row")
+        let barTop = try #require(lines.firstIndex { $0.contains("28;28;34") })
+        let above = lines[..<barTop].joined(separator: "\n")
+        let last = try #require(above.range(of: "48;2;", options: .backwards))
+        #expect(above[last.lowerBound...].hasPrefix("48;2;48;80;208"), "the picture above the bar")
+        #expect(!above.contains("LIVE") && !above.contains("28;28;34"), "no bar colours above it")
+    }
+
+    @Test("colours are right for clips tagged BT.601 and BT.709 (green 254 stays 254, not 216)", arguments: ["bt601", "bt709"])
+    func colourMatrix(_ matrix: String) throws {
+        for rgb: UInt32 in [0x00FE00, 0xC03060] {
+            let clip = try TestMedia.taggedColourClip(rgb: rgb, matrix: matrix)
+            let shell = try ShellUnderTest([clip, "--video-tolerance", "0"])
+            try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+            let capture = shell.tmux.waitFor(escapes: true) { $0.contains("48;2;") }.screen
+            let screen = capture.split(separator: "\n", omittingEmptySubsequences: false).prefix(12).joined(separator: "\n")
+            let colours = screen.components(separatedBy: "48;2;").dropFirst().compactMap { part -> [Int]? in
+                let fields = part.prefix { $0 != "m" }.split(separator: ";").prefix(3).compactMap { Int($0) }
+                return fields.count == 3 && fields != [0, 0, 0] ? fields : nil
+            }
+            var counts: [[Int]: Int] = [:]
+            for c in colours { counts[c, default: 0] += 1 }
+            let picture = try #require(counts.max { $0.value < $1.value }?.key,
+                                       "\(matrix) \(String(rgb, radix: 16)): no picture colour in \(screen.suffix(300))")
+            let expected = [Int(rgb >> 16), Int(rgb >> 8 & 0xFF), Int(rgb & 0xFF)]
+            #expect(zip(picture, expected).allSatisfy { abs($0 - $1) <= 6 }, "\(matrix): \(picture) for \(expected)")
+        }
+    }
+
+    @Test("quadrant and sextant cells draw their glyphs; 256 colours are palette indices")
+    func cellShapesAndPalette() throws {
+        let quadrant = try ShellUnderTest(["av://lavfi:testsrc2=size=320x180:rate=10", "--video-cells", "quadrant"])
+        try quadrant.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        #expect(quadrant.tmux.waitFor { $0.unicodeScalars.contains { (0x2596...0x259F).contains($0.value) } }.ok, "quadrant glyphs on screen")
+        let sextant = try ShellUnderTest(["av://lavfi:testsrc2=size=320x180:rate=10", "--video-cells", "sextant"])
+        let state = try sextant.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        #expect(state["picture"] as? String == "sextant")
+        #expect(sextant.tmux.waitFor { $0.unicodeScalars.contains { (0x1FB00...0x1FB3B).contains($0.value) } }.ok, "sextant glyphs on screen")
+        let palette = try ShellUnderTest(["av://lavfi:testsrc2=size=320x180:rate=10", "--video-colors", "256"])
+        try palette.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        try palette.ipc.waitForState(timeout: 8) { $0["transport_visible"] as? Bool == false && $0["hint"] as? Bool == false }
+        let screen = palette.tmux.waitFor(escapes: true) { $0.contains("48;5;") && !$0.contains("48;2;") }
+        #expect(screen.ok, "with the UI gone, the picture is in palette indices only: \(screen.screen.suffix(300))")
+    }
+
+    @Test("a terminal that reads slowly gets frames dropped, not queued: keys answer at once and mpv's clock runs on")
+    func slowTerminal() throws {
+        let clip = try TestMedia.hdClip("mandelbrot", audio: true)
+        let shell = try ShellInPty([clip], columns: 160, rows: 48, throttle: 300_000)
+        try shell.ipc.waitForState(timeout: 20) { ($0["frames_presented"] as? Int ?? 0) > 3 }
+        Thread.sleep(forTimeInterval: 2)
+        let state = try shell.ipc.state()
+        #expect((state["frames_dropped"] as? Int ?? 0) > 10, "frames dropped: \(state["frames_dropped"] ?? "none")")
+        let position = try #require(number(state["position"]))
+        #expect(position > 1.5, "playback ran on at its own pace: \(position)")
+        let avsync = Double((try shell.ipc.request(["get_mpv_property", "avsync"]))["data"] as? String ?? "") ?? 1
+        #expect(abs(avsync) < 0.1, "A/V sync \(avsync)")
+        let before = Date()
+        shell.pty.type(Array(" ".utf8))
+        try shell.ipc.waitForState(timeout: 2) { $0["paused"] as? Bool == true }
+        #expect(Date().timeIntervalSince(before) < 0.5, "a key typed into the slow terminal is handled at once")
+        let paused = PtyProcess.now()
+        shell.pty.waitForQuiet(0.5, timeout: 10)
+        #expect(shell.pty.lastReadTime - paused < 1.5, "at most about one frame was still in flight: \(shell.pty.lastReadTime - paused) s")
+    }
+
+    @Test("an HLS ladder plays the smallest variant that covers the picture, and a larger one after the terminal grows")
+    func hlsVariant() throws {
+        let master = try TestMedia.hlsLadder()
+        let shell = try ShellUnderTest([master], width: 160, height: 48)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        func width() -> String? { (try? shell.ipc.request(["get_mpv_property", "video-params/w"]))?["data"] as? String }
+        #expect(width() == "320", "160×96 px: 320x180 covers it, 128x72 does not")
+        try shell.tmux.resize(width: 400, height: 100)
+        let deadline = Date().addingTimeInterval(10)
+        while width() != "1280" && Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+        #expect(width() == "1280", "400×200 px needs the 1280x720 variant")
+    }
+}
