@@ -10,10 +10,22 @@ public enum TVShellBinary {
         return dir.appendingPathComponent(".build/debug/tvshell").path
     }
 
-    /// A fresh private directory for one test's sockets and logs.
+    /// A fresh private directory for one test's sockets and logs, inside
+    /// this process's own folder, which goes when the process exits (a test
+    /// that forgets its directory leaves nothing behind).
     public static func scratchDirectory(_ name: String) -> URL {
-        let dir = URL(fileURLWithPath: "/tmp/tvs-\(name)-\(UUID().uuidString.prefix(8))")
+        let dir = runDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }
+
+    /// `/tmp/tvs-run-PID`, removed at exit.
+    private static let runDirectory: URL = {
+        let dir = URL(fileURLWithPath: "/tmp/tvs-run-\(getpid())")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        atexit {
+            try? FileManager.default.removeItem(atPath: "/tmp/tvs-run-\(getpid())")
+        }
+        return dir
+    }()
 }
