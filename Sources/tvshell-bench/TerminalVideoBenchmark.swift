@@ -48,7 +48,7 @@ enum TerminalVideoBenchmark {
             print("\n== the terminal reads only \(rate / 1_000_000) MB/s, \(kind) (mandelbrot + sine, 160x48, \(Int(window)) s): frames dropped, not queued")
             for r in [try throttledTVShell(tvshell, clip: clip, rate: rate), try throttledMPV(clip: clip, rate: rate)].compactMap({ $0 }) {
                 print("  \(r.player.padding(toLength: 13, withPad: " ", startingAt: 0)): \(fixed(r.fps)) fps shown, \(r.dropped) frames dropped, "
-                    + "\(fixed(r.bytesPerSecond / 1e6)) MB/s written, behind by \(fixed(r.lagMs)) ms at pause, A/V sync \(fixed(r.avsyncMs)) ms")
+                    + "\(fixed(r.bytesPerSecond / 1e6)) MB/s written, behind by \(fixed(r.lagMs)) ms at pause, A/V sync \(fixed(r.avsyncMs)) ms\(r.note)")
             }
         }
     }
@@ -60,6 +60,7 @@ enum TerminalVideoBenchmark {
         let bytesPerSecond: Double
         let lagMs: Double
         let avsyncMs: Double
+        var note = ""
     }
 
     private static func throttledTVShell(_ tvshell: String, clip: String, rate: Int) throws -> Throttled {
@@ -91,7 +92,8 @@ enum TerminalVideoBenchmark {
         let shown = (after["frames_presented"] as? Int ?? 0) - (before["frames_presented"] as? Int ?? 0)
         let dropped = (after["frames_dropped"] as? Int ?? 0) - (before["frames_dropped"] as? Int ?? 0) + droppedByMPV
         return Throttled(player: "tvshell", fps: Double(shown) / window, dropped: dropped, bytesPerSecond: bytes / window,
-                         lagMs: lag * 1000, avsyncMs: abs(avsync) * 1000)
+                         lagMs: lag * 1000, avsyncMs: abs(avsync) * 1000,
+                         note: (after["video_tolerance"] as? Int).map { ", colour tolerance now \($0)" } ?? "")
     }
 
     private static func throttledMPV(clip: String, rate: Int) throws -> Throttled? {

@@ -197,6 +197,7 @@ struct VideoEndToEndTests {
         Thread.sleep(forTimeInterval: 2)
         let state = try shell.ipc.state()
         #expect((state["frames_dropped"] as? Int ?? 0) > 10, "frames dropped: \(state["frames_dropped"] ?? "none")")
+        #expect((state["video_tolerance"] as? Int ?? 0) > 4, "colour precision traded for frames: \(state["video_tolerance"] ?? "none")")
         let position = try #require(number(state["position"]))
         #expect(position > 1.5, "playback ran on at its own pace: \(position)")
         let avsync = Double((try shell.ipc.request(["get_mpv_property", "avsync"]))["data"] as? String ?? "") ?? 1

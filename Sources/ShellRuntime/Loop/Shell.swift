@@ -555,7 +555,10 @@ public final class Shell: ShellControl {
             rendered = rerenderAfterResize(terminal) || rendered
         }
         if terminal.frames.isBusy {
-            if rendered { noteDroppedFrame() }
+            if rendered {
+                terminal.dropFrame()
+                noteDroppedFrame()
+            }
             return
         }
         let visible = ShellView.visibleState(state)
@@ -686,6 +689,7 @@ public final class Shell: ShellControl {
             ipc.reply(to: request.client, requestID: request.requestID,
                       data: StateReport.make(state, framesPresented: currentFramesPresented, framesDropped: currentFramesDropped,
                                              picture: terminal.map { $0.picture == .cells ? $0.blitter.shape.rawValue : $0.picture.name } ?? "none",
+                                             tolerance: terminal.flatMap { $0.picture == .cells && $0.colorMode == .direct ? $0.blitter.tolerance : nil },
                                              video: configuration.video))
         case "keypress":
             guard let key = args.first as? String else {

@@ -27,6 +27,8 @@ public final class NCursesTerminal {
     public let frames = FrameWriter()
     /// Which cells of the last drawn screen show video.
     private var videoMask: [Bool] = []
+    /// Raises the cells' colour tolerance while the terminal drops frames.
+    public private(set) var governor: QualityGovernor
     /// Cells, kitty images or sixel images.
     public let picture: PictureProtocol
     private let kitty = KittyImageEncoder()
@@ -60,6 +62,7 @@ public final class NCursesTerminal {
         let rgbFlag = tigetflag("RGB") > 0
         colorMode = video.colors ?? ColorMode.detect(colorterm: getenv("COLORTERM").map { String(cString: $0) }, hasRGBFlag: rgbFlag, colors: Int(tvs_colors()))
         blitter = VideoBlitter(mode: colorMode, shape: unicode ? video.cells : .halfBlock, tolerance: video.tolerance)
+        governor = QualityGovernor(base: video.tolerance)
         width = Int(tvs_cols())
         height = Int(tvs_lines())
         active = true
@@ -200,9 +203,10 @@ public final class NCursesTerminal {
     public func blit(pixels: UnsafeRawPointer, stride: Int, newFrame: Bool = true) -> BlitOutcome {
         guard previous != nil, videoMask.contains(true) else { return .unchanged }
         if frames.isBusy {
-            frames.noteDropped()
+            if newFrame { dropFrame() } else { frames.noteDropped() }
             return .dropped
         }
+        if newFrame { govern(dropped: false) }
         let bytes: UnsafeRawBufferPointer
         switch picture {
         case .cells:
@@ -221,6 +225,19 @@ public final class NCursesTerminal {
         frames.send(bytes)
         if !frames.isBusy { frameCompleted() }
         return .sent(bytes.count)
+    }
+
+    /// A new frame the terminal is too busy to take (counted; it tells the governor).
+    public func dropFrame() {
+        frames.noteDropped()
+        govern(dropped: true)
+    }
+
+    /// Feeds the governor; a new tolerance applies from the next frame (cells
+    /// in direct colour only: palettes and images have none).
+    private func govern(dropped: Bool) {
+        guard picture == .cells, colorMode == .direct, governor.record(dropped: dropped) else { return }
+        blitter.tolerance = governor.tolerance
     }
 
     /// The terminal took the whole of a frame: the UI rows a sixel image
