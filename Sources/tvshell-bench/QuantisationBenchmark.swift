@@ -17,7 +17,7 @@ enum QuantisationBenchmark {
     static let tolerances = [0, 2, 3, 4, 5, 6, 8, 12]
 
     static func report() throws {
-        print("\n== colour tolerance: bytes against error (decoded frames, 160x48 half blocks, direct colour; ΔE 2.3 ≈ just noticeable)")
+        print("\n== colour tolerance: bytes against error (decoded frames, 160x48 half blocks, direct colour; ΔE 2.3 ≈ just noticeable), and encoding cost")
         var invisible = Set(tolerances)
         for source in ["testsrc2", "mandelbrot"] {
             let frames = try decodedFrames(try TestMedia.hdClip(source), width: 160, height: 96, count: 90)
@@ -27,8 +27,34 @@ enum QuantisationBenchmark {
                 if row.meanDeltaE >= 1 { invisible.remove(row.tolerance) }
             }
         }
+        try reportEncoders()
         let best = invisible.filter { t in tolerances.allSatisfy { $0 > t || invisible.contains($0) } }.max() ?? 0
         print("  largest tolerance with mean ΔE < 1 on both clips: \(best) (default \(VideoBlitter.defaultTolerance))")
+    }
+
+    /// CPU time to encode one mandelbrot frame for each picture (the
+    /// terminal's share of the work; decoding and scaling are libmpv's).
+    static func reportEncoders() throws {
+        let clip = try TestMedia.hdClip("mandelbrot")
+        func timed(_ label: String, width: Int, height: Int, _ encode: (UnsafeRawPointer, Int) -> Int) throws {
+            let frames = try decodedFrames(clip, width: width, height: height, count: 60)
+            var bytes = 0
+            let start = DispatchTime.now().uptimeNanoseconds
+            for frame in frames { bytes += frame.withUnsafeBytes { encode($0.baseAddress!, width * 4) } }
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(frames.count)
+            print("  encode \(label): \(fixed(ms)) ms/frame, \(fixed(Double(bytes) / Double(frames.count) / 1024)) KB/frame")
+        }
+        for shape in CellShape.allCases {
+            var blitter = VideoBlitter(mode: .direct, shape: shape)
+            let (w, h) = blitter.pixelSize(columns: 160, rows: 48)
+            try timed("160x48 \(shape.rawValue) cells", width: w, height: h) { blitter.encode(pixels: $0, stride: $1, columns: 160, rows: 48).count }
+        }
+        var palette = VideoBlitter(mode: .palette256)
+        try timed("160x48 half cells, 256 colours dithered", width: 160, height: 96) { palette.encode(pixels: $0, stride: $1, columns: 160, rows: 48).count }
+        let kitty = KittyImageEncoder()
+        try timed("kitty image 640x384", width: 640, height: 384) { kitty.encode(pixels: $0, stride: $1, width: 640, height: 384, columns: 80, rows: 24).count }
+        var sixel = SixelEncoder()
+        try timed("sixel image 800x460", width: 800, height: 460) { sixel.encode(pixels: $0, stride: $1, width: 800, height: 460).count }
     }
 
     /// `count` frames of `clip` scaled to `width`×`height` rgb0, by ffmpeg.

@@ -32,7 +32,7 @@ public struct KittyImageEncoder {
             } else {
                 out.append(Array("\u{1B}_Gm=\(more ? 1 : 0);".utf8))
             }
-            for i in 0..<length { out.append(base64.base[offset + i]) }
+            out.append(base64.base + offset, count: length)
             out.append(0x1B, 0x5C)
             offset += length
         } while offset < base64.count
@@ -40,29 +40,19 @@ public struct KittyImageEncoder {
         return out.bytes
     }
 
+    /// One pixel is three bytes, so exactly one base64 group of four.
     private func encodeBase64(_ source: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int) {
         base64.reset()
-        base64.reserve((width * height * 3 + 2) / 3 * 4)
-        var group: UInt32 = 0, filled = 0
-        for y in 0..<height {
-            let row = source + y * stride
-            for x in 0..<width {
-                for byte in [row[4 * x], row[4 * x + 1], row[4 * x + 2]] {
-                    group = group << 8 | UInt32(byte)
-                    filled += 1
-                    if filled == 3 {
-                        base64.append(Self.alphabet[Int(group >> 18 & 63)], Self.alphabet[Int(group >> 12 & 63)])
-                        base64.append(Self.alphabet[Int(group >> 6 & 63)], Self.alphabet[Int(group & 63)])
-                        group = 0
-                        filled = 0
-                    }
+        base64.reserve(width * height * 4)
+        Self.alphabet.withUnsafeBufferPointer { alphabet in
+            for y in 0..<height {
+                let row = source + y * stride
+                for x in 0..<width {
+                    let group = UInt32(row[4 * x]) << 16 | UInt32(row[4 * x + 1]) << 8 | UInt32(row[4 * x + 2])
+                    base64.append(alphabet[Int(group >> 18)], alphabet[Int(group >> 12 & 63)])
+                    base64.append(alphabet[Int(group >> 6 & 63)], alphabet[Int(group & 63)])
                 }
             }
-        }
-        if filled > 0 {
-            group <<= UInt32(8 * (3 - filled))
-            base64.append(Self.alphabet[Int(group >> 18 & 63)], Self.alphabet[Int(group >> 12 & 63)])
-            base64.append(filled == 2 ? Self.alphabet[Int(group >> 6 & 63)] : 0x3D, 0x3D)
         }
     }
 

@@ -8,7 +8,9 @@ public struct SixelEncoder {
     private let out = EscapeBuffer()
     /// Per band: for each colour, its sixel bits at each x (scratch).
     private var bits: [UInt8] = []
-    private var used: [Bool] = Array(repeating: false, count: 216)
+    /// Per colour, the span of x it touches in the current band (empty: min > max).
+    private var minX: [Int] = Array(repeating: Int.max, count: 216)
+    private var maxX: [Int] = Array(repeating: -1, count: 216)
     private static let levels = [0, 95, 135, 175, 215, 255]
 
     public init() {}
@@ -34,21 +36,23 @@ public struct SixelEncoder {
         let source = pixels.assumingMemoryBound(to: UInt8.self)
         var band = 0
         while band < height {
-            for i in 0..<216 { used[i] = false }
             for dy in 0..<min(6, height - band) {
                 let y = band + dy
                 let row = source + y * stride
                 for x in 0..<width {
                     let c = PaletteMapper.cubeIndex(r: Int(row[4 * x]), g: Int(row[4 * x + 1]), b: Int(row[4 * x + 2]), x: x, y: y)
                     bits[c * width + x] |= 1 << dy
-                    used[c] = true
+                    if x < minX[c] { minX[c] = x }
+                    if x > maxX[c] { maxX[c] = x }
                 }
             }
             var first = true
-            for c in 0..<216 where used[c] {
+            for c in 0..<216 where maxX[c] >= 0 {
                 if !first { out.append(0x24) }
                 first = false
                 emitRow(colour: c, width: width)
+                minX[c] = .max
+                maxX[c] = -1
             }
             out.append(0x2D)
             band += 6
@@ -57,18 +61,26 @@ public struct SixelEncoder {
         return out.bytes
     }
 
-    /// `#c` and the colour's sixels along the band, runs compressed; clears
-    /// its bits for the next band.
+    /// `#c` and the colour's sixels along the band (from the left edge to the
+    /// last x it touches; the cursor starts each colour at the left), runs
+    /// compressed; clears its bits for the next band.
     private mutating func emitRow(colour c: Int, width: Int) {
         out.reserve(8 + width * 2)
         out.append(0x23)
         out.decimal(c)
         let base = c * width
+        let end = maxX[c] + 1
         var x = 0
-        while x < width {
+        if minX[c] > 3 {
+            out.append(0x21)
+            out.decimal(minX[c])
+            out.append(63)
+            x = minX[c]
+        }
+        while x < end {
             let value = bits[base + x]
             var run = 1
-            while x + run < width && bits[base + x + run] == value { run += 1 }
+            while x + run < end && bits[base + x + run] == value { run += 1 }
             out.reserve(8)
             if run > 3 {
                 out.append(0x21)

@@ -50,6 +50,13 @@ final class EscapeBuffer {
         count += 2
     }
 
+    /// Appends `count` bytes from `source`.
+    func append(_ source: UnsafePointer<UInt8>, count n: Int) {
+        reserve(n)
+        (base + count).update(from: source, count: n)
+        count += n
+    }
+
     func append(_ bytes: [UInt8]) {
         reserve(bytes.count)
         for b in bytes { append(b) }

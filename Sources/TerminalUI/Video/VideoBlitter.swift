@@ -94,6 +94,9 @@ public struct VideoBlitter {
         let t = mode == .direct ? Int32(tolerance) : 0
         var pen = Pen()
         var cursorX = -1, cursorY = -1
+        // Half blocks in direct colour: an unchanged cell is known from its
+        // two pixels, without fitting.
+        let quickHalfBlocks = shape == .halfBlock && mode == .direct
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * perCell) { scratch in
             let source = scratch.baseAddress!, wanted = source + perCell
             for y in 0..<rows {
@@ -101,6 +104,13 @@ public struct VideoBlitter {
                 for x in 0..<columns {
                     let cell = y * columns + x
                     if !everyCell && !isVideo[cell] { continue }
+                    if quickHalfBlocks && valid[cell] {
+                        let upper = pixels.advanced(by: 2 * y * stride + 4 * x).assumingMemoryBound(to: UInt8.self)
+                        let lower = upper + stride
+                        let top = UInt32(upper[0]) << 16 | UInt32(upper[1]) << 8 | UInt32(upper[2])
+                        let bottom = UInt32(lower[0]) << 16 | UInt32(lower[1]) << 8 | UInt32(lower[2])
+                        if near(top, shown[2 * cell], t) && near(bottom, shown[2 * cell + 1], t) { continue }
+                    }
                     for dy in 0..<down {
                         let row = pixels.advanced(by: (y * down + dy) * stride + 4 * x * across).assumingMemoryBound(to: UInt8.self)
                         for dx in 0..<across {
