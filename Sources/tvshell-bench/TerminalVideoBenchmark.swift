@@ -13,6 +13,8 @@ enum TerminalVideoBenchmark {
         let fps: Double
         /// Frames counted by the player itself, or assumed at the clip's rate.
         let counted: Bool
+        /// Frames dropped in the window, when the player says.
+        var dropped: Int?
     }
 
     static let window = 5.0
@@ -28,7 +30,7 @@ enum TerminalVideoBenchmark {
                 for r in results {
                     let name = r.player.padding(toLength: 19, withPad: " ", startingAt: 0)
                     print("  \(source) \(columns)x\(rows) \(name): \(fixed(r.bytesPerFrame / 1024)) KB/frame, \(fixed(r.cpuMsPerFrame)) ms CPU/frame, "
-                        + "\(fixed(r.fps)) fps\(r.counted ? "" : " (frames assumed at 30 fps)")")
+                        + "\(fixed(r.fps)) fps, \(r.dropped.map { "\($0) dropped" } ?? "drops not reported")\(r.counted ? "" : " (frames assumed at 30 fps)")")
                 }
                 guard let ours = results.first else { continue }
                 for peer in results.dropFirst() where !peer.player.hasPrefix("tvshell") {
@@ -162,7 +164,8 @@ enum TerminalVideoBenchmark {
         let ipc = try IPCClient(path: socket)
         try ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 10 }
         let frames = { (try? ipc.state()["frames_presented"] as? Int) ?? nil }
-        return try sample(name, pid: pty.pid, pty: pty, frames: frames)
+        let dropped = { (try? ipc.state()["frames_dropped"] as? Int) ?? nil }
+        return try sample(name, pid: pty.pid, pty: pty, frames: frames, dropped: dropped)
     }
 
     private static func measureMPV(_ mpv: String, clip: String, columns: Int, rows: Int) throws -> Result {
@@ -182,7 +185,11 @@ enum TerminalVideoBenchmark {
             guard let shown = property("estimated-frame-number") else { return nil }
             return shown - (property("frame-drop-count") ?? 0) - (property("decoder-frame-drop-count") ?? 0)
         }
-        return try sample("mpv --vo=tct", pid: pty.pid, pty: pty, frames: frames)
+        let dropped = { () -> Int? in
+            guard let vo = property("frame-drop-count") else { return nil }
+            return vo + (property("decoder-frame-drop-count") ?? 0)
+        }
+        return try sample("mpv --vo=tct", pid: pty.pid, pty: pty, frames: frames, dropped: dropped)
     }
 
     private static func measureTimg(_ timg: String, clip: String, columns: Int, rows: Int) throws -> Result {
@@ -194,10 +201,10 @@ enum TerminalVideoBenchmark {
 
     /// Bytes, CPU and frames over `window` seconds. Without a frame count from
     /// the player, frames are assumed at the clip's 30 fps.
-    private static func sample(_ name: String, pid: Int32, pty: PtyProcess, frames: () -> Int?) throws -> Result {
+    private static func sample(_ name: String, pid: Int32, pty: PtyProcess, frames: () -> Int?, dropped: () -> Int? = { nil }) throws -> Result {
         guard let before = ProcessSample.read(pid) else { throw SpawnError(message: "\(name) is not running") }
         let bytes0 = pty.bytesRead
-        let frames0 = frames()
+        let frames0 = frames(), dropped0 = dropped()
         Thread.sleep(forTimeInterval: window)
         guard let after = ProcessSample.read(pid) else { throw SpawnError(message: "\(name) stopped during the measurement") }
         let bytes = Double(pty.bytesRead - bytes0)
@@ -205,6 +212,6 @@ enum TerminalVideoBenchmark {
         let shown = frames().flatMap { end in frames0.map { Double(end - $0) } } ?? 30 * window
         let perFrame = max(shown, 1)
         return Result(player: name, bytesPerFrame: bytes / perFrame, cpuMsPerFrame: (after.cpuSeconds - before.cpuSeconds) * 1000 / perFrame,
-                      fps: shown / window, counted: counted)
+                      fps: shown / window, counted: counted, dropped: dropped().flatMap { end in dropped0.map { end - $0 } })
     }
 }
