@@ -72,6 +72,7 @@ struct VideoEndToEndTests {
         let shell = try ShellInPty(["av://lavfi:color=c=0x3050D0:size=320x180:rate=10"], columns: 80, rows: 24, terminal: kitty)
         let state = try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
         #expect(state["picture"] as? String == "kitty")
+        #expect((try shell.ipc.request(["get_mpv_property", "vd-lavc-skiploopfilter"]))["data"] as? String == "default", "images decode in full")
         let text = String(decoding: shell.pty.output, as: UTF8.self)
         let header = try #require(text.range(of: "\u{1B}_Ga=T,i=1,p=1,f=24,"), "a kitty transmission")
         let keys = text[header.upperBound...].prefix { $0 != ";" }
@@ -129,6 +130,7 @@ struct VideoEndToEndTests {
         let shell = try ShellUnderTest(["av://lavfi:testsrc2=size=320x180:rate=10"])
         let state = try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
         #expect(state["picture"] as? String == "half")
+        #expect((try shell.ipc.request(["get_mpv_property", "vd-lavc-skiploopfilter"]))["data"] as? String == "all", "cells decode fast")
         let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
         #expect(log.contains("terminal answers: tmux"), "tmux's XTVERSION answer is in the log")
     }

@@ -131,7 +131,7 @@ public final class Shell: ShellControl {
 
         let video = configuration.video
         player = try MPVPlayer(
-            video: video, options: decodeOptions + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
+            video: video, options: decodeOptions(for: .cells) + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
         defer { player?.shutdown() }
         if let path = configuration.ipcSocketPath {
             ipc = try IPCServer(path: path)
@@ -145,6 +145,10 @@ public final class Shell: ShellControl {
             terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: picture)
             logger.info("terminal \(terminal!.width)x\(terminal!.height), colour \(terminal!.colorMode.rawValue), picture \(picture.name)")
             player?.pictureSize = terminal?.videoPixelSize
+            if picture != .cells {
+                let userKeys = Set(configuration.mpvOptions.map(\.key))
+                player?.setOptions(decodeOptions(for: picture).filter { !userKeys.contains($0.0) })
+            }
         } else {
             logger.info("no terminal on stdin/stdout: running without a screen")
         }
@@ -321,7 +325,8 @@ public final class Shell: ShellControl {
     @discardableResult
     private func startPlayer() -> Bool {
         do {
-            player = try MPVPlayer(video: configuration.video, options: decodeOptions + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
+            player = try MPVPlayer(video: configuration.video, options: decodeOptions(for: terminal?.picture ?? .cells) + configuration.mpvOptions.map { ($0.key, $0.value) },
+                                   logger: logger)
             player?.pictureSize = terminal?.videoPixelSize
             frameReady = false
             renderedToken = nil
@@ -651,18 +656,19 @@ public final class Shell: ShellControl {
         }
     }
 
-    /// libmpv options that follow from `VideoSettings` (before the user's own
-    /// `--mpv-option`s, which win): with terminal cells the picture is at
-    /// most a few hundred pixels wide, so decoding skips what cannot show
-    /// (deblocking, exact IDCT rounding) and scaling neither dithers (noise
-    /// that would rewrite still cells every frame) nor uses a wide kernel.
-    private var decodeOptions: [(String, String)] {
+    /// libmpv options that follow from `VideoSettings` and the picture
+    /// (before the user's own `--mpv-option`s, which win): scaling neither
+    /// dithers (noise that would rewrite still cells every frame) nor uses a
+    /// wide kernel; with cells the picture is at most a few hundred pixels
+    /// wide, so decoding skips what cannot show there (deblocking, exact
+    /// rounding). Images (kitty, sixel) are sharp enough to show it: they
+    /// decode in full.
+    private func decodeOptions(for picture: PictureProtocol) -> [(String, String)] {
         guard configuration.video == .terminal else { return [] }
-        var options = [("zimg-scaler", "bilinear"), ("zimg-dither", "no"), ("sws-scaler", "bilinear")]
-        if configuration.videoSettings.fastDecode {
-            options += [("vd-lavc-skiploopfilter", "all"), ("vd-lavc-fast", "yes"), ("vd-lavc-threads", "2")]
-        }
-        return options
+        let fast = configuration.videoSettings.fastDecode && picture == .cells
+        return [("zimg-scaler", "bilinear"), ("zimg-dither", "no"), ("sws-scaler", "bilinear"),
+                ("vd-lavc-skiploopfilter", fast ? "all" : "default"), ("vd-lavc-fast", fast ? "yes" : "no"),
+                ("vd-lavc-threads", fast ? "2" : "0")]
     }
 
     /// Renders the current frame again at the new size (not a new frame).

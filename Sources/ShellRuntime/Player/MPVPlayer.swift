@@ -73,6 +73,13 @@ final class MPVPlayer {
         }
     }
 
+    /// Sets options at run time (they apply from the next load).
+    func setOptions(_ options: [(String, String)]) {
+        for (key, value) in options {
+            do { try mpv.setProperty(key, value) } catch { logger.error("\(key)=\(value): \(error)") }
+        }
+    }
+
     /// Opens `item` for `token`, replacing what plays, unpaused.
     func load(_ item: MediaItem, token: Int) throws {
         latestToken = token
