@@ -180,11 +180,14 @@ public final class Shell: ShellControl {
 
     /// Asks the terminal what it draws (kitty, sixel) unless cells were
     /// chosen or there is no picture; before curses takes the terminal.
+    /// Over SSH the answers get longer to come back.
     private func probePicture() -> PictureProtocol {
         let choice = configuration.videoSettings.graphics
+        let environment = ProcessInfo.processInfo.environment
+        let remote = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
         guard configuration.video == .terminal, choice != .cells,
-              let answers = TerminalProbe.run(term: ProcessInfo.processInfo.environment["TERM"]) else { return .cells }
-        let capabilities = TerminalCapabilities(answers: answers, environment: ProcessInfo.processInfo.environment)
+              let answers = TerminalProbe.run(term: environment["TERM"], timeout: remote ? 1.5 : 0.3) else { return .cells }
+        let capabilities = TerminalCapabilities(answers: answers, environment: environment)
         logger.info("terminal answers: \(capabilities.version ?? "no version"), kitty \(capabilities.kittyGraphics), sixel \(capabilities.sixel)\(capabilities.tmux ? ", inside tmux" : "")\(capabilities.answered ? "" : ", no DA1 answer")")
         var rows: Int32 = 0, columns: Int32 = 0, xpixel: Int32 = 0, ypixel: Int32 = 0
         let window: (width: Int, height: Int)? = tvs_window_pixels(STDOUT_FILENO, &rows, &columns, &xpixel, &ypixel) == 0 ? (Int(xpixel), Int(ypixel)) : nil
