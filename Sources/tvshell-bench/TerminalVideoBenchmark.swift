@@ -65,18 +65,35 @@ enum TerminalVideoBenchmark {
         var note = ""
     }
 
-    private static func throttledTVShell(_ tvshell: String, clip: String, rate: Int) throws -> Throttled {
-        let dir = TVShellBinary.scratchDirectory("bench-throttled")
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// tvshell playing `clip` in a pty of its own (private XDG folders, no
+    /// lircd, no audio device), once it has shown ten frames; the folder goes
+    /// with the returned `stop`.
+    private static func startTVShell(_ tvshell: String, clip: String, columns: Int, rows: Int, extra: [String] = [],
+                                     throttle: Int? = nil) throws -> (pty: PtyProcess, ipc: IPCClient, stop: () -> Void) {
+        let dir = TVShellBinary.scratchDirectory("bench-video")
         let socket = dir.appendingPathComponent("ipc.sock").path
         var env = benchEnvironment()
         env["XDG_CONFIG_HOME"] = dir.path
         env["XDG_STATE_HOME"] = dir.path
-        let pty = try PtyProcess([tvshell, "--ipc-socket", socket, "--mpv-option", "ao=null", "--lirc-socket", dir.path + "/none", clip],
-                                 columns: 160, rows: 48, environment: env, throttle: rate)
-        defer { _ = pty.stop() }
-        let ipc = try IPCClient(path: socket)
-        try ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 10 }
+        let pty = try PtyProcess([tvshell, "--ipc-socket", socket, "--mpv-option", "ao=null", "--lirc-socket", dir.path + "/none"] + extra + [clip],
+                                 columns: columns, rows: rows, environment: env, throttle: throttle)
+        let stop = {
+            _ = pty.stop()
+            try? FileManager.default.removeItem(at: dir)
+        }
+        do {
+            let ipc = try IPCClient(path: socket)
+            try ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 10 }
+            return (pty, ipc, stop)
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    private static func throttledTVShell(_ tvshell: String, clip: String, rate: Int) throws -> Throttled {
+        let (pty, ipc, stop) = try startTVShell(tvshell, clip: clip, columns: 160, rows: 48, throttle: rate)
+        defer { stop() }
         func mpvDrops() -> Int {
             ["frame-drop-count", "decoder-frame-drop-count"].reduce(0) { sum, name in
                 sum + (Int((try? ipc.request(["get_mpv_property", name]))?["data"] as? String ?? "") ?? 0)
@@ -152,17 +169,8 @@ enum TerminalVideoBenchmark {
     }
 
     private static func measureTVShell(_ tvshell: String, clip: String, columns: Int, rows: Int, extra: [String] = [], name: String = "tvshell") throws -> Result {
-        let dir = TVShellBinary.scratchDirectory("bench-video")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let socket = dir.appendingPathComponent("ipc.sock").path
-        var env = benchEnvironment()
-        env["XDG_CONFIG_HOME"] = dir.path
-        env["XDG_STATE_HOME"] = dir.path
-        let pty = try PtyProcess([tvshell, "--ipc-socket", socket, "--mpv-option", "ao=null", "--lirc-socket", dir.path + "/none"] + extra + [clip],
-                                 columns: columns, rows: rows, environment: env)
-        defer { _ = pty.stop() }
-        let ipc = try IPCClient(path: socket)
-        try ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 10 }
+        let (pty, ipc, stop) = try startTVShell(tvshell, clip: clip, columns: columns, rows: rows, extra: extra)
+        defer { stop() }
         let frames = { (try? ipc.state()["frames_presented"] as? Int) ?? nil }
         let dropped = { (try? ipc.state()["frames_dropped"] as? Int) ?? nil }
         return try sample(name, pid: pty.pid, pty: pty, frames: frames, dropped: dropped)

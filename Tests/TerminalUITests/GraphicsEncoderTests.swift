@@ -2,20 +2,6 @@ import Foundation
 import Testing
 @testable import TerminalUI
 
-/// An rgb0 image from a colour function.
-private func rgb0(width: Int, height: Int, stride: Int, _ color: (Int, Int) -> UInt32) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: stride * height)
-    for y in 0..<height {
-        for x in 0..<width {
-            let c = color(x, y)
-            bytes[y * stride + 4 * x] = UInt8(c >> 16 & 0xFF)
-            bytes[y * stride + 4 * x + 1] = UInt8(c >> 8 & 0xFF)
-            bytes[y * stride + 4 * x + 2] = UInt8(c & 0xFF)
-        }
-    }
-    return bytes
-}
-
 private func scene(_ x: Int, _ y: Int) -> UInt32 {
     let r = UInt32(x * 255 / 63), g = UInt32(y * 255 / 29)
     let b: UInt32 = (x / 8 + y / 6) % 2 == 0 ? 0x20 : 0xC0
@@ -27,7 +13,7 @@ struct GraphicsEncoderTests {
     @Test("kitty: one a=T transmission under image id 1, in ≤4096-byte base64 chunks, m=1 until the last; the payload is the frame's RGB")
     func kitty() throws {
         let (w, h, stride) = (64, 30, 320)
-        let frame = rgb0(width: w, height: h, stride: stride, scene)
+        let frame = rgb0Image(width: w, height: h, stride: stride, scene).bytes
         let encoder = KittyImageEncoder()
         let out = frame.withUnsafeBytes { Array(encoder.encode(pixels: $0.baseAddress!, stride: stride, width: w, height: h, columns: 16, rows: 5)) }
         let text = String(decoding: out, as: UTF8.self)
@@ -59,7 +45,7 @@ struct GraphicsEncoderTests {
         let decoder = try #require(["/usr/bin/sixel2png", "/usr/local/bin/sixel2png"].first { FileManager.default.isExecutableFile(atPath: $0) },
                                    "sixel2png (libsixel-bin) is installed by scripts/install-deps.sh test")
         let (w, h, stride) = (64, 30, 256)
-        let frame = rgb0(width: w, height: h, stride: stride, scene)
+        let frame = rgb0Image(width: w, height: h, stride: stride, scene).bytes
         var encoder = SixelEncoder()
         let out = frame.withUnsafeBytes { Array(encoder.encode(pixels: $0.baseAddress!, stride: stride, width: w, height: h)) }
         let text = String(decoding: out, as: UTF8.self)

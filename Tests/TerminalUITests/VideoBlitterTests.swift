@@ -3,24 +3,9 @@ import ShellView
 import Testing
 @testable import TerminalUI
 
-/// An rgb0 image of `width` × `height` pixels from a colour function.
-private func image(width: Int, height: Int, stride: Int? = nil, _ color: (Int, Int) -> UInt32) -> (bytes: [UInt8], stride: Int) {
-    let stride = stride ?? width * 4
-    var bytes = [UInt8](repeating: 0, count: stride * height)
-    for y in 0..<height {
-        for x in 0..<width {
-            let c = color(x, y)
-            bytes[y * stride + 4 * x] = UInt8(c >> 16 & 0xFF)
-            bytes[y * stride + 4 * x + 1] = UInt8(c >> 8 & 0xFF)
-            bytes[y * stride + 4 * x + 2] = UInt8(c & 0xFF)
-        }
-    }
-    return (bytes, stride)
-}
-
 /// An rgb0 image for `columns` × `rows` half-block cells.
 private func image(columns: Int, rows: Int, stride: Int? = nil, _ color: (Int, Int) -> UInt32) -> (bytes: [UInt8], stride: Int) {
-    image(width: columns, height: rows * 2, stride: stride, color)
+    rgb0Image(width: columns, height: rows * 2, stride: stride, color)
 }
 
 private func encodeBytes(_ blitter: inout VideoBlitter, _ img: (bytes: [UInt8], stride: Int), columns: Int, rows: Int, mask: [Bool] = []) -> [UInt8] {
@@ -161,7 +146,7 @@ struct VideoBlitterTests {
     func quadrants() {
         var b = VideoBlitter(mode: .direct, shape: .quadrant, tolerance: 0)
         #expect(b.pixelSize(columns: 3, rows: 2) == (6, 4))
-        let img = image(width: 2, height: 2) { x, y in x == y ? 0xFFFFFF : 0x000080 }
+        let img = rgb0Image(width: 2, height: 2) { x, y in x == y ? 0xFFFFFF : 0x000080 }
         let out = encode(&b, img, columns: 1, rows: 1)
         #expect(out == "\u{1B}7\u{1B}[1;1H\u{1B}[38;2;255;255;255;48;2;0;0;128m▚\u{1B}8")
     }
@@ -176,7 +161,7 @@ struct VideoBlitterTests {
         #expect(CellShape.sextant.glyph(62) == Array("\u{1FB3B}".utf8))
         var b = VideoBlitter(mode: .direct, shape: .sextant, tolerance: 0)
         #expect(b.pixelSize(columns: 2, rows: 2) == (4, 6))
-        let img = image(width: 2, height: 3) { _, y in y == 0 ? 0xFFFF00 : 0x102030 }
+        let img = rgb0Image(width: 2, height: 3) { _, y in y == 0 ? 0xFFFF00 : 0x102030 }
         let out = encode(&b, img, columns: 1, rows: 1)
         #expect(out == "\u{1B}7\u{1B}[1;1H\u{1B}[38;2;255;255;0;48;2;16;32;48m\u{1FB02}\u{1B}8")
     }
@@ -188,7 +173,7 @@ struct VideoBlitterTests {
         let (w, h) = (columns * shape.pixelsAcross, rows * shape.pixelsDown)
         var b = VideoBlitter(mode: .direct, shape: shape, tolerance: 0)
         var screen = CellScreenModel(columns: columns, rows: rows, shape: shape)
-        let img = image(width: w, height: h) { x, y in (x + y) % 3 == 0 ? 0xE0E0E0 : 0x203040 }
+        let img = rgb0Image(width: w, height: h) { x, y in (x + y) % 3 == 0 ? 0xE0E0E0 : 0x203040 }
         screen.apply(encodeBytes(&b, img, columns: columns, rows: rows))
         for y in 0..<h {
             for x in 0..<w {
