@@ -5,8 +5,10 @@ import Glibc
 #endif
 
 /// The terminal, through ncursesw: starts and ends curses mode, writes a
-/// `Screen` by changed rows, reads keys, and lets the video blitter paint the
-/// cells the UI leaves to the video.
+/// `Screen` by changed rows, reads keys, and puts the picture where the UI
+/// leaves room for it: the video blitter paints those cells, or a kitty or
+/// sixel image covers them (`picture`). Frames go out through `frames`,
+/// which never blocks; the UI's own writes wait for a frame to finish.
 ///
 /// Main thread only: ncurses is process-global and not thread-safe.
 public final class NCursesTerminal {
