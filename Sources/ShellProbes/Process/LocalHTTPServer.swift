@@ -39,10 +39,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// `http://127.0.0.1:PORT/PATH`.
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
+    /// Stops listening; idempotent (a second close could hit a descriptor
+    /// another test has opened since).
     public func stop() {
         lock.lock()
+        let wasRunning = running
         running = false
         lock.unlock()
+        guard wasRunning else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
@@ -54,7 +58,10 @@ public final class LocalHTTPServer: @unchecked Sendable {
             lock.unlock()
             guard live else { return }
             let client = accept(listener, nil, nil)
-            if client < 0 { return }
+            if client < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
             var request = [UInt8](repeating: 0, count: 4096)
             let n = read(client, &request, request.count)
             let line = n > 0 ? String(decoding: request[0..<n], as: UTF8.self).split(separator: "\r\n").first ?? "" : ""
