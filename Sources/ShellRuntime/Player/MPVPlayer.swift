@@ -23,6 +23,7 @@ final class MPVPlayer {
     let renderFD: Int32
     private let wakeupWriteFD: Int32
     private let renderWriteFD: Int32
+    private var isShutDown = false
     private let logger: Logger
 
     private var tokenByEntry: [Int64: Int] = [:]
@@ -261,8 +262,11 @@ final class MPVPlayer {
         return (report, latestToken)
     }
 
-    /// Frees the render context, then the core; idempotent.
+    /// Frees the render context, then the core; idempotent (the pipes are
+    /// closed once: a second close could hit a descriptor reused since).
     func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
         releaseHeldHook()
         renderer?.free()
         renderer = nil
