@@ -85,6 +85,8 @@ struct VideoEndToEndTests {
         } else {
             #expect(data.count >= 3 && data[0] == 0 && data[2] == 0, "the first chunk starts in the letterbox (black)")
         }
+        let opened = text.components(separatedBy: "\u{1B}[?2026h").count - 1, closed = text.components(separatedBy: "\u{1B}[?2026l").count - 1
+        #expect(opened > 0 && opened - closed <= 1, "synchronized updates open and close in pairs: \(opened) / \(closed)")
         try shell.ipc.request(["keypress", "ESC"])
         _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
         shell.pty.waitForQuiet(0.3)
@@ -108,6 +110,10 @@ struct VideoEndToEndTests {
         #expect(decoded.status == 0, "\(decoded.output)")
         let probe = try Spawn.run(["ffprobe", "-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", png.path])
         #expect(probe.output.trimmingCharacters(in: .whitespacesAndNewlines) == "320,176")
+        let afterImage = text[end.upperBound...]
+        let close = try #require(afterImage.range(of: "\u{1B}[?2026l"), "the synchronized update closes after the frame")
+        #expect(afterImage[..<close.lowerBound].contains("LIVE"), "the transport bar is drawn again over the image before the update closes")
+        #expect(text[..<start.lowerBound].hasSuffix("\u{1B}[?2026h") || text[..<start.lowerBound].contains("\u{1B}[?2026h"))
     }
 
     @Test("the Linux console is asked DA1 alone and keeps cells; a terminal that never answers costs only the timeout")

@@ -579,6 +579,7 @@ public final class Shell: ShellControl {
             lastDrawnHeight = terminal.height
         }
         if rendered || uiChanged { blitLatestFrame(terminal, newFrame: rendered) }
+        terminal.closeUpdate()
         needsDraw = false
         if pendingFirstFrameEvent {
             pendingFirstFrameEvent = false

@@ -40,6 +40,10 @@ public final class NCursesTerminal {
     /// A sixel frame went out over UI rows, which must be drawn again once
     /// the frame is through.
     private var uiUnderImage = false
+    /// A synchronized update (DEC mode 2026) is open: a terminal that knows
+    /// it holds the screen until it closes, so UI and picture change together
+    /// (the others ignore the mode).
+    private var updateOpen = false
 
     private struct PairKey: Hashable { var fg: Int32, bg: Int32 }
 
@@ -79,6 +83,10 @@ public final class NCursesTerminal {
         active = false
         frames.abandon()
         removeImage()
+        if updateOpen {
+            updateOpen = false
+            writeBlocking(Self.endUpdate)
+        }
         endwin()
         tvs_guard_set_screen_active(0)
     }
@@ -86,6 +94,7 @@ public final class NCursesTerminal {
     /// Leaves curses mode for a job-control stop; `resume()` comes back.
     public func suspend() {
         frames.finish()
+        closeUpdate()
         endwin()
         tvs_guard_set_screen_active(0)
     }
@@ -175,6 +184,7 @@ public final class NCursesTerminal {
         if changed {
             videoMask = screen.cells.map(\.isVideo)
             frames.finish()
+            openUpdate()
             if !videoMask.contains(true) { removeImage() }
             wnoutrefresh(stdscr)
             doupdate()
@@ -219,6 +229,7 @@ public final class NCursesTerminal {
             bytes = kitty.encode(pixels: pixels, stride: stride, width: size.width, height: size.height, columns: width, rows: height)
             imagePlaced = true
         case .sixel:
+            openUpdate()
             let size = videoPixelSize
             bytes = sixel.encode(pixels: pixels, stride: stride, width: size.width, height: size.height)
             uiUnderImage = videoMask.contains(false)
@@ -244,15 +255,47 @@ public final class NCursesTerminal {
 
     /// The terminal took the whole of a frame: the UI rows a sixel image
     /// covered are drawn again on top of it.
+    /// Closes the synchronized update once nothing is pending.
     public func frameCompleted() {
-        guard uiUnderImage else { return }
-        uiUnderImage = false
-        let stdscr = tvs_stdscr()
-        for y in 0..<height where videoMask[(y * width)..<((y + 1) * width)].contains(false) {
-            wredrawln(stdscr, Int32(y), 1)
+        if uiUnderImage {
+            uiUnderImage = false
+            let stdscr = tvs_stdscr()
+            for y in 0..<height where videoMask[(y * width)..<((y + 1) * width)].contains(false) {
+                wredrawln(stdscr, Int32(y), 1)
+            }
+            wnoutrefresh(stdscr)
+            doupdate()
         }
-        wnoutrefresh(stdscr)
-        doupdate()
+        closeUpdate()
+    }
+
+    /// Ends the pass's synchronized update, unless a frame is still going
+    /// out (then `frameCompleted` ends it). Call after drawing and blitting.
+    public func closeUpdate() {
+        guard updateOpen, !frames.isBusy else { return }
+        updateOpen = false
+        writeBlocking(Self.endUpdate)
+    }
+
+    private func openUpdate() {
+        guard !updateOpen else { return }
+        updateOpen = true
+        writeBlocking(Self.beginUpdate)
+    }
+
+    private static let beginUpdate: [UInt8] = Array("\u{1B}[?2026h".utf8)
+    private static let endUpdate: [UInt8] = Array("\u{1B}[?2026l".utf8)
+
+    /// Writes to standard output, waiting for the terminal (between frames:
+    /// nothing of a frame is pending).
+    private func writeBlocking(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+            }
+        }
     }
 
     /// Reads one pending key, or nil when none is waiting.
