@@ -99,13 +99,16 @@ public final class FrameWriter {
         offset = 0
     }
 
-    /// Writes what the descriptor takes without blocking; stops at EAGAIN.
+    /// Writes what the descriptor takes without blocking. A short write
+    /// means the terminal's buffer is full: it stops there rather than try
+    /// again only to meet EAGAIN (one system call less each time).
     private func writeSome(_ bytes: UnsafeRawBufferPointer) -> Int {
         var done = 0
         while done < bytes.count {
             let n = write(fd, bytes.baseAddress!.advanced(by: done), bytes.count - done)
             if n > 0 {
                 done += n
+                if done < bytes.count && ownsDescriptor { break }
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
