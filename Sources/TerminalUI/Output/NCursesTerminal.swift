@@ -27,8 +27,11 @@ public final class NCursesTerminal {
     public private(set) var blitter: VideoBlitter
     /// Where video frames go: never blocks, drops frames the terminal cannot take.
     public let frames = FrameWriter()
-    /// Which cells of the last drawn screen show video.
+    /// Which cells of the last drawn screen show video, and whether any or
+    /// all do (worked out once a draw, not once a frame).
     private var videoMask: [Bool] = []
+    private var anyVideo = false
+    private var allVideo = false
     /// Raises the cells' colour tolerance while the terminal drops frames.
     public private(set) var governor: QualityGovernor
     /// Cells, kitty images or sixel images.
@@ -183,9 +186,11 @@ public final class NCursesTerminal {
         previous = screen
         if changed {
             videoMask = screen.cells.map(\.isVideo)
+            anyVideo = videoMask.contains(true)
+            allVideo = !videoMask.contains(false)
             frames.finish()
             openUpdate()
-            if !videoMask.contains(true) { removeImage() }
+            if !anyVideo { removeImage() }
             wnoutrefresh(stdscr)
             doupdate()
         }
@@ -213,7 +218,7 @@ public final class NCursesTerminal {
     /// image under the UI needs nothing then.
     @discardableResult
     public func blit(pixels: UnsafeRawPointer, stride: Int, newFrame: Bool = true) -> BlitOutcome {
-        guard previous != nil, videoMask.contains(true) else { return .unchanged }
+        guard previous != nil, anyVideo else { return .unchanged }
         if frames.isBusy {
             if newFrame { dropFrame() } else { frames.noteDropped() }
             return .dropped
@@ -232,7 +237,7 @@ public final class NCursesTerminal {
             openUpdate()
             let size = videoPixelSize
             bytes = sixel.encode(pixels: pixels, stride: stride, width: size.width, height: size.height)
-            uiUnderImage = videoMask.contains(false)
+            uiUnderImage = !allVideo
         }
         guard !bytes.isEmpty else { return .unchanged }
         frames.send(bytes)
