@@ -159,6 +159,50 @@ struct VisibleStateTests {
     }
 }
 
+@Suite("Frame key")
+struct FrameKeyTests {
+    private func frame(_ s: ShellState, width: Int = 160) -> Screen {
+        ShellView.render(s, theme: .dark, width: width, height: 48, context: terminalVideo)
+    }
+
+    @Test("positions the bar draws alike share a key, and the key holds exactly when the frames are equal")
+    func positionsWithinOneStep() {
+        for (width, duration) in [(160, 7200.0), (160, 12), (80, 600), (200, 59.5)] {
+            var previous: (key: FrameKey, screen: Screen)?
+            var shared = 0
+            for step in 0..<400 {
+                let s = playing(position: Double(step) * min(0.1, duration / 397), duration: duration)
+                let key = ShellView.frameKey(s, width: width), screen = frame(s, width: width)
+                if let previous {
+                    #expect((previous.key == key) == (previous.screen == screen), "width \(width), duration \(duration), step \(step)")
+                    if previous.key == key { shared += 1 }
+                }
+                previous = (key, screen)
+            }
+            #expect(shared > 0, "some neighbouring positions draw the same bar at width \(width), duration \(duration)")
+        }
+    }
+
+    @Test("hidden bar, scrubbing and live streams")
+    func otherStates() {
+        var hidden = playing(position: 10)
+        hidden.transportVisible = false
+        var later = hidden
+        later.playback.position = 600
+        #expect(ShellView.frameKey(hidden, width: 160) == ShellView.frameKey(later, width: 160))
+        var scrub = playing(position: 10, paused: true)
+        scrub.scrub = ScrubState(target: 100, origin: 10)
+        var moved = scrub
+        moved.scrub?.target = 101
+        #expect(ShellView.frameKey(scrub, width: 160) != ShellView.frameKey(moved, width: 160))
+        let live = playing(liveItem, position: 10)
+        var liveLater = live
+        liveLater.playback.position = 20
+        #expect(ShellView.frameKey(live, width: 160) == ShellView.frameKey(liveLater, width: 160))
+        #expect(frame(live) == frame(liveLater))
+    }
+}
+
 private let lineup = [
     MediaItem(id: "news", title: "Evening News", url: "http://x/1", isLive: true, number: 1, group: "News", guideID: "news"),
     MediaItem(id: "late", title: "Late Night Bars", url: "http://x/4", isLive: true, number: 4, rating: "TV-MA", group: "Entertainment", guideID: "late"),

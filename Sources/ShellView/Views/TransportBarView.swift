@@ -3,11 +3,30 @@ import ShellCore
 /// The transport bar at the bottom: title, scrub bubble, (fine ruler),
 /// progress bar with the scrub head, elapsed / remaining or LIVE.
 enum TransportBarView {
+    /// Whether the bar is drawn over `state`'s screen.
+    static func isShown(_ state: ShellState) -> Bool {
+        state.screen != .passcode && (state.transportVisible || state.scrub != nil || state.playback.paused)
+    }
+
+    /// What the bar shows of the playback position on a screen `width`
+    /// columns wide; `draw` draws exactly this, so two positions with equal
+    /// faces draw the same bar.
+    static func face(_ state: ShellState, width: Int) -> TransportFace {
+        let barWidth = width - 2 * margin
+        let duration = state.playback.duration ?? 0, position = state.playback.position ?? 0
+        guard !state.isLive else { return TransportFace(filled: 0, elapsed: "", remaining: "") }
+        let filled = duration > 0 ? Int((min(max(position / duration, 0), 1) * Double(barWidth)).rounded()) : 0
+        let shown = state.scrub?.target ?? position
+        return TransportFace(filled: filled, elapsed: formatTime(shown),
+                             remaining: duration > 0 ? "-" + formatTime(max(0, duration - shown)) : "--:--")
+    }
+
+    private static let margin = 2
+
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
         let fine = state.scrub?.mode == .fine
         let rows = fine ? 6 : 5
         let top = screen.height - rows
-        let margin = 2
         let barWidth = screen.width - 2 * margin
         let base = Style(foreground: theme.text, background: theme.barBackground)
         screen.fill(x: 0, y: top, width: screen.width, height: rows, with: Cell(" ", style: base))
@@ -15,7 +34,7 @@ enum TransportBarView {
         let p = state.playback
         let live = state.isLive
         let duration = p.duration ?? 0
-        let position = p.position ?? 0
+        let face = face(state, width: screen.width)
         var row = top
 
         let icon = p.paused ? theme.glyphs.pause : theme.glyphs.play
@@ -47,7 +66,7 @@ enum TransportBarView {
         if live {
             screen.put(String(repeating: theme.glyphs.fill, count: max(0, barWidth)), x: margin, y: row, style: base.with(foreground: theme.liveBadge))
         } else {
-            let filled = duration > 0 ? Int((min(max(position / duration, 0), 1) * Double(barWidth)).rounded()) : 0
+            let filled = face.filled
             screen.put(String(repeating: theme.glyphs.fill, count: filled), x: margin, y: row, style: base.with(foreground: theme.progressFill))
             screen.put(String(repeating: theme.glyphs.track, count: max(0, barWidth - filled)), x: margin + filled, y: row, style: base.with(foreground: theme.progressTrack))
             if let headColumn {
@@ -59,10 +78,8 @@ enum TransportBarView {
         if live {
             screen.put(" LIVE ", x: margin, y: row, style: Style(foreground: RGB(hex: 0xFFFFFF), background: theme.liveBadge, bold: true))
         } else {
-            let shown = state.scrub?.target ?? position
-            screen.put(formatTime(shown), x: margin, y: row, style: base)
-            let remaining = "-" + formatTime(max(0, duration - shown))
-            screen.put(duration > 0 ? remaining : "--:--", x: screen.width - margin - columnWidth(of: remaining), y: row, style: base.with(foreground: theme.secondaryText))
+            screen.put(face.elapsed, x: margin, y: row, style: base)
+            screen.put(face.remaining, x: screen.width - margin - columnWidth(of: face.remaining), y: row, style: base.with(foreground: theme.secondaryText))
         }
     }
 
@@ -88,4 +105,12 @@ enum TransportBarView {
         }
         screen.put(String(theme.glyphs.pointer), x: x + center, y: y, style: Style(foreground: theme.scrubHead, background: theme.barBackground, bold: true))
     }
+}
+
+/// The position-dependent part of the transport bar: how many columns of
+/// the progress bar are filled and the two time labels.
+public struct TransportFace: Equatable, Sendable {
+    let filled: Int
+    let elapsed: String
+    let remaining: String
 }

@@ -22,12 +22,30 @@ extension ShellView {
             visible.mode = scrub.mode
             s.scrub = visible
         }
-        let barShown = state.screen == .player && (state.transportVisible || state.scrub != nil || state.playback.paused)
-        if !barShown {
+        if !TransportBarView.isShown(state) {
             s.playback.position = nil
             s.playback.duration = nil
             s.playback.seekable = false
         }
         return s
     }
+
+    /// What a frame `width` columns wide shows of `state`: its visible state
+    /// with the playback position replaced by what the transport bar makes
+    /// of it (filled columns and time labels). Equal keys draw equal
+    /// frames, so while the bar is up a frame is rebuilt when the bar moves
+    /// or a label ticks, not at every position report.
+    public static func frameKey(_ state: ShellState, width: Int) -> FrameKey {
+        var visible = visibleState(state)
+        guard visible.playback.position != nil else { return FrameKey(state: visible, transport: nil) }
+        let face = TransportBarView.face(visible, width: width)
+        visible.playback.position = nil
+        return FrameKey(state: visible, transport: face)
+    }
+}
+
+/// See `ShellView.frameKey(_:width:)`.
+public struct FrameKey: Equatable, Sendable {
+    let state: ShellState
+    let transport: TransportFace?
 }
