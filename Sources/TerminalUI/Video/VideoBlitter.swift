@@ -90,6 +90,33 @@ public struct VideoBlitter {
         out.reserve(16)
         out.append(0x1B, 0x37)
         let everyCell = isVideo.count != columns * rows
+        // The memory is moved out for the pass so the loop works on plain
+        // pointers (no bounds or uniqueness checks a pixel).
+        var shown = self.shown, valid = self.valid
+        self.shown = []
+        self.valid = []
+        shown.withUnsafeMutableBufferPointer { shown in
+            valid.withUnsafeMutableBufferPointer { valid in
+                isVideo.withUnsafeBufferPointer { isVideo in
+                    encodeCells(pixels.assumingMemoryBound(to: UInt8.self), stride: stride, shown: shown.baseAddress!, valid: valid.baseAddress!,
+                                isVideo: everyCell ? nil : isVideo.baseAddress!)
+                }
+            }
+        }
+        self.shown = shown
+        self.valid = valid
+        guard out.count > 2 else {
+            out.reset()
+            return out.bytes
+        }
+        out.append(0x1B, 0x38)
+        return out.bytes
+    }
+
+    /// `encode`'s pass over the cells, on the blitter's memory of what each
+    /// pixel shows and which cells it knows.
+    private func encodeCells(_ pixels: UnsafePointer<UInt8>, stride: Int, shown: UnsafeMutablePointer<UInt32>, valid: UnsafeMutablePointer<Bool>,
+                             isVideo: UnsafePointer<Bool>?) {
         let across = shape.pixelsAcross, down = shape.pixelsDown, perCell = shape.pixelsPerCell
         let t = mode == .direct ? Int32(tolerance) : 0
         var pen = Pen()
@@ -103,16 +130,16 @@ public struct VideoBlitter {
                 out.reserve(columns * 52 + 16)
                 for x in 0..<columns {
                     let cell = y * columns + x
-                    if !everyCell && !isVideo[cell] { continue }
+                    if let isVideo, !isVideo[cell] { continue }
                     if quickHalfBlocks && valid[cell] {
-                        let upper = pixels.advanced(by: 2 * y * stride + 4 * x).assumingMemoryBound(to: UInt8.self)
+                        let upper = pixels + 2 * y * stride + 4 * x
                         let lower = upper + stride
                         let top = UInt32(upper[0]) << 16 | UInt32(upper[1]) << 8 | UInt32(upper[2])
                         let bottom = UInt32(lower[0]) << 16 | UInt32(lower[1]) << 8 | UInt32(lower[2])
                         if near(top, shown[2 * cell], t) && near(bottom, shown[2 * cell + 1], t) { continue }
                     }
                     for dy in 0..<down {
-                        let row = pixels.advanced(by: (y * down + dy) * stride + 4 * x * across).assumingMemoryBound(to: UInt8.self)
+                        let row = pixels + (y * down + dy) * stride + 4 * x * across
                         for dx in 0..<across {
                             source[dy * across + dx] = UInt32(row[4 * dx]) << 16 | UInt32(row[4 * dx + 1]) << 8 | UInt32(row[4 * dx + 2])
                         }
@@ -137,12 +164,6 @@ public struct VideoBlitter {
                 }
             }
         }
-        guard out.count > 2 else {
-            out.reset()
-            return out.bytes
-        }
-        out.append(0x1B, 0x38)
-        return out.bytes
     }
 
     // MARK: - Cells
