@@ -40,6 +40,27 @@ enum TerminalVideoBenchmark {
         }
     }
 
+    /// tvshell with each of `variants` (a name and extra arguments) against
+    /// timg on one clip at 160×48, `runs` interleaved runs, medians: for
+    /// trying decode and scaling options before making them the default.
+    static func compare(tvshell: String, source: String, variants: [(name: String, arguments: [String])], runs: Int) throws {
+        let hd = try TestMedia.hdClip(source)
+        print("== \(source) 160x48, \(Int(window)) s window, median of \(runs) interleaved runs")
+        var players: [() throws -> Result] = variants.map { variant in
+            { try measureTVShell(tvshell, clip: hd, columns: 160, rows: 48, extra: variant.arguments, name: variant.name) }
+        }
+        if let timg = Spawn.which("timg") { players.append { try measureTimg(timg, clip: hd, columns: 160, rows: 48) } }
+        var samples = Array(repeating: [Result](), count: players.count)
+        for _ in 0..<runs {
+            for (i, measure) in players.enumerated() { samples[i].append(try measure()) }
+        }
+        for runs in samples {
+            let cpu = runs.map(\.cpuMsPerFrame).sorted(), bytes = runs.map(\.bytesPerFrame).sorted()
+            print("  \(runs[0].player.padding(toLength: 24, withPad: " ", startingAt: 0)): \(fixed(cpu[cpu.count / 2])) ms CPU/frame (\(cpu.map { fixed($0) }.joined(separator: " "))), "
+                + "\(fixed(bytes[bytes.count / 2] / 1024)) KB/frame, \(fixed(runs.map(\.fps).reduce(0, +) / Double(runs.count))) fps")
+        }
+    }
+
     /// A terminal that reads 9 MB/s (xterm-class): tvshell and mpv on the
     /// mandelbrot clip with a sine track at 160×48. Prints frames shown and
     /// dropped, how far behind the terminal is when playback pauses (bytes

@@ -8,13 +8,22 @@ import Glibc
 setlocale(LC_NUMERIC, "C")
 signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
-guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation"].contains(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation]\n".utf8))
+guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation"].contains(arguments[2])
+        || arguments.count >= 6 && arguments[2] == "compare" && Int(arguments[4]) != nil else {
+    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
     exit(64)
 }
 let tvshell = arguments[1]
 
 do {
+    if arguments.count > 2 && arguments[2] == "compare" {
+        let variants = arguments[5...].map { spec in
+            let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+            return (name: parts[0], arguments: parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : [])
+        }
+        try TerminalVideoBenchmark.compare(tvshell: tvshell, source: arguments[3], variants: variants, runs: Int(arguments[4])!)
+        exit(0)
+    }
     if arguments.count == 3 {
         if arguments[2] == "video" {
             try TerminalVideoBenchmark.report(tvshell: tvshell)
