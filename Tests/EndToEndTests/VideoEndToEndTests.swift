@@ -197,6 +197,25 @@ struct VideoEndToEndTests {
         #expect(screen.ok, "with the UI gone, the picture is in palette indices only: \(screen.screen.suffix(300))")
     }
 
+    @Test("cells decode a 720p clip on one thread; full decoding leaves the threads to libavcodec")
+    func decodeThreads() throws {
+        let clip = try TestMedia.hdClip("testsrc2")
+        func coreThreads(_ pid: Int32) -> Int {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            return tasks.filter { (try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8))?.hasPrefix("mpv/mpv core") == true }.count
+        }
+        let light = try ShellInPty([clip], columns: 160, rows: 48)
+        try light.ipc.waitForState(timeout: 20) { ($0["frames_presented"] as? Int ?? 0) > 3 }
+        #expect((try light.ipc.request(["get_mpv_property", "vd-lavc-threads"]))["data"] as? String == "1")
+        #expect(coreThreads(light.pty.pid) == 1, "libavcodec runs no frame threads beside mpv's core")
+        let full = try ShellInPty(["--video-decode", "full", clip], columns: 160, rows: 48)
+        try full.ipc.waitForState(timeout: 20) { ($0["frames_presented"] as? Int ?? 0) > 3 }
+        #expect((try full.ipc.request(["get_mpv_property", "vd-lavc-threads"]))["data"] as? String == "0")
+        if ProcessInfo.processInfo.activeProcessorCount > 1 {
+            #expect(coreThreads(full.pty.pid) > 1, "libavcodec's own choice on \(ProcessInfo.processInfo.activeProcessorCount) cores is frame threads")
+        }
+    }
+
     @Test("a terminal that reads slowly gets frames dropped, not queued: keys answer at once and mpv's clock runs on")
     func slowTerminal() throws {
         let clip = try TestMedia.hdClip("mandelbrot", audio: true)

@@ -48,7 +48,7 @@ public final class Shell: ShellControl {
     /// clients once it is on the terminal.
     private var pendingFirstFrameEvent = false
     /// What the last drawn frame showed, to skip rebuilding an equal one.
-    private var lastDrawn: ShellState?
+    private var lastDrawn: FrameKey?
     private var lastDrawnWidth = 0
     private var lastDrawnHeight = 0
     /// Frames of the current load drawn on the terminal, and that load's token.
@@ -145,6 +145,7 @@ public final class Shell: ShellControl {
             terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: picture)
             logger.info("terminal \(terminal!.width)x\(terminal!.height), colour \(terminal!.colorMode.rawValue), picture \(picture.name)")
             player?.pictureSize = terminal?.videoPixelSize
+            player?.lightDecoding = lightDecoding(for: picture)
             if picture != .cells {
                 let userKeys = Set(configuration.mpvOptions.map(\.key))
                 player?.setOptions(decodeOptions(for: picture).filter { !userKeys.contains($0.0) })
@@ -331,6 +332,7 @@ public final class Shell: ShellControl {
             player = try MPVPlayer(video: configuration.video, options: decodeOptions(for: terminal?.picture ?? .cells) + configuration.mpvOptions.map { ($0.key, $0.value) },
                                    logger: logger)
             player?.pictureSize = terminal?.videoPixelSize
+            player?.lightDecoding = lightDecoding(for: terminal?.picture ?? .cells)
             frameReady = false
             renderedToken = nil
             return true
@@ -569,7 +571,7 @@ public final class Shell: ShellControl {
             }
             return
         }
-        let visible = ShellView.visibleState(state)
+        let visible = ShellView.frameKey(state, width: terminal.width)
         var uiChanged = false
         if visible != lastDrawn || terminal.width != lastDrawnWidth || terminal.height != lastDrawnHeight {
             let screen = ShellView.render(state, theme: theme, width: terminal.width, height: terminal.height, context: viewContext)
@@ -665,14 +667,22 @@ public final class Shell: ShellControl {
     /// dithers (noise that would rewrite still cells every frame) nor uses a
     /// wide kernel; with cells the picture is at most a few hundred pixels
     /// wide, so decoding skips what cannot show there (deblocking, exact
-    /// rounding). Images (kitty, sixel) are sharp enough to show it: they
-    /// decode in full.
+    /// rounding), and its thread count is chosen per load
+    /// (`DecodeThreads`). Images (kitty, sixel) are sharp enough to show it:
+    /// they decode in full, on libavcodec's threads.
     private func decodeOptions(for picture: PictureProtocol) -> [(String, String)] {
         guard configuration.video == .terminal else { return [] }
         let fast = configuration.videoSettings.fastDecode && picture == .cells
         return [("zimg-scaler", "bilinear"), ("zimg-dither", "no"), ("sws-scaler", "bilinear"),
                 ("vd-lavc-skiploopfilter", fast ? "all" : "default"), ("vd-lavc-fast", fast ? "yes" : "no"),
-                ("vd-lavc-threads", fast ? "2" : "0")]
+                ("vd-lavc-threads", "0")]
+    }
+
+    /// Whether `picture` decodes lightly with the thread count left to the
+    /// player at each load (not when the user set it).
+    private func lightDecoding(for picture: PictureProtocol) -> Bool {
+        configuration.video == .terminal && configuration.videoSettings.fastDecode && picture == .cells
+            && !configuration.mpvOptions.contains { $0.key == "vd-lavc-threads" }
     }
 
     /// Renders the current frame again at the new size (not a new frame).

@@ -196,7 +196,8 @@ final class MPVPlayer {
             }
             releaseHeldHook()
             heldHook = (id, token)
-            selectVariant()
+            let chosen = selectVariant()
+            if lightDecoding { chooseDecodeThreads(chosen: chosen) }
             return (.preloaded(ratings: fileRatings()), token)
         case .logMessage(let level, let prefix, let text):
             let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
@@ -217,21 +218,38 @@ final class MPVPlayer {
     /// nil when the picture goes to a window (mpv's own choice stands).
     var pictureSize: (width: Int, height: Int)?
 
+    /// Whether the picture is drawn in cells with light decoding, so the
+    /// decoder's thread count follows the video's size (`DecodeThreads`) at
+    /// each load; false when the user set `vd-lavc-threads`. Set by the shell
+    /// on the loop's thread.
+    var lightDecoding = false
+
     /// Selects the smallest of an adaptive stream's video variants that covers
     /// `pictureSize` (at the preloaded hook, before anything is fetched for
-    /// playback, and again after a resize).
-    func selectVariant() {
-        guard let size = pictureSize, let list = try? mpv.node("track-list") else { return }
+    /// playback, and again after a resize). Returns the variant that plays,
+    /// nil when the stream has no variants to choose from.
+    @discardableResult
+    func selectVariant() -> VideoVariant? {
+        guard let size = pictureSize, let list = try? mpv.node("track-list") else { return nil }
         let variants = VideoVariant.variants(in: list, fileFormat: (try? mpv.string("file-format")) ?? "")
-        guard let best = VideoVariant.choose(variants, for: size) else { return }
+        guard let best = VideoVariant.choose(variants, for: size) else { return nil }
         let current = list.array.first { $0["type"]?.string == "video" && $0["selected"]?.flag == true }?["id"]?.int
-        guard current.map(Int.init) != best.id else { return }
+        guard current.map(Int.init) != best.id else { return best }
         do {
             try mpv.setProperty("vid", String(best.id))
             logger.info("variant \(best.width)x\(best.height) of \(variants.count) for a \(size.width)x\(size.height) picture")
         } catch {
             logger.error("\(error)")
         }
+        return best
+    }
+
+    /// Sets `vd-lavc-threads` for the load held at the preloaded hook, before
+    /// its decoder starts.
+    private func chooseDecodeThreads(chosen: VideoVariant?) {
+        guard let list = try? mpv.node("track-list") else { return }
+        let threads = DecodeThreads.option(trackList: list, chosen: chosen)
+        do { try mpv.setProperty("vd-lavc-threads", threads) } catch { logger.error("vd-lavc-threads=\(threads): \(error)") }
     }
 
     /// The ratings in the opened file's metadata tags.
