@@ -131,6 +131,23 @@ struct VideoEndToEndTests {
         #expect(quiet["picture"] as? String == "half")
     }
 
+    @Test("answers that arrive after the probe gave up (a slow link) are dropped, not taken as ESC and letters; ESC still works")
+    func lateAnswers() throws {
+        let shell = try ShellInPty(["av://lavfi:testsrc2=size=320x180:rate=10"])
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        let late = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}[4;600;800t\u{1B}[?62;4;22c\u{1B}[1;5P"
+        for piece in [late.prefix(12), late.dropFirst(12)] {
+            shell.pty.type(Array(piece.utf8))
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let state = try shell.ipc.state()
+        #expect(state["screen"] as? String == "player", "still playing: \(state["screen"] ?? "none")")
+        #expect(state["paused"] as? Bool == false)
+        shell.pty.type([0x1B])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+    }
+
     @Test("inside tmux (which answers DA1 itself and swallows the kitty query) the picture is cells")
     func insideTmux() throws {
         let shell = try ShellUnderTest(["av://lavfi:testsrc2=size=320x180:rate=10"])
