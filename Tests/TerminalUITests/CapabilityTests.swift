@@ -2,20 +2,20 @@ import Foundation
 import Testing
 @testable import TerminalUI
 
-/// Terminal answers to `TerminalProbe.queries`. tmux's was recorded on this
-/// machine (tmux 3.3a, `Tests/Fixtures/terminals`); the others are
-/// transcribed from each terminal's documentation or source: xterm's DA1
-/// and XTVERSION forms from ctlseqs, kitty's graphics reply from its
-/// graphics-protocol page, the Linux console's `VT102ID` from vt.c.
+/// Terminal answers to `TerminalProbe.queries`, recorded on this machine
+/// (`Tests/Fixtures/terminals`): tmux 3.3a, xterm 379 (plain and with
+/// `-ti vt340`) and kitty 0.26.5, the last two under Xvfb. The Linux
+/// console's is transcribed from vt.c's `VT102ID` (there is no console here).
 private enum Recorded {
-    static var tmux: [UInt8] {
+    private static func fixture(_ name: String) -> [UInt8] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/terminals/tmux-3.3a.bin")
+            .appendingPathComponent("Fixtures/terminals/\(name).bin")
         return [UInt8]((try? Data(contentsOf: url)) ?? Data())
     }
-    static let xterm = Array("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[6;17;8t\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c".utf8)
-    static let xtermVT340 = Array("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9;15;22c".utf8)
-    static let kitty = Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.32.2)\u{1B}\\\u{1B}[6;21;10t\u{1B}[?62;c".utf8)
+    static var tmux: [UInt8] { fixture("tmux-3.3a") }
+    static var xterm: [UInt8] { fixture("xterm-379") }
+    static var xtermVT340: [UInt8] { fixture("xterm-379-vt340") }
+    static var kitty: [UInt8] { fixture("kitty-0.26.5") }
     static let linuxConsole = Array("\u{1B}[?6c".utf8)
 }
 
@@ -38,25 +38,29 @@ struct CapabilityTests {
         #expect(!caps.kittyGraphics)
     }
 
-    @Test("xterm: no sixel by default; with -ti vt340, DA1 lists 4 and sixel is used; the cell size is read")
+    @Test("xterm (recorded): no sixel by default; with -ti vt340, DA1 lists 4 and sixel is used; no window-size answer, so the cell comes from the window's pixels")
     func xterm() {
+        #expect(Recorded.xterm == Array("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c".utf8), "the recording")
+        #expect(Recorded.xtermVT340 == Array("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;16;22;28c".utf8), "the recording")
         let plain = TerminalCapabilities(answers: Recorded.xterm, environment: [:])
         #expect(plain.answered && !plain.sixel && !plain.kittyGraphics && plain.version == "XTerm(379)")
         #expect(plain.graphics(for: .auto) == .cells)
         let vt340 = TerminalCapabilities(answers: Recorded.xtermVT340, environment: [:])
         #expect(vt340.sixel && vt340.graphics(for: .auto) == .sixel)
-        #expect(vt340.cellPixels?.width == 10 && vt340.cellPixels?.height == 20)
-        #expect(PictureProtocol.choose(.auto, capabilities: vt340, windowPixels: nil, columns: 80, rows: 24) == .sixel(cellWidth: 10, cellHeight: 20))
+        #expect(vt340.cellPixels == nil, "xterm does not answer CSI 16 t unless allowWindowOps is set")
+        #expect(PictureProtocol.choose(.auto, capabilities: vt340, windowPixels: (484, 316), columns: 80, rows: 24) == .sixel(cellWidth: 6, cellHeight: 13),
+                "the 6×13 cells of xterm's default font, from TIOCGWINSZ's pixels")
     }
 
-    @Test("kitty: the graphics query answers OK, so kitty images are used; sixel can still be asked for and falls back")
+    @Test("kitty (recorded): the graphics query answers OK, so kitty images are used; sixel can still be asked for and falls back")
     func kitty() {
+        #expect(Recorded.kitty == Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;18;9t\u{1B}[?62;c".utf8), "the recording")
         let caps = TerminalCapabilities(answers: Recorded.kitty, environment: [:])
-        #expect(caps.kittyGraphics && !caps.sixel && caps.version == "kitty(0.32.2)")
+        #expect(caps.kittyGraphics && !caps.sixel && caps.version == "kitty(0.26.5)")
         #expect(caps.graphics(for: .auto) == .kitty)
         #expect(caps.graphics(for: .sixel) == .cells)
         #expect(caps.graphics(for: .cells) == .cells)
-        #expect(PictureProtocol.choose(.auto, capabilities: caps, windowPixels: nil, columns: 100, rows: 30) == .kitty(cellWidth: 10, cellHeight: 21))
+        #expect(PictureProtocol.choose(.auto, capabilities: caps, windowPixels: nil, columns: 100, rows: 30) == .kitty(cellWidth: 9, cellHeight: 18))
     }
 
     @Test("the Linux console is asked DA1 alone (it would print the rest), answers VT102: cells")

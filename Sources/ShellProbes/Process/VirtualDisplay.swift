@@ -1,0 +1,143 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An X server in memory (Xvfb) on a display number it picks itself, for
+/// running real terminal emulators (xterm, kitty) and looking at what they
+/// show. Screenshots go through `xwd` and ffmpeg. Not thread-safe; one test
+/// owns it and stops it (also on deinit).
+public final class VirtualDisplay {
+    /// The `DISPLAY` value, like ":3".
+    public let name: String
+    public let width: Int
+    public let height: Int
+    private let pid: pid_t
+    private let directory = TVShellBinary.scratchDirectory("xvfb")
+
+    /// A window's place on the screen, in pixels.
+    public struct Geometry: Equatable, Sendable {
+        public let x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// A screenshot: `width` × `height` RGB pixels, rows top to bottom.
+    public struct Image: Sendable {
+        public let width: Int
+        public let height: Int
+        public let rgb: [UInt8]
+
+        /// The mean colour of the rectangle, per channel.
+        public func mean(x: Int, y: Int, width w: Int, height h: Int) -> (r: Double, g: Double, b: Double) {
+            var r = 0, g = 0, b = 0
+            for row in y..<(y + h) {
+                for col in x..<(x + w) {
+                    let i = (row * width + col) * 3
+                    r += Int(rgb[i])
+                    g += Int(rgb[i + 1])
+                    b += Int(rgb[i + 2])
+                }
+            }
+            let n = Double(max(1, w * h))
+            return (Double(r) / n, Double(g) / n, Double(b) / n)
+        }
+
+        /// How many pixels of the rectangle have every channel at or above `level`.
+        public func count(atLeast level: UInt8, x: Int, y: Int, width w: Int, height h: Int) -> Int {
+            var n = 0
+            for row in y..<(y + h) {
+                for col in x..<(x + w) {
+                    let i = (row * width + col) * 3
+                    if rgb[i] >= level && rgb[i + 1] >= level && rgb[i + 2] >= level { n += 1 }
+                }
+            }
+            return n
+        }
+    }
+
+    /// Starts Xvfb with one `width` × `height` screen and waits until it
+    /// says which display it took.
+    public init(width: Int = 800, height: Int = 600) throws {
+        guard let xvfb = Spawn.which("Xvfb") else {
+            throw SpawnError(message: "Xvfb is not installed (scripts/install-deps.sh test installs it)")
+        }
+        self.width = width
+        self.height = height
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw SpawnError(message: "pipe: \(String(cString: strerror(errno)))") }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        defer { close(readEnd) }
+        let log = directory.appendingPathComponent("xvfb.log").path
+        do {
+            pid = try Spawn.spawn([xvfb, "-displayfd", "3", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"], environment: nil) { actions in
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                posix_spawn_file_actions_adddup2(&actions, 1, 2)
+                posix_spawn_file_actions_adddup2(&actions, writeEnd, 3)
+            }
+        } catch {
+            close(writeEnd)
+            throw error
+        }
+        close(writeEnd)
+        var number = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !number.hasSuffix("\n") && Date() < deadline {
+            var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 200) > 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(readEnd, &byte, 1) == 1 else { break }
+            number.append(Character(UnicodeScalar(byte)))
+        }
+        guard let display = Int(number.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(pid, SIGTERM)
+            _ = Spawn.wait(pid)
+            throw SpawnError(message: "Xvfb gave no display number: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        }
+        name = ":\(display)"
+    }
+
+    deinit { stop() }
+
+    private var stopped = false
+
+    /// Ends the X server (and so every client still on it).
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        kill(pid, SIGTERM)
+        _ = Spawn.wait(pid)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// `environment` with `DISPLAY` pointing here.
+    public func environment(_ base: [String: String]) -> [String: String] {
+        var env = base
+        env["DISPLAY"] = name
+        return env
+    }
+
+    /// Where the top-level window of X class `windowClass` is, if it is mapped.
+    public func window(class windowClass: String) -> Geometry? {
+        guard let tree = try? Spawn.run(["xwininfo", "-root", "-tree", "-display", name]), tree.status == 0 else { return nil }
+        for line in tree.output.split(separator: "\n") where line.contains("\"\(windowClass)\")") {
+            let fields = line.split(separator: " ")
+            guard let size = fields.first(where: { $0.contains("x") && $0.contains("+") && $0.first?.isNumber == true }) else { continue }
+            let parts = size.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
+            guard parts.count == 4 else { continue }
+            return Geometry(x: parts[2], y: parts[3], width: parts[0], height: parts[1])
+        }
+        return nil
+    }
+
+    /// The whole screen as it is now.
+    public func screenshot() throws -> Image {
+        let xwd = directory.appendingPathComponent("shot.xwd").path, raw = directory.appendingPathComponent("shot.rgb").path
+        let dump = try Spawn.run(["sh", "-c", "xwd -root -silent -display \(name) > \(xwd)"])
+        guard dump.status == 0 else { throw SpawnError(message: "xwd failed: \(dump.output)") }
+        let convert = try Spawn.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", xwd, "-f", "rawvideo", "-pix_fmt", "rgb24", raw])
+        guard convert.status == 0 else { throw SpawnError(message: "ffmpeg could not read the screenshot: \(convert.output)") }
+        let data = try Data(contentsOf: URL(fileURLWithPath: raw))
+        guard data.count == width * height * 3 else { throw SpawnError(message: "screenshot of \(data.count) bytes, not \(width)x\(height) RGB") }
+        return Image(width: width, height: height, rgb: [UInt8](data))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import ShellTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// tvshell in a real terminal emulator on a virtual X display, looked at
+/// through screenshots: the picture protocol the terminal answers for is
+/// used, the picture reaches the window, and the UI is drawn on top of it.
+private final class ShellInTerminal {
+    let display: VirtualDisplay
+    let ipc: IPCClient
+    let windowClass: String
+    private let terminal: pid_t
+    private let directory = TVShellBinary.scratchDirectory("e2e-x11")
+
+    /// The picture: one colour, so any frame is the same.
+    static let colour = (r: 0x30, g: 0x50, b: 0xD0)
+
+    init(_ emulator: [String], windowClass: String) throws {
+        display = try VirtualDisplay()
+        self.windowClass = windowClass
+        let socket = directory.appendingPathComponent("ipc.sock").path
+        var env = display.environment(ProcessInfo.processInfo.environment)
+        env["TMUX"] = nil
+        env["XDG_CONFIG_HOME"] = directory.path
+        env["XDG_STATE_HOME"] = directory.path
+        env["SWIFT_BACKTRACE"] = "interactive=no"
+        let source = String(format: "av://lavfi:color=c=0x%02X%02X%02X:size=320x180:rate=10", Self.colour.r, Self.colour.g, Self.colour.b)
+        let shell = [TVShellBinary.path, "--ipc-socket", socket, "--log-file", directory.path + "/tvshell.log", "--mpv-option", "ao=null",
+                     "--lirc-socket", directory.path + "/none", source]
+        terminal = try Spawn.start(emulator + shell, environment: env, outputPath: directory.path + "/terminal.log")
+        do {
+            ipc = try IPCClient(path: socket, timeout: 30)
+        } catch {
+            kill(terminal, SIGTERM)
+            _ = Spawn.wait(terminal)
+            throw error
+        }
+    }
+
+    deinit {
+        kill(terminal, SIGTERM)
+        _ = Spawn.wait(terminal)
+        display.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// What the window shows, checked until it holds or `timeout` passes:
+    /// the picture's colour in the upper middle, the bar's light text in the
+    /// bottom rows and none in the picture. Returns what was seen last.
+    func waitForPictureUnderBar(tolerance: Double, timeout: Double = 20) throws -> (picture: Bool, barText: Bool, detail: String) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = (picture: false, barText: false, detail: "no window of class \(windowClass)")
+        repeat {
+            if let window = display.window(class: windowClass), window.width > 100, window.height > 100 {
+                let shot = try display.screenshot()
+                let w = min(window.width, shot.width - window.x), h = min(window.height, shot.height - window.y)
+                let block = (x: window.x + w * 3 / 10, y: window.y + h / 4, width: w * 4 / 10, height: h / 5)
+                let mean = shot.mean(x: block.x, y: block.y, width: block.width, height: block.height)
+                let picture = abs(mean.r - Double(Self.colour.r)) <= tolerance && abs(mean.g - Double(Self.colour.g)) <= tolerance
+                    && abs(mean.b - Double(Self.colour.b)) <= tolerance
+                    && shot.count(atLeast: 200, x: block.x, y: block.y, width: block.width, height: block.height) == 0
+                let lightInBar = shot.count(atLeast: 200, x: window.x, y: window.y + h * 7 / 10, width: w, height: h * 3 / 10)
+                last = (picture, lightInBar > 20, "window \(window), picture block mean \(mean), \(lightInBar) light pixels in the bottom rows")
+                if picture && last.barText { return last }
+            }
+            Thread.sleep(forTimeInterval: 0.5)
+        } while Date() < deadline
+        return last
+    }
+}
+
+@Suite("Real terminal emulators on a virtual display", .serialized)
+struct RealTerminalTests {
+    @Test("xterm -ti vt340 (recorded answers in CapabilityTests): sixel is chosen, the picture reaches the window, the paused bar's text is on top")
+    func xtermSixel() throws {
+        let shell = try ShellInTerminal(["xterm", "-ti", "vt340", "-geometry", "80x24+0+0", "-e"], windowClass: "XTerm")
+        let state = try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        #expect(state["picture"] as? String == "sixel")
+        _ = try shell.ipc.request(["keypress", "SPACE"])
+        _ = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        let seen = try shell.waitForPictureUnderBar(tolerance: 16)
+        #expect(seen.picture, "the dithered picture averages to its colour: \(seen.detail)")
+        #expect(seen.barText, "the transport bar's text is drawn over the picture: \(seen.detail)")
+    }
+
+    @Test("kitty: the graphics protocol is chosen, the image reaches the window, the paused bar's text is on top")
+    func kittyImages() throws {
+        let shell = try ShellInTerminal(["kitty", "--config", "NONE", "-o", "linux_display_server=x11", "-o", "initial_window_width=80c",
+                                         "-o", "initial_window_height=24c"], windowClass: "kitty")
+        let state = try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        #expect(state["picture"] as? String == "kitty")
+        _ = try shell.ipc.request(["keypress", "SPACE"])
+        _ = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        let seen = try shell.waitForPictureUnderBar(tolerance: 6)
+        #expect(seen.picture, "the image shows the frame's colour: \(seen.detail)")
+        #expect(seen.barText, "the transport bar's text is drawn over the image: \(seen.detail)")
+    }
+}
