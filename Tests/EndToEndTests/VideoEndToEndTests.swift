@@ -73,6 +73,7 @@ struct VideoEndToEndTests {
         let state = try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
         #expect(state["picture"] as? String == "kitty")
         #expect((try shell.ipc.request(["get_mpv_property", "vd-lavc-skiploopfilter"]))["data"] as? String == "default", "images decode in full")
+        #expect((try shell.ipc.request(["get_mpv_property", "zimg-threads"]))["data"] as? String == "auto", "images scale on zimg's threads")
         let text = String(decoding: shell.pty.output, as: UTF8.self)
         let header = try #require(text.range(of: "\u{1B}_Ga=T,i=1,p=1,f=24,"), "a kitty transmission")
         let keys = text[header.upperBound...].prefix { $0 != ";" }
@@ -154,6 +155,7 @@ struct VideoEndToEndTests {
         let state = try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
         #expect(state["picture"] as? String == "half")
         #expect((try shell.ipc.request(["get_mpv_property", "vd-lavc-skiploopfilter"]))["data"] as? String == "all", "cells decode fast")
+        #expect((try shell.ipc.request(["get_mpv_property", "zimg-threads"]))["data"] as? String == "1", "cells scale on one thread")
         let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
         #expect(log.contains("terminal answers: tmux"), "tmux's XTVERSION answer is in the log")
     }
