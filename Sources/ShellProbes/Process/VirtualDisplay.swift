@@ -14,6 +14,7 @@ public final class VirtualDisplay {
     public let height: Int
     private let pid: pid_t
     private let directory = TVShellBinary.scratchDirectory("xvfb")
+    private var stopped = false
 
     /// A window's place on the screen, in pixels.
     public struct Geometry: Equatable, Sendable {
@@ -97,8 +98,6 @@ public final class VirtualDisplay {
     }
 
     deinit { stop() }
-
-    private var stopped = false
 
     /// Ends the X server (and so every client still on it).
     public func stop() {
