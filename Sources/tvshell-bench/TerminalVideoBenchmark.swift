@@ -54,10 +54,10 @@ enum TerminalVideoBenchmark {
         for _ in 0..<runs {
             for (i, measure) in players.enumerated() { samples[i].append(try measure()) }
         }
-        for runs in samples {
-            let cpu = runs.map(\.cpuMsPerFrame).sorted(), bytes = runs.map(\.bytesPerFrame).sorted()
-            print("  \(runs[0].player.padding(toLength: 24, withPad: " ", startingAt: 0)): \(fixed(cpu[cpu.count / 2])) ms CPU/frame (\(cpu.map { fixed($0) }.joined(separator: " "))), "
-                + "\(fixed(bytes[bytes.count / 2] / 1024)) KB/frame, \(fixed(runs.map(\.fps).reduce(0, +) / Double(runs.count))) fps")
+        for measured in samples {
+            let cpu = measured.map(\.cpuMsPerFrame).sorted(), bytes = measured.map(\.bytesPerFrame).sorted()
+            print("  \(measured[0].player.padding(toLength: 24, withPad: " ", startingAt: 0)): \(fixed(cpu[cpu.count / 2])) ms CPU/frame (\(cpu.map { fixed($0) }.joined(separator: " "))), "
+                + "\(fixed(bytes[bytes.count / 2] / 1024)) KB/frame, \(fixed(measured.map(\.fps).reduce(0, +) / Double(measured.count))) fps")
         }
     }
 

@@ -18,7 +18,7 @@ let tvshell = arguments[1]
 do {
     if arguments.count > 2 && arguments[2] == "compare" {
         let variants = arguments[5...].map { spec in
-            let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = spec.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             return (name: parts[0], arguments: parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : [])
         }
         try TerminalVideoBenchmark.compare(tvshell: tvshell, source: arguments[3], variants: variants, runs: Int(arguments[4])!)
