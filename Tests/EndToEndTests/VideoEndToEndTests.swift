@@ -94,6 +94,22 @@ struct VideoEndToEndTests {
         #expect(String(decoding: shell.pty.output, as: UTF8.self).contains("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\"), "leaving video deletes the image")
     }
 
+    @Test("a kitty terminal on a slow link gets smaller images (the terminal scales them to the same cells) instead of a frame a second")
+    func kittyOnSlowLink() throws {
+        let kitty = FakeTerminal("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c")
+        let shell = try ShellInPty(["av://lavfi:testsrc2=size=320x180:rate=25"], columns: 80, rows: 24, throttle: 1_000_000, terminal: kitty)
+        try shell.ipc.waitForState(timeout: 20) { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        Thread.sleep(forTimeInterval: 4)
+        let text = String(decoding: shell.pty.output, as: UTF8.self)
+        let sizes = text.components(separatedBy: "\u{1B}_Ga=T,").dropFirst().map { $0.prefix { $0 != ";" } }
+        let first = try #require(sizes.first)
+        #expect(first.contains("s=640,v=384,c=80,r=24"), "full size first: \(first)")
+        let last = try #require(sizes.last)
+        #expect(last.contains("s=160,v=96,c=80,r=24") || last.contains("s=320,v=192,c=80,r=24"), "smaller images for the same cells: \(last)")
+        let state = try shell.ipc.state()
+        #expect((state["frames_presented"] as? Int ?? 0) > 20, "several frames a second got through (full-size images manage about one): \(state["frames_presented"] ?? "none")")
+    }
+
     @Test("a sixel terminal (DA1 lists 4) gets sixel frames that libsixel decodes at the cells' pixel size, the last row left out")
     func sixelImages() throws {
         let decoder = try #require(["/usr/bin/sixel2png", "/usr/local/bin/sixel2png"].first { FileManager.default.isExecutableFile(atPath: $0) })

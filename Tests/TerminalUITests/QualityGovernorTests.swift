@@ -33,4 +33,32 @@ struct QualityGovernorTests {
         for _ in 0..<30 { _ = g.record(dropped: false) }
         #expect(g.tolerance == 0)
     }
+
+    @Test("kitty images: heavy drops halve the size a side down to a quarter; clean windows double it back, and a step back that brings the drops back makes the next one wait twice as long")
+    func imageSize() {
+        var g = QualityGovernor(base: 4, window: 30)
+        func window(dropping: Int) {
+            for i in 0..<30 { _ = g.record(dropped: i < dropping) }
+        }
+        #expect(g.imageDivisor == 1)
+        window(dropping: 20)
+        #expect(g.imageDivisor == 2)
+        window(dropping: 20)
+        #expect(g.imageDivisor == 4)
+        window(dropping: 30)
+        #expect(g.imageDivisor == QualityGovernor.maxImageDivisor, "a quarter a side at most")
+        window(dropping: 3)
+        #expect(g.imageDivisor == 4, "some drops hold it")
+        window(dropping: 0)
+        #expect(g.imageDivisor == 2, "one clean window steps back up")
+        window(dropping: 15)
+        #expect(g.imageDivisor == 4, "the larger size brought the drops straight back")
+        window(dropping: 0)
+        #expect(g.imageDivisor == 4, "now two clean windows are needed")
+        window(dropping: 0)
+        #expect(g.imageDivisor == 2)
+        window(dropping: 0)
+        window(dropping: 0)
+        #expect(g.imageDivisor == 1, "after a step that held, clean windows keep stepping up")
+    }
 }

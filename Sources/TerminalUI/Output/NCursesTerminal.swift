@@ -197,9 +197,12 @@ public final class NCursesTerminal {
         return changed
     }
 
-    /// The pixel size libmpv renders for the whole screen.
+    /// The pixel size libmpv renders for the whole screen: a kitty image
+    /// smaller by the governor's divisor while the terminal drops frames.
     public var videoPixelSize: (width: Int, height: Int) {
-        picture.imageSize(columns: width, rows: height) ?? blitter.pixelSize(columns: width, rows: height)
+        guard let image = picture.imageSize(columns: width, rows: height) else { return blitter.pixelSize(columns: width, rows: height) }
+        guard case .kitty = picture else { return image }
+        return (max(1, image.width / governor.imageDivisor), max(1, image.height / governor.imageDivisor))
     }
 
     /// What became of a frame handed to `blit`.
@@ -251,10 +254,15 @@ public final class NCursesTerminal {
         govern(dropped: true)
     }
 
-    /// Feeds the governor; a new tolerance applies from the next frame (cells
-    /// in direct colour only: palettes and images have none).
+    /// Feeds the governor. A new tolerance applies from the next frame to
+    /// cells in direct colour (palettes are exact); a new image divisor to
+    /// the next kitty image (libmpv renders at `videoPixelSize`). Sixel
+    /// images cannot be scaled by the terminal, so they keep their size.
     private func govern(dropped: Bool) {
-        guard picture == .cells, colorMode == .direct, governor.record(dropped: dropped) else { return }
+        let tolerant = picture == .cells && colorMode == .direct
+        var scalable = false
+        if case .kitty = picture { scalable = true }
+        guard tolerant || scalable, governor.record(dropped: dropped), tolerant else { return }
         blitter.tolerance = governor.tolerance
     }
 

@@ -1,8 +1,13 @@
-/// Trades colour precision for frames on a terminal (or SSH link) that cannot
+/// Trades picture quality for frames on a terminal (or SSH link) that cannot
 /// take every frame: over each window of offered frames, if a third or more
-/// were dropped the cell blitter's tolerance doubles (up to `ceiling`); after
-/// a window with none dropped it halves back towards the configured one.
-/// Fewer bytes a frame means more frames through the same link.
+/// were dropped the cell blitter's tolerance doubles (up to `ceiling`) and a
+/// kitty image is sent at half the size a side (down to a quarter; the
+/// terminal scales it to the same cells); after a window with none dropped
+/// the tolerance halves back towards the configured one, and the image size
+/// doubles back once enough clean windows have passed. A step back up that
+/// brings the drops straight back doubles the clean windows the next one
+/// waits for, so a link just short of a size does not see it flip every
+/// second. Fewer bytes a frame means more frames through the same link.
 ///
 /// Pure; owned by the terminal on the main thread.
 public struct QualityGovernor: Equatable, Sendable {
@@ -10,8 +15,15 @@ public struct QualityGovernor: Equatable, Sendable {
     public let ceiling: Int
     public let window: Int
     public private(set) var tolerance: Int
+    /// How many times smaller a side a kitty image is sent than the
+    /// terminal's full size for it: 1, 2 or `maxImageDivisor`.
+    public private(set) var imageDivisor = 1
+    public static let maxImageDivisor = 4
     private var offered = 0
     private var dropped = 0
+    private var cleanWindows = 0
+    private var cleanWindowsNeeded = 1
+    private var steppedUp = false
 
     public init(base: Int, ceiling: Int = 24, window: Int = 30) {
         self.base = base
@@ -21,19 +33,33 @@ public struct QualityGovernor: Equatable, Sendable {
     }
 
     /// Counts one frame offered to the terminal; returns whether the
-    /// tolerance changed.
+    /// tolerance or the image divisor changed.
     public mutating func record(dropped wasDropped: Bool) -> Bool {
         offered += 1
         if wasDropped { dropped += 1 }
         guard offered >= window else { return false }
-        let before = tolerance
+        let before = (tolerance, imageDivisor)
         if dropped * 3 >= offered {
             tolerance = min(ceiling, max(base + 2, tolerance * 2))
+            imageDivisor = min(Self.maxImageDivisor, imageDivisor * 2)
+            if steppedUp { cleanWindowsNeeded = min(32, cleanWindowsNeeded * 2) }
+            cleanWindows = 0
+            steppedUp = false
         } else if dropped == 0 {
             tolerance = max(base, tolerance / 2)
+            cleanWindows += 1
+            steppedUp = false
+            if imageDivisor > 1 && cleanWindows >= cleanWindowsNeeded {
+                imageDivisor /= 2
+                cleanWindows = 0
+                steppedUp = true
+            }
+        } else {
+            cleanWindows = 0
+            steppedUp = false
         }
         offered = 0
         dropped = 0
-        return tolerance != before
+        return before != (tolerance, imageDivisor)
     }
 }
