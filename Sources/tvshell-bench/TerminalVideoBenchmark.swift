@@ -33,8 +33,14 @@ enum TerminalVideoBenchmark {
                         + "\(fixed(r.fps)) fps, \(r.dropped.map { "\($0) dropped" } ?? "drops not reported")\(r.counted ? "" : " (frames assumed at 30 fps)")")
                 }
                 guard let ours = results.first else { continue }
-                for peer in results.dropFirst() where !peer.player.hasPrefix("tvshell") {
+                for peer in results.dropFirst() where !peer.player.hasPrefix("tvshell") && peer.player != decodeFloorName {
                     print("    tvshell / \(peer.player): bytes \(fixed(ours.bytesPerFrame / peer.bytesPerFrame)), CPU \(fixed(ours.cpuMsPerFrame / peer.cpuMsPerFrame)) (issue 7 target ≤ 0.8 of the best peer)")
+                }
+                if let floor = results.first(where: { $0.player == decodeFloorName }) {
+                    let peers = results.filter { !$0.player.hasPrefix("tvshell") && $0.player != decodeFloorName }
+                    let best = peers.min { $0.cpuMsPerFrame < $1.cpuMsPerFrame }
+                    print("    decoding alone with tvshell's options: \(fixed(floor.cpuMsPerFrame)) ms, \(fixed(floor.cpuMsPerFrame / ours.cpuMsPerFrame)) of tvshell's CPU"
+                        + (best.map { ", \(fixed(floor.cpuMsPerFrame / $0.cpuMsPerFrame)) of \($0.player)'s" } ?? ""))
                 }
             }
         }
@@ -180,7 +186,14 @@ enum TerminalVideoBenchmark {
         if columns == 160 {
             players.append { try measureTVShell(tvshell, clip: clip, columns: columns, rows: rows, extra: ["--video-decode", "full"], name: "tvshell full decode") }
         }
-        if let mpv = Spawn.which("mpv") { players.append { try measureMPV(mpv, clip: clip, columns: columns, rows: rows) } }
+        if let mpv = Spawn.which("mpv") {
+            players.append { try measureMPV(mpv, clip: clip, columns: columns, rows: rows) }
+            if columns == 160 {
+                players.append {
+                    try measureMPV(mpv, clip: clip, columns: columns, rows: rows, output: ["--vo=null"] + decodeFloorOptions, name: decodeFloorName)
+                }
+            }
+        }
         if let timg = Spawn.which("timg") { players.append { try measureTimg(timg, clip: clip, columns: columns, rows: rows) } }
         var samples = Array(repeating: [Result](), count: players.count)
         for _ in 0..<runs {
@@ -197,11 +210,17 @@ enum TerminalVideoBenchmark {
         return try sample(name, pid: pty.pid, pty: pty, frames: frames, dropped: dropped)
     }
 
-    private static func measureMPV(_ mpv: String, clip: String, columns: Int, rows: Int) throws -> Result {
+    /// mpv decoding with tvshell's light-decoding options and drawing
+    /// nothing: the floor under tvshell's CPU a frame, printed beside it.
+    static let decodeFloorName = "mpv decode only"
+    private static let decodeFloorOptions = ["--vd-lavc-skiploopfilter=all", "--vd-lavc-fast", "--vd-lavc-threads=1"]
+
+    private static func measureMPV(_ mpv: String, clip: String, columns: Int, rows: Int, output: [String] = ["--vo=tct"],
+                                   name: String = "mpv --vo=tct") throws -> Result {
         let dir = TVShellBinary.scratchDirectory("bench-video")
         defer { try? FileManager.default.removeItem(at: dir) }
         let socket = dir.appendingPathComponent("mpv.sock").path
-        let pty = try PtyProcess([mpv, "--vo=tct", "--ao=null", "--no-config", "--really-quiet", "--input-ipc-server=\(socket)", clip],
+        let pty = try PtyProcess([mpv] + output + ["--ao=null", "--no-config", "--really-quiet", "--input-ipc-server=\(socket)", clip],
                                  columns: columns, rows: rows, environment: benchEnvironment())
         defer { _ = pty.stop() }
         let ipc = try IPCClient(path: socket)
@@ -218,7 +237,7 @@ enum TerminalVideoBenchmark {
             guard let vo = property("frame-drop-count") else { return nil }
             return vo + (property("decoder-frame-drop-count") ?? 0)
         }
-        return try sample("mpv --vo=tct", pid: pty.pid, pty: pty, frames: frames, dropped: dropped)
+        return try sample(name, pid: pty.pid, pty: pty, frames: frames, dropped: dropped)
     }
 
     private static func measureTimg(_ timg: String, clip: String, columns: Int, rows: Int) throws -> Result {
