@@ -14,17 +14,17 @@ enum DecodeThreads {
     /// variant `chosen` at the preloaded hook, else the selected video track
     /// in `trackList`, else its largest one.
     static func option(trackList: MPVNode, chosen: VideoVariant?) -> String {
-        if let chosen { return value(width: chosen.width, height: chosen.height) }
+        if let chosen { return value(pixels: chosen.width * chosen.height) }
         let videos = trackList.array.filter { $0["type"]?.string == "video" && $0["albumart"]?.flag != true }
         let sizes: [(track: MPVNode, pixels: Int)] = videos.map { t in
             (t, Int(t["demux-w"]?.int ?? 0) * Int(t["demux-h"]?.int ?? 0))
         }
         let track = sizes.first { $0.track["selected"]?.flag == true } ?? sizes.max { $0.pixels < $1.pixels }
-        guard let track else { return "0" }
-        return track.pixels > 0 && track.pixels <= singleThreadLimit ? "1" : "0"
+        return value(pixels: track?.pixels ?? 0)
     }
 
-    private static func value(width: Int, height: Int) -> String {
-        width > 0 && height > 0 && width * height <= singleThreadLimit ? "1" : "0"
+    /// "1" for a known size within the limit, else "0" (libavcodec decides).
+    private static func value(pixels: Int) -> String {
+        pixels > 0 && pixels <= singleThreadLimit ? "1" : "0"
     }
 }

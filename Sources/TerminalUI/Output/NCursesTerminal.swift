@@ -262,8 +262,8 @@ public final class NCursesTerminal {
         let tolerant = picture == .cells && colorMode == .direct
         var scalable = false
         if case .kitty = picture { scalable = true }
-        guard tolerant || scalable, governor.record(dropped: dropped), tolerant else { return }
-        blitter.tolerance = governor.tolerance
+        guard tolerant || scalable else { return }
+        if governor.record(dropped: dropped) && tolerant { blitter.tolerance = governor.tolerance }
     }
 
     /// The terminal took the whole of a frame: the UI rows a sixel image
