@@ -42,6 +42,23 @@ public enum ColorQuantizer {
         return distance(grey, grey, grey) < distance(cr, cg, cb) ? 232 + greyIndex : cube
     }
 
+    /// The colour of xterm 256-colour index `index` (16–255; the first 16
+    /// are the ANSI colours, as xterm draws them by default).
+    public static func xterm256Color(_ index: Int) -> RGB {
+        switch index {
+        case ..<16: return ansi16Color(index)
+        case 16..<232:
+            let i = index - 16
+            return RGB(UInt8(cubeLevels[i / 36]), UInt8(cubeLevels[i / 6 % 6]), UInt8(cubeLevels[i % 6]))
+        default:
+            let level = UInt8(8 + 10 * (min(index, 255) - 232))
+            return RGB(level, level, level)
+        }
+    }
+
+    /// The colour of ANSI colour `index` (0–15) as xterm draws it by default.
+    public static func ansi16Color(_ index: Int) -> RGB { ansi16[min(max(index, 0), 15)] }
+
     private static let ansi16: [RGB] = [
         RGB(0, 0, 0), RGB(205, 0, 0), RGB(0, 205, 0), RGB(205, 205, 0),
         RGB(0, 0, 238), RGB(205, 0, 205), RGB(0, 205, 205), RGB(229, 229, 229),

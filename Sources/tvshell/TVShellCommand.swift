@@ -6,7 +6,7 @@ struct TVShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tvshell",
         abstract: "A tvOS-style player shell for the terminal.",
-        version: "0.6.1",
+        version: "0.6.2",
         subcommands: [PlayCommand.self, LineupCommand.self, RestrictionsCommand.self],
         defaultSubcommand: PlayCommand.self
     )

@@ -8,6 +8,14 @@ private func scene(_ x: Int, _ y: Int) -> UInt32 {
     return r << 16 | g << 8 | b
 }
 
+/// The RGB bytes a kitty transmission carries, its chunks' payloads joined.
+private func kittyPayload(_ out: [UInt8]) throws -> Data {
+    let text = String(decoding: out, as: UTF8.self)
+    let chunks = text.components(separatedBy: "\u{1B}_G").dropFirst().map { $0.components(separatedBy: "\u{1B}\\")[0] }
+    let payload = chunks.map { String($0.split(separator: ";", maxSplits: 1).last ?? "") }.joined()
+    return try #require(Data(base64Encoded: payload))
+}
+
 @Suite("Kitty and sixel images")
 struct GraphicsEncoderTests {
     @Test("kitty: one a=T transmission under image id 1, in ≤4096-byte base64 chunks, m=1 until the last; the payload is the frame's RGB")
@@ -21,14 +29,12 @@ struct GraphicsEncoderTests {
         #expect(text.hasSuffix("\u{1B}\\\u{1B}8"))
         let chunks = text.components(separatedBy: "\u{1B}_G").dropFirst().map { $0.components(separatedBy: "\u{1B}\\")[0] }
         #expect(chunks.count == 2, "64×30×3 = 5760 bytes = 7680 base64: two chunks")
-        var payload = ""
         for (i, chunk) in chunks.enumerated() {
             let parts = chunk.split(separator: ";", maxSplits: 1).map(String.init)
             #expect(parts[0].hasSuffix("m=\(i == chunks.count - 1 ? 0 : 1)"))
             #expect(parts[1].count <= 4096 && parts[1].count % 4 == 0)
-            payload += parts[1]
         }
-        let data = try #require(Data(base64Encoded: payload))
+        let data = try kittyPayload(out)
         #expect(data.count == w * h * 3)
         for y in 0..<h {
             for x in 0..<w {
@@ -38,6 +44,42 @@ struct GraphicsEncoderTests {
             }
         }
         #expect(String(decoding: KittyImageEncoder.delete, as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\")
+    }
+
+    @Test("kitty: the UI's panels are painted into the image, each pixel in the colour of the cell it is scaled into; clear cells keep the frame")
+    func kittyUnderlay() throws {
+        let (w, h, stride) = (64, 30, 256), (columns, rows) = (16, 5)
+        let frame = rgb0Image(width: w, height: h, stride: stride, scene).bytes
+        let bar: UInt32 = 0x1C1C22, badge: UInt32 = 0xE0E0E0
+        var colours = Array(repeating: ImageUnderlay.clear, count: columns * rows)
+        for x in 0..<columns { colours[4 * columns + x] = bar }
+        colours[4 * columns + 2] = badge
+        colours[1 * columns + 7] = badge
+        let underlay = ImageUnderlay(columns: columns, rows: rows, colours: colours)
+        let encoder = KittyImageEncoder()
+        let out = frame.withUnsafeBytes { Array(encoder.encode(pixels: $0.baseAddress!, stride: stride, width: w, height: h, columns: columns, rows: rows, underlay: underlay)) }
+        let data = try kittyPayload(out)
+        #expect(data.count == w * h * 3)
+        var painted = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 3
+                let cell = colours[(y / 6) * columns + x / 4]
+                let c = cell == ImageUnderlay.clear ? scene(x, y) : cell
+                if cell != ImageUnderlay.clear { painted += 1 }
+                #expect(data[i] == UInt8(c >> 16) && data[i + 1] == UInt8(c >> 8 & 0xFF) && data[i + 2] == UInt8(c & 0xFF), "pixel \(x),\(y)")
+            }
+        }
+        #expect(painted == 17 * 4 * 6, "the bar row and one more cell: 17 cells of 4×6 pixels")
+
+        let other = frame.withUnsafeBytes {
+            Array(encoder.encode(pixels: $0.baseAddress!, stride: stride, width: w, height: h, columns: columns + 1, rows: rows, underlay: underlay))
+        }
+        let unpainted = try kittyPayload(other)
+        #expect((0..<(w * h)).allSatisfy { p in
+            let c = scene(p % w, p / w)
+            return unpainted[3 * p] == UInt8(c >> 16) && unpainted[3 * p + 1] == UInt8(c >> 8 & 0xFF) && unpainted[3 * p + 2] == UInt8(c & 0xFF)
+        }, "an underlay for another grid is not applied")
     }
 
     @Test("sixel: libsixel's own decoder (sixel2png) reads the image back at its size, each pixel within one dither step of the frame")

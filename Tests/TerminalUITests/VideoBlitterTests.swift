@@ -250,6 +250,12 @@ struct VideoBlitterTests {
         #expect(ColorQuantizer.xterm256(RGB(128, 128, 128)) == 244)
         #expect(ColorQuantizer.xterm256(RGB(255, 255, 255)) == 231)
         #expect(ColorQuantizer.ansi16(RGB(250, 10, 10)) == 9)
+        for index in 16..<256 {
+            let colour = ColorQuantizer.xterm256Color(index)
+            #expect(colour.hex == Self.xterm256[UInt32(index)], "entry \(index)")
+            #expect(ColorQuantizer.xterm256(colour) == index, "entry \(index) is its own nearest")
+        }
+        #expect((0..<16).allSatisfy { ColorQuantizer.ansi16(ColorQuantizer.ansi16Color($0)) == $0 })
     }
 
     @Test("colour mode detection from COLORTERM, terminfo RGB and colour count")

@@ -42,6 +42,20 @@ public final class VirtualDisplay {
             return (Double(r) / n, Double(g) / n, Double(b) / n)
         }
 
+        /// How many pixels of the rectangle are within `tolerance` of `colour`
+        /// (0xRRGGBB) on every channel.
+        public func count(near colour: UInt32, tolerance: Int, x: Int, y: Int, width w: Int, height h: Int) -> Int {
+            let target = [Int(colour >> 16 & 0xFF), Int(colour >> 8 & 0xFF), Int(colour & 0xFF)]
+            var n = 0
+            for row in y..<(y + h) {
+                for col in x..<(x + w) {
+                    let i = (row * width + col) * 3
+                    if (0..<3).allSatisfy({ abs(Int(rgb[i + $0]) - target[$0]) <= tolerance }) { n += 1 }
+                }
+            }
+            return n
+        }
+
         /// How many pixels of the rectangle have every channel at or above `level`.
         public func count(atLeast level: UInt8, x: Int, y: Int, width w: Int, height h: Int) -> Int {
             var n = 0

@@ -40,6 +40,10 @@ public final class NCursesTerminal {
     private var sixel = SixelEncoder()
     /// A kitty image is placed (it stays until deleted).
     private var imagePlaced = false
+    /// The UI's panels over a kitty image, from the last drawn screen, and
+    /// the ones painted into the image on screen.
+    private var underlay: ImageUnderlay?
+    private var placedUnderlay: ImageUnderlay?
     /// A sixel frame went out over UI rows, which must be drawn again once
     /// the frame is through.
     private var uiUnderImage = false
@@ -188,6 +192,7 @@ public final class NCursesTerminal {
             videoMask = screen.cells.map(\.isVideo)
             anyVideo = videoMask.contains(true)
             allVideo = !videoMask.contains(false)
+            if case .kitty = picture { underlay = underlay(of: screen) }
             frames.finish()
             openUpdate()
             if !anyVideo { removeImage() }
@@ -232,10 +237,11 @@ public final class NCursesTerminal {
         case .cells:
             bytes = blitter.encode(pixels: pixels, stride: stride, columns: width, rows: height, isVideo: videoMask)
         case .kitty:
-            guard newFrame || !imagePlaced else { return .unchanged }
+            guard newFrame || !imagePlaced || underlay != placedUnderlay else { return .unchanged }
             let size = videoPixelSize
-            bytes = kitty.encode(pixels: pixels, stride: stride, width: size.width, height: size.height, columns: width, rows: height)
+            bytes = kitty.encode(pixels: pixels, stride: stride, width: size.width, height: size.height, columns: width, rows: height, underlay: underlay)
             imagePlaced = true
+            placedUnderlay = underlay
         case .sixel:
             openUpdate()
             let size = videoPixelSize
@@ -370,6 +376,26 @@ public final class NCursesTerminal {
         var cchar = cchar_t()
         setcchar(&cchar, &wide, attrs, 0, &pair)
         mvwadd_wch(window, Int32(y), Int32(x), &cchar)
+    }
+
+    /// The panels of `screen` as a kitty image must show them: each cell's
+    /// background as the terminal draws it, clear where video shows.
+    private func underlay(of screen: Screen) -> ImageUnderlay {
+        ImageUnderlay(columns: width, rows: height, colours: screen.cells.map { cell in
+            guard !cell.isVideo, let colour = cell.style.reverse ? cell.style.foreground : cell.style.background else { return ImageUnderlay.clear }
+            return shownColor(colour).hex
+        })
+    }
+
+    /// The colour the terminal shows for `c`: `c` itself in 24-bit colour,
+    /// else the palette entry `colorNumber` picks.
+    private func shownColor(_ c: RGB) -> RGB {
+        let number = Int(colorNumber(c))
+        switch colorMode {
+        case .direct where tvs_colors() >= 1 << 24: return RGB(hex: UInt32(number))
+        case .palette16: return ColorQuantizer.ansi16Color(number)
+        case .direct, .palette256: return ColorQuantizer.xterm256Color(number)
+        }
     }
 
     private func colorNumber(_ c: RGB?) -> Int32 {
