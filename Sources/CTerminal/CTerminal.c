@@ -29,6 +29,14 @@ int tvs_window_size(int fd, int *rows, int *cols) {
     return 0;
 }
 
+int tvs_output_unprocessed(int fd) {
+    struct termios t;
+    if (tcgetattr(fd, &t) != 0) return -1;
+    if (!(t.c_oflag & OPOST)) return 0;
+    t.c_oflag &= ~OPOST;
+    return tcsetattr(fd, TCSADRAIN, &t);
+}
+
 int tvs_window_pixels(int fd, int *rows, int *cols, int *xpixel, int *ypixel) {
     struct winsize ws;
     if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;

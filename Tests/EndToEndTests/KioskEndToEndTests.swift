@@ -61,6 +61,7 @@ struct KioskEndToEndTests {
         #expect(shell.waitForExit() == 0)
         #expect(shell.tmux.display("#{alternate_on}") == "0")
         #expect(shell.tmux.display("#{cursor_flag}") == "1")
+        #expect(shell.terminalModesKept(), "stty modes as before: \(shell.tmux.capture())")
     }
 
     @Test("with the admin passcode set, q asks for it and the right one quits")

@@ -141,7 +141,7 @@ struct PlayerEndToEndTests {
         try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 0 && $0["screen"] as? String == "player" }
     }
 
-    @Test("SIGTERM quits cleanly and restores the terminal")
+    @Test("SIGTERM quits cleanly and restores the terminal, its modes included")
     func sigterm() throws {
         let clip = try TestMedia.clip(seconds: 60)
         let shell = try ShellUnderTest([clip])
@@ -152,6 +152,7 @@ struct PlayerEndToEndTests {
         #expect(shell.waitForExit() == 0)
         #expect(shell.tmux.display("#{alternate_on}") == "0")
         #expect(shell.tmux.display("#{cursor_flag}") == "1")
+        #expect(shell.terminalModesKept(), "stty modes as before: \(shell.tmux.capture())")
     }
 
     @Test("SIGINT, SIGHUP and q quit cleanly", arguments: [SIGINT, SIGHUP])
@@ -173,9 +174,10 @@ struct PlayerEndToEndTests {
         try b.tmux.send("q")
         #expect(b.waitForExit() == 0)
         #expect(b.tmux.display("#{alternate_on}") == "0")
+        #expect(b.terminalModesKept(), "stty modes as before: \(b.tmux.capture())")
     }
 
-    @Test("a crash restores the terminal too")
+    @Test("a crash restores the terminal too, its modes included")
     func crash() throws {
         let clip = try TestMedia.clip(seconds: 60)
         let shell = try ShellUnderTest([clip])
@@ -185,6 +187,7 @@ struct PlayerEndToEndTests {
         #expect(status != nil && status != 0)
         #expect(shell.tmux.display("#{alternate_on}") == "0")
         #expect(shell.tmux.display("#{cursor_flag}") == "1")
+        #expect(shell.terminalModesKept(), "stty modes as before: \(shell.tmux.capture())")
     }
 
     @Test("resizing re-lays out at once; below the minimum a clear message shows")

@@ -43,6 +43,12 @@ final class ShellUnderTest {
         guard ok, let range = screen.range(of: #"\[exited (\d+)\]"#, options: .regularExpression) else { return nil }
         return Int(screen[range].dropFirst(8).dropLast())
     }
+
+    /// After `waitForExit`: whether the terminal's modes (echo, line
+    /// editing, output processing …) are back to those before tvshell ran.
+    func terminalModesKept() -> Bool {
+        tmux.waitFor(timeout: 5) { $0.contains("[tty modes ") }.screen.contains("[tty modes kept]")
+    }
 }
 
 func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }

@@ -31,6 +31,12 @@ attr_t tvs_attr_normal(void);
 /* Size of the controlling terminal (fd), from TIOCGWINSZ; 0 on success. */
 int tvs_window_size(int fd, int *rows, int *cols);
 
+/* Turns off output processing (OPOST) on the terminal fd: bytes go to the
+ * terminal as written, without the kernel scanning each for newlines and
+ * tabs. Call in curses mode, then def_prog_mode(); endwin() and the guard
+ * restore the mode saved before. 0 on success. */
+int tvs_output_unprocessed(int fd);
+
 /* The same, with the pixel size the terminal reports (0 when it does not). */
 int tvs_window_pixels(int fd, int *rows, int *cols, int *xpixel, int *ypixel);
 

@@ -11,12 +11,16 @@ public final class TmuxSession {
     public private(set) var height: Int
 
     /// Starts `command` (a shell command line) in a detached session. TERM is
-    /// set inside the command, since tmux overrides `-e TERM`.
+    /// set inside the command, since tmux overrides `-e TERM`. When it ends,
+    /// the pane shows "[exited N]" and then "[tty modes kept]" if the
+    /// terminal's modes (`stty -g`) are those it started with, or
+    /// "[tty modes changed]".
     public init(command: String, width: Int = 80, height: Int = 24, term: String = "tmux-direct") throws {
         socketName = "tvs-\(UUID().uuidString.prefix(12))"
         self.width = width
         self.height = height
-        let line = "TERM=\(term) LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no \(command); echo \"[exited $?]\"; sleep 600"
+        let line = "modes=$(stty -g); TERM=\(term) LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no \(command); echo \"[exited $?]\"; "
+            + "if [ \"$(stty -g)\" = \"$modes\" ]; then echo '[tty modes kept]'; else echo '[tty modes changed]'; fi; sleep 600"
         let (status, output) = try Spawn.run([
             "tmux", "-L", socketName, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", line,
         ])

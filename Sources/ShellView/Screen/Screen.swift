@@ -27,9 +27,30 @@ public struct Screen: Equatable, Sendable {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + w), y1 = min(height, y + h)
         guard x0 < x1, y0 < y1 else { return }
-        for row in y0..<y1 {
-            for col in x0..<x1 { cells[row * width + col] = cell }
+        let stride = width
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for row in y0..<y1 { (buffer.baseAddress! + row * stride + x0).update(repeating: cell, count: x1 - x0) }
         }
+    }
+
+    /// Per row: whether it differs from the same row of `other` (every row,
+    /// when the sizes differ). Reads the cells in place, without copying them.
+    public func rowsDiffering(from other: Screen) -> [Bool] {
+        guard other.width == width, other.height == height else { return Array(repeating: true, count: height) }
+        let w = width
+        return cells.withUnsafeBufferPointer { mine in
+            other.cells.withUnsafeBufferPointer { theirs in
+                (0..<height).map { y in
+                    let start = y * w
+                    return (start..<(start + w)).contains { mine[$0] != theirs[$0] }
+                }
+            }
+        }
+    }
+
+    /// Per cell, row by row: whether video shows there.
+    public var videoMask: [Bool] {
+        cells.withUnsafeBufferPointer { cells in cells.map(\.isVideo) }
     }
 
     /// Writes `text` from (x, y) with `style`, clipped to the screen and to

@@ -54,8 +54,10 @@ public final class NCursesTerminal {
 
     private struct PairKey: Hashable { var fg: Int32, bg: Int32 }
 
-    /// Enters curses mode on the process's terminal. The signal guard must be
-    /// installed before.
+    /// Enters curses mode on the process's terminal, with the kernel's output
+    /// processing off (what is written reaches the terminal as is; ncurses
+    /// already moves the cursor itself). The signal guard must be installed
+    /// before: it and `end()` restore the terminal's modes.
     public init(unicode: Bool, video: VideoSettings = VideoSettings(), picture: PictureProtocol = .cells) {
         self.picture = picture
         self.unicode = unicode
@@ -68,6 +70,7 @@ public final class NCursesTerminal {
         nodelay(tvs_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
+        if tvs_output_unprocessed(STDOUT_FILENO) == 0 { def_prog_mode() }
         if has_colors() {
             start_color()
             use_default_colors()
@@ -161,10 +164,10 @@ public final class NCursesTerminal {
         let stdscr = tvs_stdscr()
         var corrupted: [Int] = []
         var changed = false
-        for y in 0..<height {
+        let changedRows = previous.map { screen.rowsDiffering(from: $0) } ?? Array(repeating: true, count: height)
+        for y in 0..<height where changedRows[y] {
             let start = y * width
             let row = screen.cells[start..<(start + width)]
-            if let previous, previous.cells[start..<(start + width)] == row { continue }
             changed = true
             let hasVideo = row.contains { $0.isVideo }
             if hasVideo { blitter.invalidate(row: y) }
@@ -189,7 +192,7 @@ public final class NCursesTerminal {
         }
         previous = screen
         if changed {
-            videoMask = screen.cells.map(\.isVideo)
+            videoMask = screen.videoMask
             anyVideo = videoMask.contains(true)
             allVideo = !videoMask.contains(false)
             if case .kitty = picture { underlay = underlay(of: screen) }
