@@ -86,8 +86,19 @@ static void notify_handler(int sig) {
     errno = saved;
 }
 
+#define NUNLINK 8
+static char unlink_paths[NUNLINK][64];
+static volatile sig_atomic_t unlink_count = 0;
+
+void tvs_guard_unlink_on_crash(const char *path) {
+    if (unlink_count >= NUNLINK || strlen(path) >= sizeof(unlink_paths[0])) return;
+    strcpy(unlink_paths[unlink_count], path);
+    unlink_count = unlink_count + 1;
+}
+
 static void fatal_handler(int sig, siginfo_t *info, void *uctx) {
     tvs_guard_restore_terminal();
+    for (int i = 0; i < unlink_count; i++) unlink(unlink_paths[i]);
     for (size_t i = 0; i < NFATAL; i++) {
         if (fatal_signals[i] != sig) continue;
         struct sigaction *prev = &previous_fatal[i];

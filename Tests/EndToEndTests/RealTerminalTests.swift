@@ -14,14 +14,26 @@ private final class ShellInTerminal {
     let windowClass: String
     private let terminal: pid_t
     private let directory = TVShellBinary.scratchDirectory("e2e-x11")
+    private let socket: String
+
+    /// The tvshell process in the terminal: the one started with this
+    /// shell's socket (found in /proc).
+    var shellPID: Int? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int.init).first { pid in
+            guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let arguments = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return arguments.first.map { $0.hasSuffix("tvshell") } == true && arguments.contains(socket)
+        }
+    }
 
     /// The picture: one colour, so any frame is the same.
     static let colour = (r: 0x30, g: 0x50, b: 0xD0)
 
     init(_ emulator: [String], windowClass: String) throws {
         display = try VirtualDisplay()
+        socket = directory.appendingPathComponent("ipc.sock").path
         self.windowClass = windowClass
-        let socket = directory.appendingPathComponent("ipc.sock").path
         var env = display.environment(ProcessInfo.processInfo.environment)
         env["TMUX"] = nil
         env["XDG_CONFIG_HOME"] = directory.path
@@ -83,10 +95,12 @@ private final class ShellInTerminal {
 struct RealTerminalTests {
     /// Plays the one-colour picture in `emulator`, pauses (the bar comes up)
     /// and checks the protocol tvshell chose and what the window shows.
-    private func playPaused(in emulator: [String], windowClass: String, picture: String, tolerance: Double, barBackground: UInt32) throws {
+    private func playPaused(in emulator: [String], windowClass: String, picture: String, sharedMemory: Bool = false, tolerance: Double,
+                            barBackground: UInt32) throws {
         let shell = try ShellInTerminal(emulator, windowClass: windowClass)
         let state = try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 2 }
         #expect(state["picture"] as? String == picture)
+        #expect(state["picture_shared_memory"] as? Bool == sharedMemory)
         _ = try shell.ipc.request(["keypress", "SPACE"])
         _ = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
         let seen = try shell.waitForPictureUnderBar(tolerance: tolerance, barBackground: barBackground)
@@ -102,12 +116,29 @@ struct RealTerminalTests {
                        barBackground: 0x000000)
     }
 
+    private static let kitty = ["kitty", "--config", "NONE", "-o", "linux_display_server=x11", "-o", "initial_window_width=80c", "-o", "initial_window_height=24c"]
+
     /// kitty 0.26 draws cell backgrounds over an image almost transparently:
     /// the bar's colour must come from the image (`ImageUnderlay`).
-    @Test("kitty: the graphics protocol is chosen, the image reaches the window, the paused bar's text is on top of its own background")
+    @Test("kitty: the graphics protocol is chosen, frames go through shared memory, the image reaches the window, the paused bar's text is on top of its own background")
     func kittyImages() throws {
-        try playPaused(in: ["kitty", "--config", "NONE", "-o", "linux_display_server=x11", "-o", "initial_window_width=80c", "-o", "initial_window_height=24c"],
-                       windowClass: "kitty", picture: "kitty", tolerance: 6,
-                       barBackground: 0x1C1C22)
+        try playPaused(in: Self.kitty, windowClass: "kitty", picture: "kitty", sharedMemory: true, tolerance: 6, barBackground: 0x1C1C22)
     }
+
+    @Test("kitty: frames in shared memory are taken by the terminal as they come, and none is left behind when tvshell crashes")
+    func kittySharedMemoryAfterCrash() throws {
+        let shell = try ShellInTerminal(Self.kitty, windowClass: "kitty")
+        let state = try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 20 }
+        #expect(state["picture_shared_memory"] as? Bool == true)
+        let pid = try #require(shell.shellPID)
+        let prefix = "tvshell-\(pid)-"
+        func waiting() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).filter { $0.hasPrefix(prefix) } }
+        #expect(waiting().count <= 4, "at most the ring's four objects wait: \(waiting())")
+        kill(pid_t(pid), SIGSEGV)
+        let deadline = Date().addingTimeInterval(20)
+        while kill(pid_t(pid), 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(kill(pid_t(pid), 0) != 0, "tvshell ended")
+        #expect(waiting().isEmpty, "objects left: \(waiting())")
+    }
+
 }

@@ -110,6 +110,23 @@ struct VideoEndToEndTests {
         #expect((state["frames_presented"] as? Int ?? 0) > 20, "several frames a second got through (full-size images manage about one): \(state["frames_presented"] ?? "none")")
     }
 
+    @Test("kitty frames in shared memory that the terminal never takes: four wait at most, and none is left after a crash or a quit",
+          arguments: [SIGSEGV, SIGTERM])
+    func sharedMemoryLeftovers(_ signal: Int32) throws {
+        let kitty = FakeTerminal("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c")
+        let shell = try ShellInPty(["av://lavfi:testsrc2=size=320x180:rate=25"], columns: 80, rows: 24, terminal: kitty)
+        let state = try shell.ipc.waitForState(timeout: 20) { ($0["frames_presented"] as? Int ?? 0) > 8 }
+        #expect(state["picture"] as? String == "kitty" && state["picture_shared_memory"] as? Bool == true)
+        let prefix = "tvshell-\(shell.pty.pid)-"
+        func waiting() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).filter { $0.hasPrefix(prefix) }.sorted() }
+        #expect(waiting() == (0..<4).map { prefix + "\($0)" }, "the ring's four frames wait, the probe's object is gone")
+        let text = String(decoding: shell.pty.output, as: UTF8.self)
+        #expect(text.contains("\u{1B}_Ga=T,i=1,t=s,S=737280,p=1,f=24,s=640,v=384,c=80,r=24,"), "frames name their objects, no pixels in the escapes")
+        let status = shell.pty.stop(signal)
+        #expect(signal == SIGTERM ? status == 0 : status != 0)
+        #expect(waiting().isEmpty, "left behind: \(waiting())")
+    }
+
     @Test("a sixel terminal (DA1 lists 4) gets sixel frames that libsixel decodes at the cells' pixel size, the last row left out")
     func sixelImages() throws {
         let decoder = try #require(["/usr/bin/sixel2png", "/usr/local/bin/sixel2png"].first { FileManager.default.isExecutableFile(atPath: $0) })

@@ -2,10 +2,12 @@ import Foundation
 import Testing
 @testable import TerminalUI
 
-/// Terminal answers to `TerminalProbe.queries`, recorded on this machine
-/// (`Tests/Fixtures/terminals`): tmux 3.3a, xterm 379 (plain and with
-/// `-ti vt340`) and kitty 0.26.5, the last two under Xvfb. The Linux
-/// console's is transcribed from vt.c's `VT102ID` (there is no console here).
+/// Terminal answers to `TerminalProbe.queries` (with an object in shared
+/// memory to read), recorded on this machine (`Tests/Fixtures/terminals`):
+/// tmux 3.3a, xterm 379 (plain and with `-ti vt340`) and kitty 0.26.5, the
+/// last two under Xvfb; kitty twice, once with the object missing, as it is
+/// to a kitty on the far side of SSH. The Linux console's is transcribed
+/// from vt.c's `VT102ID` (there is no console here).
 private enum Recorded {
     private static func fixture(_ name: String) -> [UInt8] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -16,6 +18,7 @@ private enum Recorded {
     static var xterm: [UInt8] { fixture("xterm-379") }
     static var xtermVT340: [UInt8] { fixture("xterm-379-vt340") }
     static var kitty: [UInt8] { fixture("kitty-0.26.5") }
+    static var kittyRemote: [UInt8] { fixture("kitty-0.26.5-remote") }
     static let linuxConsole = Array("\u{1B}[?6c".utf8)
 }
 
@@ -52,15 +55,37 @@ struct CapabilityTests {
                 "the 6×13 cells of xterm's default font, from TIOCGWINSZ's pixels")
     }
 
-    @Test("kitty (recorded): the graphics query answers OK, so kitty images are used; sixel can still be asked for and falls back")
+    @Test("kitty (recorded): the graphics query answers OK, so kitty images are used, through shared memory since kitty read the object; sixel can still be asked for and falls back")
     func kitty() {
-        #expect(Recorded.kitty == Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;18;9t\u{1B}[?62;c".utf8), "the recording")
+        #expect(Recorded.kitty == Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;18;9t\u{1B}[?62;c".utf8), "the recording")
         let caps = TerminalCapabilities(answers: Recorded.kitty, environment: [:])
-        #expect(caps.kittyGraphics && !caps.sixel && caps.version == "kitty(0.26.5)")
+        #expect(caps.kittyGraphics && caps.kittySharedMemory && !caps.sixel && caps.version == "kitty(0.26.5)")
         #expect(caps.graphics(for: .auto) == .kitty)
         #expect(caps.graphics(for: .sixel) == .cells)
         #expect(caps.graphics(for: .cells) == .cells)
+        let picture = PictureProtocol.choose(.auto, capabilities: caps, windowPixels: nil, columns: 100, rows: 30)
+        #expect(picture == .kitty(cellWidth: 9, cellHeight: 18, sharedMemory: true) && picture.sharedMemory)
+    }
+
+    @Test("kitty that cannot open the object (recorded; a kitty across SSH): images, sent in the escapes")
+    func kittyRemote() {
+        let answers = String(decoding: Recorded.kittyRemote, as: UTF8.self)
+        #expect(answers.hasPrefix("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;EBADF:") && answers.hasSuffix("\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;18;9t\u{1B}[?62;c"),
+                "the recording")
+        let caps = TerminalCapabilities(answers: Recorded.kittyRemote, environment: [:])
+        #expect(caps.kittyGraphics && !caps.kittySharedMemory)
         #expect(PictureProtocol.choose(.auto, capabilities: caps, windowPixels: nil, columns: 100, rows: 30) == .kitty(cellWidth: 9, cellHeight: 18))
+        #expect(!TerminalCapabilities(answers: Recorded.kitty, environment: ["TMUX": "/tmp/tmux-0/default,1,0"]).kittySharedMemory)
+    }
+
+    @Test("the probe's queries: kitty graphics, then the shared-memory query naming the object in base64, XTVERSION, cell size, DA1")
+    func probeQueries() {
+        let plain = String(decoding: TerminalProbe.queries(term: "xterm-kitty"), as: UTF8.self)
+        #expect(plain == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[>0q\u{1B}[16t\u{1B}[c")
+        let shared = String(decoding: TerminalProbe.queries(term: "xterm-kitty", sharedMemory: "/tvshell-4242-probe"), as: UTF8.self)
+        #expect(shared == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}_Gi=32,s=1,v=1,a=q,t=s,f=24;L3R2c2hlbGwtNDI0Mi1wcm9iZQ==\u{1B}\\"
+                + "\u{1B}[>0q\u{1B}[16t\u{1B}[c")
+        #expect(TerminalProbe.queries(term: "linux", sharedMemory: "/x") == Array("\u{1B}[c".utf8))
     }
 
     @Test("the Linux console is asked DA1 alone (it would print the rest), answers VT102: cells")

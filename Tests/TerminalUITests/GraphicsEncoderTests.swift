@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import TerminalUI
 
@@ -80,6 +83,47 @@ struct GraphicsEncoderTests {
             let c = scene(p % w, p / w)
             return unpainted[3 * p] == UInt8(c >> 16) && unpainted[3 * p + 1] == UInt8(c >> 8 & 0xFF) && unpainted[3 * p + 2] == UInt8(c & 0xFF)
         }, "an underlay for another grid is not applied")
+    }
+
+    @Test("kitty through shared memory: the escape names an object (t=s, S its size) holding the frame's RGB, panels painted; at most four objects wait, removeAll leaves none")
+    func kittySharedMemory() throws {
+        let (w, h, stride) = (64, 30, 256), (columns, rows) = (16, 5)
+        let frame = rgb0Image(width: w, height: h, stride: stride, scene).bytes
+        var colours = Array(repeating: ImageUnderlay.clear, count: columns * rows)
+        for x in 0..<columns { colours[4 * columns + x] = 0x1C1C22 }
+        let underlay = ImageUnderlay(columns: columns, rows: rows, colours: colours)
+        let pid = 4_000_000 + getpid() % 100_000
+        let memory = KittySharedMemory(pid: pid)
+        defer { memory.removeAll() }
+        let encoder = KittyImageEncoder()
+        func send() -> String {
+            frame.withUnsafeBytes {
+                String(decoding: encoder.encode(pixels: $0.baseAddress!, stride: stride, width: w, height: h, columns: columns, rows: rows,
+                                                underlay: underlay, sharedMemory: memory), as: UTF8.self)
+            }
+        }
+        let text = send()
+        let head = "\u{1B}7\u{1B}[1;1H\u{1B}_Ga=T,i=1,t=s,S=5760,p=1,f=24,s=64,v=30,c=16,r=5,C=1,q=2,z=-1073741825;"
+        #expect(text.hasPrefix(head) && text.hasSuffix("\u{1B}\\\u{1B}8"), "\(text.debugDescription)")
+        let encodedName = text.dropFirst(head.count).dropLast(4)
+        let name = try #require(Data(base64Encoded: String(encodedName)).map { String(decoding: $0, as: UTF8.self) })
+        #expect(name == "/tvshell-\(pid)-0")
+        let data = try Data(contentsOf: URL(fileURLWithPath: "/dev/shm" + name))
+        #expect(data.count == w * h * 3)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 3
+                let c = y / 6 == 4 ? 0x1C1C22 : scene(x, y)
+                #expect(data[i] == UInt8(c >> 16) && data[i + 1] == UInt8(c >> 8 & 0xFF) && data[i + 2] == UInt8(c & 0xFF), "pixel \(x),\(y)")
+            }
+        }
+        func waiting() -> Int {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).filter { $0.hasPrefix("tvshell-\(pid)-") }.count
+        }
+        for _ in 0..<6 { _ = send() }
+        #expect(waiting() == 4, "a frame nobody read is replaced four frames later")
+        memory.removeAll()
+        #expect(waiting() == 0)
     }
 
     @Test("sixel: libsixel's own decoder (sixel2png) reads the image back at its size, each pixel within one dither step of the frame")

@@ -49,6 +49,10 @@ int tvs_window_pixels(int fd, int *rows, int *cols, int *xpixel, int *ypixel);
  * backtracer) or the default action. Async-signal-safe. */
 int tvs_guard_install(int notify_fd);
 
+/* A file the fatal-signal handler unlinks (a frame in shared memory); up
+ * to eight, paths under 64 bytes. Main thread, before the files exist. */
+void tvs_guard_unlink_on_crash(const char *path);
+
 /* Restores the saved termios and, while the screen is taken over, writes
  * sgr0 / cnorm / rmcup. Async-signal-safe; idempotent. */
 void tvs_guard_restore_terminal(void);

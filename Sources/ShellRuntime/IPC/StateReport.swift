@@ -37,8 +37,8 @@ enum StateReport {
         ] as [String: Any]
     }
 
-    static func make(_ state: ShellState, framesPresented: Int, framesDropped: Int = 0, picture: String = "none", tolerance: Int? = nil,
-                     video: VideoOutput) -> [String: Any] {
+    static func make(_ state: ShellState, framesPresented: Int, framesDropped: Int = 0, picture: String = "none", sharedMemory: Bool = false,
+                     tolerance: Int? = nil, video: VideoOutput) -> [String: Any] {
         let p = state.playback
         var scrub: [String: Any] = ["active": state.scrub != nil, "mode": state.scrub?.mode.rawValue ?? "coarse"]
         scrub["target"] = state.scrub.map { $0.target as Any } ?? NSNullValue.null
@@ -72,6 +72,7 @@ enum StateReport {
             "frames_presented": framesPresented,
             "frames_dropped": framesDropped,
             "picture": picture,
+            "picture_shared_memory": sharedMemory,
             "video_tolerance": tolerance.map { $0 as Any } ?? NSNullValue.null,
             "kiosk": state.kiosk,
             "phase": p.phase.rawValue,

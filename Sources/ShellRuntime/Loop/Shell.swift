@@ -186,10 +186,13 @@ public final class Shell: ShellControl {
         let choice = configuration.videoSettings.graphics
         let environment = ProcessInfo.processInfo.environment
         let remote = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
-        guard configuration.video == .terminal, choice != .cells,
-              let answers = TerminalProbe.run(term: environment["TERM"], timeout: remote ? 1.5 : 0.3) else { return .cells }
+        guard configuration.video == .terminal, choice != .cells else { return .cells }
+        let probeObject = KittySharedMemory.makeProbeObject()
+        defer { probeObject.map(KittySharedMemory.removeProbeObject) }
+        guard let answers = TerminalProbe.run(term: environment["TERM"], sharedMemory: probeObject, timeout: remote ? 1.5 : 0.3) else { return .cells }
         let capabilities = TerminalCapabilities(answers: answers, environment: environment)
-        logger.info("terminal answers: \(capabilities.version ?? "no version"), kitty \(capabilities.kittyGraphics), sixel \(capabilities.sixel)\(capabilities.tmux ? ", inside tmux" : "")\(capabilities.answered ? "" : ", no DA1 answer")")
+        let kitty = "\(capabilities.kittyGraphics)\(capabilities.kittySharedMemory ? " (shared memory)" : "")"
+        logger.info("terminal answers: \(capabilities.version ?? "no version"), kitty \(kitty), sixel \(capabilities.sixel)\(capabilities.tmux ? ", inside tmux" : "")\(capabilities.answered ? "" : ", no DA1 answer")")
         var rows: Int32 = 0, columns: Int32 = 0, xpixel: Int32 = 0, ypixel: Int32 = 0
         let window: (width: Int, height: Int)? = tvs_window_pixels(STDOUT_FILENO, &rows, &columns, &xpixel, &ypixel) == 0 ? (Int(xpixel), Int(ypixel)) : nil
         return PictureProtocol.choose(choice, capabilities: capabilities, windowPixels: window, columns: Int(columns), rows: Int(rows))
@@ -711,6 +714,7 @@ public final class Shell: ShellControl {
             ipc.reply(to: request.client, requestID: request.requestID,
                       data: StateReport.make(state, framesPresented: currentFramesPresented, framesDropped: currentFramesDropped,
                                              picture: terminal.map { $0.picture == .cells ? $0.blitter.shape.rawValue : $0.picture.name } ?? "none",
+                                             sharedMemory: terminal?.picture.sharedMemory ?? false,
                                              tolerance: terminal.flatMap { $0.picture == .cells && $0.colorMode == .direct ? $0.blitter.tolerance : nil },
                                              video: configuration.video))
         case "keypress":

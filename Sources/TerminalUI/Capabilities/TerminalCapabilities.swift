@@ -3,6 +3,9 @@
 public struct TerminalCapabilities: Equatable, Sendable {
     /// The kitty graphics protocol answered our query with OK.
     public var kittyGraphics = false
+    /// The kitty terminal read our object in shared memory: it runs on this
+    /// machine, and frames can go that way (`KittySharedMemory`).
+    public var kittySharedMemory = false
     /// Primary device attributes (DA1) list 4: sixel graphics.
     public var sixel = false
     /// The terminal's name and version (XTVERSION), when it said.
@@ -19,7 +22,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public init() {}
 
     public static func == (a: TerminalCapabilities, b: TerminalCapabilities) -> Bool {
-        a.kittyGraphics == b.kittyGraphics && a.sixel == b.sixel && a.version == b.version && a.tmux == b.tmux
+        a.kittyGraphics == b.kittyGraphics && a.kittySharedMemory == b.kittySharedMemory && a.sixel == b.sixel && a.version == b.version && a.tmux == b.tmux
             && a.answered == b.answered && a.cellPixels?.width == b.cellPixels?.width && a.cellPixels?.height == b.cellPixels?.height
     }
 
@@ -34,6 +37,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
                 sixel = params.dropFirst().contains(4)
             case .kittyGraphics(let id, let message):
                 if id == TerminalProbe.kittyQueryID && message == "OK" { kittyGraphics = true }
+                if id == TerminalProbe.kittySharedMemoryQueryID && message == "OK" { kittySharedMemory = true }
             case .version(let text):
                 version = text
             case .cellSize(let height, let width):
@@ -41,6 +45,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
             }
         }
         if tmux { kittyGraphics = false }
+        if !kittyGraphics { kittySharedMemory = false }
     }
 
     /// The picture protocol to use for `choice`, falling back to cells when

@@ -2,31 +2,39 @@
 import Glibc
 #endif
 
-/// Asks the terminal what it can draw: the kitty graphics query, XTVERSION,
-/// the cell size in pixels, then DA1. Terminals answer in order and every
+/// Asks the terminal what it can draw: the kitty graphics query (and, with
+/// an object in shared memory to read, whether frames can go that way),
+/// XTVERSION, the cell size in pixels, then DA1. Terminals answer in order and every
 /// one answers DA1, so its answer means the others are in (or never coming);
 /// a terminal that answers nothing costs the timeout, once, at start.
 ///
 /// Main thread, before curses starts (it owns the terminal's modes after).
 public enum TerminalProbe {
     static let kittyQueryID = 31
+    static let kittySharedMemoryQueryID = 32
 
     /// The queries for a terminal of type `term`, in order. The Linux
     /// console (`linux`) gets DA1 alone: it has no graphics and would print
-    /// the others' bytes; a `dumb` terminal gets nothing.
-    public static func queries(term: String?) -> [UInt8] {
+    /// the others' bytes; a `dumb` terminal gets nothing. `sharedMemory`
+    /// names a three-byte object (`KittySharedMemory.makeProbeObject`) for
+    /// a kitty terminal to read.
+    public static func queries(term: String?, sharedMemory: String? = nil) -> [UInt8] {
         let term = term ?? ""
         if term == "dumb" { return [] }
         let da1 = "\u{1B}[c"
         if term == "linux" || term.hasPrefix("linux-") { return Array(da1.utf8) }
-        return Array("\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[>0q\u{1B}[16t\(da1)".utf8)
+        let shared = sharedMemory.map {
+            "\u{1B}_Gi=\(kittySharedMemoryQueryID),s=1,v=1,a=q,t=s,f=24;\(KittyImageEncoder.base64(Array($0.utf8)))\u{1B}\\"
+        } ?? ""
+        return Array("\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\(shared)\u{1B}[>0q\u{1B}[16t\(da1)".utf8)
     }
 
     /// Sends the queries on `output` and collects the answers from `input`
     /// (a terminal), with echo and line buffering off meanwhile; nil when
     /// `input` is not a terminal or nothing is to be asked.
-    public static func run(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, term: String?, timeout: Double = 0.3) -> [UInt8]? {
-        let query = queries(term: term)
+    public static func run(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, term: String?, sharedMemory: String? = nil,
+                           timeout: Double = 0.3) -> [UInt8]? {
+        let query = queries(term: term, sharedMemory: sharedMemory)
         guard !query.isEmpty, isatty(input) == 1, isatty(output) == 1 else { return nil }
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else { return nil }

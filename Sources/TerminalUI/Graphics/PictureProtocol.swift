@@ -3,8 +3,9 @@
 public enum PictureProtocol: Equatable, Sendable {
     /// Character cells (`VideoBlitter`).
     case cells
-    /// kitty graphics images scaled by the terminal over the video cells.
-    case kitty(cellWidth: Int, cellHeight: Int)
+    /// kitty graphics images scaled by the terminal over the video cells;
+    /// handed over in shared memory when the terminal can read it.
+    case kitty(cellWidth: Int, cellHeight: Int, sharedMemory: Bool = false)
     /// Sixel images in the terminal's own pixels.
     case sixel(cellWidth: Int, cellHeight: Int)
 
@@ -23,7 +24,7 @@ public enum PictureProtocol: Equatable, Sendable {
             cell = (max(1, px.width / columns), max(1, px.height / rows))
         }
         switch capabilities.graphics(for: choice) {
-        case .kitty: return .kitty(cellWidth: cell.width, cellHeight: cell.height)
+        case .kitty: return .kitty(cellWidth: cell.width, cellHeight: cell.height, sharedMemory: capabilities.kittySharedMemory)
         case .sixel: return .sixel(cellWidth: cell.width, cellHeight: cell.height)
         case .cells, .auto: return .cells
         }
@@ -38,6 +39,12 @@ public enum PictureProtocol: Equatable, Sendable {
         }
     }
 
+    /// Whether frames go through shared memory (kitty on this machine).
+    public var sharedMemory: Bool {
+        if case .kitty(_, _, true) = self { return true }
+        return false
+    }
+
     /// The image size in pixels for `columns` × `rows` cells, nil for cells.
     /// Sixel leaves the last row out: an image that reaches the bottom line
     /// would scroll the screen.
@@ -45,7 +52,7 @@ public enum PictureProtocol: Equatable, Sendable {
         switch self {
         case .cells:
             return nil
-        case .kitty(let cw, let ch):
+        case .kitty(let cw, let ch, _):
             return Self.fit(width: columns * cw, height: rows * ch, maxWidth: Self.kittyMaxWidth)
         case .sixel(let cw, let ch):
             return Self.fit(width: columns * cw, height: max(1, rows - 1) * ch, maxWidth: Self.sixelMaxWidth)

@@ -37,6 +37,8 @@ public final class NCursesTerminal {
     /// Cells, kitty images or sixel images.
     public let picture: PictureProtocol
     private let kitty = KittyImageEncoder()
+    /// Where kitty frames go when the terminal reads shared memory.
+    private let sharedMemory: KittySharedMemory?
     private var sixel = SixelEncoder()
     /// A kitty image is placed (it stays until deleted).
     private var imagePlaced = false
@@ -61,6 +63,7 @@ public final class NCursesTerminal {
     public init(unicode: Bool, video: VideoSettings = VideoSettings(), picture: PictureProtocol = .cells) {
         self.picture = picture
         self.unicode = unicode
+        if case .kitty(_, _, true) = picture { sharedMemory = KittySharedMemory() } else { sharedMemory = nil }
         initscr()
         cbreak()
         noecho()
@@ -93,6 +96,7 @@ public final class NCursesTerminal {
         active = false
         frames.abandon()
         removeImage()
+        sharedMemory?.removeAll()
         if updateOpen {
             updateOpen = false
             writeBlocking(Self.endUpdate)
@@ -242,7 +246,8 @@ public final class NCursesTerminal {
         case .kitty:
             guard newFrame || !imagePlaced || underlay != placedUnderlay else { return .unchanged }
             let size = videoPixelSize
-            bytes = kitty.encode(pixels: pixels, stride: stride, width: size.width, height: size.height, columns: width, rows: height, underlay: underlay)
+            bytes = kitty.encode(pixels: pixels, stride: stride, width: size.width, height: size.height, columns: width, rows: height,
+                                 underlay: underlay, sharedMemory: sharedMemory)
             imagePlaced = true
             placedUnderlay = underlay
         case .sixel:
