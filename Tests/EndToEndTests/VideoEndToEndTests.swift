@@ -38,8 +38,9 @@ private final class ShellInPty {
     let ipc: IPCClient
     let directory = TVShellBinary.scratchDirectory("e2e-pty")
 
+    /// `wrapper` runs tvshell (its path and arguments appended).
     init(_ arguments: [String], term: String = "xterm-256color", columns: Int = 80, rows: Int = 24, pixels: (Int, Int) = (0, 0),
-         throttle: Int? = nil, terminal: FakeTerminal? = nil) throws {
+         throttle: Int? = nil, terminal: FakeTerminal? = nil, wrapper: [String] = []) throws {
         let socket = directory.appendingPathComponent("ipc.sock").path
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = term
@@ -49,7 +50,7 @@ private final class ShellInPty {
         env["XDG_CONFIG_HOME"] = directory.path
         env["XDG_STATE_HOME"] = directory.path
         env["SWIFT_BACKTRACE"] = "interactive=no"
-        let command: [String] = [TVShellBinary.path, "--ipc-socket", socket, "--log-file", directory.path + "/tvshell.log", "--mpv-option", "ao=null",
+        let command: [String] = wrapper + [TVShellBinary.path, "--ipc-socket", socket, "--log-file", directory.path + "/tvshell.log", "--mpv-option", "ao=null",
                                  "--lirc-socket", directory.path + "/none"] + arguments
         var answer: (@Sendable ([UInt8]) -> [UInt8]?)?
         if let terminal { answer = { terminal.answer($0) } }
@@ -125,6 +126,22 @@ struct VideoEndToEndTests {
         let status = shell.pty.stop(signal)
         #expect(signal == SIGTERM ? status == 0 : status != 0)
         #expect(waiting().isEmpty, "left behind: \(waiting())")
+    }
+
+    @Test("with /dev/shm full (a 1 MiB tmpfs in a namespace of its own: one frame fits), kitty frames that do not fit go as base64, and playback goes on")
+    func sharedMemoryFull() throws {
+        let namespace = try Spawn.run(["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=1m tmpfs /dev/shm"])
+        try #require(namespace.status == 0, "unshare -rm (user and mount namespaces) is needed to give tvshell a small /dev/shm: \(namespace.output)")
+        let kitty = FakeTerminal("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c")
+        let shell = try ShellInPty(["av://lavfi:testsrc2=size=320x180:rate=25"], columns: 80, rows: 24, terminal: kitty,
+                                   wrapper: ["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=1m tmpfs /dev/shm && exec \"$0\" \"$@\""])
+        let state = try shell.ipc.waitForState(timeout: 20) { ($0["frames_presented"] as? Int ?? 0) > 8 }
+        #expect(state["picture"] as? String == "kitty" && state["picture_shared_memory"] as? Bool == true)
+        let text = String(decoding: shell.pty.output, as: UTF8.self)
+        let shared = text.components(separatedBy: "\u{1B}_Ga=T,i=1,t=s,").count - 1
+        let inline = text.components(separatedBy: "\u{1B}_Ga=T,i=1,p=1,f=24,s=640,v=384,c=80,r=24,C=1,q=2,z=-1073741825,m=1;").count - 1
+        #expect(shared >= 1 && inline >= 2 * shared, "one frame in four fits (the ring's oldest, never read, is replaced), the others go as base64: \(shared) and \(inline)")
+        #expect(shared + inline >= 9, "every frame presented went out one way or the other")
     }
 
     @Test("a sixel terminal (DA1 lists 4) gets sixel frames that libsixel decodes at the cells' pixel size, the last row left out")

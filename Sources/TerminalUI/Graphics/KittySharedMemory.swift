@@ -32,7 +32,9 @@ public final class KittySharedMemory {
         let fd = shm_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        guard ftruncate(fd, off_t(count)) == 0, let map = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
+        // Allocated up front, not just sized: a full /dev/shm then fails
+        // here instead of raising SIGBUS at the first write to the mapping.
+        guard posix_fallocate(fd, 0, off_t(count)) == 0, let map = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
               map != UnsafeMutableRawPointer(bitPattern: -1) else {
             shm_unlink(name)
             return nil
