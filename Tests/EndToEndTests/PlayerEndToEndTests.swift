@@ -190,6 +190,44 @@ struct PlayerEndToEndTests {
         #expect(shell.terminalModesKept(), "stty modes as before: \(shell.tmux.capture())")
     }
 
+    /// In dash, which leaves the terminal's modes to its jobs (bash puts its
+    /// own back, and would hide a job that does not).
+    @Test("Ctrl-Z gives the shell the terminal as it was, fg brings the picture back, q leaves the terminal modes as they were")
+    func suspendAndResume() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let directory = TVShellBinary.scratchDirectory("e2e-suspend")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let socket = directory.appendingPathComponent("ipc.sock").path
+        let tmux = try TmuxSession(command: "PS1='$ ' dash -i", width: 100, height: 30)
+        defer { tmux.kill() }
+        func modes(_ name: String) throws -> String {
+            let file = directory.appendingPathComponent(name).path
+            try tmux.send("stty -g > \(file)", "Enter")
+            let deadline = Date().addingTimeInterval(10)
+            while (try? String(contentsOfFile: file, encoding: .utf8))?.hasSuffix("\n") != true && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            return try String(contentsOfFile: file, encoding: .utf8)
+        }
+        let before = try modes("before")
+        let command = [TVShellBinary.path, "--ipc-socket", socket, "--mpv-option", "ao=null", "--lirc-socket", directory.path + "/none", clip]
+            .map { "'\($0)'" }.joined(separator: " ")
+        try tmux.send("XDG_CONFIG_HOME=\(directory.path) XDG_STATE_HOME=\(directory.path) \(command)", "Enter")
+        let ipc = try IPCClient(path: socket, timeout: 15)
+        let playing = try ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(tmux.display("#{alternate_on}") == "1")
+        try tmux.send("C-z")
+        #expect(tmux.waitFor { $0.contains("Stopped") }.ok, "bash reports the job stopped: \(tmux.capture())")
+        #expect(tmux.display("#{alternate_on}") == "0")
+        #expect(try modes("stopped") == before, "the modes while tvshell is stopped")
+        try tmux.send("fg", "Enter")
+        let resumed = try ipc.waitForState { (number($0["frames_presented"]) ?? 0) > (number(playing["frames_presented"]) ?? 0) + 5 }
+        #expect(resumed["screen"] as? String == "player")
+        #expect(tmux.display("#{alternate_on}") == "1")
+        try tmux.send("q")
+        let deadline = Date().addingTimeInterval(10)
+        while tmux.display("#{alternate_on}") != "0" && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try modes("after") == before, "the modes after tvshell quits")
+    }
+
     @Test("resizing re-lays out at once; below the minimum a clear message shows")
     func resize() throws {
         let clip = try TestMedia.clip(seconds: 60)
