@@ -116,7 +116,8 @@ struct RealTerminalTests {
                        barBackground: 0x000000)
     }
 
-    private static let kitty = ["kitty", "--config", "NONE", "-o", "linux_display_server=x11", "-o", "initial_window_width=80c", "-o", "initial_window_height=24c"]
+    private static let kitty = ["kitty", "--config", "NONE", "-o", "linux_display_server=x11", "-o", "remember_window_size=no", "-o", "initial_window_width=80c",
+                                "-o", "initial_window_height=24c"]
 
     /// kitty 0.26 draws cell backgrounds over an image almost transparently:
     /// the bar's colour must come from the image (`ImageUnderlay`).
