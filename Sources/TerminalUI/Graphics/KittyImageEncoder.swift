@@ -69,11 +69,11 @@ public struct KittyImageEncoder {
         }
     }
 
-    /// Each pixel's colour (0xRRGGBB), row by row: the frame's, or the
-    /// underlay's where it paints the cell the terminal scales the pixel
-    /// into (column `x · columns / width`, row `y · rows / height`).
-    /// `height` rows from `source`, which is row `firstRow` of an image of
-    /// `rows` rows (all of it by default).
+    /// Each pixel's colour (0xRRGGBB) of `height` rows from `source`, row by
+    /// row: the frame's, or the underlay's where it paints the cell the
+    /// terminal scales the pixel into (column `x · columns / width`, row
+    /// `y · rows / imageRows`). `source` is row `firstRow` of an image of
+    /// `rows` rows (by default the whole image).
     @inline(__always)
     private static func forEachPixel(_ source: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, underlay: ImageUnderlay?,
                                      firstRow: Int = 0, rows: Int? = nil, _ body: (UInt32) -> Void) {

@@ -64,6 +64,7 @@ public final class KittySharedMemory {
         return name
     }
 
+    /// Unlinks the probe's object, if the terminal did not.
     public static func removeProbeObject(_ name: String) {
         shm_unlink(name)
     }
