@@ -134,7 +134,11 @@ struct RealTerminalTests {
         let pid = try #require(shell.shellPID)
         let prefix = "tvshell-\(pid)-"
         func waiting() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).filter { $0.hasPrefix(prefix) } }
-        #expect(waiting().count <= 4, "at most the ring's four objects wait: \(waiting())")
+        let counts = (0..<10).map { _ in
+            Thread.sleep(forTimeInterval: 0.1)
+            return waiting().count
+        }
+        #expect(counts.min() ?? 4 < 4, "kitty takes the objects (unread, the ring's four would wait): \(counts)")
         kill(pid_t(pid), SIGSEGV)
         let deadline = Date().addingTimeInterval(20)
         while kill(pid_t(pid), 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
