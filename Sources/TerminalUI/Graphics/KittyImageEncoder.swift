@@ -69,19 +69,16 @@ public struct KittyImageEncoder {
         }
     }
 
-    /// Each pixel's colour (0xRRGGBB) of `height` rows from `source`, row by
-    /// row: the frame's, or the underlay's where it paints the cell the
-    /// terminal scales the pixel into (column `x · columns / width`, row
-    /// `y · rows / imageRows`). `source` is row `firstRow` of an image of
-    /// `rows` rows (by default the whole image).
+    /// Each pixel's colour (0xRRGGBB), row by row: the frame's, or the
+    /// underlay's where it paints the cell the terminal scales the pixel
+    /// into (column `x · columns / width`, row `y · rows / height`).
     @inline(__always)
     private static func forEachPixel(_ source: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, underlay: ImageUnderlay?,
-                                     firstRow: Int = 0, rows: Int? = nil, _ body: (UInt32) -> Void) {
+                                     _ body: (UInt32) -> Void) {
         let cellColumn = underlay.map { u in (0..<width).map { $0 * u.columns / width } } ?? []
-        let imageRows = rows ?? height
         for y in 0..<height {
             let row = source + y * stride
-            if let underlay, case let cellRow = (firstRow + y) * underlay.rows / imageRows, underlay.paintedRows[cellRow] {
+            if let underlay, case let cellRow = y * underlay.rows / height, underlay.paintedRows[cellRow] {
                 let colours = underlay.colours[(cellRow * underlay.columns)...]
                 for x in 0..<width {
                     let colour = colours[colours.startIndex + cellColumn[x]]
@@ -100,25 +97,11 @@ public struct KittyImageEncoder {
     private static func packRGB(_ source: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, underlay: ImageUnderlay?,
                                 into rgb: UnsafeMutablePointer<UInt8>) {
         var out = rgb
-        for y in 0..<height {
-            var pixel = source + y * stride
-            let painted = underlay.map { $0.paintedRows[y * $0.rows / height] } ?? false
-            if !painted {
-                for _ in 0..<width {
-                    out[0] = pixel[0]
-                    out[1] = pixel[1]
-                    out[2] = pixel[2]
-                    out += 3
-                    pixel += 4
-                }
-                continue
-            }
-            forEachPixel(pixel, stride: stride, width: width, height: 1, underlay: underlay, firstRow: y, rows: height) { colour in
-                out[0] = UInt8(truncatingIfNeeded: colour >> 16)
-                out[1] = UInt8(truncatingIfNeeded: colour >> 8)
-                out[2] = UInt8(truncatingIfNeeded: colour)
-                out += 3
-            }
+        forEachPixel(source, stride: stride, width: width, height: height, underlay: underlay) { colour in
+            out[0] = UInt8(truncatingIfNeeded: colour >> 16)
+            out[1] = UInt8(truncatingIfNeeded: colour >> 8)
+            out[2] = UInt8(truncatingIfNeeded: colour)
+            out += 3
         }
     }
 
