@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "ShellProbes"),
         .target(
             name: "ShellTesting",
-            dependencies: ["ShellCore", "ShellView", "ShellRuntime", "MediaModel", "ShellProbes"]
+            dependencies: ["ShellCore", "ShellView", "ShellRuntime", "MediaModel", "ShellProbes", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "tvshell",

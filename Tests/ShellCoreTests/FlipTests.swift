@@ -51,7 +51,7 @@ struct FlipTests {
             .requestFlip(FlipRequest(token: 3, direction: .next, target: channels[4], origin: channels[1])),
             .startTimer(.flipTimeout, after: 10),
         ]) { $0.flip?.requested = true }
-        let loads = h.apply(.replaceContent(channels[4], at: h.clock.now)).filter {
+        let loads = h.apply(.replaceContent(channels[4], request: nil, at: h.clock.now)).filter {
             if case .load = $0 { true } else { false }
         }
         #expect(loads == [.load(channels[4], token: 2)], "one load, of channel 5")
@@ -121,7 +121,7 @@ struct FlipTests {
         let h = watchingChannel2()
         h.apply(.command(.right, at: h.clock.now))
         h.apply(.timerFired(.flipSettle, at: h.clock.now))
-        h.apply(.replaceContent(channels[2], at: h.clock.now))
+        h.apply(.replaceContent(channels[2], request: nil, at: h.clock.now))
         #expect(h.state.current == 2 && h.state.playback.token == 2)
         let failed = h.apply(.player(.failed(reason: "loading failed"), token: 2, at: h.clock.now))
         #expect(h.state.screen == .interstitial, "a failed flip does not show the error screen")

@@ -135,7 +135,7 @@ struct KioskTests {
         #expect(h.state.quitting)
     }
 
-    @Test("a new libmpv loads again what played, or what the prompt held (which then asks again)")
+    @Test("a new libmpv loads again what played; under the prompt the prompt stays, and the held item loads afresh once authorized")
     func playerRestarted() {
         let h = kiosk()
         h.apply(.playIndex(1, at: h.clock.now))
@@ -151,6 +151,16 @@ struct KioskTests {
         let token = h.state.playback.token
         h.apply(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token, at: h.clock.now))
         #expect(h.state.screen == .passcode)
-        #expect(h.apply(.playerRestarted(at: h.clock.now)).contains(.load(channels[2], token: token + 1)))
+        #expect(h.apply(.playerRestarted(at: h.clock.now)) == [.stop], "nothing loads while the prompt is up")
+        #expect(h.state.screen == .passcode)
+        #expect(h.state.restrictions.prompt?.purpose == .play(index: 2))
+        #expect(h.state.playback.phase == .idle && h.state.playback.token == token + 1)
+        for d in [1, 2, 3, 4] { h.apply(.command(.digit(d), at: h.clock.now)) }
+        let attempt = h.state.restrictions.prompt?.checking ?? -1
+        let granted = h.apply(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: h.clock.now))
+        #expect(granted.contains(.load(channels[2], token: token + 2)))
+        #expect(h.state.restrictions.prompt == nil && h.state.screen == .player)
+        let held = h.apply(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token + 2, at: h.clock.now))
+        #expect(held == [.continueLoad(token: token + 2)], "the passcode given covers the reload")
     }
 }

@@ -19,7 +19,12 @@ public enum Action: Equatable, Sendable {
     /// late, doubled and superseded completions are ignored).
     case flipCompleted(token: Int, success: Bool, at: Instant)
     /// The delegate (or the built-in lineup player) replaces what plays.
-    case replaceContent(MediaItem, at: Instant)
+    /// `request` names the caller's completion: the reducer answers it once
+    /// with `Effect.finishContentRequest` (plays, fails, refused, superseded).
+    case replaceContent(MediaItem, request: Int?, at: Instant)
+    /// Play `item` (IPC `play`): the lineup's entry with its URL, else the
+    /// item added after the others.
+    case playItem(MediaItem, at: Instant)
     /// The delegate's interstitial for the flip with `token`.
     case interstitialProvided(token: Int, ChannelInterstitial)
     /// A channel logo was loaded (pixels for the interstitial).

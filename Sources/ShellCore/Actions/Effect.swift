@@ -41,6 +41,9 @@ public enum Effect: Equatable, Sendable {
     case finishAuthorization(request: Int, AuthorizationResult)
     /// Tell the reducer the wall-clock time (`Action.wallClock`) soon.
     case requestWallClock
+    /// Answer the `replaceContent` request `request`: its item plays
+    /// (`true`), or failed, was refused or was replaced before it played.
+    case finishContentRequest(request: Int, success: Bool)
 }
 
 /// What the delegate is asked to do for a flip.

@@ -38,7 +38,6 @@ enum ChannelEntryReducer {
         if state.screen == .player, state.current == index, state.playback.phase != .failed {
             return [.cancelTimer(.digitCommit)]
         }
-        state.flip = nil
-        return [.cancelTimer(.digitCommit), .cancelTimer(.flipSettle), .cancelTimer(.flipTimeout)] + ShellReducer.play(&state, index: index, now: now)
+        return [.cancelTimer(.digitCommit)] + ShellReducer.play(&state, index: index, now: now)
     }
 }

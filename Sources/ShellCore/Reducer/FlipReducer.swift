@@ -8,7 +8,7 @@ enum FlipReducer {
     /// A flip key: `step` is +1 (next) or -1 (previous).
     static func request(_ state: inout ShellState, step: Int, now: Instant) -> [Effect] {
         let ring = state.channelRing
-        guard !ring.isEmpty else { return [] }
+        guard !ring.isEmpty, state.restrictions.prompt == nil else { return [] }
         let base = state.flip.map { $0.failure == nil ? $0.target : $0.origin } ?? state.current
         let target: Int
         if let base, let position = ring.firstIndex(of: base) {
@@ -51,6 +51,7 @@ enum FlipReducer {
     /// The delegate's completion for `token`.
     static func complete(_ state: inout ShellState, token: Int, success: Bool, now: Instant) -> [Effect] {
         guard let flip = state.flip, flip.token == token, flip.requested, flip.failure == nil else { return [] }
+        if state.restrictions.prompt != nil { return completeUnderPrompt(&state, flip, success: success) }
         guard success else {
             let detail = state.playback.phase == .failed ? state.error?.reason : nil
             return fail(&state, reason: detail ?? "the channel did not start")
@@ -65,6 +66,31 @@ enum FlipReducer {
             .emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: true, superseded: false)),
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
         ]
+    }
+
+    /// The delegate answered while the passcode prompt for its target is
+    /// up: the flip ends (its event is sent), the prompt stays, and ESC on
+    /// it still goes back to where the flips started.
+    private static func completeUnderPrompt(_ state: inout ShellState, _ flip: FlipState, success: Bool) -> [Effect] {
+        state.flip = nil
+        if state.restrictions.prompt?.origin == nil { state.restrictions.prompt?.origin = flip.origin }
+        return [
+            .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner),
+            .emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: success, superseded: false)),
+        ]
+    }
+
+    /// Something else was chosen while a flip was under way (a number, the
+    /// guide, IPC `channel`, a play): the flip ends here, superseded, unless
+    /// its end was already told (a failure being shown).
+    static func abandon(_ state: inout ShellState) -> [Effect] {
+        guard let flip = state.flip else { return [] }
+        state.flip = nil
+        var effects: [Effect] = [.cancelTimer(.flipSettle), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner)]
+        if flip.failure == nil {
+            effects.append(.emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: false, superseded: true)))
+        }
+        return effects
     }
 
     /// The delegate did not answer in time.

@@ -1,10 +1,7 @@
 /// Reports from the player for the current load.
 enum PlayerReducer {
     static func reduce(_ state: inout ShellState, _ report: PlayerReport, now: Instant) -> [Effect] {
-        if case .failed = report, case .held = state.restrictions.prompt?.purpose {
-            state.restrictions.prompt = nil
-            state.screen = state.flip != nil ? .interstitial : .player
-        }
+        if state.restrictions.prompt != nil, let effects = underPrompt(&state, report) { return effects }
         switch report {
         case .started:
             state.playback.phase = .loading
@@ -19,15 +16,16 @@ enum PlayerReducer {
             state.playback.phase = .playing
             RecoveryReducer.recovered(&state)
             let item = state.currentItem
-            return [.emit(.playbackStarted(title: state.title, url: item?.url ?? ""))] + OverlayReducer.showHint(&state)
+            return answer(&state, true) + [.emit(.playbackStarted(title: state.title, url: item?.url ?? ""))] + OverlayReducer.showHint(&state)
         case .failed(let reason) where state.flip != nil:
             state.playback.phase = .failed
             state.playback.holdsPreviousPicture = false
             let title = "Could not play “\(state.title)”"
             state.error = ShellError(title: title, reason: reason, location: state.currentItem?.url)
-            return [.emit(.error(title: title, reason: reason, url: state.currentItem?.url))]
+            return answer(&state, false) + [.emit(.error(title: title, reason: reason, url: state.currentItem?.url))]
         case .failed(let reason):
-            if let effects = RecoveryReducer.failed(&state, reason: reason, now: now) { return effects }
+            let answered = answer(&state, false)
+            if let effects = RecoveryReducer.failed(&state, reason: reason, now: now) { return answered + effects }
             let item = state.currentItem
             state.playback.phase = .failed
             state.playback.holdsPreviousPicture = false
@@ -37,7 +35,7 @@ enum PlayerReducer {
             state.screen = .error
             let title = "Could not play “\(state.title)”"
             state.error = ShellError(title: title, reason: reason, location: item?.url)
-            var effects: [Effect] = [.cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: item?.url))]
+            var effects: [Effect] = answered + [.cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: item?.url))]
             if let current = state.current, current + 1 < state.items.count {
                 effects.append(.startTimer(.errorAdvance, after: state.settings.errorAdvanceDelay))
             }
@@ -100,6 +98,51 @@ enum PlayerReducer {
             state.playback.firstFramePresented = true
             state.playback.holdsPreviousPicture = false
             return [.cancelTimer(.posterDelay)]
+        }
+    }
+
+    /// Answers the `replaceContent` request the load carries, once.
+    private static func answer(_ state: inout ShellState, _ success: Bool) -> [Effect] {
+        guard let request = state.playback.contentRequest else { return [] }
+        state.playback.contentRequest = nil
+        return [.finishContentRequest(request: request, success: success)]
+    }
+
+    /// Reports while a passcode prompt covers the screen: none of them takes
+    /// it down or changes the screen under it. A load the prompt holds that
+    /// fails is loaded afresh once the passcode is given; nil for reports
+    /// handled as usual (what the player tells about the media).
+    private static func underPrompt(_ state: inout ShellState, _ report: PlayerReport) -> [Effect]? {
+        guard let prompt = state.restrictions.prompt else { return nil }
+        var held = false
+        if case .held(let token) = prompt.purpose, token == state.playback.token { held = true }
+        switch report {
+        case .failed(let reason):
+            if held { return RestrictionReducer.reloadAfterPrompt(&state) }
+            state.playback.phase = .failed
+            let title = "Could not play “\(state.title)”"
+            state.error = ShellError(title: title, reason: reason, location: state.currentItem?.url)
+            return answer(&state, false) + [.emit(.error(title: title, reason: reason, url: state.currentItem?.url))]
+        case .ended:
+            guard !held, state.playback.phase != .ended else { return [] }
+            state.playback.phase = .ended
+            state.playback.paused = true
+            return [.emit(.endFile(url: state.currentItem?.url ?? ""))]
+        case .playing:
+            guard !held, state.playback.phase == .loading else { return held ? [] : nil }
+            state.playback.phase = .playing
+            state.playback.buffering = false
+            state.playback.seekPending = false
+            return answer(&state, true) + [.emit(.playbackStarted(title: state.title, url: state.currentItem?.url ?? ""))]
+        case .preloaded:
+            return held ? [] : nil
+        case .firstFrame:
+            return held ? [] : nil
+        case .buffering(let value):
+            state.playback.buffering = value
+            return []
+        case .started, .failureDetail, .position, .duration, .paused, .seekable, .mediaTitle, .videoConfigured, .tracks, .chapters, .speed:
+            return nil
         }
     }
 }

@@ -8,7 +8,7 @@ public enum ShellReducer {
         case .command(let command, let now):
             return reduceCommand(&state, command, now: now) + armIdleReturn(state)
         case .open(let items, let now):
-            guard !items.isEmpty else { return [] }
+            guard !items.isEmpty, state.restrictions.prompt == nil else { return [] }
             state.items = items
             state.homeSelection = 0
             return play(&state, index: 0, now: now)
@@ -24,13 +24,16 @@ public enum ShellReducer {
             return requestQuit(&state, source: source)
         case .flipCompleted(let token, let success, let now):
             return FlipReducer.complete(&state, token: token, success: success, now: now)
-        case .replaceContent(let item, let now):
-            var index = state.items.firstIndex { $0.id == item.id && $0.url == item.url }
-            if index == nil {
-                state.items.append(item)
-                index = state.items.count - 1
+        case .replaceContent(let item, let request, let now):
+            guard state.restrictions.prompt == nil else {
+                return request.map { [.finishContentRequest(request: $0, success: false)] } ?? []
             }
-            return play(&state, index: index!, now: now, keepFlip: true)
+            let index = state.items.firstIndex { $0.id == item.id && $0.url == item.url } ?? add(&state, item)
+            return play(&state, index: index, now: now, keepFlip: true, request: request)
+        case .playItem(let item, let now):
+            guard state.restrictions.prompt == nil else { return [] }
+            let index = state.items.firstIndex { $0.url == item.url } ?? add(&state, item)
+            return play(&state, index: index, now: now)
         case .interstitialProvided(let token, let interstitial):
             guard state.flip?.token == token else { return [] }
             state.flip?.interstitial = interstitial
@@ -56,31 +59,46 @@ public enum ShellReducer {
             state.notice = text
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
         case .playerRestarted(let now):
-            var heldByPrompt = false
-            if case .held = state.restrictions.prompt?.purpose { heldByPrompt = true }
-            guard let current = state.current, state.playback.phase != .idle,
-                  state.screen == .player || state.screen == .interstitial || heldByPrompt else { return [] }
+            guard let current = state.current, state.playback.phase != .idle else { return [] }
+            if state.restrictions.prompt != nil { return RestrictionReducer.reloadAfterPrompt(&state) }
+            guard state.screen == .player || state.screen == .interstitial else { return [] }
             return play(&state, index: state.recovery?.index ?? current, now: now)
         case .authorizationCancelled(let request):
             return PasscodeReducer.requestCancelled(&state, request: request)
         }
     }
 
+    /// Appends `item` to what can be played; its index.
+    private static func add(_ state: inout ShellState, _ item: MediaItem) -> Int {
+        state.items.append(item)
+        return state.items.count - 1
+    }
+
     /// Starts `items[index]` with a fresh token and the player screen. A flip
-    /// under way is abandoned, unless `keepFlip` (its delegate replacing the
-    /// content): then the interstitial stays up.
-    static func play(_ state: inout ShellState, index: Int, now: Instant, keepFlip: Bool = false) -> [Effect] {
+    /// under way is abandoned (and its end told), unless `keepFlip` (its
+    /// delegate replacing the content): then the interstitial stays up.
+    /// `request` is the `replaceContent` request the load answers; the one
+    /// the previous load answered, if still open, is answered `false`.
+    /// Never takes the passcode prompt down (only its own answer does: the
+    /// right code, ESC, the lockout): under a prompt for content it is
+    /// refused; under an early request's or the admin's it waits for it.
+    static func play(_ state: inout ShellState, index: Int, now: Instant, keepFlip: Bool = false, request: Int? = nil) -> [Effect] {
+        if let prompt = state.restrictions.prompt {
+            if !prompt.isContent { state.restrictions.afterPrompt = index }
+            return request.map { [.finishContentRequest(request: $0, success: false)] } ?? []
+        }
+        var requestEffects: [Effect] = []
+        if let open = state.playback.contentRequest, open != request {
+            requestEffects.append(.finishContentRequest(request: open, success: false))
+        }
+        state.playback.contentRequest = nil
+        let flipEffects = keepFlip ? [] : FlipReducer.abandon(&state)
         let gateEffects: [Effect]
-        switch RestrictionReducer.beforePlay(&state, index: index, keepFlip: keepFlip) {
-        case .stop(let effects): return effects
+        switch RestrictionReducer.beforePlay(&state, index: index, request: request) {
+        case .stop(let effects): return requestEffects + flipEffects + effects
         case .proceed(let effects): gateEffects = effects
         }
         let holdPicture = state.screen == .player && state.playback.firstFramePresented
-        var flipEffects: [Effect] = []
-        if !keepFlip && state.flip != nil {
-            state.flip = nil
-            flipEffects = [.cancelTimer(.flipSettle), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner)]
-        }
         if state.recovery?.index != index { state.recovery = nil }
         state.current = index
         state.homeSelection = index
@@ -89,6 +107,7 @@ public enum ShellReducer {
         state.playback.token = token
         state.playback.phase = .loading
         state.playback.holdsPreviousPicture = holdPicture
+        state.playback.contentRequest = request
         state.scrub = nil
         state.error = nil
         state.overlay = .none
@@ -105,7 +124,15 @@ public enum ShellReducer {
             state.screen = .interstitial
             state.transportVisible = false
         }
-        return gateEffects + flipEffects + effects + RestrictionReducer.didStartLoad(&state)
+        return requestEffects + flipEffects + gateEffects + effects + RestrictionReducer.didStartLoad(&state)
+    }
+
+    /// The open `replaceContent` request of the current load is answered
+    /// `false`: its item will not play.
+    static func dropContentRequest(_ state: inout ShellState) -> [Effect] {
+        guard let open = state.playback.contentRequest else { return [] }
+        state.playback.contentRequest = nil
+        return [.finishContentRequest(request: open, success: false)]
     }
 
     static func requestQuit(_ state: inout ShellState, source: QuitSource) -> [Effect] {
@@ -221,8 +248,8 @@ public enum ShellReducer {
     /// Dismisses the player or error screen back to the home screen (the
     /// guide, for `guide`).
     static func goHome(_ state: inout ShellState, guide: Bool = false) -> [Effect] {
+        let ended = FlipReducer.abandon(&state) + dropContentRequest(&state)
         state.screen = guide ? .guide : .home
-        state.flip = nil
         state.hintVisible = false
         state.overlay = .none
         state.scrub = nil
@@ -231,7 +258,7 @@ public enum ShellReducer {
         state.playback.phase = .idle
         state.playback.token += 1
         state.recovery = nil
-        return [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop] + armIdleReturn(state)
+        return ended + [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop] + armIdleReturn(state)
     }
 
     /// On the home screen or guide of a kiosk, each key restarts the wait

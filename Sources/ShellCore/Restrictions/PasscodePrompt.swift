@@ -26,6 +26,9 @@ public struct PasscodePrompt: Equatable, Sendable, CustomStringConvertible {
     public var checking: Int?
     /// "Wrong passcode", shown under the boxes.
     public var message: String?
+    /// Where ESC goes back to: the channel a flip started from (the flip
+    /// may have been answered while the prompt was up).
+    public var origin: Int?
 
     public init(purpose: Purpose, item: MediaItem, ratings: [ContentRating]) {
         self.purpose = purpose
@@ -36,6 +39,14 @@ public struct PasscodePrompt: Equatable, Sendable, CustomStringConvertible {
     /// The admin passcode (not content): no restrictions events for it.
     public var isAdmin: Bool {
         if case .quitKiosk = purpose { true } else { false }
+    }
+
+    /// For content about to play (not an early request, not the admin's).
+    public var isContent: Bool {
+        switch purpose {
+        case .play, .held: true
+        case .early, .quitKiosk: false
+        }
     }
 
     /// The strictest rating, for the prompt's text.

@@ -15,20 +15,9 @@ enum PasscodeReducer {
         state.channelEntry = nil
         var effects: [Effect] = [.requestWallClock]
         if !prompt.isAdmin { effects.append(.emit(.restrictionsAuthorizationRequested(item: prompt.item, rating: prompt.rating?.code))) }
-        if state.flip != nil { effects += [.cancelTimer(.flipTimeout), .cancelTimer(.spinner)] }
+        if state.flip != nil && prompt.isContent { effects += [.cancelTimer(.flipTimeout), .cancelTimer(.spinner)] }
         if state.restrictions.lockedUntil != nil { effects.append(.startTimer(.lockoutTick, after: 1)) }
         return effects
-    }
-
-    /// Another item is played while a prompt is up: the prompt goes (an
-    /// early request is answered `cancelled`).
-    static func supersede(_ state: inout ShellState) -> [Effect] {
-        guard let prompt = state.restrictions.prompt else { return [] }
-        state.restrictions.prompt = nil
-        if case .early(let request, _) = prompt.purpose {
-            return [.cancelTimer(.lockoutTick), .finishAuthorization(request: request, .cancelled)]
-        }
-        return [.cancelTimer(.lockoutTick)]
     }
 
     /// Keys on the prompt: digits, LEFT to take one back, ESC to cancel.
@@ -109,7 +98,7 @@ enum PasscodeReducer {
         case .play(let index):
             state.restrictions.grant = RestrictionsState.Grant(
                 itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, prompt.item))
-            return ShellReducer.play(&state, index: index, now: now, keepFlip: state.flip != nil) + flipTimers
+            return ShellReducer.play(&state, index: index, now: now, keepFlip: state.flip != nil, request: state.playback.contentRequest) + flipTimers
         case .held(let token):
             guard token == state.playback.token else { return [] }
             state.restrictions.grant = RestrictionsState.Grant(itemID: prompt.item.id, token: token, programmeStart: state.playback.programmeStart)
@@ -122,8 +111,7 @@ enum PasscodeReducer {
             return [.continueLoad(token: token), .startTimer(.transportHide, after: settings.transportHideDelay)]
         case .early(let request, let returnTo):
             state.restrictions.preAuthorized.insert(prompt.item.id)
-            state.screen = returnTo
-            return [.finishAuthorization(request: request, .granted)]
+            return [.finishAuthorization(request: request, .granted)] + restore(&state, returnTo, now: now)
         case .quitKiosk:
             state.quitting = true
             return [.quit]
@@ -161,22 +149,45 @@ enum PasscodeReducer {
             effects.append(.startTimer(.noticeHide, after: state.settings.noticeDelay))
         }
         if case .early(let request, let returnTo) = prompt.purpose {
-            state.screen = returnTo
-            return effects + [.finishAuthorization(request: request, lockedOut ? .denied : .cancelled)]
+            return effects + [.finishAuthorization(request: request, lockedOut ? .denied : .cancelled)] + restore(&state, returnTo, now: now)
         }
         if case .quitKiosk(let returnTo) = prompt.purpose {
-            state.screen = returnTo
-            return effects
+            return effects + restore(&state, returnTo, now: now)
         }
+        effects += ShellReducer.dropContentRequest(&state)
         if let flip = state.flip {
             state.flip = nil
             effects += [
-                .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.spinner),
+                .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner),
                 .emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: false, superseded: false)),
             ]
             return effects + ShellReducer.play(&state, index: flip.origin, now: now)
         }
+        if let origin = prompt.origin, state.items.indices.contains(origin) {
+            return effects + ShellReducer.play(&state, index: origin, now: now)
+        }
         return effects + ShellReducer.goHome(&state)
+    }
+
+    /// An early request's or the admin's prompt closed: back to the screen
+    /// under it, as it is now (a stream may have failed meanwhile), or to
+    /// what was asked to play while it was up.
+    static func restore(_ state: inout ShellState, _ screen: ScreenKind, now: Instant) -> [Effect] {
+        if let index = state.restrictions.afterPrompt {
+            state.restrictions.afterPrompt = nil
+            if state.items.indices.contains(index) { return ShellReducer.play(&state, index: index, now: now) }
+        }
+        let covered = screen == .player || (screen == .interstitial && state.flip == nil && state.recovery == nil)
+        guard covered else {
+            state.screen = screen
+            return []
+        }
+        switch state.playback.phase {
+        case .failed where state.error != nil: state.screen = .error
+        case .idle: state.screen = .home
+        default: state.screen = .player
+        }
+        return []
     }
 
     /// A second of the lockout: ask for the time, to redraw the countdown.

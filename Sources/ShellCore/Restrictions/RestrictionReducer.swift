@@ -36,24 +36,21 @@ enum RestrictionReducer {
         return grant.itemID == item.id && grant.programmeStart == start
     }
 
-    /// Called by `ShellReducer.play` before it loads `items[index]`.
-    static func beforePlay(_ state: inout ShellState, index: Int, keepFlip: Bool) -> Gate {
-        var effects = PasscodeReducer.supersede(&state)
+    /// Called by `ShellReducer.play` before it loads `items[index]` (never
+    /// while a prompt is up). `request`: the `replaceContent` request the
+    /// load would answer; a stopped load keeps it until the prompt is answered.
+    static func beforePlay(_ state: inout ShellState, index: Int, request: Int?) -> Gate {
         let item = state.items[index]
         let policy = state.restrictions.policy
-        guard policy.mode != .off else { return .proceed(effects) }
+        guard policy.mode != .off else { return .proceed([]) }
         let start = programmeStart(state, item)
         if state.restrictions.preAuthorized.remove(item.id) != nil {
             state.restrictions.grant = RestrictionsState.Grant(itemID: item.id, token: nil, programmeStart: start)
-            return .proceed(effects)
+            return .proceed([])
         }
         let ratings = knownRatings(state, item)
-        guard policy.restricts(ratings), !covered(state, item, programmeStart: start) else { return .proceed(effects) }
+        guard policy.restricts(ratings), !covered(state, item, programmeStart: start) else { return .proceed([]) }
 
-        if !keepFlip && state.flip != nil {
-            state.flip = nil
-            effects += [.cancelTimer(.flipSettle), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner)]
-        }
         state.current = index
         state.homeSelection = index
         let token = state.playback.token + 1
@@ -62,13 +59,35 @@ enum RestrictionReducer {
         state.playback.ratings = ratings
         state.playback.restricted = true
         state.playback.programmeStart = start
+        state.playback.contentRequest = request
         state.error = nil
         state.clearChrome()
-        effects += [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay)]
+        let effects: [Effect] = [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay)]
         if policy.effectiveMode == .deny {
-            return .stop(effects + deny(&state, item: item, ratings: ratings))
+            return .stop(effects + ShellReducer.dropContentRequest(&state) + deny(&state, item: item, ratings: ratings))
         }
         return .stop(effects + PasscodeReducer.show(&state, PasscodePrompt(purpose: .play(index: index), item: item, ratings: ratings)))
+    }
+
+    /// libmpv was started again (or a held load failed) while a prompt is
+    /// up: the prompt stays. A load it held is gone, so the item is loaded
+    /// afresh once the passcode is given; under any other prompt what
+    /// played is loaded again when that prompt closes.
+    static func reloadAfterPrompt(_ state: inout ShellState) -> [Effect] {
+        guard var prompt = state.restrictions.prompt, let index = state.current else { return [] }
+        if case .held(let token) = prompt.purpose, token == state.playback.token {
+            prompt.purpose = .play(index: index)
+            state.restrictions.prompt = prompt
+        } else if !prompt.isContent {
+            state.restrictions.afterPrompt = index
+        } else {
+            return []
+        }
+        state.playback.token += 1
+        state.playback.phase = .idle
+        state.playback.videoConfigured = false
+        state.playback.firstFramePresented = false
+        return [.stop]
     }
 
     /// Called by `ShellReducer.play` once the load of the current item has
@@ -99,13 +118,16 @@ enum RestrictionReducer {
         let granted = state.restrictions.grant.map { $0.itemID == item.id && $0.token == token } ?? false
         guard state.playback.restricted, !granted else { return [.continueLoad(token: token)] }
 
+        if state.restrictions.prompt != nil {
+            return reloadAfterPrompt(&state)
+        }
         state.clearChrome()
         state.playback.holdsPreviousPicture = false
         let effects: [Effect] = [.cancelTimer(.transportHide), .cancelTimer(.posterDelay)]
         if policy.effectiveMode == .deny {
             state.playback.phase = .idle
             state.playback.token += 1
-            return effects + [.stop] + deny(&state, item: item, ratings: state.playback.ratings)
+            return effects + [.stop] + ShellReducer.dropContentRequest(&state) + deny(&state, item: item, ratings: state.playback.ratings)
         }
         return effects + PasscodeReducer.show(&state, PasscodePrompt(purpose: .held(token: token), item: item, ratings: state.playback.ratings))
     }

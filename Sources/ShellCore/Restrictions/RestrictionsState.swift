@@ -19,6 +19,10 @@ public struct RestrictionsState: Equatable, Sendable {
     public var preAuthorized: Set<String> = []
     /// The last passcode attempt handed out for checking.
     public var attemptCounter = 0
+    /// `items` index to load again once the prompt up (an early request's
+    /// or the admin's) closes: libmpv restarted, or the load turned out to
+    /// be restricted, under it.
+    public var afterPrompt: Int?
 
     public init(policy: RestrictionPolicy = RestrictionPolicy(), failures: Int = 0, lockedUntil: Double? = nil) {
         self.policy = policy

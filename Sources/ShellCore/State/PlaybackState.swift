@@ -55,6 +55,8 @@ public struct PlaybackState: Equatable, Sendable {
     /// On a live channel, the start of the guide programme the ratings were
     /// checked for (a new programme is checked again).
     public var programmeStart: Double?
+    /// The `replaceContent` request this load answers once it plays or fails.
+    public var contentRequest: Int?
 
     public init() {}
 }

@@ -14,7 +14,7 @@ struct IPCRequest {
 /// The automation socket: a Unix stream socket speaking newline-delimited
 /// JSON in the style of mpv's JSON IPC. Non-blocking; the run loop polls
 /// `pollDescriptors()` and calls `service`. Run-loop thread only.
-final class IPCServer {
+final class IPCServer: AutomationPort {
     let path: String
     private let listener: Int32
     private var clients: [Int32: Client] = [:]

@@ -6,7 +6,7 @@ import Glibc
 
 /// Actions posted from other threads (delegate completions): kept under a
 /// lock, with one byte written to a pipe the run loop polls.
-final class ActionInbox: @unchecked Sendable {
+package final class ActionInbox: @unchecked Sendable {
     let readFD: Int32
     private let writeFD: Int32
     private let lock = PThreadMutex()
@@ -15,7 +15,7 @@ final class ActionInbox: @unchecked Sendable {
 
     /// Without a pipe (no descriptors left) posts are still kept, and the
     /// run loop finds them at its next wake.
-    init() {
+    package init() {
         var fds: [Int32] = [-1, -1]
         _ = tvs_pipe_nonblocking(&fds)
         readFD = fds[0]
@@ -28,7 +28,7 @@ final class ActionInbox: @unchecked Sendable {
     }
 
     /// Any thread.
-    func post(_ action: Action) {
+    package func post(_ action: Action) {
         lock.withLock { pending.append(action) }
         var byte: UInt8 = 1
         _ = write(writeFD, &byte, 1)
@@ -42,7 +42,7 @@ final class ActionInbox: @unchecked Sendable {
     }
 
     /// Run-loop thread: the work posted so far, oldest first.
-    func takeWork() -> [@Sendable (ShellControl) -> Void] {
+    package func takeWork() -> [@Sendable (ShellControl) -> Void] {
         lock.withLock {
             let taken = work
             work.removeAll()
@@ -51,7 +51,7 @@ final class ActionInbox: @unchecked Sendable {
     }
 
     /// Run-loop thread: the actions posted so far, oldest first.
-    func take() -> [Action] {
+    package func take() -> [Action] {
         var sink = [UInt8](repeating: 0, count: 64)
         while read(readFD, &sink, sink.count) > 0 {}
         return lock.withLock {

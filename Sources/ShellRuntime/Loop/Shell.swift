@@ -19,11 +19,15 @@ import Glibc
 public final class Shell: ShellControl {
     private let configuration: ShellConfiguration
     /// Takes part in channel flips; the built-in lineup player by default.
-    public weak var delegate: ShellDelegate?
-    private let builtInDelegate = LineupPlayerDelegate()
+    public weak var delegate: ShellDelegate? {
+        get { effects.delegate }
+        set { effects.delegate = newValue }
+    }
     private let inbox: ActionInbox
-    /// Completions of `replaceContent`, by the load token they wait on.
-    private var contentCompletions: [Int: (Bool) -> Void] = [:]
+    private let clock = SystemClock()
+    private let store: Store
+    private let effects: EffectInterpreter
+    private let timers: ShellTimers
     private var nextWallClockTick: Instant?
     private lazy var logoLoader: LogoLoader = {
         let inbox = self.inbox
@@ -32,8 +36,7 @@ public final class Shell: ShellControl {
                           report: { logger.warning("\($0)") })
     }()
     private let logger: Logger
-    private var state: ShellState
-    private var timers = TimerQueue()
+    private var state: ShellState { store.state }
     private var terminal: NCursesTerminal?
     private var player: MPVPlayer?
     private var lirc: LircClient?
@@ -84,36 +87,33 @@ public final class Shell: ShellControl {
         self.logger = logger
         self.unicode = unicode
         self.theme = unicode ? configuration.theme : configuration.theme.asciiOnly()
-        state = ShellState(
+        var initial = ShellState(
             items: configuration.items.map { $0.resolvingRating() }, kiosk: configuration.kiosk, settings: configuration.settings,
             guide: configuration.guide, restrictions: configuration.restrictions)
-        state.startIndex = configuration.startIndex
-        state.fallbackIndex = configuration.fallbackIndex
+        initial.startIndex = configuration.startIndex
+        initial.fallbackIndex = configuration.fallbackIndex
         inbox = ActionInbox()
-        restrictions = RestrictionsService(backend: configuration.restrictionsBackend, inbox: inbox, logger: logger)
+        store = Store(initial)
+        timers = ShellTimers(clock: clock)
+        restrictions = RestrictionsService(backend: configuration.restrictionsBackend, inbox: inbox, clock: clock, logger: logger)
+        effects = EffectInterpreter(store: store, timers: timers, clock: clock, inbox: inbox, restrictions: restrictions, logger: logger)
+        effects.player = { [unowned self] in self.player }
+        effects.startPlayer = { [unowned self] in self.startPlayer() }
+        effects.loadLogo = { [unowned self] in self.logoLoader.load($0) }
+        store.observe = { [unowned self] _, _, _ in self.needsDraw = true }
     }
 
     /// Replaces the built-in swipe-up overlay (for embedding programs).
     /// Run-loop thread.
     public func setCustomOverlay(_ items: [OverlayItem]?) {
-        dispatch(.customOverlayItems(items))
+        effects.setCustomOverlay(items)
     }
 
     /// Plays `item` in place of what plays (for delegates). Run-loop thread.
-    /// `completion` runs when it plays or fails, at once if mpv refused it.
+    /// `completion` runs once, on the run loop, when it plays, fails, is
+    /// refused or is replaced before it plays.
     public func replaceContent(with item: MediaItem, completion: ((Bool) -> Void)?) {
-        let item = item.resolvingRating()
-        dispatch(.replaceContent(item, at: MonotonicClock.now()))
-        guard let completion else { return }
-        let isCurrent = state.currentItem?.id == item.id
-        let denied = isCurrent && state.playback.restricted && state.playback.phase == .idle && state.restrictions.prompt == nil
-        if case .play = state.restrictions.prompt?.purpose, isCurrent {
-            restrictions.hold(completion, for: item)
-        } else if state.playback.phase == .failed || denied {
-            completion(false)
-        } else {
-            contentCompletions[state.playback.token] = completion
-        }
+        effects.replaceContent(with: item, completion: completion)
     }
 
     /// Runs until quit. Throws only when it cannot start (bad mpv option,
@@ -135,6 +135,7 @@ public final class Shell: ShellControl {
         defer { player?.shutdown() }
         if let path = configuration.ipcSocketPath {
             ipc = try IPCServer(path: path)
+            effects.automation = ipc
         }
         defer { ipc?.close() }
 
@@ -258,7 +259,7 @@ public final class Shell: ShellControl {
             handleSignals()
         } else if fd == inbox.readFD, fd >= 0 {
             for action in inbox.take() { dispatch(action) }
-            for work in inbox.takeWork() { work(self) }
+            for work in inbox.takeWork() { work(effects) }
         } else if fd == STDIN_FILENO {
             if revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 logger.info("the terminal hung up")
@@ -297,18 +298,6 @@ public final class Shell: ShellControl {
         let now = MonotonicClock.now()
         for (report, token) in player.drain() {
             dispatch(.player(report, token: token, at: now))
-            if let completion = contentCompletions[token] {
-                switch report {
-                case .playing:
-                    contentCompletions[token] = nil
-                    completion(true)
-                case .failed:
-                    contentCompletions[token] = nil
-                    completion(false)
-                default:
-                    break
-                }
-            }
         }
         if player.died { restartPlayer() }
     }
@@ -320,7 +309,6 @@ public final class Shell: ShellControl {
         logger.error("libmpv stopped by itself; starting a new one")
         player?.shutdown()
         player = nil
-        contentCompletions.removeAll()
         if startPlayer() {
             dispatch(.playerRestarted(at: MonotonicClock.now()))
         } else {
@@ -413,126 +401,10 @@ public final class Shell: ShellControl {
 
     // MARK: - Reducer and effects
 
+    /// Hands `action` to the store (reduced now, or after the action being
+    /// handled when called from inside an effect).
     private func dispatch(_ action: Action) {
-        let effects = ShellReducer.reduce(&state, action)
-        needsDraw = true
-        for effect in effects { perform(effect) }
-    }
-
-    /// Carries out one effect. Without a player (libmpv could not be
-    /// started again) player effects do nothing, except a load, which tries
-    /// to start one and fails (so recovery retries) when it cannot.
-    private func perform(_ effect: Effect) {
-        if restrictions.perform(effect) { return }
-        do {
-            switch effect {
-            case .load(let item, let token):
-                logger.info("load \(item.url)")
-                if let completion = restrictions.takeCompletion(for: item) { contentCompletions[token] = completion }
-                if let logo = item.logo { logoLoader.load(logo) }
-                if player == nil { startPlayer() }
-                do {
-                    guard let player else { throw RuntimeError.playerUnavailable }
-                    try player.load(item, token: token)
-                } catch {
-                    dispatch(.player(.failed(reason: "\(error)"), token: token, at: MonotonicClock.now()))
-                }
-            case .stop:
-                try player?.stop()
-            case .setPause(let paused):
-                try player?.mpv.setFlag("pause", paused)
-            case .seek(let position, let exact):
-                try player?.mpv.command(["seek", String(position), exact ? "absolute+exact" : "absolute+keyframes"])
-            case .seekBy(let offset):
-                try player?.mpv.command(["seek", String(offset), "relative"])
-            case .frameStep(let forward):
-                try player?.mpv.command([forward ? "frame-step" : "frame-back-step"])
-            case .selectTrack(let kind, let id):
-                let property = switch kind {
-                case .audio: "aid"
-                case .video: "vid"
-                case .subtitle: "sid"
-                }
-                try player?.mpv.setProperty(property, id.map(String.init) ?? "no")
-            case .setSpeed(let speed):
-                try player?.mpv.setProperty("speed", String(speed))
-            case .overlayActivated(let id):
-                delegate?.customOverlayActivated(self, id: id)
-            case .startTimer(let id, let delay):
-                timers.start(id, at: MonotonicClock.now() + delay)
-            case .cancelTimer(let id):
-                timers.cancel(id)
-            case .emit(let event):
-                broadcast(event)
-            case .requestFlip(let request):
-                let target = delegate ?? builtInDelegate
-                let inbox = self.inbox
-                let token = request.token
-                let completion: @Sendable (Bool) -> Void = { ok in
-                    inbox.post(.flipCompleted(token: token, success: ok, at: MonotonicClock.now()))
-                }
-                logger.info("flip \(request.direction.rawValue) to \(request.target.title)")
-                switch request.direction {
-                case .next: target.skipToNextChannel(self, request: request, completion: completion)
-                case .previous: target.skipToPreviousChannel(self, request: request, completion: completion)
-                }
-            case .continueLoad(let token):
-                player?.continueLoad(token: token)
-            case .quit, .verifyPasscode, .persistLockout, .audit, .finishAuthorization, .requestWallClock:
-                break
-            }
-        } catch {
-            logger.error("\(effect): \(error)")
-        }
-    }
-
-    private func broadcast(_ event: ShellEvent) {
-        switch event {
-        case .playbackStarted(let title, let url):
-            logger.info("playback started: \(title)")
-            ipc?.broadcast(event: event.name, fields: ["title": title, "url": url])
-        case .error(let title, let reason, let url):
-            logger.error("\(title): \(reason)")
-            ipc?.broadcast(event: event.name, fields: ["title": title, "reason": reason, "url": url ?? NSNull()])
-        case .endFile(let url):
-            ipc?.broadcast(event: event.name, fields: ["url": url])
-        case .flipStarted(let target):
-            ipc?.broadcast(event: event.name, fields: ["target": Self.json(target)])
-            askForInterstitial()
-            if let flip = state.flip, let logo = state.items[flip.target].logo { logoLoader.load(logo) }
-        case .flipCompleted(let target, let success, let superseded):
-            var fields: [String: Any] = ["target": Self.json(target), "success": success]
-            if superseded { fields["superseded"] = true }
-            logger.info("flip to \(target.name): \(success ? "done" : superseded ? "superseded" : "failed")")
-            ipc?.broadcast(event: event.name, fields: fields)
-        case .restrictionsAuthorizationRequested(let item, let rating):
-            ipc?.broadcast(event: event.name, fields: ["title": item.title, "id": item.id, "rating": rating ?? NSNull()])
-            delegate?.playbackRestrictionsAuthorizationRequested(self, item: item)
-        case .restrictionsAuthorization(let item, let rating, let granted, let reason):
-            var fields: [String: Any] = ["title": item.title, "id": item.id, "rating": rating ?? NSNull(), "granted": granted]
-            if let reason { fields["reason"] = reason }
-            ipc?.broadcast(event: event.name, fields: fields)
-            if granted {
-                delegate?.playbackRestrictionsAuthorizationGranted(self, item: item)
-            } else {
-                restrictions.refused(item)
-                delegate?.playbackRestrictionsAuthorizationDenied(self, item: item, reason: reason ?? "restricted")
-            }
-        }
-    }
-
-    /// Asks the delegate for its interstitial for the flip just started.
-    private func askForInterstitial() {
-        guard let delegate, let flip = state.flip else { return }
-        let target = state.items[flip.target]
-        let custom = flip.direction == .next
-            ? delegate.nextChannelInterstitial(self, target: target)
-            : delegate.previousChannelInterstitial(self, target: target)
-        if let custom { dispatch(.interstitialProvided(token: flip.token, custom)) }
-    }
-
-    private static func json(_ channel: ChannelRef) -> [String: Any] {
-        ["number": channel.number.map { $0 as Any } ?? NSNull(), "name": channel.name, "id": channel.id]
+        store.send(action)
     }
 
     // MARK: - Drawing
@@ -706,64 +578,54 @@ public final class Shell: ShellControl {
 
     private func handle(_ request: IPCRequest) {
         guard let ipc else { return }
-        let name = request.command.first as? String ?? ""
-        let args = Array(request.command.dropFirst())
+        let command: IPCCommand
+        switch IPCCommand.parse(request.command) {
+        case .failure(let error): return ipc.reply(to: request.client, requestID: request.requestID, error: error.message)
+        case .success(let parsed): command = parsed
+        }
         let now = MonotonicClock.now()
-        switch name {
-        case "get_state":
+        let promptUp = state.restrictions.prompt != nil
+        switch command {
+        case .getState:
             ipc.reply(to: request.client, requestID: request.requestID,
                       data: StateReport.make(state, framesPresented: currentFramesPresented, framesDropped: currentFramesDropped,
                                              picture: terminal.map { $0.picture == .cells ? $0.blitter.shape.rawValue : $0.picture.name } ?? "none",
                                              sharedMemory: terminal?.picture.sharedMemory ?? false,
                                              tolerance: terminal.flatMap { $0.picture == .cells && $0.colorMode == .direct ? $0.blitter.tolerance : nil },
                                              video: configuration.video))
-        case "keypress":
-            guard let key = args.first as? String else {
-                return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: keypress needs a key name")
-            }
-            guard let command = configuration.keyMap.command(for: key) else {
+        case .keypress(let key):
+            guard let remote = configuration.keyMap.command(for: key) else {
                 return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: no binding for key \(key)")
             }
             restrictions.inputSource = "ipc"
-            dispatch(.command(command, at: now))
+            dispatch(.command(remote, at: now))
             ipc.reply(to: request.client, requestID: request.requestID)
-        case "play":
-            guard let location = args.first as? String, !location.isEmpty else {
-                return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: play needs a path or URL")
-            }
-            if let index = state.items.firstIndex(where: { $0.url == location }) {
-                dispatch(.playIndex(index, at: now))
-            } else {
-                var items = state.items
-                items.append(MediaItem.fromLocation(location).resolvingRating())
-                state.items = items
-                dispatch(.playIndex(items.count - 1, at: now))
-            }
+        case .play(let location):
+            guard !promptUp else { return ipc.reply(to: request.client, requestID: request.requestID, error: "refused: the passcode prompt is up") }
+            dispatch(.playItem(MediaItem.fromLocation(location).resolvingRating(), at: now))
             ipc.reply(to: request.client, requestID: request.requestID)
-        case "channel":
-            let number = (args.first as? Int) ?? (args.first as? String).flatMap { Int($0) }
-            guard let number, let index = state.items.firstIndex(where: { $0.number == number }) else {
-                return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: no channel \(args.first.map { "\($0)" } ?? "given")")
+        case .channel(let number):
+            guard let index = state.items.firstIndex(where: { $0.number == number }) else {
+                return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: no channel \(number)")
             }
+            guard !promptUp else { return ipc.reply(to: request.client, requestID: request.requestID, error: "refused: the passcode prompt is up") }
             dispatch(.playIndex(index, at: now))
             ipc.reply(to: request.client, requestID: request.requestID)
-        case "get_mpv_property":
-            guard let property = args.first as? String, let player else {
+        case .getMPVProperty(let property):
+            guard let player else {
                 return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: get_mpv_property needs a name")
             }
             do {
-                ipc.reply(to: request.client, requestID: request.requestID, data: try player.mpv.string(property))
+                ipc.reply(to: request.client, requestID: request.requestID, data: try player.propertyString(property))
             } catch {
                 ipc.reply(to: request.client, requestID: request.requestID, error: error.message)
             }
-        case "quit":
+        case .quit:
             if state.kiosk {
                 return ipc.reply(to: request.client, requestID: request.requestID, error: "refused: kiosk mode")
             }
             ipc.reply(to: request.client, requestID: request.requestID)
             dispatch(.quitRequested(.ipc))
-        default:
-            ipc.reply(to: request.client, requestID: request.requestID, error: "unknown command \(name.isEmpty ? "(none)" : name)")
         }
     }
 

@@ -5,26 +5,28 @@ import MediaModel
 import ShellCore
 
 /// The runtime's side of parental restrictions: checks passcodes off the run
-/// loop, keeps the lockout and audit log through the backend, answers early
-/// authorization requests, and holds a delegate's `replaceContent`
-/// completion while the passcode for its item is asked.
+/// loop, keeps the lockout and audit log through the backend, and answers
+/// early authorization requests.
 ///
-/// Run-loop thread only (the passcode check itself runs on a global queue
-/// and posts its answer to the inbox).
-final class RestrictionsService {
+/// Run-loop thread only (the passcode check itself runs through `offLoop`,
+/// a global queue by default, and posts its answer to the inbox).
+package final class RestrictionsService {
     let authorizer: RestrictionsAuthorizer
     private let backend: (any RestrictionsBackend)?
     private let inbox: ActionInbox
     private let logger: Logger
+    private let clock: any ShellClock
+    private let offLoop: @Sendable (@escaping @Sendable () -> Void) -> Void
     /// Where the last key came from, for the audit log.
-    var inputSource = "keyboard"
-    /// A `replaceContent` completion waiting for the passcode of `itemID`.
-    private var gated: (itemID: String, completion: (Bool) -> Void)?
+    package var inputSource = "keyboard"
 
-    init(backend: (any RestrictionsBackend)?, inbox: ActionInbox, logger: Logger) {
+    package init(backend: (any RestrictionsBackend)?, inbox: ActionInbox, clock: any ShellClock, logger: Logger,
+         offLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global(qos: .userInitiated).async(execute: $0) }) {
         self.backend = backend
         self.inbox = inbox
+        self.clock = clock
         self.logger = logger
+        self.offLoop = offLoop
         authorizer = RestrictionsAuthorizer(post: { [inbox] in inbox.post($0) })
     }
 
@@ -34,9 +36,10 @@ final class RestrictionsService {
         case .verifyPasscode(let attempt):
             let backend = self.backend
             let inbox = self.inbox
-            DispatchQueue.global(qos: .userInitiated).async {
+            let clock = self.clock
+            offLoop {
                 let correct = backend?.verify(passcode: attempt.code) ?? false
-                inbox.post(.passcodeChecked(attempt: attempt.id, correct: correct, wallClock: Date().timeIntervalSince1970, at: MonotonicClock.now()))
+                inbox.post(.passcodeChecked(attempt: attempt.id, correct: correct, wallClock: clock.wallClock(), at: clock.now()))
             }
         case .persistLockout(let failures, let lockedUntil):
             do { try backend?.persistLockout(failures: failures, lockedUntil: lockedUntil) } catch {
@@ -50,29 +53,10 @@ final class RestrictionsService {
         case .finishAuthorization(let request, let result):
             authorizer.finish(request, result)
         case .requestWallClock:
-            inbox.post(.wallClock(Date().timeIntervalSince1970, at: MonotonicClock.now()))
+            inbox.post(.wallClock(clock.wallClock(), at: clock.now()))
         default:
             return false
         }
         return true
-    }
-
-    /// A delegate replaced the content with `item`, and the passcode is asked
-    /// before it loads: its completion waits for the load (or the refusal).
-    func hold(_ completion: @escaping (Bool) -> Void, for item: MediaItem) {
-        gated?.completion(false)
-        gated = (item.id, completion)
-    }
-
-    /// The completion held for `item`, now that it loads.
-    func takeCompletion(for item: MediaItem) -> ((Bool) -> Void)? {
-        guard let held = gated, held.itemID == item.id else { return nil }
-        gated = nil
-        return held.completion
-    }
-
-    /// `item` will not play: its held completion says so.
-    func refused(_ item: MediaItem) {
-        takeCompletion(for: item)?(false)
     }
 }

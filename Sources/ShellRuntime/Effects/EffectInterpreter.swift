@@ -1,0 +1,180 @@
+import Logging
+import MediaModel
+import ShellCore
+
+/// Performs the reducer's effects on the ports (player, timers, automation,
+/// delegate, restrictions) and is the `ShellControl` delegates are handed.
+/// It never reduces: whatever an effect produces (a delegate replacing the
+/// content at once, a completion, an interstitial) is sent to the store,
+/// which reduces it after the current effect list.
+///
+/// Run-loop thread only; completions handed to delegates may be called from
+/// any thread (they post to the inbox).
+public final class EffectInterpreter: ShellControl {
+    let store: Store
+    let timers: ShellTimers
+    let clock: any ShellClock
+    package let restrictions: RestrictionsService
+    private let inbox: ActionInbox
+    private let logger: Logger
+    /// Takes part in channel flips; `builtInDelegate` when nil.
+    public weak var delegate: ShellDelegate?
+    private let builtInDelegate = LineupPlayerDelegate()
+    /// The player, if one runs; `startPlayer` makes one (false when it cannot).
+    package var player: () -> (any PlayerPort)? = { nil }
+    package var startPlayer: () -> Bool = { false }
+    /// Where events go (nil: nowhere but the log).
+    package var automation: (any AutomationPort)?
+    /// Starts loading a channel logo (by path or URL).
+    var loadLogo: (String) -> Void = { _ in }
+    /// Completions of `replaceContent`, by the request id the reducer answers.
+    private var contentCompletions: [Int: (Bool) -> Void] = [:]
+    private var contentRequestCounter = 0
+
+    package init(store: Store, timers: ShellTimers, clock: any ShellClock, inbox: ActionInbox, restrictions: RestrictionsService, logger: Logger) {
+        self.store = store
+        self.timers = timers
+        self.clock = clock
+        self.inbox = inbox
+        self.restrictions = restrictions
+        self.logger = logger
+        store.perform = { [unowned self] in self.perform($0) }
+    }
+
+    // MARK: - ShellControl
+
+    /// Plays `item` in place of what plays. Its completion is called once,
+    /// on the run loop, when the reducer answers the request: the item
+    /// plays, failed, was refused (restricted and not authorized, or a
+    /// passcode prompt is up) or was replaced before it played.
+    public func replaceContent(with item: MediaItem, completion: ((Bool) -> Void)?) {
+        var request: Int?
+        if let completion {
+            contentRequestCounter += 1
+            request = contentRequestCounter
+            contentCompletions[contentRequestCounter] = completion
+        }
+        store.send(.replaceContent(item.resolvingRating(), request: request, at: clock.now()))
+    }
+
+    public func setCustomOverlay(_ items: [OverlayItem]?) {
+        store.send(.customOverlayItems(items))
+    }
+
+    public var restrictionsAuthorizer: RestrictionsAuthorizer { restrictions.authorizer }
+
+    public var runLoop: ShellRunLoop { ShellRunLoop(inbox: inbox) }
+
+    /// `replaceContent` requests not answered yet (for tests).
+    public var openContentRequests: Int { contentCompletions.count }
+
+    // MARK: - Effects
+
+    /// Carries out one effect. Without a player (libmpv could not be
+    /// started again) player effects do nothing, except a load, which tries
+    /// to start one and fails (so recovery retries) when it cannot.
+    func perform(_ effect: Effect) {
+        if restrictions.perform(effect) { return }
+        do {
+            switch effect {
+            case .load(let item, let token):
+                logger.info("load \(item.url)")
+                if let logo = item.logo { loadLogo(logo) }
+                if player() == nil { _ = startPlayer() }
+                do {
+                    guard let player = player() else { throw RuntimeError.playerUnavailable }
+                    try player.load(item, token: token)
+                } catch {
+                    store.send(.player(.failed(reason: "\(error)"), token: token, at: clock.now()))
+                }
+            case .stop:
+                try player()?.stop()
+            case .setPause(let paused):
+                try player()?.setPause(paused)
+            case .seek(let position, let exact):
+                try player()?.seek(to: position, exact: exact)
+            case .seekBy(let offset):
+                try player()?.seek(by: offset)
+            case .frameStep(let forward):
+                try player()?.frameStep(forward: forward)
+            case .selectTrack(let kind, let id):
+                try player()?.selectTrack(kind, id: id)
+            case .setSpeed(let speed):
+                try player()?.setSpeed(speed)
+            case .continueLoad(let token):
+                player()?.continueLoad(token: token)
+            case .overlayActivated(let id):
+                delegate?.customOverlayActivated(self, id: id)
+            case .startTimer(let id, let delay):
+                timers.start(id, after: delay)
+            case .cancelTimer(let id):
+                timers.cancel(id)
+            case .emit(let event):
+                broadcast(event)
+            case .requestFlip(let request):
+                requestFlip(request)
+            case .finishContentRequest(let request, let success):
+                contentCompletions.removeValue(forKey: request)?(success)
+            case .quit, .verifyPasscode, .persistLockout, .audit, .finishAuthorization, .requestWallClock:
+                break
+            }
+        } catch {
+            logger.error("\(effect): \(error)")
+        }
+    }
+
+    /// Asks the delegate to replace the content with the flip's target. Its
+    /// completion, from any thread and at any time, becomes a tokened action.
+    private func requestFlip(_ request: FlipRequest) {
+        let target = delegate ?? builtInDelegate
+        let inbox = self.inbox
+        let clock = self.clock
+        let token = request.token
+        let completion: @Sendable (Bool) -> Void = { ok in
+            inbox.post(.flipCompleted(token: token, success: ok, at: clock.now()))
+        }
+        logger.info("flip \(request.direction.rawValue) to \(request.target.title)")
+        switch request.direction {
+        case .next: target.skipToNextChannel(self, request: request, completion: completion)
+        case .previous: target.skipToPreviousChannel(self, request: request, completion: completion)
+        }
+    }
+
+    private func broadcast(_ event: ShellEvent) {
+        switch event {
+        case .playbackStarted(let title, _):
+            logger.info("playback started: \(title)")
+        case .error(let title, let reason, _):
+            logger.error("\(title): \(reason)")
+        case .flipStarted:
+            askForInterstitial()
+        case .flipCompleted(let target, let success, let superseded):
+            logger.info("flip to \(target.name): \(success ? "done" : superseded ? "superseded" : "failed")")
+        case .restrictionsAuthorizationRequested(let item, _):
+            delegate?.playbackRestrictionsAuthorizationRequested(self, item: item)
+        case .restrictionsAuthorization(let item, _, let granted, let reason):
+            if granted {
+                delegate?.playbackRestrictionsAuthorizationGranted(self, item: item)
+            } else {
+                delegate?.playbackRestrictionsAuthorizationDenied(self, item: item, reason: reason ?? "restricted")
+            }
+        case .endFile:
+            break
+        }
+        automation?.broadcast(event: event.name, fields: event.fields)
+    }
+
+    /// Asks the delegate for its interstitial for the flip just started, and
+    /// starts loading the target's logo.
+    private func askForInterstitial() {
+        let state = store.state
+        guard let flip = state.flip else { return }
+        let target = state.items[flip.target]
+        if let logo = target.logo { loadLogo(logo) }
+        guard let delegate else { return }
+        let custom = flip.direction == .next
+            ? delegate.nextChannelInterstitial(self, target: target)
+            : delegate.previousChannelInterstitial(self, target: target)
+        if let custom { store.send(.interstitialProvided(token: flip.token, custom)) }
+    }
+}

@@ -1,0 +1,43 @@
+/// An automation request, parsed from its JSON array (`["keypress", "RIGHT"]`).
+/// Parsing is all that happens here: the shell decides what each does.
+enum IPCCommand: Equatable {
+    case getState
+    case keypress(String)
+    case play(String)
+    case channel(Int)
+    case getMPVProperty(String)
+    case quit
+
+    /// The command in `array`, or the error message its reply carries.
+    static func parse(_ array: [Any]) -> Result<IPCCommand, IPCCommandError> {
+        let name = array.first as? String ?? ""
+        let argument = array.dropFirst().first
+        switch name {
+        case "get_state":
+            return .success(.getState)
+        case "keypress":
+            guard let key = argument as? String, !key.isEmpty else { return .failure(.init("invalid parameter: keypress needs a key name")) }
+            return .success(.keypress(key))
+        case "play":
+            guard let location = argument as? String, !location.isEmpty else { return .failure(.init("invalid parameter: play needs a path or URL")) }
+            return .success(.play(location))
+        case "channel":
+            let number = (argument as? Int) ?? (argument as? String).flatMap { Int($0) }
+            guard let number else { return .failure(.init("invalid parameter: no channel \(argument.map { "\($0)" } ?? "given")")) }
+            return .success(.channel(number))
+        case "get_mpv_property":
+            guard let property = argument as? String, !property.isEmpty else { return .failure(.init("invalid parameter: get_mpv_property needs a name")) }
+            return .success(.getMPVProperty(property))
+        case "quit":
+            return .success(.quit)
+        default:
+            return .failure(.init("unknown command \(name.isEmpty ? "(none)" : name)"))
+        }
+    }
+}
+
+/// Why a request could not be parsed: the reply's `error`.
+struct IPCCommandError: Error, Equatable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

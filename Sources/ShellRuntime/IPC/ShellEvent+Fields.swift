@@ -1,0 +1,32 @@
+import Foundation
+import ShellCore
+
+extension ShellEvent {
+    /// The event's fields as automation clients get them (beside `"event"`).
+    var fields: [String: Any] {
+        switch self {
+        case .playbackStarted(let title, let url):
+            return ["title": title, "url": url]
+        case .error(let title, let reason, let url):
+            return ["title": title, "reason": reason, "url": url ?? NSNull()]
+        case .endFile(let url):
+            return ["url": url]
+        case .flipStarted(let target):
+            return ["target": Self.json(target)]
+        case .flipCompleted(let target, let success, let superseded):
+            var fields: [String: Any] = ["target": Self.json(target), "success": success]
+            if superseded { fields["superseded"] = true }
+            return fields
+        case .restrictionsAuthorizationRequested(let item, let rating):
+            return ["title": item.title, "id": item.id, "rating": rating ?? NSNull()]
+        case .restrictionsAuthorization(let item, let rating, let granted, let reason):
+            var fields: [String: Any] = ["title": item.title, "id": item.id, "rating": rating ?? NSNull(), "granted": granted]
+            if let reason { fields["reason"] = reason }
+            return fields
+        }
+    }
+
+    private static func json(_ channel: ChannelRef) -> [String: Any] {
+        ["number": channel.number.map { $0 as Any } ?? NSNull(), "name": channel.name, "id": channel.id]
+    }
+}

@@ -1,0 +1,25 @@
+import MediaModel
+import ShellCore
+
+/// What the effect interpreter asks of a player: libmpv's `MPVPlayer`, or a
+/// fake in the embedded driver. Reports come back as `PlayerReport` actions
+/// tagged with the load token.
+///
+/// Run-loop thread only.
+public protocol PlayerPort: AnyObject {
+    /// Opens `item`, replacing what plays, unpaused.
+    func load(_ item: MediaItem, token: Int) throws
+    /// Stops playback; a load held before decoding never decodes.
+    func stop() throws
+    func setPause(_ paused: Bool) throws
+    /// Seeks to `position` seconds (`exact`: to the frame, else keyframes).
+    func seek(to position: Double, exact: Bool) throws
+    /// Seeks by `offset` seconds from the current position.
+    func seek(by offset: Double) throws
+    func frameStep(forward: Bool) throws
+    /// Selects a track of `kind` (nil switches it off).
+    func selectTrack(_ kind: Track.Kind, id: Int?) throws
+    func setSpeed(_ speed: Double) throws
+    /// Lets the load with `token`, held after opening, decode and play.
+    func continueLoad(token: Int)
+}

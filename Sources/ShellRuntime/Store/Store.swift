@@ -1,0 +1,49 @@
+import ShellCore
+
+/// The one place `ShellState` changes: `send` reduces an action and has its
+/// effects performed, in order; actions that arrive meanwhile (sent by an
+/// effect's handler, a delegate completing at once, a completion, an IPC
+/// request) wait in a queue and are reduced after the current effect list
+/// has been performed in full. The reducer is never re-entered.
+///
+/// Run-loop thread only (other threads post to the `ActionInbox`).
+public final class Store {
+    /// The state as of the last reduced action. Read freely; only the
+    /// reducer writes it.
+    public private(set) var state: ShellState
+    /// Performs one effect. Set once, before the first `send`.
+    package var perform: (Effect) -> Void = { _ in }
+    /// Called after each reduced action, with the action, its effects and
+    /// the state it left (before the effects are performed).
+    package var observe: ((Action, [Effect], ShellState) -> Void)?
+    private var queue: [Action] = []
+    private var head = 0
+    private var draining = false
+
+    public init(_ state: ShellState) {
+        self.state = state
+    }
+
+    /// Reduces `action` now, or after the action being handled when called
+    /// from inside an effect.
+    public func send(_ action: Action) {
+        queue.append(action)
+        guard !draining else { return }
+        draining = true
+        defer {
+            draining = false
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        while head < queue.count {
+            let next = queue[head]
+            head += 1
+            let effects = ShellReducer.reduce(&state, next)
+            observe?(next, effects, state)
+            for effect in effects { perform(effect) }
+        }
+    }
+
+    /// Whether an action is being reduced or its effects performed.
+    public var isBusy: Bool { draining }
+}

@@ -1,0 +1,145 @@
+import Logging
+import MediaModel
+import ShellCore
+import ShellRuntime
+import ShellView
+
+/// The shell's real store and effect interpreter on a manual clock, with a
+/// fake player, a recorder for automation events and an in-memory display:
+/// runtime behaviour (delegates that complete at once, late, twice or never;
+/// a prompt over a flip; kiosk quit) is tested deterministically, with no
+/// terminal, no libmpv and no sleeps. In the spirit of swift-nio's
+/// `EmbeddedEventLoop`: nothing happens until the test says so.
+///
+/// One thread (the test's). Completions posted from other threads are
+/// picked up at the next `runPending`.
+public final class EmbeddedShell {
+    public let clock: ManualShellClock
+    public let player = FakePlayer()
+    public let automation = RecordingAutomation()
+    public let backend: FixedPasscodeBackend
+    private let store: Store
+    private let timers: ShellTimers
+    private let inbox = ActionInbox()
+    private let effects: EffectInterpreter
+    /// Every action reduced, with its effects, in order.
+    public private(set) var history: [(action: Action, effects: [Effect])] = []
+    /// Called after every reduced action with the state it left (for
+    /// invariants checked at each step).
+    public var check: ((Action, [Effect], ShellState) -> Void)?
+    /// Whether the shell has performed `Effect.quit`.
+    public private(set) var quit = false
+
+    /// - Parameters:
+    ///   - delegate: takes part in flips; the built-in lineup player when nil.
+    public init(_ state: ShellState, delegate: ShellDelegate? = nil, passcode: String = "1234", clock: ManualShellClock = ManualShellClock()) {
+        self.clock = clock
+        backend = FixedPasscodeBackend(passcode: passcode)
+        store = Store(state)
+        timers = ShellTimers(clock: clock)
+        let logger = Logger(label: "tvshell.embedded") { _ in SwiftLogNoOpLogHandler() }
+        let restrictions = RestrictionsService(backend: backend, inbox: inbox, clock: clock, logger: logger, offLoop: { $0() })
+        effects = EffectInterpreter(store: store, timers: timers, clock: clock, inbox: inbox, restrictions: restrictions, logger: logger)
+        effects.delegate = delegate
+        let player = self.player
+        effects.player = { player }
+        effects.startPlayer = { true }
+        effects.automation = automation
+        let perform = store.perform
+        store.perform = { [unowned self] effect in
+            if effect == .quit { self.quit = true }
+            perform(effect)
+        }
+        store.observe = { [unowned self] action, effects, state in
+            self.history.append((action, effects))
+            self.check?(action, effects, state)
+        }
+    }
+
+    /// The state as the store holds it.
+    public var state: ShellState { store.state }
+
+    /// What delegates get: `replaceContent`, the overlay, the authorizer.
+    public var control: ShellControl { effects }
+
+    /// The timers armed now, with their deadlines.
+    public var armedTimers: [TimerID: Instant] { timers.armed }
+
+    /// `replaceContent` completions not called yet.
+    public var openContentRequests: Int { effects.openContentRequests }
+
+    /// Reduces `action` (and whatever it leads to), then what was posted.
+    public func send(_ action: Action) {
+        store.send(action)
+        runPending()
+    }
+
+    /// A key or remote button, now.
+    public func press(_ command: RemoteCommand) {
+        send(.command(command, at: clock.now()))
+    }
+
+    /// Types `digits` on the remote, one key each.
+    public func type(_ digits: String) {
+        for c in digits { press(.digit(Int(String(c))!)) }
+    }
+
+    /// A report of the player for its latest load.
+    public func report(_ report: PlayerReport) {
+        send(.player(report, token: store.state.playback.token, at: clock.now()))
+    }
+
+    /// The player opens the latest load and, if it is held (the file's
+    /// ratings are read first), waits; else it plays.
+    public func playerStarts(fileRatings: [ContentRating] = []) {
+        let token = store.state.playback.token
+        send(.player(.started, token: token, at: clock.now()))
+        send(.player(.preloaded(ratings: fileRatings), token: token, at: clock.now()))
+        guard player.continued || store.state.restrictions.prompt == nil else { return }
+        send(.player(.videoConfigured, token: token, at: clock.now()))
+        send(.player(.playing, token: token, at: clock.now()))
+    }
+
+    /// The player says the latest load failed.
+    public func playerFails(_ reason: String = "unrecognized file format") {
+        report(.failed(reason: reason))
+    }
+
+    /// Actions and work posted to the inbox (completions from other
+    /// threads, passcode checks, wall-clock answers), until none is left.
+    public func runPending() {
+        while true {
+            let actions = inbox.take()
+            let work = inbox.takeWork()
+            if actions.isEmpty && work.isEmpty { return }
+            for action in actions { store.send(action) }
+            for body in work { body(effects) }
+        }
+    }
+
+    /// Moves the clock on by `seconds`, firing each armed timer at its
+    /// deadline, in order (only armed timers fire), with what was posted
+    /// handled after each.
+    public func advance(by seconds: Double) {
+        let end = clock.now() + seconds
+        while let next = timers.armed.values.min(), next <= end {
+            clock.advance(by: max(0, next - clock.now()))
+            for id in timers.takeDue(now: clock.now()) {
+                store.send(.timerFired(id, at: clock.now()))
+                runPending()
+            }
+        }
+        clock.advance(by: max(0, end - clock.now()))
+        runPending()
+    }
+
+    /// The screen as a terminal of `width` × `height` would show it.
+    public func screen(width: Int = 80, height: Int = 24, theme: Theme = .dark) -> Screen {
+        ShellView.render(store.state, theme: theme, width: width, height: height, context: ViewContext(picture: .none))
+    }
+
+    /// Every flip's events: the targets started and completed, by order.
+    public var flipEvents: (started: Int, completed: Int) {
+        (automation.named("channel-flip-started").count, automation.named("channel-flip-completed").count)
+    }
+}
