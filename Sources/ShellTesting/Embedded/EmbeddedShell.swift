@@ -3,6 +3,7 @@ import MediaModel
 import ShellCore
 import ShellRuntime
 import ShellView
+import Testing
 
 /// The shell's real store and effect interpreter on a manual clock, with a
 /// fake player, a recorder for automation events and an in-memory display:
@@ -69,7 +70,12 @@ public final class EmbeddedShell {
     public var openContentRequests: Int { effects.openContentRequests }
 
     /// Reduces `action` (and whatever it leads to), then what was posted.
-    public func send(_ action: Action) {
+    /// A timer that is not armed cannot fire: sending its firing fails the test.
+    public func send(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) {
+        if case .timerFired(let id, _) = action, timers.armed[id] == nil {
+            Issue.record("timer \(id) fired but is not armed", sourceLocation: sourceLocation)
+            return
+        }
         store.send(action)
         runPending()
     }

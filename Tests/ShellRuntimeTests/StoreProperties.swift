@@ -1,0 +1,215 @@
+import MediaModel
+import ShellCore
+import ShellRuntime
+import ShellTesting
+
+/// One step of a random session: what a user, the player, the delegate, the
+/// clock and automation clients may do.
+enum SessionStep: Equatable, CustomStringConvertible {
+    case press(RemoteCommand)
+    /// Four digits on the prompt.
+    case code(String)
+    case advance(Double)
+    case report(PlayerReport)
+    /// How the delegate answers the flips asked from now on.
+    case delegateAnswers(ScriptedDelegate.Answer)
+    /// The completions the delegate kept are called.
+    case answerKept(Bool)
+    case ipcChannel(Int)
+    case ipcPlay
+    case quitRequested(QuitSource)
+    case playerRestarted
+
+    var description: String {
+        switch self {
+        case .press(let c): "press(\(c))"
+        case .code(let c): "code(\(c))"
+        case .advance(let s): "advance(\(s))"
+        case .report(let r): "report(\(r))"
+        case .delegateAnswers(let a): "delegate(\(a))"
+        case .answerKept(let ok): "answerKept(\(ok))"
+        case .ipcChannel(let n): "ipcChannel(\(n))"
+        case .ipcPlay: "ipcPlay"
+        case .quitRequested(let s): "quit(\(s))"
+        case .playerRestarted: "playerRestarted"
+        }
+    }
+}
+
+/// SplitMix64: small, seeded, the same sequence everywhere.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+enum SessionGenerator {
+    static let commands: [RemoteCommand] = [
+        .left, .right, .right, .left, .up, .down, .select, .menu, .playPause, .channelUp, .channelDown, .guide, .info, .quit,
+        .digit(1), .digit(2), .digit(3), .digit(4), .frameBack,
+    ]
+    static let delays: [Double] = [0.05, 0.12, 0.5, 2, 2.5, 5, 10.5, 30, 61]
+    static let reports: [PlayerReport] = [
+        .started, .preloaded(ratings: []), .preloaded(ratings: [tvMA]), .videoConfigured, .playing, .playing, .firstFrame,
+        .failed(reason: "loading failed"), .ended, .buffering(true), .buffering(false), .position(12),
+    ]
+
+    static func steps(seed: UInt64, count: Int) -> [SessionStep] {
+        var rng = SeededGenerator(seed: seed)
+        var steps: [SessionStep] = []
+        for _ in 0..<count {
+            let roll = Int.random(in: 0..<100, using: &rng)
+            let step: SessionStep = switch roll {
+            case 0..<38: .press(commands.randomElement(using: &rng)!)
+            case 38..<44: .code(Bool.random(using: &rng) ? "1234" : "9999")
+            case 44..<60: .advance(delays.randomElement(using: &rng)!)
+            case 60..<80: .report(reports.randomElement(using: &rng)!)
+            case 80..<84: .delegateAnswers([.atOnce, .later, .twice, .never, .withoutReplacing].randomElement(using: &rng)!)
+            case 84..<89: .answerKept(Bool.random(using: &rng))
+            case 89..<93: .ipcChannel(Int.random(in: 1...4, using: &rng))
+            case 93..<94: .ipcPlay
+            case 94..<97: .quitRequested([.key, .ipc, .interrupt, .terminate, .hangup].randomElement(using: &rng)!)
+            default: .playerRestarted
+            }
+            steps.append(step)
+        }
+        return steps
+    }
+}
+
+/// Runs `steps` on an embedded shell and checks, after every reduced action,
+/// the invariants the shell promises. Returns the first violation.
+enum SessionChecker {
+    static func firstViolation(_ steps: [SessionStep], kiosk: Bool) -> String? {
+        let delegate = SwitchableDelegate()
+        var state = restricted(kiosk: kiosk)
+        state.settings.retries = kiosk ? 2 : 0
+        let shell = EmbeddedShell(state, delegate: delegate)
+        var violation: String?
+        var started = 0, completed = 0
+        var promptBefore: PasscodePrompt?
+        shell.check = { action, effects, after in
+            defer { promptBefore = after.restrictions.prompt }
+            guard violation == nil else { return }
+            violation = check(action, effects, after, started: &started, completed: &completed, promptBefore: promptBefore)
+        }
+        shell.send(.wallClock(shell.clock.wallClock(), at: shell.clock.now()))
+        shell.send(.playIndex(Int(kiosk ? 0 : 2), at: shell.clock.now()))
+        for (index, step) in steps.enumerated() {
+            if shell.quit { break }
+            perform(step, on: shell, delegate: delegate)
+            if let violation { return "step \(index) \(step): \(violation)" }
+            if shell.state.flip == nil && started != completed {
+                return "step \(index) \(step): \(started) flips started, \(completed) ended, none under way"
+            }
+        }
+        return violation
+    }
+
+    private static func perform(_ step: SessionStep, on shell: EmbeddedShell, delegate: SwitchableDelegate) {
+        switch step {
+        case .press(let command): shell.press(command)
+        case .code(let code): shell.type(code)
+        case .advance(let seconds): shell.advance(by: seconds)
+        case .report(let report): shell.report(report)
+        case .delegateAnswers(let answer): delegate.answer = answer
+        case .answerKept(let ok):
+            for completion in delegate.takeKept() { completion(ok) }
+            shell.runPending()
+        case .ipcChannel(let number): shell.send(.playIndex(number - 1, at: shell.clock.now()))
+        case .ipcPlay: shell.send(.playItem(MediaItem.fromLocation("/media/film.mkv"), at: shell.clock.now()))
+        case .quitRequested(let source): shell.send(.quitRequested(source))
+        case .playerRestarted: shell.send(.playerRestarted(at: shell.clock.now()))
+        }
+    }
+
+    private static func check(_ action: Action, _ effects: [Effect], _ after: ShellState, started: inout Int, completed: inout Int,
+                              promptBefore before: PasscodePrompt?) -> String? {
+        let policy = after.restrictions.policy
+        for effect in effects {
+            switch effect {
+            case .load(let item, _):
+                let ratings = item.contentRating.map { [$0] } ?? []
+                if policy.restricts(ratings) && after.restrictions.grant?.itemID != item.id {
+                    return "\(item.title) loaded without its passcode after \(action)"
+                }
+            case .continueLoad(let token):
+                if token == after.playback.token, after.playback.restricted, after.restrictions.grant?.itemID != after.currentItem?.id {
+                    return "a restricted load let go without its passcode after \(action)"
+                }
+            case .emit(.flipStarted): started += 1
+            case .emit(.flipCompleted): completed += 1
+            case .quit where after.kiosk:
+                var allowed = false
+                if case .quitRequested(let source) = action, source == .terminate || source == .hangup { allowed = true }
+                if case .passcodeChecked(_, true, _, _) = action, before?.isAdmin == true { allowed = true }
+                if !allowed { return "the kiosk quit on \(action)" }
+            default: break
+            }
+        }
+        if completed > started { return "more flips ended (\(completed)) than started (\(started)) after \(action)" }
+        if let flip = after.flip, flip.failure == nil, started != completed + 1 {
+            return "flip under way, but \(started) started and \(completed) ended after \(action)"
+        }
+        if let before, before.isContent {
+            let now = after.restrictions.prompt
+            if now == nil {
+                var allowed = false
+                switch action {
+                case .passcodeChecked: allowed = true
+                case .command(.menu, _): allowed = true
+                default: break
+                }
+                if !allowed { return "the prompt for \(before.item.title) went away on \(action)" }
+            } else if now?.item.id != before.item.id {
+                return "the prompt for \(before.item.title) became one for \(now!.item.title) on \(action)"
+            }
+            if now == nil, case .passcodeChecked(_, false, _, _) = action, after.restrictions.lockedUntil == nil {
+                return "a wrong code took the prompt down without a lockout"
+            }
+        }
+        return nil
+    }
+}
+
+/// A delegate whose way of answering the test switches as it goes.
+final class SwitchableDelegate: ShellDelegate {
+    var answer: ScriptedDelegate.Answer = .atOnce
+    private var kept: [@Sendable (Bool) -> Void] = []
+
+    func skipToNextChannel(_ shell: ShellControl, request: FlipRequest, completion: @escaping @Sendable (Bool) -> Void) {
+        flip(shell, request, completion)
+    }
+
+    func skipToPreviousChannel(_ shell: ShellControl, request: FlipRequest, completion: @escaping @Sendable (Bool) -> Void) {
+        flip(shell, request, completion)
+    }
+
+    private func flip(_ shell: ShellControl, _ request: FlipRequest, _ completion: @escaping @Sendable (Bool) -> Void) {
+        if answer != .withoutReplacing {
+            shell.replaceContent(with: request.target) { [weak self] ok in
+                guard let self, self.answer == .later else { return }
+                self.kept.append({ _ in completion(ok) })
+            }
+        }
+        switch answer {
+        case .atOnce: completion(true)
+        case .twice:
+            completion(true)
+            completion(false)
+        case .later, .withoutReplacing: kept.append(completion)
+        case .never: break
+        }
+    }
+
+    func takeKept() -> [@Sendable (Bool) -> Void] {
+        defer { kept.removeAll() }
+        return kept
+    }
+}
