@@ -26,6 +26,10 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     public var guideID: String?
     /// HTTP headers the stream needs ("User-Agent", "Referer" …).
     public var headers: [String: String]
+    /// `title` was made from the location (a file name), not given: the
+    /// media's own title (its container's, mpv's `media-title`) is shown
+    /// instead once known.
+    public var titleFromLocation = false
 
     public init(
         id: String? = nil, title: String, url: String, isLive: Bool = false,
@@ -54,6 +58,8 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
         let name = trimmed.split(separator: "/").last.map(String.init) ?? location
         let isLavfi = location.hasPrefix("av://lavfi:")
         let live = isLavfi && !location.contains("duration=") && !location.contains(":d=")
-        return MediaItem(title: isLavfi ? location : name, url: location, isLive: live)
+        var item = MediaItem(title: isLavfi ? location : name, url: location, isLive: live)
+        item.titleFromLocation = true
+        return item
     }
 }

@@ -2,6 +2,7 @@ import MediaModel
 import ShellCore
 import ShellRuntime
 import ShellTesting
+import Testing
 import Synchronization
 
 let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)

@@ -134,4 +134,19 @@ struct PromptStaysTests {
         #expect(shell.flipEvents == (1, 1))
         #expect(shell.automation.named("restrictions-authorization").last?.fields["reason"] as? String == "too many wrong passcodes")
     }
+
+    @Test("with --unrated restrict an unrated channel asks too, and is not opened before the code; rated TV-G plays")
+    func unratedRestricted() {
+        var state = restricted()
+        state.restrictions.policy.unrated = .restrict
+        let shell = EmbeddedShell(state)
+        shell.send(.playIndex(1, at: shell.clock.now()))
+        #expect(shell.state.screen == .passcode)
+        #expect(shell.state.restrictions.prompt?.item.id == "news")
+        #expect(shell.player.loads.isEmpty)
+        shell.press(.menu)
+        shell.send(.playIndex(0, at: shell.clock.now()))
+        #expect(shell.state.restrictions.prompt == nil)
+        #expect(shell.player.loads == ["av://lavfi:kids"])
+    }
 }

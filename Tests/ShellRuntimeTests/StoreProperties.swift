@@ -2,6 +2,7 @@ import MediaModel
 import ShellCore
 import ShellRuntime
 import ShellTesting
+import Testing
 
 /// One step of a random session: what a user, the player, the delegate, the
 /// clock and automation clients may do.

@@ -94,9 +94,12 @@ public struct ShellState: Equatable, Sendable {
         return playback.phase == .playing && !playback.seekable && playback.duration == nil
     }
 
-    /// The title to show: the item's, else the player's.
+    /// The title to show: the item's, else the player's (also when the
+    /// item's is only its file name and the media has a title of its own).
     public var title: String {
-        currentItem?.title ?? playback.mediaTitle ?? ""
+        guard let item = currentItem else { return playback.mediaTitle ?? "" }
+        if item.titleFromLocation, let own = playback.mediaTitle, !own.isEmpty { return own }
+        return item.title
     }
 }
 

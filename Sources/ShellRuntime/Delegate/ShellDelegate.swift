@@ -41,10 +41,13 @@ extension ShellDelegate {
 }
 
 /// What a delegate may ask of the shell. Run-loop thread only (inside a
-/// delegate call, or via `Shell.perform` from elsewhere).
+/// delegate call, or from elsewhere through `runLoop.perform`). What it asks
+/// is queued and done after the shell's current action: a `replaceContent`
+/// made inside `skipToNextChannel` takes effect once that call returns.
 public protocol ShellControl: AnyObject {
     /// Plays `item` in place of what plays; `completion` (on the run-loop
-    /// thread) says whether it started (`true`) or failed (`false`).
+    /// thread, once) says whether it started (`true`), or failed, was
+    /// refused or was replaced before it started (`false`).
     func replaceContent(with item: MediaItem, completion: ((Bool) -> Void)?)
     /// Replaces the built-in swipe-up overlay with these items (nil: back to
     /// the built-in one); activating one calls `customOverlayActivated`.

@@ -2,6 +2,9 @@ import Catalog
 import Foundation
 import Logging
 import MediaModel
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The built-in demo lineup: live-like channels from mpv's lavfi sources
 /// (no network, no media files), one rated channel, one that fails to load,
@@ -17,7 +20,7 @@ public enum DemoLineup {
     public static func items(cacheDirectory: URL, logger: Logger, progress: (String) -> Void) -> [MediaItem] {
         var items: [MediaItem] = []
         let film = cacheDirectory.appendingPathComponent("demo-film.mkv")
-        if FileManager.default.fileExists(atPath: film.path) || makeFilm(at: film, logger: logger, progress: progress) {
+        if ensureFilm(at: film, logger: logger, progress: progress) {
             items.append(MediaItem(
                 id: "demo.film", title: "The Test Pattern (demo film)", url: film.path, isLive: false,
                 rating: "PG", summary: "Ten minutes of test pattern with chapters and subtitles.", group: "Films"
@@ -88,19 +91,49 @@ public enum DemoLineup {
         return base.appendingPathComponent("tvshell/demo")
     }
 
+    /// Whether the film is at `url`, made first if it is not. Shells started
+    /// at once on an empty cache take turns (an exclusive `flock` on a file
+    /// beside it): the first makes it, the others find it made. Any thread.
+    static func ensureFilm(at url: URL, logger: Logger, progress: (String) -> Void) -> Bool {
+        if FileManager.default.fileExists(atPath: url.path) { return true }
+        let dir = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        } catch {
+            logger.error("demo film: \(error)")
+            return false
+        }
+        let lock = open(dir.appendingPathComponent("demo-film.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else {
+            logger.error("demo film: cannot open its lock file: \(String(cString: strerror(errno)))")
+            return false
+        }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(lock, LOCK_UN) }
+        if FileManager.default.fileExists(atPath: url.path) { return true }
+        return makeFilm(at: url, logger: logger, progress: progress)
+    }
+
+    /// Makes the film at `url` with ffmpeg (its side files named for this
+    /// process, the film renamed into place when whole). Call holding the lock.
     static func makeFilm(at url: URL, logger: Logger, progress: (String) -> Void) -> Bool {
         guard let ffmpeg = findExecutable("ffmpeg") else {
             logger.warning("demo film left out: ffmpeg not found in PATH")
             return false
         }
         let dir = url.deletingLastPathComponent()
+        let pid = getpid()
         do {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            let chapters = dir.appendingPathComponent("demo-film.ffmeta")
+            let chapters = dir.appendingPathComponent("demo-film.\(pid).ffmeta")
             try chapterMetadata().write(to: chapters, atomically: true, encoding: .utf8)
-            let subtitles = dir.appendingPathComponent("demo-film.srt")
+            let subtitles = dir.appendingPathComponent("demo-film.\(pid).srt")
             try subtitleText().write(to: subtitles, atomically: true, encoding: .utf8)
-            let partial = dir.appendingPathComponent("demo-film.partial.mkv")
+            defer {
+                try? FileManager.default.removeItem(at: chapters)
+                try? FileManager.default.removeItem(at: subtitles)
+            }
+            let partial = dir.appendingPathComponent("demo-film.partial-\(pid).mkv")
             progress("tvshell: making the demo film once into \(dir.path) …")
             let d = String(filmDuration)
             let process = Process()
@@ -128,7 +161,11 @@ public enum DemoLineup {
                 try? FileManager.default.removeItem(at: partial)
                 return false
             }
-            try FileManager.default.moveItem(at: partial, to: url)
+            guard rename(partial.path, url.path) == 0 else {
+                logger.error("demo film: cannot move it into place: \(String(cString: strerror(errno)))")
+                try? FileManager.default.removeItem(at: partial)
+                return false
+            }
             return true
         } catch {
             logger.error("demo film: \(error)")
