@@ -59,7 +59,7 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
         let isLavfi = location.hasPrefix("av://lavfi:")
         let live = isLavfi && !location.contains("duration=") && !location.contains(":d=")
         var item = MediaItem(title: isLavfi ? location : name, url: location, isLive: live)
-        item.titleFromLocation = true
+        item.titleFromLocation = !isLavfi
         return item
     }
 }

@@ -19,7 +19,7 @@ struct OverlayEndToEndTests {
 
         try shell.ipc.request(["keypress", "DOWN"])
         #expect(try shell.ipc.state()["overlay"] as? String == "info")
-        #expect(shell.tmux.waitFor { $0.contains("Subtitles") && $0.contains("clip-60s-320x180.mkv") }.ok)
+        #expect(shell.tmux.waitFor { $0.contains("Subtitles") && $0.contains("Test Clip") }.ok)
         func sid(becomes value: String) throws -> String {
             var sid = ""
             for _ in 0..<50 where sid != value {

@@ -18,16 +18,16 @@ struct PlayerEndToEndTests {
         let colours = shell.tmux.capture(escapes: true)
         #expect(colours.contains("▀"))
         #expect(colours.contains("38;2;"), "direct colour escapes")
-        let plain = shell.tmux.waitFor { $0.contains("clip-60s-320x180.mkv") && $0.contains("-0:") }
+        let plain = shell.tmux.waitFor { $0.contains("Test Clip") && $0.contains("-0:") }
         #expect(plain.ok, "title and remaining time: \(plain.screen)")
         try shell.ipc.waitForState(timeout: 8) { $0["transport_visible"] as? Bool == false }
         let hidden = shell.tmux.waitFor { screen in
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            return !screen.contains("clip-60s-320x180.mkv") && lines.count > 27 && lines[25...27].allSatisfy { $0.contains("▀") }
+            return !screen.contains("Test Clip") && lines.count > 27 && lines[25...27].allSatisfy { $0.contains("▀") }
         }
         #expect(hidden.ok, "the bar hid itself and the picture took its rows back: \(hidden.screen)")
         try shell.tmux.send("Enter")
-        #expect(shell.tmux.waitFor { $0.contains("clip-60s-320x180.mkv") }.ok, "ENTER shows it again")
+        #expect(shell.tmux.waitFor { $0.contains("Test Clip") }.ok, "ENTER shows it again")
     }
 
     @Test("a still picture takes back the rows of the hidden bar")
@@ -137,7 +137,7 @@ struct PlayerEndToEndTests {
         #expect(second["url"] as? String == corrupt)
         #expect(shell.tmux.waitFor { $0.contains("Could not play") && $0.contains("corrupt.mkv") }.ok)
         let started = try shell.ipc.waitForEvent("playback-started", timeout: 10) { $0["url"] as? String == clip }
-        #expect(started["title"] as? String == "clip-60s-320x180.mkv", "the next item plays by itself after the error")
+        #expect(started["title"] as? String == "Test Clip", "the next item plays by itself after the error, under its container title")
         try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 0 && $0["screen"] as? String == "player" }
     }
 
@@ -238,7 +238,7 @@ struct PlayerEndToEndTests {
         try shell.tmux.resize(width: 60, height: 20)
         let small = shell.tmux.waitFor { screen in
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            return lines.count >= 19 && lines[15].contains("clip-60s") && lines[18].contains("-")
+            return lines.count >= 19 && lines[15].contains("Test Clip") && lines[18].contains("-")
         }
         #expect(small.ok, "bar at the bottom of 60x20: \(small.screen)")
         try shell.tmux.resize(width: 20, height: 6)

@@ -62,6 +62,36 @@ struct RestrictionsEndToEndTests {
         #expect(!((try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "").contains("2468"), "nor in the log file")
     }
 
+    @Test("RIGHT from demo channel 3 into TV-MA channel 4: the prompt is still up after 30 s and after 60 s, then the code plays it")
+    func promptAfterFlipStays() throws {
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try shell.ipc.request(["channel", 3])["error"] as? String == "success")
+        _ = try shell.ipc.waitForEvent("playback-started") { ($0["url"] as? String ?? "").contains("life") }
+        try shell.ipc.discardEvents()
+        #expect(try shell.ipc.request(["keypress", "RIGHT"])["error"] as? String == "success")
+        let asked = try shell.ipc.waitForEvent("restrictions-authorization-requested")
+        #expect(asked["rating"] as? String == "TV-MA")
+        try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        let ending: Set<String> = ["restrictions-authorization", "channel-flip-completed", "playback-started", "error"]
+        for checkpoint in [30, 60] {
+            let seen = try shell.ipc.watchEvents(ending, for: 30)
+            #expect(seen.isEmpty, "nothing ends the prompt by \(checkpoint) s: \(seen)")
+            let state = try shell.ipc.state()
+            #expect(state["screen"] as? String == "passcode", "still the prompt at \(checkpoint) s")
+            #expect(number(state["frames_presented"]) == 0)
+            #expect(state["flip_pending"] as? Bool == true, "the flip waits for the prompt's answer")
+        }
+        #expect(try mpvProperty("path", shell).error == "property unavailable", "channel 4 is not even opened")
+        try enter("2468", shell)
+        let completed = try shell.ipc.waitForEvent("channel-flip-completed")
+        #expect(completed["success"] as? Bool == true)
+        #expect(((completed["target"] as? [String: Any])?["number"] as? Int) == 4)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(try shell.ipc.watchEvents(["channel-flip-completed"], for: 0.5).isEmpty, "the flip ended once")
+    }
+
     @Test("five wrong codes lock the prompt; killing tvshell does not reset the lock")
     func lockoutSurvivesRestart() throws {
         let home = try ParentalHome.withPasscode("2468")

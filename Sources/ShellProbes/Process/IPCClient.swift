@@ -99,6 +99,19 @@ public final class IPCClient {
         }
     }
 
+    /// Watches the pushed events for `seconds` and returns those named in
+    /// `names` that arrived (taking them out of `events`): for checks that
+    /// something must not happen within a time, such as a prompt vanishing.
+    public func watchEvents(_ names: Set<String>, for seconds: Double) throws -> [[String: Any]] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while let message = try nextMessage(deadline: deadline) {
+            if message["event"] != nil { events.append(message) }
+        }
+        let seen = events.filter { names.contains($0["event"] as? String ?? "") }
+        events.removeAll { names.contains($0["event"] as? String ?? "") }
+        return seen
+    }
+
     private func nextMessage(deadline: Date) throws -> [String: Any]? {
         while true {
             if let newline = buffer.firstIndex(of: 10) {

@@ -48,7 +48,7 @@ enum InfoPanelView {
     private static func drawInfo(into screen: inout Screen, state: ShellState, base: Style, dim: Style, width: Int, height: Int, context: ViewContext) {
         guard let item = state.currentItem else { return }
         var y = 3
-        var heading = item.title
+        var heading = state.title
         if let number = item.number { heading = "\(number)  \(heading)" }
         screen.put(truncate(heading, toWidth: width), x: 2, y: y, style: base.bolded())
         var facts: [String] = []
