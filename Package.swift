@@ -17,29 +17,30 @@ let package = Package(
         .systemLibrary(name: "CMPV", path: "Sources/CMPV"),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
         .target(
-            name: "CTerminal",
-            path: "Sources/CTerminal",
+            name: "CNCurses",
             cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("NCURSES_WIDECHAR", to: "1")],
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
+        .target(name: "CPosix"),
         .target(name: "MediaModel"),
         .target(name: "ConfigFormat"),
+        .target(name: "Canvas"),
         .target(name: "ShellCore", dependencies: ["MediaModel"]),
         .target(name: "Catalog", dependencies: ["MediaModel"], resources: [.copy("Resources/Ratings.json")]),
-        .target(name: "ShellView", dependencies: ["ShellCore", "MediaModel", "ConfigFormat"]),
+        .target(name: "ShellView", dependencies: ["Canvas", "ShellCore", "MediaModel", "ConfigFormat"]),
         .target(name: "MPVClient", dependencies: ["CMPV"]),
-        .target(name: "TerminalUI", dependencies: ["CTerminal", "ShellView"]),
+        .target(name: "TerminalUI", dependencies: ["CNCurses", "CPosix", "Canvas"]),
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CTerminal", "Catalog", "ConfigFormat", "CSystemd",
+                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "Parental",
             dependencies: [
-                "ShellCore", "MediaModel", "Catalog", "ConfigFormat", "ShellRuntime",
+                "ShellCore", "MediaModel", "Catalog", "ConfigFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
@@ -75,7 +76,7 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "MPVClientTests", dependencies: ["MPVClient", "ShellTesting"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ShellView"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Canvas"]),
         .testTarget(name: "ShellRuntimeTests", dependencies: ["ShellRuntime", "ShellCore", "ShellTesting", "MediaModel", "TerminalUI", "MPVClient"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ShellTesting"]),
     ]

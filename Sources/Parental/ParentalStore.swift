@@ -1,6 +1,5 @@
 import Foundation
 import ShellCore
-import ShellRuntime
 
 /// The standard `RestrictionsBackend`: the settings and passcode hash from
 /// `restrictions.toml`, the lockout in `passcode-lockout.toml`, the audit

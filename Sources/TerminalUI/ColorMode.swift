@@ -1,4 +1,4 @@
-import ShellView
+import Canvas
 
 /// How many colours the terminal can show.
 public enum ColorMode: String, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import ShellView
+import Canvas
 @testable import TerminalUI
 
 /// A small terminal for tests: applies the blitter's escapes (save/restore

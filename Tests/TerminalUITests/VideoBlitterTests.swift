@@ -1,5 +1,5 @@
 import Foundation
-import ShellView
+import Canvas
 import Testing
 @testable import TerminalUI
 

@@ -1,4 +1,4 @@
-import CTerminal
+import CPosix
 import ShellCore
 #if canImport(Glibc)
 import Glibc

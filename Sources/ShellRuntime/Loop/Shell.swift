@@ -1,5 +1,5 @@
 import Catalog
-import CTerminal
+import CPosix
 import Foundation
 import Logging
 import MediaModel

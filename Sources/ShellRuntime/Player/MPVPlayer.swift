@@ -3,7 +3,7 @@ import Logging
 import MediaModel
 import MPVClient
 import ShellCore
-import CTerminal
+import CPosix
 #if canImport(Glibc)
 import Glibc
 #endif

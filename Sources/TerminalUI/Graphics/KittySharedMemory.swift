@@ -1,4 +1,4 @@
-import CTerminal
+import CPosix
 #if canImport(Glibc)
 import Glibc
 #endif

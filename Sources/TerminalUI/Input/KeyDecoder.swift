@@ -1,4 +1,4 @@
-import CTerminal
+import CNCurses
 
 /// What reading the keyboard produced.
 public enum TerminalInput: Equatable, Sendable {

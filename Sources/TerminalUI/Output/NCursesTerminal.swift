@@ -1,5 +1,6 @@
-import CTerminal
-import ShellView
+import CNCurses
+import CPosix
+import Canvas
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-import ShellView
+import Canvas
 
 /// Maps colours to the 256- or 16-colour palette with ordered (4×4 Bayer)
 /// dithering, so gradients become fine patterns instead of bands. Stable:

@@ -1,4 +1,4 @@
-import ShellView
+import Canvas
 
 /// Turns rgb0 frames into terminal escapes, cell by cell: each cell's pixels
 /// become one glyph of its `CellShape` in one or two colours.

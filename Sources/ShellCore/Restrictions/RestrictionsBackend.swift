@@ -1,5 +1,3 @@
-import ShellCore
-
 /// Where the shell's parental restrictions keep what must outlive it: the
 /// passcode hash, the wrong-passcode counter and lockout, the audit log.
 /// `Parental.ParentalStore` is the standard one (XDG files, scrypt hash).

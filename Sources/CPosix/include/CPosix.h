@@ -1,32 +1,9 @@
-#ifndef CTERMINAL_H
-#define CTERMINAL_H
-/* ncursesw and a small set of helpers for what Swift cannot import (macros and
- * global mutable state), plus the process-wide signal guard that restores the
- * terminal on every exit path. */
-#ifndef _XOPEN_SOURCE_EXTENDED
-#define _XOPEN_SOURCE_EXTENDED 1
-#endif
-#ifndef NCURSES_WIDECHAR
-#define NCURSES_WIDECHAR 1
-#endif
-#include <ncursesw/curses.h>
-#include <ncursesw/term.h>
+#ifndef CPOSIX_H
+#define CPOSIX_H
+/* POSIX helpers Swift's Glibc lacks or cannot express: non-blocking pipes,
+ * the terminal's size and output mode, and the process-wide signal guard
+ * that restores the terminal on every exit path. No ncurses here. */
 #include <stdint.h>
-
-/* ncurses globals; main thread only, after initscr. */
-WINDOW *tvs_stdscr(void);
-WINDOW *tvs_curscr(void);
-int tvs_lines(void);
-int tvs_cols(void);
-int tvs_colors(void);
-int tvs_color_pairs(void);
-
-/* Attribute macros. */
-attr_t tvs_attr_bold(void);
-attr_t tvs_attr_dim(void);
-attr_t tvs_attr_reverse(void);
-attr_t tvs_attr_underline(void);
-attr_t tvs_attr_normal(void);
 
 /* Size of the controlling terminal (fd), from TIOCGWINSZ; 0 on success. */
 int tvs_window_size(int fd, int *rows, int *cols);

@@ -1,0 +1,2 @@
+/// Views draw on the canvas; importing ShellView brings it along.
+@_exported import Canvas
