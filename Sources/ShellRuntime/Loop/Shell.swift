@@ -37,38 +37,15 @@ public final class Shell: ShellControl {
     }()
     private let logger: Logger
     private var state: ShellState { store.state }
-    private var terminal: NCursesTerminal?
+    private var terminal: NCursesTerminal? { presenter?.terminal }
     private var player: MPVPlayer?
     private var lirc: LircClient?
     private let notifier = ServiceNotifier()
     private var ipc: IPCServer?
     private var signalRead: Int32 = -1
     private var signalWrite: Int32 = -1
-    private var needsDraw = true
-    private var frameReady = false
-    private var resized = false
-    /// The first frame of a load was drawn in this pass: tell automation
-    /// clients once it is on the terminal.
-    private var pendingFirstFrameEvent = false
-    /// What the last drawn frame showed, to skip rebuilding an equal one.
-    private var lastDrawn: FrameKey?
-    private var lastDrawnWidth = 0
-    private var lastDrawnHeight = 0
-    /// Frames of the current load drawn on the terminal, and that load's token.
-    private var framesPresented = 0
-    /// Frames of the current load the terminal was too busy to take.
-    private var framesDropped = 0
-    /// A frame was dropped since the last one sent.
-    private var frameBehind = false
-    private var framesPresentedToken = 0
-    /// `framesDropped` of the current load.
-    private var currentFramesDropped: Int {
-        framesPresentedToken == state.playback.token ? framesDropped : 0
-    }
-    /// Frames of the current load sent to the terminal (0 once another load started).
-    private var currentFramesPresented: Int {
-        framesPresentedToken == state.playback.token ? framesPresented - framesDropped : 0
-    }
+    /// Draws the UI and the picture; nil without a terminal.
+    private var presenter: FramePresenter?
     private let unicode: Bool
     private let theme: Theme
     private let restrictions: RestrictionsService
@@ -100,7 +77,7 @@ public final class Shell: ShellControl {
         effects.player = { [unowned self] in self.player }
         effects.startPlayer = { [unowned self] in self.startPlayer() }
         effects.loadLogo = { [unowned self] in self.logoLoader.load($0) }
-        store.observe = { [unowned self] _, _, _ in self.needsDraw = true }
+        store.observe = { [unowned self] _, _, _ in self.presenter?.needsDraw = true }
     }
 
     /// Replaces the built-in swipe-up overlay (for embedding programs).
@@ -141,11 +118,15 @@ public final class Shell: ShellControl {
 
         var savedStderr: Int32 = -1
         if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-            savedStderr = divertStandardError()
-            let picture = probePicture()
-            terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: picture)
-            logger.info("terminal \(terminal!.width)x\(terminal!.height), colour \(terminal!.colorMode.rawValue), picture \(picture.name)")
-            player?.pictureSize = terminal?.videoPixelSize
+            savedStderr = TerminalSetup.divertStandardError(to: configuration.strayOutputPath)
+            let picture = TerminalSetup.probePicture(configuration, logger: logger)
+            let terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: picture)
+            logger.info("terminal \(terminal.width)x\(terminal.height), colour \(terminal.colorMode.rawValue), picture \(picture.name)")
+            let presenter = FramePresenter(terminal: terminal, store: store, theme: theme, context: viewContext, logger: logger)
+            presenter.renderer = { [unowned self] in self.player?.renderer }
+            presenter.automation = ipc
+            self.presenter = presenter
+            player?.pictureSize = terminal.videoPixelSize
             player?.lightDecoding = lightDecoding(for: picture)
             if picture != .cells {
                 let userKeys = Set(configuration.mpvOptions.map(\.key))
@@ -155,7 +136,7 @@ public final class Shell: ShellControl {
             logger.info("no terminal on stdin/stdout: running without a screen")
         }
         defer {
-            terminal?.end()
+            presenter?.terminal.end()
             tvs_guard_restore_terminal()
             if savedStderr >= 0 {
                 dup2(savedStderr, STDERR_FILENO)
@@ -180,54 +161,43 @@ public final class Shell: ShellControl {
         return 0
     }
 
-    /// Asks the terminal what it draws (kitty, sixel) unless cells were
-    /// chosen or there is no picture; before curses takes the terminal.
-    /// Over SSH the answers get longer to come back.
-    private func probePicture() -> PictureProtocol {
-        let choice = configuration.videoSettings.graphics
-        let environment = ProcessInfo.processInfo.environment
-        let remote = environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil
-        guard configuration.video == .terminal, choice != .cells else { return .cells }
-        let probeObject = KittySharedMemory.makeProbeObject()
-        defer { probeObject.map(KittySharedMemory.removeProbeObject) }
-        guard let answers = TerminalProbe.run(term: environment["TERM"], sharedMemory: probeObject, timeout: remote ? 1.5 : 0.3) else { return .cells }
-        let capabilities = TerminalCapabilities(answers: answers, environment: environment)
-        let kitty = "\(capabilities.kittyGraphics)\(capabilities.kittySharedMemory ? " (shared memory)" : "")"
-        logger.info("terminal answers: \(capabilities.version ?? "no version"), kitty \(kitty), sixel \(capabilities.sixel)\(capabilities.tmux ? ", inside tmux" : "")\(capabilities.answered ? "" : ", no DA1 answer")")
-        var rows: Int32 = 0, columns: Int32 = 0, xpixel: Int32 = 0, ypixel: Int32 = 0
-        let window: (width: Int, height: Int)? = tvs_window_pixels(STDOUT_FILENO, &rows, &columns, &xpixel, &ypixel) == 0 ? (Int(xpixel), Int(ypixel)) : nil
-        return PictureProtocol.choose(choice, capabilities: capabilities, windowPixels: window, columns: Int(columns), rows: Int(rows))
+    /// How the views draw the picture's place.
+    private var viewContext: ViewContext {
+        let offset = TimeZone.current.secondsFromGMT()
+        return switch configuration.video {
+        case .terminal: ViewContext(picture: .terminal, utcOffset: offset)
+        case .window: ViewContext(picture: .window, utcOffset: offset)
+        case .none: ViewContext(picture: .none, utcOffset: offset)
+        }
     }
 
-    /// Points standard error at the log file (or /dev/null) so libraries
-    /// cannot write over the screen; returns a copy of the old one.
-    private func divertStandardError() -> Int32 {
-        let target = configuration.strayOutputPath ?? "/dev/null"
-        let fd = open(target, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return -1 }
-        let saved = dup(STDERR_FILENO)
-        dup2(fd, STDERR_FILENO)
-        close(fd)
-        return saved
+    /// `MPVPlayer`'s decode policy for this configuration and `picture`.
+    private func decodeOptions(for picture: PictureProtocol) -> [(String, String)] {
+        MPVPlayer.decodeOptions(video: configuration.video, settings: configuration.videoSettings, picture: picture)
+    }
+
+    private func lightDecoding(for picture: PictureProtocol) -> Bool {
+        MPVPlayer.lightDecoding(video: configuration.video, settings: configuration.videoSettings, picture: picture,
+                                userOptions: configuration.mpvOptions.map(\.key))
     }
 
     // MARK: - The loop
 
     private func loop() {
         while !state.quitting {
-            if needsDraw || frameReady { draw() }
+            presenter?.draw()
             var pollSet: [pollfd] = [
                 pollfd(fd: signalRead, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0),
             ]
-            if terminal != nil { pollSet.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+            if presenter != nil { pollSet.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
             if let player {
                 pollSet.append(pollfd(fd: player.wakeupFD, events: Int16(POLLIN), revents: 0))
                 if player.renderer != nil { pollSet.append(pollfd(fd: player.renderFD, events: Int16(POLLIN), revents: 0)) }
             }
             if let ipc { pollSet += ipc.pollDescriptors() }
             if let lirc, lirc.fd >= 0 { pollSet.append(pollfd(fd: lirc.fd, events: Int16(POLLIN), revents: 0)) }
-            if let terminal, terminal.frames.isBusy { pollSet.append(pollfd(fd: terminal.frames.fd, events: Int16(POLLOUT), revents: 0)) }
+            if let terminal = presenter?.terminal, terminal.frames.isBusy { pollSet.append(pollfd(fd: terminal.frames.fd, events: Int16(POLLOUT), revents: 0)) }
             let start = MonotonicClock.now()
             var timeout = timers.pollTimeout(now: start)
             var deadlines: [Int32] = [lirc?.pollTimeout(now: start), notifier.pollTimeout(now: start)].compactMap { $0 }
@@ -272,9 +242,9 @@ public final class Shell: ShellControl {
         } else if let player, fd == player.renderFD {
             drainPipe(fd)
             drainPlayerEvents(player)
-            if player.renderer?.update() == true { frameReady = true }
-        } else if let terminal, fd == terminal.frames.fd, revents & Int16(POLLOUT) != 0 {
-            terminalCaughtUp()
+            if player.renderer?.update() == true { presenter?.frameReady = true }
+        } else if let presenter, fd == presenter.terminal.frames.fd, revents & Int16(POLLOUT) != 0 {
+            presenter.terminalCaughtUp()
         } else if let lirc, fd == lirc.fd {
             for event in lirc.read(now: MonotonicClock.now()) {
                 guard let command = configuration.remoteMap.command(button: event.button, repeatCount: event.repeatCount) else {
@@ -324,8 +294,7 @@ public final class Shell: ShellControl {
                                    logger: logger)
             player?.pictureSize = terminal?.videoPixelSize
             player?.lightDecoding = lightDecoding(for: terminal?.picture ?? .cells)
-            frameReady = false
-            renderedToken = nil
+            presenter?.playerReplaced()
             return true
         } catch {
             logger.error("could not start libmpv: \(error)")
@@ -362,7 +331,7 @@ public final class Shell: ShellControl {
                 terminal.suspend()
                 raise(SIGSTOP)
                 terminal.resume()
-                forceRedraw()
+                presenter?.forceRedraw()
             default:
                 break
             }
@@ -373,10 +342,9 @@ public final class Shell: ShellControl {
     /// rendered at the new pixel size, and an adaptive stream's variant
     /// chosen again for it.
     private func terminalResized() {
-        guard let terminal else { return }
-        terminal.resize()
-        resized = true
-        forceRedraw()
+        guard let presenter else { return }
+        presenter.terminalResized()
+        let terminal = presenter.terminal
         player?.pictureSize = terminal.videoPixelSize
         player?.selectVariant()
     }
@@ -407,226 +375,11 @@ public final class Shell: ShellControl {
         store.send(action)
     }
 
-    // MARK: - Drawing
-
-    private var viewContext: ViewContext {
-        let offset = TimeZone.current.secondsFromGMT()
-        return switch configuration.video {
-        case .terminal: ViewContext(picture: .terminal, utcOffset: offset)
-        case .window: ViewContext(picture: .window, utcOffset: offset)
-        case .none: ViewContext(picture: .none, utcOffset: offset)
-        }
-    }
-
-    /// The load whose video the render buffer holds (a frame rendered under
-    /// the interstitial is shown as soon as the player screen returns).
-    private var renderedToken: Int?
-
-    /// The terminal forgot what it showed: the next pass draws everything.
-    private func forceRedraw() {
-        lastDrawn = nil
-        needsDraw = true
-    }
-
-    private func draw() {
-        guard let terminal else {
-            if frameReady { frameReady = false }
-            needsDraw = false
-            return
-        }
-        var rendered = renderFrameIfReady(terminal)
-        if resized {
-            resized = false
-            rendered = rerenderAfterResize(terminal) || rendered
-        }
-        if terminal.frames.isBusy {
-            if rendered {
-                terminal.dropFrame()
-                noteDroppedFrame()
-            }
-            return
-        }
-        let visible = ShellView.frameKey(state, width: terminal.width)
-        var uiChanged = false
-        if visible != lastDrawn || terminal.width != lastDrawnWidth || terminal.height != lastDrawnHeight {
-            let screen = ShellView.render(state, theme: theme, width: terminal.width, height: terminal.height, context: viewContext)
-            uiChanged = terminal.draw(screen) || lastDrawn == nil
-            lastDrawn = visible
-            lastDrawnWidth = terminal.width
-            lastDrawnHeight = terminal.height
-        }
-        if rendered || uiChanged { blitLatestFrame(terminal, newFrame: rendered) }
-        terminal.closeUpdate()
-        needsDraw = false
-        if pendingFirstFrameEvent {
-            pendingFirstFrameEvent = false
-            ipc?.broadcast(event: "first-frame", fields: ["url": state.currentItem?.url ?? ""])
-        }
-    }
-
-    /// Renders the pending video frame at the terminal's pixel size, always,
-    /// so libmpv's video output never waits on us. It counts as presented
-    /// (and the first one is reported) only once the player has configured
-    /// its video for the current load (before that the picture is the
-    /// previous item's) and the player screen is up; a frame rendered under
-    /// the interstitial is presented when the player screen returns.
-    private func renderFrameIfReady(_ terminal: NCursesTerminal) -> Bool {
-        guard let renderer = player?.renderer else { return false }
-        if frameReady {
-            frameReady = false
-            do {
-                try renderer.render(width: terminal.videoPixelSize.width, height: terminal.videoPixelSize.height)
-            } catch {
-                logger.error("\(error)")
-                return false
-            }
-            renderer.reportSwap()
-            if state.playback.videoConfigured && state.playback.phase != .idle {
-                renderedToken = state.playback.token
-            }
-        } else if !(state.screen == .player && !state.playback.firstFramePresented && renderedToken == state.playback.token) {
-            return false
-        }
-        guard state.screen == .player, state.playback.videoConfigured, state.playback.phase != .idle,
-              renderedToken == state.playback.token else { return false }
-        if framesPresentedToken != state.playback.token {
-            framesPresentedToken = state.playback.token
-            framesPresented = 0
-            framesDropped = 0
-        }
-        framesPresented += 1
-        if !state.playback.firstFramePresented {
-            dispatch(.player(.firstFrame, token: state.playback.token, at: MonotonicClock.now()))
-            pendingFirstFrameEvent = true
-        }
-        return true
-    }
-
-    /// Hands the render buffer's frame to the terminal. A frame the terminal
-    /// cannot take yet is dropped, and marked so the newest one is sent as
-    /// soon as the terminal catches up. (While a frame is still going out,
-    /// `draw` holds the UI back too, so the loop never waits on the terminal.)
-    @discardableResult
-    private func blitLatestFrame(_ terminal: NCursesTerminal, newFrame: Bool = true) -> Bool {
-        guard let renderer = player?.renderer, let pixels = renderer.pixels,
-              renderer.width == terminal.videoPixelSize.width, renderer.height == terminal.videoPixelSize.height else { return false }
-        guard terminal.blit(pixels: pixels, stride: renderer.stride, newFrame: newFrame) != .dropped else {
-            noteDroppedFrame()
-            return false
-        }
-        return true
-    }
-
-    /// A frame the terminal could not take yet: counted, and the newest one
-    /// goes out when the terminal catches up.
-    private func noteDroppedFrame() {
-        frameBehind = true
-        if framesPresentedToken == state.playback.token { framesDropped += 1 }
-    }
-
-    /// The terminal took the rest of a frame: if newer ones were dropped
-    /// meanwhile, the newest is sent now.
-    private func terminalCaughtUp() {
-        guard let terminal, terminal.frames.resume() else { return }
-        terminal.frameCompleted()
-        guard frameBehind else { return }
-        frameBehind = false
-        if state.screen == .player && state.playback.firstFramePresented && blitLatestFrame(terminal)
-            && framesPresentedToken == state.playback.token && framesDropped > 0 {
-            framesDropped -= 1
-        }
-    }
-
-    /// libmpv options that follow from `VideoSettings` and the picture
-    /// (before the user's own `--mpv-option`s, which win): scaling neither
-    /// dithers (noise that would rewrite still cells every frame) nor uses a
-    /// wide kernel, and scales a picture of cells on one thread (the same
-    /// pixels for about 0.4 ms less CPU a frame than handing slices to
-    /// workers); with cells the picture is at most a few hundred pixels
-    /// wide, so decoding skips what cannot show there (deblocking, exact
-    /// rounding), and its thread count is chosen per load
-    /// (`DecodeThreads`). Images (kitty, sixel) are sharp enough to show it:
-    /// they decode in full, on libavcodec's threads.
-    private func decodeOptions(for picture: PictureProtocol) -> [(String, String)] {
-        guard configuration.video == .terminal else { return [] }
-        let fast = configuration.videoSettings.fastDecode && picture == .cells
-        return [("zimg-scaler", "bilinear"), ("zimg-dither", "no"), ("zimg-threads", picture == .cells ? "1" : "auto"), ("sws-scaler", "bilinear"),
-                ("vd-lavc-skiploopfilter", fast ? "all" : "default"), ("vd-lavc-fast", fast ? "yes" : "no"),
-                ("vd-lavc-threads", "0")]
-    }
-
-    /// Whether `picture` decodes lightly with the thread count left to the
-    /// player at each load (not when the user set it).
-    private func lightDecoding(for picture: PictureProtocol) -> Bool {
-        configuration.video == .terminal && configuration.videoSettings.fastDecode && picture == .cells
-            && !configuration.mpvOptions.contains { $0.key == "vd-lavc-threads" }
-    }
-
-    /// Renders the current frame again at the new size (not a new frame).
-    private func rerenderAfterResize(_ terminal: NCursesTerminal) -> Bool {
-        guard let renderer = player?.renderer, state.playback.firstFramePresented, state.screen == .player else { return false }
-        do {
-            try renderer.render(width: terminal.videoPixelSize.width, height: terminal.videoPixelSize.height)
-            return true
-        } catch {
-            logger.error("\(error)")
-            return false
-        }
-    }
-
     // MARK: - Automation
 
     private func handle(_ request: IPCRequest) {
         guard let ipc else { return }
-        let command: IPCCommand
-        switch IPCCommand.parse(request.command) {
-        case .failure(let error): return ipc.reply(to: request.client, requestID: request.requestID, error: error.message)
-        case .success(let parsed): command = parsed
-        }
-        let now = MonotonicClock.now()
-        let promptUp = state.restrictions.prompt != nil
-        switch command {
-        case .getState:
-            ipc.reply(to: request.client, requestID: request.requestID,
-                      data: StateReport.make(state, framesPresented: currentFramesPresented, framesDropped: currentFramesDropped,
-                                             picture: terminal.map { $0.picture == .cells ? $0.blitter.shape.rawValue : $0.picture.name } ?? "none",
-                                             sharedMemory: terminal?.picture.sharedMemory ?? false,
-                                             tolerance: terminal.flatMap { $0.picture == .cells && $0.colorMode == .direct ? $0.blitter.tolerance : nil },
-                                             video: configuration.video))
-        case .keypress(let key):
-            guard let remote = configuration.keyMap.command(for: key) else {
-                return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: no binding for key \(key)")
-            }
-            restrictions.inputSource = "ipc"
-            dispatch(.command(remote, at: now))
-            ipc.reply(to: request.client, requestID: request.requestID)
-        case .play(let location):
-            guard !promptUp else { return ipc.reply(to: request.client, requestID: request.requestID, error: "refused: the passcode prompt is up") }
-            dispatch(.playItem(MediaItem.fromLocation(location).resolvingRating(), at: now))
-            ipc.reply(to: request.client, requestID: request.requestID)
-        case .channel(let number):
-            guard let index = state.items.firstIndex(where: { $0.number == number }) else {
-                return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: no channel \(number)")
-            }
-            guard !promptUp else { return ipc.reply(to: request.client, requestID: request.requestID, error: "refused: the passcode prompt is up") }
-            dispatch(.playIndex(index, at: now))
-            ipc.reply(to: request.client, requestID: request.requestID)
-        case .getMPVProperty(let property):
-            guard let player else {
-                return ipc.reply(to: request.client, requestID: request.requestID, error: "invalid parameter: get_mpv_property needs a name")
-            }
-            do {
-                ipc.reply(to: request.client, requestID: request.requestID, data: try player.propertyString(property))
-            } catch {
-                ipc.reply(to: request.client, requestID: request.requestID, error: error.message)
-            }
-        case .quit:
-            if state.kiosk {
-                return ipc.reply(to: request.client, requestID: request.requestID, error: "refused: kiosk mode")
-            }
-            ipc.reply(to: request.client, requestID: request.requestID)
-            dispatch(.quitRequested(.ipc))
-        }
+        AutomationRequests.answer(request, on: ipc, host: self)
     }
 
     private func drainPipe(_ fd: Int32) {
@@ -634,3 +387,36 @@ public final class Shell: ShellControl {
         while read(fd, &sink, sink.count) > 0 {}
     }
 }
+
+extension Shell: AutomationHost {
+    var automationState: ShellState { state }
+
+    func stateReport() -> [String: Any] {
+        StateReport.make(state, framesPresented: presenter?.currentFramesPresented ?? 0, framesDropped: presenter?.currentFramesDropped ?? 0,
+                         picture: terminal.map { $0.picture == .cells ? $0.blitter.shape.rawValue : $0.picture.name } ?? "none",
+                         sharedMemory: terminal?.picture.sharedMemory ?? false,
+                         tolerance: terminal.flatMap { $0.picture == .cells && $0.colorMode == .direct ? $0.blitter.tolerance : nil },
+                         video: configuration.video)
+    }
+
+    func command(forKey name: String) -> RemoteCommand? {
+        configuration.keyMap.command(for: name)
+    }
+
+    func send(_ action: Action, from source: String?) {
+        if let source { restrictions.inputSource = source }
+        dispatch(action)
+    }
+
+    func mpvProperty(_ name: String) -> Result<String, IPCCommandError> {
+        guard let player else { return .failure(IPCCommandError("the player is not running")) }
+        do {
+            return .success(try player.propertyString(name))
+        } catch {
+            return .failure(IPCCommandError(error.message))
+        }
+    }
+
+    func now() -> Instant { clock.now() }
+}
+

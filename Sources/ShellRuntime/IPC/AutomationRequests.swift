@@ -1,0 +1,68 @@
+import Foundation
+import MediaModel
+import ShellCore
+
+/// What answering automation requests needs from the shell.
+/// Run-loop thread only.
+protocol AutomationHost: AnyObject {
+    /// The state as the store holds it.
+    var automationState: ShellState { get }
+    /// `get_state`'s data.
+    func stateReport() -> [String: Any]
+    /// The command a key name is bound to.
+    func command(forKey name: String) -> RemoteCommand?
+    /// Hands `action` to the store; `source` names the input for the audit log.
+    func send(_ action: Action, from source: String?)
+    /// An mpv property as a string, or why not.
+    func mpvProperty(_ name: String) -> Result<String, IPCCommandError>
+    /// The monotonic time, for actions.
+    func now() -> Instant
+}
+
+/// Answers one automation request: parses it (`IPCCommand`), turns it into
+/// an action for the store, and replies. Nothing here writes the state.
+enum AutomationRequests {
+    /// Run-loop thread only.
+    static func answer(_ request: IPCRequest, on ipc: IPCServer, host: AutomationHost) {
+        func reply(_ error: String? = nil, data: Any? = nil) {
+            if let error {
+                ipc.reply(to: request.client, requestID: request.requestID, error: error)
+            } else {
+                ipc.reply(to: request.client, requestID: request.requestID, data: data)
+            }
+        }
+        let command: IPCCommand
+        switch IPCCommand.parse(request.command) {
+        case .failure(let error): return reply(error.message)
+        case .success(let parsed): command = parsed
+        }
+        let state = host.automationState
+        let promptUp = state.restrictions.prompt != nil
+        switch command {
+        case .getState:
+            reply(data: host.stateReport())
+        case .keypress(let key):
+            guard let remote = host.command(forKey: key) else { return reply("invalid parameter: no binding for key \(key)") }
+            host.send(.command(remote, at: host.now()), from: "ipc")
+            reply()
+        case .play(let location):
+            guard !promptUp else { return reply("refused: the passcode prompt is up") }
+            host.send(.playItem(MediaItem.fromLocation(location).resolvingRating(), at: host.now()), from: nil)
+            reply()
+        case .channel(let number):
+            guard let index = state.items.firstIndex(where: { $0.number == number }) else { return reply("invalid parameter: no channel \(number)") }
+            guard !promptUp else { return reply("refused: the passcode prompt is up") }
+            host.send(.playIndex(index, at: host.now()), from: nil)
+            reply()
+        case .getMPVProperty(let name):
+            switch host.mpvProperty(name) {
+            case .success(let value): reply(data: value)
+            case .failure(let error): reply(error.message)
+            }
+        case .quit:
+            guard !state.kiosk else { return reply("refused: kiosk mode") }
+            reply()
+            host.send(.quitRequested(.ipc), from: nil)
+        }
+    }
+}
