@@ -4,7 +4,7 @@ import Testing
 @Suite("IPC commands")
 struct IPCCommandTests {
     @Test("each command parses with its argument; numbers may come as strings")
-    func parses() {
+    func parses() throws {
         #expect(try IPCCommand.parse(["get_state"]).get() == .getState)
         #expect(try IPCCommand.parse(["keypress", "RIGHT"]).get() == .keypress("RIGHT"))
         #expect(try IPCCommand.parse(["play", "/m/f.mkv"]).get() == .play("/m/f.mkv"))
