@@ -6,12 +6,12 @@ import Testing
 private let channels = (1...3).map { (n: Int) in MediaItem(id: "ch\(n)", title: "Channel \(n)", url: "http://tv.example/\(n).m3u8", isLive: true, number: n) }
 
 /// A kiosk with three retries (1, 2, 4 s) and channel 1 as the fallback.
-private func kiosk(retries: Int = 3, fallback: Int? = 0) -> ReducerHarness {
+private func kiosk(retries: Int = 3, fallback: Int? = 0, policy: RestrictionPolicy = RestrictionPolicy()) -> ReducerHarness {
     var settings = ShellSettings()
     settings.retries = retries
     settings.retryBackoff = [1, 2, 4]
     settings.idleReturnDelay = 600
-    var state = ShellState(items: channels, kiosk: true, settings: settings)
+    var state = ShellState(items: channels, kiosk: true, settings: settings, restrictions: RestrictionsState(policy: policy))
     state.startIndex = 0
     state.fallbackIndex = fallback
     return ReducerHarness(state)
@@ -120,8 +120,7 @@ struct KioskTests {
 
     @Test("q in a kiosk asks for the admin passcode; the right one quits, ESC goes back")
     func quitWithPasscode() {
-        let h = kiosk()
-        h.stateForTesting.restrictions.policy.hasPasscode = true
+        let h = kiosk(policy: RestrictionPolicy(hasPasscode: true))
         h.apply(.playIndex(0, at: h.clock.now))
         h.apply(.command(.quit, at: h.clock.now))
         #expect(h.state.screen == .passcode)
@@ -146,21 +145,21 @@ struct KioskTests {
 
         var policy = RestrictionPolicy(mode: .passcode, hasPasscode: true)
         policy.movies = .allowNone
-        h.stateForTesting.restrictions.policy = policy
-        h.apply(.playIndex(2, at: h.clock.now))
-        let token = h.state.playback.token
-        h.apply(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token, at: h.clock.now))
-        #expect(h.state.screen == .passcode)
-        #expect(h.apply(.playerRestarted(at: h.clock.now)) == [.stop], "nothing loads while the prompt is up")
-        #expect(h.state.screen == .passcode)
-        #expect(h.state.restrictions.prompt?.purpose == .play(index: 2))
-        #expect(h.state.playback.phase == .idle && h.state.playback.token == token + 1)
-        for d in [1, 2, 3, 4] { h.apply(.command(.digit(d), at: h.clock.now)) }
-        let attempt = h.state.restrictions.prompt?.checking ?? -1
-        let granted = h.apply(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: h.clock.now))
+        let g = kiosk(policy: policy)
+        g.apply(.playIndex(2, at: g.clock.now))
+        let token = g.state.playback.token
+        g.apply(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token, at: g.clock.now))
+        #expect(g.state.screen == .passcode)
+        #expect(g.apply(.playerRestarted(at: g.clock.now)) == [.stop], "nothing loads while the prompt is up")
+        #expect(g.state.screen == .passcode)
+        #expect(g.state.restrictions.prompt?.purpose == .play(index: 2))
+        #expect(g.state.playback.phase == .idle && g.state.playback.token == token + 1)
+        for d in [1, 2, 3, 4] { g.apply(.command(.digit(d), at: g.clock.now)) }
+        let attempt = g.state.restrictions.prompt?.checking ?? -1
+        let granted = g.apply(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: g.clock.now))
         #expect(granted.contains(.load(channels[2], token: token + 2)))
-        #expect(h.state.restrictions.prompt == nil && h.state.screen == .player)
-        let held = h.apply(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token + 2, at: h.clock.now))
+        #expect(g.state.restrictions.prompt == nil && g.state.screen == .player)
+        let held = g.apply(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token + 2, at: g.clock.now))
         #expect(held == [.continueLoad(token: token + 2)], "the passcode given covers the reload")
     }
 }

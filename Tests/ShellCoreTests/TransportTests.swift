@@ -96,8 +96,8 @@ struct TransportTests {
     func lastFailureStays() {
         let items = [MediaItem(title: "Broken", url: "/nope.mkv")]
         let h = ReducerHarness(ShellState(items: items))
-        _ = ShellReducer.reduce(&h.stateForTesting, .playIndex(0, at: h.clock.now))
-        let effects = ShellReducer.reduce(&h.stateForTesting, .player(.failed(reason: "x"), token: 1, at: h.clock.now))
+        _ = h.apply(.playIndex(0, at: h.clock.now))
+        let effects = h.apply(.player(.failed(reason: "x"), token: 1, at: h.clock.now))
         #expect(!effects.contains(.startTimer(.errorAdvance, after: 4)))
         h.press(.menu, effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
             $0.screen = .home
@@ -241,8 +241,8 @@ struct FailureDetailTests {
     func lateDetail() {
         let items = [MediaItem(title: "Broken", url: "/nope.mkv")]
         let h = ReducerHarness(ShellState(items: items))
-        _ = ShellReducer.reduce(&h.stateForTesting, .playIndex(0, at: h.clock.now))
-        _ = ShellReducer.reduce(&h.stateForTesting, .player(.failed(reason: "loading failed"), token: 1, at: h.clock.now))
+        _ = h.apply(.playIndex(0, at: h.clock.now))
+        _ = h.apply(.player(.failed(reason: "loading failed"), token: 1, at: h.clock.now))
         h.send(.player(.failureDetail("No such file or directory"), token: 1, at: h.clock.now)) {
             $0.error?.reason = "loading failed: No such file or directory"
         }
@@ -257,16 +257,16 @@ struct ErrorScreenKeyTests {
     func channelKeys() {
         let items = [film, MediaItem(title: "Broken", url: "/nope.mkv"), second]
         let h = ReducerHarness(ShellState(items: items))
-        _ = ShellReducer.reduce(&h.stateForTesting, .playIndex(1, at: h.clock.now))
-        _ = ShellReducer.reduce(&h.stateForTesting, .player(.failed(reason: "x"), token: 1, at: h.clock.now))
+        _ = h.apply(.playIndex(1, at: h.clock.now))
+        _ = h.apply(.player(.failed(reason: "x"), token: 1, at: h.clock.now))
         #expect(h.state.screen == .error)
-        let up = ShellReducer.reduce(&h.stateForTesting, .command(.channelUp, at: h.clock.now))
+        let up = h.apply(.command(.channelUp, at: h.clock.now))
         #expect(up.contains(.load(second, token: 2)))
-        _ = ShellReducer.reduce(&h.stateForTesting, .player(.failed(reason: "x"), token: 2, at: h.clock.now))
-        let wrap = ShellReducer.reduce(&h.stateForTesting, .command(.channelUp, at: h.clock.now))
+        _ = h.apply(.player(.failed(reason: "x"), token: 2, at: h.clock.now))
+        let wrap = h.apply(.command(.channelUp, at: h.clock.now))
         #expect(wrap.contains(.load(film, token: 3)))
-        _ = ShellReducer.reduce(&h.stateForTesting, .player(.failed(reason: "x"), token: 3, at: h.clock.now))
-        let down = ShellReducer.reduce(&h.stateForTesting, .command(.channelDown, at: h.clock.now))
+        _ = h.apply(.player(.failed(reason: "x"), token: 3, at: h.clock.now))
+        let down = h.apply(.command(.channelDown, at: h.clock.now))
         #expect(down.contains(.load(second, token: 4)))
     }
 }

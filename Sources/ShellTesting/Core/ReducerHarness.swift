@@ -9,6 +9,8 @@ public final class ReducerHarness {
     public private(set) var state: ShellState
     public var clock: ManualClock
     private var timers: [TimerID: Instant] = [:]
+    /// Timers `advance` found due and the test has not fired yet.
+    private var due: Set<TimerID> = []
 
     public init(_ state: ShellState, clock: ManualClock = ManualClock()) {
         self.state = state
@@ -23,6 +25,7 @@ public final class ReducerHarness {
         sourceLocation: SourceLocation = #_sourceLocation,
         _ update: (inout ShellState) -> Void = { _ in }
     ) {
+        guard firable(action, sourceLocation: sourceLocation) else { return }
         var expectedState = state
         update(&expectedState)
         let effects = ShellReducer.reduce(&state, action)
@@ -51,18 +54,30 @@ public final class ReducerHarness {
     /// without sending them: the test sends `.timerFired` and states the change.
     public func advance(by seconds: Double) -> [TimerID] {
         clock.advance(by: seconds)
-        let due = timers.filter { $0.value <= clock.now }.sorted { $0.value < $1.value }.map(\.key)
-        for id in due { timers[id] = nil }
-        return due
+        let fell = timers.filter { $0.value <= clock.now }.sorted { $0.value < $1.value }.map(\.key)
+        for id in fell { timers[id] = nil }
+        due.formUnion(fell)
+        return fell
     }
 
-    func trackForTesting(_ effects: [Effect]) { track(effects) }
+    /// A timer fires only if it is armed (or fell due and was not fired
+    /// yet), once; firing another fails the test at the caller's line.
+    private func firable(_ action: Action, sourceLocation: SourceLocation) -> Bool {
+        guard case .timerFired(let id, _) = action else { return true }
+        if due.remove(id) != nil || timers.removeValue(forKey: id) != nil { return true }
+        Issue.record("timer \(id) fired, but it is not armed", sourceLocation: sourceLocation)
+        return false
+    }
 
     private func track(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case .startTimer(let id, let delay): timers[id] = clock.now + delay
-            case .cancelTimer(let id): timers[id] = nil
+            case .startTimer(let id, let delay):
+                timers[id] = clock.now + delay
+                due.remove(id)
+            case .cancelTimer(let id):
+                timers[id] = nil
+                due.remove(id)
             default: break
             }
         }
@@ -79,23 +94,14 @@ public final class ReducerHarness {
 }
 
 extension ReducerHarness {
-    /// Direct access for loops that check a property per step instead of the
-    /// whole state (acceleration curves).
-    public var stateForTesting: ShellState {
-        get { state }
-        set { state = newValue }
-    }
-}
-
-extension ReducerHarness {
     /// Sends `action` without stating its outcome (set-up steps): the state
-    /// changes and the timers are kept as `send` would.
+    /// changes and the timers are kept as `send` would. Firing a timer that
+    /// is not armed fails the test here too.
     @discardableResult
-    public func apply(_ action: Action) -> [Effect] {
-        var current = stateForTesting
-        let effects = ShellReducer.reduce(&current, action)
-        stateForTesting = current
-        trackForTesting(effects)
+    public func apply(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> [Effect] {
+        guard firable(action, sourceLocation: sourceLocation) else { return [] }
+        let effects = ShellReducer.reduce(&state, action)
+        track(effects)
         return effects
     }
 }
