@@ -19,9 +19,7 @@ struct DelegateExampleEndToEndTests {
         let done = try ipc.waitForEvent("channel-flip-completed")
         #expect(done["success"] as? Bool == true && ((done["target"] as? [String: Any])?["number"] as? Int) == 2)
         try ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["screen"] as? String == "player" }
-        Thread.sleep(forTimeInterval: 0.3)
-        _ = try ipc.state()
-        #expect(ipc.events.filter { $0["event"] as? String == "channel-flip-completed" }.isEmpty, "the second completion had no effect")
+        #expect(try ipc.watchEvents(["channel-flip-completed"], for: 0.3).isEmpty, "the second completion had no effect")
 
         try ipc.request(["keypress", "RIGHT"])
         let shown = tmux.waitFor { $0.contains("Example: Channel C") && $0.contains("provided by the delegate") }

@@ -51,9 +51,13 @@ struct KioskEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("quitting needs the admin passcode") }.ok)
         #expect(try shell.ipc.request(["quit"])["error"] as? String == "refused: kiosk mode")
         let pid = try #require(shell.pid)
-        for signal in [SIGINT, SIGQUIT, SIGTSTP] {
+        let log = { (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "" }
+        for (signal, line) in [(SIGINT, "SIGINT/SIGQUIT"), (SIGQUIT, "SIGINT/SIGQUIT"), (SIGTSTP, "SIGTSTP: ignored in kiosk mode")] {
+            let seen = log().components(separatedBy: line).count
             kill(pid, signal)
-            Thread.sleep(forTimeInterval: 0.3)
+            let deadline = Date().addingTimeInterval(5)
+            while log().components(separatedBy: line).count == seen && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            #expect(log().components(separatedBy: line).count > seen, "signal \(signal) was handled")
             #expect(try shell.ipc.state()["phase"] as? String == "playing", "still running after signal \(signal)")
         }
         #expect(shell.tmux.display("#{alternate_on}") == "1")

@@ -33,8 +33,9 @@ struct RemoteEndToEndTests {
         for repeatCount in 0...5 { try lircd.press("KEY_DOWN", repeat: repeatCount) }
         let moved = try shell.ipc.waitForState { $0["home_selection"] as? Int == 4 }
         #expect(moved["screen"] as? String == "home", "held DOWN: the press and repeats 3, 4, 5 count (delay 2)")
-        Thread.sleep(forTimeInterval: 0.3)
-        #expect(try shell.ipc.state()["home_selection"] as? Int == 4)
+        try lircd.press("KEY_UP")
+        let back = try shell.ipc.waitForState { $0["home_selection"] as? Int != 4 }
+        #expect(back["home_selection"] as? Int == 3, "a press after the held DOWN (lircd keeps order) lands on 3: no repeat moved it further")
 
         for repeatCount in 0...3 { try lircd.press("KEY_1", repeat: repeatCount) }
         #expect(try shell.ipc.waitForState { $0["channel_entry"] as? String != nil }["channel_entry"] as? String == "1")
@@ -45,9 +46,7 @@ struct RemoteEndToEndTests {
         for repeatCount in 0...4 { try lircd.press("KEY_CHANNELUP", repeat: repeatCount) }
         let flipped = try shell.ipc.waitForEvent("channel-flip-completed")
         #expect(((flipped["target"] as? [String: Any])?["number"] as? Int) == 2, "a held channel key flips once")
-        Thread.sleep(forTimeInterval: 0.5)
-        _ = try shell.ipc.state()
-        #expect(shell.ipc.events.filter { $0["event"] as? String == "channel-flip-started" }.count == 1)
+        #expect(try shell.ipc.watchEvents(["channel-flip-started"], for: 0.5).count == 1, "a held channel key flips once")
 
         try shell.tmux.send("x")
         try shell.ipc.waitForState { $0["overlay"] as? String == "info" }

@@ -118,8 +118,9 @@ struct RestrictionsEndToEndTests {
         #expect((number(passcode["locked_seconds"]) ?? 0) > 30)
         #expect(shell.tmux.waitFor { $0.contains("Try again in") }.ok)
         try enter("2468", shell)
-        Thread.sleep(forTimeInterval: 0.5)
-        #expect(try shell.ipc.state()["screen"] as? String == "passcode", "a locked prompt takes no digits, not even the right ones")
+        let after = try shell.ipc.state()
+        #expect(after["screen"] as? String == "passcode", "a locked prompt takes no digits, not even the right ones")
+        #expect((after["passcode"] as? [String: Any])?["checking"] as? Bool == false, "the digits (reduced before each keypress was answered) sent nothing to check")
     }
 
     @Test(
@@ -130,7 +131,7 @@ struct RestrictionsEndToEndTests {
         let home = try ParentalHome.withPasscode("2468")
         let shell = try ShellUnderTest([clip], home: home)
         try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try shell.ipc.watchEvents(["first-frame", "playback-started"], for: 0.5).isEmpty, "held: nothing plays")
         let state = try shell.ipc.state()
         #expect(state["screen"] as? String == "passcode")
         #expect(state["rating"] as? String == (container == "mp4" ? "R" : "TV-MA"))

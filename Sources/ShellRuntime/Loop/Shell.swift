@@ -327,6 +327,7 @@ public final class Shell: ShellControl {
                 logger.info("SIGHUP")
                 dispatch(.quitRequested(.hangup))
             case SIGTSTP:
+                if state.kiosk { logger.info("SIGTSTP: ignored in kiosk mode") }
                 guard !state.kiosk, let terminal else { continue }
                 terminal.suspend()
                 raise(SIGSTOP)
