@@ -15,7 +15,7 @@ func playingFilm(duration: Double = 7200, position: Double = 100, items: [MediaI
         .cancelTimer(.errorAdvance), .load(items[0], token: 1), .startTimer(.transportHide, after: 5),
     ]) {
         $0.current = 0
-        $0.screen = .player
+        $0.destination = .player
         $0.playback.token = 1
         $0.playback.phase = .loading
         $0.transportVisible = true

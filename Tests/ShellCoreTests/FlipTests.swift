@@ -33,7 +33,7 @@ struct FlipTests {
         h.press(.right, effects: [started(3)] + flipTimers) {
             $0.flipCounter = 1
             $0.flip = FlipState(token: 1, origin: 1, target: 2, direction: .next)
-            $0.screen = .interstitial
+            $0.destination = .interstitial
             $0.transportVisible = false
         }
         _ = h.advance(by: 0.05)
@@ -60,7 +60,7 @@ struct FlipTests {
             .cancelTimer(.flipTimeout), .cancelTimer(.spinner), completed(5, true), .startTimer(.transportHide, after: 5),
         ]) {
             $0.flip = nil
-            $0.screen = .player
+            $0.destination = .player
             $0.transportVisible = true
         }
     }
@@ -110,7 +110,7 @@ struct FlipTests {
             .startTimer(.transportHide, after: 5),
         ]) {
             $0.flip = nil
-            $0.screen = .player
+            $0.destination = .player
             $0.transportVisible = true
         }
         #expect(h.state.current == 1)

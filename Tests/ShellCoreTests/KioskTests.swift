@@ -128,7 +128,7 @@ struct KioskTests {
         #expect(h.state.screen == .player && !h.state.quitting)
         h.apply(.command(.quit, at: h.clock.now))
         for d in [1, 2, 3, 4] { h.apply(.command(.digit(d), at: h.clock.now)) }
-        let attempt = h.state.restrictions.prompt?.checking ?? -1
+        let attempt = h.state.prompt?.checking ?? -1
         let quit = h.apply(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: h.clock.now))
         #expect(quit.last == .quit)
         #expect(h.state.quitting)
@@ -152,13 +152,13 @@ struct KioskTests {
         #expect(g.state.screen == .passcode)
         #expect(g.apply(.playerRestarted(at: g.clock.now)) == [.stop], "nothing loads while the prompt is up")
         #expect(g.state.screen == .passcode)
-        #expect(g.state.restrictions.prompt?.purpose == .play(index: 2))
+        #expect(g.state.prompt?.purpose == .play(index: 2))
         #expect(g.state.playback.phase == .idle && g.state.playback.token == token + 1)
         for d in [1, 2, 3, 4] { g.apply(.command(.digit(d), at: g.clock.now)) }
-        let attempt = g.state.restrictions.prompt?.checking ?? -1
+        let attempt = g.state.prompt?.checking ?? -1
         let granted = g.apply(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: g.clock.now))
         #expect(granted.contains(.load(channels[2], token: token + 2)))
-        #expect(g.state.restrictions.prompt == nil && g.state.screen == .player)
+        #expect(g.state.prompt == nil && g.state.screen == .player)
         let held = g.apply(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token + 2, at: g.clock.now))
         #expect(held == [.continueLoad(token: token + 2)], "the passcode given covers the reload")
     }

@@ -40,7 +40,7 @@ private func type(_ code: String, _ h: ReducerHarness) -> [Effect] {
 }
 
 private func answer(_ h: ReducerHarness, correct: Bool, at time: Double = wall) -> [Effect] {
-    let attempt = h.state.restrictions.prompt?.checking ?? -1
+    let attempt = h.state.prompt?.checking ?? -1
     return h.apply(.passcodeChecked(attempt: attempt, correct: correct, wallClock: time, at: h.clock.now))
 }
 
@@ -91,11 +91,10 @@ struct RestrictionGateTests {
         ]) {
             $0.current = 1
             $0.homeSelection = 1
-            $0.screen = .passcode
             $0.playback.token = 1
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.restrictions.prompt = PasscodePrompt(purpose: .play(index: 1), item: late, ratings: [tvMA])
+            $0.destination = .passcode(PasscodePrompt(purpose: .play(index: 1), item: late, ratings: [tvMA]))
         }
         h.press(.up)
         h.press(.down)
@@ -107,12 +106,12 @@ struct RestrictionGateTests {
         let h = gated()
         h.apply(.playIndex(1, at: h.clock.now))
         type("12", h)
-        #expect(h.state.restrictions.prompt?.digits == [1, 2])
-        h.press(.left) { $0.restrictions.prompt?.digits = [1] }
+        #expect(h.state.prompt?.digits == [1, 2])
+        h.press(.left) { $0.updatePrompt { $0.digits = [1] } }
         let out = type("999", h)
         #expect(out == [.verifyPasscode(PasscodeAttempt(id: 1, code: "1999"))])
-        #expect(h.state.restrictions.prompt?.digits == [], "the typed digits leave the state at once")
-        #expect("\(h.state.restrictions.prompt!)".contains("1999") == false)
+        #expect(h.state.prompt?.digits == [], "the typed digits leave the state at once")
+        #expect("\(h.state.prompt!)".contains("1999") == false)
         #expect(type("5", h) == [], "keys wait while the code is checked")
 
         let wrong = answer(h, correct: false)
@@ -120,7 +119,7 @@ struct RestrictionGateTests {
             .persistLockout(failures: 1, lockedUntil: nil),
             .audit(AuditEntry(kind: .wrongPasscode, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: "wrong passcode 1")),
         ])
-        #expect(h.state.restrictions.prompt?.message == "Wrong passcode. 4 more tries before the prompt locks.")
+        #expect(h.state.prompt?.message == "Wrong passcode. 4 more tries before the prompt locks.")
         #expect(h.state.screen == .passcode)
 
         type("4321", h)
@@ -159,7 +158,7 @@ struct RestrictionGateTests {
         #expect(h.state.screen == .passcode)
         #expect(h.runningTimers[.lockoutTick] != nil, "the countdown ticks")
         #expect(type("1234", h) == [], "a locked prompt takes no digits")
-        #expect(h.state.restrictions.prompt?.digits == [])
+        #expect(h.state.prompt?.digits == [])
         #expect(h.advance(by: 1) == [.lockoutTick])
         #expect(h.apply(.timerFired(.lockoutTick, at: h.clock.now)) == [.requestWallClock, .startTimer(.lockoutTick, after: 1)])
         h.apply(.wallClock(wall + 30, at: h.clock.now))
@@ -191,7 +190,7 @@ struct RestrictionGateTests {
         #expect(effects.contains(.emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "cancelled"))))
         #expect(loads(effects).isEmpty)
         #expect(h.state.screen == .home)
-        #expect(h.state.restrictions.prompt == nil)
+        #expect(h.state.prompt == nil)
     }
 
     @Test("a flip onto a restricted channel asks; ESC goes back to the channel it came from")
@@ -245,8 +244,7 @@ struct RestrictionGateTests {
             $0.playback.ratings = [rated]
             $0.playback.restricted = true
             $0.transportVisible = false
-            $0.screen = .passcode
-            $0.restrictions.prompt = PasscodePrompt(purpose: .held(token: 1), item: unratedFilm, ratings: [rated])
+            $0.destination = .passcode(PasscodePrompt(purpose: .held(token: 1), item: unratedFilm, ratings: [rated]))
         }
         type("1234", h)
         let granted = answer(h, correct: true)
@@ -338,7 +336,7 @@ struct RestrictionGateTests {
 
         h.apply(.authorizationRequested(late, request: 3))
         #expect(h.state.screen == .passcode)
-        #expect(h.apply(.authorizationCancelled(request: 3)) == [.cancelTimer(.lockoutTick), .finishAuthorization(request: 3, .cancelled)])
+        #expect(h.apply(.authorizationCancelled(request: 3, at: h.clock.now)) == [.cancelTimer(.lockoutTick), .finishAuthorization(request: 3, .cancelled)])
         #expect(h.state.screen == .player)
 
         var denying = policy

@@ -62,7 +62,7 @@ struct TransportTests {
         let h = ReducerHarness(ShellState(items: items))
         h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(items[0], token: 1), .startTimer(.transportHide, after: 5)]) {
             $0.current = 0
-            $0.screen = .player
+            $0.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
             $0.transportVisible = true
@@ -74,17 +74,16 @@ struct TransportTests {
             .startTimer(.errorAdvance, after: 4),
         ]) {
             $0.playback.phase = .failed
-            $0.screen = .error
             $0.transportVisible = false
-            $0.error = ShellError(title: title, reason: "loading failed: No such file", location: "/nope.mkv")
+            $0.playback.failure = ShellError(title: title, reason: "loading failed: No such file", location: "/nope.mkv")
+            $0.destination = .error($0.playback.failure!)
         }
         #expect(h.advance(by: 3.9) == [])
         #expect(h.advance(by: 0.2) == [.errorAdvance])
         h.send(.timerFired(.errorAdvance, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(film, token: 2), .startTimer(.transportHide, after: 5)]) {
             $0.current = 1
             $0.homeSelection = 1
-            $0.screen = .player
-            $0.error = nil
+            $0.destination = .player
             $0.playback = PlaybackState()
             $0.playback.token = 2
             $0.playback.phase = .loading
@@ -100,8 +99,7 @@ struct TransportTests {
         let effects = h.apply(.player(.failed(reason: "x"), token: 1, at: h.clock.now))
         #expect(!effects.contains(.startTimer(.errorAdvance, after: 4)))
         h.press(.menu, effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
-            $0.screen = .home
-            $0.error = nil
+            $0.destination = .home
             $0.playback.phase = .idle
             $0.playback.token = 2
         }
@@ -159,7 +157,7 @@ struct TransportTests {
     func menuGoesHome() {
         let h = playingFilm()
         h.press(.menu, effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
-            $0.screen = .home
+            $0.destination = .home
             $0.transportVisible = false
             $0.hintVisible = false
             $0.playback.phase = .idle
@@ -168,7 +166,7 @@ struct TransportTests {
         h.press(.down) { $0.homeSelection = 1 }
         h.press(.select, effects: [.cancelTimer(.errorAdvance), .load(second, token: 3), .startTimer(.transportHide, after: 5)]) {
             $0.current = 1
-            $0.screen = .player
+            $0.destination = .player
             $0.playback = PlaybackState()
             $0.hintVisible = false
             $0.playback.token = 3
@@ -244,8 +242,10 @@ struct FailureDetailTests {
         _ = h.apply(.playIndex(0, at: h.clock.now))
         _ = h.apply(.player(.failed(reason: "loading failed"), token: 1, at: h.clock.now))
         h.send(.player(.failureDetail("No such file or directory"), token: 1, at: h.clock.now)) {
-            $0.error?.reason = "loading failed: No such file or directory"
+            $0.playback.failure?.reason = "loading failed: No such file or directory"
+            $0.destination = .error($0.playback.failure!)
         }
+        #expect(h.state.error?.reason == "loading failed: No such file or directory", "the error screen shows it")
         h.send(.player(.failureDetail("No such file or directory"), token: 1, at: h.clock.now))
         h.send(.player(.failureDetail("other"), token: 0, at: h.clock.now))
     }
@@ -276,8 +276,8 @@ struct HomeGuideKeyTests {
     @Test("g opens the guide from home and from the player; ESC goes from the guide back home")
     func guideKey() {
         let h = ReducerHarness(ShellState(items: [film, second]))
-        h.press(.guide) { $0.screen = .guide }
-        h.press(.menu) { $0.screen = .home }
+        h.press(.guide) { $0.destination = .guide }
+        h.press(.menu) { $0.destination = .home }
         h.apply(.playIndex(0, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.command(.guide, at: h.clock.now))

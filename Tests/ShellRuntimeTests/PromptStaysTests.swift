@@ -13,12 +13,12 @@ struct PromptStaysTests {
     /// Checks the prompt for Late Night is up, and still up at 30 s and 60 s.
     private func staysUp(_ shell: EmbeddedShell, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(shell.state.screen == .passcode, sourceLocation: sourceLocation)
-        #expect(shell.state.restrictions.prompt?.item.id == "late", sourceLocation: sourceLocation)
+        #expect(shell.state.prompt?.item.id == "late", sourceLocation: sourceLocation)
         #expect(shell.player.loaded?.item.id != "late" || !shell.player.continued, "nothing of it decoded", sourceLocation: sourceLocation)
         for _ in 0..<2 {
             shell.advance(by: 30)
             #expect(shell.state.screen == .passcode, sourceLocation: sourceLocation)
-            #expect(shell.state.restrictions.prompt?.item.id == "late", sourceLocation: sourceLocation)
+            #expect(shell.state.prompt?.item.id == "late", sourceLocation: sourceLocation)
             #expect(shell.state.current == 3, sourceLocation: sourceLocation)
         }
         #expect(shell.armedTimers[.flipTimeout] == nil, "no flip timeout waits under the prompt", sourceLocation: sourceLocation)
@@ -28,7 +28,7 @@ struct PromptStaysTests {
     /// The right code plays it.
     private func rightCodePlays(_ shell: EmbeddedShell, sourceLocation: SourceLocation = #_sourceLocation) {
         shell.type("1234")
-        #expect(shell.state.restrictions.prompt == nil, sourceLocation: sourceLocation)
+        #expect(shell.state.prompt == nil, sourceLocation: sourceLocation)
         #expect(shell.player.loaded?.item.id == "late", sourceLocation: sourceLocation)
         shell.playerStarts()
         #expect(shell.state.screen == .player, sourceLocation: sourceLocation)
@@ -83,7 +83,7 @@ struct PromptStaysTests {
         shell.advance(by: 0.12)
         shell.advance(by: 45)
         shell.press(.menu)
-        #expect(shell.state.restrictions.prompt == nil)
+        #expect(shell.state.prompt == nil)
         #expect(shell.state.current == 2 && shell.player.loaded?.item.id == "bars")
         #expect(shell.state.screen == .player)
     }
@@ -129,7 +129,7 @@ struct PromptStaysTests {
             #expect(shell.state.screen == .passcode)
         }
         shell.type("9999")
-        #expect(shell.state.restrictions.prompt == nil)
+        #expect(shell.state.prompt == nil)
         #expect(shell.state.current == 2)
         #expect(shell.flipEvents == (1, 1))
         #expect(shell.automation.named("restrictions-authorization").last?.fields["reason"] as? String == "too many wrong passcodes")
@@ -142,11 +142,11 @@ struct PromptStaysTests {
         let shell = EmbeddedShell(state)
         shell.send(.playIndex(1, at: shell.clock.now()))
         #expect(shell.state.screen == .passcode)
-        #expect(shell.state.restrictions.prompt?.item.id == "news")
+        #expect(shell.state.prompt?.item.id == "news")
         #expect(shell.player.loads.isEmpty)
         shell.press(.menu)
         shell.send(.playIndex(0, at: shell.clock.now()))
-        #expect(shell.state.restrictions.prompt == nil)
+        #expect(shell.state.prompt == nil)
         #expect(shell.player.loads == ["av://lavfi:kids"])
     }
 }

@@ -12,7 +12,7 @@ private final class Posts: Sendable {
         actions.withLock { $0.compactMap { if case .authorizationRequested(_, let id) = $0 { id } else { nil } } }
     }
     var cancelled: [Int] {
-        actions.withLock { $0.compactMap { if case .authorizationCancelled(let id) = $0 { id } else { nil } } }
+        actions.withLock { $0.compactMap { if case .authorizationCancelled(let id, _) = $0 { id } else { nil } } }
     }
 }
 

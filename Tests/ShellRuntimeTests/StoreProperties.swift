@@ -96,7 +96,7 @@ enum SessionChecker {
         var started = 0, completed = 0
         var promptBefore: PasscodePrompt?
         shell.check = { action, effects, after in
-            defer { promptBefore = after.restrictions.prompt }
+            defer { promptBefore = after.prompt }
             guard violation == nil else { return }
             violation = check(action, effects, after, started: &started, completed: &completed, promptBefore: promptBefore)
         }
@@ -159,7 +159,7 @@ enum SessionChecker {
             return "flip under way, but \(started) started and \(completed) ended after \(action)"
         }
         if let before, before.isContent {
-            let now = after.restrictions.prompt
+            let now = after.prompt
             if now == nil {
                 var allowed = false
                 switch action {

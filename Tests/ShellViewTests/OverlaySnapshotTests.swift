@@ -10,7 +10,7 @@ private let context = ViewContext(picture: .terminal)
 private func state(_ overlay: OverlayKind, tab: InfoTab = .info, focus: Int = 0) -> ShellState {
     var s = ShellState(items: [film])
     s.current = 0
-    s.screen = .player
+    s.destination = .player
     s.playback.phase = .playing
     s.playback.position = 100
     s.playback.duration = 600
@@ -60,7 +60,7 @@ struct ContentOverlayTests {
         let logo = try #require(LogoImage(width: 16, height: 16, rgba: rgba))
         var s = ShellState(items: [MediaItem(title: "Red", url: "av://lavfi:x", isLive: true, number: 1, logo: "http://logo")])
         s.current = 0
-        s.screen = .player
+        s.destination = .player
         s.playback.phase = .playing
         s.playback.firstFramePresented = true
         s.logos["http://logo"] = logo

@@ -12,7 +12,6 @@ private let late = MediaItem(id: "late", title: "Late Night Bars", url: "av://la
 private func prompt(digits: [Int] = [], message: String? = nil, lockedFor: Double? = nil) -> ShellState {
     var s = ShellState(items: [late])
     s.current = 0
-    s.screen = .passcode
     s.playback.phase = .idle
     s.overlay = .custom
     s.hintVisible = true
@@ -21,7 +20,7 @@ private func prompt(digits: [Int] = [], message: String? = nil, lockedFor: Doubl
     var p = PasscodePrompt(purpose: .play(index: 0), item: late, ratings: [late.contentRating!])
     p.digits = digits
     p.message = message
-    s.restrictions.prompt = p
+    s.destination = .passcode(p)
     s.restrictions.lockedUntil = lockedFor.map { s.wallClock + $0 }
     return s
 }
@@ -44,7 +43,7 @@ struct PasscodeSnapshotTests {
 
     @Test func kiosk() {
         var s = prompt()
-        s.restrictions.prompt = PasscodePrompt(purpose: .quitKiosk(returnTo: .player), item: MediaItem(id: "kiosk", title: "Quit kiosk mode", url: ""), ratings: [])
+        s.destination = .passcode(PasscodePrompt(purpose: .quitKiosk(returnTo: .player), item: MediaItem(id: "kiosk", title: "Quit kiosk mode", url: ""), ratings: []))
         check(s, "passcode-kiosk")
     }
 

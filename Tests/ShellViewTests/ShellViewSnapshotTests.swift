@@ -11,7 +11,7 @@ private let terminalVideo = ViewContext(picture: .terminal)
 private func playing(_ item: MediaItem = film, position: Double = 754, duration: Double? = 7200, paused: Bool = false, frame: Bool = true) -> ShellState {
     var s = ShellState(items: [item, liveItem])
     s.current = 0
-    s.screen = .player
+    s.destination = .player
     s.playback.phase = .playing
     s.playback.position = position
     s.playback.duration = item.isLive ? nil : duration
@@ -87,8 +87,7 @@ struct ShellViewSnapshotTests {
     @Test func errorScreen() {
         var s = ShellState(items: [film, liveItem])
         s.current = 0
-        s.screen = .error
-        s.error = ShellError(title: "Could not play “The Test Pattern”", reason: "loading failed: Cannot open file '/media/film.mkv': No such file or directory", location: "/media/film.mkv")
+        s.destination = .error(ShellError(title: "Could not play “The Test Pattern”", reason: "loading failed: Cannot open file '/media/film.mkv': No such file or directory", location: "/media/film.mkv"))
         check(s, "error")
     }
 
@@ -220,7 +219,7 @@ private func flipping(failure: String? = nil) -> ShellState {
     var s = ShellState(items: lineup, guide: tvGuide)
     s.wallClock = sixPM + 600
     s.current = 0
-    s.screen = .interstitial
+    s.destination = .interstitial
     var flip = FlipState(token: 3, origin: 0, target: 1, direction: .next)
     flip.failure = failure
     s.flip = flip
@@ -248,7 +247,7 @@ struct LiveViewSnapshotTests {
         var s = ShellState(items: lineup, guide: tvGuide)
         s.wallClock = sixPM + 600
         s.current = 0
-        s.screen = .interstitial
+        s.destination = .interstitial
         s.recovery = RecoveryState(index: 0, attempt: 2, reason: "loading failed: tcp: Connection refused", waiting: true)
         s.spinnerFrame = 1
         check(s, "reconnecting")
@@ -261,7 +260,7 @@ struct LiveViewSnapshotTests {
     @Test func guideScreen() {
         var s = ShellState(items: lineup, guide: tvGuide)
         s.wallClock = sixPM + 600
-        s.screen = .guide
+        s.destination = .guide
         s.homeSelection = 1
         check(s, "guide")
     }

@@ -47,7 +47,7 @@ public enum Action: Equatable, Sendable {
     /// libmpv stopped by itself and was started again: what played is loaded again.
     case playerRestarted(at: Instant)
     /// The early request was cancelled by its caller.
-    case authorizationCancelled(request: Int)
+    case authorizationCancelled(request: Int, at: Instant)
 }
 
 /// Who asks to quit. A service manager's SIGTERM and the terminal hanging up

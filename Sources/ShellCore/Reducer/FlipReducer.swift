@@ -8,7 +8,7 @@ enum FlipReducer {
     /// A flip key: `step` is +1 (next) or -1 (previous).
     static func request(_ state: inout ShellState, step: Int, now: Instant) -> [Effect] {
         let ring = state.channelRing
-        guard !ring.isEmpty, state.restrictions.prompt == nil else { return [] }
+        guard !ring.isEmpty, state.prompt == nil else { return [] }
         let base = state.flip.map { $0.failure == nil ? $0.target : $0.origin } ?? state.current
         let target: Int
         if let base, let position = ring.firstIndex(of: base) {
@@ -23,11 +23,10 @@ enum FlipReducer {
         state.flipCounter += 1
         let origin = state.flip?.origin ?? state.current ?? target
         state.flip = FlipState(token: state.flipCounter, origin: origin, target: target, direction: step > 0 ? .next : .previous)
-        state.screen = .interstitial
+        state.destination = .interstitial
         state.overlay = .none
         state.scrub = nil
         state.transportVisible = false
-        state.error = nil
         return effects + [
             .emit(.flipStarted(target: ChannelRef(state.items[target]))),
             .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide),
@@ -51,15 +50,15 @@ enum FlipReducer {
     /// The delegate's completion for `token`.
     static func complete(_ state: inout ShellState, token: Int, success: Bool, now: Instant) -> [Effect] {
         guard let flip = state.flip, flip.token == token, flip.requested, flip.failure == nil else { return [] }
-        if state.restrictions.prompt != nil { return completeUnderPrompt(&state, flip, success: success) }
+        if state.prompt != nil { return completeUnderPrompt(&state, flip, success: success) }
         guard success else {
-            let detail = state.playback.phase == .failed ? state.error?.reason : nil
+            let detail = state.playback.phase == .failed ? state.playback.failure?.reason : nil
             return fail(&state, reason: detail ?? "the channel did not start")
         }
         state.flip = nil
         state.current = flip.target
         state.homeSelection = flip.target
-        state.screen = .player
+        state.destination = .player
         state.transportVisible = true
         return [
             .cancelTimer(.flipTimeout), .cancelTimer(.spinner),
@@ -73,7 +72,7 @@ enum FlipReducer {
     /// it still goes back to where the flips started.
     private static func completeUnderPrompt(_ state: inout ShellState, _ flip: FlipState, success: Bool) -> [Effect] {
         state.flip = nil
-        if state.restrictions.prompt?.origin == nil { state.restrictions.prompt?.origin = flip.origin }
+        state.updatePrompt { if $0.origin == nil { $0.origin = flip.origin } }
         return [
             .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner),
             .emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: success, superseded: false)),
@@ -119,7 +118,7 @@ enum FlipReducer {
         state.flip = nil
         let back: [Effect] = [.cancelTimer(.spinner), .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown)]
         if state.current == flip.origin && state.playback.phase == .playing {
-            state.screen = .player
+            state.destination = .player
             state.transportVisible = true
             return back + [.startTimer(.transportHide, after: state.settings.transportHideDelay)]
         }

@@ -1,7 +1,7 @@
 /// Reports from the player for the current load.
 enum PlayerReducer {
     static func reduce(_ state: inout ShellState, _ report: PlayerReport, now: Instant) -> [Effect] {
-        if state.restrictions.prompt != nil, let effects = underPrompt(&state, report) { return effects }
+        if state.prompt != nil, let effects = underPrompt(&state, report) { return effects }
         switch report {
         case .started:
             state.playback.phase = .loading
@@ -21,7 +21,7 @@ enum PlayerReducer {
             state.playback.phase = .failed
             state.playback.holdsPreviousPicture = false
             let title = "Could not play “\(state.title)”"
-            state.error = ShellError(title: title, reason: reason, location: state.currentItem?.url)
+            state.playback.failure = ShellError(title: title, reason: reason, location: state.currentItem?.url)
             return answer(&state, false) + [.emit(.error(title: title, reason: reason, url: state.currentItem?.url))]
         case .failed(let reason):
             let answered = answer(&state, false)
@@ -32,18 +32,20 @@ enum PlayerReducer {
             state.scrub = nil
             state.overlay = .none
             state.transportVisible = false
-            state.screen = .error
             let title = "Could not play “\(state.title)”"
-            state.error = ShellError(title: title, reason: reason, location: item?.url)
+            let failure = ShellError(title: title, reason: reason, location: item?.url)
+            state.playback.failure = failure
+            state.destination = .error(failure)
             var effects: [Effect] = answered + [.cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: item?.url))]
             if let current = state.current, current + 1 < state.items.count {
                 effects.append(.startTimer(.errorAdvance, after: state.settings.errorAdvanceDelay))
             }
             return effects
         case .failureDetail(let detail):
-            guard state.playback.phase == .failed, var error = state.error, !error.reason.contains(detail) else { return [] }
-            error.reason += ": " + detail
-            state.error = error
+            guard state.playback.phase == .failed, var failure = state.playback.failure, !failure.reason.contains(detail) else { return [] }
+            failure.reason += ": " + detail
+            state.playback.failure = failure
+            if case .error = state.destination { state.destination = .error(failure) }
             if var flip = state.flip, let failure = flip.failure, !failure.contains(detail) {
                 flip.failure = failure + ": " + detail
                 state.flip = flip
@@ -113,7 +115,7 @@ enum PlayerReducer {
     /// fails is loaded afresh once the passcode is given; nil for reports
     /// handled as usual (what the player tells about the media).
     private static func underPrompt(_ state: inout ShellState, _ report: PlayerReport) -> [Effect]? {
-        guard let prompt = state.restrictions.prompt else { return nil }
+        guard let prompt = state.prompt else { return nil }
         var held = false
         if case .held(let token) = prompt.purpose, token == state.playback.token { held = true }
         switch report {
@@ -121,7 +123,7 @@ enum PlayerReducer {
             if held { return RestrictionReducer.reloadAfterPrompt(&state) }
             state.playback.phase = .failed
             let title = "Could not play “\(state.title)”"
-            state.error = ShellError(title: title, reason: reason, location: state.currentItem?.url)
+            state.playback.failure = ShellError(title: title, reason: reason, location: state.currentItem?.url)
             return answer(&state, false) + [.emit(.error(title: title, reason: reason, url: state.currentItem?.url))]
         case .ended:
             guard !held, state.playback.phase != .ended else { return [] }

@@ -13,7 +13,7 @@ enum RecoveryReducer {
     /// The current load failed for `reason`: retry, fall back, or nil to
     /// let the error screen show it.
     static func failed(_ state: inout ShellState, reason: String, now: Instant) -> [Effect]? {
-        guard enabled(state), state.flip == nil, state.restrictions.prompt == nil, let index = state.current else { return nil }
+        guard enabled(state), state.flip == nil, state.prompt == nil, let index = state.current else { return nil }
         let previous = state.recovery?.index == index ? state.recovery!.attempt : 0
         let attempt = previous + 1
         let settings = state.settings
@@ -33,7 +33,7 @@ enum RecoveryReducer {
         state.recovery = RecoveryState(index: index, attempt: attempt, reason: reason, waiting: true)
         state.playback.phase = .failed
         state.playback.holdsPreviousPicture = false
-        state.screen = .interstitial
+        state.destination = .interstitial
         state.clearChrome()
         return [
             .cancelTimer(.transportHide), .cancelTimer(.stall), .stop,
@@ -53,7 +53,7 @@ enum RecoveryReducer {
     static func recovered(_ state: inout ShellState) {
         guard state.recovery != nil else { return }
         state.recovery = nil
-        if state.screen == .interstitial && state.flip == nil { state.screen = .player }
+        if state.screen == .interstitial && state.flip == nil { state.destination = .player }
     }
 
     /// Cache waits start and end: a wait longer than `stallTimeout` is a failure.

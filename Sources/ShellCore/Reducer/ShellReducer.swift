@@ -8,7 +8,7 @@ public enum ShellReducer {
         case .command(let command, let now):
             return reduceCommand(&state, command, now: now) + armIdleReturn(state)
         case .open(let items, let now):
-            guard !items.isEmpty, state.restrictions.prompt == nil else { return [] }
+            guard !items.isEmpty, state.prompt == nil else { return [] }
             state.items = items
             state.homeSelection = 0
             return play(&state, index: 0, now: now)
@@ -25,13 +25,13 @@ public enum ShellReducer {
         case .flipCompleted(let token, let success, let now):
             return FlipReducer.complete(&state, token: token, success: success, now: now)
         case .replaceContent(let item, let request, let now):
-            guard state.restrictions.prompt == nil else {
+            guard state.prompt == nil else {
                 return request.map { [.finishContentRequest(request: $0, success: false)] } ?? []
             }
             let index = state.items.firstIndex { $0.id == item.id && $0.url == item.url } ?? add(&state, item)
             return play(&state, index: index, now: now, keepFlip: true, request: request)
         case .playItem(let item, let now):
-            guard state.restrictions.prompt == nil else { return [] }
+            guard state.prompt == nil else { return [] }
             let index = state.items.firstIndex { $0.url == item.url } ?? add(&state, item)
             return play(&state, index: index, now: now)
         case .interstitialProvided(let token, let interstitial):
@@ -60,11 +60,11 @@ public enum ShellReducer {
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
         case .playerRestarted(let now):
             guard let current = state.current, state.playback.phase != .idle else { return [] }
-            if state.restrictions.prompt != nil { return RestrictionReducer.reloadAfterPrompt(&state) }
+            if state.prompt != nil { return RestrictionReducer.reloadAfterPrompt(&state) }
             guard state.screen == .player || state.screen == .interstitial else { return [] }
             return play(&state, index: state.recovery?.index ?? current, now: now)
-        case .authorizationCancelled(let request):
-            return PasscodeReducer.requestCancelled(&state, request: request)
+        case .authorizationCancelled(let request, let now):
+            return PasscodeReducer.requestCancelled(&state, request: request, now: now)
         }
     }
 
@@ -83,7 +83,7 @@ public enum ShellReducer {
     /// right code, ESC, the lockout): under a prompt for content it is
     /// refused; under an early request's or the admin's it waits for it.
     static func play(_ state: inout ShellState, index: Int, now: Instant, keepFlip: Bool = false, request: Int? = nil) -> [Effect] {
-        if let prompt = state.restrictions.prompt {
+        if let prompt = state.prompt {
             if !prompt.isContent { state.restrictions.afterPrompt = index }
             return request.map { [.finishContentRequest(request: $0, success: false)] } ?? []
         }
@@ -109,10 +109,9 @@ public enum ShellReducer {
         state.playback.holdsPreviousPicture = holdPicture
         state.playback.contentRequest = request
         state.scrub = nil
-        state.error = nil
         state.overlay = .none
         state.hintVisible = false
-        state.screen = .player
+        state.destination = .player
         state.transportVisible = true
         var effects: [Effect] = [
             .cancelTimer(.errorAdvance),
@@ -121,7 +120,7 @@ public enum ShellReducer {
         ]
         if holdPicture { effects.append(.startTimer(.posterDelay, after: state.settings.posterDelay)) }
         if state.flip != nil || state.recovery != nil {
-            state.screen = .interstitial
+            state.destination = .interstitial
             state.transportVisible = false
         }
         return requestEffects + flipEffects + gateEffects + effects + RestrictionReducer.didStartLoad(&state)
@@ -236,9 +235,9 @@ public enum ShellReducer {
         case .select, .playPause, .play:
             return play(&state, index: min(state.homeSelection, state.items.count - 1), now: now)
         case .guide:
-            state.screen = .guide
+            state.destination = .guide
         case .menu where state.screen == .guide:
-            state.screen = .home
+            state.destination = .home
         default:
             break
         }
@@ -249,11 +248,10 @@ public enum ShellReducer {
     /// guide, for `guide`).
     static func goHome(_ state: inout ShellState, guide: Bool = false) -> [Effect] {
         let ended = FlipReducer.abandon(&state) + dropContentRequest(&state)
-        state.screen = guide ? .guide : .home
+        state.destination = guide ? .guide : .home
         state.hintVisible = false
         state.overlay = .none
         state.scrub = nil
-        state.error = nil
         state.transportVisible = false
         state.playback.phase = .idle
         state.playback.token += 1

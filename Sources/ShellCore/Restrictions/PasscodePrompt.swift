@@ -11,9 +11,9 @@ public struct PasscodePrompt: Equatable, Sendable, CustomStringConvertible {
         case held(token: Int)
         /// An early request (`requestPlaybackRestrictionsAuthorization`);
         /// `returnTo` is the screen under the prompt.
-        case early(request: Int, returnTo: ScreenKind)
+        indirect case early(request: Int, returnTo: Destination)
         /// The admin passcode to quit a kiosk; `returnTo` is the screen under it.
-        case quitKiosk(returnTo: ScreenKind)
+        indirect case quitKiosk(returnTo: Destination)
     }
 
     public var purpose: Purpose

@@ -9,8 +9,7 @@ import MediaModel
 enum PasscodeReducer {
     /// Puts `prompt` up, covering everything.
     static func show(_ state: inout ShellState, _ prompt: PasscodePrompt) -> [Effect] {
-        state.restrictions.prompt = prompt
-        state.screen = .passcode
+        state.destination = .passcode(prompt)
         state.clearChrome()
         state.channelEntry = nil
         var effects: [Effect] = [.requestWallClock]
@@ -22,26 +21,26 @@ enum PasscodeReducer {
 
     /// Keys on the prompt: digits, LEFT to take one back, ESC to cancel.
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
-        guard var prompt = state.restrictions.prompt else { return ShellReducer.goHome(&state) }
+        guard var prompt = state.prompt else { return ShellReducer.goHome(&state) }
         switch command {
         case .digit(let digit):
             guard prompt.checking == nil, !state.restrictions.isLocked(at: state.wallClock) else { return [] }
             prompt.digits.append(digit)
             prompt.message = nil
             guard prompt.digits.count == 4 else {
-                state.restrictions.prompt = prompt
+                state.destination = .passcode(prompt)
                 return []
             }
             state.restrictions.attemptCounter += 1
             let attempt = PasscodeAttempt(id: state.restrictions.attemptCounter, code: prompt.digits.map(String.init).joined())
             prompt.digits = []
             prompt.checking = attempt.id
-            state.restrictions.prompt = prompt
+            state.destination = .passcode(prompt)
             return [.verifyPasscode(attempt)]
         case .left:
             guard prompt.checking == nil, !prompt.digits.isEmpty else { return [] }
             prompt.digits.removeLast()
-            state.restrictions.prompt = prompt
+            state.destination = .passcode(prompt)
             return []
         case .menu:
             return dismiss(&state, kind: .cancelled, now: now)
@@ -53,7 +52,7 @@ enum PasscodeReducer {
     /// The runtime's answer for passcode `attempt`.
     static func checked(_ state: inout ShellState, attempt: Int, correct: Bool, wallClock: Double, now: Instant) -> [Effect] {
         state.wallClock = wallClock
-        guard var prompt = state.restrictions.prompt, prompt.checking == attempt else { return [] }
+        guard var prompt = state.prompt, prompt.checking == attempt else { return [] }
         prompt.checking = nil
         let label = prompt.rating?.code
         func entry(_ kind: AuditEntry.Kind, _ detail: String? = nil) -> Effect {
@@ -62,7 +61,6 @@ enum PasscodeReducer {
         if correct {
             state.restrictions.failures = 0
             state.restrictions.lockedUntil = nil
-            state.restrictions.prompt = nil
             var effects: [Effect] = [.cancelTimer(.lockoutTick), .persistLockout(failures: 0, lockedUntil: nil), entry(.granted)]
             if !prompt.isAdmin { effects.append(.emit(.restrictionsAuthorization(item: prompt.item, rating: label, granted: true, reason: nil))) }
             return effects + grant(&state, prompt, now: now)
@@ -74,7 +72,7 @@ enum PasscodeReducer {
             let delays = state.settings.lockoutDelays
             let delay = delays.isEmpty ? 60 : delays[min(failures - attempts, delays.count - 1)]
             state.restrictions.lockedUntil = wallClock + delay
-            state.restrictions.prompt = prompt
+            state.destination = .passcode(prompt)
             let effects: [Effect] = [
                 .persistLockout(failures: failures, lockedUntil: wallClock + delay),
                 entry(.wrongPasscode, "wrong passcode \(failures)"),
@@ -84,7 +82,7 @@ enum PasscodeReducer {
         }
         let left = attempts - failures
         prompt.message = "Wrong passcode. \(left) more \(left == 1 ? "try" : "tries") before the prompt locks."
-        state.restrictions.prompt = prompt
+        state.destination = .passcode(prompt)
         return [.persistLockout(failures: failures, lockedUntil: state.restrictions.lockedUntil), entry(.wrongPasscode, "wrong passcode \(failures)")]
     }
 
@@ -98,21 +96,23 @@ enum PasscodeReducer {
         case .play(let index):
             state.restrictions.grant = RestrictionsState.Grant(
                 itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, prompt.item))
+            state.destination = .player
             return ShellReducer.play(&state, index: index, now: now, keepFlip: state.flip != nil, request: state.playback.contentRequest) + flipTimers
         case .held(let token):
             guard token == state.playback.token else { return [] }
             state.restrictions.grant = RestrictionsState.Grant(itemID: prompt.item.id, token: token, programmeStart: state.playback.programmeStart)
             if state.flip != nil {
-                state.screen = .interstitial
+                state.destination = .interstitial
                 return [.continueLoad(token: token)] + flipTimers
             }
-            state.screen = .player
+            state.destination = .player
             state.transportVisible = true
             return [.continueLoad(token: token), .startTimer(.transportHide, after: settings.transportHideDelay)]
         case .early(let request, let returnTo):
             state.restrictions.preAuthorized.insert(prompt.item.id)
             return [.finishAuthorization(request: request, .granted)] + restore(&state, returnTo, now: now)
-        case .quitKiosk:
+        case .quitKiosk(let returnTo):
+            state.destination = returnTo
             state.quitting = true
             return [.quit]
         }
@@ -120,20 +120,20 @@ enum PasscodeReducer {
 
     /// `q` in a kiosk: the admin passcode, or a word on how to set one.
     static func askToQuitKiosk(_ state: inout ShellState) -> [Effect] {
-        guard state.restrictions.prompt == nil else { return [] }
+        guard state.prompt == nil else { return [] }
         guard state.restrictions.policy.hasPasscode else {
             state.notice = "Kiosk mode: quitting needs the admin passcode (set one with tvshell restrictions set-passcode)"
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
         }
         let item = MediaItem(id: "kiosk", title: "Quit kiosk mode", url: "")
-        return show(&state, PasscodePrompt(purpose: .quitKiosk(returnTo: state.screen), item: item, ratings: []))
+        return show(&state, PasscodePrompt(purpose: .quitKiosk(returnTo: state.destination), item: item, ratings: []))
     }
 
     /// ESC or a lockout: the restricted item does not play. The player is
     /// dismissed, or after a flip the previous channel comes back.
     static func dismiss(_ state: inout ShellState, kind: AuditEntry.Kind, now: Instant) -> [Effect] {
-        guard let prompt = state.restrictions.prompt else { return [] }
-        state.restrictions.prompt = nil
+        guard let prompt = state.prompt else { return [] }
+        state.destination = .home
         let label = prompt.rating?.code
         let lockedOut = kind == .lockedOut
         var effects: [Effect] = [.cancelTimer(.lockoutTick)]
@@ -172,27 +172,29 @@ enum PasscodeReducer {
     /// An early request's or the admin's prompt closed: back to the screen
     /// under it, as it is now (a stream may have failed meanwhile), or to
     /// what was asked to play while it was up.
-    static func restore(_ state: inout ShellState, _ screen: ScreenKind, now: Instant) -> [Effect] {
+    static func restore(_ state: inout ShellState, _ under: Destination, now: Instant) -> [Effect] {
+        state.destination = .home
         if let index = state.restrictions.afterPrompt {
             state.restrictions.afterPrompt = nil
             if state.items.indices.contains(index) { return ShellReducer.play(&state, index: index, now: now) }
         }
-        let covered = screen == .player || (screen == .interstitial && state.flip == nil && state.recovery == nil)
+        let covered = under == .player || (under == .interstitial && state.flip == nil && state.recovery == nil)
         guard covered else {
-            state.screen = screen
+            state.destination = under
             return []
         }
         switch state.playback.phase {
-        case .failed where state.error != nil: state.screen = .error
-        case .idle: state.screen = .home
-        default: state.screen = .player
+        case .failed:
+            state.destination = .error(state.playback.failure ?? ShellError(title: "Could not play “\(state.title)”", reason: "playback failed"))
+        case .idle: state.destination = .home
+        default: state.destination = .player
         }
         return []
     }
 
     /// A second of the lockout: ask for the time, to redraw the countdown.
     static func tick(_ state: inout ShellState) -> [Effect] {
-        guard state.restrictions.prompt != nil, state.restrictions.lockedUntil != nil else { return [] }
+        guard state.prompt != nil, state.restrictions.lockedUntil != nil else { return [] }
         return [.requestWallClock, .startTimer(.lockoutTick, after: 1)]
     }
 
@@ -203,7 +205,7 @@ enum PasscodeReducer {
         if !policy.restricts(ratings) || state.restrictions.preAuthorized.contains(item.id) {
             return [.finishAuthorization(request: request, .granted)]
         }
-        guard state.restrictions.prompt == nil, state.screen != .interstitial else {
+        guard state.prompt == nil, state.screen != .interstitial else {
             return [.finishAuthorization(request: request, .cancelled)]
         }
         if policy.effectiveMode == .deny {
@@ -215,14 +217,12 @@ enum PasscodeReducer {
                 .finishAuthorization(request: request, .denied),
             ]
         }
-        return show(&state, PasscodePrompt(purpose: .early(request: request, returnTo: state.screen), item: item, ratings: ratings))
+        return show(&state, PasscodePrompt(purpose: .early(request: request, returnTo: state.destination), item: item, ratings: ratings))
     }
 
     /// The caller of an early request cancelled it.
-    static func requestCancelled(_ state: inout ShellState, request: Int) -> [Effect] {
-        guard let prompt = state.restrictions.prompt, case .early(request, let returnTo) = prompt.purpose else { return [] }
-        state.restrictions.prompt = nil
-        state.screen = returnTo
-        return [.cancelTimer(.lockoutTick), .finishAuthorization(request: request, .cancelled)]
+    static func requestCancelled(_ state: inout ShellState, request: Int, now: Instant) -> [Effect] {
+        guard let prompt = state.prompt, case .early(request, let returnTo) = prompt.purpose else { return [] }
+        return [.cancelTimer(.lockoutTick), .finishAuthorization(request: request, .cancelled)] + restore(&state, returnTo, now: now)
     }
 }

@@ -60,7 +60,6 @@ enum RestrictionReducer {
         state.playback.restricted = true
         state.playback.programmeStart = start
         state.playback.contentRequest = request
-        state.error = nil
         state.clearChrome()
         let effects: [Effect] = [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay)]
         if policy.effectiveMode == .deny {
@@ -74,10 +73,10 @@ enum RestrictionReducer {
     /// afresh once the passcode is given; under any other prompt what
     /// played is loaded again when that prompt closes.
     static func reloadAfterPrompt(_ state: inout ShellState) -> [Effect] {
-        guard var prompt = state.restrictions.prompt, let index = state.current else { return [] }
+        guard var prompt = state.prompt, let index = state.current else { return [] }
         if case .held(let token) = prompt.purpose, token == state.playback.token {
             prompt.purpose = .play(index: index)
-            state.restrictions.prompt = prompt
+            state.destination = .passcode(prompt)
         } else if !prompt.isContent {
             state.restrictions.afterPrompt = index
         } else {
@@ -118,7 +117,7 @@ enum RestrictionReducer {
         let granted = state.restrictions.grant.map { $0.itemID == item.id && $0.token == token } ?? false
         guard state.playback.restricted, !granted else { return [.continueLoad(token: token)] }
 
-        if state.restrictions.prompt != nil {
+        if state.prompt != nil {
             return reloadAfterPrompt(&state)
         }
         state.clearChrome()
@@ -143,13 +142,12 @@ enum RestrictionReducer {
             .emit(.restrictionsAuthorization(item: item, rating: label, granted: false, reason: "restricted")),
         ]
         if state.flip != nil {
-            state.screen = .interstitial
+            state.destination = .interstitial
             return effects + FlipReducer.fail(&state, reason: "restricted (\(label ?? "not rated"))")
         }
-        state.screen = .error
-        state.error = ShellError(
+        state.destination = .error(ShellError(
             title: "“\(item.title)” is restricted",
-            reason: "\(label.map { "Rated \($0)" } ?? "Not rated"); this TV allows \(policy.limitsDescription).")
+            reason: "\(label.map { "Rated \($0)" } ?? "Not rated"); this TV allows \(policy.limitsDescription)."))
         return effects
     }
 
@@ -159,7 +157,7 @@ enum RestrictionReducer {
         var effects: [Effect] = []
         if let until = state.restrictions.lockedUntil, until <= state.wallClock {
             state.restrictions.lockedUntil = nil
-            state.restrictions.prompt?.message = nil
+            state.updatePrompt { $0.message = nil }
             effects.append(.cancelTimer(.lockoutTick))
         }
         return effects + recheckProgramme(&state, now: now)
@@ -169,7 +167,7 @@ enum RestrictionReducer {
     /// checked: over the limits and not covered, the prompt comes back (what
     /// plays stops until it is answered).
     static func recheckProgramme(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard state.restrictions.policy.mode != .off, state.screen == .player, state.restrictions.prompt == nil,
+        guard state.restrictions.policy.mode != .off, state.screen == .player, state.prompt == nil,
               let index = state.current, let item = state.currentItem, item.isLive,
               state.playback.phase == .loading || state.playback.phase == .playing else { return [] }
         let start = programmeStart(state, item)

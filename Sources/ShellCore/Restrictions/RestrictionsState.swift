@@ -10,8 +10,6 @@ public struct RestrictionsState: Equatable, Sendable {
     /// Wall-clock time (seconds since 1970) until which the prompt takes no
     /// digits; nil when not locked.
     public var lockedUntil: Double?
-    /// The prompt shown, if any.
-    public var prompt: PasscodePrompt?
     /// The item the passcode was last given for.
     public var grant: Grant?
     /// Items authorized early (`requestPlaybackRestrictionsAuthorization`),

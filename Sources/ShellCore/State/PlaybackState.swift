@@ -55,6 +55,9 @@ public struct PlaybackState: Equatable, Sendable {
     /// On a live channel, the start of the guide programme the ratings were
     /// checked for (a new programme is checked again).
     public var programmeStart: Double?
+    /// Why this load failed (shown by the error screen, or by a flip's
+    /// interstitial when it failed during a flip).
+    public var failure: ShellError?
     /// The `replaceContent` request this load answers once it plays or fails.
     public var contentRequest: Int?
 

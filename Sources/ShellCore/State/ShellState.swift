@@ -7,15 +7,14 @@ public struct ShellState: Equatable, Sendable {
     public var items: [MediaItem]
     /// Index in `items` of the item loading or playing.
     public var current: Int?
-    public var screen: ScreenKind = .home
+    /// What is in front, with its payload.
+    public var destination: Destination = .home
     public var overlay: OverlayKind = .none
     public var playback = PlaybackState()
     /// Whether the transport bar is shown.
     public var transportVisible = false
     /// Set while scrubbing.
     public var scrub: ScrubState?
-    /// The failure shown by the error screen.
-    public var error: ShellError?
     /// Selected row of the home screen.
     public var homeSelection = 0
     /// Locked-down mode: never quits on a key or IPC request.
@@ -78,6 +77,27 @@ public struct ShellState: Equatable, Sendable {
     public func nowNext(_ item: MediaItem) -> (now: Programme?, next: Programme?) {
         guard let id = item.guideID, wallClock > 0 else { return (nil, nil) }
         return guide.nowNext(channel: id, at: wallClock)
+    }
+
+    /// The screen in front (`get_state.screen`).
+    public var screen: ScreenKind { destination.kind }
+
+    /// The failure the error screen explains, when it is up.
+    public var error: ShellError? {
+        if case .error(let error) = destination { error } else { nil }
+    }
+
+    /// The passcode prompt, when it is up (it covers everything).
+    public var prompt: PasscodePrompt? {
+        if case .passcode(let prompt) = destination { prompt } else { nil }
+    }
+
+    /// Changes the prompt that is up (digits typed, a message, its purpose);
+    /// nothing when none is.
+    public mutating func updatePrompt(_ change: (inout PasscodePrompt) -> Void) {
+        guard case .passcode(var prompt) = destination else { return }
+        change(&prompt)
+        destination = .passcode(prompt)
     }
 
     /// The item loading or playing.

@@ -37,7 +37,7 @@ enum AutomationRequests {
         case .success(let parsed): command = parsed
         }
         let state = host.automationState
-        let promptUp = state.restrictions.prompt != nil
+        let promptUp = state.prompt != nil
         switch command {
         case .getState:
             reply(data: host.stateReport())

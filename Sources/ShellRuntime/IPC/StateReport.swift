@@ -10,17 +10,17 @@ enum StateReport {
 
     /// The strictest rating known for what is (about to be) played.
     static func rating(_ state: ShellState) -> String? {
-        let ratings = state.restrictions.prompt?.ratings ?? state.playback.ratings
+        let ratings = state.prompt?.ratings ?? state.playback.ratings
         return ContentRating.strictest(ratings)?.code ?? state.currentItem?.rating
     }
 
     static func restricted(_ state: ShellState) -> Bool {
-        state.restrictions.prompt != nil || state.playback.restricted
+        state.prompt != nil || state.playback.restricted
     }
 
     /// Not restricted, or the passcode was given for the current load.
     static func authorized(_ state: ShellState) -> Bool {
-        if state.restrictions.prompt != nil { return false }
+        if state.prompt != nil { return false }
         guard state.playback.restricted else { return true }
         guard let grant = state.restrictions.grant, let item = state.currentItem else { return false }
         return grant.itemID == item.id && grant.token == state.playback.token
@@ -28,7 +28,7 @@ enum StateReport {
 
     /// The prompt's state: lockout and counter, never what was typed.
     static func passcode(_ state: ShellState) -> Any {
-        guard let prompt = state.restrictions.prompt else { return NSNullValue.null }
+        guard let prompt = state.prompt else { return NSNullValue.null }
         let r = state.restrictions
         let left = r.lockedUntil.map { max(0, ($0 - state.wallClock).rounded(.up)) } ?? 0
         return [
@@ -83,7 +83,7 @@ enum StateReport {
             "index": state.current.map { $0 as Any } ?? NSNullValue.null,
             "items": state.items.count,
             "home_selection": state.homeSelection,
-            "error": state.error.map { ["title": $0.title, "reason": $0.reason] as [String: Any] } ?? NSNullValue.null,
+            "error": (state.error ?? (state.playback.phase == .failed ? state.playback.failure : nil)).map { ["title": $0.title, "reason": $0.reason] as [String: Any] } ?? NSNullValue.null,
             "video": video.rawValue,
         ]
     }

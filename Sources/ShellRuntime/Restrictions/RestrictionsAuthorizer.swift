@@ -42,7 +42,7 @@ public final class RestrictionsAuthorizer: Sendable {
         } onCancel: {
             if let continuation = pending.withLock({ $0.removeValue(forKey: id) }) {
                 continuation.resume(returning: .cancelled)
-                post(.authorizationCancelled(request: id))
+                post(.authorizationCancelled(request: id, at: MonotonicClock.now()))
             }
         }
     }

@@ -101,7 +101,7 @@ public final class EmbeddedShell {
         let token = store.state.playback.token
         send(.player(.started, token: token, at: clock.now()))
         send(.player(.preloaded(ratings: fileRatings), token: token, at: clock.now()))
-        guard player.continued || store.state.restrictions.prompt == nil else { return }
+        guard player.continued || store.state.prompt == nil else { return }
         send(.player(.videoConfigured, token: token, at: clock.now()))
         send(.player(.playing, token: token, at: clock.now()))
     }

@@ -9,7 +9,7 @@ enum PasscodeView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
-        guard let prompt = state.restrictions.prompt else { return }
+        guard let prompt = state.prompt else { return }
         let width = min(screen.width - 4, 64)
         let x = (screen.width - width) / 2
         let top = max(0, screen.height / 2 - 6)
