@@ -100,14 +100,9 @@ public enum ShellReducer {
         }
         let holdPicture = state.screen == .player && state.playback.firstFramePresented
         if state.recovery?.index != index { state.recovery = nil }
-        state.current = index
-        state.homeSelection = index
-        let token = state.playback.token + 1
-        state.playback = PlaybackState()
-        state.playback.token = token
+        beginLoad(&state, index: index, request: request)
         state.playback.phase = .loading
         state.playback.holdsPreviousPicture = holdPicture
-        state.playback.contentRequest = request
         state.scrub = nil
         state.overlay = .none
         state.hintVisible = false
@@ -124,6 +119,20 @@ public enum ShellReducer {
             state.transportVisible = false
         }
         return requestEffects + flipEffects + gateEffects + effects + RestrictionReducer.didStartLoad(&state)
+    }
+
+    /// Makes `items[index]` the current item with a fresh load: a new token
+    /// (reports of the one before are ignored from now on), nothing known of
+    /// it yet, and the `replaceContent` request it answers. The one start of
+    /// every load, whether it opens now (`play`) or waits for its passcode
+    /// (`RestrictionReducer.beforePlay`).
+    static func beginLoad(_ state: inout ShellState, index: Int, request: Int?) {
+        state.current = index
+        state.homeSelection = index
+        let token = state.playback.token + 1
+        state.playback = PlaybackState()
+        state.playback.token = token
+        state.playback.contentRequest = request
     }
 
     /// The open `replaceContent` request of the current load is answered

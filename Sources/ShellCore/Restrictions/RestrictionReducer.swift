@@ -51,15 +51,10 @@ enum RestrictionReducer {
         let ratings = knownRatings(state, item)
         guard policy.restricts(ratings), !covered(state, item, programmeStart: start) else { return .proceed([]) }
 
-        state.current = index
-        state.homeSelection = index
-        let token = state.playback.token + 1
-        state.playback = PlaybackState()
-        state.playback.token = token
+        ShellReducer.beginLoad(&state, index: index, request: request)
         state.playback.ratings = ratings
         state.playback.restricted = true
         state.playback.programmeStart = start
-        state.playback.contentRequest = request
         state.clearChrome()
         let effects: [Effect] = [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay)]
         if policy.effectiveMode == .deny {
