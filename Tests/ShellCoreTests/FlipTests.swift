@@ -63,6 +63,7 @@ struct FlipTests {
             $0.destination = .player
             $0.transportVisible = true
         }
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("a superseded flip's late completion is ignored; a double completion has one effect")
@@ -79,6 +80,7 @@ struct FlipTests {
         h.send(.flipCompleted(token: 2, success: true, at: h.clock.now))
         h.send(.flipCompleted(token: 2, success: false, at: h.clock.now))
         #expect(h.state.screen == .player && h.state.current == 3)
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("a completion before the delegate was asked is ignored")
@@ -87,6 +89,7 @@ struct FlipTests {
         h.apply(.command(.left, at: h.clock.now))
         h.send(.flipCompleted(token: 1, success: true, at: h.clock.now))
         #expect(h.state.flip?.target == 0)
+        h.expectArmed([.flipSettle, .hintHide, .spinner])
     }
 
     @Test("a delegate that never answers times out: the reason shows, then back to where the flips started")
@@ -114,6 +117,7 @@ struct FlipTests {
             $0.transportVisible = true
         }
         #expect(h.state.current == 1)
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("a failed load returns to the previous channel, which is loaded again")
@@ -132,6 +136,7 @@ struct FlipTests {
         let back = h.apply(.timerFired(.flipFailureShown, at: h.clock.now))
         #expect(back.contains(.load(channels[1], token: 3)))
         #expect(h.state.current == 1 && h.state.screen == .player && h.state.flip == nil)
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("flips wrap around the lineup; ESC gives up and returns")
@@ -143,6 +148,7 @@ struct FlipTests {
         let effects = h.apply(.command(.menu, at: h.clock.now))
         #expect(effects.contains(completed(5, false, superseded: true)))
         #expect(h.state.flip == nil && h.state.screen == .player && h.state.current == 1)
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("typed digits tune two seconds after the last one; ENTER tunes at once; ESC aborts; unknown numbers say so")
@@ -167,5 +173,6 @@ struct FlipTests {
         h.press(.digit(5), effects: [.startTimer(.digitCommit, after: 2)]) { $0.channelEntry = ChannelEntry(digits: "5") }
         h.press(.menu, effects: [.cancelTimer(.digitCommit)]) { $0.channelEntry = nil }
         #expect(h.state.current == 3 && h.state.screen == .player)
+        h.expectArmed([.hintHide, .posterDelay, .transportHide])
     }
 }

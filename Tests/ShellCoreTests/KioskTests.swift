@@ -47,6 +47,7 @@ struct KioskTests {
         #expect(h.state.notice == "“Channel 2” is not available: Channel 1 instead")
         h.apply(.player(.playing, token: token + 1, at: h.clock.now))
         #expect(h.state.screen == .player)
+        h.expectArmed([.hintHide, .noticeHide, .spinner, .transportHide])
     }
 
     @Test("a stream that comes back during the retries plays; the count starts again next time")
@@ -60,6 +61,7 @@ struct KioskTests {
         #expect(h.state.screen == .player && h.state.recovery == nil)
         let again = h.apply(.player(.failed(reason: "down"), token: 2, at: h.clock.now))
         #expect(again.contains(.startTimer(.retry, after: 1)), "a fresh failure starts from the first back-off")
+        h.expectArmed([.hintHide, .retry, .spinner])
     }
 
     @Test("the fallback itself failing is retried forever at the longest back-off")
@@ -75,6 +77,7 @@ struct KioskTests {
             token += 1
         }
         #expect(h.state.recovery?.attempt == 6)
+        h.expectArmed([.spinner, .transportHide])
     }
 
     @Test("stalls and live streams that end count as failures; a short cache wait does not")
@@ -95,6 +98,8 @@ struct KioskTests {
         e.apply(.player(.playing, token: 1, at: e.clock.now))
         e.apply(.player(.ended, token: 1, at: e.clock.now))
         #expect(e.state.recovery?.reason == "the stream ended")
+        h.expectArmed([.hintHide, .retry, .spinner])
+        e.expectArmed([.hintHide, .retry, .spinner])
     }
 
     @Test("without recovery settings the error screen shows as before")
@@ -103,6 +108,7 @@ struct KioskTests {
         h.apply(.playIndex(1, at: h.clock.now))
         h.apply(.player(.failed(reason: "down"), token: 1, at: h.clock.now))
         #expect(h.state.screen == .error && h.state.recovery == nil)
+        h.expectArmed([.errorAdvance])
     }
 
     @Test("ten idle minutes on the guide bring the start channel back; each key restarts the wait")
@@ -116,6 +122,7 @@ struct KioskTests {
         #expect(h.advance(by: 1) == [.idleReturn])
         let back = h.apply(.timerFired(.idleReturn, at: h.clock.now))
         #expect(loads(back) == [.load(channels[0], token: 3)])
+        h.expectArmed([.transportHide])
     }
 
     @Test("q in a kiosk asks for the admin passcode; the right one quits, ESC goes back")
@@ -132,6 +139,7 @@ struct KioskTests {
         let quit = h.apply(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: h.clock.now))
         #expect(quit.last == .quit)
         #expect(h.state.quitting)
+        h.expectArmed([.transportHide])
     }
 
     @Test("a new libmpv loads again what played; under the prompt the prompt stays, and the held item loads afresh once authorized")
@@ -161,5 +169,7 @@ struct KioskTests {
         #expect(g.state.prompt == nil && g.state.screen == .player)
         let held = g.apply(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token + 2, at: g.clock.now))
         #expect(held == [.continueLoad(token: token + 2)], "the passcode given covers the reload")
+        h.expectArmed([.hintHide, .idleReturn])
+        g.expectArmed([.transportHide])
     }
 }

@@ -45,6 +45,7 @@ struct OverlayTests {
         h.apply(.replaceContent(channels[1], request: nil, at: h.clock.now))
         let effects = h.apply(.player(.playing, token: 2, at: h.clock.now))
         #expect(!h.state.hintVisible && !effects.contains(.startTimer(.hintHide, after: 4)))
+        h.expectArmed([.flipTimeout, .spinner, .transportHide])
     }
 
     @Test("UP presents the VOD overlay: play from beginning, chapters, speed; focus moves; ENTER activates; DOWN dismisses")
@@ -83,6 +84,7 @@ struct OverlayTests {
         let effects = h.apply(.command(.select, at: h.clock.now))
         #expect(effects.contains(.load(channels[2], token: 2)))
         #expect(h.state.overlay == .none && h.state.current == 2)
+        h.expectArmed([.transportHide])
     }
 
     @Test("DOWN presents the info panel; focus runs along the tabs then the items; subtitles and audio are selected through the player; UP dismisses")
@@ -110,6 +112,7 @@ struct OverlayTests {
         }
         h.press(.info, effects: [.cancelTimer(.hintHide)]) { $0.overlay = .info; $0.infoTab = .info }
         h.press(.menu) { $0.overlay = .none }
+        h.expectArmed([.transportHide])
     }
 }
 

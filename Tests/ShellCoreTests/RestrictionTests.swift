@@ -134,6 +134,7 @@ struct RestrictionGateTests {
         #expect(h.state.restrictions.failures == 0)
         #expect(h.state.restrictions.grant == RestrictionsState.Grant(itemID: "late", token: 2, programmeStart: nil))
         #expect(h.apply(.player(.preloaded(ratings: [tvMA]), token: 2, at: h.clock.now)) == [.continueLoad(token: 2)])
+        h.expectArmed([.transportHide])
     }
 
     @Test("five wrong codes lock the prompt for a minute and dismiss the player; the lock survives as state and grows")
@@ -170,6 +171,7 @@ struct RestrictionGateTests {
         type("0000", h)
         let sixth = answer(h, correct: false, at: wall + 62)
         #expect(sixth.contains(.persistLockout(failures: 6, lockedUntil: wall + 62 + 300)), "the next wrong code locks for longer")
+        h.expectArmed([.noticeHide])
     }
 
     @Test("a lockout read back at start is still in force")
@@ -178,6 +180,7 @@ struct RestrictionGateTests {
         h.apply(.playIndex(1, at: h.clock.now))
         #expect(h.state.screen == .passcode)
         #expect(type("1234", h) == [])
+        h.expectArmed([.lockoutTick])
     }
 
     @Test("ESC cancels: nothing of it plays, the player is dismissed, the refusal is logged")
@@ -210,6 +213,7 @@ struct RestrictionGateTests {
         #expect(back.contains(.emit(.flipCompleted(target: ChannelRef(late), success: false, superseded: false))))
         #expect(loads(back) == [.load(kids, token: 3)], "back to the channel the flip started from")
         #expect(h.state.flip == nil && h.state.screen == .player)
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("the right code during a flip opens the channel under the interstitial; the flip completes as usual")
@@ -229,6 +233,7 @@ struct RestrictionGateTests {
         let flipToken = h.state.flip!.token
         h.apply(.flipCompleted(token: flipToken, success: true, at: h.clock.now))
         #expect(h.state.screen == .player && h.state.current == 1)
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("a rating found only in the file: opened, held before decoding, then asked; the right code lets it go on")
@@ -250,6 +255,7 @@ struct RestrictionGateTests {
         let granted = answer(h, correct: true)
         #expect(granted.contains(.continueLoad(token: 1)))
         #expect(h.state.screen == .player)
+        h.expectArmed([.transportHide])
     }
 
     @Test("a held file cancelled is stopped before it decodes anything; an allowed one goes on at once")
@@ -265,6 +271,8 @@ struct RestrictionGateTests {
         let off = gated(policy: RestrictionPolicy())
         off.apply(.playIndex(1, at: off.clock.now))
         #expect(off.apply(.player(.preloaded(ratings: [tvMA]), token: 1, at: off.clock.now)) == [.continueLoad(token: 1)])
+        h.expectArmed([.transportHide])
+        off.expectArmed([.transportHide])
     }
 
     @Test("deny mode: no prompt, a clear message, the refusal logged")
@@ -321,6 +329,7 @@ struct RestrictionGateTests {
         #expect(loads(granted) == [.load(mixed, token: 3)])
         h.apply(.wallClock(wall + 900, at: h.clock.now))
         #expect(h.state.screen == .player, "the same programme does not ask twice")
+        h.expectArmed([.hintHide, .programmeBoundary, .transportHide])
     }
 
     @Test("early authorization: granted at once when not restricted, asked otherwise, good for the next play only; cancellable")
@@ -343,6 +352,7 @@ struct RestrictionGateTests {
         denying.mode = .deny
         let d = gated(policy: denying)
         #expect(d.apply(.authorizationRequested(late, request: 9)).last == .finishAuthorization(request: 9, .denied))
+        h.expectArmed([.transportHide])
     }
 
     @Test("the guide does not leak what restricted programmes are, until the passcode is given for them")
@@ -367,5 +377,6 @@ struct RestrictionGateTests {
         #expect(h.state.shownNowNext(mixed).now?.title == "Uncut", "shown once authorized")
         let off = gated(policy: RestrictionPolicy(), guide: guide)
         #expect(off.state.shownNowNext(mixed).now?.title == "Uncut")
+        h.expectArmed([.programmeBoundary, .transportHide])
     }
 }

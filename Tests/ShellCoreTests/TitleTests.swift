@@ -16,5 +16,6 @@ struct TitleTests {
         h.apply(.playIndex(1, at: h.clock.now))
         h.send(.player(.mediaTitle("stream-1234"), token: 2, at: h.clock.now)) { $0.playback.mediaTitle = "stream-1234" }
         #expect(h.state.title == "News")
+        h.expectArmed([.transportHide])
     }
 }

@@ -22,6 +22,7 @@ struct TransportTests {
         let h = playingFilm()
         h.press(.select, effects: [.cancelTimer(.transportHide)]) { $0.transportVisible = false }
         h.press(.select, effects: [.startTimer(.transportHide, after: 5)]) { $0.transportVisible = true }
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("LEFT / RIGHT while playing VOD skip 10 s and show the bar")
@@ -29,6 +30,7 @@ struct TransportTests {
         let h = playingFilm()
         h.press(.right, effects: [.seekBy(10), .startTimer(.transportHide, after: 5)])
         h.press(.left, effects: [.seekBy(-10), .startTimer(.transportHide, after: 5)])
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("frame steps only while paused")
@@ -38,6 +40,7 @@ struct TransportTests {
         h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) { $0.playback.paused = true }
         h.press(.frameForward, effects: [.frameStep(forward: true), .cancelTimer(.transportHide)])
         h.press(.frameBack, effects: [.frameStep(forward: false), .cancelTimer(.transportHide)])
+        h.expectArmed([.hintHide])
     }
 
     @Test("reports for a superseded load are ignored")
@@ -54,6 +57,7 @@ struct TransportTests {
         h.send(.player(.failed(reason: "late"), token: 1, at: h.clock.now))
         h.send(.player(.position(5), token: 1, at: h.clock.now))
         #expect(h.state.screen == .player)
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("a failure shows the error screen with the player's reason, then the next item plays")
@@ -89,6 +93,7 @@ struct TransportTests {
             $0.playback.phase = .loading
             $0.transportVisible = true
         }
+        h.expectArmed([.transportHide])
     }
 
     @Test("the last item failing stays on the error screen; ESC goes home")
@@ -128,6 +133,7 @@ struct TransportTests {
             $0.playback.phase = .ended
             $0.playback.paused = true
         }
+        h.expectArmed([.hintHide])
     }
 
     @Test("live: LEFT / RIGHT flip channels (no scrubbing, no skipping)")
@@ -141,6 +147,7 @@ struct TransportTests {
         #expect(effects.contains(.emit(.flipStarted(target: ChannelRef(other)))))
         #expect(h.state.screen == .interstitial && h.state.flip?.target == 1)
         #expect(!effects.contains { if case .seekBy = $0 { true } else { false } })
+        h.expectArmed([.flipSettle, .hintHide, .spinner])
     }
 
     @Test("a live source with no lineup numbers: LEFT / RIGHT move to the next item")
@@ -151,6 +158,7 @@ struct TransportTests {
         h.apply(.playIndex(0, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         #expect(h.apply(.command(.right, at: h.clock.now)).contains(.load(b, token: 2)))
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("ESC from the player goes home and stops playback")
@@ -173,6 +181,7 @@ struct TransportTests {
             $0.playback.phase = .loading
             $0.transportVisible = true
         }
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("q quits; in kiosk mode keys, IPC and SIGINT are refused but SIGTERM and a hangup quit")
@@ -189,6 +198,8 @@ struct TransportTests {
         k.send(.quitRequested(.terminate), effects: [.quit]) { $0.quitting = true }
         let hup = ReducerHarness(ShellState(items: [film], kiosk: true))
         hup.send(.quitRequested(.hangup), effects: [.quit]) { $0.quitting = true }
+        h.expectArmed([.hintHide, .transportHide])
+        k.expectArmed([.noticeHide])
     }
 
     @Test("the first frame is recorded for the current load only")
@@ -196,6 +207,7 @@ struct TransportTests {
         let h = playingFilm()
         h.send(.player(.firstFrame, token: 7, at: h.clock.now))
         h.send(.player(.firstFrame, token: 1, at: h.clock.now), effects: [.cancelTimer(.posterDelay)]) { $0.playback.firstFramePresented = true }
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("the previous picture is held for a moment while the next item loads, then the title card shows")
@@ -216,6 +228,7 @@ struct TransportTests {
         #expect(h.advance(by: 0.25) == [.posterDelay])
         h.send(.timerFired(.posterDelay, at: h.clock.now)) { $0.playback.holdsPreviousPicture = false }
         h.send(.player(.firstFrame, token: 2, at: h.clock.now), effects: [.cancelTimer(.posterDelay)]) { $0.playback.firstFramePresented = true }
+        h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("the key map follows PRODUCT.md")
@@ -268,6 +281,7 @@ struct ErrorScreenKeyTests {
         _ = h.apply(.player(.failed(reason: "x"), token: 3, at: h.clock.now))
         let down = h.apply(.command(.channelDown, at: h.clock.now))
         #expect(down.contains(.load(second, token: 4)))
+        h.expectArmed([.transportHide])
     }
 }
 
@@ -282,5 +296,6 @@ struct HomeGuideKeyTests {
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.command(.guide, at: h.clock.now))
         #expect(h.state.screen == .guide && h.state.playback.phase == .idle)
+        h.expectArmed([.hintHide])
     }
 }

@@ -4,17 +4,42 @@ import Testing
 /// Drives the reducer like TCA's TestStore: each `send` states the exact
 /// state change and the exact effects; anything else fails at the caller's
 /// line. It also keeps the reducer's timers, so `advance` fires them as the
-/// runtime would. A class, so the update closures may read `clock`.
+/// runtime would; firing one that is not armed fails, and so does a test
+/// that ends with timers armed that it did not state (`expectArmed`), like
+/// TestStore's effects still in flight. A class, so the update closures may
+/// read `clock`.
 public final class ReducerHarness {
     public private(set) var state: ShellState
     public var clock: ManualClock
     private var timers: [TimerID: Instant] = [:]
     /// Timers `advance` found due and the test has not fired yet.
     private var due: Set<TimerID> = []
+    /// The armed timers as last stated by `expectArmed` (nil: not stated
+    /// since they last changed).
+    private var stated: Set<TimerID>? = []
+    private let createdAt: SourceLocation
 
-    public init(_ state: ShellState, clock: ManualClock = ManualClock()) {
+    public init(_ state: ShellState, clock: ManualClock = ManualClock(), sourceLocation: SourceLocation = #_sourceLocation) {
         self.state = state
         self.clock = clock
+        createdAt = sourceLocation
+    }
+
+    deinit {
+        let armed = armedTimers
+        if !armed.isEmpty && stated != armed {
+            Issue.record("the test ended with timers armed it did not state: \(armed.map(\.rawValue).sorted()) (expectArmed)", sourceLocation: createdAt)
+        }
+    }
+
+    /// The timers armed now (or due and not fired).
+    public var armedTimers: Set<TimerID> { Set(timers.keys).union(due) }
+
+    /// States which timers are armed now; a test must, before it ends, if
+    /// any are.
+    public func expectArmed(_ expected: Set<TimerID>, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(armedTimers == expected, "armed timers", sourceLocation: sourceLocation)
+        stated = armedTimers
     }
 
     /// Sends `action`; `update` must turn the old state into the new one, and
@@ -55,6 +80,7 @@ public final class ReducerHarness {
     public func advance(by seconds: Double) -> [TimerID] {
         clock.advance(by: seconds)
         let fell = timers.filter { $0.value <= clock.now }.sorted { $0.value < $1.value }.map(\.key)
+        if !fell.isEmpty { stated = nil }
         for id in fell { timers[id] = nil }
         due.formUnion(fell)
         return fell
@@ -64,7 +90,10 @@ public final class ReducerHarness {
     /// yet), once; firing another fails the test at the caller's line.
     private func firable(_ action: Action, sourceLocation: SourceLocation) -> Bool {
         guard case .timerFired(let id, _) = action else { return true }
-        if due.remove(id) != nil || timers.removeValue(forKey: id) != nil { return true }
+        if due.remove(id) != nil || timers.removeValue(forKey: id) != nil {
+            stated = nil
+            return true
+        }
         Issue.record("timer \(id) fired, but it is not armed", sourceLocation: sourceLocation)
         return false
     }
@@ -75,9 +104,9 @@ public final class ReducerHarness {
             case .startTimer(let id, let delay):
                 timers[id] = clock.now + delay
                 due.remove(id)
+                stated = nil
             case .cancelTimer(let id):
-                timers[id] = nil
-                due.remove(id)
+                if timers.removeValue(forKey: id) != nil || due.remove(id) != nil { stated = nil }
             default: break
             }
         }
