@@ -26,7 +26,14 @@ struct KioskTests {
     @Test("a failing stream is retried after 1, 2 and 4 s with “Reconnecting…”, then falls back")
     func retryThenFallback() {
         let h = kiosk()
-        h.apply(.playIndex(1, at: h.clock.now))
+        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 1
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 1
+        }
         var token = h.state.playback.token
         for (attempt, delay) in [(1, 1.0), (2, 2.0), (3, 4.0)] {
             let failed = h.apply(.player(.failed(reason: "Connection refused"), token: token, at: h.clock.now))
@@ -41,11 +48,22 @@ struct KioskTests {
             #expect(h.state.screen == .interstitial, "still “Reconnecting…” while it loads")
             token += 1
         }
-        let fellBack = h.apply(.player(.failed(reason: "Connection refused"), token: token, at: h.clock.now))
+        let fellBack = h.send(.player(.failed(reason: "Connection refused"), token: token, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 5), .cancelTimer(.errorAdvance), .load(channels[0], token: 5), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 0
+            $0.destination = .player
+            $0.playback.token = 5
+            $0.transportVisible = true
+            $0.homeSelection = 0
+            $0.notice = "“Channel 2” is not available: Channel 1 instead"
+            $0.recovery = nil
+        }
         #expect(loads(fellBack) == [.load(channels[0], token: token + 1)])
         #expect(h.state.recovery == nil)
         #expect(h.state.notice == "“Channel 2” is not available: Channel 1 instead")
-        h.apply(.player(.playing, token: token + 1, at: h.clock.now))
+        h.send(.player(.playing, token: token + 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Channel 1", url: "http://tv.example/1.m3u8")), .startTimer(.hintHide, after: 4)]) {
+            $0.playback.phase = .playing
+            $0.hintVisible = true
+        }
         #expect(h.state.screen == .player)
         h.expectArmed([.hintHide, .noticeHide, .spinner, .transportHide])
     }
@@ -53,13 +71,39 @@ struct KioskTests {
     @Test("a stream that comes back during the retries plays; the count starts again next time")
     func recovers() {
         let h = kiosk()
-        h.apply(.playIndex(1, at: h.clock.now))
-        h.apply(.player(.failed(reason: "down"), token: 1, at: h.clock.now))
+        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 1
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 1
+        }
+        h.send(.player(.failed(reason: "down"), token: 1, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.stall), .stop, .startTimer(.retry, after: 1), .startTimer(.spinner, after: 0.125)]) {
+            $0.destination = .interstitial
+            $0.playback.phase = .failed
+            $0.transportVisible = false
+            $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "down", waiting: true)
+        }
         _ = h.advance(by: 1)
-        h.apply(.timerFired(.retry, at: h.clock.now))
-        h.apply(.player(.playing, token: 2, at: h.clock.now))
+        h.send(.timerFired(.retry, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 2), .startTimer(.transportHide, after: 5)]) {
+            $0.playback.token = 2
+            $0.playback.phase = .loading
+            $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "down", waiting: false)
+        }
+        h.send(.player(.playing, token: 2, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Channel 2", url: "http://tv.example/2.m3u8")), .startTimer(.hintHide, after: 4)]) {
+            $0.destination = .player
+            $0.playback.phase = .playing
+            $0.hintVisible = true
+            $0.recovery = nil
+        }
         #expect(h.state.screen == .player && h.state.recovery == nil)
-        let again = h.apply(.player(.failed(reason: "down"), token: 2, at: h.clock.now))
+        let again = h.send(.player(.failed(reason: "down"), token: 2, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.stall), .stop, .startTimer(.retry, after: 1), .startTimer(.spinner, after: 0.125)]) {
+            $0.destination = .interstitial
+            $0.playback.phase = .failed
+            $0.hintVisible = false
+            $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "down", waiting: true)
+        }
         #expect(again.contains(.startTimer(.retry, after: 1)), "a fresh failure starts from the first back-off")
         h.expectArmed([.hintHide, .retry, .spinner])
     }
@@ -67,7 +111,13 @@ struct KioskTests {
     @Test("the fallback itself failing is retried forever at the longest back-off")
     func fallbackForever() {
         let h = kiosk()
-        h.apply(.playIndex(0, at: h.clock.now))
+        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[0], token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 0
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+        }
         var token = 1
         for attempt in 1...6 {
             let failed = h.apply(.player(.failed(reason: "down"), token: token, at: h.clock.now))
@@ -83,20 +133,58 @@ struct KioskTests {
     @Test("stalls and live streams that end count as failures; a short cache wait does not")
     func stallsAndEnds() {
         let h = kiosk()
-        h.apply(.playIndex(1, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
-        #expect(h.apply(.player(.buffering(true), token: 1, at: h.clock.now)) == [.startTimer(.stall, after: 15)])
-        #expect(h.apply(.player(.buffering(false), token: 1, at: h.clock.now)) == [.cancelTimer(.stall)])
-        h.apply(.player(.buffering(true), token: 1, at: h.clock.now))
+        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 1
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 1
+        }
+        h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Channel 2", url: "http://tv.example/2.m3u8")), .startTimer(.hintHide, after: 4)]) {
+            $0.playback.phase = .playing
+            $0.hintVisible = true
+        }
+        #expect(h.send(.player(.buffering(true), token: 1, at: h.clock.now), effects: [.startTimer(.stall, after: 15)]) {
+            $0.playback.buffering = true
+        } == [.startTimer(.stall, after: 15)])
+        #expect(h.send(.player(.buffering(false), token: 1, at: h.clock.now), effects: [.cancelTimer(.stall)]) {
+            $0.playback.buffering = false
+        } == [.cancelTimer(.stall)])
+        h.send(.player(.buffering(true), token: 1, at: h.clock.now), effects: [.startTimer(.stall, after: 15)]) {
+            $0.playback.buffering = true
+        }
         #expect(h.advance(by: 15).contains(.stall))
-        let stalled = h.apply(.timerFired(.stall, at: h.clock.now))
+        let stalled = h.send(.timerFired(.stall, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.stall), .stop, .startTimer(.retry, after: 1), .startTimer(.spinner, after: 0.125)]) {
+            $0.destination = .interstitial
+            $0.playback.phase = .failed
+            $0.transportVisible = false
+            $0.hintVisible = false
+            $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "the stream stalled", waiting: true)
+        }
         #expect(stalled.contains(.startTimer(.retry, after: 1)))
         #expect(h.state.recovery?.reason == "the stream stalled")
 
         let e = kiosk()
-        e.apply(.playIndex(2, at: e.clock.now))
-        e.apply(.player(.playing, token: 1, at: e.clock.now))
-        e.apply(.player(.ended, token: 1, at: e.clock.now))
+        e.send(.playIndex(2, at: e.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[2], token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 2
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 2
+        }
+        e.send(.player(.playing, token: 1, at: e.clock.now), effects: [.emit(.playbackStarted(title: "Channel 3", url: "http://tv.example/3.m3u8")), .startTimer(.hintHide, after: 4)]) {
+            $0.playback.phase = .playing
+            $0.hintVisible = true
+        }
+        e.send(.player(.ended, token: 1, at: e.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.stall), .stop, .startTimer(.retry, after: 1), .startTimer(.spinner, after: 0.125)]) {
+            $0.destination = .interstitial
+            $0.playback.phase = .failed
+            $0.transportVisible = false
+            $0.hintVisible = false
+            $0.recovery = RecoveryState(index: 2, attempt: 1, reason: "the stream ended", waiting: true)
+        }
         #expect(e.state.recovery?.reason == "the stream ended")
         h.expectArmed([.hintHide, .retry, .spinner])
         e.expectArmed([.hintHide, .retry, .spinner])
@@ -105,8 +193,20 @@ struct KioskTests {
     @Test("without recovery settings the error screen shows as before")
     func noRecovery() {
         let h = ReducerHarness(ShellState(items: channels))
-        h.apply(.playIndex(1, at: h.clock.now))
-        h.apply(.player(.failed(reason: "down"), token: 1, at: h.clock.now))
+        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 1
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 1
+        }
+        h.send(.player(.failed(reason: "down"), token: 1, at: h.clock.now), effects: [.cancelTimer(.transportHide), .emit(.error(title: "Could not play “Channel 2”", reason: "down", url: "http://tv.example/2.m3u8")), .startTimer(.errorAdvance, after: 4)]) {
+            $0.destination = .error(ShellError(title: "Could not play “Channel 2”", reason: "down", location: "http://tv.example/2.m3u8"))
+            $0.playback.phase = .failed
+            $0.playback.failure = ShellError(title: "Could not play “Channel 2”", reason: "down", location: "http://tv.example/2.m3u8")
+            $0.transportVisible = false
+        }
         #expect(h.state.screen == .error && h.state.recovery == nil)
         h.expectArmed([.errorAdvance])
     }
@@ -114,13 +214,32 @@ struct KioskTests {
     @Test("ten idle minutes on the guide bring the start channel back; each key restarts the wait")
     func idleReturn() {
         let h = kiosk()
-        h.apply(.playIndex(2, at: h.clock.now))
-        #expect(h.apply(.command(.menu, at: h.clock.now)).contains(.startTimer(.idleReturn, after: 600)))
+        h.send(.playIndex(2, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[2], token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 2
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 2
+        }
+        #expect(h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop, .startTimer(.idleReturn, after: 600), .startTimer(.idleReturn, after: 600)]) {
+            $0.destination = .home
+            $0.playback.token = 2
+            $0.playback.phase = .idle
+            $0.transportVisible = false
+        }.contains(.startTimer(.idleReturn, after: 600)))
         _ = h.advance(by: 300)
-        #expect(h.apply(.command(.down, at: h.clock.now)).contains(.startTimer(.idleReturn, after: 600)))
+        #expect(h.send(.command(.down, at: h.clock.now), effects: [.startTimer(.idleReturn, after: 600)]).contains(.startTimer(.idleReturn, after: 600)))
         #expect(h.advance(by: 599).isEmpty)
         #expect(h.advance(by: 1) == [.idleReturn])
-        let back = h.apply(.timerFired(.idleReturn, at: h.clock.now))
+        let back = h.send(.timerFired(.idleReturn, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[0], token: 3), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 0
+            $0.destination = .player
+            $0.playback.token = 3
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 0
+        }
         #expect(loads(back) == [.load(channels[0], token: 3)])
         h.expectArmed([.transportHide])
     }
@@ -128,15 +247,27 @@ struct KioskTests {
     @Test("q in a kiosk asks for the admin passcode; the right one quits, ESC goes back")
     func quitWithPasscode() {
         let h = kiosk(policy: RestrictionPolicy(hasPasscode: true))
-        h.apply(.playIndex(0, at: h.clock.now))
+        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[0], token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 0
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+        }
         h.apply(.command(.quit, at: h.clock.now))
         #expect(h.state.screen == .passcode)
-        h.apply(.command(.menu, at: h.clock.now))
+        h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .audit(AuditEntry(kind: .cancelled, title: "Quit kiosk mode", itemID: "kiosk", rating: nil, time: 0.0, detail: nil))]) {
+            $0.destination = .player
+        }
         #expect(h.state.screen == .player && !h.state.quitting)
         h.apply(.command(.quit, at: h.clock.now))
         for d in [1, 2, 3, 4] { h.apply(.command(.digit(d), at: h.clock.now)) }
         let attempt = h.state.prompt?.checking ?? -1
-        let quit = h.apply(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: h.clock.now))
+        let quit = h.send(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .persistLockout(failures: 0, lockedUntil: nil), .audit(AuditEntry(kind: .granted, title: "Quit kiosk mode", itemID: "kiosk", rating: nil, time: 1000.0, detail: nil)), .quit]) {
+            $0.destination = .player
+            $0.quitting = true
+            $0.wallClock = 1000.0
+        }
         #expect(quit.last == .quit)
         #expect(h.state.quitting)
         h.expectArmed([.transportHide])
@@ -145,29 +276,79 @@ struct KioskTests {
     @Test("a new libmpv loads again what played; under the prompt the prompt stays, and the held item loads afresh once authorized")
     func playerRestarted() {
         let h = kiosk()
-        h.apply(.playIndex(1, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
-        #expect(h.apply(.playerRestarted(at: h.clock.now)).contains(.load(channels[1], token: 2)))
-        h.apply(.command(.menu, at: h.clock.now))
-        #expect(h.apply(.playerRestarted(at: h.clock.now)).isEmpty, "nothing to reload on the home screen")
+        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 1
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 1
+        }
+        h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Channel 2", url: "http://tv.example/2.m3u8")), .startTimer(.hintHide, after: 4)]) {
+            $0.playback.phase = .playing
+            $0.hintVisible = true
+        }
+        #expect(h.send(.playerRestarted(at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 2), .startTimer(.transportHide, after: 5)]) {
+            $0.playback.token = 2
+            $0.playback.phase = .loading
+            $0.hintVisible = false
+        }.contains(.load(channels[1], token: 2)))
+        h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop, .startTimer(.idleReturn, after: 600), .startTimer(.idleReturn, after: 600)]) {
+            $0.destination = .home
+            $0.playback.token = 3
+            $0.playback.phase = .idle
+            $0.transportVisible = false
+        }
+        #expect(h.send(.playerRestarted(at: h.clock.now)).isEmpty, "nothing to reload on the home screen")
 
         var policy = RestrictionPolicy(mode: .passcode, hasPasscode: true)
         policy.movies = .allowNone
         let g = kiosk(policy: policy)
-        g.apply(.playIndex(2, at: g.clock.now))
+        g.send(.playIndex(2, at: g.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[2], token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 2
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 2
+        }
         let token = g.state.playback.token
-        g.apply(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token, at: g.clock.now))
+        g.send(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token, at: g.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: channels[2], rating: "R"))]) {
+            $0.destination = .passcode(.testing(purpose: .held(token: 1), item: channels[2], ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.ratings = [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]
+            $0.playback.fileRatings = [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]
+            $0.playback.restricted = true
+            $0.transportVisible = false
+        }
         #expect(g.state.screen == .passcode)
-        #expect(g.apply(.playerRestarted(at: g.clock.now)) == [.stop], "nothing loads while the prompt is up")
+        #expect(g.send(.playerRestarted(at: g.clock.now), effects: [.stop]) {
+            $0.destination = .passcode(.testing(purpose: .play(index: 2), item: channels[2], ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.token = 2
+            $0.playback.phase = .idle
+        } == [.stop], "nothing loads while the prompt is up")
         #expect(g.state.screen == .passcode)
         #expect(g.state.prompt?.purpose == .play(index: 2))
         #expect(g.state.playback.phase == .idle && g.state.playback.token == token + 1)
         for d in [1, 2, 3, 4] { g.apply(.command(.digit(d), at: g.clock.now)) }
         let attempt = g.state.prompt?.checking ?? -1
-        let granted = g.apply(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: g.clock.now))
+        let granted = g.send(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: g.clock.now), effects: [.cancelTimer(.lockoutTick), .persistLockout(failures: 0, lockedUntil: nil), .audit(AuditEntry(kind: .granted, title: "Channel 3", itemID: "ch3", rating: "R", time: 1000.0, detail: nil)), .emit(.restrictionsAuthorization(item: channels[2], rating: "R", granted: true, reason: nil)), .cancelTimer(.errorAdvance), .load(channels[2], token: 3), .startTimer(.transportHide, after: 5)]) {
+            $0.destination = .player
+            $0.playback.token = 3
+            $0.playback.phase = .loading
+            $0.playback.ratings = []
+            $0.playback.fileRatings = []
+            $0.playback.restricted = false
+            $0.transportVisible = true
+            $0.wallClock = 1000.0
+            $0.restrictions.grant = RestrictionsState.Grant(itemID: "ch3", token: 3, programmeStart: nil)
+        }
         #expect(granted.contains(.load(channels[2], token: token + 2)))
         #expect(g.state.prompt == nil && g.state.screen == .player)
-        let held = g.apply(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token + 2, at: g.clock.now))
+        let held = g.send(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token + 2, at: g.clock.now), effects: [.continueLoad(token: 3)]) {
+            $0.playback.ratings = [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]
+            $0.playback.fileRatings = [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]
+            $0.playback.restricted = true
+        }
         #expect(held == [.continueLoad(token: token + 2)], "the passcode given covers the reload")
         h.expectArmed([.hintHide, .idleReturn])
         g.expectArmed([.transportHide])

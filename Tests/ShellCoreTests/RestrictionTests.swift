@@ -104,7 +104,14 @@ struct RestrictionGateTests {
     @Test("digits go out for checking four at a time and are not kept; a wrong code is counted and persisted")
     func wrongThenRight() {
         let h = gated()
-        h.apply(.playIndex(1, at: h.clock.now))
+        h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
+            $0.current = 1
+            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.token = 1
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.homeSelection = 1
+        }
         type("12", h)
         #expect(h.state.prompt?.digits == [1, 2])
         h.press(.left) { $0.updatePrompt { $0.digits = [1] } }
@@ -133,14 +140,23 @@ struct RestrictionGateTests {
         #expect(h.state.screen == .player)
         #expect(h.state.restrictions.failures == 0)
         #expect(h.state.restrictions.grant == RestrictionsState.Grant(itemID: "late", token: 2, programmeStart: nil))
-        #expect(h.apply(.player(.preloaded(ratings: [tvMA]), token: 2, at: h.clock.now)) == [.continueLoad(token: 2)])
+        #expect(h.send(.player(.preloaded(ratings: [tvMA]), token: 2, at: h.clock.now), effects: [.continueLoad(token: 2)]) {
+            $0.playback.fileRatings = [tvMA]
+        } == [.continueLoad(token: 2)])
         h.expectArmed([.transportHide])
     }
 
     @Test("five wrong codes lock the prompt for a minute and dismiss the player; the lock survives as state and grows")
     func lockout() {
         let h = gated()
-        h.apply(.playIndex(1, at: h.clock.now))
+        h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
+            $0.current = 1
+            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.token = 1
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.homeSelection = 1
+        }
         for n in 1...4 {
             type("0000", h)
             _ = answer(h, correct: false)
@@ -155,16 +171,24 @@ struct RestrictionGateTests {
         #expect(h.state.screen == .home, "the player is dismissed")
         #expect(h.state.notice == "Too many wrong passcodes: locked for 1:00")
 
-        h.apply(.playIndex(1, at: h.clock.now))
+        h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .startTimer(.lockoutTick, after: 1)]) {
+            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.token = 3
+        }
         #expect(h.state.screen == .passcode)
         #expect(h.runningTimers[.lockoutTick] != nil, "the countdown ticks")
         #expect(type("1234", h) == [], "a locked prompt takes no digits")
         #expect(h.state.prompt?.digits == [])
         #expect(h.advance(by: 1) == [.lockoutTick])
-        #expect(h.apply(.timerFired(.lockoutTick, at: h.clock.now)) == [.requestWallClock, .startTimer(.lockoutTick, after: 1)])
-        h.apply(.wallClock(wall + 30, at: h.clock.now))
+        #expect(h.send(.timerFired(.lockoutTick, at: h.clock.now), effects: [.requestWallClock, .startTimer(.lockoutTick, after: 1)]) == [.requestWallClock, .startTimer(.lockoutTick, after: 1)])
+        h.send(.wallClock(wall + 30, at: h.clock.now)) {
+            $0.wallClock = wall + 30
+        }
         #expect(h.state.restrictions.isLocked(at: h.state.wallClock))
-        h.apply(.wallClock(wall + 61, at: h.clock.now))
+        h.send(.wallClock(wall + 61, at: h.clock.now), effects: [.cancelTimer(.lockoutTick)]) {
+            $0.wallClock = wall + 61
+            $0.restrictions.lockedUntil = nil
+        }
         #expect(!h.state.restrictions.isLocked(at: h.state.wallClock))
         #expect(h.state.restrictions.lockedUntil == nil)
 
@@ -177,7 +201,14 @@ struct RestrictionGateTests {
     @Test("a lockout read back at start is still in force")
     func persistedLockout() {
         let h = gated(failures: 5, lockedUntil: wall + 100)
-        h.apply(.playIndex(1, at: h.clock.now))
+        h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .startTimer(.lockoutTick, after: 1)]) {
+            $0.current = 1
+            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.token = 1
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.homeSelection = 1
+        }
         #expect(h.state.screen == .passcode)
         #expect(type("1234", h) == [])
         h.expectArmed([.lockoutTick])
@@ -186,9 +217,28 @@ struct RestrictionGateTests {
     @Test("ESC cancels: nothing of it plays, the player is dismissed, the refusal is logged")
     func escape() {
         let h = gated()
-        h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.playIndex(1, at: h.clock.now))
-        let effects = h.apply(.command(.menu, at: h.clock.now))
+        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(kids, token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 0
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.playback.ratings = [tvG]
+            $0.transportVisible = true
+        }
+        h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
+            $0.current = 1
+            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.token = 2
+            $0.playback.phase = .idle
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.transportVisible = false
+            $0.homeSelection = 1
+        }
+        let effects = h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .audit(AuditEntry(kind: .cancelled, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: nil)), .emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "cancelled")), .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
+            $0.destination = .home
+            $0.playback.token = 3
+        }
         #expect(effects.contains(.audit(AuditEntry(kind: .cancelled, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall))))
         #expect(effects.contains(.emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "cancelled"))))
         #expect(loads(effects).isEmpty)
@@ -199,17 +249,53 @@ struct RestrictionGateTests {
     @Test("a flip onto a restricted channel asks; ESC goes back to the channel it came from")
     func flip() {
         let h = gated()
-        h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
-        h.apply(.command(.right, at: h.clock.now))
+        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(kids, token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 0
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.playback.ratings = [tvG]
+            $0.transportVisible = true
+        }
+        h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Kids", url: "av://lavfi:kids")), .startTimer(.hintHide, after: 4)]) {
+            $0.playback.phase = .playing
+            $0.hintVisible = true
+        }
+        h.send(.command(.right, at: h.clock.now), effects: [.emit(.flipStarted(target: ChannelRef(late))), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide), .startTimer(.flipSettle, after: 0.12), .startTimer(.spinner, after: 0.125)]) {
+            $0.destination = .interstitial
+            $0.transportVisible = false
+            $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: false, failure: nil, interstitial: nil)
+            $0.flipCounter = 1
+        }
         #expect(h.advance(by: 0.12) == [.flipSettle])
-        h.apply(.timerFired(.flipSettle, at: h.clock.now))
-        let replaced = h.apply(.replaceContent(late, request: nil, at: h.clock.now))
+        h.send(.timerFired(.flipSettle, at: h.clock.now), effects: [.requestFlip(FlipRequest(token: 1, direction: .next, target: late, origin: kids)), .startTimer(.flipTimeout, after: 10)]) {
+            $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: true, failure: nil, interstitial: nil)
+        }
+        let replaced = h.send(.replaceContent(late, request: nil, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .cancelTimer(.flipTimeout), .cancelTimer(.spinner)]) {
+            $0.current = 1
+            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.token = 2
+            $0.playback.phase = .idle
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.homeSelection = 1
+            $0.hintVisible = false
+        }
         #expect(loads(replaced).isEmpty)
         #expect(replaced.contains(.cancelTimer(.flipTimeout)), "the flip waits for the passcode, not for its timeout")
         #expect(h.state.screen == .passcode)
         #expect(h.state.flip != nil)
-        let back = h.apply(.command(.menu, at: h.clock.now))
+        let back = h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .audit(AuditEntry(kind: .cancelled, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: nil)), .emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "cancelled")), .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner), .emit(.flipCompleted(target: ChannelRef(late), success: false, superseded: false)), .cancelTimer(.errorAdvance), .load(kids, token: 3), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 0
+            $0.destination = .player
+            $0.playback.token = 3
+            $0.playback.phase = .loading
+            $0.playback.ratings = [tvG]
+            $0.playback.restricted = false
+            $0.transportVisible = true
+            $0.homeSelection = 0
+            $0.flip = nil
+        }
         #expect(back.contains(.emit(.flipCompleted(target: ChannelRef(late), success: false, superseded: false))))
         #expect(loads(back) == [.load(kids, token: 3)], "back to the channel the flip started from")
         #expect(h.state.flip == nil && h.state.screen == .player)
@@ -219,19 +305,49 @@ struct RestrictionGateTests {
     @Test("the right code during a flip opens the channel under the interstitial; the flip completes as usual")
     func flipGranted() {
         let h = gated()
-        h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
-        h.apply(.command(.right, at: h.clock.now))
+        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(kids, token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 0
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.playback.ratings = [tvG]
+            $0.transportVisible = true
+        }
+        h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Kids", url: "av://lavfi:kids")), .startTimer(.hintHide, after: 4)]) {
+            $0.playback.phase = .playing
+            $0.hintVisible = true
+        }
+        h.send(.command(.right, at: h.clock.now), effects: [.emit(.flipStarted(target: ChannelRef(late))), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide), .startTimer(.flipSettle, after: 0.12), .startTimer(.spinner, after: 0.125)]) {
+            $0.destination = .interstitial
+            $0.transportVisible = false
+            $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: false, failure: nil, interstitial: nil)
+            $0.flipCounter = 1
+        }
         _ = h.advance(by: 0.12)
-        h.apply(.timerFired(.flipSettle, at: h.clock.now))
-        h.apply(.replaceContent(late, request: nil, at: h.clock.now))
+        h.send(.timerFired(.flipSettle, at: h.clock.now), effects: [.requestFlip(FlipRequest(token: 1, direction: .next, target: late, origin: kids)), .startTimer(.flipTimeout, after: 10)]) {
+            $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: true, failure: nil, interstitial: nil)
+        }
+        h.send(.replaceContent(late, request: nil, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .cancelTimer(.flipTimeout), .cancelTimer(.spinner)]) {
+            $0.current = 1
+            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.token = 2
+            $0.playback.phase = .idle
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.homeSelection = 1
+            $0.hintVisible = false
+        }
         type("1234", h)
         let granted = answer(h, correct: true)
         #expect(loads(granted) == [.load(late, token: 3)])
         #expect(granted.contains(.startTimer(.flipTimeout, after: 10)))
         #expect(h.state.screen == .interstitial)
         let flipToken = h.state.flip!.token
-        h.apply(.flipCompleted(token: flipToken, success: true, at: h.clock.now))
+        h.send(.flipCompleted(token: flipToken, success: true, at: h.clock.now), effects: [.cancelTimer(.flipTimeout), .cancelTimer(.spinner), .emit(.flipCompleted(target: ChannelRef(late), success: true, superseded: false)), .startTimer(.transportHide, after: 5)]) {
+            $0.destination = .player
+            $0.transportVisible = true
+            $0.flip = nil
+        }
         #expect(h.state.screen == .player && h.state.current == 1)
         h.expectArmed([.hintHide, .transportHide])
     }
@@ -239,7 +355,14 @@ struct RestrictionGateTests {
     @Test("a rating found only in the file: opened, held before decoding, then asked; the right code lets it go on")
     func fileMetadata() {
         let h = gated()
-        let load = h.apply(.playIndex(3, at: h.clock.now))
+        let load = h.send(.playIndex(3, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(unratedFilm, token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 3
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 3
+        }
         #expect(loads(load) == [.load(unratedFilm, token: 1)])
         h.send(.player(.preloaded(ratings: [rated]), token: 1, at: h.clock.now), effects: [
             .cancelTimer(.transportHide), .cancelTimer(.posterDelay),
@@ -261,16 +384,54 @@ struct RestrictionGateTests {
     @Test("a held file cancelled is stopped before it decodes anything; an allowed one goes on at once")
     func fileMetadataCancelledOrAllowed() {
         let h = gated()
-        h.apply(.playIndex(3, at: h.clock.now))
-        h.apply(.player(.preloaded(ratings: [rated]), token: 1, at: h.clock.now))
-        let cancelled = h.apply(.command(.menu, at: h.clock.now))
+        h.send(.playIndex(3, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(unratedFilm, token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 3
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 3
+        }
+        h.send(.player(.preloaded(ratings: [rated]), token: 1, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: unratedFilm, rating: "R"))]) {
+            $0.destination = .passcode(.testing(purpose: .held(token: 1), item: unratedFilm, ratings: [rated], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.ratings = [rated]
+            $0.playback.fileRatings = [rated]
+            $0.playback.restricted = true
+            $0.transportVisible = false
+        }
+        let cancelled = h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .audit(AuditEntry(kind: .cancelled, title: "Film", itemID: "film", rating: "R", time: wall, detail: nil)), .emit(.restrictionsAuthorization(item: unratedFilm, rating: "R", granted: false, reason: "cancelled")), .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
+            $0.destination = .home
+            $0.playback.token = 2
+            $0.playback.phase = .idle
+        }
         #expect(cancelled.contains(.stop))
         #expect(!cancelled.contains(.continueLoad(token: 1)))
-        h.apply(.playIndex(3, at: h.clock.now))
-        #expect(h.apply(.player(.preloaded(ratings: [pg13]), token: 3, at: h.clock.now)) == [.continueLoad(token: 3)])
+        h.send(.playIndex(3, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(unratedFilm, token: 3), .startTimer(.transportHide, after: 5)]) {
+            $0.destination = .player
+            $0.playback.token = 3
+            $0.playback.phase = .loading
+            $0.playback.ratings = []
+            $0.playback.fileRatings = []
+            $0.playback.restricted = false
+            $0.transportVisible = true
+        }
+        #expect(h.send(.player(.preloaded(ratings: [pg13]), token: 3, at: h.clock.now), effects: [.continueLoad(token: 3)]) {
+            $0.playback.ratings = [pg13]
+            $0.playback.fileRatings = [pg13]
+        } == [.continueLoad(token: 3)])
         let off = gated(policy: RestrictionPolicy())
-        off.apply(.playIndex(1, at: off.clock.now))
-        #expect(off.apply(.player(.preloaded(ratings: [tvMA]), token: 1, at: off.clock.now)) == [.continueLoad(token: 1)])
+        off.send(.playIndex(1, at: off.clock.now), effects: [.cancelTimer(.errorAdvance), .load(late, token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 1
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 1
+        }
+        #expect(off.send(.player(.preloaded(ratings: [tvMA]), token: 1, at: off.clock.now), effects: [.continueLoad(token: 1)]) {
+            $0.playback.ratings = [tvMA]
+            $0.playback.fileRatings = [tvMA]
+        } == [.continueLoad(token: 1)])
         h.expectArmed([.transportHide])
         off.expectArmed([.transportHide])
     }
@@ -280,7 +441,14 @@ struct RestrictionGateTests {
         var denying = policy
         denying.mode = .deny
         let h = gated(policy: denying)
-        let effects = h.apply(.playIndex(1, at: h.clock.now))
+        let effects = h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .audit(AuditEntry(kind: .denied, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: "deny mode")), .emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "restricted"))]) {
+            $0.current = 1
+            $0.destination = .error(ShellError(title: "“Late Night” is restricted", reason: "Rated TV-MA; this TV allows movies up to PG-13, TV shows up to TV-PG.", location: nil))
+            $0.playback.token = 1
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.homeSelection = 1
+        }
         #expect(loads(effects).isEmpty)
         #expect(effects.contains(.audit(AuditEntry(kind: .denied, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: "deny mode"))))
         #expect(h.state.screen == .error)
@@ -292,15 +460,41 @@ struct RestrictionGateTests {
     func perItem() {
         let other = MediaItem(id: "other", title: "Other", url: "av://lavfi:other", isLive: true, number: 4, contentRating: tvMA)
         let h = gated([kids, late, other])
-        h.apply(.playIndex(1, at: h.clock.now))
+        h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
+            $0.current = 1
+            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.token = 1
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.homeSelection = 1
+        }
         type("1234", h)
         _ = answer(h, correct: true)
         #expect(h.state.screen == .player)
         h.apply(.playIndex(2, at: h.clock.now))
         #expect(h.state.screen == .passcode, "another restricted item asks again")
         h.apply(.command(.menu, at: h.clock.now))
-        h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.playIndex(1, at: h.clock.now))
+        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(kids, token: 5), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 0
+            $0.destination = .player
+            $0.playback.token = 5
+            $0.playback.phase = .loading
+            $0.playback.ratings = [tvG]
+            $0.playback.restricted = false
+            $0.transportVisible = true
+            $0.homeSelection = 0
+            $0.restrictions.grant = nil
+        }
+        h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
+            $0.current = 1
+            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.token = 6
+            $0.playback.phase = .idle
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.transportVisible = false
+            $0.homeSelection = 1
+        }
         #expect(h.state.screen == .passcode, "after something else played, it asks again")
     }
 
@@ -313,21 +507,45 @@ struct RestrictionGateTests {
                       ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)]),
         ])
         let h = gated(guide: guide)
-        let start = h.apply(.playIndex(2, at: h.clock.now))
+        let start = h.send(.playIndex(2, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(mixed, token: 1), .startTimer(.transportHide, after: 5), .startTimer(.programmeBoundary, after: 600.5)]) {
+            $0.current = 2
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.playback.ratings = [tvG]
+            $0.playback.programmeStart = 1799999400.0
+            $0.transportVisible = true
+            $0.homeSelection = 2
+        }
         #expect(loads(start) == [.load(mixed, token: 1)])
         #expect(start.contains(.startTimer(.programmeBoundary, after: 600.5)))
-        h.apply(.player(.preloaded(ratings: []), token: 1, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.send(.player(.preloaded(ratings: []), token: 1, at: h.clock.now), effects: [.continueLoad(token: 1)])
+        h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Mixed", url: "av://lavfi:mixed")), .startTimer(.hintHide, after: 4)]) {
+            $0.playback.phase = .playing
+            $0.hintVisible = true
+        }
         #expect(h.advance(by: 600.5).contains(.programmeBoundary))
-        #expect(h.apply(.timerFired(.programmeBoundary, at: h.clock.now)) == [.requestWallClock])
-        let changed = h.apply(.wallClock(wall + 601, at: h.clock.now))
+        #expect(h.send(.timerFired(.programmeBoundary, at: h.clock.now), effects: [.requestWallClock]) == [.requestWallClock])
+        let changed = h.send(.wallClock(wall + 601, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA"))]) {
+            $0.destination = .passcode(.testing(purpose: .play(index: 2), item: mixed, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.token = 2
+            $0.playback.phase = .idle
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.playback.programmeStart = wall + 600
+            $0.transportVisible = false
+            $0.wallClock = wall + 601
+            $0.hintVisible = false
+        }
         #expect(changed.contains(.stop), "what plays stops under the prompt")
         #expect(changed.contains(.emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA"))))
         #expect(h.state.screen == .passcode)
         type("1234", h)
         let granted = answer(h, correct: true, at: wall + 605)
         #expect(loads(granted) == [.load(mixed, token: 3)])
-        h.apply(.wallClock(wall + 900, at: h.clock.now))
+        h.send(.wallClock(wall + 900, at: h.clock.now)) {
+            $0.wallClock = wall + 900
+        }
         #expect(h.state.screen == .player, "the same programme does not ask twice")
         h.expectArmed([.hintHide, .programmeBoundary, .transportHide])
     }
@@ -335,23 +553,41 @@ struct RestrictionGateTests {
     @Test("early authorization: granted at once when not restricted, asked otherwise, good for the next play only; cancellable")
     func early() {
         let h = gated()
-        #expect(h.apply(.authorizationRequested(kids, request: 1)) == [.finishAuthorization(request: 1, .granted)])
-        h.apply(.authorizationRequested(late, request: 2))
+        #expect(h.send(.authorizationRequested(kids, request: 1), effects: [.finishAuthorization(request: 1, .granted)]) == [.finishAuthorization(request: 1, .granted)])
+        h.send(.authorizationRequested(late, request: 2), effects: [.requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
+            $0.destination = .passcode(.testing(purpose: .early(request: 2, returnTo: .home), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+        }
         #expect(h.state.screen == .passcode)
         type("1234", h)
         #expect(answer(h, correct: true).contains(.finishAuthorization(request: 2, .granted)))
         #expect(h.state.screen == .home, "back to where it was asked")
-        #expect(loads(h.apply(.playIndex(1, at: h.clock.now))) == [.load(late, token: 1)], "no second prompt")
+        #expect(loads(h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(late, token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 1
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.transportVisible = true
+            $0.homeSelection = 1
+            $0.restrictions.grant = RestrictionsState.Grant(itemID: "late", token: 1, programmeStart: nil)
+            $0.restrictions.preAuthorized = Set([])
+        }) == [.load(late, token: 1)], "no second prompt")
 
-        h.apply(.authorizationRequested(late, request: 3))
+        h.send(.authorizationRequested(late, request: 3), effects: [.requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
+            $0.destination = .passcode(.testing(purpose: .early(request: 3, returnTo: .player), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.transportVisible = false
+        }
         #expect(h.state.screen == .passcode)
-        #expect(h.apply(.authorizationCancelled(request: 3, at: h.clock.now)) == [.cancelTimer(.lockoutTick), .finishAuthorization(request: 3, .cancelled)])
+        #expect(h.send(.authorizationCancelled(request: 3, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .finishAuthorization(request: 3, .cancelled)]) {
+            $0.destination = .player
+        } == [.cancelTimer(.lockoutTick), .finishAuthorization(request: 3, .cancelled)])
         #expect(h.state.screen == .player)
 
         var denying = policy
         denying.mode = .deny
         let d = gated(policy: denying)
-        #expect(d.apply(.authorizationRequested(late, request: 9)).last == .finishAuthorization(request: 9, .denied))
+        #expect(d.send(.authorizationRequested(late, request: 9), effects: [.audit(AuditEntry(kind: .denied, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: "deny mode")), .emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "restricted")), .finishAuthorization(request: 9, .denied)]).last == .finishAuthorization(request: 9, .denied))
         h.expectArmed([.transportHide])
     }
 
@@ -371,7 +607,15 @@ struct RestrictionGateTests {
         #expect(next?.title == "Cartoons")
         #expect(h.state.shownNowNext(late).now?.title == "Restricted (TV-MA)", "a channel rated TV-MA hides all its programmes")
         #expect(h.state.shownNowNext(kids).now == nil)
-        h.apply(.playIndex(2, at: h.clock.now))
+        h.send(.playIndex(2, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA"))]) {
+            $0.current = 2
+            $0.destination = .passcode(.testing(purpose: .play(index: 2), item: mixed, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.playback.token = 1
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.playback.programmeStart = 1799999400.0
+            $0.homeSelection = 2
+        }
         type("1234", h)
         _ = answer(h, correct: true)
         #expect(h.state.shownNowNext(mixed).now?.title == "Uncut", "shown once authorized")

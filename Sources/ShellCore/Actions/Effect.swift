@@ -70,6 +70,12 @@ public struct ChannelRef: Equatable, Sendable {
         name = item.title
         id = item.id
     }
+
+    public init(number: Int?, name: String, id: String) {
+        self.number = number
+        self.name = name
+        self.id = id
+    }
 }
 
 /// Events pushed to automation clients (`{"event": NAME, …}`).

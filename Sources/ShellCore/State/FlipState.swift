@@ -20,11 +20,15 @@ public struct FlipState: Equatable, Sendable {
     /// The delegate's own interstitial, if it gave one (else the built-in).
     public var interstitial: ChannelInterstitial?
 
-    public init(token: Int, origin: Int, target: Int, direction: Direction) {
+    public init(token: Int, origin: Int, target: Int, direction: Direction, requested: Bool = false, failure: String? = nil,
+                interstitial: ChannelInterstitial? = nil) {
         self.token = token
         self.origin = origin
         self.target = target
         self.direction = direction
+        self.requested = requested
+        self.failure = failure
+        self.interstitial = interstitial
     }
 }
 

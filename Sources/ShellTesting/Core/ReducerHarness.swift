@@ -1,3 +1,4 @@
+import Foundation
 import ShellCore
 import Testing
 
@@ -44,13 +45,14 @@ public final class ReducerHarness {
 
     /// Sends `action`; `update` must turn the old state into the new one, and
     /// the effects must equal `effects`.
+    @discardableResult
     public func send(
         _ action: Action,
         effects expected: [Effect] = [],
         sourceLocation: SourceLocation = #_sourceLocation,
         _ update: (inout ShellState) -> Void = { _ in }
-    ) {
-        guard firable(action, sourceLocation: sourceLocation) else { return }
+    ) -> [Effect] {
+        guard firable(action, sourceLocation: sourceLocation) else { return [] }
         var expectedState = state
         update(&expectedState)
         let effects = ShellReducer.reduce(&state, action)
@@ -60,15 +62,17 @@ public final class ReducerHarness {
             Issue.record("state after \(action) differs:\n\(difference(expectedState, state))", sourceLocation: sourceLocation)
             state = expectedState
         }
+        return effects
     }
 
     /// Sends a remote command at the clock's current time.
+    @discardableResult
     public func press(
         _ command: RemoteCommand,
         effects expected: [Effect] = [],
         sourceLocation: SourceLocation = #_sourceLocation,
         _ update: (inout ShellState) -> Void = { _ in }
-    ) {
+    ) -> [Effect] {
         send(.command(command, at: clock.now), effects: expected, sourceLocation: sourceLocation, update)
     }
 
@@ -125,12 +129,42 @@ public final class ReducerHarness {
 extension ReducerHarness {
     /// Sends `action` without stating its outcome (set-up steps): the state
     /// changes and the timers are kept as `send` would. Firing a timer that
-    /// is not armed fails the test here too.
+    /// is not armed fails the test here too. With `RECORD_EXHAUSTIVE=1` in
+    /// the environment it prints the effects and the fields that changed,
+    /// in Swift, to turn a set-up step into an exhaustive `send`.
     @discardableResult
     public func apply(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> [Effect] {
         guard firable(action, sourceLocation: sourceLocation) else { return [] }
+        let before = state
         let effects = ShellReducer.reduce(&state, action)
         track(effects)
+        if ProcessInfo.processInfo.environment["RECORD_EXHAUSTIVE"] != nil {
+            var changes: [String] = []
+            changed("$0", before, state, into: &changes)
+            print("RECORD \(sourceLocation.fileName):\(sourceLocation.line)\nEFFECTS \(String(reflecting: effects))\n" + changes.map { "CHANGE " + $0 }.joined(separator: "\n"))
+        }
         return effects
+    }
+
+    /// `prompt` as a `PasscodePrompt.testing` call, field by field.
+    private func spelled(_ prompt: PasscodePrompt) -> String {
+        let fields = Mirror(reflecting: prompt).children.map { "\($0.label ?? "?"): \(String(reflecting: $0.value))" }
+        return ".testing(" + fields.joined(separator: ", ") + ")"
+    }
+
+    /// The fields that differ between `old` and `new`, as assignments.
+    private func changed(_ path: String, _ old: Any, _ new: Any, into lines: inout [String]) {
+        if let destination = new as? Destination, case .passcode(let prompt) = destination {
+            if (old as? Destination) != destination { lines.append("\(path) = .passcode(\(spelled(prompt)))") }
+            return
+        }
+        let a = Mirror(reflecting: old), b = Mirror(reflecting: new)
+        guard a.displayStyle == .struct, b.displayStyle == .struct, a.children.count == b.children.count else {
+            if String(reflecting: old) != String(reflecting: new) { lines.append("\(path) = \(String(reflecting: new))") }
+            return
+        }
+        for (x, y) in zip(a.children, b.children) {
+            changed("\(path).\(x.label ?? "?")", x.value, y.value, into: &lines)
+        }
     }
 }
