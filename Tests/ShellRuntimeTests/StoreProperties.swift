@@ -87,23 +87,36 @@ enum SessionGenerator {
 /// Runs `steps` on an embedded shell and checks, after every reduced action,
 /// the invariants the shell promises. Returns the first violation.
 enum SessionChecker {
+    nonisolated(unsafe) static var debugPrint = false
     static func firstViolation(_ steps: [SessionStep], kiosk: Bool) -> String? {
         let delegate = SwitchableDelegate()
-        var state = restricted(kiosk: kiosk)
-        state.settings.retries = kiosk ? 2 : 0
-        let shell = EmbeddedShell(state, delegate: delegate)
         var violation: String?
         var started = 0, completed = 0
         var promptBefore: PasscodePrompt?
-        shell.check = { action, effects, after in
-            defer { promptBefore = after.prompt }
-            guard violation == nil else { return }
-            violation = check(action, effects, after, started: &started, completed: &completed, promptBefore: promptBefore)
+        /// A shell started afresh (at the start, and after it quit as it may).
+        func start() -> EmbeddedShell {
+            var state = restricted(kiosk: kiosk)
+            state.settings.retries = kiosk ? 2 : 0
+            let shell = EmbeddedShell(state, delegate: delegate)
+            started = 0
+            completed = 0
+            promptBefore = nil
+            shell.check = { action, effects, after in
+                if debugPrint { print("ACTION \(action)\n  EFFECTS \(effects)\n  FLIP \(String(describing: after.flip)) DEST \(after.screen)") }
+                defer { promptBefore = after.prompt }
+                guard violation == nil else { return }
+                violation = check(action, effects, after, started: &started, completed: &completed, promptBefore: promptBefore)
+            }
+            shell.send(.wallClock(shell.clock.wallClock(), at: shell.clock.now()))
+            shell.send(.playIndex(Int(kiosk ? 0 : 2), at: shell.clock.now()))
+            return shell
         }
-        shell.send(.wallClock(shell.clock.wallClock(), at: shell.clock.now()))
-        shell.send(.playIndex(Int(kiosk ? 0 : 2), at: shell.clock.now()))
+        var shell = start()
         for (index, step) in steps.enumerated() {
-            if shell.quit { break }
+            if shell.quit {
+                _ = delegate.takeKept()
+                shell = start()
+            }
             perform(step, on: shell, delegate: delegate)
             if let violation { return "step \(index) \(step): \(violation)" }
             if shell.state.flip == nil && started != completed {
@@ -160,15 +173,15 @@ enum SessionChecker {
         }
         if let before, before.isContent {
             let now = after.prompt
+            var answered = false
+            switch action {
+            case .passcodeChecked: answered = true
+            case .command(.menu, _): answered = true
+            default: break
+            }
             if now == nil {
-                var allowed = false
-                switch action {
-                case .passcodeChecked: allowed = true
-                case .command(.menu, _): allowed = true
-                default: break
-                }
-                if !allowed { return "the prompt for \(before.item.title) went away on \(action)" }
-            } else if now?.item.id != before.item.id {
+                if !answered { return "the prompt for \(before.item.title) went away on \(action)" }
+            } else if now?.item.id != before.item.id && !answered {
                 return "the prompt for \(before.item.title) became one for \(now!.item.title) on \(action)"
             }
             if now == nil, case .passcodeChecked(_, false, _, _) = action, after.restrictions.lockedUntil == nil {

@@ -10,10 +10,13 @@ import Testing
 /// SIGTERM or SIGHUP; and (by the driver) only armed timers fire.
 @Suite("Store properties over random sessions")
 struct StorePropertyTests {
-    /// `TVSHELL_PROPERTY_SEED` replays one seed.
+    /// `TVSHELL_PROPERTY_SEED` replays one seed; `TVSHELL_PROPERTY_SESSIONS`
+    /// runs more sessions than `make test`'s 200 (a longer search, by hand).
     static let seeds: [UInt64] = {
-        if let one = ProcessInfo.processInfo.environment["TVSHELL_PROPERTY_SEED"].flatMap(UInt64.init) { return [one] }
-        return (0..<200).map { 0x7E5E_11 &+ UInt64($0) &* 7919 }
+        let environment = ProcessInfo.processInfo.environment
+        if let one = environment["TVSHELL_PROPERTY_SEED"].flatMap(UInt64.init) { return [one] }
+        let count = environment["TVSHELL_PROPERTY_SESSIONS"].flatMap(Int.init) ?? 200
+        return (0..<count).map { 0x7E5E_11 &+ UInt64($0) &* 7919 }
     }()
     static let stepsPerSession = 500
 

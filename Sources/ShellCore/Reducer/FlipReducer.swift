@@ -113,10 +113,20 @@ enum FlipReducer {
     }
 
     /// After a failure (or ESC): back to the channel the flips started from.
+    /// Under a passcode prompt the screen stays: ESC on a content prompt
+    /// goes back there, and the admin's prompt goes back there once closed.
     static func returnToOrigin(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard let flip = state.flip else { return [] }
         state.flip = nil
         let back: [Effect] = [.cancelTimer(.spinner), .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown)]
+        if let prompt = state.prompt {
+            if prompt.isContent {
+                state.updatePrompt { if $0.origin == nil { $0.origin = flip.origin } }
+            } else {
+                state.restrictions.afterPrompt = flip.origin
+            }
+            return back
+        }
         if state.current == flip.origin && state.playback.phase == .playing {
             state.destination = .player
             state.transportVisible = true

@@ -157,10 +157,10 @@ enum PasscodeReducer {
         effects += ShellReducer.dropContentRequest(&state)
         if let flip = state.flip {
             state.flip = nil
-            effects += [
-                .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner),
-                .emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: false, superseded: false)),
-            ]
+            effects += [.cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner)]
+            if flip.failure == nil {
+                effects.append(.emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: false, superseded: false)))
+            }
             return effects + ShellReducer.play(&state, index: flip.origin, now: now)
         }
         if let origin = prompt.origin, state.items.indices.contains(origin) {

@@ -101,7 +101,8 @@ enum RestrictionReducer {
     }
 
     /// The player opened the current load and holds it: decide with the
-    /// file's ratings too.
+    /// file's ratings too. A restricted load being flipped away from is
+    /// stopped, not asked for (it is asked for if the flip comes back to it).
     static func preloaded(_ state: inout ShellState, fileRatings: [ContentRating]) -> [Effect] {
         let token = state.playback.token
         state.playback.fileRatings = fileRatings
@@ -114,6 +115,11 @@ enum RestrictionReducer {
 
         if state.prompt != nil {
             return reloadAfterPrompt(&state)
+        }
+        if let flip = state.flip, flip.target != state.current {
+            state.playback.phase = .idle
+            state.playback.token += 1
+            return [.stop] + ShellReducer.dropContentRequest(&state)
         }
         state.clearChrome()
         state.playback.holdsPreviousPicture = false
