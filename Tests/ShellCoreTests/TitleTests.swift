@@ -19,3 +19,24 @@ struct TitleTests {
         h.expectArmed([.transportHide])
     }
 }
+
+@Suite("Frames on the terminal")
+struct FrameCountTests {
+    @Test("frames are counted for the current load only: the first one is the first frame, drops and resends move the count, a new load starts at 0")
+    func counting() {
+        let h = playingFilm()
+        h.send(.frame(.rendered, token: 1, at: h.clock.now), effects: [.cancelTimer(.posterDelay)]) {
+            $0.playback.framesRendered = 1
+            $0.playback.firstFramePresented = true
+        }
+        #expect(h.send(.frame(.rendered, token: 1, at: h.clock.now)) { $0.playback.framesRendered = 2 } == [])
+        h.send(.frame(.dropped, token: 1, at: h.clock.now)) { $0.playback.framesDropped = 1 }
+        #expect(h.state.playback.framesPresented == 1)
+        h.send(.frame(.resent, token: 1, at: h.clock.now)) { $0.playback.framesDropped = 0 }
+        h.send(.frame(.resent, token: 1, at: h.clock.now))
+        h.send(.frame(.rendered, token: 0, at: h.clock.now))
+        h.apply(.playIndex(1, at: h.clock.now))
+        #expect(h.state.playback.framesPresented == 0 && !h.state.playback.firstFramePresented)
+        h.expectArmed([.hintHide, .posterDelay, .transportHide])
+    }
+}

@@ -15,11 +15,14 @@ struct StateReportTests {
         var scrub = ScrubState(target: 12.5, origin: 10)
         scrub.mode = .fine
         state.scrub = scrub
-        let report = StateReport.make(state, framesPresented: 42, video: .terminal)
+        state.playback.framesRendered = 45
+        state.playback.framesDropped = 3
+        let report = StateReport.make(state, video: .terminal)
         let data = try JSONSerialization.data(withJSONObject: report)
         let decoded = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(decoded["screen"] as? String == "player")
         #expect(decoded["frames_presented"] as? Int == 42)
+        #expect(decoded["frames_dropped"] as? Int == 3)
         #expect(decoded["live"] as? Bool == true)
         #expect(decoded["rating"] as? String == "TV-PG")
         let channel = try #require(decoded["channel"] as? [String: Any])

@@ -11,6 +11,8 @@ public enum Action: Equatable, Sendable {
     case playIndex(Int, at: Instant)
     /// A player report for the load with `token`.
     case player(PlayerReport, token: Int, at: Instant)
+    /// A video frame of the load with `token` reached the terminal, or not.
+    case frame(FrameReport, token: Int, at: Instant)
     /// A timer started by `Effect.startTimer` fired.
     case timerFired(TimerID, at: Instant)
     /// A request to quit from outside the keyboard (IPC, signal).

@@ -18,6 +18,19 @@ public enum ShellReducer {
         case .player(let report, let token, let now):
             guard token == state.playback.token, state.playback.phase != .idle else { return [] }
             return PlayerReducer.reduce(&state, report, now: now)
+        case .frame(let report, let token, let now):
+            guard token == state.playback.token, state.playback.phase != .idle else { return [] }
+            switch report {
+            case .rendered:
+                state.playback.framesRendered += 1
+                guard !state.playback.firstFramePresented else { return [] }
+                return PlayerReducer.reduce(&state, .firstFrame, now: now)
+            case .dropped:
+                state.playback.framesDropped += 1
+            case .resent:
+                state.playback.framesDropped = max(0, state.playback.framesDropped - 1)
+            }
+            return []
         case .timerFired(let timer, let now):
             return reduceTimer(&state, timer, now: now)
         case .quitRequested(let source):

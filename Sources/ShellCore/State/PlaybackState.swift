@@ -58,6 +58,12 @@ public struct PlaybackState: Equatable, Sendable {
     /// Why this load failed (shown by the error screen, or by a flip's
     /// interstitial when it failed during a flip).
     public var failure: ShellError?
+    /// Video frames of this load rendered for the terminal, and those of
+    /// them the terminal was too busy to take.
+    public var framesRendered = 0
+    public var framesDropped = 0
+    /// Frames of this load drawn on the terminal.
+    public var framesPresented: Int { framesRendered - framesDropped }
     /// The `replaceContent` request this load answers once it plays or fails.
     public var contentRequest: Int?
 

@@ -9,8 +9,9 @@ import TerminalUI
 /// looks different (`ShellView.frameKey`), renders the player's newest frame
 /// at the pixels the terminal needs and hands it over, dropping frames the
 /// terminal cannot take yet; and counts the frames of the current load that
-/// were presented and dropped. The first frame of a load is told to the
-/// store as a player report, and to automation once on the terminal.
+/// were presented and dropped, as `Action.frame` (the counts are the
+/// state's). The first frame of a load is told to automation once it is on
+/// the terminal.
 ///
 /// Run-loop thread only.
 final class FramePresenter {
@@ -57,21 +58,8 @@ final class FramePresenter {
     private var lastDrawn: FrameKey?
     private var lastDrawnWidth = 0
     private var lastDrawnHeight = 0
-    /// Frames of the current load drawn on the terminal, and that load's token.
-    private var framesPresented = 0
-    /// Frames of the current load the terminal was too busy to take.
-    private var framesDropped = 0
     /// A frame was dropped since the last one sent.
     private var frameBehind = false
-    private var framesPresentedToken = 0
-    /// `framesDropped` of the current load.
-    var currentFramesDropped: Int {
-        framesPresentedToken == state.playback.token ? framesDropped : 0
-    }
-    /// Frames of the current load sent to the terminal (0 once another load started).
-    var currentFramesPresented: Int {
-        framesPresentedToken == state.playback.token ? framesPresented - framesDropped : 0
-    }
 
     /// The load whose video the render buffer holds (a frame rendered under
     /// the interstitial is shown as soon as the player screen returns).
@@ -142,16 +130,8 @@ final class FramePresenter {
         }
         guard state.screen == .player, state.playback.videoConfigured, state.playback.phase != .idle,
               renderedToken == state.playback.token else { return false }
-        if framesPresentedToken != state.playback.token {
-            framesPresentedToken = state.playback.token
-            framesPresented = 0
-            framesDropped = 0
-        }
-        framesPresented += 1
-        if !state.playback.firstFramePresented {
-            store.send(.player(.firstFrame, token: state.playback.token, at: MonotonicClock.now()))
-            pendingFirstFrameEvent = true
-        }
+        if !state.playback.firstFramePresented { pendingFirstFrameEvent = true }
+        store.send(.frame(.rendered, token: state.playback.token, at: MonotonicClock.now()))
         return true
     }
 
@@ -174,7 +154,7 @@ final class FramePresenter {
     /// goes out when the terminal catches up.
     private func noteDroppedFrame() {
         frameBehind = true
-        if framesPresentedToken == state.playback.token { framesDropped += 1 }
+        store.send(.frame(.dropped, token: state.playback.token, at: MonotonicClock.now()))
     }
 
     /// The terminal took the rest of a frame: if newer ones were dropped
@@ -184,9 +164,8 @@ final class FramePresenter {
         terminal.frameCompleted()
         guard frameBehind else { return }
         frameBehind = false
-        if state.screen == .player && state.playback.firstFramePresented && blitLatestFrame()
-            && framesPresentedToken == state.playback.token && framesDropped > 0 {
-            framesDropped -= 1
+        if state.screen == .player && state.playback.firstFramePresented && blitLatestFrame() {
+            store.send(.frame(.resent, token: state.playback.token, at: MonotonicClock.now()))
         }
     }
 

@@ -37,7 +37,7 @@ enum StateReport {
         ] as [String: Any]
     }
 
-    static func make(_ state: ShellState, framesPresented: Int, framesDropped: Int = 0, picture: String = "none", sharedMemory: Bool = false,
+    static func make(_ state: ShellState, picture: String = "none", sharedMemory: Bool = false,
                      tolerance: Int? = nil, video: VideoOutput) -> [String: Any] {
         let p = state.playback
         var scrub: [String: Any] = ["active": state.scrub != nil, "mode": state.scrub?.mode.rawValue ?? "coarse"]
@@ -69,8 +69,8 @@ enum StateReport {
             "passcode": passcode(state),
             "reconnecting": state.recovery.map { ["attempt": $0.attempt, "reason": $0.reason, "title": state.items[$0.index].title] as [String: Any] }
                 ?? NSNullValue.null,
-            "frames_presented": framesPresented,
-            "frames_dropped": framesDropped,
+            "frames_presented": state.playback.framesPresented,
+            "frames_dropped": state.playback.framesDropped,
             "picture": picture,
             "picture_shared_memory": sharedMemory,
             "video_tolerance": tolerance.map { $0 as Any } ?? NSNullValue.null,

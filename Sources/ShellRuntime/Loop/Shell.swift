@@ -393,7 +393,7 @@ extension Shell: AutomationHost {
     var automationState: ShellState { state }
 
     func stateReport() -> [String: Any] {
-        StateReport.make(state, framesPresented: presenter?.currentFramesPresented ?? 0, framesDropped: presenter?.currentFramesDropped ?? 0,
+        StateReport.make(state,
                          picture: terminal.map { $0.picture == .cells ? $0.blitter.shape.rawValue : $0.picture.name } ?? "none",
                          sharedMemory: terminal?.picture.sharedMemory ?? false,
                          tolerance: terminal.flatMap { $0.picture == .cells && $0.colorMode == .direct ? $0.blitter.tolerance : nil },
