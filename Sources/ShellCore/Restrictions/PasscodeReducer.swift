@@ -99,7 +99,16 @@ enum PasscodeReducer {
             state.destination = .player
             return ShellReducer.play(&state, index: index, now: now, keepFlip: state.flip != nil, request: state.playback.contentRequest) + flipTimers
         case .held(let token):
-            guard token == state.playback.token else { return [] }
+            guard token == state.playback.token else {
+                guard let index = state.current else {
+                    state.destination = .home
+                    return []
+                }
+                state.restrictions.grant = RestrictionsState.Grant(
+                    itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, prompt.item))
+                state.destination = .player
+                return ShellReducer.play(&state, index: index, now: now, keepFlip: state.flip != nil, request: state.playback.contentRequest) + flipTimers
+            }
             state.restrictions.grant = RestrictionsState.Grant(itemID: prompt.item.id, token: token, programmeStart: state.playback.programmeStart)
             if state.flip != nil {
                 state.destination = .interstitial
