@@ -76,7 +76,7 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "MPVClientTests", dependencies: ["MPVClient", "ShellTesting"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Canvas"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Canvas", "ShellProbes"]),
         .testTarget(name: "ShellRuntimeTests", dependencies: ["ShellRuntime", "ShellCore", "ShellTesting", "MediaModel", "TerminalUI", "MPVClient"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ShellTesting"]),
     ]

@@ -44,6 +44,36 @@ private func answer(_ h: ReducerHarness, correct: Bool, at time: Double = wall) 
     return h.apply(.passcodeChecked(attempt: attempt, correct: correct, wallClock: time, at: h.clock.now))
 }
 
+/// Plays Kids (TV-G, allowed) to its first `playing`, every step stated.
+private func watchKids(_ h: ReducerHarness, sourceLocation: SourceLocation = #_sourceLocation) {
+    h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(kids, token: 1), .startTimer(.transportHide, after: 5)], sourceLocation: sourceLocation) {
+        $0.current = 0
+        $0.destination = .player
+        $0.playback.token = 1
+        $0.playback.phase = .loading
+        $0.playback.ratings = [tvG]
+        $0.transportVisible = true
+    }
+    h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Kids", url: "av://lavfi:kids")), .startTimer(.hintHide, after: 4)], sourceLocation: sourceLocation) {
+        $0.playback.phase = .playing
+        $0.hintVisible = true
+    }
+}
+
+/// From Kids, RIGHT to Late Night until the delegate is asked, every step stated.
+private func flipRightToLate(_ h: ReducerHarness, sourceLocation: SourceLocation = #_sourceLocation) {
+    h.send(.command(.right, at: h.clock.now), effects: [.emit(.flipStarted(target: ChannelRef(late))), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide), .startTimer(.flipSettle, after: 0.12), .startTimer(.spinner, after: 0.125)], sourceLocation: sourceLocation) {
+        $0.destination = .interstitial
+        $0.transportVisible = false
+        $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: false, failure: nil, interstitial: nil)
+        $0.flipCounter = 1
+    }
+    #expect(h.advance(by: 0.12) == [.flipSettle], sourceLocation: sourceLocation)
+    h.send(.timerFired(.flipSettle, at: h.clock.now), effects: [.requestFlip(FlipRequest(token: 1, direction: .next, target: late, origin: kids)), .startTimer(.flipTimeout, after: 10)], sourceLocation: sourceLocation) {
+        $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: true, failure: nil, interstitial: nil)
+    }
+}
+
 @Suite("Parental restrictions: policy")
 struct RestrictionPolicyTests {
     @Test("ranks are compared within movies and within TV, across rating systems")
@@ -249,28 +279,8 @@ struct RestrictionGateTests {
     @Test("a flip onto a restricted channel asks; ESC goes back to the channel it came from")
     func flip() {
         let h = gated()
-        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(kids, token: 1), .startTimer(.transportHide, after: 5)]) {
-            $0.current = 0
-            $0.destination = .player
-            $0.playback.token = 1
-            $0.playback.phase = .loading
-            $0.playback.ratings = [tvG]
-            $0.transportVisible = true
-        }
-        h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Kids", url: "av://lavfi:kids")), .startTimer(.hintHide, after: 4)]) {
-            $0.playback.phase = .playing
-            $0.hintVisible = true
-        }
-        h.send(.command(.right, at: h.clock.now), effects: [.emit(.flipStarted(target: ChannelRef(late))), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide), .startTimer(.flipSettle, after: 0.12), .startTimer(.spinner, after: 0.125)]) {
-            $0.destination = .interstitial
-            $0.transportVisible = false
-            $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: false, failure: nil, interstitial: nil)
-            $0.flipCounter = 1
-        }
-        #expect(h.advance(by: 0.12) == [.flipSettle])
-        h.send(.timerFired(.flipSettle, at: h.clock.now), effects: [.requestFlip(FlipRequest(token: 1, direction: .next, target: late, origin: kids)), .startTimer(.flipTimeout, after: 10)]) {
-            $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: true, failure: nil, interstitial: nil)
-        }
+        watchKids(h)
+        flipRightToLate(h)
         let replaced = h.send(.replaceContent(late, request: nil, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .cancelTimer(.flipTimeout), .cancelTimer(.spinner)]) {
             $0.current = 1
             $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
@@ -305,28 +315,8 @@ struct RestrictionGateTests {
     @Test("the right code during a flip opens the channel under the interstitial; the flip completes as usual")
     func flipGranted() {
         let h = gated()
-        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(kids, token: 1), .startTimer(.transportHide, after: 5)]) {
-            $0.current = 0
-            $0.destination = .player
-            $0.playback.token = 1
-            $0.playback.phase = .loading
-            $0.playback.ratings = [tvG]
-            $0.transportVisible = true
-        }
-        h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Kids", url: "av://lavfi:kids")), .startTimer(.hintHide, after: 4)]) {
-            $0.playback.phase = .playing
-            $0.hintVisible = true
-        }
-        h.send(.command(.right, at: h.clock.now), effects: [.emit(.flipStarted(target: ChannelRef(late))), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide), .startTimer(.flipSettle, after: 0.12), .startTimer(.spinner, after: 0.125)]) {
-            $0.destination = .interstitial
-            $0.transportVisible = false
-            $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: false, failure: nil, interstitial: nil)
-            $0.flipCounter = 1
-        }
-        _ = h.advance(by: 0.12)
-        h.send(.timerFired(.flipSettle, at: h.clock.now), effects: [.requestFlip(FlipRequest(token: 1, direction: .next, target: late, origin: kids)), .startTimer(.flipTimeout, after: 10)]) {
-            $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: true, failure: nil, interstitial: nil)
-        }
+        watchKids(h)
+        flipRightToLate(h)
         h.send(.replaceContent(late, request: nil, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .cancelTimer(.flipTimeout), .cancelTimer(.spinner)]) {
             $0.current = 1
             $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))

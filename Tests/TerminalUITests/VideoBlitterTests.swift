@@ -1,5 +1,6 @@
 import Foundation
 import Canvas
+import ShellProbes
 import Testing
 @testable import TerminalUI
 
@@ -20,18 +21,6 @@ private func encode(_ blitter: inout VideoBlitter, _ img: (bytes: [UInt8], strid
 
 private func channelError(_ a: UInt32, _ b: UInt32) -> Int {
     max(abs(Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)), abs(Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)), abs(Int(a & 0xFF) - Int(b & 0xFF)))
-}
-
-/// A deterministic pseudo-random sequence (tests must not depend on luck).
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 @Suite("Video blitter")
@@ -72,7 +61,7 @@ struct VideoBlitterTests {
         let columns = 24, rows = 8
         var b = VideoBlitter(mode: .direct, tolerance: tolerance)
         var screen = CellScreenModel(columns: columns, rows: rows)
-        var random = SplitMix(state: UInt64(tolerance) + 7)
+        var random = SeededGenerator(seed: UInt64(tolerance) + 7)
         var base = (0..<(columns * rows * 2)).map { _ in UInt32(truncatingIfNeeded: random.next()) & 0xFFFFFF }
         for frame in 0..<40 {
             if frame == 20 {
