@@ -5,11 +5,15 @@ import Testing
 
 @Suite("Demo film")
 struct DemoFilmTests {
-    @Test("two shells starting at once on an empty cache both get the film, made once")
+    @Test("two shells starting at once on an empty cache both get the film, made once; what a stopped one left is removed")
     func concurrentStarts() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tvshell-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         defer { try? FileManager.default.removeItem(at: dir) }
         let film = dir.appendingPathComponent("demo-film.mkv")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for leftover in ["demo-film.partial-99999.mkv", "demo-film.99999.srt", "demo-film.99999.ffmeta"] {
+            try Data("left by a shell stopped while making the film".utf8).write(to: dir.appendingPathComponent(leftover))
+        }
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         let made = Counter()
         let results = Results()

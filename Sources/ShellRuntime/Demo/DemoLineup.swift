@@ -112,7 +112,17 @@ public enum DemoLineup {
         while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
         defer { flock(lock, LOCK_UN) }
         if FileManager.default.fileExists(atPath: url.path) { return true }
+        removeLeftovers(in: dir, keeping: [url.lastPathComponent, "demo-film.lock"])
         return makeFilm(at: url, logger: logger, progress: progress)
+    }
+
+    /// Side files of a shell stopped while it made the film (holding the
+    /// lock, nobody else is making it now).
+    private static func removeLeftovers(in dir: URL, keeping: Set<String>) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        for name in names where name.hasPrefix("demo-film.") && !keeping.contains(name) {
+            try? FileManager.default.removeItem(at: dir.appendingPathComponent(name))
+        }
     }
 
     /// Makes the film at `url` with ffmpeg (its side files named for this
