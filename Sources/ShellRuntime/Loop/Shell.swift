@@ -10,9 +10,10 @@ import TerminalUI
 import Glibc
 #endif
 
-/// The shell: one run loop that merges keys, mpv events, frames, signals,
-/// timers and automation requests into actions, runs the reducer, interprets
-/// its effects, and draws the frame.
+/// The shell: starts libmpv, the IPC socket and the terminal in order, then
+/// runs the POSIX loop that turns keys, mpv events, frames, signals, timers
+/// and automation requests into actions for the `Store` (whose effects the
+/// `EffectInterpreter` performs) and has `FramePresenter` draw.
 ///
 /// Create and run it on the main thread; `run()` returns when the shell quits,
 /// with the terminal restored and libmpv torn down in order.

@@ -43,7 +43,4 @@ public final class Store {
             for effect in effects { perform(effect) }
         }
     }
-
-    /// Whether an action is being reduced or its effects performed.
-    public var isBusy: Bool { draining }
 }

@@ -23,8 +23,6 @@ public final class EmbeddedShell {
     private let timers: ShellTimers
     private let inbox = ActionInbox()
     private let effects: EffectInterpreter
-    /// Every action reduced, with its effects, in order.
-    public private(set) var history: [(action: Action, effects: [Effect])] = []
     /// Called after every reduced action with the state it left (for
     /// invariants checked at each step).
     public var check: ((Action, [Effect], ShellState) -> Void)?
@@ -52,16 +50,12 @@ public final class EmbeddedShell {
             perform(effect)
         }
         store.observe = { [unowned self] action, effects, state in
-            self.history.append((action, effects))
             self.check?(action, effects, state)
         }
     }
 
     /// The state as the store holds it.
     public var state: ShellState { store.state }
-
-    /// What delegates get: `replaceContent`, the overlay, the authorizer.
-    public var control: ShellControl { effects }
 
     /// The timers armed now, with their deadlines.
     public var armedTimers: [TimerID: Instant] { timers.armed }
@@ -104,11 +98,6 @@ public final class EmbeddedShell {
         guard player.continued || store.state.prompt == nil else { return }
         send(.player(.videoConfigured, token: token, at: clock.now()))
         send(.player(.playing, token: token, at: clock.now()))
-    }
-
-    /// The player says the latest load failed.
-    public func playerFails(_ reason: String = "unrecognized file format") {
-        report(.failed(reason: reason))
     }
 
     /// Actions and work posted to the inbox (completions from other
