@@ -7,14 +7,21 @@ public struct Cell: Equatable, Sendable {
     public var isVideo: Bool
     /// The right half of a double-width character drawn in the cell before.
     public var isContinuation: Bool
+    /// A video window's picture shows here, not the full-screen one
+    /// (`isVideo` is true too: the UI draws nothing here either).
+    public var inset: VideoInset?
 
-    public init(_ character: Character = " ", style: Style = .plain, isVideo: Bool = false, isContinuation: Bool = false) {
+    public init(_ character: Character = " ", style: Style = .plain, isVideo: Bool = false, isContinuation: Bool = false,
+                inset: VideoInset? = nil) {
         self.character = character
         self.style = style
-        self.isVideo = isVideo
+        self.isVideo = isVideo || inset != nil
         self.isContinuation = isContinuation
+        self.inset = inset
     }
 
     public static let blank = Cell()
     public static let video = Cell(" ", isVideo: true)
+    /// A cell of `inset`'s window.
+    public static func window(_ inset: VideoInset) -> Cell { Cell(" ", inset: inset) }
 }

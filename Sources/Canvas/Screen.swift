@@ -5,6 +5,8 @@ public struct Screen: Equatable, Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var cells: [Cell]
+    /// The video windows drawn, bottom-up (a later one covers an earlier one).
+    public private(set) var windows: [VideoWindow] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -48,9 +50,20 @@ public struct Screen: Equatable, Sendable {
         }
     }
 
-    /// Per cell, row by row: whether video shows there.
+    /// Per cell, row by row: whether the full-screen video shows there.
     public var videoMask: [Bool] {
-        cells.withUnsafeBufferPointer { cells in cells.map(\.isVideo) }
+        cells.withUnsafeBufferPointer { cells in cells.map { $0.isVideo && $0.inset == nil } }
+    }
+
+    /// Opens a window for `window.inset`'s picture (clipped to the screen);
+    /// one of each inset at most: a second replaces the first's record.
+    public mutating func place(_ window: VideoWindow) {
+        let x0 = max(0, window.x), y0 = max(0, window.y)
+        let x1 = min(width, window.x + window.width), y1 = min(height, window.y + window.height)
+        guard x0 < x1, y0 < y1 else { return }
+        fill(x: x0, y: y0, width: x1 - x0, height: y1 - y0, with: .window(window.inset))
+        windows.removeAll { $0.inset == window.inset }
+        windows.append(VideoWindow(window.inset, x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
     /// Writes `text` from (x, y) with `style`, clipped to the screen and to
@@ -81,9 +94,9 @@ public struct Screen: Equatable, Sendable {
         put(clipped, x: start, y: y, style: style, maxWidth: span)
     }
 
-    /// The frame as text, one line a row; video cells show as `videoMark`.
-    /// For golden snapshots.
-    public func text(videoMark: Character = "~") -> String {
+    /// The frame as text, one line a row; video cells show as `videoMark`,
+    /// a window's as `windowMark`. For golden snapshots.
+    public func text(videoMark: Character = "~", windowMark: Character = "%") -> String {
         var lines: [String] = []
         lines.reserveCapacity(height)
         for row in 0..<height {
@@ -91,7 +104,7 @@ public struct Screen: Equatable, Sendable {
             for col in 0..<width {
                 let cell = cells[row * width + col]
                 if cell.isContinuation { continue }
-                line.append(cell.isVideo ? videoMark : cell.character)
+                line.append(cell.inset != nil ? windowMark : cell.isVideo ? videoMark : cell.character)
             }
             while line.hasSuffix(" ") { line.removeLast() }
             lines.append(line)

@@ -123,6 +123,9 @@ struct PlayCommand: ParsableCommand {
         settings.retries = setup.retries
         if let backoff = setup.file.backoff { settings.retryBackoff = backoff }
         settings.idleReturnDelay = setup.file.idleReturn
+        if let automatic = setup.file.pipAutomatic { settings.pictureAutomatic = automatic }
+        if let corner = setup.file.pipCorner { settings.pictureCorner = corner }
+        if let delay = setup.file.previewDelay { settings.previewDelay = delay > 0 ? delay : nil }
         var videoSettings = setup.file.video
         if let videoCells { videoSettings.cells = videoCells }
         if let videoColors, let mode = VideoSettings.colors(named: videoColors) { videoSettings.colors = mode }

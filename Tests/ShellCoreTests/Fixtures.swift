@@ -9,8 +9,9 @@ let channel = MediaItem(id: "ch1", title: "News", url: "av://lavfi:testsrc2", is
 
 /// A harness whose item 0 (a film of `duration` seconds) is playing at
 /// `position`, with every step of getting there asserted.
-func playingFilm(duration: Double = 7200, position: Double = 100, items: [MediaItem] = [film, second]) -> ReducerHarness {
-    let h = ReducerHarness(ShellState(items: items))
+func playingFilm(duration: Double = 7200, position: Double = 100, items: [MediaItem] = [film, second],
+                 settings: ShellSettings = ShellSettings()) -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: items, settings: settings))
     h.send(.playIndex(0, at: h.clock.now), effects: [
         .cancelTimer(.errorAdvance), .load(items[0], token: 1), .startTimer(.transportHide, after: 5),
     ]) {

@@ -161,9 +161,11 @@ struct TransportTests {
         h.expectArmed([.hintHide, .transportHide])
     }
 
-    @Test("ESC from the player goes home and stops playback")
+    @Test("ESC from the player goes home and stops playback when picture in picture is not automatic")
     func menuGoesHome() {
-        let h = playingFilm()
+        var settings = ShellSettings()
+        settings.pictureAutomatic = false
+        let h = playingFilm(settings: settings)
         h.press(.menu, effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
             $0.destination = .home
             $0.transportVisible = false
@@ -242,7 +244,13 @@ struct TransportTests {
         #expect(map.command(for: "q") == .quit)
         #expect(map.command(for: "7") == .digit(7))
         #expect(map.command(for: "PGDWN") == .channelDown)
-        #expect(map.command(for: "x") == nil)
+        #expect(map.command(for: "p") == .pictureInPicture)
+        #expect(map.command(for: "P") == .closePicture)
+        #expect(map.command(for: "m") == .movePicture)
+        #expect(map.command(for: "x") == .swapPicture)
+        #expect(map.command(for: "[") == .pictureBack)
+        #expect(map.command(for: "]") == .pictureForward)
+        #expect(map.command(for: "z") == nil)
     }
 }
 

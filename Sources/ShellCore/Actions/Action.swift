@@ -50,6 +50,16 @@ public enum Action: Equatable, Sendable {
     case playerRestarted(at: Instant)
     /// The early request was cancelled by its caller.
     case authorizationCancelled(request: Int, at: Instant)
+    /// The terminal's size in cells (at start and after each resize).
+    case display(DisplaySize)
+    /// The delegate answered `restoreUserInterfaceForPictureInPictureStop`
+    /// for the picture whose load has `token` (`restored`: its interface
+    /// is back).
+    case pictureRestoreAnswered(token: Int, restored: Bool, at: Instant)
+    /// `ShellControl.startPictureInPicture()`.
+    case startPicture(at: Instant)
+    /// `ShellControl.stopPictureInPicture()`: back to full screen.
+    case stopPicture(at: Instant)
 }
 
 /// Who asks to quit. A service manager's SIGTERM and the terminal hanging up
@@ -81,4 +91,8 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case stall
     /// The guide sat idle: back to the start item (kiosk).
     case idleReturn
+    /// The guide's selection rested long enough: preview it.
+    case previewDelay
+    /// The delegate took too long to restore its interface: the picture stops.
+    case pictureRestore
 }

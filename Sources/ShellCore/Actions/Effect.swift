@@ -44,6 +44,15 @@ public enum Effect: Equatable, Sendable {
     /// Answer the `replaceContent` request `request`: its item plays
     /// (`true`), or failed, was refused or was replaced before it played.
     case finishContentRequest(request: Int, success: Bool)
+    /// Tell the player in a slot other than the main one (`SlotCommand`).
+    case slot(PlayerSlot, SlotCommand)
+    /// The two slots' players change places, each playing on as it was.
+    case exchangePlayers(PlayerSlot, PlayerSlot)
+    /// Tell the delegate how the picture in picture starts and stops.
+    case notifyPicture(PictureNotice)
+    /// Ask the delegate to restore its interface for the picture whose load
+    /// has `token`; its answer comes back as `Action.pictureRestoreAnswered`.
+    case restorePictureInterface(token: Int)
 }
 
 /// What the delegate is asked to do for a flip.
@@ -90,6 +99,12 @@ public enum ShellEvent: Equatable, Sendable {
     /// Restricted content was authorized (`granted`) or not (`reason`: a
     /// wrong-passcode lockout, ESC, or deny mode).
     case restrictionsAuthorization(item: MediaItem, rating: String?, granted: Bool, reason: String?)
+    /// The item went into the picture in picture.
+    case pipStarted(item: MediaItem)
+    /// The picture went away: `restored` (to full screen), `closed`, or `failed`.
+    case pipStopped(item: MediaItem, reason: String)
+    /// The picture's item is full screen again, playing on.
+    case pipRestored(item: MediaItem)
 
     public var name: String {
         switch self {
@@ -100,6 +115,9 @@ public enum ShellEvent: Equatable, Sendable {
         case .flipCompleted: "channel-flip-completed"
         case .restrictionsAuthorizationRequested: "restrictions-authorization-requested"
         case .restrictionsAuthorization: "restrictions-authorization"
+        case .pipStarted: "pip-started"
+        case .pipStopped: "pip-stopped"
+        case .pipRestored: "pip-restored"
         }
     }
 }

@@ -16,7 +16,7 @@ public struct KeyMap: Equatable, Sendable {
 
     public static let standard: KeyMap = {
         var b: [String: RemoteCommand] = [
-            "SPACE": .playPause, "PLAYPAUSE": .playPause, "p": .playPause,
+            "SPACE": .playPause, "PLAYPAUSE": .playPause,
             "PLAY": .play, "PAUSE": .pause,
             "LEFT": .left, "RIGHT": .right, "UP": .up, "DOWN": .down,
             "ENTER": .select, "KP_ENTER": .select,
@@ -26,6 +26,8 @@ public struct KeyMap: Equatable, Sendable {
             "CHANNEL_UP": .channelUp, "CHANNEL_DOWN": .channelDown,
             "i": .info, "INFO": .info, "g": .guide, "GUIDE": .guide,
             "q": .quit, "Q": .quit,
+            "p": .pictureInPicture, "P": .closePicture, "m": .movePicture, "x": .swapPicture,
+            "[": .pictureBack, "]": .pictureForward,
         ]
         for d in 0...9 { b["\(d)"] = .digit(d) }
         return KeyMap(bindings: b)

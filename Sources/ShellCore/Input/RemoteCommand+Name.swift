@@ -20,6 +20,12 @@ extension RemoteCommand {
         case .info: "info"
         case .guide: "guide"
         case .quit: "quit"
+        case .pictureInPicture: "picture_in_picture"
+        case .closePicture: "close_picture"
+        case .movePicture: "move_picture"
+        case .swapPicture: "swap_picture"
+        case .pictureBack: "picture_back"
+        case .pictureForward: "picture_forward"
         }
     }
 
@@ -27,6 +33,7 @@ extension RemoteCommand {
     public static let all: [RemoteCommand] = [
         .playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
         .channelUp, .channelDown, .info, .guide, .quit,
+        .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward,
     ] + (0...9).map { .digit($0) }
 
     /// The command named `name` (also a bare digit "7").

@@ -20,4 +20,15 @@ public enum RemoteCommand: Equatable, Hashable, Sendable {
     case info
     case guide
     case quit
+    /// Picture in picture: start it from the player, restore it when up.
+    case pictureInPicture
+    /// Close the picture.
+    case closePicture
+    /// Move the picture to the next corner.
+    case movePicture
+    /// Swap the picture with the full-screen item.
+    case swapPicture
+    /// Skip the picture back / on.
+    case pictureBack
+    case pictureForward
 }

@@ -4,6 +4,12 @@ import MediaModel
 /// clock (time comes in the actions). Any thread may call it on its own state.
 public enum ShellReducer {
     public static func reduce(_ state: inout ShellState, _ action: Action) -> [Effect] {
+        let before = (screen: state.screen, selection: state.homeSelection)
+        let effects = reduceAction(&state, action)
+        return effects + PreviewReducer.follow(&state, before: before)
+    }
+
+    private static func reduceAction(_ state: inout ShellState, _ action: Action) -> [Effect] {
         switch action {
         case .command(let command, let now):
             return reduceCommand(&state, command, now: now) + armIdleReturn(state)
@@ -16,9 +22,20 @@ public enum ShellReducer {
             guard state.items.indices.contains(index) else { return [] }
             return play(&state, index: index, now: now)
         case .player(let report, let token, let now):
-            guard token == state.playback.token, state.playback.phase != .idle else { return [] }
-            return PlayerReducer.reduce(&state, report, now: now)
+            switch state.slot(forToken: token) {
+            case .main:
+                guard state.playback.phase != .idle else { return [] }
+                return PlayerReducer.reduce(&state, report, now: now)
+            case .some(let slot):
+                return SecondaryPlaybackReducer.report(&state, slot: slot, report, now: now)
+            case nil:
+                return []
+            }
         case .frame(let report, let token, let now):
+            if let slot = state.slot(forToken: token), slot != .main {
+                SecondaryPlaybackReducer.frame(&state, slot: slot, report)
+                return []
+            }
             guard token == state.playback.token, state.playback.phase != .idle else { return [] }
             switch report {
             case .rendered:
@@ -60,7 +77,7 @@ public enum ShellReducer {
             return []
         case .wallClock(let time, let now):
             state.wallClock = time
-            return RestrictionReducer.wallClockChanged(&state, now: now)
+            return RestrictionReducer.wallClockChanged(&state, now: now) + PictureReducer.recheckProgramme(&state)
         case .guideLoaded(let guide):
             state.guide = guide
             return []
@@ -78,6 +95,16 @@ public enum ShellReducer {
             return play(&state, index: state.recovery?.index ?? current, now: now)
         case .authorizationCancelled(let request, let now):
             return PasscodeReducer.requestCancelled(&state, request: request, now: now)
+        case .display(let size):
+            state.display = size
+            return []
+        case .pictureRestoreAnswered(let token, let restored, let now):
+            return PictureReducer.restoreAnswered(&state, token: token, restored: restored, now: now)
+        case .startPicture(let now):
+            guard state.pip == nil else { return [] }
+            return PictureReducer.start(&state, now: now)
+        case .stopPicture(let now):
+            return PictureReducer.restore(&state, now: now)
         }
     }
 
@@ -99,6 +126,9 @@ public enum ShellReducer {
         if let prompt = state.prompt {
             if !prompt.isContent { state.restrictions.afterPrompt = index }
             return request.map { [.finishContentRequest(request: $0, success: false)] } ?? []
+        }
+        if !keepFlip, request == nil, let pip = state.pip, pip.index == index, pip.blocked == nil {
+            return PictureReducer.restore(&state, now: now)
         }
         var requestEffects: [Effect] = []
         if let open = state.playback.contentRequest, open != request {
@@ -132,6 +162,7 @@ public enum ShellReducer {
             state.transportVisible = false
         }
         return requestEffects + flipEffects + gateEffects + effects + RestrictionReducer.didStartLoad(&state)
+            + PictureReducer.muteForFullScreen(&state)
     }
 
     /// Makes `items[index]` the current item with a fresh load: a new token
@@ -142,7 +173,7 @@ public enum ShellReducer {
     static func beginLoad(_ state: inout ShellState, index: Int, request: Int?) {
         state.current = index
         state.homeSelection = index
-        let token = state.playback.token + 1
+        let token = state.newToken()
         state.playback = PlaybackState()
         state.playback.token = token
         state.playback.contentRequest = request
@@ -202,6 +233,10 @@ public enum ShellReducer {
         case .idleReturn:
             guard state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }
             return play(&state, index: state.startIndex ?? 0, now: now)
+        case .previewDelay:
+            return PreviewReducer.delayFired(&state)
+        case .pictureRestore:
+            return PictureReducer.restoreTimedOut(&state)
         case .spinner:
             guard state.screen == .interstitial, state.flip != nil || state.recovery != nil else { return [] }
             state.spinnerFrame += 1
@@ -211,6 +246,7 @@ public enum ShellReducer {
 
     private static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         if command == .quit { return requestQuit(&state, source: .key) }
+        if state.screen != .passcode, let effects = PictureReducer.reduceCommand(&state, command, now: now) { return effects }
         if state.screen != .passcode, let effects = ChannelEntryReducer.reduce(&state, command, now: now) { return effects }
         switch state.screen {
         case .player:
@@ -255,7 +291,9 @@ public enum ShellReducer {
         case .down:
             state.homeSelection = min(state.items.count - 1, state.homeSelection + 1)
         case .select, .playPause, .play:
-            return play(&state, index: min(state.homeSelection, state.items.count - 1), now: now)
+            let index = min(state.homeSelection, state.items.count - 1)
+            if command == .select, let effects = PreviewReducer.promote(&state, index: index, now: now) { return effects }
+            return play(&state, index: index, now: now)
         case .guide:
             state.destination = .guide
         case .menu where state.screen == .guide:
@@ -276,9 +314,10 @@ public enum ShellReducer {
         state.scrub = nil
         state.transportVisible = false
         state.playback.phase = .idle
-        state.playback.token += 1
+        state.playback.token = state.newToken()
         state.recovery = nil
-        return ended + [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop] + armIdleReturn(state)
+        return ended + [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop] + PictureReducer.unmuteForHome(&state)
+            + armIdleReturn(state)
     }
 
     /// On the home screen or guide of a kiosk, each key restarts the wait

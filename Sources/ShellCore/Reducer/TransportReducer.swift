@@ -44,6 +44,9 @@ enum TransportReducer {
         case .channelDown:
             return changeChannel(&state, by: -1, now: now)
         case .menu:
+            if state.settings.pictureAutomatic, state.pip == nil, PictureReducer.impossibility(state) == nil {
+                return PictureReducer.start(&state, now: now)
+            }
             return ShellReducer.goHome(&state)
         case .guide:
             return ShellReducer.goHome(&state, guide: true)
@@ -53,7 +56,7 @@ enum TransportReducer {
         case .down, .info:
             guard p.phase == .playing || p.phase == .ended else { return [] }
             return OverlayReducer.presentInfo(&state)
-        case .digit, .quit:
+        case .digit, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward:
             return []
         }
     }

@@ -77,7 +77,7 @@ enum RestrictionReducer {
         } else {
             return []
         }
-        state.playback.token += 1
+        state.playback.token = state.newToken()
         state.playback.phase = .idle
         state.playback.videoConfigured = false
         state.playback.firstFramePresented = false
@@ -118,7 +118,7 @@ enum RestrictionReducer {
         }
         if let flip = state.flip, flip.target != state.current {
             state.playback.phase = .idle
-            state.playback.token += 1
+            state.playback.token = state.newToken()
             return [.stop] + ShellReducer.dropContentRequest(&state)
         }
         state.clearChrome()
@@ -126,7 +126,7 @@ enum RestrictionReducer {
         let effects: [Effect] = [.cancelTimer(.transportHide), .cancelTimer(.posterDelay)]
         if policy.effectiveMode == .deny {
             state.playback.phase = .idle
-            state.playback.token += 1
+            state.playback.token = state.newToken()
             return effects + [.stop] + ShellReducer.dropContentRequest(&state) + deny(&state, item: item, ratings: state.playback.ratings)
         }
         return effects + PasscodeReducer.show(&state, PasscodePrompt(purpose: .held(token: token), item: item, ratings: state.playback.ratings))

@@ -50,6 +50,21 @@ public struct ShellSettings: Equatable, Sendable {
     /// passcode (the last value repeats).
     public var lockoutDelays: [Double] = [60, 300, 900, 3600]
 
+    /// ESC from a playing item starts picture in picture (else it stops it).
+    public var pictureAutomatic = true
+    /// Where a new picture sits.
+    public var pictureCorner: PictureCorner = .topRight
+    /// Seconds the delegate has to restore its interface before the picture
+    /// simply stops.
+    public var pictureRestoreTimeout = 2.0
+    /// Seconds `[` / `]` skip the picture.
+    public var pictureSkip = 10.0
+    /// The smallest terminal (cells) a picture fits on.
+    public var pictureMinimumSize = DisplaySize(columns: 60, rows: 18)
+    /// Seconds the guide's selection rests on a live channel before it
+    /// plays in the preview pane (nil: no previews).
+    public var previewDelay: Double? = 0.6
+
     public init() {}
 
     /// The coarse base step for an item of `duration` seconds: 1/360 of it,

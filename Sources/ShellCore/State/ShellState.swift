@@ -56,6 +56,15 @@ public struct ShellState: Equatable, Sendable {
     public var fallbackIndex: Int?
     /// A failed stream being retried ("Reconnecting…").
     public var recovery: RecoveryState?
+    /// The picture in picture, while one is up.
+    public var pip: PictureInPicture?
+    /// The guide's preview, while the selection rests on a live channel.
+    public var preview: PreviewState?
+    /// The terminal's size in cells (nil without a terminal): picture in
+    /// picture needs `ShellSettings.pictureMinimumSize`.
+    public var display: DisplaySize?
+    /// The highest load token no longer in use (see `newToken()`).
+    public var retiredToken = 0
 
     public init(
         items: [MediaItem] = [], kiosk: Bool = false, settings: ShellSettings = ShellSettings(), guide: ProgrammeGuide = .empty,

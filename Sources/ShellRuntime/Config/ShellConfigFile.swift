@@ -31,6 +31,10 @@ import TerminalUI
 ///     tolerance = 4          # 0–32: per-channel difference drawn as the same colour
 ///     decode = "fast"        # fast (no deblocking when the picture is small) or full
 ///     graphics = "auto"      # auto, kitty, sixel or cells
+///     [pip]                  # picture in picture
+///     automatic = true       # ESC from a playing item starts it (false: stops)
+///     corner = "top-right"   # where it starts: top-right, bottom-right, bottom-left, top-left
+///     preview_delay = 0.6    # seconds the guide rests on a channel before it previews (0: off)
 ///
 /// Reading never fails: each bad entry is a `ConfigProblem` and keeps its default.
 public struct ShellConfigFile: Equatable, Sendable {
@@ -45,6 +49,11 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var retries: Int?
     public var backoff: [Double]?
     public var video = VideoSettings()
+    /// `[pip]`: nil keeps the default.
+    public var pipAutomatic: Bool?
+    public var pipCorner: PictureCorner?
+    /// Seconds; 0 turns previews off.
+    public var previewDelay: Double?
     public var problems: [ConfigProblem] = []
 
     public init() {}
@@ -146,8 +155,23 @@ public struct ShellConfigFile: Equatable, Sendable {
             }
         case "video":
             try applyVideo(entry.key, value)
+        case "pip":
+            switch entry.key {
+            case "automatic":
+                guard let flag = value.boolean else { throw EntryError("expected true or false") }
+                pipAutomatic = flag
+            case "corner":
+                guard let name = value.string, let corner = PictureCorner(rawValue: name) else {
+                    throw EntryError("expected \(PictureCorner.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                }
+                pipCorner = corner
+            case "preview_delay":
+                guard let delay = value.float, delay >= 0, delay <= 60 else { throw EntryError("expected seconds from 0 (off) to 60") }
+                previewDelay = delay
+            default: throw EntryError("unknown setting; expected automatic, corner or preview_delay")
+            }
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery or video")
+            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video or pip")
         }
     }
 
@@ -179,7 +203,7 @@ public struct ShellConfigFile: Equatable, Sendable {
         guard let name = value.string else { throw EntryError("expected a command name in quotes") }
         if name == "none" { return nil }
         guard let command = RemoteCommand(name: name) else {
-            throw EntryError("unknown command “\(name)”; expected one of \(RemoteCommand.all.prefix(16).map(\.name).joined(separator: ", ")), digit_0 … digit_9 or none")
+            throw EntryError("unknown command “\(name)”; expected one of \(RemoteCommand.all.filter { if case .digit = $0 { false } else { true } }.map(\.name).joined(separator: ", ")), digit_0 … digit_9 or none")
         }
         return command
     }

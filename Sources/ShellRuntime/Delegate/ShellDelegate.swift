@@ -29,6 +29,19 @@ public protocol ShellDelegate: AnyObject {
     /// `item` will not play: ESC, too many wrong passcodes, or deny mode
     /// (`reason` says which); the player was dismissed.
     func playbackRestrictionsAuthorizationDenied(_ shell: ShellControl, item: MediaItem, reason: String)
+
+    // Picture in picture, as `AVPictureInPictureControllerDelegate`.
+    func pictureInPictureWillStart(_ shell: ShellControl)
+    func pictureInPictureDidStart(_ shell: ShellControl)
+    /// `p`, ESC or `startPictureInPicture()` could not start it (`error.reason` says why).
+    func pictureInPictureFailedToStart(_ shell: ShellControl, error: PictureInPictureError)
+    func pictureInPictureWillStop(_ shell: ShellControl)
+    func pictureInPictureDidStop(_ shell: ShellControl)
+    /// The picture is about to come back full screen: put your interface
+    /// back, then call `completion(true)` (any thread). The shell waits for
+    /// it up to `ShellSettings.pictureRestoreTimeout` (2 s); with no answer
+    /// by then, or `false`, the picture simply stops. Default: `true` at once.
+    func restoreUserInterfaceForPictureInPictureStop(_ shell: ShellControl, completion: @escaping @Sendable (Bool) -> Void)
 }
 
 extension ShellDelegate {
@@ -38,6 +51,21 @@ extension ShellDelegate {
     public func playbackRestrictionsAuthorizationRequested(_ shell: ShellControl, item: MediaItem) {}
     public func playbackRestrictionsAuthorizationGranted(_ shell: ShellControl, item: MediaItem) {}
     public func playbackRestrictionsAuthorizationDenied(_ shell: ShellControl, item: MediaItem, reason: String) {}
+    public func pictureInPictureWillStart(_ shell: ShellControl) {}
+    public func pictureInPictureDidStart(_ shell: ShellControl) {}
+    public func pictureInPictureFailedToStart(_ shell: ShellControl, error: PictureInPictureError) {}
+    public func pictureInPictureWillStop(_ shell: ShellControl) {}
+    public func pictureInPictureDidStop(_ shell: ShellControl) {}
+    public func restoreUserInterfaceForPictureInPictureStop(_ shell: ShellControl, completion: @escaping @Sendable (Bool) -> Void) {
+        completion(true)
+    }
+}
+
+/// Why picture in picture could not start.
+public struct PictureInPictureError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var reason: String
+    public init(reason: String) { self.reason = reason }
+    public var description: String { "picture in picture could not start: \(reason)" }
 }
 
 /// What a delegate may ask of the shell. Run-loop thread only (inside a
@@ -57,4 +85,15 @@ public protocol ShellControl: AnyObject {
     var restrictionsAuthorizer: RestrictionsAuthorizer { get }
     /// For work that must come back to the run loop from elsewhere.
     var runLoop: ShellRunLoop { get }
+    /// Puts what plays into the picture in picture (as `p`); when it
+    /// cannot, the delegate hears `pictureInPictureFailedToStart`.
+    func startPictureInPicture()
+    /// Brings the picture back full screen, through the delegate's
+    /// `restoreUserInterfaceForPictureInPictureStop`.
+    func stopPictureInPicture()
+    /// Whether `startPictureInPicture()` would start one now: something
+    /// plays full screen, not restricted, and the terminal is at least 60×18.
+    var isPictureInPicturePossible: Bool { get }
+    /// Whether a picture is up.
+    var isPictureInPictureActive: Bool { get }
 }

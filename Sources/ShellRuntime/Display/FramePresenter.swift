@@ -20,8 +20,8 @@ final class FramePresenter {
     private let theme: Theme
     private let context: ViewContext
     private let logger: Logger
-    /// The player's software renderer, if a player with one runs.
-    var renderer: () -> MPVSoftwareRenderer? = { nil }
+    /// The software renderer of the player in a slot, if one runs there.
+    var renderer: (PlayerSlot) -> MPVSoftwareRenderer? = { _ in nil }
     var automation: (any AutomationPort)?
     private var state: ShellState { store.state }
 
@@ -47,6 +47,28 @@ final class FramePresenter {
         renderedToken = nil
     }
 
+    /// Two slots' players changed places: each renders its current frame
+    /// again, at its new place's size.
+    func playersExchanged(_ a: PlayerSlot, _ b: PlayerSlot) {
+        for slot in [a, b] {
+            if slot == .main { frameReady = true } else { windowFrameReady.insert(slot) }
+        }
+        needsDraw = true
+    }
+
+    /// The player in `slot` has a new frame.
+    func frameReady(in slot: PlayerSlot) {
+        if slot == .main { frameReady = true } else { windowFrameReady.insert(slot) }
+    }
+
+    /// The pixel size the player in `slot` renders at (nil: the full screen's).
+    func pixelSize(for slot: PlayerSlot) -> (width: Int, height: Int)? {
+        guard let cells = PictureLayout.videoSize(slot, columns: terminal.width, rows: terminal.height) else {
+            return slot == .main ? terminal.videoPixelSize : nil
+        }
+        return terminal.windowPixelSize(columns: cells.columns, rows: cells.rows)
+    }
+
     /// The state changed: the UI is built again (if it looks different).
     var needsDraw = true
     /// The player has a new frame to render.
@@ -60,6 +82,10 @@ final class FramePresenter {
     private var lastDrawnHeight = 0
     /// A frame was dropped since the last one sent.
     private var frameBehind = false
+    /// Window players with a new frame to render.
+    private var windowFrameReady: Set<PlayerSlot> = []
+    /// Window players whose newest frame was dropped (sent once the terminal catches up).
+    private var windowBehind: Set<PlayerSlot> = []
 
     /// The load whose video the render buffer holds (a frame rendered under
     /// the interstitial is shown as soon as the player screen returns).
@@ -74,8 +100,9 @@ final class FramePresenter {
 
     /// Draws what changed: a new frame, the UI when it looks different.
     func draw() {
-        guard needsDraw || frameReady else { return }
+        guard needsDraw || frameReady || !windowFrameReady.isEmpty else { return }
         var rendered = renderFrameIfReady()
+        let windowFrames = renderWindowFrames()
         if resized {
             resized = false
             rendered = rerenderAfterResize() || rendered
@@ -85,6 +112,7 @@ final class FramePresenter {
                 terminal.dropFrame()
                 noteDroppedFrame()
             }
+            for slot in windowFrames { noteDroppedWindowFrame(slot) }
             return
         }
         let visible = ShellView.frameKey(state, width: terminal.width)
@@ -97,6 +125,9 @@ final class FramePresenter {
             lastDrawnHeight = terminal.height
         }
         if rendered || uiChanged { blitLatestFrame(newFrame: rendered) }
+        for slot in [PlayerSlot.picture, .preview] where windowFrames.contains(slot) || uiChanged {
+            blitWindow(slot, newFrame: windowFrames.contains(slot))
+        }
         terminal.closeUpdate()
         needsDraw = false
         if pendingFirstFrameEvent {
@@ -112,7 +143,7 @@ final class FramePresenter {
     /// previous item's) and the player screen is up; a frame rendered under
     /// the interstitial is presented when the player screen returns.
     private func renderFrameIfReady() -> Bool {
-        guard let renderer = renderer() else { return false }
+        guard let renderer = renderer(.main) else { return false }
         if frameReady {
             frameReady = false
             do {
@@ -141,7 +172,7 @@ final class FramePresenter {
     /// `draw` holds the UI back too, so the loop never waits on the terminal.)
     @discardableResult
     private func blitLatestFrame(newFrame: Bool = true) -> Bool {
-        guard let renderer = renderer(), let pixels = renderer.pixels,
+        guard let renderer = renderer(.main), let pixels = renderer.pixels,
               renderer.width == terminal.videoPixelSize.width, renderer.height == terminal.videoPixelSize.height else { return false }
         guard terminal.blit(pixels: pixels, stride: renderer.stride, newFrame: newFrame) != .dropped else {
             noteDroppedFrame()
@@ -162,16 +193,81 @@ final class FramePresenter {
     func terminalCaughtUp() {
         guard terminal.frames.resume() else { return }
         terminal.frameCompleted()
-        guard frameBehind else { return }
-        frameBehind = false
-        if state.screen == .player && state.playback.firstFramePresented && blitLatestFrame() {
-            store.send(.frame(.resent, token: state.playback.token, at: MonotonicClock.now()))
+        if frameBehind {
+            frameBehind = false
+            if state.screen == .player && state.playback.firstFramePresented && blitLatestFrame() {
+                store.send(.frame(.resent, token: state.playback.token, at: MonotonicClock.now()))
+            }
         }
+        for slot in windowBehind.sorted(by: { $0.rawValue < $1.rawValue }) where !terminal.frames.isBusy {
+            windowBehind.remove(slot)
+            if blitWindow(slot, newFrame: true, counting: false), let token = windowToken(slot) {
+                store.send(.frame(.resent, token: token, at: MonotonicClock.now()))
+            }
+        }
+    }
+
+    // MARK: - Windows (picture in picture, the guide's preview)
+
+    private static func inset(_ slot: PlayerSlot) -> VideoInset { slot == .picture ? .picture : .preview }
+
+    /// The load a window's player shows, when its frames count: the load's
+    /// video is configured and the window is on screen.
+    private func windowToken(_ slot: PlayerSlot) -> Int? {
+        let playback = slot == .picture ? state.pip?.playback : state.preview?.playback
+        guard let playback, playback.videoConfigured, playback.phase != .idle,
+              terminal.window(Self.inset(slot)) != nil else { return nil }
+        return playback.token
+    }
+
+    /// Renders the window players' pending frames, always (so libmpv never
+    /// waits on us), at their window's pixel size. Returns the slots whose
+    /// frame counts (its window is up): each is counted rendered here.
+    private func renderWindowFrames() -> Set<PlayerSlot> {
+        var counted: Set<PlayerSlot> = []
+        for slot in windowFrameReady {
+            guard let renderer = renderer(slot) else { continue }
+            let size = pixelSize(for: slot) ?? (64, 36)
+            do {
+                try renderer.render(width: size.width, height: size.height)
+            } catch {
+                logger.error("\(error)")
+                continue
+            }
+            renderer.reportSwap()
+            if let token = windowToken(slot) {
+                counted.insert(slot)
+                store.send(.frame(.rendered, token: token, at: MonotonicClock.now()))
+            }
+        }
+        windowFrameReady.removeAll()
+        return counted
+    }
+
+    /// Hands a window player's frame to the terminal; a frame it cannot
+    /// take yet is counted dropped (when `counting`) and sent once it can.
+    @discardableResult
+    private func blitWindow(_ slot: PlayerSlot, newFrame: Bool, counting: Bool = true) -> Bool {
+        guard let renderer = renderer(slot), let pixels = renderer.pixels else { return false }
+        switch terminal.blitWindow(Self.inset(slot), pixels: pixels, stride: renderer.stride, width: renderer.width, height: renderer.height,
+                                   newFrame: newFrame) {
+        case .dropped:
+            if newFrame && counting { noteDroppedWindowFrame(slot) } else { windowBehind.insert(slot) }
+            return false
+        case .sent, .unchanged:
+            return true
+        }
+    }
+
+    private func noteDroppedWindowFrame(_ slot: PlayerSlot) {
+        windowBehind.insert(slot)
+        guard let token = windowToken(slot) else { return }
+        store.send(.frame(.dropped, token: token, at: MonotonicClock.now()))
     }
 
     /// Renders the current frame again at the new size (not a new frame).
     private func rerenderAfterResize() -> Bool {
-        guard let renderer = renderer(), state.playback.firstFramePresented, state.screen == .player else { return false }
+        guard let renderer = renderer(.main), state.playback.firstFramePresented, state.screen == .player else { return false }
         do {
             try renderer.render(width: terminal.videoPixelSize.width, height: terminal.videoPixelSize.height)
             return true

@@ -20,9 +20,11 @@ public final class EffectInterpreter: ShellControl {
     /// Takes part in channel flips; `builtInDelegate` when nil.
     public weak var delegate: ShellDelegate?
     private let builtInDelegate = LineupPlayerDelegate()
-    /// The player, if one runs; `startPlayer` makes one (false when it cannot).
-    package var player: () -> (any PlayerPort)? = { nil }
-    package var startPlayer: () -> Bool = { false }
+    /// The player in a slot, if one runs there; `startPlayer` makes one
+    /// (false when it cannot); `exchangePlayers` moves them between slots.
+    package var player: (PlayerSlot) -> (any PlayerPort)? = { _ in nil }
+    package var startPlayer: (PlayerSlot) -> Bool = { _ in false }
+    package var exchangePlayers: (PlayerSlot, PlayerSlot) -> Void = { _, _ in }
     /// Where events go (nil: nowhere but the log).
     package var automation: (any AutomationPort)?
     /// Starts loading a channel logo (by path or URL).
@@ -80,29 +82,29 @@ public final class EffectInterpreter: ShellControl {
             case .load(let item, let token):
                 logger.info("load \(item.url)")
                 if let logo = item.logo { loadLogo(logo) }
-                if player() == nil { _ = startPlayer() }
+                if player(.main) == nil { _ = startPlayer(.main) }
                 do {
-                    guard let player = player() else { throw RuntimeError.playerUnavailable }
+                    guard let player = player(.main) else { throw RuntimeError.playerUnavailable }
                     try player.load(item, token: token)
                 } catch {
                     store.send(.player(.failed(reason: "\(error)"), token: token, at: clock.now()))
                 }
             case .stop:
-                try player()?.stop()
+                try player(.main)?.stop()
             case .setPause(let paused):
-                try player()?.setPause(paused)
+                try player(.main)?.setPause(paused)
             case .seek(let position, let exact):
-                try player()?.seek(to: position, exact: exact)
+                try player(.main)?.seek(to: position, exact: exact)
             case .seekBy(let offset):
-                try player()?.seek(by: offset)
+                try player(.main)?.seek(by: offset)
             case .frameStep(let forward):
-                try player()?.frameStep(forward: forward)
+                try player(.main)?.frameStep(forward: forward)
             case .selectTrack(let kind, let id):
-                try player()?.selectTrack(kind, id: id)
+                try player(.main)?.selectTrack(kind, id: id)
             case .setSpeed(let speed):
-                try player()?.setSpeed(speed)
+                try player(.main)?.setSpeed(speed)
             case .continueLoad(let token):
-                player()?.continueLoad(token: token)
+                player(.main)?.continueLoad(token: token)
             case .overlayActivated(let id):
                 delegate?.customOverlayActivated(self, id: id)
             case .startTimer(let id, let delay):
@@ -115,6 +117,14 @@ public final class EffectInterpreter: ShellControl {
                 requestFlip(request)
             case .finishContentRequest(let request, let success):
                 contentCompletions.removeValue(forKey: request)?(success)
+            case .slot(let slot, let command):
+                try perform(command, on: slot)
+            case .exchangePlayers(let a, let b):
+                exchangePlayers(a, b)
+            case .notifyPicture(let notice):
+                notifyPicture(notice)
+            case .restorePictureInterface(let token):
+                restorePictureInterface(token: token)
             case .quit, .verifyPasscode, .persistLockout, .audit, .finishAuthorization, .requestWallClock:
                 break
             }
@@ -122,6 +132,72 @@ public final class EffectInterpreter: ShellControl {
             logger.error("\(effect): \(error)")
         }
     }
+
+    /// A command for the player in `slot`; a load makes one there if
+    /// needed (and fails, as a report, when it cannot).
+    private func perform(_ command: SlotCommand, on slot: PlayerSlot) throws {
+        switch command {
+        case .load(let item, let token):
+            logger.info("load \(item.url) (\(slot.rawValue))")
+            if player(slot) == nil { _ = startPlayer(slot) }
+            do {
+                guard let player = player(slot) else { throw RuntimeError.playerUnavailable }
+                try player.load(item, token: token)
+            } catch {
+                store.send(.player(.failed(reason: "\(error)"), token: token, at: clock.now()))
+            }
+        case .stop: try player(slot)?.stop()
+        case .pause(let paused): try player(slot)?.setPause(paused)
+        case .seekBy(let offset): try player(slot)?.seek(by: offset)
+        case .mute(let muted):
+            if player(slot) == nil, slot != .main { _ = startPlayer(slot) }
+            try player(slot)?.setMuted(muted)
+        case .continueLoad(let token): player(slot)?.continueLoad(token: token)
+        }
+    }
+
+    /// Tells the delegate how the picture starts and stops.
+    private func notifyPicture(_ notice: PictureNotice) {
+        guard let delegate else { return }
+        switch notice {
+        case .willStart: delegate.pictureInPictureWillStart(self)
+        case .didStart: delegate.pictureInPictureDidStart(self)
+        case .failedToStart(let reason): delegate.pictureInPictureFailedToStart(self, error: PictureInPictureError(reason: reason))
+        case .willStop: delegate.pictureInPictureWillStop(self)
+        case .didStop: delegate.pictureInPictureDidStop(self)
+        }
+    }
+
+    /// Asks the delegate to restore its interface for the picture's stop;
+    /// its completion (any thread, once in effect) comes back as an action.
+    /// Without a delegate the interface is the shell's own: restored at once.
+    private func restorePictureInterface(token: Int) {
+        let inbox = self.inbox
+        let clock = self.clock
+        guard let delegate else {
+            store.send(.pictureRestoreAnswered(token: token, restored: true, at: clock.now()))
+            return
+        }
+        delegate.restoreUserInterfaceForPictureInPictureStop(self) { restored in
+            inbox.post(.pictureRestoreAnswered(token: token, restored: restored, at: clock.now()))
+        }
+    }
+
+    // MARK: - Picture in picture (ShellControl)
+
+    public func startPictureInPicture() {
+        store.send(.startPicture(at: clock.now()))
+    }
+
+    public func stopPictureInPicture() {
+        store.send(.stopPicture(at: clock.now()))
+    }
+
+    public var isPictureInPicturePossible: Bool {
+        PictureInPicturePossibility.reason(store.state) == nil
+    }
+
+    public var isPictureInPictureActive: Bool { store.state.pip != nil }
 
     /// Asks the delegate to replace the content with the flip's target. Its
     /// completion, from any thread and at any time, becomes a tokened action.
@@ -158,7 +234,7 @@ public final class EffectInterpreter: ShellControl {
             } else {
                 delegate?.playbackRestrictionsAuthorizationDenied(self, item: item, reason: reason ?? "restricted")
             }
-        case .endFile:
+        case .endFile, .pipStarted, .pipStopped, .pipRestored:
             break
         }
         automation?.broadcast(event: event.name, fields: event.fields)

@@ -23,6 +23,10 @@ extension ShellEvent {
             var fields: [String: Any] = ["title": item.title, "id": item.id, "rating": rating ?? NSNull(), "granted": granted]
             if let reason { fields["reason"] = reason }
             return fields
+        case .pipStarted(let item), .pipRestored(let item):
+            return ["title": item.title, "id": item.id, "url": item.url]
+        case .pipStopped(let item, let reason):
+            return ["title": item.title, "id": item.id, "url": item.url, "reason": reason]
         }
     }
 

@@ -37,6 +37,32 @@ enum StateReport {
         ] as [String: Any]
     }
 
+    /// `get_state.pip`: what plays in the picture, or null.
+    static func picture(_ state: ShellState) -> Any {
+        guard let pip = state.pip, let item = state.pictureItem else { return NSNullValue.null }
+        let p = pip.playback
+        let live = item.isLive || (p.phase == .playing && !p.seekable && p.duration == nil)
+        return [
+            "title": item.title, "id": item.id, "url": item.url, "corner": pip.corner.rawValue, "paused": p.paused,
+            "position": p.position.map { $0 as Any } ?? NSNullValue.null, "live": live, "muted": pip.muted,
+            "frames_presented": p.framesPresented, "restoring": pip.restoring,
+            "blocked": pip.blocked.map { $0 as Any } ?? NSNullValue.null,
+        ] as [String: Any]
+    }
+
+    /// `get_state.preview`: the guide's preview, or null. A restricted
+    /// channel's title is given (it is in the guide's list anyway); nothing
+    /// of it is loaded.
+    static func preview(_ state: ShellState) -> Any {
+        guard let preview = state.preview, state.items.indices.contains(preview.index) else { return NSNullValue.null }
+        let item = state.items[preview.index]
+        return [
+            "id": item.id, "title": item.title, "restricted": preview.restricted != nil,
+            "rating": preview.restricted.map { $0 as Any } ?? NSNullValue.null,
+            "phase": preview.playback.phase.rawValue, "frames_presented": preview.playback.framesPresented,
+        ] as [String: Any]
+    }
+
     static func make(_ state: ShellState, picture: String = "none", sharedMemory: Bool = false,
                      tolerance: Int? = nil, video: VideoOutput) -> [String: Any] {
         let p = state.playback
@@ -85,6 +111,9 @@ enum StateReport {
             "home_selection": state.homeSelection,
             "error": (state.error ?? (state.playback.phase == .failed ? state.playback.failure : nil)).map { ["title": $0.title, "reason": $0.reason] as [String: Any] } ?? NSNullValue.null,
             "video": video.rawValue,
+            "pip": Self.picture(state),
+            "preview": Self.preview(state),
+            "pip_possible": PictureInPicturePossibility.reason(state) == nil,
         ]
     }
 }

@@ -39,7 +39,10 @@ public final class Shell: ShellControl {
     private let logger: Logger
     private var state: ShellState { store.state }
     private var terminal: NCursesTerminal? { presenter?.terminal }
-    private var player: MPVPlayer?
+    /// The players by slot: full screen, picture in picture, preview.
+    private let players = PlayerPool<MPVPlayer>()
+    /// The full-screen player.
+    private var player: MPVPlayer? { players[.main] }
     private var lirc: LircClient?
     private let notifier = ServiceNotifier()
     private var ipc: IPCServer?
@@ -75,8 +78,14 @@ public final class Shell: ShellControl {
         timers = ShellTimers(clock: clock)
         restrictions = RestrictionsService(backend: configuration.restrictionsBackend, inbox: inbox, clock: clock, logger: logger)
         effects = EffectInterpreter(store: store, timers: timers, clock: clock, inbox: inbox, restrictions: restrictions, logger: logger)
-        effects.player = { [unowned self] in self.player }
-        effects.startPlayer = { [unowned self] in self.startPlayer() }
+        effects.player = { [unowned self] in self.players[$0] }
+        effects.startPlayer = { [unowned self] in self.startPlayer(in: $0) }
+        effects.exchangePlayers = { [unowned self] a, b in
+            self.players.exchange(a, b)
+            self.players[a]?.pictureSize = self.pictureSize(for: a)
+            self.players[b]?.pictureSize = self.pictureSize(for: b)
+            self.presenter?.playersExchanged(a, b)
+        }
         effects.loadLogo = { [unowned self] in self.logoLoader.load($0) }
         store.observe = { [unowned self] _, _, _ in self.presenter?.needsDraw = true }
     }
@@ -94,6 +103,11 @@ public final class Shell: ShellControl {
         effects.replaceContent(with: item, completion: completion)
     }
 
+    public func startPictureInPicture() { effects.startPictureInPicture() }
+    public func stopPictureInPicture() { effects.stopPictureInPicture() }
+    public var isPictureInPicturePossible: Bool { effects.isPictureInPicturePossible }
+    public var isPictureInPictureActive: Bool { effects.isPictureInPictureActive }
+
     /// Runs until quit. Throws only when it cannot start (bad mpv option,
     /// unusable socket path); once running, failures are shown, not thrown.
     public func run() throws -> Int32 {
@@ -108,9 +122,9 @@ public final class Shell: ShellControl {
         }
 
         let video = configuration.video
-        player = try MPVPlayer(
+        players[.main] = try MPVPlayer(
             video: video, options: decodeOptions(for: .cells) + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
-        defer { player?.shutdown() }
+        defer { players.removeAll { $0.shutdown() } }
         if let path = configuration.ipcSocketPath {
             ipc = try IPCServer(path: path)
             effects.automation = ipc
@@ -124,11 +138,12 @@ public final class Shell: ShellControl {
             let terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: picture)
             logger.info("terminal \(terminal.width)x\(terminal.height), colour \(terminal.colorMode.rawValue), picture \(picture.name)")
             let presenter = FramePresenter(terminal: terminal, store: store, theme: theme, context: viewContext, logger: logger)
-            presenter.renderer = { [unowned self] in self.player?.renderer }
+            presenter.renderer = { [unowned self] in self.players[$0]?.renderer }
             presenter.automation = ipc
             self.presenter = presenter
             player?.pictureSize = terminal.videoPixelSize
             player?.lightDecoding = lightDecoding(for: picture)
+            dispatch(.display(DisplaySize(columns: terminal.width, rows: terminal.height)))
             if picture != .cells {
                 let userKeys = Set(configuration.mpvOptions.map(\.key))
                 player?.setOptions(decodeOptions(for: picture).filter { !userKeys.contains($0.0) })
@@ -192,7 +207,7 @@ public final class Shell: ShellControl {
                 pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0),
             ]
             if presenter != nil { pollSet.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
-            if let player {
+            for (_, player) in players.all {
                 pollSet.append(pollfd(fd: player.wakeupFD, events: Int16(POLLIN), revents: 0))
                 if player.renderer != nil { pollSet.append(pollfd(fd: player.renderFD, events: Int16(POLLIN), revents: 0)) }
             }
@@ -238,12 +253,12 @@ public final class Shell: ShellControl {
                 return
             }
             readKeys()
-        } else if let player, fd == player.wakeupFD {
+        } else if let (_, player) = players.all.first(where: { $0.player.wakeupFD == fd }) {
             drainPlayerEvents(player)
-        } else if let player, fd == player.renderFD {
+        } else if let (_, player) = players.all.first(where: { $0.player.renderFD == fd }) {
             drainPipe(fd)
             drainPlayerEvents(player)
-            if player.renderer?.update() == true { presenter?.frameReady = true }
+            if player.renderer?.update() == true, let slot = players.slot(of: player) { presenter?.frameReady(in: slot) }
         } else if let presenter, fd == presenter.terminal.frames.fd, revents & Int16(POLLOUT) != 0 {
             presenter.terminalCaughtUp()
         } else if let lirc, fd == lirc.fd {
@@ -270,7 +285,15 @@ public final class Shell: ShellControl {
         for (report, token) in player.drain() {
             dispatch(.player(report, token: token, at: now))
         }
-        if player.died { restartPlayer() }
+        guard player.died, let slot = players.slot(of: player) else { return }
+        if slot == .main {
+            restartPlayer()
+        } else {
+            logger.error("the \(slot.rawValue) player's libmpv stopped by itself")
+            players[slot] = nil
+            player.shutdown()
+            dispatch(.player(.failed(reason: "the player stopped"), token: player.currentToken, at: now))
+        }
     }
 
     /// libmpv shut down by itself: a new one takes its place and what played
@@ -279,28 +302,40 @@ public final class Shell: ShellControl {
     private func restartPlayer() {
         logger.error("libmpv stopped by itself; starting a new one")
         player?.shutdown()
-        player = nil
-        if startPlayer() {
+        players[.main] = nil
+        if startPlayer(in: .main) {
             dispatch(.playerRestarted(at: MonotonicClock.now()))
         } else {
             dispatch(.showNotice("The player stopped and could not be started again; the next channel change tries again"))
         }
     }
 
-    /// A new libmpv in place of a dead one; false (and logged) when it fails.
+    /// A new libmpv for `slot` (in place of a dead one, or the first of a
+    /// picture or preview); false (and logged) when it fails. Window players
+    /// start muted.
     @discardableResult
-    private func startPlayer() -> Bool {
+    private func startPlayer(in slot: PlayerSlot) -> Bool {
         do {
-            player = try MPVPlayer(video: configuration.video, options: decodeOptions(for: terminal?.picture ?? .cells) + configuration.mpvOptions.map { ($0.key, $0.value) },
-                                   logger: logger)
-            player?.pictureSize = terminal?.videoPixelSize
-            player?.lightDecoding = lightDecoding(for: terminal?.picture ?? .cells)
-            presenter?.playerReplaced()
+            let player = try MPVPlayer(video: configuration.video,
+                                       options: decodeOptions(for: terminal?.picture ?? .cells) + configuration.mpvOptions.map { ($0.key, $0.value) },
+                                       logger: logger)
+            player.pictureSize = pictureSize(for: slot)
+            player.lightDecoding = lightDecoding(for: terminal?.picture ?? .cells)
+            if slot != .main { try? player.setMuted(true) }
+            players[slot] = player
+            if slot == .main { presenter?.playerReplaced() }
             return true
         } catch {
             logger.error("could not start libmpv: \(error)")
             return false
         }
+    }
+
+    /// The pixel size the player in `slot` draws at, for choosing among a
+    /// stream's variants; nil when the picture goes to a window.
+    private func pictureSize(for slot: PlayerSlot) -> (width: Int, height: Int)? {
+        guard let presenter else { return nil }
+        return presenter.pixelSize(for: slot) ?? presenter.terminal.videoPixelSize
     }
 
     /// Tells the reducer the wall-clock time; again every 30 s while there
@@ -347,8 +382,11 @@ public final class Shell: ShellControl {
         guard let presenter else { return }
         presenter.terminalResized()
         let terminal = presenter.terminal
-        player?.pictureSize = terminal.videoPixelSize
-        player?.selectVariant()
+        dispatch(.display(DisplaySize(columns: terminal.width, rows: terminal.height)))
+        for (slot, player) in players.all {
+            player.pictureSize = pictureSize(for: slot)
+            player.selectVariant()
+        }
     }
 
     private func readKeys() {

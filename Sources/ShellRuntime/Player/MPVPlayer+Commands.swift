@@ -31,6 +31,10 @@ extension MPVPlayer: PlayerPort {
         try mpv.setProperty(property, id.map(String.init) ?? "no")
     }
 
+    func setMuted(_ muted: Bool) throws {
+        try mpv.setFlag("mute", muted)
+    }
+
     func setSpeed(_ speed: Double) throws {
         try mpv.setProperty("speed", String(speed))
     }

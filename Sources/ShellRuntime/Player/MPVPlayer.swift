@@ -28,6 +28,8 @@ final class MPVPlayer {
 
     private var tokenByEntry: [Int64: Int] = [:]
     private var latestToken = 0
+    /// The token of the latest load (what a failure of the whole player ends).
+    var currentToken: Int { latestToken }
     private var latestEntry: Int64 = -1
     /// The entry mpv is playing now (from START_FILE).
     private var activeEntry: Int64 = -2

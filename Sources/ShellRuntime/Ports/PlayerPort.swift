@@ -22,4 +22,6 @@ public protocol PlayerPort: AnyObject {
     func setSpeed(_ speed: Double) throws
     /// Lets the load with `token`, held after opening, decode and play.
     func continueLoad(token: Int)
+    /// Turns its sound off or on (it plays on either way).
+    func setMuted(_ muted: Bool) throws
 }

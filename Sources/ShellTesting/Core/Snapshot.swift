@@ -41,7 +41,7 @@ func styleMap(_ screen: Screen) -> String {
         for x in 0..<screen.width {
             let cell = screen[x, y]
             if cell.isVideo {
-                row.append("~")
+                row.append(cell.inset != nil ? "%" : "~")
                 continue
             }
             if legend[cell.style] == nil {

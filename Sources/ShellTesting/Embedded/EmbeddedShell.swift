@@ -16,7 +16,19 @@ import Testing
 /// picked up at the next `runPending`.
 public final class EmbeddedShell {
     public let clock: ManualShellClock
-    public let player = FakePlayer()
+    /// The players by slot (a fake each), moved between slots as the
+    /// reducer exchanges them.
+    private let players = PlayerPool<FakePlayer>()
+    /// The full-screen player (made when the slot is empty, as the shell
+    /// makes one at the next load).
+    public var player: FakePlayer {
+        if let main = players[.main] { return main }
+        let made = FakePlayer()
+        players[.main] = made
+        return made
+    }
+    /// The player in `slot`, if one was made there.
+    public func player(in slot: PlayerSlot) -> FakePlayer? { players[slot] }
     public let automation = RecordingAutomation()
     public let backend: FixedPasscodeBackend
     private let store: Store
@@ -40,9 +52,14 @@ public final class EmbeddedShell {
         let restrictions = RestrictionsService(backend: backend, inbox: inbox, clock: clock, logger: logger, offLoop: { $0() })
         effects = EffectInterpreter(store: store, timers: timers, clock: clock, inbox: inbox, restrictions: restrictions, logger: logger)
         effects.delegate = delegate
-        let player = self.player
-        effects.player = { player }
-        effects.startPlayer = { true }
+        let players = self.players
+        players[.main] = FakePlayer()
+        effects.player = { players[$0] }
+        effects.startPlayer = { slot in
+            if players[slot] == nil { players[slot] = FakePlayer() }
+            return true
+        }
+        effects.exchangePlayers = { players.exchange($0, $1) }
         effects.automation = automation
         let perform = store.perform
         store.perform = { [unowned self] effect in
@@ -88,6 +105,19 @@ public final class EmbeddedShell {
     public func report(_ report: PlayerReport) {
         send(.player(report, token: store.state.playback.token, at: clock.now()))
     }
+
+    /// A report of the player in `slot` for the load the state gives it.
+    public func report(_ report: PlayerReport, in slot: PlayerSlot) {
+        let token = switch slot {
+        case .main: store.state.playback.token
+        case .picture: store.state.pip?.playback.token ?? -1
+        case .preview: store.state.preview?.playback.token ?? -1
+        }
+        send(.player(report, token: token, at: clock.now()))
+    }
+
+    /// What `ShellControl` offers a delegate (picture in picture …).
+    public var control: ShellControl { effects }
 
     /// The player opens the latest load and, if it is held (the file's
     /// ratings are read first), waits; else it plays.

@@ -20,6 +20,7 @@ public final class FakePlayer: PlayerPort {
         case selectTrack(Track.Kind, Int?)
         case setSpeed(Double)
         case continueLoad(token: Int)
+        case setMuted(Bool)
     }
 
     public private(set) var calls: [Call] = []
@@ -48,6 +49,13 @@ public final class FakePlayer: PlayerPort {
     public func frameStep(forward: Bool) throws { calls.append(.frameStep(forward: forward)) }
     public func selectTrack(_ kind: Track.Kind, id: Int?) throws { calls.append(.selectTrack(kind, id)) }
     public func setSpeed(_ speed: Double) throws { calls.append(.setSpeed(speed)) }
+    public func setMuted(_ muted: Bool) throws {
+        calls.append(.setMuted(muted))
+        self.muted = muted
+    }
+
+    /// Its sound is off.
+    public private(set) var muted = false
 
     public func continueLoad(token: Int) {
         calls.append(.continueLoad(token: token))

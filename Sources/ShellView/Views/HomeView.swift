@@ -10,7 +10,10 @@ enum HomeView {
         case item(Int)
     }
 
-    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
+    /// Draws the list (and, on the guide with previews on, the preview pane
+    /// right of it). Returns the row the selection is drawn on.
+    @discardableResult
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) -> Int? {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
         screen.put(state.screen == .guide ? "Guide" : "tvshell", x: 2, y: 1, style: base.bolded())
@@ -29,11 +32,15 @@ enum HomeView {
             }
             rows.append(.item(index))
         }
+        let pane = state.screen == .guide && state.settings.previewDelay != nil
+            ? PictureLayout.previewPane(columns: screen.width, rows: screen.height) : nil
+        let right = pane.map { $0.x - 1 } ?? screen.width
+        var focusRow: Int?
         let selectedRow = rows.firstIndex { if case .item(let i) = $0 { i == state.homeSelection } else { false } } ?? 0
         let listTop = 3
         let visible = max(1, screen.height - listTop - 2)
         let first = min(max(0, selectedRow - visible / 2), max(0, rows.count - visible))
-        let nameWidth = max(10, min(32, (screen.width - 20) / 2))
+        let nameWidth = max(10, min(32, (right - 20) / 2))
         for (offset, row) in rows.dropFirst(first).prefix(visible).enumerated() {
             let y = listTop + offset
             switch row {
@@ -42,20 +49,21 @@ enum HomeView {
             case .item(let index):
                 let item = state.items[index]
                 let selected = index == state.homeSelection
+                if selected { focusRow = y }
                 let style = selected ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true) : base
-                screen.fill(x: 1, y: y, width: screen.width - 2, height: 1, with: Cell(" ", style: style))
+                screen.fill(x: 1, y: y, width: right - 2, height: 1, with: Cell(" ", style: style))
                 let number = item.number.map { String($0) } ?? ""
                 screen.put(number, x: 2 + max(0, 4 - number.count), y: y, style: style)
                 var tail = item.isLive ? "LIVE" : ""
                 if let rating = item.rating { tail = tail.isEmpty ? rating : "\(rating)  \(tail)" }
                 let tailWidth = columnWidth(of: tail)
-                screen.put(tail, x: screen.width - 3 - tailWidth, y: y, style: selected ? style : dim)
+                screen.put(tail, x: right - 3 - tailWidth, y: y, style: selected ? style : dim)
                 screen.put(truncate(item.title, toWidth: nameWidth, ellipsis: theme.glyphs.ellipsis), x: 8, y: y, style: style)
                 let (now, next) = state.shownNowNext(item)
                 var listing = now.map { $0.title } ?? ""
                 if let next { listing += listing.isEmpty ? "next: \(next.title)" : "  ▸ \(next.title)" }
                 let listingX = 8 + nameWidth + 2
-                let listingWidth = screen.width - 3 - tailWidth - 2 - listingX
+                let listingWidth = right - 3 - tailWidth - 2 - listingX
                 if listingWidth > 8 {
                     screen.put(truncate(listing, toWidth: listingWidth, ellipsis: theme.glyphs.ellipsis), x: listingX, y: y,
                                style: selected ? style : dim, maxWidth: listingWidth)
@@ -65,5 +73,7 @@ enum HomeView {
         let quit = state.kiosk ? "" : (theme.glyphs == .ascii ? " - q quit" : " · q quit")
         let hint = theme.glyphs == .ascii ? "UP/DOWN select - ENTER play - 0-9 channel" : "↑↓ select · ENTER play · 0–9 channel"
         screen.put(hint + quit, x: 2, y: screen.height - 1, style: dim)
+        if let pane { PreviewPaneView.draw(into: &screen, state: state, theme: theme, context: context, pane: pane) }
+        return focusRow
     }
 }

@@ -14,9 +14,11 @@ public enum ShellView {
             TooSmallView.draw(into: &screen, theme: theme)
             return screen
         }
+        var focusRow: Int?
         switch state.screen {
         case .player:
             PlayerView.draw(into: &screen, state: state, theme: theme, context: context)
+            if state.overlay != .none { focusRow = screen.height - 2 }
         case .passcode:
             PasscodeView.draw(into: &screen, state: state, theme: theme, context: context)
             return screen
@@ -25,8 +27,9 @@ public enum ShellView {
         case .error:
             ErrorView.draw(into: &screen, state: state, theme: theme)
         case .home, .guide:
-            HomeView.draw(into: &screen, state: state, theme: theme, context: context)
+            focusRow = HomeView.draw(into: &screen, state: state, theme: theme, context: context)
         }
+        PictureView.draw(into: &screen, state: state, theme: theme, context: context, focusRow: focusRow)
         EntryOverlayView.draw(into: &screen, state: state, theme: theme)
         return screen
     }

@@ -8,6 +8,19 @@ extension ShellView {
     public static func visibleState(_ state: ShellState) -> ShellState {
         var s = state
         s.playback.token = 0
+        s.retiredToken = 0
+        if var pip = s.pip {
+            pip.playback = visiblePicturePlayback(pip.playback)
+            s.pip = pip
+        }
+        if var preview = s.preview {
+            let shown = preview.playback.firstFramePresented
+            let phase = preview.playback.phase
+            preview.playback = PlaybackState()
+            preview.playback.firstFramePresented = shown
+            preview.playback.phase = phase
+            s.preview = preview
+        }
         s.settings = ShellSettings()
         s.flipCounter = 0
         if var flip = s.flip {
@@ -28,6 +41,20 @@ extension ShellView {
             s.playback.seekable = false
         }
         return s
+    }
+
+    /// What the picture's frame draws of its playback: whether it shows
+    /// video, phase, pause, seekability and duration, and the position to the
+    /// second (the progress line and the time).
+    private static func visiblePicturePlayback(_ p: PlaybackState) -> PlaybackState {
+        var v = PlaybackState()
+        v.phase = p.phase
+        v.paused = p.paused
+        v.seekable = p.seekable
+        v.duration = p.duration
+        v.position = p.position.map { $0.rounded(.down) }
+        v.firstFramePresented = p.firstFramePresented
+        return v
     }
 
     /// What a frame `width` columns wide shows of `state`: its visible state

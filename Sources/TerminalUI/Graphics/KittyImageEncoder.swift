@@ -13,39 +13,47 @@ public struct KittyImageEncoder {
     private let out = EscapeBuffer()
     private let base64 = EscapeBuffer()
     public static let imageID = 1
+    /// The image this encoder places (1: the full-screen picture).
+    public let imageID: Int
+    /// Its z: the full-screen picture under every cell with a background;
+    /// a window's above backgrounds (its cells have none) and under text.
+    public let z: Int
     static let chunk = 4096
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    public init() {}
+    public init(imageID: Int = KittyImageEncoder.imageID, z: Int = -1073741825) {
+        self.imageID = imageID
+        self.z = z
+    }
 
     /// The escapes for one frame of `width` × `height` rgb0 pixels (`stride`
     /// bytes a row), with the pixels under `underlay`'s painted cells (when
     /// it has the same cells) in their colours; through `sharedMemory` when
     /// given and it works. Valid until the next call.
     public func encode(pixels: UnsafeRawPointer, stride: Int, width: Int, height: Int, columns: Int, rows: Int,
-                       underlay: ImageUnderlay? = nil, sharedMemory: KittySharedMemory? = nil) -> UnsafeRawBufferPointer {
+                       underlay: ImageUnderlay? = nil, sharedMemory: KittySharedMemory? = nil, column: Int = 0, row: Int = 0) -> UnsafeRawBufferPointer {
         let painted = underlay.flatMap { $0.columns == columns && $0.rows == rows && !$0.isClear ? $0 : nil }
         let source = pixels.assumingMemoryBound(to: UInt8.self)
-        let placement = "p=1,f=24,s=\(width),v=\(height),c=\(columns),r=\(rows),C=1,q=2,z=-1073741825"
+        let placement = "p=1,f=24,s=\(width),v=\(height),c=\(columns),r=\(rows),C=1,q=2,z=\(z)"
         out.reset()
         if let sharedMemory, let name = sharedMemory.write(count: width * height * 3, { rgb in
             Self.packRGB(source, stride: stride, width: width, height: height, underlay: painted, into: rgb)
         }) {
-            out.append([0x1B, 0x37, 0x1B, 0x5B, 0x31, 0x3B, 0x31, 0x48])
-            out.append(Array("\u{1B}_Ga=T,i=\(Self.imageID),t=s,S=\(width * height * 3),\(placement);".utf8))
+            out.append(Array("\u{1B}7\u{1B}[\(row + 1);\(column + 1)H".utf8))
+            out.append(Array("\u{1B}_Ga=T,i=\(imageID),t=s,S=\(width * height * 3),\(placement);".utf8))
             out.append(Array(Self.base64(Array(name.utf8)).utf8))
             out.append([0x1B, 0x5C, 0x1B, 0x38])
             return out.bytes
         }
         encodeBase64(source, stride: stride, width: width, height: height, underlay: painted)
         out.reserve(base64.count + base64.count / Self.chunk * 16 + 256)
-        out.append([0x1B, 0x37, 0x1B, 0x5B, 0x31, 0x3B, 0x31, 0x48])
+        out.append(Array("\u{1B}7\u{1B}[\(row + 1);\(column + 1)H".utf8))
         var offset = 0
         repeat {
             let length = min(Self.chunk, base64.count - offset)
             let more = offset + length < base64.count
             if offset == 0 {
-                out.append(Array("\u{1B}_Ga=T,i=\(Self.imageID),\(placement),m=\(more ? 1 : 0);".utf8))
+                out.append(Array("\u{1B}_Ga=T,i=\(imageID),\(placement),m=\(more ? 1 : 0);".utf8))
             } else {
                 out.append(Array("\u{1B}_Gm=\(more ? 1 : 0);".utf8))
             }
@@ -118,5 +126,8 @@ public struct KittyImageEncoder {
     }
 
     /// Removes the image and its placements (leaving video, at exit).
-    public static let delete: [UInt8] = Array("\u{1B}_Ga=d,d=I,i=\(imageID),q=2\u{1B}\\".utf8)
+    public static let delete: [UInt8] = deleting(imageID)
+
+    /// Removes image `id` and its placements.
+    public static func deleting(_ id: Int) -> [UInt8] { Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8) }
 }

@@ -17,9 +17,9 @@ public struct SixelEncoder {
 
     /// The escapes for one frame of `width` × `height` rgb0 pixels (`stride`
     /// bytes a row). Valid until the next call.
-    public mutating func encode(pixels: UnsafeRawPointer, stride: Int, width: Int, height: Int) -> UnsafeRawBufferPointer {
+    public mutating func encode(pixels: UnsafeRawPointer, stride: Int, width: Int, height: Int, column: Int = 0, row: Int = 0) -> UnsafeRawBufferPointer {
         out.reset()
-        out.append([0x1B, 0x37, 0x1B, 0x5B, 0x31, 0x3B, 0x31, 0x48])
+        out.append(Array("\u{1B}7\u{1B}[\(row + 1);\(column + 1)H".utf8))
         out.append(Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8))
         for i in 0..<216 {
             out.reserve(24)

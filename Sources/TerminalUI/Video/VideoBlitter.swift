@@ -22,6 +22,8 @@ public struct VideoBlitter {
     public var tolerance: Int
     public private(set) var columns = 0
     public private(set) var rows = 0
+    /// Where the blitter's first cell is on the screen (a window's top left).
+    public var origin: (x: Int, y: Int) = (0, 0)
     /// What each pixel shows (cell-major: `cell · pixelsPerCell + k`): an
     /// RGB colour, or a palette index.
     private var shown: [UInt32] = []
@@ -285,9 +287,9 @@ public struct VideoBlitter {
             if x - cursorX > 1 { out.decimal(x - cursorX) }
             out.append(0x43)
         } else {
-            out.decimal(y + 1)
+            out.decimal(y + 1 + origin.y)
             out.append(0x3B)
-            out.decimal(x + 1)
+            out.decimal(x + 1 + origin.x)
             out.append(0x48)
         }
         cursorX = x

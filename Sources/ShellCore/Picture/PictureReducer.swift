@@ -1,0 +1,217 @@
+import MediaModel
+
+/// Picture in picture: the playing item goes to a corner and plays on (in
+/// the `.picture` player, moved there without reloading) while the screens
+/// go on underneath; it comes back full screen where it was. Only one
+/// picture at a time. Sound follows the full-screen item: the picture is
+/// muted while something else plays full screen.
+enum PictureReducer {
+    /// Why picture in picture cannot start now; nil when it can
+    /// (`isPictureInPicturePossible`).
+    static func impossibility(_ state: ShellState) -> String? {
+        if state.prompt != nil { return "the passcode prompt is up" }
+        if state.flip != nil { return "a channel change is under way" }
+        guard state.screen == .player, state.currentItem != nil, state.playback.phase == .playing else { return "nothing is playing" }
+        if state.playback.restricted { return "restricted content does not go into a picture" }
+        let minimum = state.settings.pictureMinimumSize
+        if let display = state.display, display.columns < minimum.columns || display.rows < minimum.rows {
+            return "the terminal is \(display.columns)×\(display.rows); a picture needs \(minimum.columns)×\(minimum.rows)"
+        }
+        return nil
+    }
+
+    /// The picture keys (and SPACE for the picture while nothing plays full
+    /// screen); nil for keys that are not the picture's.
+    static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
+        switch command {
+        case .pictureInPicture:
+            return state.pip == nil ? start(&state, now: now) : restore(&state, now: now)
+        case .closePicture:
+            return state.pip.map { _ in close(&state, reason: "closed") } ?? []
+        case .movePicture:
+            guard let pip = state.pip else { return [] }
+            state.pip?.corner = pip.corner.next
+            return []
+        case .swapPicture:
+            return swap(&state, now: now)
+        case .pictureBack, .pictureForward:
+            guard let pip = state.pip, pip.playback.phase == .playing, pip.playback.seekable, pip.playback.duration != nil,
+                  state.pictureItem?.isLive != true else { return [] }
+            let step = state.settings.pictureSkip * (command == .pictureForward ? 1 : -1)
+            return [.slot(.picture, .seekBy(step))]
+        case .playPause, .play, .pause:
+            guard let pip = state.pip, state.screen != .player, pip.playback.phase == .playing || pip.playback.phase == .ended else { return nil }
+            let paused = command == .play ? false : command == .pause ? true : !pip.playback.paused
+            state.pip?.playback.paused = paused
+            return [.slot(.picture, .pause(paused))]
+        default:
+            return nil
+        }
+    }
+
+    /// Puts what plays full screen into a picture, the home screen coming up
+    /// underneath. A picture already up is closed first (one at a time).
+    /// When it cannot start, says why (a notice, and the delegate's
+    /// `failedToStart`).
+    static func start(_ state: inout ShellState, now: Instant) -> [Effect] {
+        if let why = impossibility(state) {
+            state.notice = "Picture in picture: \(why)"
+            return [.notifyPicture(.failedToStart(reason: why)), .startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
+        }
+        guard let index = state.current else { return [] }
+        var effects: [Effect] = state.pip != nil ? close(&state, reason: "closed") : []
+        effects.append(.notifyPicture(.willStart))
+        state.pip = PictureInPicture(index: index, playback: state.playback, corner: state.settings.pictureCorner)
+        var idle = PlaybackState()
+        idle.token = state.newToken()
+        state.playback = idle
+        state.current = nil
+        state.homeSelection = index
+        state.recovery = nil
+        state.clearChrome()
+        state.destination = .home
+        effects += [
+            .exchangePlayers(.main, .picture),
+            .cancelTimer(.transportHide), .cancelTimer(.hintHide), .cancelTimer(.posterDelay), .cancelTimer(.stall),
+            .cancelTimer(.programmeBoundary),
+            .notifyPicture(.didStart),
+            .emit(.pipStarted(item: state.items[index])),
+        ]
+        return effects + ShellReducer.armIdleReturn(state)
+    }
+
+    /// Asks the delegate to restore its interface; the picture comes back
+    /// full screen once it answers (`restoreAnswered`), or simply stops
+    /// when it does not within `pictureRestoreTimeout`.
+    static func restore(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard let pip = state.pip, !pip.restoring, state.prompt == nil else { return [] }
+        state.pip?.restoring = true
+        return [
+            .notifyPicture(.willStop),
+            .restorePictureInterface(token: pip.playback.token),
+            .startTimer(.pictureRestore, after: state.settings.pictureRestoreTimeout),
+        ]
+    }
+
+    /// The delegate answered the restore request for the load `token`.
+    static func restoreAnswered(_ state: inout ShellState, token: Int, restored: Bool, now: Instant) -> [Effect] {
+        guard let pip = state.pip, pip.restoring, pip.playback.token == token else { return [] }
+        guard state.prompt == nil else {
+            state.pip?.restoring = false
+            return [.cancelTimer(.pictureRestore)]
+        }
+        guard restored else { return [.cancelTimer(.pictureRestore)] + close(&state, reason: "closed", told: true) }
+        return [.cancelTimer(.pictureRestore)] + bringBack(&state, now: now)
+    }
+
+    /// The picture's item becomes the full-screen one, playing on where it
+    /// was (its player moves back to the main slot); what played full
+    /// screen stops. A picture whose programme became restricted is asked
+    /// for instead (the passcode prompt, as any restricted load).
+    private static func bringBack(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard let pip = state.pip else { return [] }
+        let item = state.items[pip.index]
+        if pip.blocked != nil {
+            state.retire(pip.playback.token)
+            state.pip = nil
+            let told: [Effect] = [.slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: item, reason: "restored"))]
+            return told + ShellReducer.play(&state, index: pip.index, now: now)
+        }
+        var effects = FlipReducer.abandon(&state) + ShellReducer.dropContentRequest(&state)
+        if state.playback.phase != .idle { effects.append(.stop) }
+        state.retire(state.playback.token)
+        state.playback = pip.playback
+        state.current = pip.index
+        state.homeSelection = pip.index
+        state.pip = nil
+        state.recovery = nil
+        state.clearChrome()
+        state.destination = .player
+        state.transportVisible = true
+        effects += [.cancelTimer(.errorAdvance), .exchangePlayers(.main, .picture)]
+        if pip.muted { effects.append(.slot(.main, .mute(false))) }
+        effects += [
+            .startTimer(.transportHide, after: state.settings.transportHideDelay),
+            .notifyPicture(.didStop),
+            .emit(.pipRestored(item: item)),
+            .emit(.pipStopped(item: item, reason: "restored")),
+        ]
+        return effects + RestrictionReducer.boundaryTimer(state)
+    }
+
+    /// The delegate did not answer the restore in time: the picture stops.
+    static func restoreTimedOut(_ state: inout ShellState) -> [Effect] {
+        guard state.pip?.restoring == true else { return [] }
+        return close(&state, reason: "closed", told: true)
+    }
+
+    /// Takes the picture down and stops its player. `told`: the delegate
+    /// already heard `willStop`.
+    static func close(_ state: inout ShellState, reason: String, told: Bool = false) -> [Effect] {
+        guard let pip = state.pip else { return [] }
+        state.retire(pip.playback.token)
+        state.pip = nil
+        let item = state.items[pip.index]
+        var effects: [Effect] = told ? [] : [.notifyPicture(.willStop)]
+        if pip.restoring { effects.append(.cancelTimer(.pictureRestore)) }
+        return effects + [.slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: item, reason: reason))]
+    }
+
+    /// The picture and the full-screen item change places; the sound goes
+    /// with the full-screen one.
+    static func swap(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard var pip = state.pip, pip.blocked == nil, !pip.restoring, state.screen == .player, state.flip == nil,
+              let current = state.current, state.playback.phase == .playing, !state.playback.restricted else { return [] }
+        let full = state.playback
+        state.playback = pip.playback
+        state.current = pip.index
+        state.homeSelection = pip.index
+        pip.playback = full
+        pip.index = current
+        pip.muted = true
+        state.pip = pip
+        state.clearChrome()
+        state.transportVisible = true
+        return [
+            .exchangePlayers(.main, .picture), .slot(.picture, .mute(true)), .slot(.main, .mute(false)),
+            .startTimer(.transportHide, after: state.settings.transportHideDelay),
+        ] + RestrictionReducer.boundaryTimer(state)
+    }
+
+    /// Something new plays full screen: the picture goes on muted.
+    static func muteForFullScreen(_ state: inout ShellState) -> [Effect] {
+        guard let pip = state.pip, !pip.muted else { return [] }
+        state.pip?.muted = true
+        return [.slot(.picture, .mute(true))]
+    }
+
+    /// Nothing plays full screen any more: the picture has the sound again.
+    static func unmuteForHome(_ state: inout ShellState) -> [Effect] {
+        guard let pip = state.pip, pip.muted else { return [] }
+        state.pip?.muted = false
+        return [.slot(.picture, .mute(false))]
+    }
+
+    /// A new wall-clock time: a live picture whose programme is now over the
+    /// limits (and not covered by the last passcode) is stopped, and asked
+    /// for when restored.
+    static func recheckProgramme(_ state: inout ShellState) -> [Effect] {
+        guard state.restrictions.policy.mode != .off, let pip = state.pip, pip.blocked == nil,
+              let item = state.pictureItem, item.isLive else { return [] }
+        let start = RestrictionReducer.programmeStart(state, item)
+        guard start != pip.playback.programmeStart else { return [] }
+        let ratings = RestrictionReducer.knownRatings(state, item) + pip.playback.fileRatings
+        state.pip?.playback.programmeStart = start
+        state.pip?.playback.ratings = ratings
+        let restricted = state.restrictions.policy.restricts(ratings)
+        state.pip?.playback.restricted = restricted
+        guard restricted, !RestrictionReducer.covered(state, item, programmeStart: start) else { return [] }
+        state.pip?.blocked = ContentRating.strictest(ratings)?.code ?? "not rated"
+        state.pip?.playback.phase = .idle
+        state.pip?.playback.videoConfigured = false
+        let token = state.newToken()
+        state.retire(pip.playback.token)
+        state.pip?.playback.token = token
+        return [.slot(.picture, .stop)]
+    }
+}

@@ -1,0 +1,25 @@
+import MediaModel
+
+/// The players the shell runs at once, by the part they play: the full-screen
+/// one, the picture in picture, the guide's preview. Each is its own libmpv
+/// instance; `Effect.exchangePlayers` moves a playing instance from one part
+/// to another without reloading it (restore, swap, a preview made full screen).
+public enum PlayerSlot: String, Equatable, Hashable, Sendable, CaseIterable {
+    case main
+    case picture
+    case preview
+}
+
+/// What the reducer asks of the player in a slot other than by the main
+/// player's own effects (`Effect.load`, `.stop` … act on `.main`).
+public enum SlotCommand: Equatable, Sendable {
+    /// Open `item` for `token`, replacing what plays there, unpaused.
+    case load(MediaItem, token: Int)
+    case stop
+    case pause(Bool)
+    /// Seek by this many seconds.
+    case seekBy(Double)
+    case mute(Bool)
+    /// Let the load with `token`, held after opening, decode and play.
+    case continueLoad(token: Int)
+}

@@ -1,0 +1,114 @@
+import MediaModel
+
+/// The guide's preview pane: when the selection rests on a live channel for
+/// `ShellSettings.previewDelay`, that channel plays muted in the `.preview`
+/// player; ENTER makes it full screen with sound, without loading it again.
+/// Restricted content is never opened for a preview (by what is known
+/// before opening), and a file whose own ratings restrict it is stopped at
+/// the player's hold, before anything is decoded.
+enum PreviewReducer {
+    /// Run after every action: the preview follows the guide's selection. A
+    /// preview of another channel, or off the guide, stops; a new resting
+    /// place is waited for. `before` is the screen and selection before the
+    /// action.
+    static func follow(_ state: inout ShellState, before: (screen: ScreenKind, selection: Int)) -> [Effect] {
+        let onGuide = state.screen == .guide
+        var effects: [Effect] = []
+        if let preview = state.preview, !onGuide || preview.index != state.homeSelection {
+            effects += stop(&state)
+        }
+        guard onGuide, before.screen != .guide || before.selection != state.homeSelection else { return effects }
+        if before.screen == .guide, state.settings.previewDelay != nil, state.items[safe: before.selection]?.isLive == true {
+            effects.append(.cancelTimer(.previewDelay))
+        }
+        guard let delay = state.settings.previewDelay, delay > 0, state.preview == nil,
+              state.items.indices.contains(state.homeSelection), state.items[state.homeSelection].isLive else { return effects }
+        return effects + [.startTimer(.previewDelay, after: delay)]
+    }
+
+    /// The selection rested: its channel plays in the pane, muted, unless
+    /// it is restricted (then the pane says so and nothing is opened), or it
+    /// is what plays in the picture.
+    static func delayFired(_ state: inout ShellState) -> [Effect] {
+        guard state.screen == .guide, state.preview == nil, state.items.indices.contains(state.homeSelection) else { return [] }
+        let index = state.homeSelection
+        let item = state.items[index]
+        guard item.isLive, state.pip?.index != index else { return [] }
+        let ratings = RestrictionReducer.knownRatings(state, item)
+        let policy = state.restrictions.policy
+        if policy.mode != .off, policy.restricts(ratings),
+           !RestrictionReducer.covered(state, item, programmeStart: RestrictionReducer.programmeStart(state, item)) {
+            state.preview = PreviewState(index: index, restricted: ContentRating.strictest(ratings)?.code ?? "not rated")
+            return []
+        }
+        var playback = PlaybackState()
+        playback.token = state.newToken()
+        playback.phase = .loading
+        playback.ratings = ratings
+        playback.programmeStart = RestrictionReducer.programmeStart(state, item)
+        state.preview = PreviewState(index: index, playback: playback)
+        return [.slot(.preview, .mute(true)), .slot(.preview, .load(item, token: playback.token))]
+    }
+
+    /// The preview's player opened the channel and holds it: its file's
+    /// ratings decide too.
+    static func preloaded(_ state: inout ShellState, fileRatings: [ContentRating]) -> [Effect] {
+        guard var preview = state.preview, let item = state.items[safe: preview.index] else { return [] }
+        preview.playback.fileRatings = fileRatings
+        for rating in fileRatings where !preview.playback.ratings.contains(rating) { preview.playback.ratings.append(rating) }
+        let policy = state.restrictions.policy
+        let restricted = policy.mode != .off && policy.restricts(preview.playback.ratings)
+            && !RestrictionReducer.covered(state, item, programmeStart: preview.playback.programmeStart)
+        guard restricted else {
+            state.preview = preview
+            return [.slot(.preview, .continueLoad(token: preview.playback.token))]
+        }
+        state.retire(preview.playback.token)
+        preview.restricted = ContentRating.strictest(preview.playback.ratings)?.code ?? "not rated"
+        preview.playback = PlaybackState()
+        state.preview = preview
+        return [.slot(.preview, .stop)]
+    }
+
+    /// ENTER on the previewed channel: it becomes the full-screen item with
+    /// sound, its player moved to the main slot; nil when there is no
+    /// playing preview of it (then it loads as usual).
+    static func promote(_ state: inout ShellState, index: Int, now: Instant) -> [Effect]? {
+        guard let preview = state.preview, preview.index == index, preview.restricted == nil,
+              preview.playback.phase == .playing, state.prompt == nil else { return nil }
+        var effects = FlipReducer.abandon(&state) + ShellReducer.dropContentRequest(&state)
+        if state.playback.phase != .idle { effects.append(.stop) }
+        state.retire(state.playback.token)
+        state.playback = preview.playback
+        state.preview = nil
+        state.current = index
+        state.recovery = nil
+        state.clearChrome()
+        state.destination = .player
+        state.transportVisible = true
+        effects += [
+            .cancelTimer(.previewDelay), .cancelTimer(.errorAdvance),
+            .exchangePlayers(.main, .preview), .slot(.main, .mute(false)),
+            .startTimer(.transportHide, after: state.settings.transportHideDelay),
+            .emit(.playbackStarted(title: state.title, url: state.items[index].url)),
+        ]
+        effects += PictureReducer.muteForFullScreen(&state)
+        if state.restrictions.policy.mode != .off, !RestrictionReducer.covered(state, state.items[index], programmeStart: state.playback.programmeStart) {
+            state.restrictions.grant = nil
+        }
+        return effects + RestrictionReducer.boundaryTimer(state) + OverlayReducer.showHint(&state)
+    }
+
+    /// Stops the preview (its player too, when it had loaded something).
+    static func stop(_ state: inout ShellState) -> [Effect] {
+        guard let preview = state.preview else { return [] }
+        state.preview = nil
+        guard preview.playback.token != 0 else { return [] }
+        state.retire(preview.playback.token)
+        return [.slot(.preview, .stop)]
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,74 @@
+/// Reports and frames of the players that are not full screen: the
+/// picture's and the preview's. They keep the same `PlaybackState` as the
+/// full-screen player (so either can become it), without its screens: a
+/// failure stops the picture (`pip-stopped`, reason `failed`) or leaves the
+/// preview pane saying so.
+enum SecondaryPlaybackReducer {
+    static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport, now: Instant) -> [Effect] {
+        if case .preloaded(let ratings) = report {
+            if slot == .preview { return PreviewReducer.preloaded(&state, fileRatings: ratings) }
+            guard let token = state.pip?.playback.token else { return [] }
+            return [.slot(.picture, .continueLoad(token: token))]
+        }
+        if case .failed(let reason) = report, slot == .picture {
+            return PictureReducer.close(&state, reason: "failed") + [.emit(.error(title: "The picture stopped", reason: reason, url: state.pictureItem?.url))]
+        }
+        var effects: [Effect] = []
+        update(&state, slot: slot) { playback in
+            switch report {
+            case .started: playback.phase = .loading
+            case .playing:
+                playback.buffering = false
+                playback.seekPending = false
+                if playback.phase == .loading || playback.phase == .ended { playback.phase = .playing }
+            case .failed(let reason):
+                playback.phase = .failed
+                playback.failure = ShellError(title: "Could not play", reason: reason)
+            case .failureDetail(let detail):
+                if var failure = playback.failure, !failure.reason.contains(detail) {
+                    failure.reason += ": " + detail
+                    playback.failure = failure
+                }
+            case .ended:
+                playback.phase = .ended
+                playback.paused = true
+            case .position(let value): if !playback.seekPending { playback.position = value }
+            case .duration(let value): playback.duration = value
+            case .paused(let value): playback.paused = value
+            case .seekable(let value): playback.seekable = value
+            case .mediaTitle(let value): playback.mediaTitle = value
+            case .buffering(let value): playback.buffering = value
+            case .videoConfigured: playback.videoConfigured = true
+            case .tracks(let tracks): playback.tracks = tracks
+            case .chapters(let chapters): playback.chapters = chapters
+            case .speed(let speed): playback.speed = speed
+            case .firstFrame: playback.firstFramePresented = true
+            case .preloaded: break
+            }
+        }
+        if case .ended = report, slot == .picture, let pip = state.pip {
+            effects.append(.emit(.endFile(url: state.items[pip.index].url)))
+        }
+        return effects
+    }
+
+    static func frame(_ state: inout ShellState, slot: PlayerSlot, _ report: FrameReport) {
+        update(&state, slot: slot) { playback in
+            switch report {
+            case .rendered:
+                playback.framesRendered += 1
+                playback.firstFramePresented = true
+            case .dropped: playback.framesDropped += 1
+            case .resent: playback.framesDropped = max(0, playback.framesDropped - 1)
+            }
+        }
+    }
+
+    private static func update(_ state: inout ShellState, slot: PlayerSlot, _ change: (inout PlaybackState) -> Void) {
+        switch slot {
+        case .picture: if state.pip != nil { change(&state.pip!.playback) }
+        case .preview: if state.preview != nil { change(&state.preview!.playback) }
+        case .main: change(&state.playback)
+        }
+    }
+}

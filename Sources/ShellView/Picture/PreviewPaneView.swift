@@ -1,0 +1,48 @@
+import ShellCore
+
+/// The guide's preview pane, right of the list: the selected channel's
+/// video once its preview plays (muted), else why not (restricted, loading,
+/// not live), with the channel and what is on below.
+enum PreviewPaneView {
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext, pane: PictureLayout.Rect) {
+        let base = Style(foreground: theme.text, background: theme.background)
+        let dim = base.with(foreground: theme.secondaryText)
+        screen.fill(x: pane.x, y: pane.y, width: pane.width, height: pane.height, with: Cell(" ", style: base))
+        FrameBox.draw(into: &screen, x: pane.x, y: pane.y, width: pane.width, height: pane.height, style: dim, unicode: theme.glyphs != .ascii)
+        screen.put(" Preview ", x: pane.x + 2, y: pane.y, style: dim.bolded())
+        let video = PictureLayout.previewVideo(in: pane)
+        guard state.items.indices.contains(state.homeSelection) else { return }
+        let item = state.items[state.homeSelection]
+        let preview = state.preview?.index == state.homeSelection ? state.preview : nil
+        let card = Style(foreground: theme.text, background: theme.barBackground)
+        if let preview, preview.restricted == nil, preview.playback.firstFramePresented, context.videoInTerminal {
+            screen.place(VideoWindow(.preview, x: video.x, y: video.y, width: video.width, height: video.height))
+        } else {
+            screen.fill(x: video.x, y: video.y, width: video.width, height: video.height, with: Cell(" ", style: card))
+            let message: String
+            if let restricted = preview?.restricted {
+                message = "Restricted (\(restricted))"
+            } else if preview?.playback.phase == .failed {
+                message = "Could not play"
+            } else if !item.isLive {
+                message = "ENTER to play"
+            } else if state.settings.previewDelay == nil {
+                message = "Previews are off"
+            } else if preview != nil, !context.videoInTerminal {
+                message = "Previewing (sound off)"
+            } else {
+                message = preview == nil ? "" : "Tuning" + String(theme.glyphs.ellipsis)
+            }
+            screen.putCentered(message, y: video.y + video.height / 2, style: card.bolded(), x: video.x, width: video.width)
+        }
+        let width = pane.width - 4
+        var y = video.y + video.height + 1
+        guard y < pane.y + pane.height - 1 else { return }
+        let name = [item.number.map(String.init), item.title].compactMap { $0 }.joined(separator: "  ")
+        screen.put(truncate(name, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: pane.x + 2, y: y, style: base.bolded())
+        y += 1
+        if y < pane.y + pane.height - 1, let now = state.shownNowNext(item).now {
+            screen.put(truncate(now.title, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: pane.x + 2, y: y, style: dim)
+        }
+    }
+}
