@@ -1,5 +1,6 @@
 import MediaModel
 import ShellCore
+import ShellView
 import ShellTesting
 import Testing
 
@@ -612,5 +613,125 @@ struct RestrictionGateTests {
         let off = gated(policy: RestrictionPolicy(), guide: guide)
         #expect(off.state.shownNowNext(mixed).now?.title == "Uncut")
         h.expectArmed([.programmeBoundary, .transportHide])
+    }
+}
+
+@Suite("Restrictions: previews and pictures")
+struct RestrictedPictureTests {
+    @Test("the guide previews an allowed channel muted after the selection rests; a restricted one is never opened, the pane says why")
+    func preview() {
+        let h = gated()
+        h.press(.guide, effects: [.startTimer(.previewDelay, after: 0.6)]) { $0.destination = .guide }
+        #expect(h.advance(by: 0.6) == [.previewDelay])
+        h.send(.timerFired(.previewDelay, at: h.clock.now), effects: [.slot(.preview, .mute(true)), .slot(.preview, .load(kids, token: 1))]) {
+            var playback = PlaybackState()
+            playback.token = 1
+            playback.phase = .loading
+            playback.ratings = [tvG]
+            $0.preview = PreviewState(index: 0, playback: playback)
+        }
+        h.send(.player(.preloaded(ratings: []), token: 1, at: h.clock.now), effects: [.slot(.preview, .continueLoad(token: 1))])
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.preview?.playback.phase = .playing }
+        h.send(.frame(.rendered, token: 1, at: h.clock.now)) {
+            $0.preview?.playback.framesRendered = 1
+            $0.preview?.playback.firstFramePresented = true
+        }
+        h.press(.down, effects: [.slot(.preview, .stop), .cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
+            $0.homeSelection = 1
+            $0.preview = nil
+            $0.retiredToken = 1
+        }
+        #expect(h.advance(by: 0.6) == [.previewDelay])
+        h.send(.timerFired(.previewDelay, at: h.clock.now)) {
+            $0.preview = PreviewState(index: 1, restricted: "TV-MA")
+        }
+        let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
+        #expect(screen.contains("Restricted (TV-MA)"))
+        h.press(.select, effects: [
+            .stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock,
+            .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")),
+        ]) {
+            $0.preview = nil
+            $0.current = 1
+            $0.playback.token = 2
+            $0.playback.ratings = [tvMA]
+            $0.playback.restricted = true
+            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+        }
+        h.expectArmed([])
+    }
+
+    @Test("a preview whose file is rated over the limit is stopped at the player's hold, before anything is decoded")
+    func previewFileRating() {
+        let h = gated()
+        h.apply(.command(.guide, at: h.clock.now))
+        h.apply(.command(.down, at: h.clock.now))
+        h.apply(.command(.down, at: h.clock.now))
+        _ = h.advance(by: 0.6)
+        #expect(h.apply(.timerFired(.previewDelay, at: h.clock.now)).contains(.slot(.preview, .load(mixed, token: 1))))
+        h.send(.player(.preloaded(ratings: [tvMA]), token: 1, at: h.clock.now), effects: [.slot(.preview, .stop)]) {
+            $0.preview = PreviewState(index: 2, restricted: "TV-MA")
+            $0.retiredToken = 1
+        }
+        h.send(.player(.playing, token: 1, at: h.clock.now))
+        h.send(.frame(.rendered, token: 1, at: h.clock.now))
+        #expect(h.state.preview?.playback.framesPresented == 0)
+        h.expectArmed([])
+    }
+
+    @Test("ENTER on a previewed channel makes it full screen with sound, without loading it again")
+    func promote() {
+        let h = gated()
+        h.apply(.command(.guide, at: h.clock.now))
+        _ = h.advance(by: 0.6)
+        h.apply(.timerFired(.previewDelay, at: h.clock.now))
+        h.apply(.player(.preloaded(ratings: []), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let previewed = h.state.preview!.playback
+        h.press(.select, effects: [
+            .cancelTimer(.previewDelay), .cancelTimer(.errorAdvance), .exchangePlayers(.main, .preview), .slot(.main, .mute(false)),
+            .startTimer(.transportHide, after: 5), .emit(.playbackStarted(title: "Kids", url: kids.url)), .startTimer(.hintHide, after: 4),
+        ]) {
+            $0.playback = previewed
+            $0.preview = nil
+            $0.current = 0
+            $0.destination = .player
+            $0.transportVisible = true
+            $0.hintVisible = true
+        }
+        h.expectArmed([.transportHide, .hintHide])
+    }
+
+    @Test("a live picture whose new programme is over the limit is stopped; restoring it asks for the passcode")
+    func pictureProgrammeChange() {
+        let guide = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: [
+            Programme(channel: "mixed", start: wall - 600, stop: wall + 600, title: "Cartoons",
+                      ratings: [GuideRating(system: "VCHIP", value: "TV-G", resolved: tvG)]),
+            Programme(channel: "mixed", start: wall + 600, stop: wall + 2400, title: "Late Film",
+                      ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)]),
+        ])
+        let h = gated(guide: guide)
+        h.apply(.playIndex(2, at: h.clock.now))
+        h.apply(.player(.preloaded(ratings: []), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        #expect(h.apply(.command(.pictureInPicture, at: h.clock.now)).contains(.exchangePlayers(.main, .picture)))
+        h.send(.wallClock(wall + 601, at: h.clock.now), effects: [.slot(.picture, .stop)]) {
+            $0.wallClock = wall + 601
+            $0.pip?.blocked = "TV-MA"
+            $0.pip?.playback.phase = .idle
+            $0.pip?.playback.token = 3
+            $0.pip?.playback.programmeStart = wall + 600
+            $0.pip?.playback.ratings = [tvMA]
+            $0.pip?.playback.restricted = true
+            $0.retiredToken = 1
+        }
+        let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
+        #expect(screen.contains("Restricted (TV-MA)"))
+        h.apply(.command(.pictureInPicture, at: h.clock.now))
+        let restored = h.apply(.pictureRestoreAnswered(token: 3, restored: true, at: h.clock.now))
+        #expect(restored.contains(.emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA"))))
+        #expect(loads(restored).isEmpty, "nothing is opened before the passcode")
+        #expect(h.state.screen == .passcode && h.state.pip == nil)
+        h.expectArmed([])
     }
 }

@@ -10,7 +10,9 @@ struct IPCCommandTests {
         #expect(try IPCCommand.parse(["play", "/m/f.mkv"]).get() == .play("/m/f.mkv"))
         #expect(try IPCCommand.parse(["channel", 4]).get() == .channel(4))
         #expect(try IPCCommand.parse(["channel", "12"]).get() == .channel(12))
-        #expect(try IPCCommand.parse(["get_mpv_property", "path"]).get() == .getMPVProperty("path"))
+        #expect(try IPCCommand.parse(["get_mpv_property", "path"]).get() == .getMPVProperty("path", .main))
+        #expect(try IPCCommand.parse(["get_mpv_property", "mute", "picture"]).get() == .getMPVProperty("mute", .picture))
+        #expect(IPCCommand.parse(["get_mpv_property", "mute", "corner"]) == .failure(.init("invalid parameter: the player is main, picture or preview")))
         #expect(try IPCCommand.parse(["quit"]).get() == .quit)
     }
 

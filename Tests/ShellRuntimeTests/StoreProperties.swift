@@ -12,6 +12,8 @@ enum SessionStep: Equatable, CustomStringConvertible {
     case code(String)
     case advance(Double)
     case report(PlayerReport)
+    /// A report of the picture's or the preview's player.
+    case slotReport(PlayerSlot, PlayerReport)
     /// How the delegate answers the flips asked from now on.
     case delegateAnswers(ScriptedDelegate.Answer)
     /// The completions the delegate kept are called.
@@ -27,6 +29,7 @@ enum SessionStep: Equatable, CustomStringConvertible {
         case .code(let c): "code(\(c))"
         case .advance(let s): "advance(\(s))"
         case .report(let r): "report(\(r))"
+        case .slotReport(let slot, let r): "report(\(r), in: .\(slot))"
         case .delegateAnswers(let a): "delegate(\(a))"
         case .answerKept(let ok): "answerKept(\(ok))"
         case .ipcChannel(let n): "ipcChannel(\(n))"
@@ -41,6 +44,7 @@ enum SessionGenerator {
     static let commands: [RemoteCommand] = [
         .left, .right, .right, .left, .up, .down, .select, .menu, .playPause, .channelUp, .channelDown, .guide, .info, .quit,
         .digit(1), .digit(2), .digit(3), .digit(4), .frameBack,
+        .pictureInPicture, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureForward,
     ]
     static let delays: [Double] = [0.05, 0.12, 0.5, 2, 2.5, 5, 10.5, 30, 61]
     static let reports: [PlayerReport] = [
@@ -57,7 +61,8 @@ enum SessionGenerator {
             case 0..<38: .press(commands.randomElement(using: &rng)!)
             case 38..<44: .code(Bool.random(using: &rng) ? "1234" : "9999")
             case 44..<60: .advance(delays.randomElement(using: &rng)!)
-            case 60..<80: .report(reports.randomElement(using: &rng)!)
+            case 60..<74: .report(reports.randomElement(using: &rng)!)
+            case 74..<80: .slotReport(Bool.random(using: &rng) ? .picture : .preview, reports.randomElement(using: &rng)!)
             case 80..<84: .delegateAnswers([.atOnce, .later, .twice, .never, .withoutReplacing].randomElement(using: &rng)!)
             case 84..<89: .answerKept(Bool.random(using: &rng))
             case 89..<93: .ipcChannel(Int.random(in: 1...4, using: &rng))
@@ -119,6 +124,7 @@ enum SessionChecker {
         case .code(let code): shell.type(code)
         case .advance(let seconds): shell.advance(by: seconds)
         case .report(let report): shell.report(report)
+        case .slotReport(let slot, let report): shell.report(report, in: slot)
         case .delegateAnswers(let answer): delegate.answer = answer
         case .answerKept(let ok):
             for completion in delegate.takeKept() { completion(ok) }
@@ -144,6 +150,18 @@ enum SessionChecker {
                 if token == after.playback.token, after.playback.restricted, after.restrictions.grant?.itemID != after.currentItem?.id {
                     return "a restricted load let go without its passcode after \(action)"
                 }
+            case .slot(let slot, .load(let item, _)):
+                let ratings = item.contentRating.map { [$0] } ?? []
+                if policy.restricts(ratings) && after.restrictions.grant?.itemID != item.id {
+                    return "\(item.title) loaded in the \(slot) player without its passcode after \(action)"
+                }
+            case .slot(let slot, .continueLoad(let token)):
+                let playback = slot == .picture ? after.pip?.playback : after.preview?.playback
+                let index = slot == .picture ? after.pip?.index : after.preview?.index
+                let granted = index.map { after.restrictions.grant?.itemID == after.items[$0].id } ?? false
+                if playback?.token == token, policy.restricts(playback?.ratings ?? []), !granted {
+                    return "a restricted \(slot) load let go after \(action)"
+                }
             case .emit(.flipStarted): started += 1
             case .emit(.flipCompleted): completed += 1
             case .quit where after.kiosk:
@@ -154,6 +172,10 @@ enum SessionChecker {
             default: break
             }
         }
+        let tokens = [after.playback.token, after.pip?.playback.token, after.preview.flatMap { $0.playback.token == 0 ? nil : $0.playback.token }]
+            .compactMap { $0 }
+        if Set(tokens).count != tokens.count { return "two players share a load token \(tokens) after \(action)" }
+        if let pip = after.pip, !after.items.indices.contains(pip.index) { return "the picture's item is gone after \(action)" }
         if completed > started { return "more flips ended (\(completed)) than started (\(started)) after \(action)" }
         if let flip = after.flip, flip.failure == nil, started != completed + 1 {
             return "flip under way, but \(started) started and \(completed) ended after \(action)"

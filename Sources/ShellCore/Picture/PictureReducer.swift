@@ -174,7 +174,7 @@ enum PictureReducer {
         state.transportVisible = true
         return [
             .exchangePlayers(.main, .picture), .slot(.picture, .mute(true)), .slot(.main, .mute(false)),
-            .startTimer(.transportHide, after: state.settings.transportHideDelay),
+            .cancelTimer(.hintHide), .startTimer(.transportHide, after: state.settings.transportHideDelay),
         ] + RestrictionReducer.boundaryTimer(state)
     }
 

@@ -11,7 +11,8 @@ enum SecondaryPlaybackReducer {
             return [.slot(.picture, .continueLoad(token: token))]
         }
         if case .failed(let reason) = report, slot == .picture {
-            return PictureReducer.close(&state, reason: "failed") + [.emit(.error(title: "The picture stopped", reason: reason, url: state.pictureItem?.url))]
+            let url = state.pictureItem?.url
+            return PictureReducer.close(&state, reason: "failed") + [.emit(.error(title: "The picture stopped", reason: reason, url: url))]
         }
         var effects: [Effect] = []
         update(&state, slot: slot) { playback in

@@ -14,7 +14,7 @@ protocol AutomationHost: AnyObject {
     /// Hands `action` to the store; `source` names the input for the audit log.
     func send(_ action: Action, from source: String?)
     /// An mpv property as a string, or why not.
-    func mpvProperty(_ name: String) -> Result<String, IPCCommandError>
+    func mpvProperty(_ name: String, in slot: PlayerSlot) -> Result<String, IPCCommandError>
     /// The monotonic time, for actions.
     func now() -> Instant
 }
@@ -54,8 +54,8 @@ enum AutomationRequests {
             guard !promptUp else { return reply("refused: the passcode prompt is up") }
             host.send(.playIndex(index, at: host.now()), from: nil)
             reply()
-        case .getMPVProperty(let name):
-            switch host.mpvProperty(name) {
+        case .getMPVProperty(let name, let slot):
+            switch host.mpvProperty(name, in: slot) {
             case .success(let value): reply(data: value)
             case .failure(let error): reply(error.message)
             }

@@ -1,3 +1,5 @@
+import ShellCore
+
 /// An automation request, parsed from its JSON array (`["keypress", "RIGHT"]`).
 /// Parsing is all that happens here: the shell decides what each does.
 enum IPCCommand: Equatable {
@@ -5,7 +7,9 @@ enum IPCCommand: Equatable {
     case keypress(String)
     case play(String)
     case channel(Int)
-    case getMPVProperty(String)
+    /// A property of the player in a slot (`main` unless a third element
+    /// names `picture` or `preview`).
+    case getMPVProperty(String, PlayerSlot)
     case quit
 
     /// The command in `array`, or the error message its reply carries.
@@ -27,7 +31,11 @@ enum IPCCommand: Equatable {
             return .success(.channel(number))
         case "get_mpv_property":
             guard let property = argument as? String, !property.isEmpty else { return .failure(.init("invalid parameter: get_mpv_property needs a name")) }
-            return .success(.getMPVProperty(property))
+            guard array.count > 2 else { return .success(.getMPVProperty(property, .main)) }
+            guard let name = array[2] as? String, let slot = PlayerSlot(rawValue: name) else {
+                return .failure(.init("invalid parameter: the player is main, picture or preview"))
+            }
+            return .success(.getMPVProperty(property, slot))
         case "quit":
             return .success(.quit)
         default:

@@ -82,8 +82,10 @@ public final class Shell: ShellControl {
         effects.startPlayer = { [unowned self] in self.startPlayer(in: $0) }
         effects.exchangePlayers = { [unowned self] a, b in
             self.players.exchange(a, b)
-            self.players[a]?.pictureSize = self.pictureSize(for: a)
-            self.players[b]?.pictureSize = self.pictureSize(for: b)
+            for slot in [a, b] {
+                self.players[slot]?.pictureSize = self.pictureSize(for: slot)
+                self.players[slot]?.selectVariant()
+            }
             self.presenter?.playersExchanged(a, b)
         }
         effects.loadLogo = { [unowned self] in self.logoLoader.load($0) }
@@ -448,8 +450,8 @@ extension Shell: AutomationHost {
         dispatch(action)
     }
 
-    func mpvProperty(_ name: String) -> Result<String, IPCCommandError> {
-        guard let player else { return .failure(IPCCommandError("the player is not running")) }
+    func mpvProperty(_ name: String, in slot: PlayerSlot) -> Result<String, IPCCommandError> {
+        guard let player = players[slot] else { return .failure(IPCCommandError("the \(slot.rawValue) player is not running")) }
         do {
             return .success(try player.propertyString(name))
         } catch {

@@ -12,7 +12,7 @@ enum PictureView {
         let edge = Style(foreground: theme.secondaryText, background: theme.barBackground)
         FrameBox.draw(into: &screen, x: frame.x, y: frame.y, width: frame.width, height: frame.height, style: edge, unicode: unicode)
         let inner = PictureLayout.Rect(x: frame.x + 1, y: frame.y + 1, width: frame.width - 2, height: frame.height - 2)
-        let showsVideo = context.videoInTerminal && pip.blocked == nil && pip.playback.firstFramePresented
+        let showsVideo = context.videoInTerminal && pip.blocked == nil && (pip.playback.firstFramePresented || pip.playback.phase == .playing)
         if showsVideo {
             screen.place(VideoWindow(.picture, x: inner.x, y: inner.y, width: inner.width, height: inner.height))
         } else {

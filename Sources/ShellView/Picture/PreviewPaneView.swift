@@ -15,7 +15,7 @@ enum PreviewPaneView {
         let item = state.items[state.homeSelection]
         let preview = state.preview?.index == state.homeSelection ? state.preview : nil
         let card = Style(foreground: theme.text, background: theme.barBackground)
-        if let preview, preview.restricted == nil, preview.playback.firstFramePresented, context.videoInTerminal {
+        if let preview, preview.restricted == nil, preview.playback.phase == .playing || preview.playback.firstFramePresented, context.videoInTerminal {
             screen.place(VideoWindow(.preview, x: video.x, y: video.y, width: video.width, height: video.height))
         } else {
             screen.fill(x: video.x, y: video.y, width: video.width, height: video.height, with: Cell(" ", style: card))
