@@ -1,0 +1,131 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import ShellView
+import Testing
+
+private let film = MediaItem(id: "film", title: "The Test Pattern", url: "/media/film.mkv", rating: "PG")
+private let news = MediaItem(id: "news", title: "Test Card", url: "av://lavfi:testsrc2", isLive: true, number: 1, rating: "TV-G", group: "Channels")
+private let bars = MediaItem(id: "bars", title: "Late Night Bars", url: "av://lavfi:smptebars", isLive: true, number: 4, rating: "TV-MA", group: "Channels")
+private let terminalVideo = ViewContext(picture: .terminal)
+
+private func playback(position: Double? = 754, duration: Double? = 7200, paused: Bool = false) -> PlaybackState {
+    var p = PlaybackState()
+    p.token = 1
+    p.phase = .playing
+    p.position = position
+    p.duration = duration
+    p.seekable = duration != nil
+    p.paused = paused
+    p.firstFramePresented = true
+    p.videoConfigured = true
+    return p
+}
+
+/// The film in a picture over the home screen, the selection on row 0.
+private func homeWithFilm(corner: PictureCorner = .topRight, paused: Bool = false) -> ShellState {
+    var s = ShellState(items: [film, news, bars])
+    s.pip = PictureInPicture(index: 0, playback: playback(paused: paused), corner: corner)
+    s.homeSelection = 2
+    return s
+}
+
+/// A channel in a muted picture over another playing full screen.
+private func liveOverPlayer(corner: PictureCorner) -> ShellState {
+    var s = ShellState(items: [film, news, bars])
+    s.current = 0
+    s.destination = .player
+    s.playback = playback()
+    s.playback.token = 2
+    s.pip = PictureInPicture(index: 1, playback: playback(position: 30, duration: nil), corner: corner, muted: true)
+    return s
+}
+
+private func guideWithPreview(restricted: Bool) -> ShellState {
+    var s = ShellState(items: [film, news, bars])
+    s.destination = .guide
+    s.homeSelection = restricted ? 2 : 1
+    var p = playback(position: 3, duration: nil)
+    p.token = 3
+    s.preview = restricted ? PreviewState(index: 2, restricted: "TV-MA") : PreviewState(index: 1, playback: p)
+    return s
+}
+
+private let sizes = [(80, 24), (120, 40), (200, 60)]
+
+@Suite("Picture in picture: frames, badges and corners")
+struct PictureSnapshotTests {
+    /// Every shipped theme, and the default drawn in ASCII.
+    private func themes() throws -> [(Theme, String)] {
+        try ["default", "light", "high-contrast", "console16"].map { (try shippedTheme($0), "-\($0)") } + [(Theme.dark.asciiOnly(), "-ascii")]
+    }
+
+    private func check(_ state: ShellState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation,
+                       _ look: (Screen, Theme, Int, Int) throws -> Void = { _, _, _, _ in }) throws {
+        for (w, h) in sizes {
+            for (theme, suffix) in try themes() {
+                let screen = ShellView.render(state, theme: theme, width: w, height: h, context: terminalVideo)
+                assertSnapshot(screen, named: "\(name)\(suffix)-\(w)x\(h)", sourceLocation: sourceLocation)
+                try look(screen, theme, w, h)
+            }
+        }
+    }
+
+    @Test("a film in a picture over the home screen: framed, titled, its progress and time; moved off the focused row")
+    func filmOverHome() throws {
+        try check(homeWithFilm(), "pip-film-home") { screen, _, w, h in
+            let window = try #require(screen.windows.first)
+            let video = PictureLayout.pictureVideoSize(columns: w, rows: h)
+            #expect(window.inset == .picture && window.width == video.columns && window.height == video.rows)
+            #expect(screen.text().contains("The Test Pattern"))
+            #expect(screen.text().contains("12:34"))
+            #expect(!window.covers(row: 5), "the focused row (Late Night Bars) stays clear")
+        }
+    }
+
+    @Test("paused, in the top-left corner")
+    func pausedTopLeft() throws {
+        var s = homeWithFilm(corner: .topLeft, paused: true)
+        s.homeSelection = 0
+        try check(s, "pip-paused-top-left") { screen, _, _, _ in
+            #expect(screen.text().contains("paused"))
+            #expect(screen.windows.first?.x == 2)
+        }
+    }
+
+    @Test("a live channel muted over a film, with its LIVE badge, in each corner")
+    func liveOverFilm() throws {
+        for corner in PictureCorner.allCases {
+            try check(liveOverPlayer(corner: corner), "pip-live-\(corner.rawValue)") { screen, _, w, h in
+                let text = screen.text()
+                #expect(text.contains("LIVE") && text.contains("muted"))
+                let window = try #require(screen.windows.first)
+                #expect((window.x > w / 2) == corner.isRight && (window.y < h / 2) == corner.isTop)
+            }
+        }
+    }
+
+    @Test("the guide's preview pane: the channel's picture; a restricted channel says so and opens no window")
+    func preview() throws {
+        try check(guideWithPreview(restricted: false), "preview-playing") { screen, _, _, _ in
+            #expect(screen.windows.map(\.inset) == [.preview])
+        }
+        try check(guideWithPreview(restricted: true), "preview-restricted") { screen, _, _, _ in
+            #expect(screen.windows.isEmpty)
+            #expect(screen.text().contains("Restricted (TV-MA)"))
+        }
+    }
+
+    @Test("below 60×18, p says why the picture cannot start")
+    func tooSmall() {
+        var s = ShellState(items: [film])
+        s.current = 0
+        s.destination = .player
+        s.playback = playback()
+        s.display = DisplaySize(columns: 59, rows: 17)
+        _ = ShellReducer.reduce(&s, .command(.pictureInPicture, at: Instant(seconds: 0)))
+        let text = ShellView.render(s, theme: .dark, width: 59, height: 17, context: terminalVideo).text()
+        #expect(s.pip == nil)
+        #expect(text.contains("the terminal is 59×17") && text.contains("picture needs 60×18"), "\(text)")
+    }
+}
