@@ -63,6 +63,17 @@ final class ExampleDelegate: ShellDelegate {
         }
     }
 
+    /// Whether the restore from picture in picture is answered
+    /// (`--restore never` leaves it unanswered: the shell cuts it off).
+    var answersRestore = true
+
+    /// Puts its interface back (nothing to do here) and answers from
+    /// another thread, a moment later, as a real program might.
+    func restoreUserInterfaceForPictureInPictureStop(_ shell: ShellControl, completion: @escaping @Sendable (Bool) -> Void) {
+        guard answersRestore else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { completion(true) }
+    }
+
     /// Set by main: the first channel.
     var channelA = MediaItem(title: "", url: "")
 

@@ -5,8 +5,8 @@ import Parental
 import ShellCore
 import ShellRuntime
 
-// tvshell-delegate-example [--ipc-socket PATH]: three lavfi channels flipped
-// by ExampleDelegate instead of the built-in lineup player.
+// tvshell-delegate-example [--ipc-socket PATH] [--restore never]: three lavfi
+// channels flipped by ExampleDelegate instead of the built-in lineup player.
 let unicode = ProcessEnvironment.prepare()
 LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
 var socket: String?
@@ -25,6 +25,9 @@ let configuration = ShellConfiguration(
     restrictions: parental.state, restrictionsBackend: parental.store)
 let delegate = ExampleDelegate()
 delegate.channelA = channels[0]
+if let i = CommandLine.arguments.firstIndex(of: "--restore"), i + 1 < CommandLine.arguments.count {
+    delegate.answersRestore = CommandLine.arguments[i + 1] != "never"
+}
 let shell = Shell(configuration: configuration, logger: Logger(label: "example"), unicode: unicode)
 shell.delegate = delegate
 delegate.installOverlay(on: shell)

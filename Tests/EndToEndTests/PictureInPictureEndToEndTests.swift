@@ -1,0 +1,178 @@
+import Foundation
+import ShellTesting
+import Testing
+
+/// `get_state.pip`.
+private func picture(_ state: [String: Any]) -> [String: Any]? { state["pip"] as? [String: Any] }
+private func preview(_ state: [String: Any]) -> [String: Any]? { state["preview"] as? [String: Any] }
+private func channelNumber(_ state: [String: Any]) -> Int? { (state["channel"] as? [String: Any])?["number"] as? Int }
+
+/// A property of the player in `slot`, as libmpv reports it.
+private func property(_ name: String, _ slot: String, _ shell: ShellUnderTest) throws -> String? {
+    try shell.ipc.request(["get_mpv_property", name, slot])["data"] as? String
+}
+
+/// How many times the log says `url` was loaded.
+private func loads(of fragment: String, _ shell: ShellUnderTest) -> Int {
+    let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+    return log.split(separator: "\n").filter { $0.contains(" load ") && $0.contains(fragment) }.count
+}
+
+@Suite("Picture in picture and the guide's preview, end to end", .serialized)
+struct PictureInPictureEndToEndTests {
+    private static let cache = DemoLineupEndToEndTests.cacheHome
+
+    @Test("the film goes into a picture over the home screen, plays on while the list is browsed, and comes back where it was")
+    func filmAndBack() throws {
+        let shell = try ShellUnderTest([], width: 120, height: 40, connectTimeout: 120, cacheHome: Self.cache)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 5 }
+        try shell.ipc.discardEvents()
+        try shell.ipc.request(["keypress", "p"])
+        let started = try shell.ipc.waitForEvent("pip-started")
+        #expect(started["id"] as? String == "demo.film")
+        let home = try shell.ipc.waitForState { $0["screen"] as? String == "home" && picture($0) != nil }
+        let before = number(picture(home)?["frames_presented"]) ?? 0
+        for _ in 0..<3 { try shell.ipc.request(["keypress", "DOWN"]) }
+        let browsed = try shell.ipc.waitForState { $0["home_selection"] as? Int == 3 && (number(picture($0)?["frames_presented"]) ?? 0) > before + 10 }
+        #expect(picture(browsed)?["muted"] as? Bool == false, "its sound goes on: nothing plays full screen")
+        #expect(picture(browsed)?["live"] as? Bool == false)
+        let framed = shell.tmux.waitFor { $0.contains("┌─ The Test Pattern") && $0.contains("▀") && $0.contains("Life Channel") }
+        #expect(framed.ok, "the picture over the list: \(framed.screen)")
+
+        let last = try shell.ipc.state()
+        let position = try #require(number(picture(last)?["position"]))
+        try shell.ipc.request(["keypress", "p"])
+        _ = try shell.ipc.waitForEvent("pip-restored")
+        let restored = try shell.ipc.waitForState { $0["screen"] as? String == "player" && $0["pip"] is NSNull }
+        let now = try #require(number(restored["position"]))
+        #expect(abs(now - position) <= 1, "restored at \(now), the picture was at \(position)")
+        #expect(restored["phase"] as? String == "playing")
+        #expect(loads(of: "demo-film", shell) == 1, "never loaded again")
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 5 }
+    }
+
+    @Test("ESC from a playing film starts the picture; with [pip] automatic = false it stops the film")
+    func escape() throws {
+        let shell = try ShellUnderTest([], connectTimeout: 120, cacheHome: Self.cache)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        try shell.ipc.request(["keypress", "ESC"])
+        _ = try shell.ipc.waitForEvent("pip-started")
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" && (number(picture($0)?["frames_presented"]) ?? 0) > 0 }
+
+        let dir = TVShellBinary.scratchDirectory("pip-config")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[pip]\nautomatic = false\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let manual = try ShellUnderTest(["--config", config], connectTimeout: 120, cacheHome: Self.cache)
+        try manual.ipc.waitForState { $0["phase"] as? String == "playing" }
+        try manual.ipc.request(["keypress", "ESC"])
+        let stopped = try manual.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(stopped["pip"] is NSNull && stopped["phase"] as? String == "idle")
+        #expect(try manual.ipc.watchEvents(["pip-started"], for: 0.5).isEmpty)
+    }
+
+    @Test("a channel in the picture and another full screen both draw; sound only on the full-screen one; x swaps them")
+    func twoChannels() throws {
+        let shell = try ShellUnderTest(["--home"], width: 120, height: 40, connectTimeout: 120, cacheHome: Self.cache)
+        try shell.ipc.request(["channel", 1])
+        try shell.ipc.waitForState { channelNumber($0) == 1 && $0["phase"] as? String == "playing" }
+        try shell.ipc.request(["keypress", "p"])
+        _ = try shell.ipc.waitForEvent("pip-started")
+        try shell.ipc.request(["channel", 2])
+        let both = try shell.ipc.waitForState { channelNumber($0) == 2 && $0["phase"] as? String == "playing" }
+        let full0 = number(both["frames_presented"]) ?? 0, pip0 = number(picture(both)?["frames_presented"]) ?? 0
+        let later = try shell.ipc.waitForState {
+            (number($0["frames_presented"]) ?? 0) > full0 + 10 && (number(picture($0)?["frames_presented"]) ?? 0) > pip0 + 10
+        }
+        #expect(picture(later)?["live"] as? Bool == true && picture(later)?["muted"] as? Bool == true)
+        #expect(try property("mute", "picture", shell) == "yes")
+        #expect(try property("mute", "main", shell) == "no")
+        #expect(try property("path", "picture", shell)?.contains("testsrc2") == true)
+        #expect(try property("path", "main", shell)?.contains("mandelbrot") == true)
+        #expect(shell.tmux.waitFor { $0.contains("┌─ Test Card") && $0.contains("LIVE") && $0.contains("muted") }.ok)
+
+        try shell.ipc.request(["keypress", "x"])
+        let swapped = try shell.ipc.waitForState { channelNumber($0) == 1 && picture($0)?["id"] as? String == "demo.fractal" }
+        #expect(picture(swapped)?["muted"] as? Bool == true)
+        #expect(try property("path", "main", shell)?.contains("testsrc2") == true)
+        #expect(try property("mute", "main", shell) == "no")
+        #expect(try property("mute", "picture", shell) == "yes")
+        #expect(loads(of: "testsrc2", shell) == 1 && loads(of: "mandelbrot", shell) == 1, "swapped, not reloaded")
+        let f1 = number(swapped["frames_presented"]) ?? 0, p1 = number(picture(swapped)?["frames_presented"]) ?? 0
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > f1 + 10 && (number(picture($0)?["frames_presented"]) ?? 0) > p1 + 10 }
+    }
+
+    @Test("the guide previews the channel the selection rests on, muted; ENTER makes it full screen with no second load")
+    func guidePreview() throws {
+        let shell = try ShellUnderTest(["--home"], width: 120, height: 40, connectTimeout: 120, cacheHome: Self.cache)
+        try shell.ipc.request(["keypress", "g"])
+        try shell.ipc.request(["keypress", "DOWN"])
+        try shell.ipc.request(["keypress", "DOWN"])
+        let previewing = try shell.ipc.waitForState { preview($0)?["id"] as? String == "demo.fractal" && (number(preview($0)?["frames_presented"]) ?? 0) > 5 }
+        #expect(previewing["screen"] as? String == "guide")
+        #expect(try property("mute", "preview", shell) == "yes")
+        #expect(shell.tmux.waitFor { $0.contains("Preview") && $0.contains("2  Fractal TV") && $0.contains("▀") }.ok)
+        try shell.ipc.request(["keypress", "ENTER"])
+        let full = try shell.ipc.waitForState { $0["screen"] as? String == "player" && channelNumber($0) == 2 }
+        #expect(full["preview"] is NSNull)
+        #expect(try property("mute", "main", shell) == "no")
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 5 }
+        #expect(loads(of: "mandelbrot", shell) == 1, "the preview's load is the one that plays")
+    }
+
+    @Test("a restricted channel is never decoded into the preview or a picture before its passcode")
+    func restricted() throws {
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest(["--home"], width: 120, height: 40, connectTimeout: 120, cacheHome: Self.cache, home: home)
+        try shell.ipc.request(["keypress", "g"])
+        for _ in 0..<4 { try shell.ipc.request(["keypress", "DOWN"]) }
+        let guide = try shell.ipc.waitForState { preview($0)?["id"] as? String == "demo.latenight" }
+        #expect(preview(guide)?["restricted"] as? Bool == true && number(preview(guide)?["frames_presented"]) == 0)
+        #expect(shell.tmux.waitFor { $0.contains("Restricted (TV-MA)") }.ok)
+        #expect(try shell.ipc.request(["get_mpv_property", "path", "preview"])["data"] == nil, "nothing opened")
+        #expect(loads(of: "smptehdbars", shell) == 0)
+
+        try shell.ipc.request(["keypress", "ENTER"])
+        try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        try shell.ipc.request(["keypress", "p"])
+        let prompt = try shell.ipc.state()
+        #expect(prompt["pip"] is NSNull && prompt["screen"] as? String == "passcode", "the prompt covers everything")
+        for digit in "2468" { try shell.ipc.request(["keypress", String(digit)]) }
+        let playing = try shell.ipc.waitForState { $0["screen"] as? String == "player" && $0["phase"] as? String == "playing" }
+        #expect(playing["pip_possible"] as? Bool == false, "restricted content does not go into a picture")
+        try shell.ipc.request(["keypress", "p"])
+        let refused = try shell.ipc.waitForState { ($0["notice"] as? String)?.contains("restricted content") == true }
+        #expect(refused["pip"] is NSNull)
+    }
+
+    @Test("a delegate that never answers the restore is cut off after 2 s; one that answers gets its picture back")
+    func delegateRestore() throws {
+        let binary = URL(fileURLWithPath: TVShellBinary.path).deletingLastPathComponent().appendingPathComponent("tvshell-delegate-example").path
+        for answers in [false, true] {
+            let dir = TVShellBinary.scratchDirectory("pip-delegate")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let socket = dir.appendingPathComponent("ipc.sock").path
+            let home = ParentalHome(dir.appendingPathComponent("home"))
+            let tmux = try TmuxSession(command: "\(home.variables) '\(binary)' --ipc-socket '\(socket)' --restore \(answers ? "answer" : "never")",
+                                       width: 100, height: 30)
+            defer { tmux.kill() }
+            let ipc = try IPCClient(path: socket)
+            try ipc.waitForState { $0["phase"] as? String == "playing" }
+            try ipc.request(["keypress", "p"])
+            _ = try ipc.waitForEvent("pip-started")
+            let asked = Date()
+            try ipc.request(["keypress", "p"])
+            let stopped = try ipc.waitForEvent("pip-stopped", timeout: 6)
+            let waited = Date().timeIntervalSince(asked)
+            if answers {
+                #expect(stopped["reason"] as? String == "restored")
+                try ipc.waitForState { $0["screen"] as? String == "player" }
+            } else {
+                #expect(stopped["reason"] as? String == "closed")
+                #expect(waited >= 1.9 && waited < 4, "cut off after \(waited) s")
+                let after = try ipc.waitForState { $0["pip"] is NSNull }
+                #expect(after["screen"] as? String == "home")
+            }
+        }
+    }
+}
