@@ -175,4 +175,23 @@ struct PictureInPictureEndToEndTests {
             }
         }
     }
+
+    @Test("the picture's player picks the smallest HLS variant that covers the picture, and a larger one back full screen")
+    func hlsVariant() throws {
+        let master = try TestMedia.hlsLadder()
+        let shell = try ShellUnderTest([master], width: 160, height: 48)
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 2 }
+        func width(_ slot: String) -> String? { try? property("video-params/w", slot, shell) }
+        #expect(width("main") == "320")
+        try shell.ipc.request(["keypress", "p"])
+        _ = try shell.ipc.waitForEvent("pip-started")
+        let deadline = Date().addingTimeInterval(10)
+        while width("picture") != "128" && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(width("picture") == "128", "48×28 px: the 128x72 variant covers it")
+        try shell.ipc.request(["keypress", "p"])
+        _ = try shell.ipc.waitForEvent("pip-restored")
+        let back = Date().addingTimeInterval(10)
+        while width("main") != "320" && Date() < back { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(width("main") == "320")
+    }
 }
