@@ -319,4 +319,38 @@ struct VideoEndToEndTests {
         while width() != "1280" && Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
         #expect(width() == "1280", "400×200 px needs the 1280x720 variant")
     }
+
+    @Test("in a kitty terminal the picture in picture is an image of its own (id 2) at its window, above the full-screen one; closed, it is deleted")
+    func kittyPicture() throws {
+        let kitty = FakeTerminal("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.32.2)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c")
+        let shell = try ShellInPty(["av://lavfi:color=c=0x3050D0:size=320x180:rate=10"], columns: 80, rows: 24, terminal: kitty)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        _ = try shell.ipc.request(["keypress", "p"])
+        try shell.ipc.waitForState { (($0["pip"] as? [String: Any])?["frames_presented"] as? Int ?? 0) > 3 }
+        let text = String(decoding: shell.pty.output, as: UTF8.self)
+        let header = try #require(text.range(of: "\u{1B}_Ga=T,i=2,"), "the picture's own image")
+        let placement = text[header.upperBound...].prefix(120)
+        #expect(placement.contains("c=24,r=7,") && placement.contains("z=-1"), "its window's 24×7 cells, above the full-screen image: \(placement)")
+        let before = text[..<header.lowerBound].suffix(12)
+        #expect(before.contains("\u{1B}[16;55H"), "placed at its window (bottom right, off the focused row): \(before.debugDescription)")
+        _ = try shell.ipc.request(["keypress", "P"])
+        try shell.ipc.waitForState { $0["pip"] is NSNull }
+        let deadline = Date().addingTimeInterval(5)
+        while !String(decoding: shell.pty.output, as: UTF8.self).contains("\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\") && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(String(decoding: shell.pty.output, as: UTF8.self).contains("\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\"), "closed: its image is deleted")
+    }
+
+    @Test("in a sixel terminal the picture is a sixel image of its window's pixels, at its window")
+    func sixelPicture() throws {
+        let xterm = FakeTerminal("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;22c")
+        let shell = try ShellInPty(["av://lavfi:color=c=0xC03060:size=320x180:rate=10"], columns: 80, rows: 24, pixels: (640, 384), terminal: xterm)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        _ = try shell.ipc.request(["keypress", "p"])
+        try shell.ipc.waitForState { (($0["pip"] as? [String: Any])?["frames_presented"] as? Int ?? 0) > 3 }
+        let text = String(decoding: shell.pty.output, as: UTF8.self)
+        let image = try #require(text.range(of: "\u{1B}[16;55H\u{1B}P0;1;0q\"1;1;192;112"), "24×7 cells of 8×16 px, at the window")
+        #expect(!image.isEmpty)
+    }
 }

@@ -24,6 +24,8 @@ enum PreviewPaneView {
                 message = "Restricted (\(restricted))"
             } else if preview?.playback.phase == .failed {
                 message = "Could not play"
+            } else if state.pip?.index == state.homeSelection {
+                message = "Playing in the picture"
             } else if !item.isLive {
                 message = "ENTER to play"
             } else if state.settings.previewDelay == nil {
