@@ -28,6 +28,14 @@ private func gated(_ items: [MediaItem] = [kids, late, mixed, unratedFilm], poli
     return h
 }
 
+/// Mixed airs Cartoons (TV-G) until `wall + 600`, then Late Film (TV-MA).
+private let cartoonsThenLateFilm = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: [
+    Programme(channel: "mixed", start: wall - 600, stop: wall + 600, title: "Cartoons",
+              ratings: [GuideRating(system: "VCHIP", value: "TV-G", resolved: tvG)]),
+    Programme(channel: "mixed", start: wall + 600, stop: wall + 2400, title: "Late Film",
+              ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)]),
+])
+
 private func loads(_ effects: [Effect]) -> [Effect] {
     effects.filter { if case .load = $0 { true } else { false } }
 }
@@ -491,13 +499,7 @@ struct RestrictionGateTests {
 
     @Test("on a live channel, a new programme over the limit brings the prompt back")
     func programmeChange() {
-        let guide = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: [
-            Programme(channel: "mixed", start: wall - 600, stop: wall + 600, title: "Cartoons",
-                      ratings: [GuideRating(system: "VCHIP", value: "TV-G", resolved: tvG)]),
-            Programme(channel: "mixed", start: wall + 600, stop: wall + 2400, title: "Late Film",
-                      ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)]),
-        ])
-        let h = gated(guide: guide)
+        let h = gated(guide: cartoonsThenLateFilm)
         let start = h.send(.playIndex(2, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(mixed, token: 1), .startTimer(.transportHide, after: 5), .startTimer(.programmeBoundary, after: 600.5)]) {
             $0.current = 2
             $0.destination = .player
@@ -704,13 +706,7 @@ struct RestrictedPictureTests {
 
     @Test("a live picture whose new programme is over the limit is stopped; restoring it asks for the passcode")
     func pictureProgrammeChange() {
-        let guide = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: [
-            Programme(channel: "mixed", start: wall - 600, stop: wall + 600, title: "Cartoons",
-                      ratings: [GuideRating(system: "VCHIP", value: "TV-G", resolved: tvG)]),
-            Programme(channel: "mixed", start: wall + 600, stop: wall + 2400, title: "Late Film",
-                      ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)]),
-        ])
-        let h = gated(guide: guide)
+        let h = gated(guide: cartoonsThenLateFilm)
         h.apply(.playIndex(2, at: h.clock.now))
         h.apply(.player(.preloaded(ratings: []), token: 1, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
