@@ -126,4 +126,19 @@ struct PictureDelegateTests {
         #expect(!kids.muted && news.muted)
         #expect(shell.state.currentItem?.id == "kids" && shell.state.pictureItem?.id == "news")
     }
+
+    @Test("a muted picture's player that comes back to the main slot plays the next item with its sound on")
+    func mutedPlayerBackInMain() {
+        let shell = watching(1)
+        shell.press(.pictureInPicture)
+        shell.send(.playIndex(1, at: shell.clock.now()))
+        shell.playerStarts()
+        let mutedPicture = shell.player(in: .picture)!
+        #expect(mutedPicture.muted)
+        shell.press(.closePicture)
+        shell.press(.menu)
+        #expect(shell.state.pip != nil && shell.player === mutedPicture, "the closed picture's player took the main slot")
+        shell.send(.playIndex(2, at: shell.clock.now()))
+        #expect(!shell.player.muted && shell.player.loads.last == "av://lavfi:bars")
+    }
 }

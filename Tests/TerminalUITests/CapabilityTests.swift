@@ -115,4 +115,15 @@ struct CapabilityTests {
         #expect(PictureProtocol.choose(.sixel, capabilities: caps, windowPixels: (0, 0), columns: 80, rows: 24) == .sixel(cellWidth: 10, cellHeight: 20))
         #expect(PictureProtocol.choose(.sixel, capabilities: caps, windowPixels: (1600, 960), columns: 80, rows: 24) == .sixel(cellWidth: 20, cellHeight: 40))
     }
+
+    @Test("an answer cut by the probe's timeout is known to be unfinished, so the probe reads it to its end")
+    func unfinishedAnswer() {
+        let answer = Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c".utf8)
+        #expect(!TerminalProbe.endsInsideSequence(answer))
+        for cut in [2, 6, 14, 20, 24, answer.count - 2] {
+            #expect(TerminalProbe.endsInsideSequence(Array(answer[..<cut])), "cut after \(cut) bytes")
+        }
+        #expect(!TerminalProbe.endsInsideSequence(Array(answer[..<12])), "between two answers")
+        #expect(!TerminalProbe.endsInsideSequence(Array(" typed".utf8)))
+    }
 }

@@ -74,7 +74,9 @@ public final class EffectInterpreter: ShellControl {
 
     /// Carries out one effect. Without a player (libmpv could not be
     /// started again) player effects do nothing, except a load, which tries
-    /// to start one and fails (so recovery retries) when it cannot.
+    /// to start one and fails (so recovery retries) when it cannot. What
+    /// loads full screen has its sound on (its player may have been a muted
+    /// picture's or preview's before).
     func perform(_ effect: Effect) {
         if restrictions.perform(effect) { return }
         do {
@@ -85,6 +87,7 @@ public final class EffectInterpreter: ShellControl {
                 if player(.main) == nil { _ = startPlayer(.main) }
                 do {
                     guard let player = player(.main) else { throw RuntimeError.playerUnavailable }
+                    try player.setMuted(false)
                     try player.load(item, token: token)
                 } catch {
                     store.send(.player(.failed(reason: "\(error)"), token: token, at: clock.now()))

@@ -31,7 +31,10 @@ public enum TerminalProbe {
 
     /// Sends the queries on `output` and collects the answers from `input`
     /// (a terminal), with echo and line buffering off meanwhile; nil when
-    /// `input` is not a terminal or nothing is to be asked.
+    /// `input` is not a terminal or nothing is to be asked. An answer begun
+    /// by the timeout is read to its end (up to `timeout` more): its rest
+    /// would otherwise reach curses as keys (XTVERSION's "tmux 3.3a" has a
+    /// SPACE, which pauses).
     public static func run(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, term: String?, sharedMemory: String? = nil,
                            timeout: Double = 0.3) -> [UInt8]? {
         let query = queries(term: term, sharedMemory: sharedMemory)
@@ -49,9 +52,10 @@ public enum TerminalProbe {
         var answers: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         let deadline = now() + timeout
-        while now() < deadline {
+        let grace = deadline + timeout
+        while now() < deadline || (now() < grace && Self.endsInsideSequence(answers)) {
             var entry = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let left = Int32(max(1, (deadline - now()) * 1000))
+            let left = Int32(max(1, (max(deadline, Self.endsInsideSequence(answers) ? grace : deadline) - now()) * 1000))
             guard poll(&entry, 1, left) > 0 else { continue }
             let n = read(input, &buffer, buffer.count)
             guard n > 0 else { break }
@@ -59,6 +63,21 @@ public enum TerminalProbe {
             if TerminalReply.split(answers).contains(where: { if case .deviceAttributes = $0 { true } else { false } }) { break }
         }
         return answers
+    }
+
+    /// Whether `bytes` end inside a control sequence (one that began with
+    /// ESC and has not ended yet). Pure.
+    static func endsInsideSequence(_ bytes: [UInt8]) -> Bool {
+        var reader: ControlSequenceReader?
+        for byte in bytes {
+            if var current = reader {
+                let step = current.feed(UInt32(byte))
+                reader = step == .more ? current : nil
+            } else if byte == 0x1B {
+                reader = ControlSequenceReader()
+            }
+        }
+        return reader != nil
     }
 
     private static func now() -> Double {
