@@ -649,6 +649,18 @@ struct RestrictedPictureTests {
         }
         let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
         #expect(screen.contains("Restricted (TV-MA)"))
+        h.send(.display(DisplaySize(columns: 59, rows: 40))) { $0.display = DisplaySize(columns: 59, rows: 40) }
+        h.press(.up, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
+            $0.homeSelection = 0
+            $0.preview = nil
+        }
+        #expect(h.advance(by: 0.6) == [.previewDelay])
+        h.send(.timerFired(.previewDelay, at: h.clock.now))
+        #expect(h.state.preview == nil, "no room for the pane: nothing is opened")
+        h.send(.display(DisplaySize(columns: 120, rows: 40))) { $0.display = DisplaySize(columns: 120, rows: 40) }
+        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.homeSelection = 1 }
+        #expect(h.advance(by: 0.6) == [.previewDelay])
+        h.send(.timerFired(.previewDelay, at: h.clock.now)) { $0.preview = PreviewState(index: 1, restricted: "TV-MA") }
         h.press(.select, effects: [
             .stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock,
             .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")),

@@ -27,13 +27,16 @@ enum PreviewReducer {
     }
 
     /// The selection rested: its channel plays in the pane, muted, unless
-    /// it is restricted (then the pane says so and nothing is opened), or it
-    /// is what plays in the picture.
+    /// it is restricted (then the pane says so and nothing is opened), it
+    /// is what plays in the picture, or the terminal has no room for the
+    /// pane (under `ShellSettings.pictureMinimumSize`).
     static func delayFired(_ state: inout ShellState) -> [Effect] {
         guard state.screen == .guide, state.preview == nil, state.items.indices.contains(state.homeSelection) else { return [] }
         let index = state.homeSelection
         let item = state.items[index]
         guard item.isLive, state.pip?.index != index else { return [] }
+        let minimum = state.settings.pictureMinimumSize
+        if let display = state.display, display.columns < minimum.columns || display.rows < minimum.rows { return [] }
         let ratings = RestrictionReducer.knownRatings(state, item)
         let policy = state.restrictions.policy
         if policy.mode != .off, policy.restricts(ratings),

@@ -46,9 +46,9 @@ public enum PictureLayout {
     }
 
     /// The guide's preview pane (frame included), right of the list; nil
-    /// when the screen is too small for one.
+    /// when the screen is too small for one (under 60×18, as a picture).
     public static func previewPane(columns: Int, rows: Int) -> Rect? {
-        guard columns >= 60, rows >= 16 else { return nil }
+        guard columns >= 60, rows >= 18 else { return nil }
         let width = columns * 2 / 5
         return Rect(x: columns - width - 1, y: 3, width: width, height: rows - 5)
     }
