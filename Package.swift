@@ -11,17 +11,18 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         .systemLibrary(name: "CMPV", path: "Sources/CMPV"),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
+        .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
         .target(
             name: "CNCurses",
             cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("NCURSES_WIDECHAR", to: "1")],
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
         .target(name: "CPosix"),
+        .target(name: "CMPRIS", linkerSettings: [.linkedLibrary("systemd")]),
         .target(name: "MediaModel"),
         .target(name: "ConfigFormat"),
         .target(name: "Canvas"),
@@ -33,16 +34,14 @@ let package = Package(
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd",
+                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "Parental",
             dependencies: [
-                "ShellCore", "MediaModel", "Catalog", "ConfigFormat",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
+                "ShellCore", "MediaModel", "Catalog", "ConfigFormat", "CSodium",
             ]
         ),
         .target(name: "ShellProbes"),

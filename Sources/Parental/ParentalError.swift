@@ -14,6 +14,8 @@ public enum ParentalError: Error, Equatable, CustomStringConvertible {
     case wrongPasscode
     case locked(secondsLeft: Int)
     case noPasscode
+    /// libsodium could not start or hash (out of memory).
+    case hashing(String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum ParentalError: Error, Equatable, CustomStringConvertible {
             "too many wrong passcodes: try again in \(seconds / 60) min \(seconds % 60) s"
         case .noPasscode:
             "no passcode is set: run `tvshell restrictions set-passcode` first"
+        case .hashing(let message):
+            message
         }
     }
 }

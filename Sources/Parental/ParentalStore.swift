@@ -60,8 +60,17 @@ public final class ParentalStore: RestrictionsBackend {
         return (store, RestrictionsState(policy: settings.policy, failures: lockout.failures, lockedUntil: lockout.lockedUntil), problem)
     }
 
+    /// Checks `passcode` (any thread). A right code against a hash written
+    /// by tvshell 0.6 (scrypt) has the settings file written again with an
+    /// Argon2id hash; if that fails the old hash stays, and still works.
     public func verify(passcode: String) -> Bool {
-        settings.passcode?.matches(passcode) ?? false
+        guard let hash = settings.passcode, hash.matches(passcode) else { return false }
+        if hash.needsUpgrade, let upgraded = try? PasscodeHash.make(passcode: passcode) {
+            var settings = settings
+            settings.passcode = upgraded
+            try? Self.saveSettings(settings, paths: paths)
+        }
+        return true
     }
 
     public func persistLockout(failures: Int, lockedUntil: Double?) throws {

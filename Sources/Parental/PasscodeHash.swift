@@ -1,63 +1,101 @@
-import Crypto
-import CryptoExtras
+import CSodium
 import Foundation
 
-/// A passcode as stored: a random salt and the scrypt hash of the passcode
-/// with it (N = 2^15, r = 8, p = 1: 32 MiB and about 0.1 s per check, so
-/// trying all 10 000 four-digit codes offline costs minutes of memory-hard
-/// work, and online the lockout stops it). The passcode itself is never kept.
+/// A passcode as stored: libsodium's Argon2id string (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`:
+/// a random salt, the parameters and the hash; 64 MiB and about 0.1 s per
+/// check at the interactive limits, so trying all 10 000 four-digit codes
+/// offline costs minutes of memory-hard work, and online the lockout stops
+/// it). Hashes written by tvshell 0.6 (`scrypt$N$r$p$salt$hash`) are still
+/// verified, with libsodium's scrypt, and `needsUpgrade` says to write
+/// them again as Argon2id. The passcode itself is never kept.
 public struct PasscodeHash: Equatable, Sendable {
-    public var rounds: Int
-    public var blockSize: Int
-    public var parallelism: Int
-    public var salt: [UInt8]
-    public var hash: [UInt8]
-
-    /// Hashes `passcode` with a fresh 16-byte salt.
-    public static func make(passcode: String, rounds: Int = 1 << 15) throws -> PasscodeHash {
-        var generator = SystemRandomNumberGenerator()
-        let salt = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let hash = try derive(passcode, salt: salt, rounds: rounds, blockSize: 8, parallelism: 1)
-        return PasscodeHash(rounds: rounds, blockSize: 8, parallelism: 1, salt: salt, hash: hash)
+    /// How hard a new hash is to compute.
+    public enum Strength: Sendable {
+        /// libsodium's interactive limits: what the shell stores.
+        case interactive
+        /// The smallest limits libsodium allows: for tests only.
+        case minimal
     }
 
-    /// Whether `passcode` is the one hashed, comparing in constant time.
-    public func matches(_ passcode: String) -> Bool {
-        guard let candidate = try? Self.derive(passcode, salt: salt, rounds: rounds, blockSize: blockSize, parallelism: parallelism),
-              candidate.count == hash.count else { return false }
-        var difference: UInt8 = 0
-        for (a, b) in zip(candidate, hash) { difference |= a ^ b }
-        return difference == 0
-    }
+    /// The stored form, as written to `restrictions.toml`.
+    public let encoded: String
 
-    /// `scrypt$N$r$p$salt$hash`, salt and hash in base64.
-    public var encoded: String {
-        "scrypt$\(rounds)$\(blockSize)$\(parallelism)$\(Data(salt).base64EncodedString())$\(Data(hash).base64EncodedString())"
-    }
-
-    public init(rounds: Int, blockSize: Int, parallelism: Int, salt: [UInt8], hash: [UInt8]) {
-        self.rounds = rounds
-        self.blockSize = blockSize
-        self.parallelism = parallelism
-        self.salt = salt
-        self.hash = hash
-    }
-
-    /// Reads `encoded`; nil when it is not that form.
+    /// Reads `encoded`; nil when it is not a hash tvshell writes or wrote.
     public init?(encoded: String) {
+        if encoded.hasPrefix("$argon2id$") {
+            guard encoded.utf8.count < Self.stringBytes, encoded.split(separator: "$").count == 5 else { return nil }
+        } else {
+            guard Scrypt(encoded: encoded) != nil else { return nil }
+        }
+        self.encoded = encoded
+    }
+
+    /// Hashes `passcode` with a fresh random salt.
+    public static func make(passcode: String, strength: Strength = .interactive) throws(ParentalError) -> PasscodeHash {
+        try Self.initializeSodium()
+        let (ops, memory) = switch strength {
+        case .interactive: (tvs_pwhash_opslimit_interactive(), tvs_pwhash_memlimit_interactive())
+        case .minimal: (tvs_pwhash_opslimit_min(), tvs_pwhash_memlimit_min())
+        }
+        var out = [CChar](repeating: 0, count: stringBytes)
+        let status = passcode.withCString { crypto_pwhash_str(&out, $0, UInt64(strlen($0)), ops, memory) }
+        guard status == 0, let hash = PasscodeHash(encoded: String(cString: out)) else {
+            throw .hashing("the passcode could not be hashed (libsodium: out of memory?)")
+        }
+        return hash
+    }
+
+    /// Whether `passcode` is the one hashed (in constant time).
+    public func matches(_ passcode: String) -> Bool {
+        guard (try? Self.initializeSodium()) != nil else { return false }
+        if let scrypt = Scrypt(encoded: encoded) { return scrypt.matches(passcode) }
+        return encoded.withCString { stored in
+            passcode.withCString { crypto_pwhash_str_verify(stored, $0, UInt64(strlen($0))) == 0 }
+        }
+    }
+
+    /// Written by tvshell 0.6 (scrypt): store it again as Argon2id once the
+    /// right code is known.
+    public var needsUpgrade: Bool { !encoded.hasPrefix("$argon2id$") }
+
+    private static let stringBytes = tvs_pwhash_strbytes()
+
+    /// `sodium_init`, once (it is thread-safe and idempotent).
+    private static func initializeSodium() throws(ParentalError) {
+        guard sodium_init() >= 0 else { throw .hashing("libsodium could not start") }
+    }
+}
+
+/// A 0.6 hash, `scrypt$N$r$p$salt$hash` (salt and hash in base64),
+/// verified with libsodium's scrypt.
+private struct Scrypt {
+    let rounds: UInt64
+    let blockSize: UInt32
+    let parallelism: UInt32
+    let salt: [UInt8]
+    let hash: [UInt8]
+
+    init?(encoded: String) {
         let parts = encoded.split(separator: "$", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 6, parts[0] == "scrypt", let n = Int(parts[1]), let r = Int(parts[2]), let p = Int(parts[3]),
+        guard parts.count == 6, parts[0] == "scrypt", let n = UInt64(parts[1]), let r = UInt32(parts[2]), let p = UInt32(parts[3]),
               n >= 2, n.nonzeroBitCount == 1, r > 0, p > 0,
               let salt = Data(base64Encoded: parts[4]), let hash = Data(base64Encoded: parts[5]), salt.count >= 8, hash.count >= 16 else {
             return nil
         }
-        self.init(rounds: n, blockSize: r, parallelism: p, salt: [UInt8](salt), hash: [UInt8](hash))
+        rounds = n
+        blockSize = r
+        parallelism = p
+        self.salt = [UInt8](salt)
+        self.hash = [UInt8](hash)
     }
 
-    private static func derive(_ passcode: String, salt: [UInt8], rounds: Int, blockSize: Int, parallelism: Int) throws -> [UInt8] {
-        let key = try KDF.Scrypt.deriveKey(
-            from: Array(passcode.utf8), salt: salt, outputByteCount: 32, rounds: rounds, blockSize: blockSize, parallelism: parallelism)
-        return key.withUnsafeBytes { [UInt8]($0) }
+    func matches(_ passcode: String) -> Bool {
+        var candidate = [UInt8](repeating: 0, count: hash.count)
+        let password = Array(passcode.utf8)
+        let status = crypto_pwhash_scryptsalsa208sha256_ll(password, password.count, salt, salt.count, rounds, blockSize, parallelism,
+                                                            &candidate, candidate.count)
+        guard status == 0 else { return false }
+        return sodium_memcmp(candidate, hash, hash.count) == 0
     }
 }
 

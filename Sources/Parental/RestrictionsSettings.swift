@@ -12,7 +12,7 @@ import ShellCore
 ///     movies = "mpaa|PG-13"
 ///     tv = "us-tv|TV-PG"
 ///     [passcode]
-///     hash = "scrypt$32768$8$1$…$…"
+///     hash = "$argon2id$v=19$m=65536,t=2,p=1$…$…"
 public struct RestrictionsSettings: Equatable, Sendable {
     public var mode: RestrictionPolicy.Mode = .off
     public var movies: RestrictionPolicy.Limit = .allowAll

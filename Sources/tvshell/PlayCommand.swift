@@ -138,7 +138,9 @@ struct PlayCommand: ParsableCommand {
             strayOutputPath: logFile, guide: guideIndex, restrictions: parental.state, restrictionsBackend: parental.store,
             startupNotices: notices, remoteMap: setup.remoteMap, lircSocketPath: setup.lircSocket,
             startIndex: setup.startIndex, fallbackIndex: setup.fallbackIndex)
-        let shell = Shell(configuration: configuration, logger: logger, unicode: unicode)
+        var configured = configuration
+        if let bus = setup.file.nowPlaying { configured.nowPlaying = bus }
+        let shell = Shell(configuration: configured, logger: logger, unicode: unicode)
         do {
             let status = try shell.run()
             if status != 0 { throw ExitCode(status) }

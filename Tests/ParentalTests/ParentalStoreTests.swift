@@ -25,24 +25,26 @@ private func savedSettings(_ paths: ParentalPaths, code: String = "2468") throws
     settings.mode = .passcode
     settings.movies = try RestrictionsSettings.parseLimit("PG-13", media: .movie)
     settings.tv = try RestrictionsSettings.parseLimit("TV-PG", media: .tv)
-    settings.passcode = try PasscodeHash.make(passcode: code, rounds: 1 << 10)
+    settings.passcode = try PasscodeHash.make(passcode: code, strength: .minimal)
     try ParentalStore.saveSettings(settings, paths: paths)
     return settings
 }
 
 @Suite("Parental settings, passcode hash, lockout and audit log")
 struct ParentalStoreTests {
-    @Test("the passcode is kept only as a salted scrypt hash, and checked")
+    @Test("the passcode is kept only as a salted Argon2id hash, and checked")
     func hash() throws {
-        let a = try PasscodeHash.make(passcode: "1234", rounds: 1 << 10)
-        let b = try PasscodeHash.make(passcode: "1234", rounds: 1 << 10)
-        #expect(a.salt != b.salt && a.hash != b.hash, "salted")
-        #expect(a.matches("1234"))
+        let a = try PasscodeHash.make(passcode: "1234")
+        let b = try PasscodeHash.make(passcode: "1234", strength: .minimal)
+        #expect(a.encoded.hasPrefix("$argon2id$v=19$m=65536,t=2,p=1$"), "libsodium's interactive limits: \(a.encoded)")
+        #expect(a.encoded != b.encoded, "salted")
+        #expect(a.matches("1234") && b.matches("1234"))
         #expect(!a.matches("1235"))
         #expect(!a.matches(""))
-        #expect(!a.encoded.contains("1234"))
+        #expect(!a.encoded.contains("1234") && !a.needsUpgrade)
         #expect(PasscodeHash(encoded: a.encoded) == a)
         #expect(PasscodeHash(encoded: "scrypt$3$8$1$AAAA$AAAA") == nil)
+        #expect(PasscodeHash(encoded: "$argon2id$nonsense") == nil)
         #expect(try Passcode.validate("0042\n") == "0042")
         #expect(throws: ParentalError.self) { try Passcode.validate("123") }
         #expect(throws: ParentalError.self) { try Passcode.validate("12a4") }
@@ -155,4 +157,31 @@ struct ParentalStoreTests {
         let events = try AuditLog.read(paths.auditLog).records.map(\.event)
         #expect(events == ["granted", "wrong-passcode", "wrong-passcode", "wrong-passcode", "wrong-passcode", "wrong-passcode", "locked-out", "granted"])
     }
+
+    @Test("a passcode hashed by 0.6 (scrypt) still opens the prompt, and the right code stores it again as Argon2id")
+    func scryptUpgrade() throws {
+        let paths = scratchPaths()
+        let legacy = try #require(PasscodeHash(encoded: Self.scrypt2468))
+        #expect(legacy.needsUpgrade && legacy.matches("2468") && !legacy.matches("2469"))
+        var old = RestrictionsSettings()
+        old.mode = .passcode
+        old.tv = try RestrictionsSettings.parseLimit("TV-PG", media: .tv)
+        old.passcode = legacy
+        try ParentalStore.saveSettings(old, paths: paths)
+        #expect(try String(contentsOfFile: paths.settings, encoding: .utf8).contains("hash = \"\(Self.scrypt2468)\""), "the file as 0.6 wrote it")
+        let opened = ParentalStore.open(paths: paths)
+        #expect(opened.problem == nil && opened.state.policy.hasPasscode)
+        #expect(!opened.store.verify(passcode: "1357"))
+        #expect(try ParentalStore.loadSettings(paths: paths).passcode == legacy, "a wrong code changes nothing")
+        #expect(opened.store.verify(passcode: "2468"))
+        let upgraded = try #require(try ParentalStore.loadSettings(paths: paths).passcode)
+        #expect(upgraded.encoded.hasPrefix("$argon2id$") && upgraded.matches("2468"))
+        let text = try String(contentsOfFile: paths.settings, encoding: .utf8)
+        #expect(!text.contains("2468") && !text.contains("scrypt"))
+        #expect(mode(paths.settings) == 0o600)
+        #expect(opened.store.verify(passcode: "2468"), "the shell that upgraded it still checks codes")
+    }
+
+    /// scrypt("2468", salt, N = 2^15, r = 8, p = 1), 32 bytes, as 0.6 stored it (made by the 0.6 binary).
+    static let scrypt2468 = "scrypt$32768$8$1$ks4SDDxcZN+f2iVV62RlFQ==$j6zCBlmySe3kxIzDtuXWglrDB0JAiJ7G+PaRNDF5IQg="
 }

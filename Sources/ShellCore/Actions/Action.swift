@@ -60,6 +60,8 @@ public enum Action: Equatable, Sendable {
     case startPicture(at: Instant)
     /// `ShellControl.stopPictureInPicture()`: back to full screen.
     case stopPicture(at: Instant)
+    /// The desktop's Now Playing (MPRIS) asks for something.
+    case nowPlaying(NowPlayingRequest, at: Instant)
 }
 
 /// Who asks to quit. A service manager's SIGTERM and the terminal hanging up

@@ -105,6 +105,8 @@ public enum ShellReducer {
             return PictureReducer.start(&state, now: now)
         case .stopPicture(let now):
             return PictureReducer.restore(&state, now: now)
+        case .nowPlaying(let request, let now):
+            return NowPlayingReducer.reduce(&state, request, now: now)
         }
     }
 

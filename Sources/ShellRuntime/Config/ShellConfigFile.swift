@@ -35,6 +35,9 @@ import TerminalUI
 ///     automatic = true       # ESC from a playing item starts it (false: stops)
 ///     corner = "top-right"   # where it starts: top-right, bottom-right, bottom-left, top-left
 ///     preview_delay = 0.6    # seconds the guide rests on a channel before it previews (0: off)
+///     [mpris]                # Now Playing on D-Bus
+///     enabled = true
+///     bus = "session"        # or "system" (a kiosk box; see contrib/dbus)
 ///
 /// Reading never fails: each bad entry is a `ConfigProblem` and keeps its default.
 public struct ShellConfigFile: Equatable, Sendable {
@@ -54,6 +57,8 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var pipCorner: PictureCorner?
     /// Seconds; 0 turns previews off.
     public var previewDelay: Double?
+    /// `[mpris]`: nil keeps the default (the session bus).
+    public var nowPlaying: ShellConfiguration.NowPlayingBus?
     public var problems: [ConfigProblem] = []
 
     public init() {}
@@ -170,8 +175,18 @@ public struct ShellConfigFile: Equatable, Sendable {
                 previewDelay = delay
             default: throw EntryError("unknown setting; expected automatic, corner or preview_delay")
             }
+        case "mpris":
+            switch entry.key {
+            case "enabled":
+                guard let flag = value.boolean else { throw EntryError("expected true or false") }
+                if !flag { nowPlaying = ShellConfiguration.NowPlayingBus.none } else if nowPlaying == ShellConfiguration.NowPlayingBus.none { nowPlaying = nil }
+            case "bus":
+                guard let name = value.string, name == "session" || name == "system" else { throw EntryError("expected \"session\" or \"system\"") }
+                if nowPlaying != ShellConfiguration.NowPlayingBus.none { nowPlaying = ShellConfiguration.NowPlayingBus(rawValue: name) }
+            default: throw EntryError("unknown setting; expected enabled or bus")
+            }
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video or pip")
+            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip or mpris")
         }
     }
 

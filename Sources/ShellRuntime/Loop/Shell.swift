@@ -46,6 +46,8 @@ public final class Shell: ShellControl {
     private var lirc: LircClient?
     private let notifier = ServiceNotifier()
     private var ipc: IPCServer?
+    /// Now Playing on D-Bus, when a bus was there.
+    private var mpris: MPRISServer?
     private var signalRead: Int32 = -1
     private var signalWrite: Int32 = -1
     /// Draws the UI and the picture; nil without a terminal.
@@ -89,7 +91,10 @@ public final class Shell: ShellControl {
             self.presenter?.playersExchanged(a, b)
         }
         effects.loadLogo = { [unowned self] in self.logoLoader.load($0) }
-        store.observe = { [unowned self] _, _, _ in self.presenter?.needsDraw = true }
+        store.observe = { [unowned self] _, _, state in
+            self.presenter?.needsDraw = true
+            self.mpris?.publish(state, now: MonotonicClock.now())
+        }
     }
 
     /// Replaces the built-in swipe-up overlay (for embedding programs).
@@ -166,6 +171,8 @@ public final class Shell: ShellControl {
         if let path = configuration.lircSocketPath {
             lirc = LircClient(path: path, logger: logger, now: MonotonicClock.now())
         }
+        startNowPlaying()
+        defer { mpris = nil }
         tickWallClock()
         for notice in configuration.startupNotices { dispatch(.showNotice(notice)) }
         if !state.items.isEmpty && !configuration.startOnHome {
@@ -215,10 +222,12 @@ public final class Shell: ShellControl {
             }
             if let ipc { pollSet += ipc.pollDescriptors() }
             if let lirc, lirc.fd >= 0 { pollSet.append(pollfd(fd: lirc.fd, events: Int16(POLLIN), revents: 0)) }
+            if let mpris { pollSet.append(pollfd(fd: mpris.fd, events: mpris.events, revents: 0)) }
             if let terminal = presenter?.terminal, terminal.frames.isBusy { pollSet.append(pollfd(fd: terminal.frames.fd, events: Int16(POLLOUT), revents: 0)) }
             let start = MonotonicClock.now()
             var timeout = timers.pollTimeout(now: start)
-            var deadlines: [Int32] = [lirc?.pollTimeout(now: start), notifier.pollTimeout(now: start)].compactMap { $0 }
+            var deadlines: [Int32] = [lirc?.pollTimeout(now: start), notifier.pollTimeout(now: start),
+                                      mpris.flatMap { $0.timeoutMs >= 0 ? $0.timeoutMs : nil }].compactMap { $0 }
             if let tick = nextWallClockTick {
                 deadlines.append(Int32(max(0, (tick - start) * 1000).rounded(.up)))
             }
@@ -239,6 +248,7 @@ public final class Shell: ShellControl {
             if let tick = nextWallClockTick, tick <= now { tickWallClock() }
             lirc?.tick(now: now)
             notifier.tick(now: now)
+            if let mpris, mpris.timeoutMs == 0, !mpris.process() { self.mpris = nil }
         }
     }
 
@@ -273,6 +283,8 @@ public final class Shell: ShellControl {
                 dispatch(.command(command, at: MonotonicClock.now()))
                 if state.quitting { return }
             }
+        } else if let mpris, fd == mpris.fd {
+            if !mpris.process() { self.mpris = nil }
         } else if let ipc, ipc.owns(fd) {
             for request in ipc.service(fd: fd, revents: revents) {
                 handle(request)
@@ -338,6 +350,22 @@ public final class Shell: ShellControl {
     private func pictureSize(for slot: PlayerSlot) -> (width: Int, height: Int)? {
         guard let presenter else { return nil }
         return presenter.pixelSize(for: slot) ?? presenter.terminal.videoPixelSize
+    }
+
+    /// Publishes Now Playing on the configured bus; without one (no session
+    /// bus, a policy that refuses the name) the log says why and the shell
+    /// goes on.
+    private func startNowPlaying() {
+        guard configuration.nowPlaying != .none else { return }
+        do {
+            let server = try MPRISServer(systemBus: configuration.nowPlaying == .system, logger: logger)
+            server.send = { [unowned self] request in self.dispatch(.nowPlaying(request, at: MonotonicClock.now())) }
+            server.publish(state, now: MonotonicClock.now())
+            mpris = server
+            logger.info("Now Playing (MPRIS) as \(server.name)")
+        } catch {
+            logger.warning("Now Playing (MPRIS) is off: \(error)")
+        }
     }
 
     /// Tells the reducer the wall-clock time; again every 30 s while there

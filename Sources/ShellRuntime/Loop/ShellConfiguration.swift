@@ -40,6 +40,19 @@ public struct ShellConfiguration: Sendable {
     public var startIndex: Int?
     /// Where a stream that keeps failing falls back to, by index.
     public var fallbackIndex: Int?
+    /// Now Playing on D-Bus (MPRIS): on the session bus by default.
+    public var nowPlaying: NowPlayingBus = .session
+
+    /// Which bus Now Playing (MPRIS) goes on.
+    public enum NowPlayingBus: String, Sendable, Equatable {
+        /// Off.
+        case none
+        /// The user's session bus (when there is one).
+        case session
+        /// The system bus (a kiosk box with no session; needs
+        /// `contrib/dbus/tvshell-mpris.conf`).
+        case system
+    }
 
     public struct MPVOption: Sendable, Equatable {
         public var key: String

@@ -42,6 +42,7 @@ func exitCode(for error: ParentalError) -> Int32 {
     case .badRating, .badPasscode: 64
     case .wrongPasscode, .noPasscode: 77
     case .locked: 75
+    case .hashing: 71
     }
 }
 

@@ -1,0 +1,92 @@
+import MediaModel
+
+/// What the desktop's Now Playing (MPRIS) shows and may do, derived from the
+/// state alone: the store stays the one source of truth. Never the title of
+/// restricted content ("Restricted (TV-MA)" stands in, as in the guide's
+/// preview), never anything while the passcode prompt is up. Pure.
+public struct NowPlayingInfo: Equatable, Sendable {
+    public enum Status: String, Equatable, Sendable {
+        case playing = "Playing"
+        case paused = "Paused"
+        case stopped = "Stopped"
+    }
+
+    public var status: Status = .stopped
+    /// An object path naming the item (MPRIS `mpris:trackid`).
+    public var trackID: String?
+    public var title: String?
+    /// The channel, on a live channel.
+    public var album: String?
+    /// The programme airing, on a live channel.
+    public var artist: String?
+    /// The channel logo (a URL; a path becomes a `file://` URL).
+    public var artURL: String?
+    /// Seconds; nil on live.
+    public var length: Double?
+    /// Seconds.
+    public var position: Double = 0
+    public var rate = 1.0
+    public var canGoNext = false
+    public var canGoPrevious = false
+    public var canPlay = false
+    public var canPause = false
+    public var canSeek = false
+    /// False while the passcode prompt is up: nothing may be done from the bus.
+    public var canControl = false
+    /// False in kiosk mode.
+    public var canQuit = false
+
+    public init() {}
+
+    public static func of(_ state: ShellState) -> NowPlayingInfo {
+        var info = NowPlayingInfo()
+        info.canQuit = !state.kiosk
+        if let prompt = state.prompt {
+            info.title = "Restricted (\(ContentRating.strictest(prompt.ratings)?.code ?? "not rated"))"
+            return info
+        }
+        info.canControl = true
+        info.canPlay = !state.items.isEmpty
+        let p = state.playback
+        let showing = (state.screen == .player || state.screen == .interstitial) && p.phase != .idle
+        guard showing, let index = state.current, let item = state.currentItem else { return info }
+        switch p.phase {
+        case .playing: info.status = p.paused ? .paused : .playing
+        case .loading: info.status = .playing
+        case .ended: info.status = .paused
+        case .idle, .failed: info.status = .stopped
+        }
+        info.trackID = "/org/mpris/MediaPlayer2/tvshell/item\(index)"
+        if p.restricted {
+            info.title = "Restricted (\(ContentRating.strictest(p.ratings)?.code ?? "not rated"))"
+        } else {
+            info.title = state.title
+            if state.isLive {
+                info.album = item.title
+                info.artist = state.nowNext(item).now?.title
+            }
+            info.artURL = item.logo.map { $0.contains("://") ? $0 : "file://" + $0 }
+        }
+        info.position = p.position ?? 0
+        info.rate = p.speed
+        info.canPause = p.phase == .playing
+        let live = state.isLive || item.isLive
+        info.canSeek = !live && p.seekable && p.duration != nil && p.phase == .playing
+        info.length = live ? nil : p.duration
+        let canFlip = !state.channelRing.isEmpty || state.items.count > 1
+        info.canGoNext = canFlip
+        info.canGoPrevious = canFlip
+        return info
+    }
+}
+
+/// What the desktop asks through MPRIS (`Action.nowPlaying`).
+public enum NowPlayingRequest: Equatable, Sendable {
+    case playPause, play, pause, stop, next, previous
+    /// Seek by this many seconds.
+    case seek(by: Double)
+    /// Seek to this position, in seconds.
+    case setPosition(Double)
+    case openURI(String)
+    case quit
+}

@@ -1,0 +1,44 @@
+import MediaModel
+
+/// Requests from the desktop's Now Playing (MPRIS): the same paths as the
+/// keys, so a flip from `playerctl next` is a flip like PGUP's, with its
+/// events. Nothing while the passcode prompt is up; nothing that gets
+/// around the kiosk (no quit, no other item opened).
+enum NowPlayingReducer {
+    static func reduce(_ state: inout ShellState, _ request: NowPlayingRequest, now: Instant) -> [Effect] {
+        guard state.prompt == nil else { return [] }
+        let info = NowPlayingInfo.of(state)
+        let onPlayer = state.screen == .player
+        switch request {
+        case .playPause, .play, .pause:
+            if onPlayer {
+                let paused = request == .pause || (request == .playPause && !state.playback.paused)
+                return TransportReducer.setPause(&state, paused)
+            }
+            guard request != .pause, state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }
+            return ShellReducer.play(&state, index: min(state.homeSelection, state.items.count - 1), now: now)
+        case .stop:
+            guard onPlayer || state.screen == .interstitial || state.screen == .error else { return [] }
+            return ShellReducer.goHome(&state)
+        case .next, .previous:
+            guard onPlayer, info.canGoNext else { return [] }
+            return TransportReducer.changeChannel(&state, by: request == .next ? 1 : -1, now: now)
+        case .seek(let offset):
+            guard info.canSeek else { return [] }
+            return [.seekBy(offset)] + TransportReducer.showTransport(&state)
+        case .setPosition(let position):
+            guard info.canSeek, let duration = state.playback.duration, position >= 0, position <= duration else { return [] }
+            return [.seek(to: position, exact: true)] + TransportReducer.showTransport(&state)
+        case .openURI(let uri):
+            guard !state.kiosk else { return [] }
+            let item = MediaItem.fromLocation(uri)
+            let index = state.items.firstIndex { $0.url == item.url } ?? {
+                state.items.append(item)
+                return state.items.count - 1
+            }()
+            return ShellReducer.play(&state, index: index, now: now)
+        case .quit:
+            return ShellReducer.requestQuit(&state, source: .ipc)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+private let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+private let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+private let news = MediaItem(id: "news", title: "News", url: "av://lavfi:testsrc2", isLive: true, number: 1, logo: "/logos/news.png", guideID: "news")
+private let late = MediaItem(id: "late", title: "Late Night", url: "av://lavfi:late", isLive: true, number: 2, rating: "TV-MA", contentRating: tvMA)
+
+@Suite("Now Playing (MPRIS) from the state")
+struct NowPlayingTests {
+    @Test("a film: title, length, position, seekable; paused and stopped")
+    func film() {
+        let h = playingFilm(duration: 600, position: 42)
+        var info = NowPlayingInfo.of(h.state)
+        #expect(info.status == .playing && info.title == "Film" && info.length == 600 && info.position == 42)
+        #expect(info.canSeek && info.canPause && info.canControl && info.canQuit && info.canGoNext)
+        #expect(info.trackID == "/org/mpris/MediaPlayer2/tvshell/item0" && info.album == nil)
+        h.send(.nowPlaying(.pause, at: h.clock.now), effects: [.setPause(true), .cancelTimer(.transportHide)]) { $0.playback.paused = true }
+        info = NowPlayingInfo.of(h.state)
+        #expect(info.status == .paused)
+        h.send(.nowPlaying(.setPosition(30), at: h.clock.now), effects: [.seek(to: 30, exact: true), .cancelTimer(.transportHide)])
+        h.send(.nowPlaying(.setPosition(601), at: h.clock.now))
+        h.send(.nowPlaying(.seek(by: -10), at: h.clock.now), effects: [.seekBy(-10), .cancelTimer(.transportHide)])
+        h.send(.nowPlaying(.stop, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
+            $0.destination = .home
+            $0.transportVisible = false
+            $0.hintVisible = false
+            $0.playback.phase = .idle
+            $0.playback.token = 2
+        }
+        #expect(NowPlayingInfo.of(h.state).status == .stopped && NowPlayingInfo.of(h.state).title == nil)
+        h.expectArmed([.hintHide])
+    }
+
+    @Test("a live channel: the channel as album, the programme as artist, its logo; no length, no seeking; next flips like PGUP")
+    func live() {
+        var state = ShellState(items: [news, late], guide: ProgrammeGuide(channels: [GuideChannel(id: "news", names: ["News"])], programmes: [
+            Programme(channel: "news", start: 1000, stop: 3000, title: "Headlines"),
+        ]))
+        state.wallClock = 2000
+        let h = ReducerHarness(state)
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let info = NowPlayingInfo.of(h.state)
+        #expect(info.title == "News" && info.album == "News" && info.artist == "Headlines" && info.artURL == "file:///logos/news.png")
+        #expect(info.length == nil && !info.canSeek && info.canGoNext)
+        h.send(.nowPlaying(.seek(by: 10), at: h.clock.now))
+        let flip = h.apply(.nowPlaying(.next, at: h.clock.now))
+        #expect(flip.contains(.emit(.flipStarted(target: ChannelRef(late)))))
+        #expect(h.state.flip?.target == 1)
+        _ = h.advance(by: 0.12)
+        h.apply(.timerFired(.flipSettle, at: h.clock.now))
+        h.expectArmed([.flipTimeout, .hintHide, .spinner])
+    }
+
+    @Test("under the passcode prompt nothing is named and nothing can be done; a restricted item's title never shows")
+    func restricted() {
+        let policy = RestrictionPolicy(mode: .passcode, tv: .upTo(tvPG), hasPasscode: true)
+        let h = ReducerHarness(ShellState(items: [news, late], restrictions: RestrictionsState(policy: policy)))
+        h.apply(.playIndex(1, at: h.clock.now))
+        var info = NowPlayingInfo.of(h.state)
+        #expect(h.state.screen == .passcode)
+        #expect(info.title == "Restricted (TV-MA)" && !info.canControl && info.album == nil && info.trackID == nil)
+        h.send(.nowPlaying(.next, at: h.clock.now))
+        h.send(.nowPlaying(.playPause, at: h.clock.now))
+        h.send(.nowPlaying(.stop, at: h.clock.now))
+        #expect(h.state.screen == .passcode, "the bus cannot get around the prompt")
+        h.apply(.command(.digit(1), at: h.clock.now))
+        info = NowPlayingInfo.of(h.state)
+        #expect(!info.canControl)
+        h.expectArmed([])
+    }
+
+    @Test("kiosk: no quit and no other item from the bus")
+    func kiosk() {
+        let h = ReducerHarness(ShellState(items: [news], kiosk: true))
+        h.apply(.playIndex(0, at: h.clock.now))
+        #expect(!NowPlayingInfo.of(h.state).canQuit)
+        h.send(.nowPlaying(.quit, at: h.clock.now))
+        h.send(.nowPlaying(.openURI("/tmp/other.mkv"), at: h.clock.now))
+        #expect(h.state.items.count == 1 && !h.state.quitting)
+        h.expectArmed([.transportHide])
+    }
+}
