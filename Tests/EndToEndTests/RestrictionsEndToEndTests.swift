@@ -62,6 +62,41 @@ struct RestrictionsEndToEndTests {
         #expect(!((try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "").contains("2468"), "nor in the log file")
     }
 
+    @Test("a passcode set by 0.6 (scrypt) opens the prompt after the upgrade, and is stored as Argon2id from then on")
+    func scryptPasscodeUpgrade() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("parental-0.6"))
+        let directory = home.config + "/tvshell"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let file = directory + "/restrictions.toml"
+        // As tvshell 0.6 wrote it after `set-passcode` (2468), `set --tv TV-PG` and `mode passcode`.
+        try """
+            # tvshell parental restrictions, written by `tvshell restrictions`.
+            # It holds the passcode hash: keep it private (chmod 600).
+            mode = "passcode"
+            unrated = "allow"
+
+            [limits]
+            movies = "all"
+            tv = "us-tv|TV-PG"
+
+            [passcode]
+            hash = "scrypt$32768$8$1$ks4SDDxcZN+f2iVV62RlFQ==$j6zCBlmySe3kxIzDtuXWglrDB0JAiJ7G+PaRNDF5IQg="
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        try shell.ipc.request(["channel", 4])
+        try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        try enter("2468", shell)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("hash = \"$argon2id$v=19$"), "\(text)")
+        #expect(!text.contains("scrypt") && !text.contains("2468"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try home.restrictions(["status"]).output.contains("passcode"), "the CLI reads the new hash's file")
+    }
+
     @Test("RIGHT from demo channel 3 into TV-MA channel 4: the prompt is still up after 30 s and after 60 s, then the code plays it")
     func promptAfterFlipStays() throws {
         let home = try ParentalHome.withPasscode("2468")

@@ -17,7 +17,7 @@ final class ShellUnderTest {
     /// settings); a fresh private one by default, so a user's own settings
     /// never reach a test.
     init(_ arguments: [String], width: Int = 100, height: Int = 30, term: String = "tmux-direct", connectTimeout: Double = 15, cacheHome: String? = nil,
-         home: ParentalHome? = nil) throws {
+         home: ParentalHome? = nil, environment: [String: String] = [:]) throws {
         directory = TVShellBinary.scratchDirectory("e2e")
         let home = home ?? ParentalHome(directory.appendingPathComponent("home"))
         let socket = directory.appendingPathComponent("ipc.sock").path
@@ -26,7 +26,9 @@ final class ShellUnderTest {
             .map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
             .joined(separator: " ")
         tmux = try TmuxSession(
-            command: "XDG_CACHE_HOME=\(cacheHome ?? directory.path + "/cache") \(home.variables) \(quoted)", width: width, height: height, term: term)
+            command: "XDG_CACHE_HOME=\(cacheHome ?? directory.path + "/cache") \(home.variables) "
+                + environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)' " }.joined() + quoted,
+            width: width, height: height, term: term)
         ipc = try IPCClient(path: socket, timeout: connectTimeout)
     }
 

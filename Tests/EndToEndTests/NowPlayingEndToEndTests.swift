@@ -1,0 +1,95 @@
+import Foundation
+import ShellTesting
+import Testing
+
+private func channelNumber(_ state: [String: Any]) -> Int? { (state["channel"] as? [String: Any])?["number"] as? Int }
+
+/// Waits until `condition` holds for what `read` returns (playerctl answers
+/// as the bus sees the state, a moment after IPC does).
+private func eventually(timeout: Double = 10, _ read: () throws -> String, _ condition: (String) -> Bool) rethrows -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var value = try read()
+    while !condition(value) && Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.05)
+        value = try read()
+    }
+    return value
+}
+
+@Suite("Now Playing on D-Bus (MPRIS), driven with playerctl", .serialized)
+struct NowPlayingEndToEndTests {
+    private static let cache = DemoLineupEndToEndTests.cacheHome
+
+    @Test("the film's title and position; playerctl pauses, seeks and flips to the next channel, which cannot seek")
+    func film() throws {
+        let bus = try DBusSession()
+        let shell = try ShellUnderTest([], connectTimeout: 120, cacheHome: Self.cache, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let playing = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 1 }
+        let title = try eventually({ try bus.playerctl("metadata", "title").output }) { !$0.isEmpty && !$0.contains("No player") }
+        #expect(title == playing["title"] as? String)
+        #expect(try bus.playerctl("status").output == "Playing")
+
+        #expect(try bus.playerctl("pause").status == 0)
+        let paused = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        let position = try #require(number(paused["position"]))
+        let reported = try #require(Double(try eventually({ try bus.playerctl("position").output }) { abs((Double($0) ?? -9) - position) <= 0.5 }))
+        #expect(abs(reported - position) <= 0.5, "playerctl \(reported), IPC \(position)")
+        #expect(try bus.playerctl("status").output == "Paused")
+
+        #expect(try bus.playerctl("position", "30").status == 0)
+        let sought = try shell.ipc.waitForState { abs((number($0["position"]) ?? 0) - 30) < 0.5 }
+        #expect(sought["paused"] as? Bool == true)
+        #expect(try eventually({ try bus.playerctl("position").output }) { abs((Double($0) ?? 0) - 30) < 0.5 }.hasPrefix("30"))
+
+        try shell.ipc.discardEvents()
+        #expect(try bus.playerctl("next").status == 0)
+        let flip = try shell.ipc.waitForEvent("channel-flip-completed")
+        #expect(flip["success"] as? Bool == true)
+        try shell.ipc.waitForState { channelNumber($0) == 1 && $0["phase"] as? String == "playing" }
+        #expect(try eventually({ try bus.playerctl("metadata", "title").output }) { $0 == "Test Card" } == "Test Card")
+        #expect(try bus.playerctl("metadata", "album").output == "Test Card")
+        let canSeek = try bus.busctl("get-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "CanSeek")
+        #expect(canSeek.output == "b false")
+        try shell.ipc.discardEvents()
+        #expect(try bus.playerctl("next").status == 0)
+        let next = try shell.ipc.waitForEvent("channel-flip-completed")
+        #expect(((next["target"] as? [String: Any])?["number"] as? Int) == 2, "events as for the key")
+    }
+
+    @Test("with the passcode prompt up the bus can do nothing and never names the restricted channel")
+    func prompt() throws {
+        let bus = try DBusSession()
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: Self.cache, home: home,
+                                       environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        try shell.ipc.request(["channel", 4])
+        try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        let control = try eventually({
+            try bus.busctl("get-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "CanControl").output
+        }) { $0 == "b false" }
+        #expect(control == "b false")
+        #expect(try bus.playerctl("metadata").output.contains("No player"), "playerctl leaves a player that cannot be controlled alone")
+        let metadata = try bus.busctl("get-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player",
+                                      "Metadata").output
+        #expect(!metadata.contains("Late Night") && !metadata.contains("Midnight") && !metadata.contains("After Dark"), "\(metadata)")
+        #expect(metadata.contains("Restricted (TV-MA)"), "\(metadata)")
+        let play = try bus.busctl("call", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "Play")
+        #expect(play.status != 0 && play.output.contains("refused"), "\(play.output)")
+        #expect(try shell.ipc.state()["screen"] as? String == "passcode")
+    }
+
+    @Test("kiosk mode refuses Quit from the bus")
+    func kiosk() throws {
+        let bus = try DBusSession()
+        let shell = try ShellUnderTest(["--kiosk"], connectTimeout: 120, cacheHome: Self.cache, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let canQuit = try eventually({
+            try bus.busctl("get-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2", "CanQuit").output
+        }) { $0 == "b false" }
+        #expect(canQuit == "b false")
+        let quit = try bus.busctl("call", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2", "Quit")
+        #expect(quit.status != 0 && quit.output.contains("refused"), "\(quit.output)")
+        #expect(try shell.ipc.state()["kiosk"] as? Bool == true)
+        #expect(shell.pid != nil, "still running")
+    }
+}
