@@ -1,13 +1,14 @@
 import ArgumentParser
 
-/// `tvshell`: plays (the default), or inspects a lineup.
+/// `tvshell`: plays (the default), inspects a lineup, sets the parental
+/// restrictions, lists the themes.
 @main
 struct TVShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tvshell",
         abstract: "A tvOS-style player shell for the terminal.",
         version: "0.6.2",
-        subcommands: [PlayCommand.self, LineupCommand.self, RestrictionsCommand.self],
+        subcommands: [PlayCommand.self, LineupCommand.self, RestrictionsCommand.self, ThemesCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 }

@@ -2,8 +2,9 @@ import Foundation
 import ShellView
 
 /// Finds and reads themes: a path, or a name looked up in
-/// `$XDG_CONFIG_HOME/tvshell/Themes/NAME.toml`, then in the `Themes` folder
-/// shipped beside the executable (the repository's, for a build tree).
+/// `$XDG_CONFIG_HOME/tvshell/Themes/NAME.toml`, then in the ones shipped with
+/// the executable: `PREFIX/share/tvshell/Themes` for an installed one
+/// (`make install`), the repository's `Themes` for a build tree.
 public enum ThemeLoader {
     public struct Failure: Error, CustomStringConvertible {
         public let file: String
@@ -44,12 +45,13 @@ public enum ThemeLoader {
         let config = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
         var dirs = [config.appendingPathComponent("tvshell/Themes")]
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            let themes = dir.appendingPathComponent("Themes")
-            if FileManager.default.fileExists(atPath: themes.appendingPathComponent("default.toml").path) {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        search: for _ in 0..<5 {
+            for themes in [dir.appendingPathComponent("share/tvshell/Themes"), dir.appendingPathComponent("Themes")]
+            where FileManager.default.fileExists(atPath: themes.appendingPathComponent("default.toml").path) {
                 dirs.append(themes)
-                break
+                break search
             }
             dir.deleteLastPathComponent()
         }
