@@ -30,6 +30,8 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     /// media's own title (its container's, mpv's `media-title`) is shown
     /// instead once known.
     public var titleFromLocation = false
+    /// Its segments as the embedding program knows them (intro, ad breaks …).
+    public var segments: [Segment] = []
 
     public init(
         id: String? = nil, title: String, url: String, isLive: Bool = false,

@@ -126,6 +126,7 @@ struct PlayCommand: ParsableCommand {
         if let automatic = setup.file.pipAutomatic { settings.pictureAutomatic = automatic }
         if let corner = setup.file.pipCorner { settings.pictureCorner = corner }
         if let delay = setup.file.previewDelay { settings.previewDelay = delay > 0 ? delay : nil }
+        settings.segmentChoices = setup.file.segmentChoices
         var videoSettings = setup.file.video
         if let videoCells { videoSettings.cells = videoCells }
         if let videoColors, let mode = VideoSettings.colors(named: videoColors) { videoSettings.colors = mode }

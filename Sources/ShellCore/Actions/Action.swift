@@ -62,6 +62,9 @@ public enum Action: Equatable, Sendable {
     case stopPicture(at: Instant)
     /// The desktop's Now Playing (MPRIS) asks for something.
     case nowPlaying(NowPlayingRequest, at: Instant)
+    /// Segments of the load with `token` learnt after it started (the
+    /// sidecar file, the delegate's `segments(for:)`).
+    case segmentsFound([Segment], token: Int)
 }
 
 /// Who asks to quit. A service manager's SIGTERM and the terminal hanging up
@@ -97,4 +100,6 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case previewDelay
     /// The delegate took too long to restore its interface: the picture stops.
     case pictureRestore
+    /// The "Skip Intro" button's time is up.
+    case contextualActionHide
 }

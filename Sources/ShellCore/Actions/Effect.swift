@@ -105,6 +105,10 @@ public enum ShellEvent: Equatable, Sendable {
     case pipStopped(item: MediaItem, reason: String)
     /// The picture's item is full screen again, playing on.
     case pipRestored(item: MediaItem)
+    /// "Skip Intro" (or its kin) came up.
+    case contextualActionShown(title: String, id: String, target: Double)
+    /// It was taken (ENTER), or the skip happened by itself (`automatic`).
+    case contextualAction(id: String, automatic: Bool)
 
     public var name: String {
         switch self {
@@ -118,6 +122,8 @@ public enum ShellEvent: Equatable, Sendable {
         case .pipStarted: "pip-started"
         case .pipStopped: "pip-stopped"
         case .pipRestored: "pip-restored"
+        case .contextualActionShown: "contextual-action-shown"
+        case .contextualAction: "contextual-action"
         }
     }
 }

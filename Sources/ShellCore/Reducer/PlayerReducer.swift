@@ -63,8 +63,11 @@ enum PlayerReducer {
             state.transportVisible = true
             return [.emit(.endFile(url: url)), .cancelTimer(.transportHide)]
         case .position(let value):
-            if !state.playback.seekPending { state.playback.position = value }
-            return []
+            guard !state.playback.seekPending else { return [] }
+            let old = state.playback.position
+            state.playback.position = value
+            guard let value else { return [] }
+            return SegmentReducer.positionChanged(&state, from: old, to: value, now: now)
         case .duration(let value):
             state.playback.duration = value
             return []

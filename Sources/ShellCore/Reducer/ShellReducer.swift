@@ -107,6 +107,10 @@ public enum ShellReducer {
             return PictureReducer.restore(&state, now: now)
         case .nowPlaying(let request, let now):
             return NowPlayingReducer.reduce(&state, request, now: now)
+        case .segmentsFound(let segments, let token):
+            guard token == state.playback.token else { return [] }
+            state.playback.givenSegments += segments
+            return []
         }
     }
 
@@ -179,6 +183,10 @@ public enum ShellReducer {
         state.playback = PlaybackState()
         state.playback.token = token
         state.playback.contentRequest = request
+        state.playback.givenSegments = state.items[index].segments
+        state.contextualAction = nil
+        state.automaticSkip = nil
+        state.declinedSkip = nil
     }
 
     /// The open `replaceContent` request of the current load is answered
@@ -239,6 +247,8 @@ public enum ShellReducer {
             return PreviewReducer.delayFired(&state)
         case .pictureRestore:
             return PictureReducer.restoreTimedOut(&state)
+        case .contextualActionHide:
+            return SegmentReducer.hide(&state)
         case .spinner:
             guard state.screen == .interstitial, state.flip != nil || state.recovery != nil else { return [] }
             state.spinnerFrame += 1
@@ -318,6 +328,7 @@ public enum ShellReducer {
         state.playback.phase = .idle
         state.playback.token = state.newToken()
         state.recovery = nil
+        state.contextualAction = nil
         return ended + [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop] + PictureReducer.unmuteForHome(&state)
             + armIdleReturn(state)
     }

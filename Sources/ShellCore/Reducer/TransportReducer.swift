@@ -16,6 +16,7 @@ enum TransportReducer {
         case .pause:
             return setPause(&state, true)
         case .left, .right:
+            if command == .left, let effects = SegmentReducer.undo(&state, now: now) { return effects }
             let direction = command == .right ? 1 : -1
             if state.isLive || state.currentItem?.isLive == true {
                 return changeChannel(&state, by: direction, now: now)
@@ -27,6 +28,7 @@ enum TransportReducer {
             }
             return [.seekBy(Double(direction) * state.settings.skipInterval)] + showTransport(&state)
         case .select:
+            if !p.paused, let effects = SegmentReducer.take(&state) { return effects }
             if p.paused && canSeek {
                 state.scrub = ScrubState(target: p.position ?? 0, origin: p.position ?? 0)
                 return showTransport(&state)
@@ -54,6 +56,7 @@ enum TransportReducer {
             guard p.phase == .playing else { return [] }
             return OverlayReducer.presentCustom(&state)
         case .down, .info:
+            if command == .down, let effects = SegmentReducer.reshow(&state) { return effects }
             guard p.phase == .playing || p.phase == .ended else { return [] }
             return OverlayReducer.presentInfo(&state)
         case .digit, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward:

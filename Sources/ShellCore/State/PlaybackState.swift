@@ -66,6 +66,11 @@ public struct PlaybackState: Equatable, Sendable {
     public var framesPresented: Int { framesRendered - framesDropped }
     /// The `replaceContent` request this load answers once it plays or fails.
     public var contentRequest: Int?
+    /// Segments from the embedding program and the sidecar file (the
+    /// chapters' come from `chapters`).
+    public var givenSegments: [Segment] = []
+    /// Every segment known, the most trusted source winning where they overlap.
+    public var segments: [Segment] { Segment.merged(givenSegments + Segment.fromChapters(chapters, duration: duration)) }
 
     public init() {}
 }

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// Timing and step policy of the reducer. Values, so tests can pin them.
 public struct ShellSettings: Equatable, Sendable {
     /// Seconds the transport bar stays after the last transport key while playing.
@@ -64,6 +66,15 @@ public struct ShellSettings: Equatable, Sendable {
     /// Seconds the guide's selection rests on a live channel before it
     /// plays in the preview pane (nil: no previews).
     public var previewDelay: Double? = 0.6
+
+    /// What playback reaching an intro, recap, credits or preview does (ask when unset).
+    public var segmentChoices: [Segment.Kind: SegmentChoice] = [:]
+    /// Seconds the "Skip Intro" button stays (it comes back with DOWN or the bar).
+    public var contextualActionDuration = 8.0
+    /// Seconds LEFT undoes a skip made by itself.
+    public var automaticSkipUndo = 5.0
+    /// The glyph the notice names LEFT with.
+    public var backGlyph = "←"
 
     public init() {}
 

@@ -7,5 +7,6 @@ extension ShellState {
         hintVisible = false
         transportVisible = false
         scrub = nil
+        contextualAction = nil
     }
 }

@@ -65,6 +65,12 @@ public struct ShellState: Equatable, Sendable {
     public var display: DisplaySize?
     /// The highest load token no longer in use (see `newToken()`).
     public var retiredToken = 0
+    /// "Skip Intro" and its kin, while playback is inside such a segment.
+    public var contextualAction: ContextualAction?
+    /// The last skip made by itself, while LEFT can undo it.
+    public var automaticSkip: AutomaticSkip?
+    /// A segment whose skip LEFT undid: not skipped by itself again in this load.
+    public var declinedSkip: Segment?
 
     public init(
         items: [MediaItem] = [], kiosk: Bool = false, settings: ShellSettings = ShellSettings(), guide: ProgrammeGuide = .empty,

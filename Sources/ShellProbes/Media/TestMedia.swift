@@ -30,6 +30,38 @@ public enum TestMedia {
         }
     }
 
+    /// A 3-minute episode with the chapters Intro (0–20 s), Episode,
+    /// Advertisement (60–80 s), Episode, Credits (160–180 s); 320x180, 1 s GOP.
+    public static func episode() throws -> String {
+        let name = "episode-180s.mkv"
+        return try make(name) { path in
+            let meta = directory.appendingPathComponent("\(name).ffmeta")
+            let chapters = [(0, 20, "Intro"), (20, 60, "Episode"), (60, 80, "Advertisement"), (80, 160, "Episode"), (160, 180, "Credits")]
+            var text = ";FFMETADATA1\ntitle=Show S01E01\n"
+            for (start, end, title) in chapters { text += "[CHAPTER]\nTIMEBASE=1/1\nSTART=\(start)\nEND=\(end)\ntitle=\(title)\n" }
+            try text.write(to: meta, atomically: true, encoding: .utf8)
+            return [
+                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=180",
+                "-f", "lavfi", "-i", "sine=frequency=440:duration=180", "-i", meta.path,
+                "-map", "0:v", "-map", "1:a", "-map_metadata", "2", "-map_chapters", "2",
+                "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p", "-c:a", "aac", path,
+            ]
+        }
+    }
+
+    /// A 60 s clip with no chapters, and beside it `NAME.segments.json`
+    /// with an intro from 0 to 15 s (or the given text).
+    public static func clipWithSidecar(_ sidecar: String = #"[{"kind": "intro", "start": 0, "end": 15}]"#, name: String = "sidecar") throws -> String {
+        let file = try make("\(name)-60s.mp4") { path in
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=60",
+                "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p", path,
+            ]
+        }
+        try sidecar.write(toFile: (file as NSString).deletingPathExtension + ".segments.json", atomically: true, encoding: .utf8)
+        return file
+    }
+
     /// An H.264 + AAC clip of 30 s whose rating is only in its metadata:
     /// an mp4 with Apple's `iTunEXTC=mpaa|R|400|` (kept by
     /// `-movflags use_metadata_tags`), or a Matroska file with `LAW_RATING=TV-MA`.

@@ -35,6 +35,8 @@ import TerminalUI
 ///     automatic = true       # ESC from a playing item starts it (false: stops)
 ///     corner = "top-right"   # where it starts: top-right, bottom-right, bottom-left, top-left
 ///     preview_delay = 0.6    # seconds the guide rests on a channel before it previews (0: off)
+///     [segments]             # intro, recap, credits, preview: "ask", "auto" or "never"
+///     intro = "ask"
 ///     [mpris]                # Now Playing on D-Bus
 ///     enabled = true
 ///     bus = "session"        # or "system" (a kiosk box; see contrib/dbus)
@@ -57,6 +59,8 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var pipCorner: PictureCorner?
     /// Seconds; 0 turns previews off.
     public var previewDelay: Double?
+    /// `[segments]`: what reaching each kind does.
+    public var segmentChoices: [Segment.Kind: SegmentChoice] = [:]
     /// `[mpris]`: nil keeps the default (the session bus).
     public var nowPlaying: ShellConfiguration.NowPlayingBus?
     public var problems: [ConfigProblem] = []
@@ -175,6 +179,12 @@ public struct ShellConfigFile: Equatable, Sendable {
                 previewDelay = delay
             default: throw EntryError("unknown setting; expected automatic, corner or preview_delay")
             }
+        case "segments":
+            guard let kind = Segment.Kind(rawValue: entry.key), kind != .commercial else {
+                throw EntryError("unknown setting; expected intro, recap, credits or preview")
+            }
+            guard let name = value.string, let choice = SegmentChoice(rawValue: name) else { throw EntryError("expected \"ask\", \"auto\" or \"never\"") }
+            segmentChoices[kind] = choice
         case "mpris":
             switch entry.key {
             case "enabled":
@@ -186,7 +196,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             default: throw EntryError("unknown setting; expected enabled or bus")
             }
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip or mpris")
+            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments or mpris")
         }
     }
 

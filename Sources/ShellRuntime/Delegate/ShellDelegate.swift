@@ -42,6 +42,9 @@ public protocol ShellDelegate: AnyObject {
     /// it up to `ShellSettings.pictureRestoreTimeout` (2 s); with no answer
     /// by then, or `false`, the picture simply stops. Default: `true` at once.
     func restoreUserInterfaceForPictureInPictureStop(_ shell: ShellControl, completion: @escaping @Sendable (Bool) -> Void)
+    /// The segments of `item` the program knows (intro, credits, ad breaks …),
+    /// asked when it loads; they win over a sidecar file's and chapter titles'.
+    func segments(for item: MediaItem) -> [Segment]
 }
 
 extension ShellDelegate {
@@ -59,6 +62,7 @@ extension ShellDelegate {
     public func restoreUserInterfaceForPictureInPictureStop(_ shell: ShellControl, completion: @escaping @Sendable (Bool) -> Void) {
         completion(true)
     }
+    public func segments(for item: MediaItem) -> [Segment] { [] }
 }
 
 /// Why picture in picture could not start.

@@ -1,3 +1,4 @@
+import Catalog
 import Logging
 import MediaModel
 import ShellCore
@@ -89,6 +90,7 @@ public final class EffectInterpreter: ShellControl {
                     guard let player = player(.main) else { throw RuntimeError.playerUnavailable }
                     try player.setMuted(false)
                     try player.load(item, token: token)
+                    findSegments(of: item, token: token)
                 } catch {
                     store.send(.player(.failed(reason: "\(error)"), token: token, at: clock.now()))
                 }
@@ -134,6 +136,22 @@ public final class EffectInterpreter: ShellControl {
         } catch {
             logger.error("\(effect): \(error)")
         }
+    }
+
+    /// Segments learnt beside the load: the sidecar file of a local file and
+    /// the delegate's; sent as an action (a broken sidecar is told as a notice).
+    private func findSegments(of item: MediaItem, token: Int) {
+        var found: [Segment] = []
+        if let path = SegmentsSidecar.path(for: item.url), let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            do {
+                found += try SegmentsSidecar.parse(text, path: path)
+            } catch {
+                logger.warning("\(error)")
+                store.send(.showNotice("Segments ignored: \(error)"))
+            }
+        }
+        found += (delegate?.segments(for: item) ?? []).map { var s = $0; s.source = .library; return s }
+        if !found.isEmpty { store.send(.segmentsFound(found, token: token)) }
     }
 
     /// A command for the player in `slot`; a load makes one there if
@@ -237,7 +255,7 @@ public final class EffectInterpreter: ShellControl {
             } else {
                 delegate?.playbackRestrictionsAuthorizationDenied(self, item: item, reason: reason ?? "restricted")
             }
-        case .endFile, .pipStarted, .pipStopped, .pipRestored:
+        case .endFile, .pipStarted, .pipStopped, .pipRestored, .contextualActionShown, .contextualAction:
             break
         }
         automation?.broadcast(event: event.name, fields: event.fields)

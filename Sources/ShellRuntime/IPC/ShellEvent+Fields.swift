@@ -27,6 +27,10 @@ extension ShellEvent {
             return ["title": item.title, "id": item.id, "url": item.url]
         case .pipStopped(let item, let reason):
             return ["title": item.title, "id": item.id, "url": item.url, "reason": reason]
+        case .contextualActionShown(let title, let id, let target):
+            return ["title": title, "id": id, "target": target]
+        case .contextualAction(let id, let automatic):
+            return ["id": id, "automatic": automatic]
         }
     }
 

@@ -114,6 +114,9 @@ enum StateReport {
             "pip": Self.picture(state),
             "preview": Self.preview(state),
             "pip_possible": PictureInPicturePossibility.reason(state) == nil,
+            "segments": state.playback.segments.map { ["kind": $0.kind.rawValue, "start": $0.start, "end": $0.end, "watched": false] as [String: Any] },
+            "contextual_action": state.contextualAction.map { ["title": $0.title, "id": $0.id, "target": $0.target, "shown": !$0.hidden || state.transportVisible] as [String: Any] }
+                ?? NSNullValue.null,
         ]
     }
 }

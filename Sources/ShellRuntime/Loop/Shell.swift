@@ -73,6 +73,7 @@ public final class Shell: ShellControl {
         var initial = ShellState(
             items: configuration.items.map { $0.resolvingRating() }, kiosk: configuration.kiosk, settings: configuration.settings,
             guide: configuration.guide, restrictions: configuration.restrictions)
+        initial.settings.backGlyph = unicode ? "←" : "LEFT"
         initial.startIndex = configuration.startIndex
         initial.fallbackIndex = configuration.fallbackIndex
         inbox = ActionInbox()

@@ -26,6 +26,7 @@ enum PlayerView {
         if state.transportVisible || state.scrub != nil || state.playback.paused {
             TransportBarView.draw(into: &screen, state: state, theme: theme)
         }
+        ContextualActionView.draw(into: &screen, state: state, theme: theme)
         if state.hintVisible && state.overlay == .none {
             let hint = " \(theme.hint) "
             let style = Style(foreground: theme.text, background: theme.barBackground, bold: true)

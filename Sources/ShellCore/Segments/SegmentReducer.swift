@@ -1,0 +1,83 @@
+import MediaModel
+
+/// Segments while playing: the "Skip Intro" button (and recap, credits,
+/// preview) while playback is inside one, taken with ENTER; or, for kinds set
+/// to `auto`, the skip itself when playback reaches the segment from before
+/// it (never after a seek into it), undone by LEFT within 5 s.
+enum SegmentReducer {
+    /// The position moved from `old` to `new` (a player report).
+    static func positionChanged(_ state: inout ShellState, from old: Double?, to new: Double, now: Instant) -> [Effect] {
+        guard state.screen == .player, !state.isLive, state.scrub == nil else { return [] }
+        let current = state.playback.segments.first { $0.kind != .commercial && $0.contains(new) && choice(state, $0.kind) != .never }
+        guard let segment = current else {
+            guard state.contextualAction != nil else { return [] }
+            state.contextualAction = nil
+            return [.cancelTimer(.contextualActionHide)]
+        }
+        if state.contextualAction?.segment == segment { return [] }
+        let action = ContextualAction(for: segment)
+        // From before it while playing on, or in the first seconds of a
+        // segment that opens the file (its chapters may be known only then).
+        let reached = (old.map { $0 < segment.start && new - $0 < 2 } ?? true) || (segment.start < 1 && new < 2)
+        if choice(state, segment.kind) == .auto, reached, !state.playback.seekPending, state.declinedSkip != segment {
+            state.contextualAction = nil
+            state.automaticSkip = AutomaticSkip(segment: segment, from: new, until: now + state.settings.automaticSkipUndo)
+            state.notice = "Skipped \(segment.kind.rawValue) · \(state.settings.backGlyph) to go back"
+            state.playback.seekPending = true
+            state.playback.position = segment.end
+            return [
+                .seek(to: segment.end, exact: true), .cancelTimer(.contextualActionHide),
+                .startTimer(.noticeHide, after: state.settings.automaticSkipUndo),
+                .emit(.contextualAction(id: action.id, automatic: true)),
+            ]
+        }
+        state.contextualAction = action
+        return [
+            .startTimer(.contextualActionHide, after: state.settings.contextualActionDuration),
+            .emit(.contextualActionShown(title: action.title, id: action.id, target: action.target)),
+        ]
+    }
+
+    /// ENTER while the button shows: take it.
+    static func take(_ state: inout ShellState) -> [Effect]? {
+        guard let action = state.contextualAction, isShown(state), state.overlay == .none, state.scrub == nil else { return nil }
+        state.contextualAction = nil
+        state.playback.seekPending = true
+        state.playback.position = action.target
+        return [.seek(to: action.target, exact: true), .cancelTimer(.contextualActionHide), .emit(.contextualAction(id: action.id, automatic: false))]
+    }
+
+    /// DOWN while the button is hidden: it comes back for its 8 s.
+    static func reshow(_ state: inout ShellState) -> [Effect]? {
+        guard let action = state.contextualAction, action.hidden, state.overlay == .none else { return nil }
+        state.contextualAction?.hidden = false
+        return [.startTimer(.contextualActionHide, after: state.settings.contextualActionDuration)]
+    }
+
+    /// LEFT within 5 s of a skip made by itself: back to where it skipped from.
+    static func undo(_ state: inout ShellState, now: Instant) -> [Effect]? {
+        guard let skip = state.automaticSkip, now < skip.until else { return nil }
+        state.automaticSkip = nil
+        state.declinedSkip = skip.segment
+        state.notice = nil
+        state.playback.seekPending = true
+        state.playback.position = skip.from
+        return [.seek(to: skip.from, exact: true), .cancelTimer(.noticeHide)]
+    }
+
+    /// The button's 8 s are up.
+    static func hide(_ state: inout ShellState) -> [Effect] {
+        state.contextualAction?.hidden = true
+        return []
+    }
+
+    /// Whether the button is on screen: within its 8 s, or while the transport bar is up.
+    static func isShown(_ state: ShellState) -> Bool {
+        guard let action = state.contextualAction else { return false }
+        return !action.hidden || state.transportVisible
+    }
+
+    static func choice(_ state: ShellState, _ kind: Segment.Kind) -> SegmentChoice {
+        state.settings.segmentChoices[kind] ?? .ask
+    }
+}

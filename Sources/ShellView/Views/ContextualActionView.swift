@@ -1,0 +1,18 @@
+import ShellCore
+
+/// "Skip Intro" and its kin, bottom right, focused (ENTER takes it): within
+/// its 8 s, and whenever the transport bar is up.
+enum ContextualActionView {
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
+        guard let action = state.contextualAction, !action.hidden || state.transportVisible, state.overlay == .none, state.scrub == nil else { return }
+        let label = " \(action.title) "
+        let width = columnWidth(of: label) + 2
+        let barRows = state.transportVisible || state.playback.paused ? 5 : 0
+        let y = screen.height - barRows - 3
+        let x = screen.width - width - 2
+        guard y >= 1, x >= 1 else { return }
+        let style = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
+        screen.fill(x: x, y: y, width: width, height: 1, with: Cell(" ", style: style))
+        screen.put(label, x: x + 1, y: y, style: style)
+    }
+}

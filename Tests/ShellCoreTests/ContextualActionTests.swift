@@ -1,0 +1,111 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+private let episode: MediaItem = {
+    var item = MediaItem(id: "e1", title: "Show S01E01", url: "/media/e1.mkv")
+    item.segments = [Segment(kind: .intro, start: 0, end: 20), Segment(kind: .credits, start: 160, end: 180)]
+    return item
+}()
+
+/// The episode loading, with the given settings.
+private func loading(_ settings: ShellSettings = ShellSettings()) -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: [episode], settings: settings))
+    h.apply(.playIndex(0, at: h.clock.now))
+    h.apply(.player(.duration(180), token: 1, at: h.clock.now))
+    h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    return h
+}
+
+@Suite("Skip Intro and its kin")
+struct ContextualActionTests {
+    @Test("inside the intro the button shows for 8 s; ENTER skips to its end; the bar brings it back, as does DOWN")
+    func ask() {
+        let h = loading()
+        let intro = Segment(kind: .intro, start: 0, end: 20)
+        h.send(.player(.position(2), token: 1, at: h.clock.now), effects: [
+            .startTimer(.contextualActionHide, after: 8), .emit(.contextualActionShown(title: "Skip Intro", id: "skip-intro", target: 20)),
+        ]) {
+            $0.playback.position = 2
+            $0.contextualAction = ContextualAction(for: intro)
+        }
+        h.send(.player(.position(3), token: 1, at: h.clock.now)) { $0.playback.position = 3 }
+        #expect(h.advance(by: 8).contains(.contextualActionHide))
+        h.send(.timerFired(.contextualActionHide, at: h.clock.now)) { $0.contextualAction?.hidden = true }
+        h.press(.down, effects: [.startTimer(.contextualActionHide, after: 8)]) { $0.contextualAction?.hidden = false }
+        h.press(.select, effects: [.seek(to: 20, exact: true), .cancelTimer(.contextualActionHide), .emit(.contextualAction(id: "skip-intro", automatic: false))]) {
+            $0.contextualAction = nil
+            $0.playback.seekPending = true
+            $0.playback.position = 20
+        }
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
+        h.send(.player(.position(20.04), token: 1, at: h.clock.now)) { $0.playback.position = 20.04 }
+        #expect(h.state.contextualAction == nil)
+        h.expectArmed([.transportHide, .hintHide])
+    }
+
+    @Test("auto: reached from before it (a fresh start too), the intro skips by itself; LEFT within 5 s goes back, and then it only asks")
+    func automatic() {
+        var settings = ShellSettings()
+        settings.segmentChoices[.intro] = .auto
+        let h = loading(settings)
+        h.send(.player(.position(0.04), token: 1, at: h.clock.now), effects: [
+            .seek(to: 20, exact: true), .cancelTimer(.contextualActionHide), .startTimer(.noticeHide, after: 5),
+            .emit(.contextualAction(id: "skip-intro", automatic: true)),
+        ]) {
+            $0.playback.position = 20
+            $0.playback.seekPending = true
+            $0.automaticSkip = AutomaticSkip(segment: Segment(kind: .intro, start: 0, end: 20), from: 0.04, until: h.clock.now + 5)
+            $0.notice = "Skipped intro · ← to go back"
+        }
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
+        _ = h.advance(by: 2)
+        h.press(.left, effects: [.seek(to: 0.04, exact: true), .cancelTimer(.noticeHide)]) {
+            $0.automaticSkip = nil
+            $0.declinedSkip = Segment(kind: .intro, start: 0, end: 20)
+            $0.notice = nil
+            $0.playback.seekPending = true
+            $0.playback.position = 0.04
+        }
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
+        h.send(.player(.position(0.1), token: 1, at: h.clock.now), effects: [
+            .startTimer(.contextualActionHide, after: 8), .emit(.contextualActionShown(title: "Skip Intro", id: "skip-intro", target: 20)),
+        ]) {
+            $0.playback.position = 0.1
+            $0.contextualAction = ContextualAction(for: Segment(kind: .intro, start: 0, end: 20))
+        }
+        h.expectArmed([.contextualActionHide, .hintHide, .transportHide])
+    }
+
+    @Test("auto, but scrubbed into the credits from far before: it only asks")
+    func scrubbedInto() {
+        var settings = ShellSettings()
+        settings.segmentChoices[.credits] = .auto
+        let h = loading(settings)
+        h.send(.player(.position(100), token: 1, at: h.clock.now)) { $0.playback.position = 100 }
+        h.send(.player(.position(165), token: 1, at: h.clock.now), effects: [
+            .startTimer(.contextualActionHide, after: 8), .emit(.contextualActionShown(title: "Skip Credits", id: "skip-credits", target: 180)),
+        ]) {
+            $0.playback.position = 165
+            $0.contextualAction = ContextualAction(for: Segment(kind: .credits, start: 160, end: 180))
+        }
+        h.expectArmed([.contextualActionHide, .hintHide, .transportHide])
+    }
+
+    @Test("never: no button; live channels and the scrub head get none either")
+    func never() {
+        var settings = ShellSettings()
+        settings.segmentChoices[.intro] = .never
+        let h = loading(settings)
+        h.send(.player(.position(2), token: 1, at: h.clock.now)) { $0.playback.position = 2 }
+        h.send(.player(.position(165), token: 1, at: h.clock.now), effects: [
+            .startTimer(.contextualActionHide, after: 8), .emit(.contextualActionShown(title: "Skip Credits", id: "skip-credits", target: 180)),
+        ]) {
+            $0.playback.position = 165
+            $0.contextualAction = ContextualAction(for: Segment(kind: .credits, start: 160, end: 180))
+        }
+        h.expectArmed([.contextualActionHide, .hintHide, .transportHide])
+    }
+}

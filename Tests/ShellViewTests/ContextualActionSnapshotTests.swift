@@ -1,0 +1,42 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import ShellView
+import Testing
+
+private func inIntro(transport: Bool) -> ShellState {
+    var item = MediaItem(id: "e1", title: "Show S01E01", url: "/media/e1.mkv")
+    item.segments = [Segment(kind: .intro, start: 0, end: 20)]
+    var s = ShellState(items: [item])
+    s.current = 0
+    s.destination = .player
+    s.playback.phase = .playing
+    s.playback.position = 4
+    s.playback.duration = 1800
+    s.playback.seekable = true
+    s.playback.firstFramePresented = true
+    s.transportVisible = transport
+    s.contextualAction = ContextualAction(for: item.segments[0])
+    return s
+}
+
+@Suite("Skip Intro: the button")
+struct ContextualActionSnapshotTests {
+    @Test("bottom right over the picture, and above the transport bar when it is up, at 80×24 and 200×60 in every shipped theme")
+    func button() throws {
+        let themes = try ["default", "light", "high-contrast", "console16"].map { (try shippedTheme($0), $0) } + [(Theme.dark.asciiOnly(), "ascii")]
+        for (w, h) in [(80, 24), (200, 60)] {
+            for (theme, name) in themes {
+                for transport in [false, true] {
+                    let screen = ShellView.render(inIntro(transport: transport), theme: theme, width: w, height: h, context: ViewContext(picture: .terminal))
+                    assertSnapshot(screen, named: "skip-intro\(transport ? "-bar" : "")-\(name)-\(w)x\(h)")
+                    let row = screen.text().split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("Skip Intro") }
+                    #expect(row == (transport ? h - 8 : h - 3), "\(name) \(w)x\(h)")
+                }
+            }
+        }
+        var hidden = inIntro(transport: false)
+        hidden.contextualAction?.hidden = true
+        #expect(!ShellView.render(hidden, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text().contains("Skip Intro"))
+    }
+}
