@@ -127,6 +127,7 @@ struct PlayCommand: ParsableCommand {
         if let corner = setup.file.pipCorner { settings.pictureCorner = corner }
         if let delay = setup.file.previewDelay { settings.previewDelay = delay > 0 ? delay : nil }
         settings.segmentChoices = setup.file.segmentChoices
+        if let linear = setup.file.linearBreaks { settings.linearBreaks = linear }
         var videoSettings = setup.file.video
         if let videoCells { videoSettings.cells = videoCells }
         if let videoColors, let mode = VideoSettings.colors(named: videoColors) { videoSettings.colors = mode }

@@ -49,4 +49,50 @@ struct SegmentsEndToEndTests {
         #expect((told["notice"] as? String ?? "").contains("expected one of intro"))
         #expect(told["screen"] as? String == "player", "it plays on")
     }
+
+    /// Scrubs from where playback is (paused) until the head is at or past
+    /// `target` (forward) or before it (back), then commits with PLAYPAUSE; the head.
+    private func scrub(to target: Double, _ shell: ShellUnderTest) throws -> Double {
+        let start = try shell.ipc.state()
+        let forward = target > (number(start["position"]) ?? 0)
+        var head = number(start["position"]) ?? 0
+        for _ in 0..<400 where forward ? head < target : head > target {
+            try shell.ipc.request(["keypress", forward ? "RIGHT" : "LEFT"])
+            head = number((try shell.ipc.state()["scrub"] as? [String: Any])?["target"]) ?? head
+        }
+        try shell.ipc.request(["keypress", "PLAYPAUSE"])
+        return head
+    }
+
+    @Test("an ad break must be watched: scrubbing over it plays it first, refuses skips meanwhile, then goes on to the target; watched, it is skipped")
+    func adBreak() throws {
+        let shell = try ShellUnderTest([try TestMedia.episode()])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+        for _ in 0..<3 { try shell.ipc.request(["keypress", "RIGHT"]) }
+        try shell.ipc.waitForState { (number($0["position"]) ?? 0) >= 29 }
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        let head = try scrub(to: 120, shell)
+        let inBreak = try shell.ipc.waitForState { $0["in_interstitial"] as? Bool == true }
+        let position = try #require(number(inBreak["position"]))
+        #expect(position >= 60 && position < 62, "the break first: \(position)")
+        #expect(number(inBreak["pending_target"]) == head, "the target is kept")
+        try shell.ipc.request(["keypress", "RIGHT"])
+        let refused = try shell.ipc.waitForState { ($0["notice"] as? String ?? "").hasPrefix("Ad · ") }
+        #expect((number(refused["position"]) ?? 99) < 80, "no skipping out of the break")
+        _ = try shell.ipc.waitForEvent("interstitial-finished", timeout: 30)
+        let after = try shell.ipc.waitForState { $0["in_interstitial"] as? Bool == false && (number($0["position"]) ?? 0) > 100 }
+        #expect(abs((number(after["position"]) ?? 0) - head) <= 1.5, "then on to \(head): \(after["position"] ?? "?")")
+        #expect(((after["segments"] as? [[String: Any]]) ?? []).contains { $0["kind"] as? String == "commercial" && $0["watched"] as? Bool == true })
+
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        _ = try scrub(to: 30, shell)
+        try shell.ipc.waitForState { (number($0["position"]) ?? 99) < 40 && $0["paused"] as? Bool == false }
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        let again = try scrub(to: 120, shell)
+        let straight = try shell.ipc.waitForState { abs((number($0["position"]) ?? 0) - again) < 1.5 }
+        #expect(straight["in_interstitial"] as? Bool == false && straight["pending_target"] is NSNull, "a watched break is skipped like anything else")
+    }
 }

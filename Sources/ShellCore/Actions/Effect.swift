@@ -109,6 +109,9 @@ public enum ShellEvent: Equatable, Sendable {
     case contextualActionShown(title: String, id: String, target: Double)
     /// It was taken (ENTER), or the skip happened by itself (`automatic`).
     case contextualAction(id: String, automatic: Bool)
+    /// An ad break began playing, or was played to its end.
+    case interstitialStarted(start: Double, end: Double)
+    case interstitialFinished(start: Double, end: Double)
 
     public var name: String {
         switch self {
@@ -124,6 +127,8 @@ public enum ShellEvent: Equatable, Sendable {
         case .pipRestored: "pip-restored"
         case .contextualActionShown: "contextual-action-shown"
         case .contextualAction: "contextual-action"
+        case .interstitialStarted: "interstitial-started"
+        case .interstitialFinished: "interstitial-finished"
         }
     }
 }

@@ -25,10 +25,11 @@ enum NowPlayingReducer {
             return TransportReducer.changeChannel(&state, by: request == .next ? 1 : -1, now: now)
         case .seek(let offset):
             guard info.canSeek else { return [] }
-            return [.seekBy(offset)] + TransportReducer.showTransport(&state)
+            let target = max(0, (state.playback.position ?? 0) + offset)
+            return BreakReducer.seek(&state, to: target, exact: false, by: offset) + TransportReducer.showTransport(&state)
         case .setPosition(let position):
             guard info.canSeek, let duration = state.playback.duration, position >= 0, position <= duration else { return [] }
-            return [.seek(to: position, exact: true)] + TransportReducer.showTransport(&state)
+            return BreakReducer.seek(&state, to: position) + TransportReducer.showTransport(&state)
         case .openURI(let uri):
             guard !state.kiosk else { return [] }
             let item = MediaItem.fromLocation(uri)

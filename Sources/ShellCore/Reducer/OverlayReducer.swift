@@ -76,7 +76,7 @@ enum OverlayReducer {
             return [.seek(to: 0, exact: true), .setPause(false)]
         case .seek(let position):
             if !keepOpen { _ = dismiss(&state) }
-            return [.seek(to: position, exact: true)]
+            return BreakReducer.seek(&state, to: position)
         case .speed(let speed):
             state.playback.speed = speed
             return [.setSpeed(speed)]

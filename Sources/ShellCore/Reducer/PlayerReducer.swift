@@ -67,7 +67,9 @@ enum PlayerReducer {
             let old = state.playback.position
             state.playback.position = value
             guard let value else { return [] }
-            return SegmentReducer.positionChanged(&state, from: old, to: value, now: now)
+            let breaks = BreakReducer.positionChanged(&state, to: value)
+            if breaks.contains(where: { if case .seek = $0 { true } else { false } }) { return breaks }
+            return breaks + SegmentReducer.positionChanged(&state, from: old, to: value, now: now)
         case .duration(let value):
             state.playback.duration = value
             return []

@@ -62,9 +62,11 @@ enum ScrubReducer {
     static func commit(_ state: inout ShellState, play: Bool) -> [Effect] {
         guard let scrub = state.scrub else { return [] }
         state.scrub = nil
-        state.playback.position = scrub.target
-        state.playback.seekPending = true
-        var effects: [Effect] = [.seek(to: scrub.target, exact: true)]
+        var effects = BreakReducer.seek(&state, to: scrub.target)
+        if case .seek(let to, _) = effects.first {
+            state.playback.position = to
+            state.playback.seekPending = true
+        }
         if play {
             state.playback.paused = false
             effects.append(.setPause(false))

@@ -187,6 +187,8 @@ public enum ShellReducer {
         state.contextualAction = nil
         state.automaticSkip = nil
         state.declinedSkip = nil
+        state.activeBreak = nil
+        state.pendingTarget = nil
     }
 
     /// The open `replaceContent` request of the current load is answered

@@ -22,14 +22,18 @@ enum TransportReducer {
                 return changeChannel(&state, by: direction, now: now)
             }
             guard canSeek else { return showTransport(&state) }
+            if let refused = BreakReducer.refusal(&state) { return refused + showTransport(&state) }
             if p.paused {
                 state.scrub = ScrubState(target: p.position ?? 0, origin: p.position ?? 0)
                 return ScrubReducer.step(&state, direction: direction, now: now) + showTransport(&state)
             }
-            return [.seekBy(Double(direction) * state.settings.skipInterval)] + showTransport(&state)
+            let offset = Double(direction) * state.settings.skipInterval
+            let target = min(max(0, (p.position ?? 0) + offset), p.duration ?? .infinity)
+            return BreakReducer.seek(&state, to: target, exact: false, by: offset) + showTransport(&state)
         case .select:
             if !p.paused, let effects = SegmentReducer.take(&state) { return effects }
             if p.paused && canSeek {
+                if let refused = BreakReducer.refusal(&state) { return refused + showTransport(&state) }
                 state.scrub = ScrubState(target: p.position ?? 0, origin: p.position ?? 0)
                 return showTransport(&state)
             }
@@ -40,6 +44,7 @@ enum TransportReducer {
             return showTransport(&state)
         case .frameBack, .frameForward:
             guard p.paused, canSeek else { return [] }
+            if let refused = BreakReducer.refusal(&state) { return refused }
             return [.frameStep(forward: command == .frameForward)] + showTransport(&state)
         case .channelUp:
             return changeChannel(&state, by: 1, now: now)

@@ -73,6 +73,9 @@ public struct ShellSettings: Equatable, Sendable {
     public var contextualActionDuration = 8.0
     /// Seconds LEFT undoes a skip made by itself.
     public var automaticSkipUndo = 5.0
+    /// Ad breaks must be watched before what follows them (tvOS's
+    /// `requiresLinearPlayback`).
+    public var linearBreaks = true
     /// The glyph the notice names LEFT with.
     public var backGlyph = "←"
 

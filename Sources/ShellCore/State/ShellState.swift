@@ -71,6 +71,12 @@ public struct ShellState: Equatable, Sendable {
     public var automaticSkip: AutomaticSkip?
     /// A segment whose skip LEFT undid: not skipped by itself again in this load.
     public var declinedSkip: Segment?
+    /// The ad break playing now (`in_interstitial`).
+    public var activeBreak: Segment?
+    /// Where a seek over an unwatched break goes once the break is over.
+    public var pendingTarget: Double?
+    /// Ad breaks played to their end this session, by item id (their starts).
+    public var watchedBreaks: [String: Set<Double>] = [:]
 
     public init(
         items: [MediaItem] = [], kiosk: Bool = false, settings: ShellSettings = ShellSettings(), guide: ProgrammeGuide = .empty,

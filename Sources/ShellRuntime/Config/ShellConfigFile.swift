@@ -61,6 +61,8 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var previewDelay: Double?
     /// `[segments]`: what reaching each kind does.
     public var segmentChoices: [Segment.Kind: SegmentChoice] = [:]
+    /// `[segments] linear`: ad breaks must be watched (nil: the default, yes).
+    public var linearBreaks: Bool?
     /// `[mpris]`: nil keeps the default (the session bus).
     public var nowPlaying: ShellConfiguration.NowPlayingBus?
     public var problems: [ConfigProblem] = []
@@ -179,9 +181,12 @@ public struct ShellConfigFile: Equatable, Sendable {
                 previewDelay = delay
             default: throw EntryError("unknown setting; expected automatic, corner or preview_delay")
             }
+        case "segments" where entry.key == "linear":
+            guard let flag = value.boolean else { throw EntryError("expected true or false") }
+            linearBreaks = flag
         case "segments":
             guard let kind = Segment.Kind(rawValue: entry.key), kind != .commercial else {
-                throw EntryError("unknown setting; expected intro, recap, credits or preview")
+                throw EntryError("unknown setting; expected intro, recap, credits, preview or linear")
             }
             guard let name = value.string, let choice = SegmentChoice(rawValue: name) else { throw EntryError("expected \"ask\", \"auto\" or \"never\"") }
             segmentChoices[kind] = choice

@@ -255,7 +255,7 @@ public final class EffectInterpreter: ShellControl {
             } else {
                 delegate?.playbackRestrictionsAuthorizationDenied(self, item: item, reason: reason ?? "restricted")
             }
-        case .endFile, .pipStarted, .pipStopped, .pipRestored, .contextualActionShown, .contextualAction:
+        case .endFile, .pipStarted, .pipStopped, .pipRestored, .contextualActionShown, .contextualAction, .interstitialStarted, .interstitialFinished:
             break
         }
         automation?.broadcast(event: event.name, fields: event.fields)

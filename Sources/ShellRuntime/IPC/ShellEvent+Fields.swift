@@ -31,6 +31,8 @@ extension ShellEvent {
             return ["title": title, "id": id, "target": target]
         case .contextualAction(let id, let automatic):
             return ["id": id, "automatic": automatic]
+        case .interstitialStarted(let start, let end), .interstitialFinished(let start, let end):
+            return ["start": start, "end": end]
         }
     }
 

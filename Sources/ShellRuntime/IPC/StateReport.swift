@@ -114,7 +114,13 @@ enum StateReport {
             "pip": Self.picture(state),
             "preview": Self.preview(state),
             "pip_possible": PictureInPicturePossibility.reason(state) == nil,
-            "segments": state.playback.segments.map { ["kind": $0.kind.rawValue, "start": $0.start, "end": $0.end, "watched": false] as [String: Any] },
+            "segments": state.playback.segments.map { segment in
+                ["kind": segment.kind.rawValue, "start": segment.start, "end": segment.end,
+                 "watched": state.currentItem.map { state.watchedBreaks[$0.id]?.contains(segment.start) ?? false } ?? false] as [String: Any]
+            },
+            "in_interstitial": state.activeBreak != nil,
+            "interstitial_left": state.activeBreak.map { max(0, $0.end - (state.playback.position ?? $0.start)) as Any } ?? NSNullValue.null,
+            "pending_target": state.pendingTarget.map { $0 as Any } ?? NSNullValue.null,
             "contextual_action": state.contextualAction.map { ["title": $0.title, "id": $0.id, "target": $0.target, "shown": !$0.hidden || state.transportVisible] as [String: Any] }
                 ?? NSNullValue.null,
         ]
