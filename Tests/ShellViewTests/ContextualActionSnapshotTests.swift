@@ -40,3 +40,48 @@ struct ContextualActionSnapshotTests {
         #expect(!ShellView.render(hidden, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text().contains("Skip Intro"))
     }
 }
+
+private func withBreak(scrub: ScrubState.Mode?, inBreak: Bool) -> ShellState {
+    var item = MediaItem(id: "e1", title: "Show S01E01", url: "/media/e1.mkv")
+    item.segments = [Segment(kind: .commercial, start: 60, end: 80), Segment(kind: .commercial, start: 120, end: 150)]
+    var s = ShellState(items: [item])
+    s.current = 0
+    s.destination = .player
+    s.playback.phase = .playing
+    s.playback.position = inBreak ? 67 : 30
+    s.playback.duration = 180
+    s.playback.seekable = true
+    s.playback.firstFramePresented = true
+    s.playback.givenSegments = item.segments
+    s.transportVisible = true
+    if inBreak {
+        s.activeBreak = item.segments[0]
+        s.pendingTarget = 100
+    }
+    if let scrub {
+        s.playback.paused = true
+        var head = ScrubState(target: scrub == .fine ? 60 : 100, origin: 30)
+        head.mode = scrub
+        s.scrub = head
+    }
+    return s
+}
+
+@Suite("Ad breaks on the transport bar")
+struct AdBreakSnapshotTests {
+    @Test("breaks in the theme's interstitial colour on the bar (coarse) and the ruler (fine); \"Ad · 0:13 left\" and the kept target during one")
+    func bar() throws {
+        let themes = try ["default", "light", "high-contrast", "console16"].map { (try shippedTheme($0), $0) } + [(Theme.dark.asciiOnly(), "ascii")]
+        for (w, h) in [(80, 24), (200, 60)] {
+            for (theme, name) in themes {
+                for (state, label) in [(withBreak(scrub: .coarse, inBreak: false), "coarse"), (withBreak(scrub: .fine, inBreak: false), "fine"),
+                                       (withBreak(scrub: nil, inBreak: true), "during")] {
+                    let screen = ShellView.render(state, theme: theme, width: w, height: h, context: ViewContext(picture: .terminal))
+                    assertSnapshot(screen, named: "ad-break-\(label)-\(name)-\(w)x\(h)")
+                    #expect(screen.cells.contains { $0.style.foreground == theme.interstitial }, "\(label) \(name)")
+                    if label == "during" { #expect(screen.text().contains("Ad · 0:13 left")) }
+                }
+            }
+        }
+    }
+}

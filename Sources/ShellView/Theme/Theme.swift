@@ -11,6 +11,8 @@ public struct Theme: Equatable, Sendable {
     public var scrubHead: RGB
     public var accent: RGB
     public var liveBadge: RGB
+    /// Ad breaks on the transport bar and the scrub ruler.
+    public var interstitial = RGB(hex: 0xF2B33D)
     public var error: RGB
     public var selectionBackground: RGB
     public var selectionText: RGB

@@ -46,7 +46,7 @@ public enum ThemeFile {
             let paths: [String: WritableKeyPath<Theme, RGB>] = [
                 "text": \.text, "secondary_text": \.secondaryText, "background": \.background, "bar_background": \.barBackground,
                 "progress_fill": \.progressFill, "progress_track": \.progressTrack, "scrub_head": \.scrubHead, "accent": \.accent,
-                "live_badge": \.liveBadge, "error": \.error, "selection_background": \.selectionBackground, "selection_text": \.selectionText,
+                "live_badge": \.liveBadge, "interstitial": \.interstitial, "error": \.error, "selection_background": \.selectionBackground, "selection_text": \.selectionText,
             ]
             guard let path = paths[key] else { throw Failure(line: line, key: name, message: "unknown colour") }
             theme[keyPath: path] = color

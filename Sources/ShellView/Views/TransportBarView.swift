@@ -1,3 +1,4 @@
+import MediaModel
 import ShellCore
 
 /// The transport bar at the bottom: title, scrub bubble, (fine ruler),
@@ -59,7 +60,8 @@ enum TransportBarView {
         row += 1
 
         if let scrub = state.scrub, scrub.mode == .fine {
-            drawFineRuler(into: &screen, y: row, x: margin, width: barWidth, target: scrub.target, duration: duration, theme: theme)
+            drawFineRuler(into: &screen, y: row, x: margin, width: barWidth, target: scrub.target, duration: duration, theme: theme,
+                          breaks: p.segments.filter { $0.kind == .commercial })
             row += 1
         }
 
@@ -69,6 +71,7 @@ enum TransportBarView {
             let filled = face.filled
             screen.put(String(repeating: theme.glyphs.fill, count: filled), x: margin, y: row, style: base.with(foreground: theme.progressFill))
             screen.put(String(repeating: theme.glyphs.track, count: max(0, barWidth - filled)), x: margin + filled, y: row, style: base.with(foreground: theme.progressTrack))
+            drawBreaks(into: &screen, state: state, y: row, width: barWidth, duration: duration, theme: theme)
             if let headColumn {
                 screen.put(String(theme.glyphs.head), x: headColumn, y: row, style: base.with(foreground: theme.scrubHead).bolded())
             }
@@ -79,13 +82,32 @@ enum TransportBarView {
             screen.put(" LIVE ", x: margin, y: row, style: Style(foreground: RGB(hex: 0xFFFFFF), background: theme.liveBadge, bold: true))
         } else {
             screen.put(face.elapsed, x: margin, y: row, style: base)
+            if let active = state.activeBreak {
+                let left = "Ad · \(formatTime(max(0, active.end - (p.position ?? active.start)).rounded(.up))) left"
+                screen.putCentered(left, y: row, style: base.with(foreground: theme.interstitial).bolded(), x: margin, width: barWidth)
+            } else if let pending = state.pendingTarget {
+                screen.putCentered("then \(formatTime(pending))", y: row, style: base.with(foreground: theme.secondaryText), x: margin, width: barWidth)
+            }
             screen.put(face.remaining, x: screen.width - margin - columnWidth(of: face.remaining), y: row, style: base.with(foreground: theme.secondaryText))
+        }
+    }
+
+    /// The ad breaks over the progress line, in the theme's interstitial colour.
+    static func drawBreaks(into screen: inout Screen, state: ShellState, y: Int, width: Int, duration: Double, theme: Theme) {
+        guard duration > 0, width > 1 else { return }
+        for segment in state.playback.segments where segment.kind == .commercial {
+            let first = Int((segment.start / duration * Double(width - 1)).rounded())
+            let last = max(first, Int((segment.end / duration * Double(width - 1)).rounded()) - 1)
+            for col in first...min(last, width - 1) {
+                screen[margin + col, y] = Cell(theme.glyphs.fill, style: Style(foreground: theme.interstitial, background: theme.barBackground))
+            }
         }
     }
 
     /// A zoomed ruler: a quarter second a column, a tick each second, a major
     /// tick each five, the head fixed in the middle.
-    static func drawFineRuler(into screen: inout Screen, y: Int, x: Int, width: Int, target: Double, duration: Double, theme: Theme) {
+    static func drawFineRuler(into screen: inout Screen, y: Int, x: Int, width: Int, target: Double, duration: Double, theme: Theme,
+                              breaks: [Segment] = []) {
         let scale = 0.25
         let center = width / 2
         let base = Style(foreground: theme.secondaryText, background: theme.barBackground)
@@ -101,7 +123,8 @@ enum TransportBarView {
                 else if isWhole { glyph = theme.glyphs.rulerMinor }
                 else { glyph = theme.glyphs.rulerBlank }
             }
-            screen.put(String(glyph), x: x + col, y: y, style: base)
+            let inBreak = breaks.contains { $0.contains(t) }
+            screen.put(String(glyph), x: x + col, y: y, style: inBreak ? base.with(foreground: theme.interstitial) : base)
         }
         screen.put(String(theme.glyphs.pointer), x: x + center, y: y, style: Style(foreground: theme.scrubHead, background: theme.barBackground, bold: true))
     }
