@@ -69,7 +69,7 @@ private func withBreak(scrub: ScrubState.Mode?, inBreak: Bool) -> ShellState {
 
 @Suite("Ad breaks on the transport bar")
 struct AdBreakSnapshotTests {
-    @Test("breaks in the theme's interstitial colour on the bar (coarse) and the ruler (fine); \"Ad · 0:13 left\" and the kept target during one")
+    @Test("breaks in the theme's interstitial colour on the bar (coarse) and the ruler (fine); \"Ad · 0:13 left · then 1:40\" during one")
     func bar() throws {
         let themes = try ["default", "light", "high-contrast", "console16"].map { (try shippedTheme($0), $0) } + [(Theme.dark.asciiOnly(), "ascii")]
         for (w, h) in [(80, 24), (200, 60)] {
@@ -79,7 +79,7 @@ struct AdBreakSnapshotTests {
                     let screen = ShellView.render(state, theme: theme, width: w, height: h, context: ViewContext(picture: .terminal))
                     assertSnapshot(screen, named: "ad-break-\(label)-\(name)-\(w)x\(h)")
                     #expect(screen.cells.contains { $0.style.foreground == theme.interstitial }, "\(label) \(name)")
-                    if label == "during" { #expect(screen.text().contains("Ad · 0:13 left")) }
+                    if label == "during" { #expect(screen.text().contains("Ad · 0:13 left · then 1:40")) }
                 }
             }
         }

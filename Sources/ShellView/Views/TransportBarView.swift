@@ -83,7 +83,8 @@ enum TransportBarView {
         } else {
             screen.put(face.elapsed, x: margin, y: row, style: base)
             if let active = state.activeBreak {
-                let left = "Ad · \(formatTime(max(0, active.end - (p.position ?? active.start)).rounded(.up))) left"
+                var left = "Ad · \(formatTime(max(0, active.end - (p.position ?? active.start)).rounded(.up))) left"
+                if let pending = state.pendingTarget { left += " · then \(formatTime(pending))" }
                 screen.putCentered(left, y: row, style: base.with(foreground: theme.interstitial).bolded(), x: margin, width: barWidth)
             } else if let pending = state.pendingTarget {
                 screen.putCentered("then \(formatTime(pending))", y: row, style: base.with(foreground: theme.secondaryText), x: margin, width: barWidth)
