@@ -13,6 +13,8 @@ public struct Segment: Equatable, Hashable, Sendable {
         case sidecar
         /// A chapter's title ("Intro", "Abspann", "Advertisement" …).
         case chapters
+        /// An HLS playlist's `EXT-X-DATERANGE` interstitials or `EXT-X-CUE-OUT` / `-IN`.
+        case hls
 
         public static func < (a: Source, b: Source) -> Bool { a.rawValue < b.rawValue }
     }

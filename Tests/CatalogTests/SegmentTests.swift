@@ -67,3 +67,50 @@ struct SegmentTests {
         #expect(SegmentsSidecar.path(for: "https://example.com/a.m3u8") == nil)
     }
 }
+
+@Suite("Ad breaks in HLS playlists")
+struct HLSSegmentTests {
+    @Test("EXT-X-CUE-OUT / CUE-IN placed by the segment durations before them")
+    func cues() {
+        let playlist = """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:2
+            #EXTINF:2.0,
+            a.ts
+            #EXTINF:2.0,
+            b.ts
+            #EXT-X-CUE-OUT:DURATION=4
+            #EXTINF:2.0,
+            c.ts
+            #EXTINF:2.0,
+            d.ts
+            #EXT-X-CUE-IN
+            #EXTINF:2.0,
+            e.ts
+            #EXT-X-CUE-OUT:6
+            #EXTINF:2.0,
+            f.ts
+            #EXT-X-ENDLIST
+            """
+        #expect(HLSSegments.breaks(in: playlist) == [
+            Segment(kind: .commercial, start: 4, end: 8, source: .hls), Segment(kind: .commercial, start: 10, end: 16, source: .hls),
+        ])
+    }
+
+    @Test("EXT-X-DATERANGE interstitials and SCTE-35 ranges placed by EXT-X-PROGRAM-DATE-TIME; other ranges ignored")
+    func dateRanges() {
+        let playlist = """
+            #EXTM3U
+            #EXT-X-PROGRAM-DATE-TIME:2026-11-23T10:00:00.000Z
+            #EXT-X-DATERANGE:ID="ad1",CLASS="com.apple.hls.interstitial",START-DATE="2026-11-23T10:00:10.000Z",DURATION=6.0,X-ASSET-URI="http://x/ad.m3u8"
+            #EXT-X-DATERANGE:ID="s1",START-DATE="2026-11-23T10:00:20Z",PLANNED-DURATION=4,SCTE35-OUT=0xFC30
+            #EXT-X-DATERANGE:ID="chapter",CLASS="com.example.chapter",START-DATE="2026-11-23T10:00:02Z",DURATION=1
+            #EXTINF:2.0,
+            a.ts
+            #EXT-X-ENDLIST
+            """
+        #expect(HLSSegments.breaks(in: playlist) == [
+            Segment(kind: .commercial, start: 10, end: 16, source: .hls), Segment(kind: .commercial, start: 20, end: 24, source: .hls),
+        ])
+    }
+}

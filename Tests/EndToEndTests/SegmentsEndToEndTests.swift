@@ -96,3 +96,52 @@ struct SegmentsEndToEndTests {
         #expect(straight["in_interstitial"] as? Bool == false && straight["pending_target"] is NSNull, "a watched break is skipped like anything else")
     }
 }
+
+@Suite("Ad breaks announced by an HLS stream, end to end", .serialized)
+struct HLSBreaksEndToEndTests {
+    /// The 30 s stream served over HTTP with `tags` inserted before segment `n` (0-based): `[n: "#EXT-X-…"]`.
+    private func serve(_ tags: [Int: String], header: String = "") throws -> (LocalHTTPServer, String) {
+        let folder = try TestMedia.hlsStream()
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".ts") {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+        }
+        var lines: [String] = []
+        var segment = 0
+        for line in try String(contentsOfFile: folder + "/index.m3u8", encoding: .utf8).split(separator: "\n").map(String.init) {
+            if line.hasPrefix("#EXTINF") {
+                if let tag = tags[segment] { lines.append(tag) }
+                segment += 1
+            }
+            lines.append(line)
+            if line.hasPrefix("#EXT-X-TARGETDURATION"), !header.isEmpty { lines.append(header) }
+        }
+        files["index.m3u8"] = Data(lines.joined(separator: "\n").utf8)
+        let server = try LocalHTTPServer(files: files)
+        return (server, server.url("index.m3u8"))
+    }
+
+    private func breaks(_ shell: ShellUnderTest) throws -> [String] {
+        let state = try shell.ipc.waitForState { !(($0["segments"] as? [[String: Any]]) ?? []).isEmpty }
+        return (state["segments"] as? [[String: Any]] ?? []).map { "\($0["kind"] ?? "")@\(number($0["start"]) ?? -1)-\(number($0["end"]) ?? -1)" }
+    }
+
+    @Test("EXT-X-CUE-OUT / CUE-IN in a local HLS stream become an ad break")
+    func cues() throws {
+        let (server, url) = try serve([5: "#EXT-X-CUE-OUT:DURATION=6", 8: "#EXT-X-CUE-IN"])
+        defer { server.stop() }
+        let shell = try ShellUnderTest([url])
+        #expect(try breaks(shell) == ["commercial@10.0-16.0"])
+    }
+
+    @Test("EXT-X-DATERANGE interstitials in a local HLS stream become an ad break")
+    func dateRange() throws {
+        let (server, url) = try serve([:], header: """
+            #EXT-X-PROGRAM-DATE-TIME:2026-11-23T10:00:00.000Z
+            #EXT-X-DATERANGE:ID="ad",CLASS="com.apple.hls.interstitial",START-DATE="2026-11-23T10:00:12.000Z",DURATION=4.0,X-ASSET-URI="ad.m3u8"
+            """)
+        defer { server.stop() }
+        let shell = try ShellUnderTest([url])
+        #expect(try breaks(shell) == ["commercial@12.0-16.0"])
+    }
+}

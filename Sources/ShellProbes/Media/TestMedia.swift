@@ -107,6 +107,19 @@ public enum TestMedia {
         } + "/master.m3u8"
     }
 
+    /// A 30 s HLS VOD stream on disk (320x180, 2 s segments): the folder,
+    /// holding `index.m3u8` and its segments, for a test to serve.
+    public static func hlsStream() throws -> String {
+        try make("hls-30s") { partial in
+            try FileManager.default.createDirectory(atPath: partial, withIntermediateDirectories: true)
+            let (status, output) = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25",
+                                                  "-t", "30", "-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-f", "hls", "-hls_time", "2",
+                                                  "-hls_playlist_type", "vod", partial + "/index.m3u8"])
+            guard status == 0 else { throw SpawnError(message: "ffmpeg failed (\(status)): \(output)") }
+            return nil
+        }
+    }
+
     /// A 1280x720 clip of one colour, `rgb` (0xRRGGBB), converted to YUV with
     /// `matrix` (bt601 or bt709) and tagged with that matrix only (primaries
     /// untagged, so no gamut conversion applies).

@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import Logging
 import MediaModel
 import ShellCore
@@ -152,6 +153,31 @@ public final class EffectInterpreter: ShellControl {
         }
         found += (delegate?.segments(for: item) ?? []).map { var s = $0; s.source = .library; return s }
         if !found.isEmpty { store.send(.segmentsFound(found, token: token)) }
+        if let url = URL(string: item.url), ["http", "https"].contains(url.scheme ?? ""), url.path.hasSuffix(".m3u8") {
+            let inbox = self.inbox
+            let logger = self.logger
+            DispatchQueue.global().async {
+                let breaks = Self.hlsBreaks(url)
+                if let problem = breaks.problem { logger.warning("ad breaks of \(url): \(problem)") }
+                if !breaks.segments.isEmpty { inbox.post(.segmentsFound(breaks.segments, token: token)) }
+            }
+        }
+    }
+
+    /// The ad breaks an HLS stream's playlist announces (its first
+    /// variant's, for a master playlist). Any thread; blocks on the network.
+    private static func hlsBreaks(_ url: URL) -> (segments: [Segment], problem: String?) {
+        do {
+            var playlistURL = url
+            var text = InputLoader.text(try InputLoader.load(url.absoluteString, timeout: 10))
+            if let variant = HLSSegments.firstVariant(in: text, base: url) {
+                playlistURL = variant
+                text = InputLoader.text(try InputLoader.load(playlistURL.absoluteString, timeout: 10))
+            }
+            return (HLSSegments.breaks(in: text), nil)
+        } catch {
+            return ([], "\(error)")
+        }
     }
 
     /// A command for the player in `slot`; a load makes one there if
