@@ -97,6 +97,24 @@ struct SegmentsEndToEndTests {
     }
 }
 
+@Suite("The transport bar's menu row, end to end", .serialized)
+struct TransportMenuEndToEndTests {
+    @Test("paused, UP opens Subtitles / Audio / Speed; Speed → 1.25× sets libmpv's speed")
+    func speed() throws {
+        let shell = try ShellUnderTest([try TestMedia.clip(seconds: 60)])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        try shell.ipc.request(["keypress", "UP"])
+        let row = try shell.ipc.waitForState { $0["overlay"] as? String == "menus" }
+        #expect((row["transport_menu"] as? [String: Any])?["menus"] as? [String] == ["Subtitles", "Audio", "Speed"])
+        #expect(shell.tmux.waitFor { $0.contains("Subtitles ▾") && $0.contains("Speed 1× ▾") }.ok)
+        for key in ["RIGHT", "RIGHT", "ENTER", "DOWN", "ENTER"] { try shell.ipc.request(["keypress", key]) }
+        try shell.ipc.waitForState { $0["overlay"] as? String == "none" }
+        #expect(try shell.ipc.request(["get_mpv_property", "speed"])["data"] as? String == "1.250000")
+    }
+}
+
 @Suite("Ad breaks announced by an HLS stream, end to end", .serialized)
 struct HLSBreaksEndToEndTests {
     /// The 30 s stream served over HTTP with `tags` inserted before segment `n` (0-based): `[n: "#EXT-X-…"]`.

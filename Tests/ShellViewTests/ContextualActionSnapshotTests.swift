@@ -85,3 +85,37 @@ struct AdBreakSnapshotTests {
         }
     }
 }
+
+@Suite("The transport bar's menu row")
+struct TransportMenuSnapshotTests {
+    @Test("the row above the bar, and the open Subtitles menu with its current choice checked, in every shipped theme")
+    func menus() throws {
+        var s = ShellState(items: [MediaItem(id: "f", title: "The Test Pattern", url: "/f.mkv")])
+        s.current = 0
+        s.destination = .player
+        s.playback.phase = .playing
+        s.playback.paused = true
+        s.playback.position = 100
+        s.playback.duration = 600
+        s.playback.seekable = true
+        s.playback.firstFramePresented = true
+        s.playback.tracks = [Track(id: 1, kind: .audio, title: "Main", language: "eng", selected: true),
+                             Track(id: 1, kind: .subtitle, language: "eng", selected: true), Track(id: 2, kind: .subtitle, title: "Français", language: "fre")]
+        s.transportVisible = true
+        s.overlay = .menus
+        s.customMenus = [TransportMenu(title: "Report a problem", id: "report")]
+        let themes = try ["default", "light", "high-contrast", "console16"].map { (try shippedTheme($0), $0) } + [(Theme.dark.asciiOnly(), "ascii")]
+        for open in [false, true] {
+            s.transportMenu = TransportMenuState(focus: 0, open: open ? 0 : nil, choice: 1)
+            for (w, h) in [(80, 24), (200, 60)] {
+                for (theme, name) in themes {
+                    let screen = ShellView.render(s, theme: theme, width: w, height: h, context: ViewContext(picture: .terminal))
+                    assertSnapshot(screen, named: "menus\(open ? "-subtitles" : "")-\(name)-\(w)x\(h)")
+                    let text = screen.text()
+                    #expect(text.contains("Subtitles") && text.contains("Speed 1×") && text.contains("Report a problem"))
+                    if open { #expect(text.contains("Off") && text.contains("eng")) }
+                }
+            }
+        }
+    }
+}

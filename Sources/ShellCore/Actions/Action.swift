@@ -33,6 +33,8 @@ public enum Action: Equatable, Sendable {
     case logoLoaded(url: String, LogoImage)
     /// The embedding program's custom overlay items (nil: the built-in ones).
     case customOverlayItems([OverlayItem]?)
+    /// The embedding program's menus for the transport bar's menu row.
+    case transportMenus([TransportMenu])
     /// The wall-clock time, seconds since 1970, for now / next (and the
     /// passcode lockout), told at `at`.
     case wallClock(Double, at: Instant)

@@ -18,6 +18,9 @@ public enum Effect: Equatable, Sendable {
     case setSpeed(Double)
     /// An item of the embedding program's overlay was activated.
     case overlayActivated(String)
+    /// The program's menu `menu` of the transport bar was taken: a choice of
+    /// it, or the menu itself (nil) when it has no choices.
+    case menuActivated(menu: String, choice: String?)
     case startTimer(TimerID, after: Double)
     case cancelTimer(TimerID)
     /// Push an event to automation clients.

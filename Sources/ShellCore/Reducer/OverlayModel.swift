@@ -56,7 +56,7 @@ public enum OverlayModel {
         return state.playback.chapters.lastIndex { $0.start <= position + 0.001 }
     }
 
-    static func speedLabel(_ speed: Double) -> String {
+    public static func speedLabel(_ speed: Double) -> String {
         speed == speed.rounded() ? "\(Int(speed))×" : "\(speed)×"
     }
 }

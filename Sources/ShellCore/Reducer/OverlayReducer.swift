@@ -4,7 +4,7 @@ enum OverlayReducer {
     /// Keys while an overlay is up; nil when the key is not the overlay's.
     static func reduce(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
         switch state.overlay {
-        case .none:
+        case .none, .menus:
             return nil
         case .custom:
             let count = OverlayModel.customItems(state).count

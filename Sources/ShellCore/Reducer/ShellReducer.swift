@@ -72,6 +72,9 @@ public enum ShellReducer {
             state.customOverlay = items
             if state.overlay == .custom { state.overlayFocus = min(state.overlayFocus, max(0, (items?.count ?? 1) - 1)) }
             return []
+        case .transportMenus(let menus):
+            state.customMenus = menus
+            return []
         case .logoLoaded(let url, let image):
             state.logos[url] = image
             return []

@@ -5,6 +5,7 @@ enum TransportReducer {
         if state.scrub != nil {
             return ScrubReducer.reduce(&state, command, now: now)
         }
+        if state.overlay == .menus { return TransportMenuReducer.reduce(&state, command, now: now) }
         if let effects = OverlayReducer.reduce(&state, command, now: now) { return effects }
         let p = state.playback
         let canSeek = !state.isLive && p.duration != nil && p.phase == .playing
@@ -58,6 +59,7 @@ enum TransportReducer {
         case .guide:
             return ShellReducer.goHome(&state, guide: true)
         case .up:
+            if p.paused && state.transportVisible && (p.phase == .playing || p.phase == .ended) { return TransportMenuReducer.present(&state) }
             guard p.phase == .playing else { return [] }
             return OverlayReducer.presentCustom(&state)
         case .down, .info:

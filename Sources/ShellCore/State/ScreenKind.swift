@@ -5,5 +5,5 @@ public enum ScreenKind: String, Equatable, Sendable {
 
 /// The overlay over the player (`get_state.overlay`).
 public enum OverlayKind: String, Equatable, Sendable {
-    case none, custom, info
+    case none, custom, info, menus
 }

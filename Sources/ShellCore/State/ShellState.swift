@@ -44,6 +44,10 @@ public struct ShellState: Equatable, Sendable {
     public var infoTab: InfoTab = .info
     /// The embedding program's custom overlay items (nil: the built-in ones).
     public var customOverlay: [OverlayItem]?
+    /// The embedding program's menus on the transport bar's menu row.
+    public var customMenus: [TransportMenu] = []
+    /// The menu row, while it is up (`overlay == .menus`).
+    public var transportMenu: TransportMenuState?
     /// The "▲ More" hint is up.
     public var hintVisible = false
     /// Channel logos loaded so far, by URL.

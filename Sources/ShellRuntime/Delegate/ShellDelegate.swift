@@ -45,6 +45,9 @@ public protocol ShellDelegate: AnyObject {
     /// The segments of `item` the program knows (intro, credits, ad breaks …),
     /// asked when it loads; they win over a sidecar file's and chapter titles'.
     func segments(for item: MediaItem) -> [Segment]
+    /// A menu given with `ShellControl.setTransportBarMenus` was taken: one
+    /// of its choices (by id), or the menu itself (`choice` nil) when it has none.
+    func transportBarMenuItemActivated(_ shell: ShellControl, menu: String, choice: String?)
 }
 
 extension ShellDelegate {
@@ -63,6 +66,7 @@ extension ShellDelegate {
         completion(true)
     }
     public func segments(for item: MediaItem) -> [Segment] { [] }
+    public func transportBarMenuItemActivated(_ shell: ShellControl, menu: String, choice: String?) {}
 }
 
 /// Why picture in picture could not start.
@@ -84,6 +88,11 @@ public protocol ShellControl: AnyObject {
     /// Replaces the built-in swipe-up overlay with these items (nil: back to
     /// the built-in one); activating one calls `customOverlayActivated`.
     func setCustomOverlay(_ items: [OverlayItem]?)
+    /// The program's own menus on the transport bar's menu row, after
+    /// Subtitles, Audio and Speed (`transportBarCustomMenuItems`): a choice's
+    /// activation is `.custom(id)`; taking one calls
+    /// `transportBarMenuItemActivated`.
+    func setTransportBarMenus(_ menus: [TransportMenu])
     /// Early authorization of restricted items, before presenting them
     /// (safe to use from any thread or task).
     var restrictionsAuthorizer: RestrictionsAuthorizer { get }

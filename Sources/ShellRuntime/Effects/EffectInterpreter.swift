@@ -65,6 +65,10 @@ public final class EffectInterpreter: ShellControl {
         store.send(.customOverlayItems(items))
     }
 
+    public func setTransportBarMenus(_ menus: [TransportMenu]) {
+        store.send(.transportMenus(menus))
+    }
+
     public var restrictionsAuthorizer: RestrictionsAuthorizer { restrictions.authorizer }
 
     public var runLoop: ShellRunLoop { ShellRunLoop(inbox: inbox) }
@@ -113,6 +117,8 @@ public final class EffectInterpreter: ShellControl {
                 player(.main)?.continueLoad(token: token)
             case .overlayActivated(let id):
                 delegate?.customOverlayActivated(self, id: id)
+            case .menuActivated(let menu, let choice):
+                delegate?.transportBarMenuItemActivated(self, menu: menu, choice: choice)
             case .startTimer(let id, let delay):
                 timers.start(id, after: delay)
             case .cancelTimer(let id):

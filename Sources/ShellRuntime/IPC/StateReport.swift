@@ -119,6 +119,13 @@ enum StateReport {
                  "watched": state.currentItem.map { state.watchedBreaks[$0.id]?.contains(segment.start) ?? false } ?? false] as [String: Any]
             },
             "in_interstitial": state.activeBreak != nil,
+            "transport_menu": state.transportMenu.map { menu in
+                let menus = TransportMenuReducer.menus(state)
+                return ["menus": menus.map(\.title), "focus": menu.focus,
+                        "open": menu.open.map { menus.indices.contains($0) ? menus[$0].title as Any : NSNullValue.null } ?? NSNullValue.null,
+                        "choices": menu.open.map { menus.indices.contains($0) ? menus[$0].choices.map(\.title) : [] } ?? [],
+                        "choice": menu.choice] as [String: Any]
+            } ?? NSNullValue.null,
             "interstitial_left": state.activeBreak.map { max(0, $0.end - (state.playback.position ?? $0.start)) as Any } ?? NSNullValue.null,
             "pending_target": state.pendingTarget.map { $0 as Any } ?? NSNullValue.null,
             "contextual_action": state.contextualAction.map { ["title": $0.title, "id": $0.id, "target": $0.target, "shown": !$0.hidden || state.transportVisible] as [String: Any] }

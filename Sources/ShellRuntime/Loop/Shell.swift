@@ -104,6 +104,11 @@ public final class Shell: ShellControl {
         effects.setCustomOverlay(items)
     }
 
+    /// The program's own menus on the transport bar. Run-loop thread.
+    public func setTransportBarMenus(_ menus: [TransportMenu]) {
+        effects.setTransportBarMenus(menus)
+    }
+
     /// Plays `item` in place of what plays (for delegates). Run-loop thread.
     /// `completion` runs once, on the run loop, when it plays, fails, is
     /// refused or is replaced before it plays.

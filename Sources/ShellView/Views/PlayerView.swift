@@ -20,12 +20,13 @@ enum PlayerView {
             return
         case .info:
             InfoPanelView.draw(into: &screen, state: state, theme: theme, context: context)
-        case .none:
+        case .none, .menus:
             break
         }
         if state.transportVisible || state.scrub != nil || state.playback.paused {
             TransportBarView.draw(into: &screen, state: state, theme: theme)
         }
+        if state.overlay == .menus { TransportMenuView.draw(into: &screen, state: state, theme: theme) }
         ContextualActionView.draw(into: &screen, state: state, theme: theme)
         if state.hintVisible && state.overlay == .none {
             let hint = " \(theme.hint) "
