@@ -64,6 +64,13 @@ public enum Action: Equatable, Sendable {
     case stopPicture(at: Instant)
     /// The desktop's Now Playing (MPRIS) asks for something.
     case nowPlaying(NowPlayingRequest, at: Instant)
+    /// The embedding program's contextual actions at the current second of
+    /// the load with `token`.
+    case programActions([ProgramAction], token: Int)
+    /// What the embedding program asks of playback: whether ad breaks must be
+    /// watched (`requiresLinearPlayback`), and whether it offers contextual
+    /// actions (asked each second).
+    case programSettings(requiresLinearPlayback: Bool, offersContextualActions: Bool)
     /// Segments of the load with `token` learnt after it started (the
     /// sidecar file, the delegate's `segments(for:)`).
     case segmentsFound([Segment], token: Int)

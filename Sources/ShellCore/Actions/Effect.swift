@@ -51,6 +51,11 @@ public enum Effect: Equatable, Sendable {
     case slot(PlayerSlot, SlotCommand)
     /// The two slots' players change places, each playing on as it was.
     case exchangePlayers(PlayerSlot, PlayerSlot)
+    /// Ask the delegate for its contextual actions at `at` seconds of the
+    /// load with `token`; they come back as `Action.programActions`.
+    case askContextualActions(at: Double, token: Int)
+    /// The program's own contextual action `id` was chosen: tell the delegate.
+    case programActionActivated(String)
     /// Tell the delegate how the picture in picture starts and stops.
     case notifyPicture(PictureNotice)
     /// Ask the delegate to restore its interface for the picture whose load
@@ -109,7 +114,7 @@ public enum ShellEvent: Equatable, Sendable {
     /// The picture's item is full screen again, playing on.
     case pipRestored(item: MediaItem)
     /// "Skip Intro" (or its kin) came up.
-    case contextualActionShown(title: String, id: String, target: Double)
+    case contextualActionShown(title: String, id: String, target: Double?)
     /// It was taken (ENTER), or the skip happened by itself (`automatic`).
     case contextualAction(id: String, automatic: Bool)
     /// An ad break began playing, or was played to its end.

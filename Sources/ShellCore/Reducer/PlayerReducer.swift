@@ -69,7 +69,7 @@ enum PlayerReducer {
             guard let value else { return [] }
             let breaks = BreakReducer.positionChanged(&state, to: value)
             if breaks.contains(where: { if case .seek = $0 { true } else { false } }) { return breaks }
-            return breaks + SegmentReducer.positionChanged(&state, from: old, to: value, now: now)
+            return breaks + SegmentReducer.positionChanged(&state, from: old, to: value, now: now) + SegmentReducer.askProgram(state, from: old, to: value)
         case .duration(let value):
             state.playback.duration = value
             return []

@@ -110,6 +110,12 @@ public enum ShellReducer {
             return PictureReducer.restore(&state, now: now)
         case .nowPlaying(let request, let now):
             return NowPlayingReducer.reduce(&state, request, now: now)
+        case .programActions(let actions, let token):
+            return SegmentReducer.programActions(&state, actions, token: token)
+        case .programSettings(let linear, let offers):
+            state.settings.linearBreaks = state.settings.linearBreaks && linear
+            state.settings.askProgramForActions = offers
+            return []
         case .segmentsFound(let segments, let token):
             guard token == state.playback.token else { return [] }
             state.playback.givenSegments += segments

@@ -7,10 +7,11 @@ public struct ContextualAction: Equatable, Sendable {
     public var title: String
     /// `skip-intro`, `skip-recap` … (IPC and events).
     public var id: String
-    /// Where taking it seeks to, in seconds.
-    public var target: Double
-    /// The segment it belongs to.
-    public var segment: Segment
+    /// Where taking it seeks to, in seconds (nil: the program's own action,
+    /// which the delegate carries out).
+    public var target: Double?
+    /// The segment it belongs to (nil: the program's own action).
+    public var segment: Segment?
     /// Its 8 s are up: it shows again with DOWN or the transport bar.
     public var hidden = false
 
@@ -26,6 +27,25 @@ public struct ContextualAction: Equatable, Sendable {
         id = "skip-\(segment.kind.rawValue)"
         target = segment.end
         self.segment = segment
+    }
+
+    /// The embedding program's own action (`ShellDelegate.contextualActions(at:)`).
+    public init(program action: ProgramAction) {
+        title = action.title
+        id = action.id
+        target = nil
+        segment = nil
+    }
+}
+
+/// An action the embedding program offers at a moment of playback, shown as
+/// "Skip Intro" is; choosing it calls `contextualActionActivated(id:)`.
+public struct ProgramAction: Equatable, Sendable {
+    public var title: String
+    public var id: String
+    public init(title: String, id: String) {
+        self.title = title
+        self.id = id
     }
 }
 

@@ -10,7 +10,7 @@ enum SegmentReducer {
         guard state.screen == .player, !state.isLive, state.scrub == nil else { return [] }
         let current = state.playback.segments.first { $0.kind != .commercial && $0.contains(new) && choice(state, $0.kind) != .never }
         guard let segment = current else {
-            guard state.contextualAction != nil else { return [] }
+            guard state.contextualAction?.segment != nil else { return [] }
             state.contextualAction = nil
             return [.cancelTimer(.contextualActionHide)]
         }
@@ -38,13 +38,42 @@ enum SegmentReducer {
         ]
     }
 
+    /// The program's actions for the second playing now: the first is
+    /// offered (a segment's own button stands over it); none takes the
+    /// program's button away.
+    static func programActions(_ state: inout ShellState, _ actions: [ProgramAction], token: Int) -> [Effect] {
+        guard token == state.playback.token, state.contextualAction?.segment == nil else { return [] }
+        guard let first = actions.first else {
+            guard state.contextualAction != nil else { return [] }
+            state.contextualAction = nil
+            return [.cancelTimer(.contextualActionHide)]
+        }
+        guard state.contextualAction?.id != first.id else { return [] }
+        let action = ContextualAction(program: first)
+        state.contextualAction = action
+        return [
+            .startTimer(.contextualActionHide, after: state.settings.contextualActionDuration),
+            .emit(.contextualActionShown(title: action.title, id: action.id, target: nil)),
+        ]
+    }
+
+    /// Asks the program for its actions when playback enters a new second
+    /// (only when it offers any: `ShellSettings.askProgramForActions`).
+    static func askProgram(_ state: ShellState, from old: Double?, to new: Double) -> [Effect] {
+        guard state.settings.askProgramForActions, state.screen == .player, (old.map { $0.rounded(.down) } ?? -1) != new.rounded(.down) else { return [] }
+        return [.askContextualActions(at: new.rounded(.down), token: state.playback.token)]
+    }
+
     /// ENTER while the button shows: take it.
     static func take(_ state: inout ShellState) -> [Effect]? {
         guard let action = state.contextualAction, isShown(state), state.overlay == .none, state.scrub == nil else { return nil }
         state.contextualAction = nil
+        guard let target = action.target else {
+            return [.programActionActivated(action.id), .cancelTimer(.contextualActionHide), .emit(.contextualAction(id: action.id, automatic: false))]
+        }
         state.playback.seekPending = true
-        state.playback.position = action.target
-        return [.seek(to: action.target, exact: true), .cancelTimer(.contextualActionHide), .emit(.contextualAction(id: action.id, automatic: false))]
+        state.playback.position = target
+        return [.seek(to: target, exact: true), .cancelTimer(.contextualActionHide), .emit(.contextualAction(id: action.id, automatic: false))]
     }
 
     /// DOWN while the button is hidden: it comes back for its 8 s.

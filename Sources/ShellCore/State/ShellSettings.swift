@@ -76,6 +76,8 @@ public struct ShellSettings: Equatable, Sendable {
     /// Ad breaks must be watched before what follows them (tvOS's
     /// `requiresLinearPlayback`).
     public var linearBreaks = true
+    /// The program offers contextual actions: ask it each second of playback.
+    public var askProgramForActions = false
     /// The glyph the notice names LEFT with.
     public var backGlyph = "←"
 

@@ -48,6 +48,17 @@ public protocol ShellDelegate: AnyObject {
     /// A menu given with `ShellControl.setTransportBarMenus` was taken: one
     /// of its choices (by id), or the menu itself (`choice` nil) when it has none.
     func transportBarMenuItemActivated(_ shell: ShellControl, menu: String, choice: String?)
+    /// Ad breaks must be watched before what follows them (default true);
+    /// false lifts that, as `[segments] linear = false` does. Read when the shell starts.
+    var requiresLinearPlayback: Bool { get }
+    /// Whether `contextualActions(at:)` has anything to say: when true it is
+    /// asked each second of playback. Read when the shell starts.
+    var offersContextualActions: Bool { get }
+    /// The program's own actions at `position` seconds of what plays
+    /// (title and id), shown as "Skip Intro" is (a segment's button wins).
+    func contextualActions(_ shell: ShellControl, at position: Double) -> [ProgramAction]
+    /// One of them was chosen.
+    func contextualActionActivated(_ shell: ShellControl, id: String)
 }
 
 extension ShellDelegate {
@@ -67,6 +78,10 @@ extension ShellDelegate {
     }
     public func segments(for item: MediaItem) -> [Segment] { [] }
     public func transportBarMenuItemActivated(_ shell: ShellControl, menu: String, choice: String?) {}
+    public var requiresLinearPlayback: Bool { true }
+    public var offersContextualActions: Bool { false }
+    public func contextualActions(_ shell: ShellControl, at position: Double) -> [ProgramAction] { [] }
+    public func contextualActionActivated(_ shell: ShellControl, id: String) {}
 }
 
 /// Why picture in picture could not start.

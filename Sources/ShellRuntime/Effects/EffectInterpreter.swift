@@ -119,6 +119,10 @@ public final class EffectInterpreter: ShellControl {
                 delegate?.customOverlayActivated(self, id: id)
             case .menuActivated(let menu, let choice):
                 delegate?.transportBarMenuItemActivated(self, menu: menu, choice: choice)
+            case .askContextualActions(let position, let token):
+                store.send(.programActions(delegate?.contextualActions(self, at: position) ?? [], token: token))
+            case .programActionActivated(let id):
+                delegate?.contextualActionActivated(self, id: id)
             case .startTimer(let id, let delay):
                 timers.start(id, after: delay)
             case .cancelTimer(let id):
@@ -251,6 +255,13 @@ public final class EffectInterpreter: ShellControl {
     }
 
     public var isPictureInPictureActive: Bool { store.state.pip != nil }
+
+    /// Tells the reducer what the delegate asks of playback (at start, and
+    /// when a delegate is set).
+    package func delegateChanged() {
+        guard let delegate else { return }
+        store.send(.programSettings(requiresLinearPlayback: delegate.requiresLinearPlayback, offersContextualActions: delegate.offersContextualActions))
+    }
 
     /// Asks the delegate to replace the content with the flip's target. Its
     /// completion, from any thread and at any time, becomes a tokened action.

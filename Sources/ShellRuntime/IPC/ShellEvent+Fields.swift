@@ -28,7 +28,7 @@ extension ShellEvent {
         case .pipStopped(let item, let reason):
             return ["title": item.title, "id": item.id, "url": item.url, "reason": reason]
         case .contextualActionShown(let title, let id, let target):
-            return ["title": title, "id": id, "target": target]
+            return ["title": title, "id": id, "target": target.map { $0 as Any } ?? NSNull()]
         case .contextualAction(let id, let automatic):
             return ["id": id, "automatic": automatic]
         case .interstitialStarted(let start, let end), .interstitialFinished(let start, let end):

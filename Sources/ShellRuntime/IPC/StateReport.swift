@@ -128,7 +128,9 @@ enum StateReport {
             } ?? NSNullValue.null,
             "interstitial_left": state.activeBreak.map { max(0, $0.end - (state.playback.position ?? $0.start)) as Any } ?? NSNullValue.null,
             "pending_target": state.pendingTarget.map { $0 as Any } ?? NSNullValue.null,
-            "contextual_action": state.contextualAction.map { ["title": $0.title, "id": $0.id, "target": $0.target, "shown": !$0.hidden || state.transportVisible] as [String: Any] }
+            "contextual_action": state.contextualAction.map {
+                ["title": $0.title, "id": $0.id, "target": $0.target.map { $0 as Any } ?? NSNullValue.null, "shown": !$0.hidden || state.transportVisible] as [String: Any]
+            }
                 ?? NSNullValue.null,
         ]
     }

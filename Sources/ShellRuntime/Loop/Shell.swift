@@ -181,6 +181,7 @@ public final class Shell: ShellControl {
         defer { mpris = nil }
         tickWallClock()
         for notice in configuration.startupNotices { dispatch(.showNotice(notice)) }
+        effects.delegateChanged()
         if !state.items.isEmpty && !configuration.startOnHome {
             dispatch(.playIndex(state.startIndex ?? 0, at: MonotonicClock.now()))
         }

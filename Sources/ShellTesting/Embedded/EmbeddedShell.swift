@@ -69,6 +69,7 @@ public final class EmbeddedShell {
         store.observe = { [unowned self] action, effects, state in
             self.check?(action, effects, state)
         }
+        effects.delegateChanged()
     }
 
     /// The state as the store holds it.
