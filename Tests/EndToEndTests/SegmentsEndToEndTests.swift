@@ -163,3 +163,27 @@ struct HLSBreaksEndToEndTests {
         #expect(try breaks(shell) == ["commercial@12.0-16.0"])
     }
 }
+
+@Suite("What did they say, end to end", .serialized)
+struct WhatDidTheySayEndToEndTests {
+    @Test("w turns subtitles on (libmpv's sid) for the replayed 15 s, then puts them back off")
+    func replay() throws {
+        let shell = try ShellUnderTest([try TestMedia.clip(seconds: 60)])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        func sid() throws -> String? { try shell.ipc.request(["get_mpv_property", "sid"])["data"] as? String }
+        // Subtitles off, through the menu row: pause, UP, Subtitles, up to Off.
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        for key in ["UP", "ENTER", "UP", "UP", "UP", "ENTER", "SPACE"] { try shell.ipc.request(["keypress", key]) }
+        try shell.ipc.waitForState { $0["paused"] as? Bool == false }
+        #expect(try sid() == "no")
+        try shell.ipc.waitForState { (number($0["position"]) ?? 0) > 3 }
+        try shell.ipc.request(["keypress", "w"])
+        let replaying = try shell.ipc.waitForState { $0["what_did_they_say"] is [String: Any] }
+        let until = try #require(number((replaying["what_did_they_say"] as? [String: Any])?["until"]))
+        #expect(try sid() != "no", "subtitles on for the replay")
+        let after = try shell.ipc.waitForState(timeout: 25) { $0["what_did_they_say"] is NSNull && (number($0["position"]) ?? 0) >= until }
+        #expect((number(after["position"]) ?? 0) >= until)
+        #expect(try sid() == "no", "and off again after it")
+    }
+}

@@ -109,3 +109,41 @@ struct ContextualActionTests {
         h.expectArmed([.contextualActionHide, .hintHide, .transportHide])
     }
 }
+
+@Suite("What did they say")
+struct WhatDidTheySayTests {
+    @Test("w: back 15 s with the subtitles in the user's language on, until playback passes where it was pressed; then as they were")
+    func replay() {
+        var settings = ShellSettings()
+        settings.language = "fr"
+        let h = playingFilm(duration: 600, position: 100, settings: settings)
+        h.send(.player(.tracks([Track(id: 1, kind: .subtitle, language: "eng"), Track(id: 2, kind: .subtitle, language: "fre")]), token: 1, at: h.clock.now)) {
+            $0.playback.tracks = [Track(id: 1, kind: .subtitle, language: "eng"), Track(id: 2, kind: .subtitle, language: "fre")]
+        }
+        h.press(.whatDidTheySay, effects: [.seek(to: 85, exact: true), .selectTrack(.subtitle, 2), .startTimer(.transportHide, after: 5)]) {
+            $0.playback.position = 85
+            $0.playback.seekPending = true
+            $0.playback.tracks[1].selected = true
+            $0.whatDidTheySay = WhatDidTheySay(until: 100, previous: nil)
+        }
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
+        h.send(.player(.position(99.5), token: 1, at: h.clock.now)) { $0.playback.position = 99.5 }
+        h.send(.player(.position(100.02), token: 1, at: h.clock.now), effects: [.selectTrack(.subtitle, nil)]) {
+            $0.playback.position = 100.02
+            $0.playback.tracks[1].selected = false
+            $0.whatDidTheySay = nil
+        }
+        h.expectArmed([.hintHide, .transportHide])
+    }
+
+    @Test("without subtitles it only goes back, and says so")
+    func noSubtitles() {
+        let h = playingFilm(duration: 600, position: 100)
+        h.press(.whatDidTheySay, effects: [.seek(to: 85, exact: true), .startTimer(.noticeHide, after: 2.5), .startTimer(.transportHide, after: 5)]) {
+            $0.playback.position = 85
+            $0.playback.seekPending = true
+            $0.notice = "No subtitles to show"
+        }
+        h.expectArmed([.hintHide, .transportHide, .noticeHide])
+    }
+}

@@ -31,4 +31,6 @@ public enum RemoteCommand: Equatable, Hashable, Sendable {
     /// Skip the picture back / on.
     case pictureBack
     case pictureForward
+    /// "What did they say": back 15 s with subtitles on for that stretch.
+    case whatDidTheySay
 }

@@ -67,7 +67,8 @@ enum PlayerReducer {
             let old = state.playback.position
             state.playback.position = value
             guard let value else { return [] }
-            let breaks = BreakReducer.positionChanged(&state, to: value)
+            let replay = WhatDidTheySayReducer.positionChanged(&state, to: value)
+            let breaks = replay + BreakReducer.positionChanged(&state, to: value)
             if breaks.contains(where: { if case .seek = $0 { true } else { false } }) { return breaks }
             return breaks + SegmentReducer.positionChanged(&state, from: old, to: value, now: now) + SegmentReducer.askProgram(state, from: old, to: value)
         case .duration(let value):

@@ -198,6 +198,7 @@ public enum ShellReducer {
         state.declinedSkip = nil
         state.activeBreak = nil
         state.pendingTarget = nil
+        state.whatDidTheySay = nil
     }
 
     /// The open `replaceContent` request of the current load is answered

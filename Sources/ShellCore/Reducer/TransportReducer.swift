@@ -66,6 +66,8 @@ enum TransportReducer {
             if command == .down, let effects = SegmentReducer.reshow(&state) { return effects }
             guard p.phase == .playing || p.phase == .ended else { return [] }
             return OverlayReducer.presentInfo(&state)
+        case .whatDidTheySay:
+            return WhatDidTheySayReducer.start(&state, now: now) + showTransport(&state)
         case .digit, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward:
             return []
         }

@@ -78,6 +78,10 @@ public struct ShellSettings: Equatable, Sendable {
     public var linearBreaks = true
     /// The program offers contextual actions: ask it each second of playback.
     public var askProgramForActions = false
+    /// Seconds "what did they say" goes back.
+    public var replayInterval = 15.0
+    /// The user's language (ISO 639, from the locale), for choosing subtitles.
+    public var language: String?
     /// The glyph the notice names LEFT with.
     public var backGlyph = "←"
 

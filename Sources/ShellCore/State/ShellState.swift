@@ -75,6 +75,8 @@ public struct ShellState: Equatable, Sendable {
     public var automaticSkip: AutomaticSkip?
     /// A segment whose skip LEFT undid: not skipped by itself again in this load.
     public var declinedSkip: Segment?
+    /// "What did they say" replaying, with the subtitles to put back.
+    public var whatDidTheySay: WhatDidTheySay?
     /// The ad break playing now (`in_interstitial`).
     public var activeBreak: Segment?
     /// Where a seek over an unwatched break goes once the break is over.

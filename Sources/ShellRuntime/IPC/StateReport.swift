@@ -119,6 +119,7 @@ enum StateReport {
                  "watched": state.currentItem.map { state.watchedBreaks[$0.id]?.contains(segment.start) ?? false } ?? false] as [String: Any]
             },
             "in_interstitial": state.activeBreak != nil,
+            "what_did_they_say": state.whatDidTheySay.map { ["until": $0.until] as [String: Any] } ?? NSNullValue.null,
             "transport_menu": state.transportMenu.map { menu in
                 let menus = TransportMenuReducer.menus(state)
                 return ["menus": menus.map(\.title), "focus": menu.focus,

@@ -74,6 +74,7 @@ public final class Shell: ShellControl {
             items: configuration.items.map { $0.resolvingRating() }, kiosk: configuration.kiosk, settings: configuration.settings,
             guide: configuration.guide, restrictions: configuration.restrictions)
         initial.settings.backGlyph = unicode ? "←" : "LEFT"
+        initial.settings.language = Locale.current.language.languageCode?.identifier
         initial.startIndex = configuration.startIndex
         initial.fallbackIndex = configuration.fallbackIndex
         inbox = ActionInbox()
