@@ -128,6 +128,8 @@ struct PlayCommand: ParsableCommand {
         if let delay = setup.file.previewDelay { settings.previewDelay = delay > 0 ? delay : nil }
         settings.segmentChoices = setup.file.segmentChoices
         if let linear = setup.file.linearBreaks { settings.linearBreaks = linear }
+        if let enabled = setup.file.upNextEnabled { settings.upNextEnabled = enabled }
+        if let countdown = setup.file.upNextCountdown { settings.upNextCountdown = countdown }
         var videoSettings = setup.file.video
         if let videoCells { videoSettings.cells = videoCells }
         if let videoColors, let mode = VideoSettings.colors(named: videoColors) { videoSettings.colors = mode }

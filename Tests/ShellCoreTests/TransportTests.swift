@@ -110,9 +110,11 @@ struct TransportTests {
         }
     }
 
-    @Test("an item that ends moves on to the next; the last one stays paused at its end")
+    @Test("with Up Next off, an item that ends moves on to the next; the last one stays paused at its end")
     func endAdvances() {
-        let h = playingFilm()
+        var settings = ShellSettings()
+        settings.upNextEnabled = false
+        let h = playingFilm(settings: settings)
         h.send(.player(.ended, token: 1, at: h.clock.now), effects: [
             .emit(.endFile(url: film.url)), .cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5),
         ]) {

@@ -64,6 +64,8 @@ public enum Action: Equatable, Sendable {
     case stopPicture(at: Instant)
     /// The desktop's Now Playing (MPRIS) asks for something.
     case nowPlaying(NowPlayingRequest, at: Instant)
+    /// The program's content proposal for the load with `token`.
+    case contentProposalProvided(ContentProposal, token: Int)
     /// The embedding program's contextual actions at the current second of
     /// the load with `token`.
     case programActions([ProgramAction], token: Int)
@@ -111,4 +113,6 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case pictureRestore
     /// The "Skip Intro" button's time is up.
     case contextualActionHide
+    /// A second of the Up Next countdown.
+    case upNextTick
 }

@@ -117,6 +117,10 @@ public enum ShellEvent: Equatable, Sendable {
     case contextualActionShown(title: String, id: String, target: Double?)
     /// It was taken (ENTER), or the skip happened by itself (`automatic`).
     case contextualAction(id: String, automatic: Bool)
+    /// The Up Next card came up.
+    case contentProposalPresented(title: String, id: String)
+    /// What became of it: `accepted`, `rejected` or `deferred`.
+    case contentProposal(id: String, outcome: String)
     /// An ad break began playing, or was played to its end.
     case interstitialStarted(start: Double, end: Double)
     case interstitialFinished(start: Double, end: Double)
@@ -135,6 +139,8 @@ public enum ShellEvent: Equatable, Sendable {
         case .pipRestored: "pip-restored"
         case .contextualActionShown: "contextual-action-shown"
         case .contextualAction: "contextual-action"
+        case .contentProposalPresented: "content-proposal-presented"
+        case .contentProposal: "content-proposal"
         case .interstitialStarted: "interstitial-started"
         case .interstitialFinished: "interstitial-finished"
         }

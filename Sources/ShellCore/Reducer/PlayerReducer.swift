@@ -56,6 +56,10 @@ enum PlayerReducer {
             if state.isLive, let effects = RecoveryReducer.failed(&state, reason: "the stream ended", now: now) { return effects }
             state.playback.phase = .ended
             let url = state.currentItem?.url ?? ""
+            if state.scrub == nil, let effects = UpNextReducer.ended(&state, now: now) {
+                state.playback.paused = true
+                return [.emit(.endFile(url: url))] + effects
+            }
             if state.scrub == nil, let current = state.current, current + 1 < state.items.count {
                 return [.emit(.endFile(url: url))] + ShellReducer.play(&state, index: current + 1, now: now)
             }
@@ -71,6 +75,7 @@ enum PlayerReducer {
             let breaks = replay + BreakReducer.positionChanged(&state, to: value)
             if breaks.contains(where: { if case .seek = $0 { true } else { false } }) { return breaks }
             return breaks + SegmentReducer.positionChanged(&state, from: old, to: value, now: now) + SegmentReducer.askProgram(state, from: old, to: value)
+                + UpNextReducer.positionChanged(&state, to: value)
         case .duration(let value):
             state.playback.duration = value
             return []

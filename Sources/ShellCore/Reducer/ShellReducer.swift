@@ -110,6 +110,10 @@ public enum ShellReducer {
             return PictureReducer.restore(&state, now: now)
         case .nowPlaying(let request, let now):
             return NowPlayingReducer.reduce(&state, request, now: now)
+        case .contentProposalProvided(let proposal, let token):
+            guard token == state.playback.token else { return [] }
+            state.programProposal = proposal
+            return []
         case .programActions(let actions, let token):
             return SegmentReducer.programActions(&state, actions, token: token)
         case .programSettings(let linear, let offers):
@@ -199,6 +203,8 @@ public enum ShellReducer {
         state.activeBreak = nil
         state.pendingTarget = nil
         state.whatDidTheySay = nil
+        state.upNext = nil
+        state.programProposal = nil
     }
 
     /// The open `replaceContent` request of the current load is answered
@@ -261,6 +267,8 @@ public enum ShellReducer {
             return PictureReducer.restoreTimedOut(&state)
         case .contextualActionHide:
             return SegmentReducer.hide(&state)
+        case .upNextTick:
+            return UpNextReducer.tick(&state, now: now)
         case .spinner:
             guard state.screen == .interstitial, state.flip != nil || state.recovery != nil else { return [] }
             state.spinnerFrame += 1

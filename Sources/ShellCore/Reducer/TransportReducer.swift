@@ -6,6 +6,7 @@ enum TransportReducer {
             return ScrubReducer.reduce(&state, command, now: now)
         }
         if state.overlay == .menus { return TransportMenuReducer.reduce(&state, command, now: now) }
+        if let effects = UpNextReducer.reduceCommand(&state, command, now: now) { return effects }
         if let effects = OverlayReducer.reduce(&state, command, now: now) { return effects }
         let p = state.playback
         let canSeek = !state.isLive && p.duration != nil && p.phase == .playing

@@ -68,6 +68,10 @@ enum SegmentReducer {
     static func take(_ state: inout ShellState) -> [Effect]? {
         guard let action = state.contextualAction, isShown(state), state.overlay == .none, state.scrub == nil else { return nil }
         state.contextualAction = nil
+        if action.segment?.kind == .credits, state.upNext == nil, let proposal = UpNextReducer.proposal(state) {
+            return [.cancelTimer(.contextualActionHide), .emit(.contextualAction(id: action.id, automatic: false))]
+                + UpNextReducer.present(&state, proposal)
+        }
         guard let target = action.target else {
             return [.programActionActivated(action.id), .cancelTimer(.contextualActionHide), .emit(.contextualAction(id: action.id, automatic: false))]
         }

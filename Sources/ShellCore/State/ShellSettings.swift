@@ -78,6 +78,10 @@ public struct ShellSettings: Equatable, Sendable {
     public var linearBreaks = true
     /// The program offers contextual actions: ask it each second of playback.
     public var askProgramForActions = false
+    /// Up Next proposals near the end of an item with a next one.
+    public var upNextEnabled = true
+    /// Seconds the Up Next countdown runs (0: never by itself).
+    public var upNextCountdown = 10.0
     /// Seconds "what did they say" goes back.
     public var replayInterval = 15.0
     /// The user's language (ISO 639, from the locale), for choosing subtitles.

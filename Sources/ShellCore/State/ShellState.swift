@@ -75,6 +75,10 @@ public struct ShellState: Equatable, Sendable {
     public var automaticSkip: AutomaticSkip?
     /// A segment whose skip LEFT undid: not skipped by itself again in this load.
     public var declinedSkip: Segment?
+    /// The Up Next card, once it came up for the current load.
+    public var upNext: UpNextState?
+    /// The program's proposal for the current load (`nextContentProposal(after:)`).
+    public var programProposal: ContentProposal?
     /// "What did they say" replaying, with the subtitles to put back.
     public var whatDidTheySay: WhatDidTheySay?
     /// The ad break playing now (`in_interstitial`).

@@ -61,6 +61,9 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var previewDelay: Double?
     /// `[segments]`: what reaching each kind does.
     public var segmentChoices: [Segment.Kind: SegmentChoice] = [:]
+    /// `[up_next]`: nil keeps the default (on, 10 s).
+    public var upNextEnabled: Bool?
+    public var upNextCountdown: Double?
     /// `[segments] linear`: ad breaks must be watched (nil: the default, yes).
     public var linearBreaks: Bool?
     /// `[mpris]`: nil keeps the default (the session bus).
@@ -181,6 +184,16 @@ public struct ShellConfigFile: Equatable, Sendable {
                 previewDelay = delay
             default: throw EntryError("unknown setting; expected automatic, corner or preview_delay")
             }
+        case "up_next":
+            switch entry.key {
+            case "enabled":
+                guard let flag = value.boolean else { throw EntryError("expected true or false") }
+                upNextEnabled = flag
+            case "countdown":
+                guard let seconds = value.float, seconds >= 0, seconds <= 120 else { throw EntryError("expected seconds from 0 (never by itself) to 120") }
+                upNextCountdown = seconds
+            default: throw EntryError("unknown setting; expected enabled or countdown")
+            }
         case "segments" where entry.key == "linear":
             guard let flag = value.boolean else { throw EntryError("expected true or false") }
             linearBreaks = flag
@@ -201,7 +214,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             default: throw EntryError("unknown setting; expected enabled or bus")
             }
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments or mpris")
+            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next or mpris")
         }
     }
 

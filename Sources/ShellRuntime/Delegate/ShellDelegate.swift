@@ -59,6 +59,12 @@ public protocol ShellDelegate: AnyObject {
     func contextualActions(_ shell: ShellControl, at position: Double) -> [ProgramAction]
     /// One of them was chosen.
     func contextualActionActivated(_ shell: ShellControl, id: String)
+    /// What to propose after `item` (asked when it loads); nil for the
+    /// built-in guess (the next episode, or the next item of its group or folder).
+    func nextContentProposal(_ shell: ShellControl, after item: MediaItem) -> ContentProposal?
+    /// The proposal was accepted (ENTER or the countdown), rejected (Cancel,
+    /// ESC) or deferred (LEFT / RIGHT / scrubbing: it comes back at the end).
+    func contentProposal(_ shell: ShellControl, id: String, outcome: String)
 }
 
 extension ShellDelegate {
@@ -82,6 +88,8 @@ extension ShellDelegate {
     public var offersContextualActions: Bool { false }
     public func contextualActions(_ shell: ShellControl, at position: Double) -> [ProgramAction] { [] }
     public func contextualActionActivated(_ shell: ShellControl, id: String) {}
+    public func nextContentProposal(_ shell: ShellControl, after item: MediaItem) -> ContentProposal? { nil }
+    public func contentProposal(_ shell: ShellControl, id: String, outcome: String) {}
 }
 
 /// Why picture in picture could not start.

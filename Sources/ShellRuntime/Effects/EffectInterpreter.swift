@@ -163,6 +163,7 @@ public final class EffectInterpreter: ShellControl {
         }
         found += (delegate?.segments(for: item) ?? []).map { var s = $0; s.source = .library; return s }
         if !found.isEmpty { store.send(.segmentsFound(found, token: token)) }
+        if let proposal = delegate?.nextContentProposal(self, after: item) { store.send(.contentProposalProvided(proposal, token: token)) }
         if let url = URL(string: item.url), ["http", "https"].contains(url.scheme ?? ""), url.path.hasSuffix(".m3u8") {
             let inbox = self.inbox
             let logger = self.logger
@@ -298,7 +299,10 @@ public final class EffectInterpreter: ShellControl {
             } else {
                 delegate?.playbackRestrictionsAuthorizationDenied(self, item: item, reason: reason ?? "restricted")
             }
-        case .endFile, .pipStarted, .pipStopped, .pipRestored, .contextualActionShown, .contextualAction, .interstitialStarted, .interstitialFinished:
+        case .contentProposal(let id, let outcome):
+            delegate?.contentProposal(self, id: id, outcome: outcome)
+        case .endFile, .pipStarted, .pipStopped, .pipRestored, .contextualActionShown, .contextualAction, .interstitialStarted, .interstitialFinished,
+             .contentProposalPresented:
             break
         }
         automation?.broadcast(event: event.name, fields: event.fields)

@@ -31,6 +31,10 @@ extension ShellEvent {
             return ["title": title, "id": id, "target": target.map { $0 as Any } ?? NSNull()]
         case .contextualAction(let id, let automatic):
             return ["id": id, "automatic": automatic]
+        case .contentProposalPresented(let title, let id):
+            return ["title": title, "id": id]
+        case .contentProposal(let id, let outcome):
+            return ["id": id, "outcome": outcome, outcome: true]
         case .interstitialStarted(let start, let end), .interstitialFinished(let start, let end):
             return ["start": start, "end": end]
         }

@@ -119,6 +119,11 @@ enum StateReport {
                  "watched": state.currentItem.map { state.watchedBreaks[$0.id]?.contains(segment.start) ?? false } ?? false] as [String: Any]
             },
             "in_interstitial": state.activeBreak != nil,
+            "up_next": state.upNext.flatMap { card in
+                card.phase == .presented
+                    ? ["title": card.proposal.title, "id": card.proposal.item.id, "seconds_left": card.secondsLeft, "automatic": card.automatic,
+                       "focus": card.focus == 0 ? "play" : "cancel"] as [String: Any] : nil
+            } ?? NSNullValue.null,
             "what_did_they_say": state.whatDidTheySay.map { ["until": $0.until] as [String: Any] } ?? NSNullValue.null,
             "transport_menu": state.transportMenu.map { menu in
                 let menus = TransportMenuReducer.menus(state)

@@ -1,0 +1,94 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+private func episode(_ n: Int, credits: Bool = true) -> MediaItem {
+    var item = MediaItem(id: "e\(n)", title: "Show S01E0\(n)", url: "/shows/Show S01E0\(n).mkv")
+    if credits { item.segments = [Segment(kind: .credits, start: 160, end: 180)] }
+    return item
+}
+
+private func watchingEpisode(_ settings: ShellSettings = ShellSettings()) -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: [episode(1), episode(3), episode(2)], settings: settings))
+    h.apply(.playIndex(0, at: h.clock.now))
+    h.apply(.player(.duration(180), token: 1, at: h.clock.now))
+    h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    h.apply(.player(.position(150), token: 1, at: h.clock.now))
+    return h
+}
+
+@Suite("Up Next")
+struct UpNextTests {
+    @Test("the next episode by its number comes up at the credits with a countdown; at 0 it plays from the start")
+    func countdown() {
+        var settings = ShellSettings()
+        settings.upNextCountdown = 3
+        settings.segmentChoices[.credits] = .never
+        let h = watchingEpisode(settings)
+        let proposal = ContentProposal(title: "Show S01E02", item: episode(2), automaticAcceptanceInterval: 3)
+        h.send(.player(.position(160.1), token: 1, at: h.clock.now), effects: [
+            .cancelTimer(.contextualActionHide), .emit(.contentProposalPresented(title: "Show S01E02", id: "e2")), .startTimer(.upNextTick, after: 1),
+        ]) {
+            $0.playback.position = 160.1
+            var card = UpNextState(proposal: proposal)
+            card.phase = .presented
+            $0.upNext = card
+        }
+        for left in [2, 1] {
+            _ = h.advance(by: 1)
+            h.send(.timerFired(.upNextTick, at: h.clock.now), effects: [.startTimer(.upNextTick, after: 1)]) { $0.upNext?.secondsLeft = left }
+        }
+        _ = h.advance(by: 1)
+        let effects = h.apply(.timerFired(.upNextTick, at: h.clock.now))
+        #expect(effects.contains(.emit(.contentProposal(id: "e2", outcome: "accepted"))))
+        #expect(effects.contains(.load(episode(2), token: 2)), "from the start")
+        #expect(h.state.current == 2 && h.state.upNext == nil)
+        h.expectArmed([.transportHide, .hintHide])
+    }
+
+    @Test("Cancel lets the episode finish and goes home; LEFT puts the card away until the end, where it comes back")
+    func rejectAndDefer() {
+        let h = watchingEpisode()
+        h.apply(.player(.position(161), token: 1, at: h.clock.now))
+        #expect(h.state.upNext?.phase == .presented)
+        h.press(.down) { $0.upNext?.focus = 1 }
+        h.press(.select, effects: [.cancelTimer(.upNextTick), .emit(.contentProposal(id: "e2", outcome: "rejected"))]) { $0.upNext?.phase = .rejected }
+        let end = h.apply(.player(.ended, token: 1, at: h.clock.now))
+        #expect(end.contains(.stop) && h.state.screen == .home)
+
+        let d = watchingEpisode()
+        d.apply(.player(.position(161), token: 1, at: d.clock.now))
+        let deferred = d.apply(.command(.left, at: d.clock.now))
+        #expect(deferred.prefix(2) == [.cancelTimer(.upNextTick), .emit(.contentProposal(id: "e2", outcome: "deferred"))])
+        #expect(deferred.contains(.seekBy(-10)), "LEFT still skips")
+        #expect(d.state.upNext?.phase == .deferred)
+        let atEnd = d.apply(.player(.ended, token: 1, at: d.clock.now))
+        #expect(atEnd.contains(.emit(.contentProposalPresented(title: "Show S01E02", id: "e2"))) && d.state.upNext?.phase == .presented)
+        h.expectArmed([.hintHide])
+        d.expectArmed([.hintHide, .transportHide, .upNextTick])
+    }
+
+    @Test("the card comes up at the credits' start (over Skip Credits); the program's own proposal wins over the guess")
+    func creditsAndProgram() {
+        let h = watchingEpisode()
+        h.apply(.player(.position(160.1), token: 1, at: h.clock.now))
+        #expect(h.state.upNext?.phase == .presented, "the credits' start is the proposal time")
+        let p = watchingEpisode()
+        let film = MediaItem(id: "bonus", title: "Behind the Scenes", url: "/shows/bonus.mkv")
+        p.apply(.contentProposalProvided(ContentProposal(title: "Behind the Scenes", item: film, proposalTime: 155), token: 1))
+        p.apply(.player(.position(155.5), token: 1, at: p.clock.now))
+        #expect(p.state.upNext?.proposal.item == film)
+        h.expectArmed([.hintHide, .transportHide, .upNextTick])
+        p.expectArmed([.hintHide, .transportHide, .upNextTick])
+    }
+
+    @Test("the next item: the episode numbers first, then the group or folder; none for live or a different folder")
+    func nextItem() {
+        #expect(NextItem.after(0, in: [episode(1), episode(3), episode(2)]) == 2)
+        #expect(NextItem.after(0, in: [MediaItem(title: "A", url: "/a/1.mkv"), MediaItem(title: "B", url: "/a/2.mkv")]) == 1)
+        #expect(NextItem.after(0, in: [MediaItem(title: "A", url: "/a/1.mkv"), MediaItem(title: "B", url: "/b/2.mkv")]) == nil)
+        #expect(NextItem.after(0, in: [MediaItem(title: "A", url: "av://lavfi:a", isLive: true), MediaItem(title: "B", url: "/b/2.mkv")]) == nil)
+    }
+}
