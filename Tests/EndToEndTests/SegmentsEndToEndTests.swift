@@ -187,3 +187,68 @@ struct WhatDidTheySayEndToEndTests {
         #expect(try sid() == "no", "and off again after it")
     }
 }
+
+@Suite("Up Next, end to end", .serialized)
+struct UpNextEndToEndTests {
+    /// Show S01E01–E03 (the ffmpeg-made episode, copied), and a config with
+    /// breaks not enforced (the scrub to the credits crosses one) and `countdown`.
+    private func setup(countdown: Int = 10) throws -> (files: [String], config: String, dir: URL) {
+        let dir = TVShellBinary.scratchDirectory("up-next")
+        let source = try TestMedia.episode()
+        let files = (1...3).map { dir.appendingPathComponent("Show S01E0\($0).mkv").path }
+        for file in files { try FileManager.default.copyItem(atPath: source, toPath: file) }
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[segments]\nlinear = false\n[up_next]\ncountdown = \(countdown)\n".write(toFile: config, atomically: true, encoding: .utf8)
+        return (files, config, dir)
+    }
+
+    /// Scrubs the paused episode to 157 s and plays.
+    private func toCredits(_ shell: ShellUnderTest) throws {
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        var head = 0.0
+        for _ in 0..<400 where head < 157 {
+            try shell.ipc.request(["keypress", "RIGHT"])
+            head = number((try shell.ipc.state()["scrub"] as? [String: Any])?["target"]) ?? head
+        }
+        try shell.ipc.request(["keypress", "PLAYPAUSE"])
+    }
+
+    private func upNext(_ state: [String: Any]) -> [String: Any]? { state["up_next"] as? [String: Any] }
+
+    @Test("at E01's Credits chapter the card proposes E02 with a countdown; ENTER plays E02 from the start")
+    func accept() throws {
+        let (files, config, dir) = try setup()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shell = try ShellUnderTest(["--config", config] + files)
+        try toCredits(shell)
+        let card = try shell.ipc.waitForState(timeout: 20) { self.upNext($0) != nil }
+        #expect(upNext(card)?["title"] as? String == "Show S01E02.mkv" && upNext(card)?["automatic"] as? Bool == true)
+        let first = number(upNext(card)?["seconds_left"]) ?? 0
+        try shell.ipc.waitForState { (number(self.upNext($0)?["seconds_left"]) ?? 99) < first }
+        try shell.ipc.request(["keypress", "ENTER"])
+        let next = try shell.ipc.waitForState { ($0["url"] as? String ?? "").hasSuffix("S01E02.mkv") && $0["phase"] as? String == "playing" }
+        #expect((number(next["position"]) ?? 99) < 5, "from the start")
+    }
+
+    @Test("ESC lets E01 finish, then the home screen; with no answer the countdown plays E02")
+    func rejectAndCountdown() throws {
+        let (files, config, dir) = try setup(countdown: 3)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        do {
+            let shell = try ShellUnderTest(["--config", config] + files)
+            try toCredits(shell)
+            try shell.ipc.waitForState(timeout: 20) { self.upNext($0) != nil }
+            try shell.ipc.request(["keypress", "ESC"])
+            let rejected = try shell.ipc.waitForEvent("content-proposal")
+            #expect(rejected["outcome"] as? String == "rejected")
+            try shell.ipc.waitForState(timeout: 30) { $0["screen"] as? String == "home" }
+        }
+        let shell = try ShellUnderTest(["--config", config] + files)
+        try toCredits(shell)
+        let accepted = try shell.ipc.waitForEvent("content-proposal", timeout: 30)
+        #expect(accepted["outcome"] as? String == "accepted")
+        try shell.ipc.waitForState { ($0["url"] as? String ?? "").hasSuffix("S01E02.mkv") }
+    }
+}
