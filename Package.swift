@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .systemLibrary(name: "CMPV", path: "Sources/CMPV"),
@@ -34,7 +35,7 @@ let package = Package(
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS",
+                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "Library",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -44,6 +45,7 @@ let package = Package(
                 "ShellCore", "MediaModel", "Catalog", "ConfigFormat", "CSodium",
             ]
         ),
+        .target(name: "Library", dependencies: ["MediaModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ShellProbes"),
         .target(
             name: "ShellTesting",
@@ -52,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "tvshell",
             dependencies: [
-                "ShellRuntime", "MediaModel", "Catalog", "ShellView", "ShellCore", "Parental",
+                "ShellRuntime", "MediaModel", "Catalog", "ShellView", "ShellCore", "Parental", "Library",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -67,6 +69,7 @@ let package = Package(
         ),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MediaModel"]),
         .testTarget(name: "ConfigFormatTests", dependencies: ["ConfigFormat"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaModel"]),
         .testTarget(name: "ParentalTests", dependencies: ["Parental", "ShellCore", "MediaModel"]),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "ShellTesting", "MediaModel"]),
         .testTarget(

@@ -64,6 +64,8 @@ public enum Action: Equatable, Sendable {
     case stopPicture(at: Instant)
     /// The desktop's Now Playing (MPRIS) asks for something.
     case nowPlaying(NowPlayingRequest, at: Instant)
+    /// The library opened: where items were left, by URL.
+    case libraryLoaded([String: ResumePoint])
     /// The program's content proposal for the load with `token`.
     case contentProposalProvided(ContentProposal, token: Int)
     /// The embedding program's contextual actions at the current second of

@@ -5,6 +5,12 @@ import MediaModel
 public enum Effect: Equatable, Sendable {
     /// Open `item`, replacing what plays; reports come back with `token`.
     case load(MediaItem, token: Int)
+    /// Open `item` for `token` starting at `start` seconds (a resumed film).
+    case loadFrom(MediaItem, token: Int, start: Double)
+    /// Remember where the film is (the library, off the run loop).
+    case savePosition(MediaItem, position: Double, duration: Double?, watched: Bool)
+    /// Put a play of `item` in the history.
+    case recordPlay(MediaItem, live: Bool)
     /// Stop playback (back to the home screen).
     case stop
     case setPause(Bool)

@@ -16,7 +16,8 @@ enum PlayerReducer {
             state.playback.phase = .playing
             RecoveryReducer.recovered(&state)
             let item = state.currentItem
-            return answer(&state, true) + [.emit(.playbackStarted(title: state.title, url: item?.url ?? ""))] + OverlayReducer.showHint(&state)
+            let history: [Effect] = state.settings.rememberPositions ? item.map { [.recordPlay($0, live: state.isLive)] } ?? [] : []
+            return answer(&state, true) + [.emit(.playbackStarted(title: state.title, url: item?.url ?? ""))] + history + OverlayReducer.showHint(&state)
         case .failed(let reason) where state.flip != nil:
             state.playback.phase = .failed
             state.playback.holdsPreviousPicture = false
@@ -75,7 +76,7 @@ enum PlayerReducer {
             let breaks = replay + BreakReducer.positionChanged(&state, to: value)
             if breaks.contains(where: { if case .seek = $0 { true } else { false } }) { return breaks }
             return breaks + SegmentReducer.positionChanged(&state, from: old, to: value, now: now) + SegmentReducer.askProgram(state, from: old, to: value)
-                + UpNextReducer.positionChanged(&state, to: value)
+                + UpNextReducer.positionChanged(&state, to: value) + ResumeReducer.positionChanged(&state, from: old, to: value)
         case .duration(let value):
             state.playback.duration = value
             return []

@@ -110,6 +110,10 @@ public enum ShellReducer {
             return PictureReducer.restore(&state, now: now)
         case .nowPlaying(let request, let now):
             return NowPlayingReducer.reduce(&state, request, now: now)
+        case .libraryLoaded(let points):
+            state.resumePoints = points
+            state.settings.rememberPositions = true
+            return []
         case .contentProposalProvided(let proposal, let token):
             guard token == state.playback.token else { return [] }
             state.programProposal = proposal
@@ -162,7 +166,20 @@ public enum ShellReducer {
         }
         let holdPicture = state.screen == .player && state.playback.firstFramePresented
         if state.recovery?.index != index { state.recovery = nil }
+        let saved = ResumeReducer.save(&state)
+        let offer = state.flip == nil && request == nil ? ResumeReducer.offer(state, index: index) : nil
         beginLoad(&state, index: index, request: request)
+        if let offer {
+            state.resumeOffer = offer
+            state.playback.phase = .loading
+            state.scrub = nil
+            state.overlay = .none
+            state.hintVisible = false
+            state.destination = .player
+            state.transportVisible = false
+            return saved + requestEffects + flipEffects + gateEffects + [.cancelTimer(.errorAdvance)] + RestrictionReducer.didStartLoad(&state)
+                + PictureReducer.muteForFullScreen(&state)
+        }
         state.playback.phase = .loading
         state.playback.holdsPreviousPicture = holdPicture
         state.scrub = nil
@@ -170,7 +187,7 @@ public enum ShellReducer {
         state.hintVisible = false
         state.destination = .player
         state.transportVisible = true
-        var effects: [Effect] = [
+        var effects: [Effect] = saved + [
             .cancelTimer(.errorAdvance),
             .load(state.items[index], token: state.playback.token),
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
@@ -203,6 +220,7 @@ public enum ShellReducer {
         state.activeBreak = nil
         state.pendingTarget = nil
         state.whatDidTheySay = nil
+        state.resumeOffer = nil
         state.upNext = nil
         state.programProposal = nil
     }
@@ -219,7 +237,7 @@ public enum ShellReducer {
         if state.kiosk && source == .key { return PasscodeReducer.askToQuitKiosk(&state) }
         if state.kiosk && source != .terminate && source != .hangup { return [] }
         state.quitting = true
-        return [.quit]
+        return ResumeReducer.save(&state) + [.quit]
     }
 
     private static func reduceTimer(_ state: inout ShellState, _ timer: TimerID, now: Instant) -> [Effect] {
@@ -339,7 +357,7 @@ public enum ShellReducer {
     /// Dismisses the player or error screen back to the home screen (the
     /// guide, for `guide`).
     static func goHome(_ state: inout ShellState, guide: Bool = false) -> [Effect] {
-        let ended = FlipReducer.abandon(&state) + dropContentRequest(&state)
+        let ended = FlipReducer.abandon(&state) + dropContentRequest(&state) + ResumeReducer.save(&state)
         state.destination = guide ? .guide : .home
         state.hintVisible = false
         state.overlay = .none

@@ -5,6 +5,7 @@ enum TransportReducer {
         if state.scrub != nil {
             return ScrubReducer.reduce(&state, command, now: now)
         }
+        if let effects = ResumeReducer.reduceCommand(&state, command, now: now) { return effects }
         if state.overlay == .menus { return TransportMenuReducer.reduce(&state, command, now: now) }
         if let effects = UpNextReducer.reduceCommand(&state, command, now: now) { return effects }
         if let effects = OverlayReducer.reduce(&state, command, now: now) { return effects }
@@ -77,7 +78,7 @@ enum TransportReducer {
     static func setPause(_ state: inout ShellState, _ paused: Bool) -> [Effect] {
         guard state.playback.phase == .playing || state.playback.phase == .ended else { return [] }
         state.playback.paused = paused
-        return [.setPause(paused)] + showTransport(&state)
+        return [.setPause(paused)] + (paused ? ResumeReducer.save(&state) : []) + showTransport(&state)
     }
 
     /// Shows the transport bar; while playing it hides itself after a delay.

@@ -75,6 +75,10 @@ public struct ShellState: Equatable, Sendable {
     public var automaticSkip: AutomaticSkip?
     /// A segment whose skip LEFT undid: not skipped by itself again in this load.
     public var declinedSkip: Segment?
+    /// Where items were left, by URL (from the library).
+    public var resumePoints: [String: ResumePoint] = [:]
+    /// "Resume from …" / "Play from the beginning", while it is up.
+    public var resumeOffer: ResumeOffer?
     /// The Up Next card, once it came up for the current load.
     public var upNext: UpNextState?
     /// The program's proposal for the current load (`nextContentProposal(after:)`).

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Library
 import Logging
 import MediaModel
 import ShellCore
@@ -27,6 +28,8 @@ public final class EffectInterpreter: ShellControl {
     package var player: (PlayerSlot) -> (any PlayerPort)? = { _ in nil }
     package var startPlayer: (PlayerSlot) -> Bool = { _ in false }
     package var exchangePlayers: (PlayerSlot, PlayerSlot) -> Void = { _, _ in }
+    /// Where positions and plays are kept (nil: nowhere).
+    package var library: LibraryWriter?
     /// Where events go (nil: nowhere but the log).
     package var automation: (any AutomationPort)?
     /// Starts loading a channel logo (by path or URL).
@@ -87,14 +90,16 @@ public final class EffectInterpreter: ShellControl {
         if restrictions.perform(effect) { return }
         do {
             switch effect {
-            case .load(let item, let token):
-                logger.info("load \(item.url)")
+            case .load(let item, let token), .loadFrom(let item, let token, _):
+                var start: Double?
+                if case .loadFrom(_, _, let from) = effect { start = from }
+                logger.info("load \(item.url)\(start.map { " from \($0) s" } ?? "")")
                 if let logo = item.logo { loadLogo(logo) }
                 if player(.main) == nil { _ = startPlayer(.main) }
                 do {
                     guard let player = player(.main) else { throw RuntimeError.playerUnavailable }
                     try player.setMuted(false)
-                    try player.load(item, token: token)
+                    try player.load(item, token: token, start: start)
                     findSegments(of: item, token: token)
                 } catch {
                     store.send(.player(.failed(reason: "\(error)"), token: token, at: clock.now()))
@@ -133,6 +138,14 @@ public final class EffectInterpreter: ShellControl {
                 requestFlip(request)
             case .finishContentRequest(let request, let success):
                 contentCompletions.removeValue(forKey: request)?(success)
+            case .savePosition(let item, let position, let duration, let watched):
+                guard let library else { break }
+                library.submit(.position(SavedPosition(key: ItemIdentity.key(for: item), title: item.title, url: item.url, position: position,
+                                                       duration: duration, watched: watched, updated: Date().timeIntervalSince1970)))
+                automation?.broadcast(event: "position-saved", fields: ["id": item.id, "position": position])
+            case .recordPlay(let item, let live):
+                library?.submit(.play(HistoryEntry(key: ItemIdentity.key(for: item), title: item.title, url: item.url, live: live,
+                                                   started: Date().timeIntervalSince1970)))
             case .slot(let slot, let command):
                 try perform(command, on: slot)
             case .exchangePlayers(let a, let b):

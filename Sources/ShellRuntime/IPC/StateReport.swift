@@ -119,6 +119,7 @@ enum StateReport {
                  "watched": state.currentItem.map { state.watchedBreaks[$0.id]?.contains(segment.start) ?? false } ?? false] as [String: Any]
             },
             "in_interstitial": state.activeBreak != nil,
+            "resume_offer": state.resumeOffer.map { ["position": $0.position, "focus": $0.focus == 0 ? "resume" : "beginning"] as [String: Any] } ?? NSNullValue.null,
             "up_next": state.upNext.flatMap { card in
                 card.phase == .presented
                     ? ["title": card.proposal.title, "id": card.proposal.item.id, "seconds_left": card.secondsLeft, "automatic": card.automatic,

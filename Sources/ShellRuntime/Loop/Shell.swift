@@ -1,6 +1,7 @@
 import Catalog
 import CPosix
 import Foundation
+import Library
 import Logging
 import MediaModel
 import ShellCore
@@ -180,6 +181,7 @@ public final class Shell: ShellControl {
         }
         startNowPlaying()
         defer { mpris = nil }
+        openLibrary()
         tickWallClock()
         for notice in configuration.startupNotices { dispatch(.showNotice(notice)) }
         effects.delegateChanged()
@@ -188,6 +190,7 @@ public final class Shell: ShellControl {
         }
         notifier.ready(status: state.kiosk ? "kiosk" : "running", now: MonotonicClock.now())
         loop()
+        effects.library?.flush()
         notifier.stopping()
         restrictions.authorizer.cancelAll()
         logger.info("quit")
@@ -358,6 +361,39 @@ public final class Shell: ShellControl {
     private func pictureSize(for slot: PlayerSlot) -> (width: Int, height: Int)? {
         guard let presenter else { return nil }
         return presenter.pixelSize(for: slot) ?? presenter.terminal.videoPixelSize
+    }
+
+    /// Opens the library off the run loop (playback never waits on it); once
+    /// open, where the items were left comes in as an action and the writer
+    /// is handed to the interpreter on the loop. A damaged or unwritable
+    /// library is told once, as a notice.
+    private func openLibrary() {
+        guard configuration.remembers else { return }
+        let path = configuration.libraryPath ?? LibraryStore.defaultPath()
+        let items = state.items
+        let inbox = self.inbox
+        let logger = self.logger
+        DispatchQueue.global().async {
+            let (store, problem) = LibraryStore.open(path: path)
+            if let problem {
+                logger.warning("\(problem)")
+                inbox.post(.showNotice(problem))
+            }
+            guard let store else { return }
+            let saved = Dictionary(((try? store.positions()) ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            var points: [String: ResumePoint] = [:]
+            for item in items where !item.isLive {
+                if let position = saved[ItemIdentity.key(for: item)] {
+                    points[item.url] = ResumePoint(position: position.position, duration: position.duration, watched: position.watched)
+                }
+            }
+            let writer = LibraryWriter(store: store) { message in
+                logger.warning("\(message)")
+                inbox.post(.showNotice(message))
+            }
+            inbox.post(work: { control in (control as? EffectInterpreter)?.library = writer })
+            inbox.post(.libraryLoaded(points))
+        }
     }
 
     /// Publishes Now Playing on the configured bus; without one (no session

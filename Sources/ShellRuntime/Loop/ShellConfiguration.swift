@@ -40,6 +40,10 @@ public struct ShellConfiguration: Sendable {
     public var startIndex: Int?
     /// Where a stream that keeps failing falls back to, by index.
     public var fallbackIndex: Int?
+    /// The library database (positions, history); nil: the default place.
+    public var libraryPath: String?
+    /// Remember positions and plays at all.
+    public var remembers = true
     /// Now Playing on D-Bus (MPRIS): on the session bus by default.
     public var nowPlaying: NowPlayingBus = .session
 

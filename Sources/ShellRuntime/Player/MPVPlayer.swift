@@ -84,12 +84,13 @@ final class MPVPlayer {
     }
 
     /// Opens `item` for `token`, replacing what plays, unpaused.
-    func load(_ item: MediaItem, token: Int) throws {
+    func load(_ item: MediaItem, token: Int, start: Double?) throws {
         latestToken = token
         lastErrorLine = nil
         failedWithoutDetail = nil
         try mpv.setFlag("pause", false)
         var options: [String: String] = [:]
+        if let start { options["start"] = String(start) }
         var headers = item.headers
         if let agent = headers.removeValue(forKey: "User-Agent") { options["user-agent"] = agent }
         if let referrer = headers.removeValue(forKey: "Referer") { options["referrer"] = referrer }

@@ -7,8 +7,9 @@ import ShellCore
 ///
 /// Run-loop thread only.
 public protocol PlayerPort: AnyObject {
-    /// Opens `item`, replacing what plays, unpaused.
-    func load(_ item: MediaItem, token: Int) throws
+    /// Opens `item`, replacing what plays, unpaused, from `start` seconds
+    /// (nil: the beginning).
+    func load(_ item: MediaItem, token: Int, start: Double?) throws
     /// Stops playback; a load held before decoding never decodes.
     func stop() throws
     func setPause(_ paused: Bool) throws
@@ -24,4 +25,9 @@ public protocol PlayerPort: AnyObject {
     func continueLoad(token: Int)
     /// Turns its sound off or on (it plays on either way).
     func setMuted(_ muted: Bool) throws
+}
+
+extension PlayerPort {
+    /// Opens `item` from the beginning.
+    public func load(_ item: MediaItem, token: Int) throws { try load(item, token: token, start: nil) }
 }

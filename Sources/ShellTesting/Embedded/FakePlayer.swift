@@ -31,8 +31,9 @@ public final class FakePlayer: PlayerPort {
 
     public init() {}
 
-    public func load(_ item: MediaItem, token: Int) throws {
+    public func load(_ item: MediaItem, token: Int, start: Double?) throws {
         calls.append(.load(item.url, token: token))
+        loadedFrom = start
         loaded = (item, token)
         continued = false
     }
@@ -53,6 +54,9 @@ public final class FakePlayer: PlayerPort {
         calls.append(.setMuted(muted))
         self.muted = muted
     }
+
+    /// Where the last load started (nil: the beginning).
+    public private(set) var loadedFrom: Double?
 
     /// Its sound is off.
     public private(set) var muted = false

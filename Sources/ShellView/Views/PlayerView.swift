@@ -28,6 +28,7 @@ enum PlayerView {
         }
         if state.overlay == .menus { TransportMenuView.draw(into: &screen, state: state, theme: theme) }
         ContextualActionView.draw(into: &screen, state: state, theme: theme)
+        ResumeOfferView.draw(into: &screen, state: state, theme: theme)
         UpNextView.draw(into: &screen, state: state, theme: theme)
         if state.hintVisible && state.overlay == .none {
             let hint = " \(theme.hint) "

@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+
+/// The library database (`$XDG_STATE_HOME/tvshell/library.sqlite3`, SQLite
+/// through GRDB, with migrations): saved positions and history. A corrupt
+/// file is moved aside as `library.sqlite3.broken-DATE` and a new one made; a
+/// database that cannot be written (read-only, locked) leaves the shell
+/// without one, and `open` says why, once. Thread-safe (GRDB's queue);
+/// the shell writes only off its run loop (`LibraryWriter`).
+public final class LibraryStore: Sendable {
+    private let queue: DatabaseQueue
+    public let path: String
+
+    private init(queue: DatabaseQueue, path: String) {
+        self.queue = queue
+        self.path = path
+    }
+
+    /// The default place.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
+        return state + "/tvshell/library.sqlite3"
+    }
+
+    /// Opens (or makes) the database at `path`: the store, and a problem to
+    /// tell the user, if any (the store is nil when nothing can be kept).
+    public static func open(path: String, now: Date = Date()) -> (store: LibraryStore?, problem: String?) {
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do {
+            return (try make(path), nil)
+        } catch let error as DatabaseError where [ResultCode.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode) {
+            let formatter = DateFormatter()
+            formatter.dateFormat = "yyyyMMdd-HHmmss"
+            let aside = path + ".broken-" + formatter.string(from: now)
+            do {
+                try FileManager.default.moveItem(atPath: path, toPath: aside)
+                for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                return (try make(path), "The library \(path) was damaged: it was moved aside as \(aside) and a new one started")
+            } catch {
+                return (nil, "The library \(path) is damaged and could not be replaced (\(error)); nothing is remembered this time")
+            }
+        } catch {
+            return (nil, "The library \(path) cannot be used (\(Self.reason(error))); nothing is remembered this time")
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+
+    private static func make(_ path: String) throws -> LibraryStore {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(2)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try migrator.migrate(queue)
+        try queue.write { db in try db.execute(sql: "PRAGMA user_version = 1") }
+        chmod(path, 0o600)
+        return LibraryStore(queue: queue, path: path)
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "position") { t in
+                t.primaryKey("key", .text)
+                t.column("title", .text).notNull()
+                t.column("url", .text).notNull()
+                t.column("position", .double).notNull()
+                t.column("duration", .double)
+                t.column("watched", .boolean).notNull().defaults(to: false)
+                t.column("updated", .double).notNull()
+            }
+            try db.create(table: "history") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("key", .text).notNull().indexed()
+                t.column("title", .text).notNull()
+                t.column("url", .text).notNull()
+                t.column("live", .boolean).notNull()
+                t.column("started", .double).notNull()
+                t.column("position", .double)
+                t.column("duration", .double)
+                t.column("watched", .boolean).notNull().defaults(to: false)
+            }
+        }
+        return migrator
+    }
+
+    public func positions() throws -> [SavedPosition] {
+        try queue.read { db in try SavedPosition.order(Column("updated").desc).fetchAll(db) }
+    }
+
+    public func save(_ position: SavedPosition) throws {
+        try queue.write { db in try position.save(db) }
+    }
+
+    /// Records a play; its id.
+    @discardableResult
+    public func record(_ entry: HistoryEntry) throws -> Int64 {
+        var entry = entry
+        try queue.write { db in try entry.insert(db) }
+        return entry.id ?? 0
+    }
+
+    /// Updates the newest play of `key` with where it got to.
+    public func updateLatest(key: String, position: Double, duration: Double?, watched: Bool) throws {
+        try queue.write { db in
+            try db.execute(sql: """
+                UPDATE history SET position = ?, duration = ?, watched = ? WHERE id = (SELECT MAX(id) FROM history WHERE key = ?)
+                """, arguments: [position, duration, watched, key])
+        }
+    }
+
+    /// The newest plays first.
+    public func history(last: Int? = nil) throws -> [HistoryEntry] {
+        try queue.read { db in
+            var request = HistoryEntry.order(Column("id").desc)
+            if let last { request = request.limit(last) }
+            return try request.fetchAll(db)
+        }
+    }
+
+    /// Forgets one play, or (`id` nil) everything: history and positions.
+    /// Returns how many plays went.
+    @discardableResult
+    public func forget(id: Int64?) throws -> Int {
+        try queue.write { db in
+            guard let id else {
+                try SavedPosition.deleteAll(db)
+                return try HistoryEntry.deleteAll(db)
+            }
+            return try HistoryEntry.deleteOne(db, key: id) ? 1 : 0
+        }
+    }
+}

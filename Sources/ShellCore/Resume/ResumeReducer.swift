@@ -1,0 +1,56 @@
+import MediaModel
+
+/// Resume and history: a film with a saved position between 30 s and 95 %
+/// of its length is offered "Resume from …" / "Play from the beginning"
+/// before anything is loaded, and the chosen start is where it loads (no
+/// flash of 0:00). While a film plays its position is saved every 5 s, on
+/// pause, and when it stops or the shell quits; each play goes into the
+/// history. Live channels are never resumed. All only once the library is
+/// there (`ShellSettings.rememberPositions`).
+enum ResumeReducer {
+    /// The offer for playing `items[index]` now, if there is one.
+    static func offer(_ state: ShellState, index: Int) -> ResumeOffer? {
+        guard state.settings.rememberPositions, state.items.indices.contains(index) else { return nil }
+        let item = state.items[index]
+        guard !item.isLive, let point = state.resumePoints[item.url], !point.watched, point.position >= 30,
+              let duration = point.duration, point.position <= duration * 0.95 else { return nil }
+        return ResumeOffer(index: index, position: point.position)
+    }
+
+    /// Keys while the offer is up; nil when it is not.
+    static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
+        guard let offer = state.resumeOffer else { return nil }
+        switch command {
+        case .up, .down, .left, .right:
+            state.resumeOffer?.focus = offer.focus == 0 ? 1 : 0
+            return []
+        case .select, .playPause, .play:
+            state.resumeOffer = nil
+            let item = state.items[offer.index]
+            state.transportVisible = true
+            let load: Effect = offer.focus == 0 ? .loadFrom(item, token: state.playback.token, start: offer.position) : .load(item, token: state.playback.token)
+            return [load, .startTimer(.transportHide, after: state.settings.transportHideDelay)]
+        case .menu:
+            state.resumeOffer = nil
+            return ShellReducer.goHome(&state)
+        default:
+            return []
+        }
+    }
+
+    /// What to save of the playing film now (nil for live, or nothing known).
+    static func save(_ state: inout ShellState) -> [Effect] {
+        guard state.settings.rememberPositions, state.resumeOffer == nil, let item = state.currentItem, !item.isLive, !state.isLive,
+              state.playback.phase == .playing || state.playback.phase == .ended, let position = state.playback.position else { return [] }
+        let duration = state.playback.duration
+        let watched = duration.map { position >= $0 * 0.95 } ?? false
+        state.resumePoints[item.url] = ResumePoint(position: position, duration: duration, watched: watched)
+        return [.savePosition(item, position: position, duration: duration, watched: watched)]
+    }
+
+    /// Every 5 s of playback.
+    static func positionChanged(_ state: inout ShellState, from old: Double?, to new: Double) -> [Effect] {
+        guard state.settings.rememberPositions, !state.playback.paused, (old.map { ($0 / 5).rounded(.down) } ?? -1) != (new / 5).rounded(.down) else { return [] }
+        return save(&state)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Library
+import MediaModel
+import Testing
+
+private func scratch() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("library-\(UUID().uuidString)/library.sqlite3").path
+}
+
+@Suite("The library database")
+struct LibraryStoreTests {
+    @Test("positions and plays are kept, newest first; forget takes one play, or everything")
+    func roundTrip() throws {
+        let path = scratch()
+        let store = try #require(LibraryStore.open(path: path).store)
+        try store.save(SavedPosition(key: "id:a", title: "A", url: "/a.mkv", position: 100, duration: 600, watched: false, updated: 1))
+        try store.save(SavedPosition(key: "id:a", title: "A", url: "/a.mkv", position: 130, duration: 600, watched: false, updated: 2))
+        try store.save(SavedPosition(key: "id:b", title: "B", url: "/b.mkv", position: 5, duration: 60, watched: false, updated: 3))
+        #expect(try store.positions().map(\.key) == ["id:b", "id:a"] && store.positions().last?.position == 130)
+        let first = try store.record(HistoryEntry(key: "id:a", title: "A", url: "/a.mkv", live: false, started: 10))
+        try store.record(HistoryEntry(key: "id:n", title: "News", url: "av://lavfi:x", live: true, started: 20))
+        try store.updateLatest(key: "id:a", position: 130, duration: 600, watched: false)
+        #expect(try store.history().map(\.title) == ["News", "A"])
+        #expect(try store.history().last?.position == 130)
+        #expect(try store.forget(id: first) == 1 && store.history().count == 1)
+        try store.forget(id: nil)
+        #expect(try store.history().isEmpty && store.positions().isEmpty)
+        var info = stat()
+        stat(path, &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+    }
+
+    @Test("a file of garbage is moved aside, said once, and a new library made")
+    func corrupt() throws {
+        let path = scratch()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
+        let (store, problem) = LibraryStore.open(path: path, now: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(store != nil)
+        #expect(problem?.contains("moved aside as \(path).broken-") == true, "\(problem ?? "")")
+        #expect(FileManager.default.fileExists(atPath: path + ".broken-" + {
+            let f = DateFormatter()
+            f.dateFormat = "yyyyMMdd-HHmmss"
+            return f.string(from: Date(timeIntervalSince1970: 1_800_000_000))
+        }()))
+        try store?.save(SavedPosition(key: "k", title: "t", url: "u", position: 1, duration: nil, watched: false, updated: 1))
+    }
+
+    @Test("a library that cannot be written leaves nothing kept, with the reason")
+    func readOnly() throws {
+        let path = scratch()
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        if getuid() == 0 {
+            // root writes anywhere: a directory in the file's place cannot be opened either.
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } else {
+            chmod(directory, 0o500)
+        }
+        defer { chmod(directory, 0o700) }
+        let (store, problem) = LibraryStore.open(path: path)
+        #expect(store == nil && problem?.contains("nothing is remembered") == true)
+    }
+
+    @Test("identity: the lineup's id; the URL without credentials or tokens; a local file by device, inode and size")
+    func identity() throws {
+        #expect(ItemIdentity.key(for: MediaItem(id: "bbc1", title: "BBC One", url: "http://x/1.m3u8?token=abc")) == "id:bbc1")
+        #expect(ItemIdentity.key(forLocation: "https://user:pw@cdn.example.com/film.m3u8?token=abc&quality=hd&Signature=z")
+                == "url:https://cdn.example.com/film.m3u8?quality=hd")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("identity-\(UUID().uuidString).mkv").path
+        try Data(count: 1234).write(to: URL(fileURLWithPath: path))
+        let key = ItemIdentity.key(forLocation: path)
+        #expect(key.hasPrefix("file:") && key.hasSuffix(":1234"))
+        let moved = path + ".renamed"
+        try FileManager.default.moveItem(atPath: path, toPath: moved)
+        #expect(ItemIdentity.key(forLocation: moved) == key, "a renamed file keeps its place")
+    }
+}
