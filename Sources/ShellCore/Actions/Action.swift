@@ -66,6 +66,11 @@ public enum Action: Equatable, Sendable {
     case nowPlaying(NowPlayingRequest, at: Instant)
     /// The library opened: where items were left, by URL.
     case libraryLoaded([String: ResumePoint])
+    /// There is no library this time (damaged beyond repair, unwritable).
+    case libraryUnavailable
+    /// Play `items[index]` once the library has said where it was left (or
+    /// after `ShellSettings.libraryWait`, whichever comes first): the start item.
+    case playWhenLibraryReady(Int, at: Instant)
     /// The program's content proposal for the load with `token`.
     case contentProposalProvided(ContentProposal, token: Int)
     /// The embedding program's contextual actions at the current second of
@@ -117,4 +122,6 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case contextualActionHide
     /// A second of the Up Next countdown.
     case upNextTick
+    /// The library took too long: the start item plays without it.
+    case libraryWait
 }

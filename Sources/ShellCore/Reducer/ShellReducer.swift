@@ -113,7 +113,13 @@ public enum ShellReducer {
         case .libraryLoaded(let points):
             state.resumePoints = points
             state.settings.rememberPositions = true
-            return []
+            return startPending(&state, now: Instant(seconds: 0))
+        case .libraryUnavailable:
+            return startPending(&state, now: Instant(seconds: 0))
+        case .playWhenLibraryReady(let index, _):
+            guard state.items.indices.contains(index) else { return [] }
+            state.startPending = index
+            return [.startTimer(.libraryWait, after: state.settings.libraryWait)]
         case .contentProposalProvided(let proposal, let token):
             guard token == state.playback.token else { return [] }
             state.programProposal = proposal
@@ -129,6 +135,13 @@ public enum ShellReducer {
             state.playback.givenSegments += segments
             return []
         }
+    }
+
+    /// The start item that waited for the library plays now (once).
+    private static func startPending(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard let index = state.startPending else { return [] }
+        state.startPending = nil
+        return [.cancelTimer(.libraryWait)] + play(&state, index: index, now: now)
     }
 
     /// Appends `item` to what can be played; its index.
@@ -287,6 +300,8 @@ public enum ShellReducer {
             return SegmentReducer.hide(&state)
         case .upNextTick:
             return UpNextReducer.tick(&state, now: now)
+        case .libraryWait:
+            return startPending(&state, now: now)
         case .spinner:
             guard state.screen == .interstitial, state.flip != nil || state.recovery != nil else { return [] }
             state.spinnerFrame += 1

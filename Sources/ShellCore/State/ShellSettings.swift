@@ -78,6 +78,8 @@ public struct ShellSettings: Equatable, Sendable {
     public var linearBreaks = true
     /// The program offers contextual actions: ask it each second of playback.
     public var askProgramForActions = false
+    /// Seconds the start item waits for the library at most.
+    public var libraryWait = 0.5
     /// The library is there: positions are saved and offered back, plays recorded.
     public var rememberPositions = false
     /// Up Next proposals near the end of an item with a next one.

@@ -77,6 +77,8 @@ public struct ShellState: Equatable, Sendable {
     public var declinedSkip: Segment?
     /// Where items were left, by URL (from the library).
     public var resumePoints: [String: ResumePoint] = [:]
+    /// The start item, waiting for the library (see `Action.playWhenLibraryReady`).
+    public var startPending: Int?
     /// "Resume from …" / "Play from the beginning", while it is up.
     public var resumeOffer: ResumeOffer?
     /// The Up Next card, once it came up for the current load.

@@ -186,7 +186,8 @@ public final class Shell: ShellControl {
         for notice in configuration.startupNotices { dispatch(.showNotice(notice)) }
         effects.delegateChanged()
         if !state.items.isEmpty && !configuration.startOnHome {
-            dispatch(.playIndex(state.startIndex ?? 0, at: MonotonicClock.now()))
+            let start = state.startIndex ?? 0
+            dispatch(configuration.remembers ? .playWhenLibraryReady(start, at: MonotonicClock.now()) : .playIndex(start, at: MonotonicClock.now()))
         }
         notifier.ready(status: state.kiosk ? "kiosk" : "running", now: MonotonicClock.now())
         loop()
@@ -379,7 +380,10 @@ public final class Shell: ShellControl {
                 logger.warning("\(problem)")
                 inbox.post(.showNotice(problem))
             }
-            guard let store else { return }
+            guard let store else {
+                inbox.post(.libraryUnavailable)
+                return
+            }
             let saved = Dictionary(((try? store.positions()) ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             var points: [String: ResumePoint] = [:]
             for item in items where !item.isLive {

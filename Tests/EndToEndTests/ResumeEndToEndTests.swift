@@ -1,0 +1,82 @@
+import Foundation
+import ShellTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+private func offer(_ state: [String: Any]) -> Double? { number((state["resume_offer"] as? [String: Any])?["position"]) }
+
+@Suite("Resume and history, end to end", .serialized)
+struct ResumeEndToEndTests {
+    /// Scrubs the paused film to `target` and plays.
+    private func scrub(to target: Double, _ shell: ShellUnderTest) throws {
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        var head = 0.0
+        for _ in 0..<400 where head < target {
+            try shell.ipc.request(["keypress", "RIGHT"])
+            head = number((try shell.ipc.state()["scrub"] as? [String: Any])?["target"]) ?? head
+        }
+        try shell.ipc.request(["keypress", "PLAYPAUSE"])
+    }
+
+    @Test("quit in the middle: the next start offers to resume there before a frame; kill -9 loses at most 5 s; history lists the plays")
+    func resume() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("library-home"))
+        let film = try TestMedia.clip(seconds: 120)
+        var left = 0.0
+        do {
+            let shell = try ShellUnderTest([film], home: home)
+            try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+            try scrub(to: 60, shell)
+            let there = try shell.ipc.waitForState { (number($0["position"]) ?? 0) > 60 && $0["paused"] as? Bool == false }
+            left = number(there["position"]) ?? 0
+            try shell.ipc.request(["quit"])
+            #expect(shell.waitForExit() == 0)
+        }
+        var resumedAt = 0.0
+        do {
+            let shell = try ShellUnderTest([film], home: home)
+            let offered = try shell.ipc.waitForState { offer($0) != nil }
+            #expect(abs((offer(offered) ?? 0) - left) <= 5, "offered \(offer(offered) ?? -1), left at \(left)")
+            #expect(number(offered["frames_presented"]) == 0, "nothing shown before the choice")
+            #expect(shell.tmux.waitFor { $0.contains("Resume from 1:0") && $0.contains("Play from the beginning") }.ok)
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(number(try shell.ipc.state()["frames_presented"]) == 0)
+            try shell.ipc.request(["keypress", "ENTER"])
+            let resumed = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+            #expect(abs((number(resumed["position"]) ?? 0) - (offer(offered) ?? 0)) <= 1.5, "resumed where it was offered")
+            let played = try shell.ipc.waitForState(timeout: 20) { (number($0["position"]) ?? 0) >= (number(resumed["position"]) ?? 0) + 12 }
+            resumedAt = number(played["position"]) ?? 0
+            kill(try #require(shell.pid), SIGKILL)
+        }
+        let shell = try ShellUnderTest([film], home: home)
+        let after = try shell.ipc.waitForState { offer($0) != nil }
+        #expect(abs((offer(after) ?? 0) - resumedAt) <= 5, "kill -9 at \(resumedAt): offered \(offer(after) ?? -1)")
+
+        let text = try Spawn.run([TVShellBinary.path, "history"], environment: home.environment)
+        let json = try Spawn.run([TVShellBinary.path, "history", "--json"], environment: home.environment)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(entries.count >= 2, "\(text.output)")
+        let textLines = text.output.split(separator: "\n")
+        #expect(textLines.count == entries.count)
+        for (line, entry) in zip(textLines, entries) {
+            #expect(line.hasPrefix("\(entry["id"] ?? "")\t") && line.hasSuffix("\(entry["title"] ?? "")"), "\(line) ~ \(entry)")
+        }
+    }
+
+    @Test("a library file of garbage is moved aside, said once, and the shell plays")
+    func corruptLibrary() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("library-broken"))
+        let directory = home.state + "/tvshell"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: directory + "/library.sqlite3"))
+        let shell = try ShellUnderTest([try TestMedia.clip(seconds: 60)], home: home)
+        let told = try shell.ipc.waitForState { ($0["notice"] as? String ?? "").contains("moved aside") }
+        #expect(told["screen"] as? String == "player")
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 0 }
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(files.contains { $0.hasPrefix("library.sqlite3.broken-") } && files.contains("library.sqlite3"))
+    }
+}

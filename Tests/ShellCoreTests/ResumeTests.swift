@@ -1,0 +1,67 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import ShellView
+import Testing
+
+@Suite("Resume and history")
+struct ResumeTests {
+    @Test("a saved position between 30 s and 95 % is offered before anything loads; Resume loads from there, the other from 0")
+    func offer() {
+        let h = ReducerHarness(ShellState(items: [film, second]))
+        h.send(.libraryLoaded([film.url: ResumePoint(position: 4360, duration: 7200)])) {
+            $0.resumePoints = [film.url: ResumePoint(position: 4360, duration: 7200)]
+            $0.settings.rememberPositions = true
+        }
+        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance)]) {
+            $0.current = 0
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.resumeOffer = ResumeOffer(index: 0, position: 4360)
+        }
+        let screen = ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(screen.contains("Resume from 1:12:40") && screen.contains("Play from the beginning"))
+        h.press(.down) { $0.resumeOffer?.focus = 1 }
+        h.press(.up) { $0.resumeOffer?.focus = 0 }
+        h.press(.select, effects: [.loadFrom(film, token: 1, start: 4360), .startTimer(.transportHide, after: 5)]) {
+            $0.resumeOffer = nil
+            $0.transportVisible = true
+        }
+        h.expectArmed([.transportHide])
+    }
+
+    @Test("from the beginning; past 95 % (watched) or under 30 s there is no offer; live channels are never resumed")
+    func noOffer() {
+        let h = ReducerHarness(ShellState(items: [film, second, channel]))
+        h.apply(.libraryLoaded([film.url: ResumePoint(position: 4360, duration: 7200), second.url: ResumePoint(position: 7000, duration: 7200),
+                                channel.url: ResumePoint(position: 600, duration: nil)]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.press(.down) { $0.resumeOffer?.focus = 1 }
+        h.press(.select, effects: [.load(film, token: 1), .startTimer(.transportHide, after: 5)]) {
+            $0.resumeOffer = nil
+            $0.transportVisible = true
+        }
+        #expect(h.apply(.playIndex(1, at: h.clock.now)).contains(.load(second, token: 2)))
+        #expect(h.apply(.playIndex(2, at: h.clock.now)).contains(.load(channel, token: 3)))
+        #expect(h.state.resumeOffer == nil)
+        h.expectArmed([.transportHide])
+    }
+
+    @Test("the position is saved every 5 s, on pause, and when playback stops; each play goes into the history")
+    func saving() {
+        let h = ReducerHarness(ShellState(items: [film, second]))
+        h.apply(.libraryLoaded([:]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.duration(7200), token: 1, at: h.clock.now))
+        h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
+        #expect(h.apply(.player(.playing, token: 1, at: h.clock.now)).contains(.recordPlay(film, live: false)))
+        #expect(h.apply(.player(.position(101), token: 1, at: h.clock.now)) == [.savePosition(film, position: 101, duration: 7200, watched: false)])
+        #expect(h.apply(.player(.position(104.9), token: 1, at: h.clock.now)).isEmpty)
+        #expect(h.apply(.player(.position(105.1), token: 1, at: h.clock.now)) == [.savePosition(film, position: 105.1, duration: 7200, watched: false)])
+        #expect(h.apply(.command(.playPause, at: h.clock.now)).contains(.savePosition(film, position: 105.1, duration: 7200, watched: false)))
+        #expect(h.apply(.command(.guide, at: h.clock.now)).contains(.savePosition(film, position: 105.1, duration: 7200, watched: false)))
+        #expect(h.state.resumePoints[film.url] == ResumePoint(position: 105.1, duration: 7200))
+        h.expectArmed([.hintHide])
+    }
+}
