@@ -17,10 +17,23 @@ final class BenchShell {
 
     /// Plays `clip` until frames are drawn, then pauses over the picture.
     static func paused(_ tvshell: String, clip: String) throws -> BenchShell {
-        let shell = try BenchShell(tvshell, arguments: [clip])
-        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 3 }
+        let shell = try playing(tvshell, clip: clip)
         try shell.ipc.request(["keypress", "SPACE"])
         try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        return shell
+    }
+
+    /// Plays `clip` until frames are drawn; `remember` false turns the
+    /// library off (`[library] remember = false`).
+    static func playing(_ tvshell: String, clip: String, remember: Bool = true) throws -> BenchShell {
+        var arguments = [clip]
+        if !remember {
+            let config = TVShellBinary.scratchDirectory("bench-config").appendingPathComponent("config.toml")
+            try "[library]\nremember = false\n".write(to: config, atomically: true, encoding: .utf8)
+            arguments = ["--config", config.path] + arguments
+        }
+        let shell = try BenchShell(tvshell, arguments: arguments)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 3 }
         return shell
     }
 

@@ -17,4 +17,21 @@ enum KeyLatencyBenchmark {
         }
         return Statistics(samples)
     }
+
+    /// While playing: ENTER shows / hides the transport bar, `presses`
+    /// times; with positions saved every 5 s (`remember`) or not. Also the
+    /// frames dropped meanwhile.
+    static func playing(tvshell: String, clip: String, remember: Bool, presses: Int = 200) throws -> (Statistics, dropped: Int) {
+        let shell = try BenchShell.playing(tvshell, clip: clip, remember: remember)
+        let before = try shell.ipc.state()["frames_dropped"] as? Int ?? 0
+        var samples: [Double] = []
+        for _ in 0..<presses {
+            _ = shell.pty.mark()
+            shell.pty.type([0x0D])
+            if let latency = shell.pty.waitForOutputAfterMark(timeout: 1) { samples.append(latency * 1000) }
+            shell.pty.waitForQuiet(0.03, timeout: 0.2)
+        }
+        let after = try shell.ipc.state()["frames_dropped"] as? Int ?? 0
+        return (Statistics(samples), after - before)
+    }
 }

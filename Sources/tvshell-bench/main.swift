@@ -8,9 +8,9 @@ import Glibc
 setlocale(LC_NUMERIC, "C")
 signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
-guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip"].contains(arguments[2])
+guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys"].contains(arguments[2])
         || arguments.count >= 6 && arguments[2] == "compare" && Int(arguments[4]) != nil else {
-    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
+    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
     exit(64)
 }
 let tvshell = arguments[1]
@@ -28,6 +28,12 @@ do {
         if arguments[2] == "video" {
             try TerminalVideoBenchmark.report(tvshell: tvshell)
             try TerminalVideoBenchmark.reportThrottled(tvshell: tvshell)
+        } else if arguments[2] == "keys" {
+            let clip = try TestMedia.clip(seconds: 60, size: "640x360")
+            for remember in [true, false] {
+                let (stats, dropped) = try KeyLatencyBenchmark.playing(tvshell: tvshell, clip: clip, remember: remember)
+                print("library \(remember ? "on " : "off"): key → screen median \(fixed(stats.median)) ms, p99 \(fixed(stats.p99)) ms, \(dropped) frames dropped")
+            }
         } else if arguments[2] == "pip" {
             try PictureBenchmark.report(tvshell: tvshell, film: try TestMedia.hdClip("testsrc2", seconds: 30), channel: "av://lavfi:mandelbrot=size=320x180:rate=25")
         } else {
@@ -42,6 +48,12 @@ do {
     print("\n== key press → screen updated (pty 160x48, paused over the picture, scrub steps)")
     let keys = try KeyLatencyBenchmark.run(tvshell: tvshell, clip: clip)
     print("  \(keys.count) presses: median \(fixed(keys.median)) ms, p99 \(fixed(keys.p99)) ms, max \(fixed(keys.max)) ms   (target p99 ≤ 16 ms)")
+
+    print("\n== key press → screen updated while playing (pty 160x48, ENTER toggles the bar), positions saved every 5 s or not")
+    for remember in [true, false] {
+        let (stats, dropped) = try KeyLatencyBenchmark.playing(tvshell: tvshell, clip: clip, remember: remember)
+        print("  library \(remember ? "on " : "off"): median \(fixed(stats.median)) ms, p99 \(fixed(stats.p99)) ms, \(dropped) frames dropped   (target: the same with saving on)")
+    }
 
     print("\n== loadfile → first frame presented (160x96 px), tvshell vs raw libmpv, 10 runs each")
     for (name, source) in [("lavfi testsrc2", lavfi), ("H.264 clip", clip)] {

@@ -144,6 +144,8 @@ struct PlayCommand: ParsableCommand {
             startIndex: setup.startIndex, fallbackIndex: setup.fallbackIndex)
         var configured = configuration
         if let bus = setup.file.nowPlaying { configured.nowPlaying = bus }
+        if let remember = setup.file.remember { configured.remembers = remember }
+        configured.libraryPath = setup.file.libraryPath
         let shell = Shell(configuration: configured, logger: logger, unicode: unicode)
         do {
             let status = try shell.run()

@@ -35,6 +35,9 @@ import TerminalUI
 ///     automatic = true       # ESC from a playing item starts it (false: stops)
 ///     corner = "top-right"   # where it starts: top-right, bottom-right, bottom-left, top-left
 ///     preview_delay = 0.6    # seconds the guide rests on a channel before it previews (0: off)
+///     [library]              # positions and history
+///     remember = true
+///     path = "/var/lib/tv/library.sqlite3"
 ///     [segments]             # intro, recap, credits, preview: "ask", "auto" or "never"
 ///     intro = "ask"
 ///     [mpris]                # Now Playing on D-Bus
@@ -61,6 +64,9 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var previewDelay: Double?
     /// `[segments]`: what reaching each kind does.
     public var segmentChoices: [Segment.Kind: SegmentChoice] = [:]
+    /// `[library]`: remember positions and plays (nil: yes), and where.
+    public var remember: Bool?
+    public var libraryPath: String?
     /// `[up_next]`: nil keeps the default (on, 10 s).
     public var upNextEnabled: Bool?
     public var upNextCountdown: Double?
@@ -184,6 +190,16 @@ public struct ShellConfigFile: Equatable, Sendable {
                 previewDelay = delay
             default: throw EntryError("unknown setting; expected automatic, corner or preview_delay")
             }
+        case "library":
+            switch entry.key {
+            case "remember":
+                guard let flag = value.boolean else { throw EntryError("expected true or false") }
+                remember = flag
+            case "path":
+                guard let path = value.string, path.hasPrefix("/") else { throw EntryError("expected an absolute path in quotes") }
+                libraryPath = path
+            default: throw EntryError("unknown setting; expected remember or path")
+            }
         case "up_next":
             switch entry.key {
             case "enabled":
@@ -214,7 +230,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             default: throw EntryError("unknown setting; expected enabled or bus")
             }
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next or mpris")
+            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library or mpris")
         }
     }
 
