@@ -40,7 +40,8 @@ extension DemoLineupEndToEndTests {
         #expect(loads.count == 1 && loads[0].contains("mandelbrot"), "only the final target was loaded: \(loads)")
 
         try shell.tmux.send("3")
-        #expect(try shell.ipc.state()["channel_entry"] as? String == "3")
+        // The key travels through tmux and the pty, the request through the socket: wait for the key.
+        try shell.ipc.waitForState(timeout: 1.5) { $0["channel_entry"] as? String == "3" }
         #expect(shell.tmux.waitFor { $0.contains("3_") }.ok)
         let tuned = try shell.ipc.waitForState(timeout: 5) { channelNumber($0) == 3 }
         #expect(tuned["channel_entry"] is NSNull)

@@ -66,7 +66,7 @@ struct PlayerEndToEndTests {
 
         try shell.tmux.send("Right")
         var s = try shell.ipc.waitForState { ($0["scrub"] as? [String: Any])?["active"] as? Bool == true }
-        var scrub = try #require(s["scrub"] as? [String: Any])
+        let scrub = try #require(s["scrub"] as? [String: Any])
         #expect(scrub["mode"] as? String == "coarse")
         #expect(abs((number(scrub["target"]) ?? 0) - (origin + 1)) < 0.01, "one coarse step of 1 s on a 60 s clip")
         #expect(shell.tmux.waitFor { $0.contains("SCRUB") }.ok)
@@ -86,15 +86,14 @@ struct PlayerEndToEndTests {
         try shell.tmux.send("Right")
         try shell.ipc.waitForState { ($0["scrub"] as? [String: Any])?["active"] as? Bool == true }
         for _ in 0..<5 { try shell.tmux.send("Right") }
-        s = try shell.ipc.state()
-        scrub = try #require(s["scrub"] as? [String: Any])
-        let target = try #require(number(scrub["target"]))
-        #expect(target > origin + 5)
+        // The keys travel through tmux and the pty: wait for them, not a moment.
+        s = try shell.ipc.waitForState { (number(($0["scrub"] as? [String: Any])?["target"]) ?? 0) > origin + 5 }
         #expect(abs((number(s["position"]) ?? -1) - origin) < 0.05, "no seek before commit")
         try shell.tmux.send("Enter")
-        s = try shell.ipc.waitForState { abs((number($0["position"]) ?? -1) - target) < 0.1 }
+        s = try shell.ipc.waitForState { ($0["scrub"] as? [String: Any])?["active"] as? Bool == false }
+        let target = try #require(number(s["position"]), "the committed head")
+        #expect(target > origin + 5)
         #expect(s["paused"] as? Bool == true)
-        #expect((s["scrub"] as? [String: Any])?["active"] as? Bool == false)
         var mpvPosition = -1.0
         for _ in 0..<100 where abs(mpvPosition - target) >= 0.1 {
             mpvPosition = Double(try shell.ipc.request(["get_mpv_property", "time-pos"])["data"] as? String ?? "") ?? -1
