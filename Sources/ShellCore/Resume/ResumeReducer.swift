@@ -44,7 +44,8 @@ enum ResumeReducer {
               state.playback.phase == .playing || state.playback.phase == .ended, let position = state.playback.position else { return [] }
         let duration = state.playback.duration
         let watched = duration.map { position >= $0 * 0.95 } ?? false
-        state.resumePoints[item.url] = ResumePoint(position: position, duration: duration, watched: watched)
+        state.resumePoints[item.url] = ResumePoint(position: position, duration: duration, watched: watched,
+                                                   updated: max(state.wallClock, (state.resumePoints.values.map(\.updated).max() ?? 0) + 1))
         return [.savePosition(item, position: position, duration: duration, watched: watched)]
     }
 

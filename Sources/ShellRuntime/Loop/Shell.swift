@@ -388,7 +388,8 @@ public final class Shell: ShellControl {
             var points: [String: ResumePoint] = [:]
             for item in items where !item.isLive {
                 if let position = saved[ItemIdentity.key(for: item)] {
-                    points[item.url] = ResumePoint(position: position.position, duration: position.duration, watched: position.watched)
+                    points[item.url] = ResumePoint(position: position.position, duration: position.duration, watched: position.watched,
+                                                   updated: position.updated)
                 }
             }
             let writer = LibraryWriter(store: store) { message in

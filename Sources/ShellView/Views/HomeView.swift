@@ -24,6 +24,11 @@ enum HomeView {
         }
 
         var rows: [Row] = []
+        let resumable = ContinueWatching.items(state)
+        if !resumable.isEmpty {
+            rows.append(.header("Continue watching"))
+            rows += resumable.map { .item($0) }
+        }
         var lastGroup: String??
         for (index, item) in state.items.enumerated() {
             if lastGroup == nil || lastGroup! != item.group {
@@ -36,7 +41,7 @@ enum HomeView {
             ? PictureLayout.previewPane(columns: screen.width, rows: screen.height) : nil
         let right = pane.map { $0.x - 1 } ?? screen.width
         var focusRow: Int?
-        let selectedRow = rows.firstIndex { if case .item(let i) = $0 { i == state.homeSelection } else { false } } ?? 0
+        let selectedRow = rows.lastIndex { if case .item(let i) = $0 { i == state.homeSelection } else { false } } ?? 0
         let listTop = 3
         let visible = max(1, screen.height - listTop - 2)
         let first = min(max(0, selectedRow - visible / 2), max(0, rows.count - visible))
