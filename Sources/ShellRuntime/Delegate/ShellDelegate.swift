@@ -65,6 +65,10 @@ public protocol ShellDelegate: AnyObject {
     /// The proposal was accepted (ENTER or the countdown), rejected (Cancel,
     /// ESC) or deferred (LEFT / RIGHT / scrubbing: it comes back at the end).
     func contentProposal(_ shell: ShellControl, id: String, outcome: String)
+    /// The same, one method each, as `AVContentProposal`'s actions.
+    func contentProposalAccepted(_ shell: ShellControl, id: String)
+    func contentProposalRejected(_ shell: ShellControl, id: String)
+    func contentProposalDeferred(_ shell: ShellControl, id: String)
 }
 
 extension ShellDelegate {
@@ -90,6 +94,9 @@ extension ShellDelegate {
     public func contextualActionActivated(_ shell: ShellControl, id: String) {}
     public func nextContentProposal(_ shell: ShellControl, after item: MediaItem) -> ContentProposal? { nil }
     public func contentProposal(_ shell: ShellControl, id: String, outcome: String) {}
+    public func contentProposalAccepted(_ shell: ShellControl, id: String) {}
+    public func contentProposalRejected(_ shell: ShellControl, id: String) {}
+    public func contentProposalDeferred(_ shell: ShellControl, id: String) {}
 }
 
 /// Why picture in picture could not start.

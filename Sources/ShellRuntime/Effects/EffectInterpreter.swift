@@ -314,6 +314,11 @@ public final class EffectInterpreter: ShellControl {
             }
         case .contentProposal(let id, let outcome):
             delegate?.contentProposal(self, id: id, outcome: outcome)
+            switch outcome {
+            case "accepted": delegate?.contentProposalAccepted(self, id: id)
+            case "rejected": delegate?.contentProposalRejected(self, id: id)
+            default: delegate?.contentProposalDeferred(self, id: id)
+            }
         case .endFile, .pipStarted, .pipStopped, .pipRestored, .contextualActionShown, .contextualAction, .interstitialStarted, .interstitialFinished,
              .contentProposalPresented:
             break
