@@ -147,3 +147,28 @@ struct WhatDidTheySayTests {
         h.expectArmed([.hintHide, .transportHide, .noticeHide])
     }
 }
+
+@Suite("Ad breaks in the reducer")
+struct AdBreakReducerTests {
+    @Test("a seek over an unwatched break goes to the break and keeps the target; played to its end it is watched, and the same seek goes straight there")
+    func watched() {
+        var item = MediaItem(id: "e", title: "E", url: "/e.mkv")
+        item.segments = [Segment(kind: .commercial, start: 60, end: 80)]
+        let h = ReducerHarness(ShellState(items: [item]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.duration(180), token: 1, at: h.clock.now))
+        h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.position(30), token: 1, at: h.clock.now))
+        #expect(h.apply(.nowPlaying(.setPosition(120), at: h.clock.now)).first == .seek(to: 60, exact: true))
+        #expect(h.state.pendingTarget == 120)
+        h.apply(.player(.position(60.2), token: 1, at: h.clock.now))
+        #expect(h.state.activeBreak != nil)
+        #expect(h.apply(.player(.position(79.9), token: 1, at: h.clock.now)).contains(.seek(to: 120, exact: true)))
+        #expect(h.state.watchedBreaks["e"] == [60] && h.state.pendingTarget == nil)
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.position(30), token: 1, at: h.clock.now))
+        #expect(h.apply(.nowPlaying(.setPosition(120), at: h.clock.now)).first == .seek(to: 120, exact: true))
+        h.expectArmed(h.armedTimers)
+    }
+}
