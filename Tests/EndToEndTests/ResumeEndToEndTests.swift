@@ -79,4 +79,35 @@ struct ResumeEndToEndTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory)
         #expect(files.contains { $0.hasPrefix("library.sqlite3.broken-") } && files.contains("library.sqlite3"))
     }
+
+    @Test("a library on a read-only filesystem: the shell plays, says why once, and keeps nothing",
+          .enabled(if: ReadOnlyMount.unavailable == nil, "\(ReadOnlyMount.unavailable ?? "")"))
+    func readOnlyLibrary() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("library-readonly"))
+        let directory = home.state + "/tvshell"
+        let film = try TestMedia.clip(seconds: 60)
+        do {
+            let shell = try ShellUnderTest([film], home: home)
+            try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 1 }
+            try shell.ipc.request(["quit"])
+            #expect(shell.waitForExit() == 0)
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory + "/library.sqlite3"))
+        let listing = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+
+        let shell = try ShellUnderTest([film], home: home, wrapper: ReadOnlyMount.wrapper(directory))
+        let told = try shell.ipc.waitForState { ($0["notice"] as? String ?? "").contains("nothing is remembered") }
+        #expect((told["notice"] as? String ?? "").contains(directory + "/library.sqlite3"), "the notice names the file")
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState(timeout: 15) { (number($0["position"]) ?? 0) > 6 }
+        try shell.ipc.request(["quit"])
+        #expect(shell.waitForExit() == 0)
+        let log = try String(contentsOfFile: shell.logPath, encoding: .utf8)
+        #expect(log.components(separatedBy: "library.sqlite3").count - 1 == 1, "said once:\n\(log)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/library.sqlite3")) == before, "nothing kept")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == listing, "nothing moved aside")
+    }
 }

@@ -15,9 +15,10 @@ final class ShellUnderTest {
 
     /// `home`: where XDG_CONFIG_HOME and XDG_STATE_HOME point (parental
     /// settings); a fresh private one by default, so a user's own settings
-    /// never reach a test.
+    /// never reach a test. `wrapper`: a shell command line put before
+    /// tvshell's (such as `ReadOnlyMount.wrapper`).
     init(_ arguments: [String], width: Int = 100, height: Int = 30, term: String = "tmux-direct", connectTimeout: Double = 15, cacheHome: String? = nil,
-         home: ParentalHome? = nil, environment: [String: String] = [:]) throws {
+         home: ParentalHome? = nil, environment: [String: String] = [:], wrapper: String = "") throws {
         directory = TVShellBinary.scratchDirectory("e2e")
         let home = home ?? ParentalHome(directory.appendingPathComponent("home"))
         let socket = directory.appendingPathComponent("ipc.sock").path
@@ -27,7 +28,7 @@ final class ShellUnderTest {
             .joined(separator: " ")
         tmux = try TmuxSession(
             command: "XDG_CACHE_HOME=\(cacheHome ?? directory.path + "/cache") \(home.variables) "
-                + environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)' " }.joined() + quoted,
+                + environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)' " }.joined() + wrapper + quoted,
             width: width, height: height, term: term)
         ipc = try IPCClient(path: socket, timeout: connectTimeout)
     }
