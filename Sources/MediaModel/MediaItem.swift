@@ -22,6 +22,9 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     public var group: String?
     /// A logo image URL.
     public var logo: String?
+    /// A still of the item (a poster or a thumbnail): the Up Next card
+    /// shows it when this item is proposed.
+    public var artwork: String?
     /// The guide's channel id (`tvg-id`), for now / next.
     public var guideID: String?
     /// HTTP headers the stream needs ("User-Agent", "Referer" …).

@@ -182,7 +182,11 @@ struct PlayCommand: ParsableCommand {
                 result += parsed.channels.map(\.mediaItem)
                 guideURLs += parsed.guideURLs
             }
-            result += media.map(MediaItem.fromLocation)
+            result += media.map { location in
+                var item = MediaItem.fromLocation(location)
+                item.artwork = SidecarArtwork.path(for: location)
+                return item
+            }
             var guideIndex = ProgrammeGuide.empty
             if let guide {
                 let data = XMLTVParser.parse(try InputLoader.load(guide))

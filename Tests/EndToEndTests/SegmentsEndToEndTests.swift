@@ -232,6 +232,33 @@ struct UpNextEndToEndTests {
         #expect((number(next["position"]) ?? 99) < 5, "from the start")
     }
 
+    @Test("E02's thumbnail beside it (Show S01E02-thumb.png) is on the card, drawn by the preview player, and goes with the card")
+    func thumbnail() throws {
+        let (files, config, dir) = try setup()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let thumb = dir.appendingPathComponent("Show S01E02-thumb.png").path
+        let made = try Spawn.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "color=red:size=320x180", "-frames:v", "1", thumb])
+        #expect(made.status == 0, "\(made.output)")
+        let shell = try ShellUnderTest(["--config", config] + files, width: 120, height: 36)
+        try toCredits(shell)
+        let card = try shell.ipc.waitForState(timeout: 20) { self.upNext($0)?["image_shown"] as? Bool == true }
+        #expect(upNext(card)?["image"] as? String == thumb)
+        let path = try shell.ipc.request(["get_mpv_property", "path", "preview"])
+        #expect(path["data"] as? String == thumb, "\(path)")
+        let red = { (c: CellColours.Colour) in c.red > 200 && c.green < 60 && c.blue < 60 }
+        let drawn = shell.tmux.waitFor(timeout: 5, escapes: true) { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return (25...28).allSatisfy { lines.indices.contains($0) && CellColours(lines[$0]).all(64..<76, red) }
+        }
+        #expect(drawn.ok, "the thumbnail's red fills the card's image place, 16×4 cells at (62, 25), 16:9 so less a column each side")
+        #expect(drawn.screen.contains("Up Next") && drawn.screen.contains("Show S01E02.mkv"))
+        #expect(!CellColours(drawn.screen.split(separator: "\n", omittingEmptySubsequences: false)[25]).all(80..<82, red), "and only that")
+        try shell.ipc.request(["keypress", "ENTER"])
+        try shell.ipc.waitForState { ($0["url"] as? String ?? "").hasSuffix("S01E02.mkv") && $0["up_next"] is NSNull }
+        let idle = try shell.ipc.request(["get_mpv_property", "idle-active", "preview"])
+        #expect(idle["data"] as? String == "yes", "the preview player stopped with the card: \(idle)")
+    }
+
     @Test("ESC lets E01 finish, then the home screen; with no answer the countdown plays E02")
     func rejectAndCountdown() throws {
         let (files, config, dir) = try setup(countdown: 3)

@@ -84,6 +84,62 @@ struct UpNextTests {
         p.expectArmed([.hintHide, .transportHide, .upNextTick])
     }
 
+    @Test("the card's image: the next item's artwork shown as a still by the preview player while the card is up, stopped with the card")
+    func image() {
+        var items = [episode(1), episode(3), episode(2)]
+        items[2].artwork = "/shows/Show S01E02-thumb.jpg"
+        var settings = ShellSettings()
+        settings.segmentChoices[.credits] = .never
+        let h = ReducerHarness(ShellState(items: items, settings: settings))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.duration(180), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let proposal = ContentProposal(title: "Show S01E02", item: items[2], automaticAcceptanceInterval: 10, previewImage: "/shows/Show S01E02-thumb.jpg")
+        h.send(.player(.position(160.1), token: 1, at: h.clock.now), effects: [
+            .cancelTimer(.contextualActionHide), .emit(.contentProposalPresented(title: "Show S01E02", id: "e2")), .startTimer(.upNextTick, after: 1),
+            .slot(.preview, .mute(true)), .slot(.preview, .loadStill(url: "/shows/Show S01E02-thumb.jpg", token: 2)),
+        ]) {
+            $0.playback.position = 160.1
+            var card = UpNextState(proposal: proposal)
+            card.phase = .presented
+            $0.upNext = card
+            var image = PlaybackState()
+            image.token = 2
+            image.phase = .loading
+            $0.proposalImage = image
+        }
+        #expect(h.state.slot(forToken: 2) == .preview)
+        h.send(.player(.preloaded(ratings: []), token: 2, at: h.clock.now), effects: [.slot(.preview, .continueLoad(token: 2))])
+        h.send(.frame(.rendered, token: 2, at: h.clock.now)) {
+            $0.proposalImage?.framesRendered = 1
+            $0.proposalImage?.firstFramePresented = true
+        }
+        h.send(.player(.position(161), token: 1, at: h.clock.now)) { $0.playback.position = 161 }
+        let left = h.apply(.command(.left, at: h.clock.now))
+        #expect(left.suffix(1) == [.slot(.preview, .stop)], "put away with the card")
+        #expect(h.state.proposalImage == nil && h.state.slot(forToken: 2) == nil)
+        #expect(h.state.newToken() == 3, "its token is never handed out again")
+        h.expectArmed([.hintHide, .transportHide])
+    }
+
+    @Test("no image of a next item the restrictions stop: nothing of it is decoded before its passcode")
+    func noRestrictedImage() {
+        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+        var items = [episode(1), episode(2)]
+        items[1].contentRating = tvMA
+        items[1].artwork = "/shows/next.jpg"
+        let policy = RestrictionPolicy(mode: .passcode, tv: .upTo(ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)), hasPasscode: true)
+        let h = ReducerHarness(ShellState(items: items, restrictions: RestrictionsState(policy: policy)))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.duration(180), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let effects = h.apply(.player(.position(160.1), token: 1, at: h.clock.now))
+        #expect(h.state.upNext?.phase == .presented)
+        #expect(!effects.contains { if case .slot(.preview, _) = $0 { true } else { false } }, "\(effects)")
+        #expect(h.state.proposalImage == nil)
+        h.expectArmed([.hintHide, .transportHide, .upNextTick])
+    }
+
     @Test("the next item: the episode numbers first, then the group or folder; none for live or a different folder")
     func nextItem() {
         #expect(NextItem.after(0, in: [episode(1), episode(3), episode(2)]) == 2)

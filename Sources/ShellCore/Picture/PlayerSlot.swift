@@ -22,4 +22,7 @@ public enum SlotCommand: Equatable, Sendable {
     case mute(Bool)
     /// Let the load with `token`, held after opening, decode and play.
     case continueLoad(token: Int)
+    /// Show the still image at `url` for `token` until stopped (an Up Next
+    /// preview image).
+    case loadStill(url: String, token: Int)
 }

@@ -6,6 +6,7 @@
 enum SecondaryPlaybackReducer {
     static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport, now: Instant) -> [Effect] {
         if case .preloaded(let ratings) = report {
+            if slot == .preview, state.preview == nil, let image = state.proposalImage { return [.slot(.preview, .continueLoad(token: image.token))] }
             if slot == .preview { return PreviewReducer.preloaded(&state, fileRatings: ratings) }
             guard let token = state.pip?.playback.token else { return [] }
             return [.slot(.picture, .continueLoad(token: token))]
@@ -68,7 +69,12 @@ enum SecondaryPlaybackReducer {
     private static func update(_ state: inout ShellState, slot: PlayerSlot, _ change: (inout PlaybackState) -> Void) {
         switch slot {
         case .picture: if state.pip != nil { change(&state.pip!.playback) }
-        case .preview: if state.preview != nil { change(&state.preview!.playback) }
+        case .preview:
+            if state.preview != nil {
+                change(&state.preview!.playback)
+            } else if state.proposalImage != nil {
+                change(&state.proposalImage!)
+            }
         case .main: change(&state.playback)
         }
     }

@@ -5,7 +5,7 @@ extension ShellState {
     /// (full screen, picture, preview) and every one retired. Reports are
     /// routed to the player they belong to by token alone.
     public func newToken() -> Int {
-        max(playback.token, pip?.playback.token ?? 0, preview?.playback.token ?? 0, retiredToken) + 1
+        max(playback.token, pip?.playback.token ?? 0, preview?.playback.token ?? 0, proposalImage?.token ?? 0, retiredToken) + 1
     }
 
     /// A load that nothing shows any more: its token is never handed out again.
@@ -18,7 +18,18 @@ extension ShellState {
         if token == playback.token { return .main }
         if let pip, token == pip.playback.token { return .picture }
         if let preview, preview.playback.phase != .idle, token == preview.playback.token { return .preview }
+        if let proposalImage, token == proposalImage.token { return .preview }
         return nil
+    }
+
+    /// What the player in `slot` shows: the full-screen playback, the
+    /// picture's, the guide's preview or the Up Next card's image.
+    public func playback(in slot: PlayerSlot) -> PlaybackState? {
+        switch slot {
+        case .main: playback
+        case .picture: pip?.playback
+        case .preview: preview?.playback ?? proposalImage
+        }
     }
 
     /// The item playing in the picture.

@@ -6,7 +6,7 @@ public enum ShellReducer {
     public static func reduce(_ state: inout ShellState, _ action: Action) -> [Effect] {
         let before = (screen: state.screen, selection: state.homeSelection)
         let effects = reduceAction(&state, action)
-        return effects + PreviewReducer.follow(&state, before: before)
+        return effects + ProposalImageReducer.follow(&state) + PreviewReducer.follow(&state, before: before)
     }
 
     private static func reduceAction(_ state: inout ShellState, _ action: Action) -> [Effect] {

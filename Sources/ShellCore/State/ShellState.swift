@@ -83,6 +83,9 @@ public struct ShellState: Equatable, Sendable {
     public var resumeOffer: ResumeOffer?
     /// The Up Next card, once it came up for the current load.
     public var upNext: UpNextState?
+    /// The Up Next card's preview image, shown by the `.preview` player
+    /// while the card is up (see `ProposalImageReducer`).
+    public var proposalImage: PlaybackState?
     /// The program's proposal for the current load (`nextContentProposal(after:)`).
     public var programProposal: ContentProposal?
     /// "What did they say" replaying, with the subtitles to put back.

@@ -12,7 +12,9 @@ enum UpNextReducer {
         guard state.settings.upNextEnabled, let index = state.current, state.screen == .player || state.screen == .passcode else { return nil }
         if let given = state.programProposal { return given }
         guard let next = NextItem.after(index, in: state.items) else { return nil }
-        return ContentProposal(title: state.items[next].title, item: state.items[next], automaticAcceptanceInterval: state.settings.upNextCountdown)
+        let item = state.items[next]
+        return ContentProposal(title: item.title, item: item, automaticAcceptanceInterval: state.settings.upNextCountdown,
+                               previewImage: item.artwork ?? (item.isLive ? nil : item.logo))
     }
 
     /// When the card comes up, in seconds of the current item.

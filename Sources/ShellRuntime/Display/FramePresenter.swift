@@ -63,6 +63,9 @@ final class FramePresenter {
 
     /// The pixel size the player in `slot` renders at (nil: the full screen's).
     func pixelSize(for slot: PlayerSlot) -> (width: Int, height: Int)? {
+        if slot != .main, let window = terminal.window(Self.inset(slot)) {
+            return terminal.windowPixelSize(columns: window.width, rows: window.height)
+        }
         guard let cells = PictureLayout.videoSize(slot, columns: terminal.width, rows: terminal.height) else {
             return slot == .main ? terminal.videoPixelSize : nil
         }
@@ -126,7 +129,8 @@ final class FramePresenter {
         }
         if rendered || uiChanged { blitLatestFrame(newFrame: rendered) }
         for slot in [PlayerSlot.picture, .preview] where windowFrames.contains(slot) || uiChanged {
-            blitWindow(slot, newFrame: windowFrames.contains(slot))
+            let resized = rerenderForWindow(slot)
+            blitWindow(slot, newFrame: windowFrames.contains(slot) || resized)
         }
         terminal.closeUpdate()
         needsDraw = false
@@ -214,7 +218,7 @@ final class FramePresenter {
     /// The load a window's player shows, when its frames count: the load's
     /// video is configured and the window is on screen.
     private func windowToken(_ slot: PlayerSlot) -> Int? {
-        let playback = slot == .picture ? state.pip?.playback : state.preview?.playback
+        let playback = state.playback(in: slot)
         guard let playback, playback.videoConfigured, playback.phase != .idle,
               terminal.window(Self.inset(slot)) != nil else { return nil }
         return playback.token
@@ -263,6 +267,21 @@ final class FramePresenter {
         windowBehind.insert(slot)
         guard let token = windowToken(slot) else { return }
         store.send(.frame(.dropped, token: token, at: MonotonicClock.now()))
+    }
+
+    /// Renders a window player's current frame again when its window is
+    /// up at another size than the frame (the window came up after the
+    /// frame, as a still's one frame does, or changed size); true if it did.
+    private func rerenderForWindow(_ slot: PlayerSlot) -> Bool {
+        guard let renderer = renderer(slot), renderer.pixels != nil, terminal.window(Self.inset(slot)) != nil,
+              let size = pixelSize(for: slot), size.width != renderer.width || size.height != renderer.height else { return false }
+        do {
+            try renderer.render(width: size.width, height: size.height)
+            return true
+        } catch {
+            logger.error("\(error)")
+            return false
+        }
     }
 
     /// Renders the current frame again at the new size (not a new frame).

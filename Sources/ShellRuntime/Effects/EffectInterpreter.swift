@@ -224,6 +224,15 @@ public final class EffectInterpreter: ShellControl {
             if player(slot) == nil, slot != .main { _ = startPlayer(slot) }
             try player(slot)?.setMuted(muted)
         case .continueLoad(let token): player(slot)?.continueLoad(token: token)
+        case .loadStill(let url, let token):
+            logger.info("show \(url) (\(slot.rawValue))")
+            if player(slot) == nil { _ = startPlayer(slot) }
+            do {
+                guard let player = player(slot) else { throw RuntimeError.playerUnavailable }
+                try player.loadStill(url, token: token)
+            } catch {
+                store.send(.player(.failed(reason: "\(error)"), token: token, at: clock.now()))
+            }
         }
     }
 

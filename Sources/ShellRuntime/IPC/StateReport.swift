@@ -123,7 +123,9 @@ enum StateReport {
             "up_next": state.upNext.flatMap { card in
                 card.phase == .presented
                     ? ["title": card.proposal.title, "id": card.proposal.item.id, "seconds_left": card.secondsLeft, "automatic": card.automatic,
-                       "focus": card.focus == 0 ? "play" : "cancel"] as [String: Any] : nil
+                       "focus": card.focus == 0 ? "play" : "cancel",
+                       "image": card.proposal.previewImage as Any? ?? NSNullValue.null,
+                       "image_shown": state.proposalImage?.firstFramePresented == true] as [String: Any] : nil
             } ?? NSNullValue.null,
             "what_did_they_say": state.whatDidTheySay.map { ["until": $0.until] as [String: Any] } ?? NSNullValue.null,
             "transport_menu": state.transportMenu.map { menu in

@@ -85,11 +85,20 @@ final class MPVPlayer {
 
     /// Opens `item` for `token`, replacing what plays, unpaused.
     func load(_ item: MediaItem, token: Int, start: Double?) throws {
+        try load(item, token: token, start: start, extra: [:])
+    }
+
+    /// Shows the still image at `url` until stopped.
+    func loadStill(_ url: String, token: Int) throws {
+        try load(MediaItem(title: url, url: url), token: token, start: nil, extra: ["image-display-duration": "inf"])
+    }
+
+    private func load(_ item: MediaItem, token: Int, start: Double?, extra: [String: String]) throws {
         latestToken = token
         lastErrorLine = nil
         failedWithoutDetail = nil
         try mpv.setFlag("pause", false)
-        var options: [String: String] = [:]
+        var options = extra
         if let start { options["start"] = String(start) }
         var headers = item.headers
         if let agent = headers.removeValue(forKey: "User-Agent") { options["user-agent"] = agent }

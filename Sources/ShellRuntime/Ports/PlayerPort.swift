@@ -25,6 +25,9 @@ public protocol PlayerPort: AnyObject {
     func continueLoad(token: Int)
     /// Turns its sound off or on (it plays on either way).
     func setMuted(_ muted: Bool) throws
+    /// Shows the still image at `url` until stopped (not for the usual
+    /// second an image plays).
+    func loadStill(_ url: String, token: Int) throws
 }
 
 extension PlayerPort {

@@ -109,11 +109,7 @@ public final class EmbeddedShell {
 
     /// A report of the player in `slot` for the load the state gives it.
     public func report(_ report: PlayerReport, in slot: PlayerSlot) {
-        let token = switch slot {
-        case .main: store.state.playback.token
-        case .picture: store.state.pip?.playback.token ?? -1
-        case .preview: store.state.preview?.playback.token ?? -1
-        }
+        let token = store.state.playback(in: slot)?.token ?? -1
         send(.player(report, token: token, at: clock.now()))
     }
 

@@ -21,6 +21,7 @@ public final class FakePlayer: PlayerPort {
         case setSpeed(Double)
         case continueLoad(token: Int)
         case setMuted(Bool)
+        case loadStill(String, token: Int)
     }
 
     public private(set) var calls: [Call] = []
@@ -35,6 +36,12 @@ public final class FakePlayer: PlayerPort {
         calls.append(.load(item.url, token: token))
         loadedFrom = start
         loaded = (item, token)
+        continued = false
+    }
+
+    public func loadStill(_ url: String, token: Int) throws {
+        calls.append(.loadStill(url, token: token))
+        loaded = (MediaItem(title: url, url: url), token)
         continued = false
     }
 

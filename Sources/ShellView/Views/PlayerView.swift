@@ -29,7 +29,7 @@ enum PlayerView {
         if state.overlay == .menus { TransportMenuView.draw(into: &screen, state: state, theme: theme) }
         ContextualActionView.draw(into: &screen, state: state, theme: theme)
         ResumeOfferView.draw(into: &screen, state: state, theme: theme)
-        UpNextView.draw(into: &screen, state: state, theme: theme)
+        UpNextView.draw(into: &screen, state: state, theme: theme, context: context)
         if state.hintVisible && state.overlay == .none {
             let hint = " \(theme.hint) "
             let style = Style(foreground: theme.text, background: theme.barBackground, bold: true)
