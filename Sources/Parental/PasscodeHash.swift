@@ -39,7 +39,8 @@ public struct PasscodeHash: Equatable, Sendable {
         }
         var out = [CChar](repeating: 0, count: stringBytes)
         let status = passcode.withCString { crypto_pwhash_str(&out, $0, UInt64(strlen($0)), ops, memory) }
-        guard status == 0, let hash = PasscodeHash(encoded: String(cString: out)) else {
+        let encoded = String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard status == 0, let hash = PasscodeHash(encoded: encoded) else {
             throw .hashing("the passcode could not be hashed (libsodium: out of memory?)")
         }
         return hash
