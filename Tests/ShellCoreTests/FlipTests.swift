@@ -20,22 +20,38 @@ private func started(_ n: Int) -> Effect { .emit(.flipStarted(target: ChannelRef
 private func completed(_ n: Int, _ success: Bool, superseded: Bool = false) -> Effect {
     .emit(.flipCompleted(target: ChannelRef(channels[n - 1]), success: success, superseded: superseded))
 }
+/// A press while a flip is under way: gathered until the keys settle.
 private let flipTimers: [Effect] = [
     .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide),
     .startTimer(.flipSettle, after: 0.12), .startTimer(.spinner, after: 0.125),
 ]
 
+/// The first press: the delegate is asked at once for `target` (a channel
+/// number), from channel 2.
+private func firstPress(token: Int, target: Int, direction: FlipState.Direction = .next) -> [Effect] {
+    [
+        .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide),
+        .cancelTimer(.flipSettle), .startTimer(.spinner, after: 0.125),
+        .requestFlip(FlipRequest(token: token, direction: direction, target: channels[target - 1], origin: channels[1])),
+        .startTimer(.flipTimeout, after: 10),
+    ]
+}
+
 @Suite("Channel flipping")
 struct FlipTests {
-    @Test("three quick flips advance three channels, the interstitial is up at once, and only the last is loaded")
+    @Test("three quick flips advance three channels, the interstitial is up at once; the first press asks at once, the others are gathered, and the last supersedes the load")
     func threeQuickFlips() {
         let h = watchingChannel2()
-        h.press(.right, effects: [started(3)] + flipTimers) {
+        h.press(.right, effects: [started(3)] + firstPress(token: 1, target: 3)) {
             $0.flipCounter = 1
-            $0.flip = FlipState(token: 1, origin: 1, target: 2, direction: .next)
+            var flip = FlipState(token: 1, origin: 1, target: 2, direction: .next)
+            flip.requested = true
+            $0.flip = flip
             $0.destination = .interstitial
             $0.transportVisible = false
         }
+        let first = h.apply(.replaceContent(channels[2], request: 1, at: h.clock.now))
+        #expect(first.contains(.load(channels[2], token: 2)), "channel 3 loads at once")
         _ = h.advance(by: 0.05)
         h.press(.right, effects: [completed(3, false, superseded: true), started(4)] + flipTimers) {
             $0.flipCounter = 2
@@ -51,10 +67,10 @@ struct FlipTests {
             .requestFlip(FlipRequest(token: 3, direction: .next, target: channels[4], origin: channels[1])),
             .startTimer(.flipTimeout, after: 10),
         ]) { $0.flip?.requested = true }
-        let loads = h.apply(.replaceContent(channels[4], request: nil, at: h.clock.now)).filter {
-            if case .load = $0 { true } else { false }
-        }
-        #expect(loads == [.load(channels[4], token: 2)], "one load, of channel 5")
+        let last = h.apply(.replaceContent(channels[4], request: 2, at: h.clock.now))
+        #expect(last.filter { if case .load = $0 { true } else { false } } == [.load(channels[4], token: 3)], "channel 4 never loads; 5 replaces 3")
+        #expect(last.contains(.finishContentRequest(request: 1, success: false)), "channel 3's load is answered: superseded")
+        h.send(.flipCompleted(token: 1, success: false, at: h.clock.now))
         #expect(h.state.screen == .interstitial)
         h.send(.flipCompleted(token: 3, success: true, at: h.clock.now), effects: [
             .cancelTimer(.flipTimeout), .cancelTimer(.spinner), completed(5, true), .startTimer(.transportHide, after: 5),
@@ -70,7 +86,6 @@ struct FlipTests {
     func lateAndDouble() {
         let h = watchingChannel2()
         h.apply(.command(.right, at: h.clock.now))
-        h.apply(.timerFired(.flipSettle, at: h.clock.now))
         h.apply(.command(.right, at: h.clock.now))
         h.send(.flipCompleted(token: 1, success: true, at: h.clock.now))
         #expect(h.state.flip?.token == 2 && h.state.screen == .interstitial)
@@ -87,20 +102,18 @@ struct FlipTests {
     func earlyCompletion() {
         let h = watchingChannel2()
         h.apply(.command(.left, at: h.clock.now))
-        h.send(.flipCompleted(token: 1, success: true, at: h.clock.now))
-        #expect(h.state.flip?.target == 0)
+        h.apply(.command(.left, at: h.clock.now))
+        h.send(.flipCompleted(token: 2, success: true, at: h.clock.now))
+        #expect(h.state.flip?.target == 4 && h.state.flip?.requested == false)
         h.expectArmed([.flipSettle, .hintHide, .spinner])
     }
 
     @Test("a delegate that never answers times out: the reason shows, then back to where the flips started")
     func timeout() {
         let h = watchingChannel2()
-        h.apply(.command(.right, at: h.clock.now))
-        #expect(h.advance(by: 0.12) == [.flipSettle])
-        h.send(.timerFired(.flipSettle, at: h.clock.now), effects: [
-            .requestFlip(FlipRequest(token: 1, direction: .next, target: channels[2], origin: channels[1])),
-            .startTimer(.flipTimeout, after: 10),
-        ]) { $0.flip?.requested = true }
+        let asked = h.apply(.command(.right, at: h.clock.now))
+        #expect(asked.contains(.requestFlip(FlipRequest(token: 1, direction: .next, target: channels[2], origin: channels[1]))))
+        #expect(h.state.flip?.requested == true)
         #expect(!h.advance(by: 9.9).contains(.flipTimeout))
         #expect(h.advance(by: 0.1).contains(.flipTimeout))
         h.send(.timerFired(.flipTimeout, at: h.clock.now), effects: [
@@ -124,7 +137,6 @@ struct FlipTests {
     func failureReturns() {
         let h = watchingChannel2()
         h.apply(.command(.right, at: h.clock.now))
-        h.apply(.timerFired(.flipSettle, at: h.clock.now))
         h.apply(.replaceContent(channels[2], request: nil, at: h.clock.now))
         #expect(h.state.current == 2 && h.state.playback.token == 2)
         let failed = h.apply(.player(.failed(reason: "loading failed"), token: 2, at: h.clock.now))

@@ -41,7 +41,6 @@ struct OverlayTests {
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.timerFired(.hintHide, at: h.clock.now))
         h.apply(.command(.right, at: h.clock.now))
-        h.apply(.timerFired(.flipSettle, at: h.clock.now))
         h.apply(.replaceContent(channels[1], request: nil, at: h.clock.now))
         let effects = h.apply(.player(.playing, token: 2, at: h.clock.now))
         #expect(!h.state.hintVisible && !effects.contains(.startTimer(.hintHide, after: 4)))

@@ -71,15 +71,11 @@ private func watchKids(_ h: ReducerHarness, sourceLocation: SourceLocation = #_s
 
 /// From Kids, RIGHT to Late Night until the delegate is asked, every step stated.
 private func flipRightToLate(_ h: ReducerHarness, sourceLocation: SourceLocation = #_sourceLocation) {
-    h.send(.command(.right, at: h.clock.now), effects: [.emit(.flipStarted(target: ChannelRef(late))), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide), .startTimer(.flipSettle, after: 0.12), .startTimer(.spinner, after: 0.125)], sourceLocation: sourceLocation) {
+    h.send(.command(.right, at: h.clock.now), effects: [.emit(.flipStarted(target: ChannelRef(late))), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide), .cancelTimer(.flipSettle), .startTimer(.spinner, after: 0.125), .requestFlip(FlipRequest(token: 1, direction: .next, target: late, origin: kids)), .startTimer(.flipTimeout, after: 10)], sourceLocation: sourceLocation) {
         $0.destination = .interstitial
         $0.transportVisible = false
-        $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: false, failure: nil, interstitial: nil)
-        $0.flipCounter = 1
-    }
-    #expect(h.advance(by: 0.12) == [.flipSettle], sourceLocation: sourceLocation)
-    h.send(.timerFired(.flipSettle, at: h.clock.now), effects: [.requestFlip(FlipRequest(token: 1, direction: .next, target: late, origin: kids)), .startTimer(.flipTimeout, after: 10)], sourceLocation: sourceLocation) {
         $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: true, failure: nil, interstitial: nil)
+        $0.flipCounter = 1
     }
 }
 

@@ -149,7 +149,7 @@ struct TransportTests {
         #expect(effects.contains(.emit(.flipStarted(target: ChannelRef(other)))))
         #expect(h.state.screen == .interstitial && h.state.flip?.target == 1)
         #expect(!effects.contains { if case .seekBy = $0 { true } else { false } })
-        h.expectArmed([.flipSettle, .hintHide, .spinner])
+        h.expectArmed([.flipTimeout, .hintHide, .spinner])
     }
 
     @Test("a live source with no lineup numbers: LEFT / RIGHT move to the next item")

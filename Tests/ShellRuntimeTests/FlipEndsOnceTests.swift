@@ -62,13 +62,15 @@ struct FlipEndsOnceTests {
         endsOnce(shell)
     }
 
-    @Test("the built-in delegate answering at once: replaceContent is reduced after the flip's effects, one load")
+    @Test("the built-in delegate answering at once: replaceContent is reduced after the flip's effects; the first press loads at once, the second is gathered and replaces it")
     func synchronousDelegate() {
         let shell = watching(2, state: ShellState(items: lineup))
         shell.press(.right)
+        #expect(shell.player.loads == ["av://lavfi:news", "av://lavfi:bars"], "no wait for a single press")
         shell.press(.right)
+        #expect(shell.player.loads.count == 2, "gathered")
         shell.advance(by: 0.12)
-        #expect(shell.player.loads == ["av://lavfi:news", "av://lavfi:late"])
+        #expect(shell.player.loads == ["av://lavfi:news", "av://lavfi:bars", "av://lavfi:late"])
         shell.playerStarts()
         #expect(shell.state.screen == .player && shell.state.current == 3)
         let completed = shell.automation.named("channel-flip-completed")

@@ -39,7 +39,7 @@ struct PromptStaysTests {
     func builtInFlip() {
         let shell = watching(3)
         shell.press(.right)
-        #expect(shell.state.screen == .interstitial)
+        #expect(shell.state.screen == .passcode, "a single press asks the delegate at once, and it replaces the content at once")
         shell.advance(by: 0.12)
         staysUp(shell)
         #expect(shell.flipEvents == (1, 0), "the flip is still open: the prompt answers it")

@@ -1,9 +1,12 @@
 import MediaModel
 
 /// Channel flipping: each request moves one channel on from the previous
-/// request's target; the interstitial is up at once; the delegate is asked
-/// once the keys settle; its completion (tokened) ends the flip, exactly once;
-/// failure or silence shows why, then returns to where the flips started.
+/// request's target; the interstitial is up at once. The first press asks
+/// the delegate at once (a single flip never waits); presses that follow
+/// while a flip is under way are gathered until the keys settle, then the
+/// delegate is asked for the final target, which supersedes the load under
+/// way. The completion (tokened) ends the flip, exactly once; failure or
+/// silence shows why, then returns to where the flips started.
 enum FlipReducer {
     /// A flip key: `step` is +1 (next) or -1 (previous).
     static func request(_ state: inout ShellState, step: Int, now: Instant) -> [Effect] {
@@ -17,6 +20,7 @@ enum FlipReducer {
             target = step > 0 ? ring[0] : ring[ring.count - 1]
         }
         var effects: [Effect] = []
+        let gathering = state.flip.map { $0.failure == nil } ?? false
         if let old = state.flip, old.failure == nil {
             effects.append(.emit(.flipCompleted(target: ChannelRef(state.items[old.target]), success: false, superseded: true)))
         }
@@ -27,9 +31,14 @@ enum FlipReducer {
         state.overlay = .none
         state.scrub = nil
         state.transportVisible = false
-        return effects + [
+        effects += [
             .emit(.flipStarted(target: ChannelRef(state.items[target]))),
             .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide),
+        ]
+        guard gathering else {
+            return effects + [.cancelTimer(.flipSettle), .startTimer(.spinner, after: state.settings.spinnerInterval)] + settle(&state)
+        }
+        return effects + [
             .startTimer(.flipSettle, after: state.settings.flipSettleDelay),
             .startTimer(.spinner, after: state.settings.spinnerInterval),
         ]

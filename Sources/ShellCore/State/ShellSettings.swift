@@ -11,8 +11,9 @@ public struct ShellSettings: Equatable, Sendable {
     public var hintDuration = 4.0
     /// Seconds an error stays before the next item is tried.
     public var errorAdvanceDelay = 4.0
-    /// Seconds a flip waits for more flip keys before the delegate is asked
-    /// (so quick presses load only the channel they land on).
+    /// Seconds flip keys that follow a flip under way are gathered before
+    /// the delegate is asked for the final target (so quick presses load
+    /// only the channel they land on). The first press never waits.
     public var flipSettleDelay = 0.12
     /// Seconds the delegate has to complete a flip.
     public var flipTimeout = 10.0
