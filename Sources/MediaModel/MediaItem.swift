@@ -22,6 +22,8 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     public var group: String?
     /// A logo image URL.
     public var logo: String?
+    /// Its archive, for a live channel with catch-up.
+    public var catchup: Catchup?
     /// A still of the item (a poster or a thumbnail): the Up Next card
     /// shows it when this item is proposed.
     public var artwork: String?

@@ -22,6 +22,10 @@ struct LineupReport {
             out += "\turl: \(c.url)\n"
             if let logo = c.logo { out += "\tlogo: \(logo)\n" }
             if !c.headers.isEmpty { out += "\theaders: " + c.headers.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") + "\n" }
+            if let catchup = c.catchup {
+                let correction = catchup.correction == 0 ? "" : ", corrected \(catchup.correction) h"
+                out += "\tcatch-up: \(catchup.mode.rawValue), \(catchup.days) day\(catchup.days == 1 ? "" : "s")\(correction): \(catchup.source)\n"
+            }
             if guide != nil, let id = c.id {
                 let (current, next) = index.nowNext(channel: id, at: now)
                 out += "\tnow: \(current.map(describe) ?? "-")\n\tnext: \(next.map(describe) ?? "-")\n"
@@ -53,6 +57,9 @@ struct LineupReport {
                 "id": c.id ?? NSNull(), "group": c.group ?? NSNull(), "logo": c.logo ?? NSNull(), "rating": c.rating ?? NSNull(),
             ]
             if !c.headers.isEmpty { o["headers"] = c.headers }
+            if let catchup = c.catchup {
+                o["catchup"] = ["mode": catchup.mode.rawValue, "days": catchup.days, "source": catchup.source, "correction": catchup.correction] as [String: Any]
+            }
             if guide != nil, let id = c.id {
                 let (current, next) = index.nowNext(channel: id, at: now)
                 o["now"] = programme(current)

@@ -50,6 +50,32 @@ struct LineupInspectEndToEndTests {
         #expect(((root["guide"] as? [String: Any])?["programmes"] as? Int) == 2)
     }
 
+    @Test("catch-up settings: each channel's mode, days and archive URL template, in text and JSON")
+    func catchup() throws {
+        let dir = TVShellBinary.scratchDirectory("inspect-catchup")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("l.m3u")
+        try """
+        #EXTM3U catchup-days="2"
+        #EXTINF:-1 tvg-id="a" catchup="shift",A
+        http://live.tv/a.m3u8
+        #EXTINF:-1 tvg-id="b" catchup="xc" catchup-days="7" catchup-correction="-1",B
+        http://list.tv:8080/live/u/p/1477.m3u8
+        #EXTINF:-1 tvg-id="c",C
+        http://live.tv/c.m3u8
+        """.write(to: lineup, atomically: true, encoding: .utf8)
+        let text = try Spawn.run([TVShellBinary.path, "lineup", "inspect", lineup.path])
+        #expect(text.output.contains("catch-up: shift, 2 days: http://live.tv/a.m3u8?utc={utc}&lutc={lutc}"), "\(text.output)")
+        #expect(text.output.contains("catch-up: xc, 7 days, corrected -1.0 h: http://list.tv:8080/timeshift/u/p/{duration:60}/{Y}-{m}-{d}:{H}-{M}/1477.m3u8"))
+        let json = try Spawn.run([TVShellBinary.path, "lineup", "inspect", "--json", lineup.path])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let channels = try #require(root["channels"] as? [[String: Any]])
+        let catchups = channels.map { $0["catchup"] as? [String: Any] }
+        #expect(catchups[0]?["mode"] as? String == "shift" && catchups[0]?["days"] as? Int == 2)
+        #expect(catchups[1]?["mode"] as? String == "xc" && catchups[1]?["correction"] as? Double == -1)
+        #expect(catchups[2] == nil, "no catch-up: no key")
+    }
+
     @Test("a missing file exits 66 naming it; a usage error exits 64")
     func exitCodes() throws {
         let missing = try Spawn.run([TVShellBinary.path, "lineup", "inspect", "/nonexistent/lineup.m3u"])

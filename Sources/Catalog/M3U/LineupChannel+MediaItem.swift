@@ -4,8 +4,10 @@ extension LineupChannel {
     /// The playable item: a live channel with its number, group, logo, guide
     /// id, rating and stream headers.
     public var mediaItem: MediaItem {
-        MediaItem(
+        var item = MediaItem(
             id: id.map { "\($0)#\(number)" } ?? "channel-\(number)", title: name, url: url, isLive: true,
             number: number, rating: rating, contentRating: rating.flatMap { RatingsTable.standard.parse($0) }, group: group, logo: logo, guideID: id, headers: headers)
+        item.catchup = catchup
+        return item
     }
 }

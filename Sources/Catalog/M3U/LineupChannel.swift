@@ -1,3 +1,5 @@
+import MediaModel
+
 /// One channel of a lineup, as written in the M3U file.
 public struct LineupChannel: Equatable, Sendable {
     /// Channel number: `tvg-chno`, or the next free number in file order.
@@ -15,6 +17,8 @@ public struct LineupChannel: Equatable, Sendable {
     public var headers: [String: String]
     /// Every attribute of the `#EXTINF` line, keys lower-cased.
     public var attributes: [String: String]
+    /// Its archive (the catch-up attributes, or the header's), if any.
+    public var catchup: Catchup?
     /// The line of its `#EXTINF` (or of its URL when it has none), from 1.
     public var line: Int
 
@@ -58,6 +62,9 @@ public struct Lineup: Equatable, Sendable {
     public var problems: [CatalogProblem]
     /// Whether the file began with `#EXTM3U`.
     public var hasHeader: Bool
+    /// The `#EXTM3U` line's attributes, keys lower-cased (defaults for
+    /// every entry: `catchup`, `tvg-shift` …).
+    public var headerAttributes: [String: String] = [:]
 
     public init(channels: [LineupChannel] = [], guideURLs: [String] = [], problems: [CatalogProblem] = [], hasHeader: Bool = false) {
         self.channels = channels

@@ -21,6 +21,7 @@ public enum M3UParser {
                 if line.uppercased().hasPrefix("#EXTM3U") {
                     lineup.hasHeader = true
                     let attributes = parseAttributes(String(line.dropFirst(7))).attributes
+                    lineup.headerAttributes = attributes
                     for key in ["url-tvg", "x-tvg-url", "tvg-url"] {
                         if let value = attributes[key] {
                             lineup.guideURLs += value.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
@@ -79,6 +80,10 @@ public enum M3UParser {
                 logo: entry.attributes["tvg-logo"].flatMap { $0.isEmpty ? nil : $0 },
                 rating: ["tvg-rating", "rating", "parental-rating", "content-rating"].lazy.compactMap { entry.attributes[$0] }.first,
                 url: url, headers: entry.headers, attributes: entry.attributes, line: entry.line)
+            switch CatchupAttributes.resolve(entry.attributes, header: lineup.headerAttributes, url: url) {
+            case .success(let catchup): channel.catchup = catchup
+            case .failure(let problem): lineup.problems.append(CatalogProblem(line: entry.line, message: problem.message + "; no catch-up for \(quoted(entry.name))"))
+            }
             if let channelNumber, channelNumber > 0, !usedNumbers.contains(channelNumber) {
                 channel.number = channelNumber
                 usedNumbers.insert(channelNumber)
