@@ -73,6 +73,15 @@ struct CatchupTests {
         #expect(rec?.covers(start: start, now: now) == true && rec?.covers(start: now - 5 * 86_400, now: now) == false)
     }
 
+    @Test("UTC dates without Foundation: leap days, the epoch, before it")
+    func utcDates() {
+        #expect(UTCDate(0) == UTCDate.parts(1970, 1, 1, 0, 0, 0))
+        #expect(UTCDate(951_782_400) == UTCDate.parts(2000, 2, 29, 0, 0, 0))
+        #expect(UTCDate(start + 59) == UTCDate.parts(2026, 11, 22, 20, 0, 59))
+        #expect(UTCDate(-1) == UTCDate.parts(1969, 12, 31, 23, 59, 59))
+        #expect(UTCDate(4_107_542_399) == UTCDate.parts(2100, 2, 28, 23, 59, 59), "2100 is no leap year")
+    }
+
     @Test("a mode that cannot be used is a problem on its line, and the channel plays without catch-up")
     func problems() {
         let lineup = M3UParser.parse("#EXTM3U\n#EXTINF:-1 catchup=\"xc\",X\nhttp://live.tv/x.m3u8\n#EXTINF:-1 catchup=\"weird\",W\nhttp://live.tv/w\n")
@@ -80,5 +89,12 @@ struct CatchupTests {
         #expect(lineup.problems.map(\.line) == [2, 4])
         #expect(lineup.problems[1].message.contains("unknown catch-up mode \"weird\""))
         #expect(M3UParser.parse("#EXTM3U\n#EXTINF:-1 catchup=\"disabled\",D\nhttp://live.tv/d\n").problems.isEmpty)
+    }
+}
+
+extension UTCDate {
+    static func parts(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int) -> (Int, Int, Int, Int, Int, Int) { (y, mo, d, h, mi, s) }
+    static func == (a: UTCDate, b: (Int, Int, Int, Int, Int, Int)) -> Bool {
+        (a.year, a.month, a.day, a.hour, a.minute, a.second) == b
     }
 }

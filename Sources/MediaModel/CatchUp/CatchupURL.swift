@@ -1,5 +1,3 @@
-import Foundation
-
 /// Fills a catch-up URL template for one programme. The specifiers, as
 /// real playlists use them:
 /// - `{utc}`, `${start}`: its start; `{utcend}`, `${end}`: its end;
@@ -66,18 +64,15 @@ public enum CatchupURL {
 
     /// `spec` with Y m d H M S replaced by the parts of `t` (UTC).
     static func format(_ t: Double, _ spec: String) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: t))
-        func two(_ v: Int?) -> String { let v = v ?? 0; return v < 10 ? "0\(v)" : "\(v)" }
+        let c = UTCDate(t)
         return spec.map { ch -> String in
             switch ch {
-            case "Y": String(c.year ?? 1970)
-            case "m": two(c.month)
-            case "d": two(c.day)
-            case "H": two(c.hour)
-            case "M": two(c.minute)
-            case "S": two(c.second)
+            case "Y": String(c.year)
+            case "m": UTCDate.two(c.month)
+            case "d": UTCDate.two(c.day)
+            case "H": UTCDate.two(c.hour)
+            case "M": UTCDate.two(c.minute)
+            case "S": UTCDate.two(c.second)
             default: String(ch)
             }
         }.joined()

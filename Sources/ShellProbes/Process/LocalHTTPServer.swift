@@ -4,18 +4,23 @@ import Glibc
 #endif
 
 /// A tiny HTTP/1.0 file server on 127.0.0.1 for tests: fixed paths to fixed
-/// bodies, 404 otherwise. Serves on a background thread until `stop()`.
+/// bodies (a path with a query also matches its file without the query),
+/// `fallback` or 404 otherwise. Serves on a background thread until
+/// `stop()`, and keeps every request's target (`requests`).
 public final class LocalHTTPServer: @unchecked Sendable {
     public let port: UInt16
     private let listener: Int32
     private let files: [String: Data]
+    private let fallback: Data?
     private let lock = NSLock()
     private var running = true
+    private var log: [String] = []
 
     /// Listens on `port` (0: any free one), so a test can stop a server and
     /// start another where the first was.
-    public init(files: [String: Data], port requested: UInt16 = 0) throws {
+    public init(files: [String: Data], fallback: Data? = nil, port requested: UInt16 = 0) throws {
         self.files = files
+        self.fallback = fallback
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -34,6 +39,13 @@ public final class LocalHTTPServer: @unchecked Sendable {
         port = UInt16(bigEndian: address.sin_port)
         listener = fd
         Thread.detachNewThread { [self] in serve() }
+    }
+
+    /// The targets asked for so far, oldest first, as sent: `/PATH?QUERY`.
+    public var requests: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return log
     }
 
     /// `http://127.0.0.1:PORT/PATH`.
@@ -67,8 +79,11 @@ public final class LocalHTTPServer: @unchecked Sendable {
             let line = n > 0 ? String(decoding: request[0..<n], as: UTF8.self).split(separator: "\r\n").first ?? "" : ""
             let parts = line.split(separator: " ")
             let path = parts.count > 1 ? String(parts[1].dropFirst()) : ""
+            lock.lock()
+            log.append("/" + path)
+            lock.unlock()
             var response: Data
-            if let body = files[path] {
+            if let body = files[path] ?? files[String(path.prefix { $0 != "?" })] ?? fallback {
                 response = Data("HTTP/1.0 200 OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
                 response.append(body)
             } else {

@@ -54,6 +54,16 @@ enum AutomationRequests {
             guard !promptUp else { return reply("refused: the passcode prompt is up") }
             host.send(.playIndex(index, at: host.now()), from: nil)
             reply()
+        case .catchup(let number, let start):
+            guard let index = state.items.firstIndex(where: { $0.number == number && $0.isLive }) else { return reply("invalid parameter: no channel \(number)") }
+            guard !promptUp else { return reply("refused: the passcode prompt is up") }
+            switch ArchiveItem.make(state, index: index, start: start, now: Date().timeIntervalSince1970) {
+            case .success(let item):
+                host.send(.playItem(item, at: host.now()), from: nil)
+                reply(data: ["id": item.id, "title": item.title] as [String: Any])
+            case .failure(let refusal):
+                reply("refused: \(refusal.message)")
+            }
         case .getMPVProperty(let name, let slot):
             switch host.mpvProperty(name, in: slot) {
             case .success(let value): reply(data: value)

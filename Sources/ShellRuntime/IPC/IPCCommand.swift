@@ -1,3 +1,4 @@
+import Foundation
 import ShellCore
 
 /// An automation request, parsed from its JSON array (`["keypress", "RIGHT"]`).
@@ -7,6 +8,9 @@ enum IPCCommand: Equatable {
     case keypress(String)
     case play(String)
     case channel(Int)
+    /// Channel number and a time (Unix seconds): its programme then, from
+    /// the archive.
+    case catchup(Int, Double)
     /// A property of the player in a slot (`main` unless a third element
     /// names `picture` or `preview`).
     case getMPVProperty(String, PlayerSlot)
@@ -29,6 +33,13 @@ enum IPCCommand: Equatable {
             let number = (argument as? Int) ?? (argument as? String).flatMap { Int($0) }
             guard let number else { return .failure(.init("invalid parameter: no channel \(argument.map { "\($0)" } ?? "given")")) }
             return .success(.channel(number))
+        case "catchup":
+            let number = (argument as? Int) ?? (argument as? String).flatMap { Int($0) }
+            let start = array.count > 2 ? ((array[2] as? NSNumber)?.doubleValue ?? (array[2] as? String).flatMap { Double($0) }) : nil
+            guard let number, let start, start.isFinite else {
+                return .failure(.init("invalid parameter: catchup needs a channel number and a start time (Unix seconds)"))
+            }
+            return .success(.catchup(number, start))
         case "get_mpv_property":
             guard let property = argument as? String, !property.isEmpty else { return .failure(.init("invalid parameter: get_mpv_property needs a name")) }
             guard array.count > 2 else { return .success(.getMPVProperty(property, .main)) }

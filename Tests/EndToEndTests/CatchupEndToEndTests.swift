@@ -1,0 +1,83 @@
+import Foundation
+import ShellTesting
+import Testing
+
+@Suite("Catch-up, end to end", .serialized)
+struct CatchupEndToEndTests {
+    /// "yyyy-MM-dd'T'HH:mm:ss" and the like, in UTC.
+    private func utc(_ t: Double, _ format: String) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = format
+        return formatter.string(from: Date(timeIntervalSince1970: t))
+    }
+
+    @Test("IPC catchup for each mode: the server is asked for exactly the archive URL of the programme, and it plays as VOD")
+    func everyMode() throws {
+        let dir = TVShellBinary.scratchDirectory("catchup")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let archive = dir.appendingPathComponent("archive.ts").path
+        let made = try Spawn.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25", "-t", "20",
+                                  "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-f", "mpegts", archive])
+        #expect(made.status == 0, "\(made.output)")
+        let server = try LocalHTTPServer(files: [:], fallback: try Data(contentsOf: URL(fileURLWithPath: archive)))
+        defer { server.stop() }
+        let host = "http://127.0.0.1:\(server.port)"
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try """
+        #EXTM3U
+        #EXTINF:-1 tvg-id="b" tvg-chno="1" catchup="default" catchup-source="\(host)/archive/b.ts?cutv={Y}-{m}-{d}T{H}:{M}:{S}",B
+        \(host)/live/b.ts
+        #EXTINF:-1 tvg-id="c" tvg-chno="2" catchup="append" catchup-source="?utc=${start}&lutc=${timestamp}",C
+        \(host)/live/c.ts
+        #EXTINF:-1 tvg-id="d" tvg-chno="3" catchup="shift",D
+        \(host)/live/d.ts
+        #EXTINF:-1 tvg-id="f" tvg-chno="4" catchup="fs",F
+        \(host)/151/mpegts?token=t
+        #EXTINF:-1 tvg-id="x" tvg-chno="5" catchup="xc",X
+        \(host)/u/p/1477
+        """.write(to: lineup, atomically: true, encoding: .utf8)
+        let start = (floor(Date().timeIntervalSince1970 / 60) - 120) * 60
+        let stamp = { (t: Double) in self.utc(t, "yyyyMMddHHmmss") + " +0000" }
+        let programmes = ["b", "c", "d", "f", "x"].map { id in
+            "<programme start=\"\(stamp(start))\" stop=\"\(stamp(start + 1800))\" channel=\"\(id)\"><title>Match \(id)</title></programme>"
+        }.joined()
+        let guide = dir.appendingPathComponent("guide.xml")
+        try "<tv>\(programmes)</tv>".write(to: guide, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path, "--guide", guide.path])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+
+        let s = Int(start)
+        let expected: [(channel: Int, target: String)] = [
+            (1, "/archive/b.ts?cutv=\(utc(start, "yyyy-MM-dd'T'HH:mm:ss"))"),
+            (2, "/live/c.ts?utc=\(s)&lutc="),
+            (3, "/live/d.ts?utc=\(s)&lutc="),
+            (4, "/151/timeshift_abs-\(s).ts?token=t"),
+            (5, "/timeshift/u/p/30/\(utc(start, "yyyy-MM-dd:HH-mm"))/1477.ts"),
+        ]
+        for (channel, target) in expected {
+            let before = Date().timeIntervalSince1970
+            let reply = try shell.ipc.request(["catchup", channel, start + 60])
+            let after = Date().timeIntervalSince1970
+            #expect(reply["error"] as? String == "success", "\(reply)")
+            #expect((reply["data"] as? [String: Any])?["title"] as? String == "Match \(["b", "c", "d", "f", "x"][channel - 1])")
+            let playing = try shell.ipc.waitForState(timeout: 15) {
+                ($0["url"] as? String ?? "").hasPrefix(host + target) && $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0
+            }
+            #expect(playing["live"] as? Bool == false, "an archive is VOD")
+            let url = playing["url"] as? String ?? ""
+            if target.hasSuffix("lutc=") {
+                let lutc = Double(url.dropFirst(host.count + target.count)) ?? 0
+                #expect(lutc >= floor(before) && lutc <= after + 1, "lutc is now: \(url)")
+            } else {
+                #expect(url == host + target)
+            }
+            #expect(server.requests.contains(String(url.dropFirst(host.count))), "asked for exactly that: \(server.requests)")
+        }
+        let old = try shell.ipc.request(["catchup", 3, start - 6 * 86_400])
+        #expect(old["error"] as? String == "refused: 3 D keeps 5 days of programmes; that one is older", "\(old)")
+        let future = try shell.ipc.request(["catchup", 3, Date().timeIntervalSince1970 + 3600])
+        #expect(future["error"] as? String == "refused: that programme has not started yet")
+    }
+}
