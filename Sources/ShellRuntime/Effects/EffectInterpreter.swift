@@ -210,13 +210,7 @@ public final class EffectInterpreter: ShellControl {
         switch command {
         case .load(let item, let token):
             logger.info("load \(item.url) (\(slot.rawValue))")
-            if player(slot) == nil { _ = startPlayer(slot) }
-            do {
-                guard let player = player(slot) else { throw RuntimeError.playerUnavailable }
-                try player.load(item, token: token)
-            } catch {
-                store.send(.player(.failed(reason: "\(error)"), token: token, at: clock.now()))
-            }
+            open(in: slot, token: token) { try $0.load(item, token: token) }
         case .stop: try player(slot)?.stop()
         case .pause(let paused): try player(slot)?.setPause(paused)
         case .seekBy(let offset): try player(slot)?.seek(by: offset)
@@ -226,13 +220,19 @@ public final class EffectInterpreter: ShellControl {
         case .continueLoad(let token): player(slot)?.continueLoad(token: token)
         case .loadStill(let url, let token):
             logger.info("show \(url) (\(slot.rawValue))")
-            if player(slot) == nil { _ = startPlayer(slot) }
-            do {
-                guard let player = player(slot) else { throw RuntimeError.playerUnavailable }
-                try player.loadStill(url, token: token)
-            } catch {
-                store.send(.player(.failed(reason: "\(error)"), token: token, at: clock.now()))
-            }
+            open(in: slot, token: token) { try $0.loadStill(url, token: token) }
+        }
+    }
+
+    /// Runs `load` on the player in `slot`, made first if there is none; a
+    /// failure comes back as the load's `failed` report.
+    private func open(in slot: PlayerSlot, token: Int, _ load: (any PlayerPort) throws -> Void) {
+        if player(slot) == nil { _ = startPlayer(slot) }
+        do {
+            guard let player = player(slot) else { throw RuntimeError.playerUnavailable }
+            try load(player)
+        } catch {
+            store.send(.player(.failed(reason: "\(error)"), token: token, at: clock.now()))
         }
     }
 
