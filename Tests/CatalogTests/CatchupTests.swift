@@ -1,3 +1,4 @@
+import Foundation
 import Catalog
 import MediaModel
 import Testing
@@ -71,6 +72,12 @@ struct CatchupTests {
         let rec = M3UParser.parse("#EXTM3U\n#EXTINF:-1 tvg-rec=\"4\",R\nhttp://live.tv/r.m3u8\n").channels[0].catchup
         #expect(rec == Catchup(mode: .default, source: "http://live.tv/r.m3u8?utc={utc}&lutc={lutc}", days: 4))
         #expect(rec?.covers(start: start, now: now) == true && rec?.covers(start: now - 5 * 86_400, now: now) == false)
+    }
+
+    @Test("the guide's catchup-id reaches the programme")
+    func catchupID() {
+        let guide = XMLTVParser.parse(Data(#"<tv><programme start="20261122200000 +0000" channel="k" catchup-id="plugin://vod/?id=ep1"><title>E</title></programme></tv>"#.utf8))
+        #expect(guide.programmes.first?.catchupID == "plugin://vod/?id=ep1")
     }
 
     @Test("UTC dates without Foundation: leap days, the epoch, before it")

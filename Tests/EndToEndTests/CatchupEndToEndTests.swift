@@ -13,7 +13,7 @@ struct CatchupEndToEndTests {
         return formatter.string(from: Date(timeIntervalSince1970: t))
     }
 
-    @Test("IPC catchup for each mode: the server is asked for exactly the archive URL of the programme, and it plays as VOD")
+    @Test("IPC catchup for each mode (vod by the guide's catchup-id): the server is asked for exactly the archive URL of the programme, and it plays as VOD")
     func everyMode() throws {
         let dir = TVShellBinary.scratchDirectory("catchup")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -37,11 +37,13 @@ struct CatchupEndToEndTests {
         \(host)/151/mpegts?token=t
         #EXTINF:-1 tvg-id="x" tvg-chno="5" catchup="xc",X
         \(host)/u/p/1477
+        #EXTINF:-1 tvg-id="k" tvg-chno="6" catchup="vod",K
+        \(host)/live/k.ts
         """.write(to: lineup, atomically: true, encoding: .utf8)
         let start = (floor(Date().timeIntervalSince1970 / 60) - 120) * 60
         let stamp = { (t: Double) in self.utc(t, "yyyyMMddHHmmss") + " +0000" }
-        let programmes = ["b", "c", "d", "f", "x"].map { id in
-            "<programme start=\"\(stamp(start))\" stop=\"\(stamp(start + 1800))\" channel=\"\(id)\"><title>Match \(id)</title></programme>"
+        let programmes = ["b", "c", "d", "f", "x", "k"].map { id in
+            "<programme start=\"\(stamp(start))\" stop=\"\(stamp(start + 1800))\" channel=\"\(id)\" catchup-id=\"\(host)/vod/\(id)-1.ts\"><title>Match \(id)</title></programme>"
         }.joined()
         let guide = dir.appendingPathComponent("guide.xml")
         try "<tv>\(programmes)</tv>".write(to: guide, atomically: true, encoding: .utf8)
@@ -55,13 +57,14 @@ struct CatchupEndToEndTests {
             (3, "/live/d.ts?utc=\(s)&lutc="),
             (4, "/151/timeshift_abs-\(s).ts?token=t"),
             (5, "/timeshift/u/p/30/\(utc(start, "yyyy-MM-dd:HH-mm"))/1477.ts"),
+            (6, "/vod/k-1.ts"),
         ]
         for (channel, target) in expected {
             let before = Date().timeIntervalSince1970
             let reply = try shell.ipc.request(["catchup", channel, start + 60])
             let after = Date().timeIntervalSince1970
             #expect(reply["error"] as? String == "success", "\(reply)")
-            #expect((reply["data"] as? [String: Any])?["title"] as? String == "Match \(["b", "c", "d", "f", "x"][channel - 1])")
+            #expect((reply["data"] as? [String: Any])?["title"] as? String == "Match \(["b", "c", "d", "f", "x", "k"][channel - 1])")
             let playing = try shell.ipc.waitForState(timeout: 15) {
                 ($0["url"] as? String ?? "").hasPrefix(host + target) && $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0
             }

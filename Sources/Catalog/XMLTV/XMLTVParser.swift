@@ -79,6 +79,7 @@ public enum XMLTVParser {
                     var stop = attributes["stop"].flatMap(XMLTVTime.parse)
                     if let s = stop, s <= start { stop = nil }
                     programme = Programme(channel: channelID, start: start, stop: stop, title: "")
+                    programme?.catchupID = attributes["catchup-id"].flatMap { $0.isEmpty ? nil : $0 }
                 } else {
                     programme = nil
                 }

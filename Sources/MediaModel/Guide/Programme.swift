@@ -14,6 +14,9 @@ public struct Programme: Equatable, Sendable {
     public var ratings: [GuideRating]
     public var icon: String?
     public var episode: String?
+    /// The `catchup-id` attribute: the programme's own id in the channel's
+    /// archive (`{catchup-id}` in catch-up URLs).
+    public var catchupID: String?
 
     public init(
         channel: String, start: Double, stop: Double? = nil, title: String, subtitle: String? = nil, summary: String? = nil,

@@ -25,7 +25,10 @@ public enum ArchiveItem {
         guard catchup.covers(start: begin, now: now) else {
             return .failure(Refusal(message: "\(name) keeps \(catchup.days) day\(catchup.days == 1 ? "" : "s") of programmes; that one is older"))
         }
-        let url = CatchupURL.make(catchup, start: begin, end: end, now: now)
+        if catchup.source.contains("{catchup-id}"), programme?.catchupID == nil {
+            return .failure(Refusal(message: "the guide gives that programme no catchup-id, which \(name)'s archive needs"))
+        }
+        let url = CatchupURL.make(catchup, start: begin, end: end, now: now, catchupID: programme?.catchupID)
         var ratings = channel.contentRating.map { [$0] } ?? []
         ratings += programme?.ratings.compactMap(\.resolved) ?? []
         var item = MediaItem(id: "\(channel.id)@\(Int(begin))", title: programme?.title ?? "\(channel.title), \(clock(begin))", url: url,
