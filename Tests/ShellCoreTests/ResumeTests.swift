@@ -31,6 +31,19 @@ struct ResumeTests {
         h.expectArmed([.transportHide])
     }
 
+    @Test("the start item waits for the library, unless something else is chosen meanwhile: then it never plays over it")
+    func startItemYields() {
+        let h = ReducerHarness(ShellState(items: [film, second, channel]))
+        h.send(.playWhenLibraryReady(0, at: h.clock.now), effects: [.startTimer(.libraryWait, after: 0.5)]) { $0.startPending = 0 }
+        let chosen = h.apply(.playIndex(2, at: h.clock.now))
+        #expect(chosen.first == .cancelTimer(.libraryWait) && chosen.contains(.load(channel, token: 1)))
+        #expect(h.state.startPending == nil && h.state.current == 2)
+        let loaded = h.apply(.libraryLoaded([:]))
+        #expect(loaded.isEmpty, "the film does not replace the channel: \(loaded)")
+        #expect(h.state.current == 2)
+        h.expectArmed([.transportHide])
+    }
+
     @Test("from the beginning; past 95 % (watched) or under 30 s there is no offer; live channels are never resumed")
     func noOffer() {
         let h = ReducerHarness(ShellState(items: [film, second, channel]))

@@ -163,10 +163,14 @@ public enum ShellReducer {
             if !prompt.isContent { state.restrictions.afterPrompt = index }
             return request.map { [.finishContentRequest(request: $0, success: false)] } ?? []
         }
-        if !keepFlip, request == nil, let pip = state.pip, pip.index == index, pip.blocked == nil {
-            return PictureReducer.restore(&state, now: now)
-        }
         var requestEffects: [Effect] = []
+        if state.startPending != nil {
+            state.startPending = nil
+            requestEffects.append(.cancelTimer(.libraryWait))
+        }
+        if !keepFlip, request == nil, let pip = state.pip, pip.index == index, pip.blocked == nil {
+            return requestEffects + PictureReducer.restore(&state, now: now)
+        }
         if let open = state.playback.contentRequest, open != request {
             requestEffects.append(.finishContentRequest(request: open, success: false))
         }
