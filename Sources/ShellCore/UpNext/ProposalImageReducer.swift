@@ -1,8 +1,8 @@
 import MediaModel
 
 /// The Up Next card's preview image (`ContentProposal.previewImage`): shown
-/// by the `.preview` player, as a still, while the card is up and the guide's
-/// preview is not using that player. Never for a next item the restrictions
+/// by the `.preview` player, as a still, while the card is up on the player
+/// screen (it is gone before the guide's preview can want that player). Never for a next item the restrictions
 /// would stop: nothing of it is decoded before its passcode.
 enum ProposalImageReducer {
     /// Run after every action: the image follows the card.
@@ -24,7 +24,7 @@ enum ProposalImageReducer {
 
     /// The image the card should show now, if any.
     private static func wantedImage(_ state: ShellState) -> String? {
-        guard let card = state.upNext, card.phase == .presented, state.preview == nil,
+        guard state.screen == .player, let card = state.upNext, card.phase == .presented, state.preview == nil,
               let image = card.proposal.previewImage, !image.isEmpty else { return nil }
         let item = card.proposal.item
         let policy = state.restrictions.policy
