@@ -63,13 +63,13 @@ public enum CatchupAttributes {
     /// `…/CHANNEL/mono.m3u8` → `…/CHANNEL/mono-timeshift_rel-{offset:1}.m3u8`;
     /// any other `…/CHANNEL/NAME` by the mode's stream type. The query is kept.
     static func flussonic(_ url: String, transportStream: Bool) -> String? {
-        if let m = match(#"^(https?://[^/]+)/(.*)/([^/]*)(mpegts|\.m3u8)(\?.+=.+)?$"#, url) {
+        if let m = match(flussonicNamed, url) {
             let (host, channel, list, type, query) = (m[1], m[2], m[3], m[4], m[5])
             if type == "mpegts" { return "\(host)/\(channel)/timeshift_abs-${start}.ts\(query)" }
             if list == "index" { return "\(host)/\(channel)/timeshift_rel-{offset:1}.m3u8\(query)" }
             return "\(host)/\(channel)/\(list)-timeshift_rel-{offset:1}.m3u8\(query)"
         }
-        if let m = match(#"^(https?://[^/]+)/(.*)/([^?]*)(\?.+=.+)?$"#, url) {
+        if let m = match(flussonicAny, url) {
             let (host, channel, query) = (m[1], m[2], m[4])
             return transportStream ? "\(host)/\(channel)/timeshift_abs-${start}.ts\(query)" : "\(host)/\(channel)/timeshift_rel-{offset:1}.m3u8\(query)"
         }
@@ -79,16 +79,20 @@ public enum CatchupAttributes {
     /// `http://host[/live]/USER/PASSWORD/ID[.m3u8]` →
     /// `http://host/timeshift/USER/PASSWORD/{duration:60}/{Y}-{m}-{d}:{H}-{M}/ID.ts` (or `.m3u8`).
     static func xtreamCodes(_ url: String) -> String? {
-        guard let m = match(#"^(https?://[^/]+)/(?:live/)?([^/]+)/([^/]+)/([^/.]+)(\.m3u8?)?$"#, url) else { return nil }
+        guard let m = match(xtream, url) else { return nil }
         let ext = m[5].isEmpty ? ".ts" : m[5]
         return "\(m[1])/timeshift/\(m[2])/\(m[3])/{duration:60}/{Y}-{m}-{d}:{H}-{M}/\(m[4])\(ext)"
     }
 
-    /// The groups of `pattern` matched against the whole of `text` ("" for
-    /// a group that took no part).
-    private static func match(_ pattern: String, _ text: String) -> [String]? {
-        guard let regex = try? NSRegularExpression(pattern: pattern),
-              let result = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
+    // Compiled once: a lineup may have 50 000 entries.
+    private static let flussonicNamed = try! NSRegularExpression(pattern: #"^(https?://[^/]+)/(.*)/([^/]*)(mpegts|\.m3u8)(\?.+=.+)?$"#)
+    private static let flussonicAny = try! NSRegularExpression(pattern: #"^(https?://[^/]+)/(.*)/([^?]*)(\?.+=.+)?$"#)
+    private static let xtream = try! NSRegularExpression(pattern: #"^(https?://[^/]+)/(?:live/)?([^/]+)/([^/]+)/([^/.]+)(\.m3u8?)?$"#)
+
+    /// The groups of `regex` matched against the whole of `text` ("" for a
+    /// group that took no part).
+    private static func match(_ regex: NSRegularExpression, _ text: String) -> [String]? {
+        guard let result = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
         return (0..<result.numberOfRanges).map { i in
             Range(result.range(at: i), in: text).map { String(text[$0]) } ?? ""
         }
