@@ -50,22 +50,9 @@ enum CatalogBenchmark {
     }
 
     private static func stamp(_ t: Int) -> String {
-        let days = t / 86400, rest = t % 86400
-        let (y, m, d) = civil(days)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(y)\(two(m))\(two(d))\(two(rest / 3600))\(two(rest / 60 % 60))\(two(rest % 60)) +0000"
-    }
-
-    private static func civil(_ z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+        let c = UTCDate(Double(t))
+        let two = UTCDate.two
+        return "\(c.year)\(two(c.month))\(two(c.day))\(two(c.hour))\(two(c.minute))\(two(c.second)) +0000"
     }
 
     private static func now() -> Double {

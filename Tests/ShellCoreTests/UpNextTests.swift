@@ -120,6 +120,17 @@ struct UpNextTests {
         #expect(h.state.proposalImage == nil && h.state.slot(forToken: 2) == nil)
         #expect(h.state.newToken() == 3, "its token is never handed out again")
         h.expectArmed([.hintHide, .transportHide])
+
+        let p = ReducerHarness(ShellState(items: items, settings: settings))
+        p.apply(.playIndex(0, at: p.clock.now))
+        p.apply(.player(.duration(180), token: 1, at: p.clock.now))
+        p.apply(.player(.playing, token: 1, at: p.clock.now))
+        p.apply(.player(.position(160.1), token: 1, at: p.clock.now))
+        #expect(p.state.proposalImage?.token == 2)
+        let away = p.apply(.command(.pictureInPicture, at: p.clock.now))
+        #expect(p.state.screen != .player, "the picture took the screen")
+        #expect(away.contains(.slot(.preview, .stop)) && p.state.proposalImage == nil, "the still goes with the player screen: \(away)")
+        p.expectArmed([.upNextTick])
     }
 
     @Test("no image of a next item the restrictions stop: nothing of it is decoded before its passcode")
