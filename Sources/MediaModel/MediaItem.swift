@@ -37,6 +37,22 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     public var titleFromLocation = false
     /// Its segments as the embedding program knows them (intro, ad breaks …).
     public var segments: [Segment] = []
+    /// The channel's other streams, tried in order after `url` when one
+    /// fails (empty: the one stream).
+    public var alternates: [StreamAlternate] = []
+
+    /// How many streams it has: `url` and its alternates.
+    public var streamCount: Int { 1 + alternates.count }
+
+    /// The item as it plays on stream `index` (0: `url`; 1…: the alternates),
+    /// with that stream's URL and headers.
+    public func onStream(_ index: Int) -> MediaItem {
+        guard index > 0, index <= alternates.count else { return self }
+        var item = self
+        item.url = alternates[index - 1].url
+        item.headers = alternates[index - 1].headers
+        return item
+    }
 
     public init(
         id: String? = nil, title: String, url: String, isLive: Bool = false,

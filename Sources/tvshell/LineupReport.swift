@@ -20,6 +20,9 @@ struct LineupReport {
             out += "\n\(c.number)\t\(c.name)\n"
             out += "\tid: \(c.id ?? "-")   group: \(c.group ?? "-")   rating: \(c.rating ?? "-")   line: \(c.line)\n"
             out += "\turl: \(c.url)\n"
+            for (n, alternate) in c.alternates.enumerated() {
+                out += "\talternate \(n + 2): \(alternate.url)   line: \(alternate.line)\n"
+            }
             if let logo = c.logo { out += "\tlogo: \(logo)\n" }
             if !c.headers.isEmpty { out += "\theaders: " + c.headers.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") + "\n" }
             if let catchup = c.catchup {
@@ -57,6 +60,11 @@ struct LineupReport {
                 "id": c.id ?? NSNull(), "group": c.group ?? NSNull(), "logo": c.logo ?? NSNull(), "rating": c.rating ?? NSNull(),
             ]
             if !c.headers.isEmpty { o["headers"] = c.headers }
+            o["alternates"] = c.alternates.map { alternate in
+                var a: [String: Any] = ["url": alternate.url, "line": alternate.line]
+                if !alternate.headers.isEmpty { a["headers"] = alternate.headers }
+                return a
+            }
             if let catchup = c.catchup {
                 o["catchup"] = ["mode": catchup.mode.rawValue, "days": catchup.days, "source": catchup.source, "correction": catchup.correction] as [String: Any]
             }

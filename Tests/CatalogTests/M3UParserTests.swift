@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import MediaModel
 import Testing
 
 @Suite("M3U lineups")
@@ -45,6 +46,32 @@ struct M3UParserTests {
         #expect(c[4].name == "name,with comma")
         #expect(c[5].name == "The Good, the Bad and the Ugly" && c[5].attributes["tvg-name"] == "The Good, the Bad and the Ugly")
         #expect(lineup.problems == [CatalogProblem(line: 10, message: "expected a stream URL, found “=========================sudan===========================…”; skipped")])
+    }
+
+    @Test("entries with one tvg-id are one channel: the first entry's number, name and attributes, the others its alternates; the item plays any of them")
+    func alternates() {
+        let lineup = M3UParser.parse("""
+        #EXTM3U
+        #EXTINF:-1 tvg-id="n" tvg-chno="3" tvg-rating="TV-PG",News
+        http://a.tv/n.m3u8
+        #EXTINF:-1 tvg-id="n" tvg-chno="4",News backup
+        #EXTVLCOPT:http-user-agent=Box
+        http://b.tv/n.m3u8
+        #EXTINF:-1 tvg-id=" n ",News third
+        http://c.tv/n.m3u8
+        """)
+        #expect(lineup.channels.count == 1)
+        let channel = lineup.channels[0]
+        #expect(channel.number == 3 && channel.name == "News" && channel.rating == "TV-PG")
+        #expect(channel.alternates == [StreamAlternate(url: "http://b.tv/n.m3u8", headers: ["User-Agent": "Box"], line: 4),
+                                       StreamAlternate(url: "http://c.tv/n.m3u8", line: 7)])
+        let item = channel.mediaItem
+        #expect(item.streamCount == 3)
+        #expect(item.onStream(0) == item)
+        let backup = item.onStream(1)
+        #expect(backup.url == "http://b.tv/n.m3u8" && backup.headers == ["User-Agent": "Box"])
+        #expect(backup.id == item.id && backup.title == "News" && backup.number == 3, "still the same channel")
+        #expect(item.onStream(3) == item, "out of range: the first stream")
     }
 
     @Test("Kodi's URL|headers and KODIPROP lines")

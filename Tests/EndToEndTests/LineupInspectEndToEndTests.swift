@@ -76,6 +76,45 @@ struct LineupInspectEndToEndTests {
         #expect(catchups[2] == nil, "no catch-up: no key")
     }
 
+    @Test("alternates: entries with the same tvg-id, or the same name and group, are one channel with its other streams listed")
+    func alternates() throws {
+        let dir = TVShellBinary.scratchDirectory("inspect-alternates")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("l.m3u")
+        try """
+        #EXTM3U
+        #EXTINF:-1 tvg-id="news.uk" tvg-chno="5" group-title="UK",News HD
+        http://a.tv/news.m3u8
+        #EXTINF:-1 tvg-id="sport",Sport
+        http://a.tv/sport.m3u8
+        #EXTINF:-1 tvg-id="news.uk" tvg-chno="9" group-title="UK",News SD
+        http://b.tv/news.m3u8|User-Agent=Box
+        #EXTINF:-1 group-title="Films",Cinema
+        http://a.tv/cinema.m3u8
+        #EXTINF:-1 group-title="films",cinema
+        http://b.tv/cinema.m3u8
+        #EXTINF:-1 group-title="Other",Cinema
+        http://c.tv/cinema.m3u8
+        http://a.tv/index.m3u8
+        http://b.tv/index.m3u8
+        """.write(to: lineup, atomically: true, encoding: .utf8)
+        let text = try Spawn.run([TVShellBinary.path, "lineup", "inspect", lineup.path])
+        #expect(text.output.hasPrefix("\(lineup.path): 6 channels, 0 problems"), "\(text.output)")
+        #expect(text.output.contains("\turl: http://a.tv/news.m3u8\n\talternate 2: http://b.tv/news.m3u8   line: 6\n"), "\(text.output)")
+        let json = try Spawn.run([TVShellBinary.path, "lineup", "inspect", "--json", lineup.path])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let channels = try #require(root["channels"] as? [[String: Any]])
+        #expect(channels.map { $0["name"] as? String ?? "" } == ["News HD", "Sport", "Cinema", "Cinema", "index.m3u8", "index.m3u8"],
+                "the first entry of each channel, in file order; names made from URLs match nothing")
+        #expect(channels.map { $0["number"] as? Int ?? 0 } == [5, 1, 2, 3, 4, 6])
+        let alternates = channels.map { ($0["alternates"] as? [[String: Any]]) ?? [] }
+        #expect(alternates.map(\.count) == [1, 0, 1, 0, 0, 0])
+        #expect(alternates[0].first?["url"] as? String == "http://b.tv/news.m3u8")
+        #expect(alternates[0].first?["headers"] as? [String: String] == ["User-Agent": "Box"])
+        #expect(alternates[0].first?["line"] as? Int == 6)
+        #expect(alternates[2].first?["url"] as? String == "http://b.tv/cinema.m3u8")
+    }
+
     @Test("a missing file exits 66 naming it; a usage error exits 64")
     func exitCodes() throws {
         let missing = try Spawn.run([TVShellBinary.path, "lineup", "inspect", "/nonexistent/lineup.m3u"])

@@ -17,6 +17,14 @@ private func kiosk(retries: Int = 3, fallback: Int? = 0, policy: RestrictionPoli
     return ReducerHarness(state)
 }
 
+/// A one-stream channel's health after a failure for `reason`.
+private func failure(_ reason: String) -> StreamHealth {
+    var health = StreamHealth()
+    health.lastFailure = reason
+    health.lastFailedStream = 0
+    return health
+}
+
 private func loads(_ effects: [Effect]) -> [Effect] {
     effects.filter { if case .load = $0 { true } else { false } }
 }
@@ -84,6 +92,7 @@ struct KioskTests {
             $0.playback.phase = .failed
             $0.transportVisible = false
             $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "down", waiting: true)
+            $0.streamHealth[1] = failure("down")
         }
         _ = h.advance(by: 1)
         h.send(.timerFired(.retry, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 2), .startTimer(.transportHide, after: 5)]) {
@@ -161,6 +170,7 @@ struct KioskTests {
             $0.transportVisible = false
             $0.hintVisible = false
             $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "the stream stalled", waiting: true)
+            $0.streamHealth[1] = failure("the stream stalled")
         }
         #expect(stalled.contains(.startTimer(.retry, after: 1)))
         #expect(h.state.recovery?.reason == "the stream stalled")
@@ -184,6 +194,7 @@ struct KioskTests {
             $0.transportVisible = false
             $0.hintVisible = false
             $0.recovery = RecoveryState(index: 2, attempt: 1, reason: "the stream ended", waiting: true)
+            $0.streamHealth[2] = failure("the stream ended")
         }
         #expect(e.state.recovery?.reason == "the stream ended")
         h.expectArmed([.hintHide, .retry, .spinner])
@@ -206,6 +217,7 @@ struct KioskTests {
             $0.playback.phase = .failed
             $0.playback.failure = ShellError(title: "Could not play “Channel 2”", reason: "down", location: "http://tv.example/2.m3u8")
             $0.transportVisible = false
+            $0.streamHealth[1] = failure("down")
         }
         #expect(h.state.screen == .error && h.state.recovery == nil)
         h.expectArmed([.errorAdvance])

@@ -8,6 +8,7 @@ extension LineupChannel {
             id: id.map { "\($0)#\(number)" } ?? "channel-\(number)", title: name, url: url, isLive: true,
             number: number, rating: rating, contentRating: rating.flatMap { RatingsTable.standard.parse($0) }, group: group, logo: logo, guideID: id, headers: headers)
         item.catchup = catchup
+        item.alternates = alternates
         return item
     }
 }

@@ -21,6 +21,9 @@ public struct LineupChannel: Equatable, Sendable {
     public var catchup: Catchup?
     /// The line of its `#EXTINF` (or of its URL when it has none), from 1.
     public var line: Int
+    /// Later entries of the same channel (same `tvg-id`, or same name and
+    /// group when it has none): its other streams, in file order.
+    public var alternates: [StreamAlternate] = []
 
     public init(
         number: Int, id: String? = nil, name: String, group: String? = nil, logo: String? = nil,

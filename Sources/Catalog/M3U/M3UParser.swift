@@ -1,3 +1,5 @@
+import MediaModel
+
 /// Parses extended M3U lineups as found in the wild: a BOM, CRLF or CR line
 /// ends, indented lines, missing or unterminated quotes, commas in names,
 /// `#EXTGRP`, `#EXTVLCOPT`, `#KODIPROP`, Kodi's `URL|Header=…` and junk lines.
@@ -10,6 +12,7 @@ public enum M3UParser {
         var unnumbered: [Int] = []
         let lines = splitLines(text)
         var sawContent = false
+        var channelKeys: [AlternateKey: Int] = [:]
 
         for (offset, raw) in lines.enumerated() {
             let number = offset + 1
@@ -69,6 +72,7 @@ public enum M3UParser {
                     if parts.count == 2 { entry.headers[headerName(String(parts[0]))] = String(parts[1]) }
                 }
             }
+            let named = !entry.name.isEmpty || !(entry.attributes["tvg-name"] ?? "").isEmpty
             if entry.name.isEmpty {
                 entry.name = entry.attributes["tvg-name"].flatMap { $0.isEmpty ? nil : $0 } ?? lastComponent(of: url)
             }
@@ -80,6 +84,12 @@ public enum M3UParser {
                 logo: entry.attributes["tvg-logo"].flatMap { $0.isEmpty ? nil : $0 },
                 rating: ["tvg-rating", "rating", "parental-rating", "content-rating"].lazy.compactMap { entry.attributes[$0] }.first,
                 url: url, headers: entry.headers, attributes: entry.attributes, line: entry.line)
+            let key = AlternateKey(channel, named: named)
+            if let first = channelKeys[key] {
+                lineup.channels[first].alternates.append(StreamAlternate(url: url, headers: entry.headers, line: entry.line))
+                continue
+            }
+            channelKeys[key] = index
             switch CatchupAttributes.resolve(entry.attributes, header: lineup.headerAttributes, url: url) {
             case .success(let catchup): channel.catchup = catchup
             case .failure(let problem): lineup.problems.append(CatalogProblem(line: entry.line, message: problem.message + "; no catch-up for \(quoted(entry.name))"))
@@ -106,6 +116,25 @@ public enum M3UParser {
         }
         if !sawContent { lineup.problems.append(CatalogProblem(line: 0, message: "the file is empty")) }
         return lineup
+    }
+
+    /// What makes two entries one channel: the same `tvg-id`, or without
+    /// one the same name and group (case and spacing aside). A name made
+    /// from the URL ("index.m3u8") makes no match.
+    private enum AlternateKey: Hashable {
+        case id(String)
+        case name(String, group: String)
+        case line(Int)
+
+        init(_ channel: LineupChannel, named: Bool) {
+            if let id = channel.id?.trimmingWhitespace(), !id.isEmpty {
+                self = .id(id)
+            } else if named {
+                self = .name(channel.name.trimmingWhitespace().lowercased(), group: channel.group?.trimmingWhitespace().lowercased() ?? "")
+            } else {
+                self = .line(channel.line)
+            }
+        }
     }
 
     private struct Pending {

@@ -130,6 +130,9 @@ public enum ShellEvent: Equatable, Sendable {
     /// An ad break began playing, or was played to its end.
     case interstitialStarted(start: Double, end: Double)
     case interstitialFinished(start: Double, end: Double)
+    /// A channel's stream `from` failed for `reason`: its stream `to` (of
+    /// `count`, 0 being the lineup's first) plays now, at `url`.
+    case streamSwitched(channel: ChannelRef, from: Int, to: Int, count: Int, reason: String, url: String)
 
     public var name: String {
         switch self {
@@ -149,6 +152,7 @@ public enum ShellEvent: Equatable, Sendable {
         case .contentProposal: "content-proposal"
         case .interstitialStarted: "interstitial-started"
         case .interstitialFinished: "interstitial-finished"
+        case .streamSwitched: "stream-switched"
         }
     }
 }

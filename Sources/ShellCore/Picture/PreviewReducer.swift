@@ -50,7 +50,7 @@ enum PreviewReducer {
         playback.ratings = ratings
         playback.programmeStart = RestrictionReducer.programmeStart(state, item)
         state.preview = PreviewState(index: index, playback: playback)
-        return [.slot(.preview, .mute(true)), .slot(.preview, .load(item, token: playback.token))]
+        return [.slot(.preview, .mute(true)), .slot(.preview, .load(state.playable(index), token: playback.token))]
     }
 
     /// The preview's player opened the channel and holds it: its file's

@@ -15,29 +15,31 @@ enum PlayerReducer {
             }
             state.playback.phase = .playing
             RecoveryReducer.recovered(&state)
+            FailoverReducer.played(&state)
             let item = state.currentItem
             let history: [Effect] = state.settings.rememberPositions ? item.map { [.recordPlay($0, live: state.isLive)] } ?? [] : []
-            return answer(&state, true) + [.emit(.playbackStarted(title: state.title, url: item?.url ?? ""))] + history + OverlayReducer.showHint(&state)
+            return answer(&state, true) + [.emit(.playbackStarted(title: state.title, url: state.playingURL ?? ""))] + history + OverlayReducer.showHint(&state)
         case .failed(let reason) where state.flip != nil:
+            if let effects = FailoverReducer.failedDuringFlip(&state, reason: reason) { return effects }
             state.playback.phase = .failed
             state.playback.holdsPreviousPicture = false
             let title = "Could not play “\(state.title)”"
-            state.playback.failure = ShellError(title: title, reason: reason, location: state.currentItem?.url)
-            return answer(&state, false) + [.emit(.error(title: title, reason: reason, url: state.currentItem?.url))]
+            state.playback.failure = ShellError(title: title, reason: reason, location: state.playingURL)
+            return answer(&state, false) + [.emit(.error(title: title, reason: reason, url: state.playingURL))]
         case .failed(let reason):
+            if let effects = RecoveryReducer.failOver(&state, reason: reason, now: now) { return effects }
             let answered = answer(&state, false)
-            if let effects = RecoveryReducer.failed(&state, reason: reason, now: now) { return answered + effects }
-            let item = state.currentItem
+            if let effects = RecoveryReducer.failed(&state, reason: reason, now: now, failedOver: true) { return answered + effects }
             state.playback.phase = .failed
             state.playback.holdsPreviousPicture = false
             state.scrub = nil
             state.overlay = .none
             state.transportVisible = false
             let title = "Could not play “\(state.title)”"
-            let failure = ShellError(title: title, reason: reason, location: item?.url)
+            let failure = ShellError(title: title, reason: reason, location: state.playingURL)
             state.playback.failure = failure
             state.destination = .error(failure)
-            var effects: [Effect] = answered + [.cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: item?.url))]
+            var effects: [Effect] = answered + [.cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: state.playingURL))]
             if let current = state.current, current + 1 < state.items.count {
                 effects.append(.startTimer(.errorAdvance, after: state.settings.errorAdvanceDelay))
             }
@@ -56,7 +58,7 @@ enum PlayerReducer {
             guard state.playback.phase != .ended else { return [] }
             if state.isLive, let effects = RecoveryReducer.failed(&state, reason: "the stream ended", now: now) { return effects }
             state.playback.phase = .ended
-            let url = state.currentItem?.url ?? ""
+            let url = state.playingURL ?? ""
             if state.scrub == nil, let effects = UpNextReducer.ended(&state, now: now) {
                 state.playback.paused = true
                 return [.emit(.endFile(url: url))] + effects
@@ -135,19 +137,19 @@ enum PlayerReducer {
             if held { return RestrictionReducer.reloadAfterPrompt(&state) }
             state.playback.phase = .failed
             let title = "Could not play “\(state.title)”"
-            state.playback.failure = ShellError(title: title, reason: reason, location: state.currentItem?.url)
-            return answer(&state, false) + [.emit(.error(title: title, reason: reason, url: state.currentItem?.url))]
+            state.playback.failure = ShellError(title: title, reason: reason, location: state.playingURL)
+            return answer(&state, false) + [.emit(.error(title: title, reason: reason, url: state.playingURL))]
         case .ended:
             guard !held, state.playback.phase != .ended else { return [] }
             state.playback.phase = .ended
             state.playback.paused = true
-            return [.emit(.endFile(url: state.currentItem?.url ?? ""))]
+            return [.emit(.endFile(url: state.playingURL ?? ""))]
         case .playing:
             guard !held, state.playback.phase == .loading else { return held ? [] : nil }
             state.playback.phase = .playing
             state.playback.buffering = false
             state.playback.seekPending = false
-            return answer(&state, true) + [.emit(.playbackStarted(title: state.title, url: state.currentItem?.url ?? ""))]
+            return answer(&state, true) + [.emit(.playbackStarted(title: state.title, url: state.playingURL ?? ""))]
         case .preloaded:
             return held ? [] : nil
         case .firstFrame:

@@ -1,19 +1,23 @@
 import MediaModel
 
-/// Self-healing playback (`ShellSettings.retries` > 0, or a fallback set): a
-/// stream that fails, stalls, or ends while live is retried with back-off
+/// Self-healing playback (`ShellSettings.retries` > 0, a fallback set, or a
+/// channel with alternate streams): a stream that fails, stalls, or ends
+/// while live first fails over to the channel's next stream at once
+/// (`FailoverReducer`); once every stream failed it is retried with back-off
 /// while the interstitial says "Reconnecting…"; after the retries it falls
 /// back to `fallbackIndex`; a fallback that fails too is retried forever at
 /// the longest back-off. Nobody needs to press a key.
 enum RecoveryReducer {
     static func enabled(_ state: ShellState) -> Bool {
-        state.settings.retries > 0 || state.fallbackIndex != nil
+        state.settings.retries > 0 || state.fallbackIndex != nil || (state.currentItem?.streamCount ?? 1) > 1
     }
 
-    /// The current load failed for `reason`: retry, fall back, or nil to
-    /// let the error screen show it.
-    static func failed(_ state: inout ShellState, reason: String, now: Instant) -> [Effect]? {
-        guard enabled(state), state.flip == nil, state.prompt == nil, let index = state.current else { return nil }
+    /// The current load failed for `reason`: fail over to another stream
+    /// (unless `failedOver`: `failOver` was asked already), retry, fall
+    /// back, or nil to let the error screen show it.
+    static func failed(_ state: inout ShellState, reason: String, now: Instant, failedOver: Bool = false) -> [Effect]? {
+        if !failedOver, let effects = failOver(&state, reason: reason, now: now) { return effects }
+        guard state.flip == nil, state.prompt == nil, let index = state.current, enabled(state) else { return nil }
         let previous = state.recovery?.index == index ? state.recovery!.attempt : 0
         let attempt = previous + 1
         let settings = state.settings
@@ -41,11 +45,27 @@ enum RecoveryReducer {
         ]
     }
 
+    /// The current item's stream failed for `reason`: when the item has a
+    /// stream not yet tried since one last played, it loads at once behind
+    /// "Reconnecting…", for the same content request; nil otherwise (the
+    /// failure is noted in `streamHealth` either way).
+    static func failOver(_ state: inout ShellState, reason: String, now: Instant) -> [Effect]? {
+        guard state.flip == nil, state.prompt == nil, let index = state.current,
+              let switched = FailoverReducer.advance(&state, index: index, reason: reason) else { return nil }
+        let attempt = state.recovery?.index == index ? state.recovery!.attempt : 0
+        state.recovery = RecoveryState(index: index, attempt: attempt, reason: reason, waiting: false)
+        state.playback.holdsPreviousPicture = false
+        state.clearChrome()
+        return [.emit(switched), .cancelTimer(.transportHide), .cancelTimer(.stall), .startTimer(.spinner, after: state.settings.spinnerInterval)]
+            + ShellReducer.play(&state, index: index, now: now, request: state.playback.contentRequest)
+    }
+
     /// The back-off is over: load the stream again.
     static func retry(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard var recovery = state.recovery, recovery.waiting else { return [] }
         recovery.waiting = false
         state.recovery = recovery
+        FailoverReducer.newRound(&state, index: recovery.index)
         return ShellReducer.play(&state, index: recovery.index, now: now)
     }
 

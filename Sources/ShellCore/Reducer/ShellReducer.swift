@@ -206,7 +206,7 @@ public enum ShellReducer {
         state.transportVisible = true
         var effects: [Effect] = saved + [
             .cancelTimer(.errorAdvance),
-            .load(state.items[index], token: state.playback.token),
+            .load(state.playable(index), token: state.playback.token),
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
         ]
         if holdPicture { effects.append(.startTimer(.posterDelay, after: state.settings.posterDelay)) }

@@ -26,7 +26,7 @@ enum ResumeReducer {
             return []
         case .select, .playPause, .play:
             state.resumeOffer = nil
-            let item = state.items[offer.index]
+            let item = state.playable(offer.index)
             state.transportVisible = true
             let load: Effect = offer.focus == 0 ? .loadFrom(item, token: state.playback.token, start: offer.position) : .load(item, token: state.playback.token)
             return [load, .startTimer(.transportHide, after: state.settings.transportHideDelay)]

@@ -60,6 +60,9 @@ public struct ShellState: Equatable, Sendable {
     public var fallbackIndex: Int?
     /// A failed stream being retried ("Reconnecting…").
     public var recovery: RecoveryState?
+    /// Streams in use and failures, by index in `items` (only items that
+    /// failed or switched stream have one).
+    public var streamHealth: [Int: StreamHealth] = [:]
     /// The picture in picture, while one is up.
     public var pip: PictureInPicture?
     /// The guide's preview, while the selection rests on a live channel.

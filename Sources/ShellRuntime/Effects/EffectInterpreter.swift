@@ -313,6 +313,8 @@ public final class EffectInterpreter: ShellControl {
             askForInterstitial()
         case .flipCompleted(let target, let success, let superseded):
             logger.info("flip to \(target.name): \(success ? "done" : superseded ? "superseded" : "failed")")
+        case .streamSwitched(let channel, let from, let to, let count, let reason, let url):
+            logger.warning("\(channel.name): stream \(from + 1) of \(count) failed (\(reason)); switched to stream \(to + 1): \(url)")
         case .restrictionsAuthorizationRequested(let item, _):
             delegate?.playbackRestrictionsAuthorizationRequested(self, item: item)
         case .restrictionsAuthorization(let item, _, let granted, let reason):

@@ -37,6 +37,8 @@ extension ShellEvent {
             return ["id": id, "outcome": outcome, outcome: true]
         case .interstitialStarted(let start, let end), .interstitialFinished(let start, let end):
             return ["start": start, "end": end]
+        case .streamSwitched(let channel, let from, let to, let count, let reason, let url):
+            return ["channel": Self.json(channel), "from": from, "to": to, "count": count, "reason": reason, "url": url]
         }
     }
 

@@ -63,6 +63,19 @@ enum StateReport {
         ] as [String: Any]
     }
 
+    /// `get_state.alternate`: the current item's stream in use (0: the
+    /// lineup's first) of how many, with its last failure; null with nothing current.
+    static func alternate(_ state: ShellState) -> Any {
+        guard let index = state.current else { return NSNullValue.null }
+        let health = state.streamHealth[index]
+        var report: [String: Any] = ["index": health?.stream ?? 0, "count": state.items[index].streamCount]
+        if let health, let failure = health.lastFailure {
+            report["last_failure"] = ["stream": health.lastFailedStream ?? 0, "reason": failure,
+                                      "at": health.failedAt.map { $0 as Any } ?? NSNullValue.null] as [String: Any]
+        }
+        return report
+    }
+
     static func make(_ state: ShellState, picture: String = "none", sharedMemory: Bool = false,
                      tolerance: Int? = nil, video: VideoOutput) -> [String: Any] {
         let p = state.playback
@@ -103,7 +116,8 @@ enum StateReport {
             "kiosk": state.kiosk,
             "phase": p.phase.rawValue,
             "title": state.title,
-            "url": state.currentItem.map { $0.url as Any } ?? NSNullValue.null,
+            "url": state.current.map { state.playable($0).url as Any } ?? NSNullValue.null,
+            "alternate": Self.alternate(state),
             "transport_visible": state.transportVisible,
             "first_frame": p.firstFramePresented,
             "index": state.current.map { $0 as Any } ?? NSNullValue.null,

@@ -61,6 +61,7 @@ enum HomeView {
                 screen.put(number, x: 2 + max(0, 4 - number.count), y: y, style: style)
                 var tail = item.isLive ? "LIVE" : ""
                 if let rating = item.rating { tail = tail.isEmpty ? rating : "\(rating)  \(tail)" }
+                if let mark = healthMark(state, index: index, theme: theme) { tail = tail.isEmpty ? mark : "\(mark)  \(tail)" }
                 let tailWidth = columnWidth(of: tail)
                 screen.put(tail, x: right - 3 - tailWidth, y: y, style: selected ? style : dim)
                 screen.put(truncate(item.title, toWidth: nameWidth, ellipsis: theme.glyphs.ellipsis), x: 8, y: y, style: style)
@@ -78,7 +79,30 @@ enum HomeView {
         let quit = state.kiosk ? "" : (theme.glyphs == .ascii ? " - q quit" : " · q quit")
         let hint = theme.glyphs == .ascii ? "UP/DOWN select - ENTER play - 0-9 channel" : "↑↓ select · ENTER play · 0–9 channel"
         screen.put(hint + quit, x: 2, y: screen.height - 1, style: dim)
+        if let health = healthLine(state, index: state.homeSelection, context: context) {
+            screen.put(truncate(health, toWidth: right - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 2,
+                       style: base.with(foreground: theme.error), maxWidth: right - 4)
+        }
         if let pane { PreviewPaneView.draw(into: &screen, state: state, theme: theme, context: context, pane: pane) }
         return focusRow
+    }
+
+    /// A row's stream health: "⚠" after a failure, with the stream in use
+    /// ("⚠ 2/3") on a channel with alternates; nil when none failed.
+    private static func healthMark(_ state: ShellState, index: Int, theme: Theme) -> String? {
+        guard let health = state.streamHealth[index], health.lastFailure != nil else { return nil }
+        let mark = theme.glyphs == .ascii ? "!" : "⚠"
+        let count = state.items[index].streamCount
+        return count > 1 ? "\(mark) \(health.stream + 1)/\(count)" : mark
+    }
+
+    /// The selected channel's health in words: the stream in use and its
+    /// last failure.
+    private static func healthLine(_ state: ShellState, index: Int, context: ViewContext) -> String? {
+        guard state.items.indices.contains(index), let health = state.streamHealth[index], let failure = health.lastFailure else { return nil }
+        let count = state.items[index].streamCount
+        let when = health.failedAt.map { " at " + formatClock($0, utcOffset: context.utcOffset) } ?? ""
+        let failed = count > 1 ? "stream \((health.lastFailedStream ?? 0) + 1) failed\(when): \(failure)" : "failed\(when): \(failure)"
+        return count > 1 ? "Stream \(health.stream + 1) of \(count) in use · \(failed)" : failed.prefix(1).uppercased() + failed.dropFirst()
     }
 }

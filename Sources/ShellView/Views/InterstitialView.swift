@@ -29,8 +29,11 @@ enum InterstitialView {
         } else if let recovery = state.recovery, state.items.indices.contains(recovery.index) {
             screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
             let item = state.items[recovery.index]
+            let health = state.streamHealth[recovery.index]
+            var detail: [String] = recovery.attempt > 0 ? ["try \(recovery.attempt)"] : []
+            if item.streamCount > 1 { detail.append("stream \((health?.stream ?? 0) + 1) of \(item.streamCount)") }
             let footer: [(String, Style)] = [
-                ("\(spin) Reconnecting" + String(theme.glyphs.ellipsis) + " (try \(recovery.attempt))", base),
+                ("\(spin) Reconnecting" + String(theme.glyphs.ellipsis) + (detail.isEmpty ? "" : " (\(detail.joined(separator: ", ")))"), base),
             ] + wrap(recovery.reason, width: width, maxLines: 2, ellipsis: theme.glyphs.ellipsis).map { ($0, dim) }
             drawCard(item, header: item.number.map(String.init) ?? "", footer: footer,
                      into: &screen, state: state, theme: theme, context: context, x: x, width: width)
