@@ -16,6 +16,7 @@ public enum ObservedProperty: Int, CaseIterable, Sendable {
     case trackList
     case chapterList
     case speed
+    case demuxerCacheState
 
     /// mpv's property name.
     public var name: String {
@@ -33,6 +34,7 @@ public enum ObservedProperty: Int, CaseIterable, Sendable {
         case .trackList: "track-list"
         case .chapterList: "chapter-list"
         case .speed: "speed"
+        case .demuxerCacheState: "demuxer-cache-state"
         }
     }
 
@@ -40,7 +42,7 @@ public enum ObservedProperty: Int, CaseIterable, Sendable {
     var format: mpv_format {
         switch self {
         case .timePos, .duration, .speed: MPV_FORMAT_DOUBLE
-        case .trackList, .chapterList: MPV_FORMAT_NODE
+        case .trackList, .chapterList, .demuxerCacheState: MPV_FORMAT_NODE
         case .pause, .eofReached, .seekable, .pausedForCache: MPV_FORMAT_FLAG
         case .mediaTitle: MPV_FORMAT_STRING
         case .videoWidth, .videoHeight, .chapter: MPV_FORMAT_INT64

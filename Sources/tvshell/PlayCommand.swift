@@ -146,6 +146,14 @@ struct PlayCommand: ParsableCommand {
         if let bus = setup.file.nowPlaying { configured.nowPlaying = bus }
         if let remember = setup.file.remember { configured.remembers = remember }
         configured.libraryPath = setup.file.libraryPath
+        if setup.file.timeshift == false {
+            configured.timeshift = nil
+        } else {
+            var timeshift = TimeshiftSettings()
+            if let memory = setup.file.timeshiftMemory { timeshift.memoryBytes = memory }
+            if let disk = setup.file.timeshiftDisk { timeshift.diskBytes = disk }
+            configured.timeshift = timeshift
+        }
         let shell = Shell(configuration: configured, logger: logger, unicode: unicode)
         do {
             let status = try shell.run()

@@ -62,9 +62,9 @@ struct RemoteConfigTests {
         #expect(config.kiosk && config.kioskStart == .channel(4) && config.fallback == .item("demo.testcard"))
         #expect(config.idleReturn == 600 && config.retries == 5 && config.backoff == [0.5, 1, 2])
         #expect(config.problems.map(\.description) == [
-            "/etc/tvshell/config.toml:4: keys.i: unknown command “jump”; expected one of play_pause, play, pause, left, right, up, down, select, menu, frame_back, frame_forward, channel_up, channel_down, info, guide, quit, picture_in_picture, close_picture, move_picture, swap_picture, picture_back, picture_forward, what_did_they_say, digit_0 … digit_9 or none",
+            "/etc/tvshell/config.toml:4: keys.i: unknown command “jump”; expected one of play_pause, play, pause, left, right, up, down, select, menu, frame_back, frame_forward, channel_up, channel_down, info, guide, quit, picture_in_picture, close_picture, move_picture, swap_picture, picture_back, picture_forward, what_did_they_say, live, digit_0 … digit_9 or none",
             "/etc/tvshell/config.toml:7: remote.KEY_BLUE: expected a command name in quotes",
-            "/etc/tvshell/config.toml:23: nonsense.a: unknown table [nonsense]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library or mpris",
+            "/etc/tvshell/config.toml:23: nonsense.a: unknown table [nonsense]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live or mpris",
         ])
         let broken = ShellConfigFile.parse("[keys]\nx = select", path: "c.toml")
         #expect(broken.keyMap == .standard)
@@ -94,6 +94,35 @@ struct RemoteConfigTests {
             "v.toml:2: video.cells: expected \"half\", \"quadrant\" or \"sextant\"",
             "v.toml:3: video.tolerance: expected 0 to 32",
         ])
+    }
+
+    @Test("config.toml [live]: timeshift on or off, its memory and disk sizes; mpv's options for a live load; bad sizes named")
+    func liveSection() {
+        let config = ShellConfigFile.parse("""
+            [live]
+            timeshift = true
+            timeshift_memory = "64MiB"
+            timeshift_disk = 0
+            """, path: "l.toml")
+        #expect(config.problems.isEmpty)
+        #expect(config.timeshift == true && config.timeshiftMemory == 64 << 20 && config.timeshiftDisk == 0)
+        let bad = ShellConfigFile.parse("""
+            [live]
+            timeshift = "yes"
+            timeshift_memory = "1KiB"
+            timeshift_disk = "lots"
+            warm = 2
+            """, path: "l.toml")
+        #expect(bad.timeshift == nil && bad.timeshiftMemory == nil && bad.timeshiftDisk == nil)
+        #expect(bad.problems.map(\.description) == [
+            "l.toml:2: live.timeshift: expected true or false",
+            "l.toml:3: live.timeshift_memory: expected at least \"1MiB\"",
+            "l.toml:4: live.timeshift_disk: expected a size such as \"512MiB\" or \"2GiB\" (0: none)",
+            "l.toml:5: live.warm: unknown setting; expected timeshift, timeshift_memory or timeshift_disk",
+        ])
+        #expect(TimeshiftSettings.bytes("2GiB") == 2 << 30 && TimeshiftSettings.bytes("1.5G") == 3 << 29 && TimeshiftSettings.bytes("300 MB") == 300 << 20)
+        #expect(TimeshiftSettings.applies(to: "https://tv.example/a.m3u8") && !TimeshiftSettings.applies(to: "av://lavfi:testsrc")
+                && !TimeshiftSettings.applies(to: "/media/film.mkv"))
     }
 
     @Test("an lircrc's tvshell blocks become bindings; other programs' are skipped; bad lines are named")

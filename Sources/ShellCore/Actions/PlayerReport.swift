@@ -31,4 +31,7 @@ public enum PlayerReport: Equatable, Sendable {
     /// before selecting tracks or decoding anything, until
     /// `Effect.continueLoad`. `ratings`: the ratings its metadata carries.
     case preloaded(ratings: [ContentRating])
+    /// A live stream's back buffer (timeshift) now spans `start`…`end`, on
+    /// the timeline of `position`.
+    case liveBuffer(start: Double, end: Double)
 }

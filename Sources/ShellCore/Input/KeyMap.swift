@@ -27,7 +27,7 @@ public struct KeyMap: Equatable, Sendable {
             "i": .info, "INFO": .info, "g": .guide, "GUIDE": .guide,
             "q": .quit, "Q": .quit,
             "p": .pictureInPicture, "P": .closePicture, "m": .movePicture, "x": .swapPicture,
-            "[": .pictureBack, "]": .pictureForward, "w": .whatDidTheySay,
+            "[": .pictureBack, "]": .pictureForward, "w": .whatDidTheySay, "l": .live,
         ]
         for d in 0...9 { b["\(d)"] = .digit(d) }
         return KeyMap(bindings: b)

@@ -27,6 +27,7 @@ extension RemoteCommand {
         case .pictureBack: "picture_back"
         case .pictureForward: "picture_forward"
         case .whatDidTheySay: "what_did_they_say"
+        case .live: "live"
         }
     }
 
@@ -34,7 +35,7 @@ extension RemoteCommand {
     public static let all: [RemoteCommand] = [
         .playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
         .channelUp, .channelDown, .info, .guide, .quit,
-        .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .whatDidTheySay,
+        .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .whatDidTheySay, .live,
     ] + (0...9).map { .digit($0) }
 
     /// The command named `name` (also a bare digit "7").

@@ -33,4 +33,6 @@ public enum RemoteCommand: Equatable, Hashable, Sendable {
     case pictureForward
     /// "What did they say": back 15 s with subtitles on for that stretch.
     case whatDidTheySay
+    /// Back to the live edge of a paused or rewound live channel.
+    case live
 }

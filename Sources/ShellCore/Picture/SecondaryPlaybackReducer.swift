@@ -46,6 +46,11 @@ enum SecondaryPlaybackReducer {
             case .speed(let speed): playback.speed = speed
             case .firstFrame: playback.firstFramePresented = true
             case .preloaded: break
+            case .liveBuffer(let start, let end):
+                var buffer = playback.liveBuffer ?? LiveBuffer(start: start, end: end)
+                buffer.start = start
+                buffer.end = end
+                playback.liveBuffer = buffer
             }
         }
         if case .ended = report, slot == .picture, let pip = state.pip {

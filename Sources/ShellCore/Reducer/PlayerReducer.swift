@@ -74,6 +74,7 @@ enum PlayerReducer {
             let old = state.playback.position
             state.playback.position = value
             guard let value else { return [] }
+            if state.playback.liveBuffer != nil { TimeshiftReducer.measure(&state) }
             let replay = WhatDidTheySayReducer.positionChanged(&state, to: value)
             let breaks = replay + BreakReducer.positionChanged(&state, to: value)
             if breaks.contains(where: { if case .seek = $0 { true } else { false } }) { return breaks }
@@ -114,6 +115,9 @@ enum PlayerReducer {
             state.playback.firstFramePresented = true
             state.playback.holdsPreviousPicture = false
             return [.cancelTimer(.posterDelay)]
+        case .liveBuffer(let start, let end):
+            TimeshiftReducer.buffer(&state, start: start, end: end)
+            return []
         }
     }
 
@@ -157,7 +161,7 @@ enum PlayerReducer {
         case .buffering(let value):
             state.playback.buffering = value
             return []
-        case .started, .failureDetail, .position, .duration, .paused, .seekable, .mediaTitle, .videoConfigured, .tracks, .chapters, .speed:
+        case .started, .failureDetail, .position, .duration, .paused, .seekable, .mediaTitle, .videoConfigured, .tracks, .chapters, .speed, .liveBuffer:
             return nil
         }
     }

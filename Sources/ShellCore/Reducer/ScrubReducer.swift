@@ -38,7 +38,7 @@ enum ScrubReducer {
     static func step(_ state: inout ShellState, direction: Int, now: Instant) -> [Effect] {
         guard var scrub = state.scrub else { return [] }
         let settings = state.settings
-        let duration = state.playback.duration ?? 0
+        let range = state.seekRange ?? 0...0
         if let last = scrub.lastStepAt, scrub.lastDirection == direction, now - last <= settings.repeatWindow {
             scrub.repeatCount += 1
         } else {
@@ -48,11 +48,11 @@ enum ScrubReducer {
         switch scrub.mode {
         case .coarse:
             let multiplier = min(1 + settings.coarseAcceleration * Double(scrub.repeatCount), settings.coarseMaxMultiplier)
-            size = settings.coarseBaseStep(duration: duration) * multiplier
+            size = settings.coarseBaseStep(duration: range.upperBound - range.lowerBound) * multiplier
         case .fine:
             size = min(settings.fineStep * pow(settings.fineGrowth, Double(scrub.repeatCount)), settings.fineMaxStep)
         }
-        scrub.target = min(max(scrub.target + Double(direction) * size, 0), duration)
+        scrub.target = min(max(scrub.target + Double(direction) * size, range.lowerBound), range.upperBound)
         scrub.lastDirection = direction
         scrub.lastStepAt = now
         state.scrub = scrub
@@ -66,6 +66,7 @@ enum ScrubReducer {
         if case .seek(let to, _) = effects.first {
             state.playback.position = to
             state.playback.seekPending = true
+            TimeshiftReducer.seeked(&state, to: to)
         }
         if play {
             state.playback.paused = false

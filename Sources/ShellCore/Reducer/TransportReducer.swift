@@ -10,7 +10,8 @@ enum TransportReducer {
         if let effects = UpNextReducer.reduceCommand(&state, command, now: now) { return effects }
         if let effects = OverlayReducer.reduce(&state, command, now: now) { return effects }
         let p = state.playback
-        let canSeek = !state.isLive && p.duration != nil && p.phase == .playing
+        let timeshift = state.isLive && state.seekRange != nil
+        let canSeek = (timeshift || !state.isLive && p.duration != nil) && p.phase == .playing
         switch command {
         case .playPause:
             return setPause(&state, !p.paused)
@@ -21,7 +22,7 @@ enum TransportReducer {
         case .left, .right:
             if command == .left, let effects = SegmentReducer.undo(&state, now: now) { return effects }
             let direction = command == .right ? 1 : -1
-            if state.isLive || state.currentItem?.isLive == true {
+            if state.isLive || state.currentItem?.isLive == true, !(timeshift && p.paused) {
                 return changeChannel(&state, by: direction, now: now)
             }
             guard canSeek else { return showTransport(&state) }
@@ -70,6 +71,8 @@ enum TransportReducer {
             return OverlayReducer.presentInfo(&state)
         case .whatDidTheySay:
             return WhatDidTheySayReducer.start(&state, now: now) + showTransport(&state)
+        case .live:
+            return TimeshiftReducer.goLive(&state)
         case .digit, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward:
             return []
         }
@@ -78,6 +81,7 @@ enum TransportReducer {
     static func setPause(_ state: inout ShellState, _ paused: Bool) -> [Effect] {
         guard state.playback.phase == .playing || state.playback.phase == .ended else { return [] }
         state.playback.paused = paused
+        if paused { TimeshiftReducer.leftEdge(&state) }
         return [.setPause(paused)] + (paused ? ResumeReducer.save(&state) : []) + showTransport(&state)
     }
 

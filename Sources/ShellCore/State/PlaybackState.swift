@@ -69,6 +69,9 @@ public struct PlaybackState: Equatable, Sendable {
     /// Segments from the embedding program and the sidecar file (the
     /// chapters' come from `chapters`).
     public var givenSegments: [Segment] = []
+    /// A live network stream's back buffer, once the player reports it
+    /// (nil on VOD, and on live without timeshift).
+    public var liveBuffer: LiveBuffer?
     /// Every segment known, the most trusted source winning where they overlap.
     public var segments: [Segment] { Segment.merged(givenSegments + Segment.fromChapters(chapters, duration: duration)) }
 

@@ -5,22 +5,25 @@ import Glibc
 
 /// A tiny HTTP/1.0 file server on 127.0.0.1 for tests: fixed paths to fixed
 /// bodies (a path with a query also matches its file without the query),
-/// `fallback` or 404 otherwise. Serves on a background thread until
-/// `stop()`, and keeps every request's target (`requests`).
+/// then the files of `directory` as they are at the request (a live HLS
+/// stream's folder), `fallback` or 404 otherwise. Serves on a background
+/// thread until `stop()`, and keeps every request's target (`requests`).
 public final class LocalHTTPServer: @unchecked Sendable {
     public let port: UInt16
     private let listener: Int32
     private let files: [String: Data]
     private let fallback: Data?
+    private let directory: String?
     private let lock = NSLock()
     private var running = true
     private var log: [String] = []
 
     /// Listens on `port` (0: any free one), so a test can stop a server and
     /// start another where the first was.
-    public init(files: [String: Data], fallback: Data? = nil, port requested: UInt16 = 0) throws {
+    public init(files: [String: Data] = [:], directory: String? = nil, fallback: Data? = nil, port requested: UInt16 = 0) throws {
         self.files = files
         self.fallback = fallback
+        self.directory = directory
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -83,7 +86,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
             log.append("/" + path)
             lock.unlock()
             var response: Data
-            if let body = files[path] ?? files[String(path.prefix { $0 != "?" })] ?? fallback {
+            if let body = files[path] ?? files[String(path.prefix { $0 != "?" })] ?? fromDirectory(String(path.prefix { $0 != "?" })) ?? fallback {
                 response = Data("HTTP/1.0 200 OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
                 response.append(body)
             } else {
@@ -92,6 +95,12 @@ public final class LocalHTTPServer: @unchecked Sendable {
             _ = response.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
             close(client)
         }
+    }
+
+    /// The file `path` of `directory` as it is now; nil outside it or when absent.
+    private func fromDirectory(_ path: String) -> Data? {
+        guard let directory, !path.isEmpty, !path.split(separator: "/").contains("..") else { return nil }
+        return FileManager.default.contents(atPath: directory + "/" + path)
     }
 
     deinit { stop() }

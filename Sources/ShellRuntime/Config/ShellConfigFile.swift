@@ -40,6 +40,10 @@ import TerminalUI
 ///     path = "/var/lib/tv/library.sqlite3"
 ///     [segments]             # intro, recap, credits, preview: "ask", "auto" or "never"
 ///     intro = "ask"
+///     [live]                 # live network streams
+///     timeshift = true       # keep a back buffer: pause and rewind live
+///     timeshift_memory = "512MiB"
+///     timeshift_disk = "2GiB" # 0: memory only; else the buffer is a file in $XDG_CACHE_HOME/tvshell/timeshift
 ///     [mpris]                # Now Playing on D-Bus
 ///     enabled = true
 ///     bus = "session"        # or "system" (a kiosk box; see contrib/dbus)
@@ -74,6 +78,11 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var linearBreaks: Bool?
     /// `[mpris]`: nil keeps the default (the session bus).
     public var nowPlaying: ShellConfiguration.NowPlayingBus?
+    /// `[live] timeshift`: nil keeps the default (on).
+    public var timeshift: Bool?
+    /// `[live] timeshift_memory` / `timeshift_disk` in bytes: nil keeps the default.
+    public var timeshiftMemory: Int?
+    public var timeshiftDisk: Int?
     public var problems: [ConfigProblem] = []
 
     public init() {}
@@ -229,8 +238,24 @@ public struct ShellConfigFile: Equatable, Sendable {
                 if nowPlaying != ShellConfiguration.NowPlayingBus.none { nowPlaying = ShellConfiguration.NowPlayingBus(rawValue: name) }
             default: throw EntryError("unknown setting; expected enabled or bus")
             }
+        case "live":
+            switch entry.key {
+            case "timeshift":
+                guard let flag = value.boolean else { throw EntryError("expected true or false") }
+                timeshift = flag
+            case "timeshift_memory", "timeshift_disk":
+                let size = value.integer ?? value.string.flatMap(TimeshiftSettings.bytes)
+                guard let size, size >= 0 else { throw EntryError("expected a size such as \"512MiB\" or \"2GiB\" (0: none)") }
+                if entry.key == "timeshift_memory" {
+                    guard size >= 1 << 20 else { throw EntryError("expected at least \"1MiB\"") }
+                    timeshiftMemory = size
+                } else {
+                    timeshiftDisk = size
+                }
+            default: throw EntryError("unknown setting; expected timeshift, timeshift_memory or timeshift_disk")
+            }
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library or mpris")
+            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live or mpris")
         }
     }
 

@@ -139,6 +139,7 @@ public final class Shell: ShellControl {
         let video = configuration.video
         players[.main] = try MPVPlayer(
             video: video, options: decodeOptions(for: .cells) + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
+        players[.main]?.timeshift = configuration.timeshift
         defer { players.removeAll { $0.shutdown() } }
         if let path = configuration.ipcSocketPath {
             ipc = try IPCServer(path: path)
@@ -347,6 +348,7 @@ public final class Shell: ShellControl {
                                        logger: logger)
             player.pictureSize = pictureSize(for: slot)
             player.lightDecoding = lightDecoding(for: terminal?.picture ?? .cells)
+            player.timeshift = configuration.timeshift
             if slot != .main { try? player.setMuted(true) }
             players[slot] = player
             if slot == .main { presenter?.playerReplaced() }

@@ -46,6 +46,9 @@ public struct ShellConfiguration: Sendable {
     public var remembers = true
     /// Now Playing on D-Bus (MPRIS): on the session bus by default.
     public var nowPlaying: NowPlayingBus = .session
+    /// The back buffer of live network streams (nil: none, so live cannot
+    /// be paused and rewound).
+    public var timeshift: TimeshiftSettings? = TimeshiftSettings()
 
     /// Which bus Now Playing (MPRIS) goes on.
     public enum NowPlayingBus: String, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import Logging
 import MediaModel
 import MPVClient
@@ -106,8 +107,15 @@ final class MPVPlayer {
         if !headers.isEmpty {
             options["http-header-fields"] = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ",")
         }
+        let buffered = item.isLive && extra.isEmpty && TimeshiftSettings.applies(to: item.url) ? timeshift : nil
+        if let buffered {
+            options.merge(buffered.mpvOptions()) { own, _ in own }
+            if buffered.diskBytes > 0 { try? FileManager.default.createDirectory(atPath: buffered.directory, withIntermediateDirectories: true) }
+        }
         let entry = try mpv.loadFile(item.url, options: options)
         latestEntry = entry
+        lastBuffer = nil
+        if buffered != nil { timeshiftEntries.insert(entry) }
         tokenByEntry[entry] = token
         releaseHeldHook()
     }
@@ -159,7 +167,10 @@ final class MPVPlayer {
             guard let token = tokenByEntry[entry] else { return nil }
             return (.started, token)
         case .endFile(let entry, let reason, let error):
-            defer { tokenByEntry[entry] = nil }
+            defer {
+                tokenByEntry[entry] = nil
+                timeshiftEntries.remove(entry)
+            }
             guard let token = tokenByEntry[entry] else { return nil }
             switch reason {
             case .error:
@@ -196,6 +207,13 @@ final class MPVPlayer {
                 return current(.chapters(node.array.map { Chapter(title: $0["title"]?.string ?? "Chapter", start: $0["time"]?.double ?? 0) }))
             case .speed:
                 return value.double.flatMap { current(.speed($0)) }
+            case .demuxerCacheState:
+                guard timeshiftEntries.contains(activeEntry), case .node(let node) = value,
+                      let range = node["seekable-ranges"]?.array.last,
+                      let start = range["start"]?.double, let end = range["end"]?.double else { return nil }
+                if let last = lastBuffer, abs(last.start - start) < 0.05, abs(last.end - end) < 0.05 { return nil }
+                lastBuffer = (start, end)
+                return current(.liveBuffer(start: start, end: end))
             case .videoWidth, .videoHeight, .chapter: return nil
             }
         case .shutdown:
@@ -225,6 +243,14 @@ final class MPVPlayer {
             return nil
         }
     }
+
+    /// The back buffer given to live network loads (nil: none). Set by the
+    /// shell on the loop's thread before loads.
+    var timeshift: TimeshiftSettings?
+    /// Entries loaded with a back buffer: their buffer is reported.
+    private var timeshiftEntries: Set<Int64> = []
+    /// The buffer last reported, so an unchanged one is not reported again.
+    private var lastBuffer: (start: Double, end: Double)?
 
     /// The picture's size in pixels, for choosing among a stream's variants;
     /// nil when the picture goes to a window (mpv's own choice stands).

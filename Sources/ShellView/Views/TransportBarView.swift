@@ -15,7 +15,12 @@ enum TransportBarView {
     static func face(_ state: ShellState, width: Int) -> TransportFace {
         let barWidth = width - 2 * margin
         let duration = state.playback.duration ?? 0, position = state.playback.position ?? 0
-        guard !state.isLive else { return TransportFace(filled: 0, elapsed: "", remaining: "") }
+        if state.isLive {
+            guard let range = state.seekRange else { return TransportFace(filled: 0, elapsed: "", remaining: "") }
+            let span = max(range.upperBound - range.lowerBound, 0.001)
+            let filled = Int((min(max((position - range.lowerBound) / span, 0), 1) * Double(barWidth)).rounded())
+            return TransportFace(filled: filled, elapsed: behindLabel(state.behindLive ?? 0), remaining: "")
+        }
         let filled = duration > 0 ? Int((min(max(position / duration, 0), 1) * Double(barWidth)).rounded()) : 0
         let shown = state.scrub?.target ?? position
         return TransportFace(filled: filled, elapsed: formatTime(shown),
@@ -23,6 +28,11 @@ enum TransportBarView {
     }
 
     private static let margin = 2
+
+    /// "−2:14 behind live", or "" at the live edge (less than a second behind).
+    static func behindLabel(_ behind: Double) -> String {
+        behind < 1 ? "" : "−\(formatTime(behind)) behind live"
+    }
 
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
         let fine = state.scrub?.mode == .fine
@@ -34,7 +44,10 @@ enum TransportBarView {
 
         let p = state.playback
         let live = state.isLive
+        let range = state.seekRange
+        let timeshift = live && range != nil
         let duration = p.duration ?? 0
+        let lower = range?.lowerBound ?? 0, span = max((range?.upperBound ?? 0) - lower, 0.001)
         let face = face(state, width: screen.width)
         var row = top
 
@@ -49,10 +62,13 @@ enum TransportBarView {
         row += 1
 
         let headColumn: Int? = state.scrub.map { scrub in
-            duration > 0 ? margin + Int((scrub.target / duration * Double(barWidth - 1)).rounded()) : margin
+            if timeshift { return margin + Int(((scrub.target - lower) / span * Double(barWidth - 1)).rounded()) }
+            return duration > 0 ? margin + Int((scrub.target / duration * Double(barWidth - 1)).rounded()) : margin
         }
         if let scrub = state.scrub, let headColumn {
-            let label = formatTime(scrub.target, tenths: scrub.mode == .fine)
+            let label = timeshift
+                ? "−" + formatTime(max(0, (range?.upperBound ?? 0) - scrub.target), tenths: scrub.mode == .fine)
+                : formatTime(scrub.target, tenths: scrub.mode == .fine)
             let width = columnWidth(of: label) + 2
             let x = min(max(margin, headColumn - width / 2), screen.width - margin - width)
             screen.put(" \(label) ", x: x, y: row, style: Style(foreground: theme.selectionText, background: theme.scrubHead, bold: true))
@@ -60,13 +76,20 @@ enum TransportBarView {
         row += 1
 
         if let scrub = state.scrub, scrub.mode == .fine {
-            drawFineRuler(into: &screen, y: row, x: margin, width: barWidth, target: scrub.target, duration: duration, theme: theme,
+            drawFineRuler(into: &screen, y: row, x: margin, width: barWidth, target: scrub.target, bounds: range ?? 0...max(0, duration), theme: theme,
                           breaks: p.segments.filter { $0.kind == .commercial })
             row += 1
         }
 
-        if live {
+        if live && !timeshift {
             screen.put(String(repeating: theme.glyphs.fill, count: max(0, barWidth)), x: margin, y: row, style: base.with(foreground: theme.liveBadge))
+        } else if timeshift {
+            let filled = face.filled
+            screen.put(String(repeating: theme.glyphs.fill, count: filled), x: margin, y: row, style: base.with(foreground: theme.liveBadge))
+            screen.put(String(repeating: theme.glyphs.track, count: max(0, barWidth - filled)), x: margin + filled, y: row, style: base.with(foreground: theme.progressTrack))
+            if let headColumn {
+                screen.put(String(theme.glyphs.head), x: headColumn, y: row, style: base.with(foreground: theme.scrubHead).bolded())
+            }
         } else {
             let filled = face.filled
             screen.put(String(repeating: theme.glyphs.fill, count: filled), x: margin, y: row, style: base.with(foreground: theme.progressFill))
@@ -78,7 +101,11 @@ enum TransportBarView {
         }
         row += 1
 
-        if live {
+        if live && !face.elapsed.isEmpty {
+            screen.put(face.elapsed, x: margin, y: row, style: base)
+            let hint = "l  LIVE"
+            screen.put(hint, x: screen.width - margin - columnWidth(of: hint), y: row, style: base.with(foreground: theme.secondaryText))
+        } else if live {
             screen.put(" LIVE ", x: margin, y: row, style: Style(foreground: RGB(hex: 0xFFFFFF), background: theme.liveBadge, bold: true))
         } else {
             screen.put(face.elapsed, x: margin, y: row, style: base)
@@ -107,7 +134,7 @@ enum TransportBarView {
 
     /// A zoomed ruler: a quarter second a column, a tick each second, a major
     /// tick each five, the head fixed in the middle.
-    static func drawFineRuler(into screen: inout Screen, y: Int, x: Int, width: Int, target: Double, duration: Double, theme: Theme,
+    static func drawFineRuler(into screen: inout Screen, y: Int, x: Int, width: Int, target: Double, bounds: ClosedRange<Double>, theme: Theme,
                               breaks: [Segment] = []) {
         let scale = 0.25
         let center = width / 2
@@ -115,7 +142,7 @@ enum TransportBarView {
         for col in 0..<width {
             let t = target + Double(col - center) * scale
             let glyph: Character
-            if t < 0 || t > duration {
+            if !bounds.contains(t) {
                 glyph = " "
             } else {
                 let second = (t / scale).rounded() * scale

@@ -1,0 +1,70 @@
+/// Pause and rewind live (timeshift): the player keeps a live network
+/// stream's back buffer; pausing leaves the live edge behind, scrubbing
+/// moves within the buffer, LIVE goes back to the edge. While playback
+/// follows the edge, the gap it keeps to what has been received is noted;
+/// once it leaves the edge, "behind live" is the received end less that gap
+/// less the position: the time spent paused or rewound.
+enum TimeshiftReducer {
+    /// Seconds from the edge below which playback counts as at it.
+    static let edgeTolerance = 1.0
+
+    /// The player reports the buffer's span.
+    static func buffer(_ state: inout ShellState, start: Double, end: Double) {
+        guard state.isLive, end >= start else { return }
+        var buffer = state.playback.liveBuffer ?? LiveBuffer(start: start, end: end)
+        buffer.start = start
+        buffer.end = end
+        state.playback.liveBuffer = buffer
+        measure(&state)
+    }
+
+    /// A position report: note the edge gap while following the edge; a
+    /// rewound playback that reaches the edge follows it again.
+    static func measure(_ state: inout ShellState) {
+        let p = state.playback
+        guard var buffer = p.liveBuffer, let position = p.position, p.phase == .playing, !p.paused, !p.seekPending else { return }
+        if !buffer.followingEdge, buffer.distance(from: position) < edgeTolerance / 2 { buffer.followingEdge = true }
+        guard buffer.followingEdge else { return }
+        buffer.edgeLag = max(0, buffer.end - position)
+        state.playback.liveBuffer = buffer
+    }
+
+    /// Playback paused (or a seek went back): it no longer follows the edge.
+    static func leftEdge(_ state: inout ShellState) {
+        state.playback.liveBuffer?.followingEdge = false
+    }
+
+    /// A seek within the buffer to `target`: following the edge only when
+    /// the target is at it.
+    static func seeked(_ state: inout ShellState, to target: Double) {
+        guard var buffer = state.playback.liveBuffer else { return }
+        buffer.followingEdge = buffer.distance(from: target) < edgeTolerance / 2
+        state.playback.liveBuffer = buffer
+    }
+
+    /// Seconds behind the live edge: nil on VOD, 0 on live without a buffer.
+    static func behindLive(_ state: ShellState) -> Double? {
+        guard state.isLive else { return nil }
+        guard let buffer = state.playback.liveBuffer, let position = state.playback.position else { return 0 }
+        return buffer.behind(at: position)
+    }
+
+    /// LIVE (key `l`, remote KEY_TV): back to the live edge, playing.
+    static func goLive(_ state: inout ShellState) -> [Effect] {
+        guard state.isLive, state.playback.phase == .playing, state.scrub == nil, var buffer = state.playback.liveBuffer else { return [] }
+        var effects: [Effect] = []
+        if let position = state.playback.position, buffer.distance(from: position) >= edgeTolerance / 2 || !buffer.followingEdge {
+            let target = buffer.edge
+            buffer.followingEdge = true
+            state.playback.liveBuffer = buffer
+            state.playback.position = target
+            state.playback.seekPending = true
+            effects.append(.seek(to: target, exact: true))
+        }
+        if state.playback.paused {
+            state.playback.paused = false
+            effects.append(.setPause(false))
+        }
+        return effects + TransportReducer.showTransport(&state)
+    }
+}

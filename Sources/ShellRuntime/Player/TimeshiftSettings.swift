@@ -1,0 +1,62 @@
+import Foundation
+
+/// How live network streams are kept in a back buffer (`[live]` of the
+/// config): libmpv's demuxer cache, seekable, sized `memoryBytes` in memory,
+/// or — with `diskBytes` above 0 — in a file under `directory` (mpv keeps
+/// packets either all in memory or all on disk; on disk the buffer holds
+/// `memoryBytes + diskBytes`). Local files and `av://` sources never get one.
+public struct TimeshiftSettings: Equatable, Sendable {
+    public var memoryBytes: Int
+    public var diskBytes: Int
+    /// Where the on-disk buffer lives (`$XDG_CACHE_HOME/tvshell/timeshift`).
+    public var directory: String
+
+    public init(memoryBytes: Int = 512 << 20, diskBytes: Int = 2 << 30, directory: String = TimeshiftSettings.defaultDirectory()) {
+        self.memoryBytes = memoryBytes
+        self.diskBytes = diskBytes
+        self.directory = directory
+    }
+
+    /// `$XDG_CACHE_HOME/tvshell/timeshift` (else `~/.cache/…`).
+    public static func defaultDirectory() -> String {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
+        return base + "/tvshell/timeshift"
+    }
+
+    /// Whether `url` is a live network stream a buffer is kept for.
+    public static func applies(to url: String) -> Bool {
+        let lower = url.lowercased()
+        return ["http://", "https://", "rtmp://", "rtsp://", "udp://", "rtp://", "srt://"].contains { lower.hasPrefix($0) }
+    }
+
+    /// The per-file mpv options of a live load.
+    func mpvOptions() -> [String: String] {
+        let onDisk = diskBytes > 0
+        let total = onDisk ? memoryBytes + diskBytes : memoryBytes
+        var options = [
+            "cache": "yes", "demuxer-seekable-cache": "yes",
+            "demuxer-max-back-bytes": String(total), "demuxer-max-bytes": String(total),
+            "cache-on-disk": onDisk ? "yes" : "no",
+        ]
+        if onDisk { options["cache-dir"] = directory }
+        return options
+    }
+
+    /// Parses "512MiB", "2GiB", "300MB", "1.5G" or a number of bytes.
+    public static func bytes(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let digits = trimmed.prefix { $0.isNumber || $0 == "." }
+        guard let value = Double(digits), value >= 0 else { return nil }
+        let unit = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).lowercased()
+        let scale: Double
+        switch unit {
+        case "", "b": scale = 1
+        case "k", "kb", "kib": scale = 1024
+        case "m", "mb", "mib": scale = 1024 * 1024
+        case "g", "gb", "gib": scale = 1024 * 1024 * 1024
+        default: return nil
+        }
+        return Int(value * scale)
+    }
+}

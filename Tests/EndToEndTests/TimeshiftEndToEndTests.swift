@@ -1,0 +1,88 @@
+import Foundation
+import ShellTesting
+import Testing
+
+@Suite("Timeshift: pause and rewind live, end to end", .serialized)
+struct TimeshiftEndToEndTests {
+    private func key(_ shell: ShellUnderTest, _ name: String) throws {
+        let reply = try shell.ipc.request(["keypress", name])
+        #expect(reply["error"] as? String == "success", "\(name): \(reply)")
+    }
+
+    private func frames(_ state: [String: Any]) -> Double { number(state["frames_presented"]) ?? 0 }
+
+    @Test("a live HLS stream played 22 s then paused 10 s plays on 10 s behind live; scrubbing goes 20 s further back within the buffer; l returns to the edge")
+    func pauseRewindLive() throws {
+        let stream = try LiveHLSStream()
+        defer { stream.stop() }
+        let dir = TVShellBinary.scratchDirectory("timeshift")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try """
+        #EXTM3U
+        #EXTINF:-1 tvg-id="live" tvg-chno="1",Live
+        \(stream.url)
+        #EXTINF:-1 tvg-id="bars" tvg-chno="2",Bars
+        av://lavfi:smptebars=size=160x90:rate=25
+        """.write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path], cacheHome: dir.appendingPathComponent("cache").path)
+
+        let atEdge = try shell.ipc.waitForState(timeout: 20) {
+            $0["phase"] as? String == "playing" && self.frames($0) > 0 && $0["timeshift"] is [String: Any] && number($0["behind_live"]) == 0
+        }
+        #expect(atEdge["live"] as? Bool == true)
+        let start = number(atEdge["position"]) ?? 0
+        let history = try shell.ipc.waitForState(timeout: 40) { (number($0["position"]) ?? 0) >= start + 22 }
+        #expect(number(history["behind_live"]) == 0, "playing on at the edge: \(history)")
+        let buffered = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("cache/tvshell/timeshift").path)) != nil
+        #expect(buffered, "the on-disk buffer's folder is made in $XDG_CACHE_HOME/tvshell/timeshift")
+
+        try key(shell, "SPACE")
+        let paused = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        let pausedAt = Date()
+        #expect(paused["screen"] as? String == "player")
+        Thread.sleep(forTimeInterval: 10 - Date().timeIntervalSince(pausedAt))
+        try key(shell, "SPACE")
+        let playing = try shell.ipc.waitForState { $0["paused"] as? Bool == false }
+        let behind = number(playing["behind_live"]) ?? -1
+        #expect(abs(behind - 10) <= 1.5, "behind live after a 10 s pause: \(behind)")
+        let before = frames(playing)
+        let moving = try shell.ipc.waitForState { self.frames($0) > before + 10 }
+        #expect(abs((number(moving["behind_live"]) ?? -1) - 10) <= 1.5, "it stays behind while it plays: \(moving)")
+        let bar = shell.tmux.waitFor { $0.contains("behind live") }
+        #expect(bar.ok, "the bar says how far behind live: \(bar.screen)")
+
+        try key(shell, "SPACE")
+        let position = number(try shell.ipc.waitForState { $0["paused"] as? Bool == true }["position"]) ?? 0
+        var target = position
+        var steps = 0
+        while target > position - 20, steps < 60 {
+            try key(shell, "LEFT")
+            let scrubbing = try shell.ipc.state()
+            target = number((scrubbing["scrub"] as? [String: Any])?["target"]) ?? position
+            steps += 1
+        }
+        let timeshift = try #require(try shell.ipc.state()["timeshift"] as? [String: Any])
+        #expect(target <= position - 20 && target >= (number(timeshift["start"]) ?? .infinity), "20 s back, within the buffer: \(target) from \(position), \(timeshift)")
+        try key(shell, "SPACE")
+        let rewound = try shell.ipc.waitForState {
+            $0["paused"] as? Bool == false && $0["phase"] as? String == "playing" && abs((number($0["position"]) ?? 0) - target) < 3
+        }
+        let deeper = number(rewound["behind_live"]) ?? -1
+        #expect(deeper >= 10 + (position - target) - 2.5 && deeper <= 10 + (position - target) + 3.5, "rewound within the buffer: \(deeper)")
+        let rewoundFrames = frames(rewound)
+        _ = try shell.ipc.waitForState { self.frames($0) > rewoundFrames + 10 }
+
+        try key(shell, "l")
+        let live = try shell.ipc.waitForState { ($0["behind_live"] as? NSNumber).map { $0.doubleValue < 3 } ?? false }
+        #expect(live["paused"] as? Bool == false)
+        let liveFrames = frames(live)
+        let after = try shell.ipc.waitForState { self.frames($0) > liveFrames + 10 }
+        #expect((number(after["behind_live"]) ?? 99) < 3, "\(after)")
+
+        try key(shell, "RIGHT")
+        let flipped = try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["phase"] as? String == "playing" }
+        #expect(flipped["timeshift"] is NSNull, "an av:// channel keeps no buffer")
+        #expect(number(flipped["behind_live"]) == 0)
+    }
+}

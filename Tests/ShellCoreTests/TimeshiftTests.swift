@@ -1,0 +1,133 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+private let news = MediaItem(id: "news", title: "News", url: "http://tv.example/news.m3u8", isLive: true, number: 1)
+private let sport = MediaItem(id: "sport", title: "Sport", url: "http://tv.example/sport.m3u8", isLive: true, number: 2)
+
+/// News playing at position 30 with a buffer 0…31.5: following the edge,
+/// 1.5 s behind what was received.
+private func watchingNews() -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: [news, sport]))
+    h.apply(.playIndex(0, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
+    h.send(.player(.position(30), token: 1, at: h.clock.now)) { $0.playback.position = 30 }
+    h.send(.player(.liveBuffer(start: 0, end: 31.5), token: 1, at: h.clock.now)) {
+        $0.playback.liveBuffer = LiveBuffer(start: 0, end: 31.5, edgeLag: 1.5)
+    }
+    return h
+}
+
+@Suite("Timeshift: pause and rewind live")
+struct TimeshiftTests {
+    @Test("at the edge behind_live is 0 however the gap to what was received moves; a pause leaves the edge and the time paused is how far behind")
+    func pauseLeavesEdge() {
+        let h = watchingNews()
+        #expect(h.state.behindLive == 0 && h.state.seekRange == 0...30)
+        h.send(.player(.position(31), token: 1, at: h.clock.now)) {
+            $0.playback.position = 31
+            $0.playback.liveBuffer?.edgeLag = 0.5
+        }
+        h.send(.player(.liveBuffer(start: 0, end: 32.5), token: 1, at: h.clock.now)) {
+            $0.playback.liveBuffer = LiveBuffer(start: 0, end: 32.5, edgeLag: 1.5)
+        }
+        #expect(h.state.behindLive == 0)
+        h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
+            $0.playback.paused = true
+            $0.playback.liveBuffer?.followingEdge = false
+            $0.transportVisible = true
+        }
+        h.send(.player(.liveBuffer(start: 0, end: 42.5), token: 1, at: h.clock.now)) {
+            $0.playback.liveBuffer?.end = 42.5
+        }
+        #expect(h.state.behindLive == 10, "ten seconds of the stream came in while paused")
+        h.press(.playPause, effects: [.setPause(false), .startTimer(.transportHide, after: 5)]) { $0.playback.paused = false }
+        h.send(.player(.position(33), token: 1, at: h.clock.now)) { $0.playback.position = 33 }
+        h.send(.player(.liveBuffer(start: 0, end: 44.5), token: 1, at: h.clock.now)) { $0.playback.liveBuffer?.end = 44.5 }
+        #expect(h.state.behindLive == 10, "playing on keeps the distance")
+        h.expectArmed([.hintHide, .transportHide])
+    }
+
+    @Test("paused on live, LEFT and RIGHT scrub within the buffer (never past its start or the edge) and ENTER seeks there; playing, they flip")
+    func scrubWithinBuffer() {
+        let h = watchingNews()
+        let flip = h.apply(.command(.left, at: h.clock.now))
+        #expect(flip.contains { if case .requestFlip = $0 { true } else { false } }, "playing: LEFT flips")
+        h.expectArmed([.flipTimeout, .hintHide, .spinner])
+        let w = watchingNews()
+        w.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
+            $0.playback.paused = true
+            $0.playback.liveBuffer?.followingEdge = false
+            $0.transportVisible = true
+        }
+        w.press(.right, effects: [.cancelTimer(.transportHide)]) {
+            $0.scrub = ScrubState(target: 30, origin: 30)
+            $0.scrub?.lastDirection = 1
+            $0.scrub?.lastStepAt = w.clock.now
+        }
+        #expect(w.state.scrub?.target == 30, "the edge is as far as it goes")
+        _ = w.advance(by: 1)
+        for _ in 0..<40 { w.apply(.command(.left, at: w.clock.now)) }
+        #expect(w.state.scrub?.target == 0, "the buffer's start is as far back as it goes")
+        _ = w.advance(by: 1)
+        w.press(.right) {
+            $0.scrub?.target = 1
+            $0.scrub?.repeatCount = 0
+            $0.scrub?.lastDirection = 1
+            $0.scrub?.lastStepAt = w.clock.now
+        }
+        w.press(.select, effects: [.seek(to: 1, exact: true), .cancelTimer(.transportHide)]) {
+            $0.scrub = nil
+            $0.playback.position = 1
+            $0.playback.seekPending = true
+        }
+        w.press(.playPause, effects: [.setPause(false), .startTimer(.transportHide, after: 5)]) { $0.playback.paused = false }
+        w.send(.player(.playing, token: 1, at: w.clock.now)) { $0.playback.seekPending = false }
+        w.send(.player(.position(1), token: 1, at: w.clock.now))
+        #expect(w.state.behindLive == 29)
+        w.expectArmed([.hintHide, .transportHide])
+    }
+
+    @Test("LIVE goes back to the edge, playing, and follows it again; at the edge it only shows the bar; on VOD it does nothing")
+    func goLive() {
+        let h = watchingNews()
+        h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
+            $0.playback.paused = true
+            $0.playback.liveBuffer?.followingEdge = false
+            $0.transportVisible = true
+        }
+        h.send(.player(.liveBuffer(start: 0, end: 51.5), token: 1, at: h.clock.now)) { $0.playback.liveBuffer?.end = 51.5 }
+        #expect(h.state.behindLive == 20)
+        h.press(.live, effects: [.seek(to: 50, exact: true), .setPause(false), .startTimer(.transportHide, after: 5)]) {
+            $0.playback.paused = false
+            $0.playback.position = 50
+            $0.playback.seekPending = true
+            $0.playback.liveBuffer?.followingEdge = true
+        }
+        #expect(h.state.behindLive == 0)
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
+        h.send(.player(.position(50.5), token: 1, at: h.clock.now)) {
+            $0.playback.position = 50.5
+            $0.playback.liveBuffer?.edgeLag = 1
+        }
+        h.press(.live, effects: [.startTimer(.transportHide, after: 5)])
+        h.expectArmed([.hintHide, .transportHide])
+
+        let v = playingFilm()
+        v.send(.player(.liveBuffer(start: 0, end: 200), token: 1, at: v.clock.now))
+        #expect(v.state.behindLive == nil && v.state.playback.liveBuffer == nil, "a film has no live buffer")
+        v.press(.live)
+        v.expectArmed([.hintHide, .transportHide])
+    }
+
+    @Test("a flip starts a new buffer")
+    func flipStartsAfresh() {
+        let h = watchingNews()
+        h.apply(.command(.channelUp, at: h.clock.now))
+        h.apply(.replaceContent(sport, request: 1, at: h.clock.now))
+        #expect(h.state.playback.liveBuffer == nil && h.state.behindLive == 0)
+        h.expectArmed([.flipTimeout, .hintHide, .spinner, .transportHide])
+    }
+}
