@@ -8,9 +8,9 @@ import Glibc
 setlocale(LC_NUMERIC, "C")
 signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
-guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys", "flips"].contains(arguments[2])
+guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys", "flips", "zap"].contains(arguments[2])
         || arguments.count >= 6 && arguments[2] == "compare" && Int(arguments[4]) != nil else {
-    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
+    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
     exit(64)
 }
 let tvshell = arguments[1]
@@ -36,6 +36,8 @@ do {
             }
         } else if arguments[2] == "flips" {
             try reportFlips(tvshell)
+        } else if arguments[2] == "zap" {
+            try reportZap(tvshell)
         } else if arguments[2] == "pip" {
             try PictureBenchmark.report(tvshell: tvshell, film: try TestMedia.hdClip("testsrc2", seconds: 30), channel: "av://lavfi:mandelbrot=size=320x180:rate=25")
         } else {
@@ -65,6 +67,7 @@ do {
     }
 
     try reportFlips(tvshell)
+    try reportZap(tvshell)
 
     try TerminalVideoBenchmark.report(tvshell: tvshell)
     try TerminalVideoBenchmark.reportThrottled(tvshell: tvshell)
@@ -88,6 +91,19 @@ do {
 } catch {
     FileHandle.standardError.write(Data("tvshell-bench: \(error)\n".utf8))
     exit(1)
+}
+
+/// Zapping live HLS channels, cold and warm, against raw libmpv (`tvshell-bench TVSHELL zap`).
+func reportZap(_ tvshell: String) throws {
+    print("\n== zapping live HLS channels (ffmpeg into a local HTTP server, 1 s segments), key → first frame of the new channel")
+    let streams = try ZapBenchmark.streams()
+    defer { streams.forEach { $0.stop() } }
+    let raw = try ZapBenchmark.raw(streams: streams)
+    print("  raw libmpv loadfile replace → first frame: median \(fixed(raw.median)) ms, p99 \(fixed(raw.p99)) ms")
+    let cold = try ZapBenchmark.tvshell(tvshell, streams: streams, warm: false)
+    print("  tvshell cold (warm_neighbours = 0): median \(fixed(cold.median)) ms, p99 \(fixed(cold.p99)) ms; ratio \(fixed(cold.median / raw.median)) (target ≤ 1.05), difference \(fixed(cold.median - raw.median)) ms (target ≤ 10)")
+    let warm = try ZapBenchmark.tvshell(tvshell, streams: streams, warm: true)
+    print("  tvshell warm (warm_neighbours = 2): median \(fixed(warm.median)) ms, p99 \(fixed(warm.p99)) ms; ratio \(fixed(warm.median / raw.median)) (target ≤ 0.2)")
 }
 
 /// Channel flips on the demo lineup against raw libmpv (`tvshell-bench TVSHELL flips`).

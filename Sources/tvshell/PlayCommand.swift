@@ -130,6 +130,8 @@ struct PlayCommand: ParsableCommand {
         if let linear = setup.file.linearBreaks { settings.linearBreaks = linear }
         if let enabled = setup.file.upNextEnabled { settings.upNextEnabled = enabled }
         if let countdown = setup.file.upNextCountdown { settings.upNextCountdown = countdown }
+        settings.warmNeighbours = setup.file.warmNeighbours ?? 2
+        settings.maxConnections = setup.file.maxConnections
         var videoSettings = setup.file.video
         if let videoCells { videoSettings.cells = videoCells }
         if let videoColors, let mode = VideoSettings.colors(named: videoColors) { videoSettings.colors = mode }

@@ -103,8 +103,11 @@ struct RemoteConfigTests {
             timeshift = true
             timeshift_memory = "64MiB"
             timeshift_disk = 0
+            warm_neighbours = 0
+            max_connections = 3
             """, path: "l.toml")
         #expect(config.problems.isEmpty)
+        #expect(config.warmNeighbours == 0 && config.maxConnections == 3)
         #expect(config.timeshift == true && config.timeshiftMemory == 64 << 20 && config.timeshiftDisk == 0)
         let bad = ShellConfigFile.parse("""
             [live]
@@ -112,13 +115,17 @@ struct RemoteConfigTests {
             timeshift_memory = "1KiB"
             timeshift_disk = "lots"
             warm = 2
+            warm_neighbours = 1
+            max_connections = 0
             """, path: "l.toml")
         #expect(bad.timeshift == nil && bad.timeshiftMemory == nil && bad.timeshiftDisk == nil)
         #expect(bad.problems.map(\.description) == [
             "l.toml:2: live.timeshift: expected true or false",
             "l.toml:3: live.timeshift_memory: expected at least \"1MiB\"",
             "l.toml:4: live.timeshift_disk: expected a size such as \"512MiB\" or \"2GiB\" (0: none)",
-            "l.toml:5: live.warm: unknown setting; expected timeshift, timeshift_memory or timeshift_disk",
+            "l.toml:5: live.warm: unknown setting; expected timeshift, timeshift_memory, timeshift_disk, warm_neighbours or max_connections",
+            "l.toml:6: live.warm_neighbours: expected 2 or 0 (none)",
+            "l.toml:7: live.max_connections: expected a whole number, 1 or more",
         ])
         #expect(TimeshiftSettings.bytes("2GiB") == 2 << 30 && TimeshiftSettings.bytes("1.5G") == 3 << 29 && TimeshiftSettings.bytes("300 MB") == 300 << 20)
         #expect(TimeshiftSettings.applies(to: "https://tv.example/a.m3u8") && !TimeshiftSettings.applies(to: "av://lavfi:testsrc")

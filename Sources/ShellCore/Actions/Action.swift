@@ -124,4 +124,6 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case upNextTick
     /// The library took too long: the start item plays without it.
     case libraryWait
+    /// The live channel has played long enough: open its neighbours.
+    case warmNeighbours
 }

@@ -1,13 +1,20 @@
 import MediaModel
 
 /// The players the shell runs at once, by the part they play: the full-screen
-/// one, the picture in picture, the guide's preview. Each is its own libmpv
+/// one, the picture in picture, the guide's preview, and two warm
+/// neighbours (the channels a flip is likely to go to, opened and paused,
+/// never drawn). Each is its own libmpv
 /// instance; `Effect.exchangePlayers` moves a playing instance from one part
 /// to another without reloading it (restore, swap, a preview made full screen).
 public enum PlayerSlot: String, Equatable, Hashable, Sendable, CaseIterable {
     case main
     case picture
     case preview
+    case warmA
+    case warmB
+
+    /// The slots of warm neighbours.
+    public static let warm: [PlayerSlot] = [.warmA, .warmB]
 }
 
 /// What the reducer asks of the player in a slot other than by the main
@@ -25,4 +32,7 @@ public enum SlotCommand: Equatable, Sendable {
     /// Show the still image at `url` for `token` until stopped (an Up Next
     /// preview image).
     case loadStill(url: String, token: Int)
+    /// Open `item` for `token` paused (a warm neighbour: demuxed and
+    /// buffering, one frame decoded, nothing drawn).
+    case loadPaused(MediaItem, token: Int)
 }

@@ -5,6 +5,7 @@
 /// preview pane saying so.
 enum SecondaryPlaybackReducer {
     static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport, now: Instant) -> [Effect] {
+        if PlayerSlot.warm.contains(slot), let effects = WarmReducer.report(&state, slot: slot, report) { return effects }
         if case .preloaded(let ratings) = report {
             if slot == .preview, state.preview == nil, let image = state.proposalImage { return [.slot(.preview, .continueLoad(token: image.token))] }
             if slot == .preview { return PreviewReducer.preloaded(&state, fileRatings: ratings) }
@@ -81,6 +82,7 @@ enum SecondaryPlaybackReducer {
                 change(&state.proposalImage!)
             }
         case .main: change(&state.playback)
+        case .warmA, .warmB: if state.warm[slot] != nil { change(&state.warm[slot]!.playback) }
         }
     }
 }

@@ -5,7 +5,8 @@ extension ShellState {
     /// (full screen, picture, preview) and every one retired. Reports are
     /// routed to the player they belong to by token alone.
     public func newToken() -> Int {
-        max(playback.token, pip?.playback.token ?? 0, preview?.playback.token ?? 0, proposalImage?.token ?? 0, retiredToken) + 1
+        max(playback.token, pip?.playback.token ?? 0, preview?.playback.token ?? 0, proposalImage?.token ?? 0,
+            warm.values.map(\.playback.token).max() ?? 0, retiredToken) + 1
     }
 
     /// A load that nothing shows any more: its token is never handed out again.
@@ -19,7 +20,7 @@ extension ShellState {
         if let pip, token == pip.playback.token { return .picture }
         if let preview, preview.playback.phase != .idle, token == preview.playback.token { return .preview }
         if let proposalImage, token == proposalImage.token { return .preview }
-        return nil
+        return warm.first { $0.value.playback.token == token }?.key
     }
 
     /// What the player in `slot` shows: the full-screen playback, the
@@ -29,6 +30,7 @@ extension ShellState {
         case .main: playback
         case .picture: pip?.playback
         case .preview: preview?.playback ?? proposalImage
+        case .warmA, .warmB: warm[slot]?.playback
         }
     }
 

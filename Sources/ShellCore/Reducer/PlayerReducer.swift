@@ -19,6 +19,7 @@ enum PlayerReducer {
             let item = state.currentItem
             let history: [Effect] = state.settings.rememberPositions ? item.map { [.recordPlay($0, live: state.isLive)] } ?? [] : []
             return answer(&state, true) + [.emit(.playbackStarted(title: state.title, url: state.playingURL ?? ""))] + history + OverlayReducer.showHint(&state)
+                + WarmReducer.mainPlaying(state)
         case .failed(let reason) where state.flip != nil:
             if let effects = FailoverReducer.failedDuringFlip(&state, reason: reason) { return effects }
             state.playback.phase = .failed

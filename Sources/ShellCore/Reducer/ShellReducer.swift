@@ -6,7 +6,7 @@ public enum ShellReducer {
     public static func reduce(_ state: inout ShellState, _ action: Action) -> [Effect] {
         let before = (screen: state.screen, selection: state.homeSelection)
         let effects = reduceAction(&state, action)
-        return effects + ProposalImageReducer.follow(&state) + PreviewReducer.follow(&state, before: before)
+        return effects + ProposalImageReducer.follow(&state) + PreviewReducer.follow(&state, before: before) + WarmReducer.follow(&state)
     }
 
     private static func reduceAction(_ state: inout ShellState, _ action: Action) -> [Effect] {
@@ -181,6 +181,9 @@ public enum ShellReducer {
         case .stop(let effects): return requestEffects + flipEffects + effects
         case .proceed(let effects): gateEffects = effects
         }
+        if let swapped = WarmReducer.swapIn(&state, index: index, request: request) {
+            return requestEffects + flipEffects + gateEffects + swapped
+        }
         let holdPicture = state.screen == .player && state.playback.firstFramePresented
         if state.recovery?.index != index { state.recovery = nil }
         let saved = ResumeReducer.save(&state)
@@ -290,6 +293,9 @@ public enum ShellReducer {
             return [.requestWallClock]
         case .retry:
             return RecoveryReducer.retry(&state, now: now)
+        case .warmNeighbours:
+            WarmReducer.delayFired(&state)
+            return []
         case .stall:
             guard state.playback.buffering, state.playback.phase == .playing else { return [] }
             return RecoveryReducer.failed(&state, reason: "the stream stalled", now: now) ?? []

@@ -67,6 +67,16 @@ public struct ShellSettings: Equatable, Sendable {
     /// Seconds the guide's selection rests on a live channel before it
     /// plays in the preview pane (nil: no previews).
     public var previewDelay: Double? = 0.6
+    /// Neighbouring channels kept open, paused, while a live channel plays
+    /// (`[live] warm_neighbours`: the tvshell program's default is 2; 0, the
+    /// default here, opens nothing beyond what is asked for, as providers
+    /// that allow one connection need).
+    public var warmNeighbours = 0
+    /// Seconds a live channel plays before its neighbours are opened.
+    public var warmDelay = 3.0
+    /// Streams open at once at most (full screen, picture, preview and warm
+    /// neighbours; `[live] max_connections`); nil: no cap.
+    public var maxConnections: Int?
 
     /// What playback reaching an intro, recap, credits or preview does (ask when unset).
     public var segmentChoices: [Segment.Kind: SegmentChoice] = [:]

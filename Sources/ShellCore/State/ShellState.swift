@@ -99,6 +99,14 @@ public struct ShellState: Equatable, Sendable {
     public var pendingTarget: Double?
     /// Ad breaks played to their end this session, by item id (their starts).
     public var watchedBreaks: [String: Set<Double>] = [:]
+    /// The warm neighbours, by slot (see `WarmReducer`).
+    public var warm: [PlayerSlot: WarmPlayer] = [:]
+    /// The full-screen load whose neighbours may be opened (it has played
+    /// `ShellSettings.warmDelay`): its token.
+    public var warmAllowed: Int?
+    /// Channels whose warm load failed or turned out restricted during the
+    /// load `warmAllowed`: not opened again for it.
+    public var warmRefused: Set<Int> = []
 
     public init(
         items: [MediaItem] = [], kiosk: Bool = false, settings: ShellSettings = ShellSettings(), guide: ProgrammeGuide = .empty,

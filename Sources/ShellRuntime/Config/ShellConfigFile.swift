@@ -44,6 +44,8 @@ import TerminalUI
 ///     timeshift = true       # keep a back buffer: pause and rewind live
 ///     timeshift_memory = "512MiB"
 ///     timeshift_disk = "2GiB" # 0: memory only; else the buffer is a file in $XDG_CACHE_HOME/tvshell/timeshift
+///     warm_neighbours = 2    # channels next to the one playing kept open, paused (0: none)
+///     max_connections = 4    # streams open at once at most (warm neighbours give way)
 ///     [mpris]                # Now Playing on D-Bus
 ///     enabled = true
 ///     bus = "session"        # or "system" (a kiosk box; see contrib/dbus)
@@ -83,6 +85,9 @@ public struct ShellConfigFile: Equatable, Sendable {
     /// `[live] timeshift_memory` / `timeshift_disk` in bytes: nil keeps the default.
     public var timeshiftMemory: Int?
     public var timeshiftDisk: Int?
+    /// `[live] warm_neighbours` (0–2) and `max_connections` (1 or more): nil keeps the default.
+    public var warmNeighbours: Int?
+    public var maxConnections: Int?
     public var problems: [ConfigProblem] = []
 
     public init() {}
@@ -252,7 +257,13 @@ public struct ShellConfigFile: Equatable, Sendable {
                 } else {
                     timeshiftDisk = size
                 }
-            default: throw EntryError("unknown setting; expected timeshift, timeshift_memory or timeshift_disk")
+            case "warm_neighbours":
+                guard let n = value.integer, n == 0 || n == 2 else { throw EntryError("expected 2 or 0 (none)") }
+                warmNeighbours = n
+            case "max_connections":
+                guard let n = value.integer, n >= 1 else { throw EntryError("expected a whole number, 1 or more") }
+                maxConnections = n
+            default: throw EntryError("unknown setting; expected timeshift, timeshift_memory, timeshift_disk, warm_neighbours or max_connections")
             }
         default:
             throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live or mpris")

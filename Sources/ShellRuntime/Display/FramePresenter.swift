@@ -63,6 +63,7 @@ final class FramePresenter {
 
     /// The pixel size the player in `slot` renders at (nil: the full screen's).
     func pixelSize(for slot: PlayerSlot) -> (width: Int, height: Int)? {
+        if PlayerSlot.warm.contains(slot) { return nil }
         if slot != .main, let window = terminal.window(Self.inset(slot)) {
             return terminal.windowPixelSize(columns: window.width, rows: window.height)
         }
@@ -218,6 +219,7 @@ final class FramePresenter {
     /// The load a window's player shows, when its frames count: the load's
     /// video is configured and the window is on screen.
     private func windowToken(_ slot: PlayerSlot) -> Int? {
+        guard slot == .picture || slot == .preview else { return nil }
         let playback = state.playback(in: slot)
         guard let playback, playback.videoConfigured, playback.phase != .idle,
               terminal.window(Self.inset(slot)) != nil else { return nil }

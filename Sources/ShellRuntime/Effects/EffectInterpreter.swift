@@ -221,6 +221,9 @@ public final class EffectInterpreter: ShellControl {
         case .loadStill(let url, let token):
             logger.info("show \(url) (\(slot.rawValue))")
             open(in: slot, token: token) { try $0.loadStill(url, token: token) }
+        case .loadPaused(let item, let token):
+            logger.info("warm \(item.url) (\(slot.rawValue))")
+            open(in: slot, token: token) { try $0.loadPaused(item, token: token) }
         }
     }
 

@@ -118,6 +118,7 @@ enum StateReport {
             "title": state.title,
             "url": state.current.map { state.playable($0).url as Any } ?? NSNullValue.null,
             "alternate": Self.alternate(state),
+            "warm": PlayerSlot.warm.compactMap { state.warm[$0] }.filter { $0.playback.phase == .playing }.compactMap { state.items[$0.index].number },
             "behind_live": state.behindLive.map { (($0 * 10).rounded() / 10) as Any } ?? NSNullValue.null,
             "timeshift": state.isLive ? state.playback.liveBuffer.map { ["start": $0.start, "end": $0.edge] as [String: Any] } ?? NSNullValue.null : NSNullValue.null,
             "transport_visible": state.transportVisible,

@@ -94,11 +94,16 @@ final class MPVPlayer {
         try load(MediaItem(title: url, url: url), token: token, start: nil, extra: ["image-display-duration": "inf"])
     }
 
-    private func load(_ item: MediaItem, token: Int, start: Double?, extra: [String: String]) throws {
+    /// Opens `item` paused: demuxed and buffering, its first frame decoded.
+    func loadPaused(_ item: MediaItem, token: Int) throws {
+        try load(item, token: token, start: nil, extra: [:], paused: true)
+    }
+
+    private func load(_ item: MediaItem, token: Int, start: Double?, extra: [String: String], paused: Bool = false) throws {
         latestToken = token
         lastErrorLine = nil
         failedWithoutDetail = nil
-        try mpv.setFlag("pause", false)
+        try mpv.setFlag("pause", paused)
         var options = extra
         if let start { options["start"] = String(start) }
         var headers = item.headers
@@ -107,7 +112,8 @@ final class MPVPlayer {
         if !headers.isEmpty {
             options["http-header-fields"] = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ",")
         }
-        let buffered = item.isLive && extra.isEmpty && TimeshiftSettings.applies(to: item.url) ? timeshift : nil
+        let still = extra["image-display-duration"] != nil
+        let buffered = item.isLive && !still && TimeshiftSettings.applies(to: item.url) ? timeshift : nil
         if let buffered {
             options.merge(buffered.mpvOptions()) { own, _ in own }
             if buffered.diskBytes > 0 { try? FileManager.default.createDirectory(atPath: buffered.directory, withIntermediateDirectories: true) }

@@ -28,6 +28,9 @@ public protocol PlayerPort: AnyObject {
     /// Shows the still image at `url` until stopped (not for the usual
     /// second an image plays).
     func loadStill(_ url: String, token: Int) throws
+    /// Opens `item` paused (a warm neighbour): it opens, buffers and shows
+    /// its first frame, and plays at `setPause(false)`.
+    func loadPaused(_ item: MediaItem, token: Int) throws
 }
 
 extension PlayerPort {

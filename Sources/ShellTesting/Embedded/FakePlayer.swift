@@ -22,6 +22,7 @@ public final class FakePlayer: PlayerPort {
         case continueLoad(token: Int)
         case setMuted(Bool)
         case loadStill(String, token: Int)
+        case loadPaused(String, token: Int)
     }
 
     public private(set) var calls: [Call] = []
@@ -42,6 +43,12 @@ public final class FakePlayer: PlayerPort {
     public func loadStill(_ url: String, token: Int) throws {
         calls.append(.loadStill(url, token: token))
         loaded = (MediaItem(title: url, url: url), token)
+        continued = false
+    }
+
+    public func loadPaused(_ item: MediaItem, token: Int) throws {
+        calls.append(.loadPaused(item.url, token: token))
+        loaded = (item, token)
         continued = false
     }
 

@@ -62,10 +62,11 @@ public enum PictureLayout {
     }
 
     /// The cells `slot`'s player draws into on a `columns` × `rows` screen
-    /// (the same wherever the picture sits); nil for the full screen.
+    /// (the same wherever the picture sits); nil for the full screen (and a
+    /// warm neighbour, which draws nowhere until it becomes the full screen).
     public static func videoSize(_ slot: PlayerSlot, columns: Int, rows: Int) -> (columns: Int, rows: Int)? {
         switch slot {
-        case .main: return nil
+        case .main, .warmA, .warmB: return nil
         case .picture: return pictureVideoSize(columns: columns, rows: rows)
         case .preview:
             guard let pane = previewPane(columns: columns, rows: rows) else { return nil }

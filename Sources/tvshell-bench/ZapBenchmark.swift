@@ -1,0 +1,100 @@
+import Foundation
+import MPVClient
+import ShellProbes
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Zapping between live HLS channels (ffmpeg encoding in real time into a
+/// local HTTP server): flip key → first frame of the new channel drawn, in
+/// tvshell with warm neighbours off (cold) or on (warm), against raw libmpv
+/// `loadfile replace` → first frame rendered on the same streams.
+enum ZapBenchmark {
+    /// Three live channels, each its own encoder and server.
+    static func streams() throws -> [LiveHLSStream] {
+        try ["testsrc=size=160x90:rate=25", "smptebars=size=160x90:rate=25", "rgbtestsrc=size=160x90:rate=25"].map {
+            try LiveHLSStream(source: $0, listSize: 30)
+        }
+    }
+
+    /// `flips` single presses, alternately RIGHT and LEFT, between channels
+    /// 1 and 2 of the three; `warm`: `[live] warm_neighbours = 2` (else 0),
+    /// each flip made once the neighbours are warm.
+    static func tvshell(_ tvshell: String, streams: [LiveHLSStream], warm: Bool, flips: Int = 12) throws -> Statistics {
+        let directory = TVShellBinary.scratchDirectory("zap")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lineup = directory.appendingPathComponent("live.m3u")
+        var text = "#EXTM3U\n"
+        for (n, stream) in streams.enumerated() {
+            text += "#EXTINF:-1 tvg-id=\"live\(n + 1)\" tvg-chno=\"\(n + 1)\",Live \(n + 1)\n\(stream.url)\n"
+        }
+        try text.write(to: lineup, atomically: true, encoding: .utf8)
+        let config = directory.appendingPathComponent("config.toml")
+        try "[live]\ntimeshift_disk = 0\nwarm_neighbours = \(warm ? 2 : 0)\n[library]\nremember = false\n".write(to: config, atomically: true, encoding: .utf8)
+        let shell = try BenchShell(tvshell, arguments: ["--config", config.path, lineup.path])
+        try shell.ipc.waitForState(timeout: 20) { ($0["frames_presented"] as? Int ?? 0) > 3 && $0["screen"] as? String == "player" }
+        var samples: [Double] = []
+        let right: [UInt8] = [0x1B, 0x4F, 0x43], left: [UInt8] = [0x1B, 0x4F, 0x44]
+        for i in 0..<flips {
+            if warm {
+                try shell.ipc.waitForState(timeout: 20) { ($0["warm"] as? [Int] ?? []).count == 2 && $0["screen"] as? String == "player" }
+            } else {
+                Thread.sleep(forTimeInterval: 1)
+            }
+            shell.pty.waitForQuiet(0.05)
+            try shell.ipc.discardEvents()
+            let start = shell.pty.mark()
+            shell.pty.type(i % 2 == 0 ? right : left)
+            _ = try shell.ipc.waitForEvent("first-frame", timeout: 10)
+            samples.append((PtyProcess.now() - start) * 1000)
+            try shell.ipc.waitForState { $0["screen"] as? String == "player" && $0["flip_pending"] as? Bool == false }
+        }
+        return Statistics(samples)
+    }
+
+    /// Raw libmpv: `loadfile replace` of each stream in turn (the same
+    /// order as the flips) → the first frame of the new entry rendered.
+    static func raw(streams: [LiveHLSStream], runs: Int = 12) throws -> Statistics {
+        let mpv = try MPVHandle()
+        for (k, v) in [("vo", "libmpv"), ("ao", "null"), ("idle", "yes"), ("terminal", "no"), ("video-timing-offset", "0"), ("ytdl", "no")] {
+            try mpv.setOption(k, v)
+        }
+        try mpv.initialize()
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw SpawnError(message: "pipe") }
+        defer { close(fds[0]); close(fds[1]) }
+        _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+        let renderer = try MPVSoftwareRenderer(mpv: mpv, updateFD: fds[1])
+        defer {
+            renderer.free()
+            mpv.destroy()
+        }
+        var samples: [Double] = []
+        for run in 0...runs {
+            let url = streams[run % 2].url
+            let start = PtyProcess.now()
+            let entry = try mpv.loadFile(url)
+            var started = false, configured = false, presented = false
+            while !presented && PtyProcess.now() - start < 10 {
+                while let event = mpv.waitEvent(timeout: 0) {
+                    if event == .startFile(entryID: entry) { started = true }
+                    if event == .videoReconfig && started { configured = true }
+                }
+                if renderer.update() {
+                    try renderer.render(width: 160, height: 96)
+                    presented = configured
+                } else {
+                    usleep(200)
+                }
+            }
+            guard presented else { throw SpawnError(message: "no first frame for \(url)") }
+            if run > 0 { samples.append((PtyProcess.now() - start) * 1000) }
+            let settle = PtyProcess.now()
+            while PtyProcess.now() - settle < 1 {
+                _ = mpv.waitEvent(timeout: 0.01)
+                if renderer.update() { try renderer.render(width: 160, height: 96) }
+            }
+        }
+        return Statistics(samples)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ShellTesting
+import Testing
+
+@Suite("Warm neighbours, end to end", .serialized)
+struct WarmNeighboursEndToEndTests {
+    private func lineup(_ streams: [LiveHLSStream], in dir: URL) throws -> String {
+        let path = dir.appendingPathComponent("tv.m3u")
+        var text = "#EXTM3U\n"
+        for (n, stream) in streams.enumerated() {
+            let rating = n == 3 ? " tvg-rating=\"TV-MA\"" : ""
+            text += "#EXTINF:-1 tvg-id=\"c\(n + 1)\" tvg-chno=\"\(n + 1)\"\(rating),Channel \(n + 1)\n\(stream.url)\n"
+        }
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        return path.path
+    }
+
+    @Test("neighbours open 3 s in, a restricted one never (its server is never asked); a flip to a warm one plays at once and the warm set follows; max_connections caps them")
+    func warmAndSwap() throws {
+        let streams = try ["testsrc", "smptebars", "rgbtestsrc", "testsrc2"].map { try LiveHLSStream(source: "\($0)=size=160x90:rate=25", listSize: 30) }
+        defer { streams.forEach { $0.stop() } }
+        let dir = TVShellBinary.scratchDirectory("warm")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = try lineup(streams, in: dir)
+        let home = try ParentalHome.withPasscode()
+        let shell = try ShellUnderTest([lineup], home: home)
+
+        let first = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect((first["channel"] as? [String: Any])?["number"] as? Int == 1)
+        #expect(first["warm"] as? [Int] == [], "nothing warm before 3 s of play")
+        let warm = try shell.ipc.waitForState(timeout: 15) { ($0["warm"] as? [Int] ?? []).count == 1 }
+        #expect(warm["warm"] as? [Int] == [2], "channel 2 (next) only: channel 4 is TV-MA")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(streams[3].server.requests.isEmpty, "nothing of the restricted channel was ever fetched: \(streams[3].server.requests)")
+        #expect((try shell.ipc.state())["warm"] as? [Int] == [2])
+
+        let flipStart = Date()
+        #expect(try shell.ipc.request(["keypress", "RIGHT"])["error"] as? String == "success")
+        let flipped = try shell.ipc.waitForState(timeout: 10) {
+            ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["screen"] as? String == "player" && $0["first_frame"] as? Bool == true
+        }
+        let took = Date().timeIntervalSince(flipStart)
+        #expect(flipped["paused"] as? Bool == false)
+        #expect(number(flipped["behind_live"]).map { $0 < 3 } ?? false, "at the live edge of what it buffered: \(flipped["behind_live"] ?? "")")
+        let log = try String(contentsOfFile: shell.logPath, encoding: .utf8)
+        #expect(!log.contains("load \(streams[1].url)"), "channel 2 was not loaded again, only swapped in (\(took) s)")
+        let frames = number(flipped["frames_presented"]) ?? 0
+        _ = try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > frames + 10 }
+        let rewarmed = try shell.ipc.waitForState(timeout: 15) { ($0["warm"] as? [Int] ?? []).sorted() == [1, 3] }
+        #expect(rewarmed["warm"] as? [Int] != nil, "channel 1 stayed warm, channel 3 opened")
+        #expect(streams[3].server.requests.isEmpty)
+
+        let config = dir.appendingPathComponent("config.toml")
+        try "[live]\nmax_connections = 2\n".write(to: config, atomically: true, encoding: .utf8)
+        let capped = try ShellUnderTest([lineup, "--config", config.path], home: home)
+        _ = try capped.ipc.waitForState(timeout: 20) { ($0["warm"] as? [Int] ?? []).count == 1 }
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect((try capped.ipc.state())["warm"] as? [Int] == [2], "one beside the full-screen stream")
+    }
+}

@@ -1,0 +1,110 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+private let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+private let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+private let channels = (1...4).map { (n: Int) -> MediaItem in
+    MediaItem(id: "ch\(n)", title: "Channel \(n)", url: "http://tv.example/\(n).m3u8", isLive: true, number: n,
+              rating: n == 4 ? "TV-MA" : nil, contentRating: n == 4 ? tvMA : nil)
+}
+
+private func settings(cap: Int? = nil) -> ShellSettings {
+    var settings = ShellSettings()
+    settings.warmNeighbours = 2
+    settings.maxConnections = cap
+    return settings
+}
+
+/// Channel 2 (index 1) playing, first frame shown, with `policy`.
+private func watchingChannel2(policy: RestrictionPolicy = RestrictionPolicy(), cap: Int? = nil) -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: channels, settings: settings(cap: cap), restrictions: RestrictionsState(policy: policy)))
+    h.apply(.playIndex(1, at: h.clock.now))
+    let playing = h.apply(.player(.playing, token: 1, at: h.clock.now))
+    #expect(playing.contains(.startTimer(.warmNeighbours, after: 3)), "the neighbours wait until it has played 3 s")
+    h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
+    return h
+}
+
+/// A warm player's load going through: held, let go, playing (paused).
+private func warmUp(_ h: ReducerHarness, _ slot: PlayerSlot, token: Int) {
+    #expect(h.send(.player(.preloaded(ratings: []), token: token, at: h.clock.now), effects: [.slot(slot, .continueLoad(token: token))]) == [.slot(slot, .continueLoad(token: token))])
+    h.send(.player(.playing, token: token, at: h.clock.now)) { $0.warm[slot]?.playback.phase = .playing }
+}
+
+@Suite("Warm neighbours")
+struct WarmNeighbourTests {
+    @Test("3 s after a live channel plays, the next and previous channels open paused and muted; a flip to one swaps players, at the edge of its buffer, and the channel left stays warm")
+    func warmThenSwap() {
+        let h = watchingChannel2()
+        #expect(h.advance(by: 3).contains(.warmNeighbours))
+        var next = PlaybackState(), previous = PlaybackState()
+        next.token = 2; next.phase = .loading; next.paused = true
+        previous.token = 3; previous.phase = .loading; previous.paused = true
+        h.send(.timerFired(.warmNeighbours, at: h.clock.now), effects: [
+            .slot(.warmA, .mute(true)), .slot(.warmA, .loadPaused(channels[2], token: 2)),
+            .slot(.warmB, .mute(true)), .slot(.warmB, .loadPaused(channels[0], token: 3)),
+        ]) {
+            $0.warmAllowed = 1
+            $0.warm[.warmA] = WarmPlayer(index: 2, playback: next)
+            $0.warm[.warmB] = WarmPlayer(index: 0, playback: previous)
+        }
+        warmUp(h, .warmA, token: 2)
+        warmUp(h, .warmB, token: 3)
+        h.send(.player(.liveBuffer(start: 0, end: 20), token: 2, at: h.clock.now)) {
+            $0.warm[.warmA]?.playback.liveBuffer = LiveBuffer(start: 0, end: 20)
+        }
+        h.apply(.player(.position(0.5), token: 2, at: h.clock.now))
+
+        h.apply(.command(.right, at: h.clock.now))
+        #expect(h.state.warm.count == 2, "nothing is stopped while the flip is under way")
+        let swapped = h.apply(.replaceContent(channels[2], request: 1, at: h.clock.now))
+        #expect(!swapped.contains { if case .load = $0 { true } else { false } }, "no load")
+        #expect(swapped.starts(with: [.cancelTimer(.errorAdvance), .exchangePlayers(.main, .warmA), .slot(.warmA, .pause(true)), .slot(.warmA, .mute(true)),
+                                      .slot(.main, .mute(false)), .setPause(false), .seek(to: 19, exact: false),
+                                      .finishContentRequest(request: 1, success: true)]), "\(swapped)")
+        #expect(swapped.contains(.startTimer(.warmNeighbours, after: 3)))
+        #expect(h.state.current == 2 && h.state.playback.token == 2 && !h.state.playback.paused && h.state.playback.position == 19)
+        #expect(h.state.warm[.warmA]?.index == 1 && h.state.warm[.warmA]?.playback.token == 1 && h.state.warm[.warmA]?.playback.paused == true,
+                "channel 2 stays warm in the player channel 3 left")
+        let done = h.apply(.flipCompleted(token: 1, success: true, at: h.clock.now))
+        #expect(done.contains(.slot(.warmB, .stop)), "channel 1 is no neighbour of channel 3")
+        #expect(h.state.warm[.warmB] == nil && h.state.screen == .player)
+        h.apply(.player(.playing, token: 2, at: h.clock.now))
+        _ = h.advance(by: 3)
+        let rewarm = h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+        #expect(rewarm == [.slot(.warmB, .mute(true)), .slot(.warmB, .loadPaused(channels[3], token: 4))], "then channel 4, the new next")
+        h.expectArmed([.hintHide, .transportHide])
+    }
+
+    @Test("a restricted neighbour is never opened, nor one whose file turns out restricted; a failed warm load is dropped for this channel's play")
+    func restrictedAndFailed() {
+        let policy = RestrictionPolicy(mode: .passcode, tv: .upTo(tvPG), hasPasscode: true)
+        let h = watchingChannel2(policy: policy)
+        h.apply(.command(.right, at: h.clock.now))
+        h.apply(.replaceContent(channels[2], request: 1, at: h.clock.now))
+        h.apply(.flipCompleted(token: 1, success: true, at: h.clock.now))
+        h.apply(.player(.playing, token: 2, at: h.clock.now))
+        _ = h.advance(by: 3)
+        let opened = h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+        #expect(opened == [.slot(.warmA, .mute(true)), .slot(.warmA, .loadPaused(channels[1], token: 3))], "channel 4 (TV-MA) is left shut")
+        let held = h.apply(.player(.preloaded(ratings: [tvMA]), token: 3, at: h.clock.now))
+        #expect(held == [.slot(.warmA, .stop)], "its file says TV-MA: stopped at the hook, never decoded")
+        #expect(h.state.warm.isEmpty && h.state.warmRefused == [1])
+        #expect(h.apply(.command(.info, at: h.clock.now)).contains { if case .slot(_, .loadPaused) = $0 { true } else { false } } == false,
+                "not opened again during this play")
+        h.expectArmed([.transportHide])
+    }
+
+    @Test("max_connections caps the warm players with the full-screen one; without live nothing is warm")
+    func capped() {
+        let h = watchingChannel2(cap: 2)
+        _ = h.advance(by: 3)
+        let opened = h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+        #expect(opened == [.slot(.warmA, .mute(true)), .slot(.warmA, .loadPaused(channels[2], token: 2))], "one stream open beside the full screen")
+        let home = h.apply(.command(.guide, at: h.clock.now))
+        #expect(home.contains(.slot(.warmA, .stop)) && h.state.warm.isEmpty, "off the player screen nothing stays warm")
+        h.expectArmed([.hintHide, .previewDelay])
+    }
+}
