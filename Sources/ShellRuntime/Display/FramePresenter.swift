@@ -145,8 +145,10 @@ final class FramePresenter {
     /// so libmpv's video output never waits on us. It counts as presented
     /// (and the first one is reported) only once the player has configured
     /// its video for the current load (before that the picture is the
-    /// previous item's) and the player screen is up; a frame rendered under
-    /// the interstitial is presented when the player screen returns.
+    /// previous item's) and the player screen is up, and not while a warm
+    /// neighbour swapped in seeks to the live edge (its frame would be the
+    /// one it was paused on); a frame rendered under the interstitial is
+    /// presented when the player screen returns.
     private func renderFrameIfReady() -> Bool {
         guard let renderer = renderer(.main) else { return false }
         if frameReady {
@@ -165,7 +167,7 @@ final class FramePresenter {
             return false
         }
         guard state.screen == .player, state.playback.videoConfigured, state.playback.phase != .idle,
-              renderedToken == state.playback.token else { return false }
+              renderedToken == state.playback.token, state.playback.firstFramePresented || !state.playback.seekPending else { return false }
         if !state.playback.firstFramePresented { pendingFirstFrameEvent = true }
         store.send(.frame(.rendered, token: state.playback.token, at: MonotonicClock.now()))
         return true
