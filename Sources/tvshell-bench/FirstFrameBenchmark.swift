@@ -14,9 +14,16 @@ enum FirstFrameBenchmark {
     static let columns = 160, rows = 48
 
     static func raw(_ source: String, runs: Int) throws -> Statistics {
+        try raw(cycling: [source], runs: runs, settle: 0.3)
+    }
+
+    /// Raw libmpv: `loadfile replace` of `sources` in turn (one warm-up
+    /// load first) → the new entry's first frame rendered; `settle` seconds
+    /// of playing between loads.
+    static func raw(cycling sources: [String], runs: Int, settle: Double) throws -> Statistics {
         let mpv = try MPVHandle()
         for (k, v) in [("vo", "libmpv"), ("ao", "null"), ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
-                       ("video-timing-offset", "0"), ("hr-seek", "yes")] {
+                       ("video-timing-offset", "0"), ("hr-seek", "yes"), ("ytdl", "no")] {
             try mpv.setOption(k, v)
         }
         try mpv.initialize()
@@ -31,6 +38,7 @@ enum FirstFrameBenchmark {
         }
         var samples: [Double] = []
         for run in 0...runs {
+            let source = sources[run % sources.count]
             let start = PtyProcess.now()
             let entry = try mpv.loadFile(source)
             var started = false, configured = false, presented = false
@@ -48,8 +56,8 @@ enum FirstFrameBenchmark {
             }
             guard presented else { throw SpawnError(message: "no first frame for \(source)") }
             if run > 0 { samples.append((PtyProcess.now() - start) * 1000) }
-            let settle = PtyProcess.now()
-            while PtyProcess.now() - settle < 0.3 {
+            let settled = PtyProcess.now()
+            while PtyProcess.now() - settled < settle {
                 _ = mpv.waitEvent(timeout: 0.01)
                 if renderer.update() { try renderer.render(width: columns, height: rows * 2) }
             }

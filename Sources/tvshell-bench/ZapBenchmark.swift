@@ -1,9 +1,5 @@
 import Foundation
-import MPVClient
 import ShellProbes
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Zapping between live HLS channels (ffmpeg encoding in real time into a
 /// local HTTP server): flip key → first frame of the new channel drawn, in
@@ -52,49 +48,9 @@ enum ZapBenchmark {
         return Statistics(samples)
     }
 
-    /// Raw libmpv: `loadfile replace` of each stream in turn (the same
-    /// order as the flips) → the first frame of the new entry rendered.
+    /// Raw libmpv: `loadfile replace` of channels 1 and 2 in turn (the
+    /// same as the flips) → the first frame of the new entry rendered.
     static func raw(streams: [LiveHLSStream], runs: Int = 12) throws -> Statistics {
-        let mpv = try MPVHandle()
-        for (k, v) in [("vo", "libmpv"), ("ao", "null"), ("idle", "yes"), ("terminal", "no"), ("video-timing-offset", "0"), ("ytdl", "no")] {
-            try mpv.setOption(k, v)
-        }
-        try mpv.initialize()
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw SpawnError(message: "pipe") }
-        defer { close(fds[0]); close(fds[1]) }
-        _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
-        let renderer = try MPVSoftwareRenderer(mpv: mpv, updateFD: fds[1])
-        defer {
-            renderer.free()
-            mpv.destroy()
-        }
-        var samples: [Double] = []
-        for run in 0...runs {
-            let url = streams[run % 2].url
-            let start = PtyProcess.now()
-            let entry = try mpv.loadFile(url)
-            var started = false, configured = false, presented = false
-            while !presented && PtyProcess.now() - start < 10 {
-                while let event = mpv.waitEvent(timeout: 0) {
-                    if event == .startFile(entryID: entry) { started = true }
-                    if event == .videoReconfig && started { configured = true }
-                }
-                if renderer.update() {
-                    try renderer.render(width: 160, height: 96)
-                    presented = configured
-                } else {
-                    usleep(200)
-                }
-            }
-            guard presented else { throw SpawnError(message: "no first frame for \(url)") }
-            if run > 0 { samples.append((PtyProcess.now() - start) * 1000) }
-            let settle = PtyProcess.now()
-            while PtyProcess.now() - settle < 1 {
-                _ = mpv.waitEvent(timeout: 0.01)
-                if renderer.update() { try renderer.render(width: 160, height: 96) }
-            }
-        }
-        return Statistics(samples)
+        try FirstFrameBenchmark.raw(cycling: [streams[0].url, streams[1].url], runs: runs, settle: 1)
     }
 }
