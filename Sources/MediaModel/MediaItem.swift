@@ -40,6 +40,9 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     /// The channel's other streams, tried in order after `url` when one
     /// fails (empty: the one stream).
     public var alternates: [StreamAlternate] = []
+    /// A programme played from a live channel's archive (catch-up): which
+    /// channel and when it aired (nil for anything else).
+    public var archive: ArchiveOrigin?
 
     /// How many streams it has: `url` and its alternates.
     public var streamCount: Int { 1 + alternates.count }

@@ -84,3 +84,64 @@ struct CatchupEndToEndTests {
         #expect(future["error"] as? String == "refused: that programme has not started yet")
     }
 }
+
+@Suite("Catch-up from the remote, end to end", .serialized)
+struct CatchupRemoteEndToEndTests {
+    @Test("Start Over in the live overlay and a programme of the info panel's Previous Programmes play from the archive (the server is asked for exactly their URLs); an archive's end proposes the next programme, then the channel live")
+    func fromTheRemote() throws {
+        let dir = TVShellBinary.scratchDirectory("catchup-remote")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clip = dir.appendingPathComponent("clip.ts").path
+        let made = try Spawn.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25", "-t", "30",
+                                  "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-f", "mpegts", clip])
+        #expect(made.status == 0, "\(made.output)")
+        let server = try LocalHTTPServer(files: [:], fallback: try Data(contentsOf: URL(fileURLWithPath: clip)))
+        defer { server.stop() }
+        let host = "http://127.0.0.1:\(server.port)"
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try """
+        #EXTM3U
+        #EXTINF:-1 tvg-id="b" tvg-chno="1" catchup="default" catchup-source="\(host)/archive/b.ts?from={utc}&to={utcend}",B
+        \(host)/live/b.ts
+        """.write(to: lineup, atomically: true, encoding: .utf8)
+        let now = floor(Date().timeIntervalSince1970 / 60) * 60
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMddHHmmss"
+        let stamp = { (t: Double) in formatter.string(from: Date(timeIntervalSince1970: t)) + " +0000" }
+        let times: [(String, Double, Double)] = [("First", now - 4200, now - 2400), ("Second", now - 2400, now - 600), ("Third", now - 600, now + 1200)]
+        let programmes = times.map { title, start, stop in
+            "<programme start=\"\(stamp(start))\" stop=\"\(stamp(stop))\" channel=\"b\"><title>\(title)</title></programme>"
+        }.joined()
+        let guide = dir.appendingPathComponent("guide.xml")
+        try "<tv>\(programmes)</tv>".write(to: guide, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path, "--guide", guide.path])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["live"] as? Bool == true }
+        let archiveURL = { (i: Int) in "/archive/b.ts?from=\(Int(times[i].1))&to=\(Int(times[i].2))" }
+
+        for key in ["UP", "LEFT", "ENTER"] { try shell.ipc.request(["keypress", key]) }
+        var playing = try shell.ipc.waitForState(timeout: 15) {
+            $0["url"] as? String == host + archiveURL(2) && $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0
+        }
+        #expect(playing["live"] as? Bool == false && playing["title"] as? String == "Third", "Start Over: the programme on now, from its start")
+        #expect((playing["archive"] as? [String: Any])?["start"] as? Double == times[2].1)
+        #expect(server.requests.contains(archiveURL(2)), "\(server.requests)")
+
+        for key in ["DOWN", "RIGHT", "ENTER", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "ENTER"] { try shell.ipc.request(["keypress", key]) }
+        playing = try shell.ipc.waitForState(timeout: 15) {
+            $0["url"] as? String == host + archiveURL(0) && $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0
+        }
+        #expect(playing["title"] as? String == "First", "the second of the archive's list, from an archive item of the channel")
+        #expect(server.requests.contains(archiveURL(0)), "\(server.requests)")
+        let proposed = try shell.ipc.waitForState(timeout: 15) { $0["up_next"] is [String: Any] }
+        #expect((proposed["up_next"] as? [String: Any])?["title"] as? String == "Second", "the next programme, from the archive")
+
+        try shell.ipc.request(["keypress", "ENTER"])
+        try shell.ipc.waitForState(timeout: 15) { $0["url"] as? String == host + archiveURL(1) && $0["phase"] as? String == "playing" }
+        let live = try shell.ipc.waitForState(timeout: 15) { $0["up_next"] is [String: Any] }
+        #expect((live["up_next"] as? [String: Any])?["title"] as? String == "1 B, live", "Third airs now: the channel, live")
+        try shell.ipc.request(["keypress", "ENTER"])
+        try shell.ipc.waitForState(timeout: 15) { $0["url"] as? String == host + "/live/b.ts" && $0["live"] as? Bool == true && $0["phase"] as? String == "playing" }
+    }
+}

@@ -42,6 +42,22 @@ struct OverlaySnapshotTests {
     @Test func chaptersTab() { check(state(.info, tab: .chapters, focus: 5), "panel-chapters") }
     @Test func audioTab() { check(state(.info, tab: .audio, focus: 3), "panel-audio") }
 
+    @Test func previousProgrammesTab() {
+        let wall = 1_795_465_800.0
+        var news = MediaItem(id: "news", title: "News", url: "http://live.test/news.m3u8", isLive: true, number: 1, guideID: "news.tv")
+        news.catchup = Catchup(mode: .shift, source: "http://live.test/news.m3u8?utc={utc}&lutc={lutc}", days: 7)
+        let programmes = (1...12).map { n in
+            Programme(channel: "news.tv", start: wall - Double(n) * 1800, stop: wall - Double(n - 1) * 1800, title: "Bulletin \(13 - n)")
+        }
+        var s = state(.info, tab: .previous, focus: 5 + 9)
+        s.items = [news]
+        s.guide = ProgrammeGuide(channels: [], programmes: programmes)
+        s.wallClock = wall
+        s.playback.chapters = []
+        #expect(OverlayModel.infoTabs(s) == [.info, .previous, .chapters, .subtitles, .audio])
+        check(s, "panel-previous-programmes")
+    }
+
     @Test func hint() {
         var s = state(.none)
         s.hintVisible = true

@@ -36,6 +36,7 @@ public enum ArchiveItem {
                              contentRating: ContentRating.strictest(ratings), summary: programme?.summary,
                              group: channel.group, logo: channel.logo, headers: channel.headers)
         item.artwork = programme?.icon
+        item.archive = ArchiveOrigin(channelID: channel.id, start: begin, stop: end)
         return .success(item)
     }
 

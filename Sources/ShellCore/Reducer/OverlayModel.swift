@@ -11,7 +11,12 @@ public enum OverlayModel {
     public static func customItems(_ state: ShellState) -> [OverlayItem] {
         if let custom = state.customOverlay { return custom }
         if state.isLive && !state.channelRing.isEmpty {
-            return state.channelRing.map { index in
+            var startOver: [OverlayItem] = []
+            if let current = state.current, let programme = CatchupReducer.startOver(state) {
+                let shown = state.shown(programme, on: state.items[current])
+                startOver.append(OverlayItem(title: "Start Over", subtitle: shown.title, activation: .archive(channel: current, start: programme.start)))
+            }
+            return startOver + state.channelRing.map { index in
                 let item = state.items[index]
                 let now = state.shownNowNext(item).now?.title
                 let name = item.number.map { "\($0) \(item.title)" } ?? item.title
@@ -31,6 +36,14 @@ public enum OverlayModel {
         switch state.infoTab {
         case .info:
             return []
+        case .previous:
+            guard let index = CatchupReducer.channel(state) else { return [] }
+            let item = state.items[index]
+            let playing = state.currentItem?.archive?.start
+            return CatchupReducer.previous(state, index: index).map { programme in
+                OverlayItem(title: state.shown(programme, on: item).title, isCurrent: programme.start == playing,
+                            activation: .archive(channel: index, start: programme.start), time: programme.start)
+            }
         case .chapters:
             let chapter = currentChapter(state)
             return state.playback.chapters.enumerated().map { index, c in
@@ -47,8 +60,14 @@ public enum OverlayModel {
         }
     }
 
+    /// The info panel's tabs for what plays: Previous Programmes only on a
+    /// channel with catch-up (or one of its archive's programmes).
+    public static func infoTabs(_ state: ShellState) -> [InfoTab] {
+        InfoTab.allCases.filter { $0 != .previous || CatchupReducer.channel(state) != nil }
+    }
+
     /// Size of the info panel's focus ring.
-    public static func infoRingCount(_ state: ShellState) -> Int { InfoTab.allCases.count + infoItems(state).count }
+    public static func infoRingCount(_ state: ShellState) -> Int { infoTabs(state).count + infoItems(state).count }
 
     /// Index of the chapter playing.
     public static func currentChapter(_ state: ShellState) -> Int? {

@@ -19,7 +19,7 @@ enum OverlayReducer {
             default: return nil
             }
         case .info:
-            let tabs = InfoTab.allCases
+            let tabs = OverlayModel.infoTabs(state)
             let ring = OverlayModel.infoRingCount(state)
             switch command {
             case .left: state.overlayFocus = max(0, state.overlayFocus - 1); return []
@@ -85,6 +85,9 @@ enum OverlayReducer {
                 state.playback.tracks[i].selected = state.playback.tracks[i].id == id
             }
             return [.selectTrack(kind, id)]
+        case .archive(let channel, let start):
+            _ = dismiss(&state)
+            return CatchupReducer.play(&state, index: channel, start: start, now: now)
         case .custom(let id):
             _ = dismiss(&state)
             return [.overlayActivated(id)]

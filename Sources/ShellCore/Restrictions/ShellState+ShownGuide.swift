@@ -8,7 +8,13 @@ extension ShellState {
     /// restricted programmes are.
     public func shownNowNext(_ item: MediaItem) -> (now: Programme?, next: Programme?) {
         let (now, next) = nowNext(item)
-        return (now.map { masked($0, on: item) }, next.map { masked($0, on: item) })
+        return (now.map { shown($0, on: item) }, next.map { shown($0, on: item) })
+    }
+
+    /// What the screens may show of `programme` on `item` (masked as
+    /// `shownNowNext` masks now / next).
+    public func shown(_ programme: Programme, on item: MediaItem) -> Programme {
+        masked(programme, on: item)
     }
 
     private func masked(_ programme: Programme, on item: MediaItem) -> Programme {

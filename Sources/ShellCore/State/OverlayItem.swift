@@ -12,6 +12,9 @@ public struct OverlayItem: Equatable, Sendable {
         case speed(Double)
         /// Select a track; nil id switches the kind off (subtitles).
         case selectTrack(Track.Kind, Int?)
+        /// Play the programme of `items[channel]` that aired at `start`
+        /// (Unix seconds) from the channel's archive.
+        case archive(channel: Int, start: Double)
         /// An item of the embedding program's overlay, by its id.
         case custom(String)
     }
@@ -21,16 +24,20 @@ public struct OverlayItem: Equatable, Sendable {
     /// Drawn as the current choice (the playing channel, the active track).
     public var isCurrent: Bool
     public var activation: Activation
+    /// The wall-clock time it is about (a programme's start, seconds since
+    /// 1970): the views show it in local time.
+    public var time: Double?
 
-    public init(title: String, subtitle: String? = nil, isCurrent: Bool = false, activation: Activation) {
+    public init(title: String, subtitle: String? = nil, isCurrent: Bool = false, activation: Activation, time: Double? = nil) {
         self.title = title
         self.subtitle = subtitle
         self.isCurrent = isCurrent
         self.activation = activation
+        self.time = time
     }
 }
 
-/// The info panel's tabs.
+/// The info panel's tabs (Previous Programmes only on a channel with catch-up).
 public enum InfoTab: String, CaseIterable, Equatable, Sendable {
-    case info = "Info", chapters = "Chapters", subtitles = "Subtitles", audio = "Audio"
+    case info = "Info", previous = "Previous Programmes", chapters = "Chapters", subtitles = "Subtitles", audio = "Audio"
 }

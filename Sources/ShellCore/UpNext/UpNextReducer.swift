@@ -11,6 +11,7 @@ enum UpNextReducer {
     static func proposal(_ state: ShellState) -> ContentProposal? {
         guard state.settings.upNextEnabled, let index = state.current, state.screen == .player || state.screen == .passcode else { return nil }
         if let given = state.programProposal { return given }
+        if let following = CatchupReducer.continuation(state) { return following }
         guard let next = NextItem.after(index, in: state.items) else { return nil }
         let item = state.items[next]
         return ContentProposal(title: item.title, item: item, automaticAcceptanceInterval: state.settings.upNextCountdown,

@@ -76,6 +76,13 @@ enum StateReport {
         return report
     }
 
+    /// The programme an archive item is: its channel's number, start and stop.
+    static func archive(_ state: ShellState) -> Any {
+        guard let archive = state.currentItem?.archive else { return NSNullValue.null }
+        let number = state.items.first { $0.id == archive.channelID && $0.isLive }?.number
+        return ["channel": number.map { $0 as Any } ?? NSNullValue.null, "start": archive.start, "stop": archive.stop] as [String: Any]
+    }
+
     static func make(_ state: ShellState, picture: String = "none", sharedMemory: Bool = false,
                      tolerance: Int? = nil, video: VideoOutput) -> [String: Any] {
         let p = state.playback
@@ -118,6 +125,7 @@ enum StateReport {
             "title": state.title,
             "url": state.current.map { state.playable($0).url as Any } ?? NSNullValue.null,
             "alternate": Self.alternate(state),
+            "archive": Self.archive(state),
             "warm": PlayerSlot.warm.compactMap { state.warm[$0] }.filter { $0.playback.phase == .playing }.compactMap { state.items[$0.index].number },
             "behind_live": state.behindLive.map { (($0 * 10).rounded() / 10) as Any } ?? NSNullValue.null,
             "timeshift": state.isLive ? state.playback.liveBuffer.map { ["start": $0.start, "end": $0.edge] as [String: Any] } ?? NSNullValue.null : NSNullValue.null,

@@ -1,8 +1,9 @@
 import MediaModel
 import ShellCore
 
-/// The swipe-down info panel at the top: tabs (Info, Chapters, Subtitles,
-/// Audio), then the tab's content; focus runs along the tabs, then the items.
+/// The swipe-down info panel at the top: tabs (Info, Previous Programmes on
+/// a channel with catch-up, Chapters, Subtitles, Audio), then the tab's
+/// content; focus runs along the tabs, then the items.
 enum InfoPanelView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
         let height = min(11, screen.height - 6)
@@ -11,7 +12,8 @@ enum InfoPanelView {
         let focusStyle = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
         screen.fill(x: 0, y: 0, width: screen.width, height: height, with: Cell(" ", style: base))
         var x = 2
-        for (index, tab) in InfoTab.allCases.enumerated() {
+        let tabs = OverlayModel.infoTabs(state)
+        for (index, tab) in tabs.enumerated() {
             let label = " \(tab.rawValue) "
             let style = index == state.overlayFocus ? focusStyle : (tab == state.infoTab ? base.bolded() : dim)
             x = screen.put(label, x: x, y: 1, style: style) + 2
@@ -21,13 +23,16 @@ enum InfoPanelView {
         switch state.infoTab {
         case .info:
             drawInfo(into: &screen, state: state, base: base, dim: dim, width: width, height: height, context: context)
+        case .previous:
+            drawProgrammes(items, into: &screen, focus: state.overlayFocus - tabs.count, styles: (base, dim, focusStyle),
+                           width: width, height: height, theme: theme, context: context)
         case .chapters, .subtitles, .audio:
             if items.isEmpty {
                 screen.put("None", x: 2, y: 3, style: dim)
             }
             var cx = 2, cy = 3
             for (index, item) in items.enumerated() {
-                let focused = index + InfoTab.allCases.count == state.overlayFocus
+                let focused = index + tabs.count == state.overlayFocus
                 let mark = item.isCurrent ? "● " : "  "
                 var label = mark + item.title
                 if let subtitle = item.subtitle { label += "  " + subtitle }
@@ -43,6 +48,29 @@ enum InfoPanelView {
             }
         }
         screen.put(theme.glyphs == .ascii ? "UP / ESC close" : "▲ / ESC close", x: screen.width - 16, y: height - 1, style: dim)
+    }
+
+    /// The archive's programmes, one a row ("Mon 20:00  Title"), scrolled
+    /// so the focused one shows; the one playing is marked.
+    private static func drawProgrammes(_ items: [OverlayItem], into screen: inout Screen, focus: Int, styles: (Style, Style, Style),
+                                       width: Int, height: Int, theme: Theme, context: ViewContext) {
+        let (base, dim, focusStyle) = styles
+        guard !items.isEmpty else {
+            screen.put("Nothing in the archive yet", x: 2, y: 3, style: dim)
+            return
+        }
+        let rows = max(1, height - 4)
+        let first = min(max(0, focus - rows + 1), max(0, items.count - rows))
+        for (row, index) in (first..<min(items.count, first + rows)).enumerated() {
+            let item = items[index]
+            let when = item.time.map { formatDayAndClock($0, utcOffset: context.utcOffset) } ?? ""
+            let mark = item.isCurrent ? "● " : "  "
+            let label = " " + truncate(mark + when + "  " + item.title, toWidth: max(4, width - 2), ellipsis: theme.glyphs.ellipsis) + " "
+            screen.put(label, x: 2, y: 3 + row, style: index == focus ? focusStyle : (item.isCurrent ? base.bolded() : base))
+        }
+        if first + rows < items.count {
+            screen.put("\(items.count - first - rows) earlier", x: 2, y: height - 1, style: dim)
+        }
     }
 
     private static func drawInfo(into screen: inout Screen, state: ShellState, base: Style, dim: Style, width: Int, height: Int, context: ViewContext) {

@@ -1,0 +1,174 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+/// 2026-11-23 20:30 UTC.
+private let wall = 1_795_465_800.0
+private let archive = Catchup(mode: .default, source: "http://archive.test/news?start={utc}&end={utcend}", days: 1)
+
+private let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+private let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+
+private func programme(_ title: String, _ start: Double, _ stop: Double, restricted: Bool = false) -> Programme {
+    Programme(channel: "news.tv", start: start, stop: stop, title: title,
+              ratings: restricted ? [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)] : [])
+}
+
+/// News with catch-up (a day) and a guide: an old one beyond the day,
+/// Early, Late Film (TV-MA), Evening (ended), Tonight (on now), Later.
+private let guide = ProgrammeGuide(channels: [GuideChannel(id: "news.tv", names: ["News"])], programmes: [
+    programme("Old", wall - 90_000, wall - 88_200),
+    programme("Early", wall - 7200, wall - 5400),
+    programme("Late Film", wall - 5400, wall - 3600, restricted: true),
+    programme("Evening", wall - 3600, wall - 1800),
+    programme("Tonight", wall - 1800, wall + 1800),
+    programme("Later", wall + 1800, wall + 3600),
+])
+
+private func news() -> MediaItem {
+    var item = MediaItem(id: "news", title: "News", url: "http://live.test/news.m3u8", isLive: true, number: 1, guideID: "news.tv")
+    item.catchup = archive
+    return item
+}
+
+private let plain = MediaItem(id: "plain", title: "Plain", url: "http://live.test/plain.m3u8", isLive: true, number: 2)
+
+private func watchingNews(restricted: Bool = false) -> ReducerHarness {
+    let policy = RestrictionPolicy(mode: restricted ? .passcode : .off, tv: .upTo(tvPG), hasPasscode: true)
+    let h = ReducerHarness(ShellState(items: [news(), plain], guide: guide, restrictions: RestrictionsState(policy: policy)))
+    h.apply(.wallClock(wall, at: h.clock.now))
+    h.apply(.playIndex(0, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    h.apply(.timerFired(.hintHide, at: h.clock.now))
+    return h
+}
+
+private func archived(_ title: String, _ start: Double, _ stop: Double) -> MediaItem {
+    var item = MediaItem(id: "news@\(Int(start))", title: title, url: "http://archive.test/news?start=\(Int(start))&end=\(Int(stop))",
+                         group: nil, guideID: nil)
+    item.archive = ArchiveOrigin(channelID: "news", start: start, stop: stop)
+    return item
+}
+
+/// Picks programme `n` (0: the latest) of the info panel's Previous Programmes.
+private func playFromPrevious(_ h: ReducerHarness, _ n: Int) {
+    h.apply(.command(.info, at: h.clock.now))
+    h.apply(.command(.right, at: h.clock.now))
+    h.apply(.command(.select, at: h.clock.now))
+    for _ in 0..<(OverlayModel.infoTabs(h.state).count - 1 + n) { h.apply(.command(.right, at: h.clock.now)) }
+    h.apply(.command(.select, at: h.clock.now))
+}
+
+@Suite("Catch-up from the remote: Start Over, Previous Programmes, what follows an archive item")
+struct CatchupOverlayTests {
+    @Test("the live overlay starts with Start Over on a channel with catch-up; ENTER plays the programme on now from its start")
+    func startOver() {
+        let h = watchingNews()
+        h.press(.up, effects: [.cancelTimer(.hintHide), .cancelTimer(.transportHide)]) {
+            $0.overlay = .custom
+            $0.overlayFocus = 1
+            $0.transportVisible = false
+        }
+        let items = OverlayModel.customItems(h.state)
+        #expect(items.map(\.title) == ["Start Over", "1 News", "2 Plain"])
+        #expect(items[0].subtitle == "Tonight" && items[0].activation == .archive(channel: 0, start: wall - 1800))
+        h.press(.left) { $0.overlayFocus = 0 }
+        let effects = h.apply(.command(.select, at: h.clock.now))
+        let tonight = archived("Tonight", wall - 1800, wall + 1800)
+        #expect(h.state.current == 2 && h.state.items[2] == tonight)
+        #expect(effects.contains(.load(tonight, token: 2)))
+        #expect(h.state.overlay == .none && !h.state.isLive)
+        h.expectArmed([.transportHide])
+    }
+
+    @Test("no Start Over on a channel without catch-up, nor without a guide programme")
+    func noStartOver() {
+        let h = watchingNews()
+        h.apply(.playIndex(1, at: h.clock.now))
+        h.apply(.player(.playing, token: 2, at: h.clock.now))
+        h.apply(.command(.up, at: h.clock.now))
+        #expect(OverlayModel.customItems(h.state).map(\.title) == ["1 News", "2 Plain"])
+        var state = ShellState(items: [news()])
+        state.current = 0
+        state.wallClock = wall
+        #expect(OverlayModel.customItems(state).map(\.title) == ["1 News"], "no guide: nothing to start over")
+        h.expectArmed([])
+    }
+
+    @Test("the info panel's Previous Programmes lists the archive's ended programmes, latest first, within its days; restricted titles masked")
+    func previousProgrammes() {
+        let h = watchingNews(restricted: true)
+        h.press(.info, effects: [.cancelTimer(.hintHide)]) {
+            $0.overlay = .info
+            $0.infoTab = .info
+        }
+        #expect(OverlayModel.infoTabs(h.state) == [.info, .previous, .chapters, .subtitles, .audio])
+        h.press(.right) { $0.overlayFocus = 1 }
+        h.press(.select) { $0.infoTab = .previous }
+        let items = OverlayModel.infoItems(h.state)
+        #expect(items.map(\.title) == ["Evening", "Restricted (TV-MA)", "Early"])
+        #expect(items.map(\.time) == [wall - 3600, wall - 5400, wall - 7200])
+        #expect(OverlayModel.infoRingCount(h.state) == 8)
+        for focus in 2...5 { h.press(.right) { $0.overlayFocus = focus } }
+        let effects = h.apply(.command(.select, at: h.clock.now))
+        #expect(effects.contains(.load(archived("Evening", wall - 3600, wall - 1800), token: 2)))
+        #expect(h.state.overlay == .none)
+        h.apply(.player(.playing, token: 2, at: h.clock.now))
+        h.apply(.command(.info, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        h.apply(.command(.select, at: h.clock.now))
+        #expect(OverlayModel.infoTabs(h.state).contains(.previous), "an archive item's channel keeps the tab")
+        #expect(OverlayModel.infoItems(h.state).map(\.isCurrent) == [true, false, false])
+        h.expectArmed([.transportHide, .programmeBoundary])
+    }
+
+    @Test("a channel without catch-up has no Previous Programmes tab")
+    func noPreviousTab() {
+        let h = watchingNews()
+        h.apply(.playIndex(1, at: h.clock.now))
+        #expect(OverlayModel.infoTabs(h.state) == [.info, .chapters, .subtitles, .audio])
+        h.expectArmed([.transportHide])
+    }
+
+    @Test("a programme the archive cannot give is refused with the reason as a notice")
+    func refused() {
+        var item = news()
+        item.catchup = Catchup(mode: .vod, source: "{catchup-id}", days: 1)
+        let h = ReducerHarness(ShellState(items: [item], guide: guide))
+        h.apply(.wallClock(wall, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.up, at: h.clock.now))
+        h.apply(.command(.left, at: h.clock.now))
+        h.send(.command(.select, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 5)]) {
+            $0.overlay = .none
+            $0.overlayFocus = 0
+            $0.notice = "Catch-up: the guide gives that programme no catchup-id, which 1 News's archive needs"
+        }
+        h.expectArmed([.noticeHide])
+    }
+
+    @Test("an archive item's end proposes the next programme from the archive once it has ended, else the channel live")
+    func continuation() {
+        let h = watchingNews()
+        playFromPrevious(h, 1)
+        #expect(h.state.currentItem?.title == "Late Film")
+        h.apply(.player(.duration(1800), token: 2, at: h.clock.now))
+        h.apply(.player(.playing, token: 2, at: h.clock.now))
+        h.apply(.player(.position(1790), token: 2, at: h.clock.now))
+        #expect(h.state.upNext?.proposal.item == archived("Evening", wall - 3600, wall - 1800))
+        #expect(h.state.upNext?.proposal.title == "Evening")
+        playFromPrevious(h, 0)
+        h.apply(.player(.duration(1800), token: 3, at: h.clock.now))
+        h.apply(.player(.playing, token: 3, at: h.clock.now))
+        h.apply(.player(.position(1790), token: 3, at: h.clock.now))
+        #expect(h.state.upNext?.proposal.item == news(), "Tonight is on now: the channel, live")
+        #expect(h.state.upNext?.proposal.title == "1 News, live")
+        let effects = h.apply(.player(.ended, token: 3, at: h.clock.now))
+        #expect(effects == [.emit(.endFile(url: h.state.items[3].url))], "the card stays up at the end")
+        h.apply(.command(.select, at: h.clock.now))
+        #expect(h.state.current == 0 && h.state.isLive)
+        h.expectArmed([.transportHide, .hintHide])
+    }
+}
