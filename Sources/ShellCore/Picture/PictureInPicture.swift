@@ -38,11 +38,15 @@ public struct PreviewState: Equatable, Sendable {
     /// Restricted and not authorized: nothing is loaded; the pane says this
     /// rating ("TV-MA"; "not rated" when the policy blocks unrated content).
     public var restricted: String?
+    /// Not opened because the streams already open reach
+    /// `ShellSettings.maxConnections`: the pane says this.
+    public var withheld: String?
 
-    public init(index: Int, playback: PlaybackState = PlaybackState(), restricted: String? = nil) {
+    public init(index: Int, playback: PlaybackState = PlaybackState(), restricted: String? = nil, withheld: String? = nil) {
         self.index = index
         self.playback = playback
         self.restricted = restricted
+        self.withheld = withheld
     }
 }
 

@@ -28,8 +28,9 @@ enum PreviewReducer {
 
     /// The selection rested: its channel plays in the pane, muted, unless
     /// it is restricted (then the pane says so and nothing is opened), it
-    /// is what plays in the picture, or the terminal has no room for the
-    /// pane (under `ShellSettings.pictureMinimumSize`).
+    /// is what plays in the picture, the terminal has no room for the pane
+    /// (under `ShellSettings.pictureMinimumSize`), or the streams open
+    /// (the picture's) reach `maxConnections` (the pane says so).
     static func delayFired(_ state: inout ShellState) -> [Effect] {
         guard state.screen == .guide, state.preview == nil, state.items.indices.contains(state.homeSelection) else { return [] }
         let index = state.homeSelection
@@ -42,6 +43,10 @@ enum PreviewReducer {
         if policy.mode != .off, policy.restricts(ratings),
            !RestrictionReducer.covered(state, item, programmeStart: RestrictionReducer.programmeStart(state, item)) {
             state.preview = PreviewState(index: index, restricted: ContentRating.strictest(ratings)?.code ?? "not rated")
+            return []
+        }
+        if let limit = state.connectionLimit(open: state.openStreams) {
+            state.preview = PreviewState(index: index, withheld: limit)
             return []
         }
         var playback = PlaybackState()

@@ -184,6 +184,7 @@ public enum ShellReducer {
         if let swapped = WarmReducer.swapIn(&state, index: index, request: request) {
             return requestEffects + flipEffects + gateEffects + swapped
         }
+        let capEffects = closePictureForCap(&state)
         let holdPicture = state.screen == .player && state.playback.firstFramePresented
         if state.recovery?.index != index { state.recovery = nil }
         let saved = ResumeReducer.save(&state)
@@ -197,7 +198,7 @@ public enum ShellReducer {
             state.hintVisible = false
             state.destination = .player
             state.transportVisible = false
-            return saved + requestEffects + flipEffects + gateEffects + [.cancelTimer(.errorAdvance)] + RestrictionReducer.didStartLoad(&state)
+            return saved + requestEffects + flipEffects + gateEffects + capEffects + [.cancelTimer(.errorAdvance)] + RestrictionReducer.didStartLoad(&state)
                 + PictureReducer.muteForFullScreen(&state)
         }
         state.playback.phase = .loading
@@ -217,8 +218,19 @@ public enum ShellReducer {
             state.destination = .interstitial
             state.transportVisible = false
         }
-        return requestEffects + flipEffects + gateEffects + effects + RestrictionReducer.didStartLoad(&state)
+        return requestEffects + flipEffects + gateEffects + capEffects + effects + RestrictionReducer.didStartLoad(&state)
             + PictureReducer.muteForFullScreen(&state)
+    }
+
+    /// A full-screen load is about to open beside the picture: when the
+    /// two (and the preview) would pass `maxConnections`, the picture
+    /// closes first, saying why.
+    private static func closePictureForCap(_ state: inout ShellState) -> [Effect] {
+        guard state.pip != nil else { return [] }
+        let others = state.openStreams - (state.playback.phase == .idle ? 0 : 1)
+        guard let limit = state.connectionLimit(open: others) else { return [] }
+        state.notice = "Picture in picture closed: " + limit
+        return PictureReducer.close(&state, reason: "max_connections") + [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
     }
 
     /// Makes `items[index]` the current item with a fresh load: a new token

@@ -26,10 +26,7 @@ enum WarmReducer {
             chosen.append(index)
         }
         var allowed = min(settings.warmNeighbours, PlayerSlot.warm.count)
-        if let cap = settings.maxConnections {
-            let open = 1 + (state.pip == nil ? 0 : 1) + (state.preview?.playback.token ?? 0 != 0 || state.proposalImage != nil ? 1 : 0)
-            allowed = min(allowed, max(0, cap - open))
-        }
+        if let cap = settings.maxConnections { allowed = min(allowed, max(0, cap - state.openStreams)) }
         return Array(chosen.prefix(allowed))
     }
 

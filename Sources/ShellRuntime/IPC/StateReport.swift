@@ -59,6 +59,7 @@ enum StateReport {
         return [
             "id": item.id, "title": item.title, "restricted": preview.restricted != nil,
             "rating": preview.restricted.map { $0 as Any } ?? NSNullValue.null,
+            "withheld": preview.withheld.map { $0 as Any } ?? NSNullValue.null,
             "phase": preview.playback.phase.rawValue, "frames_presented": preview.playback.framesPresented,
         ] as [String: Any]
     }

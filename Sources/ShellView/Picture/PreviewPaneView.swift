@@ -22,6 +22,8 @@ enum PreviewPaneView {
             let message: String
             if let restricted = preview?.restricted {
                 message = "Restricted (\(restricted))"
+            } else if let withheld = preview?.withheld {
+                message = "No preview: " + withheld
             } else if preview?.playback.phase == .failed {
                 message = "Could not play"
             } else if state.pip?.index == state.homeSelection {

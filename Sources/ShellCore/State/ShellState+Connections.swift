@@ -1,0 +1,19 @@
+import MediaModel
+
+extension ShellState {
+    /// The streams open now that count against `ShellSettings.maxConnections`,
+    /// besides the warm neighbours (which give way to everything else): the
+    /// full-screen player while it has something loaded, the picture, the
+    /// guide's preview and the Up Next card's moving image.
+    public var openStreams: Int {
+        (playback.phase == .idle ? 0 : 1) + (pip == nil ? 0 : 1)
+            + ((preview?.playback.token ?? 0) != 0 ? 1 : 0) + (proposalImage == nil ? 0 : 1)
+    }
+
+    /// Why one more stream may not open beside the `open` ones: the cap's
+    /// sentence, or nil when there is room (or no cap).
+    func connectionLimit(open: Int) -> String? {
+        guard let cap = settings.maxConnections, open >= cap else { return nil }
+        return "\(cap) stream\(cap == 1 ? "" : "s") at most ([live] max_connections)"
+    }
+}
