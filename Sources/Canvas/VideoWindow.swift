@@ -5,6 +5,9 @@ public enum VideoInset: String, Equatable, Hashable, Sendable, CaseIterable {
     case picture
     /// The guide's preview pane.
     case preview
+    /// The flip interstitial's picture of a warm target: its latest frame,
+    /// small, in the channel card.
+    case interstitial
 }
 
 /// Where a window's picture goes: a rectangle of cells of the screen.

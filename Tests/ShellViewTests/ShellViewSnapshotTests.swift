@@ -238,6 +238,29 @@ struct LiveViewSnapshotTests {
 
     @Test func interstitial() { check(flipping(), "interstitial") }
 
+    @Test("a warm target: its latest frame, small, in the card in place of the initials (none without video in the terminal, or once failed)")
+    func interstitialLiveFrame() {
+        var s = flipping()
+        var warm = PlaybackState()
+        warm.phase = .playing
+        warm.videoConfigured = true
+        s.warm[.warmB] = WarmPlayer(index: 1, playback: warm)
+        #expect(s.warmFlipTarget == .warmB)
+        check(s, "interstitial-live-frame")
+        let screen = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo)
+        #expect(screen.windows == [VideoWindow(.interstitial, x: 26, y: 5, width: 28, height: 8)])
+        #expect(!screen.text().contains("LNB") && screen.text().contains("Late Night Bars") && screen.text().contains("Tuning"))
+        #expect(ShellView.render(s, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .window)).windows.isEmpty)
+        #expect(ShellView.render(s, theme: .dark, width: 60, height: 16, context: terminalVideo).windows.isEmpty, "no room")
+        s.flip?.failure = "Could not tune"
+        #expect(s.warmFlipTarget == nil)
+        s.flip?.failure = nil
+        s.warm[.warmB]?.playback.videoConfigured = false
+        #expect(s.warmFlipTarget == nil, "no picture yet")
+        s.warm[.warmB] = WarmPlayer(index: 0, playback: warm)
+        #expect(s.warmFlipTarget == nil, "another channel is warm")
+    }
+
     @Test func interstitialFailed() {
         check(flipping(failure: "Could not tune to 4 Late Night Bars: loading failed: tcp: Connection refused"), "interstitial-failed")
     }

@@ -11,3 +11,16 @@ public struct WarmPlayer: Equatable, Sendable {
         self.playback = playback
     }
 }
+
+extension ShellState {
+    /// The warm player of the channel a flip is going to, when it has a
+    /// picture to show (its video configured): the interstitial shows its
+    /// latest frame. Nil when the target is not warm.
+    public var warmFlipTarget: PlayerSlot? {
+        guard let flip, flip.failure == nil else { return nil }
+        return PlayerSlot.warm.first { slot in
+            guard let warm = warm[slot] else { return false }
+            return warm.index == flip.target && warm.playback.phase == .playing && warm.playback.videoConfigured
+        }
+    }
+}

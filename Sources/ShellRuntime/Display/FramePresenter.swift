@@ -63,7 +63,10 @@ final class FramePresenter {
 
     /// The pixel size the player in `slot` renders at (nil: the full screen's).
     func pixelSize(for slot: PlayerSlot) -> (width: Int, height: Int)? {
-        if PlayerSlot.warm.contains(slot) { return nil }
+        if PlayerSlot.warm.contains(slot) {
+            guard slot == state.warmFlipTarget, let window = terminal.window(.interstitial) else { return nil }
+            return terminal.windowPixelSize(columns: window.width, rows: window.height)
+        }
         if slot != .main, let window = terminal.window(Self.inset(slot)) {
             return terminal.windowPixelSize(columns: window.width, rows: window.height)
         }
@@ -90,6 +93,8 @@ final class FramePresenter {
     private var windowFrameReady: Set<PlayerSlot> = []
     /// Window players whose newest frame was dropped (sent once the terminal catches up).
     private var windowBehind: Set<PlayerSlot> = []
+    /// Warm players whose new frame was rendered in this pass.
+    private var renderedWarm: Set<PlayerSlot> = []
 
     /// The load whose video the render buffer holds (a frame rendered under
     /// the interstitial is shown as soon as the player screen returns).
@@ -129,7 +134,8 @@ final class FramePresenter {
             lastDrawnHeight = terminal.height
         }
         if rendered || uiChanged { blitLatestFrame(newFrame: rendered) }
-        for slot in [PlayerSlot.picture, .preview] where windowFrames.contains(slot) || uiChanged {
+        for slot in [PlayerSlot.picture, .preview] + [state.warmFlipTarget].compactMap({ $0 })
+        where windowFrames.contains(slot) || uiChanged || windowFrameReady(slot) {
             let resized = rerenderForWindow(slot)
             blitWindow(slot, newFrame: windowFrames.contains(slot) || resized)
         }
@@ -214,9 +220,20 @@ final class FramePresenter {
         }
     }
 
-    // MARK: - Windows (picture in picture, the guide's preview)
+    // MARK: - Windows (picture in picture, the guide's preview, a warm flip target)
 
-    private static func inset(_ slot: PlayerSlot) -> VideoInset { slot == .picture ? .picture : .preview }
+    private static func inset(_ slot: PlayerSlot) -> VideoInset {
+        switch slot {
+        case .picture: .picture
+        case .preview: .preview
+        default: .interstitial
+        }
+    }
+
+    /// A warm flip target's frame rendered in this pass (it is never
+    /// counted, so `renderWindowFrames` does not return it): it is drawn
+    /// into the interstitial's window.
+    private func windowFrameReady(_ slot: PlayerSlot) -> Bool { renderedWarm.contains(slot) }
 
     /// The load a window's player shows, when its frames count: the load's
     /// video is configured and the window is on screen.
@@ -233,6 +250,7 @@ final class FramePresenter {
     /// frame counts (its window is up): each is counted rendered here.
     private func renderWindowFrames() -> Set<PlayerSlot> {
         var counted: Set<PlayerSlot> = []
+        renderedWarm = []
         for slot in windowFrameReady {
             guard let renderer = renderer(slot) else { continue }
             let size = pixelSize(for: slot) ?? (64, 36)
@@ -243,6 +261,7 @@ final class FramePresenter {
                 continue
             }
             renderer.reportSwap()
+            if PlayerSlot.warm.contains(slot) { renderedWarm.insert(slot) }
             if let token = windowToken(slot) {
                 counted.insert(slot)
                 store.send(.frame(.rendered, token: token, at: MonotonicClock.now()))

@@ -24,7 +24,8 @@ enum InterstitialView {
             let footer: [(String, Style)] = flip.failure.map { failure in
                 wrap(failure, width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis).map { ($0, base.with(foreground: theme.error)) }
             } ?? [("\(spin) Tuning" + String(theme.glyphs.ellipsis), dim)]
-            drawCard(item, header: "\(arrow)  \(item.number.map(String.init) ?? "")", footer: footer,
+            let picture = state.warmFlipTarget != nil && context.videoInTerminal ? livePictureSize(screen: screen, width: width) : nil
+            drawCard(item, header: "\(arrow)  \(item.number.map(String.init) ?? "")", footer: footer, picture: picture,
                      into: &screen, state: state, theme: theme, context: context, x: x, width: width)
         } else if let recovery = state.recovery, state.items.indices.contains(recovery.index) {
             screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
@@ -40,18 +41,31 @@ enum InterstitialView {
         }
     }
 
-    /// The channel card: header, logo or initials, name, group, now / next,
-    /// then the footer lines (spinner, failure, reconnecting).
+    /// The size in cells of a warm target's picture in the card: a 16:9
+    /// frame (square pixels, two to a cell) at most 40 columns wide and a
+    /// third of the screen high; nil when the screen is too small for one.
+    static func livePictureSize(screen: Screen, width: Int) -> (columns: Int, rows: Int)? {
+        let rows = min(screen.height / 3, (min(width - 8, 40) * 9 + 16) / 32)
+        guard screen.height >= 20, rows >= 4 else { return nil }
+        return (rows * 32 / 9, rows)
+    }
+
+    /// The channel card: header, a warm target's picture or the logo or
+    /// initials, name, group, now / next, then the footer lines (spinner,
+    /// failure, reconnecting).
     private static func drawCard(
-        _ item: MediaItem, header: String, footer: [(String, Style)],
+        _ item: MediaItem, header: String, footer: [(String, Style)], picture: (columns: Int, rows: Int)? = nil,
         into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext, x: Int, width: Int
     ) {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
-        var y = max(1, screen.height / 2 - 6)
+        var y = max(1, screen.height / 2 - 6 - (picture.map { ($0.rows - 3) / 2 + 1 } ?? 0))
         screen.putCentered(header, y: y, style: base.with(foreground: theme.accent).bolded(), x: x, width: width)
         y += 2
-        if let url = item.logo, let image = state.logos[url], screen.height >= 24 {
+        if let picture {
+            screen.place(VideoWindow(.interstitial, x: x + (width - picture.columns) / 2, y: y, width: picture.columns, height: picture.rows))
+            y += picture.rows + 1
+        } else if let url = item.logo, let image = state.logos[url], screen.height >= 24 {
             drawLogo(image, into: &screen, x: x + (width - image.width) / 2, y: y, background: theme.background)
             y += (image.height + 1) / 2 + 1
         } else {

@@ -21,6 +21,12 @@ extension ShellView {
             preview.playback.phase = phase
             s.preview = preview
         }
+        for (slot, warm) in s.warm {
+            var shown = PlaybackState()
+            shown.phase = warm.playback.phase
+            shown.videoConfigured = warm.playback.videoConfigured
+            s.warm[slot]?.playback = shown
+        }
         s.settings = ShellSettings()
         s.flipCounter = 0
         if var flip = s.flip {
