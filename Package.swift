@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CMPV", path: "Sources/CMPV"),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
+        .systemLibrary(name: "CXML", path: "Sources/CXML", pkgConfig: "libxml-2.0"),
         .target(
             name: "CNCurses",
             cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("NCURSES_WIDECHAR", to: "1")],
@@ -28,7 +29,7 @@ let package = Package(
         .target(name: "ConfigFormat"),
         .target(name: "Canvas"),
         .target(name: "ShellCore", dependencies: ["MediaModel"]),
-        .target(name: "Catalog", dependencies: ["MediaModel"], resources: [.copy("Resources/Ratings.json")]),
+        .target(name: "Catalog", dependencies: ["MediaModel", "CXML"], resources: [.copy("Resources/Ratings.json")]),
         .target(name: "ShellView", dependencies: ["Canvas", "ShellCore", "MediaModel", "ConfigFormat"]),
         .target(name: "MPVClient", dependencies: ["CMPV"]),
         .target(name: "TerminalUI", dependencies: ["CNCurses", "CPosix", "Canvas"]),

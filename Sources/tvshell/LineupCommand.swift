@@ -33,7 +33,7 @@ struct InspectCommand: ParsableCommand {
         var guideData: GuideData?
         do {
             lineupData = try InputLoader.load(lineup)
-            if let guide { guideData = XMLTVParser.parse(try InputLoader.load(guide)) }
+            if let guide { guideData = try InputLoader.guide(guide) }
         } catch let failure as InputLoader.Failure {
             FileHandle.standardError.write(Data("tvshell: \(failure)\n".utf8))
             throw ExitCode(66)

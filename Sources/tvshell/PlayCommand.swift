@@ -199,7 +199,7 @@ struct PlayCommand: ParsableCommand {
             }
             var guideIndex = ProgrammeGuide.empty
             if let guide {
-                let data = XMLTVParser.parse(try InputLoader.load(guide))
+                let data = try InputLoader.guide(guide)
                 for problem in data.problems { logger.warning("\(guide): \(problem)") }
                 guideIndex = data.index
             } else if !guideURLs.isEmpty {

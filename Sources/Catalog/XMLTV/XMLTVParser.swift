@@ -1,8 +1,5 @@
 import Foundation
 import MediaModel
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// A parsed XMLTV guide: channels, programmes, and every problem found.
 public struct GuideData: Equatable, Sendable {
@@ -25,37 +22,63 @@ public struct GuideData: Equatable, Sendable {
 /// channel is reported with its line and skipped; malformed XML keeps what was
 /// read before the error. Call from any thread.
 public enum XMLTVParser {
+    /// Reads a guide from bytes (plain or gzip).
     public static func parse(_ data: Data) -> GuideData {
-        let parser = XMLParser(data: data)
-        let delegate = Delegate()
-        parser.delegate = delegate
-        let finished = parser.parse()
-        if !finished || parser.parserError != nil {
-            let code = (parser.parserError as NSError?)?.code ?? -1
-            let what = code == 5 ? "the document ends too early" : "malformed XML (code \(code))"
-            delegate.guide.problems.append(CatalogProblem(line: parser.lineNumber, message: "XML error: \(what); the guide is read up to here"))
+        guard let reader = XMLReader(data: data) else {
+            return GuideData(problems: [CatalogProblem(line: 0, message: "not an XMLTV guide: the XML reader could not start")])
         }
-        if delegate.sawTV == false {
-            delegate.guide.problems.append(CatalogProblem(line: 0, message: "not an XMLTV guide: no <tv> element"))
-        } else if !delegate.closedTV && parser.parserError == nil {
-            delegate.guide.problems.append(CatalogProblem(line: parser.lineNumber, message: "the guide ends before </tv> (truncated?); the guide is read up to here"))
-        }
-        return delegate.guide
+        return read(reader)
     }
 
-    private final class Delegate: NSObject, XMLParserDelegate {
+    /// Reads the guide file at `path` (plain or gzip) as it streams in.
+    public static func parse(path: String) -> GuideData {
+        guard let reader = XMLReader(path: path) else {
+            return GuideData(problems: [CatalogProblem(line: 0, message: "cannot open \(path)")])
+        }
+        return read(reader)
+    }
+
+    private static func read(_ reader: XMLReader) -> GuideData {
+        let builder = Builder()
+        while let node = reader.next() {
+            switch node {
+            case .start(let name, let attributes, let empty):
+                builder.start(name, attributes: attributes, line: reader.line)
+                if empty { builder.end(name) }
+            case .text(let text):
+                builder.text += text
+            case .end(let name):
+                builder.end(name)
+            }
+        }
+        if let refusal = reader.refusal {
+            return GuideData(problems: [CatalogProblem(line: reader.line, message: refusal + "; nothing of it is used")])
+        }
+        if let error = reader.error {
+            builder.guide.problems.append(CatalogProblem(line: max(error.line, reader.line), message: "XML error: \(error.message); the guide is read up to here"))
+        }
+        if builder.sawTV == false {
+            builder.guide.problems.append(CatalogProblem(line: 0, message: "not an XMLTV guide: no <tv> element"))
+        } else if !builder.closedTV && reader.error == nil {
+            builder.guide.problems.append(CatalogProblem(line: reader.line, message: "the guide ends before </tv> (truncated?); the guide is read up to here"))
+        }
+        return builder.guide
+    }
+
+    /// Builds the guide from the reader's nodes.
+    private final class Builder {
         var guide = GuideData()
         var sawTV = false
         var closedTV = false
         private var channel: GuideChannel?
         private var programme: Programme?
         private var programmeLine = 0
-        private var text = ""
+        var text = ""
         private var titleLang: String?
         private var ratingSystem: String?
         private var stack: [String] = []
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func start(_ name: String, attributes: [String: String], line: Int) {
             stack.append(name)
             text = ""
             switch name {
@@ -64,16 +87,16 @@ public enum XMLTVParser {
             case "channel" where stack.count == 2:
                 channel = GuideChannel(id: attributes["id"] ?? "", names: [])
                 if channel?.id.isEmpty == true {
-                    guide.problems.append(CatalogProblem(line: parser.lineNumber, message: "<channel> without an id"))
+                    guide.problems.append(CatalogProblem(line: line, message: "<channel> without an id"))
                 }
             case "programme":
-                programmeLine = parser.lineNumber
+                programmeLine = line
                 let start = attributes["start"].flatMap(XMLTVTime.parse)
                 let channelID = attributes["channel"] ?? ""
                 if start == nil {
-                    guide.problems.append(CatalogProblem(line: parser.lineNumber, message: "<programme> start \(attributes["start"].map { "“\($0)”" } ?? "missing") is not an XMLTV time; skipped"))
+                    guide.problems.append(CatalogProblem(line: line, message: "<programme> start \(attributes["start"].map { "“\($0)”" } ?? "missing") is not an XMLTV time; skipped"))
                 } else if channelID.isEmpty {
-                    guide.problems.append(CatalogProblem(line: parser.lineNumber, message: "<programme> without a channel; skipped"))
+                    guide.problems.append(CatalogProblem(line: line, message: "<programme> without a channel; skipped"))
                 }
                 if let start, !channelID.isEmpty {
                     var stop = attributes["stop"].flatMap(XMLTVTime.parse)
@@ -98,11 +121,7 @@ public enum XMLTVParser {
             }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            text += string
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        func end(_ name: String) {
             defer { stack.removeLast() }
             let value = text.trimmingWhitespace()
             let parent = stack.dropLast().last

@@ -93,7 +93,9 @@ final class FramePresenter {
     private var windowFrameReady: Set<PlayerSlot> = []
     /// Window players whose newest frame was dropped (sent once the terminal catches up).
     private var windowBehind: Set<PlayerSlot> = []
-    /// Warm players whose new frame was rendered in this pass.
+    /// Warm players whose new frame was rendered in this pass (never
+    /// counted, so `renderWindowFrames` does not return them): a flip
+    /// target's goes into the interstitial's window.
     private var renderedWarm: Set<PlayerSlot> = []
 
     /// The load whose video the render buffer holds (a frame rendered under
@@ -135,7 +137,7 @@ final class FramePresenter {
         }
         if rendered || uiChanged { blitLatestFrame(newFrame: rendered) }
         for slot in [PlayerSlot.picture, .preview] + [state.warmFlipTarget].compactMap({ $0 })
-        where windowFrames.contains(slot) || uiChanged || windowFrameReady(slot) {
+        where windowFrames.contains(slot) || uiChanged || renderedWarm.contains(slot) {
             let resized = rerenderForWindow(slot)
             blitWindow(slot, newFrame: windowFrames.contains(slot) || resized)
         }
@@ -229,11 +231,6 @@ final class FramePresenter {
         default: .interstitial
         }
     }
-
-    /// A warm flip target's frame rendered in this pass (it is never
-    /// counted, so `renderWindowFrames` does not return it): it is drawn
-    /// into the interstitial's window.
-    private func windowFrameReady(_ slot: PlayerSlot) -> Bool { renderedWarm.contains(slot) }
 
     /// The load a window's player shows, when its frames count: the load's
     /// video is configured and the window is on screen.

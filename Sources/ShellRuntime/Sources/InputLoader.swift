@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -17,16 +18,35 @@ public enum InputLoader {
             guard let url = URL(string: location) else { throw Failure(location: location, reason: "not a valid URL") }
             return try fetch(url, timeout: timeout)
         }
+        let path = try readablePath(location)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(location: location, reason: "cannot be read (permissions?)")
+        }
+        return data
+    }
+
+    /// Reads an XMLTV guide (plain or gzip): a file streams through the
+    /// reader as it is read; a URL is fetched first.
+    public static func guide(_ location: String, timeout: Double = 20) throws -> GuideData {
+        if location.hasPrefix("http://") || location.hasPrefix("https://") {
+            return XMLTVParser.parse(try load(location, timeout: timeout))
+        }
+        let path = try readablePath(location)
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw Failure(location: location, reason: "cannot be read (permissions?)")
+        }
+        return XMLTVParser.parse(path: path)
+    }
+
+    /// The path of a local `location` (a path or `file://`) that names a file.
+    private static func readablePath(_ location: String) throws -> String {
         let path = location.hasPrefix("file://") ? String(location.dropFirst(7)) : location
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Failure(location: location, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw Failure(location: location, reason: "is a directory, expected a file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(location: location, reason: "cannot be read (permissions?)")
-        }
-        return data
+        return path
     }
 
     private static func fetch(_ url: URL, timeout: Double) throws -> Data {
