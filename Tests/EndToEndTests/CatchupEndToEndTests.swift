@@ -2,26 +2,33 @@ import Foundation
 import ShellTesting
 import Testing
 
+/// "yyyy-MM-dd'T'HH:mm:ss" and the like, in UTC.
+private func utc(_ t: Double, _ format: String) -> String {
+    let formatter = DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = format
+    return formatter.string(from: Date(timeIntervalSince1970: t))
+}
+
+/// A local HTTP server answering every path with a clip of `seconds` made
+/// by ffmpeg in `dir` (the live stream and every archive).
+private func clipServer(in dir: URL, seconds: Int) throws -> LocalHTTPServer {
+    let clip = dir.appendingPathComponent("clip.ts").path
+    let made = try Spawn.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25", "-t", "\(seconds)",
+                              "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-f", "mpegts", clip])
+    #expect(made.status == 0, "\(made.output)")
+    return try LocalHTTPServer(files: [:], fallback: try Data(contentsOf: URL(fileURLWithPath: clip)))
+}
+
 @Suite("Catch-up, end to end", .serialized)
 struct CatchupEndToEndTests {
-    /// "yyyy-MM-dd'T'HH:mm:ss" and the like, in UTC.
-    private func utc(_ t: Double, _ format: String) -> String {
-        let formatter = DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = format
-        return formatter.string(from: Date(timeIntervalSince1970: t))
-    }
 
     @Test("IPC catchup for each mode (vod by the guide's catchup-id): the server is asked for exactly the archive URL of the programme, and it plays as VOD")
     func everyMode() throws {
         let dir = TVShellBinary.scratchDirectory("catchup")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let archive = dir.appendingPathComponent("archive.ts").path
-        let made = try Spawn.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25", "-t", "20",
-                                  "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-f", "mpegts", archive])
-        #expect(made.status == 0, "\(made.output)")
-        let server = try LocalHTTPServer(files: [:], fallback: try Data(contentsOf: URL(fileURLWithPath: archive)))
+        let server = try clipServer(in: dir, seconds: 20)
         defer { server.stop() }
         let host = "http://127.0.0.1:\(server.port)"
         let lineup = dir.appendingPathComponent("tv.m3u")
@@ -41,7 +48,7 @@ struct CatchupEndToEndTests {
         \(host)/live/k.ts
         """.write(to: lineup, atomically: true, encoding: .utf8)
         let start = (floor(Date().timeIntervalSince1970 / 60) - 120) * 60
-        let stamp = { (t: Double) in self.utc(t, "yyyyMMddHHmmss") + " +0000" }
+        let stamp = { (t: Double) in utc(t, "yyyyMMddHHmmss") + " +0000" }
         let programmes = ["b", "c", "d", "f", "x", "k"].map { id in
             "<programme start=\"\(stamp(start))\" stop=\"\(stamp(start + 1800))\" channel=\"\(id)\" catchup-id=\"\(host)/vod/\(id)-1.ts\"><title>Match \(id)</title></programme>"
         }.joined()
@@ -91,11 +98,7 @@ struct CatchupRemoteEndToEndTests {
     func fromTheRemote() throws {
         let dir = TVShellBinary.scratchDirectory("catchup-remote")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let clip = dir.appendingPathComponent("clip.ts").path
-        let made = try Spawn.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25", "-t", "30",
-                                  "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-f", "mpegts", clip])
-        #expect(made.status == 0, "\(made.output)")
-        let server = try LocalHTTPServer(files: [:], fallback: try Data(contentsOf: URL(fileURLWithPath: clip)))
+        let server = try clipServer(in: dir, seconds: 30)
         defer { server.stop() }
         let host = "http://127.0.0.1:\(server.port)"
         let lineup = dir.appendingPathComponent("tv.m3u")
@@ -105,11 +108,7 @@ struct CatchupRemoteEndToEndTests {
         \(host)/live/b.ts
         """.write(to: lineup, atomically: true, encoding: .utf8)
         let now = floor(Date().timeIntervalSince1970 / 60) * 60
-        let formatter = DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyyMMddHHmmss"
-        let stamp = { (t: Double) in formatter.string(from: Date(timeIntervalSince1970: t)) + " +0000" }
+        let stamp = { (t: Double) in utc(t, "yyyyMMddHHmmss") + " +0000" }
         let times: [(String, Double, Double)] = [("First", now - 4200, now - 2400), ("Second", now - 2400, now - 600), ("Third", now - 600, now + 1200)]
         let programmes = times.map { title, start, stop in
             "<programme start=\"\(stamp(start))\" stop=\"\(stamp(stop))\" channel=\"b\"><title>\(title)</title></programme>"

@@ -28,8 +28,13 @@ final class XMLReader {
 
     private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
+    /// libxml2's one-time set-up, done before the first reader (its own
+    /// lazy set-up is not safe from two threads at once).
+    private static let initialized: Void = xmlInitParser()
+
     /// Reads the file at `path` (gzip or plain).
     init?(path: String) {
+        _ = Self.initialized
         guard let reader = xmlReaderForFile(path, nil, Self.options) else { return nil }
         self.reader = reader
         installErrorHandler()
@@ -37,6 +42,7 @@ final class XMLReader {
 
     /// Reads `data` (gzip or plain).
     init?(data: Data) {
+        _ = Self.initialized
         let source: ByteSource = data.starts(with: [0x1F, 0x8B]) ? GzipSource(data) : PlainSource(data)
         self.source = source
         let context = Unmanaged.passUnretained(source).toOpaque()
