@@ -36,7 +36,7 @@ let package = Package(
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "Library",
+                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "Library", "GuideStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -47,6 +47,7 @@ let package = Package(
             ]
         ),
         .target(name: "Library", dependencies: ["MediaModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "GuideStore", dependencies: ["Catalog", "MediaModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ShellProbes"),
         .target(
             name: "ShellTesting",
@@ -55,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "tvshell",
             dependencies: [
-                "ShellRuntime", "MediaModel", "Catalog", "ShellView", "ShellCore", "Parental", "Library",
+                "ShellRuntime", "MediaModel", "Catalog", "ShellView", "ShellCore", "Parental", "Library", "GuideStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -71,6 +72,7 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MediaModel"]),
         .testTarget(name: "ConfigFormatTests", dependencies: ["ConfigFormat"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaModel"]),
+        .testTarget(name: "GuideStoreTests", dependencies: ["GuideStore", "Catalog", "MediaModel"]),
         .testTarget(name: "ParentalTests", dependencies: ["Parental", "ShellCore", "MediaModel"]),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "ShellTesting", "MediaModel"]),
         .testTarget(

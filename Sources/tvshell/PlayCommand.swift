@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Catalog
+import GuideStore
 import MediaModel
 import Parental
 import ShellCore
@@ -27,8 +28,8 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "An M3U lineup of channels (path or http(s) URL).")
     var lineup: String?
 
-    @Option(help: "An XMLTV guide for now / next (path or http(s) URL).")
-    var guide: String?
+    @Option(name: .customLong("guide"), help: "An XMLTV guide (path or http(s) URL, plain or .gz; repeatable). Default: the lineup's x-tvg-url / url-tvg.")
+    var guides: [String] = []
 
     @Option(help: "A theme: a name (default, light, high-contrast, console16, or one in ~/.config/tvshell/Themes) or a .toml path.")
     var theme: String?
@@ -90,7 +91,8 @@ struct PlayCommand: ParsableCommand {
         let logger = Logger(label: "tvshell")
         let unicode = ProcessEnvironment.prepare()
 
-        let (lineup, guideIndex) = try loadInputs(logger: logger)
+        let inputs = try loadInputs(logger: logger)
+        let lineup = inputs.items
         let options = mpvOptions.map { option -> ShellConfiguration.MPVOption in
             let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return .init(key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
@@ -141,13 +143,17 @@ struct PlayCommand: ParsableCommand {
         let configuration = ShellConfiguration(
             items: lineup, video: video, videoSettings: videoSettings, ipcSocketPath: ipcSocket, mpvOptions: options, kiosk: setup.kiosk, theme: chosenTheme,
             keyMap: setup.file.keyMap, settings: settings, startOnHome: home && !setup.kiosk,
-            strayOutputPath: logFile, guide: guideIndex, restrictions: parental.state, restrictionsBackend: parental.store,
+            strayOutputPath: logFile, guide: inputs.guide, restrictions: parental.state, restrictionsBackend: parental.store,
             startupNotices: notices, remoteMap: setup.remoteMap, lircSocketPath: setup.lircSocket,
             startIndex: setup.startIndex, fallbackIndex: setup.fallbackIndex)
         var configured = configuration
         if let bus = setup.file.nowPlaying { configured.nowPlaying = bus }
         if let remember = setup.file.remember { configured.remembers = remember }
         configured.libraryPath = setup.file.libraryPath
+        if var plan = inputs.guidePlan {
+            if let age = setup.file.guideRefresh { plan.maximumAge = age }
+            configured.guidePlan = plan
+        }
         if setup.file.timeshift == false {
             configured.timeshift = nil
         } else {
@@ -167,13 +173,24 @@ struct PlayCommand: ParsableCommand {
         }
     }
 
+    /// What `play` starts from: the items, the guide it shows at once, and
+    /// where that guide is kept and refreshed from (nil: no stored guide).
+    private struct Inputs {
+        var items: [MediaItem]
+        var guide: ProgrammeGuide
+        var guidePlan: GuidePlan?
+    }
+
     /// The items to play: `--lineup` and any `.m3u` argument as channels,
     /// other arguments as they are, the demo lineup when there is nothing;
-    /// and the guide. Unreadable input exits 66 with the file and reason; a
-    /// lineup's broken lines are logged and skipped.
-    private func loadInputs(logger: Logger) throws -> ([MediaItem], ProgrammeGuide) {
+    /// and the guide: the stored one at once (refreshed in the background
+    /// from `--guide`, else the lineups' `x-tvg-url`). Unreadable input exits
+    /// 66 with the file and reason; a lineup's broken lines are logged and
+    /// skipped.
+    private func loadInputs(logger: Logger) throws -> Inputs {
         var result: [MediaItem] = []
         var guideURLs: [String] = []
+        var targets: [GuideTarget] = []
         do {
             let lineups = (lineup.map { [$0] } ?? []) + items.filter(Self.isLineup)
             var media = items.filter { !Self.isLineup($0) }
@@ -189,7 +206,13 @@ struct PlayCommand: ParsableCommand {
                     FileHandle.standardError.write(Data("tvshell: \(location): no channels in this lineup\n".utf8))
                     throw ExitCode(65)
                 }
-                result += parsed.channels.map(\.mediaItem)
+                for channel in parsed.channels {
+                    let target = channel.guideTarget(header: parsed.headerAttributes)
+                    var item = channel.mediaItem
+                    item.guideID = target.key
+                    result.append(item)
+                    targets.append(target)
+                }
                 guideURLs += parsed.guideURLs
             }
             result += media.map { location in
@@ -197,21 +220,29 @@ struct PlayCommand: ParsableCommand {
                 item.artwork = SidecarArtwork.path(for: location)
                 return item
             }
-            var guideIndex = ProgrammeGuide.empty
-            if let guide {
-                let data = try InputLoader.guide(guide)
-                for problem in data.problems { logger.warning("\(guide): \(problem)") }
-                guideIndex = data.index
-            } else if !guideURLs.isEmpty {
-                logger.info("the lineup names a guide (\(guideURLs[0])); pass --guide to use one")
-            }
             if result.isEmpty {
                 result = DemoLineup.items(cacheDirectory: DemoLineup.defaultCacheDirectory(), logger: logger) { message in
                     FileHandle.standardError.write(Data((message + "\n").utf8))
                 }
-                if guide == nil { guideIndex = DemoLineup.guide(for: result, around: Date().timeIntervalSince1970) }
+                if guides.isEmpty { return Inputs(items: result, guide: DemoLineup.guide(for: result, around: Date().timeIntervalSince1970)) }
+                targets = result.map { GuideTarget(id: $0.guideID, names: [$0.title]) }
             }
-            return (result, guideIndex)
+            let sources = guides.isEmpty ? guideURLs : guides
+            guard !sources.isEmpty, !targets.isEmpty else {
+                if !guides.isEmpty { logger.info("--guide is for lineups: these items have no channels") }
+                return Inputs(items: result, guide: .empty)
+            }
+            let store = GuideStore(path: GuideStore.defaultPath())
+            var shown = ProgrammeGuide.empty
+            if store.status() != nil {
+                let window = GuidePlan.window(around: Date().timeIntervalSince1970)
+                do {
+                    shown = try store.window(from: window.from, to: window.to)
+                } catch {
+                    logger.warning("the stored guide \(store.path) cannot be read (\(error)); it is refreshed")
+                }
+            }
+            return Inputs(items: result, guide: shown, guidePlan: GuidePlan(store: store, targets: targets, sources: sources, lineupLocation: lineups.first.map(GuideCommand.absolute)))
         } catch let failure as InputLoader.Failure {
             FileHandle.standardError.write(Data("tvshell: \(failure)\n".utf8))
             throw ExitCode(66)

@@ -8,7 +8,7 @@ struct TVShellCommand: ParsableCommand {
         commandName: "tvshell",
         abstract: "A tvOS-style player shell for the terminal.",
         version: "0.6.2",
-        subcommands: [PlayCommand.self, LineupCommand.self, RestrictionsCommand.self, HistoryCommand.self, ThemesCommand.self],
+        subcommands: [PlayCommand.self, LineupCommand.self, GuideCommand.self, RestrictionsCommand.self, HistoryCommand.self, ThemesCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 }

@@ -55,7 +55,7 @@ struct CatchupEndToEndTests {
         let guide = dir.appendingPathComponent("guide.xml")
         try "<tv>\(programmes)</tv>".write(to: guide, atomically: true, encoding: .utf8)
         let shell = try ShellUnderTest([lineup.path, "--guide", guide.path])
-        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && guideStored($0) }
 
         let s = Int(start)
         let expected: [(channel: Int, target: String)] = [
@@ -116,7 +116,7 @@ struct CatchupRemoteEndToEndTests {
         let guide = dir.appendingPathComponent("guide.xml")
         try "<tv>\(programmes)</tv>".write(to: guide, atomically: true, encoding: .utf8)
         let shell = try ShellUnderTest([lineup.path, "--guide", guide.path])
-        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["live"] as? Bool == true }
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["live"] as? Bool == true && guideStored($0) }
         let archiveURL = { (i: Int) in "/archive/b.ts?from=\(Int(times[i].1))&to=\(Int(times[i].2))" }
 
         for key in ["UP", "LEFT", "ENTER"] { try shell.ipc.request(["keypress", key]) }

@@ -64,7 +64,7 @@ struct RemoteConfigTests {
         #expect(config.problems.map(\.description) == [
             "/etc/tvshell/config.toml:4: keys.i: unknown command “jump”; expected one of play_pause, play, pause, left, right, up, down, select, menu, frame_back, frame_forward, channel_up, channel_down, info, guide, quit, picture_in_picture, close_picture, move_picture, swap_picture, picture_back, picture_forward, what_did_they_say, live, digit_0 … digit_9 or none",
             "/etc/tvshell/config.toml:7: remote.KEY_BLUE: expected a command name in quotes",
-            "/etc/tvshell/config.toml:23: nonsense.a: unknown table [nonsense]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live or mpris",
+            "/etc/tvshell/config.toml:23: nonsense.a: unknown table [nonsense]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide or mpris",
         ])
         let broken = ShellConfigFile.parse("[keys]\nx = select", path: "c.toml")
         #expect(broken.keyMap == .standard)
@@ -130,6 +130,21 @@ struct RemoteConfigTests {
         #expect(TimeshiftSettings.bytes("2GiB") == 2 << 30 && TimeshiftSettings.bytes("1.5G") == 3 << 29 && TimeshiftSettings.bytes("300 MB") == 300 << 20)
         #expect(TimeshiftSettings.applies(to: "https://tv.example/a.m3u8") && !TimeshiftSettings.applies(to: "av://lavfi:testsrc")
                 && !TimeshiftSettings.applies(to: "/media/film.mkv"))
+    }
+
+    @Test("config.toml [guide]: refresh as seconds or with a unit; too short or unreadable named, default kept")
+    func guideSection() {
+        #expect(ShellConfigFile.parse("[guide]\nrefresh = \"6h\"\n", path: "g.toml").guideRefresh == 21600)
+        #expect(ShellConfigFile.parse("[guide]\nrefresh = 5400\n", path: "g.toml").guideRefresh == 5400)
+        #expect(ShellConfigFile.parse("[guide]\nrefresh = \"1d\"\n", path: "g.toml").guideRefresh == 86400)
+        for (value, line) in [("\"10s\"", 2), ("\"soon\"", 2)] {
+            let bad = ShellConfigFile.parse("[guide]\nrefresh = \(value)\nreload = 1\n", path: "g.toml")
+            #expect(bad.guideRefresh == nil)
+            #expect(bad.problems.map(\.description) == [
+                "g.toml:\(line): guide.refresh: expected a duration of a minute or more, such as \"12h\", \"30m\" or 3600",
+                "g.toml:3: guide.reload: unknown setting; expected refresh",
+            ])
+        }
     }
 
     @Test("an lircrc's tvshell blocks become bindings; other programs' are skipped; bad lines are named")

@@ -22,24 +22,57 @@ public struct GuideData: Equatable, Sendable {
 /// channel is reported with its line and skipped; malformed XML keeps what was
 /// read before the error. Call from any thread.
 public enum XMLTVParser {
-    /// Reads a guide from bytes (plain or gzip).
-    public static func parse(_ data: Data) -> GuideData {
-        guard let reader = XMLReader(data: data) else {
-            return GuideData(problems: [CatalogProblem(line: 0, message: "not an XMLTV guide: the XML reader could not start")])
-        }
-        return read(reader)
+    /// Where a guide comes from: bytes (plain or gzip) or a file (plain or gzip).
+    public enum Source: Sendable {
+        case data(Data)
+        case path(String)
     }
+
+    /// At most this many problems are listed; the rest are counted.
+    public static let problemLimit = 1000
+
+    /// Reads a guide from bytes (plain or gzip).
+    public static func parse(_ data: Data) -> GuideData { collect(.data(data)) }
 
     /// Reads the guide file at `path` (plain or gzip) as it streams in.
-    public static func parse(path: String) -> GuideData {
-        guard let reader = XMLReader(path: path) else {
-            return GuideData(problems: [CatalogProblem(line: 0, message: "cannot open \(path)")])
-        }
-        return read(reader)
+    public static func parse(path: String) -> GuideData { collect(.path(path)) }
+
+    /// Reads a guide whole into memory (for small guides and tests).
+    private static func collect(_ source: Source) -> GuideData {
+        var guide = GuideData()
+        let outcome = stream(source, channel: { guide.channels.append($0) }, programme: { guide.programmes.append($0) })
+        if outcome.refused { guide = GuideData() }
+        guide.problems = outcome.problems
+        return guide
     }
 
-    private static func read(_ reader: XMLReader) -> GuideData {
-        let builder = Builder()
+    /// Streams the guide from `source`: each channel and each programme is
+    /// handed over as soon as it is complete, in file order, and nothing else
+    /// is kept. Returns the problems (at most `problemLimit`, then a count),
+    /// and whether the guide was refused (one declaring its own entities):
+    /// then whatever was handed over must be dropped.
+    public static func stream(
+        _ source: Source, channel: (GuideChannel) -> Void, programme: (Programme) -> Void
+    ) -> (problems: [CatalogProblem], refused: Bool) {
+        let reader: XMLReader?
+        switch source {
+        case .data(let data): reader = XMLReader(data: data)
+        case .path(let path): reader = XMLReader(path: path)
+        }
+        guard let reader else {
+            switch source {
+            case .data: return ([CatalogProblem(line: 0, message: "not an XMLTV guide: the XML reader could not start")], false)
+            case .path(let path): return ([CatalogProblem(line: 0, message: "cannot open \(path)")], false)
+            }
+        }
+        return withoutActuallyEscaping(channel) { channel in
+            withoutActuallyEscaping(programme) { programme in
+                read(reader, into: Builder(channel: channel, programme: programme))
+            }
+        }
+    }
+
+    private static func read(_ reader: XMLReader, into builder: Builder) -> (problems: [CatalogProblem], refused: Bool) {
         while let node = reader.next() {
             switch node {
             case .start(let name, let attributes, let empty):
@@ -52,22 +85,25 @@ public enum XMLTVParser {
             }
         }
         if let refusal = reader.refusal {
-            return GuideData(problems: [CatalogProblem(line: reader.line, message: refusal + "; nothing of it is used")])
+            return ([CatalogProblem(line: reader.line, message: refusal + "; nothing of it is used")], true)
         }
         if let error = reader.error {
-            builder.guide.problems.append(CatalogProblem(line: max(error.line, reader.line), message: "XML error: \(error.message); the guide is read up to here"))
+            builder.report(CatalogProblem(line: max(error.line, reader.line), message: "XML error: \(error.message); the guide is read up to here"))
         }
         if builder.sawTV == false {
-            builder.guide.problems.append(CatalogProblem(line: 0, message: "not an XMLTV guide: no <tv> element"))
+            builder.report(CatalogProblem(line: 0, message: "not an XMLTV guide: no <tv> element"))
         } else if !builder.closedTV && reader.error == nil {
-            builder.guide.problems.append(CatalogProblem(line: reader.line, message: "the guide ends before </tv> (truncated?); the guide is read up to here"))
+            builder.report(CatalogProblem(line: reader.line, message: "the guide ends before </tv> (truncated?); the guide is read up to here"))
         }
-        return builder.guide
+        return (builder.finishedProblems(), false)
     }
 
     /// Builds the guide from the reader's nodes.
     private final class Builder {
-        var guide = GuideData()
+        private let emitChannel: (GuideChannel) -> Void
+        private let emitProgramme: (Programme) -> Void
+        private var problems: [CatalogProblem] = []
+        private var unlisted = 0
         var sawTV = false
         var closedTV = false
         private var channel: GuideChannel?
@@ -78,6 +114,19 @@ public enum XMLTVParser {
         private var ratingSystem: String?
         private var stack: [String] = []
 
+        init(channel: @escaping (GuideChannel) -> Void, programme: @escaping (Programme) -> Void) {
+            emitChannel = channel
+            emitProgramme = programme
+        }
+
+        func report(_ problem: CatalogProblem) {
+            if problems.count < XMLTVParser.problemLimit { problems.append(problem) } else { unlisted += 1 }
+        }
+
+        func finishedProblems() -> [CatalogProblem] {
+            unlisted == 0 ? problems : problems + [CatalogProblem(line: 0, message: "and \(unlisted) more problems")]
+        }
+
         func start(_ name: String, attributes: [String: String], line: Int) {
             stack.append(name)
             text = ""
@@ -87,16 +136,16 @@ public enum XMLTVParser {
             case "channel" where stack.count == 2:
                 channel = GuideChannel(id: attributes["id"] ?? "", names: [])
                 if channel?.id.isEmpty == true {
-                    guide.problems.append(CatalogProblem(line: line, message: "<channel> without an id"))
+                    report(CatalogProblem(line: line, message: "<channel> without an id"))
                 }
             case "programme":
                 programmeLine = line
                 let start = attributes["start"].flatMap(XMLTVTime.parse)
                 let channelID = attributes["channel"] ?? ""
                 if start == nil {
-                    guide.problems.append(CatalogProblem(line: line, message: "<programme> start \(attributes["start"].map { "“\($0)”" } ?? "missing") is not an XMLTV time; skipped"))
+                    report(CatalogProblem(line: line, message: "<programme> start \(attributes["start"].map { "“\($0)”" } ?? "missing") is not an XMLTV time; skipped"))
                 } else if channelID.isEmpty {
-                    guide.problems.append(CatalogProblem(line: line, message: "<programme> without a channel; skipped"))
+                    report(CatalogProblem(line: line, message: "<programme> without a channel; skipped"))
                 }
                 if let start, !channelID.isEmpty {
                     var stop = attributes["stop"].flatMap(XMLTVTime.parse)
@@ -129,17 +178,17 @@ public enum XMLTVParser {
             case "tv":
                 closedTV = true
             case "channel" where stack.count == 2:
-                if let c = channel, !c.id.isEmpty { guide.channels.append(c) }
+                if let c = channel, !c.id.isEmpty { emitChannel(c) }
                 channel = nil
             case "display-name" where parent == "channel":
                 if !value.isEmpty { channel?.names.append(value) }
             case "programme":
                 if var p = programme {
                     if p.title.isEmpty {
-                        guide.problems.append(CatalogProblem(line: programmeLine, message: "<programme> on \(p.channel) without a title"))
+                        report(CatalogProblem(line: programmeLine, message: "<programme> on \(p.channel) without a title"))
                         p.title = "—"
                     }
-                    guide.programmes.append(p)
+                    emitProgramme(p)
                 }
                 programme = nil
             case "title" where parent == "programme":

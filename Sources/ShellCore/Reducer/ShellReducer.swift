@@ -84,6 +84,9 @@ public enum ShellReducer {
         case .guideLoaded(let guide):
             state.guide = guide
             return []
+        case .guideStatus(let status):
+            state.guideStatus = status
+            return []
         case .passcodeChecked(let attempt, let correct, let wallClock, let now):
             return PasscodeReducer.checked(&state, attempt: attempt, correct: correct, wallClock: wallClock, now: now)
         case .authorizationRequested(let item, let request):

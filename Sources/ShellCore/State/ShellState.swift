@@ -33,6 +33,8 @@ public struct ShellState: Equatable, Sendable {
     public var notice: String?
     /// The programme guide (empty without one).
     public var guide: ProgrammeGuide
+    /// The stored guide's refresh, when the guide comes from the store.
+    public var guideStatus: GuideStatus?
     /// Wall-clock time, seconds since 1970, as last told by the runtime (for
     /// now / next); 0 until told.
     public var wallClock: Double = 0

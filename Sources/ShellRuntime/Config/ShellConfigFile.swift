@@ -46,6 +46,8 @@ import TerminalUI
 ///     timeshift_disk = "2GiB" # 0: memory only; else the buffer is a file in $XDG_CACHE_HOME/tvshell/timeshift
 ///     warm_neighbours = 2    # channels next to the one playing kept open, paused (0: none)
 ///     max_connections = 4    # streams open at once at most (warm neighbours give way)
+///     [guide]                # the stored XMLTV guide
+///     refresh = "12h"        # refreshed in the background when older (seconds, or "30m", "12h", "1d")
 ///     [mpris]                # Now Playing on D-Bus
 ///     enabled = true
 ///     bus = "session"        # or "system" (a kiosk box; see contrib/dbus)
@@ -76,6 +78,8 @@ public struct ShellConfigFile: Equatable, Sendable {
     /// `[up_next]`: nil keeps the default (on, 10 s).
     public var upNextEnabled: Bool?
     public var upNextCountdown: Double?
+    /// `[guide] refresh`: seconds (nil: 12 h).
+    public var guideRefresh: Double?
     /// `[segments] linear`: ad breaks must be watched (nil: the default, yes).
     public var linearBreaks: Bool?
     /// `[mpris]`: nil keeps the default (the session bus).
@@ -243,6 +247,15 @@ public struct ShellConfigFile: Equatable, Sendable {
                 if nowPlaying != ShellConfiguration.NowPlayingBus.none { nowPlaying = ShellConfiguration.NowPlayingBus(rawValue: name) }
             default: throw EntryError("unknown setting; expected enabled or bus")
             }
+        case "guide":
+            switch entry.key {
+            case "refresh":
+                guard let age = value.float.flatMap({ $0 > 0 ? $0 : nil }) ?? value.string.flatMap(Self.duration), age >= 60 else {
+                    throw EntryError("expected a duration of a minute or more, such as \"12h\", \"30m\" or 3600")
+                }
+                guideRefresh = age
+            default: throw EntryError("unknown setting; expected refresh")
+            }
         case "live":
             switch entry.key {
             case "timeshift":
@@ -266,7 +279,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             default: throw EntryError("unknown setting; expected timeshift, timeshift_memory, timeshift_disk, warm_neighbours or max_connections")
             }
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live or mpris")
+            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide or mpris")
         }
     }
 
@@ -316,6 +329,19 @@ public struct ShellConfigFile: Equatable, Sendable {
     private func seconds(_ value: TOMLDocument.Value) throws(EntryError) -> Double {
         guard let s = value.float, s > 0 else { throw EntryError("expected a number of seconds above 0") }
         return s
+    }
+
+    /// "90s", "30m", "12h", "1d" or a bare number of seconds.
+    static func duration(_ text: String) -> Double? {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        var body = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var unit: Double = 1
+        if let last = body.last, let factor = units[last] {
+            unit = factor
+            body.removeLast()
+        }
+        guard let number = Double(body), number > 0, number.isFinite else { return nil }
+        return number * unit
     }
 
     private func selector(_ value: TOMLDocument.Value) throws(EntryError) -> ItemSelector {

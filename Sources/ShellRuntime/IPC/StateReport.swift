@@ -127,6 +127,10 @@ enum StateReport {
             "url": state.current.map { state.playable($0).url as Any } ?? NSNullValue.null,
             "alternate": Self.alternate(state),
             "archive": Self.archive(state),
+            "guide_status": state.guideStatus.map {
+                ["refreshed": $0.refreshed.map { $0 as Any } ?? NSNullValue.null, "refreshing": $0.refreshing,
+                 "problem": $0.problem.map { $0 as Any } ?? NSNullValue.null] as [String: Any]
+            } ?? NSNullValue.null,
             "warm": PlayerSlot.warm.compactMap { state.warm[$0] }.filter { $0.playback.phase == .playing }.compactMap { state.items[$0.index].number },
             "behind_live": state.behindLive.map { (($0 * 10).rounded() / 10) as Any } ?? NSNullValue.null,
             "timeshift": state.isLive ? state.playback.liveBuffer.map { ["start": $0.start, "end": $0.edge] as [String: Any] } ?? NSNullValue.null : NSNullValue.null,

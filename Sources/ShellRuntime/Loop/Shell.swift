@@ -182,6 +182,9 @@ public final class Shell: ShellControl {
         }
         startNowPlaying()
         defer { mpris = nil }
+        let guideService = configuration.guidePlan.map { GuideService(plan: $0, inbox: inbox, logger: logger) }
+        guideService?.start()
+        defer { guideService?.stop() }
         openLibrary()
         tickWallClock()
         for notice in configuration.startupNotices { dispatch(.showNotice(notice)) }
@@ -423,7 +426,7 @@ public final class Shell: ShellControl {
     /// is a guide to read now / next from.
     private func tickWallClock() {
         dispatch(.wallClock(Date().timeIntervalSince1970, at: MonotonicClock.now()))
-        nextWallClockTick = state.guide.channelIDs.isEmpty ? nil : MonotonicClock.now() + 30
+        nextWallClockTick = state.guide.channelIDs.isEmpty && configuration.guidePlan == nil ? nil : MonotonicClock.now() + 30
     }
 
     private func handleSignals() {

@@ -25,6 +25,8 @@ public struct ShellConfiguration: Sendable {
     public var strayOutputPath: String?
     /// The programme guide for now / next.
     public var guide: ProgrammeGuide
+    /// Where the guide is kept and refreshed from (nil: `guide` is all there is).
+    public var guidePlan: GuidePlan?
     /// Parental restrictions at start: policy, and the persisted counter and lockout.
     public var restrictions: RestrictionsState
     /// Checks passcodes and keeps the lockout and audit log; without one,

@@ -17,10 +17,20 @@ enum HomeView {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
         screen.put(state.screen == .guide ? "Guide" : "tvshell", x: 2, y: 1, style: base.bolded())
-        screen.put("\(state.items.count) items", x: 12, y: 1, style: dim)
+        let count = "\(state.items.count) items"
+        screen.put(count, x: 12, y: 1, style: dim)
+        var clockX = screen.width - 2
         if state.wallClock > 0 {
             let clock = formatClock(state.wallClock, utcOffset: context.utcOffset)
-            screen.put(clock, x: screen.width - 2 - clock.count, y: 1, style: dim)
+            clockX -= clock.count
+            screen.put(clock, x: clockX, y: 1, style: dim)
+        }
+        if let status = guideStatusText(state, theme: theme, context: context) {
+            let x = 12 + count.count + 2
+            let width = clockX - 2 - x
+            if width > 8 {
+                screen.put(truncate(status, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: x, y: 1, style: dim, maxWidth: width)
+            }
         }
 
         var rows: [Row] = []
@@ -79,12 +89,25 @@ enum HomeView {
         let quit = state.kiosk ? "" : (theme.glyphs == .ascii ? " - q quit" : " · q quit")
         let hint = theme.glyphs == .ascii ? "UP/DOWN select - ENTER play - 0-9 channel" : "↑↓ select · ENTER play · 0–9 channel"
         screen.put(hint + quit, x: 2, y: screen.height - 1, style: dim)
-        if let health = healthLine(state, index: state.homeSelection, context: context) {
-            screen.put(truncate(health, toWidth: right - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 2,
+        if let problem = healthLine(state, index: state.homeSelection, context: context) ?? state.guideStatus?.problem.map({ "Guide: " + $0 }) {
+            screen.put(truncate(problem, toWidth: right - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 2,
                        style: base.with(foreground: theme.error), maxWidth: right - 4)
         }
         if let pane { PreviewPaneView.draw(into: &screen, state: state, theme: theme, context: context, pane: pane) }
         return focusRow
+    }
+
+    /// The stored guide's refresh: "updating the guide…", or when it was
+    /// last updated.
+    private static func guideStatusText(_ state: ShellState, theme: Theme, context: ViewContext) -> String? {
+        guard let status = state.guideStatus else { return nil }
+        let dot = theme.glyphs == .ascii ? "-" : "·"
+        if status.refreshing { return "\(dot) updating the guide" + (theme.glyphs == .ascii ? "..." : "…") }
+        guard let refreshed = status.refreshed else { return nil }
+        let today = Int((state.wallClock + Double(context.utcOffset)) / 86400) == Int((refreshed + Double(context.utcOffset)) / 86400)
+        let when = today || state.wallClock == 0
+            ? formatClock(refreshed, utcOffset: context.utcOffset) : formatDayAndClock(refreshed, utcOffset: context.utcOffset)
+        return "\(dot) guide updated \(when)"
     }
 
     /// A row's stream health: "⚠" after a failure, with the stream in use

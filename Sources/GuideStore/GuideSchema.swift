@@ -1,0 +1,45 @@
+import GRDB
+
+/// The guide database's tables: `programme` (one row a programme of a lineup
+/// channel, times already shifted, unique by channel key and start),
+/// `channel` (the lineup channels the guide feeds), `meta` (what the store
+/// was built from and when) and `programme_fts`, an FTS5 index over titles
+/// and descriptions. The schema is made whole by one refresh, never migrated:
+/// a store of another version is simply rebuilt.
+enum GuideSchema {
+    static let version = 1
+
+    static func create(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE programme (
+                id INTEGER PRIMARY KEY,
+                key TEXT NOT NULL,
+                start REAL NOT NULL,
+                stop REAL,
+                title TEXT NOT NULL,
+                subtitle TEXT,
+                summary TEXT,
+                categories TEXT,
+                ratings TEXT,
+                icon TEXT,
+                episode TEXT,
+                catchup_id TEXT
+            );
+            CREATE UNIQUE INDEX programme_slot ON programme(key, start);
+            CREATE TABLE channel (key TEXT PRIMARY KEY, name TEXT NOT NULL, guide_id TEXT NOT NULL);
+            CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+            """)
+    }
+
+    /// After the programmes are in: stops from the next start, the start
+    /// index, and the search index.
+    static func finish(_ db: Database) throws {
+        try db.execute(sql: """
+            UPDATE programme SET stop = (SELECT MIN(p.start) FROM programme p WHERE p.key = programme.key AND p.start > programme.start)
+                WHERE stop IS NULL;
+            CREATE INDEX programme_start ON programme(start);
+            CREATE VIRTUAL TABLE programme_fts USING fts5(title, summary, content='programme', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+            INSERT INTO programme_fts(programme_fts) VALUES('rebuild');
+            """)
+    }
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+import Catalog
+import Foundation
+import GuideStore
+import MediaModel
+import ShellCore
+import ShellRuntime
+import ShellView
+
+/// `tvshell guide …`: the stored guide.
+struct GuideCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "guide",
+        abstract: "Refresh or search the stored programme guide.",
+        subcommands: [GuideUpdateCommand.self, GuideSearchCommand.self]
+    )
+
+    /// A local path made absolute (URLs as they are).
+    static func absolute(_ location: String) -> String {
+        if location.contains("://") || location.hasPrefix("/") { return location }
+        return FileManager.default.currentDirectoryPath + "/" + location
+    }
+}
+
+/// `tvshell guide update [--lineup M3U] [--guide URL …]`.
+struct GuideUpdateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Read the guides into the store now, keeping the lineup's channels.",
+        discussion: "Without --lineup or --guide, uses those of the last refresh (the shell's, or this command's)."
+    )
+
+    @Option(help: "An M3U lineup (path or http(s) URL): only its channels are kept.")
+    var lineup: String?
+
+    @Option(name: .customLong("guide"), help: "An XMLTV guide (path or http(s) URL, plain or .gz; repeatable). Default: the lineup's x-tvg-url.")
+    var guides: [String] = []
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let store = GuideStore(path: GuideStore.defaultPath())
+        let previous = store.status()
+        guard let location = lineup.map(GuideCommand.absolute) ?? previous?.lineupLocation else {
+            FileHandle.standardError.write(Data("tvshell: no lineup: pass --lineup (the guide keeps only a lineup's channels)\n".utf8))
+            throw ExitCode(64)
+        }
+        let parsed: Lineup
+        do {
+            parsed = M3UParser.parse(InputLoader.text(try InputLoader.load(location)))
+        } catch let failure as InputLoader.Failure {
+            FileHandle.standardError.write(Data("tvshell: \(failure)\n".utf8))
+            throw ExitCode(66)
+        }
+        let sources = !guides.isEmpty ? guides.map(GuideCommand.absolute) : !parsed.guideURLs.isEmpty ? parsed.guideURLs : previous?.sources ?? []
+        guard !sources.isEmpty else {
+            FileHandle.standardError.write(Data("tvshell: no guide: pass --guide (the lineup names none)\n".utf8))
+            throw ExitCode(64)
+        }
+        let download = GuideDownload(sources: sources)
+        defer { download.removeDownloads() }
+        let report: GuideRefreshReport
+        do {
+            report = try GuideBuilder.refresh(path: store.path, targets: parsed.guideTargets, inputs: download.inputs, lineupLocation: location)
+        } catch {
+            FileHandle.standardError.write(Data("tvshell: the guide store \(store.path): \(error)\n".utf8))
+            throw ExitCode(73)
+        }
+        if json {
+            let object: [String: Any] = [
+                "channels": report.channels, "channels_matched": report.channelsMatched, "programmes": report.programmes,
+                "seconds": (report.seconds * 1000).rounded() / 1000, "replaced": report.replaced, "store": store.path,
+                "problem": report.problem ?? NSNull(),
+                "sources": report.sources.map { ["source": $0.label, "failed": $0.failed, "problems": $0.problems.map(\.description)] as [String: Any] },
+            ]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            for source in report.sources {
+                for problem in source.problems.prefix(20) { print("\(source.label): \(problem)") }
+                if source.problems.count > 20 { print("\(source.label): and \(source.problems.count - 20) more problems") }
+            }
+            print("\(report.channelsMatched) of \(report.channels) channels matched, \(report.programmes) programmes kept, \(String(format: "%.2f", report.seconds)) s")
+            print(report.replaced ? "stored in \(store.path)" : "not stored: \(report.problem ?? "nothing was read"); the guide kept is the one from before")
+        }
+        if !report.replaced { throw ExitCode(65) }
+    }
+}
+
+/// `tvshell guide search TEXT [--json]`.
+struct GuideSearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find programmes in the stored guide by title or description."
+    )
+
+    @Argument(help: "Words to find (every word; the last may be the start of one).")
+    var text: String
+
+    @Option(help: "At most this many results.")
+    var limit = 50
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let store = GuideStore(path: GuideStore.defaultPath())
+        guard store.status() != nil else {
+            FileHandle.standardError.write(Data("tvshell: no stored guide at \(store.path): run tvshell guide update --lineup M3U --guide XMLTV first\n".utf8))
+            throw ExitCode(66)
+        }
+        let results = try store.search(text, limit: max(1, limit))
+        let names = (try? store.channelNames()) ?? [:]
+        if json {
+            let object = results.map { p -> [String: Any] in
+                [
+                    "channel": names[p.channel] ?? p.channel, "start": p.start, "stop": p.stop ?? NSNull(), "title": p.title,
+                    "subtitle": p.subtitle ?? NSNull(), "episode": p.episode ?? NSNull(),
+                ]
+            }
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        if results.isEmpty { print("nothing found for “\(text)”") }
+        for p in results {
+            let offset = TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: p.start))
+            let when = formatDayAndClock(p.start, utcOffset: offset) + (p.stop.map { "–" + formatClock($0, utcOffset: offset) } ?? "")
+            print("\(when)  \(names[p.channel] ?? p.channel)  \(p.title)\(p.subtitle.map { ": " + $0 } ?? "")")
+        }
+    }
+}
