@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import GRDB
+import GRDBSQLite
 import MediaModel
 
 /// Builds a guide store from its sources: each guide streams through the
@@ -24,9 +25,9 @@ public enum GuideBuilder {
         var report = GuideRefreshReport(channels: targets.count, channelsMatched: 0, programmes: 0, seconds: 0, sources: [], replaced: false)
         var configuration = Configuration()
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -8000")
+            try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA cache_size = -8000")
         }
-        var matcher = GuideMatcher(targets: targets)
+        let matcher = MatcherBox(GuideMatcher(targets: targets))
         var refused = false
         var anyRead = false
         do {
@@ -41,21 +42,8 @@ public enum GuideBuilder {
                         }
                         continue
                     }
-                    matcher.beginSource()
-                    var insertError: Error?
                     try db.execute(sql: "SAVEPOINT source")
-                    let outcome = XMLTVParser.stream(source, channel: { matcher.declare($0) }, programme: { programme in
-                        guard insertError == nil else { return }
-                        for index in matcher.targets(forChannel: programme.channel) {
-                            let target = targets[index]
-                            do {
-                                try insert.execute(arguments: ProgrammeRow.arguments(programme, key: target.key, shift: target.shift))
-                            } catch {
-                                insertError = error
-                            }
-                        }
-                    })
-                    if let insertError { throw insertError }
+                    let outcome = try read(source, matching: matcher, into: insert, db: db)
                     if outcome.refused {
                         try db.execute(sql: "ROLLBACK TO source; RELEASE source")
                         refused = true
@@ -65,9 +53,9 @@ public enum GuideBuilder {
                     }
                     report.sources.append(.init(label: input.label, problems: outcome.problems, failed: outcome.refused))
                 }
-                report.channelsMatched = matcher.matched.count
+                report.channelsMatched = matcher.value.matched.count
                 let channelInsert = try db.makeStatement(sql: "INSERT OR IGNORE INTO channel(key, name, guide_id) VALUES (?,?,?)")
-                for index in matcher.matched.sorted() {
+                for index in matcher.value.matched.sorted() {
                     let target = targets[index]
                     try channelInsert.execute(arguments: [target.key, target.names.first ?? "", target.id ?? ""])
                 }
@@ -101,6 +89,67 @@ public enum GuideBuilder {
         report.seconds = Date().timeIntervalSince(began)
         return report
     }
+}
+
+extension GuideBuilder {
+    /// Reads one source on a thread of its own while this thread writes its
+    /// programmes (the two halves take about as long as each other).
+    fileprivate static func read(
+        _ source: XMLTVParser.Source, matching matcher: MatcherBox, into insert: Statement, db: Database
+    ) throws -> (problems: [CatalogProblem], refused: Bool) {
+        let batches = ProgrammeBatches()
+        let done = DispatchSemaphore(value: 0)
+        let result = OutcomeBox()
+        let reader = Thread {
+            matcher.value.beginSource()
+            var batch: [ProgrammeBatches.Entry] = []
+            batch.reserveCapacity(256)
+            result.value = XMLTVParser.stream(source, channel: { matcher.value.declare($0) }, programme: { programme in
+                let targets = matcher.value.targets(forChannel: programme.channel)
+                guard !targets.isEmpty else { return }
+                batch.append((programme, targets))
+                if batch.count == 256 {
+                    batches.put(batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            })
+            batches.put(batch)
+            batches.finish()
+            done.signal()
+        }
+        reader.stackSize = 1 << 20
+        reader.start()
+        let targets = matcher.value.targets
+        do {
+            while let batch = batches.take() {
+                for entry in batch {
+                    for index in entry.targets {
+                        ProgrammeRow.bind(entry.programme, key: targets[index].key, shift: targets[index].shift, to: insert.sqliteStatement)
+                        let code = sqlite3_step(insert.sqliteStatement)
+                        guard code == SQLITE_DONE else {
+                            throw GuideStoreError(message: "cannot store a programme: \(String(cString: sqlite3_errmsg(db.sqliteConnection)))")
+                        }
+                    }
+                }
+            }
+        } catch {
+            batches.cancel()
+            done.wait()
+            throw error
+        }
+        done.wait()
+        return result.value
+    }
+}
+
+/// The matcher, handed to the reading thread and read back after it ends.
+final class MatcherBox: @unchecked Sendable {
+    var value: GuideMatcher
+    init(_ value: GuideMatcher) { self.value = value }
+}
+
+private final class OutcomeBox: @unchecked Sendable {
+    var value: (problems: [CatalogProblem], refused: Bool) = ([], false)
 }
 
 /// A store that could not be written or read, said plainly.

@@ -38,7 +38,7 @@ enum GuideSchema {
             UPDATE programme SET stop = (SELECT MIN(p.start) FROM programme p WHERE p.key = programme.key AND p.start > programme.start)
                 WHERE stop IS NULL;
             CREATE INDEX programme_start ON programme(start);
-            CREATE VIRTUAL TABLE programme_fts USING fts5(title, summary, content='programme', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+            CREATE VIRTUAL TABLE programme_fts USING fts5(title, summary, content='programme', content_rowid='id', detail='none', tokenize='unicode61 remove_diacritics 2');
             INSERT INTO programme_fts(programme_fts) VALUES('rebuild');
             """)
     }

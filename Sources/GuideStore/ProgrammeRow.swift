@@ -1,19 +1,37 @@
 import Catalog
 import GRDB
+import GRDBSQLite
 import MediaModel
+
+/// SQLite copies the bytes bound (the Swift string's are temporary).
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// How a programme's lists are kept in one column each: categories joined
 /// by U+001F; ratings as `system U+001F value`, joined by U+001E. Pure.
 enum ProgrammeRow {
     static let columns = "key, start, stop, title, subtitle, summary, categories, ratings, icon, episode, catchup_id"
 
-    static func arguments(_ p: Programme, key: String, shift: Double) -> StatementArguments {
-        [
-            key, p.start + shift, p.stop.map { $0 + shift }, p.title, p.subtitle, p.summary,
-            p.categories.isEmpty ? nil : p.categories.joined(separator: "\u{1F}"),
-            p.ratings.isEmpty ? nil : p.ratings.map { ($0.system ?? "") + "\u{1F}" + $0.value }.joined(separator: "\u{1E}"),
-            p.icon, p.episode, p.catchupID,
-        ]
+    /// Binds `p` to the insert statement (its `columns`, in order) with
+    /// SQLite's own calls: a guide has hundreds of thousands of rows.
+    static func bind(_ p: Programme, key: String, shift: Double, to statement: SQLiteStatement) {
+        sqlite3_reset(statement)
+        func text(_ index: Int32, _ value: String?) {
+            guard var bytes = value else { sqlite3_bind_null(statement, index); return }
+            bytes.withUTF8 { utf8 in
+                _ = utf8.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(statement, index, $0.baseAddress, Int32($0.count), transient) }
+            }
+        }
+        text(1, key)
+        sqlite3_bind_double(statement, 2, p.start + shift)
+        if let stop = p.stop { sqlite3_bind_double(statement, 3, stop + shift) } else { sqlite3_bind_null(statement, 3) }
+        text(4, p.title)
+        text(5, p.subtitle)
+        text(6, p.summary)
+        text(7, p.categories.isEmpty ? nil : p.categories.joined(separator: "\u{1F}"))
+        text(8, p.ratings.isEmpty ? nil : p.ratings.map { ($0.system ?? "") + "\u{1F}" + $0.value }.joined(separator: "\u{1E}"))
+        text(9, p.icon)
+        text(10, p.episode)
+        text(11, p.catchupID)
     }
 
     /// The programme of a row selected with `columns` (in that order).

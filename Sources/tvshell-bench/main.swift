@@ -8,9 +8,9 @@ import Glibc
 setlocale(LC_NUMERIC, "C")
 signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
-guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys", "flips", "zap"].contains(arguments[2])
+guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys", "flips", "zap", "guide"].contains(arguments[2])
         || arguments.count >= 6 && arguments[2] == "compare" && Int(arguments[4]) != nil else {
-    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
+    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | guide | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
     exit(64)
 }
 let tvshell = arguments[1]
@@ -36,6 +36,8 @@ do {
             }
         } else if arguments[2] == "flips" {
             try reportFlips(tvshell)
+        } else if arguments[2] == "guide" {
+            try GuideBenchmark.report(tvshell: tvshell)
         } else if arguments[2] == "zap" {
             try reportZap(tvshell)
         } else if arguments[2] == "pip" {
@@ -78,6 +80,8 @@ do {
     for result in [CatalogBenchmark.m3u(), CatalogBenchmark.xmltv()] {
         print("  \(result.name) (\(result.bytes / 1024) KiB, \(result.count) entries): \(fixed(result.milliseconds, 0)) ms, RSS +\(fixed(result.rssGrowthMiB, 1)) MiB")
     }
+
+    try GuideBenchmark.report(tvshell: tvshell)
 
     print("\n== paused for 10 s (pty 160x48)")
     let idle = try PausedIdleBenchmark.tvshell(tvshell, clip: clip, seconds: 10)

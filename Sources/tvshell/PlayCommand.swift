@@ -196,7 +196,7 @@ struct PlayCommand: ParsableCommand {
             var media = items.filter { !Self.isLineup($0) }
             for location in lineups {
                 let text = InputLoader.text(try InputLoader.load(location))
-                if text.contains("#EXT-X-TARGETDURATION") || text.contains("#EXT-X-STREAM-INF") {
+                if M3UParser.isHLSPlaylist(text) {
                     media.append(location)
                     continue
                 }
@@ -227,7 +227,7 @@ struct PlayCommand: ParsableCommand {
                 if guides.isEmpty { return Inputs(items: result, guide: DemoLineup.guide(for: result, around: Date().timeIntervalSince1970)) }
                 targets = result.map { GuideTarget(id: $0.guideID, names: [$0.title]) }
             }
-            let sources = guides.isEmpty ? guideURLs : guides
+            let sources = guides.isEmpty ? guideURLs : guides.map(GuideCommand.absolute)
             guard !sources.isEmpty, !targets.isEmpty else {
                 if !guides.isEmpty { logger.info("--guide is for lineups: these items have no channels") }
                 return Inputs(items: result, guide: .empty)
@@ -235,7 +235,7 @@ struct PlayCommand: ParsableCommand {
             let store = GuideStore(path: GuideStore.defaultPath())
             var shown = ProgrammeGuide.empty
             if store.status() != nil {
-                let window = GuidePlan.window(around: Date().timeIntervalSince1970)
+                let window = GuidePlan.startWindow(around: Date().timeIntervalSince1970)
                 do {
                     shown = try store.window(from: window.from, to: window.to)
                 } catch {

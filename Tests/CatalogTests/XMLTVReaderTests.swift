@@ -101,3 +101,14 @@ struct XMLTVReaderTests {
         #expect(corrupt.programmes.isEmpty && !corrupt.problems.isEmpty, "a corrupt gzip is a problem, not a crash: \(corrupt.problems)")
     }
 }
+
+@Suite("Telling an HLS playlist from a lineup")
+struct HLSPlaylistTests {
+    @Test("a media or master playlist is HLS; a lineup, even naming .m3u8 streams, is not")
+    func detects() {
+        #expect(M3UParser.isHLSPlaylist("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nseg0.ts\n"))
+        #expect(M3UParser.isHLSPlaylist("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nlow.m3u8\n"))
+        #expect(!M3UParser.isHLSPlaylist("#EXTM3U\n#EXTINF:-1 tvg-id=\"a\",A\nhttp://x/a.m3u8\n#EXT-X-TARGET\n"))
+        #expect(!M3UParser.isHLSPlaylist(""))
+    }
+}

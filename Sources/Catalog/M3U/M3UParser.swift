@@ -166,43 +166,57 @@ public enum M3UParser {
     /// that comma, and whether a quote was left open.
     static func parseAttributes(_ text: String) -> (attributes: [String: String], name: String?, unterminated: Bool) {
         var attributes: [String: String] = [:]
-        let chars = Array(text.unicodeScalars)
-        func str(_ slice: ArraySlice<Unicode.Scalar>) -> String {
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: slice)
-            return String(view)
-        }
+        let bytes = Array(text.utf8)
+        func str(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }
+        let space: UInt8 = 0x20, tab: UInt8 = 0x09, comma: UInt8 = 0x2C, equals: UInt8 = 0x3D, double: UInt8 = 0x22, single: UInt8 = 0x27
         var i = 0
-        func skipSpaces() { while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 } }
-        while i < chars.count {
-            skipSpaces()
-            guard i < chars.count else { break }
-            if chars[i] == "," { return (attributes, str(chars[(i + 1)...]), false) }
+        let n = bytes.count
+        while i < n {
+            while i < n, bytes[i] == space || bytes[i] == tab { i += 1 }
+            guard i < n else { break }
+            if bytes[i] == comma { return (attributes, str(bytes[(i + 1)...]), false) }
             let keyStart = i
-            while i < chars.count, chars[i] != "=", chars[i] != " ", chars[i] != "," { i += 1 }
-            let key = str(chars[keyStart..<i]).lowercased()
-            guard i < chars.count, chars[i] == "=" else { continue }
+            while i < n, bytes[i] != equals, bytes[i] != space, bytes[i] != comma { i += 1 }
+            let key = str(bytes[keyStart..<i]).lowercased()
+            guard i < n, bytes[i] == equals else { continue }
             i += 1
             var value = ""
-            if i < chars.count, chars[i] == "\"" || chars[i] == "'" {
-                let quote = chars[i]
+            if i < n, bytes[i] == double || bytes[i] == single {
+                let quote = bytes[i]
                 i += 1
                 let start = i
-                while i < chars.count, chars[i] != quote { i += 1 }
-                if i >= chars.count {
-                    attributes[key] = str(chars[start...])
+                while i < n, bytes[i] != quote { i += 1 }
+                if i >= n {
+                    attributes[key] = str(bytes[start...])
                     return (attributes, nil, true)
                 }
-                value = str(chars[start..<i])
+                value = str(bytes[start..<i])
                 i += 1
             } else {
                 let start = i
-                while i < chars.count, chars[i] != " ", chars[i] != "," { i += 1 }
-                value = str(chars[start..<i])
+                while i < n, bytes[i] != space, bytes[i] != comma { i += 1 }
+                value = str(bytes[start..<i])
             }
             if !key.isEmpty { attributes[key] = value }
         }
         return (attributes, nil, false)
+    }
+
+    /// Whether `text` is an HLS playlist (media or master) rather than a
+    /// lineup: it has `#EXT-X-TARGETDURATION` or `#EXT-X-STREAM-INF`.
+    /// Scans the bytes once (lineups run to megabytes).
+    public static func isHLSPlaylist(_ text: String) -> Bool {
+        let needles = [Array("#EXT-X-TARGETDURATION".utf8), Array("#EXT-X-STREAM-INF".utf8)]
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= 17 else { return false }
+            for i in 0..<bytes.count where bytes[i] == 0x23 {
+                for needle in needles where i + needle.count <= bytes.count {
+                    if (1..<needle.count).allSatisfy({ bytes[i + $0] == needle[$0] }) { return true }
+                }
+            }
+            return false
+        }
     }
 
     /// A URL (`scheme://…`), an absolute path, or a relative path to a media file.
@@ -266,6 +280,8 @@ public enum M3UParser {
 
 extension StringProtocol {
     func trimmingWhitespace() -> String {
+        let whole = String(self)
+        if let first = whole.utf8.first, let last = whole.utf8.last, first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80 { return whole }
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }

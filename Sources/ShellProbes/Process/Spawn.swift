@@ -80,6 +80,30 @@ public enum Spawn {
         return pid
     }
 
+    /// What a finished process cost: wall and CPU time, peak RSS.
+    public struct Cost: Sendable {
+        public var status: Int32
+        public var seconds: Double
+        public var cpuSeconds: Double
+        public var peakMiB: Double
+    }
+
+    /// Runs `arguments` (output to /dev/null) and measures it.
+    public static func measure(_ arguments: [String], environment: [String: String]? = nil) throws -> Cost {
+        var started = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &started)
+        let pid = try start(arguments, environment: environment)
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        var ended = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ended)
+        let wall = Double(ended.tv_sec - started.tv_sec) + Double(ended.tv_nsec - started.tv_nsec) / 1e9
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Cost(status: code, seconds: wall, cpuSeconds: cpu, peakMiB: Double(usage.ru_maxrss) / 1024)
+    }
+
     /// Waits for `pid`; returns its exit status, or 128+signal.
     public static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0

@@ -6,7 +6,8 @@ import ShellCore
 /// Keeps the shell's guide fresh on a thread of its own: refreshes the store
 /// from the plan's sources when it is stale (at start, then whenever it ages
 /// past `maximumAge`), and reloads the window of programmes the shell holds
-/// every half hour (the shell starts with the window already loaded). It only posts actions (`guideStatus`, `guideLoaded`) to
+/// every half hour (the shell starts with a narrower one, read before its
+/// first frame). It only posts actions (`guideStatus`, `guideLoaded`) to
 /// the inbox; it never touches the state. `start` and `stop` from the
 /// run-loop thread.
 final class GuideService: @unchecked Sendable {
@@ -45,7 +46,6 @@ final class GuideService: @unchecked Sendable {
     private func run() {
         var status = plan.store.status()
         var lastProblem: String? = status?.problem
-        var first = true
         while !isStopping {
             let now = Date().timeIntervalSince1970
             let signature = GuideStore.signature(of: plan.targets)
@@ -76,10 +76,9 @@ final class GuideService: @unchecked Sendable {
                 loadWindow()
                 inbox.post(.guideStatus(GuideStatus(refreshed: plan.store.status()?.refreshed, refreshing: false, problem: lastProblem)))
             } else {
-                if !first { loadWindow() }
+                loadWindow()
                 inbox.post(.guideStatus(GuideStatus(refreshed: status?.refreshed, refreshing: false, problem: lastProblem)))
             }
-            first = false
             let untilStale = (status?.refreshed ?? now) + plan.maximumAge - Date().timeIntervalSince1970
             let sleep = max(5, min(1800, untilStale))
             _ = wake.wait(timeout: .now() + sleep)
