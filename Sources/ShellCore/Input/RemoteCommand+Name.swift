@@ -28,6 +28,8 @@ extension RemoteCommand {
         case .pictureForward: "picture_forward"
         case .whatDidTheySay: "what_did_they_say"
         case .live: "live"
+        case .dayBack: "day_back"
+        case .dayForward: "day_forward"
         }
     }
 
@@ -36,6 +38,7 @@ extension RemoteCommand {
         .playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
         .channelUp, .channelDown, .info, .guide, .quit,
         .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .whatDidTheySay, .live,
+        .dayBack, .dayForward,
     ] + (0...9).map { .digit($0) }
 
     /// The command named `name` (also a bare digit "7").

@@ -35,4 +35,7 @@ public enum RemoteCommand: Equatable, Hashable, Sendable {
     case whatDidTheySay
     /// Back to the live edge of a paused or rewound live channel.
     case live
+    /// The guide's grid: a day back / on.
+    case dayBack
+    case dayForward
 }

@@ -337,6 +337,7 @@ public enum ShellReducer {
     private static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         if command == .quit { return requestQuit(&state, source: .key) }
         if state.screen != .passcode, let effects = PictureReducer.reduceCommand(&state, command, now: now) { return effects }
+        if let effects = GuideGridReducer.reduceCommand(&state, command, now: now) { return effects }
         if state.screen != .passcode, let effects = ChannelEntryReducer.reduce(&state, command, now: now) { return effects }
         switch state.screen {
         case .player:
@@ -385,6 +386,9 @@ public enum ShellReducer {
             if command == .select, let effects = PreviewReducer.promote(&state, index: index, now: now) { return effects }
             return play(&state, index: index, now: now)
         case .guide:
+            if GuideGridReducer.available(state) && (state.screen == .home || state.screen == .guide) {
+                return GuideGridReducer.open(&state)
+            }
             state.destination = .guide
         case .menu where state.screen == .guide:
             state.destination = .home
@@ -399,6 +403,7 @@ public enum ShellReducer {
     static func goHome(_ state: inout ShellState, guide: Bool = false) -> [Effect] {
         let ended = FlipReducer.abandon(&state) + dropContentRequest(&state) + ResumeReducer.save(&state)
         state.destination = guide ? .guide : .home
+        state.guideGrid = nil
         state.hintVisible = false
         state.overlay = .none
         state.scrub = nil

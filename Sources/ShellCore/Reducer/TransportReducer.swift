@@ -60,7 +60,8 @@ enum TransportReducer {
             }
             return ShellReducer.goHome(&state)
         case .guide:
-            return ShellReducer.goHome(&state, guide: true)
+            let effects = ShellReducer.goHome(&state, guide: true)
+            return GuideGridReducer.available(state) ? effects + GuideGridReducer.open(&state) : effects
         case .up:
             if p.paused && state.transportVisible && (p.phase == .playing || p.phase == .ended) { return TransportMenuReducer.present(&state) }
             guard p.phase == .playing else { return [] }
@@ -73,7 +74,7 @@ enum TransportReducer {
             return WhatDidTheySayReducer.start(&state, now: now) + showTransport(&state)
         case .live:
             return TimeshiftReducer.goLive(&state)
-        case .digit, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward:
+        case .digit, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .dayBack, .dayForward:
             return []
         }
     }

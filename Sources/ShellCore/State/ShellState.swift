@@ -35,6 +35,8 @@ public struct ShellState: Equatable, Sendable {
     public var guide: ProgrammeGuide
     /// The stored guide's refresh, when the guide comes from the store.
     public var guideStatus: GuideStatus?
+    /// The guide's grid, while the guide screen shows it (nil: the list).
+    public var guideGrid: GuideGrid?
     /// Wall-clock time, seconds since 1970, as last told by the runtime (for
     /// now / next); 0 until told.
     public var wallClock: Double = 0

@@ -8,6 +8,32 @@ enum StateReport {
         ["number": item.number.map { $0 as Any } ?? NSNullValue.null, "name": item.title, "id": item.id]
     }
 
+    /// The guide screen: list or grid, the focused channel and programme
+    /// (masked as the screen masks it), and the focus time.
+    static func guide(_ state: ShellState) -> Any {
+        guard state.screen == .guide, !state.items.isEmpty else { return NSNullValue.null }
+        let channel: Int, time: Double, programme: Programme?
+        if let grid = state.guideGrid {
+            channel = grid.channel
+            time = grid.time
+            programme = GuideGridReducer.focused(state, grid).programme
+        } else {
+            channel = min(state.homeSelection, state.items.count - 1)
+            time = state.wallClock
+            programme = state.nowNext(state.items[channel]).now
+        }
+        let item = state.items[channel]
+        let shown = programme.map { state.shown($0, on: item) }
+        return [
+            "mode": state.guideGrid == nil ? "list" : "grid",
+            "focus": [
+                "channel": item.number.map { $0 as Any } ?? item.title, "start": shown.map { $0.start as Any } ?? NSNullValue.null,
+                "title": shown.map { $0.title as Any } ?? NSNullValue.null,
+            ] as [String: Any],
+            "time": time,
+        ] as [String: Any]
+    }
+
     /// The strictest rating known for what is (about to be) played.
     static func rating(_ state: ShellState) -> String? {
         let ratings = state.prompt?.ratings ?? state.playback.ratings
@@ -127,6 +153,7 @@ enum StateReport {
             "url": state.current.map { state.playable($0).url as Any } ?? NSNullValue.null,
             "alternate": Self.alternate(state),
             "archive": Self.archive(state),
+            "guide": Self.guide(state),
             "guide_status": state.guideStatus.map {
                 ["refreshed": $0.refreshed.map { $0 as Any } ?? NSNullValue.null, "refreshing": $0.refreshing,
                  "problem": $0.problem.map { $0 as Any } ?? NSNullValue.null] as [String: Any]

@@ -26,6 +26,8 @@ public enum ShellView {
             InterstitialView.draw(into: &screen, state: state, theme: theme, context: context)
         case .error:
             ErrorView.draw(into: &screen, state: state, theme: theme)
+        case .guide where state.guideGrid != nil:
+            focusRow = GuideGridView.draw(into: &screen, state: state, grid: state.guideGrid!, theme: theme, context: context)
         case .home, .guide:
             focusRow = HomeView.draw(into: &screen, state: state, theme: theme, context: context)
         }

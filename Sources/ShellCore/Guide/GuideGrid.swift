@@ -1,0 +1,55 @@
+/// The guide's grid (`g`, KEY_EPG), while it is up: channels down, time
+/// across in half-hour columns. The focus is a channel and a time; the
+/// focused cell is the programme on that channel at that time (or the empty
+/// half hour there).
+public struct GuideGrid: Equatable, Sendable {
+    /// The focused channel: an index into `ShellState.items` (a live channel).
+    public var channel: Int
+    /// The focus time (seconds since 1970).
+    public var time: Double
+    /// The time of the first half-hour column.
+    public var start: Double
+    /// The first channel row shown (an index into `GuideGridReducer.rows`).
+    public var top: Int
+
+    public init(channel: Int, time: Double, start: Double, top: Int = 0) {
+        self.channel = channel
+        self.time = time
+        self.start = start
+        self.top = top
+    }
+}
+
+/// Where the grid's parts go on a terminal of `columns` × `rows` cells:
+/// the reducer scrolls by it and the view draws by it, so both agree. A
+/// narrow terminal shows fewer half hours, never narrower ones. Pure.
+public struct GuideGridLayout: Equatable, Sendable {
+    /// Cells of one half-hour column.
+    public static let slotWidth = 12
+    /// Rows of the details panel under the grid (its rule included).
+    public static let detailRows = 6
+
+    public let columns: Int
+    public let nameWidth: Int
+    /// Half-hour columns shown.
+    public let slots: Int
+    /// The row of the time header; channel rows follow it.
+    public let headerRow = 2
+    /// Channel rows shown.
+    public let channelRows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        nameWidth = columns >= 120 ? 22 : 16
+        slots = max(1, (columns - nameWidth - 2) / Self.slotWidth)
+        channelRows = max(1, rows - 3 - Self.detailRows - 1)
+    }
+
+    /// The layout at `display`, else 80×24.
+    public init(_ display: DisplaySize?) {
+        self.init(columns: display?.columns ?? 80, rows: display?.rows ?? 24)
+    }
+
+    /// Seconds the time axis spans.
+    public var span: Double { Double(slots) * 1800 }
+}

@@ -1,0 +1,159 @@
+import MediaModel
+
+/// The guide's grid: opened by `guide` (`g`, KEY_EPG) when there is a guide;
+/// UP/DOWN move by channel, LEFT/RIGHT by programme, channel up/down
+/// (PGUP/PGDWN) by page, `<` / `>` by a day; ENTER tunes to what is on now,
+/// plays a past programme from the archive (when the channel has catch-up),
+/// and says what a future one will need; `guide` again shows the list, ESC
+/// goes home. Times are read at `ShellState.wallClock`. Pure.
+public enum GuideGridReducer {
+    /// The grid's rows: the live channels, in lineup order.
+    public static func rows(_ state: ShellState) -> [Int] {
+        state.items.indices.filter { state.items[$0].isLive }
+    }
+
+    /// Whether the grid can open: a guide with programmes and a channel.
+    static func available(_ state: ShellState) -> Bool {
+        !state.guide.channelIDs.isEmpty && state.wallClock > 0 && !rows(state).isEmpty
+    }
+
+    /// Opens the grid on the guide screen, focused on the channel playing
+    /// (else the list's selection) at now.
+    static func open(_ state: inout ShellState) -> [Effect] {
+        let rows = rows(state)
+        guard let first = rows.first else { return [] }
+        let wanted = [state.current, state.homeSelection].compactMap { $0 }.first { state.items.indices.contains($0) && state.items[$0].isLive } ?? first
+        let now = state.wallClock
+        var grid = GuideGrid(channel: wanted, time: now, start: halfHour(now) - 1800)
+        scroll(&grid, state: state)
+        state.destination = .guide
+        state.guideGrid = grid
+        return []
+    }
+
+    /// A command while the grid is up; nil when the grid is not.
+    static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
+        guard state.screen == .guide, var grid = state.guideGrid else { return nil }
+        let rows = rows(state)
+        guard let row = rows.firstIndex(of: grid.channel) else {
+            state.guideGrid = nil
+            return []
+        }
+        let layout = GuideGridLayout(state.display)
+        switch command {
+        case .up, .down:
+            let to = min(max(0, row + (command == .up ? -1 : 1)), rows.count - 1)
+            grid.channel = rows[to]
+        case .channelUp, .channelDown:
+            let to = min(max(0, row + (command == .channelUp ? -1 : 1) * layout.channelRows), rows.count - 1)
+            grid.channel = rows[to]
+            grid.top = min(max(0, grid.top + (command == .channelUp ? -1 : 1) * layout.channelRows), max(0, rows.count - layout.channelRows))
+        case .right:
+            let cell = focused(state, grid)
+            grid.time = cell.stop
+        case .left:
+            let cell = focused(state, grid)
+            let before = Self.cell(state, channel: grid.channel, at: cell.start - 1)
+            grid.time = max(before.start, cell.start - 86400)
+        case .dayBack, .dayForward:
+            grid.time += command == .dayBack ? -86400 : 86400
+            grid.start += command == .dayBack ? -86400 : 86400
+        case .select:
+            return select(&state, grid, now: now)
+        case .guide:
+            state.guideGrid = nil
+            return []
+        case .menu:
+            state.guideGrid = nil
+            state.destination = .home
+            return []
+        default:
+            return []
+        }
+        scroll(&grid, state: state)
+        state.guideGrid = grid
+        return []
+    }
+
+    /// A cell of the grid: a programme, or the empty half hour where the
+    /// guide has none.
+    public struct Cell: Equatable, Sendable {
+        public var start: Double
+        public var stop: Double
+        public var programme: Programme?
+
+        public init(start: Double, stop: Double, programme: Programme?) {
+            self.start = start
+            self.stop = stop
+            self.programme = programme
+        }
+    }
+
+    /// The cell on `items[channel]` at `time`.
+    public static func cell(_ state: ShellState, channel: Int, at time: Double) -> Cell {
+        let item = state.items[channel]
+        if let id = item.guideID {
+            let list = state.guide.programmes(for: id)
+            var low = 0, high = list.count
+            while low < high {
+                let mid = (low + high) / 2
+                if list[mid].start <= time { low = mid + 1 } else { high = mid }
+            }
+            if low > 0, let stop = list[low - 1].stop ?? (low < list.count ? list[low].start : nil), time < stop {
+                return Cell(start: list[low - 1].start, stop: stop, programme: list[low - 1])
+            }
+            let gapStart = max(halfHour(time), low > 0 ? (list[low - 1].stop ?? list[low - 1].start) : -.infinity)
+            let gapStop = min(halfHour(time) + 1800, low < list.count ? list[low].start : .infinity)
+            return Cell(start: gapStart, stop: gapStop, programme: nil)
+        }
+        return Cell(start: halfHour(time), stop: halfHour(time) + 1800, programme: nil)
+    }
+
+    /// The focused cell.
+    public static func focused(_ state: ShellState, _ grid: GuideGrid) -> Cell {
+        cell(state, channel: grid.channel, at: grid.time)
+    }
+
+    static func halfHour(_ time: Double) -> Double { (time / 1800).rounded(.down) * 1800 }
+
+    /// Keeps the focus in view: its channel among the rows shown, its time
+    /// among the columns.
+    private static func scroll(_ grid: inout GuideGrid, state: ShellState) {
+        let layout = GuideGridLayout(state.display)
+        let rows = rows(state)
+        if let row = rows.firstIndex(of: grid.channel) {
+            if row < grid.top { grid.top = row }
+            if row >= grid.top + layout.channelRows { grid.top = row - layout.channelRows + 1 }
+            grid.top = max(0, min(grid.top, max(0, rows.count - layout.channelRows)))
+        }
+        if grid.time < grid.start || grid.time >= grid.start + layout.span {
+            grid.start = halfHour(grid.time) - (layout.slots > 2 ? 1800 : 0)
+        }
+    }
+
+    private static func select(_ state: inout ShellState, _ grid: GuideGrid, now: Instant) -> [Effect] {
+        let cell = focused(state, grid)
+        let item = state.items[grid.channel]
+        let wall = state.wallClock
+        if cell.start <= wall && wall < cell.stop {
+            state.guideGrid = nil
+            return ShellReducer.play(&state, index: grid.channel, now: now)
+        }
+        guard let programme = cell.programme else { return [] }
+        if cell.stop <= wall {
+            guard item.catchup != nil else {
+                return notice(&state, "\(item.title) has no catch-up: past programmes cannot be played")
+            }
+            state.guideGrid = nil
+            let effects = CatchupReducer.play(&state, index: grid.channel, start: programme.start, now: now)
+            if state.screen == .guide { state.guideGrid = grid }
+            return effects
+        }
+        return notice(&state, "\(state.shown(programme, on: item).title) starts at a later time; reminders are not in this version yet")
+    }
+
+    private static func notice(_ state: inout ShellState, _ text: String) -> [Effect] {
+        state.notice = text
+        return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
+    }
+}

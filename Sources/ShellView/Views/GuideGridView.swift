@@ -1,0 +1,116 @@
+import MediaModel
+import ShellCore
+
+/// The guide's grid: channels down, half-hour columns across, a mark at
+/// now, the focused programme highlighted and its details in a panel below.
+/// Restricted programmes show as "Restricted (TV-MA)" with no title or
+/// details. Laid out by `GuideGridLayout`, as the reducer scrolls.
+enum GuideGridView {
+    /// Draws the grid; returns the focused row.
+    @discardableResult
+    static func draw(into screen: inout Screen, state: ShellState, grid: GuideGrid, theme: Theme, context: ViewContext) -> Int? {
+        let layout = GuideGridLayout(columns: screen.width, rows: screen.height)
+        let base = Style(foreground: theme.text, background: theme.background)
+        let dim = base.with(foreground: theme.secondaryText)
+        let selected = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
+        let airing = Style(foreground: theme.text, background: theme.barBackground)
+        let ascii = theme.glyphs == .ascii
+        let offset = context.utcOffset
+        let wall = state.wallClock
+
+        screen.put("Guide", x: 2, y: 1, style: base.bolded())
+        screen.put(formatDayAndClock(grid.time, utcOffset: offset).split(separator: " ").first.map(String.init) ?? "", x: 9, y: 1, style: dim)
+        if wall > 0 {
+            let clock = formatClock(wall, utcOffset: offset)
+            screen.put(clock, x: screen.width - 2 - clock.count, y: 1, style: dim)
+        }
+
+        let left = layout.nameWidth + 2
+        let cellsPerSecond = Double(GuideGridLayout.slotWidth) / 1800
+        func x(_ time: Double) -> Int { left + Int(((time - grid.start) * cellsPerSecond).rounded(.down)) }
+        let end = grid.start + layout.span
+        for slot in 0..<layout.slots {
+            let t = grid.start + Double(slot) * 1800
+            screen.put(formatClock(t, utcOffset: offset), x: left + slot * GuideGridLayout.slotWidth + 1, y: layout.headerRow, style: dim)
+        }
+        let nowX = wall >= grid.start && wall < end ? x(wall) : nil
+        if let nowX, screen[nowX, layout.headerRow - 1].character == " " {
+            screen.put(String(theme.glyphs.pointer), x: nowX, y: layout.headerRow - 1, style: base.with(foreground: theme.accent))
+        }
+
+        let rows = GuideGridReducer.rows(state)
+        var focusRow: Int?
+        for (offsetRow, channel) in rows.dropFirst(grid.top).prefix(layout.channelRows).enumerated() {
+            let y = layout.headerRow + 1 + offsetRow
+            let item = state.items[channel]
+            let number = item.number.map(String.init) ?? ""
+            let name = truncate(item.title, toWidth: layout.nameWidth - 5, ellipsis: theme.glyphs.ellipsis)
+            let focusedChannel = channel == grid.channel
+            screen.put(String(repeating: " ", count: max(0, 4 - number.count)) + number, x: 0, y: y, style: focusedChannel ? base.bolded() : dim)
+            screen.put(name, x: 5, y: y, style: focusedChannel ? base.bolded() : base, maxWidth: layout.nameWidth - 5)
+            var t = grid.start
+            while t < end {
+                let cell = GuideGridReducer.cell(state, channel: channel, at: t)
+                let from = max(x(max(cell.start, grid.start)), left), to = min(x(min(cell.stop, end)), screen.width)
+                let isFocus = focusedChannel && cell.start <= grid.time && grid.time < cell.stop
+                let style = isFocus ? selected : (cell.start <= wall && wall < cell.stop ? airing : base)
+                if to > from {
+                    screen.fill(x: from, y: y, width: to - from, height: 1, with: Cell(" ", style: style))
+                    screen.put(ascii ? "|" : "▏", x: from, y: y, style: isFocus ? selected : dim)
+                    let title = cell.programme.map { state.shown($0, on: item).title } ?? ""
+                    if to - from > 2, !title.isEmpty {
+                        let continued = cell.start < grid.start ? (ascii ? "<" : "‹") : ""
+                        screen.put(truncate(continued + title, toWidth: to - from - 2, ellipsis: theme.glyphs.ellipsis), x: from + 1, y: y,
+                                   style: isFocus ? selected : (cell.programme == nil ? dim : style), maxWidth: to - from - 2)
+                    }
+                }
+                if isFocus { focusRow = y }
+                t = max(cell.stop, t + 60)
+            }
+            if let nowX, nowX > left, screen[nowX, y].character == " " {
+                screen.put(ascii ? ":" : "┊", x: nowX, y: y, style: Style(foreground: theme.accent, background: screen[nowX, y].style.background))
+            }
+        }
+        drawDetails(into: &screen, state: state, grid: grid, layout: layout, theme: theme, context: context)
+        let hint = ascii
+            ? "UP/DOWN channel - LEFT/RIGHT programme - PGUP/PGDN page - < > day - ENTER watch - g list"
+            : "↑↓ channel · ←→ programme · PGUP/PGDN page · < > day · ENTER watch · g list"
+        screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
+        return focusRow
+    }
+
+    /// The focused programme: when, where, title and episode, rating and
+    /// categories, and its description.
+    private static func drawDetails(
+        into screen: inout Screen, state: ShellState, grid: GuideGrid, layout: GuideGridLayout, theme: Theme, context: ViewContext
+    ) {
+        let base = Style(foreground: theme.text, background: theme.background)
+        let dim = base.with(foreground: theme.secondaryText)
+        let top = layout.headerRow + 1 + layout.channelRows
+        let width = screen.width - 4
+        screen.put(String(repeating: theme.glyphs == .ascii ? "-" : "─", count: screen.width - 2), x: 1, y: top, style: dim)
+        let item = state.items[grid.channel]
+        let cell = GuideGridReducer.focused(state, grid)
+        let offset = context.utcOffset
+        let when = formatDayAndClock(cell.start, utcOffset: offset) + "–" + formatClock(cell.stop, utcOffset: offset)
+        screen.put(truncate("\(when)  \(item.number.map { "\($0) " } ?? "")\(item.title)", toWidth: width, ellipsis: theme.glyphs.ellipsis),
+                   x: 2, y: top + 1, style: dim)
+        guard let original = cell.programme else {
+            screen.put("No programme listed", x: 2, y: top + 2, style: base.bolded())
+            return
+        }
+        let programme = state.shown(original, on: item)
+        var title = programme.title
+        if let subtitle = programme.subtitle, !subtitle.isEmpty { title += ": " + subtitle }
+        if let episode = programme.episode, !episode.isEmpty { title += "  (\(episode))" }
+        screen.put(truncate(title, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: 2, y: top + 2, style: base.bolded(), maxWidth: width)
+        let rating = ContentRating.strictest(original.ratings.compactMap(\.resolved))?.code ?? original.ratings.first?.value
+        let facts = ([rating].compactMap { $0 } + [programme.categories.joined(separator: ", ")].filter { !$0.isEmpty }).joined(separator: "  ·  ")
+        if !facts.isEmpty { screen.put(truncate(facts, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: 2, y: top + 3, style: dim) }
+        if let summary = programme.summary, !summary.isEmpty {
+            for (index, line) in wrap(summary, width: width, maxLines: 2, ellipsis: theme.glyphs.ellipsis).enumerated() {
+                screen.put(line, x: 2, y: top + 4 + index, style: base)
+            }
+        }
+    }
+}

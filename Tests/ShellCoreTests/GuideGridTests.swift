@@ -1,0 +1,149 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+/// 2026-11-23 20:40 UTC (20:30 is the half hour).
+private let wall = 1_795_466_400.0
+private let half = 1_795_465_800.0
+private let archive = Catchup(mode: .default, source: "http://archive.test/news?start={utc}&end={utcend}", days: 1)
+
+private func programme(_ channel: String, _ title: String, _ start: Double, _ stop: Double) -> Programme {
+    Programme(channel: channel, start: start, stop: stop, title: title)
+}
+
+/// News (catch-up): Evening, Tonight (on now), Later, then a day later
+/// Tomorrow; Sport: Warmup, Match (on now, long), Highlights; Quiet has no guide.
+private let guide = ProgrammeGuide(channels: [], programmes: [
+    programme("news.tv", "Evening", half - 3600, half - 1800),
+    programme("news.tv", "Tonight", half - 1800, half + 1800),
+    programme("news.tv", "Later", half + 1800, half + 3600),
+    programme("news.tv", "Tomorrow", half + 86400 - 1800, half + 86400 + 1800),
+    programme("sport.tv", "Warmup", half - 5400, half - 3600),
+    programme("sport.tv", "Match", half - 3600, half + 3600),
+    programme("sport.tv", "Highlights", half + 3600, half + 5400),
+])
+
+private func lineup(extra: Int = 0) -> [MediaItem] {
+    var news = MediaItem(id: "news", title: "News", url: "http://live.test/news.m3u8", isLive: true, number: 1, guideID: "news.tv")
+    news.catchup = archive
+    let sport = MediaItem(id: "sport", title: "Sport", url: "http://live.test/sport.m3u8", isLive: true, number: 2, guideID: "sport.tv")
+    let quiet = MediaItem(id: "quiet", title: "Quiet", url: "http://live.test/quiet.m3u8", isLive: true, number: 3)
+    let more = (0..<extra).map { MediaItem(id: "x\($0)", title: "Extra \($0)", url: "http://live.test/x\($0).m3u8", isLive: true, number: 4 + $0) }
+    return [news, sport, quiet] + more
+}
+
+/// The player on News, then `g`.
+private func gridOnNews(extra: Int = 0) -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: lineup(extra: extra), guide: guide))
+    h.apply(.wallClock(wall, at: h.clock.now))
+    h.apply(.playIndex(0, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    h.apply(.command(.guide, at: h.clock.now))
+    return h
+}
+
+@Suite("The guide grid: channels down, half hours across, moved by channel, programme, page and day")
+struct GuideGridTests {
+    @Test("g from the player opens the grid on the channel playing at now; g shows the list, g the grid again; ESC goes home")
+    func openAndToggle() {
+        let h = gridOnNews()
+        #expect(h.state.screen == .guide)
+        #expect(h.state.guideGrid == GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0))
+        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Tonight")
+        h.press(.guide) { $0.guideGrid = nil }
+        h.press(.guide) { $0.guideGrid = GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0) }
+        h.press(.menu) {
+            $0.guideGrid = nil
+            $0.destination = .home
+        }
+        h.expectArmed([.hintHide, .previewDelay])
+    }
+
+    @Test("RIGHT and LEFT go programme by programme; UP/DOWN keep the time; an unlisted channel has empty half hours")
+    func moves() {
+        let h = gridOnNews()
+        h.press(.right) { $0.guideGrid?.time = half + 1800 }
+        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Later")
+        h.press(.down) { $0.guideGrid?.channel = 1 }
+        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Match")
+        h.press(.left) {
+            $0.guideGrid?.time = half - 5400
+            $0.guideGrid?.start = half - 7200
+        }
+        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Warmup")
+        h.press(.left) { $0.guideGrid?.time = half - 7200 }
+        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!) == GuideGridReducer.Cell(start: half - 7200, stop: half - 5400, programme: nil))
+        h.press(.right) { $0.guideGrid?.time = half - 5400 }
+        h.press(.right) { $0.guideGrid?.time = half - 3600 }
+        h.press(.down) { $0.guideGrid?.channel = 2 }
+        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!) == GuideGridReducer.Cell(start: half - 3600, stop: half - 1800, programme: nil))
+        h.press(.down)
+        h.press(.up) { $0.guideGrid?.channel = 1 }
+        h.expectArmed([.hintHide, .previewDelay])
+    }
+
+    @Test("> and < move a day, the columns with them; PGDN pages by the rows shown (14 at 80×24), PGUP back")
+    func daysAndPages() {
+        let h = gridOnNews(extra: 30)
+        h.press(.dayForward) {
+            $0.guideGrid?.time = wall + 86400
+            $0.guideGrid?.start = half - 1800 + 86400
+        }
+        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Tomorrow")
+        h.press(.dayBack) {
+            $0.guideGrid?.time = wall
+            $0.guideGrid?.start = half - 1800
+        }
+        #expect(GuideGridLayout(columns: 80, rows: 24).channelRows == 14 && GuideGridLayout(columns: 80, rows: 24).slots == 5)
+        #expect(GuideGridLayout(columns: 200, rows: 60).slots == 14)
+        h.press(.channelDown) {
+            $0.guideGrid?.channel = 14
+            $0.guideGrid?.top = 14
+        }
+        h.press(.channelDown) {
+            $0.guideGrid?.channel = 28
+            $0.guideGrid?.top = 19
+        }
+        h.press(.channelUp) {
+            $0.guideGrid?.channel = 14
+            $0.guideGrid?.top = 5
+        }
+        h.expectArmed([.hintHide, .previewDelay])
+    }
+
+    @Test("ENTER: on now tunes; a past programme plays from the archive, or is refused without catch-up; a future one says when")
+    func select() {
+        let h = gridOnNews()
+        h.apply(.command(.left, at: h.clock.now))
+        let effects = h.apply(.command(.select, at: h.clock.now))
+        #expect(h.state.screen == .player && h.state.guideGrid == nil)
+        #expect(h.state.currentItem?.archive == ArchiveOrigin(channelID: "news", start: half - 3600, stop: half - 1800))
+        #expect(effects.contains { if case .load = $0 { true } else { false } })
+        h.expectArmed([.hintHide, .previewDelay, .transportHide])
+
+        let g = gridOnNews()
+        g.apply(.command(.down, at: g.clock.now))
+        g.apply(.command(.left, at: g.clock.now))
+        g.press(.select, effects: [.startTimer(.noticeHide, after: 5)]) { $0.notice = "Sport has no catch-up: past programmes cannot be played" }
+        g.apply(.command(.right, at: g.clock.now))
+        g.apply(.command(.right, at: g.clock.now))
+        g.press(.select, effects: [.startTimer(.noticeHide, after: 5)]) {
+            $0.notice = "Highlights starts at a later time; reminders are not in this version yet"
+        }
+        g.apply(.command(.left, at: g.clock.now))
+        let tuned = g.apply(.command(.select, at: g.clock.now))
+        #expect(g.state.screen == .player && g.state.current == 1 && g.state.guideGrid == nil)
+        #expect(tuned.contains { if case .load = $0 { true } else { false } })
+        g.expectArmed([.hintHide, .noticeHide, .previewDelay, .transportHide])
+    }
+
+    @Test("without a guide, g shows the list as before")
+    func noGuide() {
+        let h = ReducerHarness(ShellState(items: lineup()))
+        h.apply(.wallClock(wall, at: h.clock.now))
+        h.apply(.command(.guide, at: h.clock.now))
+        #expect(h.state.screen == .guide && h.state.guideGrid == nil)
+        h.expectArmed([.previewDelay])
+    }
+}

@@ -1,0 +1,57 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import ShellView
+import Testing
+
+/// 2026-11-23 20:40 UTC; the grid starts at 20:00.
+private let wall = 1_795_466_400.0
+private let half = 1_795_465_800.0
+private let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+private let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+
+private func gridState(restricted: Bool) -> ShellState {
+    var programmes: [Programme] = []
+    let channels = ["news", "sport", "films", "kids", "music", "docs"]
+    for (c, id) in channels.enumerated() {
+        var t = half - 5400 + Double(c) * 600
+        var n = 0
+        while t < half + 6 * 3600 {
+            let length = Double(1800 * (1 + (n + c) % 3))
+            var p = Programme(channel: id, start: t, stop: t + length, title: "\(id.capitalized) \(n + 1)",
+                              subtitle: n == 2 ? "The Return" : nil, summary: "What happens in \(id) programme \(n + 1), told at some length so that it wraps.",
+                              categories: ["Series", "Drama"], episode: "S1E\(n + 1)")
+            if id == "films" && n == 2 { p.ratings = [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)] }
+            programmes.append(p)
+            t += length
+            n += 1
+        }
+    }
+    let items = channels.enumerated().map { c, id in
+        MediaItem(id: id, title: id.capitalized + (c == 0 ? " Twenty-Four Hours" : ""), url: "http://live.test/\(id).m3u8", isLive: true, number: c + 1, guideID: id)
+    }
+    let policy = RestrictionPolicy(mode: restricted ? .passcode : .off, tv: .upTo(tvPG), hasPasscode: true)
+    var s = ShellState(items: items, guide: ProgrammeGuide(channels: [], programmes: programmes), restrictions: RestrictionsState(policy: policy))
+    s.wallClock = wall
+    s.destination = .guide
+    s.guideGrid = GuideGrid(channel: 2, time: wall, start: half - 1800)
+    return s
+}
+
+@Suite("Guide grid snapshots")
+struct GuideGridSnapshotTests {
+    @Test("the grid: half hours across, a mark at now, the focused programme and its details; restricted ones without their title")
+    func grid() {
+        assertThemedSnapshots(Self.restricted(), named: "guide-grid") { screen, theme in
+            let text = (0..<screen.height).map { y in String((0..<screen.width).map { screen[$0, y].character }) }.joined(separator: "\n")
+            #expect(text.contains("Restricted (TV-MA)") && !text.contains("Films 3"), "the restricted programme is masked in \(theme.name)")
+        }
+        assertThemedSnapshots(Self.open(), named: "guide-grid-unrestricted") { screen, _ in
+            let text = (0..<screen.height).map { y in String((0..<screen.width).map { screen[$0, y].character }) }.joined(separator: "\n")
+            #expect(text.contains("Films 3"))
+        }
+    }
+
+    static func restricted() -> ShellState { gridState(restricted: true) }
+    static func open() -> ShellState { gridState(restricted: false) }
+}
