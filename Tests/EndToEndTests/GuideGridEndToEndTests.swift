@@ -1,0 +1,69 @@
+import Foundation
+import ShellTesting
+import Testing
+
+/// XMLTV "YYYYMMDDhhmmss +0000" of `t`.
+private func xmltv(_ t: Double) -> String {
+    let formatter = DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyyMMddHHmmss"
+    return formatter.string(from: Date(timeIntervalSince1970: t)) + " +0000"
+}
+
+private func focus(_ state: [String: Any]) -> [String: Any]? { (state["guide"] as? [String: Any])?["focus"] as? [String: Any] }
+
+@Suite("The guide grid, end to end", .serialized)
+struct GuideGridEndToEndTests {
+    @Test("g opens the grid on the channel playing; RIGHT, DOWN and LEFT move the focus (get_state.guide and the screen agree); g shows the list; ENTER on now tunes")
+    func navigate() throws {
+        let dir = TVShellBinary.scratchDirectory("guide-grid")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Two-hour programmes, "Now" from an hour ago: the test never straddles a change.
+        let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 3600
+        func programmes(_ channel: String, _ names: [String]) -> String {
+            names.enumerated().map { i, name in
+                let start = base + Double(i - 1) * 7200
+                return "<programme start=\"\(xmltv(start))\" stop=\"\(xmltv(start + 7200))\" channel=\"\(channel)\"><title>\(name)</title><desc>About \(name).</desc></programme>"
+            }.joined()
+        }
+        let guide = dir.appendingPathComponent("guide.xml")
+        try "<tv>\(programmes("a.tv", ["Alpha Before", "Alpha Now", "Alpha Next", "Alpha Late"]))\(programmes("b.tv", ["Bravo Before", "Bravo Now", "Bravo Next", "Bravo Late"]))</tv>"
+            .write(to: guide, atomically: true, encoding: .utf8)
+        let lineup = dir.appendingPathComponent("lineup.m3u")
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-id="a.tv",Alpha
+            av://lavfi:testsrc2=size=160x90:rate=25
+            #EXTINF:-1 tvg-id="b.tv",Bravo
+            av://lavfi:mandelbrot=size=160x90:rate=25
+            """.write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path, "--guide", guide.path], width: 80, height: 24)
+        try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && guideStored($0) }
+
+        try shell.ipc.request(["keypress", "g"])
+        var state = try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        #expect(state["screen"] as? String == "guide")
+        #expect(focus(state)?["title"] as? String == "Alpha Now" && focus(state)?["channel"] as? Int == 1)
+        #expect(shell.tmux.waitFor { $0.contains("Alpha Now") && $0.contains("Bravo Next") && $0.contains("About Alpha Now.") }.ok, "\(shell.tmux.capture())")
+
+        try shell.ipc.request(["keypress", "RIGHT"])
+        state = try shell.ipc.waitForState { focus($0)?["title"] as? String == "Alpha Next" }
+        #expect(focus(state)?["start"] as? Double == base + 7200)
+        #expect(shell.tmux.waitFor { $0.contains("About Alpha Next.") }.ok, "\(shell.tmux.capture())")
+        try shell.ipc.request(["keypress", "DOWN"])
+        try shell.ipc.waitForState { focus($0)?["title"] as? String == "Bravo Next" && focus($0)?["channel"] as? Int == 2 }
+        try shell.ipc.request(["keypress", "LEFT"])
+        try shell.ipc.waitForState { focus($0)?["title"] as? String == "Bravo Now" }
+
+        try shell.ipc.request(["keypress", "g"])
+        try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "list" }
+        try shell.ipc.request(["keypress", "g"])
+        try shell.ipc.waitForState { focus($0)?["title"] as? String == "Alpha Now" }
+        try shell.ipc.request(["keypress", "DOWN"])
+        try shell.ipc.waitForState { focus($0)?["title"] as? String == "Bravo Now" }
+        try shell.ipc.request(["keypress", "ENTER"])
+        state = try shell.ipc.waitForState(timeout: 15) { $0["phase"] as? String == "playing" && ($0["channel"] as? [String: Any])?["number"] as? Int == 2 }
+        #expect(state["guide"] is NSNull && state["screen"] as? String == "player")
+    }
+}
