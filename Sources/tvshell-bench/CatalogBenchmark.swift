@@ -49,13 +49,14 @@ enum CatalogBenchmark {
         return Result(name: "XMLTV, \(data.count / 1_000_000) MB", bytes: data.count, milliseconds: ms, rssGrowthMiB: rssMiB() - before, count: guide.programmes.count)
     }
 
-    private static func stamp(_ t: Int) -> String {
+    /// XMLTV "YYYYMMDDhhmmss +0000" of `t`.
+    static func stamp(_ t: Int) -> String {
         let c = UTCDate(Double(t))
         let two = UTCDate.two
         return "\(c.year)\(two(c.month))\(two(c.day))\(two(c.hour))\(two(c.minute))\(two(c.second)) +0000"
     }
 
-    private static func now() -> Double {
+    static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

@@ -1,5 +1,4 @@
 import Foundation
-import MediaModel
 import ShellProbes
 #if canImport(Glibc)
 import Glibc
@@ -19,8 +18,8 @@ enum GuideBenchmark {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let big = try file("big.xml") { try writeGuide(to: $0, channels: 1000, days: 14, oneLine: false) }
         let oneLine = try file("one-line.xml") { try writeGuide(to: $0, channels: 40, days: 14, oneLine: true) }
-        let lineup1000 = try file("lineup-1000.m3u") { try writeLineup(to: $0, channels: 1000, guide: nil) }
-        let lineup50k = try file("lineup-50000.m3u") { try writeLineup(to: $0, channels: 50_000, guide: nil) }
+        let lineup1000 = try file("lineup-1000.m3u") { try writeLineup(to: $0, channels: 1000) }
+        let lineup50k = try file("lineup-50000.m3u") { try writeLineup(to: $0, channels: 50_000) }
         let xmllint = Spawn.which("xmllint")
         let launch = try Spawn.measure([tvshell, "--version"])
 
@@ -130,7 +129,7 @@ enum GuideBenchmark {
         out.write(Data(chunk.utf8))
     }
 
-    private static func writeLineup(to path: String, channels: Int, guide: String?) throws {
+    private static func writeLineup(to path: String, channels: Int) throws {
         var text = "#EXTM3U\n"
         for c in 0..<channels {
             let id = c < 1000 ? "ch\(c).bench" : "extra\(c).bench"
@@ -140,15 +139,7 @@ enum GuideBenchmark {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
-    private static func stamp(_ t: Int) -> String {
-        let c = UTCDate(Double(t))
-        let two = UTCDate.two
-        return "\(c.year)\(two(c.month))\(two(c.day))\(two(c.hour))\(two(c.minute))\(two(c.second)) +0000"
-    }
+    private static func stamp(_ t: Int) -> String { CatalogBenchmark.stamp(t) }
 
-    private static func monotonic() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    private static func monotonic() -> Double { CatalogBenchmark.now() }
 }

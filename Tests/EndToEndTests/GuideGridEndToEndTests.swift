@@ -2,15 +2,6 @@ import Foundation
 import ShellTesting
 import Testing
 
-/// XMLTV "YYYYMMDDhhmmss +0000" of `t`.
-private func xmltv(_ t: Double) -> String {
-    let formatter = DateFormatter()
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyyMMddHHmmss"
-    return formatter.string(from: Date(timeIntervalSince1970: t)) + " +0000"
-}
-
 private func focus(_ state: [String: Any]) -> [String: Any]? { (state["guide"] as? [String: Any])?["focus"] as? [String: Any] }
 
 @Suite("The guide grid, end to end", .serialized)

@@ -10,7 +10,7 @@ func guideStored(_ state: [String: Any]) -> Bool {
 }
 
 /// XMLTV "YYYYMMDDhhmmss +0000" of `t`.
-private func xmltv(_ t: Double) -> String {
+func xmltv(_ t: Double) -> String {
     let formatter = DateFormatter()
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.locale = Locale(identifier: "en_US_POSIX")
