@@ -52,7 +52,11 @@ extension DemoLineupEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("No channel 99") }.ok)
 
         try shell.tmux.send("g")
-        try shell.ipc.waitForState { $0["screen"] as? String == "guide" }
+        try shell.ipc.waitForState { $0["screen"] as? String == "guide" && ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        let grid = shell.tmux.waitFor { screen in ["Gliders at Dawn", "Oscillators", "The Garden of Eden"].contains { screen.contains($0) } && screen.contains("ENTER watch") }
+        #expect(grid.ok, "g opens the grid: \(grid.screen)")
+        try shell.tmux.send("g")
+        try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "list" }
         let guide = shell.tmux.waitFor { screen in
             screen.contains("DEMO CHANNELS") && ["Gliders at Dawn", "Oscillators", "The Garden of Eden"].contains { screen.contains($0) }
         }

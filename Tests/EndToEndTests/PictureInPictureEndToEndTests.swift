@@ -105,7 +105,7 @@ struct PictureInPictureEndToEndTests {
     @Test("the guide previews the channel the selection rests on, muted; ENTER makes it full screen with no second load")
     func guidePreview() throws {
         let shell = try ShellUnderTest(["--home"], width: 120, height: 40, connectTimeout: 120, cacheHome: Self.cache)
-        try shell.ipc.request(["keypress", "g"])
+        try openGuideList(shell)
         try shell.ipc.request(["keypress", "DOWN"])
         try shell.ipc.request(["keypress", "DOWN"])
         let previewing = try shell.ipc.waitForState { preview($0)?["id"] as? String == "demo.fractal" && (number(preview($0)?["frames_presented"]) ?? 0) > 5 }
@@ -124,7 +124,7 @@ struct PictureInPictureEndToEndTests {
     func restricted() throws {
         let home = try ParentalHome.withPasscode("2468")
         let shell = try ShellUnderTest(["--home"], width: 120, height: 40, connectTimeout: 120, cacheHome: Self.cache, home: home)
-        try shell.ipc.request(["keypress", "g"])
+        try openGuideList(shell)
         for _ in 0..<4 { try shell.ipc.request(["keypress", "DOWN"]) }
         let guide = try shell.ipc.waitForState { preview($0)?["id"] as? String == "demo.latenight" }
         #expect(preview(guide)?["restricted"] as? Bool == true && number(preview(guide)?["frames_presented"]) == 0)
@@ -194,4 +194,12 @@ struct PictureInPictureEndToEndTests {
         while width("main") != "320" && Date() < back { Thread.sleep(forTimeInterval: 0.1) }
         #expect(width("main") == "320")
     }
+}
+
+/// `g` opens the grid; `g` again the list, where the preview pane is.
+private func openGuideList(_ shell: ShellUnderTest) throws {
+    try shell.ipc.request(["keypress", "g"])
+    try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+    try shell.ipc.request(["keypress", "g"])
+    try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "list" }
 }

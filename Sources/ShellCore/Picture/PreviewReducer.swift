@@ -10,12 +10,15 @@ enum PreviewReducer {
     /// Run after every action: the preview follows the guide's selection. A
     /// preview of another channel, or off the guide, stops; a new resting
     /// place is waited for. `before` is the screen and selection before the
-    /// action.
+    /// action (the grid counts as off the guide: it has no pane).
     static func follow(_ state: inout ShellState, before: (screen: ScreenKind, selection: Int)) -> [Effect] {
-        let onGuide = state.screen == .guide
+        let onGuide = state.screen == .guide && state.guideGrid == nil
         var effects: [Effect] = []
         if let preview = state.preview, !onGuide || preview.index != state.homeSelection {
             effects += stop(&state)
+        }
+        if before.screen == .guide, state.guideGrid != nil, state.settings.previewDelay != nil {
+            effects.append(.cancelTimer(.previewDelay))
         }
         guard onGuide, before.screen != .guide || before.selection != state.homeSelection else { return effects }
         if before.screen == .guide, state.settings.previewDelay != nil, state.items[safe: before.selection]?.isLive == true {
@@ -32,7 +35,7 @@ enum PreviewReducer {
     /// (under `ShellSettings.pictureMinimumSize`), or the streams open
     /// (the picture's) reach `maxConnections` (the pane says so).
     static func delayFired(_ state: inout ShellState) -> [Effect] {
-        guard state.screen == .guide, state.preview == nil, state.items.indices.contains(state.homeSelection) else { return [] }
+        guard state.screen == .guide, state.guideGrid == nil, state.preview == nil, state.items.indices.contains(state.homeSelection) else { return [] }
         let index = state.homeSelection
         let item = state.items[index]
         guard item.isLive, state.pip?.index != index else { return [] }

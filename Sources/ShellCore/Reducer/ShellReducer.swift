@@ -4,7 +4,7 @@ import MediaModel
 /// clock (time comes in the actions). Any thread may call it on its own state.
 public enum ShellReducer {
     public static func reduce(_ state: inout ShellState, _ action: Action) -> [Effect] {
-        let before = (screen: state.screen, selection: state.homeSelection)
+        let before = (screen: state.guideGrid == nil ? state.screen : .home, selection: state.homeSelection)
         let effects = reduceAction(&state, action)
         return effects + ProposalImageReducer.follow(&state) + PreviewReducer.follow(&state, before: before) + WarmReducer.follow(&state)
     }
