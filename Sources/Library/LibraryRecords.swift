@@ -54,3 +54,36 @@ public struct HistoryEntry: Codable, Equatable, Sendable, FetchableRecord, Mutab
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
+
+/// A favourite channel, by its channel key (`tvg-id`, else name).
+public struct FavouriteChannel: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "favourite"
+    public var key: String
+    /// Its name when it was marked (for `tvshell` listings).
+    public var name: String
+    /// Seconds since 1970.
+    public var added: Double
+
+    public init(key: String, name: String, added: Double) {
+        self.key = key
+        self.name = name
+        self.added = added
+    }
+}
+
+/// A reminder on a programme, by guide channel and start.
+public struct SavedReminder: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "reminder"
+    public var channel: String
+    /// Seconds since 1970.
+    public var start: Double
+    public var title: String
+    public var channelName: String
+
+    public init(channel: String, start: Double, title: String, channelName: String) {
+        self.channel = channel
+        self.start = start
+        self.title = title
+        self.channelName = channelName
+    }
+}

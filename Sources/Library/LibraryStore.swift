@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// The library database (`$XDG_STATE_HOME/tvshell/library.sqlite3`, SQLite
-/// through GRDB, with migrations): saved positions and history. A corrupt
+/// through GRDB, with migrations): saved positions, history, favourite
+/// channels and reminders. A corrupt
 /// file is moved aside as `library.sqlite3.broken-DATE` and a new one made; a
 /// database that cannot be written (read-only, locked) leaves the shell
 /// without one, and `open` says why, once. Thread-safe (GRDB's queue);
@@ -85,7 +86,47 @@ public final class LibraryStore: Sendable {
                 t.column("watched", .boolean).notNull().defaults(to: false)
             }
         }
+        migrator.registerMigration("v2: favourites and reminders") { db in
+            try db.create(table: "favourite") { t in
+                t.primaryKey("key", .text)
+                t.column("name", .text).notNull()
+                t.column("added", .double).notNull()
+            }
+            try db.create(table: "reminder") { t in
+                t.column("channel", .text).notNull()
+                t.column("start", .double).notNull()
+                t.column("title", .text).notNull()
+                t.column("channelName", .text).notNull()
+                t.primaryKey(["channel", "start"])
+            }
+        }
         return migrator
+    }
+
+    /// Favourite channels, oldest first.
+    public func favourites() throws -> [FavouriteChannel] {
+        try queue.read { db in try FavouriteChannel.order(Column("added"), Column("key")).fetchAll(db) }
+    }
+
+    public func setFavourite(_ favourite: FavouriteChannel, on: Bool) throws {
+        try queue.write { db in
+            if on { try favourite.save(db) } else { _ = try FavouriteChannel.deleteOne(db, key: favourite.key) }
+        }
+    }
+
+    /// Reminders, soonest first.
+    public func reminders() throws -> [SavedReminder] {
+        try queue.read { db in try SavedReminder.order(Column("start"), Column("channel")).fetchAll(db) }
+    }
+
+    public func setReminder(_ reminder: SavedReminder, on: Bool) throws {
+        try queue.write { db in
+            if on {
+                try reminder.save(db)
+            } else {
+                _ = try SavedReminder.deleteOne(db, key: ["channel": reminder.channel, "start": reminder.start])
+            }
+        }
     }
 
     public func positions() throws -> [SavedPosition] {

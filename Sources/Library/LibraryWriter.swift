@@ -7,6 +7,8 @@ public final class LibraryWriter: @unchecked Sendable {
     public enum Write: Sendable {
         case position(SavedPosition)
         case play(HistoryEntry)
+        case favourite(FavouriteChannel, on: Bool)
+        case reminder(SavedReminder, on: Bool)
     }
 
     private let store: LibraryStore
@@ -54,13 +56,17 @@ public final class LibraryWriter: @unchecked Sendable {
                     try store.updateLatest(key: position.key, position: position.position, duration: position.duration, watched: position.watched)
                 case .play(let entry):
                     try store.record(entry)
+                case .favourite(let favourite, let on):
+                    try store.setFavourite(favourite, on: on)
+                case .reminder(let reminder, let on):
+                    try store.setReminder(reminder, on: on)
                 }
             } catch {
                 lock.lock()
                 let first = !reported
                 reported = true
                 lock.unlock()
-                if first { report("The library \(store.path) could not be written (\(error)); positions may not be kept") }
+                if first { report("The library \(store.path) could not be written (\(error)); positions, favourites and reminders may not be kept") }
             }
         }
     }

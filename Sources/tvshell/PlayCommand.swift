@@ -133,6 +133,8 @@ struct PlayCommand: ParsableCommand {
         if let enabled = setup.file.upNextEnabled { settings.upNextEnabled = enabled }
         if let countdown = setup.file.upNextCountdown { settings.upNextCountdown = countdown }
         settings.warmNeighbours = setup.file.warmNeighbours ?? 2
+        settings.flipFavouritesOnly = setup.file.flipFavourites
+        settings.remindersTune = setup.file.remindersTune
         settings.maxConnections = setup.file.maxConnections
         var videoSettings = setup.file.video
         if let videoCells { videoSettings.cells = videoCells }

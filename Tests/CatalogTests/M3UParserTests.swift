@@ -119,6 +119,31 @@ struct M3UParserTests {
         ])
     }
 
+    @Test("tvg-chno numbers are kept and sort the lineup numerically (10 after 9); the others take free numbers in file order")
+    func channelNumberOrder() {
+        let text = """
+        #EXTM3U
+        #EXTINF:-1 tvg-chno="10",Ten
+        http://x/10
+        #EXTINF:-1,First unnumbered
+        http://x/a
+        #EXTINF:-1 tvg-chno="9",Nine
+        http://x/9
+        #EXTINF:-1 tvg-chno="2",Two
+        http://x/2
+        #EXTINF:-1,Second unnumbered
+        http://x/b
+        #EXTINF:-1 tvg-chno="2",Two again
+        http://x/2b
+        """
+        let lineup = M3UParser.parse(text)
+        #expect(lineup.channels.map(\.name) == ["First unnumbered", "Two", "Second unnumbered", "Two again", "Nine", "Ten"])
+        #expect(lineup.channels.map(\.number) == [1, 2, 3, 4, 9, 10])
+        #expect(lineup.problems == [CatalogProblem(line: 12, message: "channel number 2 is taken or invalid; renumbered")])
+        let plain = M3UParser.parse("#EXTM3U\n#EXTINF:-1,B\nhttp://x/b\n#EXTINF:-1,A\nhttp://x/a\n")
+        #expect(plain.channels.map(\.name) == ["B", "A"], "without tvg-chno the file's order stays")
+    }
+
     @Test("binary garbage and empty input: no crash, problems reported, nothing invented")
     func garbage() {
         var bytes: [UInt8] = []

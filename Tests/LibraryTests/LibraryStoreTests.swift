@@ -30,6 +30,25 @@ struct LibraryStoreTests {
         #expect(info.st_mode & 0o777 == 0o600)
     }
 
+    @Test("favourites and reminders are kept, set again without doubles, and removed one by one")
+    func favouritesAndReminders() throws {
+        let store = try #require(LibraryStore.open(path: scratch()).store)
+        try store.setFavourite(FavouriteChannel(key: "bbc1.uk", name: "BBC One", added: 2), on: true)
+        try store.setFavourite(FavouriteChannel(key: "Local", name: "Local", added: 1), on: true)
+        try store.setFavourite(FavouriteChannel(key: "bbc1.uk", name: "BBC One HD", added: 3), on: true)
+        #expect(try store.favourites().map(\.key) == ["Local", "bbc1.uk"] && store.favourites().last?.name == "BBC One HD")
+        try store.setFavourite(FavouriteChannel(key: "Local", name: "", added: 0), on: false)
+        #expect(try store.favourites().map(\.key) == ["bbc1.uk"])
+        let late = SavedReminder(channel: "bbc1.uk", start: 2000, title: "Late", channelName: "BBC One")
+        let early = SavedReminder(channel: "itv.uk", start: 1000, title: "Early", channelName: "ITV")
+        try store.setReminder(late, on: true)
+        try store.setReminder(early, on: true)
+        try store.setReminder(late, on: true)
+        #expect(try store.reminders() == [early, late])
+        try store.setReminder(early, on: false)
+        #expect(try store.reminders() == [late])
+    }
+
     @Test("a file of garbage is moved aside, said once, and a new library made")
     func corrupt() throws {
         let path = scratch()

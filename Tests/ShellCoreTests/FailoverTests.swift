@@ -67,6 +67,7 @@ struct FailoverTests {
         }
         h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(sport, token: 3), .startTimer(.transportHide, after: 5)]) {
             $0.current = 1
+            $0.previousChannel = 0
             $0.homeSelection = 1
             $0.playback = PlaybackState()
             $0.playback.token = 3

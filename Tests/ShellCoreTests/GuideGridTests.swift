@@ -113,7 +113,7 @@ struct GuideGridTests {
         h.expectArmed([.hintHide])
     }
 
-    @Test("ENTER: on now tunes; a past programme plays from the archive, or is refused without catch-up; a future one says when")
+    @Test("ENTER: on now tunes; a past programme plays from the archive, or is refused without catch-up; a future one sets a reminder, again removes it")
     func select() {
         let h = gridOnNews()
         h.apply(.command(.left, at: h.clock.now))
@@ -129,8 +129,14 @@ struct GuideGridTests {
         g.press(.select, effects: [.startTimer(.noticeHide, after: 5)]) { $0.notice = "Sport has no catch-up: past programmes cannot be played" }
         g.apply(.command(.right, at: g.clock.now))
         g.apply(.command(.right, at: g.clock.now))
-        g.press(.select, effects: [.startTimer(.noticeHide, after: 5)]) {
-            $0.notice = "Highlights starts at a later time; reminders are not in this version yet"
+        let highlights = Reminder(channel: "sport.tv", start: half + 3600, title: "Highlights", channelName: "Sport")
+        g.press(.select, effects: [.saveReminder(highlights, on: true), .startTimer(.noticeHide, after: 5)]) {
+            $0.notice = "Reminder set: Highlights on Sport"
+            $0.reminders = [highlights]
+        }
+        g.press(.select, effects: [.saveReminder(highlights, on: false), .startTimer(.noticeHide, after: 2.5)]) {
+            $0.notice = "Reminder removed: Highlights"
+            $0.reminders = []
         }
         g.apply(.command(.left, at: g.clock.now))
         let tuned = g.apply(.command(.select, at: g.clock.now))

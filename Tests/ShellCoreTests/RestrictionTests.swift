@@ -288,6 +288,7 @@ struct RestrictionGateTests {
         flipRightToLate(h)
         let replaced = h.send(.replaceContent(late, request: nil, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .cancelTimer(.flipTimeout), .cancelTimer(.spinner)]) {
             $0.current = 1
+            $0.previousChannel = 0
             $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 2
             $0.playback.phase = .idle
@@ -324,6 +325,7 @@ struct RestrictionGateTests {
         flipRightToLate(h)
         h.send(.replaceContent(late, request: nil, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .cancelTimer(.flipTimeout), .cancelTimer(.spinner)]) {
             $0.current = 1
+            $0.previousChannel = 0
             $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 2
             $0.playback.phase = .idle

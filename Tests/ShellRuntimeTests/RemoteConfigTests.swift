@@ -62,9 +62,9 @@ struct RemoteConfigTests {
         #expect(config.kiosk && config.kioskStart == .channel(4) && config.fallback == .item("demo.testcard"))
         #expect(config.idleReturn == 600 && config.retries == 5 && config.backoff == [0.5, 1, 2])
         #expect(config.problems.map(\.description) == [
-            "/etc/tvshell/config.toml:4: keys.i: unknown command “jump”; expected one of play_pause, play, pause, left, right, up, down, select, menu, frame_back, frame_forward, channel_up, channel_down, info, guide, quit, picture_in_picture, close_picture, move_picture, swap_picture, picture_back, picture_forward, what_did_they_say, live, day_back, day_forward, digit_0 … digit_9 or none",
+            "/etc/tvshell/config.toml:4: keys.i: unknown command “jump”; expected one of play_pause, play, pause, left, right, up, down, select, menu, frame_back, frame_forward, channel_up, channel_down, info, guide, quit, picture_in_picture, close_picture, move_picture, swap_picture, picture_back, picture_forward, what_did_they_say, live, day_back, day_forward, previous_channel, favourite, search, digit_0 … digit_9 or none",
             "/etc/tvshell/config.toml:7: remote.KEY_BLUE: expected a command name in quotes",
-            "/etc/tvshell/config.toml:23: nonsense.a: unknown table [nonsense]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide or mpris",
+            "/etc/tvshell/config.toml:23: nonsense.a: unknown table [nonsense]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels or mpris",
         ])
         let broken = ShellConfigFile.parse("[keys]\nx = select", path: "c.toml")
         #expect(broken.keyMap == .standard)
@@ -142,9 +142,24 @@ struct RemoteConfigTests {
             #expect(bad.guideRefresh == nil)
             #expect(bad.problems.map(\.description) == [
                 "g.toml:\(line): guide.refresh: expected a duration of a minute or more, such as \"12h\", \"30m\" or 3600",
-                "g.toml:3: guide.reload: unknown setting; expected refresh",
+                "g.toml:3: guide.reload: unknown setting; expected refresh or reminders",
             ])
         }
+    }
+
+    @Test("config.toml [guide] reminders and [channels] flip: ask or tune, all or favourites; anything else named, default kept")
+    func remindersAndFlip() {
+        let set = ShellConfigFile.parse("[guide]\nreminders = \"tune\"\n[channels]\nflip = \"favourites\"\n", path: "c.toml")
+        #expect(set.remindersTune && set.flipFavourites && set.problems.isEmpty)
+        let plain = ShellConfigFile.parse("[guide]\nreminders = \"ask\"\n[channels]\nflip = \"all\"\n", path: "c.toml")
+        #expect(!plain.remindersTune && !plain.flipFavourites && plain.problems.isEmpty)
+        let bad = ShellConfigFile.parse("[guide]\nreminders = \"beep\"\n[channels]\nflip = 2\norder = \"x\"\n", path: "c.toml")
+        #expect(!bad.remindersTune && !bad.flipFavourites)
+        #expect(bad.problems.map(\.description) == [
+            "c.toml:2: guide.reminders: expected \"ask\" or \"tune\"",
+            "c.toml:4: channels.flip: expected \"all\" or \"favourites\"",
+            "c.toml:5: channels.order: unknown setting; expected flip",
+        ])
     }
 
     @Test("an lircrc's tvshell blocks become bindings; other programs' are skipped; bad lines are named")

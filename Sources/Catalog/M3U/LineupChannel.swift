@@ -59,6 +59,8 @@ public struct CatalogProblem: Equatable, Sendable, CustomStringConvertible {
 /// A parsed lineup: its channels, the guide URLs its header names, and every
 /// problem found (each skipped, never fatal).
 public struct Lineup: Equatable, Sendable {
+    /// In file order; when any channel has a `tvg-chno`, by number (the
+    /// others numbered from 1 in file order, around the numbers taken).
     public var channels: [LineupChannel]
     /// `url-tvg` / `x-tvg-url` of the header, split at commas.
     public var guideURLs: [String]

@@ -108,12 +108,14 @@ public enum M3UParser {
         if let previous = pending {
             lineup.problems.append(CatalogProblem(line: previous.line, message: "#EXTINF for \(quoted(previous.name)) has no URL; skipped"))
         }
+        let numberedInFile = !usedNumbers.isEmpty
         var next = 1
         for index in unnumbered {
             while usedNumbers.contains(next) { next += 1 }
             lineup.channels[index].number = next
             usedNumbers.insert(next)
         }
+        if numberedInFile { lineup.channels.sort { $0.number < $1.number } }
         if !sawContent { lineup.problems.append(CatalogProblem(line: 0, message: "the file is empty")) }
         return lineup
     }

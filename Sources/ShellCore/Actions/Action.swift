@@ -70,6 +70,12 @@ public enum Action: Equatable, Sendable {
     case libraryLoaded([String: ResumePoint])
     /// There is no library this time (damaged beyond repair, unwritable).
     case libraryUnavailable
+    /// The library's favourite channels (`MediaItem.channelKey`) and reminders.
+    case libraryLists(favourites: [String], reminders: [Reminder])
+    /// A key typed on the guide's search line (see `KeyInput`).
+    case searchEdit(SearchEdit)
+    /// The stored guide's answer to a search for `text`.
+    case guideSearchResults(text: String, [Programme])
     /// Play `items[index]` once the library has said where it was left (or
     /// after `ShellSettings.libraryWait`, whichever comes first): the start item.
     case playWhenLibraryReady(Int, at: Instant)
@@ -128,4 +134,6 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case libraryWait
     /// The live channel has played long enough: open its neighbours.
     case warmNeighbours
+    /// A reminder's notice has been up long enough.
+    case reminderHide
 }

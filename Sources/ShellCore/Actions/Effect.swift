@@ -67,6 +67,14 @@ public enum Effect: Equatable, Sendable {
     /// Ask the delegate to restore its interface for the picture whose load
     /// has `token`; its answer comes back as `Action.pictureRestoreAnswered`.
     case restorePictureInterface(token: Int)
+    /// Keep (`on`) or forget a favourite channel in the library.
+    case saveFavourite(key: String, name: String, on: Bool)
+    /// Keep (`on`) or forget a reminder in the library.
+    case saveReminder(Reminder, on: Bool)
+    /// Search the stored guide for `text` (programmes ending after `from`, by
+    /// time, at most `limit`), off the run loop; the answer comes back as
+    /// `Action.guideSearchResults`.
+    case searchGuide(String, from: Double, limit: Int)
 }
 
 /// What the delegate is asked to do for a flip.

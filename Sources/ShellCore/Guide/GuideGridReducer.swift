@@ -4,12 +4,13 @@ import MediaModel
 /// UP/DOWN move by channel, LEFT/RIGHT by programme, channel up/down
 /// (PGUP/PGDWN) by page, `<` / `>` by a day; ENTER tunes to what is on now,
 /// plays a past programme from the archive (when the channel has catch-up),
-/// and says what a future one will need; `guide` again shows the list, ESC
+/// and sets a reminder on a future one (`ProgrammeChoice`); `f` marks the
+/// focused channel a favourite; `guide` again shows the list, ESC
 /// goes home. Times are read at `ShellState.wallClock`. Pure.
 public enum GuideGridReducer {
-    /// The grid's rows: the live channels, in lineup order.
+    /// The grid's rows: the live channels, favourites first (`listOrder`).
     public static func rows(_ state: ShellState) -> [Int] {
-        state.items.indices.filter { state.items[$0].isLive }
+        state.listOrder.filter { state.items[$0].isLive }
     }
 
     /// Whether the grid can open: a guide with programmes and a channel.
@@ -133,27 +134,6 @@ public enum GuideGridReducer {
 
     private static func select(_ state: inout ShellState, _ grid: GuideGrid, now: Instant) -> [Effect] {
         let cell = focused(state, grid)
-        let item = state.items[grid.channel]
-        let wall = state.wallClock
-        if cell.start <= wall && wall < cell.stop {
-            state.guideGrid = nil
-            return ShellReducer.play(&state, index: grid.channel, now: now)
-        }
-        guard let programme = cell.programme else { return [] }
-        if cell.stop <= wall {
-            guard item.catchup != nil else {
-                return notice(&state, "\(item.title) has no catch-up: past programmes cannot be played")
-            }
-            state.guideGrid = nil
-            let effects = CatchupReducer.play(&state, index: grid.channel, start: programme.start, now: now)
-            if state.screen == .guide { state.guideGrid = grid }
-            return effects
-        }
-        return notice(&state, "\(state.shown(programme, on: item).title) starts at a later time; reminders are not in this version yet")
-    }
-
-    private static func notice(_ state: inout ShellState, _ text: String) -> [Effect] {
-        state.notice = text
-        return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
+        return ProgrammeChoice.choose(&state, index: grid.channel, programme: cell.programme, start: cell.start, stop: cell.stop, now: now)
     }
 }

@@ -28,7 +28,7 @@ public struct KeyMap: Equatable, Sendable {
             "q": .quit, "Q": .quit,
             "p": .pictureInPicture, "P": .closePicture, "m": .movePicture, "x": .swapPicture,
             "[": .pictureBack, "]": .pictureForward, "w": .whatDidTheySay, "l": .live,
-            "<": .dayBack, ">": .dayForward,
+            "<": .dayBack, ">": .dayForward, "-": .previousChannel, "f": .favourite, "/": .search,
         ]
         for d in 0...9 { b["\(d)"] = .digit(d) }
         return KeyMap(bindings: b)

@@ -30,6 +30,9 @@ extension RemoteCommand {
         case .live: "live"
         case .dayBack: "day_back"
         case .dayForward: "day_forward"
+        case .previousChannel: "previous_channel"
+        case .favourite: "favourite"
+        case .search: "search"
         }
     }
 
@@ -38,7 +41,7 @@ extension RemoteCommand {
         .playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
         .channelUp, .channelDown, .info, .guide, .quit,
         .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .whatDidTheySay, .live,
-        .dayBack, .dayForward,
+        .dayBack, .dayForward, .previousChannel, .favourite, .search,
     ] + (0...9).map { .digit($0) }
 
     /// The command named `name` (also a bare digit "7").

@@ -38,4 +38,11 @@ public enum RemoteCommand: Equatable, Hashable, Sendable {
     /// The guide's grid: a day back / on.
     case dayBack
     case dayForward
+    /// Back to the channel watched before this one (`-`, KEY_LAST).
+    case previousChannel
+    /// Marks or unmarks the focused or playing channel as a favourite
+    /// (`f`, KEY_FAVORITES).
+    case favourite
+    /// The guide's search line (`/`).
+    case search
 }

@@ -56,6 +56,7 @@ public struct RemoteMap: Equatable, Sendable {
             "KEY_PREVIOUS": Binding(.frameBack), "KEY_NEXT": Binding(.frameForward),
             "KEY_RED": Binding(.info), "KEY_GREEN": Binding(.guide), "KEY_YELLOW": Binding(.up), "KEY_BLUE": Binding(.down),
             "KEY_POWER": Binding(.quit),
+            "KEY_LAST": Binding(.previousChannel), "KEY_FAVORITES": Binding(.favourite), "KEY_SEARCH": Binding(.search),
         ]
         for d in 0...9 {
             b["KEY_\(d)"] = Binding(.digit(d))

@@ -5,7 +5,9 @@ import MediaModel
 public enum ShellReducer {
     public static func reduce(_ state: inout ShellState, _ action: Action) -> [Effect] {
         let before = (screen: state.guideGrid == nil ? state.screen : .home, selection: state.homeSelection)
+        let watched = state.playback.phase == .playing || state.playback.firstFramePresented ? state.current : nil
         let effects = reduceAction(&state, action)
+        PreviousChannelReducer.follow(&state, before: watched)
         return effects + ProposalImageReducer.follow(&state) + PreviewReducer.follow(&state, before: before) + WarmReducer.follow(&state)
     }
 
@@ -17,6 +19,8 @@ public enum ShellReducer {
             guard !items.isEmpty, state.prompt == nil else { return [] }
             state.items = items
             state.homeSelection = 0
+            state.current = nil
+            state.previousChannel = nil
             return play(&state, index: 0, now: now)
         case .playIndex(let index, let now):
             guard state.items.indices.contains(index) else { return [] }
@@ -81,6 +85,7 @@ public enum ShellReducer {
         case .wallClock(let time, let now):
             state.wallClock = time
             return RestrictionReducer.wallClockChanged(&state, now: now) + PictureReducer.recheckProgramme(&state)
+                + ReminderReducer.wallClockChanged(&state, now: now)
         case .guideLoaded(let guide):
             state.guide = guide
             return []
@@ -117,6 +122,14 @@ public enum ShellReducer {
             state.resumePoints = points
             state.settings.rememberPositions = true
             return startPending(&state, now: Instant(seconds: 0))
+        case .libraryLists(let favourites, let reminders):
+            state.favourites = Set(favourites)
+            state.reminders = reminders.sorted { ($0.start, $0.channel) < ($1.start, $1.channel) }
+            return []
+        case .searchEdit(let edit):
+            return GuideSearchReducer.edit(&state, edit)
+        case .guideSearchResults(let text, let programmes):
+            return GuideSearchReducer.results(&state, text: text, programmes)
         case .libraryUnavailable:
             return startPending(&state, now: Instant(seconds: 0))
         case .playWhenLibraryReady(let index, _):
@@ -327,6 +340,9 @@ public enum ShellReducer {
             return UpNextReducer.tick(&state, now: now)
         case .libraryWait:
             return startPending(&state, now: now)
+        case .reminderHide:
+            state.reminderDue = nil
+            return []
         case .spinner:
             guard state.screen == .interstitial, state.flip != nil || state.recovery != nil else { return [] }
             state.spinnerFrame += 1
@@ -336,7 +352,15 @@ public enum ShellReducer {
 
     private static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         if command == .quit { return requestQuit(&state, source: .key) }
+        if state.screen != .passcode, let effects = ReminderReducer.reduceCommand(&state, command, now: now) { return effects }
         if state.screen != .passcode, let effects = PictureReducer.reduceCommand(&state, command, now: now) { return effects }
+        if let effects = GuideSearchReducer.reduceCommand(&state, command, now: now) { return effects }
+        switch command {
+        case .favourite: return FavouritesReducer.toggle(&state)
+        case .previousChannel: return PreviousChannelReducer.go(&state, now: now)
+        case .search where state.screen == .home || state.screen == .guide: return GuideSearchReducer.open(&state)
+        default: break
+        }
         if let effects = GuideGridReducer.reduceCommand(&state, command, now: now) { return effects }
         if state.screen != .passcode, let effects = ChannelEntryReducer.reduce(&state, command, now: now) { return effects }
         switch state.screen {
@@ -377,10 +401,10 @@ public enum ShellReducer {
     private static func reduceHome(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         guard !state.items.isEmpty else { return [] }
         switch command {
-        case .up:
-            state.homeSelection = max(0, state.homeSelection - 1)
-        case .down:
-            state.homeSelection = min(state.items.count - 1, state.homeSelection + 1)
+        case .up, .down:
+            let order = state.listOrder
+            let position = order.firstIndex(of: state.homeSelection) ?? 0
+            state.homeSelection = order[min(max(0, position + (command == .up ? -1 : 1)), order.count - 1)]
         case .select, .playPause, .play:
             let index = min(state.homeSelection, state.items.count - 1)
             if command == .select, let effects = PreviewReducer.promote(&state, index: index, now: now) { return effects }
@@ -404,6 +428,7 @@ public enum ShellReducer {
         let ended = FlipReducer.abandon(&state) + dropContentRequest(&state) + ResumeReducer.save(&state)
         state.destination = guide ? .guide : .home
         state.guideGrid = nil
+        state.guideSearch = nil
         state.hintVisible = false
         state.overlay = .none
         state.scrub = nil

@@ -74,7 +74,8 @@ enum TransportReducer {
             return WhatDidTheySayReducer.start(&state, now: now) + showTransport(&state)
         case .live:
             return TimeshiftReducer.goLive(&state)
-        case .digit, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .dayBack, .dayForward:
+        case .digit, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .dayBack, .dayForward,
+             .previousChannel, .favourite, .search:
             return []
         }
     }

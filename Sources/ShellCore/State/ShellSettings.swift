@@ -47,6 +47,16 @@ public struct ShellSettings: Equatable, Sendable {
     /// Seconds on the home screen or guide before the start item plays
     /// again (nil: never; a kiosk setting).
     public var idleReturnDelay: Double?
+    /// Channel up / down go round the favourites only (`[channels] flip =
+    /// "favourites"`), when there are any.
+    public var flipFavouritesOnly = false
+    /// A reminder tunes by itself when its programme is a minute away
+    /// (`[guide] reminders = "tune"`, for kiosks) instead of asking.
+    public var remindersTune = false
+    /// Seconds before a programme its reminder comes up.
+    public var reminderLead = 60.0
+    /// Results the guide's search shows at most.
+    public var searchLimit = 50
     /// Wrong passcodes before the prompt locks.
     public var passcodeAttempts = 5
     /// Seconds the prompt stays locked after the 5th, 6th, 7th … wrong

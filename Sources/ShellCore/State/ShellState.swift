@@ -111,6 +111,16 @@ public struct ShellState: Equatable, Sendable {
     /// Channels whose warm load failed or turned out restricted during the
     /// load `warmAllowed`: not opened again for it.
     public var warmRefused: Set<Int> = []
+    /// The channel watched before the current one (`-`, KEY_LAST goes back to it).
+    public var previousChannel: Int?
+    /// Favourite channels, by `MediaItem.channelKey` (from the library).
+    public var favourites: Set<String> = []
+    /// Reminders set, soonest first (from the library).
+    public var reminders: [Reminder] = []
+    /// The reminder whose notice is up ("… starts in 1 min · ENTER to tune").
+    public var reminderDue: Reminder?
+    /// The guide's search line, while it is up.
+    public var guideSearch: GuideSearch?
 
     public init(
         items: [MediaItem] = [], kiosk: Bool = false, settings: ShellSettings = ShellSettings(), guide: ProgrammeGuide = .empty,
@@ -123,9 +133,14 @@ public struct ShellState: Equatable, Sendable {
         self.restrictions = restrictions
     }
 
-    /// Indices of the numbered channels, by number: the ring flips move on.
+    /// Indices of the numbered channels, by number: the ring flips move on
+    /// (only the favourites, with `ShellSettings.flipFavouritesOnly` and
+    /// at least one favourite in the lineup).
     public var channelRing: [Int] {
-        items.indices.filter { items[$0].number != nil }.sorted { items[$0].number! < items[$1].number! }
+        let numbered = items.indices.filter { items[$0].number != nil }.sorted { items[$0].number! < items[$1].number! }
+        guard settings.flipFavouritesOnly else { return numbered }
+        let favourite = numbered.filter { isFavourite($0) }
+        return favourite.isEmpty ? numbered : favourite
     }
 
     /// What airs now and next on `item` by the guide, at `wallClock`.

@@ -48,6 +48,9 @@ import TerminalUI
 ///     max_connections = 4    # streams open at once at most (warm neighbours give way)
 ///     [guide]                # the stored XMLTV guide
 ///     refresh = "12h"        # refreshed in the background when older (seconds, or "30m", "12h", "1d")
+///     reminders = "ask"      # a reminder's notice asks (ENTER tunes); "tune": a kiosk tunes by itself
+///     [channels]
+///     flip = "all"           # channel up / down go round all channels, or "favourites"
 ///     [mpris]                # Now Playing on D-Bus
 ///     enabled = true
 ///     bus = "session"        # or "system" (a kiosk box; see contrib/dbus)
@@ -80,6 +83,10 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var upNextCountdown: Double?
     /// `[guide] refresh`: seconds (nil: 12 h).
     public var guideRefresh: Double?
+    /// `[guide] reminders = "tune"`: a kiosk's reminders tune by themselves.
+    public var remindersTune = false
+    /// `[channels] flip = "favourites"`: channel up / down go round favourites only.
+    public var flipFavourites = false
     /// `[segments] linear`: ad breaks must be watched (nil: the default, yes).
     public var linearBreaks: Bool?
     /// `[mpris]`: nil keeps the default (the session bus).
@@ -254,7 +261,17 @@ public struct ShellConfigFile: Equatable, Sendable {
                     throw EntryError("expected a duration of a minute or more, such as \"12h\", \"30m\" or 3600")
                 }
                 guideRefresh = age
-            default: throw EntryError("unknown setting; expected refresh")
+            case "reminders":
+                guard let name = value.string, name == "ask" || name == "tune" else { throw EntryError("expected \"ask\" or \"tune\"") }
+                remindersTune = name == "tune"
+            default: throw EntryError("unknown setting; expected refresh or reminders")
+            }
+        case "channels":
+            switch entry.key {
+            case "flip":
+                guard let name = value.string, name == "all" || name == "favourites" else { throw EntryError("expected \"all\" or \"favourites\"") }
+                flipFavourites = name == "favourites"
+            default: throw EntryError("unknown setting; expected flip")
             }
         case "live":
             switch entry.key {
@@ -279,7 +296,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             default: throw EntryError("unknown setting; expected timeshift, timeshift_memory, timeshift_disk, warm_neighbours or max_connections")
             }
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide or mpris")
+            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels or mpris")
         }
     }
 

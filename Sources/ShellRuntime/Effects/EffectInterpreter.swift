@@ -30,6 +30,9 @@ public final class EffectInterpreter: ShellControl {
     package var exchangePlayers: (PlayerSlot, PlayerSlot) -> Void = { _, _ in }
     /// Where positions and plays are kept (nil: nowhere).
     package var library: LibraryWriter?
+    /// Searches the stored guide; the answer comes back as an action
+    /// (nothing without a stored guide).
+    package var searchGuide: (_ text: String, _ from: Double, _ limit: Int) -> Void = { _, _, _ in }
     /// Where events go (nil: nowhere but the log).
     package var automation: (any AutomationPort)?
     /// Starts loading a channel logo (by path or URL).
@@ -146,6 +149,13 @@ public final class EffectInterpreter: ShellControl {
             case .recordPlay(let item, let live):
                 library?.submit(.play(HistoryEntry(key: ItemIdentity.key(for: item), title: item.title, url: item.url, live: live,
                                                    started: Date().timeIntervalSince1970)))
+            case .saveFavourite(let key, let name, let on):
+                library?.submit(.favourite(FavouriteChannel(key: key, name: name, added: Date().timeIntervalSince1970), on: on))
+            case .saveReminder(let reminder, let on):
+                library?.submit(.reminder(SavedReminder(channel: reminder.channel, start: reminder.start, title: reminder.title,
+                                                        channelName: reminder.channelName), on: on))
+            case .searchGuide(let text, let from, let limit):
+                searchGuide(text, from, limit)
             case .slot(let slot, let command):
                 try perform(command, on: slot)
             case .exchangePlayers(let a, let b):

@@ -9,12 +9,16 @@ protocol AutomationHost: AnyObject {
     var automationState: ShellState { get }
     /// `get_state`'s data.
     func stateReport() -> [String: Any]
-    /// The command a key name is bound to.
-    func command(forKey name: String) -> RemoteCommand?
+    /// What a key means now: text typed on the guide's search line, else
+    /// the command it is bound to.
+    func action(forKey name: String) -> Action?
     /// Hands `action` to the store; `source` names the input for the audit log.
     func send(_ action: Action, from source: String?)
     /// An mpv property as a string, or why not.
     func mpvProperty(_ name: String, in slot: PlayerSlot) -> Result<String, IPCCommandError>
+    /// Searches the stored guide off the run loop; `answer` is called on
+    /// the run loop with the programmes found, or why there are none.
+    func searchGuide(_ text: String, answer: @escaping (Result<[Programme], IPCCommandError>) -> Void)
     /// The monotonic time, for actions.
     func now() -> Instant
 }
@@ -42,8 +46,8 @@ enum AutomationRequests {
         case .getState:
             reply(data: host.stateReport())
         case .keypress(let key):
-            guard let remote = host.command(forKey: key) else { return reply("invalid parameter: no binding for key \(key)") }
-            host.send(.command(remote, at: host.now()), from: "ipc")
+            guard let action = host.action(forKey: key) else { return reply("invalid parameter: no binding for key \(key)") }
+            host.send(action, from: "ipc")
             reply()
         case .play(let location):
             guard !promptUp else { return reply("refused: the passcode prompt is up") }
@@ -68,6 +72,16 @@ enum AutomationRequests {
             switch host.mpvProperty(name, in: slot) {
             case .success(let value): reply(data: value)
             case .failure(let error): reply(error.message)
+            }
+        case .guideSearch(let text):
+            host.searchGuide(text) { result in
+                switch result {
+                case .success(let programmes):
+                    let state = host.automationState
+                    reply(data: state.searchResults(programmes).map { StateReport.programme(state, $0) })
+                case .failure(let error):
+                    reply(error.message)
+                }
             }
         case .quit:
             guard !state.kiosk else { return reply("refused: kiosk mode") }

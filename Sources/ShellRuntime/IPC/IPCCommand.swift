@@ -14,6 +14,8 @@ enum IPCCommand: Equatable {
     /// A property of the player in a slot (`main` unless a third element
     /// names `picture` or `preview`).
     case getMPVProperty(String, PlayerSlot)
+    /// Search the stored guide (programmes not yet over, by time).
+    case guideSearch(String)
     case quit
 
     /// The command in `array`, or the error message its reply carries.
@@ -47,6 +49,11 @@ enum IPCCommand: Equatable {
                 return .failure(.init("invalid parameter: the player is main, picture or preview"))
             }
             return .success(.getMPVProperty(property, slot))
+        case "guide_search":
+            guard let text = argument as? String, text.contains(where: { $0.isLetter || $0.isNumber }) else {
+                return .failure(.init("invalid parameter: guide_search needs the text to look for"))
+            }
+            return .success(.guideSearch(text))
         case "quit":
             return .success(.quit)
         default:

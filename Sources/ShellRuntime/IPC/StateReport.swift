@@ -31,7 +31,38 @@ enum StateReport {
                 "title": shown.map { $0.title as Any } ?? NSNullValue.null,
             ] as [String: Any],
             "time": time,
+            "search": state.guideSearch.map { search in
+                ["text": search.text, "searching": search.searching, "focus": search.focus,
+                 "results": search.results.map { Self.programme(state, $0) }] as [String: Any]
+            } ?? NSNullValue.null,
         ] as [String: Any]
+    }
+
+    /// A programme of the guide as replies give it (`guide_search`, search
+    /// results): its channel's number and name, times, title, episode.
+    static func programme(_ state: ShellState, _ programme: Programme) -> [String: Any] {
+        let item = state.itemIndex(guideChannel: programme.channel).map { state.items[$0] }
+        return [
+            "channel": item?.number.map { $0 as Any } ?? NSNullValue.null, "channel_name": item?.title ?? programme.channel,
+            "start": programme.start, "stop": programme.stop.map { $0 as Any } ?? NSNullValue.null, "title": programme.title,
+            "subtitle": programme.subtitle.map { $0 as Any } ?? NSNullValue.null,
+            "episode": programme.episode.map { $0 as Any } ?? NSNullValue.null,
+        ]
+    }
+
+    /// Favourite channels: key, and number and name when in this lineup.
+    static func favourites(_ state: ShellState) -> [[String: Any]] {
+        state.favourites.sorted().map { key in
+            let item = state.items.first { $0.channelKey == key }
+            return ["key": key, "channel": item?.number.map { $0 as Any } ?? NSNullValue.null,
+                    "name": item.map { $0.title as Any } ?? NSNullValue.null]
+        }
+    }
+
+    static func reminder(_ state: ShellState, _ reminder: Reminder) -> [String: Any] {
+        let item = state.itemIndex(guideChannel: reminder.channel).map { state.items[$0] }
+        return ["channel": item?.number.map { $0 as Any } ?? NSNullValue.null, "channel_name": item?.title ?? reminder.channelName,
+                "start": reminder.start, "title": reminder.title]
     }
 
     /// The strictest rating known for what is (about to be) played.
@@ -154,6 +185,11 @@ enum StateReport {
             "alternate": Self.alternate(state),
             "archive": Self.archive(state),
             "guide": Self.guide(state),
+            "favourites": Self.favourites(state),
+            "reminders": state.reminders.map { Self.reminder(state, $0) },
+            "reminder_due": state.reminderDue.map { Self.reminder(state, $0) as Any } ?? NSNullValue.null,
+            "previous_channel": state.previousChannel.flatMap { state.items.indices.contains($0) ? state.items[$0].number : nil }
+                .map { $0 as Any } ?? NSNullValue.null,
             "guide_status": state.guideStatus.map {
                 ["refreshed": $0.refreshed.map { $0 as Any } ?? NSNullValue.null, "refreshing": $0.refreshing,
                  "problem": $0.problem.map { $0 as Any } ?? NSNullValue.null] as [String: Any]

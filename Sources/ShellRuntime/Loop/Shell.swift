@@ -184,6 +184,10 @@ public final class Shell: ShellControl {
         defer { mpris = nil }
         let guideService = configuration.guidePlan.map { GuideService(plan: $0, inbox: inbox, logger: logger) }
         guideService?.start()
+        if let plan = configuration.guidePlan {
+            let searcher = GuideSearcher(store: plan.store, inbox: inbox, logger: logger)
+            effects.searchGuide = { searcher.search($0, from: $1, limit: $2) }
+        }
         defer { guideService?.stop() }
         openLibrary()
         tickWallClock()
@@ -247,6 +251,9 @@ public final class Shell: ShellControl {
             if let tick = nextWallClockTick {
                 deadlines.append(Int32(max(0, (tick - start) * 1000).rounded(.up)))
             }
+            if let alert = state.nextReminderAlert {
+                deadlines.append(Int32(min(60_000, max(0, (alert - Date().timeIntervalSince1970) * 1000).rounded(.up))))
+            }
             for ms in deadlines { timeout = timeout < 0 ? ms : min(timeout, ms) }
             let ready = poll(&pollSet, nfds_t(pollSet.count), timeout)
             if ready < 0 && errno != EINTR {
@@ -261,7 +268,11 @@ public final class Shell: ShellControl {
             for timer in timers.takeDue(now: now) {
                 dispatch(.timerFired(timer, at: now))
             }
-            if let tick = nextWallClockTick, tick <= now { tickWallClock() }
+            if let tick = nextWallClockTick, tick <= now {
+                tickWallClock()
+            } else if let alert = state.nextReminderAlert, alert <= Date().timeIntervalSince1970 {
+                tickWallClock()
+            }
             lirc?.tick(now: now)
             notifier.tick(now: now)
             if let mpris, mpris.timeoutMs == 0, !mpris.process() { self.mpris = nil }
@@ -402,6 +413,14 @@ public final class Shell: ShellControl {
                 inbox.post(.showNotice(message))
             }
             inbox.post(work: { control in (control as? EffectInterpreter)?.library = writer })
+            do {
+                let reminders = try store.reminders().map {
+                    Reminder(channel: $0.channel, start: $0.start, title: $0.title, channelName: $0.channelName)
+                }
+                inbox.post(.libraryLists(favourites: try store.favourites().map(\.key), reminders: reminders))
+            } catch {
+                logger.warning("favourites and reminders of \(store.path) cannot be read: \(error)")
+            }
             inbox.post(.libraryLoaded(points))
         }
     }
@@ -480,12 +499,12 @@ public final class Shell: ShellControl {
             case .resize:
                 terminalResized()
             case .key(let name):
-                guard let command = configuration.keyMap.command(for: name) else {
+                guard let action = KeyInput.action(forKey: name, state: state, keyMap: configuration.keyMap, at: MonotonicClock.now()) else {
                     logger.debug("unbound key \(name)")
                     continue
                 }
                 restrictions.inputSource = "keyboard"
-                dispatch(.command(command, at: MonotonicClock.now()))
+                dispatch(action)
                 if state.quitting { return }
             }
         }
@@ -523,8 +542,8 @@ extension Shell: AutomationHost {
                          video: configuration.video)
     }
 
-    func command(forKey name: String) -> RemoteCommand? {
-        configuration.keyMap.command(for: name)
+    func action(forKey name: String) -> Action? {
+        KeyInput.action(forKey: name, state: state, keyMap: configuration.keyMap, at: MonotonicClock.now())
     }
 
     func send(_ action: Action, from source: String?) {
@@ -538,6 +557,30 @@ extension Shell: AutomationHost {
             return .success(try player.propertyString(name))
         } catch {
             return .failure(IPCCommandError(error.message))
+        }
+    }
+
+    func searchGuide(_ text: String, answer: @escaping (Result<[Programme], IPCCommandError>) -> Void) {
+        guard let store = configuration.guidePlan?.store else {
+            return answer(.failure(IPCCommandError("refused: there is no stored guide (the lineup names none and no --guide was given)")))
+        }
+        let limit = state.settings.searchLimit
+        let from = Date().timeIntervalSince1970
+        /// Carries `answer` (run-loop work) through the search's thread untouched.
+        final class Answer: @unchecked Sendable {
+            let call: (Result<[Programme], IPCCommandError>) -> Void
+            init(_ call: @escaping (Result<[Programme], IPCCommandError>) -> Void) { self.call = call }
+        }
+        let answer = Answer(answer)
+        let inbox = self.inbox
+        DispatchQueue.global().async {
+            let result: Result<[Programme], IPCCommandError>
+            do {
+                result = .success(try store.search(text, from: from, limit: limit))
+            } catch {
+                result = .failure(IPCCommandError("the stored guide cannot be searched: \(error)"))
+            }
+            inbox.post(work: { _ in answer.call(result) })
         }
     }
 

@@ -39,7 +39,7 @@ enum PictureView {
         let y = frame.y + frame.height - 1
         var x = frame.x + 2
         var flags: [String] = []
-        if pip.playback.paused { flags.append(theme.glyphs == .ascii ? "paused" : "‖ paused") }
+        if pip.playback.paused { flags.append(theme.glyphs.isASCII ? "paused" : "‖ paused") }
         if pip.muted { flags.append("muted") }
         let tail = flags.isEmpty ? "" : " " + flags.joined(separator: " · ") + " "
         let right = frame.x + frame.width - 2 - columnWidth(of: tail)

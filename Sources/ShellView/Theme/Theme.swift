@@ -36,6 +36,16 @@ public struct Theme: Equatable, Sendable {
         /// A typed passcode digit, and a digit still to type.
         public var digitFilled: Character = "●"
         public var digitEmpty: Character = " "
+        /// A favourite channel, and a programme with a reminder set.
+        public var favourite: Character = "★"
+        public var reminder: Character = "◷"
+
+        /// Whether every glyph is ASCII: the views then draw their own
+        /// signs in ASCII too ("UP/DOWN" for "↑↓").
+        public var isASCII: Bool {
+            [fill, track, head, rulerMajor, rulerMinor, rulerBlank, pointer, play, pause, warning, ellipsis, digitFilled, digitEmpty]
+                .allSatisfy(\.isASCII)
+        }
 
         public static let unicode = Glyphs(
             fill: "━", track: "─", head: "●", rulerMajor: "┃", rulerMinor: "╵", rulerBlank: "·",
@@ -43,7 +53,8 @@ public struct Theme: Equatable, Sendable {
         )
         public static let ascii = Glyphs(
             fill: "=", track: "-", head: "O", rulerMajor: "|", rulerMinor: "'", rulerBlank: ".",
-            pointer: "v", play: ">", pause: "=", warning: "!", ellipsis: "~", digitFilled: "*", digitEmpty: "_"
+            pointer: "v", play: ">", pause: "=", warning: "!", ellipsis: "~", digitFilled: "*", digitEmpty: "_",
+            favourite: "*", reminder: "@"
         )
     }
 

@@ -30,6 +30,10 @@ public enum ThemeFile {
             }
             try apply(&theme, table: entry.table, key: entry.key, value: value, line: entry.line)
         }
+        if theme.glyphs.isASCII {
+            if theme.glyphs.favourite == Theme.Glyphs.unicode.favourite { theme.glyphs.favourite = Theme.Glyphs.ascii.favourite }
+            if theme.glyphs.reminder == Theme.Glyphs.unicode.reminder { theme.glyphs.reminder = Theme.Glyphs.ascii.reminder }
+        }
         return theme
     }
 
@@ -54,7 +58,7 @@ public enum ThemeFile {
             let paths: [String: WritableKeyPath<Theme.Glyphs, Character>] = [
                 "fill": \.fill, "track": \.track, "head": \.head, "ruler_major": \.rulerMajor, "ruler_minor": \.rulerMinor,
                 "ruler_blank": \.rulerBlank, "pointer": \.pointer, "play": \.play, "pause": \.pause, "warning": \.warning, "ellipsis": \.ellipsis,
-                "digit_filled": \.digitFilled, "digit_empty": \.digitEmpty,
+                "digit_filled": \.digitFilled, "digit_empty": \.digitEmpty, "favourite": \.favourite, "reminder": \.reminder,
             ]
             guard let path = paths[key] else { throw Failure(line: line, key: name, message: "unknown glyph") }
             guard value.count == 1, let character = value.first, columnWidth(of: character) == 1 else {

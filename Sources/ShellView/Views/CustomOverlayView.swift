@@ -13,7 +13,7 @@ enum CustomOverlayView {
         screen.fill(x: 0, y: top, width: screen.width, height: height, with: Cell(" ", style: base))
         let heading = state.isLive && state.customOverlay == nil ? "Channels" : "More"
         screen.put(heading, x: 2, y: top, style: base.bolded())
-        screen.put(theme.glyphs == .ascii ? "DOWN / ESC close" : "▼ / ESC close", x: screen.width - 18, y: top, style: base.with(foreground: theme.secondaryText))
+        screen.put(theme.glyphs.isASCII ? "DOWN / ESC close" : "▼ / ESC close", x: screen.width - 18, y: top, style: base.with(foreground: theme.secondaryText))
         let perScreen = max(1, (screen.width - 4) / (cardWidth + 1))
         let first = min(max(0, state.overlayFocus - perScreen / 2), max(0, items.count - perScreen))
         for (offset, item) in items.dropFirst(first).prefix(perScreen).enumerated() {

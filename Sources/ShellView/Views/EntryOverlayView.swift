@@ -1,9 +1,10 @@
 import ShellCore
 
-/// Over every screen: the channel number being typed (top right) and a
-/// short notice (bottom centre).
+/// Over every screen: the channel number being typed (top right), a
+/// reminder that came up (top centre) and a short notice (bottom centre).
 enum EntryOverlayView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
+        if let reminder = state.reminderDue { drawReminder(into: &screen, reminder, state: state, theme: theme) }
         if let entry = state.channelEntry {
             let text = " \(entry.digits)_ "
             let width = max(10, columnWidth(of: text) + 4)
@@ -22,6 +23,26 @@ enum EntryOverlayView {
             for (i, line) in lines.enumerated() {
                 screen.putCentered(line, y: top + 1 + i, style: style, x: x, width: width)
             }
+        }
+    }
+
+    /// "Reminder · in 1 min" / the title on its channel / what ENTER and
+    /// ESC do.
+    private static func drawReminder(into screen: inout Screen, _ reminder: Reminder, state: ShellState, theme: Theme) {
+        let ascii = theme.glyphs.isASCII
+        let minutes = Int(((reminder.start - state.wallClock) / 60).rounded(.up))
+        let when = minutes > 0 ? "in \(minutes) min" : "now"
+        let lines = [
+            "\(theme.glyphs.reminder) Reminder" + (ascii ? " - " : " · ") + "starts \(when)",
+            reminder.title + " on " + reminder.channelName,
+            "ENTER watch" + (ascii ? " - " : " · ") + "ESC dismiss",
+        ]
+        let width = min(screen.width - 4, (lines.map(columnWidth(of:)).max() ?? 0) + 6)
+        let x = (screen.width - width) / 2
+        let style = Style(foreground: theme.selectionText, background: theme.accent, bold: true)
+        screen.fill(x: x, y: 1, width: width, height: lines.count + 2, with: Cell(" ", style: style))
+        for (i, line) in lines.enumerated() {
+            screen.putCentered(truncate(line, toWidth: width - 4, ellipsis: theme.glyphs.ellipsis), y: 2 + i, style: style, x: x, width: width)
         }
     }
 }

@@ -14,7 +14,7 @@ enum GuideGridView {
         let dim = base.with(foreground: theme.secondaryText)
         let selected = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
         let airing = Style(foreground: theme.text, background: theme.barBackground)
-        let ascii = theme.glyphs == .ascii
+        let ascii = theme.glyphs.isASCII
         let offset = context.utcOffset
         let wall = state.wallClock
 
@@ -48,6 +48,9 @@ enum GuideGridView {
             let focusedChannel = channel == grid.channel
             screen.put(String(repeating: " ", count: max(0, 4 - number.count)) + number, x: 0, y: y, style: focusedChannel ? base.bolded() : dim)
             screen.put(name, x: 5, y: y, style: focusedChannel ? base.bolded() : base, maxWidth: layout.nameWidth - 5)
+            if state.isFavourite(channel) {
+                screen.put(String(theme.glyphs.favourite), x: layout.nameWidth, y: y, style: base.with(foreground: theme.accent))
+            }
             var t = grid.start
             while t < end {
                 let cell = GuideGridReducer.cell(state, channel: channel, at: t)
@@ -57,7 +60,10 @@ enum GuideGridView {
                 if to > from {
                     screen.fill(x: from, y: y, width: to - from, height: 1, with: Cell(" ", style: style))
                     screen.put(ascii ? "|" : "▏", x: from, y: y, style: isFocus ? selected : dim)
-                    let title = cell.programme.map { state.shown($0, on: item).title } ?? ""
+                    var title = cell.programme.map { state.shown($0, on: item).title } ?? ""
+                    if let programme = cell.programme, state.hasReminder(channel: programme.channel, start: programme.start) {
+                        title = String(theme.glyphs.reminder) + " " + title
+                    }
                     if to - from > 2, !title.isEmpty {
                         let continued = cell.start < grid.start ? (ascii ? "<" : "‹") : ""
                         screen.put(truncate(continued + title, toWidth: to - from - 2, ellipsis: theme.glyphs.ellipsis), x: from + 1, y: y,
@@ -72,9 +78,13 @@ enum GuideGridView {
             }
         }
         drawDetails(into: &screen, state: state, grid: grid, layout: layout, theme: theme, context: context)
-        let hint = ascii
-            ? "UP/DOWN channel - LEFT/RIGHT programme - PGUP/PGDN page - < > day - ENTER watch - g list"
-            : "↑↓ channel · ←→ programme · PGUP/PGDN page · < > day · ENTER watch · g list"
+        let wide = screen.width >= 120
+        let hint = switch (ascii, wide) {
+        case (true, true): "UP/DOWN channel - LEFT/RIGHT programme - PGUP/PGDN page - < > day - ENTER watch/remind - f favourite - / search - g list"
+        case (true, false): "arrows move - < > day - ENTER watch/remind - f favourite - / search - g list"
+        case (false, true): "↑↓ channel · ←→ programme · PGUP/PGDN page · < > day · ENTER watch/remind · f favourite · / search · g list"
+        case (false, false): "↑↓←→ move · < > day · ENTER watch/remind · f favourite · / search · g list"
+        }
         screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
         return focusRow
     }
@@ -88,7 +98,7 @@ enum GuideGridView {
         let dim = base.with(foreground: theme.secondaryText)
         let top = layout.headerRow + 1 + layout.channelRows
         let width = screen.width - 4
-        screen.put(String(repeating: theme.glyphs == .ascii ? "-" : "─", count: screen.width - 2), x: 1, y: top, style: dim)
+        screen.put(String(repeating: theme.glyphs.isASCII ? "-" : "─", count: screen.width - 2), x: 1, y: top, style: dim)
         let item = state.items[grid.channel]
         let cell = GuideGridReducer.focused(state, grid)
         let offset = context.utcOffset
@@ -103,6 +113,7 @@ enum GuideGridView {
         var title = programme.title
         if let subtitle = programme.subtitle, !subtitle.isEmpty { title += ": " + subtitle }
         if let episode = programme.episode, !episode.isEmpty { title += "  (\(episode))" }
+        if state.hasReminder(channel: original.channel, start: original.start) { title = String(theme.glyphs.reminder) + " " + title }
         screen.put(truncate(title, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: 2, y: top + 2, style: base.bolded(), maxWidth: width)
         let rating = ContentRating.strictest(original.ratings.compactMap(\.resolved))?.code ?? original.ratings.first?.value
         let facts = ([rating].compactMap { $0 } + [programme.categories.joined(separator: ", ")].filter { !$0.isEmpty }).joined(separator: "  ·  ")

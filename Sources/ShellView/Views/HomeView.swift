@@ -40,10 +40,11 @@ enum HomeView {
             rows += resumable.map { .item($0) }
         }
         var lastGroup: String??
-        for (index, item) in state.items.enumerated() {
-            if lastGroup == nil || lastGroup! != item.group {
-                if let group = item.group { rows.append(.header(group)) }
-                lastGroup = .some(item.group)
+        for index in state.listOrder {
+            let group = state.isFavourite(index) ? "Favourites" : state.items[index].group
+            if lastGroup == nil || lastGroup! != group {
+                if let group { rows.append(.header(group)) }
+                lastGroup = .some(group)
             }
             rows.append(.item(index))
         }
@@ -75,6 +76,9 @@ enum HomeView {
                 let tailWidth = columnWidth(of: tail)
                 screen.put(tail, x: right - 3 - tailWidth, y: y, style: selected ? style : dim)
                 screen.put(truncate(item.title, toWidth: nameWidth, ellipsis: theme.glyphs.ellipsis), x: 8, y: y, style: style)
+                if state.isFavourite(index) {
+                    screen.put(String(theme.glyphs.favourite), x: 7, y: y, style: selected ? style : base.with(foreground: theme.accent))
+                }
                 let (now, next) = state.shownNowNext(item)
                 var listing = now.map { $0.title } ?? ""
                 if let next { listing += listing.isEmpty ? "next: \(next.title)" : "  ▸ \(next.title)" }
@@ -86,8 +90,8 @@ enum HomeView {
                 }
             }
         }
-        let quit = state.kiosk ? "" : (theme.glyphs == .ascii ? " - q quit" : " · q quit")
-        let hint = theme.glyphs == .ascii ? "UP/DOWN select - ENTER play - 0-9 channel" : "↑↓ select · ENTER play · 0–9 channel"
+        let quit = state.kiosk ? "" : (theme.glyphs.isASCII ? " - q quit" : " · q quit")
+        let hint = theme.glyphs.isASCII ? "UP/DOWN select - ENTER play - 0-9 channel" : "↑↓ select · ENTER play · 0–9 channel"
         screen.put(hint + quit, x: 2, y: screen.height - 1, style: dim)
         if let problem = healthLine(state, index: state.homeSelection, context: context) ?? state.guideStatus?.problem.map({ "Guide: " + $0 }) {
             screen.put(truncate(problem, toWidth: right - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 2,
@@ -101,8 +105,8 @@ enum HomeView {
     /// last updated.
     private static func guideStatusText(_ state: ShellState, theme: Theme, context: ViewContext) -> String? {
         guard let status = state.guideStatus else { return nil }
-        let dot = theme.glyphs == .ascii ? "-" : "·"
-        if status.refreshing { return "\(dot) updating the guide" + (theme.glyphs == .ascii ? "..." : "…") }
+        let dot = theme.glyphs.isASCII ? "-" : "·"
+        if status.refreshing { return "\(dot) updating the guide" + (theme.glyphs.isASCII ? "..." : "…") }
         guard let refreshed = status.refreshed else { return nil }
         let today = Int((state.wallClock + Double(context.utcOffset)) / 86400) == Int((refreshed + Double(context.utcOffset)) / 86400)
         let when = today || state.wallClock == 0
@@ -114,7 +118,7 @@ enum HomeView {
     /// ("⚠ 2/3") on a channel with alternates; nil when none failed.
     private static func healthMark(_ state: ShellState, index: Int, theme: Theme) -> String? {
         guard let health = state.streamHealth[index], health.lastFailure != nil else { return nil }
-        let mark = theme.glyphs == .ascii ? "!" : "⚠"
+        let mark = theme.glyphs.isASCII ? "!" : "⚠"
         let count = state.items[index].streamCount
         return count > 1 ? "\(mark) \(health.stream + 1)/\(count)" : mark
     }

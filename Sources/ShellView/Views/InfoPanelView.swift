@@ -47,7 +47,7 @@ enum InfoPanelView {
                 cx += w + 2
             }
         }
-        screen.put(theme.glyphs == .ascii ? "UP / ESC close" : "▲ / ESC close", x: screen.width - 16, y: height - 1, style: dim)
+        screen.put(theme.glyphs.isASCII ? "UP / ESC close" : "▲ / ESC close", x: screen.width - 16, y: height - 1, style: dim)
     }
 
     /// The archive's programmes, one a row ("Mon 20:00  Title"), scrolled

@@ -12,7 +12,7 @@ enum InterstitialView {
         let dim = base.with(foreground: theme.secondaryText)
         let width = min(screen.width - 4, 64)
         let x = (screen.width - width) / 2
-        let spin = theme.glyphs == .ascii ? Character(["|", "/", "-", "\\"][state.spinnerFrame % 4]) : spinner[state.spinnerFrame % spinner.count]
+        let spin = theme.glyphs.isASCII ? Character(["|", "/", "-", "\\"][state.spinnerFrame % 4]) : spinner[state.spinnerFrame % spinner.count]
         if let flip = state.flip, state.items.indices.contains(flip.target) {
             screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
             if let custom = flip.interstitial {

@@ -31,6 +31,9 @@ public enum ShellView {
         case .home, .guide:
             focusRow = HomeView.draw(into: &screen, state: state, theme: theme, context: context)
         }
+        if state.screen == .guide, let search = state.guideSearch {
+            focusRow = GuideSearchView.draw(into: &screen, state: state, search: search, theme: theme, context: context)
+        }
         PictureView.draw(into: &screen, state: state, theme: theme, context: context, focusRow: focusRow)
         EntryOverlayView.draw(into: &screen, state: state, theme: theme)
         return screen

@@ -12,7 +12,7 @@ enum TransportMenuView {
         let y = screen.height - 6
         guard y >= 2 else { return }
         screen.fill(x: 0, y: y, width: screen.width, height: 1, with: Cell(" ", style: base))
-        let arrow = theme.glyphs == .ascii ? "v" : "▾"
+        let arrow = theme.glyphs.isASCII ? "v" : "▾"
         var x = 2
         var buttonX: [Int] = []
         for (index, item) in menus.enumerated() {
@@ -26,7 +26,7 @@ enum TransportMenuView {
         }
         guard let open = menu.open, menus.indices.contains(open), buttonX.indices.contains(open) else { return }
         let choices = menus[open].choices
-        let check = theme.glyphs == .ascii ? "*" : "✓"
+        let check = theme.glyphs.isASCII ? "*" : "✓"
         let width = min(screen.width - 4, max(12, (choices.map { columnWidth(of: $0.title) }.max() ?? 8) + 6))
         let height = min(choices.count, y - 2)
         let left = min(buttonX[open], screen.width - width - 2)

@@ -1,0 +1,83 @@
+import MediaModel
+
+/// The guide's search line: `/` opens it over the guide; typed text asks the
+/// runtime to search the stored guide (`Effect.searchGuide`), whose results
+/// come back as `Action.guideSearchResults` (only the answer to the text
+/// shown is kept); UP/DOWN move through them; ENTER tunes to a programme on
+/// now, sets a reminder on a future one, plays a past one from the archive;
+/// ESC closes the line. Pure.
+enum GuideSearchReducer {
+    /// Opens the search line (on the guide, from the home screen or guide).
+    static func open(_ state: inout ShellState) -> [Effect] {
+        guard state.screen == .home || state.screen == .guide, state.guideStatus != nil else { return [] }
+        state.destination = .guide
+        state.guideSearch = GuideSearch()
+        return []
+    }
+
+    static func edit(_ state: inout ShellState, _ edit: SearchEdit) -> [Effect] {
+        guard var search = state.guideSearch, state.screen == .guide else { return [] }
+        switch edit {
+        case .insert(let text):
+            guard search.text.count + text.count <= 64 else { return [] }
+            search.text += text
+        case .deleteBackward:
+            guard !search.text.isEmpty else { return [] }
+            search.text.removeLast()
+        }
+        search.focus = 0
+        if search.text.allSatisfy(\.isWhitespace) {
+            search.results = []
+            search.resultsFor = search.text
+            state.guideSearch = search
+            return []
+        }
+        state.guideSearch = search
+        return [.searchGuide(search.text, from: state.wallClock, limit: state.settings.searchLimit)]
+    }
+
+    /// The store's answer for `text`.
+    static func results(_ state: inout ShellState, text: String, _ programmes: [Programme]) -> [Effect] {
+        guard var search = state.guideSearch, search.text == text else { return [] }
+        search.results = state.searchResults(programmes)
+        search.resultsFor = text
+        search.focus = min(search.focus, max(0, search.results.count - 1))
+        state.guideSearch = search
+        return []
+    }
+
+    /// A command while the search line is up; nil when it is not.
+    static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
+        guard state.screen == .guide, var search = state.guideSearch else { return nil }
+        switch command {
+        case .up, .down:
+            guard !search.results.isEmpty else { return [] }
+            search.focus = min(max(0, search.focus + (command == .up ? -1 : 1)), search.results.count - 1)
+            state.guideSearch = search
+            return []
+        case .select:
+            guard search.results.indices.contains(search.focus) else { return [] }
+            let programme = search.results[search.focus]
+            guard let index = state.itemIndex(guideChannel: programme.channel) else { return [] }
+            return ProgrammeChoice.choose(&state, index: index, programme: programme,
+                                          start: programme.start, stop: programme.stop ?? programme.start + 1800, now: now)
+        case .menu, .search:
+            state.guideSearch = nil
+            return []
+        default:
+            return []
+        }
+    }
+}
+
+extension ShellState {
+    /// What a guide search may show of the store's answer: programmes of
+    /// this lineup's channels, restricted ones left out (a masked result
+    /// would still tell that its hidden title matched).
+    public func searchResults(_ programmes: [Programme]) -> [Programme] {
+        programmes.filter { programme in
+            guard let index = itemIndex(guideChannel: programme.channel) else { return false }
+            return shown(programme, on: items[index]) == programme
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import MediaModel
+
+/// ENTER on a programme, in the grid or the search results: on now, tunes
+/// to its channel; past, plays it from the archive when the channel has
+/// catch-up (else says why not); future, sets its reminder (or removes the
+/// one set). Times are read at `ShellState.wallClock`. Pure.
+enum ProgrammeChoice {
+    static func choose(_ state: inout ShellState, index: Int, programme: Programme?, start: Double, stop: Double, now: Instant) -> [Effect] {
+        let item = state.items[index]
+        let wall = state.wallClock
+        let grid = state.guideGrid
+        let search = state.guideSearch
+        if start <= wall && wall < stop {
+            state.guideGrid = nil
+            state.guideSearch = nil
+            return ShellReducer.play(&state, index: index, now: now)
+        }
+        guard let programme else { return [] }
+        if stop <= wall {
+            guard item.catchup != nil else {
+                return notice(&state, "\(item.title) has no catch-up: past programmes cannot be played")
+            }
+            state.guideGrid = nil
+            state.guideSearch = nil
+            let effects = CatchupReducer.play(&state, index: index, start: programme.start, now: now)
+            if state.screen == .guide {
+                state.guideGrid = grid
+                state.guideSearch = search
+            }
+            return effects
+        }
+        return ReminderReducer.toggle(&state, index: index, programme: programme)
+    }
+
+    private static func notice(_ state: inout ShellState, _ text: String) -> [Effect] {
+        state.notice = text
+        return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
+    }
+}

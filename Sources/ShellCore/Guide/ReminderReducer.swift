@@ -1,0 +1,72 @@
+import MediaModel
+
+/// Reminders: set or removed by ENTER on a future programme (grid or
+/// search); each comes up `reminderLead` before its start as a notice that
+/// ENTER tunes (ESC dismisses), or tunes by itself with
+/// `ShellSettings.remindersTune`. Times are read at `ShellState.wallClock`.
+/// Pure.
+enum ReminderReducer {
+    /// Seconds after its start a reminder still comes up (a shell started
+    /// late); older ones are dropped.
+    static let grace = 300.0
+
+    /// Sets a reminder on `programme` of `items[index]`, or removes the one set.
+    static func toggle(_ state: inout ShellState, index: Int, programme: Programme) -> [Effect] {
+        let item = state.items[index]
+        let shown = state.shown(programme, on: item)
+        let reminder = Reminder(channel: programme.channel, start: programme.start, title: shown.title, channelName: item.title)
+        if state.hasReminder(channel: reminder.channel, start: reminder.start) {
+            state.reminders.removeAll { $0.channel == reminder.channel && $0.start == reminder.start }
+            state.notice = "Reminder removed: \(shown.title)"
+            return [.saveReminder(reminder, on: false), .startTimer(.noticeHide, after: state.settings.noticeDelay)]
+        }
+        state.reminders.append(reminder)
+        state.reminders.sort { ($0.start, $0.channel) < ($1.start, $1.channel) }
+        state.notice = "Reminder set: \(shown.title) on \(item.title)"
+        return [.saveReminder(reminder, on: true), .startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
+    }
+
+    /// The wall clock moved: brings up the reminders now due (the first
+    /// one's notice; with `remindersTune`, tunes to it) and drops stale ones.
+    static func wallClockChanged(_ state: inout ShellState, now: Instant) -> [Effect] {
+        let wall = state.wallClock
+        guard wall > 0 else { return [] }
+        var effects: [Effect] = []
+        var due: Reminder?
+        while let first = state.reminders.first, first.start - state.settings.reminderLead <= wall {
+            state.reminders.removeFirst()
+            effects.append(.saveReminder(first, on: false))
+            if first.start + grace > wall, due == nil { due = first }
+        }
+        guard let due else { return effects }
+        if state.settings.remindersTune, state.kiosk, let index = state.itemIndex(guideChannel: due.channel), state.prompt == nil {
+            state.guideGrid = nil
+            state.guideSearch = nil
+            return effects + ShellReducer.play(&state, index: index, now: now)
+        }
+        state.reminderDue = due
+        return effects + [.startTimer(.reminderHide, after: state.settings.reminderLead + 120)]
+    }
+
+    /// A key while a reminder's notice is up: ENTER tunes, ESC dismisses;
+    /// nil for other keys (they go on as usual, the notice stays).
+    static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
+        guard let due = state.reminderDue, state.prompt == nil else { return nil }
+        switch command {
+        case .select:
+            state.reminderDue = nil
+            guard let index = state.itemIndex(guideChannel: due.channel) else {
+                state.notice = "\(due.channelName) is not in this lineup any more"
+                return [.cancelTimer(.reminderHide), .startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
+            }
+            state.guideGrid = nil
+            state.guideSearch = nil
+            return [.cancelTimer(.reminderHide)] + ShellReducer.play(&state, index: index, now: now)
+        case .menu:
+            state.reminderDue = nil
+            return [.cancelTimer(.reminderHide)]
+        default:
+            return nil
+        }
+    }
+}

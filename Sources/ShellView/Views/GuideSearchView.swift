@@ -1,0 +1,72 @@
+import MediaModel
+import ShellCore
+
+/// The guide's search line and its results (by time), over the guide: the
+/// text typed, then one row a programme (day and time, channel, title,
+/// episode; a mark where a reminder is set), the focused one highlighted,
+/// a line that says what ENTER does with it.
+enum GuideSearchView {
+    /// Draws the search; returns the focused row.
+    @discardableResult
+    static func draw(into screen: inout Screen, state: ShellState, search: GuideSearch, theme: Theme, context: ViewContext) -> Int? {
+        let base = Style(foreground: theme.text, background: theme.background)
+        let dim = base.with(foreground: theme.secondaryText)
+        let ascii = theme.glyphs.isASCII
+        screen.fill(x: 0, y: 2, width: screen.width, height: screen.height - 2, with: Cell(" ", style: base))
+        let field = Style(foreground: theme.text, background: theme.barBackground, bold: true)
+        let width = screen.width - 4
+        screen.fill(x: 2, y: 3, width: width, height: 1, with: Cell(" ", style: field))
+        let cursor = ascii ? "_" : "▏"
+        screen.put(truncate("Search: " + search.text + cursor, toWidth: width - 2, ellipsis: theme.glyphs.ellipsis), x: 3, y: 3, style: field,
+                   maxWidth: width - 2)
+        let top = 5
+        let visible = max(1, screen.height - top - 3)
+        var status: String?
+        if search.text.allSatisfy(\.isWhitespace) {
+            status = "Type a title, or words of a description"
+        } else if search.searching && search.results.isEmpty {
+            status = ascii ? "Searching..." : "Searching…"
+        } else if search.results.isEmpty {
+            status = (ascii ? "Nothing in the guide matches \"" : "Nothing in the guide matches “") + search.text + (ascii ? "\"" : "”")
+        }
+        if let status { screen.put(truncate(status, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: 3, y: top, style: dim) }
+        var focusRow: Int?
+        let first = min(max(0, search.focus - visible / 2), max(0, search.results.count - visible))
+        let offset = context.utcOffset
+        for (row, programme) in search.results.enumerated().dropFirst(first).prefix(visible) {
+            let y = top + row - first
+            let focused = row == search.focus
+            let style = focused ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true) : base
+            screen.fill(x: 2, y: y, width: width, height: 1, with: Cell(" ", style: style))
+            let item = state.itemIndex(guideChannel: programme.channel).map { state.items[$0] }
+            let when = formatDayAndClock(programme.start, utcOffset: offset)
+            let channel = truncate((item?.number.map { "\($0) " } ?? "") + (item?.title ?? programme.channel), toWidth: 18,
+                                   ellipsis: theme.glyphs.ellipsis)
+            var title = programme.title
+            if let subtitle = programme.subtitle, !subtitle.isEmpty { title += ": " + subtitle }
+            if state.hasReminder(channel: programme.channel, start: programme.start) { title = String(theme.glyphs.reminder) + " " + title }
+            if programme.start <= state.wallClock, state.wallClock < (programme.stop ?? .infinity) { title += ascii ? "  (on now)" : "  · on now" }
+            screen.put(when, x: 3, y: y, style: focused ? style : dim)
+            screen.put(channel, x: 14, y: y, style: focused ? style : dim, maxWidth: 18)
+            screen.put(truncate(title, toWidth: width - 32, ellipsis: theme.glyphs.ellipsis), x: 34, y: y, style: style, maxWidth: width - 32)
+            if focused { focusRow = y }
+        }
+        let enter: String
+        if let programme = search.results.indices.contains(search.focus) ? search.results[search.focus] : nil {
+            let wall = state.wallClock
+            if programme.start <= wall && wall < (programme.stop ?? .infinity) {
+                enter = "ENTER watch"
+            } else if programme.start > wall {
+                enter = state.hasReminder(channel: programme.channel, start: programme.start) ? "ENTER remove the reminder" : "ENTER remind me"
+            } else {
+                enter = "ENTER play from the archive"
+            }
+        } else {
+            enter = ""
+        }
+        let dot = ascii ? " - " : " · "
+        let hint = [ascii ? "UP/DOWN choose" : "↑↓ choose", enter, "BS delete", "ESC close"].filter { !$0.isEmpty }.joined(separator: dot)
+        screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
+        return focusRow
+    }
+}

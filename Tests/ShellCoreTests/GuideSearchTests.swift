@@ -1,0 +1,103 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+/// 2026-11-23 20:40 UTC.
+private let wall = 1_795_466_400.0
+private let news = MediaItem(id: "news", title: "News", url: "http://live.test/news.m3u8", isLive: true, number: 1, guideID: "news.tv")
+private let late = MediaItem(id: "late", title: "Late", url: "http://live.test/late.m3u8", isLive: true, number: 2, rating: "TV-MA",
+                             contentRating: ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv), guideID: "late.tv")
+private let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+private let onNow = Programme(channel: "news.tv", start: wall - 600, stop: wall + 1200, title: "Tonight")
+private let later = Programme(channel: "news.tv", start: wall + 3600, stop: wall + 5400, title: "Tonight Again")
+private let hidden = Programme(channel: "late.tv", start: wall + 600, stop: wall + 1800, title: "Tonight Uncut")
+private let elsewhere = Programme(channel: "other.tv", start: wall, stop: wall + 60, title: "Tonight Elsewhere")
+
+/// The guide screen with a stored guide, restrictions at TV-14.
+private func onGuide() -> ReducerHarness {
+    let restrictions = RestrictionsState(policy: RestrictionPolicy(mode: .passcode, tv: .upTo(tvPG), hasPasscode: true))
+    var settings = ShellSettings()
+    settings.previewDelay = nil
+    let h = ReducerHarness(ShellState(items: [news, late], settings: settings, restrictions: restrictions))
+    h.apply(.wallClock(wall, at: h.clock.now))
+    h.apply(.guideStatus(GuideStatus(refreshed: wall - 60)))
+    h.apply(.command(.guide, at: h.clock.now))
+    return h
+}
+
+private func type(_ h: ReducerHarness, _ key: String) {
+    guard let action = KeyInput.action(forKey: key, state: h.state, keyMap: .standard, at: h.clock.now) else {
+        Issue.record("no action for \(key)")
+        return
+    }
+    h.apply(action)
+}
+
+@Suite("The guide's search line")
+struct GuideSearchTests {
+    @Test("/ opens the line; letters, digits and SPACE are typed (q and g too), BS deletes; each change asks the store")
+    func typing() {
+        let h = onGuide()
+        h.press(.search) { $0.guideSearch = GuideSearch() }
+        #expect(KeyInput.action(forKey: "q", state: h.state, keyMap: .standard, at: h.clock.now) == .searchEdit(.insert("q")))
+        #expect(KeyInput.action(forKey: "DOWN", state: h.state, keyMap: .standard, at: h.clock.now) == .command(.down, at: h.clock.now))
+        h.send(.searchEdit(.insert("t")), effects: [.searchGuide("t", from: wall, limit: 50)]) { $0.guideSearch?.text = "t" }
+        #expect(h.state.guideSearch?.searching == true)
+        type(h, "o")
+        type(h, "g")
+        #expect(h.state.guideSearch?.text == "tog")
+        h.send(.searchEdit(.deleteBackward), effects: [.searchGuide("to", from: wall, limit: 50)]) { $0.guideSearch?.text = "to" }
+        type(h, "SPACE")
+        type(h, "BS")
+        type(h, "BS")
+        h.send(.searchEdit(.deleteBackward)) {
+            $0.guideSearch?.text = ""
+            $0.guideSearch?.resultsFor = ""
+        }
+        h.press(.menu) { $0.guideSearch = nil }
+        #expect(KeyInput.action(forKey: "q", state: h.state, keyMap: .standard, at: h.clock.now) == .command(.quit, at: h.clock.now))
+    }
+
+    @Test("only the answer to the text shown is kept; restricted programmes and channels not in the lineup are left out")
+    func results() {
+        let h = onGuide()
+        h.apply(.command(.search, at: h.clock.now))
+        type(h, "t")
+        type(h, "o")
+        h.send(.guideSearchResults(text: "t", [onNow]))
+        h.send(.guideSearchResults(text: "to", [onNow, hidden, elsewhere, later])) {
+            $0.guideSearch?.results = [onNow, later]
+            $0.guideSearch?.resultsFor = "to"
+        }
+        #expect(h.state.guideSearch?.searching == false)
+    }
+
+    @Test("ENTER on a programme on now tunes to it; on a future one sets its reminder; DOWN moves between them")
+    func choose() {
+        let h = onGuide()
+        h.apply(.command(.search, at: h.clock.now))
+        type(h, "t")
+        h.apply(.guideSearchResults(text: "t", [onNow, later]))
+        h.press(.down) { $0.guideSearch?.focus = 1 }
+        h.press(.down) { _ in }
+        let reminder = Reminder(channel: "news.tv", start: later.start, title: "Tonight Again", channelName: "News")
+        h.press(.select, effects: [.saveReminder(reminder, on: true), .startTimer(.noticeHide, after: 5)]) {
+            $0.reminders = [reminder]
+            $0.notice = "Reminder set: Tonight Again on News"
+        }
+        h.press(.up) { $0.guideSearch?.focus = 0 }
+        let tuned = h.apply(.command(.select, at: h.clock.now))
+        #expect(tuned.contains(.load(news, token: 1)))
+        #expect(h.state.screen == .player && h.state.guideSearch == nil)
+        h.expectArmed([.noticeHide, .transportHide])
+    }
+
+    @Test("/ needs a stored guide")
+    func needsStore() {
+        let h = ReducerHarness(ShellState(items: [news]))
+        h.apply(.command(.guide, at: h.clock.now))
+        h.press(.search) { _ in }
+        h.expectArmed([.previewDelay])
+    }
+}

@@ -1,0 +1,89 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+/// 2026-11-23 21:00 UTC.
+private let nine = 1_795_467_600.0
+private let news = MediaItem(id: "news", title: "News", url: "http://live.test/news.m3u8", isLive: true, number: 1, guideID: "news.tv")
+private let quizChannel = MediaItem(id: "film", title: "Film", url: "http://live.test/film.m3u8", isLive: true, number: 2, guideID: "quizChannel.tv")
+private let quiz = Reminder(channel: "quizChannel.tv", start: nine, title: "Quiz", channelName: "Film")
+
+/// News playing at 20:50, a reminder on Film's 21:00 programme.
+private func watchingNews(kiosk: Bool = false, tune: Bool = false) -> ReducerHarness {
+    var settings = ShellSettings()
+    settings.remindersTune = tune
+    let h = ReducerHarness(ShellState(items: [news, quizChannel], kiosk: kiosk, settings: settings))
+    h.apply(.libraryLists(favourites: [], reminders: [quiz]))
+    h.apply(.wallClock(nine - 600, at: h.clock.now))
+    h.apply(.playIndex(0, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    return h
+}
+
+@Suite("Reminders: a notice a minute before, ENTER to tune")
+struct ReminderTests {
+    @Test("a minute before its start the reminder comes up and is forgotten by the library; ENTER tunes to its channel")
+    func firesAndTunes() {
+        let h = watchingNews()
+        #expect(h.state.nextReminderAlert == nine - 60)
+        h.send(.wallClock(nine - 61, at: h.clock.now)) { $0.wallClock = nine - 61 }
+        h.send(.wallClock(nine - 60, at: h.clock.now), effects: [.saveReminder(quiz, on: false), .startTimer(.reminderHide, after: 180)]) {
+            $0.wallClock = nine - 60
+            $0.reminders = []
+            $0.reminderDue = quiz
+        }
+        #expect(h.state.nextReminderAlert == nil)
+        let tuned = h.apply(.command(.select, at: h.clock.now))
+        #expect(tuned.first == .cancelTimer(.reminderHide))
+        #expect(tuned.contains(.load(quizChannel, token: 2)))
+        #expect(h.state.reminderDue == nil && h.state.current == 1 && h.state.previousChannel == 0)
+        h.expectArmed([.hintHide, .transportHide])
+    }
+
+    @Test("ESC dismisses the notice and keeps the channel; other keys work under it; it goes by itself after its time")
+    func dismissed() {
+        let h = watchingNews()
+        h.apply(.wallClock(nine - 30, at: h.clock.now))
+        #expect(h.state.reminderDue == quiz)
+        h.apply(.command(.pause, at: h.clock.now))
+        #expect(h.state.playback.paused && h.state.reminderDue == quiz)
+        h.press(.menu, effects: [.cancelTimer(.reminderHide)]) { $0.reminderDue = nil }
+        #expect(h.state.current == 0)
+        let again = watchingNews()
+        again.apply(.wallClock(nine - 30, at: again.clock.now))
+        #expect(again.advance(by: 180).contains(.reminderHide))
+        again.send(.timerFired(.reminderHide, at: again.clock.now)) { $0.reminderDue = nil }
+        again.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide])
+    }
+
+    @Test("a kiosk with reminders = tune tunes by itself; a reminder long past (the box was off) is dropped without a notice")
+    func kioskAndStale() {
+        let h = watchingNews(kiosk: true, tune: true)
+        let effects = h.apply(.wallClock(nine - 60, at: h.clock.now))
+        #expect(effects.contains(.saveReminder(quiz, on: false)) && effects.contains(.load(quizChannel, token: 2)))
+        #expect(h.state.reminderDue == nil && h.state.current == 1)
+        h.expectArmed([.hintHide, .transportHide])
+
+        let late = watchingNews()
+        late.send(.wallClock(nine + 3600, at: late.clock.now), effects: [.saveReminder(quiz, on: false)]) {
+            $0.wallClock = nine + 3600
+            $0.reminders = []
+        }
+        late.expectArmed([.hintHide, .transportHide])
+    }
+
+    @Test("a reminder on a channel gone from the lineup says so instead of tuning")
+    func channelGone() {
+        let h = watchingNews()
+        let gone = Reminder(channel: "gone.tv", start: nine, title: "Old", channelName: "Gone")
+        h.apply(.libraryLists(favourites: [], reminders: [gone]))
+        h.apply(.wallClock(nine - 60, at: h.clock.now))
+        h.press(.select, effects: [.cancelTimer(.reminderHide), .startTimer(.noticeHide, after: 5)]) {
+            $0.reminderDue = nil
+            $0.notice = "Gone is not in this lineup any more"
+        }
+        h.expectArmed([.hintHide, .noticeHide, .transportHide])
+    }
+}
