@@ -12,7 +12,13 @@ enum GuideSearchView {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
         let ascii = theme.glyphs.isASCII
-        screen.fill(x: 0, y: 2, width: screen.width, height: screen.height - 2, with: Cell(" ", style: base))
+        screen.fill(x: 0, y: 1, width: screen.width, height: screen.height - 1, with: Cell(" ", style: base))
+        screen.put("Guide", x: 2, y: 1, style: base.bolded())
+        screen.put("Search", x: 9, y: 1, style: dim)
+        if state.wallClock > 0 {
+            let clock = formatClock(state.wallClock, utcOffset: context.utcOffset)
+            screen.put(clock, x: screen.width - 2 - clock.count, y: 1, style: dim)
+        }
         let field = Style(foreground: theme.text, background: theme.barBackground, bold: true)
         let width = screen.width - 4
         screen.fill(x: 2, y: 3, width: width, height: 1, with: Cell(" ", style: field))

@@ -1,0 +1,155 @@
+import Foundation
+import ShellTesting
+import Testing
+
+private func channelNumber(_ state: [String: Any]) -> Int? { (state["channel"] as? [String: Any])?["number"] as? Int }
+private func search(_ state: [String: Any]) -> [String: Any]? { (state["guide"] as? [String: Any])?["search"] as? [String: Any] }
+private func playing(_ state: [String: Any], channel: Int) -> Bool { state["phase"] as? String == "playing" && channelNumber(state) == channel }
+
+/// A lineup of Alpha (a.tv) and Bravo (b.tv) with a guide: `alpha` and
+/// `bravo` are (title, start, stop) triples.
+private func lineupWithGuide(_ dir: URL, alpha: [(String, Double, Double)], bravo: [(String, Double, Double)]) throws -> (lineup: String, guide: String) {
+    func programmes(_ channel: String, _ list: [(String, Double, Double)]) -> String {
+        list.map { "<programme start=\"\(xmltv($0.1))\" stop=\"\(xmltv($0.2))\" channel=\"\(channel)\"><title>\($0.0)</title></programme>" }.joined()
+    }
+    let guide = dir.appendingPathComponent("guide.xml")
+    try "<tv>\(programmes("a.tv", alpha))\(programmes("b.tv", bravo))</tv>".write(to: guide, atomically: true, encoding: .utf8)
+    let lineup = dir.appendingPathComponent("lineup.m3u")
+    try """
+        #EXTM3U
+        #EXTINF:-1 tvg-id="a.tv",Alpha
+        av://lavfi:testsrc2=size=160x90:rate=25
+        #EXTINF:-1 tvg-id="b.tv",Bravo
+        av://lavfi:mandelbrot=size=160x90:rate=25
+        """.write(to: lineup, atomically: true, encoding: .utf8)
+    return (lineup.path, guide.path)
+}
+
+@Suite("Search, reminders, favourites and the previous channel, end to end", .serialized)
+struct GuideChannelsEndToEndTests {
+    @Test("/ and typed letters find a programme (the screen and get_state agree), ENTER tunes it; - goes back to the channel before; IPC guide_search answers too")
+    func searchAndPrevious() throws {
+        let dir = TVShellBinary.scratchDirectory("guide-search")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let now = Date().timeIntervalSince1970
+        let files = try lineupWithGuide(dir, alpha: [("Morning Show", now - 3600, now + 7200)],
+                                        bravo: [("Cooking Duel", now - 3600, now + 7200), ("Cooking Later", now + 7200, now + 9000)])
+        let shell = try ShellUnderTest([files.lineup, "--guide", files.guide], width: 100, height: 30)
+        try shell.ipc.waitForState(timeout: 20) { playing($0, channel: 1) && guideStored($0) }
+
+        let answer = try shell.ipc.request(["guide_search", "cook"])
+        let found = answer["data"] as? [[String: Any]] ?? []
+        #expect(found.map { $0["title"] as? String } == ["Cooking Duel", "Cooking Later"], "\(answer)")
+        #expect(found.first?["channel"] as? Int == 2 && found.first?["channel_name"] as? String == "Bravo")
+        #expect(try shell.ipc.request(["guide_search", 3])["error"] as? String == "invalid parameter: guide_search needs the text to look for")
+
+        try shell.ipc.request(["keypress", "g"])
+        try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        try shell.ipc.request(["keypress", "/"])
+        try shell.ipc.waitForState { search($0)?["text"] as? String == "" }
+        for key in ["d", "u", "e", "l"] { try shell.ipc.request(["keypress", key]) }
+        let state = try shell.ipc.waitForState { (search($0)?["results"] as? [[String: Any]])?.count == 1 }
+        #expect((search(state)?["results"] as? [[String: Any]])?.first?["title"] as? String == "Cooking Duel")
+        #expect(shell.tmux.waitFor { $0.contains("Search: duel") && $0.contains("Cooking Duel") && $0.contains("ENTER watch") }.ok,
+                "\(shell.tmux.capture())")
+        try shell.ipc.request(["keypress", "ENTER"])
+        let tuned = try shell.ipc.waitForState(timeout: 15) { playing($0, channel: 2) }
+        #expect(tuned["previous_channel"] as? Int == 1 && tuned["guide"] is NSNull)
+
+        try shell.ipc.request(["keypress", "-"])
+        let back = try shell.ipc.waitForState(timeout: 15) { playing($0, channel: 1) }
+        #expect(back["previous_channel"] as? Int == 2)
+    }
+
+    @Test("ENTER on a future programme in the grid sets a reminder; a minute before its start the notice comes up; ENTER tunes")
+    func reminderFires() throws {
+        let dir = TVShellBinary.scratchDirectory("guide-reminder")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let now = (Date().timeIntervalSince1970).rounded(.down)
+        let start = now + 75
+        let files = try lineupWithGuide(dir, alpha: [("Alpha Now", now - 3600, now + 7200)],
+                                        bravo: [("Bravo Now", now - 3600, start), ("Big Match", start, start + 7200)])
+        let shell = try ShellUnderTest([files.lineup, "--guide", files.guide], width: 100, height: 30)
+        try shell.ipc.waitForState(timeout: 20) { playing($0, channel: 1) && guideStored($0) }
+        try shell.ipc.request(["keypress", "g"])
+        try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        try shell.ipc.request(["keypress", "DOWN"])
+        try shell.ipc.request(["keypress", "RIGHT"])
+        try shell.ipc.waitForState { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Big Match" }
+        try shell.ipc.request(["keypress", "ENTER"])
+        let set = try shell.ipc.waitForState { ($0["reminders"] as? [[String: Any]])?.count == 1 }
+        let reminder = (set["reminders"] as? [[String: Any]])?.first
+        #expect(reminder?["title"] as? String == "Big Match" && reminder?["start"] as? Double == start && reminder?["channel"] as? Int == 2)
+        try shell.ipc.request(["keypress", "ESC"])
+
+        let due = try shell.ipc.waitForState(timeout: 100) { $0["reminder_due"] is [String: Any] }
+        let wall = Date().timeIntervalSince1970
+        #expect(wall >= start - 61 && wall < start, "the notice comes a minute before (\(start - wall) s left)")
+        #expect((due["reminders"] as? [Any])?.isEmpty == true)
+        #expect(shell.tmux.waitFor { $0.contains("Reminder") && $0.contains("Big Match on Bravo") }.ok, "\(shell.tmux.capture())")
+        try shell.ipc.request(["keypress", "ENTER"])
+        let tuned = try shell.ipc.waitForState(timeout: 15) { playing($0, channel: 2) }
+        #expect(tuned["reminder_due"] is NSNull)
+    }
+
+    @Test("f marks channels; they survive a restart with a changed lineup (renumbered, reordered, renamed), lead the list, and flip = favourites goes round them only")
+    func favouritesSurvive() throws {
+        let dir = TVShellBinary.scratchDirectory("favourites")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let home = ParentalHome(dir.appendingPathComponent("home"))
+        let first = dir.appendingPathComponent("first.m3u")
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-id="a.tv",Alpha
+            av://lavfi:testsrc2=size=160x90:rate=25
+            #EXTINF:-1 tvg-id="b.tv",Bravo
+            av://lavfi:mandelbrot=size=160x90:rate=25
+            #EXTINF:-1,Charlie
+            av://lavfi:life=size=160x90:rate=25
+            """.write(to: first, atomically: true, encoding: .utf8)
+        do {
+            let shell = try ShellUnderTest([first.path], home: home)
+            try shell.ipc.waitForState(timeout: 20) { playing($0, channel: 1) }
+            try shell.ipc.request(["keypress", "f"])
+            try shell.ipc.waitForState { ($0["favourites"] as? [Any])?.count == 1 }
+            try shell.ipc.request(["channel", 3])
+            try shell.ipc.waitForState(timeout: 15) { playing($0, channel: 3) }
+            try shell.ipc.request(["keypress", "f"])
+            let state = try shell.ipc.waitForState { ($0["favourites"] as? [Any])?.count == 2 }
+            #expect((state["favourites"] as? [[String: Any]])?.compactMap { $0["key"] as? String } == ["Charlie", "a.tv"])
+            _ = try shell.ipc.request(["quit"])
+            #expect(shell.waitForExit() == 0)
+        }
+        let second = dir.appendingPathComponent("second.m3u")
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-id="d.tv" tvg-chno="1",Delta
+            av://lavfi:testsrc=size=160x90:rate=25
+            #EXTINF:-1 tvg-id="b.tv" tvg-chno="2",Bravo
+            av://lavfi:mandelbrot=size=160x90:rate=25
+            #EXTINF:-1 tvg-chno="7",Charlie
+            av://lavfi:life=size=160x90:rate=25
+            #EXTINF:-1 tvg-id="a.tv" tvg-chno="12",Alpha HD
+            av://lavfi:testsrc2=size=160x90:rate=25
+            """.write(to: second, atomically: true, encoding: .utf8)
+        let config = dir.appendingPathComponent("config.toml")
+        try "[channels]\nflip = \"favourites\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([second.path, "--config", config.path], home: home)
+        let state = try shell.ipc.waitForState(timeout: 20) { playing($0, channel: 1) && ($0["favourites"] as? [Any])?.count == 2 }
+        let favourites = state["favourites"] as? [[String: Any]] ?? []
+        #expect(favourites.compactMap { $0["channel"] as? Int } == [7, 12] && favourites.last?["name"] as? String == "Alpha HD", "\(favourites)")
+        try shell.ipc.request(["keypress", "PGUP"])
+        try shell.ipc.waitForState(timeout: 15) { playing($0, channel: 7) }
+        try shell.ipc.request(["keypress", "PGUP"])
+        try shell.ipc.waitForState(timeout: 15) { playing($0, channel: 12) }
+        try shell.ipc.request(["keypress", "PGUP"])
+        try shell.ipc.waitForState(timeout: 15) { playing($0, channel: 7) }
+        try shell.ipc.request(["keypress", "g"])
+        let list = shell.tmux.waitFor { $0.contains("FAVOURITES") && $0.contains("Alpha HD") }
+        #expect(list.ok, "\(list.screen)")
+        let lines = list.screen.split(separator: "\n").map(String.init)
+        let favouritesRow = lines.firstIndex { $0.contains("FAVOURITES") } ?? -1
+        let deltaRow = lines.firstIndex { $0.contains("Delta") } ?? -1
+        #expect(favouritesRow >= 0 && deltaRow > favouritesRow + 2, "the favourites come first:\n\(list.screen)")
+    }
+}
