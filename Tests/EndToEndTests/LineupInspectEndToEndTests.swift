@@ -104,15 +104,15 @@ struct LineupInspectEndToEndTests {
         let json = try Spawn.run([TVShellBinary.path, "lineup", "inspect", "--json", lineup.path])
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         let channels = try #require(root["channels"] as? [[String: Any]])
-        #expect(channels.map { $0["name"] as? String ?? "" } == ["News HD", "Sport", "Cinema", "Cinema", "index.m3u8", "index.m3u8"],
-                "the first entry of each channel, in file order; names made from URLs match nothing")
-        #expect(channels.map { $0["number"] as? Int ?? 0 } == [5, 1, 2, 3, 4, 6])
+        #expect(channels.map { $0["name"] as? String ?? "" } == ["Sport", "Cinema", "Cinema", "index.m3u8", "News HD", "index.m3u8"],
+                "the first entry of each channel, by number (the lineup has tvg-chno); names made from URLs match nothing")
+        #expect(channels.map { $0["number"] as? Int ?? 0 } == [1, 2, 3, 4, 5, 6])
         let alternates = channels.map { ($0["alternates"] as? [[String: Any]]) ?? [] }
-        #expect(alternates.map(\.count) == [1, 0, 1, 0, 0, 0])
-        #expect(alternates[0].first?["url"] as? String == "http://b.tv/news.m3u8")
-        #expect(alternates[0].first?["headers"] as? [String: String] == ["User-Agent": "Box"])
-        #expect(alternates[0].first?["line"] as? Int == 6)
-        #expect(alternates[2].first?["url"] as? String == "http://b.tv/cinema.m3u8")
+        #expect(alternates.map(\.count) == [0, 1, 0, 0, 1, 0])
+        #expect(alternates[4].first?["url"] as? String == "http://b.tv/news.m3u8")
+        #expect(alternates[4].first?["headers"] as? [String: String] == ["User-Agent": "Box"])
+        #expect(alternates[4].first?["line"] as? Int == 6)
+        #expect(alternates[1].first?["url"] as? String == "http://b.tv/cinema.m3u8")
     }
 
     @Test("a missing file exits 66 naming it; a usage error exits 64")

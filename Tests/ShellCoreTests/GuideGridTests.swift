@@ -84,6 +84,37 @@ struct GuideGridTests {
         h.expectArmed([.hintHide])
     }
 
+    @Test("browsed past the stored guide's window, the grid asks once for the window around its focus; the window that comes replaces the guide")
+    func browsesBeyondTheWindow() {
+        let h = gridOnNews()
+        h.send(.guideWindowLoaded(guide, GuideWindow.around(wall))) { $0.guideWindow = GuideWindow.around(wall) }
+        h.press(.dayForward, effects: [.loadGuideWindow(around: wall + 86400)]) {
+            $0.guideGrid?.time = wall + 86400
+            $0.guideGrid?.start = half - 1800 + 86400
+            $0.guideWindowWanted = wall + 86400
+        }
+        h.press(.right) { $0.guideGrid?.time = half + 86400 + 1800 }
+        h.press(.dayForward, effects: [.loadGuideWindow(around: half + 2 * 86400 + 1800)]) {
+            $0.guideGrid?.time = half + 2 * 86400 + 1800
+            $0.guideGrid?.start = half - 1800 + 2 * 86400
+            $0.guideWindowWanted = half + 2 * 86400 + 1800
+        }
+        h.press(.left) { $0.guideGrid?.time = half + 2 * 86400 }
+        let later = ProgrammeGuide(channels: [], programmes: [programme("news.tv", "Day After", half + 2 * 86400 - 600, half + 2 * 86400 + 3000)])
+        h.send(.guideWindowLoaded(later, GuideWindow.around(half + 2 * 86400 + 1800))) {
+            $0.guide = later
+            $0.guideWindow = GuideWindow.around(half + 2 * 86400 + 1800)
+            $0.guideWindowWanted = nil
+        }
+        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Day After")
+        h.send(.guideWindowLoaded(guide, GuideWindow.around(wall)), effects: [.loadGuideWindow(around: half + 2 * 86400)]) {
+            $0.guide = guide
+            $0.guideWindow = GuideWindow.around(wall)
+            $0.guideWindowWanted = half + 2 * 86400
+        }
+        h.expectArmed([.hintHide])
+    }
+
     @Test("> and < move a day, the columns with them; PGDN pages by the rows shown (14 at 80×24), PGUP back")
     func daysAndPages() {
         let h = gridOnNews(extra: 30)

@@ -40,6 +40,8 @@ public enum Action: Equatable, Sendable {
     case wallClock(Double, at: Instant)
     /// A new programme guide.
     case guideLoaded(ProgrammeGuide)
+    /// The stored guide's programmes for `window` (replacing those held).
+    case guideWindowLoaded(ProgrammeGuide, GuideWindow)
     /// The stored guide's refresh began, ended or failed.
     case guideStatus(GuideStatus)
     /// The runtime checked passcode `attempt` against the stored hash, at

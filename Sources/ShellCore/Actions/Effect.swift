@@ -67,6 +67,9 @@ public enum Effect: Equatable, Sendable {
     /// Ask the delegate to restore its interface for the picture whose load
     /// has `token`; its answer comes back as `Action.pictureRestoreAnswered`.
     case restorePictureInterface(token: Int)
+    /// Read the stored guide's window around `time` (`GuideWindow.around`)
+    /// off the run loop; it comes back as `Action.guideWindowLoaded`.
+    case loadGuideWindow(around: Double)
     /// Keep (`on`) or forget a favourite channel in the library.
     case saveFavourite(key: String, name: String, on: Bool)
     /// Keep (`on`) or forget a reminder in the library.

@@ -29,7 +29,20 @@ public enum GuideGridReducer {
         scroll(&grid, state: state)
         state.destination = .guide
         state.guideGrid = grid
-        return []
+        return ensureWindow(&state)
+    }
+
+    /// Asks for the stored guide's window around the focus when the columns
+    /// shown (and half an hour either side) reach beyond the one held, once
+    /// until it comes.
+    static func ensureWindow(_ state: inout ShellState) -> [Effect] {
+        guard state.screen == .guide, let grid = state.guideGrid, let held = state.guideWindow else { return [] }
+        let layout = GuideGridLayout(state.display)
+        let (from, to) = (grid.start - 1800, grid.start + layout.span + 1800)
+        if held.contains(from: from, to: to) { return [] }
+        if let wanted = state.guideWindowWanted, GuideWindow.around(wanted).contains(from: from, to: to) { return [] }
+        state.guideWindowWanted = grid.time
+        return [.loadGuideWindow(around: grid.time)]
     }
 
     /// A command while the grid is up; nil when the grid is not.
@@ -73,7 +86,7 @@ public enum GuideGridReducer {
         }
         scroll(&grid, state: state)
         state.guideGrid = grid
-        return []
+        return ensureWindow(&state)
     }
 
     /// A cell of the grid: a programme, or the empty half hour where the

@@ -88,7 +88,13 @@ public enum ShellReducer {
                 + ReminderReducer.wallClockChanged(&state, now: now)
         case .guideLoaded(let guide):
             state.guide = guide
+            state.guideWindow = nil
             return []
+        case .guideWindowLoaded(let guide, let window):
+            state.guide = guide
+            state.guideWindow = window
+            state.guideWindowWanted = nil
+            return GuideGridReducer.ensureWindow(&state)
         case .guideStatus(let status):
             state.guideStatus = status
             return []

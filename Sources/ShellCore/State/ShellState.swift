@@ -35,6 +35,10 @@ public struct ShellState: Equatable, Sendable {
     public var guide: ProgrammeGuide
     /// The stored guide's refresh, when the guide comes from the store.
     public var guideStatus: GuideStatus?
+    /// The span `guide` holds, when it comes from the store (nil: all of it).
+    public var guideWindow: GuideWindow?
+    /// The time a window was asked for around and has not come yet.
+    public var guideWindowWanted: Double?
     /// The guide's grid, while the guide screen shows it (nil: the list).
     public var guideGrid: GuideGrid?
     /// Wall-clock time, seconds since 1970, as last told by the runtime (for

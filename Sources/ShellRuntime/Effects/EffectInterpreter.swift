@@ -33,6 +33,9 @@ public final class EffectInterpreter: ShellControl {
     /// Searches the stored guide; the answer comes back as an action
     /// (nothing without a stored guide).
     package var searchGuide: (_ text: String, _ from: Double, _ limit: Int) -> Void = { _, _, _ in }
+    /// Reads the stored guide's window around a time; it comes back as an
+    /// action (nothing without a stored guide).
+    package var loadGuideWindow: (_ around: Double) -> Void = { _ in }
     /// Where events go (nil: nowhere but the log).
     package var automation: (any AutomationPort)?
     /// Starts loading a channel logo (by path or URL).
@@ -156,6 +159,8 @@ public final class EffectInterpreter: ShellControl {
                                                         channelName: reminder.channelName), on: on))
             case .searchGuide(let text, let from, let limit):
                 searchGuide(text, from, limit)
+            case .loadGuideWindow(let time):
+                loadGuideWindow(time)
             case .slot(let slot, let command):
                 try perform(command, on: slot)
             case .exchangePlayers(let a, let b):

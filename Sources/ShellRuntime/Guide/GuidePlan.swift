@@ -21,11 +21,7 @@ public struct GuidePlan: Sendable {
         self.maximumAge = maximumAge
     }
 
-    /// The window of programmes the shell holds around `now`: a day back (the
-    /// archive's recent programmes) and a day ahead.
-    public static func window(around now: Double) -> (from: Double, to: Double) { (now - 86400, now + 86400) }
-
-    /// The narrower window read before the first frame (the rest follows
+    /// The narrower window read before the first frame (`GuideWindow.around` follows
     /// from the guide's thread): what the list and the grid show first.
     public static func startWindow(around now: Double) -> (from: Double, to: Double) { (now - 3600, now + 4 * 3600) }
 }

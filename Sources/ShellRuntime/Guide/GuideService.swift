@@ -7,7 +7,7 @@ import ShellCore
 /// from the plan's sources when it is stale (at start, then whenever it ages
 /// past `maximumAge`), and reloads the window of programmes the shell holds
 /// every half hour (the shell starts with a narrower one, read before its
-/// first frame). It only posts actions (`guideStatus`, `guideLoaded`) to
+/// first frame). It only posts actions (`guideStatus`, `guideWindowLoaded`) to
 /// the inbox; it never touches the state. `start` and `stop` from the
 /// run-loop thread.
 final class GuideService: @unchecked Sendable {
@@ -86,9 +86,9 @@ final class GuideService: @unchecked Sendable {
     }
 
     private func loadWindow() {
-        let window = GuidePlan.window(around: Date().timeIntervalSince1970)
+        let window = GuideWindow.around(Date().timeIntervalSince1970)
         do {
-            inbox.post(.guideLoaded(try plan.store.window(from: window.from, to: window.to)))
+            inbox.post(.guideWindowLoaded(try plan.store.window(from: window.from, to: window.to), window))
         } catch {
             logger.info("no stored guide yet: \(error)")
         }

@@ -185,8 +185,9 @@ public final class Shell: ShellControl {
         let guideService = configuration.guidePlan.map { GuideService(plan: $0, inbox: inbox, logger: logger) }
         guideService?.start()
         if let plan = configuration.guidePlan {
-            let searcher = GuideSearcher(store: plan.store, inbox: inbox, logger: logger)
-            effects.searchGuide = { searcher.search($0, from: $1, limit: $2) }
+            let reader = GuideReader(store: plan.store, inbox: inbox, logger: logger)
+            effects.searchGuide = { reader.search($0, from: $1, limit: $2) }
+            effects.loadGuideWindow = { reader.loadWindow(around: $0) }
         }
         defer { guideService?.stop() }
         openLibrary()

@@ -4,15 +4,16 @@ import Logging
 import MediaModel
 import ShellCore
 
-/// Searches the stored guide off the run loop, on a serial queue of its
-/// own, and posts each answer as `Action.guideSearchResults`. Only the
-/// newest text waiting is searched (typing fast asks once for what was
-/// typed last). `search` from any thread.
-final class GuideSearcher: @unchecked Sendable {
+/// Reads the stored guide off the run loop for the screens, on a serial
+/// queue of its own: searches, posted as `Action.guideSearchResults` (only
+/// the newest text waiting is searched: typing fast asks once for what was
+/// typed last), and windows the grid browses to, posted as
+/// `Action.guideWindowLoaded`. Any thread.
+final class GuideReader: @unchecked Sendable {
     private let store: GuideStore
     private let inbox: ActionInbox
     private let logger: Logger
-    private let queue = DispatchQueue(label: "tvshell.guide-search")
+    private let queue = DispatchQueue(label: "tvshell.guide-reader")
     private let lock = PThreadMutex()
     private var waiting: (text: String, from: Double, limit: Int)?
 
@@ -29,6 +30,18 @@ final class GuideSearcher: @unchecked Sendable {
             return idle
         }
         if schedule { queue.async { self.drain() } }
+    }
+
+    func loadWindow(around time: Double) {
+        let (store, inbox, logger) = (self.store, self.inbox, self.logger)
+        queue.async {
+            let window = GuideWindow.around(time)
+            do {
+                inbox.post(.guideWindowLoaded(try store.window(from: window.from, to: window.to), window))
+            } catch {
+                logger.warning("the stored guide cannot be read: \(error)")
+            }
+        }
     }
 
     private func drain() {
