@@ -49,9 +49,10 @@ enum ReminderReducer {
     }
 
     /// A key while a reminder's notice is up: ENTER tunes, ESC dismisses;
-    /// nil for other keys (they go on as usual, the notice stays).
+    /// nil for other keys (they go on as usual, the notice stays), and while
+    /// a channel number is being typed (ENTER tunes the number).
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
-        guard let due = state.reminderDue, state.prompt == nil else { return nil }
+        guard let due = state.reminderDue, state.prompt == nil, state.channelEntry == nil else { return nil }
         switch command {
         case .select:
             state.reminderDue = nil

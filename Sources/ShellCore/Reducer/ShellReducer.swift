@@ -7,7 +7,7 @@ public enum ShellReducer {
         let before = (screen: state.guideGrid == nil ? state.screen : .home, selection: state.homeSelection)
         let watched = state.playback.phase == .playing || state.playback.firstFramePresented ? state.current : nil
         let effects = reduceAction(&state, action)
-        PreviousChannelReducer.follow(&state, before: watched)
+        if case .open = action {} else { PreviousChannelReducer.follow(&state, before: watched) }
         return effects + ProposalImageReducer.follow(&state) + PreviewReducer.follow(&state, before: before) + WarmReducer.follow(&state)
     }
 
@@ -19,7 +19,6 @@ public enum ShellReducer {
             guard !items.isEmpty, state.prompt == nil else { return [] }
             state.items = items
             state.homeSelection = 0
-            state.current = nil
             state.previousChannel = nil
             return play(&state, index: 0, now: now)
         case .playIndex(let index, let now):
