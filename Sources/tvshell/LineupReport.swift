@@ -46,47 +46,49 @@ struct LineupReport {
 
     func json() -> String {
         let index = self.index
-        func programme(_ p: Programme?) -> Any {
-            guard let p else { return NSNull() }
-            var o: [String: Any] = ["title": p.title, "start": p.start]
-            o["stop"] = p.stop ?? NSNull()
-            if let s = p.summary { o["desc"] = s }
-            if !p.ratings.isEmpty { o["ratings"] = p.ratings.map { ["system": $0.system ?? NSNull(), "value": $0.value] as [String: Any] } }
-            return o
+        func programme(_ p: Programme?) -> JSONText {
+            guard let p else { return .null }
+            var o: [String: JSONText] = ["title": .string(p.title), "start": .double(p.start), "stop": p.stop.map(JSONText.double) ?? .null]
+            if let s = p.summary { o["desc"] = .string(s) }
+            if !p.ratings.isEmpty { o["ratings"] = .array(p.ratings.map { .object(["system": .optional($0.system), "value": .string($0.value)]) }) }
+            return .object(o)
         }
-        let channels: [[String: Any]] = lineup.channels.map { c in
-            var o: [String: Any] = [
-                "number": c.number, "name": c.name, "url": c.url, "line": c.line,
-                "id": c.id ?? NSNull(), "group": c.group ?? NSNull(), "logo": c.logo ?? NSNull(), "rating": c.rating ?? NSNull(),
+        func problems(_ list: [CatalogProblem]) -> JSONText {
+            .array(list.map { .object(["line": .int($0.line), "message": .string($0.message)]) })
+        }
+        let channels: [JSONText] = lineup.channels.map { c in
+            var o: [String: JSONText] = [
+                "number": .int(c.number), "name": .string(c.name), "url": .string(c.url), "line": .int(c.line),
+                "id": .optional(c.id), "group": .optional(c.group), "logo": .optional(c.logo), "rating": .optional(c.rating),
             ]
-            if !c.headers.isEmpty { o["headers"] = c.headers }
-            o["alternates"] = c.alternates.map { alternate in
-                var a: [String: Any] = ["url": alternate.url, "line": alternate.line]
-                if !alternate.headers.isEmpty { a["headers"] = alternate.headers }
-                return a
-            }
+            if !c.headers.isEmpty { o["headers"] = .strings(c.headers) }
+            o["alternates"] = .array(c.alternates.map { alternate in
+                var a: [String: JSONText] = ["url": .string(alternate.url), "line": .int(alternate.line)]
+                if !alternate.headers.isEmpty { a["headers"] = .strings(alternate.headers) }
+                return .object(a)
+            })
             if let catchup = c.catchup {
-                o["catchup"] = ["mode": catchup.mode.rawValue, "days": catchup.days, "source": catchup.source, "correction": catchup.correction] as [String: Any]
+                o["catchup"] = .object(["mode": .string(catchup.mode.rawValue), "days": .int(catchup.days), "source": .string(catchup.source),
+                                        "correction": .double(catchup.correction)])
             }
             if guide != nil, let id = c.id {
                 let (current, next) = index.nowNext(channel: id, at: now)
                 o["now"] = programme(current)
                 o["next"] = programme(next)
             }
-            return o
+            return .object(o)
         }
-        var root: [String: Any] = [
-            "source": source, "channels": channels, "guide_urls": lineup.guideURLs,
-            "problems": lineup.problems.map { ["line": $0.line, "message": $0.message] as [String: Any] },
+        var root: [String: JSONText] = [
+            "source": .string(source), "channels": .array(channels), "guide_urls": .array(lineup.guideURLs.map(JSONText.string)),
+            "problems": problems(lineup.problems),
         ]
         if let guide {
-            root["guide"] = [
-                "source": guideSource ?? "", "channels": guide.channels.count, "programmes": guide.programmes.count,
-                "problems": guide.problems.map { ["line": $0.line, "message": $0.message] as [String: Any] },
-            ] as [String: Any]
+            root["guide"] = .object([
+                "source": .string(guideSource ?? ""), "channels": .int(guide.channels.count), "programmes": .int(guide.programmes.count),
+                "problems": problems(guide.problems),
+            ])
         }
-        let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONText.object(root).rendered()
     }
 
     private func describe(_ p: Programme) -> String {

@@ -13,6 +13,7 @@ public enum M3UParser {
         let lines = splitLines(text)
         var sawContent = false
         var channelKeys: [AlternateKey: Int] = [:]
+        channelKeys.reserveCapacity(lines.count / 2)
 
         for (offset, raw) in lines.enumerated() {
             let number = offset + 1
@@ -35,16 +36,15 @@ public enum M3UParser {
                 lineup.problems.append(CatalogProblem(line: number, message: "expected the #EXTM3U header, found \(quoted(line))"))
             }
             if line.hasPrefix("#") {
-                let upper = String(line.utf8.prefix(12).map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }.map { Character(UnicodeScalar($0)) })
-                if upper.hasPrefix("#EXTINF:") {
+                if hasTag(line, Tag.extinf) {
                     if let previous = pending {
                         lineup.problems.append(CatalogProblem(line: previous.line, message: "#EXTINF for \(quoted(previous.name)) has no URL; skipped"))
                     }
-                    pending = parseExtinf(String(line.dropFirst(8)), line: number, problems: &lineup.problems)
-                } else if upper.hasPrefix("#EXTGRP:") {
+                    pending = parseExtinf(line, line: number, problems: &lineup.problems)
+                } else if hasTag(line, Tag.extgrp) {
                     let group = String(line.dropFirst(8)).trimmingWhitespace()
                     if pending != nil, pending?.group == nil, !group.isEmpty { pending?.group = group }
-                } else if upper.hasPrefix("#EXTVLCOPT:") {
+                } else if hasTag(line, Tag.extvlcopt) {
                     let option = String(line.dropFirst(11))
                     if let eq = option.firstIndex(of: "=") {
                         let key = option[..<eq].lowercased().trimmingWhitespace()
@@ -65,7 +65,7 @@ public enum M3UParser {
             var entry = pending ?? Pending(line: number, name: "", attributes: [:])
             pending = nil
             var url = line
-            if let bar = line.firstIndex(of: "|"), line[..<bar].contains("://") {
+            if let bar = line.utf8.firstIndex(of: 0x7C), hasScheme(line.utf8[..<bar]) {
                 url = String(line[..<bar])
                 for pair in line[line.index(after: bar)...].split(separator: "&") {
                     let parts = pair.split(separator: "=", maxSplits: 1)
@@ -147,39 +147,52 @@ public enum M3UParser {
         var headers: [String: String] = [:]
     }
 
-    /// `#EXTINF:` payload: duration, attributes, then the name after the first
-    /// comma outside quotes.
-    private static func parseExtinf(_ body: String, line: Int, problems: inout [CatalogProblem]) -> Pending {
-        var rest = Substring(body).drop { $0 == " " || $0 == "\t" }
-        rest = rest.drop { $0 == "-" || $0 == "+" || $0 == "." || $0.isNumber }
-        let parsed = parseAttributes(String(rest))
+    /// `#EXTINF:` payload (`line` from its 9th byte): duration, attributes,
+    /// then the name after the first comma outside quotes.
+    private static func parseExtinf(_ line: String, line number: Int, problems: inout [CatalogProblem]) -> Pending {
+        var line = line
+        let parsed = line.withUTF8 { bytes -> (attributes: [String: String], name: String?, unterminated: Bool) in
+            var i = min(8, bytes.count)
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            while i < bytes.count, bytes[i] == 0x2D || bytes[i] == 0x2B || bytes[i] == 0x2E || (bytes[i] >= 0x30 && bytes[i] <= 0x39) { i += 1 }
+            return parseAttributes(UnsafeBufferPointer(rebasing: bytes[i...]))
+        }
         var name = parsed.name?.trimmingWhitespace() ?? ""
         if parsed.unterminated {
-            problems.append(CatalogProblem(line: line, message: "unterminated quote in #EXTINF attributes"))
-            if let comma = body.lastIndex(of: ",") { name = String(body[body.index(after: comma)...]).trimmingWhitespace() }
+            problems.append(CatalogProblem(line: number, message: "unterminated quote in #EXTINF attributes"))
+            if let comma = line.lastIndex(of: ",") { name = String(line[line.index(after: comma)...]).trimmingWhitespace() }
         } else if parsed.name == nil {
-            problems.append(CatalogProblem(line: line, message: "#EXTINF has no comma before the channel name"))
+            problems.append(CatalogProblem(line: number, message: "#EXTINF has no comma before the channel name"))
         }
-        return Pending(line: line, name: name, attributes: parsed.attributes)
+        return Pending(line: number, name: name, attributes: parsed.attributes)
     }
 
     /// Attributes `key="value"`, `key='value'` or `key=value` up to the first
     /// comma outside quotes; returns them (keys lower-cased), the text after
     /// that comma, and whether a quote was left open.
     static func parseAttributes(_ text: String) -> (attributes: [String: String], name: String?, unterminated: Bool) {
+        var text = text
+        return text.withUTF8 { parseAttributes($0) }
+    }
+
+    /// `parseAttributes` on the bytes of the text.
+    private static func parseAttributes(_ bytes: UnsafeBufferPointer<UInt8>) -> (attributes: [String: String], name: String?, unterminated: Bool) {
         var attributes: [String: String] = [:]
-        let bytes = Array(text.utf8)
-        func str(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }
+        func str(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        func key(_ range: Range<Int>) -> String {
+            let text = str(range)
+            return bytes[range].contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }) ? text.lowercased() : text
+        }
         let space: UInt8 = 0x20, tab: UInt8 = 0x09, comma: UInt8 = 0x2C, equals: UInt8 = 0x3D, double: UInt8 = 0x22, single: UInt8 = 0x27
         var i = 0
         let n = bytes.count
         while i < n {
             while i < n, bytes[i] == space || bytes[i] == tab { i += 1 }
             guard i < n else { break }
-            if bytes[i] == comma { return (attributes, str(bytes[(i + 1)...]), false) }
+            if bytes[i] == comma { return (attributes, str((i + 1)..<n), false) }
             let keyStart = i
             while i < n, bytes[i] != equals, bytes[i] != space, bytes[i] != comma { i += 1 }
-            let key = str(bytes[keyStart..<i]).lowercased()
+            let name = key(keyStart..<i)
             guard i < n, bytes[i] == equals else { continue }
             i += 1
             var value = ""
@@ -189,17 +202,17 @@ public enum M3UParser {
                 let start = i
                 while i < n, bytes[i] != quote { i += 1 }
                 if i >= n {
-                    attributes[key] = str(bytes[start...])
+                    attributes[name] = str(start..<n)
                     return (attributes, nil, true)
                 }
-                value = str(bytes[start..<i])
+                value = str(start..<i)
                 i += 1
             } else {
                 let start = i
                 while i < n, bytes[i] != space, bytes[i] != comma { i += 1 }
-                value = str(bytes[start..<i])
+                value = str(start..<i)
             }
-            if !key.isEmpty { attributes[key] = value }
+            if !name.isEmpty { attributes[name] = value }
         }
         return (attributes, nil, false)
     }
@@ -221,9 +234,39 @@ public enum M3UParser {
         }
     }
 
+    /// Directive tags, upper-case, as bytes.
+    private enum Tag {
+        static let extinf = Array("#EXTINF:".utf8)
+        static let extgrp = Array("#EXTGRP:".utf8)
+        static let extvlcopt = Array("#EXTVLCOPT:".utf8)
+    }
+
+    /// Whether `line` starts with `tag`, case aside (ASCII), compared on bytes.
+    private static func hasTag(_ line: String, _ tag: [UInt8]) -> Bool {
+        var bytes = line.utf8.makeIterator()
+        for expected in tag {
+            guard let byte = bytes.next(), (byte >= 97 && byte <= 122 ? byte - 32 : byte) == expected else { return false }
+        }
+        return true
+    }
+
+    /// Whether `bytes` hold "://" (a URL's scheme separator), scanned as bytes.
+    private static func hasScheme<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        var run = 0
+        for byte in bytes {
+            switch (run, byte) {
+            case (_, 0x3A): run = 1
+            case (1, 0x2F): run = 2
+            case (2, 0x2F): return true
+            default: run = 0
+            }
+        }
+        return false
+    }
+
     /// A URL (`scheme://…`), an absolute path, or a relative path to a media file.
     private static func looksLikeLocation(_ line: String) -> Bool {
-        if line.contains("://") || line.hasPrefix("/") { return true }
+        if hasScheme(line.utf8) || line.utf8.first == 0x2F { return true }
         let lower = line.lowercased()
         let path = lower.split(separator: "?").first.map(String.init) ?? lower
         return !line.contains(" ") && [".m3u8", ".m3u", ".mp4", ".mkv", ".ts", ".mpd", ".mp3", ".aac", ".webm", ".mov", ".avi", ".flv"]
