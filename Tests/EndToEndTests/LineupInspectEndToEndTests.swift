@@ -115,6 +115,21 @@ struct LineupInspectEndToEndTests {
         #expect(alternates[1].first?["url"] as? String == "http://b.tv/cinema.m3u8")
     }
 
+    @Test("--json escapes what JSON must: quotes, backslashes, tabs and control characters in names and URLs come back as they were")
+    func jsonEscapes() throws {
+        let dir = TVShellBinary.scratchDirectory("inspect-escapes")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("l.m3u")
+        let name = "Say \"Hi\" \\ to\tZoë \u{01} 東京"
+        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"a\\b\",\(name)\nhttp://x.test/a?q=\"1\"\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let json = try Spawn.run([TVShellBinary.path, "lineup", "inspect", "--json", lineup.path])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any], "\(json.output)")
+        let channel = try #require((root["channels"] as? [[String: Any]])?.first)
+        #expect(channel["name"] as? String == name)
+        #expect(channel["id"] as? String == "a\\b" && channel["url"] as? String == "http://x.test/a?q=\"1\"")
+        #expect(channel["rating"] is NSNull && (channel["alternates"] as? [Any])?.isEmpty == true)
+    }
+
     @Test("a missing file exits 66 naming it; a usage error exits 64")
     func exitCodes() throws {
         let missing = try Spawn.run([TVShellBinary.path, "lineup", "inspect", "/nonexistent/lineup.m3u"])
