@@ -76,7 +76,7 @@ public struct TOMLDocument: Equatable, Sendable {
         var tableLines: [TableLine] = []
         var table = ""
         var seen: Set<String> = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         for (offset, raw) in lines.enumerated() {
             let number = offset + 1
             var scanner = Scanner(Array((offset == 0 ? String(raw).trimmingBOM() : String(raw)).unicodeScalars), line: number)

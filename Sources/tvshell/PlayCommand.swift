@@ -98,16 +98,17 @@ struct PlayCommand: ParsableCommand {
             return .init(key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
         }
         var chosenTheme = Theme.dark
+        var notices: [String] = []
         if let theme {
             do {
                 chosenTheme = try ThemeLoader.load(theme)
             } catch {
                 FileHandle.standardError.write(Data("tvshell: \(error); using the default theme\n".utf8))
                 logger.error("\(error); using the default theme")
+                notices.append("The \(error); using the default theme")
             }
         }
         let parental = ParentalStore.open(paths: .standard())
-        var notices: [String] = []
         if let problem = parental.problem {
             FileHandle.standardError.write(Data("tvshell: restrictions: \(problem)\n".utf8))
             logger.error("restrictions: \(problem)")

@@ -43,6 +43,18 @@ struct TOMLDocumentTests {
         #expect(failure("x = 1 2")?.message.hasPrefix("unexpected") == true)
     }
 
+    @Test("LF, CRLF and CR-only line ends read the same")
+    func lineEnds() throws {
+        let lines = ["[keys]", "x = \"info\"", "# a comment", "[kiosk]", "enabled = true"]
+        let lf = try TOMLDocument.parse(lines.joined(separator: "\n"))
+        #expect(lf.entries.count == 2)
+        for separator in ["\r\n", "\r"] {
+            let other = try TOMLDocument.parse(lines.joined(separator: separator))
+            #expect(other.entries.map(\.path) == lf.entries.map(\.path))
+            #expect(other.entries.map(\.line) == lf.entries.map(\.line), "line numbers count CR-only lines too")
+        }
+    }
+
     @Test("quote writes what parse reads back")
     func roundTrip() throws {
         for text in ["plain", "with \"quotes\" and \\ back", "tab\tnew\nline", "\u{1}ctrl", "é ☃"] {

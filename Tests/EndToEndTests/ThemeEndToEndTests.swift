@@ -20,6 +20,7 @@ struct ThemeEndToEndTests {
         let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
         #expect(log.contains("theme \(broken): line 3, key colors.accent: expected a colour"), "\(log.suffix(400))")
         #expect(log.contains("using the default theme"))
+        #expect(shell.tmux.waitFor { $0.contains("using the default theme") }.ok, "the problem is on screen too: \(shell.tmux.capture())")
         #expect(shell.tmux.waitFor(escapes: true) { $0.contains("48;2;16;16;20") }.ok, "the default background")
     }
 }
