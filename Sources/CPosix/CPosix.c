@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -83,10 +84,16 @@ void tvs_guard_unlink_on_crash(const char *path) {
     unlink_count = unlink_count + 1;
 }
 
+/* Whether a crash goes on to the handler installed before ours (Swift's
+ * backtracer). Only when SWIFT_BACKTRACE says interactive=no: by default the
+ * backtracer waits 30 s for a key on a terminal and then spins, which on a TV
+ * nobody presses. Without it the process ends at once, by the signal. */
+static int chain_fatal = 0;
+
 static void fatal_handler(int sig, siginfo_t *info, void *uctx) {
     tvs_guard_restore_terminal();
     for (int i = 0; i < unlink_count; i++) unlink(unlink_paths[i]);
-    for (size_t i = 0; i < NFATAL; i++) {
+    for (size_t i = 0; chain_fatal && i < NFATAL; i++) {
         if (fatal_signals[i] != sig) continue;
         struct sigaction *prev = &previous_fatal[i];
         sigaction(sig, prev, NULL);
@@ -105,6 +112,8 @@ static void fatal_handler(int sig, siginfo_t *info, void *uctx) {
 
 int tvs_guard_install(int notify_fd) {
     guard_fd = notify_fd;
+    const char *backtrace = getenv("SWIFT_BACKTRACE");
+    chain_fatal = backtrace != NULL && strstr(backtrace, "interactive=no") != NULL;
     if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved_termios) == 0) have_termios = 1;
 
     sigset_t unblock;

@@ -189,6 +189,21 @@ struct PlayerEndToEndTests {
         #expect(shell.terminalModesKept(), "stty modes as before: \(shell.tmux.capture())")
     }
 
+    @Test("a crash without SWIFT_BACKTRACE (a TV, a service) ends the process at once, the terminal restored: no backtracer waiting for a key")
+    func crashWithoutBacktraceSetting() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let shell = try ShellUnderTest([clip], wrapper: "env -u SWIFT_BACKTRACE ")
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 0 }
+        let pid = try #require(shell.pid)
+        #expect(String(data: FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data(), encoding: .utf8)?
+            .contains("SWIFT_BACKTRACE") == false, "the shell runs without the setting")
+        kill(pid, SIGSEGV)
+        let status = shell.waitForExit(timeout: 5)
+        #expect(status == 128 + Int(SIGSEGV), "ended by the signal within 5 s, not after the backtracer's 30 s wait (\(status.map(String.init) ?? "still running"))")
+        #expect(shell.tmux.display("#{alternate_on}") == "0")
+        #expect(shell.terminalModesKept(), "stty modes as before: \(shell.tmux.capture())")
+    }
+
     /// In dash, which leaves the terminal's modes to its jobs (bash puts its
     /// own back, and would hide a job that does not).
     @Test("Ctrl-Z gives the shell the terminal as it was, fg brings the picture back, q leaves the terminal modes as they were")

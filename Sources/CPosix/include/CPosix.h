@@ -23,7 +23,9 @@ int tvs_window_pixels(int fd, int *rows, int *cols, int *xpixel, int *ypixel);
  * decides what they mean. SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP
  * restore the terminal saved here (termios, attributes, cursor, main screen),
  * then hand the signal to the handler that was installed before (Swift's
- * backtracer) or the default action. Async-signal-safe. */
+ * backtracer) when SWIFT_BACKTRACE has interactive=no, else end the process
+ * by the signal at once (the backtracer would wait 30 s for a key on a
+ * terminal nobody types on). Async-signal-safe. */
 int tvs_guard_install(int notify_fd);
 
 /* A file the fatal-signal handler unlinks (a frame in shared memory); up
