@@ -18,13 +18,17 @@ final class IPCServer: AutomationPort {
     let path: String
     private let listener: Int32
     private var clients: [Int32: Client] = [:]
+    /// The socket file's inode once bound: `close` removes only that file.
+    private var inode: ino_t?
 
     private final class Client {
         var input: [UInt8] = []
         var output: [UInt8] = []
     }
 
-    /// Binds `path` (replacing a stale socket file), mode 0600.
+    /// Binds `path`, mode 0600. A stale socket there (nothing listening) is
+    /// replaced; anything else — a live socket (another instance), a regular
+    /// file, a directory — is refused, never removed.
     init(path: String) throws {
         self.path = path
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -40,7 +44,10 @@ final class IPCServer: AutomationPort {
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0
         }
-        unlink(path)
+        if let refusal = Self.refusal(at: path, address: address) {
+            Glibc.close(fd)
+            throw RuntimeError.socket(path: path, reason: refusal)
+        }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
@@ -50,6 +57,29 @@ final class IPCServer: AutomationPort {
             throw RuntimeError.socket(path: path, reason: reason)
         }
         listener = fd
+        var info = stat()
+        inode = lstat(path, &info) == 0 ? info.st_ino : nil
+    }
+
+    /// Why `path` cannot be taken, or nil (nothing there, or a stale socket,
+    /// which is removed).
+    private static func refusal(at path: String, address: sockaddr_un) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            return "something that is not a socket is there; refused (remove it, or give another path)"
+        }
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { return "cannot check the socket there: \(String(cString: strerror(errno)))" }
+        defer { Glibc.close(probe) }
+        var address = address
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if connected == 0 { return "another program (a tvshell already running?) is listening there; refused" }
+        guard errno == ECONNREFUSED else { return "the socket there cannot be checked (\(String(cString: strerror(errno)))); refused" }
+        unlink(path)
+        return nil
     }
 
     /// Descriptors to poll, with the events wanted.
@@ -112,12 +142,14 @@ final class IPCServer: AutomationPort {
         for fd in clients.keys { send(object, to: fd) }
     }
 
-    /// Closes every client and the listener and removes the socket file.
+    /// Closes every client and the listener and removes the socket file,
+    /// if it is still the one bound here.
     func close() {
         for fd in clients.keys { Glibc.close(fd) }
         clients.removeAll()
         Glibc.close(listener)
-        unlink(path)
+        var info = stat()
+        if let inode, lstat(path, &info) == 0, info.st_ino == inode { unlink(path) }
     }
 
     private func parse(_ line: [UInt8], client: Int32) -> IPCRequest? {
