@@ -209,6 +209,8 @@ struct PlayCommand: ParsableCommand {
                     FileHandle.standardError.write(Data("tvshell: \(location): no channels in this lineup\n".utf8))
                     throw ExitCode(65)
                 }
+                result.reserveCapacity(result.count + parsed.channels.count)
+                targets.reserveCapacity(targets.count + parsed.channels.count)
                 for channel in parsed.channels {
                     let target = channel.guideTarget(header: parsed.headerAttributes)
                     var item = channel.mediaItem

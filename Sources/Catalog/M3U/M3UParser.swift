@@ -14,6 +14,7 @@ public enum M3UParser {
         var sawContent = false
         var channelKeys: [AlternateKey: Int] = [:]
         channelKeys.reserveCapacity(lines.count / 2)
+        lineup.channels.reserveCapacity(lines.count / 2)
 
         for (offset, raw) in lines.enumerated() {
             let number = offset + 1

@@ -393,10 +393,10 @@ public final class Shell: ShellControl {
         let logger = self.logger
         DispatchQueue.global().async {
             let (store, problem) = LibraryStore.open(path: path)
-            if let problem {
-                logger.warning("\(problem)")
-                inbox.post(.showNotice(problem))
-            }
+            // The problem is told after the library's answer: whoever sees
+            // the notice sees the start item already on its way.
+            if let problem { logger.warning("\(problem)") }
+            defer { if let problem { inbox.post(.showNotice(problem)) } }
             guard let store else {
                 inbox.post(.libraryUnavailable)
                 return
