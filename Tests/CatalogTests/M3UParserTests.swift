@@ -144,6 +144,19 @@ struct M3UParserTests {
         #expect(plain.channels.map(\.name) == ["B", "A"], "without tvg-chno the file's order stays")
     }
 
+    @Test("problems are capped: 200 000 #EXTINF lines without URLs list the first 1 000, then a count, and the channels after them still come")
+    func problemsCapped() {
+        var text = "#EXTM3U\n"
+        text.reserveCapacity(6_000_000)
+        for i in 0..<200_000 { text += "#EXTINF:-1,Orphan \(i)\n" }
+        text += "#EXTINF:-1,Real\nhttp://x/real\n"
+        let lineup = M3UParser.parse(text)
+        #expect(lineup.problems.count == 1001)
+        #expect(lineup.problems.first == CatalogProblem(line: 2, message: "#EXTINF for “Orphan 0” has no URL; skipped"))
+        #expect(lineup.problems.last == CatalogProblem(line: 0, message: "and 199000 more problems"))
+        #expect(lineup.channels.map(\.name) == ["Real"])
+    }
+
     @Test("binary garbage and empty input: no crash, problems reported, nothing invented")
     func garbage() {
         var bytes: [UInt8] = []

@@ -57,7 +57,7 @@ public struct CatalogProblem: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A parsed lineup: its channels, the guide URLs its header names, and every
-/// problem found (each skipped, never fatal).
+/// problem found (each skipped, never fatal; the first 1 000 listed, then a count).
 public struct Lineup: Equatable, Sendable {
     /// In file order; when any channel has a `tvg-chno`, by number (the
     /// others numbered from 1 in file order, around the numbers taken).

@@ -13,6 +13,7 @@ public enum M3UParser {
         let lines = splitLines(text)
         var sawContent = false
         var channelKeys: [AlternateKey: Int] = [:]
+        var problems = ProblemList()
         channelKeys.reserveCapacity(lines.count / 2)
         lineup.channels.reserveCapacity(lines.count / 2)
 
@@ -34,14 +35,14 @@ public enum M3UParser {
                     }
                     continue
                 }
-                lineup.problems.append(CatalogProblem(line: number, message: "expected the #EXTM3U header, found \(quoted(line))"))
+                problems.append(CatalogProblem(line: number, message: "expected the #EXTM3U header, found \(quoted(line))"))
             }
             if line.hasPrefix("#") {
                 if hasTag(line, Tag.extinf) {
                     if let previous = pending {
-                        lineup.problems.append(CatalogProblem(line: previous.line, message: "#EXTINF for \(quoted(previous.name)) has no URL; skipped"))
+                        problems.append(CatalogProblem(line: previous.line, message: "#EXTINF for \(quoted(previous.name)) has no URL; skipped"))
                     }
-                    pending = parseExtinf(line, line: number, problems: &lineup.problems)
+                    pending = parseExtinf(line, line: number, problems: &problems)
                 } else if hasTag(line, Tag.extgrp) {
                     let group = String(line.dropFirst(8)).trimmingWhitespace()
                     if pending != nil, pending?.group == nil, !group.isEmpty { pending?.group = group }
@@ -60,7 +61,7 @@ public enum M3UParser {
                 continue
             }
             guard looksLikeLocation(line) else {
-                lineup.problems.append(CatalogProblem(line: number, message: "expected a stream URL, found \(quoted(line)); skipped"))
+                problems.append(CatalogProblem(line: number, message: "expected a stream URL, found \(quoted(line)); skipped"))
                 continue
             }
             var entry = pending ?? Pending(line: number, name: "", attributes: [:])
@@ -93,21 +94,21 @@ public enum M3UParser {
             channelKeys[key] = index
             switch CatchupAttributes.resolve(entry.attributes, header: lineup.headerAttributes, url: url) {
             case .success(let catchup): channel.catchup = catchup
-            case .failure(let problem): lineup.problems.append(CatalogProblem(line: entry.line, message: problem.message + "; no catch-up for \(quoted(entry.name))"))
+            case .failure(let problem): problems.append(CatalogProblem(line: entry.line, message: problem.message + "; no catch-up for \(quoted(entry.name))"))
             }
             if let channelNumber, channelNumber > 0, !usedNumbers.contains(channelNumber) {
                 channel.number = channelNumber
                 usedNumbers.insert(channelNumber)
             } else {
                 if let channelNumber {
-                    lineup.problems.append(CatalogProblem(line: entry.line, message: "channel number \(channelNumber) is taken or invalid; renumbered"))
+                    problems.append(CatalogProblem(line: entry.line, message: "channel number \(channelNumber) is taken or invalid; renumbered"))
                 }
                 unnumbered.append(index)
             }
             lineup.channels.append(channel)
         }
         if let previous = pending {
-            lineup.problems.append(CatalogProblem(line: previous.line, message: "#EXTINF for \(quoted(previous.name)) has no URL; skipped"))
+            problems.append(CatalogProblem(line: previous.line, message: "#EXTINF for \(quoted(previous.name)) has no URL; skipped"))
         }
         let numberedInFile = !usedNumbers.isEmpty
         var next = 1
@@ -117,7 +118,8 @@ public enum M3UParser {
             usedNumbers.insert(next)
         }
         if numberedInFile { lineup.channels.sort { $0.number < $1.number } }
-        if !sawContent { lineup.problems.append(CatalogProblem(line: 0, message: "the file is empty")) }
+        if !sawContent { problems.append(CatalogProblem(line: 0, message: "the file is empty")) }
+        lineup.problems = problems.all
         return lineup
     }
 
@@ -150,7 +152,7 @@ public enum M3UParser {
 
     /// `#EXTINF:` payload (`line` from its 9th byte): duration, attributes,
     /// then the name after the first comma outside quotes.
-    private static func parseExtinf(_ line: String, line number: Int, problems: inout [CatalogProblem]) -> Pending {
+    private static func parseExtinf(_ line: String, line number: Int, problems: inout ProblemList) -> Pending {
         var line = line
         let parsed = line.withUTF8 { bytes -> (attributes: [String: String], name: String?, unterminated: Bool) in
             var i = min(8, bytes.count)
