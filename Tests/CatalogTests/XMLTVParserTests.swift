@@ -5,6 +5,17 @@ import Testing
 
 @Suite("XMLTV guides")
 struct XMLTVParserTests {
+    @Test("problems are capped: 1 500 programmes with a bad start list the first 1 000, then a count, and the good one after them is kept")
+    func problemsCapped() {
+        var xml = "<tv>"
+        for i in 0..<1500 { xml += "<programme start=\"soon\" channel=\"a\"><title>Bad \(i)</title></programme>\n" }
+        xml += "<programme start=\"20261123200000 +0000\" channel=\"a\"><title>Good</title></programme></tv>"
+        let guide = XMLTVParser.parse(Data(xml.utf8))
+        #expect(guide.problems.count == 1001)
+        #expect(guide.problems.last == CatalogProblem(line: 0, message: "and 500 more problems"))
+        #expect(guide.programmes.map(\.title) == ["Good"])
+    }
+
     @Test("the XMLTV project's test file: channels, one programme with everything")
     func projectTestFile() throws {
         let guide = XMLTVParser.parse(try SharedData.data("xmltv_project_t_data_test.xml"))

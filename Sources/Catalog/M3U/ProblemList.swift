@@ -1,4 +1,4 @@
-/// Problems found while reading a file from outside, capped: the first
+/// Problems found while reading a lineup or a guide, capped: the first
 /// `XMLTVParser.problemLimit` are listed, the rest only counted (a file of
 /// millions of broken lines must not cost gigabytes of messages).
 struct ProblemList {

@@ -102,8 +102,7 @@ public enum XMLTVParser {
     private final class Builder {
         private let emitChannel: (GuideChannel) -> Void
         private let emitProgramme: (Programme) -> Void
-        private var problems: [CatalogProblem] = []
-        private var unlisted = 0
+        private var problems = ProblemList()
         var sawTV = false
         var closedTV = false
         private var channel: GuideChannel?
@@ -120,11 +119,11 @@ public enum XMLTVParser {
         }
 
         func report(_ problem: CatalogProblem) {
-            if problems.count < XMLTVParser.problemLimit { problems.append(problem) } else { unlisted += 1 }
+            problems.append(problem)
         }
 
         func finishedProblems() -> [CatalogProblem] {
-            unlisted == 0 ? problems : problems + [CatalogProblem(line: 0, message: "and \(unlisted) more problems")]
+            problems.all
         }
 
         func start(_ name: String, attributes: [String: String], line: Int) {
