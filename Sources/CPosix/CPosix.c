@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -138,4 +139,12 @@ int tvs_guard_install(int notify_fd) {
     }
     signal(SIGPIPE, SIG_IGN);
     return sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+}
+
+int tvs_peer_uid(int fd, unsigned int *uid) {
+    struct ucred cred;
+    socklen_t length = sizeof cred;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &length) != 0) return -1;
+    *uid = cred.uid;
+    return 0;
 }

@@ -98,7 +98,7 @@ enum GuideBenchmark {
 
     /// Programmes from now back a week and on a week: `days` days in all.
     private static func writeGuide(to path: String, channels: Int, days: Int, oneLine: Bool) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? out.close() }
         let newline = oneLine ? "" : "\n"

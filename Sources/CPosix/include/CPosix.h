@@ -1,7 +1,7 @@
 #ifndef CPOSIX_H
 #define CPOSIX_H
 /* POSIX helpers Swift's Glibc lacks or cannot express: non-blocking pipes,
- * the terminal's size and output mode, and the process-wide signal guard
+ * the terminal's size and output mode, a socket peer's user id, and the process-wide signal guard
  * that restores the terminal on every exit path. No ncurses here. */
 #include <stdint.h>
 
@@ -42,5 +42,9 @@ void tvs_guard_set_screen_active(int active);
 
 /* Creates a pipe with O_CLOEXEC and O_NONBLOCK on both ends; 0 on success. */
 int tvs_pipe_nonblocking(int fds[2]);
+
+/* The user id of the process at the other end of a connected Unix socket
+ * (SO_PEERCRED); 0 on success. */
+int tvs_peer_uid(int fd, unsigned int *uid);
 
 #endif

@@ -1,11 +1,21 @@
 import Foundation
+import CPosix
+import Logging
 #if canImport(Glibc)
 import Glibc
 #endif
 
+/// One automation client, as long as it is connected: its descriptor and a
+/// serial number, so a late reply never reaches a newer client that was
+/// given the same descriptor.
+struct IPCClientID: Hashable {
+    let fd: Int32
+    let serial: UInt64
+}
+
 /// One request read from an automation client.
 struct IPCRequest {
-    let client: Int32
+    let client: IPCClientID
     /// Echoed in the reply; any JSON value.
     let requestID: Any?
     let command: [Any]
@@ -13,24 +23,50 @@ struct IPCRequest {
 
 /// The automation socket: a Unix stream socket speaking newline-delimited
 /// JSON in the style of mpv's JSON IPC. Non-blocking; the run loop polls
-/// `pollDescriptors()` and calls `service`. Run-loop thread only.
+/// `pollDescriptors()`, calls `service` for what poll reports, then takes
+/// `takeRequests()`: at most one request per client each pass, so one
+/// client's backlog delays another's reply by one request at most.
+///
+/// A door into a kiosk, so: the socket is 0600 from the moment it exists;
+/// a peer of another user id is refused (`SO_PEERCRED`) whatever the mode;
+/// at most `maxClients` at once; a line over `IPCLineReader.defaultLimit`
+/// bytes is answered with an error and skipped; a client whose replies wait
+/// unread has its requests held until it reads, and one whose unread
+/// output passes `maxQueuedOutput` is dropped. Nothing here blocks.
+/// Run-loop thread only.
 final class IPCServer: AutomationPort {
+    static let maxClients = 32
+    /// Unread output past which a client is dropped.
+    static let maxQueuedOutput = 1 << 20
+    /// Unread replies past which a client's further requests wait.
+    static let heldRequestsAbove = 256 * 1024
+
     let path: String
     private let listener: Int32
+    private let logger: Logger?
     private var clients: [Int32: Client] = [:]
+    private var serials: UInt64 = 0
     /// The socket file's inode once bound: `close` removes only that file.
     private var inode: ino_t?
 
     private final class Client {
-        var input: [UInt8] = []
+        let id: IPCClientID
+        var reader = IPCLineReader()
         var output: [UInt8] = []
+        /// Where the unsent part of `output` starts.
+        var sent = 0
+        /// The client closed its end; it goes once its lines are answered.
+        var ended = false
+        init(id: IPCClientID) { self.id = id }
+        var unsent: Int { output.count - sent }
     }
 
     /// Binds `path`, mode 0600. A stale socket there (nothing listening) is
     /// replaced; anything else — a live socket (another instance), a regular
     /// file, a directory — is refused, never removed.
-    init(path: String) throws {
+    init(path: String, logger: Logger? = nil) throws {
         self.path = path
+        self.logger = logger
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw RuntimeError.socket(path: path, reason: String(cString: strerror(errno))) }
         var address = sockaddr_un()
@@ -44,6 +80,11 @@ final class IPCServer: AutomationPort {
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0
         }
+        guard fchmod(fd, 0o600) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw RuntimeError.socket(path: path, reason: reason)
+        }
         if let refusal = Self.refusal(at: path, address: address) {
             Glibc.close(fd)
             throw RuntimeError.socket(path: path, reason: refusal)
@@ -51,7 +92,7 @@ final class IPCServer: AutomationPort {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard bound == 0, chmod(path, 0o600) == 0, listen(fd, 16) == 0 else {
+        guard bound == 0, chmod(path, 0o600) == 0, listen(fd, 64) == 0 else {
             let reason = String(cString: strerror(errno))
             Glibc.close(fd)
             throw RuntimeError.socket(path: path, reason: reason)
@@ -82,64 +123,90 @@ final class IPCServer: AutomationPort {
         return nil
     }
 
-    /// Descriptors to poll, with the events wanted.
+    /// Descriptors to poll, with the events wanted: no more input from a
+    /// client while a request of its waits.
     func pollDescriptors() -> [pollfd] {
         var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
         for (fd, client) in clients {
-            fds.append(pollfd(fd: fd, events: Int16(POLLIN) | (client.output.isEmpty ? 0 : Int16(POLLOUT)), revents: 0))
+            let input = client.ended || client.reader.hasLine ? 0 : Int16(POLLIN)
+            fds.append(pollfd(fd: fd, events: input | (client.unsent == 0 ? 0 : Int16(POLLOUT)), revents: 0))
         }
         return fds
     }
 
     func owns(_ fd: Int32) -> Bool { fd == listener || clients[fd] != nil }
 
-    /// Accepts, reads, writes as `revents` says; returns complete requests.
-    func service(fd: Int32, revents: Int16) -> [IPCRequest] {
-        if fd == listener {
-            while true {
-                let client = accept(listener, nil, nil)
-                if client < 0 { break }
-                _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-                clients[client] = Client()
-            }
-            return []
-        }
-        guard let client = clients[fd] else { return [] }
-        if revents & Int16(POLLOUT) != 0 { flush(fd, client) }
-        guard revents & (Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)) != 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var requests: [IPCRequest] = []
-        while true {
+    /// Whether a request waits that `takeRequests` would hand out (the run
+    /// loop then polls without sleeping).
+    var hasRequests: Bool {
+        clients.values.contains { $0.reader.hasLine && $0.unsent <= Self.heldRequestsAbove }
+    }
+
+    /// Accepts, reads, writes as `revents` says. Requests are taken with
+    /// `takeRequests`.
+    func service(fd: Int32, revents: Int16) {
+        if fd == listener { return acceptAll() }
+        guard let client = clients[fd] else { return }
+        if revents & Int16(POLLOUT) != 0 { flush(client) }
+        guard clients[fd] != nil, !client.ended, revents & (Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)) != 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while !client.reader.hasLine {
             let n = read(fd, &buffer, buffer.count)
             if n > 0 {
-                client.input.append(contentsOf: buffer[0..<n])
+                buffer.withUnsafeBytes { client.reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
                 continue
             }
-            if n == 0 || (errno != EAGAIN && errno != EINTR) { drop(fd); break }
-            if errno == EAGAIN { break }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno == EAGAIN { break }
+            client.ended = true
+            break
         }
-        while let newline = client.input.firstIndex(of: 10) {
-            let line = Array(client.input[..<newline])
-            client.input.removeSubrange(...newline)
-            if let request = parse(line, client: fd) { requests.append(request) }
+        if client.ended && !client.reader.hasLine && client.unsent == 0 { drop(client) }
+    }
+
+    /// At most one request from each client whose replies are being read,
+    /// oldest client first. Lines that are not requests are answered here.
+    func takeRequests() -> [IPCRequest] {
+        var requests: [IPCRequest] = []
+        for client in clients.values.sorted(by: { $0.id.serial < $1.id.serial }) where client.unsent <= Self.heldRequestsAbove {
+            lines: while let line = client.reader.next() {
+                switch line {
+                case .tooLong(let count):
+                    send(reply(requestID: nil, error: "invalid request: a line of \(count) bytes; at most \(client.reader.limit) (ignored)"), to: client)
+                    break lines
+                case .request(let bytes):
+                    switch IPCRequestLine.decode(bytes) {
+                    case .blank:
+                        continue lines
+                    case .invalid(let requestID, let message):
+                        send(reply(requestID: requestID, error: message), to: client)
+                    case .request(let requestID, let command):
+                        requests.append(IPCRequest(client: client.id, requestID: requestID, command: command))
+                    }
+                    break lines
+                }
+            }
+            if client.ended && !client.reader.hasLine && client.unsent == 0 { drop(client) }
         }
         return requests
     }
 
-    /// Sends a reply: `{"request_id": …, "error": …, "data": …}`.
-    func reply(to client: Int32, requestID: Any?, error: String = "success", data: Any? = nil) {
-        var object: [String: Any] = ["error": error]
-        if let requestID { object["request_id"] = requestID }
+    /// Sends a reply: `{"request_id": …, "error": …, "data": …}`, if the
+    /// client that asked is still connected.
+    func reply(to id: IPCClientID, requestID: Any?, error: String = "success", data: Any? = nil) {
+        guard let client = clients[id.fd], client.id == id else { return }
+        var object = reply(requestID: requestID, error: error)
         if let data { object["data"] = data }
         send(object, to: client)
     }
 
     /// Pushes `{"event": name, …}` to every client.
     func broadcast(event name: String, fields: [String: Any]) {
+        guard !clients.isEmpty else { return }
         var object = fields
         object["event"] = name
-        for fd in clients.keys { send(object, to: fd) }
+        let line = Self.encode(object)
+        for client in Array(clients.values) { enqueue(line, to: client) }
     }
 
     /// Closes every client and the listener and removes the socket file,
@@ -152,45 +219,96 @@ final class IPCServer: AutomationPort {
         if let inode, lstat(path, &info) == 0, info.st_ino == inode { unlink(path) }
     }
 
-    private func parse(_ line: [UInt8], client: Int32) -> IPCRequest? {
-        let trimmed = line.filter { $0 != 13 }
-        guard !trimmed.allSatisfy({ $0 == 32 || $0 == 9 }) else { return nil }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(trimmed)) as? [String: Any] else {
-            reply(to: client, requestID: nil, error: "invalid JSON: expected an object with a \"command\" array")
-            return nil
+    private func acceptAll() {
+        while true {
+            let fd = accept(listener, nil, nil)
+            if fd < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if errno != EAGAIN { logger?.error("automation socket: accept: \(String(cString: strerror(errno)))") }
+                return
+            }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            var uid: UInt32 = 0
+            if tvs_peer_uid(fd, &uid) != 0 || uid != geteuid() {
+                logger?.warning("automation socket: refused a client of user id \(uid) (this shell runs as \(geteuid()))")
+                refuse(fd, "refused: this socket serves only user id \(geteuid())")
+                continue
+            }
+            guard clients.count < Self.maxClients else {
+                logger?.warning("automation socket: refused a client: \(Self.maxClients) are connected")
+                refuse(fd, "refused: at most \(Self.maxClients) automation clients at once")
+                continue
+            }
+            serials += 1
+            clients[fd] = Client(id: IPCClientID(fd: fd, serial: serials))
         }
-        guard let command = object["command"] as? [Any], !command.isEmpty else {
-            reply(to: client, requestID: object["request_id"], error: "invalid parameter: \"command\" must be a non-empty array")
-            return nil
-        }
-        return IPCRequest(client: client, requestID: object["request_id"], command: command)
     }
 
-    private func send(_ object: [String: Any], to fd: Int32) {
-        guard let client = clients[fd] else { return }
-        let data: Data
+    /// Tells a client that is not taken why, as far as its socket buffer
+    /// takes it without waiting, and closes it.
+    private func refuse(_ fd: Int32, _ message: String) {
+        let line = Self.encode(["error": message])
+        _ = line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        Glibc.close(fd)
+    }
+
+    private func reply(requestID: Any?, error: String) -> [String: Any] {
+        var object: [String: Any] = ["error": error]
+        if let requestID { object["request_id"] = requestID }
+        return object
+    }
+
+    private func send(_ object: [String: Any], to client: Client) {
+        enqueue(Self.encode(object), to: client)
+    }
+
+    /// One JSON line, newline included.
+    private static func encode(_ object: [String: Any]) -> [UInt8] {
+        var line: [UInt8]
         do {
-            data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+            line = Array(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]))
         } catch {
-            data = Data(#"{"error":"internal error: the reply could not be encoded as JSON"}"#.utf8)
+            line = Array(#"{"error":"internal error: the reply could not be encoded as JSON"}"#.utf8)
         }
-        client.output.append(contentsOf: data)
-        client.output.append(10)
-        flush(fd, client)
+        line.append(10)
+        return line
     }
 
-    private func flush(_ fd: Int32, _ client: Client) {
-        while !client.output.isEmpty {
-            let n = client.output.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n > 0 { client.output.removeFirst(n); continue }
-            if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
-            drop(fd)
+    private func enqueue(_ line: [UInt8], to client: Client) {
+        client.output.append(contentsOf: line)
+        flush(client)
+        guard clients[client.id.fd] === client, client.unsent > Self.maxQueuedOutput else { return }
+        logger?.warning("automation socket: dropped a client that left \(client.unsent) bytes unread")
+        drop(client)
+    }
+
+    private func flush(_ client: Client) {
+        while client.unsent > 0 {
+            let n = client.output.withUnsafeBytes { raw in
+                Glibc.send(client.id.fd, raw.baseAddress! + client.sent, client.unsent, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            }
+            if n > 0 {
+                client.sent += n
+                continue
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno == EAGAIN { break }
+            drop(client)
             return
         }
+        if client.sent == client.output.count {
+            client.output.removeAll(keepingCapacity: client.output.count <= 64 * 1024)
+            client.sent = 0
+        } else if client.sent > 64 * 1024 && client.sent * 2 > client.output.count {
+            client.output.removeFirst(client.sent)
+            client.sent = 0
+        }
     }
 
-    private func drop(_ fd: Int32) {
-        guard clients.removeValue(forKey: fd) != nil else { return }
-        Glibc.close(fd)
+    private func drop(_ client: Client) {
+        guard clients[client.id.fd] === client else { return }
+        clients.removeValue(forKey: client.id.fd)
+        Glibc.close(client.id.fd)
     }
 }

@@ -142,7 +142,7 @@ public final class Shell: ShellControl {
         players[.main]?.timeshift = configuration.timeshift
         defer { players.removeAll { $0.shutdown() } }
         if let path = configuration.ipcSocketPath {
-            ipc = try IPCServer(path: path)
+            ipc = try IPCServer(path: path, logger: logger)
             effects.automation = ipc
         }
         defer { ipc?.close() }
@@ -255,6 +255,7 @@ public final class Shell: ShellControl {
             if let alert = state.nextReminderAlert {
                 deadlines.append(Int32(min(60_000, max(0, (alert - Date().timeIntervalSince1970) * 1000).rounded(.up))))
             }
+            if ipc?.hasRequests == true { deadlines.append(0) }
             for ms in deadlines { timeout = timeout < 0 ? ms : min(timeout, ms) }
             let ready = poll(&pollSet, nfds_t(pollSet.count), timeout)
             if ready < 0 && errno != EINTR {
@@ -263,6 +264,10 @@ public final class Shell: ShellControl {
             }
             for entry in pollSet where entry.revents != 0 {
                 handle(fd: entry.fd, revents: entry.revents)
+                if state.quitting { return }
+            }
+            for request in ipc?.takeRequests() ?? [] {
+                handle(request)
                 if state.quitting { return }
             }
             let now = MonotonicClock.now()
@@ -314,9 +319,7 @@ public final class Shell: ShellControl {
         } else if let mpris, fd == mpris.fd {
             if !mpris.process() { self.mpris = nil }
         } else if let ipc, ipc.owns(fd) {
-            for request in ipc.service(fd: fd, revents: revents) {
-                handle(request)
-            }
+            ipc.service(fd: fd, revents: revents)
         }
     }
 

@@ -1,0 +1,30 @@
+import Foundation
+
+/// One request line as a client sent it, decoded: `{"command": [...],
+/// "request_id": any}`. Pure; any thread (the fuzz target calls it).
+public enum IPCRequestLine {
+    /// What a line holds.
+    public enum Decoded {
+        /// Nothing but blanks: ignored, no reply.
+        case blank
+        case request(requestID: Any?, command: [Any])
+        /// The reply's `error`, with the request's id when it had one.
+        case invalid(requestID: Any?, message: String)
+    }
+
+    public static func decode(_ line: [UInt8]) -> Decoded {
+        var bytes = line
+        if bytes.last == 13 { bytes.removeLast() }
+        guard !bytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) else { return .blank }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            return .invalid(requestID: nil, message: "invalid request: not UTF-8 text")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            return .invalid(requestID: nil, message: "invalid JSON: expected an object with a \"command\" array")
+        }
+        guard let command = object["command"] as? [Any], !command.isEmpty else {
+            return .invalid(requestID: object["request_id"], message: "invalid parameter: \"command\" must be a non-empty array")
+        }
+        return .request(requestID: object["request_id"], command: command)
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import ShellTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A connection to the automation socket that sends raw bytes and reads
+/// raw lines: for what `IPCClient` never sends.
+private final class RawConnection {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private(set) var closedByPeer = false
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        try #require(fd >= 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: Array(path.utf8))
+            raw[path.utf8.count] = 0
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(connected == 0, "connect: \(String(cString: strerror(errno)))")
+    }
+
+    deinit { close(fd) }
+
+    /// Writes all of `bytes`, waiting for room.
+    func write(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    func write(_ text: String) { write(Array(text.utf8)) }
+
+    /// Writes what the socket takes now without waiting; the count written.
+    func writeWithoutWaiting(_ bytes: [UInt8]) -> Int {
+        let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        return max(0, n)
+    }
+
+    /// The next line as JSON, or nil at end of stream or after `timeout`.
+    func readObject(timeout: Double = 10) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = buffer.firstIndex(of: 10) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any]
+            }
+            guard fill(until: deadline) else { return nil }
+        }
+    }
+
+    /// The next reply (skipping events).
+    func readReply(timeout: Double = 10) -> [String: Any]? {
+        while let object = readObject(timeout: timeout) {
+            if object["event"] == nil { return object }
+        }
+        return nil
+    }
+
+    /// Reads and drops everything until the peer closes; whether it did
+    /// before `timeout`.
+    func waitForClose(timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        buffer.removeAll()
+        while fill(until: deadline) { buffer.removeAll() }
+        return closedByPeer
+    }
+
+    private func fill(until deadline: Date) -> Bool {
+        guard !closedByPeer else { return false }
+        let remaining = deadline.timeIntervalSinceNow
+        guard remaining > 0 else { return false }
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, Int32(remaining * 1000)) > 0 else { return false }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = read(fd, &chunk, chunk.count)
+        if n <= 0 {
+            closedByPeer = true
+            return false
+        }
+        buffer.append(contentsOf: chunk[0..<n])
+        return true
+    }
+}
+
+private func request(_ command: String, id: Int) -> String {
+    #"{"command": \#(command), "request_id": \#(id)}"# + "\n"
+}
+
+private func openDescriptors(_ pid: pid_t) -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+}
+
+@Suite("The automation socket is a door: limits, fairness, strangers", .serialized)
+struct IPCAbuseEndToEndTests {
+    let item = "av://lavfi:testsrc2=size=160x90:rate=25"
+
+    @Test("over-long lines, bad UTF-8, bad JSON and wrong argument types get error replies and the connection stays usable")
+    func badRequestsKeepTheConnection() throws {
+        let shell = try ShellUnderTest([item])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let socket = shell.directory.appendingPathComponent("ipc.sock").path
+        var info = stat()
+        #expect(stat(socket, &info) == 0 && info.st_mode & 0o777 == 0o600, "the socket's mode is \(String(info.st_mode & 0o777, radix: 8))")
+
+        let client = try RawConnection(path: socket)
+        client.write([UInt8](repeating: UInt8(ascii: "x"), count: 5_000_000) + [10])
+        let long = try #require(client.readReply())
+        #expect(long["error"] as? String == "invalid request: a line of 5000000 bytes; at most 65536 (ignored)", "\(long)")
+
+        client.write(Array(#"{"command": ["keypress", "caf"#.utf8) + [0xC3, 0x28] + Array(#""], "request_id": 1}"#.utf8) + [10])
+        #expect(client.readReply()?["error"] as? String == "invalid request: not UTF-8 text")
+        client.write("{\"command\": [\"get_state\"\n")
+        #expect(client.readReply()?["error"] as? String == "invalid JSON: expected an object with a \"command\" array")
+        client.write(request(#"{"x": 1}"#, id: 2))
+        let notArray = try #require(client.readReply())
+        #expect(notArray["error"] as? String == "invalid parameter: \"command\" must be a non-empty array" && notArray["request_id"] as? Int == 2)
+        for (command, id, error) in [
+            (#"["channel", "two"]"#, 3, "invalid parameter: no channel two"),
+            (#"["keypress", 5]"#, 4, "invalid parameter: keypress needs a key name"),
+            (#"["catchup", 1, "yesterday"]"#, 5, "invalid parameter: catchup needs a channel number and a start time (Unix seconds)"),
+            (#"["get_mpv_property", "pause", 3]"#, 6, "invalid parameter: the player is main, picture or preview"),
+            (#"[42]"#, 7, "unknown command (none)"),
+        ] {
+            client.write(request(command, id: id))
+            let reply = try #require(client.readReply(), "no reply to \(command)")
+            #expect(reply["error"] as? String == error && reply["request_id"] as? Int == id, "\(command): \(reply)")
+        }
+        client.write(request(#"["get_state"]"#, id: 8))
+        let state = try #require(client.readReply())
+        #expect(state["error"] as? String == "success" && state["request_id"] as? Int == 8, "\(state)")
+    }
+
+    @Test("a client pipelining 5 000 requests without reading delays another client's reply by one request at most")
+    func clientsAreServedFairly() throws {
+        let shell = try ShellUnderTest([item])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let socket = shell.directory.appendingPathComponent("ipc.sock").path
+
+        let flood = try RawConnection(path: socket)
+        let lines = (1...5000).map { request(#"["get_state"]"#, id: $0) }.joined()
+        var pending = Array(lines.utf8)
+        let deadline = Date().addingTimeInterval(10)
+        while !pending.isEmpty && Date() < deadline {
+            let n = flood.writeWithoutWaiting(pending)
+            pending.removeFirst(n)
+            if n == 0 { break }
+        }
+        #expect(pending.count < lines.utf8.count, "the flood wrote something")
+
+        let other = try RawConnection(path: socket)
+        let asked = Date()
+        other.write(request(#"["get_state"]"#, id: 1))
+        let reply = try #require(other.readReply(timeout: 10))
+        let waited = Date().timeIntervalSince(asked)
+        #expect(reply["error"] as? String == "success")
+        #expect(waited < 1.0, "another client's get_state waited \(waited) s behind the flood")
+        #expect(try shell.ipc.request(["get_state"], timeout: 2)["error"] as? String == "success")
+
+        var ids: [Int] = []
+        while ids.count < 200, let reply = flood.readReply(timeout: 10) { ids.append(reply["request_id"] as? Int ?? -1) }
+        #expect(ids == Array(1...200), "the flooding client gets its replies, in order, once it reads")
+    }
+
+    @Test("at most 32 clients; the 33rd is told why; 5 000 connect/disconnect cycles leak no descriptor")
+    func limitsAndLeaks() throws {
+        let shell = try ShellUnderTest([item])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let socket = shell.directory.appendingPathComponent("ipc.sock").path
+        let pid = try #require(shell.pid)
+        let before = openDescriptors(pid)
+
+        for _ in 0..<5000 { _ = try RawConnection(path: socket) }
+        #expect(try shell.ipc.request(["get_state"])["error"] as? String == "success")
+        let after = openDescriptors(pid)
+        #expect(after == before, "descriptors: \(before) before 5 000 connections, \(after) after")
+
+        var others = try (1..<32).map { _ in try RawConnection(path: socket) }
+        for (index, client) in others.enumerated() {
+            client.write(request(#"["get_state"]"#, id: index))
+            #expect(client.readReply()?["error"] as? String == "success", "client \(index + 2) of 32 is served")
+        }
+        let extra = try RawConnection(path: socket)
+        #expect(extra.readObject()?["error"] as? String == "refused: at most 32 automation clients at once")
+        #expect(extra.waitForClose(timeout: 5), "the 33rd client is closed")
+
+        others.removeLast()
+        let deadline = Date().addingTimeInterval(10)
+        var served = false
+        while !served && Date() < deadline {
+            let replacement = try RawConnection(path: socket)
+            replacement.write(request(#"["get_state"]"#, id: 99))
+            served = replacement.readObject()?["error"] as? String == "success"
+        }
+        #expect(served, "a place freed is taken")
+    }
+
+    @Test("a client that never reads is dropped once 1 MiB of events waits for it; the others go on")
+    func silentClientIsDropped() throws {
+        let shell = try ShellUnderTest([item])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let socket = shell.directory.appendingPathComponent("ipc.sock").path
+        let silent = try RawConnection(path: socket)
+        let dead = "/nonexistent/" + String(repeating: "d", count: 50_000)
+        for _ in 0..<30 {
+            #expect(try shell.ipc.request(["play", dead])["error"] as? String == "success")
+            _ = try shell.ipc.waitForEvent("error")
+        }
+        #expect(silent.waitForClose(timeout: 10), "the client that never read was dropped")
+        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        #expect(log.contains("automation socket: dropped a client that left"), "\(log.suffix(2000))")
+        #expect(try shell.ipc.request(["get_state"])["error"] as? String == "success")
+    }
+
+    @Test("a client of another user id is refused even when the socket's mode lets it connect")
+    func strangersAreRefused() throws {
+        guard geteuid() == 0 else {
+            print("skipped: connecting as another user needs root here (setpriv); this runs as uid \(geteuid())")
+            return
+        }
+        let dir = URL(fileURLWithPath: "/tmp/tvshell-peer-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("open.sock").path
+        let log = dir.appendingPathComponent("tvshell.log").path
+        let shell = try TmuxSession(command: "XDG_STATE_HOME='\(dir.path)/state' XDG_CONFIG_HOME='\(dir.path)/config' XDG_CACHE_HOME='\(dir.path)/cache' "
+            + "'\(TVShellBinary.path)' --mpv-option ao=null --log-file '\(log)' --ipc-socket '\(socket)' '\(item)'")
+        defer { shell.kill() }
+        let owner = try IPCClient(path: socket)
+        try owner.waitForState { $0["phase"] as? String == "playing" }
+        chmod(dir.path, 0o777)
+        chmod(socket, 0o666)
+
+        let script = #"use IO::Socket::UNIX; my $s = IO::Socket::UNIX->new(Peer => $ARGV[0]) or die "connect: $!\n"; "#
+            + #"print $s "{\"command\": [\"quit\"]}\n"; while (my $l = <$s>) { print $l } print "[closed]\n";"#
+        let stranger = try Spawn.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "perl", "-e", script, socket])
+        #expect(stranger.output.contains(#""error":"refused: this socket serves only user id 0""#), "\(stranger.output)")
+        #expect(stranger.output.hasSuffix("[closed]\n"), "\(stranger.output)")
+        #expect(try owner.request(["get_state"])["error"] as? String == "success", "the stranger's quit was not obeyed")
+        let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(logged.contains("automation socket: refused a client of user id 65534"), "\(logged.suffix(2000))")
+    }
+}
