@@ -5,7 +5,7 @@ export SWIFT_BACKTRACE ?= interactive=no
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test bench build release debug deps test-deps clean install uninstall
+.PHONY: run test bench fuzz build release debug deps test-deps clean install uninstall
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -36,10 +36,18 @@ bench: test-deps release
 	$(SWIFT) build -c release --product tvshell-bench
 	./.build/release/tvshell-bench ./.build/release/tvshell
 
+## make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="m3u xmltv …"]: every decoder of outside input under libFuzzer
+fuzz: test-deps
+	scripts/fuzz.sh
+
 deps:
 	@scripts/install-deps.sh run
 
-test-deps:
+test-## make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="m3u xmltv …"]: every decoder of outside input under libFuzzer
+fuzz: test-deps
+	scripts/fuzz.sh
+
+deps:
 	@scripts/install-deps.sh test
 
 build:

@@ -68,6 +68,8 @@ let package = Package(
             name: "tvshell-delegate-example",
             dependencies: ["ShellRuntime", "ShellCore", "MediaModel", "Parental", .product(name: "Logging", package: "swift-log")]
         ),
+        .target(name: "FuzzTargets", dependencies: ["Catalog", "ConfigFormat", "Parental", "ShellRuntime", "ShellView", "TerminalUI"]),
+        .executableTarget(name: "tvshell-fuzz", dependencies: ["FuzzTargets"]),
         .executableTarget(
             name: "tvshell-bench",
             dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel", "TerminalUI"]
@@ -87,5 +89,6 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Canvas", "ShellProbes"]),
         .testTarget(name: "ShellRuntimeTests", dependencies: ["ShellRuntime", "ShellCore", "ShellTesting", "MediaModel", "TerminalUI", "MPVClient"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ShellTesting"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
     ]
 )

@@ -62,7 +62,11 @@ struct Scanner {
         }
     }
 
-    mutating func value(key: String) throws(TOMLDocument.Failure) -> TOMLDocument.Value {
+    /// Arrays nested deeper than this are refused (a hostile file would
+    /// otherwise overflow the stack).
+    static let maxDepth = 32
+
+    mutating func value(key: String, depth: Int = 0) throws(TOMLDocument.Failure) -> TOMLDocument.Value {
         guard let c = peek else { throw fail("missing value", key: key) }
         switch c {
         case "\"", "'":
@@ -71,6 +75,7 @@ struct Scanner {
             }
             return .string(try quoted(key: key))
         case "[":
+            guard depth < Self.maxDepth else { throw fail("arrays nested more than \(Self.maxDepth) deep", key: key) }
             index += 1
             var items: [TOMLDocument.Value] = []
             while true {
@@ -79,7 +84,7 @@ struct Scanner {
                     index += 1
                     return .array(items)
                 }
-                items.append(try value(key: key))
+                items.append(try value(key: key, depth: depth + 1))
                 skipSpaces()
                 if peek == "," {
                     index += 1

@@ -87,6 +87,29 @@ struct XMLTVReaderTests {
         }
     }
 
+    @Test("an element of 1 001 attributes is refused (libxml2 would take quadratic time), from memory, a file and gzip; 1 000, quoted > and = and comments pass")
+    func manyAttributes() throws {
+        func guide(attributes: Int) -> String {
+            "<tv><!-- a = b = c --><channel id=\"a\" note='x > y = z'><display-name>A</display-name></channel>"
+                + "<programme start=\"20240101120000 +0000\" channel=\"a\" "
+                + (0..<(attributes - 2)).map { "x\($0)=\"1\"" }.joined(separator: " ") + "><title>T</title></programme></tv>"
+        }
+        let fine = XMLTVParser.parse(Data(guide(attributes: 1000).utf8))
+        #expect(fine.programmes.map(\.title) == ["T"] && fine.problems.isEmpty, "\(fine.problems)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("attrs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("g.xml").path
+        try guide(attributes: 1001).write(toFile: path, atomically: true, encoding: .utf8)
+        let gzip = try Process.run(URL(fileURLWithPath: "/bin/gzip"), arguments: ["-k", path])
+        gzip.waitUntilExit()
+        #expect(gzip.terminationStatus == 0)
+        for tooMany in [XMLTVParser.parse(Data(guide(attributes: 1001).utf8)), XMLTVParser.parse(path: path), XMLTVParser.parse(path: path + ".gz")] {
+            #expect(tooMany.programmes.isEmpty && tooMany.channels.isEmpty)
+            #expect(tooMany.problems.map(\.message) == ["an element has more than 1000 attributes; refused; nothing of it is used"])
+        }
+    }
+
     @Test("an invalid byte in an element name is an error: the programmes read before it are kept, nothing crashes")
     func invalidByte() throws {
         var bytes = Array("<tv>\n".utf8)

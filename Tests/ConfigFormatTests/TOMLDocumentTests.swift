@@ -62,4 +62,13 @@ struct TOMLDocumentTests {
             #expect(doc.entry("", "k")?.value.string == text)
         }
     }
+
+    @Test("arrays nest 32 deep at most: deeper is an error naming the line and key, not a crash")
+    func deepArrays() throws {
+        let ok = try TOMLDocument.parse("k = " + String(repeating: "[", count: 32) + String(repeating: "]", count: 32))
+        #expect(ok.entry("", "k") != nil)
+        #expect(throws: TOMLDocument.Failure(line: 2, key: "deep", message: "arrays nested more than 32 deep")) {
+            try TOMLDocument.parse("a = 1\ndeep = " + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000))
+        }
+    }
 }

@@ -6,7 +6,10 @@ import Foundation
 /// which libxml2 reads itself) or from bytes in memory (gzip inflated by
 /// zlib as it is read). No network, no DTD loaded; a document that declares
 /// entities (entity expansion, external entities) is refused before any of
-/// it is used. Errors are collected, never printed. One thread per reader.
+/// it is used, and so is one with an element of more than
+/// `AttributeLimit.maximum` attributes (libxml2's check for repeated
+/// attributes takes quadratic time: 250 000 on one element take minutes).
+/// Errors are collected, never printed. One thread per reader.
 final class XMLReader {
     /// What a node is, for the cases the guide reads.
     enum Node {
@@ -22,8 +25,8 @@ final class XMLReader {
     private(set) var refusal: String?
 
     private var reader: xmlTextReaderPtr?
-    /// The bytes read from memory (kept for the reader's callbacks).
-    private var source: ByteSource?
+    /// Where the bytes come from (kept for the reader's callbacks).
+    private let source: ByteSource
     private var checkedDoctype = false
 
     private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_BIG_LINES.rawValue)
@@ -33,17 +36,18 @@ final class XMLReader {
     private static let initialized: Void = xmlInitParser()
 
     /// Reads the file at `path` (gzip or plain).
-    init?(path: String) {
-        _ = Self.initialized
-        guard let reader = xmlReaderForFile(path, nil, Self.options) else { return nil }
-        self.reader = reader
-        installErrorHandler()
+    convenience init?(path: String) {
+        guard let file = FileSource(path: path) else { return nil }
+        self.init(source: file)
     }
 
     /// Reads `data` (gzip or plain).
-    init?(data: Data) {
+    convenience init?(data: Data) {
+        self.init(source: data.starts(with: [0x1F, 0x8B]) ? GzipSource(data) : PlainSource(data))
+    }
+
+    private init?(source: ByteSource) {
         _ = Self.initialized
-        let source: ByteSource = data.starts(with: [0x1F, 0x8B]) ? GzipSource(data) : PlainSource(data)
         self.source = source
         let context = Unmanaged.passUnretained(source).toOpaque()
         reader = xmlReaderForIO({ context, buffer, length in
@@ -69,6 +73,7 @@ final class XMLReader {
     /// (see `error`) or when the document is refused (see `refusal`).
     func next() -> Node? {
         guard let reader, refusal == nil else { return nil }
+        defer { if let tooMany = source.refusal { refusal = tooMany } }
         while xmlTextReaderRead(reader) == 1 {
             switch xmlTextReaderNodeType(reader) {
             case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
@@ -103,7 +108,11 @@ final class XMLReader {
                 continue
             }
         }
-        if declaresEntities() { refusal = Self.entities }
+        if let tooMany = source.refusal {
+            refusal = tooMany
+        } else if declaresEntities() {
+            refusal = Self.entities
+        }
         return nil
     }
 
@@ -134,20 +143,53 @@ final class XMLReader {
     }
 }
 
-/// Bytes handed to libxml2 as it reads (`xmlReaderForIO`).
+/// Bytes handed to libxml2 as it reads (`xmlReaderForIO`), each chunk
+/// looked over by an `AttributeLimit` first.
 private class ByteSource {
-    let data: Data
-    init(_ data: Data) { self.data = data }
+    /// Why the bytes stopped early (an element with too many attributes).
+    private(set) var refusal: String?
+    private var limit = AttributeLimit()
 
     /// Fills up to `length` bytes of `buffer`; 0 at the end, -1 on an error.
-    func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 { -1 }
+    final func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
+        guard refusal == nil else { return -1 }
+        let count = fill(buffer, length: length)
+        guard count > 0 else { return count }
+        guard limit.scan(UnsafeRawBufferPointer(start: buffer, count: Int(count))) else {
+            refusal = "an element has more than \(AttributeLimit.maximum) attributes; refused"
+            return -1
+        }
+        return count
+    }
+
+    /// What a source does: the next bytes, 0 at the end, -1 on an error.
+    func fill(_ buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 { -1 }
+}
+
+/// A file, plain or gzip (zlib's `gzread` reads both).
+private final class FileSource: ByteSource {
+    private let file: gzFile
+
+    init?(path: String) {
+        guard let file = gzopen(path, "rb") else { return nil }
+        self.file = file
+    }
+
+    deinit { gzclose(file) }
+
+    override func fill(_ buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
+        gzread(file, buffer, UInt32(length))
+    }
 }
 
 /// Plain bytes, copied out a chunk at a time.
 private final class PlainSource: ByteSource {
+    private let data: Data
     private var offset = 0
 
-    override func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
+    init(_ data: Data) { self.data = data }
+
+    override func fill(_ buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
         let count = min(length, data.count - offset)
         guard count > 0 else { return 0 }
         data.withUnsafeBytes { bytes in
@@ -160,12 +202,14 @@ private final class PlainSource: ByteSource {
 
 /// Gzip bytes, inflated by zlib a chunk at a time.
 private final class GzipSource: ByteSource {
+    private let data: Data
     private var stream = z_stream()
     private var ready = false
     private var finished = false
 
-    override init(_ data: Data) {
-        super.init(data)
+    init(_ data: Data) {
+        self.data = data
+        super.init()
         ready = inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
     }
 
@@ -173,7 +217,7 @@ private final class GzipSource: ByteSource {
         if ready { inflateEnd(&stream) }
     }
 
-    override func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
+    override func fill(_ buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
         guard ready else { return -1 }
         guard !finished else { return 0 }
         return data.withUnsafeBytes { bytes -> Int32 in

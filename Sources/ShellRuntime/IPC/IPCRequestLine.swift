@@ -27,4 +27,16 @@ public enum IPCRequestLine {
         }
         return .request(requestID: object["request_id"], command: command)
     }
+
+    /// What the shell would answer a request line with before doing
+    /// anything: nil when it is a request it would act on, else the error.
+    public static func check(_ line: [UInt8]) -> String? {
+        switch decode(line) {
+        case .blank: return nil
+        case .invalid(_, let message): return message
+        case .request(_, let command):
+            if case .failure(let error) = IPCCommand.parse(command) { return error.message }
+            return nil
+        }
+    }
 }

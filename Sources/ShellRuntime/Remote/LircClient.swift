@@ -15,6 +15,9 @@ final class LircClient {
     /// The socket, or -1 while not connected.
     private(set) var fd: Int32 = -1
     private var buffer: [UInt8] = []
+    /// lircd lines are a few dozen bytes; an unfinished line longer than
+    /// this is garbage and is dropped, not kept growing.
+    private static let longestLine = 4096
     private var delay = 0.5
     private var nextAttempt: Instant?
     private var announcedOutage = false
@@ -64,6 +67,10 @@ final class LircClient {
             let line = String(decoding: buffer[..<newline], as: UTF8.self)
             buffer.removeSubrange(...newline)
             if let event = LircEvent(line: line) { events.append(event) }
+        }
+        if buffer.count > Self.longestLine {
+            logger.warning("lircd at \(path) sent \(buffer.count) bytes without a line end: dropped")
+            buffer.removeAll()
         }
         return events
     }

@@ -1,0 +1,88 @@
+import Catalog
+import ConfigFormat
+import Foundation
+import Parental
+import ShellRuntime
+import ShellView
+import TerminalUI
+
+/// Every decoder of outside input, as a function of one blob of bytes: what
+/// `tvshell-fuzz` hands libFuzzer and what the fuzz regression tests run on
+/// each saved input. Each target takes the bytes the way tvshell reads such
+/// input (files as UTF-8 text where tvshell reads text). Any thread; each
+/// call is independent.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    case m3u
+    case xmltv
+    /// The TOML reader and the files read with it: config, themes, the
+    /// restrictions file, the lockout file.
+    case toml
+    /// Lines from lircd's socket.
+    case lircd
+    case lircrc
+    /// Key input: control sequences after ESC and the characters typed.
+    case keys
+    /// The terminal's answers to the start-up probe.
+    case probe
+    /// Request lines on the automation socket.
+    case ipc
+    /// The segments sidecar (`.segments.toml`: intro, recap, credits, ads).
+    case segments
+
+    /// Decodes `bytes` as this target's input; the result is dropped.
+    public func run(_ bytes: UnsafeRawBufferPointer) {
+        switch self {
+        case .m3u:
+            let text = InputLoader.text(Data(bytes))
+            _ = M3UParser.isHLSPlaylist(text)
+            _ = M3UParser.parse(text)
+        case .xmltv:
+            _ = XMLTVParser.parse(Data(bytes))
+        case .toml:
+            guard let text = Self.text(bytes) else { return }
+            _ = try? TOMLDocument.parse(text)
+            _ = ShellConfigFile.parse(text, path: "config.toml")
+            _ = try? ThemeFile.parse(text)
+            _ = try? RestrictionsSettings.parse(text, path: "restrictions.toml")
+            _ = LockoutState.parse(text, now: 0)
+        case .lircd:
+            for line in bytes.split(separator: 10) {
+                _ = LircEvent(line: String(decoding: line, as: UTF8.self))
+            }
+        case .lircrc:
+            guard let text = Self.text(bytes) else { return }
+            _ = LircrcFile.parse(text, path: "lircrc")
+        case .keys:
+            var reader: ControlSequenceReader?
+            for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+                if reader == nil {
+                    if scalar.value == 0x1B { reader = ControlSequenceReader() } else { _ = KeyDecoder.character(scalar.value) }
+                    continue
+                }
+                if reader?.feed(scalar.value) != .more { reader = nil }
+            }
+            for pair in stride(from: 0, to: bytes.count - 1, by: 2) {
+                _ = KeyDecoder.functionKey(Int32(bytes[pair]) << 8 | Int32(bytes[pair + 1]))
+            }
+        case .probe:
+            let answers = Array(bytes)
+            for term in ["xterm-kitty", "xterm-256color", "linux"] {
+                _ = TerminalCapabilities(answers: answers, environment: ["TERM": term])
+            }
+        case .ipc:
+            var reader = IPCLineReader(limit: 4096)
+            reader.append(bytes)
+            while let line = reader.next() {
+                if case .request(let request) = line { _ = IPCRequestLine.check(request) }
+            }
+        case .segments:
+            guard let text = Self.text(bytes) else { return }
+            _ = try? SegmentsSidecar.parse(text, path: "film.segments.toml")
+        }
+    }
+
+    /// The bytes as tvshell reads a text file: UTF-8, else not at all.
+    private static func text(_ bytes: UnsafeRawBufferPointer) -> String? {
+        String(data: Data(bytes), encoding: .utf8)
+    }
+}

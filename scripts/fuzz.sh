@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# make fuzz: runs every decoder of outside input under libFuzzer with
+# AddressSanitizer, each for FUZZ_SECONDS (default 60), FUZZ_JOBS at a time
+# (default: the number of CPUs), and prints executions and findings.
+#   FUZZ_TARGETS="m3u xmltv"  only these (names: tvshell-fuzz's FuzzTarget)
+# The corpus starts from Tests/FuzzRegressionTests/Inputs/TARGET (the seeds and
+# every earlier finding) and grows in .build/fuzz/corpus/TARGET. A crash, an
+# input slower than 1 s or a sanitizer report is saved in
+# .build/fuzz/findings/TARGET/: fix it, then copy it into the Inputs folder so
+# `make test` runs it for good. Exits 1 when anything was found.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${FUZZ_SECONDS:-60}
+jobs=${FUZZ_JOBS:-$(nproc)}
+targets=(${FUZZ_TARGETS:-m3u xmltv toml lircd lircrc keys probe ipc segments})
+scratch=.build/fuzz
+
+echo "building tvshell-fuzz with libFuzzer and AddressSanitizer (release) …"
+swift build -c release --product tvshell-fuzz --scratch-path "$scratch" \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+  -Xswiftc -Xfrontend -Xswiftc -entry-point-function-name -Xswiftc -Xfrontend -Xswiftc tvshell_fuzz_unused_main \
+  2>&1 | grep -v "Cannot export local symbol" | grep -E "error|warning: unre|Compiling tvshell-fuzz|Build" || true
+binary="$scratch/release/tvshell-fuzz"
+[ -x "$binary" ] || { echo "tvshell-fuzz did not build" >&2; exit 2; }
+
+run() {
+  local target=$1
+  local corpus="$scratch/corpus/$target" findings="$scratch/findings/$target" log="$scratch/logs/$target.log"
+  mkdir -p "$corpus" "$findings" "$scratch/logs"
+  cp -n Tests/FuzzRegressionTests/Inputs/"$target"/* "$corpus"/ 2>/dev/null || true
+  TVSHELL_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 "$binary" "$corpus" \
+    -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=16384 \
+    -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1 || true
+  local executions found
+  executions=$(grep -a "stat::number_of_executed_units" "$log" | awk '{print $2}' | tail -1)
+  found=$(find "$findings" -type f | wc -l)
+  printf '%-9s %12s executions in %s s, corpus %5s inputs, findings: %s%s\n' "$target" "${executions:-?}" "$seconds" \
+    "$(find "$corpus" -type f | wc -l)" "$found" "$([ "$found" -gt 0 ] && echo " (in $findings; log $log)")"
+}
+
+echo "fuzzing ${#targets[@]} targets for $seconds s each, $jobs at a time"
+for target in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+  run "$target" &
+done
+wait
+
+total=0
+for target in "${targets[@]}"; do total=$((total + $(find "$scratch/findings/$target" -type f | wc -l))); done
+if [ "$total" -gt 0 ]; then echo "fuzz: $total findings"; exit 1; fi
+echo "fuzz: no findings"
