@@ -43,11 +43,7 @@ fuzz: test-deps
 deps:
 	@scripts/install-deps.sh run
 
-test-## make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="m3u xmltv …"]: every decoder of outside input under libFuzzer
-fuzz: test-deps
-	scripts/fuzz.sh
-
-deps:
+test-deps:
 	@scripts/install-deps.sh test
 
 build:

@@ -69,7 +69,8 @@ let package = Package(
             dependencies: ["ShellRuntime", "ShellCore", "MediaModel", "Parental", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "FuzzTargets", dependencies: ["Catalog", "ConfigFormat", "Parental", "ShellRuntime", "ShellView", "TerminalUI"]),
-        .executableTarget(name: "tvshell-fuzz", dependencies: ["FuzzTargets"]),
+        .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
+        .executableTarget(name: "tvshell-fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
         .executableTarget(
             name: "tvshell-bench",
             dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel", "TerminalUI"]

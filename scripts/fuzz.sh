@@ -17,9 +17,10 @@ targets=(${FUZZ_TARGETS:-m3u xmltv toml lircd lircrc keys probe ipc segments})
 scratch=.build/fuzz
 
 echo "building tvshell-fuzz with libFuzzer and AddressSanitizer (release) …"
+driver=$(ls "$(dirname "$(command -v swift)")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
 swift build -c release --product tvshell-fuzz --scratch-path "$scratch" \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
-  -Xswiftc -Xfrontend -Xswiftc -entry-point-function-name -Xswiftc -Xfrontend -Xswiftc tvshell_fuzz_unused_main \
+  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table -Xswiftc -DFUZZING \
+  -Xlinker "$driver" -Xlinker -lstdc++ \
   2>&1 | grep -v "Cannot export local symbol" | grep -E "error|warning: unre|Compiling tvshell-fuzz|Build" || true
 binary="$scratch/release/tvshell-fuzz"
 [ -x "$binary" ] || { echo "tvshell-fuzz did not build" >&2; exit 2; }
