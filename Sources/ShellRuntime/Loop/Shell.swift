@@ -247,7 +247,7 @@ public final class Shell: ShellControl {
             if let terminal = presenter?.terminal, terminal.frames.isBusy { pollSet.append(pollfd(fd: terminal.frames.fd, events: Int16(POLLOUT), revents: 0)) }
             let start = MonotonicClock.now()
             var timeout = timers.pollTimeout(now: start)
-            var deadlines: [Int32] = [lirc?.pollTimeout(now: start), notifier.pollTimeout(now: start),
+            var deadlines: [Int32] = [lirc?.pollTimeout(now: start), notifier.pollTimeout(now: start), restrictions.retryTimeout(now: start),
                                       mpris.flatMap { $0.timeoutMs >= 0 ? $0.timeoutMs : nil }].compactMap { $0 }
             if let tick = nextWallClockTick {
                 deadlines.append(Int32(max(0, (tick - start) * 1000).rounded(.up)))
@@ -281,6 +281,7 @@ public final class Shell: ShellControl {
             }
             lirc?.tick(now: now)
             notifier.tick(now: now)
+            restrictions.retryIfDue(now: now)
             if let mpris, mpris.timeoutMs == 0, !mpris.process() { self.mpris = nil }
         }
     }

@@ -8,6 +8,13 @@ import ShellCore
 /// loop, keeps the lockout and audit log through the backend, and answers
 /// early authorization requests.
 ///
+/// Nothing is lost when the state directory is read-only or full: the
+/// lockout holds in the store's state whatever the disk says, and what could
+/// not be written (the lockout, audit entries with their own times) is kept
+/// here, told on screen and in the log, and written again, in order, once
+/// the directory takes it (`retryTimeout` / `retryIfDue`, from the run loop,
+/// every `retryInterval`).
+///
 /// Run-loop thread only (the passcode check itself runs through `offLoop`,
 /// a global queue by default, and posts its answer to the inbox).
 package final class RestrictionsService {
@@ -19,6 +26,16 @@ package final class RestrictionsService {
     private let offLoop: @Sendable (@escaping @Sendable () -> Void) -> Void
     /// Where the last key came from, for the audit log.
     package var inputSource = "keyboard"
+    /// The lockout the backend has not taken yet.
+    private var unwrittenLockout: (failures: Int, lockedUntil: Double?)?
+    /// Audit entries the backend has not taken yet, oldest first, with the
+    /// input each came from.
+    private var unwrittenAudit: [(entry: AuditEntry, via: String)] = []
+    /// When to try writing what is kept; nil when nothing is.
+    private(set) var retryAt: Instant?
+    package static let retryInterval = 30.0
+    /// Audit entries kept at most (the oldest go first past it).
+    static let keptAuditLimit = 10_000
 
     package init(backend: (any RestrictionsBackend)?, inbox: ActionInbox, clock: any ShellClock, logger: Logger,
          offLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global(qos: .userInitiated).async(execute: $0) }) {
@@ -42,13 +59,16 @@ package final class RestrictionsService {
                 inbox.post(.passcodeChecked(attempt: attempt.id, correct: correct, wallClock: clock.wallClock(), at: clock.now()))
             }
         case .persistLockout(let failures, let lockedUntil):
-            do { try backend?.persistLockout(failures: failures, lockedUntil: lockedUntil) } catch {
-                logger.error("could not store the passcode lockout: \(error)")
-            }
+            unwrittenLockout = (failures, lockedUntil)
+            writeKept()
         case .audit(let entry):
             logger.notice("restrictions: \(entry.kind.rawValue) for “\(entry.title)”\(entry.detail.map { " (\($0))" } ?? "")")
-            do { try backend?.audit(entry, via: inputSource) } catch {
-                logger.error("could not write the restrictions audit log: \(error)")
+            unwrittenAudit.append((entry, inputSource))
+            if unwrittenAudit.count > Self.keptAuditLimit { unwrittenAudit.removeFirst(unwrittenAudit.count - Self.keptAuditLimit) }
+            if !writeKept() {
+                let count = unwrittenAudit.count
+                logger.error("restrictions: the audit entry for “\(entry.title)” is kept in memory, not written (\(count) kept)")
+                inbox.post(.showNotice("The restrictions audit log cannot be written: \(count) entr\(count == 1 ? "y" : "ies") kept until it can"))
             }
         case .finishAuthorization(let request, let result):
             authorizer.finish(request, result)
@@ -57,6 +77,48 @@ package final class RestrictionsService {
         default:
             return false
         }
+        return true
+    }
+
+    /// Milliseconds until the next try at writing what is kept, for poll.
+    func retryTimeout(now: Instant) -> Int32? {
+        retryAt.map { Int32(max(0, ($0 - now) * 1000).rounded(.up)) }
+    }
+
+    /// Tries writing what is kept if its time has come.
+    package func retryIfDue(now: Instant) {
+        guard let retryAt, retryAt <= now else { return }
+        writeKept()
+    }
+
+    /// Writes the kept lockout, then the kept audit entries in order,
+    /// stopping at the first failure; whether everything is written.
+    @discardableResult
+    private func writeKept() -> Bool {
+        guard let backend else {
+            unwrittenLockout = nil
+            unwrittenAudit.removeAll()
+            return true
+        }
+        let wasBehind = retryAt != nil
+        do {
+            if let lockout = unwrittenLockout {
+                try backend.persistLockout(failures: lockout.failures, lockedUntil: lockout.lockedUntil)
+                unwrittenLockout = nil
+            }
+            while let first = unwrittenAudit.first {
+                try backend.audit(first.entry, via: first.via)
+                unwrittenAudit.removeFirst()
+            }
+        } catch {
+            if !wasBehind {
+                logger.error("restrictions: cannot write \(unwrittenLockout != nil ? "the passcode lockout" : "the audit log"): \(error); kept in memory, tried again every \(Int(Self.retryInterval)) s")
+            }
+            retryAt = clock.now() + Self.retryInterval
+            return false
+        }
+        if wasBehind { logger.notice("restrictions: the lockout and audit entries kept in memory are written") }
+        retryAt = nil
         return true
     }
 }

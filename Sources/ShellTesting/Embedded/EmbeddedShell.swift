@@ -31,6 +31,7 @@ public final class EmbeddedShell {
     public func player(in slot: PlayerSlot) -> FakePlayer? { players[slot] }
     public let automation = RecordingAutomation()
     public let backend: FixedPasscodeBackend
+    private let restrictions: RestrictionsService
     private let store: Store
     private let timers: ShellTimers
     private let inbox = ActionInbox()
@@ -49,7 +50,7 @@ public final class EmbeddedShell {
         store = Store(state)
         timers = ShellTimers(clock: clock)
         let logger = Logger(label: "tvshell.embedded") { _ in SwiftLogNoOpLogHandler() }
-        let restrictions = RestrictionsService(backend: backend, inbox: inbox, clock: clock, logger: logger, offLoop: { $0() })
+        restrictions = RestrictionsService(backend: backend, inbox: inbox, clock: clock, logger: logger, offLoop: { $0() })
         effects = EffectInterpreter(store: store, timers: timers, clock: clock, inbox: inbox, restrictions: restrictions, logger: logger)
         effects.delegate = delegate
         let players = self.players
@@ -152,6 +153,7 @@ public final class EmbeddedShell {
             }
         }
         clock.advance(by: max(0, end - clock.now()))
+        restrictions.retryIfDue(now: clock.now())
         runPending()
     }
 
