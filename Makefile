@@ -5,7 +5,7 @@ export SWIFT_BACKTRACE ?= interactive=no
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test bench fuzz build release debug deps test-deps clean install uninstall
+.PHONY: run test bench fuzz soak build release debug deps test-deps clean install uninstall
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -39,6 +39,13 @@ bench: test-deps release
 ## make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="m3u xmltv …"]: every decoder of outside input under libFuzzer
 fuzz: test-deps
 	scripts/fuzz.sh
+
+## make soak [SOAK_ACTIONS=20000] [SOAK_SEED=…]: the real shell driven over IPC with seeded random actions
+soak: test-deps
+	$(SWIFT) build -c release --product tvshell
+	$(SWIFT) build -c release --product tvshell-delegate-example
+	$(SWIFT) build -c release --product tvshell-soak
+	./.build/release/tvshell-soak --actions $(or $(SOAK_ACTIONS),20000) $(if $(SOAK_SEED),--seed $(SOAK_SEED))
 
 deps:
 	@scripts/install-deps.sh run

@@ -71,6 +71,7 @@ let package = Package(
         .target(name: "FuzzTargets", dependencies: ["Catalog", "ConfigFormat", "Parental", "ShellRuntime", "ShellView", "TerminalUI"]),
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
         .executableTarget(name: "tvshell-fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
+        .executableTarget(name: "tvshell-soak", dependencies: ["ShellProbes"]),
         .executableTarget(
             name: "tvshell-bench",
             dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel", "TerminalUI"]

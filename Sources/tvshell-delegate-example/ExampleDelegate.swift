@@ -1,5 +1,6 @@
 import Dispatch
 import MediaModel
+import Synchronization
 import ShellCore
 import ShellRuntime
 
@@ -77,7 +78,16 @@ final class ExampleDelegate: ShellDelegate {
     /// Set by main: the first channel.
     var channelA = MediaItem(title: "", url: "")
 
+    /// How a flip is answered when `--soak SEED` chose at random.
+    enum Answer: CaseIterable { case atOnce, late, twice, never }
+
+    /// The seeded choice of answers for `--soak`; nil answers as above.
+    let randomAnswers = Mutex<SoakRandom?>(nil)
+
     private func flip(_ shell: ShellControl, _ request: FlipRequest, _ completion: @escaping @Sendable (Bool) -> Void) {
+        if let (answer, delay) = randomAnswers.withLock({ $0?.next() }) {
+            return flip(shell, request, answer: answer, delay: delay, completion)
+        }
         guard request.target.number != silentChannel else { return }
         shell.replaceContent(with: request.target) { started in
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
@@ -85,5 +95,38 @@ final class ExampleDelegate: ShellDelegate {
                 completion(started)
             }
         }
+    }
+
+    /// A flip answered as `--soak` drew: at once on the run loop, from
+    /// another thread `delay` seconds later, twice, or never (the shell's
+    /// flip timeout ends it).
+    private func flip(_ shell: ShellControl, _ request: FlipRequest, answer: Answer, delay: Double,
+                      _ completion: @escaping @Sendable (Bool) -> Void) {
+        shell.replaceContent(with: request.target) { started in
+            switch answer {
+            case .atOnce: completion(started)
+            case .late: DispatchQueue.global().asyncAfter(deadline: .now() + delay) { completion(started) }
+            case .twice:
+                completion(started)
+                DispatchQueue.global().asyncAfter(deadline: .now() + delay) { completion(!started) }
+            case .never: break
+            }
+        }
+    }
+}
+
+/// A small seeded generator for `--soak` (xorshift), so a run replays.
+struct SoakRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed }
+
+    /// The next answer and a delay of up to 2 s.
+    mutating func next() -> (ExampleDelegate.Answer, Double) {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        let answers = ExampleDelegate.Answer.allCases
+        return (answers[Int(state % UInt64(answers.count))], Double((state >> 8) % 2000) / 1000)
     }
 }

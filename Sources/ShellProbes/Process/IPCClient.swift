@@ -55,6 +55,12 @@ public final class IPCClient {
         }
     }
 
+    /// The events received so far, taken out of `events`.
+    public func takeEvents() -> [[String: Any]] {
+        defer { events.removeAll() }
+        return events
+    }
+
     /// Forgets the events received so far (read what is pending first).
     public func discardEvents() throws {
         _ = try request(["get_state"])

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The soak's command line.
+struct SoakOptions {
+    var actions = 20_000
+    var seed: UInt64 = UInt64(Date().timeIntervalSince1970)
+    /// Where tvshell and tvshell-delegate-example are.
+    var bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+
+    init(arguments: [String]) {
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            let value = rest.popFirst() ?? ""
+            switch flag {
+            case "--actions": actions = max(1, Int(value) ?? actions)
+            case "--seed": seed = UInt64(value) ?? seed
+            case "--bin": bin = value
+            default: say("tvshell-soak: unknown option \(flag) (--actions N, --seed S, --bin DIR)")
+            }
+        }
+    }
+}
+
+/// An invariant broken, at a step.
+struct SoakFailure: Error, CustomStringConvertible {
+    let step: Int
+    let action: String
+    let message: String
+    var description: String { "step \(step) (\(action)): \(message)" }
+}
+
+/// Prints a line at once (stdout may be a pipe).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
