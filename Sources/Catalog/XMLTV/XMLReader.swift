@@ -28,6 +28,9 @@ final class XMLReader {
     /// Where the bytes come from (kept for the reader's callbacks).
     private let source: ByteSource
     private var checkedDoctype = false
+    /// The document, once asked for (`xmlTextReaderCurrentDoc` hands it to
+    /// the caller: the reader no longer frees it).
+    private var document: xmlDocPtr?
 
     private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
@@ -60,6 +63,7 @@ final class XMLReader {
 
     deinit {
         if let reader { xmlFreeTextReader(reader) }
+        if let document { xmlFreeDoc(document) }
     }
 
     /// The line of the node last read (else where the parser is).
@@ -120,7 +124,9 @@ final class XMLReader {
 
     /// Whether the document's internal subset declares entities.
     private func declaresEntities() -> Bool {
-        guard let reader, let doc = xmlTextReaderCurrentDoc(reader), let subset = doc.pointee.intSubset else { return false }
+        guard let reader, let doc = document ?? xmlTextReaderCurrentDoc(reader) else { return false }
+        document = doc
+        guard let subset = doc.pointee.intSubset else { return false }
         return subset.pointee.entities != nil || subset.pointee.pentities != nil
     }
 
