@@ -22,10 +22,6 @@ enum FullDirectory {
     }
 }
 
-private func enter(_ code: String, _ shell: ShellUnderTest) throws {
-    for digit in code { try #require(try shell.ipc.request(["keypress", String(digit)])["error"] as? String == "success") }
-}
-
 @Suite("A full state directory loses nothing of the restrictions", .serialized)
 struct FullStateDirectoryEndToEndTests {
     @Test("five wrong codes lock out in memory; the unwritten audit is told on screen and in the log; once there is room both are written",
@@ -42,20 +38,14 @@ struct FullStateDirectoryEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: inside + "/.fill"), "the shell's view of its state directory is the full tmpfs")
 
         _ = try shell.ipc.request(["channel", 4])
-        for n in 1...5 {
-            try shell.ipc.waitForState { $0["screen"] as? String == "passcode" && ($0["passcode"] as? [String: Any])?["checking"] as? Bool == false }
-            try enter("0000", shell)
-            if n < 5 { try shell.ipc.waitForState { ($0["passcode"] as? [String: Any])?["failures"] as? Int == n } }
-        }
-        let refused = try shell.ipc.waitForEvent("restrictions-authorization") { $0["granted"] as? Bool == false }
-        #expect(refused["reason"] as? String == "too many wrong passcodes")
+        try shell.lockOut()
         let told = try shell.ipc.waitForState { ($0["notice"] as? String ?? "").hasPrefix("The restrictions audit log cannot be written") }
         #expect((told["notice"] as? String ?? "").contains("kept until it can"))
 
         _ = try shell.ipc.request(["channel", 4])
         let locked = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
         #expect((locked["passcode"] as? [String: Any])?["locked"] as? Bool == true, "the lockout holds in memory")
-        try enter("2468", shell)
+        try shell.enter("2468")
         #expect(try shell.ipc.state()["screen"] as? String == "passcode", "the right code does not open a locked prompt")
         #expect(!FileManager.default.fileExists(atPath: inside + "/restrictions-audit.log"))
 

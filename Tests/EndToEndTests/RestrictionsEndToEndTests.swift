@@ -5,11 +5,6 @@ import Testing
 import Glibc
 #endif
 
-/// Types `code` through the automation socket, as a remote would.
-private func enter(_ code: String, _ shell: ShellUnderTest) throws {
-    for digit in code { try #require(try shell.ipc.request(["keypress", String(digit)])["error"] as? String == "success") }
-}
-
 private func mpvProperty(_ name: String, _ shell: ShellUnderTest) throws -> (error: String?, value: String?) {
     let reply = try shell.ipc.request(["get_mpv_property", name])
     return (reply["error"] as? String, reply["data"] as? String)
@@ -36,16 +31,16 @@ struct RestrictionsEndToEndTests {
         #expect(try mpvProperty("path", shell).error == "property unavailable", "the stream is not even opened")
         #expect(shell.tmux.waitFor { $0.contains("“Late Night Bars” is rated TV-MA.") && $0.contains("Enter the passcode") }.ok)
 
-        try enter("13", shell)
+        try shell.enter("13")
         let partial = try JSONSerialization.data(withJSONObject: try shell.ipc.state())
         #expect(!String(decoding: partial, as: UTF8.self).contains("13"), "get_state shows nothing typed")
-        try enter("57", shell)
+        try shell.enter("57")
         state = try shell.ipc.waitForState { ($0["passcode"] as? [String: Any])?["failures"] as? Int == 1 }
         #expect(state["screen"] as? String == "passcode")
         #expect(shell.tmux.waitFor { $0.contains("Wrong passcode. 4 more tries") }.ok)
         #expect(try mpvProperty("path", shell).error == "property unavailable")
 
-        try enter("2468", shell)
+        try shell.enter("2468")
         let granted = try shell.ipc.waitForEvent("restrictions-authorization")
         #expect(granted["granted"] as? Bool == true)
         state = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
@@ -87,7 +82,7 @@ struct RestrictionsEndToEndTests {
         let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
         try shell.ipc.request(["channel", 4])
         try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
-        try enter("2468", shell)
+        try shell.enter("2468")
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.contains("hash = \"$argon2id$v=19$"), "\(text)")
@@ -119,7 +114,7 @@ struct RestrictionsEndToEndTests {
             #expect(state["flip_pending"] as? Bool == true, "the flip waits for the prompt's answer")
         }
         #expect(try mpvProperty("path", shell).error == "property unavailable", "channel 4 is not even opened")
-        try enter("2468", shell)
+        try shell.enter("2468")
         let completed = try shell.ipc.waitForEvent("channel-flip-completed")
         #expect(completed["success"] as? Bool == true)
         #expect(((completed["target"] as? [String: Any])?["number"] as? Int) == 4)
@@ -134,13 +129,7 @@ struct RestrictionsEndToEndTests {
             let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
             try shell.ipc.waitForState { $0["screen"] as? String == "home" }
             _ = try shell.ipc.request(["channel", 4])
-            for n in 1...5 {
-                try shell.ipc.waitForState { $0["screen"] as? String == "passcode" && ($0["passcode"] as? [String: Any])?["checking"] as? Bool == false }
-                try enter("0000", shell)
-                if n < 5 { try shell.ipc.waitForState { ($0["passcode"] as? [String: Any])?["failures"] as? Int == n } }
-            }
-            let refused = try shell.ipc.waitForEvent("restrictions-authorization") { $0["granted"] as? Bool == false }
-            #expect(refused["reason"] as? String == "too many wrong passcodes")
+            try shell.lockOut()
             try shell.ipc.waitForState { $0["screen"] as? String == "home" }
             if let pid = shell.pid { kill(pid, SIGKILL) }
         }
@@ -152,7 +141,7 @@ struct RestrictionsEndToEndTests {
         #expect(passcode["locked"] as? Bool == true)
         #expect((number(passcode["locked_seconds"]) ?? 0) > 30)
         #expect(shell.tmux.waitFor { $0.contains("Try again in") }.ok)
-        try enter("2468", shell)
+        try shell.enter("2468")
         let after = try shell.ipc.state()
         #expect(after["screen"] as? String == "passcode", "a locked prompt takes no digits, not even the right ones")
         #expect((after["passcode"] as? [String: Any])?["checking"] as? Bool == false, "the digits (reduced before each keypress was answered) sent nothing to check")
@@ -177,7 +166,7 @@ struct RestrictionsEndToEndTests {
         #expect(try mpvProperty("video-params", shell).error == "property unavailable", "no video decoded")
         #expect(number(try shell.ipc.state()["frames_presented"]) == 0)
 
-        try enter("2468", shell)
+        try shell.enter("2468")
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
         #expect(try mpvProperty("current-ao", shell).value == "null")
     }

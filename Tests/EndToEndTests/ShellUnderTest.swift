@@ -56,6 +56,25 @@ final class ShellUnderTest {
 
 func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
 
+extension ShellUnderTest {
+    /// Types `code` through the automation socket, as a remote would.
+    func enter(_ code: String) throws {
+        for digit in code { try #require(try ipc.request(["keypress", String(digit)])["error"] as? String == "success") }
+    }
+
+    /// With the passcode prompt coming up: five wrong codes, each checked
+    /// before the next, until the shell refuses for too many.
+    func lockOut() throws {
+        for n in 1...5 {
+            try ipc.waitForState { $0["screen"] as? String == "passcode" && ($0["passcode"] as? [String: Any])?["checking"] as? Bool == false }
+            try enter("0000")
+            if n < 5 { try ipc.waitForState { ($0["passcode"] as? [String: Any])?["failures"] as? Int == n } }
+        }
+        let refused = try ipc.waitForEvent("restrictions-authorization") { $0["granted"] as? Bool == false }
+        #expect(refused["reason"] as? String == "too many wrong passcodes")
+    }
+}
+
 /// XDG config and state directories for parental settings, set up with the
 /// real `tvshell restrictions` commands.
 struct ParentalHome {
