@@ -3,7 +3,7 @@ import Foundation
 
 /// A streaming XML reader over libxml2's `xmlTextReader`: one node at a
 /// time, never the whole document in memory, from a file (plain or gzip,
-/// which libxml2 reads itself) or from bytes in memory (gzip inflated by
+/// read through zlib's `gzread`) or from bytes in memory (gzip inflated by
 /// zlib as it is read). No network, no DTD loaded; a document that declares
 /// entities (entity expansion, external entities) is refused before any of
 /// it is used, and so is one with an element of more than
