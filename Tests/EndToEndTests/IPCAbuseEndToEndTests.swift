@@ -137,7 +137,7 @@ struct IPCAbuseEndToEndTests {
         #expect(state["error"] as? String == "success" && state["request_id"] as? Int == 8, "\(state)")
     }
 
-    @Test("a client pipelining 5 000 requests without reading delays another client's reply by one request at most")
+    @Test("a client pipelining 5 000 requests without reading delays another client's reply by one request, not by its backlog")
     func clientsAreServedFairly() throws {
         let shell = try ShellUnderTest([item])
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
@@ -160,7 +160,9 @@ struct IPCAbuseEndToEndTests {
         let reply = try #require(other.readReply(timeout: 10))
         let waited = Date().timeIntervalSince(asked)
         #expect(reply["error"] as? String == "success")
-        #expect(waited < 1.0, "another client's get_state waited \(waited) s behind the flood")
+        // Answered behind one of the flood's requests, not 5 000 (~7 s in a
+        // debug build); the bound leaves room for a loaded machine.
+        #expect(waited < 3.0, "another client's get_state waited \(waited) s behind the flood")
         #expect(try shell.ipc.request(["get_state"], timeout: 2)["error"] as? String == "success")
 
         var ids: [Int] = []
@@ -237,10 +239,12 @@ struct IPCAbuseEndToEndTests {
         chmod(dir.path, 0o777)
         chmod(socket, 0o666)
 
-        let script = #"use IO::Socket::UNIX; my $s = IO::Socket::UNIX->new(Peer => $ARGV[0]) or die "connect: $!\n"; "#
+        // The shell may refuse and close before the request is written:
+        // a write then fails (EPIPE), which must not end the stranger.
+        let script = #"use IO::Socket::UNIX; $SIG{PIPE} = "IGNORE"; my $s = IO::Socket::UNIX->new(Peer => $ARGV[0]) or die "connect: $!\n"; "#
             + #"print $s "{\"command\": [\"quit\"]}\n"; while (my $l = <$s>) { print $l } print "[closed]\n";"#
         let stranger = try Spawn.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "perl", "-e", script, socket])
-        #expect(stranger.output.contains(#""error":"refused: this socket serves only user id 0""#), "\(stranger.output)")
+        #expect(stranger.output.contains(#""error":"refused: this socket serves only user id 0""#), "exit \(stranger.status): \(stranger.output)")
         #expect(stranger.output.hasSuffix("[closed]\n"), "\(stranger.output)")
         #expect(try owner.request(["get_state"])["error"] as? String == "success", "the stranger's quit was not obeyed")
         let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

@@ -246,10 +246,16 @@ final class IPCServer: AutomationPort {
     }
 
     /// Tells a client that is not taken why, as far as its socket buffer
-    /// takes it without waiting, and closes it.
+    /// takes it without waiting, and closes it. What it already sent is read
+    /// and dropped first: closing over unread input would reset the
+    /// connection, and the client might lose the reason.
     private func refuse(_ fd: Int32, _ message: String) {
         let line = Self.encode(["error": message])
         _ = line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        shutdown(fd, Int32(SHUT_WR))
+        var sink = [UInt8](repeating: 0, count: 4096)
+        var reads = 0
+        while reads < 16, recv(fd, &sink, sink.count, Int32(MSG_DONTWAIT)) > 0 { reads += 1 }
         Glibc.close(fd)
     }
 
