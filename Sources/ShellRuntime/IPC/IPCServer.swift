@@ -166,7 +166,10 @@ final class IPCServer: AutomationPort {
 
     /// At most one request from each client whose replies are being read,
     /// oldest client first. Lines that are not requests are answered here.
+    /// Called every pass of the run loop: with nothing waiting it returns
+    /// at once, without sorting or allocating.
     func takeRequests() -> [IPCRequest] {
+        guard clients.values.contains(where: { $0.reader.hasLine || $0.ended }) else { return [] }
         var requests: [IPCRequest] = []
         for client in clients.values.sorted(by: { $0.id.serial < $1.id.serial }) where client.unsent <= Self.heldRequestsAbove {
             lines: while let line = client.reader.next() {
