@@ -2,6 +2,7 @@
 #include "CPosix.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,4 +148,8 @@ int tvs_peer_uid(int fd, unsigned int *uid) {
     if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &length) != 0) return -1;
     *uid = cred.uid;
     return 0;
+}
+
+int tvs_set_mmap_threshold(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
 }

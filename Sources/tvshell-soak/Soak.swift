@@ -124,17 +124,11 @@ final class Soak {
 
     private func check(_ ipc: IPCClient, afterIdle: Bool) throws {
         let state = try ipc.state()
-        for event in ipc.takeEvents() {
-            switch event["event"] as? String {
-            case "channel-flip-started": flipsStarted += 1
-            case "channel-flip-completed": flipsCompleted += 1
-            default: break
-            }
-        }
+        absorbEvents(ipc)
         guard flipsCompleted <= flipsStarted else { throw fail("a flip completed twice (\(flipsStarted) started, \(flipsCompleted) completed)") }
 
         let screen = state["screen"] as? String
-        recent = Array((recent + ["\(step) \(action) → \(screen ?? "?") #\(state["index"] ?? "?") flip \(state["flip_pending"] ?? "?") \(state["notice"] as? String ?? "")"]).suffix(12))
+        recent = Array((recent + ["\(step) \(action) → \(screen ?? "?") #\(state["index"] ?? "?") flip \(state["flip_pending"] ?? "?")\(state["passcode"].map { "\($0)" } ?? "") \(state["notice"] as? String ?? "")"]).suffix(12))
         let up = screen == "passcode"
         if up && !promptUp { prompts += 1 }
         if promptUp && !up && afterIdle && !promptChecking { throw fail("the passcode prompt went by itself (screen now \(screen ?? "?"))") }
@@ -144,7 +138,11 @@ final class Soak {
             let frames = state["frames_presented"] as? Int ?? 0
             guard state["authorized"] as? Bool != true, frames == 0 else { throw fail("\(frames) frames presented under the prompt") }
             let path = try ipc.request(["get_mpv_property", "path"])["data"] as? String ?? ""
-            guard !path.contains("smptebars=") else { throw fail("the restricted channel is open under the prompt (\(path))") }
+            // The path is read after the state: the prompt may have been
+            // answered (or a new one asked) in between, which the events
+            // between the two replies tell, in order.
+            let promptChanged = absorbEvents(ipc)
+            if path.contains("smptebars="), !promptChanged { throw fail("the restricted channel is open under the prompt (\(path))") }
         }
         if screen == "interstitial" {
             let since = interstitialSince ?? Date()
@@ -155,6 +153,22 @@ final class Soak {
         } else {
             interstitialSince = nil
         }
+    }
+
+    /// Counts the flip events received since the last call; true when a
+    /// prompt was answered or asked among them.
+    @discardableResult
+    private func absorbEvents(_ ipc: IPCClient) -> Bool {
+        var promptChanged = false
+        for event in ipc.takeEvents() {
+            switch event["event"] as? String {
+            case "channel-flip-started": flipsStarted += 1
+            case "channel-flip-completed": flipsCompleted += 1
+            case "restrictions-authorization", "restrictions-authorization-requested": promptChanged = true
+            default: break
+            }
+        }
+        return promptChanged
     }
 
     private func fail(_ message: String) -> SoakFailure {

@@ -47,4 +47,8 @@ int tvs_pipe_nonblocking(int fds[2]);
  * (SO_PEERCRED); 0 on success. */
 int tvs_peer_uid(int fd, unsigned int *uid);
 
+/* glibc's mallopt(M_MMAP_THRESHOLD, bytes), which also stops the threshold
+ * from moving by itself; 1 on success. */
+int tvs_set_mmap_threshold(int bytes);
+
 #endif

@@ -103,6 +103,11 @@ final class FramePresenter {
     private var renderedToken: Int?
     private var resized = false
 
+    /// Seconds a frame may wait for the terminal before its catching up
+    /// repaints the whole screen (a terminal stopped or a link stalled
+    /// that long may show anything: a full picture is the sure way back).
+    static let stallRepaint = 1.0
+
     /// The terminal forgot what it showed: the next pass draws everything.
     func forceRedraw() {
         lastDrawn = nil
@@ -206,8 +211,16 @@ final class FramePresenter {
     /// The terminal took the rest of a frame: if newer ones were dropped
     /// meanwhile, the newest is sent now.
     func terminalCaughtUp() {
+        let stalled = terminal.frames.busyFor > Self.stallRepaint
         guard terminal.frames.resume() else { return }
         terminal.frameCompleted()
+        if stalled {
+            terminal.recoverAfterStall()
+            forceRedraw()
+            frameBehind = false
+            windowBehind = []
+            return
+        }
         if frameBehind {
             frameBehind = false
             if state.screen == .player && state.playback.firstFramePresented && blitLatestFrame() {

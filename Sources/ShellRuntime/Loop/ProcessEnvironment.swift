@@ -7,9 +7,11 @@ public enum ProcessEnvironment {
     /// `setlocale(LC_ALL, "")`; `LC_CTYPE` to C.UTF-8 when the codeset is not
     /// UTF-8 (else ncursesw draws garbage for box and block characters); then
     /// `LC_NUMERIC` "C" (or `mpv_create` fails). Returns whether the locale
-    /// is UTF-8. Main thread, once, before any other thread exists.
+    /// is UTF-8. Also sets the allocator's policy (`MemoryPolicy`). Main
+    /// thread, once, before any other thread exists.
     @discardableResult
     public static func prepare() -> Bool {
+        MemoryPolicy.apply()
         setlocale(LC_ALL, "")
         var utf8 = isUTF8()
         if !utf8, setlocale(LC_CTYPE, "C.UTF-8") != nil {

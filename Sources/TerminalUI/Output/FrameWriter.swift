@@ -23,6 +23,9 @@ public final class FrameWriter {
     /// Frames sent whole or in part, and frames refused while busy.
     public private(set) var framesSent = 0
     public private(set) var framesDropped = 0
+    /// When (CLOCK_MONOTONIC seconds) the unfinished frame began to wait
+    /// for the terminal; nil while nothing waits.
+    public private(set) var busySince: Double?
 
     /// Opens a non-blocking description of `path` (standard output by
     /// default); when that fails, writes block on `fallback`.
@@ -54,6 +57,7 @@ public final class FrameWriter {
         if written < bytes.count {
             pending = Array(bytes[written...])
             offset = 0
+            busySince = Self.now()
         }
         return true
     }
@@ -97,6 +101,17 @@ public final class FrameWriter {
     private func clear() {
         pending = []
         offset = 0
+        busySince = nil
+    }
+
+    /// Seconds the unfinished frame has waited for the terminal (0 when
+    /// none waits).
+    public var busyFor: Double { busySince.map { Self.now() - $0 } ?? 0 }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Writes what the descriptor takes without blocking. A short write

@@ -378,6 +378,17 @@ public final class NCursesTerminal {
         return .sent(bytes.count)
     }
 
+    /// The terminal took nothing for a while (stopped, or a link that
+    /// stalled) and reads again: what it shows is repainted whole at the
+    /// next draw, and the governor starts again from the configured
+    /// quality (the drops said nothing about the link's speed).
+    public func recoverAfterStall() {
+        governor = QualityGovernor(base: governor.base, ceiling: governor.ceiling, window: governor.window)
+        blitter.tolerance = governor.tolerance
+        for inset in windows.keys { windows[inset]?.blitter.tolerance = governor.tolerance }
+        invalidate()
+    }
+
     /// A new frame the terminal is too busy to take (counted; it tells the governor).
     public func dropFrame() {
         frames.noteDropped()
