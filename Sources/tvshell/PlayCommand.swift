@@ -125,6 +125,7 @@ struct PlayCommand: ParsableCommand {
         var settings = ShellSettings()
         settings.retries = setup.retries
         if let backoff = setup.file.backoff { settings.retryBackoff = backoff }
+        if let stall = setup.file.stall { settings.stallTimeout = stall }
         settings.idleReturnDelay = setup.file.idleReturn
         if let automatic = setup.file.pipAutomatic { settings.pictureAutomatic = automatic }
         if let corner = setup.file.pipCorner { settings.pictureCorner = corner }

@@ -92,6 +92,14 @@ struct TerminalFaultsEndToEndTests {
         return "rows \(rows) differ; both screens in \(directory.path)"
     }
 
+    @Test("the start-up probe leaves tmux's window title alone (an APC string would become it)")
+    func titleKept() throws {
+        let shell = try ShellUnderTest([Self.bars])
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 0 }
+        let title = shell.tmux.display("#{pane_title}")
+        #expect(!title.contains("Gi=") && !title.contains("a=q"), "the pane's title: \(title)")
+    }
+
     @Test("a resize storm (500 resizes in 10 s) ends with the picture a shell started at the final size draws")
     func resizeStorm() throws {
         let shell = try ShellUnderTest([Self.bars], width: 100, height: 30)

@@ -86,6 +86,8 @@ struct CapabilityTests {
         #expect(shared == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}_Gi=32,s=1,v=1,a=q,t=s,f=24;L3R2c2hlbGwtNDI0Mi1wcm9iZQ==\u{1B}\\"
                 + "\u{1B}[>0q\u{1B}[16t\u{1B}[c")
         #expect(TerminalProbe.queries(term: "linux", sharedMemory: "/x") == Array("\u{1B}[c".utf8))
+        let tmux = String(decoding: TerminalProbe.queries(term: "tmux-direct", sharedMemory: "/x", insideTmux: true), as: UTF8.self)
+        #expect(tmux == "\u{1B}[>0q\u{1B}[16t\u{1B}[c", "inside tmux no APC string, which tmux would take as the title")
     }
 
     @Test("the Linux console is asked DA1 alone (it would print the rest), answers VT102: cells")

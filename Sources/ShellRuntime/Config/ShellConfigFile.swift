@@ -25,6 +25,7 @@ import TerminalUI
 ///     [recovery]
 ///     retries = 3            # retries of a failing stream before the fallback
 ///     backoff = [1, 2, 4]    # seconds between them
+///     stall = 15             # seconds a playing stream may wait for data
 ///     [video]                # video in the terminal
 ///     cells = "half"         # half, quadrant or sextant
 ///     colors = "auto"        # auto, direct, 256 or 16
@@ -67,6 +68,9 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var idleReturn: Double?
     public var retries: Int?
     public var backoff: [Double]?
+    /// `[recovery] stall`: seconds a playing stream may wait for data
+    /// before it counts as failed; nil keeps the default (15).
+    public var stall: Double?
     public var video = VideoSettings()
     /// `[pip]`: nil keeps the default.
     public var pipAutomatic: Bool?
@@ -196,7 +200,10 @@ public struct ShellConfigFile: Equatable, Sendable {
                 var delays: [Double] = []
                 for item in list { delays.append(try seconds(item)) }
                 backoff = delays
-            default: throw EntryError("unknown setting; expected retries or backoff")
+            case "stall":
+                guard let limit = value.float, limit >= 1, limit <= 600 else { throw EntryError("expected seconds from 1 to 600") }
+                stall = limit
+            default: throw EntryError("unknown setting; expected retries, backoff or stall")
             }
         case "video":
             try applyVideo(entry.key, value)

@@ -19,7 +19,9 @@ enum TerminalSetup {
         guard configuration.video == .terminal, choice != .cells else { return .cells }
         let probeObject = KittySharedMemory.makeProbeObject()
         defer { probeObject.map(KittySharedMemory.removeProbeObject) }
-        guard let answers = TerminalProbe.run(term: environment["TERM"], sharedMemory: probeObject, timeout: remote ? 1.5 : 0.3) else { return .cells }
+        let insideTmux = !(environment["TMUX"] ?? "").isEmpty
+        guard let answers = TerminalProbe.run(term: environment["TERM"], sharedMemory: probeObject, insideTmux: insideTmux,
+                                              timeout: remote ? 1.5 : 0.3) else { return .cells }
         let capabilities = TerminalCapabilities(answers: answers, environment: environment)
         let kitty = "\(capabilities.kittyGraphics)\(capabilities.kittySharedMemory ? " (shared memory)" : "")"
         logger.info("terminal answers: \(capabilities.version ?? "no version"), kitty \(kitty), sixel \(capabilities.sixel)\(capabilities.tmux ? ", inside tmux" : "")\(capabilities.answered ? "" : ", no DA1 answer")")

@@ -17,12 +17,15 @@ public enum TerminalProbe {
     /// console (`linux`) gets DA1 alone: it has no graphics and would print
     /// the others' bytes; a `dumb` terminal gets nothing. `sharedMemory`
     /// names a three-byte object (`KittySharedMemory.makeProbeObject`) for
-    /// a kitty terminal to read.
-    public static func queries(term: String?, sharedMemory: String? = nil) -> [UInt8] {
+    /// a kitty terminal to read. Inside tmux (`insideTmux`) the kitty
+    /// queries are left out: tmux takes an APC string as the window's
+    /// title, and kitty graphics are not used through it anyway.
+    public static func queries(term: String?, sharedMemory: String? = nil, insideTmux: Bool = false) -> [UInt8] {
         let term = term ?? ""
         if term == "dumb" { return [] }
         let da1 = "\u{1B}[c"
         if term == "linux" || term.hasPrefix("linux-") { return Array(da1.utf8) }
+        if insideTmux { return Array("\u{1B}[>0q\u{1B}[16t\(da1)".utf8) }
         let shared = sharedMemory.map {
             "\u{1B}_Gi=\(kittySharedMemoryQueryID),s=1,v=1,a=q,t=s,f=24;\(KittyImageEncoder.base64(Array($0.utf8)))\u{1B}\\"
         } ?? ""
@@ -36,8 +39,8 @@ public enum TerminalProbe {
     /// would otherwise reach curses as keys (XTVERSION's "tmux 3.3a" has a
     /// SPACE, which pauses).
     public static func run(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, term: String?, sharedMemory: String? = nil,
-                           timeout: Double = 0.3) -> [UInt8]? {
-        let query = queries(term: term, sharedMemory: sharedMemory)
+                           insideTmux: Bool = false, timeout: Double = 0.3) -> [UInt8]? {
+        let query = queries(term: term, sharedMemory: sharedMemory, insideTmux: insideTmux)
         guard !query.isEmpty, isatty(input) == 1, isatty(output) == 1 else { return nil }
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else { return nil }
