@@ -27,13 +27,13 @@ private func switched(_ from: Int, _ to: Int, _ reason: String) -> Effect {
 /// The failover's own effects, then the load of `stream` with `token`.
 private func failover(_ from: Int, _ to: Int, _ reason: String, token: Int) -> [Effect] {
     [switched(from, to, reason), .cancelTimer(.transportHide), .cancelTimer(.stall), .startTimer(.spinner, after: 0.125),
-     .cancelTimer(.errorAdvance), .load(news.onStream(to), token: token), .startTimer(.transportHide, after: 5)]
+     .cancelTimer(.errorAdvance), .load(news.onStream(to), token: token), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]
 }
 
 /// News (index 0) loading on its first stream with token 1.
 private func loadingNews(settings: ShellSettings = ShellSettings()) -> ReducerHarness {
     let h = ReducerHarness(ShellState(items: [news, sport], settings: settings))
-    h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(news, token: 1), .startTimer(.transportHide, after: 5)]) {
+    h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(news, token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
         $0.current = 0
         $0.destination = .player
         $0.playback.token = 1
@@ -77,7 +77,7 @@ struct FailoverTests {
         }
         let back = h.apply(.playIndex(0, at: h.clock.now))
         #expect(back.contains(.load(news.onStream(1), token: 4)), "the stream that works stays in use")
-        h.expectArmed([.hintHide, .spinner, .transportHide])
+        h.expectArmed([.stall, .hintHide, .spinner, .transportHide])
     }
 
     @Test("every stream failing in a row: without retries the error screen names the last; a live stream that ends or stalls fails over too")
@@ -112,8 +112,8 @@ struct FailoverTests {
         let stalled = e.apply(.timerFired(.stall, at: e.clock.now))
         #expect(stalled.contains(switched(1, 2, "the stream stalled")) && stalled.contains(.load(news.onStream(2), token: 3)))
         #expect(e.state.streamHealth[0]?.failedInRow == 1, "a stream played in between: a new run")
-        h.expectArmed([.errorAdvance, .spinner])
-        e.expectArmed([.hintHide, .spinner, .transportHide])
+        h.expectArmed([.stall, .errorAdvance, .spinner])
+        e.expectArmed([.stall, .hintHide, .spinner, .transportHide])
     }
 
     @Test("with retries, the back-off comes only after every stream failed; the retry begins a new round from the next stream")
@@ -132,7 +132,7 @@ struct FailoverTests {
             $0.playback.phase = .failed
         }
         _ = h.advance(by: 1)
-        h.send(.timerFired(.retry, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(news, token: 4), .startTimer(.transportHide, after: 5)]) {
+        h.send(.timerFired(.retry, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(news, token: 4), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.streamHealth[0] = health(stream: 0, inRow: 0, failure: "c", failed: 2)
             $0.recovery = RecoveryState(index: 0, attempt: 1, reason: "c", waiting: false)
             $0.playback = PlaybackState()
@@ -144,7 +144,7 @@ struct FailoverTests {
             $0.recovery = RecoveryState(index: 0, attempt: 1, reason: "a", waiting: false)
             $0.playback.token = 5
         }
-        h.expectArmed([.spinner, .transportHide])
+        h.expectArmed([.spinner, .transportHide, .stall])
     }
 
     @Test("a flip onto a channel whose first stream is dead loads the next for the same flip; the flip completes when it plays")
@@ -168,6 +168,6 @@ struct FailoverTests {
         let played = h.apply(.player(.playing, token: 3, at: h.clock.now))
         #expect(played.contains(.finishContentRequest(request: 1, success: true)))
         #expect(h.state.streamHealth[1]?.failedInRow == 0)
-        h.expectArmed([.flipTimeout, .hintHide, .spinner, .transportHide])
+        h.expectArmed([.stall, .flipTimeout, .hintHide, .spinner, .transportHide])
     }
 }

@@ -34,7 +34,7 @@ struct KioskTests {
     @Test("a failing stream is retried after 1, 2 and 4 s with “Reconnecting…”, then falls back")
     func retryThenFallback() {
         let h = kiosk()
-        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5)]) {
+        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
             $0.destination = .player
             $0.playback.token = 1
@@ -56,7 +56,7 @@ struct KioskTests {
             #expect(h.state.screen == .interstitial, "still “Reconnecting…” while it loads")
             token += 1
         }
-        let fellBack = h.send(.player(.failed(reason: "Connection refused"), token: token, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 5), .cancelTimer(.errorAdvance), .load(channels[0], token: 5), .startTimer(.transportHide, after: 5)]) {
+        let fellBack = h.send(.player(.failed(reason: "Connection refused"), token: token, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 5), .cancelTimer(.errorAdvance), .load(channels[0], token: 5), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 0
             $0.destination = .player
             $0.playback.token = 5
@@ -73,13 +73,13 @@ struct KioskTests {
             $0.hintVisible = true
         }
         #expect(h.state.screen == .player)
-        h.expectArmed([.hintHide, .noticeHide, .spinner, .transportHide])
+        h.expectArmed([.stall, .hintHide, .noticeHide, .spinner, .transportHide])
     }
 
     @Test("a stream that comes back during the retries plays; the count starts again next time")
     func recovers() {
         let h = kiosk()
-        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5)]) {
+        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
             $0.destination = .player
             $0.playback.token = 1
@@ -95,7 +95,7 @@ struct KioskTests {
             $0.streamHealth[1] = failure("down")
         }
         _ = h.advance(by: 1)
-        h.send(.timerFired(.retry, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 2), .startTimer(.transportHide, after: 5)]) {
+        h.send(.timerFired(.retry, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 2), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.playback.token = 2
             $0.playback.phase = .loading
             $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "down", waiting: false)
@@ -120,7 +120,7 @@ struct KioskTests {
     @Test("the fallback itself failing is retried forever at the longest back-off")
     func fallbackForever() {
         let h = kiosk()
-        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[0], token: 1), .startTimer(.transportHide, after: 5)]) {
+        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[0], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 0
             $0.destination = .player
             $0.playback.token = 1
@@ -136,13 +136,50 @@ struct KioskTests {
             token += 1
         }
         #expect(h.state.recovery?.attempt == 6)
-        h.expectArmed([.spinner, .transportHide])
+        h.expectArmed([.spinner, .transportHide, .stall])
+    }
+
+    @Test("a load that has not started within the stall time fails like a dead stream; once playing, that timer is nothing")
+    func loadTimesOut() {
+        let h = kiosk()
+        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
+            $0.current = 1
+            $0.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.transportVisible = true
+            $0.homeSelection = 1
+        }
+        #expect(!h.advance(by: 14.99).contains(.stall))
+        #expect(h.advance(by: 0.01).contains(.stall))
+        h.send(.timerFired(.stall, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.stall), .stop, .startTimer(.retry, after: 1), .startTimer(.spinner, after: 0.125)]) {
+            $0.destination = .interstitial
+            $0.playback.phase = .failed
+            $0.transportVisible = false
+            $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "the stream did not start within 15 s", waiting: true)
+            $0.streamHealth[1] = failure("the stream did not start within 15 s")
+        }
+        _ = h.advance(by: 1)
+        h.send(.timerFired(.retry, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 2), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
+            $0.playback.token = 2
+            $0.playback.phase = .loading
+            $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "the stream did not start within 15 s", waiting: false)
+        }
+        h.send(.player(.playing, token: 2, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Channel 2", url: "http://tv.example/2.m3u8")), .startTimer(.hintHide, after: 4)]) {
+            $0.destination = .player
+            $0.playback.phase = .playing
+            $0.hintVisible = true
+            $0.recovery = nil
+        }
+        h.send(.timerFired(.stall, at: h.clock.now), effects: []) { _ in }
+        #expect(h.state.screen == .player)
+        h.expectArmed([.hintHide, .spinner, .transportHide])
     }
 
     @Test("stalls and live streams that end count as failures; a short cache wait does not")
     func stallsAndEnds() {
         let h = kiosk()
-        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5)]) {
+        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
             $0.destination = .player
             $0.playback.token = 1
@@ -176,7 +213,7 @@ struct KioskTests {
         #expect(h.state.recovery?.reason == "the stream stalled")
 
         let e = kiosk()
-        e.send(.playIndex(2, at: e.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[2], token: 1), .startTimer(.transportHide, after: 5)]) {
+        e.send(.playIndex(2, at: e.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[2], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 2
             $0.destination = .player
             $0.playback.token = 1
@@ -226,7 +263,7 @@ struct KioskTests {
     @Test("ten idle minutes on the guide bring the start channel back; each key restarts the wait")
     func idleReturn() {
         let h = kiosk()
-        h.send(.playIndex(2, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[2], token: 1), .startTimer(.transportHide, after: 5)]) {
+        h.send(.playIndex(2, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[2], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 2
             $0.destination = .player
             $0.playback.token = 1
@@ -244,7 +281,7 @@ struct KioskTests {
         #expect(h.send(.command(.down, at: h.clock.now), effects: [.startTimer(.idleReturn, after: 600)]).contains(.startTimer(.idleReturn, after: 600)))
         #expect(h.advance(by: 599).isEmpty)
         #expect(h.advance(by: 1) == [.idleReturn])
-        let back = h.send(.timerFired(.idleReturn, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[0], token: 3), .startTimer(.transportHide, after: 5)]) {
+        let back = h.send(.timerFired(.idleReturn, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[0], token: 3), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 0
             $0.destination = .player
             $0.playback.token = 3
@@ -253,13 +290,13 @@ struct KioskTests {
             $0.homeSelection = 0
         }
         #expect(loads(back) == [.load(channels[0], token: 3)])
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 
     @Test("q in a kiosk asks for the admin passcode; the right one quits, ESC goes back")
     func quitWithPasscode() {
         let h = kiosk(policy: RestrictionPolicy(hasPasscode: true))
-        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[0], token: 1), .startTimer(.transportHide, after: 5)]) {
+        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[0], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 0
             $0.destination = .player
             $0.playback.token = 1
@@ -282,13 +319,13 @@ struct KioskTests {
         }
         #expect(quit.last == .quit)
         #expect(h.state.quitting)
-        h.expectArmed([.transportHide])
+        h.expectArmed([.stall, .transportHide])
     }
 
     @Test("a new libmpv loads again what played; under the prompt the prompt stays, and the held item loads afresh once authorized")
     func playerRestarted() {
         let h = kiosk()
-        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5)]) {
+        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
             $0.destination = .player
             $0.playback.token = 1
@@ -300,7 +337,7 @@ struct KioskTests {
             $0.playback.phase = .playing
             $0.hintVisible = true
         }
-        #expect(h.send(.playerRestarted(at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 2), .startTimer(.transportHide, after: 5)]) {
+        #expect(h.send(.playerRestarted(at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 2), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.playback.token = 2
             $0.playback.phase = .loading
             $0.hintVisible = false
@@ -316,7 +353,7 @@ struct KioskTests {
         var policy = RestrictionPolicy(mode: .passcode, hasPasscode: true)
         policy.movies = .allowNone
         let g = kiosk(policy: policy)
-        g.send(.playIndex(2, at: g.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[2], token: 1), .startTimer(.transportHide, after: 5)]) {
+        g.send(.playIndex(2, at: g.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[2], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 2
             $0.destination = .player
             $0.playback.token = 1
@@ -333,6 +370,8 @@ struct KioskTests {
             $0.transportVisible = false
         }
         #expect(g.state.screen == .passcode)
+        g.send(.timerFired(.stall, at: g.clock.now), effects: []) { _ in }
+        #expect(g.state.screen == .passcode, "the held load's stall timer leaves the prompt up")
         #expect(g.send(.playerRestarted(at: g.clock.now), effects: [.stop]) {
             $0.destination = .passcode(.testing(purpose: .play(index: 2), item: channels[2], ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 2
@@ -343,7 +382,7 @@ struct KioskTests {
         #expect(g.state.playback.phase == .idle && g.state.playback.token == token + 1)
         for d in [1, 2, 3, 4] { g.apply(.command(.digit(d), at: g.clock.now)) }
         let attempt = g.state.prompt?.checking ?? -1
-        let granted = g.send(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: g.clock.now), effects: [.cancelTimer(.lockoutTick), .persistLockout(failures: 0, lockedUntil: nil), .audit(AuditEntry(kind: .granted, title: "Channel 3", itemID: "ch3", rating: "R", time: 1000.0, detail: nil)), .emit(.restrictionsAuthorization(item: channels[2], rating: "R", granted: true, reason: nil)), .cancelTimer(.errorAdvance), .load(channels[2], token: 3), .startTimer(.transportHide, after: 5)]) {
+        let granted = g.send(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: g.clock.now), effects: [.cancelTimer(.lockoutTick), .persistLockout(failures: 0, lockedUntil: nil), .audit(AuditEntry(kind: .granted, title: "Channel 3", itemID: "ch3", rating: "R", time: 1000.0, detail: nil)), .emit(.restrictionsAuthorization(item: channels[2], rating: "R", granted: true, reason: nil)), .cancelTimer(.errorAdvance), .load(channels[2], token: 3), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.destination = .player
             $0.playback.token = 3
             $0.playback.phase = .loading
@@ -362,7 +401,7 @@ struct KioskTests {
             $0.playback.restricted = true
         }
         #expect(held == [.continueLoad(token: token + 2)], "the passcode given covers the reload")
-        h.expectArmed([.hintHide, .idleReturn])
-        g.expectArmed([.transportHide])
+        h.expectArmed([.stall, .hintHide, .idleReturn])
+        g.expectArmed([.stall, .transportHide])
     }
 }

@@ -76,6 +76,26 @@ enum RecoveryReducer {
         if state.screen == .interstitial && state.flip == nil { state.destination = .player }
     }
 
+    /// A load began: one that has not started playing within `stallTimeout`
+    /// (a server that answers nothing, or a byte a second) is a failure too.
+    static func loadStarted(_ state: ShellState) -> [Effect] {
+        enabled(state) ? [.startTimer(.stall, after: state.settings.stallTimeout)] : []
+    }
+
+    /// The stall timer fired: a playing stream still waiting for its cache,
+    /// or a load that has not started (not under a passcode prompt or
+    /// during a flip, which have their own ends), failed.
+    static func stalled(_ state: inout ShellState, now: Instant) -> [Effect] {
+        switch state.playback.phase {
+        case .playing where state.playback.buffering:
+            return failed(&state, reason: "the stream stalled", now: now) ?? []
+        case .loading where state.prompt == nil && state.flip == nil:
+            return failed(&state, reason: "the stream did not start within \(Int(state.settings.stallTimeout.rounded())) s", now: now) ?? []
+        default:
+            return []
+        }
+    }
+
     /// Cache waits start and end: a wait longer than `stallTimeout` is a failure.
     static func buffering(_ state: ShellState, _ waiting: Bool) -> [Effect] {
         guard enabled(state) else { return [] }

@@ -235,6 +235,7 @@ public enum ShellReducer {
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
         ]
         if holdPicture { effects.append(.startTimer(.posterDelay, after: state.settings.posterDelay)) }
+        effects += RecoveryReducer.loadStarted(state)
         if state.flip != nil || state.recovery != nil {
             state.destination = .interstitial
             state.transportVisible = false
@@ -330,8 +331,7 @@ public enum ShellReducer {
             WarmReducer.delayFired(&state)
             return []
         case .stall:
-            guard state.playback.buffering, state.playback.phase == .playing else { return [] }
-            return RecoveryReducer.failed(&state, reason: "the stream stalled", now: now) ?? []
+            return RecoveryReducer.stalled(&state, now: now)
         case .idleReturn:
             guard state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }
             return play(&state, index: state.startIndex ?? 0, now: now)

@@ -42,7 +42,8 @@ public struct ShellSettings: Equatable, Sendable {
     public var retries = 0
     /// Seconds before each retry (the last value repeats).
     public var retryBackoff: [Double] = [1, 2, 4, 8]
-    /// Seconds a playing stream may wait for its cache before it counts as stalled.
+    /// Seconds a playing stream may wait for its cache before it counts as
+    /// stalled, and (with recovery on) a load may take to start playing.
     public var stallTimeout = 15.0
     /// Seconds on the home screen or guide before the start item plays
     /// again (nil: never; a kiosk setting).

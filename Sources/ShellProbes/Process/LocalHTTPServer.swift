@@ -6,9 +6,25 @@ import Glibc
 /// A tiny HTTP/1.0 file server on 127.0.0.1 for tests: fixed paths to fixed
 /// bodies (a path with a query also matches its file without the query),
 /// then the files of `directory` as they are at the request (a live HLS
-/// stream's folder), `fallback` or 404 otherwise. Serves on a background
-/// thread until `stop()`, and keeps every request's target (`requests`).
+/// stream's folder), `fallback` or 404 otherwise. Serves each connection on
+/// its own thread until `stop()`, and keeps every request's target
+/// (`requests`). `inject` makes it misbehave, for fault tests.
 public final class LocalHTTPServer: @unchecked Sendable {
+    /// How the server fails the requests a fault applies to.
+    public enum Fault: Sendable, Equatable {
+        /// Accepts, reads the request, and answers nothing until the fault
+        /// is taken away (then answers).
+        case stall
+        /// Sends the header and one byte a second until the fault is taken
+        /// away (then the rest at once).
+        case trickle
+        /// Answers 500 Internal Server Error.
+        case serverError
+        /// Sends the header and half the body, then closes the connection
+        /// and stops listening: the server died mid-transfer.
+        case dieMidBody
+    }
+
     public let port: UInt16
     private let listener: Int32
     private let files: [String: Data]
@@ -17,6 +33,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var running = true
     private var log: [String] = []
+    private var fault: (kind: Fault, pathSuffix: String)?
 
     /// Listens on `port` (0: any free one), so a test can stop a server and
     /// start another where the first was.
@@ -51,6 +68,22 @@ public final class LocalHTTPServer: @unchecked Sendable {
         return log
     }
 
+    /// From now on, requests whose path (without its query) ends with
+    /// `pathSuffix` fail as `fault` says; nil serves normally again (a
+    /// stalled or trickling answer then completes).
+    public func inject(_ fault: Fault?, pathSuffix: String = "") {
+        lock.lock()
+        self.fault = fault.map { ($0, pathSuffix) }
+        lock.unlock()
+    }
+
+    private func currentFault(for path: String) -> Fault? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard running, let fault, path.prefix(while: { $0 != "?" }).hasSuffix(fault.pathSuffix) else { return nil }
+        return fault.kind
+    }
+
     /// `http://127.0.0.1:PORT/PATH`.
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
@@ -77,24 +110,61 @@ public final class LocalHTTPServer: @unchecked Sendable {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
-            var request = [UInt8](repeating: 0, count: 4096)
-            let n = read(client, &request, request.count)
-            let line = n > 0 ? String(decoding: request[0..<n], as: UTF8.self).split(separator: "\r\n").first ?? "" : ""
-            let parts = line.split(separator: " ")
-            let path = parts.count > 1 ? String(parts[1].dropFirst()) : ""
-            lock.lock()
-            log.append("/" + path)
-            lock.unlock()
-            var response: Data
-            if let body = files[path] ?? files[String(path.prefix { $0 != "?" })] ?? fromDirectory(String(path.prefix { $0 != "?" })) ?? fallback {
-                response = Data("HTTP/1.0 200 OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
-                response.append(body)
-            } else {
-                response = Data("HTTP/1.0 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
-            }
-            _ = response.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
-            close(client)
+            Thread.detachNewThread { [self] in answer(client) }
         }
+    }
+
+    /// Reads one request from `client`, answers it (or fails it as the
+    /// injected fault says) and closes the connection.
+    private func answer(_ client: Int32) {
+        var request = [UInt8](repeating: 0, count: 4096)
+        let n = read(client, &request, request.count)
+        let line = n > 0 ? String(decoding: request[0..<n], as: UTF8.self).split(separator: "\r\n").first ?? "" : ""
+        let parts = line.split(separator: " ")
+        let path = parts.count > 1 ? String(parts[1].dropFirst()) : ""
+        lock.lock()
+        log.append("/" + path)
+        lock.unlock()
+        var response: Data
+        var bodyStart = 0
+        if let body = files[path] ?? files[String(path.prefix { $0 != "?" })] ?? fromDirectory(String(path.prefix { $0 != "?" })) ?? fallback {
+            response = Data("HTTP/1.0 200 OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
+            bodyStart = response.count
+            response.append(body)
+        } else {
+            response = Data("HTTP/1.0 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+            bodyStart = response.count
+        }
+        var sent = 0
+        switch currentFault(for: path) {
+        case .stall:
+            while currentFault(for: path) == .stall { usleep(100_000) }
+        case .trickle:
+            sent = bodyStart
+            deliver(client, response, 0..<sent)
+            while currentFault(for: path) == .trickle && sent < response.count {
+                deliver(client, response, sent..<(sent + 1))
+                sent += 1
+                sleep(1)
+            }
+        case .serverError:
+            response = Data("HTTP/1.0 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+        case .dieMidBody:
+            deliver(client, response, 0..<(bodyStart + (response.count - bodyStart) / 2))
+            close(client)
+            stop()
+            return
+        case nil:
+            break
+        }
+        deliver(client, response, sent..<response.count)
+        close(client)
+    }
+
+    /// Writes `range` of `data`, whatever the client took (it may be gone).
+    private func deliver(_ client: Int32, _ data: Data, _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        _ = data[range].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// The file `path` of `directory` as it is now; nil outside it or when absent.

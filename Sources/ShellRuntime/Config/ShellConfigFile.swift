@@ -25,7 +25,7 @@ import TerminalUI
 ///     [recovery]
 ///     retries = 3            # retries of a failing stream before the fallback
 ///     backoff = [1, 2, 4]    # seconds between them
-///     stall = 15             # seconds a playing stream may wait for data
+///     stall = 15             # seconds a playing stream may wait for data, or a load to start
 ///     [video]                # video in the terminal
 ///     cells = "half"         # half, quadrant or sextant
 ///     colors = "auto"        # auto, direct, 256 or 16
@@ -68,8 +68,8 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var idleReturn: Double?
     public var retries: Int?
     public var backoff: [Double]?
-    /// `[recovery] stall`: seconds a playing stream may wait for data
-    /// before it counts as failed; nil keeps the default (15).
+    /// `[recovery] stall`: seconds a playing stream may wait for data, or a
+    /// load to start, before it counts as failed; nil keeps the default (15).
     public var stall: Double?
     public var video = VideoSettings()
     /// `[pip]`: nil keeps the default.
