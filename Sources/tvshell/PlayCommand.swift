@@ -55,6 +55,9 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .customLong("ipc-socket"), help: "Listen for JSON automation requests on this Unix socket.")
     var ipcSocket: String?
 
+    @Flag(help: "Listen for JSON automation requests on ipc.sock in a directory only you can enter: $XDG_RUNTIME_DIR/tvshell, else /tmp/tvshell-UID (made 0700).")
+    var ipc = false
+
     @Option(name: .customLong("log-file"), help: "Append logs to this file (never to the screen).")
     var logFile: String?
 
@@ -78,6 +81,7 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("--mpv-option \(option): expected KEY=VALUE")
         }
         if let ipcSocket, ipcSocket.isEmpty { throw ValidationError("--ipc-socket: expected a path") }
+        if ipc && ipcSocket != nil { throw ValidationError("--ipc and --ipc-socket: give one (--ipc is --ipc-socket in a private directory)") }
         if let videoColors, VideoSettings.colors(named: videoColors) == nil {
             throw ValidationError("--video-colors \(videoColors): expected auto, direct, 256 or 16")
         }
@@ -144,8 +148,9 @@ struct PlayCommand: ParsableCommand {
         if let videoTolerance { videoSettings.tolerance = videoTolerance }
         if let videoDecode { videoSettings.fastDecode = videoDecode == "fast" }
         if let graphics { videoSettings.graphics = graphics }
+        let socketPath = ipc ? try IPCSocketDirectory.socketPath() : ipcSocket
         let configuration = ShellConfiguration(
-            items: lineup, video: video, videoSettings: videoSettings, ipcSocketPath: ipcSocket, mpvOptions: options, kiosk: setup.kiosk, theme: chosenTheme,
+            items: lineup, video: video, videoSettings: videoSettings, ipcSocketPath: socketPath, mpvOptions: options, kiosk: setup.kiosk, theme: chosenTheme,
             keyMap: setup.file.keyMap, settings: settings, startOnHome: home && !setup.kiosk,
             strayOutputPath: logFile, guide: inputs.guide, restrictions: parental.state, restrictionsBackend: parental.store,
             startupNotices: notices, remoteMap: setup.remoteMap, lircSocketPath: setup.lircSocket,

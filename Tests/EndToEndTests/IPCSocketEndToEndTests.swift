@@ -46,4 +46,33 @@ struct IPCSocketEndToEndTests {
         let client = try IPCClient(path: stale, timeout: 15)
         try client.waitForState { $0["phase"] as? String == "playing" }
     }
+
+    @Test("--ipc listens on ipc.sock in $XDG_RUNTIME_DIR/tvshell, made 0700 with the socket 0600; a symlink there is refused; --ipc with --ipc-socket is refused")
+    func privateDirectory() throws {
+        let dir = TVShellBinary.scratchDirectory("ipc-private")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let item = "av://lavfi:testsrc2=size=160x90:rate=25"
+        let runtime = dir.appendingPathComponent("run").path
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false)
+        let shell = try TmuxSession(command: "XDG_RUNTIME_DIR='\(runtime)' '\(TVShellBinary.path)' --mpv-option ao=null --ipc '\(item)'")
+        defer { shell.kill() }
+        let socket = runtime + "/tvshell/ipc.sock"
+        let client = try IPCClient(path: socket, timeout: 15)
+        try client.waitForState { $0["phase"] as? String == "playing" }
+        var info = stat()
+        #expect(lstat(runtime + "/tvshell", &info) == 0 && info.st_mode & 0o7777 == 0o700 && info.st_mode & S_IFMT == S_IFDIR)
+        #expect(lstat(socket, &info) == 0 && info.st_mode & 0o7777 == 0o600 && info.st_mode & S_IFMT == S_IFSOCK)
+
+        let other = dir.appendingPathComponent("other").path
+        let elsewhere = dir.appendingPathComponent("elsewhere").path
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: other + "/tvshell", withDestinationPath: elsewhere)
+        let linked = try Spawn.run([TVShellBinary.path, "--video", "none", "--ipc", item], environment: ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": other]) { $1 })
+        #expect(linked.status != 0 && linked.output.contains("--ipc-socket \(other)/tvshell/ipc.sock: \(other)/tvshell is not a directory (a symlink or a file); refused"), "\(linked.output)")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: elsewhere)).isEmpty, "nothing was made through the symlink")
+
+        let both = try Spawn.run([TVShellBinary.path, "--ipc", "--ipc-socket", dir.appendingPathComponent("x.sock").path, item])
+        #expect(both.status != 0 && both.output.contains("--ipc and --ipc-socket: give one"), "\(both.output)")
+    }
 }

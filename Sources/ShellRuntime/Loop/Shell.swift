@@ -144,6 +144,10 @@ public final class Shell: ShellControl {
         if let path = configuration.ipcSocketPath {
             ipc = try IPCServer(path: path, logger: logger)
             effects.automation = ipc
+            logger.info("automation socket: \(path)")
+            if let exposure = IPCSocketDirectory.exposure(of: path) {
+                logger.warning("automation socket: \(exposure); the socket is 0600 and refuses them, but keep it in a directory only you can enter (--ipc makes one)")
+            }
         }
         defer { ipc?.close() }
 
