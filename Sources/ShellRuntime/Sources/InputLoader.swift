@@ -77,8 +77,22 @@ public enum InputLoader {
         return box.data ?? Data()
     }
 
-    /// Text of a lineup: UTF-8 (a BOM is kept for the parser to drop), else Latin-1.
+    /// Text of a lineup: UTF-8 (a BOM is kept for the parser to drop), else
+    /// Latin-1 (each byte the character of that code point). Decoded by hand:
+    /// Foundation's Latin-1 path went a code unit at a time through UTF-16,
+    /// 40 % of the fuzzer's time on a 4 KiB playlist.
     public static func text(_ data: Data) -> String {
-        String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) ?? ""
+        if let text = String(validating: data, as: UTF8.self) { return text }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(data.count * 2)
+        for byte in data {
+            if byte < 0x80 {
+                utf8.append(byte)
+            } else {
+                utf8.append(0xC0 | byte >> 6)
+                utf8.append(0x80 | byte & 0x3F)
+            }
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }
