@@ -209,6 +209,40 @@ struct GraphicsEncoderTests {
         #expect(received.value == 200_000, "the whole frame, once, nothing of the dropped one")
     }
 
+    @Test("a frame's longest wait is the longest stretch the terminal took none of it: a stop shows, a slow link does not")
+    func frameWriterWaits() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let now = Counter()
+        let writer = FrameWriter(path: "/proc/self/fd/\(fds[1])", fallback: -1) { Double(now.value) / 1000 }
+        close(fds[1])
+        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let frame = [UInt8](repeating: 0x41, count: 150_000)
+        #expect(frame.withUnsafeBytes { writer.send($0) } && writer.isBusy)
+        while writer.isBusy {
+            now.add(300)
+            _ = read(fds[0], &buffer, 4096)
+            writer.resume()
+        }
+        #expect(abs(writer.longestWait - 0.3) < 1e-9, "a link taking 4 KiB every 0.3 s: the frame took seconds, no stretch over 0.3 s")
+        while read(fds[0], &buffer, buffer.count) > 0 {}
+
+        #expect(frame.withUnsafeBytes { writer.send($0) } && writer.isBusy)
+        now.add(30_000)
+        #expect(!writer.resume(), "nothing read: nothing taken")
+        #expect(writer.longestWait == 0, "a resume that took nothing is no progress")
+        while writer.isBusy {
+            now.add(10)
+            _ = read(fds[0], &buffer, buffer.count)
+            writer.resume()
+        }
+        #expect(abs(writer.longestWait - 30.01) < 1e-9, "30 s stopped, then read")
+        let small = [UInt8](repeating: 0x42, count: 10)
+        #expect(small.withUnsafeBytes { writer.send($0) } && writer.longestWait == 0, "the next frame starts afresh")
+    }
+
     private func run(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0].hasPrefix("/") ? arguments[0] : "/usr/bin/env")

@@ -103,9 +103,11 @@ final class FramePresenter {
     private var renderedToken: Int?
     private var resized = false
 
-    /// Seconds a frame may wait for the terminal before its catching up
-    /// repaints the whole screen (a terminal stopped or a link stalled
-    /// that long may show anything: a full picture is the sure way back).
+    /// Seconds a frame may wait at a stretch for the terminal to take any
+    /// of it before its catching up repaints the whole screen (a terminal
+    /// stopped or a link stalled that long may show anything: a full
+    /// picture is the sure way back). A slow link that takes a little at a
+    /// time never triggers it, however long its frames take.
     static let stallRepaint = 1.0
 
     /// The terminal forgot what it showed: the next pass draws everything.
@@ -211,10 +213,9 @@ final class FramePresenter {
     /// The terminal took the rest of a frame: if newer ones were dropped
     /// meanwhile, the newest is sent now.
     func terminalCaughtUp() {
-        let stalled = terminal.frames.busyFor > Self.stallRepaint
         guard terminal.frames.resume() else { return }
         terminal.frameCompleted()
-        if stalled {
+        if terminal.frames.longestWait > Self.stallRepaint {
             terminal.recoverAfterStall()
             forceRedraw()
             frameBehind = false

@@ -23,16 +23,24 @@ public final class FrameWriter {
     /// Frames sent whole or in part, and frames refused while busy.
     public private(set) var framesSent = 0
     public private(set) var framesDropped = 0
-    /// When (CLOCK_MONOTONIC seconds) the unfinished frame began to wait
-    /// for the terminal; nil while nothing waits.
-    public private(set) var busySince: Double?
+    /// The longest the last frame sent waited at a stretch for the terminal
+    /// to take any of it (seconds; 0 when it went at once). A terminal that
+    /// stopped reading shows here; a slow link that takes a little at a time
+    /// does not, however long its frames take in all. Kept until the next
+    /// frame is sent.
+    public private(set) var longestWait = 0.0
+    /// When the terminal last took bytes of the unfinished frame.
+    private var lastProgress = 0.0
+    private let clock: () -> Double
 
     /// Opens a non-blocking description of `path` (standard output by
-    /// default); when that fails, writes block on `fallback`.
-    public init(path: String = "/proc/self/fd/1", fallback: Int32 = STDOUT_FILENO) {
+    /// default); when that fails, writes block on `fallback`. `clock`:
+    /// seconds, monotonic (tests give their own).
+    public init(path: String = "/proc/self/fd/1", fallback: Int32 = STDOUT_FILENO, clock: @escaping () -> Double = FrameWriter.monotonicNow) {
         let opened = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         fd = opened >= 0 ? opened : fallback
         ownsDescriptor = opened >= 0
+        self.clock = clock
     }
 
     deinit {
@@ -53,11 +61,12 @@ public final class FrameWriter {
         }
         guard bytes.count > 0 else { return true }
         framesSent += 1
+        longestWait = 0
         let written = writeSome(bytes)
         if written < bytes.count {
             pending = Array(bytes[written...])
             offset = 0
-            busySince = Self.now()
+            lastProgress = clock()
         }
         return true
     }
@@ -82,6 +91,11 @@ public final class FrameWriter {
         let written = pending.withUnsafeBytes { raw in
             writeSome(UnsafeRawBufferPointer(rebasing: raw[offset...]))
         }
+        if written > 0 {
+            let now = clock()
+            longestWait = max(longestWait, now - lastProgress)
+            lastProgress = now
+        }
         offset += written
         if !isBusy { clear() }
         return !isBusy
@@ -101,14 +115,10 @@ public final class FrameWriter {
     private func clear() {
         pending = []
         offset = 0
-        busySince = nil
     }
 
-    /// Seconds the unfinished frame has waited for the terminal (0 when
-    /// none waits).
-    public var busyFor: Double { busySince.map { Self.now() - $0 } ?? 0 }
-
-    private static func now() -> Double {
+    /// CLOCK_MONOTONIC in seconds.
+    public static func monotonicNow() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
