@@ -176,6 +176,34 @@ struct KioskTests {
         h.expectArmed([.hintHide, .spinner, .transportHide])
     }
 
+    @Test("a load's stall timer firing while the resume offer waits leaves the offer up; the answer's load has its own")
+    func resumeOfferIsNoStall() {
+        let film = MediaItem(id: "film", title: "Film", url: "/media/film.mkv")
+        var settings = ShellSettings()
+        settings.retries = 3
+        settings.rememberPositions = true
+        var state = ShellState(items: [channels[0], film], kiosk: true, settings: settings)
+        state.resumePoints = [film.url: ResumePoint(position: 600, duration: 7200)]
+        let h = ReducerHarness(state)
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance)]) {
+            $0.current = 1
+            $0.playback.token = 2
+            $0.playback.phase = .loading
+            $0.transportVisible = false
+            $0.homeSelection = 1
+            $0.resumeOffer = ResumeOffer(index: 1, position: 600)
+        }
+        #expect(h.advance(by: 15).contains(.stall))
+        h.send(.timerFired(.stall, at: h.clock.now), effects: []) { _ in }
+        #expect(h.state.resumeOffer != nil && h.state.recovery == nil, "no “Reconnecting…”: nothing was loading")
+        h.press(.select, effects: [.loadFrom(film, token: 2, start: 600), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
+            $0.resumeOffer = nil
+            $0.transportVisible = true
+        }
+        h.expectArmed([.transportHide, .stall])
+    }
+
     @Test("stalls and live streams that end count as failures; a short cache wait does not")
     func stallsAndEnds() {
         let h = kiosk()

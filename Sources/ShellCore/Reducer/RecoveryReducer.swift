@@ -84,12 +84,13 @@ enum RecoveryReducer {
 
     /// The stall timer fired: a playing stream still waiting for its cache,
     /// or a load that has not started (not under a passcode prompt or
-    /// during a flip, which have their own ends), failed.
+    /// during a flip, which have their own ends, nor while the resume offer
+    /// waits for an answer before anything loads), failed.
     static func stalled(_ state: inout ShellState, now: Instant) -> [Effect] {
         switch state.playback.phase {
         case .playing where state.playback.buffering:
             return failed(&state, reason: "the stream stalled", now: now) ?? []
-        case .loading where state.prompt == nil && state.flip == nil:
+        case .loading where state.prompt == nil && state.flip == nil && state.resumeOffer == nil:
             return failed(&state, reason: "the stream did not start within \(Int(state.settings.stallTimeout.rounded())) s", now: now) ?? []
         default:
             return []

@@ -29,7 +29,7 @@ enum ResumeReducer {
             let item = state.playable(offer.index)
             state.transportVisible = true
             let load: Effect = offer.focus == 0 ? .loadFrom(item, token: state.playback.token, start: offer.position) : .load(item, token: state.playback.token)
-            return [load, .startTimer(.transportHide, after: state.settings.transportHideDelay)]
+            return [load, .startTimer(.transportHide, after: state.settings.transportHideDelay)] + RecoveryReducer.loadStarted(state)
         case .menu:
             state.resumeOffer = nil
             return ShellReducer.goHome(&state)
