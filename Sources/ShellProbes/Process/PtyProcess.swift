@@ -15,6 +15,8 @@ public final class PtyProcess: @unchecked Sendable {
     private var markAt: Double?
     private var firstReadAfterMark: Double?
     private var running = true
+    /// The status `stop` returned.
+    private var exitStatus: Int32?
 
     /// Read at most this many bytes a second, like a slow terminal or link.
     private let throttle: Int?
@@ -111,12 +113,25 @@ public final class PtyProcess: @unchecked Sendable {
         return totalBytes
     }
 
-    /// Sends `signal` and waits for the process.
+    /// Sends `signal` and waits for the process; then ends whatever it left
+    /// in its session (its process group): after a crash with
+    /// `SWIFT_BACKTRACE=interactive=no`, Swift's backtracer, which otherwise
+    /// stays blocked for ever once the program is gone.
+    /// A second call returns the first one's status and signals nothing
+    /// (the process id may belong to another process by then).
     public func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        lock.lock()
+        if let exitStatus {
+            lock.unlock()
+            return exitStatus
+        }
+        lock.unlock()
         kill(pid, signal)
         let status = Spawn.wait(pid)
+        kill(-pid, SIGKILL)
         lock.lock()
         running = false
+        exitStatus = status
         lock.unlock()
         return status
     }
