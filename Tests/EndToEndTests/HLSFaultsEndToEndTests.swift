@@ -75,31 +75,12 @@ struct HLSFaultsEndToEndTests {
         #expect(back["screen"] as? String == "player")
     }
 
-    @Test("a server that stops answering: Reconnecting…, retries that time out, then the channel again")
-    func stalls() throws {
+    @Test("a server that stops answering, trickles a byte a second, or answers 500: Reconnecting…, retries while it lasts, then the channel again",
+          arguments: [LocalHTTPServer.Fault.stall, .trickle, .serverError])
+    func misbehaves(_ kind: LocalHTTPServer.Fault) throws {
         let stream = try LiveHLSStream(listSize: 6)
         defer { stream.stop() }
-        let (shell, _) = try fault(stream, .stall, pathSuffix: "")
-        try keepsTrying(shell)
-        stream.server.inject(nil)
-        try comesBack(shell)
-    }
-
-    @Test("a server that trickles a byte a second: Reconnecting…, retries that time out, then the channel again")
-    func trickles() throws {
-        let stream = try LiveHLSStream(listSize: 6)
-        defer { stream.stop() }
-        let (shell, _) = try fault(stream, .trickle, pathSuffix: "")
-        try keepsTrying(shell)
-        stream.server.inject(nil)
-        try comesBack(shell)
-    }
-
-    @Test("a server answering 500: Reconnecting…, retries, then the channel again")
-    func serverErrors() throws {
-        let stream = try LiveHLSStream(listSize: 6)
-        defer { stream.stop() }
-        let (shell, _) = try fault(stream, .serverError, pathSuffix: "")
+        let (shell, _) = try fault(stream, kind, pathSuffix: "")
         try keepsTrying(shell)
         stream.server.inject(nil)
         try comesBack(shell)
