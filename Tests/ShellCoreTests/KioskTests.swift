@@ -204,6 +204,29 @@ struct KioskTests {
         h.expectArmed([.transportHide, .stall])
     }
 
+    @Test("a load held for the passcode and let go after it has its own stall timer: if it never starts, it fails and is retried")
+    func heldLoadTimesOut() {
+        var policy = RestrictionPolicy(mode: .passcode, hasPasscode: true)
+        policy.movies = .allowNone
+        let h = kiosk(policy: policy)
+        h.apply(.playIndex(2, at: h.clock.now))
+        let rated = [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]
+        h.apply(.player(.preloaded(ratings: rated), token: 1, at: h.clock.now))
+        #expect(h.state.prompt?.purpose == .held(token: 1))
+        _ = h.advance(by: 15)
+        h.send(.timerFired(.stall, at: h.clock.now), effects: []) { _ in }
+        for d in [1, 2, 3, 4] { h.apply(.command(.digit(d), at: h.clock.now)) }
+        let granted = h.apply(.passcodeChecked(attempt: h.state.prompt?.checking ?? -1, correct: true, wallClock: 1000, at: h.clock.now))
+        #expect(granted.suffix(3) == [.continueLoad(token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)])
+        #expect(h.state.screen == .player && h.state.playback.phase == .loading)
+        #expect(!h.advance(by: 14.99).contains(.stall))
+        #expect(h.advance(by: 0.01).contains(.stall))
+        let failed = h.apply(.timerFired(.stall, at: h.clock.now))
+        #expect(failed.contains(.startTimer(.retry, after: 1)))
+        #expect(h.state.recovery == RecoveryState(index: 2, attempt: 1, reason: "the stream did not start within 15 s", waiting: true))
+        h.expectArmed([.retry, .spinner])
+    }
+
     @Test("stalls and live streams that end count as failures; a short cache wait does not")
     func stallsAndEnds() {
         let h = kiosk()

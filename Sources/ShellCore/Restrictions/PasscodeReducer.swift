@@ -116,7 +116,7 @@ enum PasscodeReducer {
             }
             state.destination = .player
             state.transportVisible = true
-            return [.continueLoad(token: token), .startTimer(.transportHide, after: settings.transportHideDelay)]
+            return [.continueLoad(token: token), .startTimer(.transportHide, after: settings.transportHideDelay)] + RecoveryReducer.loadStarted(state)
         case .early(let request, let returnTo):
             state.restrictions.preAuthorized.insert(prompt.item.id)
             return [.finishAuthorization(request: request, .granted)] + restore(&state, returnTo, now: now)
