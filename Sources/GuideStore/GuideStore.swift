@@ -37,13 +37,18 @@ public struct GuideStore: Sendable {
     }
 
     /// The programmes on the air between `from` and `to` (seconds since
-    /// 1970), keyed by lineup channel key.
+    /// 1970), keyed by lineup channel key: per channel, the last to start by
+    /// `from` (if it is still on) and every one starting before `to` — a
+    /// few index seeks a channel, however long a programme runs.
     public func window(from: Double, to: Double) throws -> ProgrammeGuide {
         try read { db in
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT \(ProgrammeRow.columns) FROM programme
-                WHERE start >= ? AND start < ? AND (stop IS NULL OR stop > ?) ORDER BY key, start
-                """, arguments: [from - Self.longestProgramme, to, from])
+                SELECT \(ProgrammeRow.columns(of: "p")) FROM channel c CROSS JOIN programme p
+                ON p.key = c.key AND p.start < ?
+                AND p.start >= coalesce((SELECT max(q.start) FROM programme q WHERE q.key = c.key AND q.start <= ?), ?)
+                AND (p.stop IS NULL OR p.stop > ?)
+                ORDER BY c.key, p.start
+                """, arguments: [to, from, from, from])
             var programmes: [Programme] = []
             while let row = try rows.next() { programmes.append(ProgrammeRow.programme(row)) }
             let channels = try Row.fetchAll(db, sql: "SELECT key, name FROM channel").map { GuideChannel(id: $0[0], names: [$0[1]]) }
@@ -58,7 +63,7 @@ public struct GuideStore: Sendable {
         guard let query = Self.ftsQuery(text) else { return [] }
         return try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT \(ProgrammeRow.columns.split(separator: ",").map { "p." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
+                SELECT \(ProgrammeRow.columns(of: "p"))
                 FROM programme_fts JOIN programme p ON p.id = programme_fts.rowid
                 WHERE programme_fts MATCH ? AND (? IS NULL OR p.stop IS NULL OR p.stop > ?)
                 ORDER BY p.start, p.key LIMIT ?
@@ -74,9 +79,6 @@ public struct GuideStore: Sendable {
             return names
         }
     }
-
-    /// Programmes longer than this (seconds) may be missed at a window's start.
-    static let longestProgramme: Double = 86400
 
     /// `text` as an FTS5 query: each word quoted, the last a prefix.
     static func ftsQuery(_ text: String) -> String? {

@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import GRDB
 import GRDBSQLite
 import MediaModel
@@ -10,6 +11,11 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// by U+001F; ratings as `system U+001F value`, joined by U+001E. Pure.
 enum ProgrammeRow {
     static let columns = "key, start, stop, title, subtitle, summary, categories, ratings, icon, episode, catchup_id"
+
+    /// `columns` of the table named `alias` in a join ("p.key, p.start, …").
+    static func columns(of alias: String) -> String {
+        columns.split(separator: ",").map { alias + "." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+    }
 
     /// Binds `p` to the insert statement (its `columns`, in order) with
     /// SQLite's own calls: a guide has hundreds of thousands of rows.

@@ -114,6 +114,34 @@ struct GuideStoreTests {
         #expect(list[1].stop == utc(2024, 1, 1, 14, 0))
     }
 
+    @Test("a window holds what is on at its start however long it has run, what starts before its end, nothing that ended")
+    func window() throws {
+        let dir = (try storePath() as NSString).deletingLastPathComponent
+        let file = dir + "/window.xml"
+        try """
+            <tv><channel id="one"><display-name>One</display-name></channel><channel id="two"><display-name>Two</display-name></channel>
+            <programme start="20240101100000 +0000" stop="20240101110000 +0000" channel="one"><title>Ended</title></programme>
+            <programme start="20240101110000 +0000" stop="20240101130000 +0000" channel="one"><title>On</title></programme>
+            <programme start="20240101130000 +0000" stop="20240101140000 +0000" channel="one"><title>Next</title></programme>
+            <programme start="20240101140000 +0000" stop="20240101150000 +0000" channel="one"><title>At the end</title></programme>
+            <programme start="20231225000000 +0000" stop="20240108000000 +0000" channel="two"><title>Two weeks</title></programme>
+            <programme start="20240108000000 +0000" stop="20240108010000 +0000" channel="two"><title>Later</title></programme>
+            <programme start="20240101130000 +0000" stop="20240101140000 +0000" channel="three"><title>Not in the lineup</title></programme></tv>
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let path = dir + "/guide.sqlite3"
+        _ = try refresh(path, lineup("#EXTM3U\n#EXTINF:-1 tvg-id=\"one\",One\nhttp://x.invalid/1\n#EXTINF:-1 tvg-id=\"two\",Two\nhttp://x.invalid/2\n"), [file])
+        let store = GuideStore(path: path)
+        let noon = try store.window(from: utc(2024, 1, 1, 12, 0), to: utc(2024, 1, 1, 14, 0))
+        #expect(noon.programmes(for: "one").map(\.title) == ["On", "Next"])
+        #expect(noon.programmes(for: "two").map(\.title) == ["Two weeks"])
+        #expect(Set(noon.channelIDs) == ["one", "two"])
+        let eleven = try store.window(from: utc(2024, 1, 1, 11, 0), to: utc(2024, 1, 1, 11, 30))
+        #expect(eleven.programmes(for: "one").map(\.title) == ["On"])
+        let early = try store.window(from: utc(2023, 12, 1, 0, 0), to: utc(2024, 1, 1, 10, 30))
+        #expect(early.programmes(for: "one").map(\.title) == ["Ended"])
+        #expect(early.programmes(for: "two").map(\.title) == ["Two weeks"])
+    }
+
     @Test("a billion-laughs or external-entity guide is refused with a message and the store keeps the guide it had")
     func refusedKeepsOld() throws {
         let path = try storePath()

@@ -1,2 +1,0 @@
-#include <mpv/client.h>
-#include <mpv/render.h>
