@@ -25,7 +25,8 @@ struct CellColours {
                         case 0: foreground = nil; background = nil
                         case 39: foreground = nil
                         case 49: background = nil
-                        case 38, 48 where i + 4 < parameters.count && parameters[i + 1] == 2:
+                        case 38, 48:
+                            guard i + 4 < parameters.count, parameters[i + 1] == 2 else { break }
                             let colour = Colour(red: parameters[i + 2], green: parameters[i + 3], blue: parameters[i + 4])
                             if parameters[i] == 38 { foreground = colour } else { background = colour }
                             i += 4
