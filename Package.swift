@@ -14,7 +14,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
-        .systemLibrary(name: "CMPV", path: "Sources/CMPV"),
+        .target(name: "CMPV", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
         .systemLibrary(name: "CXML", path: "Sources/CXML", pkgConfig: "libxml-2.0"),
@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "tvshell",
             dependencies: [
-                "ShellRuntime", "MediaModel", "Catalog", "ShellView", "ShellCore", "Parental", "Library", "GuideStore",
+                "ShellRuntime", "MediaModel", "Catalog", "ShellView", "ShellCore", "Parental", "Library", "GuideStore", "MPVClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -15,6 +15,9 @@ public final class MPVHandle {
 
     /// Creates an uninitialized handle. Requires `LC_NUMERIC` to be "C".
     public init() throws(MPVError) {
+        if let failure = MPVLibrary.loadFailure() {
+            throw MPVError(code: MPV_ERROR_GENERIC.rawValue, call: "loading libmpv (\(failure))")
+        }
         guard let h = mpv_create() else {
             throw MPVError(code: MPV_ERROR_GENERIC.rawValue, call: "mpv_create (is LC_NUMERIC \"C\"?)")
         }

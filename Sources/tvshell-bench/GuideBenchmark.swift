@@ -8,8 +8,9 @@ import Glibc
 /// generated ~230 MB XMLTV (1 000 channels × 14 days of 30-minute
 /// programmes, 200-character descriptions) and a 10 MB guide on one line,
 /// each read into the store by `tvshell guide update` (search index
-/// included) beside `xmllint --stream --noout` on the same file; then a
-/// second start's time to the guide on screen; then a 50 000-channel M3U.
+/// included) beside `xmllint --stream --noout` on the same file; then the
+/// time to the guide on screen of starts with the store filled (the median
+/// of 7, after one that makes the library); then a 50 000-channel M3U.
 /// Files are made once in /tmp/tvshell-bench-guide-v2.
 enum GuideBenchmark {
     static let directory = "/tmp/tvshell-bench-guide-v2"
@@ -42,8 +43,7 @@ enum GuideBenchmark {
             }
             print(line)
             if guide == big {
-                let shown = try secondStart(tvshell: tvshell, lineup: lineup, guide: guide, env: env)
-                print("  second start, 1 000 channels: the stored guide on screen \(fixed(shown * 1000, 0)) ms after the start (target ≤ 500 ms)")
+                print("  second start, 1 000 channels: the stored guide on screen \(try secondStarts(tvshell: tvshell, lineup: lineup, guide: guide, env: env))")
             }
         }
 
@@ -58,8 +58,15 @@ enum GuideBenchmark {
         env["XDG_STATE_HOME"] = state
         let update = try Spawn.measure([tvshell, "guide", "update", "--lineup", lineup50k, "--guide", big], environment: env)
         print("  guide update with the 1 000-channel guide: \(fixed(update.seconds, 2)) s, peak RSS \(fixed(update.peakMiB, 0)) MiB")
-        let shown = try secondStart(tvshell: tvshell, lineup: lineup50k, guide: big, env: env)
-        print("  second start: the stored guide on screen \(fixed(shown * 1000, 0)) ms after the start (target ≤ 500 ms)")
+        print("  second start: the stored guide on screen \(try secondStarts(tvshell: tvshell, lineup: lineup50k, guide: big, env: env))")
+    }
+
+    /// Starts after the first (which makes the library), each timed by
+    /// `secondStart`: their median, range and the target.
+    private static func secondStarts(tvshell: String, lineup: String, guide: String, env: [String: String], runs: Int = 7) throws -> String {
+        _ = try secondStart(tvshell: tvshell, lineup: lineup, guide: guide, env: env)
+        let times = try (0..<runs).map { _ in try secondStart(tvshell: tvshell, lineup: lineup, guide: guide, env: env) * 1000 }.sorted()
+        return "\(fixed(times[runs / 2], 0)) ms after the start, median of \(runs) (\(fixed(times[0], 0))–\(fixed(times[runs - 1], 0)) ms; target ≤ 500 ms)"
     }
 
     /// Seconds from spawning the shell (store already filled, fresh) to the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MPVClient
 import Catalog
 import GuideStore
 import MediaModel
@@ -95,7 +96,18 @@ struct PlayCommand: ParsableCommand {
         let logger = Logger(label: "tvshell")
         let unicode = ProcessEnvironment.prepare()
 
-        let inputs = try loadInputs(logger: logger)
+        // While the lineup is parsed, another thread reads the stored guide
+        // and then loads libmpv (no thread can start while libmpv loads,
+        // and the read starts one).
+        let lineups = (lineup.map { [$0] } ?? []) + items.filter(Self.isLineup)
+        let store = GuideStore(path: GuideStore.defaultPath())
+        var stored: StartWindowRead?
+        if lineups.isEmpty {
+            MPVLibrary.preload()
+        } else {
+            stored = StartWindowRead(store: store, now: Date().timeIntervalSince1970) { _ = MPVLibrary.loadFailure() }
+        }
+        let inputs = try loadInputs(lineups: lineups, store: store, stored: stored, logger: logger)
         let lineup = inputs.items
         let options = mpvOptions.map { option -> ShellConfiguration.MPVOption in
             let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -190,18 +202,18 @@ struct PlayCommand: ParsableCommand {
         var guidePlan: GuidePlan?
     }
 
-    /// The items to play: `--lineup` and any `.m3u` argument as channels,
-    /// other arguments as they are, the demo lineup when there is nothing;
-    /// and the guide: the stored one at once (refreshed in the background
-    /// from `--guide`, else the lineups' `x-tvg-url`). Unreadable input exits
+    /// The items to play: `lineups` (`--lineup` and any `.m3u` argument) as
+    /// channels, other arguments as they are, the demo lineup when there is nothing;
+    /// and the guide: the stored one (`stored`, read from `store` on its own
+    /// thread), refreshed in the background from `--guide`, else the
+    /// lineups' `x-tvg-url`. Unreadable input exits
     /// 66 with the file and reason; a lineup's broken lines are logged and
     /// skipped.
-    private func loadInputs(logger: Logger) throws -> Inputs {
+    private func loadInputs(lineups: [String], store: GuideStore, stored: StartWindowRead?, logger: Logger) throws -> Inputs {
         var result: [MediaItem] = []
         var guideURLs: [String] = []
         var targets: [GuideTarget] = []
         do {
-            let lineups = (lineup.map { [$0] } ?? []) + items.filter(Self.isLineup)
             var media = items.filter { !Self.isLineup($0) }
             for location in lineups {
                 let text = InputLoader.text(try InputLoader.load(location))
@@ -215,14 +227,12 @@ struct PlayCommand: ParsableCommand {
                     FileHandle.standardError.write(Data("tvshell: \(location): no channels in this lineup\n".utf8))
                     throw ExitCode(65)
                 }
-                result.reserveCapacity(result.count + parsed.channels.count)
-                targets.reserveCapacity(targets.count + parsed.channels.count)
-                for channel in parsed.channels {
-                    let target = channel.guideTarget(header: parsed.headerAttributes)
-                    var item = channel.mediaItem
-                    item.guideID = target.key
-                    result.append(item)
-                    targets.append(target)
+                let channels = parsed.playableChannels()
+                if result.isEmpty {
+                    (result, targets) = channels
+                } else {
+                    result += channels.items
+                    targets += channels.targets
                 }
                 guideURLs += parsed.guideURLs
             }
@@ -243,15 +253,11 @@ struct PlayCommand: ParsableCommand {
                 if !guides.isEmpty { logger.info("--guide is for lineups: these items have no channels") }
                 return Inputs(items: result, guide: .empty)
             }
-            let store = GuideStore(path: GuideStore.defaultPath())
             var shown = ProgrammeGuide.empty
-            if store.status() != nil {
-                let window = GuidePlan.startWindow(around: Date().timeIntervalSince1970)
-                do {
-                    shown = try store.window(from: window.from, to: window.to)
-                } catch {
-                    logger.warning("the stored guide \(store.path) cannot be read (\(error)); it is refreshed")
-                }
+            switch stored?.result() {
+            case .success(let window): shown = window
+            case .failure(let error): logger.warning("the stored guide \(store.path) cannot be read (\(error)); it is refreshed")
+            case nil: break
             }
             return Inputs(items: result, guide: shown, guidePlan: GuidePlan(store: store, targets: targets, sources: sources, lineupLocation: lineups.first.map(GuideCommand.absolute)))
         } catch let failure as InputLoader.Failure {

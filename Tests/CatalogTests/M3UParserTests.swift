@@ -185,4 +185,36 @@ struct M3UParserTests {
         #expect(lineup.channels.last?.number == 10_000)
         #expect(lineup.problems.isEmpty)
     }
+
+    @Test("Unicode spaces at a line's ends, lower-case tags, and the first rating key by precedence")
+    func unicodeSpacesAndCase() {
+        let text = "#extm3u\n\u{00A0}#extinf:-1 parental-rating=\"R\" tvg-rating=\"TV-MA\" rating=\"\",Spaced\u{3000}\n \thttp://x/1\u{00A0}\n#EXTINF:-1 content-rating=\"PG\",Second\nhttp://x/2"
+        let lineup = M3UParser.parse(text)
+        #expect(lineup.hasHeader)
+        #expect(lineup.channels.map(\.name) == ["Spaced", "Second"])
+        #expect(lineup.channels.map(\.url) == ["http://x/1", "http://x/2"])
+        #expect(lineup.channels.map(\.rating) == ["TV-MA", "PG"])
+        #expect(lineup.problems.isEmpty)
+    }
+
+    @Test("a lineup's playable channels, made in two halves past 10 000 channels, are each channel's item and guide target in order")
+    func playableChannels() {
+        for count in [3, 12_345] {
+            var text = "#EXTM3U tvg-shift=\"1\"\n"
+            for i in 1...count {
+                let id = i % 3 == 0 ? "" : "tvg-id=\"c\(i)\" "
+                text += "#EXTINF:-1 \(id)tvg-chno=\"\(i)\" tvg-rating=\"TV-\(i % 2 == 0 ? "MA" : "G")\",Channel \(i)\nhttp://example.invalid/\(i).m3u8\n"
+            }
+            let lineup = M3UParser.parse(text)
+            let playable = lineup.playableChannels()
+            #expect(playable.targets == lineup.guideTargets)
+            let expected = lineup.channels.map { channel in
+                var item = channel.mediaItem
+                item.guideID = channel.guideTarget(header: lineup.headerAttributes).key
+                return item
+            }
+            #expect(playable.items == expected)
+            #expect(playable.items.last?.guideID == (count % 3 == 0 ? "Channel \(count)@+1h" : "c\(count)@+1h"))
+        }
+    }
 }

@@ -6,8 +6,12 @@ import MediaModel
 /// the reference): the entry's attributes first, then the `#EXTM3U`
 /// header's. Pure.
 public enum CatchupAttributes {
-    /// The entry's archive, nil when it has none, or why its attributes
-    /// cannot be used.
+    /// The keys that can give an entry an archive, in its attributes or
+    /// (`catchup`) the header's: without one, `resolve` is nil.
+    public static let triggers: Set<String> = ["catchup", "timeshift", "tvg-rec"]
+
+    /// The entry's archive, nil when it has none (no key of `triggers`), or
+    /// why its attributes cannot be used.
     public static func resolve(_ attributes: [String: String], header: [String: String] = [:], url: String) -> Result<Catchup?, CatalogProblemText> {
         func value(_ key: String) -> String? {
             (attributes[key] ?? header[key]).map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }

@@ -5,7 +5,7 @@ extension LineupChannel {
     /// id, rating and stream headers.
     public var mediaItem: MediaItem {
         var item = MediaItem(
-            id: id.map { "\($0)#\(number)" } ?? "channel-\(number)", title: name, url: url, isLive: true,
+            id: id.map { $0 + "#" + String(number) } ?? "channel-" + String(number), title: name, url: url, isLive: true,
             number: number, rating: rating, contentRating: rating.flatMap { RatingsTable.standard.parse($0) }, group: group, logo: logo, guideID: id, headers: headers)
         item.catchup = catchup
         item.alternates = alternates

@@ -6,106 +6,97 @@ import MediaModel
 /// A broken entry is reported with its line number and skipped. Pure.
 public enum M3UParser {
     public static func parse(_ text: String) -> Lineup {
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// `parse` on the bytes of the file, a line at a time: a line becomes a
+    /// `String` only where it is kept or reported (lineups run to 50 000
+    /// channels and are read at every start).
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Lineup {
         var lineup = Lineup()
         var pending: Pending?
         var usedNumbers = Set<Int>()
         var unnumbered: [Int] = []
-        let lines = splitLines(text)
         var sawContent = false
+        var headerCatchup = false
         var channelKeys: [AlternateKey: Int] = [:]
         var problems = ProblemList()
-        channelKeys.reserveCapacity(lines.count / 2)
-        lineup.channels.reserveCapacity(lines.count / 2)
+        let estimate = bytes.count / 160
+        channelKeys.reserveCapacity(estimate)
+        usedNumbers.reserveCapacity(estimate)
+        lineup.channels.reserveCapacity(estimate)
 
-        for (offset, raw) in lines.enumerated() {
-            let number = offset + 1
-            var line = raw.trimmingWhitespace()
-            if offset == 0, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
-            if line.isEmpty { continue }
-            if !sawContent {
-                sawContent = true
-                if line.uppercased().hasPrefix("#EXTM3U") {
-                    lineup.hasHeader = true
-                    let attributes = parseAttributes(String(line.dropFirst(7))).attributes
-                    lineup.headerAttributes = attributes
-                    for key in ["url-tvg", "x-tvg-url", "tvg-url"] {
-                        if let value = attributes[key] {
-                            lineup.guideURLs += value.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        var number = 0
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var atEnd = false
+        while !atEnd {
+            var end = start
+            while end < bytes.count, bytes[end] != 10, bytes[end] != 13 { end += 1 }
+            let next = end < bytes.count && bytes[end] == 13 && end + 1 < bytes.count && bytes[end + 1] == 10 ? end + 2 : end + 1
+            atEnd = end >= bytes.count
+            number += 1
+            let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            start = next
+            withTrimmedLine(raw) { line in
+                if line.isEmpty { return }
+                if !sawContent {
+                    sawContent = true
+                    if hasTag(line, Tag.extm3u) {
+                        lineup.hasHeader = true
+                        let attributes = parseAttributes(UnsafeBufferPointer(rebasing: line[7...])).attributes
+                        lineup.headerAttributes = attributes
+                        headerCatchup = attributes.keys.contains(where: CatchupAttributes.triggers.contains)
+                        for key in ["url-tvg", "x-tvg-url", "tvg-url"] {
+                            if let value = attributes[key] {
+                                lineup.guideURLs += value.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+                            }
+                        }
+                        return
+                    }
+                    problems.append(CatalogProblem(line: number, message: "expected the #EXTM3U header, found \(quoted(string(line)))"))
+                }
+                if line[0] == 0x23 {
+                    if hasTag(line, Tag.extinf) {
+                        if let previous = pending {
+                            problems.append(CatalogProblem(line: previous.line, message: "#EXTINF for \(quoted(previous.name)) has no URL; skipped"))
+                        }
+                        pending = parseExtinf(line, line: number, problems: &problems)
+                    } else if hasTag(line, Tag.extgrp) {
+                        let group = string(UnsafeBufferPointer(rebasing: line[8...])).trimmingWhitespace()
+                        if pending != nil, pending?.group == nil, !group.isEmpty { pending?.group = group }
+                    } else if hasTag(line, Tag.extvlcopt) {
+                        let option = string(UnsafeBufferPointer(rebasing: line[11...]))
+                        if let eq = option.firstIndex(of: "=") {
+                            let key = option[..<eq].lowercased().trimmingWhitespace()
+                            let value = unquote(String(option[option.index(after: eq)...]).trimmingWhitespace())
+                            switch key {
+                            case "http-user-agent": pending?.headers["User-Agent"] = value
+                            case "http-referrer", "http-referer": pending?.headers["Referer"] = value
+                            default: break
+                            }
                         }
                     }
-                    continue
+                    return
                 }
-                problems.append(CatalogProblem(line: number, message: "expected the #EXTM3U header, found \(quoted(line))"))
-            }
-            if line.hasPrefix("#") {
-                if hasTag(line, Tag.extinf) {
-                    if let previous = pending {
-                        problems.append(CatalogProblem(line: previous.line, message: "#EXTINF for \(quoted(previous.name)) has no URL; skipped"))
+                guard looksLikeLocation(line) else {
+                    problems.append(CatalogProblem(line: number, message: "expected a stream URL, found \(quoted(string(line))); skipped"))
+                    return
+                }
+                var entry = pending ?? Pending(line: number, name: "", attributes: [:])
+                pending = nil
+                let url: String
+                if let bar = line.firstIndex(of: 0x7C), hasScheme(line[..<bar]) {
+                    url = string(UnsafeBufferPointer(rebasing: line[..<bar]))
+                    for pair in string(UnsafeBufferPointer(rebasing: line[(bar + 1)...])).split(separator: "&") {
+                        let parts = pair.split(separator: "=", maxSplits: 1)
+                        if parts.count == 2 { entry.headers[headerName(String(parts[0]))] = String(parts[1]) }
                     }
-                    pending = parseExtinf(line, line: number, problems: &problems)
-                } else if hasTag(line, Tag.extgrp) {
-                    let group = String(line.dropFirst(8)).trimmingWhitespace()
-                    if pending != nil, pending?.group == nil, !group.isEmpty { pending?.group = group }
-                } else if hasTag(line, Tag.extvlcopt) {
-                    let option = String(line.dropFirst(11))
-                    if let eq = option.firstIndex(of: "=") {
-                        let key = option[..<eq].lowercased().trimmingWhitespace()
-                        let value = unquote(String(option[option.index(after: eq)...]).trimmingWhitespace())
-                        switch key {
-                        case "http-user-agent": pending?.headers["User-Agent"] = value
-                        case "http-referrer", "http-referer": pending?.headers["Referer"] = value
-                        default: break
-                        }
-                    }
+                } else {
+                    url = string(line)
                 }
-                continue
+                add(entry, url: url, to: &lineup, headerCatchup: headerCatchup, keys: &channelKeys, numbers: &usedNumbers, unnumbered: &unnumbered, problems: &problems)
             }
-            guard looksLikeLocation(line) else {
-                problems.append(CatalogProblem(line: number, message: "expected a stream URL, found \(quoted(line)); skipped"))
-                continue
-            }
-            var entry = pending ?? Pending(line: number, name: "", attributes: [:])
-            pending = nil
-            var url = line
-            if let bar = line.utf8.firstIndex(of: 0x7C), hasScheme(line.utf8[..<bar]) {
-                url = String(line[..<bar])
-                for pair in line[line.index(after: bar)...].split(separator: "&") {
-                    let parts = pair.split(separator: "=", maxSplits: 1)
-                    if parts.count == 2 { entry.headers[headerName(String(parts[0]))] = String(parts[1]) }
-                }
-            }
-            let named = !entry.name.isEmpty || !(entry.attributes["tvg-name"] ?? "").isEmpty
-            if entry.name.isEmpty {
-                entry.name = entry.attributes["tvg-name"].flatMap { $0.isEmpty ? nil : $0 } ?? lastComponent(of: url)
-            }
-            let channelNumber = entry.attributes["tvg-chno"].flatMap { Int($0.trimmingWhitespace()) }
-            let index = lineup.channels.count
-            var channel = LineupChannel(
-                number: 0, id: entry.attributes["tvg-id"].flatMap { $0.isEmpty ? nil : $0 }, name: entry.name,
-                group: entry.attributes["group-title"].flatMap { $0.isEmpty ? nil : $0 } ?? entry.group,
-                logo: entry.attributes["tvg-logo"].flatMap { $0.isEmpty ? nil : $0 },
-                rating: ["tvg-rating", "rating", "parental-rating", "content-rating"].lazy.compactMap { entry.attributes[$0] }.first,
-                url: url, headers: entry.headers, attributes: entry.attributes, line: entry.line)
-            let key = AlternateKey(channel, named: named)
-            if let first = channelKeys[key] {
-                lineup.channels[first].alternates.append(StreamAlternate(url: url, headers: entry.headers, line: entry.line))
-                continue
-            }
-            channelKeys[key] = index
-            switch CatchupAttributes.resolve(entry.attributes, header: lineup.headerAttributes, url: url) {
-            case .success(let catchup): channel.catchup = catchup
-            case .failure(let problem): problems.append(CatalogProblem(line: entry.line, message: problem.message + "; no catch-up for \(quoted(entry.name))"))
-            }
-            if let channelNumber, channelNumber > 0, !usedNumbers.contains(channelNumber) {
-                channel.number = channelNumber
-                usedNumbers.insert(channelNumber)
-            } else {
-                if let channelNumber {
-                    problems.append(CatalogProblem(line: entry.line, message: "channel number \(channelNumber) is taken or invalid; renumbered"))
-                }
-                unnumbered.append(index)
-            }
-            lineup.channels.append(channel)
         }
         if let previous = pending {
             problems.append(CatalogProblem(line: previous.line, message: "#EXTINF for \(quoted(previous.name)) has no URL; skipped"))
@@ -117,10 +108,108 @@ public enum M3UParser {
             lineup.channels[index].number = next
             usedNumbers.insert(next)
         }
-        if numberedInFile { lineup.channels.sort { $0.number < $1.number } }
+        if numberedInFile, !lineup.channels.indices.dropFirst().allSatisfy({ lineup.channels[$0 - 1].number < lineup.channels[$0].number }) {
+            lineup.channels.sort { $0.number < $1.number }
+        }
         if !sawContent { problems.append(CatalogProblem(line: 0, message: "the file is empty")) }
         lineup.problems = problems.all
         return lineup
+    }
+
+    /// The channel of `entry` streamed from `url`: a new channel, numbered
+    /// by `tvg-chno` when that number is free, or another stream of one
+    /// already there (`AlternateKey`).
+    private static func add(
+        _ entry: consuming Pending, url: String, to lineup: inout Lineup, headerCatchup: Bool, keys: inout [AlternateKey: Int], numbers: inout Set<Int>,
+        unnumbered: inout [Int], problems: inout ProblemList
+    ) {
+        var known = KnownAttributes()
+        for (key, value) in entry.attributes { known.note(key, value) }
+        let tvgName = known.tvgName.flatMap { $0.isEmpty ? nil : $0 }
+        let named = !entry.name.isEmpty || tvgName != nil
+        let name = entry.name.isEmpty ? tvgName ?? lastComponent(of: url) : entry.name
+        let id = known.id.flatMap { $0.isEmpty ? nil : $0 }
+        let group = known.group.flatMap { $0.isEmpty ? nil : $0 } ?? entry.group
+        let key = AlternateKey(id: id, name: name, group: group, line: entry.line, named: named)
+        if let first = keys[key] {
+            lineup.channels[first].alternates.append(StreamAlternate(url: url, headers: entry.headers, line: entry.line))
+            return
+        }
+        let index = lineup.channels.count
+        keys[key] = index
+        var catchup: Catchup?
+        if known.catchup || headerCatchup {
+            switch CatchupAttributes.resolve(entry.attributes, header: lineup.headerAttributes, url: url) {
+            case .success(let resolved): catchup = resolved
+            case .failure(let problem): problems.append(CatalogProblem(line: entry.line, message: problem.message + "; no catch-up for \(quoted(name))"))
+            }
+        }
+        var number = 0
+        let channelNumber = known.number.flatMap { Int($0.trimmingWhitespace()) }
+        if let channelNumber, channelNumber > 0, !numbers.contains(channelNumber) {
+            number = channelNumber
+            numbers.insert(channelNumber)
+        } else {
+            if let channelNumber {
+                problems.append(CatalogProblem(line: entry.line, message: "channel number \(channelNumber) is taken or invalid; renumbered"))
+            }
+            unnumbered.append(index)
+        }
+        lineup.channels.append(LineupChannel(
+            number: number, id: id, name: name, group: group, logo: known.logo.flatMap { $0.isEmpty ? nil : $0 }, rating: known.rating,
+            url: url, headers: entry.headers, attributes: entry.attributes, line: entry.line))
+        if let catchup { lineup.channels[index].catchup = catchup }
+    }
+
+    /// Calls `body` with `raw` less the whitespace at its ends: ASCII
+    /// whitespace on the bytes; a line that would still start or end with a
+    /// non-ASCII byte is trimmed as a `String` (Unicode spaces).
+    private static func withTrimmedLine(_ raw: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var lower = 0, upper = raw.count
+        while lower < upper, raw[lower] == 0x20 || (raw[lower] >= 0x09 && raw[lower] <= 0x0D) { lower += 1 }
+        while upper > lower, raw[upper - 1] == 0x20 || (raw[upper - 1] >= 0x09 && raw[upper - 1] <= 0x0D) { upper -= 1 }
+        if lower < upper, raw[lower] >= 0x80 || raw[upper - 1] >= 0x80 {
+            var trimmed = string(UnsafeBufferPointer(rebasing: raw[lower..<upper])).trimmingWhitespace()
+            trimmed.withUTF8(body)
+        } else {
+            body(UnsafeBufferPointer(rebasing: raw[lower..<upper]))
+        }
+    }
+
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The attributes a channel is made from, found in one pass over an
+    /// entry's (a lookup each would hash every key again, 50 000 times).
+    private struct KnownAttributes {
+        var id: String?
+        var number: String?
+        var logo: String?
+        var group: String?
+        var tvgName: String?
+        /// The first of `tvg-rating`, `rating`, `parental-rating`, `content-rating`.
+        var rating: String?
+        private var ratingRank = Int.max
+        /// Whether a key that may give it an archive is there (`CatchupAttributes.triggers`).
+        var catchup = false
+
+        mutating func note(_ key: String, _ value: String) {
+            switch key {
+            case "tvg-id": id = value
+            case "tvg-chno": number = value
+            case "tvg-logo": logo = value
+            case "group-title": group = value
+            case "tvg-name": tvgName = value
+            case "tvg-rating": rate(value, rank: 0)
+            case "rating": rate(value, rank: 1)
+            case "parental-rating": rate(value, rank: 2)
+            case "content-rating": rate(value, rank: 3)
+            default: if CatchupAttributes.triggers.contains(key) { catchup = true }
+            }
+        }
+
+        private mutating func rate(_ value: String, rank: Int) {
+            if rank < ratingRank { (rating, ratingRank) = (value, rank) }
+        }
     }
 
     /// What makes two entries one channel: the same `tvg-id`, or without
@@ -131,13 +220,13 @@ public enum M3UParser {
         case name(String, group: String)
         case line(Int)
 
-        init(_ channel: LineupChannel, named: Bool) {
-            if let id = channel.id?.trimmingWhitespace(), !id.isEmpty {
+        init(id: String?, name: String, group: String?, line: Int, named: Bool) {
+            if let id = id?.trimmingWhitespace(), !id.isEmpty {
                 self = .id(id)
             } else if named {
-                self = .name(channel.name.trimmingWhitespace().lowercased(), group: channel.group?.trimmingWhitespace().lowercased() ?? "")
+                self = .name(name.trimmingWhitespace().lowercased(), group: group?.trimmingWhitespace().lowercased() ?? "")
             } else {
-                self = .line(channel.line)
+                self = .line(line)
             }
         }
     }
@@ -152,18 +241,15 @@ public enum M3UParser {
 
     /// `#EXTINF:` payload (`line` from its 9th byte): duration, attributes,
     /// then the name after the first comma outside quotes.
-    private static func parseExtinf(_ line: String, line number: Int, problems: inout ProblemList) -> Pending {
-        var line = line
-        let parsed = line.withUTF8 { bytes -> (attributes: [String: String], name: String?, unterminated: Bool) in
-            var i = min(8, bytes.count)
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-            while i < bytes.count, bytes[i] == 0x2D || bytes[i] == 0x2B || bytes[i] == 0x2E || (bytes[i] >= 0x30 && bytes[i] <= 0x39) { i += 1 }
-            return parseAttributes(UnsafeBufferPointer(rebasing: bytes[i...]))
-        }
+    private static func parseExtinf(_ bytes: UnsafeBufferPointer<UInt8>, line number: Int, problems: inout ProblemList) -> Pending {
+        var i = min(8, bytes.count)
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        while i < bytes.count, bytes[i] == 0x2D || bytes[i] == 0x2B || bytes[i] == 0x2E || (bytes[i] >= 0x30 && bytes[i] <= 0x39) { i += 1 }
+        let parsed = parseAttributes(UnsafeBufferPointer(rebasing: bytes[i...]))
         var name = parsed.name?.trimmingWhitespace() ?? ""
         if parsed.unterminated {
             problems.append(CatalogProblem(line: number, message: "unterminated quote in #EXTINF attributes"))
-            if let comma = line.lastIndex(of: ",") { name = String(line[line.index(after: comma)...]).trimmingWhitespace() }
+            if let comma = bytes.lastIndex(of: 0x2C) { name = string(UnsafeBufferPointer(rebasing: bytes[(comma + 1)...])).trimmingWhitespace() }
         } else if parsed.name == nil {
             problems.append(CatalogProblem(line: number, message: "#EXTINF has no comma before the channel name"))
         }
@@ -181,6 +267,7 @@ public enum M3UParser {
     /// `parseAttributes` on the bytes of the text.
     private static func parseAttributes(_ bytes: UnsafeBufferPointer<UInt8>) -> (attributes: [String: String], name: String?, unterminated: Bool) {
         var attributes: [String: String] = [:]
+        attributes.reserveCapacity(8)
         func str(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         func key(_ range: Range<Int>) -> String {
             let text = str(range)
@@ -239,17 +326,16 @@ public enum M3UParser {
 
     /// Directive tags, upper-case, as bytes.
     private enum Tag {
+        static let extm3u = Array("#EXTM3U".utf8)
         static let extinf = Array("#EXTINF:".utf8)
         static let extgrp = Array("#EXTGRP:".utf8)
         static let extvlcopt = Array("#EXTVLCOPT:".utf8)
     }
 
     /// Whether `line` starts with `tag`, case aside (ASCII), compared on bytes.
-    private static func hasTag(_ line: String, _ tag: [UInt8]) -> Bool {
-        var bytes = line.utf8.makeIterator()
-        for expected in tag {
-            guard let byte = bytes.next(), (byte >= 97 && byte <= 122 ? byte - 32 : byte) == expected else { return false }
-        }
+    private static func hasTag(_ line: UnsafeBufferPointer<UInt8>, _ tag: [UInt8]) -> Bool {
+        guard line.count >= tag.count else { return false }
+        for (byte, expected) in zip(line, tag) where (byte >= 97 && byte <= 122 ? byte - 32 : byte) != expected { return false }
         return true
     }
 
@@ -268,8 +354,9 @@ public enum M3UParser {
     }
 
     /// A URL (`scheme://…`), an absolute path, or a relative path to a media file.
-    private static func looksLikeLocation(_ line: String) -> Bool {
-        if hasScheme(line.utf8) || line.utf8.first == 0x2F { return true }
+    private static func looksLikeLocation(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if hasScheme(bytes) || bytes.first == 0x2F { return true }
+        let line = string(bytes)
         let lower = line.lowercased()
         let path = lower.split(separator: "?").first.map(String.init) ?? lower
         return !line.contains(" ") && [".m3u8", ".m3u", ".mp4", ".mkv", ".ts", ".mpd", ".mp3", ".aac", ".webm", ".mov", ".avi", ".flv"]
@@ -285,29 +372,6 @@ public enum M3UParser {
         case "cookie": "Cookie"
         default: name
         }
-    }
-
-    /// Lines split at LF, CRLF or CR, on bytes (grapheme breaking over a
-    /// whole file is slow).
-    private static func splitLines(_ text: String) -> [Substring] {
-        var lines: [Substring] = []
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var i = start
-        while i != utf8.endIndex {
-            let byte = utf8[i]
-            if byte == 10 || byte == 13 {
-                lines.append(Substring(utf8[start..<i]))
-                var next = utf8.index(after: i)
-                if byte == 13, next != utf8.endIndex, utf8[next] == 10 { next = utf8.index(after: next) }
-                i = next
-                start = i
-            } else {
-                i = utf8.index(after: i)
-            }
-        }
-        lines.append(Substring(utf8[start..<utf8.endIndex]))
-        return lines
     }
 
     private static func lastComponent(of url: String) -> String {

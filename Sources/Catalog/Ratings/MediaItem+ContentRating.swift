@@ -11,3 +11,12 @@ extension MediaItem {
         return item
     }
 }
+
+extension Array where Element == MediaItem {
+    /// Every item `resolvingRating`; the same array (not a copy of 50 000
+    /// items) when none needs it.
+    public func resolvingRatings(with table: RatingsTable = .standard) -> [MediaItem] {
+        guard contains(where: { $0.contentRating == nil && $0.rating != nil }) else { return self }
+        return map { $0.resolvingRating(with: table) }
+    }
+}

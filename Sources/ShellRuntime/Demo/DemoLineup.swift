@@ -53,7 +53,7 @@ public enum DemoLineup {
                 guideID: "demo.offair"
             ),
         ]
-        return items.map { $0.resolvingRating() }
+        return items.resolvingRatings()
     }
 
     /// A made-up guide for the demo channels: half-hour programmes from an

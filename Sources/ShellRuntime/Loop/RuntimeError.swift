@@ -10,6 +10,8 @@ public enum RuntimeError: Error, CustomStringConvertible {
     case socket(path: String, reason: String)
     /// libmpv died and could not be started again.
     case playerUnavailable
+    /// libmpv (`libmpv.so.2`) could not be loaded: the loader's reason.
+    case libmpvUnavailable(String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum RuntimeError: Error, CustomStringConvertible {
         case .mpvOption(let key, let value, let reason): "--mpv-option \(key)=\(value): \(reason)"
         case .socket(let path, let reason): "--ipc-socket \(path): \(reason)"
         case .playerUnavailable: "the player is not running (libmpv could not be started again)"
+        case .libmpvUnavailable(let reason): "libmpv cannot be loaded: \(reason) (on Debian: apt install libmpv2)"
         }
     }
 }

@@ -72,7 +72,7 @@ public final class Shell: ShellControl {
         self.unicode = unicode
         self.theme = unicode ? configuration.theme : configuration.theme.asciiOnly()
         var initial = ShellState(
-            items: configuration.items.map { $0.resolvingRating() }, kiosk: configuration.kiosk, settings: configuration.settings,
+            items: configuration.items.resolvingRatings(), kiosk: configuration.kiosk, settings: configuration.settings,
             guide: configuration.guide, restrictions: configuration.restrictions)
         initial.settings.backGlyph = unicode ? "←" : "LEFT"
         initial.settings.language = Locale.current.language.languageCode?.identifier

@@ -47,6 +47,7 @@ final class MPVPlayer {
 
     init(video: VideoOutput, options: [(String, String)], logger: Logger) throws {
         self.logger = logger
+        if let failure = MPVLibrary.loadFailure() { throw RuntimeError.libmpvUnavailable(failure) }
         var wake: [Int32] = [0, 0], render: [Int32] = [0, 0]
         guard tvs_pipe_nonblocking(&wake) == 0, tvs_pipe_nonblocking(&render) == 0 else {
             throw RuntimeError.system("pipe2", errno)
