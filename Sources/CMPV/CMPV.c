@@ -36,8 +36,10 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded;
 static char failure[512];
 
+/* RTLD_LAZY: libmpv's own calls bind when first made (~20 ms of the load;
+ * its dependencies, built with BIND_NOW, bind at once either way). */
 static void load(void) {
-    void *library = dlopen(TVS_MPV_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(TVS_MPV_LIBRARY, RTLD_LAZY | RTLD_LOCAL);
     if (library == NULL) {
         const char *reason = dlerror();
         snprintf(failure, sizeof failure, "%s", reason ? reason : TVS_MPV_LIBRARY ": cannot be loaded");
