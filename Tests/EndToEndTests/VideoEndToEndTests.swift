@@ -31,15 +31,6 @@ private func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
 }
 
-/// The live processes of process group `group` (from /proc).
-private func processes(inGroup group: pid_t) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int32($0) != nil }.compactMap { pid in
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 2 && fields[0] != "Z" && Int32(fields[2]) == group ? pid : nil
-    }
-}
-
 /// tvshell in a pty whose other side is the test: it answers the probe and
 /// reads everything tvshell writes.
 private final class ShellInPty {
@@ -135,7 +126,7 @@ struct VideoEndToEndTests {
         let status = shell.pty.stop(signal)
         #expect(signal == SIGTERM ? status == 0 : status != 0)
         #expect(waiting().isEmpty, "left behind: \(waiting())")
-        #expect(processes(inGroup: shell.pty.pid).isEmpty, "nothing of the shell's session is left (a crash's backtracer stayed blocked for ever)")
+        #expect(ProcessGroup.members(shell.pty.pid).isEmpty, "nothing of the shell's session is left (a crash's backtracer stayed blocked for ever)")
     }
 
     @Test("with /dev/shm full (a 1 MiB tmpfs in a namespace of its own: one frame fits), kitty frames that do not fit go as base64, and playback goes on")

@@ -114,7 +114,8 @@ public final class PtyProcess: @unchecked Sendable {
     }
 
     /// Sends `signal` and waits for the process; then ends whatever it left
-    /// in its session (its process group): after a crash with
+    /// in its session (its process group), and waits for that to be gone
+    /// (at most 5 s): after a crash with
     /// `SWIFT_BACKTRACE=interactive=no`, Swift's backtracer, which otherwise
     /// stays blocked for ever once the program is gone.
     /// A second call returns the first one's status and signals nothing
@@ -129,6 +130,7 @@ public final class PtyProcess: @unchecked Sendable {
         kill(pid, signal)
         let status = Spawn.wait(pid)
         kill(-pid, SIGKILL)
+        ProcessGroup.waitUntilEmpty(pid)
         lock.lock()
         running = false
         exitStatus = status
