@@ -9,7 +9,9 @@ import Glibc
 public struct AuditRecord: Codable, Equatable, Sendable {
     /// ISO 8601, UTC.
     public var time: String
-    /// `granted`, `wrong-passcode`, `locked-out`, `cancelled`, `denied`.
+    /// `granted`, `wrong-passcode`, `locked-out`, `cancelled`, `denied`;
+    /// `restrictions-changed` (by the CLI), `restrictions-applied` (by a
+    /// running shell), `stopped` (what the change stopped there).
     public var event: String
     public var title: String
     public var id: String
@@ -17,7 +19,8 @@ public struct AuditRecord: Codable, Equatable, Sendable {
     public var detail: String?
     public var user: String
     public var tty: String
-    /// The input: keyboard, ipc, remote, or cli.
+    /// The input: keyboard, ipc, remote, or cli; file for what a change of
+    /// the settings file caused in a running shell.
     public var via: String
     public var pid: Int32
 

@@ -1,17 +1,47 @@
 import Foundation
 import ShellCore
+import Synchronization
 
 /// The standard `RestrictionsBackend`: the settings and passcode hash from
 /// `restrictions.toml`, the lockout in `passcode-lockout.toml`, the audit
-/// log, all under `ParentalPaths`. Immutable after loading; `verify` may run
-/// on any thread.
+/// log, all under `ParentalPaths`. The settings are those loaded, until
+/// `reload()` finds the file changed. Any thread may call any method.
 public final class ParentalStore: RestrictionsBackend {
     public let paths: ParentalPaths
-    public let settings: RestrictionsSettings
+    private let current: Mutex<RestrictionsSettings>
 
     public init(paths: ParentalPaths, settings: RestrictionsSettings) {
         self.paths = paths
-        self.settings = settings
+        current = Mutex(settings)
+    }
+
+    /// The settings in force.
+    public var settings: RestrictionsSettings { current.withLock { $0 } }
+
+    public var settingsPath: String? { paths.settings }
+
+    /// Reads `restrictions.toml` again, as `loadSettings` does at start-up.
+    /// New settings replace those in force; a file that is not valid, or
+    /// has gone, leaves them as they are (fail closed: deleting the file
+    /// lifts nothing until tvshell starts again). No file while the defaults
+    /// are in force (there never was one) is no change.
+    public func reload() -> RestrictionsReload {
+        let fresh: RestrictionsSettings
+        do {
+            guard let text = try SecureFile.read(paths.settings, requirePrivate: true) else {
+                guard settings == RestrictionsSettings() else { return .rejected(reason: "\(paths.settings) was removed") }
+                return .unchanged
+            }
+            fresh = try RestrictionsSettings.parse(text, path: paths.settings)
+        } catch {
+            return .rejected(reason: "\(error)")
+        }
+        return current.withLock { settings -> RestrictionsReload in
+            guard fresh != settings else { return .unchanged }
+            let passcodeChanged = fresh.passcode != settings.passcode
+            settings = fresh
+            return .changed(RestrictionsChange(policy: fresh.policy, passcodeChanged: passcodeChanged))
+        }
     }
 
     /// The settings file (defaults when there is none). A file others can
@@ -62,13 +92,17 @@ public final class ParentalStore: RestrictionsBackend {
 
     /// Checks `passcode` (any thread). A right code against a hash written
     /// by tvshell 0.6 (scrypt) has the settings file written again with an
-    /// Argon2id hash; if that fails the old hash stays, and still works.
+    /// Argon2id hash (taken in memory first, so `reload` finds no change in
+    /// it); if that fails the old hash stays, and still works.
     public func verify(passcode: String) -> Bool {
         guard let hash = settings.passcode, hash.matches(passcode) else { return false }
         if hash.needsUpgrade, let upgraded = try? PasscodeHash.make(passcode: passcode) {
-            var settings = settings
-            settings.passcode = upgraded
-            try? Self.saveSettings(settings, paths: paths)
+            let upgradedSettings = current.withLock { settings -> RestrictionsSettings? in
+                guard settings.passcode == hash else { return nil }
+                settings.passcode = upgraded
+                return settings
+            }
+            if let upgradedSettings { try? Self.saveSettings(upgradedSettings, paths: paths) }
         }
         return true
     }

@@ -18,11 +18,14 @@ enum SecureFile {
     static func read(_ path: String, requirePrivate: Bool) throws(ParentalError) -> String? {
         guard let mode = mode(path) else { return nil }
         if requirePrivate && mode & 0o077 != 0 { throw .insecureFile(path: path, mode: mode) }
+        let data: Data
         do {
-            return try String(contentsOfFile: path, encoding: .utf8)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
         }
+        guard let text = String(data: data, encoding: .utf8) else { throw .unreadable(path: path, reason: "it is not UTF-8 text") }
+        return text
     }
 
     /// Replaces `path` with `text`, atomically, mode 0600.

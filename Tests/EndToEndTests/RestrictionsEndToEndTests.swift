@@ -31,10 +31,10 @@ struct RestrictionsEndToEndTests {
         #expect(try mpvProperty("path", shell).error == "property unavailable", "the stream is not even opened")
         #expect(shell.tmux.waitFor { $0.contains("“Late Night Bars” is rated TV-MA.") && $0.contains("Enter the passcode") }.ok)
 
-        try shell.enter("13")
+        try shell.enter("79")
         let partial = try JSONSerialization.data(withJSONObject: try shell.ipc.state())
-        #expect(!String(decoding: partial, as: UTF8.self).contains("13"), "get_state shows nothing typed")
-        try shell.enter("57")
+        #expect(!String(decoding: partial, as: UTF8.self).contains("79"), "get_state shows nothing typed")
+        try shell.enter("86")
         state = try shell.ipc.waitForState { ($0["passcode"] as? [String: Any])?["failures"] as? Int == 1 }
         #expect(state["screen"] as? String == "passcode")
         #expect(shell.tmux.waitFor { $0.contains("Wrong passcode. 4 more tries") }.ok)
@@ -53,7 +53,7 @@ struct RestrictionsEndToEndTests {
         let played = records.filter { $0["id"] as? String == "demo.latenight" }
         #expect(played.map { $0["event"] as? String } == ["wrong-passcode", "granted"])
         #expect(played.allSatisfy { $0["via"] as? String == "ipc" && $0["title"] as? String == "Late Night Bars" })
-        #expect(!log.output.contains("2468") && !log.output.contains("1357"), "no passcode in the audit log")
+        #expect(!log.output.contains("2468") && !log.output.contains("7986"), "no passcode in the audit log")
         #expect(!((try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "").contains("2468"), "nor in the log file")
     }
 

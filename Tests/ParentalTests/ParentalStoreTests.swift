@@ -185,3 +185,56 @@ struct ParentalStoreTests {
     /// scrypt("2468", salt, N = 2^15, r = 8, p = 1), 32 bytes, as 0.6 stored it (made by the 0.6 binary).
     static let scrypt2468 = "scrypt$32768$8$1$ks4SDDxcZN+f2iVV62RlFQ==$j6zCBlmySe3kxIzDtuXWglrDB0JAiJ7G+PaRNDF5IQg="
 }
+
+@Suite("Parental settings read again while the shell runs")
+struct ParentalReloadTests {
+    @Test("a changed file is new settings (the new passcode is checked from then on); the same file again is no change")
+    func changed() throws {
+        let paths = scratchPaths()
+        let fresh = ParentalStore(paths: paths, settings: RestrictionsSettings())
+        #expect(fresh.reload() == .unchanged, "no file before, none now (its directory may just have been made)")
+        let first = try savedSettings(paths, code: "2468")
+        let store = ParentalStore(paths: paths, settings: first)
+        #expect(store.reload() == .unchanged, "written again with nothing new")
+        var lower = first
+        lower.tv = try RestrictionsSettings.parseLimit("TV-Y", media: .tv)
+        try ParentalStore.saveSettings(lower, paths: paths)
+        #expect(store.reload() == .changed(RestrictionsChange(policy: lower.policy, passcodeChanged: false)))
+        #expect(store.settings == lower)
+        #expect(store.verify(passcode: "2468"))
+        var code = lower
+        code.passcode = try PasscodeHash.make(passcode: "1357", strength: .minimal)
+        try ParentalStore.saveSettings(code, paths: paths)
+        #expect(store.reload() == .changed(RestrictionsChange(policy: code.policy, passcodeChanged: true)))
+        #expect(store.verify(passcode: "1357") && !store.verify(passcode: "2468"), "the new passcode, not the old one")
+    }
+
+    @Test("garbage, a half-written file, one others can read, or none at all keeps the settings in force, saying why")
+    func rejected() throws {
+        let paths = scratchPaths()
+        let good = try savedSettings(paths)
+        let store = ParentalStore(paths: paths, settings: good)
+        let cases: [(String, Data, mode_t)] = [
+            ("not text", Data([0xFF, 0xFE, 0x00, 0x9C, 0x80]), 0o600),
+            ("half written", Data("mode = \"off\"\n[limits]\ntv = ".utf8), 0o600),
+            ("unknown key", Data("mode = \"off\"\nsneaky = \"yes\"\n".utf8), 0o600),
+            ("readable by others", Data(good.text.replacingOccurrences(of: "\"passcode\"", with: "\"off\"").utf8), 0o644),
+        ]
+        for (name, bytes, permissions) in cases {
+            let temporary = paths.settings + ".new"
+            try bytes.write(to: URL(fileURLWithPath: temporary))
+            chmod(temporary, permissions)
+            rename(temporary, paths.settings)
+            guard case .rejected(let reason) = store.reload() else {
+                Issue.record("\(name): not rejected")
+                continue
+            }
+            #expect(reason.contains(paths.settings), "\(name): \(reason)")
+            #expect(store.settings == good, "\(name): the last good settings stay")
+        }
+        unlink(paths.settings)
+        #expect(store.reload() == .rejected(reason: "\(paths.settings) was removed"))
+        #expect(store.settings == good, "deleting the file lifts nothing")
+        #expect(store.verify(passcode: "2468"))
+    }
+}

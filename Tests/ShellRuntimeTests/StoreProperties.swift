@@ -22,6 +22,8 @@ enum SessionStep: Equatable, CustomStringConvertible {
     case ipcPlay
     case quitRequested(QuitSource)
     case playerRestarted
+    /// The restrictions file changed under the running shell.
+    case restrictionsChanged(RestrictionsChange)
 
     var description: String {
         switch self {
@@ -36,6 +38,7 @@ enum SessionStep: Equatable, CustomStringConvertible {
         case .ipcPlay: "ipcPlay"
         case .quitRequested(let s): "quit(\(s))"
         case .playerRestarted: "playerRestarted"
+        case .restrictionsChanged(let change): "restrictionsChanged(\(change.policy.mode), tv \(change.policy.tv.label), new passcode \(change.passcodeChanged))"
         }
     }
 }
@@ -50,6 +53,15 @@ enum SessionGenerator {
     static let reports: [PlayerReport] = [
         .started, .preloaded(ratings: []), .preloaded(ratings: [tvMA]), .videoConfigured, .playing, .playing, .firstFrame,
         .failed(reason: "loading failed"), .ended, .buffering(true), .buffering(false), .position(12),
+    ]
+
+    /// Settings a parent may switch to while the shell runs.
+    static let policies: [RestrictionPolicy] = [
+        RestrictionPolicy(mode: .passcode, tv: .upTo(tvPG), hasPasscode: true),
+        RestrictionPolicy(mode: .off, tv: .upTo(tvPG), hasPasscode: true),
+        RestrictionPolicy(mode: .deny, tv: .upTo(tvPG), hasPasscode: true),
+        RestrictionPolicy(mode: .passcode, tv: .allowNone, hasPasscode: true),
+        RestrictionPolicy(mode: .passcode, tv: .allowAll, unrated: .restrict, hasPasscode: true),
     ]
 
     static func steps(seed: UInt64, count: Int) -> [SessionStep] {
@@ -68,6 +80,7 @@ enum SessionGenerator {
             case 89..<93: .ipcChannel(Int.random(in: 1...4, using: &rng))
             case 93..<94: .ipcPlay
             case 94..<97: .quitRequested([.key, .ipc, .interrupt, .terminate, .hangup].randomElement(using: &rng)!)
+            case 97..<99: .restrictionsChanged(RestrictionsChange(policy: policies.randomElement(using: &rng)!, passcodeChanged: Bool.random(using: &rng)))
             default: .playerRestarted
             }
             steps.append(step)
@@ -133,6 +146,7 @@ enum SessionChecker {
         case .ipcPlay: shell.send(.playItem(MediaItem.fromLocation("/media/film.mkv"), at: shell.clock.now()))
         case .quitRequested(let source): shell.send(.quitRequested(source))
         case .playerRestarted: shell.send(.playerRestarted(at: shell.clock.now()))
+        case .restrictionsChanged(let change): shell.send(.restrictionsChanged(change, wallClock: shell.clock.wallClock(), at: shell.clock.now()))
         }
     }
 
@@ -175,6 +189,7 @@ enum SessionChecker {
         let tokens = [after.playback.token, after.pip?.playback.token, after.preview.flatMap { $0.playback.token == 0 ? nil : $0.playback.token }]
             .compactMap { $0 }
         if Set(tokens).count != tokens.count { return "two players share a load token \(tokens) after \(action)" }
+        if case .restrictionsChanged = action, let open = forbiddenStillOpen(after) { return "\(open) after \(action)" }
         if let pip = after.pip, !after.items.indices.contains(pip.index) { return "the picture's item is gone after \(action)" }
         if completed > started { return "more flips ended (\(completed)) than started (\(started)) after \(action)" }
         if let flip = after.flip, flip.failure == nil, started != completed + 1 {
@@ -186,6 +201,7 @@ enum SessionChecker {
             switch action {
             case .passcodeChecked: answered = true
             case .command(.menu, _): answered = true
+            case .restrictionsChanged: answered = after.restrictions.policy.effectiveMode == .deny
             default: break
             }
             if now == nil {
@@ -196,6 +212,34 @@ enum SessionChecker {
             if now == nil, case .passcodeChecked(_, false, _, _) = action, after.restrictions.lockedUntil == nil {
                 return "a wrong code took the prompt down without a lockout"
             }
+        }
+        return nil
+    }
+}
+
+extension SessionChecker {
+    /// What the restrictions now forbid that is still open without its
+    /// passcode: the full-screen load (no prompt over it), the picture, the
+    /// preview or a warm neighbour; nil when nothing is.
+    static func forbiddenStillOpen(_ state: ShellState) -> String? {
+        let policy = state.restrictions.policy
+        func forbidden(_ index: Int, _ ratings: [ContentRating]) -> Bool {
+            let item = state.items[index]
+            let known = (item.contentRating.map { [$0] } ?? []) + ratings
+            return policy.mode != .off && policy.restricts(known) && state.restrictions.grant?.itemID != item.id
+        }
+        if state.prompt == nil, let index = state.current, [.loading, .playing, .ended].contains(state.playback.phase),
+           forbidden(index, state.playback.ratings) {
+            return "\(state.items[index].title) still plays full screen"
+        }
+        if let pip = state.pip, pip.blocked == nil, forbidden(pip.index, pip.playback.ratings) {
+            return "\(state.items[pip.index].title) still plays in the picture"
+        }
+        if let preview = state.preview, preview.playback.token != 0, forbidden(preview.index, preview.playback.ratings) {
+            return "\(state.items[preview.index].title) still plays in the preview"
+        }
+        if let warm = state.warm.values.first(where: { forbidden($0.index, $0.playback.ratings) }) {
+            return "\(state.items[warm.index].title) is still warm"
         }
         return nil
     }

@@ -54,6 +54,10 @@ public enum Action: Equatable, Sendable {
     case showNotice(String)
     /// libmpv stopped by itself and was started again: what played is loaded again.
     case playerRestarted(at: Instant)
+    /// The parental settings changed while the shell runs (read again from
+    /// their file at wall-clock time `wallClock`): what they now forbid
+    /// stops at once and asks.
+    case restrictionsChanged(RestrictionsChange, wallClock: Double, at: Instant)
     /// The early request was cancelled by its caller.
     case authorizationCancelled(request: Int, at: Instant)
     /// The terminal's size in cells (at start and after each resize).

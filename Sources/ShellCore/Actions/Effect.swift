@@ -124,6 +124,9 @@ public enum ShellEvent: Equatable, Sendable {
     /// Restricted content was authorized (`granted`) or not (`reason`: a
     /// wrong-passcode lockout, ESC, or deny mode).
     case restrictionsAuthorization(item: MediaItem, rating: String?, granted: Bool, reason: String?)
+    /// The parental settings changed while the shell ran, and what that
+    /// stopped. Never the passcode.
+    case restrictionsChanged(RestrictionPolicy, passcodeChanged: Bool, stopped: [StoppedContent])
     /// The item went into the picture in picture.
     case pipStarted(item: MediaItem)
     /// The picture went away: `restored` (to full screen), `closed`, or `failed`.
@@ -154,6 +157,7 @@ public enum ShellEvent: Equatable, Sendable {
         case .flipCompleted: "channel-flip-completed"
         case .restrictionsAuthorizationRequested: "restrictions-authorization-requested"
         case .restrictionsAuthorization: "restrictions-authorization"
+        case .restrictionsChanged: "restrictions-changed"
         case .pipStarted: "pip-started"
         case .pipStopped: "pip-stopped"
         case .pipRestored: "pip-restored"

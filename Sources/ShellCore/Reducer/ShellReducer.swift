@@ -109,6 +109,9 @@ public enum ShellReducer {
             if state.prompt != nil { return RestrictionReducer.reloadAfterPrompt(&state) }
             guard state.screen == .player || state.screen == .interstitial else { return [] }
             return play(&state, index: state.recovery?.index ?? current, now: now)
+        case .restrictionsChanged(let change, let wallClock, let now):
+            state.wallClock = wallClock
+            return RestrictionsChangeReducer.changed(&state, change, now: now)
         case .authorizationCancelled(let request, let now):
             return PasscodeReducer.requestCancelled(&state, request: request, now: now)
         case .display(let size):

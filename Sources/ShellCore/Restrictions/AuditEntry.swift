@@ -7,6 +7,12 @@ public struct AuditEntry: Equatable, Sendable {
         case lockedOut = "locked-out"
         case cancelled
         case denied
+        /// Settings changed (by `tvshell restrictions`).
+        case changed = "restrictions-changed"
+        /// A running shell applied changed settings.
+        case applied = "restrictions-applied"
+        /// What a change of the settings stopped.
+        case stopped
     }
 
     public var kind: Kind
@@ -17,13 +23,17 @@ public struct AuditEntry: Equatable, Sendable {
     public var time: Double
     /// More about it ("attempt 3 of 5", "locked for 60 s").
     public var detail: String?
+    /// What caused it, when not the last key or request (the restrictions
+    /// file changing: "file"); nil: the input the last key came from.
+    public var source: String?
 
-    public init(kind: Kind, title: String, itemID: String, rating: String?, time: Double, detail: String? = nil) {
+    public init(kind: Kind, title: String, itemID: String, rating: String?, time: Double, detail: String? = nil, source: String? = nil) {
         self.kind = kind
         self.title = title
         self.itemID = itemID
         self.rating = rating
         self.time = time
         self.detail = detail
+        self.source = source
     }
 }

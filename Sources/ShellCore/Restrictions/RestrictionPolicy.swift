@@ -30,6 +30,24 @@ public struct RestrictionPolicy: Equatable, Sendable {
         case allowAll
         case upTo(ContentRating)
         case allowNone
+
+        /// The highest rank allowed, for comparing limits of one kind.
+        var ceiling: Int {
+            switch self {
+            case .allowAll: Int.max
+            case .allowNone: Int.min
+            case .upTo(let rating): rating.rank ?? Int.min
+            }
+        }
+
+        /// "all", "none", or the rating's label ("TV-PG").
+        public var label: String {
+            switch self {
+            case .allowAll: "all"
+            case .allowNone: "none"
+            case .upTo(let rating): rating.code
+            }
+        }
     }
 
     public var mode: Mode
@@ -74,6 +92,23 @@ public struct RestrictionPolicy: Equatable, Sendable {
 
     private var unratedIsRestricted: Bool {
         unrated == .restrict && (movies != .allowAll || tv != .allowAll)
+    }
+
+    /// Whether this policy forbids anything `old` let play without asking,
+    /// or refuses what `old` asked the passcode for: a stricter mode, a
+    /// lower limit, unrated content newly restricted.
+    public func isStricter(than old: RestrictionPolicy) -> Bool {
+        func rank(_ mode: Mode) -> Int {
+            switch mode {
+            case .off: 0
+            case .passcode: 1
+            case .deny: 2
+            }
+        }
+        if rank(effectiveMode) > rank(old.effectiveMode) { return true }
+        guard mode != .off else { return false }
+        if movies.ceiling < old.movies.ceiling || tv.ceiling < old.tv.ceiling { return true }
+        return unratedIsRestricted && !old.unratedIsRestricted
     }
 
     /// "movies up to PG-13, TV shows up to TV-PG".

@@ -50,17 +50,25 @@ enum RestrictionReducer {
         }
         let ratings = knownRatings(state, item)
         guard policy.restricts(ratings), !covered(state, item, programmeStart: start) else { return .proceed([]) }
+        return .stop(block(&state, index: index, request: request, ratings: ratings, programmeStart: start))
+    }
 
+    /// `items[index]` is restricted by `ratings` and not covered: whatever
+    /// plays stops, nothing of the item is opened, and the prompt comes up
+    /// (in deny mode, the refusal). The load waits for the prompt's answer
+    /// with `request`, the `replaceContent` request it would answer.
+    static func block(_ state: inout ShellState, index: Int, request: Int?, ratings: [ContentRating], programmeStart start: Double?) -> [Effect] {
+        let item = state.items[index]
         ShellReducer.beginLoad(&state, index: index, request: request)
         state.playback.ratings = ratings
         state.playback.restricted = true
         state.playback.programmeStart = start
         state.clearChrome()
         let effects: [Effect] = [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay)]
-        if policy.effectiveMode == .deny {
-            return .stop(effects + ShellReducer.dropContentRequest(&state) + deny(&state, item: item, ratings: ratings))
+        if state.restrictions.policy.effectiveMode == .deny {
+            return effects + ShellReducer.dropContentRequest(&state) + deny(&state, item: item, ratings: ratings)
         }
-        return .stop(effects + PasscodeReducer.show(&state, PasscodePrompt(purpose: .play(index: index), item: item, ratings: ratings)))
+        return effects + PasscodeReducer.show(&state, PasscodePrompt(purpose: .play(index: index), item: item, ratings: ratings))
     }
 
     /// libmpv was started again (or a held load failed) while a prompt is

@@ -29,6 +29,9 @@ public protocol ShellDelegate: AnyObject {
     /// `item` will not play: ESC, too many wrong passcodes, or deny mode
     /// (`reason` says which); the player was dismissed.
     func playbackRestrictionsAuthorizationDenied(_ shell: ShellControl, item: MediaItem, reason: String)
+    /// The parental settings changed while the shell ran (their file was
+    /// written): `policy` is in force, and `stopped` is what it stopped.
+    func playbackRestrictionsChanged(_ shell: ShellControl, policy: RestrictionPolicy, stopped: [StoppedContent])
 
     // Picture in picture, as `AVPictureInPictureControllerDelegate`.
     func pictureInPictureWillStart(_ shell: ShellControl)
@@ -78,6 +81,7 @@ extension ShellDelegate {
     public func playbackRestrictionsAuthorizationRequested(_ shell: ShellControl, item: MediaItem) {}
     public func playbackRestrictionsAuthorizationGranted(_ shell: ShellControl, item: MediaItem) {}
     public func playbackRestrictionsAuthorizationDenied(_ shell: ShellControl, item: MediaItem, reason: String) {}
+    public func playbackRestrictionsChanged(_ shell: ShellControl, policy: RestrictionPolicy, stopped: [StoppedContent]) {}
     public func pictureInPictureWillStart(_ shell: ShellControl) {}
     public func pictureInPictureDidStart(_ shell: ShellControl) {}
     public func pictureInPictureFailedToStart(_ shell: ShellControl, error: PictureInPictureError) {}

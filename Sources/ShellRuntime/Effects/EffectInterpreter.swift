@@ -341,6 +341,8 @@ public final class EffectInterpreter: ShellControl {
             } else {
                 delegate?.playbackRestrictionsAuthorizationDenied(self, item: item, reason: reason ?? "restricted")
             }
+        case .restrictionsChanged(let policy, _, let stopped):
+            delegate?.playbackRestrictionsChanged(self, policy: policy, stopped: stopped)
         case .contentProposal(let id, let outcome):
             delegate?.contentProposal(self, id: id, outcome: outcome)
             switch outcome {

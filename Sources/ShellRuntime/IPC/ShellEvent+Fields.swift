@@ -23,6 +23,13 @@ extension ShellEvent {
             var fields: [String: Any] = ["title": item.title, "id": item.id, "rating": rating ?? NSNull(), "granted": granted]
             if let reason { fields["reason"] = reason }
             return fields
+        case .restrictionsChanged(let policy, let passcodeChanged, let stopped):
+            return [
+                "mode": policy.mode.rawValue, "effective_mode": policy.effectiveMode.rawValue, "movies": policy.movies.label,
+                "tv": policy.tv.label, "unrated": policy.unrated.rawValue, "passcode_set": policy.hasPasscode,
+                "passcode_changed": passcodeChanged,
+                "stopped": stopped.map { ["what": $0.place.rawValue, "id": $0.id, "title": $0.title, "rating": $0.rating] },
+            ]
         case .pipStarted(let item), .pipRestored(let item):
             return ["title": item.title, "id": item.id, "url": item.url]
         case .pipStopped(let item, let reason):

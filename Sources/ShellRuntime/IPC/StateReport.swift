@@ -94,6 +94,16 @@ enum StateReport {
         ] as [String: Any]
     }
 
+    /// `get_state.restrictions`: the parental settings in force (never the
+    /// passcode): mode, the limits' labels, unrated content, a passcode set.
+    static func restrictions(_ state: ShellState) -> [String: Any] {
+        let policy = state.restrictions.policy
+        return [
+            "mode": policy.mode.rawValue, "effective_mode": policy.effectiveMode.rawValue, "movies": policy.movies.label,
+            "tv": policy.tv.label, "unrated": policy.unrated.rawValue, "passcode_set": policy.hasPasscode,
+        ]
+    }
+
     /// `get_state.pip`: what plays in the picture, or null.
     static func picture(_ state: ShellState) -> Any {
         guard let pip = state.pip, let item = state.pictureItem else { return NSNullValue.null }
@@ -171,6 +181,7 @@ enum StateReport {
             "restricted": restricted(state),
             "authorized": authorized(state),
             "passcode": passcode(state),
+            "restrictions": restrictions(state),
             "reconnecting": state.recovery.map { ["attempt": $0.attempt, "reason": $0.reason, "title": state.items[$0.index].title] as [String: Any] }
                 ?? NSNullValue.null,
             "frames_presented": state.playback.framesPresented,

@@ -195,6 +195,7 @@ public final class Shell: ShellControl {
         }
         defer { guideService?.stop() }
         openLibrary()
+        restrictions.watchSettings(now: MonotonicClock.now())
         tickWallClock()
         for notice in configuration.startupNotices { dispatch(.showNotice(notice)) }
         effects.delegateChanged()
@@ -248,6 +249,7 @@ public final class Shell: ShellControl {
             if let ipc { pollSet += ipc.pollDescriptors() }
             if let lirc, lirc.fd >= 0 { pollSet.append(pollfd(fd: lirc.fd, events: Int16(POLLIN), revents: 0)) }
             if let mpris { pollSet.append(pollfd(fd: mpris.fd, events: mpris.events, revents: 0)) }
+            if let fd = restrictions.settingsFD { pollSet.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             if let terminal = presenter?.terminal, terminal.frames.isBusy { pollSet.append(pollfd(fd: terminal.frames.fd, events: Int16(POLLOUT), revents: 0)) }
             let start = MonotonicClock.now()
             var timeout = timers.pollTimeout(now: start)
@@ -323,6 +325,8 @@ public final class Shell: ShellControl {
             }
         } else if let mpris, fd == mpris.fd {
             if !mpris.process() { self.mpris = nil }
+        } else if fd == restrictions.settingsFD {
+            restrictions.settingsEvents()
         } else if let ipc, ipc.owns(fd) {
             ipc.service(fd: fd, revents: revents)
         }

@@ -5,8 +5,12 @@ import MediaModel
 import ShellCore
 
 /// The runtime's side of parental restrictions: checks passcodes off the run
-/// loop, keeps the lockout and audit log through the backend, and answers
-/// early authorization requests.
+/// loop, keeps the lockout and audit log through the backend, answers early
+/// authorization requests, and watches the settings file: a change made
+/// while the shell runs (`tvshell restrictions`, an editor) is read again by
+/// the backend and applied at once (`Action.restrictionsChanged`); a file
+/// that is not valid keeps the settings in force, and the log and a notice
+/// say why.
 ///
 /// Nothing is lost when the state directory is read-only or full: the
 /// lockout holds in the store's state whatever the disk says, and what could
@@ -34,6 +38,8 @@ package final class RestrictionsService {
     /// When to try writing what is kept; nil when nothing is.
     private(set) var retryAt: Instant?
     package static let retryInterval = 30.0
+    /// Watches the backend's settings file, once `watchSettings` ran.
+    private var watcher: SettingsFileWatcher?
     /// Audit entries kept at most (the oldest go first past it).
     static let keptAuditLimit = 10_000
 
@@ -63,7 +69,7 @@ package final class RestrictionsService {
             writeKept()
         case .audit(let entry):
             logger.notice("restrictions: \(entry.kind.rawValue) for “\(entry.title)”\(entry.detail.map { " (\($0))" } ?? "")")
-            unwrittenAudit.append((entry, inputSource))
+            unwrittenAudit.append((entry, entry.source ?? inputSource))
             if unwrittenAudit.count > Self.keptAuditLimit { unwrittenAudit.removeFirst(unwrittenAudit.count - Self.keptAuditLimit) }
             if !writeKept() {
                 let count = unwrittenAudit.count
@@ -80,13 +86,57 @@ package final class RestrictionsService {
         return true
     }
 
-    /// Milliseconds until the next try at writing what is kept, for poll.
+    /// Milliseconds until the next try at writing what is kept, or the next
+    /// look at the settings file without inotify, for poll.
     func retryTimeout(now: Instant) -> Int32? {
-        retryAt.map { Int32(max(0, ($0 - now) * 1000).rounded(.up)) }
+        let retry = retryAt.map { Int32(max(0, ($0 - now) * 1000).rounded(.up)) }
+        guard let look = watcher?.pollTimeout(now: now) else { return retry }
+        return min(retry ?? look, look)
     }
 
-    /// Tries writing what is kept if its time has come.
+    /// Starts watching the backend's settings file (nothing when it names
+    /// none), then reads it once: a change made while the shell started is
+    /// not missed (a file already refused at start is not told again).
+    package func watchSettings(now: Instant) {
+        guard watcher == nil, let path = backend?.settingsPath else { return }
+        watcher = SettingsFileWatcher(path: path, logger: logger, now: now)
+        reloadSettings(tellRejection: false)
+    }
+
+    /// The settings watcher's descriptor, for the poll set (nil: none, or
+    /// looking every second instead).
+    var settingsFD: Int32? {
+        guard let fd = watcher?.fd, fd >= 0 else { return nil }
+        return fd
+    }
+
+    /// The settings watcher's descriptor is readable.
+    func settingsEvents() {
+        if watcher?.readEvents() == true { reloadSettings() }
+    }
+
+    /// The backend reads the settings again; new ones are applied, a file
+    /// that is not valid is told (the settings in force stay).
+    private func reloadSettings(tellRejection: Bool = true) {
+        guard let backend else { return }
+        switch backend.reload() {
+        case .unchanged:
+            logger.debug("restrictions: the settings file was written; nothing changed")
+        case .changed(let change):
+            let policy = change.policy
+            logger.notice("restrictions: the settings changed (mode \(policy.mode.rawValue), \(policy.limitsDescription), unrated \(policy.unrated.rawValue)\(change.passcodeChanged ? ", a new passcode" : "")); applied now")
+            inbox.post(.restrictionsChanged(change, wallClock: clock.wallClock(), at: clock.now()))
+        case .rejected(let reason):
+            guard tellRejection else { return }
+            logger.error("restrictions: \(reason); the settings in force stay")
+            inbox.post(.showNotice("Restrictions: \(reason); the settings in force stay"))
+        }
+    }
+
+    /// Tries writing what is kept if its time has come; without inotify,
+    /// looks at the settings file if its time has come.
     package func retryIfDue(now: Instant) {
+        if watcher?.tick(now: now) == true { reloadSettings() }
         guard let retryAt, retryAt <= now else { return }
         writeKept()
     }

@@ -12,6 +12,14 @@ private func authorizeChange(_ action: String, settings: RestrictionsSettings, p
     try AdminCheck.verify(current, for: action, store: store)
 }
 
+/// Saves `settings` and records the change (`detail`, never a passcode) in
+/// the audit log; a running tvshell sees the file change and applies it.
+private func save(_ settings: RestrictionsSettings, paths: ParentalPaths, change detail: String) throws {
+    try ParentalStore.saveSettings(settings, paths: paths)
+    let entry = AuditEntry(kind: .changed, title: "restrictions", itemID: "settings", rating: nil, time: Date().timeIntervalSince1970, detail: detail)
+    try? ParentalStore(paths: paths, settings: settings).audit(entry, via: "cli")
+}
+
 /// `tvshell restrictions set [--movies R] [--tv R] [--unrated allow|restrict] [--stdin]`.
 struct RestrictionsSetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,7 +53,7 @@ struct RestrictionsSetCommand: ParsableCommand {
             if let tv { settings.tv = try RestrictionsSettings.parseLimit(tv, media: .tv) }
             if let unrated { settings.unrated = RestrictionPolicy.Unrated(rawValue: unrated)! }
             try authorizeChange("change rating limits", settings: try ParentalStore.loadSettings(paths: paths), paths: paths, input: PasscodeInput(fromStandardInput: stdin))
-            try ParentalStore.saveSettings(settings, paths: paths)
+            try save(settings, paths: paths, change: "\(settings.policy.limitsDescription); unrated \(settings.unrated.rawValue)")
             print("Allowed: \(settings.policy.limitsDescription); unrated: \(settings.unrated.rawValue).")
             if settings.mode == .off { print("Restrictions are off: turn them on with `tvshell restrictions mode passcode`.") }
         }
@@ -75,7 +83,7 @@ struct RestrictionsModeCommand: ParsableCommand {
             if mode == .passcode && settings.passcode == nil { throw ParentalError.noPasscode }
             try authorizeChange("set mode \(mode.rawValue)", settings: settings, paths: paths, input: PasscodeInput(fromStandardInput: stdin))
             settings.mode = mode
-            try ParentalStore.saveSettings(settings, paths: paths)
+            try save(settings, paths: paths, change: "mode \(mode.rawValue)")
             print("Restrictions mode: \(mode.rawValue).")
         }
     }
@@ -100,8 +108,9 @@ struct RestrictionsSetPasscodeCommand: ParsableCommand {
             if !stdin {
                 guard try input.read("Again: ") == code else { throw CLIError("the two passcodes differ; nothing changed", code: 64) }
             }
+            let first = settings.passcode == nil
             settings.passcode = try PasscodeHash.make(passcode: code)
-            try ParentalStore.saveSettings(settings, paths: paths)
+            try save(settings, paths: paths, change: first ? "passcode set" : "passcode changed")
             print("Passcode set.\(settings.mode == .off ? " Turn restrictions on with `tvshell restrictions mode passcode`." : "")")
         }
     }

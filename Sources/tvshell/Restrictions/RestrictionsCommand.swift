@@ -109,7 +109,7 @@ struct RestrictionsLogCommand: ParsableCommand {
                 for r in shown {
                     let rating = r.rating.map { " [\($0)]" } ?? ""
                     let detail = r.detail.map { " — \($0)" } ?? ""
-                    print("\(r.time)  \(r.event.padding(toLength: 14, withPad: " ", startingAt: 0)) “\(r.title)”\(rating)\(detail)  by \(r.user) on \(r.tty) via \(r.via)")
+                    print("\(r.time)  \(r.event.padding(toLength: max(14, r.event.count), withPad: " ", startingAt: 0)) “\(r.title)”\(rating)\(detail)  by \(r.user) on \(r.tty) via \(r.via)")
                 }
             }
             if !bad.isEmpty {
