@@ -90,4 +90,31 @@ struct RemoteEndToEndTests {
         try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
         #expect(log().components(separatedBy: "the remote is off").count == 2, "said once, not at every retry")
     }
+
+    @Test("lircd back after 8 s away (the back-off then waits up to 8 s): the remote is back within 1 s of its socket")
+    func lircdBackAtOnce() throws {
+        let dir = TVShellBinary.scratchDirectory("lirc")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lircd = try Lircd(directory: dir)
+        let shell = try ShellUnderTest(["--home", "--lirc-socket", lircd.socketPath], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try lircd.press("KEY_DOWN")
+        try shell.ipc.waitForState { $0["home_selection"] as? Int == 1 }
+        let log = { (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "" }
+        let connections = { log().components(separatedBy: "connected to lircd").count - 1 }
+        #expect(connections() == 1)
+
+        lircd.stop()
+        let gone = Date().addingTimeInterval(10)
+        while !log().contains("closed the connection") && Date() < gone { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 8)
+        try lircd.start()
+        let back = Date()
+        while connections() < 2 && Date().timeIntervalSince(back) < 15 { Thread.sleep(forTimeInterval: 0.02) }
+        let waited = Date().timeIntervalSince(back)
+        #expect(connections() == 2, "reconnected")
+        #expect(waited < 1, "the remote is back \(waited) s after lircd's socket")
+        try lircd.press("KEY_DOWN")
+        try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
+    }
 }

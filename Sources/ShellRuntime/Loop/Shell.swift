@@ -248,6 +248,7 @@ public final class Shell: ShellControl {
             }
             if let ipc { pollSet += ipc.pollDescriptors() }
             if let lirc, lirc.fd >= 0 { pollSet.append(pollfd(fd: lirc.fd, events: Int16(POLLIN), revents: 0)) }
+            if let fd = lirc?.watchFD { pollSet.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             if let mpris { pollSet.append(pollfd(fd: mpris.fd, events: mpris.events, revents: 0)) }
             if let fd = restrictions.settingsFD { pollSet.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             if let terminal = presenter?.terminal, terminal.frames.isBusy { pollSet.append(pollfd(fd: terminal.frames.fd, events: Int16(POLLOUT), revents: 0)) }
@@ -323,6 +324,8 @@ public final class Shell: ShellControl {
                 dispatch(.command(command, at: MonotonicClock.now()))
                 if state.quitting { return }
             }
+        } else if let lirc, fd == lirc.watchFD {
+            lirc.socketEvents(now: MonotonicClock.now())
         } else if let mpris, fd == mpris.fd {
             if !mpris.process() { self.mpris = nil }
         } else if fd == restrictions.settingsFD {

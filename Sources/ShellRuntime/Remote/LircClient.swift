@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import ShellCore
 #if canImport(Glibc)
@@ -7,9 +8,12 @@ import Glibc
 /// The connection to lircd's client socket. It connects when it can; when
 /// lircd is not there, or goes away, the shell goes on from the keyboard and
 /// this tries again with back-off (0.5 s doubling to 30 s), saying so in the
-/// log once per outage.
+/// log once per outage. The socket's directory is watched meanwhile: when
+/// lircd makes its socket again it connects at once (quick tries while lircd
+/// starts listening), whatever the back-off had reached.
 ///
-/// Run-loop thread only: the loop polls `fd` and calls `read` and `tick`.
+/// Run-loop thread only: the loop polls `fd` and `watchFD` and calls `read`,
+/// `socketEvents` and `tick`.
 final class LircClient {
     let path: String
     /// The socket, or -1 while not connected.
@@ -22,24 +26,52 @@ final class LircClient {
     private var nextAttempt: Instant?
     private var announcedOutage = false
     private let logger: Logger
+    /// Watches for the socket being made again (without inotify, by looking
+    /// every second).
+    private let watcher: FileWatcher
+    /// The first delay after the socket appeared: lircd binds, then listens.
+    private static let appearedDelay = 0.05
 
     init(path: String, logger: Logger, now: Instant) {
         self.path = path
         self.logger = logger
+        watcher = FileWatcher(path: path, label: "lircd", logger: logger, now: now, reportsCreation: true)
+        connect(now: now)
+    }
+
+    /// The socket watcher's descriptor, for the poll set (nil without inotify).
+    var watchFD: Int32? { watcher.fd >= 0 ? watcher.fd : nil }
+
+    /// The watcher's descriptor is readable.
+    func socketEvents(now: Instant) {
+        if watcher.readEvents() { socketMayHaveAppeared(now: now) }
+    }
+
+    /// While not connected, a socket made again is tried at once, and again
+    /// after 50 ms doubling (lircd may not listen yet) until the back-off's
+    /// usual steps take over.
+    private func socketMayHaveAppeared(now: Instant) {
+        guard fd < 0, FileManager.default.fileExists(atPath: path) else { return }
+        delay = Self.appearedDelay
         connect(now: now)
     }
 
     deinit { disconnect() }
 
-    /// Milliseconds until the next connection attempt, for `poll`.
+    /// Milliseconds until the next connection attempt (or the watcher's
+    /// next look without inotify), for `poll`.
     func pollTimeout(now: Instant) -> Int32? {
-        guard fd < 0, let next = nextAttempt else { return nil }
-        return Int32(max(0, (next - now) * 1000).rounded(.up))
+        guard fd < 0 else { return nil }
+        let attempt = nextAttempt.map { Int32(max(0, ($0 - now) * 1000).rounded(.up)) }
+        guard let look = watcher.pollTimeout(now: now) else { return attempt }
+        return min(attempt ?? look, look)
     }
 
     /// Tries to connect again when it is time.
     func tick(now: Instant) {
-        guard fd < 0, let next = nextAttempt, next <= now else { return }
+        guard fd < 0 else { return }
+        if watcher.tick(now: now) { return socketMayHaveAppeared(now: now) }
+        guard let next = nextAttempt, next <= now else { return }
         connect(now: now)
     }
 

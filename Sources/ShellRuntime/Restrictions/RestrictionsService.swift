@@ -39,7 +39,7 @@ package final class RestrictionsService {
     private(set) var retryAt: Instant?
     package static let retryInterval = 30.0
     /// Watches the backend's settings file, once `watchSettings` ran.
-    private var watcher: SettingsFileWatcher?
+    private var watcher: FileWatcher?
     /// Audit entries kept at most (the oldest go first past it).
     static let keptAuditLimit = 10_000
 
@@ -99,7 +99,7 @@ package final class RestrictionsService {
     /// not missed (a file already refused at start is not told again).
     package func watchSettings(now: Instant) {
         guard watcher == nil, let path = backend?.settingsPath else { return }
-        watcher = SettingsFileWatcher(path: path, logger: logger, now: now)
+        watcher = FileWatcher(path: path, label: "restrictions", logger: logger, now: now)
         reloadSettings(tellRejection: false)
     }
 

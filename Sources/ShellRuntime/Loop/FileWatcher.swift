@@ -6,8 +6,9 @@ import Glibc
 #endif
 
 /// Tells when one file may have changed: written and closed, renamed over
-/// (an atomic replace, as `tvshell restrictions` writes), changed in mode, or
-/// removed. It watches the file's directory with inotify, since a rename
+/// (an atomic replace, as `tvshell restrictions` writes), changed in mode,
+/// removed, and (`reportsCreation`, for a socket, which is never written)
+/// created. It watches the file's directory with inotify, since a rename
 /// over the file is an event of the directory, not of the file it replaced.
 /// While that directory does not exist yet, it watches the nearest one above
 /// that does, and moves down as directories appear. Without inotify (no
@@ -15,9 +16,12 @@ import Glibc
 ///
 /// Run-loop thread only: `fd` goes in the loop's poll set, `readEvents()`
 /// when it is readable; `pollTimeout` / `tick` drive the fallback.
-final class SettingsFileWatcher {
+final class FileWatcher {
     private let directory: String
     private let name: String
+    /// What the file is, for the log ("restrictions", "lircd").
+    private let label: String
+    private let fileEvents: UInt32
     private let logger: Logger
     /// The inotify instance; -1 when polling.
     private(set) var fd: Int32 = -1
@@ -29,18 +33,23 @@ final class SettingsFileWatcher {
     private var nextLook: Instant?
     static let pollInterval = 1.0
 
-    private static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_ATTRIB | IN_DELETE | IN_MOVED_FROM)
+    private static let changeEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_ATTRIB | IN_DELETE | IN_MOVED_FROM)
     private static let selfEvents = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)
 
-    /// - Parameter inotify: false looks every second from the start (tests).
-    init(path: String, logger: Logger, now: Instant, inotify: Bool = true) {
+    /// - Parameters:
+    ///   - reportsCreation: a new file counts as soon as it is made (a
+    ///     socket), not only once written and closed (a file being written).
+    ///   - inotify: false looks every second from the start (tests).
+    init(path: String, label: String, logger: Logger, now: Instant, reportsCreation: Bool = false, inotify: Bool = true) {
         let url = URL(fileURLWithPath: path)
         directory = url.deletingLastPathComponent().path
         name = url.lastPathComponent
+        self.label = label
+        fileEvents = Self.changeEvents | (reportsCreation ? UInt32(IN_CREATE) : 0)
         self.logger = logger
         fd = inotify ? inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) : -1
         if fd < 0 {
-            if inotify { logger.warning("restrictions: cannot watch \(path) (inotify: \(String(cString: strerror(errno)))); looking at it every second instead") }
+            if inotify { logger.warning("\(label): cannot watch \(path) (inotify: \(String(cString: strerror(errno)))); looking at it every second instead") }
             stamp = FileStamp(path: path)
             nextLook = now + Self.pollInterval
         } else {
@@ -81,7 +90,7 @@ final class SettingsFileWatcher {
                 guard wd == watch else { continue }
                 if watched != directory || mask & Self.selfEvents != 0 {
                     rearm = true
-                } else if mask & Self.fileEvents != 0, String(decoding: nameBytes, as: UTF8.self) == name {
+                } else if mask & fileEvents != 0, String(decoding: nameBytes, as: UTF8.self) == name {
                     changed = true
                 }
             }
@@ -115,17 +124,17 @@ final class SettingsFileWatcher {
             if watched == candidate, watch >= 0 { return false }
             if watch >= 0 { inotify_rm_watch(fd, watch) }
             let target = candidate == directory
-            let mask = (target ? Self.fileEvents : UInt32(IN_CREATE | IN_MOVED_TO)) | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+            let mask = (target ? fileEvents : UInt32(IN_CREATE | IN_MOVED_TO)) | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
             watch = inotify_add_watch(fd, candidate, mask)
             guard watch >= 0 else {
-                logger.warning("restrictions: cannot watch \(candidate) (\(String(cString: strerror(errno)))); changes reach tvshell at its next start")
+                logger.warning("\(label): cannot watch \(candidate) (\(String(cString: strerror(errno)))); changes reach tvshell later, or at its next start")
                 watched = nil
                 return false
             }
             watched = candidate
             if target { return true }
             if deepestExisting() == candidate {
-                logger.info("restrictions: \(directory) does not exist yet; watching \(candidate) for it")
+                logger.info("\(label): \(directory) does not exist yet; watching \(candidate) for it")
                 return false
             }
         }
