@@ -76,6 +76,7 @@ let package = Package(
             name: "tvshell-bench",
             dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel", "TerminalUI"]
         ),
+        .testTarget(name: "MediaModelTests", dependencies: ["MediaModel"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MediaModel"]),
         .testTarget(name: "ConfigFormatTests", dependencies: ["ConfigFormat"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaModel"]),

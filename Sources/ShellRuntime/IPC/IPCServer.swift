@@ -1,4 +1,5 @@
 import Foundation
+import MediaModel
 import CPosix
 import Logging
 #if canImport(Glibc)
@@ -272,16 +273,27 @@ final class IPCServer: AutomationPort {
         enqueue(Self.encode(object), to: client)
     }
 
-    /// One JSON line, newline included.
+    /// One JSON line, newline included; every URL in it redacted
+    /// (`URLRedaction`: no account or token leaves through the socket).
     private static func encode(_ object: [String: Any]) -> [UInt8] {
         var line: [UInt8]
         do {
-            line = Array(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]))
+            line = Array(try JSONSerialization.data(withJSONObject: redactingURLs(object), options: [.sortedKeys, .fragmentsAllowed]))
         } catch {
             line = Array(#"{"error":"internal error: the reply could not be encoded as JSON"}"#.utf8)
         }
         line.append(10)
         return line
+    }
+
+    /// `value` (a JSON object, array or scalar) with the URLs in its strings redacted.
+    static func redactingURLs(_ value: Any) -> Any {
+        switch value {
+        case let text as String: URLRedaction.redactingURLs(in: text)
+        case let object as [String: Any]: object.mapValues(redactingURLs)
+        case let array as [Any]: array.map(redactingURLs)
+        default: value
+        }
     }
 
     private func enqueue(_ line: [UInt8], to client: Client) {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MediaModel
 
 /// A swift-log handler appending lines to a file (`--log-file`), or to
 /// standard error when the shell has no screen. Never to the TUI's screen.
@@ -56,6 +57,6 @@ public struct FileLogHandler: LogHandler {
         var line = "\(stamp) \(event.level) \(label): \(event.message)"
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         if !merged.isEmpty { line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
-        sink.write(line + "\n")
+        sink.write(URLRedaction.redactingURLs(in: line) + "\n")
     }
 }

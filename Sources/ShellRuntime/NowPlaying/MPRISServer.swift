@@ -1,6 +1,7 @@
 import CMPRIS
 import Foundation
 import Logging
+import MediaModel
 import ShellCore
 #if canImport(Glibc)
 import Glibc
@@ -75,7 +76,7 @@ final class MPRISServer {
         let before = published
         if before != shown {
             tvs_mpris_set_status(bus, info.status.rawValue)
-            tvs_mpris_set_metadata(bus, info.trackID, info.title, info.album, info.artist, info.artURL, Int64((info.length ?? 0) * 1e6))
+            tvs_mpris_set_metadata(bus, info.trackID, info.title, info.album, info.artist, info.artURL.map(URLRedaction.redact), Int64((info.length ?? 0) * 1e6))
             tvs_mpris_set_numbers(bus, info.rate, 1.0)
             tvs_mpris_set_flags(bus, flag(info.canGoNext), flag(info.canGoPrevious), flag(info.canPlay), flag(info.canPause), flag(info.canSeek),
                                 flag(info.canControl), flag(info.canQuit))

@@ -1,0 +1,98 @@
+/// Stream URLs as they may be shown: user names, passwords and tokens
+/// replaced by `***`, the rest kept so a URL can still be told apart. IPTV
+/// services put the account in the URL itself: `http://user:pass@host/…`,
+/// Xtream Codes' `http://host/live/USER/PASS/1477.ts` (also `movie`,
+/// `series`, `timeshift`, and the short `http://host/USER/PASS/1477`), and
+/// query keys such as `username`, `password`, `token`, `key`. Pure; any
+/// thread.
+public enum URLRedaction {
+    /// Query keys whose values are secrets (compared lower-cased).
+    static let secretKeys: Set<String> = [
+        "username", "user", "password", "pass", "passwd", "pwd", "token", "access_token", "auth", "key", "api_key", "apikey",
+        "secret", "signature", "sig",
+    ]
+    /// First path segments after which Xtream Codes puts user and password.
+    static let accountPaths: Set<String> = ["live", "movie", "series", "timeshift"]
+
+    /// `url` with its secrets replaced; text that is not a URL with a
+    /// scheme comes back as it is.
+    public static func redact(_ url: String) -> String {
+        guard let schemeEnd = url.firstRange(of: "://") else { return url }
+        let scheme = url[..<schemeEnd.upperBound]
+        var rest = Substring(url[schemeEnd.upperBound...])
+        var suffix = ""
+        if let pipe = rest.firstIndex(of: "|") {
+            suffix = String(rest[pipe...])
+            rest = rest[..<pipe]
+        }
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        var authority = String(rest[..<authorityEnd])
+        if let at = authority.lastIndex(of: "@") {
+            let userInfo = authority[..<at]
+            authority = (userInfo.contains(":") ? "***:***" : "***") + authority[at...]
+        }
+        var pathAndMore = rest[authorityEnd...]
+        var fragment = ""
+        if let hash = pathAndMore.firstIndex(of: "#") {
+            fragment = String(pathAndMore[hash...])
+            pathAndMore = pathAndMore[..<hash]
+        }
+        var query = ""
+        if let question = pathAndMore.firstIndex(of: "?") {
+            query = "?" + redactQuery(pathAndMore[pathAndMore.index(after: question)...])
+            pathAndMore = pathAndMore[..<question]
+        }
+        return String(scheme) + authority + redactPath(pathAndMore) + query + fragment + suffix
+    }
+
+    /// `text` with every URL in it (`scheme://` up to the next space or
+    /// quote) redacted: for log lines and player messages.
+    public static func redactingURLs(in text: String) -> String {
+        guard text.contains("://") else { return text }
+        var output = ""
+        var remaining = Substring(text)
+        while let marker = remaining.firstRange(of: "://") {
+            var start = marker.lowerBound
+            while start > remaining.startIndex {
+                let before = remaining[remaining.index(before: start)]
+                guard before.isLetter || before.isNumber || before == "+" || before == "-" || before == "." else { break }
+                start = remaining.index(before: start)
+            }
+            let end = remaining[marker.upperBound...].firstIndex { $0.isWhitespace || "\"'<>()[]{}".contains($0) } ?? remaining.endIndex
+            output += remaining[..<start]
+            output += start == marker.lowerBound ? String(remaining[start..<end]) : redact(String(remaining[start..<end]))
+            remaining = remaining[end...]
+        }
+        return output + remaining
+    }
+
+    private static func redactQuery(_ query: Substring) -> String {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let key = pair[..<equals]
+            guard secretKeys.contains(key.lowercased()), pair.index(after: equals) < pair.endIndex else { return String(pair) }
+            return key + "=***"
+        }.joined(separator: "&")
+    }
+
+    /// `/live/USER/PASS/…` and `/USER/PASS/1477(.ext)`.
+    private static func redactPath(_ path: Substring) -> String {
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard segments.first == "" else { return String(path) }
+        let parts = segments.dropFirst()
+        if let first = parts.first, accountPaths.contains(first.lowercased()), parts.count >= 4 {
+            segments[2] = "***"
+            segments[3] = "***"
+        } else if parts.count == 3, let last = parts.last, isStreamID(last), !parts.contains(where: \.isEmpty) {
+            segments[1] = "***"
+            segments[2] = "***"
+        }
+        return segments.joined(separator: "/")
+    }
+
+    /// "1477", "1477.ts", "1477.m3u8".
+    private static func isStreamID(_ segment: String) -> Bool {
+        let name = segment.split(separator: ".", maxSplits: 1).first ?? ""
+        return !name.isEmpty && name.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import ShellTesting
+import Testing
+
+/// Accounts in stream URLs (Xtream Codes paths, `user:pass@`, tokens) never
+/// reach the log, the automation socket or Now Playing.
+@Suite("Credentials in stream URLs stay out of logs, IPC and MPRIS, end to end", .serialized)
+struct CredentialsEndToEndTests {
+    @Test("an Xtream Codes channel plays; its account, a dead channel's user:pass@ and a logo's token are *** in the log, get_state, events and MPRIS")
+    func redacted() throws {
+        let clip = try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 30)))
+        let server = try LocalHTTPServer(files: ["live/alice/s3cretpass/1477.mp4": clip, "logo.png": Data()])
+        defer { server.stop() }
+        let dir = TVShellBinary.scratchDirectory("credentials")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("account.m3u").path
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-chno="1" tvg-logo="\(server.url("logo.png?token=t0k3nvalue"))",Account One
+            \(server.url("live/alice/s3cretpass/1477.mp4"))
+            #EXTINF:-1 tvg-chno="2",Account Two
+            http://bob:hunter2pw@127.0.0.1:9/stream.m3u8?token=t0k3nvalue
+            """.write(toFile: lineup, atomically: true, encoding: .utf8)
+        let bus = try DBusSession()
+        let shell = try ShellUnderTest([lineup], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(server.requests.contains("/live/alice/s3cretpass/1477.mp4"), "the real URL is what is played")
+        #expect(playing["url"] as? String == server.url("live/***/***/1477.mp4"))
+        let started = try shell.ipc.waitForEvent("playback-started")
+        #expect(started["url"] as? String == server.url("live/***/***/1477.mp4"))
+        let path = try shell.ipc.request(["get_mpv_property", "path"])["data"] as? String
+        #expect(path == server.url("live/***/***/1477.mp4"), "even mpv's own properties")
+        let art = try bus.playerctl("metadata", "mpris:artUrl").output
+        #expect(art.contains("token=***") && !art.contains("t0k3n"), "MPRIS art: \(art)")
+
+        _ = try shell.ipc.request(["channel", 2])
+        let failed = try shell.ipc.waitForEvent("error", timeout: 20)
+        let seen = "\(failed)"
+        #expect(seen.contains("127.0.0.1:9"), "the error names the server: \(seen)")
+        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        #expect(log.contains("live/***/***/1477.mp4"), "the load is logged, redacted")
+        for secret in ["s3cretpass", "hunter2pw", "t0k3nvalue", "alice", "bob:"] {
+            #expect(!log.contains(secret), "the log holds \(secret)")
+            #expect(!seen.contains(secret), "the error event holds \(secret)")
+            #expect(!"\(try shell.ipc.state())".contains(secret), "get_state holds \(secret)")
+            #expect(!"\(shell.ipc.events)".contains(secret), "an event holds \(secret)")
+        }
+    }
+}

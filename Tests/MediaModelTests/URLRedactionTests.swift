@@ -1,0 +1,40 @@
+import MediaModel
+import Testing
+
+@Suite("URLs as they may be shown: accounts and tokens redacted")
+struct URLRedactionTests {
+    @Test("Xtream Codes paths, the short form, user:pass@, secret query keys; the rest kept", arguments: [
+        ("http://list.tv:8080/live/alice/s3cret/1477.m3u8", "http://list.tv:8080/live/***/***/1477.m3u8"),
+        ("http://list.tv:8080/movie/alice/s3cret/99.mkv", "http://list.tv:8080/movie/***/***/99.mkv"),
+        ("http://list.tv:8080/series/alice/s3cret/12.mp4", "http://list.tv:8080/series/***/***/12.mp4"),
+        ("http://list.tv:8080/timeshift/my@account.xc/my_password/60/2026-11-22:20-00/1477.ts",
+         "http://list.tv:8080/timeshift/***/***/60/2026-11-22:20-00/1477.ts"),
+        ("http://list.tv:8080/my@account.xc/my_password/1477", "http://list.tv:8080/***/***/1477"),
+        ("http://list.tv:8080/alice/s3cret/1477.ts", "http://list.tv:8080/***/***/1477.ts"),
+        ("http://list.tv/get.php?username=alice&password=s3cret&type=m3u_plus", "http://list.tv/get.php?username=***&password=***&type=m3u_plus"),
+        ("https://cdn.tv/a.m3u8?Token=abc123&quality=hd#t=3", "https://cdn.tv/a.m3u8?Token=***&quality=hd#t=3"),
+        ("rtmp://bob:hunter2@media.tv:1935/app/stream", "rtmp://***:***@media.tv:1935/app/stream"),
+        ("http://bob@media.tv/x.ts", "http://***@media.tv/x.ts"),
+        ("http://h.tv/live/u/p/1.ts|User-Agent=VLC", "http://h.tv/live/***/***/1.ts|User-Agent=VLC"),
+        ("https://dash2.antik.sk/live/test_trt_world_atktv/playlist.m3u8", "https://dash2.antik.sk/live/test_trt_world_atktv/playlist.m3u8"),
+        ("https://qvcuk-live.akamaized.net/hls/live/2097112/qvc/3/3.m3u8", "https://qvcuk-live.akamaized.net/hls/live/2097112/qvc/3/3.m3u8"),
+        ("av://lavfi:testsrc2=size=320x180:rate=25", "av://lavfi:testsrc2=size=320x180:rate=25"),
+        ("/media/films/Show S01E02.mkv", "/media/films/Show S01E02.mkv"),
+        ("http://127.0.0.1:9/off-air/live.m3u8", "http://127.0.0.1:9/off-air/live.m3u8"),
+        ("http://h.tv/a?key=", "http://h.tv/a?key="),
+    ])
+    func redact(url: String, shown: String) {
+        #expect(URLRedaction.redact(url) == shown)
+    }
+
+    @Test("URLs inside text (player messages, log lines) are found and redacted; text around them is kept")
+    func inText() {
+        #expect(URLRedaction.redactingURLs(in: "loading failed: Failed to open http://list.tv:8080/live/alice/s3cret/1477.ts.")
+            == "loading failed: Failed to open http://list.tv:8080/live/***/***/1477.ts.")
+        #expect(URLRedaction.redactingURLs(in: "load \"http://a:b@h.tv/x\" and (https://h.tv/y?token=t)")
+            == "load \"http://***:***@h.tv/x\" and (https://h.tv/y?token=***)")
+        #expect(URLRedaction.redactingURLs(in: "no URL here: a://") == "no URL here: a://")
+        #expect(URLRedaction.redactingURLs(in: "://nothing before") == "://nothing before")
+        #expect(URLRedaction.redactingURLs(in: "plain") == "plain")
+    }
+}
