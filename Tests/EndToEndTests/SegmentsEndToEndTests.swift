@@ -51,8 +51,9 @@ struct SegmentsEndToEndTests {
     }
 
     /// Scrubs from where playback is (paused) until the head is at or past
-    /// `target` (forward) or before it (back), then commits with PLAYPAUSE; the head.
-    private func scrub(to target: Double, _ shell: ShellUnderTest) throws -> Double {
+    /// `target` (forward) or before it (back), then commits with `commit`
+    /// (PLAYPAUSE plays, ENTER stays paused); the head.
+    private func scrub(to target: Double, _ shell: ShellUnderTest, commit: String = "PLAYPAUSE") throws -> Double {
         let start = try shell.ipc.state()
         let forward = target > (number(start["position"]) ?? 0)
         var head = number(start["position"]) ?? 0
@@ -60,8 +61,25 @@ struct SegmentsEndToEndTests {
             try shell.ipc.request(["keypress", forward ? "RIGHT" : "LEFT"])
             head = number((try shell.ipc.state()["scrub"] as? [String: Any])?["target"]) ?? head
         }
-        try shell.ipc.request(["keypress", "PLAYPAUSE"])
+        try shell.ipc.request(["keypress", commit])
         return head
+    }
+
+    @Test("a scrub committed with ENTER while paused over an unwatched break lands in it at once: in_interstitial and the bar's Ad label, still paused")
+    func pausedCommitInBreak() throws {
+        let shell = try ShellUnderTest([try TestMedia.episode()])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+        for _ in 0..<3 { try shell.ipc.request(["keypress", "RIGHT"]) }
+        try shell.ipc.waitForState { (number($0["position"]) ?? 0) >= 29 }
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        let head = try scrub(to: 120, shell, commit: "ENTER")
+        let landed = try shell.ipc.waitForState(timeout: 5) { $0["in_interstitial"] as? Bool == true }
+        #expect(landed["paused"] as? Bool == true, "ENTER keeps it paused")
+        let position = number(landed["position"]) ?? 0
+        #expect(position >= 60 && position < 62, "at the break's start: \(position)")
+        #expect(number(landed["pending_target"]) == head)
+        #expect(shell.tmux.waitFor { $0.contains("Ad · ") && $0.contains(" left") }.ok, "the bar says so")
     }
 
     @Test("an ad break must be watched: scrubbing over it plays it first, refuses skips meanwhile, then goes on to the target; watched, it is skipped")

@@ -171,4 +171,38 @@ struct AdBreakReducerTests {
         #expect(h.apply(.nowPlaying(.setPosition(120), at: h.clock.now)).first == .seek(to: 120, exact: true))
         h.expectArmed(h.armedTimers)
     }
+
+    @Test("a scrub committed with ENTER while paused, over an unwatched break, lands in it at once: in the break, target kept, still paused")
+    func pausedCommitEntersBreak() {
+        var item = MediaItem(id: "e", title: "E", url: "/e.mkv")
+        item.segments = [Segment(kind: .commercial, start: 60, end: 80)]
+        let h = ReducerHarness(ShellState(items: [item]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.duration(180), token: 1, at: h.clock.now))
+        h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.position(30), token: 1, at: h.clock.now))
+        h.apply(.command(.playPause, at: h.clock.now))
+        h.apply(.player(.paused(true), token: 1, at: h.clock.now))
+        h.apply(.command(.select, at: h.clock.now))
+        h.state.scrub.map { #expect($0.target == 30) }
+        for _ in 0..<200 where (h.state.scrub?.target ?? 0) <= 90 { h.apply(.command(.right, at: h.clock.now)) }
+        let target = h.state.scrub?.target ?? 0
+        #expect(target > 80, "the head is past the break: \(target)")
+        h.send(.command(.select, at: h.clock.now), effects: [
+            .seek(to: 60, exact: true), .emit(.interstitialStarted(start: 60, end: 80)), .cancelTimer(.transportHide),
+        ]) {
+            $0.scrub = nil
+            $0.playback.position = 60
+            $0.playback.seekPending = true
+            $0.pendingTarget = target
+            $0.activeBreak = Segment(kind: .commercial, start: 60, end: 80)
+            $0.transportVisible = true
+        }
+        #expect(h.state.playback.paused, "still paused")
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.position(60), token: 1, at: h.clock.now))
+        #expect(h.state.activeBreak != nil, "the player's own report keeps it")
+        h.expectArmed(h.armedTimers)
+    }
 }

@@ -59,6 +59,9 @@ enum ScrubReducer {
         return []
     }
 
+    /// ENTER or PLAYPAUSE: seek to the head. Landing in an unwatched ad
+    /// break (the one crossed, or one the head is in) enters it at once,
+    /// paused or not: the player reports no position until it moves.
     static func commit(_ state: inout ShellState, play: Bool) -> [Effect] {
         guard let scrub = state.scrub else { return [] }
         state.scrub = nil
@@ -67,6 +70,7 @@ enum ScrubReducer {
             state.playback.position = to
             state.playback.seekPending = true
             TimeshiftReducer.seeked(&state, to: to)
+            effects += BreakReducer.positionChanged(&state, to: to)
         }
         if play {
             state.playback.paused = false
