@@ -56,7 +56,7 @@ struct NowPlayingEndToEndTests {
         #expect(((next["target"] as? [String: Any])?["number"] as? Int) == 2, "events as for the key")
     }
 
-    @Test("with the passcode prompt up the bus can do nothing and never names the restricted channel")
+    @Test("with the passcode prompt up the bus can do nothing and never names the restricted channel; playerctl sees a paused stand-in track")
     func prompt() throws {
         let bus = try DBusSession()
         let home = try ParentalHome.withPasscode("2468")
@@ -64,17 +64,22 @@ struct NowPlayingEndToEndTests {
                                        environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         try shell.ipc.request(["channel", 4])
         try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
-        let control = try eventually({
-            try bus.busctl("get-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "CanControl").output
-        }) { $0 == "b false" }
-        #expect(control == "b false")
-        #expect(try bus.playerctl("metadata").output.contains("No player"), "playerctl leaves a player that cannot be controlled alone")
+        let shown = try eventually({ try bus.playerctl("metadata", "title").output }) { $0 == "Restricted (TV-MA)" }
+        #expect(shown == "Restricted (TV-MA)", "playerctl prints the stand-in")
+        #expect(try bus.playerctl("status").output == "Paused")
+        let track = try bus.playerctl("metadata", "mpris:trackid").output.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        #expect(track == "/org/mpris/MediaPlayer2/tvshell/restricted", "a valid trackid naming nothing: \(track)")
+        for capability in ["CanPause", "CanSeek", "CanGoNext", "CanGoPrevious"] {
+            let value = try bus.busctl("get-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", capability).output
+            #expect(value == "b false", "\(capability): \(value)")
+        }
         let metadata = try bus.busctl("get-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player",
                                       "Metadata").output
         #expect(!metadata.contains("Late Night") && !metadata.contains("Midnight") && !metadata.contains("After Dark"), "\(metadata)")
         #expect(metadata.contains("Restricted (TV-MA)"), "\(metadata)")
         let play = try bus.busctl("call", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "Play")
         #expect(play.status != 0 && play.output.contains("refused"), "\(play.output)")
+        #expect(try bus.playerctl("play").status != 0 || (try shell.ipc.state())["screen"] as? String == "passcode", "playerctl play opens nothing")
         #expect(try shell.ipc.state()["screen"] as? String == "passcode")
     }
 

@@ -3,7 +3,11 @@ import MediaModel
 /// What the desktop's Now Playing (MPRIS) shows and may do, derived from the
 /// state alone: the store stays the one source of truth. Never the title of
 /// restricted content ("Restricted (TV-MA)" stands in, as in the guide's
-/// preview), never anything while the passcode prompt is up. Pure.
+/// preview). While the passcode prompt is up it shows a stand-in track of its
+/// own (paused, named only by the rating; `CanPlay`, as it plays once the
+/// passcode is given, which `playerctl metadata` needs) so desktop widgets and
+/// `playerctl` still see a player, and every request from the bus is
+/// refused. Pure.
 public struct NowPlayingInfo: Equatable, Sendable {
     public enum Status: String, Equatable, Sendable {
         case playing = "Playing"
@@ -31,8 +35,11 @@ public struct NowPlayingInfo: Equatable, Sendable {
     public var canPlay = false
     public var canPause = false
     public var canSeek = false
-    /// False while the passcode prompt is up: nothing may be done from the bus.
+    /// Whether the player can be controlled at all (MPRIS `CanControl`;
+    /// true also under the prompt, where each capability is false).
     public var canControl = false
+    /// The passcode prompt is up: every request from the bus is refused.
+    public var refusesAll = false
     /// False in kiosk mode.
     public var canQuit = false
 
@@ -43,6 +50,11 @@ public struct NowPlayingInfo: Equatable, Sendable {
         info.canQuit = !state.kiosk
         if let prompt = state.prompt {
             info.title = "Restricted (\(ContentRating.strictest(prompt.ratings)?.code ?? "not rated"))"
+            info.trackID = "/org/mpris/MediaPlayer2/tvshell/restricted"
+            info.status = .paused
+            info.canControl = true
+            info.canPlay = true
+            info.refusesAll = true
             return info
         }
         info.canControl = true

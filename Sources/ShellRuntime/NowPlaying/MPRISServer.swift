@@ -122,7 +122,7 @@ final class MPRISServer {
     /// A method call from the bus: refused (a negative errno) when the info
     /// says it cannot be done, else sent to the store as an action.
     private func call(_ member: String, number: Int64, text: String?) -> Int32 {
-        guard current.canControl || member == "Raise" else { return -EACCES }
+        guard (current.canControl && !current.refusesAll) || member == "Raise" else { return -EACCES }
         let request: NowPlayingRequest
         switch member {
         case "Raise": return 0
