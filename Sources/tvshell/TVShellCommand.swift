@@ -7,7 +7,7 @@ struct TVShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tvshell",
         abstract: "A tvOS-style player shell for the terminal.",
-        version: "0.6.2",
+        version: "0.7.0",
         subcommands: [PlayCommand.self, LineupCommand.self, GuideCommand.self, RestrictionsCommand.self, HistoryCommand.self, ThemesCommand.self],
         defaultSubcommand: PlayCommand.self
     )
