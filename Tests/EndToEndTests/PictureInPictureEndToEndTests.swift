@@ -120,6 +120,37 @@ struct PictureInPictureEndToEndTests {
         #expect(loads(of: "mandelbrot", shell) == 1, "the preview's load is the one that plays")
     }
 
+    @Test("the grid previews its focused channel, muted, in the details; a restricted one is never opened; ENTER on now makes it full screen with no second load")
+    func gridPreview() throws {
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest(["--home"], width: 120, height: 40, connectTimeout: 120, cacheHome: Self.cache, home: home)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try shell.ipc.request(["keypress", "g"])
+        try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        let first = try shell.ipc.waitForState { preview($0)?["id"] as? String == "demo.testcard" && (number(preview($0)?["frames_presented"]) ?? 0) > 5 }
+        #expect((first["guide"] as? [String: Any])?["mode"] as? String == "grid", "in the grid itself")
+        #expect(try property("mute", "preview", shell) == "yes")
+        for _ in 0..<3 { try shell.ipc.request(["keypress", "DOWN"]) }
+        let restricted = try shell.ipc.waitForState { preview($0)?["id"] as? String == "demo.latenight" }
+        #expect(preview(restricted)?["restricted"] as? Bool == true && number(preview(restricted)?["frames_presented"]) == 0)
+        let inPane = shell.tmux.waitFor { screen in
+            screen.split(separator: "\n").contains { line in
+                line.range(of: "Restricted (TV-MA)").map { line.distance(from: line.startIndex, to: $0.lowerBound) >= 95 } ?? false
+            }
+        }
+        #expect(inPane.ok, "the pane, at the right of the details, says why: \(inPane.screen)")
+        #expect(try shell.ipc.request(["get_mpv_property", "path", "preview"])["data"] == nil, "nothing opened")
+        #expect(loads(of: "smptehdbars", shell) == 0)
+        try shell.ipc.request(["keypress", "UP"])
+        try shell.ipc.waitForState { preview($0)?["id"] as? String == "demo.life" && (number(preview($0)?["frames_presented"]) ?? 0) > 5 }
+        try shell.ipc.request(["keypress", "ENTER"])
+        let full = try shell.ipc.waitForState { $0["screen"] as? String == "player" && channelNumber($0) == 3 }
+        #expect(full["preview"] is NSNull)
+        #expect(try property("mute", "main", shell) == "no")
+        try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 5 }
+        #expect(loads(of: "life=", shell) == 1, "the preview's load is the one that plays")
+    }
+
     @Test("a restricted channel is never decoded into the preview or a picture before its passcode")
     func restricted() throws {
         let home = try ParentalHome.withPasscode("2468")

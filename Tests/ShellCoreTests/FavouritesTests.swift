@@ -57,13 +57,13 @@ struct FavouritesTests {
         h.apply(.command(.guide, at: h.clock.now))
         #expect(h.state.guideGrid?.channel == 3)
         #expect(GuideGridReducer.rows(h.state) == [3, 0, 1, 2])
-        h.press(.down) { $0.guideGrid?.channel = 0 }
+        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guideGrid?.channel = 0 }
         h.press(.favourite, effects: [.saveFavourite(key: "one.tv", name: "One", on: true), .startTimer(.noticeHide, after: 2.5)]) {
             $0.favourites = ["four.tv", "one.tv"]
             $0.notice = "One is a favourite"
         }
         #expect(GuideGridReducer.rows(h.state) == [0, 3, 1, 2])
-        h.expectArmed([.hintHide, .noticeHide])
+        h.expectArmed([.hintHide, .noticeHide, .previewDelay])
     }
 
     @Test("with flip = favourites, channel up / down go round the favourites only; with none marked, round every channel")

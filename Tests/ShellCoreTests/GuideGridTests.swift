@@ -1,5 +1,6 @@
 import MediaModel
 import ShellCore
+import ShellView
 import ShellTesting
 import Testing
 
@@ -45,16 +46,17 @@ private func gridOnNews(extra: Int = 0) -> ReducerHarness {
 
 @Suite("The guide grid: channels down, half hours across, moved by channel, programme, page and day")
 struct GuideGridTests {
-    @Test("g from the player opens the grid on the channel playing at now; g shows the list, g the grid again; ESC goes home")
+    @Test("g from the player opens the grid on the channel playing at now (its preview waited for); g shows the list, g the grid again, the same channel previewed; ESC goes home")
     func openAndToggle() {
         let h = gridOnNews()
         #expect(h.state.screen == .guide)
         #expect(h.state.guideGrid == GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0))
         #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Tonight")
-        h.expectArmed([.hintHide])
-        h.press(.guide, effects: [.startTimer(.previewDelay, after: 0.6)]) { $0.guideGrid = nil }
-        h.press(.guide, effects: [.cancelTimer(.previewDelay)]) { $0.guideGrid = GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0) }
-        h.press(.menu) {
+        h.expectArmed([.hintHide, .previewDelay])
+        h.press(.guide) { $0.guideGrid = nil }
+        h.press(.guide) { $0.guideGrid = GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0) }
+        h.expectArmed([.hintHide, .previewDelay])
+        h.press(.menu, effects: [.cancelTimer(.previewDelay)]) {
             $0.guideGrid = nil
             $0.destination = .home
         }
@@ -66,7 +68,7 @@ struct GuideGridTests {
         let h = gridOnNews()
         h.press(.right) { $0.guideGrid?.time = half + 1800 }
         #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Later")
-        h.press(.down) { $0.guideGrid?.channel = 1 }
+        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guideGrid?.channel = 1 }
         #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Match")
         h.press(.left) {
             $0.guideGrid?.time = half - 5400
@@ -77,11 +79,11 @@ struct GuideGridTests {
         #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!) == GuideGridReducer.Cell(start: half - 7200, stop: half - 5400, programme: nil))
         h.press(.right) { $0.guideGrid?.time = half - 5400 }
         h.press(.right) { $0.guideGrid?.time = half - 3600 }
-        h.press(.down) { $0.guideGrid?.channel = 2 }
+        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guideGrid?.channel = 2 }
         #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!) == GuideGridReducer.Cell(start: half - 3600, stop: half - 1800, programme: nil))
         h.press(.down)
-        h.press(.up) { $0.guideGrid?.channel = 1 }
-        h.expectArmed([.hintHide])
+        h.press(.up, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guideGrid?.channel = 1 }
+        h.expectArmed([.hintHide, .previewDelay])
     }
 
     @Test("browsed past the stored guide's window, the grid asks once for the window around its focus; the window that comes replaces the guide")
@@ -112,7 +114,7 @@ struct GuideGridTests {
             $0.guideWindow = GuideWindow.around(wall)
             $0.guideWindowWanted = half + 2 * 86400
         }
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .previewDelay])
     }
 
     @Test("> and < move a day, the columns with them; PGDN pages by the rows shown (14 at 80×24), PGUP back")
@@ -129,19 +131,19 @@ struct GuideGridTests {
         }
         #expect(GuideGridLayout(columns: 80, rows: 24).channelRows == 14 && GuideGridLayout(columns: 80, rows: 24).slots == 5)
         #expect(GuideGridLayout(columns: 200, rows: 60).slots == 14)
-        h.press(.channelDown) {
+        h.press(.channelDown, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
             $0.guideGrid?.channel = 14
             $0.guideGrid?.top = 14
         }
-        h.press(.channelDown) {
+        h.press(.channelDown, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
             $0.guideGrid?.channel = 28
             $0.guideGrid?.top = 19
         }
-        h.press(.channelUp) {
+        h.press(.channelUp, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
             $0.guideGrid?.channel = 14
             $0.guideGrid?.top = 5
         }
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .previewDelay])
     }
 
     @Test("ENTER: on now tunes; a past programme plays from the archive, or is refused without catch-up; a future one sets a reminder, again removes it")
@@ -183,5 +185,84 @@ struct GuideGridTests {
         h.apply(.command(.guide, at: h.clock.now))
         #expect(h.state.screen == .guide && h.state.guideGrid == nil)
         h.expectArmed([.previewDelay])
+    }
+}
+
+@Suite("The guide grid's preview")
+struct GuideGridPreviewTests {
+    /// The grid opened from the home screen on a 120×40 terminal, on News.
+    private func grid(policy: RestrictionPolicy = RestrictionPolicy(), items: [MediaItem] = lineup()) -> ReducerHarness {
+        let h = ReducerHarness(ShellState(items: items, guide: guide, restrictions: RestrictionsState(policy: policy)))
+        h.apply(.wallClock(wall, at: h.clock.now))
+        h.apply(.display(DisplaySize(columns: 120, rows: 40)))
+        h.send(.command(.guide, at: h.clock.now), effects: [.startTimer(.previewDelay, after: 0.6)]) {
+            $0.destination = .guide
+            $0.guideGrid = GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0)
+        }
+        return h
+    }
+
+    @Test("the focused channel plays muted after the delay; DOWN stops it and waits on the next; ENTER on now promotes it without a second load")
+    func previewAndPromote() {
+        let h = grid()
+        #expect(h.advance(by: 0.6) == [.previewDelay])
+        var playback = PlaybackState()
+        playback.token = 1
+        playback.phase = .loading
+        playback.programmeStart = half - 1800
+        h.send(.timerFired(.previewDelay, at: h.clock.now), effects: [.slot(.preview, .mute(true)), .slot(.preview, .load(lineup()[0], token: 1))]) {
+            $0.preview = PreviewState(index: 0, playback: playback)
+        }
+        h.send(.player(.preloaded(ratings: []), token: 1, at: h.clock.now), effects: [.slot(.preview, .continueLoad(token: 1))])
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.preview?.playback.phase = .playing }
+        let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
+        #expect(!screen.contains("Tuning"), "playing: the pane is video")
+        h.press(.down, effects: [.slot(.preview, .stop), .cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
+            $0.guideGrid?.channel = 1
+            $0.preview = nil
+            $0.retiredToken = 1
+        }
+        #expect(h.advance(by: 0.6) == [.previewDelay])
+        h.apply(.timerFired(.previewDelay, at: h.clock.now))
+        h.apply(.player(.preloaded(ratings: []), token: 2, at: h.clock.now))
+        h.apply(.player(.playing, token: 2, at: h.clock.now))
+        let previewed = h.state.preview!.playback
+        h.press(.select, effects: [
+            .cancelTimer(.errorAdvance), .exchangePlayers(.main, .preview), .slot(.main, .mute(false)),
+            .startTimer(.transportHide, after: 5), .emit(.playbackStarted(title: "Sport", url: lineup()[1].url)), .startTimer(.hintHide, after: 4),
+            .cancelTimer(.previewDelay),
+        ]) {
+            $0.playback = previewed
+            $0.preview = nil
+            $0.guideGrid = nil
+            $0.current = 1
+            $0.destination = .player
+            $0.transportVisible = true
+            $0.hintVisible = true
+        }
+        h.expectArmed([.transportHide, .hintHide])
+    }
+
+    @Test("a restricted channel is never opened: the pane says why; a terminal under 80 columns opens no preview in the grid")
+    func restrictedAndNarrow() {
+        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+        var items = lineup()
+        items[1].contentRating = tvMA
+        let h = grid(policy: RestrictionPolicy(mode: .passcode, tv: .upTo(ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)), hasPasscode: true),
+                     items: items)
+        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guideGrid?.channel = 1 }
+        #expect(h.advance(by: 0.6) == [.previewDelay])
+        h.send(.timerFired(.previewDelay, at: h.clock.now)) { $0.preview = PreviewState(index: 1, restricted: "TV-MA") }
+        let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
+        #expect(screen.contains("Restricted (TV-MA)"))
+        h.send(.display(DisplaySize(columns: 79, rows: 30))) { $0.display = DisplaySize(columns: 79, rows: 30) }
+        h.press(.up, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
+            $0.guideGrid?.channel = 0
+            $0.preview = nil
+        }
+        #expect(h.advance(by: 0.6) == [.previewDelay])
+        h.send(.timerFired(.previewDelay, at: h.clock.now))
+        #expect(h.state.preview == nil, "no room in the grid's details: nothing opened")
+        h.expectArmed([])
     }
 }

@@ -661,7 +661,7 @@ struct RestrictedPictureTests {
         h.send(.timerFired(.previewDelay, at: h.clock.now)) { $0.preview = PreviewState(index: 1, restricted: "TV-MA") }
         h.press(.select, effects: [
             .stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock,
-            .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")),
+            .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .cancelTimer(.previewDelay),
         ]) {
             $0.preview = nil
             $0.current = 1
@@ -701,8 +701,9 @@ struct RestrictedPictureTests {
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         let previewed = h.state.preview!.playback
         h.press(.select, effects: [
-            .cancelTimer(.previewDelay), .cancelTimer(.errorAdvance), .exchangePlayers(.main, .preview), .slot(.main, .mute(false)),
+            .cancelTimer(.errorAdvance), .exchangePlayers(.main, .preview), .slot(.main, .mute(false)),
             .startTimer(.transportHide, after: 5), .emit(.playbackStarted(title: "Kids", url: kids.url)), .startTimer(.hintHide, after: 4),
+            .cancelTimer(.previewDelay),
         ]) {
             $0.playback = previewed
             $0.preview = nil

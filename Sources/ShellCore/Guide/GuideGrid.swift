@@ -28,6 +28,8 @@ public struct GuideGridLayout: Equatable, Sendable {
     public static let slotWidth = 12
     /// Rows of the details panel under the grid (its rule included).
     public static let detailRows = 6
+    /// The narrowest terminal whose details panel has room for the preview.
+    public static let previewMinimumColumns = 80
 
     public let columns: Int
     public let nameWidth: Int

@@ -4,7 +4,8 @@ import MediaModel
 /// UP/DOWN move by channel, LEFT/RIGHT by programme, channel up/down
 /// (PGUP/PGDWN) by page, `<` / `>` by a day; ENTER tunes to what is on now,
 /// plays a past programme from the archive (when the channel has catch-up),
-/// and sets a reminder on a future one (`ProgrammeChoice`); `f` marks the
+/// and sets a reminder on a future one (`ProgrammeChoice`); the focused
+/// channel is previewed as in the list (`PreviewReducer`); `f` marks the
 /// focused channel a favourite; `guide` again shows the list, ESC
 /// goes home. Times are read at `ShellState.wallClock`. Pure.
 public enum GuideGridReducer {
@@ -145,8 +146,14 @@ public enum GuideGridReducer {
         }
     }
 
+    /// ENTER: the programme's choice; on what is on now with its preview
+    /// playing, the preview becomes the full screen without a second load.
     private static func select(_ state: inout ShellState, _ grid: GuideGrid, now: Instant) -> [Effect] {
         let cell = focused(state, grid)
+        if cell.start <= state.wallClock, state.wallClock < cell.stop, let promoted = PreviewReducer.promote(&state, index: grid.channel, now: now) {
+            state.guideGrid = nil
+            return promoted
+        }
         return ProgrammeChoice.choose(&state, index: grid.channel, programme: cell.programme, start: cell.start, stop: cell.stop, now: now)
     }
 }

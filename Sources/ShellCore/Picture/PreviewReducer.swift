@@ -1,31 +1,37 @@
 import MediaModel
 
-/// The guide's preview pane: when the selection rests on a live channel for
+/// The guide's preview: when the guide's selection (the list's, or the
+/// grid's focused channel) rests on a live channel for
 /// `ShellSettings.previewDelay`, that channel plays muted in the `.preview`
-/// player; ENTER makes it full screen with sound, without loading it again.
-/// Restricted content is never opened for a preview (by what is known
-/// before opening), and a file whose own ratings restrict it is stopped at
-/// the player's hold, before anything is decoded.
+/// player, beside the list or in the grid's details; ENTER makes it full
+/// screen with sound, without loading it again. Restricted content is never
+/// opened for a preview (by what is known before opening), and a file whose
+/// own ratings restrict it is stopped at the player's hold, before anything
+/// is decoded.
 enum PreviewReducer {
+    /// The channel the guide's selection rests on: the list's selection on
+    /// the guide screen, or the grid's focused channel; nil elsewhere.
+    static func target(_ state: ShellState) -> Int? {
+        guard state.screen == .guide else { return nil }
+        if let grid = state.guideGrid { return grid.channel }
+        return state.homeSelection
+    }
+
     /// Run after every action: the preview follows the guide's selection. A
     /// preview of another channel, or off the guide, stops; a new resting
-    /// place is waited for. `before` is the screen and selection before the
-    /// action (the grid counts as off the guide: it has no pane).
-    static func follow(_ state: inout ShellState, before: (screen: ScreenKind, selection: Int)) -> [Effect] {
-        let onGuide = state.screen == .guide && state.guideGrid == nil
+    /// place is waited for. `before` is the target before the action.
+    static func follow(_ state: inout ShellState, before: Int?) -> [Effect] {
+        let now = target(state)
         var effects: [Effect] = []
-        if let preview = state.preview, !onGuide || preview.index != state.homeSelection {
+        if let preview = state.preview, preview.index != now {
             effects += stop(&state)
         }
-        if before.screen == .guide, state.guideGrid != nil, state.settings.previewDelay != nil {
+        guard now != before else { return effects }
+        if let before, state.settings.previewDelay != nil, state.items[safe: before]?.isLive == true {
             effects.append(.cancelTimer(.previewDelay))
         }
-        guard onGuide, before.screen != .guide || before.selection != state.homeSelection else { return effects }
-        if before.screen == .guide, state.settings.previewDelay != nil, state.items[safe: before.selection]?.isLive == true {
-            effects.append(.cancelTimer(.previewDelay))
-        }
-        guard let delay = state.settings.previewDelay, delay > 0, state.preview == nil,
-              state.items.indices.contains(state.homeSelection), state.items[state.homeSelection].isLive else { return effects }
+        guard let now, let delay = state.settings.previewDelay, delay > 0, state.preview == nil,
+              state.items.indices.contains(now), state.items[now].isLive else { return effects }
         return effects + [.startTimer(.previewDelay, after: delay)]
     }
 
@@ -35,12 +41,12 @@ enum PreviewReducer {
     /// (under `ShellSettings.pictureMinimumSize`), or the streams open
     /// (the picture's) reach `maxConnections` (the pane says so).
     static func delayFired(_ state: inout ShellState) -> [Effect] {
-        guard state.screen == .guide, state.guideGrid == nil, state.preview == nil, state.items.indices.contains(state.homeSelection) else { return [] }
-        let index = state.homeSelection
+        guard let index = target(state), state.preview == nil, state.items.indices.contains(index) else { return [] }
         let item = state.items[index]
         guard item.isLive, state.pip?.index != index else { return [] }
         let minimum = state.settings.pictureMinimumSize
         if let display = state.display, display.columns < minimum.columns || display.rows < minimum.rows { return [] }
+        if state.guideGrid != nil, let display = state.display, display.columns < GuideGridLayout.previewMinimumColumns { return [] }
         let ratings = RestrictionReducer.knownRatings(state, item)
         let policy = state.restrictions.policy
         if policy.mode != .off, policy.restricts(ratings),
@@ -98,7 +104,7 @@ enum PreviewReducer {
         state.destination = .player
         state.transportVisible = true
         effects += [
-            .cancelTimer(.previewDelay), .cancelTimer(.errorAdvance),
+            .cancelTimer(.errorAdvance),
             .exchangePlayers(.main, .preview), .slot(.main, .mute(false)),
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
             .emit(.playbackStarted(title: state.title, url: state.items[index].url)),

@@ -4,7 +4,7 @@ import MediaModel
 /// clock (time comes in the actions). Any thread may call it on its own state.
 public enum ShellReducer {
     public static func reduce(_ state: inout ShellState, _ action: Action) -> [Effect] {
-        let before = (screen: state.guideGrid == nil ? state.screen : .home, selection: state.homeSelection)
+        let before = PreviewReducer.target(state)
         let watched = state.playback.phase == .playing || state.playback.firstFramePresented ? state.current : nil
         let effects = reduceAction(&state, action)
         if case .open = action {} else { PreviousChannelReducer.follow(&state, before: watched) }

@@ -61,6 +61,17 @@ public enum PictureLayout {
         return Rect(x: pane.x + 1, y: pane.y + 1, width: width, height: height)
     }
 
+    /// The guide grid's preview: at the right end of its details panel, the
+    /// panel's height under its rule, 16:9 in half blocks; nil on a terminal
+    /// narrower than `GuideGridLayout.previewMinimumColumns`.
+    public static func gridPreviewVideo(columns: Int, rows: Int) -> Rect? {
+        guard columns >= GuideGridLayout.previewMinimumColumns else { return nil }
+        let layout = GuideGridLayout(columns: columns, rows: rows)
+        let height = GuideGridLayout.detailRows - 1
+        let width = (height * 32 + 8) / 9
+        return Rect(x: columns - width - 2, y: layout.headerRow + 2 + layout.channelRows, width: width, height: height)
+    }
+
     /// The cells `slot`'s player draws into on a `columns` × `rows` screen
     /// (the same wherever the picture sits); nil for the full screen (and a
     /// warm neighbour, which draws nowhere until it becomes the full screen).

@@ -77,7 +77,12 @@ enum GuideGridView {
                 screen.put(ascii ? ":" : "┊", x: nowX, y: y, style: Style(foreground: theme.accent, background: screen[nowX, y].style.background))
             }
         }
-        drawDetails(into: &screen, state: state, grid: grid, layout: layout, theme: theme, context: context)
+        var detailsWidth = screen.width - 4
+        if state.preview?.index == grid.channel, let video = PictureLayout.gridPreviewVideo(columns: screen.width, rows: screen.height) {
+            drawPreview(into: &screen, state: state, video: video, theme: theme, context: context)
+            detailsWidth = video.x - 4
+        }
+        drawDetails(into: &screen, state: state, grid: grid, layout: layout, width: detailsWidth, theme: theme, context: context)
         let wide = screen.width >= 120
         let hint = switch (ascii, wide) {
         case (true, true): "UP/DOWN channel - LEFT/RIGHT programme - PGUP/PGDN page - < > day - ENTER watch/remind - f favourite - / search - g list"
@@ -89,15 +94,39 @@ enum GuideGridView {
         return focusRow
     }
 
+    /// The focused channel's preview at the right of the details: its video
+    /// once it plays (muted), else why not (restricted, no room, tuning).
+    private static func drawPreview(into screen: inout Screen, state: ShellState, video: PictureLayout.Rect, theme: Theme, context: ViewContext) {
+        guard let preview = state.preview else { return }
+        if preview.restricted == nil, preview.playback.phase == .playing || preview.playback.firstFramePresented, context.videoInTerminal {
+            screen.place(VideoWindow(.preview, x: video.x, y: video.y, width: video.width, height: video.height))
+            return
+        }
+        let card = Style(foreground: theme.text, background: theme.barBackground)
+        screen.fill(x: video.x, y: video.y, width: video.width, height: video.height, with: Cell(" ", style: card))
+        let message = if let restricted = preview.restricted {
+            "Restricted (\(restricted))"
+        } else if preview.withheld != nil {
+            "No preview"
+        } else if preview.playback.phase == .failed {
+            "Could not play"
+        } else if !context.videoInTerminal {
+            "Previewing"
+        } else {
+            "Tuning" + String(theme.glyphs.ellipsis)
+        }
+        screen.putCentered(truncate(message, toWidth: video.width, ellipsis: theme.glyphs.ellipsis), y: video.y + video.height / 2, style: card.bolded(),
+                           x: video.x, width: video.width)
+    }
+
     /// The focused programme: when, where, title and episode, rating and
-    /// categories, and its description.
+    /// categories, and its description, in `width` cells.
     private static func drawDetails(
-        into screen: inout Screen, state: ShellState, grid: GuideGrid, layout: GuideGridLayout, theme: Theme, context: ViewContext
+        into screen: inout Screen, state: ShellState, grid: GuideGrid, layout: GuideGridLayout, width: Int, theme: Theme, context: ViewContext
     ) {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
         let top = layout.headerRow + 1 + layout.channelRows
-        let width = screen.width - 4
         screen.put(String(repeating: theme.glyphs.isASCII ? "-" : "─", count: screen.width - 2), x: 1, y: top, style: dim)
         let item = state.items[grid.channel]
         let cell = GuideGridReducer.focused(state, grid)
