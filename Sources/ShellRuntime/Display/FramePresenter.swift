@@ -11,10 +11,11 @@ import TerminalUI
 /// terminal cannot take yet; and counts the frames of the current load that
 /// were presented and dropped, as `Action.frame` (the counts are the
 /// state's). The first frame of a load is told to automation once it is on
-/// the terminal.
+/// the terminal. The terminal's `Presenter`: cells always, images when the
+/// terminal speaks kitty or sixel, video windows.
 ///
 /// Run-loop thread only.
-final class FramePresenter {
+final class FramePresenter: Presenter {
     let terminal: NCursesTerminal
     private let store: Store
     private let theme: Theme
@@ -33,11 +34,20 @@ final class FramePresenter {
         self.logger = logger
     }
 
+    var capabilities: PresenterCapabilities {
+        PresenterCapabilities(cells: true, images: terminal.picture != .cells, videoWindows: context.videoInTerminal)
+    }
+
+    var size: DisplaySize { DisplaySize(columns: terminal.width, rows: terminal.height) }
+
+    /// Frames wait for the terminal to take them.
+    var pendingOutput: Int32? { terminal.frames.isBusy ? terminal.frames.fd : nil }
+
     /// The terminal changed size: everything is drawn again and the
     /// picture rendered at the new pixel size.
-    func terminalResized() {
+    func resized() {
         terminal.resize()
-        resized = true
+        sizeChanged = true
         forceRedraw()
     }
 
@@ -101,7 +111,7 @@ final class FramePresenter {
     /// The load whose video the render buffer holds (a frame rendered under
     /// the interstitial is shown as soon as the player screen returns).
     private var renderedToken: Int?
-    private var resized = false
+    private var sizeChanged = false
 
     /// Seconds a frame may wait at a stretch for the terminal to take any
     /// of it before its catching up repaints the whole screen (a terminal
@@ -121,8 +131,8 @@ final class FramePresenter {
         guard needsDraw || frameReady || !windowFrameReady.isEmpty else { return }
         var rendered = renderFrameIfReady()
         let windowFrames = renderWindowFrames()
-        if resized {
-            resized = false
+        if sizeChanged {
+            sizeChanged = false
             rendered = rerenderAfterResize() || rendered
         }
         if terminal.frames.isBusy {
@@ -212,7 +222,7 @@ final class FramePresenter {
 
     /// The terminal took the rest of a frame: if newer ones were dropped
     /// meanwhile, the newest is sent now.
-    func terminalCaughtUp() {
+    func outputReady() {
         guard terminal.frames.resume() else { return }
         terminal.frameCompleted()
         if terminal.frames.longestWait > Self.stallRepaint {

@@ -1,0 +1,79 @@
+import Catalog
+import CPosix
+import Foundation
+import Library
+import Logging
+import MediaModel
+import ShellCore
+import ShellView
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The automation socket's requests and what they may ask of the shell.
+/// Run-loop thread.
+extension Shell {
+    func handle(_ request: IPCRequest) {
+        guard let ipc else { return }
+        AutomationRequests.answer(request, on: ipc, host: self)
+    }
+}
+
+
+extension Shell: AutomationHost {
+    var automationState: ShellState { state }
+
+    func stateReport() -> [String: Any] {
+        StateReport.make(state,
+                         picture: terminal.map { $0.picture == .cells ? $0.blitter.shape.rawValue : $0.picture.name } ?? "none",
+                         sharedMemory: terminal?.picture.sharedMemory ?? false,
+                         tolerance: terminal.flatMap { $0.picture == .cells && $0.colorMode == .direct ? $0.blitter.tolerance : nil },
+                         video: configuration.video)
+    }
+
+    func action(forKey name: String) -> Action? {
+        KeyInput.action(forKey: name, state: state, keyMap: configuration.keyMap, at: MonotonicClock.now())
+    }
+
+    func send(_ action: Action, from source: String?) {
+        if let source { restrictions.inputSource = source }
+        dispatch(action)
+    }
+
+    func mpvProperty(_ name: String, in slot: PlayerSlot) -> Result<String, IPCCommandError> {
+        guard let player = players[slot] else { return .failure(IPCCommandError("the \(slot.rawValue) player is not running")) }
+        do {
+            return .success(try player.propertyString(name))
+        } catch {
+            return .failure(IPCCommandError(error.message))
+        }
+    }
+
+    func searchGuide(_ text: String, answer: @escaping (Result<[Programme], IPCCommandError>) -> Void) {
+        guard let store = configuration.guidePlan?.store else {
+            return answer(.failure(IPCCommandError("refused: there is no stored guide (the lineup names none and no --guide was given)")))
+        }
+        let limit = state.settings.searchLimit
+        let from = Date().timeIntervalSince1970
+        /// Carries `answer` (run-loop work) through the search's thread untouched.
+        final class Answer: @unchecked Sendable {
+            let call: (Result<[Programme], IPCCommandError>) -> Void
+            init(_ call: @escaping (Result<[Programme], IPCCommandError>) -> Void) { self.call = call }
+        }
+        let answer = Answer(answer)
+        let inbox = self.inbox
+        DispatchQueue.global().async {
+            let result: Result<[Programme], IPCCommandError>
+            do {
+                result = .success(try store.search(text, from: from, limit: limit))
+            } catch {
+                result = .failure(IPCCommandError("the stored guide cannot be searched: \(error)"))
+            }
+            inbox.post(work: { _ in answer.call(result) })
+        }
+    }
+
+    func now() -> Instant { clock.now() }
+}
+

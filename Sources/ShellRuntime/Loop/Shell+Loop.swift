@@ -1,0 +1,121 @@
+import Catalog
+import CPosix
+import Foundation
+import Library
+import Logging
+import MediaModel
+import ShellCore
+import ShellView
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The run loop: waits on every source at once (`PollSet`), then turns
+/// what is ready into actions for the store. Main thread, inside `run()`.
+extension Shell {
+    func loop() {
+        while !state.quitting {
+            presenter?.draw()
+            var pollSet = PollSet()
+            pollSet.watch(signalRead)
+            pollSet.watch(inbox.readFD)
+            if presenter != nil { pollSet.watch(STDIN_FILENO) }
+            for (_, player) in players.all {
+                pollSet.watch(player.wakeupFD)
+                if player.renderer != nil { pollSet.watch(player.renderFD) }
+            }
+            if let ipc { pollSet.watch(ipc.pollDescriptors()) }
+            pollSet.watch(lirc?.fd)
+            pollSet.watch(lirc?.watchFD)
+            if let mpris { pollSet.watch(mpris.fd, for: mpris.events) }
+            pollSet.watch(restrictions.settingsFD)
+            pollSet.watch(presenter?.pendingOutput, for: Int16(POLLOUT))
+            let start = MonotonicClock.now()
+            let timer = timers.pollTimeout(now: start)
+            pollSet.deadline(timer < 0 ? nil : timer)
+            for deadline in [lirc?.pollTimeout(now: start), notifier.pollTimeout(now: start), restrictions.retryTimeout(now: start),
+                             mpris.flatMap { $0.timeoutMs >= 0 ? $0.timeoutMs : nil }] {
+                pollSet.deadline(deadline)
+            }
+            pollSet.deadline(at: nextWallClockTick?.seconds, now: start.seconds)
+            if let alert = state.nextReminderAlert {
+                pollSet.deadline(Int32(min(60_000, max(0, (alert - Date().timeIntervalSince1970) * 1000).rounded(.up))))
+            }
+            if ipc?.hasRequests == true { pollSet.deadline(0) }
+            guard let ready = pollSet.wait() else {
+                logger.error("poll: \(String(cString: strerror(errno)))")
+                return
+            }
+            for (fd, revents) in ready {
+                handle(fd: fd, revents: revents)
+                if state.quitting { return }
+            }
+            for request in ipc?.takeRequests() ?? [] {
+                handle(request)
+                if state.quitting { return }
+            }
+            let now = MonotonicClock.now()
+            for timer in timers.takeDue(now: now) {
+                dispatch(.timerFired(timer, at: now))
+            }
+            if let tick = nextWallClockTick, tick <= now {
+                tickWallClock()
+            } else if let alert = state.nextReminderAlert, alert <= Date().timeIntervalSince1970 {
+                tickWallClock()
+            }
+            lirc?.tick(now: now)
+            notifier.tick(now: now)
+            restrictions.retryIfDue(now: now)
+            if let mpris, mpris.timeoutMs == 0, !mpris.process() { self.mpris = nil }
+        }
+    }
+
+    func handle(fd: Int32, revents: Int16) {
+        if fd == signalRead {
+            handleSignals()
+        } else if fd == inbox.readFD, fd >= 0 {
+            for action in inbox.take() { dispatch(action) }
+            for work in inbox.takeWork() { work(effects) }
+        } else if fd == STDIN_FILENO {
+            if revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                logger.info("the terminal hung up")
+                dispatch(.quitRequested(.hangup))
+                return
+            }
+            readKeys()
+        } else if let (_, player) = players.all.first(where: { $0.player.wakeupFD == fd }) {
+            drainPlayerEvents(player)
+        } else if let (_, player) = players.all.first(where: { $0.player.renderFD == fd }) {
+            drainPipe(fd)
+            drainPlayerEvents(player)
+            if player.renderer?.update() == true, let slot = players.slot(of: player) { presenter?.frameReady(in: slot) }
+        } else if let presenter, fd == presenter.pendingOutput, revents & Int16(POLLOUT) != 0 {
+            presenter.outputReady()
+        } else if let lirc, fd == lirc.fd {
+            for event in lirc.read(now: MonotonicClock.now()) {
+                guard let command = configuration.remoteMap.command(button: event.button, repeatCount: event.repeatCount) else {
+                    if event.repeatCount == 0 { logger.debug("unbound remote button \(event.button)") }
+                    continue
+                }
+                restrictions.inputSource = "remote"
+                dispatch(.command(command, at: MonotonicClock.now()))
+                if state.quitting { return }
+            }
+        } else if let lirc, fd == lirc.watchFD {
+            lirc.socketEvents(now: MonotonicClock.now())
+        } else if let mpris, fd == mpris.fd {
+            if !mpris.process() { self.mpris = nil }
+        } else if fd == restrictions.settingsFD {
+            restrictions.settingsEvents()
+        } else if let ipc, ipc.owns(fd) {
+            ipc.service(fd: fd, revents: revents)
+        }
+    }
+
+    /// Empties a wakeup pipe.
+    func drainPipe(_ fd: Int32) {
+        var sink = [UInt8](repeating: 0, count: 64)
+        while read(fd, &sink, sink.count) > 0 {}
+    }
+}

@@ -1,0 +1,84 @@
+import Catalog
+import CPosix
+import Foundation
+import Library
+import Logging
+import MediaModel
+import ShellCore
+import ShellView
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the shell starts beside the loop: the library (off the loop), Now
+/// Playing on D-Bus, the wall-clock ticks. Run-loop thread.
+extension Shell {
+    /// Opens the library off the run loop (playback never waits on it); once
+    /// open, where the items were left comes in as an action and the writer
+    /// is handed to the interpreter on the loop. A damaged or unwritable
+    /// library is told once, as a notice.
+    func openLibrary() {
+        guard configuration.remembers else { return }
+        let path = configuration.libraryPath ?? LibraryStore.defaultPath()
+        let items = state.items
+        let inbox = self.inbox
+        let logger = self.logger
+        DispatchQueue.global().async {
+            let (store, problem) = LibraryStore.open(path: path)
+            // The problem is told after the library's answer: whoever sees
+            // the notice sees the start item already on its way.
+            if let problem { logger.warning("\(problem)") }
+            defer { if let problem { inbox.post(.showNotice(problem)) } }
+            guard let store else {
+                inbox.post(.libraryUnavailable)
+                return
+            }
+            let saved = Dictionary(((try? store.positions()) ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            var points: [String: ResumePoint] = [:]
+            for item in items where !item.isLive {
+                if let position = saved[ItemIdentity.key(for: item)] {
+                    points[item.url] = ResumePoint(position: position.position, duration: position.duration, watched: position.watched,
+                                                   updated: position.updated)
+                }
+            }
+            let writer = LibraryWriter(store: store) { message in
+                logger.warning("\(message)")
+                inbox.post(.showNotice(message))
+            }
+            inbox.post(work: { control in (control as? EffectInterpreter)?.library = writer })
+            do {
+                let reminders = try store.reminders().map {
+                    Reminder(channel: $0.channel, start: $0.start, title: $0.title, channelName: $0.channelName)
+                }
+                inbox.post(.libraryLists(favourites: try store.favourites().map(\.key), reminders: reminders))
+            } catch {
+                logger.warning("favourites and reminders of \(store.path) cannot be read: \(error)")
+            }
+            inbox.post(.libraryLoaded(points))
+        }
+    }
+
+    /// Publishes Now Playing on the configured bus; without one (no session
+    /// bus, a policy that refuses the name) the log says why and the shell
+    /// goes on.
+    func startNowPlaying() {
+        guard configuration.nowPlaying != .none else { return }
+        do {
+            let server = try MPRISServer(systemBus: configuration.nowPlaying == .system, logger: logger)
+            server.send = { [unowned self] request in self.dispatch(.nowPlaying(request, at: MonotonicClock.now())) }
+            server.publish(state, now: MonotonicClock.now())
+            mpris = server
+            logger.info("Now Playing (MPRIS) as \(server.name)")
+        } catch {
+            logger.warning("Now Playing (MPRIS) is off: \(error)")
+        }
+    }
+
+    /// Tells the reducer the wall-clock time; again every 30 s while there
+    /// is a guide to read now / next from.
+    func tickWallClock() {
+        dispatch(.wallClock(Date().timeIntervalSince1970, at: MonotonicClock.now()))
+        nextWallClockTick = state.guide.channelIDs.isEmpty && configuration.guidePlan == nil ? nil : MonotonicClock.now() + 30
+    }
+}
