@@ -96,4 +96,42 @@ struct HLSFaultsEndToEndTests {
         defer { again.stop() }
         try comesBack(shell)
     }
+
+    @Test("not a kiosk, no recovery: a server that stalls while the channel plays, or a load that never starts, ends on the error screen saying why")
+    func withoutRecovery() throws {
+        let stream = try LiveHLSStream(source: "testsrc2=size=160x90:rate=25", listSize: 30)
+        defer { stream.stop() }
+        let dir = TVShellBinary.scratchDirectory("hls-no-recovery")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("tv.m3u").path
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-id="live" tvg-chno="1",Live
+            \(stream.url)
+            #EXTINF:-1 tvg-id="bars" tvg-chno="2",Bars
+            av://lavfi:smptebars=size=160x90:rate=25
+            """.write(toFile: lineup, atomically: true, encoding: .utf8)
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[recovery]\nstall = \(Int(Self.stall))\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--lineup", lineup, "--config", config])
+        try shell.ipc.waitForState(timeout: 30) { channelNumber($0) == 1 && $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+
+        stream.server.inject(.stall, pathSuffix: ".ts")
+        let began = Date()
+        let stalled = try shell.ipc.waitForState(timeout: Self.reconnectingWithin + 10) { $0["screen"] as? String == "error" }
+        #expect(Date().timeIntervalSince(began) < Self.reconnectingWithin, "the error screen within the stall time and what was buffered")
+        #expect((stalled["error"] as? [String: Any])?["reason"] as? String == "the stream stalled", "\(stalled["error"] ?? "")")
+        #expect(stalled["reconnecting"] is NSNull, "no recovery: no Reconnecting…")
+        #expect(shell.tmux.waitFor { $0.contains("the stream stalled") }.ok)
+
+        stream.server.inject(.stall, pathSuffix: ".m3u8")
+        _ = try shell.ipc.request(["channel", 1])
+        let started = Date()
+        let never = try shell.ipc.waitForState(timeout: Self.stall + 10) {
+            ($0["error"] as? [String: Any])?["reason"] as? String == "the stream did not start within \(Int(Self.stall)) s"
+        }
+        #expect(Date().timeIntervalSince(started) >= Self.stall - 0.5, "not before the stall time")
+        #expect(never["screen"] as? String == "error")
+        stream.server.inject(nil)
+    }
 }

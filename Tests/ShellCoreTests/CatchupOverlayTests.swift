@@ -79,7 +79,7 @@ struct CatchupOverlayTests {
         #expect(h.state.current == 2 && h.state.items[2] == tonight)
         #expect(effects.contains(.load(tonight, token: 2)))
         #expect(h.state.overlay == .none && !h.state.isLive)
-        h.expectArmed([.transportHide])
+        h.expectArmed([.stall, .transportHide])
     }
 
     @Test("no Start Over on a channel without catch-up, nor without a guide programme")
@@ -93,7 +93,7 @@ struct CatchupOverlayTests {
         state.current = 0
         state.wallClock = wall
         #expect(OverlayModel.customItems(state).map(\.title) == ["1 News"], "no guide: nothing to start over")
-        h.expectArmed([])
+        h.expectArmed([.stall])
     }
 
     @Test("the info panel's Previous Programmes lists the archive's ended programmes, latest first, within its days; restricted titles masked")
@@ -120,7 +120,7 @@ struct CatchupOverlayTests {
         h.apply(.command(.select, at: h.clock.now))
         #expect(OverlayModel.infoTabs(h.state).contains(.previous), "an archive item's channel keeps the tab")
         #expect(OverlayModel.infoItems(h.state).map(\.isCurrent) == [true, false, false])
-        h.expectArmed([.transportHide, .programmeBoundary])
+        h.expectArmed([.stall, .transportHide, .programmeBoundary])
     }
 
     @Test("a channel without catch-up has no Previous Programmes tab")
@@ -128,7 +128,7 @@ struct CatchupOverlayTests {
         let h = watchingNews()
         h.apply(.playIndex(1, at: h.clock.now))
         #expect(OverlayModel.infoTabs(h.state) == [.info, .chapters, .subtitles, .audio])
-        h.expectArmed([.transportHide])
+        h.expectArmed([.stall, .transportHide])
     }
 
     @Test("a programme the archive cannot give is refused with the reason as a notice")
@@ -146,7 +146,7 @@ struct CatchupOverlayTests {
             $0.overlayFocus = 0
             $0.notice = "Catch-up: the guide gives that programme no catchup-id, which 1 News's archive needs"
         }
-        h.expectArmed([.noticeHide])
+        h.expectArmed([.stall, .noticeHide])
     }
 
     @Test("an archive item's end proposes the next programme from the archive once it has ended, else the channel live")
@@ -169,6 +169,6 @@ struct CatchupOverlayTests {
         #expect(effects == [.emit(.endFile(url: h.state.items[3].url))], "the card stays up at the end")
         h.apply(.command(.select, at: h.clock.now))
         #expect(h.state.current == 0 && h.state.isLive)
-        h.expectArmed([.transportHide, .hintHide])
+        h.expectArmed([.stall, .transportHide, .hintHide])
     }
 }

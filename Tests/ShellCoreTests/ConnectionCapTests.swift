@@ -27,7 +27,7 @@ struct ConnectionCapTests {
         h.send(.playIndex(1, at: h.clock.now), effects: [
             .notifyPicture(.willStop), .slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: news, reason: "max_connections")),
             .startTimer(.noticeHide, after: 5),
-            .cancelTimer(.errorAdvance), .load(sport, token: 3), .startTimer(.transportHide, after: 5),
+            .cancelTimer(.errorAdvance), .load(sport, token: 3), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15),
         ]) {
             $0.pip = nil
             $0.retiredToken = 1
@@ -40,7 +40,7 @@ struct ConnectionCapTests {
             $0.destination = .player
             $0.transportVisible = true
         }
-        h.expectArmed([.noticeHide, .transportHide])
+        h.expectArmed([.stall, .noticeHide, .transportHide])
     }
 
     @Test("with two, the picture stays beside the new full-screen channel (muted)")
@@ -50,7 +50,7 @@ struct ConnectionCapTests {
         #expect(h.state.pip?.index == 0 && h.state.notice == nil)
         #expect(effects.contains(.load(sport, token: 3)) && !effects.contains(.slot(.picture, .stop)))
         #expect(h.state.openStreams == 2)
-        h.expectArmed([.transportHide])
+        h.expectArmed([.stall, .transportHide])
     }
 
     @Test("the guide's preview is not opened when the picture already takes the one stream allowed; the pane says why")

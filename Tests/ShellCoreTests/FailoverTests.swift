@@ -65,7 +65,7 @@ struct FailoverTests {
             $0.streamHealth[0]?.failedInRow = 0
             $0.hintVisible = true
         }
-        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(sport, token: 3), .startTimer(.transportHide, after: 5)]) {
+        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(sport, token: 3), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
             $0.previousChannel = 0
             $0.homeSelection = 1

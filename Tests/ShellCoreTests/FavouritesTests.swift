@@ -63,7 +63,7 @@ struct FavouritesTests {
             $0.notice = "One is a favourite"
         }
         #expect(GuideGridReducer.rows(h.state) == [0, 3, 1, 2])
-        h.expectArmed([.hintHide, .noticeHide, .previewDelay])
+        h.expectArmed([.stall, .hintHide, .noticeHide, .previewDelay])
     }
 
     @Test("with flip = favourites, channel up / down go round the favourites only; with none marked, round every channel")
@@ -107,6 +107,6 @@ struct FavouritesTests {
         let forth = h.apply(.command(.previousChannel, at: h.clock.now))
         #expect(forth.contains(.load(lineup[3], token: 5)))
         #expect(h.state.current == 3 && h.state.previousChannel == 0)
-        h.expectArmed([.hintHide, .noticeHide, .transportHide])
+        h.expectArmed([.stall, .hintHide, .noticeHide, .transportHide])
     }
 }

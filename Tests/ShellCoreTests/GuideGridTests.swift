@@ -52,15 +52,15 @@ struct GuideGridTests {
         #expect(h.state.screen == .guide)
         #expect(h.state.guideGrid == GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0))
         #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Tonight")
-        h.expectArmed([.hintHide, .previewDelay])
+        h.expectArmed([.stall, .hintHide, .previewDelay])
         h.press(.guide) { $0.guideGrid = nil }
         h.press(.guide) { $0.guideGrid = GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0) }
-        h.expectArmed([.hintHide, .previewDelay])
+        h.expectArmed([.stall, .hintHide, .previewDelay])
         h.press(.menu, effects: [.cancelTimer(.previewDelay)]) {
             $0.guideGrid = nil
             $0.destination = .home
         }
-        h.expectArmed([.hintHide])
+        h.expectArmed([.stall, .hintHide])
     }
 
     @Test("RIGHT and LEFT go programme by programme; UP/DOWN keep the time; an unlisted channel has empty half hours")
@@ -83,7 +83,7 @@ struct GuideGridTests {
         #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!) == GuideGridReducer.Cell(start: half - 3600, stop: half - 1800, programme: nil))
         h.press(.down)
         h.press(.up, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guideGrid?.channel = 1 }
-        h.expectArmed([.hintHide, .previewDelay])
+        h.expectArmed([.stall, .hintHide, .previewDelay])
     }
 
     @Test("browsed past the stored guide's window, the grid asks once for the window around its focus; the window that comes replaces the guide")
@@ -114,7 +114,7 @@ struct GuideGridTests {
             $0.guideWindow = GuideWindow.around(wall)
             $0.guideWindowWanted = half + 2 * 86400
         }
-        h.expectArmed([.hintHide, .previewDelay])
+        h.expectArmed([.stall, .hintHide, .previewDelay])
     }
 
     @Test("> and < move a day, the columns with them; PGDN pages by the rows shown (14 at 80×24), PGUP back")
@@ -143,7 +143,7 @@ struct GuideGridTests {
             $0.guideGrid?.channel = 14
             $0.guideGrid?.top = 5
         }
-        h.expectArmed([.hintHide, .previewDelay])
+        h.expectArmed([.stall, .hintHide, .previewDelay])
     }
 
     @Test("ENTER: on now tunes; a past programme plays from the archive, or is refused without catch-up; a future one sets a reminder, again removes it")
@@ -154,7 +154,7 @@ struct GuideGridTests {
         #expect(h.state.screen == .player && h.state.guideGrid == nil)
         #expect(h.state.currentItem?.archive == ArchiveOrigin(channelID: "news", start: half - 3600, stop: half - 1800))
         #expect(effects.contains { if case .load = $0 { true } else { false } })
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.stall, .hintHide, .transportHide])
 
         let g = gridOnNews()
         g.apply(.command(.down, at: g.clock.now))
@@ -175,7 +175,7 @@ struct GuideGridTests {
         let tuned = g.apply(.command(.select, at: g.clock.now))
         #expect(g.state.screen == .player && g.state.current == 1 && g.state.guideGrid == nil)
         #expect(tuned.contains { if case .load = $0 { true } else { false } })
-        g.expectArmed([.hintHide, .noticeHide, .transportHide])
+        g.expectArmed([.stall, .hintHide, .noticeHide, .transportHide])
     }
 
     @Test("without a guide, g shows the list as before")

@@ -90,7 +90,7 @@ struct GuideSearchTests {
         let tuned = h.apply(.command(.select, at: h.clock.now))
         #expect(tuned.contains(.load(news, token: 1)))
         #expect(h.state.screen == .player && h.state.guideSearch == nil)
-        h.expectArmed([.noticeHide, .transportHide])
+        h.expectArmed([.stall, .noticeHide, .transportHide])
     }
 
     @Test("/ needs a stored guide")

@@ -289,10 +289,12 @@ struct KioskTests {
         e.expectArmed([.hintHide, .retry, .spinner])
     }
 
-    @Test("without recovery settings the error screen shows as before")
+    @Test("without recovery settings a failure shows the error screen as before (a stream from a server is watched for stalls)")
     func noRecovery() {
         let h = ReducerHarness(ShellState(items: channels))
-        h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5)]) {
+        h.send(.playIndex(1, at: h.clock.now), effects: [
+            .cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15),
+        ]) {
             $0.current = 1
             $0.destination = .player
             $0.playback.token = 1
@@ -308,7 +310,42 @@ struct KioskTests {
             $0.streamHealth[1] = failure("down")
         }
         #expect(h.state.screen == .error && h.state.recovery == nil)
-        h.expectArmed([.errorAdvance])
+        h.expectArmed([.stall, .errorAdvance])
+    }
+
+    @Test("without recovery a stream that does not start within [recovery] stall, or stalls while playing, is stopped and the error screen says why")
+    func noRecoveryStall() {
+        let h = ReducerHarness(ShellState(items: channels))
+        h.apply(.playIndex(1, at: h.clock.now))
+        #expect(h.advance(by: 15).contains(.stall))
+        let title = "Could not play “Channel 2”", reason = "the stream did not start within 15 s"
+        h.send(.timerFired(.stall, at: h.clock.now), effects: [
+            .stop, .cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: "http://tv.example/2.m3u8")),
+            .startTimer(.errorAdvance, after: 4),
+        ]) {
+            $0.destination = .error(ShellError(title: title, reason: reason, location: "http://tv.example/2.m3u8"))
+            $0.playback.phase = .failed
+            $0.playback.failure = ShellError(title: title, reason: reason, location: "http://tv.example/2.m3u8")
+            $0.transportVisible = false
+            $0.streamHealth[1] = failure(reason)
+        }
+
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: h.state.playback.token, at: h.clock.now))
+        h.send(.player(.buffering(true), token: h.state.playback.token, at: h.clock.now), effects: [.startTimer(.stall, after: 15)]) {
+            $0.playback.buffering = true
+        }
+        #expect(h.advance(by: 15).contains(.stall))
+        h.apply(.timerFired(.stall, at: h.clock.now))
+        #expect(h.state.error?.reason == "the stream stalled" && h.state.playback.phase == .failed)
+
+        var local = ShellState(items: [MediaItem(id: "f", title: "F", url: "/media/f.mkv"), MediaItem(id: "l", title: "L", url: "av://lavfi:testsrc2")])
+        local.settings.retries = 0
+        let files = ReducerHarness(local)
+        #expect(!files.apply(.playIndex(0, at: files.clock.now)).contains(.startTimer(.stall, after: 15)), "a file cannot stall on a server")
+        #expect(!files.apply(.playIndex(1, at: files.clock.now)).contains(.startTimer(.stall, after: 15)), "nor a lavfi source")
+        h.expectArmed(h.armedTimers)
+        files.expectArmed(files.armedTimers)
     }
 
     @Test("ten idle minutes on the guide bring the start channel back; each key restarts the wait")

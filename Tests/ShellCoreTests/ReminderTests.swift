@@ -38,7 +38,7 @@ struct ReminderTests {
         #expect(tuned.first == .cancelTimer(.reminderHide))
         #expect(tuned.contains(.load(quizChannel, token: 2)))
         #expect(h.state.reminderDue == nil && h.state.current == 1 && h.state.previousChannel == 0)
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.stall, .hintHide, .transportHide])
     }
 
     @Test("ESC dismisses the notice and keeps the channel; other keys work under it; it goes by itself after its time")
@@ -54,8 +54,8 @@ struct ReminderTests {
         again.apply(.wallClock(nine - 30, at: again.clock.now))
         #expect(again.advance(by: 180).contains(.reminderHide))
         again.send(.timerFired(.reminderHide, at: again.clock.now)) { $0.reminderDue = nil }
-        again.expectArmed([.hintHide, .transportHide])
-        h.expectArmed([.hintHide])
+        again.expectArmed([.stall, .hintHide, .transportHide])
+        h.expectArmed([.stall, .hintHide])
     }
 
     @Test("a kiosk with reminders = tune tunes by itself; a reminder long past (the box was off) is dropped without a notice")
@@ -64,14 +64,14 @@ struct ReminderTests {
         let effects = h.apply(.wallClock(nine - 60, at: h.clock.now))
         #expect(effects.contains(.saveReminder(quiz, on: false)) && effects.contains(.load(quizChannel, token: 2)))
         #expect(h.state.reminderDue == nil && h.state.current == 1)
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.stall, .hintHide, .transportHide])
 
         let late = watchingNews()
         late.send(.wallClock(nine + 3600, at: late.clock.now), effects: [.saveReminder(quiz, on: false)]) {
             $0.wallClock = nine + 3600
             $0.reminders = []
         }
-        late.expectArmed([.hintHide, .transportHide])
+        late.expectArmed([.stall, .hintHide, .transportHide])
     }
 
     @Test("a reminder on a channel gone from the lineup says so instead of tuning")
@@ -84,6 +84,6 @@ struct ReminderTests {
             $0.reminderDue = nil
             $0.notice = "Gone is not in this lineup any more"
         }
-        h.expectArmed([.hintHide, .noticeHide, .transportHide])
+        h.expectArmed([.stall, .hintHide, .noticeHide, .transportHide])
     }
 }

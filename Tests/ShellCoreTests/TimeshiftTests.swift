@@ -47,7 +47,7 @@ struct TimeshiftTests {
         h.send(.player(.position(33), token: 1, at: h.clock.now)) { $0.playback.position = 33 }
         h.send(.player(.liveBuffer(start: 0, end: 44.5), token: 1, at: h.clock.now)) { $0.playback.liveBuffer?.end = 44.5 }
         #expect(h.state.behindLive == 10, "playing on keeps the distance")
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.stall, .hintHide, .transportHide])
     }
 
     @Test("paused on live, LEFT and RIGHT scrub within the buffer (never past its start or the edge) and ENTER seeks there; playing, they flip")
@@ -55,7 +55,7 @@ struct TimeshiftTests {
         let h = watchingNews()
         let flip = h.apply(.command(.left, at: h.clock.now))
         #expect(flip.contains { if case .requestFlip = $0 { true } else { false } }, "playing: LEFT flips")
-        h.expectArmed([.flipTimeout, .hintHide, .spinner])
+        h.expectArmed([.stall, .flipTimeout, .hintHide, .spinner])
         let w = watchingNews()
         w.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
             $0.playback.paused = true
@@ -87,7 +87,7 @@ struct TimeshiftTests {
         w.send(.player(.playing, token: 1, at: w.clock.now)) { $0.playback.seekPending = false }
         w.send(.player(.position(1), token: 1, at: w.clock.now))
         #expect(w.state.behindLive == 29)
-        w.expectArmed([.hintHide, .transportHide])
+        w.expectArmed([.stall, .hintHide, .transportHide])
     }
 
     @Test("LIVE goes back to the edge, playing, and follows it again; at the edge it only shows the bar; on VOD it does nothing")
@@ -113,7 +113,7 @@ struct TimeshiftTests {
             $0.playback.liveBuffer?.edgeLag = 1
         }
         h.press(.live, effects: [.startTimer(.transportHide, after: 5)])
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.stall, .hintHide, .transportHide])
 
         let v = playingFilm()
         v.send(.player(.liveBuffer(start: 0, end: 200), token: 1, at: v.clock.now))
@@ -128,6 +128,6 @@ struct TimeshiftTests {
         h.apply(.command(.channelUp, at: h.clock.now))
         h.apply(.replaceContent(sport, request: 1, at: h.clock.now))
         #expect(h.state.playback.liveBuffer == nil && h.state.behindLive == 0)
-        h.expectArmed([.flipTimeout, .hintHide, .spinner, .transportHide])
+        h.expectArmed([.stall, .flipTimeout, .hintHide, .spinner, .transportHide])
     }
 }

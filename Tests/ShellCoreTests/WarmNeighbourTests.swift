@@ -75,7 +75,7 @@ struct WarmNeighbourTests {
         _ = h.advance(by: 3)
         let rewarm = h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
         #expect(rewarm == [.slot(.warmB, .mute(true)), .slot(.warmB, .loadPaused(channels[3], token: 4))], "then channel 4, the new next")
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.stall, .hintHide, .transportHide])
     }
 
     @Test("a restricted neighbour is never opened, nor one whose file turns out restricted; a failed warm load is dropped for this channel's play")
@@ -94,7 +94,7 @@ struct WarmNeighbourTests {
         #expect(h.state.warm.isEmpty && h.state.warmRefused == [1])
         #expect(h.apply(.command(.info, at: h.clock.now)).contains { if case .slot(_, .loadPaused) = $0 { true } else { false } } == false,
                 "not opened again during this play")
-        h.expectArmed([.transportHide])
+        h.expectArmed([.stall, .transportHide])
     }
 
     @Test("max_connections caps the warm players with the full-screen one; without live nothing is warm")
@@ -105,6 +105,6 @@ struct WarmNeighbourTests {
         #expect(opened == [.slot(.warmA, .mute(true)), .slot(.warmA, .loadPaused(channels[2], token: 2))], "one stream open beside the full screen")
         let home = h.apply(.command(.guide, at: h.clock.now))
         #expect(home.contains(.slot(.warmA, .stop)) && h.state.warm.isEmpty, "off the player screen nothing stays warm")
-        h.expectArmed([.hintHide, .previewDelay])
+        h.expectArmed([.stall, .hintHide, .previewDelay])
     }
 }

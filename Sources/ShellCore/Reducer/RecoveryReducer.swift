@@ -76,30 +76,44 @@ enum RecoveryReducer {
         if state.screen == .interstitial && state.flip == nil { state.destination = .player }
     }
 
+    /// Whether what plays can stall: with recovery on, anything; without,
+    /// a stream from a server (a file or a lavfi source cannot wait on one).
+    static func watchesStalls(_ state: ShellState) -> Bool {
+        if enabled(state) { return true }
+        guard let index = state.current else { return false }
+        let url = state.playable(index).url.lowercased()
+        guard let scheme = url.firstRange(of: "://").map({ url[..<$0.lowerBound] }) else { return false }
+        return !["av", "file", "lavfi", "memory", "edl"].contains(String(scheme))
+    }
+
     /// A load began: one that has not started playing within `stallTimeout`
     /// (a server that answers nothing, or a byte a second) is a failure too.
     static func loadStarted(_ state: ShellState) -> [Effect] {
-        enabled(state) ? [.startTimer(.stall, after: state.settings.stallTimeout)] : []
+        watchesStalls(state) ? [.startTimer(.stall, after: state.settings.stallTimeout)] : []
     }
 
     /// The stall timer fired: a playing stream still waiting for its cache,
     /// or a load that has not started (not under a passcode prompt or
     /// during a flip, which have their own ends, nor while the resume offer
-    /// waits for an answer before anything loads), failed.
+    /// waits for an answer before anything loads), failed: recovered when
+    /// recovery is on, else stopped, with the error screen saying why.
     static func stalled(_ state: inout ShellState, now: Instant) -> [Effect] {
+        let reason: String
         switch state.playback.phase {
         case .playing where state.playback.buffering:
-            return failed(&state, reason: "the stream stalled", now: now) ?? []
+            reason = "the stream stalled"
         case .loading where state.prompt == nil && state.flip == nil && state.resumeOffer == nil:
-            return failed(&state, reason: "the stream did not start within \(Int(state.settings.stallTimeout.rounded())) s", now: now) ?? []
+            reason = "the stream did not start within \(Int(state.settings.stallTimeout.rounded())) s"
         default:
             return []
         }
+        if let effects = failed(&state, reason: reason, now: now) { return effects }
+        return [.stop] + PlayerReducer.reduce(&state, .failed(reason: reason), now: now)
     }
 
     /// Cache waits start and end: a wait longer than `stallTimeout` is a failure.
     static func buffering(_ state: ShellState, _ waiting: Bool) -> [Effect] {
-        guard enabled(state) else { return [] }
+        guard watchesStalls(state) else { return [] }
         return waiting ? [.startTimer(.stall, after: state.settings.stallTimeout)] : [.cancelTimer(.stall)]
     }
 }
