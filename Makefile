@@ -63,20 +63,27 @@ debug:
 	$(SWIFT) build --product tvshell
 
 ## make install [PREFIX=/usr/local] [DESTDIR=]: the binary, themes, man page, completions, the
-## systemd unit, the D-Bus policy for MPRIS on the system bus, an example config.toml and lircrc
+## systemd unit, the D-Bus policy for MPRIS on the system bus, the README, docs/ and changelog,
+## an example config.toml and lircrc
 install: deps $(BUILD)
 	$(SWIFT) package plugin generate-manual --configuration $(BUILD) --authors "the tvshell developers" >/dev/null
 	install -Dm755 .build/$(BUILD)/tvshell $(bindir)/tvshell
 	install -d $(sharedir)/tvshell/Themes
 	install -m644 Themes/*.toml $(sharedir)/tvshell/Themes/
-	install -Dm644 .build/plugins/GenerateManual/outputs/tvshell/tvshell.1 $(mandir)/tvshell.1
+	install -d $(mandir)
+	awk -v files=contrib/man/files.mdoc -v examples=contrib/man/examples.mdoc \
+		'/^\.Sh "EXIT STATUS"/ { while ((getline l < files) > 0) print l } /^\.Sh AUTHORS/ { while ((getline l < examples) > 0) print l } { print }' \
+		.build/plugins/GenerateManual/outputs/tvshell/tvshell.1 | sed 's|@DOCDIR@|$(PREFIX)/share/doc/tvshell|g; s|@PREFIX@|$(PREFIX)|g' > $(mandir)/tvshell.1
+	chmod 644 $(mandir)/tvshell.1
 	install -d $(sharedir)/bash-completion/completions $(sharedir)/zsh/vendor-completions $(sharedir)/fish/vendor_completions.d
 	.build/$(BUILD)/tvshell --generate-completion-script bash > $(sharedir)/bash-completion/completions/tvshell
 	.build/$(BUILD)/tvshell --generate-completion-script zsh > $(sharedir)/zsh/vendor-completions/_tvshell
 	.build/$(BUILD)/tvshell --generate-completion-script fish > $(sharedir)/fish/vendor_completions.d/tvshell.fish
 	install -d $(unitdir)
-	sed 's|/usr/local/bin/tvshell|$(PREFIX)/bin/tvshell|' contrib/systemd/tvshell@.service > $(unitdir)/tvshell@.service
+	sed 's|/usr/local/|$(PREFIX)/|g' contrib/systemd/tvshell@.service > $(unitdir)/tvshell@.service
 	install -Dm644 contrib/dbus/tvshell-mpris.conf $(sharedir)/dbus-1/system.d/tvshell-mpris.conf
+	install -Dm644 README.md CHANGELOG.md -t $(sharedir)/doc/tvshell
+	install -Dm644 docs/*.md -t $(sharedir)/doc/tvshell/docs
 	install -Dm644 contrib/examples/config.toml $(sharedir)/doc/tvshell/examples/config.toml
 	install -Dm644 contrib/examples/lircrc $(sharedir)/doc/tvshell/examples/lircrc
 

@@ -16,6 +16,25 @@ for option in --lineup --guide --theme --ipc-socket --kiosk restrictions; do
   grep -q -- "$option" <<<"$page" || fail "the man page does not show $option"
 done
 
+for section in DESCRIPTION EXAMPLES FILES "SEE ALSO"; do
+  grep -q "^$section" <<<"$page" || fail "the man page has no $section section"
+done
+grep -q "ten-foot" <<<"$page" || fail "the man page's DESCRIPTION does not say what tvshell is"
+grep -q "restrictions.toml" <<<"$page" || fail "the man page's FILES does not name restrictions.toml"
+
+# What the systemd unit points at is installed, at the PREFIX it was installed to.
+unit="$root/usr/lib/systemd/system/tvshell@.service"
+docs=$(sed -n 's/^Documentation=//p' "$unit")
+grep -q "man:tvshell(1)" <<<"$docs" || fail "the unit's Documentation= lacks man:tvshell(1): $docs"
+for url in $docs; do
+  case "$url" in
+    file://*) [ -f "$root${url#file://}" ] || fail "the unit's Documentation= names $url, which is not installed" ;;
+  esac
+done
+for doc in README.md CHANGELOG.md docs/parental-restrictions.md docs/remote-and-kiosk.md; do
+  [ -f "$root/usr/share/doc/tvshell/$doc" ] || fail "$doc is not installed in /usr/share/doc/tvshell"
+done
+
 completions=$(bash -c '
   source "$1"
   COMP_LINE="tvshell restrictions s"; COMP_POINT=${#COMP_LINE}
@@ -37,4 +56,4 @@ grep -q "^$copy/usr/share/tvshell/Themes: console16, default, high-contrast, lig
 make -s uninstall DESTDIR="$root" PREFIX=/usr
 left=$(find "$root" -type f)
 [ -z "$left" ] || fail "make uninstall left: $left"
-echo "check-install: man page, completions, themes and uninstall are fine"
+echo "check-install: man page (with its examples and files), documentation, unit, completions, themes and uninstall are fine"

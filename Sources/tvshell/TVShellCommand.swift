@@ -7,6 +7,17 @@ struct TVShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tvshell",
         abstract: "A tvOS-style player shell for the terminal.",
+        discussion: """
+            tvshell is a ten-foot interface for a terminal or the TV box under a television: live TV from M3U lineups \
+            with an XMLTV guide (list and grid, search, reminders, favourites, catch-up, timeshift), films with resume \
+            and Up Next, precision scrubbing, picture in picture, parental restrictions behind a passcode, a kiosk mode \
+            that cannot be escaped and heals itself, an infrared remote through lircd, Now Playing on D-Bus and a JSON \
+            automation socket. libmpv plays; the picture is drawn in the terminal (kitty, sixel or coloured cells) or in \
+            mpv's own window.
+
+            With no argument it plays a built-in demo lineup that needs no network and no media files. The keys follow \
+            the Apple TV remote: arrows, ENTER, ESC (Menu), SPACE; g opens the guide, p the picture in picture, q quits.
+            """,
         version: "0.7.0",
         subcommands: [PlayCommand.self, LineupCommand.self, GuideCommand.self, RestrictionsCommand.self, HistoryCommand.self, ThemesCommand.self],
         defaultSubcommand: PlayCommand.self
