@@ -307,23 +307,6 @@ public enum M3UParser {
         return (attributes, nil, false)
     }
 
-    /// Whether `text` is an HLS playlist (media or master) rather than a
-    /// lineup: it has `#EXT-X-TARGETDURATION` or `#EXT-X-STREAM-INF`.
-    /// Scans the bytes once (lineups run to megabytes).
-    public static func isHLSPlaylist(_ text: String) -> Bool {
-        let needles = [Array("#EXT-X-TARGETDURATION".utf8), Array("#EXT-X-STREAM-INF".utf8)]
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= 17 else { return false }
-            for i in 0..<bytes.count where bytes[i] == 0x23 {
-                for needle in needles where i + needle.count <= bytes.count {
-                    if (1..<needle.count).allSatisfy({ bytes[i + $0] == needle[$0] }) { return true }
-                }
-            }
-            return false
-        }
-    }
-
     /// Directive tags, upper-case, as bytes.
     private enum Tag {
         static let extm3u = Array("#EXTM3U".utf8)
@@ -387,16 +370,5 @@ public enum M3UParser {
     private static func quoted(_ s: String) -> String {
         let cut = s.count > 60 ? String(s.prefix(57)) + "…" : s
         return "“\(cut)”"
-    }
-}
-
-extension StringProtocol {
-    func trimmingWhitespace() -> String {
-        let whole = String(self)
-        if let first = whole.utf8.first, let last = whole.utf8.last, first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80 { return whole }
-        var s = Substring(self)
-        while let f = s.first, f.isWhitespace { s.removeFirst() }
-        while let l = s.last, l.isWhitespace { s.removeLast() }
-        return String(s)
     }
 }

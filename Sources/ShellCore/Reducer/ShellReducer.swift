@@ -162,7 +162,7 @@ public enum ShellReducer {
     }
 
     /// The start item that waited for the library plays now (once).
-    private static func startPending(_ state: inout ShellState, now: Instant) -> [Effect] {
+    static func startPending(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard let index = state.startPending else { return [] }
         state.startPending = nil
         return [.cancelTimer(.libraryWait)] + play(&state, index: index, now: now)
@@ -297,67 +297,6 @@ public enum ShellReducer {
         return ResumeReducer.save(&state) + [.quit]
     }
 
-    private static func reduceTimer(_ state: inout ShellState, _ timer: TimerID, now: Instant) -> [Effect] {
-        switch timer {
-        case .transportHide:
-            if state.screen == .player && !state.playback.paused && state.scrub == nil {
-                state.transportVisible = false
-            }
-            return []
-        case .posterDelay:
-            state.playback.holdsPreviousPicture = false
-            return []
-        case .errorAdvance:
-            guard state.screen == .error, let current = state.current, current + 1 < state.items.count else { return [] }
-            return play(&state, index: current + 1, now: now)
-        case .flipSettle:
-            return FlipReducer.settle(&state)
-        case .flipTimeout:
-            return FlipReducer.timeout(&state)
-        case .flipFailureShown:
-            return FlipReducer.returnToOrigin(&state, now: now)
-        case .digitCommit:
-            return ChannelEntryReducer.commit(&state, now: now)
-        case .noticeHide:
-            state.notice = nil
-            return []
-        case .hintHide:
-            state.hintVisible = false
-            return []
-        case .lockoutTick:
-            return PasscodeReducer.tick(&state)
-        case .programmeBoundary:
-            return [.requestWallClock]
-        case .retry:
-            return RecoveryReducer.retry(&state, now: now)
-        case .warmNeighbours:
-            WarmReducer.delayFired(&state)
-            return []
-        case .stall:
-            return RecoveryReducer.stalled(&state, now: now)
-        case .idleReturn:
-            guard state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }
-            return play(&state, index: state.startIndex ?? 0, now: now)
-        case .previewDelay:
-            return PreviewReducer.delayFired(&state)
-        case .pictureRestore:
-            return PictureReducer.restoreTimedOut(&state)
-        case .contextualActionHide:
-            return SegmentReducer.hide(&state)
-        case .upNextTick:
-            return UpNextReducer.tick(&state, now: now)
-        case .libraryWait:
-            return startPending(&state, now: now)
-        case .reminderHide:
-            state.reminderDue = nil
-            return []
-        case .spinner:
-            guard state.screen == .interstitial, state.flip != nil || state.recovery != nil else { return [] }
-            state.spinnerFrame += 1
-            return [.startTimer(.spinner, after: state.settings.spinnerInterval)]
-        }
-    }
-
     private static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         if command == .quit { return requestQuit(&state, source: .key) }
         if state.screen != .passcode, let effects = ReminderReducer.reduceCommand(&state, command, now: now) { return effects }
@@ -386,48 +325,6 @@ public enum ShellReducer {
         case .passcode:
             return PasscodeReducer.reduceCommand(&state, command, now: now)
         }
-    }
-
-    private static func reduceError(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
-        switch command {
-        case .select:
-            if let current = state.current, current + 1 < state.items.count {
-                return play(&state, index: current + 1, now: now)
-            }
-            return goHome(&state)
-        case .channelUp, .right:
-            return TransportReducer.changeChannel(&state, by: 1, now: now)
-        case .channelDown, .left:
-            return TransportReducer.changeChannel(&state, by: -1, now: now)
-        case .menu, .guide:
-            return goHome(&state)
-        default:
-            return []
-        }
-    }
-
-    private static func reduceHome(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
-        guard !state.items.isEmpty else { return [] }
-        switch command {
-        case .up, .down:
-            let order = state.listOrder
-            let position = order.firstIndex(of: state.homeSelection) ?? 0
-            state.homeSelection = order[min(max(0, position + (command == .up ? -1 : 1)), order.count - 1)]
-        case .select, .playPause, .play:
-            let index = min(state.homeSelection, state.items.count - 1)
-            if command == .select, let effects = PreviewReducer.promote(&state, index: index, now: now) { return effects }
-            return play(&state, index: index, now: now)
-        case .guide:
-            if GuideGridReducer.available(state) && (state.screen == .home || state.screen == .guide) {
-                return GuideGridReducer.open(&state)
-            }
-            state.destination = .guide
-        case .menu where state.screen == .guide:
-            state.destination = .home
-        default:
-            break
-        }
-        return []
     }
 
     /// Dismisses the player or error screen back to the home screen (the

@@ -22,10 +22,10 @@ public final class NCursesTerminal {
     /// Rows ncurses believes hold something else than the terminal shows
     /// (the blitter drew video over them).
     private var staleRows: [Bool] = []
-    private var pairs: [PairKey: Int32] = [:]
-    private var nextPair: Int32 = 1
+    var pairs: [PairKey: Int32] = [:]
+    var nextPair: Int32 = 1
     private var active = false
-    public private(set) var blitter: VideoBlitter
+    public internal(set) var blitter: VideoBlitter
     /// Where video frames go: never blocks, drops frames the terminal cannot take.
     public let frames = FrameWriter()
     /// Which cells of the last drawn screen show video, and whether any or
@@ -37,12 +37,12 @@ public final class NCursesTerminal {
     public private(set) var governor: QualityGovernor
     /// Cells, kitty images or sixel images.
     public let picture: PictureProtocol
-    private let kitty = KittyImageEncoder()
+    let kitty = KittyImageEncoder()
     /// Where kitty frames go when the terminal reads shared memory.
     private let sharedMemory: KittySharedMemory?
-    private var sixel = SixelEncoder()
+    var sixel = SixelEncoder()
     /// A kitty image is placed (it stays until deleted).
-    private var imagePlaced = false
+    var imagePlaced = false
     /// The UI's panels over a kitty image, from the last drawn screen, and
     /// the ones painted into the image on screen.
     private var underlay: ImageUnderlay?
@@ -53,16 +53,16 @@ public final class NCursesTerminal {
     /// The video windows of the last drawn screen (picture in picture, the
     /// guide's preview), each with the cells its picture shows in (row by
     /// row within the window) and what draws it.
-    private var windows: [VideoInset: WindowPainter] = [:]
+    var windows: [VideoInset: WindowPainter] = [:]
     /// A synchronized update (DEC mode 2026) is open: a terminal that knows
     /// it holds the screen until it closes, so UI and picture change together
     /// (the others ignore the mode).
     private var updateOpen = false
 
-    private struct PairKey: Hashable { var fg: Int32, bg: Int32 }
+    struct PairKey: Hashable { var fg: Int32, bg: Int32 }
 
     /// What paints one video window, and what it knows of it.
-    private struct WindowPainter {
+    struct WindowPainter {
         var window: VideoWindow?
         /// Per cell of the window: whether its picture shows there.
         var mask: [Bool] = []
@@ -241,90 +241,6 @@ public final class NCursesTerminal {
         return changed
     }
 
-    /// Takes the windows of `screen`: a window that moved or changed size
-    /// is painted afresh; one whose rows were rewritten forgets those rows;
-    /// one gone is taken off (its kitty image deleted).
-    private func updateWindows(_ screen: Screen, changedRows: [Bool], repainted: Bool) {
-        let shown = Dictionary(screen.windows.map { ($0.inset, $0) }, uniquingKeysWith: { $1 })
-        for (inset, painter) in windows where shown[inset] == nil {
-            if painter.imagePlaced {
-                frames.finish()
-                KittyImageEncoder.deleting(painter.kitty.imageID).withUnsafeBytes { _ = frames.send($0) }
-                frames.finish()
-            }
-            windows[inset] = nil
-        }
-        for (inset, window) in shown {
-            var painter = windows[inset] ?? WindowPainter(inset: inset, mode: colorMode, shape: blitter.shape, tolerance: blitter.tolerance)
-            if painter.window != window {
-                painter.window = window
-                painter.blitter.origin = (window.x, window.y)
-                painter.blitter.invalidateAll()
-                painter.placed = false
-            } else if repainted {
-                painter.blitter.invalidateAll()
-                painter.placed = false
-            } else {
-                for row in 0..<window.height where changedRows[window.y + row] {
-                    painter.blitter.invalidate(row: row)
-                    painter.placed = false
-                }
-            }
-            painter.mask = (0..<window.height).flatMap { row in
-                (0..<window.width).map { screen[window.x + $0, window.y + row].inset == inset }
-            }
-            windows[inset] = painter
-        }
-    }
-
-    /// The pixel size a window of `columns` × `rows` cells is rendered at.
-    public func windowPixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
-        switch picture {
-        case .cells: return blitter.pixelSize(columns: columns, rows: rows)
-        case .kitty(let cw, let ch, _), .sixel(let cw, let ch):
-            let width = columns * cw, height = rows * ch
-            let cap = 480
-            return width > cap ? (cap, max(1, height * cap / width)) : (max(1, width), max(1, height))
-        }
-    }
-
-    /// The window `inset` of the last drawn screen, if it has one.
-    public func window(_ inset: VideoInset) -> VideoWindow? { windows[inset]?.window }
-
-    /// Paints window `inset`'s picture from `pixels` (rgb0 of
-    /// `windowPixelSize` for the window), unless the terminal is still
-    /// taking a frame. `newFrame` is false when only the UI around it changed.
-    @discardableResult
-    public func blitWindow(_ inset: VideoInset, pixels: UnsafeRawPointer, stride: Int, width: Int, height: Int, newFrame: Bool = true) -> BlitOutcome {
-        guard var painter = windows[inset], let window = painter.window else { return .unchanged }
-        let size = windowPixelSize(columns: window.width, rows: window.height)
-        guard size.width == width, size.height == height else { return .unchanged }
-        if frames.isBusy {
-            frames.noteDropped()
-            return .dropped
-        }
-        let bytes: UnsafeRawBufferPointer
-        switch picture {
-        case .cells:
-            bytes = painter.blitter.encode(pixels: pixels, stride: stride, columns: window.width, rows: window.height, isVideo: painter.mask)
-        case .kitty:
-            guard newFrame || !painter.placed else { return .unchanged }
-            bytes = painter.kitty.encode(pixels: pixels, stride: stride, width: width, height: height, columns: window.width, rows: window.height,
-                                         column: window.x, row: window.y)
-            painter.imagePlaced = true
-        case .sixel:
-            guard newFrame || !painter.placed else { return .unchanged }
-            openUpdate()
-            bytes = painter.sixel.encode(pixels: pixels, stride: stride, width: width, height: height, column: window.x, row: window.y)
-        }
-        painter.placed = true
-        windows[inset] = painter
-        guard !bytes.isEmpty else { return .unchanged }
-        frames.send(bytes)
-        if !frames.isBusy { frameCompleted() }
-        return .sent(bytes.count)
-    }
-
     /// The pixel size libmpv renders for the whole screen: a kitty image
     /// smaller by the governor's divisor while the terminal drops frames.
     public var videoPixelSize: (width: Int, height: Int) {
@@ -431,7 +347,7 @@ public final class NCursesTerminal {
         writeBlocking(Self.endUpdate)
     }
 
-    private func openUpdate() {
+    func openUpdate() {
         guard !updateOpen else { return }
         updateOpen = true
         writeBlocking(Self.beginUpdate)
@@ -450,116 +366,5 @@ public final class NCursesTerminal {
                 if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
             }
         }
-    }
-
-    /// Reads one pending key, or nil when none is waiting. A control
-    /// sequence ncurses does not know (a late answer to the start-up probe,
-    /// a key missing from terminfo) is read whole and dropped
-    /// (`ControlSequenceReader`), so it never becomes ESC and letters.
-    public func readInput() -> TerminalInput? {
-        while true {
-            var wch: wint_t = 0
-            let result = wget_wch(tvs_stdscr(), &wch)
-            if result == KEY_CODE_YES { return KeyDecoder.functionKey(Int32(wch)) ?? .key("UNKNOWN") }
-            guard result == OK else { return nil }
-            if wch == 27 && skipControlSequence() { continue }
-            return KeyDecoder.character(UInt32(wch))
-        }
-    }
-
-    /// How long the rest of a started control sequence is waited for, a
-    /// character (its bytes may trail its start by a network's jitter).
-    private static let sequenceTimeoutMs: Int32 = 100
-
-    /// After an ESC: reads and drops the control sequence that follows, if
-    /// one does (true). Otherwise the character read is put back and the ESC
-    /// stands as a key (false).
-    private func skipControlSequence() -> Bool {
-        let stdscr = tvs_stdscr()
-        var wch: wint_t = 0
-        let first = wget_wch(stdscr, &wch)
-        if first == KEY_CODE_YES {
-            ungetch(Int32(wch))
-            return false
-        }
-        guard first == OK else { return false }
-        var reader = ControlSequenceReader()
-        var step = reader.feed(UInt32(wch))
-        if step == .notASequence {
-            unget_wch(wchar_t(wch))
-            return false
-        }
-        wtimeout(stdscr, Self.sequenceTimeoutMs)
-        defer { nodelay(stdscr, true) }
-        while step == .more, wget_wch(stdscr, &wch) != ERR {
-            step = reader.feed(UInt32(wch))
-        }
-        return true
-    }
-
-    private func put(_ cell: Cell, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>?) {
-        var attrs = tvs_attr_normal()
-        var pair: Int32 = 0
-        if !cell.isVideo {
-            if cell.style.bold { attrs |= tvs_attr_bold() }
-            if cell.style.dim { attrs |= tvs_attr_dim() }
-            if cell.style.reverse { attrs |= tvs_attr_reverse() }
-            pair = colorPair(fg: cell.style.foreground, bg: cell.style.background)
-        }
-        var wide: [wchar_t] = cell.isVideo ? [32, 0] : cell.character.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) } + [0]
-        if !unicode, let first = wide.first, first > 126 { wide = [63, 0] }
-        var cchar = cchar_t()
-        setcchar(&cchar, &wide, attrs, 0, &pair)
-        mvwadd_wch(window, Int32(y), Int32(x), &cchar)
-    }
-
-    /// The panels of `screen` as a kitty image must show them: each cell's
-    /// background as the terminal draws it, clear where video shows.
-    private func underlay(of screen: Screen) -> ImageUnderlay {
-        ImageUnderlay(columns: width, rows: height, colours: screen.cells.map { cell in
-            guard !cell.isVideo, let colour = cell.style.reverse ? cell.style.foreground : cell.style.background else { return ImageUnderlay.clear }
-            return shownColor(colour).hex
-        })
-    }
-
-    /// The colour the terminal shows for `c`: `c` itself in 24-bit colour,
-    /// else the palette entry `colorNumber` picks.
-    private func shownColor(_ c: RGB) -> RGB {
-        let number = Int(colorNumber(c))
-        switch colorMode {
-        case .direct where tvs_colors() >= 1 << 24: return RGB(hex: UInt32(number))
-        case .palette16: return ColorQuantizer.ansi16Color(number)
-        case .direct, .palette256: return ColorQuantizer.xterm256Color(number)
-        }
-    }
-
-    private func colorNumber(_ c: RGB?) -> Int32 {
-        guard let c else { return -1 }
-        switch colorMode {
-        case .direct:
-            guard tvs_colors() >= 1 << 24 else { return Int32(ColorQuantizer.xterm256(c)) }
-            let v = Int32(c.hex)
-            return v < 8 ? 0x010101 : v
-        case .palette256:
-            return Int32(ColorQuantizer.xterm256(c))
-        case .palette16:
-            return Int32(min(ColorQuantizer.ansi16(c), Int(tvs_colors()) - 1))
-        }
-    }
-
-    private func colorPair(fg: RGB?, bg: RGB?) -> Int32 {
-        guard has_colors() else { return 0 }
-        let key = PairKey(fg: colorNumber(fg), bg: colorNumber(bg))
-        if key.fg == -1 && key.bg == -1 { return 0 }
-        if let pair = pairs[key] { return pair }
-        if nextPair >= tvs_color_pairs() {
-            pairs.removeAll()
-            nextPair = 1
-        }
-        let pair = nextPair
-        nextPair += 1
-        init_extended_pair(pair, key.fg, key.bg)
-        pairs[key] = pair
-        return pair
     }
 }

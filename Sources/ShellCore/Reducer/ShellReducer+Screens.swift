@@ -1,0 +1,48 @@
+import MediaModel
+
+extension ShellReducer {
+    /// Keys on the error screen: ENTER plays the next item, the channel keys
+    /// flip, ESC and the guide key go home.
+    static func reduceError(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
+        switch command {
+        case .select:
+            if let current = state.current, current + 1 < state.items.count {
+                return play(&state, index: current + 1, now: now)
+            }
+            return goHome(&state)
+        case .channelUp, .right:
+            return TransportReducer.changeChannel(&state, by: 1, now: now)
+        case .channelDown, .left:
+            return TransportReducer.changeChannel(&state, by: -1, now: now)
+        case .menu, .guide:
+            return goHome(&state)
+        default:
+            return []
+        }
+    }
+
+    /// Keys on the home screen and the guide's list.
+    static func reduceHome(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
+        guard !state.items.isEmpty else { return [] }
+        switch command {
+        case .up, .down:
+            let order = state.listOrder
+            let position = order.firstIndex(of: state.homeSelection) ?? 0
+            state.homeSelection = order[min(max(0, position + (command == .up ? -1 : 1)), order.count - 1)]
+        case .select, .playPause, .play:
+            let index = min(state.homeSelection, state.items.count - 1)
+            if command == .select, let effects = PreviewReducer.promote(&state, index: index, now: now) { return effects }
+            return play(&state, index: index, now: now)
+        case .guide:
+            if GuideGridReducer.available(state) && (state.screen == .home || state.screen == .guide) {
+                return GuideGridReducer.open(&state)
+            }
+            state.destination = .guide
+        case .menu where state.screen == .guide:
+            state.destination = .home
+        default:
+            break
+        }
+        return []
+    }
+}

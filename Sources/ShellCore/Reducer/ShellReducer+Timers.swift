@@ -1,0 +1,65 @@
+import MediaModel
+
+extension ShellReducer {
+    /// A timer the reducer started fired.
+    static func reduceTimer(_ state: inout ShellState, _ timer: TimerID, now: Instant) -> [Effect] {
+        switch timer {
+        case .transportHide:
+            if state.screen == .player && !state.playback.paused && state.scrub == nil {
+                state.transportVisible = false
+            }
+            return []
+        case .posterDelay:
+            state.playback.holdsPreviousPicture = false
+            return []
+        case .errorAdvance:
+            guard state.screen == .error, let current = state.current, current + 1 < state.items.count else { return [] }
+            return play(&state, index: current + 1, now: now)
+        case .flipSettle:
+            return FlipReducer.settle(&state)
+        case .flipTimeout:
+            return FlipReducer.timeout(&state)
+        case .flipFailureShown:
+            return FlipReducer.returnToOrigin(&state, now: now)
+        case .digitCommit:
+            return ChannelEntryReducer.commit(&state, now: now)
+        case .noticeHide:
+            state.notice = nil
+            return []
+        case .hintHide:
+            state.hintVisible = false
+            return []
+        case .lockoutTick:
+            return PasscodeReducer.tick(&state)
+        case .programmeBoundary:
+            return [.requestWallClock]
+        case .retry:
+            return RecoveryReducer.retry(&state, now: now)
+        case .warmNeighbours:
+            WarmReducer.delayFired(&state)
+            return []
+        case .stall:
+            return RecoveryReducer.stalled(&state, now: now)
+        case .idleReturn:
+            guard state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }
+            return play(&state, index: state.startIndex ?? 0, now: now)
+        case .previewDelay:
+            return PreviewReducer.delayFired(&state)
+        case .pictureRestore:
+            return PictureReducer.restoreTimedOut(&state)
+        case .contextualActionHide:
+            return SegmentReducer.hide(&state)
+        case .upNextTick:
+            return UpNextReducer.tick(&state, now: now)
+        case .libraryWait:
+            return startPending(&state, now: now)
+        case .reminderHide:
+            state.reminderDue = nil
+            return []
+        case .spinner:
+            guard state.screen == .interstitial, state.flip != nil || state.recovery != nil else { return [] }
+            state.spinnerFrame += 1
+            return [.startTimer(.spinner, after: state.settings.spinnerInterval)]
+        }
+    }
+}
