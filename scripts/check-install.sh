@@ -25,7 +25,7 @@ grep -q "restrictions.toml" <<<"$page" || fail "the man page's FILES does not na
 # What the systemd unit points at is installed, at the PREFIX it was installed to.
 unit="$root/usr/lib/systemd/system/tvshell@.service"
 docs=$(sed -n 's/^Documentation=//p' "$unit")
-grep -q "man:tvshell(1)" <<<"$docs" || fail "the unit's Documentation= lacks man:tvshell(1): $docs"
+grep -q "file://" <<<"$docs" || fail "the unit's Documentation= names no installed file: $docs"
 for url in $docs; do
   case "$url" in
     file://*) [ -f "$root${url#file://}" ] || fail "the unit's Documentation= names $url, which is not installed" ;;
