@@ -1,3 +1,4 @@
+import MediaModel
 import ShellCore
 import ShellTesting
 import Testing
@@ -25,6 +26,25 @@ struct StoreRegressionTests {
             .report(.preloaded(ratings: [tvMA])), .press(.menu),
         ]
         #expect(SessionChecker.firstViolation(steps, kiosk: false) == nil)
+    }
+
+    @Test("deny mode turned on over a prompt raised after a flip failed refuses it without telling the flip's end again")
+    func denyAfterFailedFlip() {
+        let steps: [SessionStep] = [
+            .delegateAnswers(.later), .press(.channelDown), .answerKept(false), .report(.preloaded(ratings: [tvMA])),
+            .restrictionsChanged(RestrictionsChange(policy: RestrictionPolicy(mode: .deny, tv: .upTo(tvPG), hasPasscode: true), passcodeChanged: true)),
+        ]
+        #expect(SessionChecker.firstViolation(steps, kiosk: false) == nil)
+    }
+
+    @Test("restrictions turned off (with a new passcode) while a granted load has failed: its flags follow, and its hold is let go as unrestricted")
+    func offAfterFailedGrantedLoad() {
+        let steps: [SessionStep] = [
+            .press(.left), .code("1234"), .report(.failed(reason: "loading failed")),
+            .restrictionsChanged(RestrictionsChange(policy: RestrictionPolicy(mode: .off, tv: .upTo(tvPG), hasPasscode: true), passcodeChanged: true)),
+            .report(.preloaded(ratings: [])),
+        ]
+        #expect(SessionChecker.firstViolation(steps, kiosk: true) == nil)
     }
 
     @Test("SIGINT never quits a kiosk, also after the admin quit one before")

@@ -107,18 +107,18 @@ enum FlipReducer {
         return fail(&state, reason: "no answer within \(Int(state.settings.flipTimeout)) s")
     }
 
-    /// Shows why the flip failed; `flipFailureShown` then returns to the origin.
+    /// Shows why the flip failed; `flipFailureShown` then returns to the
+    /// origin. The flip's end is told once: failing a flip that already
+    /// failed (refused by new restrictions under its failure) only says why.
     static func fail(_ state: inout ShellState, reason: String) -> [Effect] {
         guard var flip = state.flip else { return [] }
+        let told = flip.failure != nil
         let target = state.items[flip.target]
         let name = target.number.map { "\($0) \(target.title)" } ?? target.title
         flip.failure = "Could not tune to \(name): \(reason)"
         state.flip = flip
-        return [
-            .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle),
-            .emit(.flipCompleted(target: ChannelRef(target), success: false, superseded: false)),
-            .startTimer(.flipFailureShown, after: state.settings.flipFailureDelay),
-        ]
+        let end: [Effect] = told ? [] : [.emit(.flipCompleted(target: ChannelRef(target), success: false, superseded: false))]
+        return [.cancelTimer(.flipTimeout), .cancelTimer(.flipSettle)] + end + [.startTimer(.flipFailureShown, after: state.settings.flipFailureDelay)]
     }
 
     /// After a failure (or ESC): back to the channel the flips started from.

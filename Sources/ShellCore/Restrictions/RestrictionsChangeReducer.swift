@@ -85,16 +85,18 @@ enum RestrictionsChangeReducer {
     /// resume offer): forbidden now, it stops and the prompt covers it; under
     /// an early request's or the admin's prompt it stops and is asked for
     /// once that prompt closes. Allowed, it plays on, its programme watched.
+    /// A failed load (its retry goes through the gate) only has its flags
+    /// follow the new policy.
     private static func main(_ state: inout ShellState, now: Instant, stopped: inout [StoppedContent]) -> [Effect] {
-        guard state.prompt?.isContent != true, let index = state.current, let item = state.currentItem,
-              [.loading, .playing, .ended].contains(state.playback.phase) else { return [] }
+        guard state.prompt?.isContent != true, let index = state.current, let item = state.currentItem, state.playback.phase != .idle else { return [] }
         let ratings = union(RestrictionReducer.knownRatings(state, item), state.playback.fileRatings)
         let start = RestrictionReducer.programmeStart(state, item)
-        guard let label = forbidden(state, item, ratings: ratings) else {
+        let showing = [.loading, .playing, .ended].contains(state.playback.phase)
+        guard showing, let label = forbidden(state, item, ratings: ratings) else {
             state.playback.ratings = ratings
             state.playback.restricted = state.restrictions.policy.restricts(ratings)
             state.playback.programmeStart = start
-            return RestrictionReducer.boundaryTimer(state)
+            return showing ? RestrictionReducer.boundaryTimer(state) : []
         }
         stopped.append(StoppedContent(place: .player, id: item.id, title: item.title, rating: label))
         if state.prompt != nil { return RestrictionReducer.reloadAfterPrompt(&state) }
