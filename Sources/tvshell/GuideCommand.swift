@@ -43,19 +43,19 @@ struct GuideUpdateCommand: ParsableCommand {
         let store = GuideStore(path: GuideStore.defaultPath())
         let previous = store.status()
         guard let location = lineup.map(GuideCommand.absolute) ?? previous?.lineupLocation else {
-            FileHandle.standardError.write(Data("tvshell: no lineup: pass --lineup (the guide keeps only a lineup's channels)\n".utf8))
+            printError("no lineup: pass --lineup (the guide keeps only a lineup's channels)")
             throw ExitCode(64)
         }
         let parsed: Lineup
         do {
             parsed = M3UParser.parse(InputLoader.text(try InputLoader.load(location)))
         } catch let failure as InputLoader.Failure {
-            FileHandle.standardError.write(Data("tvshell: \(failure)\n".utf8))
+            printError("\(failure)")
             throw ExitCode(66)
         }
         let sources = !guides.isEmpty ? guides.map(GuideCommand.absolute) : !parsed.guideURLs.isEmpty ? parsed.guideURLs : previous?.sources ?? []
         guard !sources.isEmpty else {
-            FileHandle.standardError.write(Data("tvshell: no guide: pass --guide (the lineup names none)\n".utf8))
+            printError("no guide: pass --guide (the lineup names none)")
             throw ExitCode(64)
         }
         let download = GuideDownload(sources: sources)
@@ -64,7 +64,7 @@ struct GuideUpdateCommand: ParsableCommand {
         do {
             report = try GuideBuilder.refresh(path: store.path, targets: parsed.guideTargets, inputs: download.inputs, lineupLocation: location)
         } catch {
-            FileHandle.standardError.write(Data("tvshell: the guide store \(store.path): \(error)\n".utf8))
+            printError("the guide store \(store.path): \(error)")
             throw ExitCode(73)
         }
         if json {
@@ -107,7 +107,7 @@ struct GuideSearchCommand: ParsableCommand {
     func run() throws {
         let store = GuideStore(path: GuideStore.defaultPath())
         guard store.status() != nil else {
-            FileHandle.standardError.write(Data("tvshell: no stored guide at \(store.path): run tvshell guide update --lineup M3U --guide XMLTV first\n".utf8))
+            printError("no stored guide at \(store.path): run tvshell guide update --lineup M3U --guide XMLTV first")
             throw ExitCode(66)
         }
         let results = try store.search(text, limit: max(1, limit))

@@ -67,7 +67,7 @@ struct ForgetHistory: ParsableCommand {
 
 private func openStore() throws -> LibraryStore {
     let (store, problem) = LibraryStore.open(path: LibraryStore.defaultPath())
-    if let problem { FileHandle.standardError.write(Data("tvshell: \(problem)\n".utf8)) }
+    if let problem { printError("\(problem)") }
     guard let store else { throw ExitCode(74) }
     return store
 }

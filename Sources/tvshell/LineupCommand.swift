@@ -35,14 +35,14 @@ struct InspectCommand: ParsableCommand {
             lineupData = try InputLoader.load(lineup)
             if let guide { guideData = try InputLoader.guide(guide) }
         } catch let failure as InputLoader.Failure {
-            FileHandle.standardError.write(Data("tvshell: \(failure)\n".utf8))
+            printError("\(failure)")
             throw ExitCode(66)
         }
         let parsed = M3UParser.parse(InputLoader.text(lineupData))
         let report = LineupReport(source: lineup, lineup: parsed, guideSource: guide, guide: guideData, now: Date().timeIntervalSince1970)
         print(json ? report.json() : report.text(), terminator: "")
         if !parsed.hasHeader && parsed.channels.isEmpty {
-            FileHandle.standardError.write(Data("tvshell: \(lineup): not an M3U lineup (no #EXTM3U header, no channel)\n".utf8))
+            printError("\(lineup): not an M3U lineup (no #EXTM3U header, no channel)")
             throw ExitCode(65)
         }
     }

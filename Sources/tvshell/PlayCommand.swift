@@ -119,20 +119,20 @@ struct PlayCommand: ParsableCommand {
             do {
                 chosenTheme = try ThemeLoader.load(theme)
             } catch {
-                FileHandle.standardError.write(Data("tvshell: \(error); using the default theme\n".utf8))
+                printError("\(error); using the default theme")
                 logger.error("\(error); using the default theme")
                 notices.append("The \(error); using the default theme")
             }
         }
         let parental = ParentalStore.open(paths: .standard())
         if let problem = parental.problem {
-            FileHandle.standardError.write(Data("tvshell: restrictions: \(problem)\n".utf8))
+            printError("restrictions: \(problem)")
             logger.error("restrictions: \(problem)")
             notices.append("Restrictions: \(problem)")
         }
         let setup = StartupSettings(configPath: config, kiosk: kiosk, lircSocket: lircSocket, items: lineup)
         for problem in setup.problems {
-            FileHandle.standardError.write(Data("tvshell: \(problem); using the default\n".utf8))
+            printError("\(problem); using the default")
             logger.error("\(problem); using the default")
         }
         if let first = setup.problems.first {
@@ -188,7 +188,7 @@ struct PlayCommand: ParsableCommand {
             let status = try shell.run()
             if status != 0 { throw ExitCode(status) }
         } catch let error as RuntimeError {
-            FileHandle.standardError.write(Data("tvshell: \(error)\n".utf8))
+            printError("\(error)")
             logger.error("\(error)")
             throw ExitCode(1)
         }
@@ -224,7 +224,7 @@ struct PlayCommand: ParsableCommand {
                 let parsed = M3UParser.parse(text)
                 for problem in parsed.problems { logger.warning("\(location): \(problem)") }
                 if parsed.channels.isEmpty {
-                    FileHandle.standardError.write(Data("tvshell: \(location): no channels in this lineup\n".utf8))
+                    printError("\(location): no channels in this lineup")
                     throw ExitCode(65)
                 }
                 let channels = parsed.playableChannels()
@@ -261,7 +261,7 @@ struct PlayCommand: ParsableCommand {
             }
             return Inputs(items: result, guide: shown, guidePlan: GuidePlan(store: store, targets: targets, sources: sources, lineupLocation: lineups.first.map(GuideCommand.absolute)))
         } catch let failure as InputLoader.Failure {
-            FileHandle.standardError.write(Data("tvshell: \(failure)\n".utf8))
+            printError("\(failure)")
             throw ExitCode(66)
         }
     }
@@ -279,7 +279,7 @@ struct PlayCommand: ParsableCommand {
                 let factory = try FileLogHandler.file(path: logFile, level: .info)
                 LoggingSystem.bootstrap(factory)
             } catch {
-                FileHandle.standardError.write(Data("tvshell: --log-file \(logFile): cannot open for writing\n".utf8))
+                printError("--log-file \(logFile): cannot open for writing")
                 throw ExitCode(73)
             }
         } else if !interactive {

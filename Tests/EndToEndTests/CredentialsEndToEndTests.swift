@@ -46,4 +46,21 @@ struct CredentialsEndToEndTests {
             #expect(!"\(shell.ipc.events)".contains(secret), "an event holds \(secret)")
         }
     }
+
+    @Test("a lineup or guide URL with an account that cannot be read is named on stderr (the journal, under systemd) with the account as ***")
+    func stderr() throws {
+        let lineup = "http://alice:s3cretpass@127.0.0.1:9/get.php?username=alice&password=s3cretpass&type=m3u_plus"
+        let inspect = try Spawn.run([TVShellBinary.path, "lineup", "inspect", lineup])
+        #expect(inspect.status == 66, "\(inspect.output)")
+        #expect(inspect.output.contains("127.0.0.1:9/get.php?username=***&password=***"), "\(inspect.output)")
+        #expect(!inspect.output.contains("s3cretpass") && !inspect.output.contains("alice"), "\(inspect.output)")
+        let dir = TVShellBinary.scratchDirectory("credentials-stderr")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let state = dir.appendingPathComponent("state").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = state
+        let update = try Spawn.run([TVShellBinary.path, "guide", "update", "--lineup", lineup], environment: environment)
+        #expect(update.status != 0)
+        #expect(!update.output.contains("s3cretpass"), "\(update.output)")
+    }
 }

@@ -148,10 +148,8 @@ struct WhatDidTheySayTests {
     }
 }
 
-@Suite("Ad breaks in the reducer")
-struct AdBreakReducerTests {
-    @Test("a seek over an unwatched break goes to the break and keeps the target; played to its end it is watched, and the same seek goes straight there")
-    func watched() {
+/// A 3-minute episode with an ad break at 60–80 s, playing at 30 s.
+private func episodeAt30() -> ReducerHarness {
         var item = MediaItem(id: "e", title: "E", url: "/e.mkv")
         item.segments = [Segment(kind: .commercial, start: 60, end: 80)]
         let h = ReducerHarness(ShellState(items: [item]))
@@ -160,6 +158,14 @@ struct AdBreakReducerTests {
         h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.player(.position(30), token: 1, at: h.clock.now))
+    return h
+}
+
+@Suite("Ad breaks in the reducer")
+struct AdBreakReducerTests {
+    @Test("a seek over an unwatched break goes to the break and keeps the target; played to its end it is watched, and the same seek goes straight there")
+    func watched() {
+        let h = episodeAt30()
         #expect(h.apply(.nowPlaying(.setPosition(120), at: h.clock.now)).first == .seek(to: 60, exact: true))
         #expect(h.state.pendingTarget == 120)
         h.apply(.player(.position(60.2), token: 1, at: h.clock.now))
@@ -174,14 +180,7 @@ struct AdBreakReducerTests {
 
     @Test("a scrub committed with ENTER while paused, over an unwatched break, lands in it at once: in the break, target kept, still paused")
     func pausedCommitEntersBreak() {
-        var item = MediaItem(id: "e", title: "E", url: "/e.mkv")
-        item.segments = [Segment(kind: .commercial, start: 60, end: 80)]
-        let h = ReducerHarness(ShellState(items: [item]))
-        h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.player(.duration(180), token: 1, at: h.clock.now))
-        h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
-        h.apply(.player(.position(30), token: 1, at: h.clock.now))
+        let h = episodeAt30()
         h.apply(.command(.playPause, at: h.clock.now))
         h.apply(.player(.paused(true), token: 1, at: h.clock.now))
         h.apply(.command(.select, at: h.clock.now))

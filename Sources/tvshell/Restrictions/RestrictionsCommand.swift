@@ -24,10 +24,10 @@ func runReportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as CLIError {
-        FileHandle.standardError.write(Data("tvshell: \(error)\n".utf8))
+        printError("\(error)")
         throw ExitCode(error.code)
     } catch let error as ParentalError {
-        FileHandle.standardError.write(Data("tvshell: \(error)\n".utf8))
+        printError("\(error)")
         throw ExitCode(exitCode(for: error))
     }
 }
@@ -113,7 +113,7 @@ struct RestrictionsLogCommand: ParsableCommand {
                 }
             }
             if !bad.isEmpty {
-                FileHandle.standardError.write(Data("tvshell: \(paths.auditLog): lines \(bad.map(String.init).joined(separator: ", ")) are not audit records\n".utf8))
+                printError("\(paths.auditLog): lines \(bad.map(String.init).joined(separator: ", ")) are not audit records")
             }
         }
     }
