@@ -66,19 +66,19 @@ struct CatchupOverlayTests {
     func startOver() {
         let h = watchingNews()
         h.press(.up, effects: [.cancelTimer(.hintHide), .cancelTimer(.transportHide)]) {
-            $0.overlay = .custom
-            $0.overlayFocus = 1
-            $0.transportVisible = false
+            $0.chrome.overlay = .custom
+            $0.chrome.overlayFocus = 1
+            $0.chrome.transportVisible = false
         }
         let items = OverlayModel.customItems(h.state)
         #expect(items.map(\.title) == ["Start Over", "1 News", "2 Plain"])
         #expect(items[0].subtitle == "Tonight" && items[0].activation == .archive(channel: 0, start: wall - 1800))
-        h.press(.left) { $0.overlayFocus = 0 }
+        h.press(.left) { $0.chrome.overlayFocus = 0 }
         let effects = h.apply(.command(.select, at: h.clock.now))
         let tonight = archived("Tonight", wall - 1800, wall + 1800)
         #expect(h.state.current == 2 && h.state.items[2] == tonight)
         #expect(effects.contains(.load(tonight, token: 2)))
-        #expect(h.state.overlay == .none && !h.state.isLive)
+        #expect(h.state.chrome.overlay == .none && !h.state.isLive)
         h.expectArmed([.stall, .transportHide])
     }
 
@@ -100,20 +100,20 @@ struct CatchupOverlayTests {
     func previousProgrammes() {
         let h = watchingNews(restricted: true)
         h.press(.info, effects: [.cancelTimer(.hintHide)]) {
-            $0.overlay = .info
-            $0.infoTab = .info
+            $0.chrome.overlay = .info
+            $0.chrome.infoTab = .info
         }
         #expect(OverlayModel.infoTabs(h.state) == [.info, .previous, .chapters, .subtitles, .audio])
-        h.press(.right) { $0.overlayFocus = 1 }
-        h.press(.select) { $0.infoTab = .previous }
+        h.press(.right) { $0.chrome.overlayFocus = 1 }
+        h.press(.select) { $0.chrome.infoTab = .previous }
         let items = OverlayModel.infoItems(h.state)
         #expect(items.map(\.title) == ["Evening", "Restricted (TV-MA)", "Early"])
         #expect(items.map(\.time) == [wall - 3600, wall - 5400, wall - 7200])
         #expect(OverlayModel.infoRingCount(h.state) == 8)
-        for focus in 2...5 { h.press(.right) { $0.overlayFocus = focus } }
+        for focus in 2...5 { h.press(.right) { $0.chrome.overlayFocus = focus } }
         let effects = h.apply(.command(.select, at: h.clock.now))
         #expect(effects.contains(.load(archived("Evening", wall - 3600, wall - 1800), token: 2)))
-        #expect(h.state.overlay == .none)
+        #expect(h.state.chrome.overlay == .none)
         h.apply(.player(.playing, token: 2, at: h.clock.now))
         h.apply(.command(.info, at: h.clock.now))
         h.apply(.command(.right, at: h.clock.now))
@@ -142,9 +142,9 @@ struct CatchupOverlayTests {
         h.apply(.command(.up, at: h.clock.now))
         h.apply(.command(.left, at: h.clock.now))
         h.send(.command(.select, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 5)]) {
-            $0.overlay = .none
-            $0.overlayFocus = 0
-            $0.notice = "Catch-up: the guide gives that programme no catchup-id, which 1 News's archive needs"
+            $0.chrome.overlay = .none
+            $0.chrome.overlayFocus = 0
+            $0.chrome.notice = "Catch-up: the guide gives that programme no catchup-id, which 1 News's archive needs"
         }
         h.expectArmed([.stall, .noticeHide])
     }
@@ -157,14 +157,14 @@ struct CatchupOverlayTests {
         h.apply(.player(.duration(1800), token: 2, at: h.clock.now))
         h.apply(.player(.playing, token: 2, at: h.clock.now))
         h.apply(.player(.position(1790), token: 2, at: h.clock.now))
-        #expect(h.state.upNext?.proposal.item == archived("Evening", wall - 3600, wall - 1800))
-        #expect(h.state.upNext?.proposal.title == "Evening")
+        #expect(h.state.upNext.card?.proposal.item == archived("Evening", wall - 3600, wall - 1800))
+        #expect(h.state.upNext.card?.proposal.title == "Evening")
         playFromPrevious(h, 0)
         h.apply(.player(.duration(1800), token: 3, at: h.clock.now))
         h.apply(.player(.playing, token: 3, at: h.clock.now))
         h.apply(.player(.position(1790), token: 3, at: h.clock.now))
-        #expect(h.state.upNext?.proposal.item == news(), "Tonight is on now: the channel, live")
-        #expect(h.state.upNext?.proposal.title == "1 News, live")
+        #expect(h.state.upNext.card?.proposal.item == news(), "Tonight is on now: the channel, live")
+        #expect(h.state.upNext.card?.proposal.title == "1 News, live")
         let effects = h.apply(.player(.ended, token: 3, at: h.clock.now))
         #expect(effects == [.emit(.endFile(url: h.state.items[3].url))], "the card stays up at the end")
         h.apply(.command(.select, at: h.clock.now))

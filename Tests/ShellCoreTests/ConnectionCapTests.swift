@@ -15,7 +15,7 @@ private func newsInPicture(cap: Int?) -> ReducerHarness {
     h.apply(.playIndex(0, at: h.clock.now))
     h.apply(.player(.playing, token: 1, at: h.clock.now))
     h.apply(.command(.pictureInPicture, at: h.clock.now))
-    #expect(h.state.pip?.index == 0 && h.state.screen == .home)
+    #expect(h.state.picture.pip?.index == 0 && h.state.screen == .home)
     return h
 }
 
@@ -29,16 +29,16 @@ struct ConnectionCapTests {
             .startTimer(.noticeHide, after: 5),
             .cancelTimer(.errorAdvance), .load(sport, token: 3), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15),
         ]) {
-            $0.pip = nil
+            $0.picture.pip = nil
             $0.retiredToken = 1
-            $0.notice = "Picture in picture closed: 1 stream at most ([live] max_connections)"
+            $0.chrome.notice = "Picture in picture closed: 1 stream at most ([live] max_connections)"
             $0.current = 1
-            $0.homeSelection = 1
+            $0.navigation.homeSelection = 1
             $0.playback = PlaybackState()
             $0.playback.token = 3
             $0.playback.phase = .loading
-            $0.destination = .player
-            $0.transportVisible = true
+            $0.navigation.destination = .player
+            $0.chrome.transportVisible = true
         }
         h.expectArmed([.stall, .noticeHide, .transportHide])
     }
@@ -47,7 +47,7 @@ struct ConnectionCapTests {
     func pictureStays() {
         let h = newsInPicture(cap: 2)
         let effects = h.apply(.playIndex(1, at: h.clock.now))
-        #expect(h.state.pip?.index == 0 && h.state.notice == nil)
+        #expect(h.state.picture.pip?.index == 0 && h.state.chrome.notice == nil)
         #expect(effects.contains(.load(sport, token: 3)) && !effects.contains(.slot(.picture, .stop)))
         #expect(h.state.openStreams == 2)
         h.expectArmed([.stall, .transportHide])
@@ -56,11 +56,11 @@ struct ConnectionCapTests {
     @Test("the guide's preview is not opened when the picture already takes the one stream allowed; the pane says why")
     func previewWithheld() {
         let h = newsInPicture(cap: 1)
-        h.press(.guide, effects: [.startTimer(.previewDelay, after: 0.6)]) { $0.destination = .guide }
-        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.homeSelection = 1 }
+        h.press(.guide, effects: [.startTimer(.previewDelay, after: 0.6)]) { $0.navigation.destination = .guide }
+        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.navigation.homeSelection = 1 }
         #expect(h.advance(by: 0.6) == [.previewDelay])
         h.send(.timerFired(.previewDelay, at: h.clock.now)) {
-            $0.preview = PreviewState(index: 1, withheld: "1 stream at most ([live] max_connections)")
+            $0.picture.preview = PreviewState(index: 1, withheld: "1 stream at most ([live] max_connections)")
         }
         let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
         #expect(screen.contains("No preview: 1 stream at most"))

@@ -29,20 +29,20 @@ struct ContextualActionTests {
             .startTimer(.contextualActionHide, after: 8), .emit(.contextualActionShown(title: "Skip Intro", id: "skip-intro", target: 20)),
         ]) {
             $0.playback.position = 2
-            $0.contextualAction = ContextualAction(for: intro)
+            $0.segments.contextualAction = ContextualAction(for: intro)
         }
         h.send(.player(.position(3), token: 1, at: h.clock.now)) { $0.playback.position = 3 }
         #expect(h.advance(by: 8).contains(.contextualActionHide))
-        h.send(.timerFired(.contextualActionHide, at: h.clock.now)) { $0.contextualAction?.hidden = true }
-        h.press(.down, effects: [.startTimer(.contextualActionHide, after: 8)]) { $0.contextualAction?.hidden = false }
+        h.send(.timerFired(.contextualActionHide, at: h.clock.now)) { $0.segments.contextualAction?.hidden = true }
+        h.press(.down, effects: [.startTimer(.contextualActionHide, after: 8)]) { $0.segments.contextualAction?.hidden = false }
         h.press(.select, effects: [.seek(to: 20, exact: true), .cancelTimer(.contextualActionHide), .emit(.contextualAction(id: "skip-intro", automatic: false))]) {
-            $0.contextualAction = nil
+            $0.segments.contextualAction = nil
             $0.playback.seekPending = true
             $0.playback.position = 20
         }
         h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
         h.send(.player(.position(20.04), token: 1, at: h.clock.now)) { $0.playback.position = 20.04 }
-        #expect(h.state.contextualAction == nil)
+        #expect(h.state.segments.contextualAction == nil)
         h.expectArmed([.transportHide, .hintHide])
     }
 
@@ -57,15 +57,15 @@ struct ContextualActionTests {
         ]) {
             $0.playback.position = 20
             $0.playback.seekPending = true
-            $0.automaticSkip = AutomaticSkip(segment: Segment(kind: .intro, start: 0, end: 20), from: 0.04, until: h.clock.now + 5)
-            $0.notice = "Skipped intro · ← to go back"
+            $0.segments.automaticSkip = AutomaticSkip(segment: Segment(kind: .intro, start: 0, end: 20), from: 0.04, until: h.clock.now + 5)
+            $0.chrome.notice = "Skipped intro · ← to go back"
         }
         h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
         _ = h.advance(by: 2)
         h.press(.left, effects: [.seek(to: 0.04, exact: true), .cancelTimer(.noticeHide)]) {
-            $0.automaticSkip = nil
-            $0.declinedSkip = Segment(kind: .intro, start: 0, end: 20)
-            $0.notice = nil
+            $0.segments.automaticSkip = nil
+            $0.segments.declinedSkip = Segment(kind: .intro, start: 0, end: 20)
+            $0.chrome.notice = nil
             $0.playback.seekPending = true
             $0.playback.position = 0.04
         }
@@ -74,7 +74,7 @@ struct ContextualActionTests {
             .startTimer(.contextualActionHide, after: 8), .emit(.contextualActionShown(title: "Skip Intro", id: "skip-intro", target: 20)),
         ]) {
             $0.playback.position = 0.1
-            $0.contextualAction = ContextualAction(for: Segment(kind: .intro, start: 0, end: 20))
+            $0.segments.contextualAction = ContextualAction(for: Segment(kind: .intro, start: 0, end: 20))
         }
         h.expectArmed([.contextualActionHide, .hintHide, .transportHide])
     }
@@ -89,7 +89,7 @@ struct ContextualActionTests {
             .startTimer(.contextualActionHide, after: 8), .emit(.contextualActionShown(title: "Skip Credits", id: "skip-credits", target: 180)),
         ]) {
             $0.playback.position = 165
-            $0.contextualAction = ContextualAction(for: Segment(kind: .credits, start: 160, end: 180))
+            $0.segments.contextualAction = ContextualAction(for: Segment(kind: .credits, start: 160, end: 180))
         }
         h.expectArmed([.contextualActionHide, .hintHide, .transportHide])
     }
@@ -104,7 +104,7 @@ struct ContextualActionTests {
             .startTimer(.contextualActionHide, after: 8), .emit(.contextualActionShown(title: "Skip Credits", id: "skip-credits", target: 180)),
         ]) {
             $0.playback.position = 165
-            $0.contextualAction = ContextualAction(for: Segment(kind: .credits, start: 160, end: 180))
+            $0.segments.contextualAction = ContextualAction(for: Segment(kind: .credits, start: 160, end: 180))
         }
         h.expectArmed([.contextualActionHide, .hintHide, .transportHide])
     }
@@ -124,14 +124,14 @@ struct WhatDidTheySayTests {
             $0.playback.position = 85
             $0.playback.seekPending = true
             $0.playback.tracks[1].selected = true
-            $0.whatDidTheySay = WhatDidTheySay(until: 100, previous: nil)
+            $0.segments.whatDidTheySay = WhatDidTheySay(until: 100, previous: nil)
         }
         h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
         h.send(.player(.position(99.5), token: 1, at: h.clock.now)) { $0.playback.position = 99.5 }
         h.send(.player(.position(100.02), token: 1, at: h.clock.now), effects: [.selectTrack(.subtitle, nil)]) {
             $0.playback.position = 100.02
             $0.playback.tracks[1].selected = false
-            $0.whatDidTheySay = nil
+            $0.segments.whatDidTheySay = nil
         }
         h.expectArmed([.hintHide, .transportHide])
     }
@@ -142,7 +142,7 @@ struct WhatDidTheySayTests {
         h.press(.whatDidTheySay, effects: [.seek(to: 85, exact: true), .startTimer(.noticeHide, after: 2.5), .startTimer(.transportHide, after: 5)]) {
             $0.playback.position = 85
             $0.playback.seekPending = true
-            $0.notice = "No subtitles to show"
+            $0.chrome.notice = "No subtitles to show"
         }
         h.expectArmed([.hintHide, .transportHide, .noticeHide])
     }
@@ -167,11 +167,11 @@ struct AdBreakReducerTests {
     func watched() {
         let h = episodeAt30()
         #expect(h.apply(.nowPlaying(.setPosition(120), at: h.clock.now)).first == .seek(to: 60, exact: true))
-        #expect(h.state.pendingTarget == 120)
+        #expect(h.state.segments.pendingTarget == 120)
         h.apply(.player(.position(60.2), token: 1, at: h.clock.now))
-        #expect(h.state.activeBreak != nil)
+        #expect(h.state.segments.activeBreak != nil)
         #expect(h.apply(.player(.position(79.9), token: 1, at: h.clock.now)).contains(.seek(to: 120, exact: true)))
-        #expect(h.state.watchedBreaks["e"] == [60] && h.state.pendingTarget == nil)
+        #expect(h.state.segments.watchedBreaks["e"] == [60] && h.state.segments.pendingTarget == nil)
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.player(.position(30), token: 1, at: h.clock.now))
         #expect(h.apply(.nowPlaying(.setPosition(120), at: h.clock.now)).first == .seek(to: 120, exact: true))
@@ -194,14 +194,14 @@ struct AdBreakReducerTests {
             $0.scrub = nil
             $0.playback.position = 60
             $0.playback.seekPending = true
-            $0.pendingTarget = target
-            $0.activeBreak = Segment(kind: .commercial, start: 60, end: 80)
-            $0.transportVisible = true
+            $0.segments.pendingTarget = target
+            $0.segments.activeBreak = Segment(kind: .commercial, start: 60, end: 80)
+            $0.chrome.transportVisible = true
         }
         #expect(h.state.playback.paused, "still paused")
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.player(.position(60), token: 1, at: h.clock.now))
-        #expect(h.state.activeBreak != nil, "the player's own report keeps it")
+        #expect(h.state.segments.activeBreak != nil, "the player's own report keeps it")
         h.expectArmed(h.armedTimers)
     }
 }

@@ -35,10 +35,10 @@ private func loadingNews(settings: ShellSettings = ShellSettings()) -> ReducerHa
     let h = ReducerHarness(ShellState(items: [news, sport], settings: settings))
     h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(news, token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
         $0.current = 0
-        $0.destination = .player
+        $0.navigation.destination = .player
         $0.playback.token = 1
         $0.playback.phase = .loading
-        $0.transportVisible = true
+        $0.chrome.transportVisible = true
     }
     return h
 }
@@ -49,31 +49,31 @@ struct FailoverTests {
     func nextStreamAtOnce() {
         let h = loadingNews()
         h.send(.player(.failed(reason: "HTTP 404"), token: 1, at: h.clock.now), effects: failover(0, 1, "HTTP 404", token: 2)) {
-            $0.streamHealth[0] = health(stream: 1, inRow: 1, failure: "HTTP 404", failed: 0)
-            $0.recovery = RecoveryState(index: 0, attempt: 0, reason: "HTTP 404", waiting: false)
+            $0.live.streamHealth[0] = health(stream: 1, inRow: 1, failure: "HTTP 404", failed: 0)
+            $0.live.recovery = RecoveryState(index: 0, attempt: 0, reason: "HTTP 404", waiting: false)
             $0.playback.token = 2
-            $0.destination = .interstitial
-            $0.transportVisible = false
+            $0.navigation.destination = .interstitial
+            $0.chrome.transportVisible = false
         }
         #expect(h.state.playable(0).url == "http://b.tv/news.m3u8" && h.state.playable(0).headers == ["User-Agent": "Box"])
         h.send(.player(.playing, token: 2, at: h.clock.now), effects: [
             .emit(.playbackStarted(title: "News", url: "http://b.tv/news.m3u8")), .startTimer(.hintHide, after: 4),
         ]) {
             $0.playback.phase = .playing
-            $0.recovery = nil
-            $0.destination = .player
-            $0.streamHealth[0]?.failedInRow = 0
-            $0.hintVisible = true
+            $0.live.recovery = nil
+            $0.navigation.destination = .player
+            $0.live.streamHealth[0]?.failedInRow = 0
+            $0.chrome.hintVisible = true
         }
         h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(sport, token: 3), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
-            $0.previousChannel = 0
-            $0.homeSelection = 1
+            $0.live.previousChannel = 0
+            $0.navigation.homeSelection = 1
             $0.playback = PlaybackState()
             $0.playback.token = 3
             $0.playback.phase = .loading
-            $0.hintVisible = false
-            $0.transportVisible = true
+            $0.chrome.hintVisible = false
+            $0.chrome.transportVisible = true
         }
         let back = h.apply(.playIndex(0, at: h.clock.now))
         #expect(back.contains(.load(news.onStream(1), token: 4)), "the stream that works stays in use")
@@ -85,8 +85,8 @@ struct FailoverTests {
         let h = loadingNews()
         h.apply(.player(.failed(reason: "HTTP 404"), token: 1, at: h.clock.now))
         h.send(.player(.failed(reason: "refused"), token: 2, at: h.clock.now), effects: failover(1, 2, "refused", token: 3)) {
-            $0.streamHealth[0] = health(stream: 2, inRow: 2, failure: "refused", failed: 1)
-            $0.recovery = RecoveryState(index: 0, attempt: 0, reason: "refused", waiting: false)
+            $0.live.streamHealth[0] = health(stream: 2, inRow: 2, failure: "refused", failed: 1)
+            $0.live.recovery = RecoveryState(index: 0, attempt: 0, reason: "refused", waiting: false)
             $0.playback.token = 3
         }
         let title = "Could not play “News”"
@@ -94,11 +94,11 @@ struct FailoverTests {
         h.send(.player(.failed(reason: "timed out"), token: 3, at: h.clock.now), effects: [
             .cancelTimer(.transportHide), .emit(.error(title: title, reason: "timed out", url: "http://c.tv/news.m3u8")), .startTimer(.errorAdvance, after: 4),
         ]) {
-            $0.streamHealth[0] = health(stream: 2, inRow: 3, failure: "timed out", failed: 2)
-            $0.recovery = nil
+            $0.live.streamHealth[0] = health(stream: 2, inRow: 3, failure: "timed out", failed: 2)
+            $0.live.recovery = nil
             $0.playback.phase = .failed
             $0.playback.failure = error
-            $0.destination = .error(error)
+            $0.navigation.destination = .error(error)
         }
 
         let e = loadingNews()
@@ -111,7 +111,7 @@ struct FailoverTests {
         _ = e.advance(by: 15)
         let stalled = e.apply(.timerFired(.stall, at: e.clock.now))
         #expect(stalled.contains(switched(1, 2, "the stream stalled")) && stalled.contains(.load(news.onStream(2), token: 3)))
-        #expect(e.state.streamHealth[0]?.failedInRow == 1, "a stream played in between: a new run")
+        #expect(e.state.live.streamHealth[0]?.failedInRow == 1, "a stream played in between: a new run")
         h.expectArmed([.stall, .errorAdvance, .spinner])
         e.expectArmed([.stall, .hintHide, .spinner, .transportHide])
     }
@@ -127,21 +127,21 @@ struct FailoverTests {
         h.send(.player(.failed(reason: "c"), token: 3, at: h.clock.now), effects: [
             .cancelTimer(.transportHide), .cancelTimer(.stall), .stop, .startTimer(.retry, after: 1), .startTimer(.spinner, after: 0.125),
         ]) {
-            $0.streamHealth[0] = health(stream: 2, inRow: 3, failure: "c", failed: 2)
-            $0.recovery = RecoveryState(index: 0, attempt: 1, reason: "c", waiting: true)
+            $0.live.streamHealth[0] = health(stream: 2, inRow: 3, failure: "c", failed: 2)
+            $0.live.recovery = RecoveryState(index: 0, attempt: 1, reason: "c", waiting: true)
             $0.playback.phase = .failed
         }
         _ = h.advance(by: 1)
         h.send(.timerFired(.retry, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(news, token: 4), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
-            $0.streamHealth[0] = health(stream: 0, inRow: 0, failure: "c", failed: 2)
-            $0.recovery = RecoveryState(index: 0, attempt: 1, reason: "c", waiting: false)
+            $0.live.streamHealth[0] = health(stream: 0, inRow: 0, failure: "c", failed: 2)
+            $0.live.recovery = RecoveryState(index: 0, attempt: 1, reason: "c", waiting: false)
             $0.playback = PlaybackState()
             $0.playback.token = 4
             $0.playback.phase = .loading
         }
         h.send(.player(.failed(reason: "a"), token: 4, at: h.clock.now), effects: failover(0, 1, "a", token: 5)) {
-            $0.streamHealth[0] = health(stream: 1, inRow: 1, failure: "a", failed: 0)
-            $0.recovery = RecoveryState(index: 0, attempt: 1, reason: "a", waiting: false)
+            $0.live.streamHealth[0] = health(stream: 1, inRow: 1, failure: "a", failed: 0)
+            $0.live.recovery = RecoveryState(index: 0, attempt: 1, reason: "a", waiting: false)
             $0.playback.token = 5
         }
         h.expectArmed([.spinner, .transportHide, .stall])
@@ -159,15 +159,15 @@ struct FailoverTests {
         let failed = h.send(.player(.failed(reason: "HTTP 404"), token: 2, at: h.clock.now), effects: [
             switched(0, 1, "HTTP 404"), .load(news.onStream(1), token: 3),
         ]) {
-            $0.streamHealth[1] = health(stream: 1, inRow: 1, failure: "HTTP 404", failed: 0)
+            $0.live.streamHealth[1] = health(stream: 1, inRow: 1, failure: "HTTP 404", failed: 0)
             $0.playback.token = 3
             $0.playback.holdsPreviousPicture = false
         }
         #expect(!failed.contains { if case .finishContentRequest = $0 { true } else { false } }, "the delegate's answer waits")
-        #expect(h.state.flip != nil && h.state.screen == .interstitial)
+        #expect(h.state.live.flip != nil && h.state.screen == .interstitial)
         let played = h.apply(.player(.playing, token: 3, at: h.clock.now))
         #expect(played.contains(.finishContentRequest(request: 1, success: true)))
-        #expect(h.state.streamHealth[1]?.failedInRow == 0)
+        #expect(h.state.live.streamHealth[1]?.failedInRow == 0)
         h.expectArmed([.stall, .flipTimeout, .hintHide, .spinner, .transportHide])
     }
 }

@@ -16,10 +16,10 @@ func playingFilm(duration: Double = 7200, position: Double = 100, items: [MediaI
         .cancelTimer(.errorAdvance), .load(items[0], token: 1), .startTimer(.transportHide, after: 5),
     ]) {
         $0.current = 0
-        $0.destination = .player
+        $0.navigation.destination = .player
         $0.playback.token = 1
         $0.playback.phase = .loading
-        $0.transportVisible = true
+        $0.chrome.transportVisible = true
     }
     h.send(.player(.started, token: 1, at: h.clock.now))
     h.send(.player(.duration(duration), token: 1, at: h.clock.now)) { $0.playback.duration = duration }
@@ -29,7 +29,7 @@ func playingFilm(duration: Double = 7200, position: Double = 100, items: [MediaI
         .emit(.playbackStarted(title: items[0].title, url: items[0].url)), .startTimer(.hintHide, after: 4),
     ]) {
         $0.playback.phase = .playing
-        $0.hintVisible = true
+        $0.chrome.hintVisible = true
     }
     return h
 }
@@ -39,7 +39,7 @@ func pausedFilm(duration: Double = 7200, position: Double = 100) -> ReducerHarne
     let h = playingFilm(duration: duration, position: position)
     h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
         $0.playback.paused = true
-        $0.transportVisible = true
+        $0.chrome.transportVisible = true
     }
     return h
 }

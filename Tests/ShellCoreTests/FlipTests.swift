@@ -43,30 +43,30 @@ struct FlipTests {
     func threeQuickFlips() {
         let h = watchingChannel2()
         h.press(.right, effects: [started(3)] + firstPress(token: 1, target: 3)) {
-            $0.flipCounter = 1
+            $0.live.flipCounter = 1
             var flip = FlipState(token: 1, origin: 1, target: 2, direction: .next)
             flip.requested = true
-            $0.flip = flip
-            $0.destination = .interstitial
-            $0.transportVisible = false
+            $0.live.flip = flip
+            $0.navigation.destination = .interstitial
+            $0.chrome.transportVisible = false
         }
         let first = h.apply(.replaceContent(channels[2], request: 1, at: h.clock.now))
         #expect(first.contains(.load(channels[2], token: 2)), "channel 3 loads at once")
         _ = h.advance(by: 0.05)
         h.press(.right, effects: [completed(3, false, superseded: true), started(4)] + flipTimers) {
-            $0.flipCounter = 2
-            $0.flip = FlipState(token: 2, origin: 1, target: 3, direction: .next)
+            $0.live.flipCounter = 2
+            $0.live.flip = FlipState(token: 2, origin: 1, target: 3, direction: .next)
         }
         _ = h.advance(by: 0.05)
         h.press(.right, effects: [completed(4, false, superseded: true), started(5)] + flipTimers) {
-            $0.flipCounter = 3
-            $0.flip = FlipState(token: 3, origin: 1, target: 4, direction: .next)
+            $0.live.flipCounter = 3
+            $0.live.flip = FlipState(token: 3, origin: 1, target: 4, direction: .next)
         }
         #expect(h.advance(by: 0.12) == [.flipSettle])
         h.send(.timerFired(.flipSettle, at: h.clock.now), effects: [
             .requestFlip(FlipRequest(token: 3, direction: .next, target: channels[4], origin: channels[1])),
             .startTimer(.flipTimeout, after: 10),
-        ]) { $0.flip?.requested = true }
+        ]) { $0.live.flip?.requested = true }
         let last = h.apply(.replaceContent(channels[4], request: 2, at: h.clock.now))
         #expect(last.filter { if case .load = $0 { true } else { false } } == [.load(channels[4], token: 3)], "channel 4 never loads; 5 replaces 3")
         #expect(last.contains(.finishContentRequest(request: 1, success: false)), "channel 3's load is answered: superseded")
@@ -75,9 +75,9 @@ struct FlipTests {
         h.send(.flipCompleted(token: 3, success: true, at: h.clock.now), effects: [
             .cancelTimer(.flipTimeout), .cancelTimer(.spinner), completed(5, true), .startTimer(.transportHide, after: 5),
         ]) {
-            $0.flip = nil
-            $0.destination = .player
-            $0.transportVisible = true
+            $0.live.flip = nil
+            $0.navigation.destination = .player
+            $0.chrome.transportVisible = true
         }
         h.expectArmed([.hintHide, .transportHide])
     }
@@ -88,7 +88,7 @@ struct FlipTests {
         h.apply(.command(.right, at: h.clock.now))
         h.apply(.command(.right, at: h.clock.now))
         h.send(.flipCompleted(token: 1, success: true, at: h.clock.now))
-        #expect(h.state.flip?.token == 2 && h.state.screen == .interstitial)
+        #expect(h.state.live.flip?.token == 2 && h.state.screen == .interstitial)
         h.apply(.timerFired(.flipSettle, at: h.clock.now))
         let first = h.apply(.flipCompleted(token: 2, success: true, at: h.clock.now))
         #expect(first.contains(completed(4, true)))
@@ -104,7 +104,7 @@ struct FlipTests {
         h.apply(.command(.left, at: h.clock.now))
         h.apply(.command(.left, at: h.clock.now))
         h.send(.flipCompleted(token: 2, success: true, at: h.clock.now))
-        #expect(h.state.flip?.target == 4 && h.state.flip?.requested == false)
+        #expect(h.state.live.flip?.target == 4 && h.state.live.flip?.requested == false)
         h.expectArmed([.flipSettle, .hintHide, .spinner])
     }
 
@@ -113,21 +113,21 @@ struct FlipTests {
         let h = watchingChannel2()
         let asked = h.apply(.command(.right, at: h.clock.now))
         #expect(asked.contains(.requestFlip(FlipRequest(token: 1, direction: .next, target: channels[2], origin: channels[1]))))
-        #expect(h.state.flip?.requested == true)
+        #expect(h.state.live.flip?.requested == true)
         #expect(!h.advance(by: 9.9).contains(.flipTimeout))
         #expect(h.advance(by: 0.1).contains(.flipTimeout))
         h.send(.timerFired(.flipTimeout, at: h.clock.now), effects: [
             .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), completed(3, false), .startTimer(.flipFailureShown, after: 2),
-        ]) { $0.flip?.failure = "Could not tune to 3 Channel 3: no answer within 10 s" }
+        ]) { $0.live.flip?.failure = "Could not tune to 3 Channel 3: no answer within 10 s" }
         h.send(.flipCompleted(token: 1, success: true, at: h.clock.now))
         #expect(h.advance(by: 2).contains(.flipFailureShown))
         h.send(.timerFired(.flipFailureShown, at: h.clock.now), effects: [
             .cancelTimer(.spinner), .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown),
             .startTimer(.transportHide, after: 5),
         ]) {
-            $0.flip = nil
-            $0.destination = .player
-            $0.transportVisible = true
+            $0.live.flip = nil
+            $0.navigation.destination = .player
+            $0.chrome.transportVisible = true
         }
         #expect(h.state.current == 1)
         h.expectArmed([.hintHide, .transportHide])
@@ -144,10 +144,10 @@ struct FlipTests {
         #expect(!failed.contains(.startTimer(.errorAdvance, after: 4)))
         let done = h.apply(.flipCompleted(token: 1, success: false, at: h.clock.now))
         #expect(done.contains(completed(3, false)))
-        #expect(h.state.flip?.failure == "Could not tune to 3 Channel 3: loading failed")
+        #expect(h.state.live.flip?.failure == "Could not tune to 3 Channel 3: loading failed")
         let back = h.apply(.timerFired(.flipFailureShown, at: h.clock.now))
         #expect(back.contains(.load(channels[1], token: 3)))
-        #expect(h.state.current == 1 && h.state.screen == .player && h.state.flip == nil)
+        #expect(h.state.current == 1 && h.state.screen == .player && h.state.live.flip == nil)
         h.expectArmed([.hintHide, .transportHide])
     }
 
@@ -156,34 +156,34 @@ struct FlipTests {
         let h = watchingChannel2()
         h.apply(.command(.left, at: h.clock.now))
         h.apply(.command(.left, at: h.clock.now))
-        #expect(h.state.flip?.target == 4, "2 → 1 → 5")
+        #expect(h.state.live.flip?.target == 4, "2 → 1 → 5")
         let effects = h.apply(.command(.menu, at: h.clock.now))
         #expect(effects.contains(completed(5, false, superseded: true)))
-        #expect(h.state.flip == nil && h.state.screen == .player && h.state.current == 1)
+        #expect(h.state.live.flip == nil && h.state.screen == .player && h.state.current == 1)
         h.expectArmed([.hintHide, .transportHide])
     }
 
     @Test("typed digits tune two seconds after the last one; ENTER tunes at once; ESC aborts; unknown numbers say so")
     func numberEntry() {
         let h = watchingChannel2()
-        h.press(.digit(4), effects: [.startTimer(.digitCommit, after: 2)]) { $0.channelEntry = ChannelEntry(digits: "4") }
+        h.press(.digit(4), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "4") }
         #expect(h.advance(by: 1.9) == [])
         #expect(h.advance(by: 0.1) == [.digitCommit])
         let committed = h.apply(.timerFired(.digitCommit, at: h.clock.now))
         #expect(committed.contains(.load(channels[3], token: 2)))
-        #expect(h.state.current == 3 && h.state.channelEntry == nil)
+        #expect(h.state.current == 3 && h.state.live.channelEntry == nil)
 
-        h.press(.digit(1), effects: [.startTimer(.digitCommit, after: 2)]) { $0.channelEntry = ChannelEntry(digits: "1") }
-        h.press(.digit(2), effects: [.startTimer(.digitCommit, after: 2)]) { $0.channelEntry = ChannelEntry(digits: "12") }
+        h.press(.digit(1), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "1") }
+        h.press(.digit(2), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "12") }
         h.press(.select, effects: [.cancelTimer(.digitCommit), .startTimer(.noticeHide, after: 2.5)]) {
-            $0.channelEntry = nil
-            $0.notice = "No channel 12"
+            $0.live.channelEntry = nil
+            $0.chrome.notice = "No channel 12"
         }
         #expect(h.advance(by: 2.5).contains(.noticeHide))
-        h.send(.timerFired(.noticeHide, at: h.clock.now)) { $0.notice = nil }
+        h.send(.timerFired(.noticeHide, at: h.clock.now)) { $0.chrome.notice = nil }
 
-        h.press(.digit(5), effects: [.startTimer(.digitCommit, after: 2)]) { $0.channelEntry = ChannelEntry(digits: "5") }
-        h.press(.menu, effects: [.cancelTimer(.digitCommit)]) { $0.channelEntry = nil }
+        h.press(.digit(5), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "5") }
+        h.press(.menu, effects: [.cancelTimer(.digitCommit)]) { $0.live.channelEntry = nil }
         #expect(h.state.current == 3 && h.state.screen == .player)
         h.expectArmed([.hintHide, .posterDelay, .transportHide])
     }

@@ -50,15 +50,15 @@ struct GuideGridTests {
     func openAndToggle() {
         let h = gridOnNews()
         #expect(h.state.screen == .guide)
-        #expect(h.state.guideGrid == GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0))
-        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Tonight")
+        #expect(h.state.guide.grid == GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0))
+        #expect(GuideGridReducer.focused(h.state, h.state.guide.grid!).programme?.title == "Tonight")
         h.expectArmed([.stall, .hintHide, .previewDelay])
-        h.press(.guide) { $0.guideGrid = nil }
-        h.press(.guide) { $0.guideGrid = GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0) }
+        h.press(.guide) { $0.guide.grid = nil }
+        h.press(.guide) { $0.guide.grid = GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0) }
         h.expectArmed([.stall, .hintHide, .previewDelay])
         h.press(.menu, effects: [.cancelTimer(.previewDelay)]) {
-            $0.guideGrid = nil
-            $0.destination = .home
+            $0.guide.grid = nil
+            $0.navigation.destination = .home
         }
         h.expectArmed([.stall, .hintHide])
     }
@@ -66,53 +66,53 @@ struct GuideGridTests {
     @Test("RIGHT and LEFT go programme by programme; UP/DOWN keep the time; an unlisted channel has empty half hours")
     func moves() {
         let h = gridOnNews()
-        h.press(.right) { $0.guideGrid?.time = half + 1800 }
-        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Later")
-        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guideGrid?.channel = 1 }
-        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Match")
+        h.press(.right) { $0.guide.grid?.time = half + 1800 }
+        #expect(GuideGridReducer.focused(h.state, h.state.guide.grid!).programme?.title == "Later")
+        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guide.grid?.channel = 1 }
+        #expect(GuideGridReducer.focused(h.state, h.state.guide.grid!).programme?.title == "Match")
         h.press(.left) {
-            $0.guideGrid?.time = half - 5400
-            $0.guideGrid?.start = half - 7200
+            $0.guide.grid?.time = half - 5400
+            $0.guide.grid?.start = half - 7200
         }
-        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Warmup")
-        h.press(.left) { $0.guideGrid?.time = half - 7200 }
-        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!) == GuideGridReducer.Cell(start: half - 7200, stop: half - 5400, programme: nil))
-        h.press(.right) { $0.guideGrid?.time = half - 5400 }
-        h.press(.right) { $0.guideGrid?.time = half - 3600 }
-        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guideGrid?.channel = 2 }
-        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!) == GuideGridReducer.Cell(start: half - 3600, stop: half - 1800, programme: nil))
+        #expect(GuideGridReducer.focused(h.state, h.state.guide.grid!).programme?.title == "Warmup")
+        h.press(.left) { $0.guide.grid?.time = half - 7200 }
+        #expect(GuideGridReducer.focused(h.state, h.state.guide.grid!) == GuideGridReducer.Cell(start: half - 7200, stop: half - 5400, programme: nil))
+        h.press(.right) { $0.guide.grid?.time = half - 5400 }
+        h.press(.right) { $0.guide.grid?.time = half - 3600 }
+        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guide.grid?.channel = 2 }
+        #expect(GuideGridReducer.focused(h.state, h.state.guide.grid!) == GuideGridReducer.Cell(start: half - 3600, stop: half - 1800, programme: nil))
         h.press(.down)
-        h.press(.up, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guideGrid?.channel = 1 }
+        h.press(.up, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guide.grid?.channel = 1 }
         h.expectArmed([.stall, .hintHide, .previewDelay])
     }
 
     @Test("browsed past the stored guide's window, the grid asks once for the window around its focus; the window that comes replaces the guide")
     func browsesBeyondTheWindow() {
         let h = gridOnNews()
-        h.send(.guideWindowLoaded(guide, GuideWindow.around(wall))) { $0.guideWindow = GuideWindow.around(wall) }
+        h.send(.guideWindowLoaded(guide, GuideWindow.around(wall))) { $0.guide.window = GuideWindow.around(wall) }
         h.press(.dayForward, effects: [.loadGuideWindow(around: wall + 86400)]) {
-            $0.guideGrid?.time = wall + 86400
-            $0.guideGrid?.start = half - 1800 + 86400
-            $0.guideWindowWanted = wall + 86400
+            $0.guide.grid?.time = wall + 86400
+            $0.guide.grid?.start = half - 1800 + 86400
+            $0.guide.windowWanted = wall + 86400
         }
-        h.press(.right) { $0.guideGrid?.time = half + 86400 + 1800 }
+        h.press(.right) { $0.guide.grid?.time = half + 86400 + 1800 }
         h.press(.dayForward, effects: [.loadGuideWindow(around: half + 2 * 86400 + 1800)]) {
-            $0.guideGrid?.time = half + 2 * 86400 + 1800
-            $0.guideGrid?.start = half - 1800 + 2 * 86400
-            $0.guideWindowWanted = half + 2 * 86400 + 1800
+            $0.guide.grid?.time = half + 2 * 86400 + 1800
+            $0.guide.grid?.start = half - 1800 + 2 * 86400
+            $0.guide.windowWanted = half + 2 * 86400 + 1800
         }
-        h.press(.left) { $0.guideGrid?.time = half + 2 * 86400 }
+        h.press(.left) { $0.guide.grid?.time = half + 2 * 86400 }
         let later = ProgrammeGuide(channels: [], programmes: [programme("news.tv", "Day After", half + 2 * 86400 - 600, half + 2 * 86400 + 3000)])
         h.send(.guideWindowLoaded(later, GuideWindow.around(half + 2 * 86400 + 1800))) {
-            $0.guide = later
-            $0.guideWindow = GuideWindow.around(half + 2 * 86400 + 1800)
-            $0.guideWindowWanted = nil
+            $0.guide.programmes = later
+            $0.guide.window = GuideWindow.around(half + 2 * 86400 + 1800)
+            $0.guide.windowWanted = nil
         }
-        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Day After")
+        #expect(GuideGridReducer.focused(h.state, h.state.guide.grid!).programme?.title == "Day After")
         h.send(.guideWindowLoaded(guide, GuideWindow.around(wall)), effects: [.loadGuideWindow(around: half + 2 * 86400)]) {
-            $0.guide = guide
-            $0.guideWindow = GuideWindow.around(wall)
-            $0.guideWindowWanted = half + 2 * 86400
+            $0.guide.programmes = guide
+            $0.guide.window = GuideWindow.around(wall)
+            $0.guide.windowWanted = half + 2 * 86400
         }
         h.expectArmed([.stall, .hintHide, .previewDelay])
     }
@@ -121,27 +121,27 @@ struct GuideGridTests {
     func daysAndPages() {
         let h = gridOnNews(extra: 30)
         h.press(.dayForward) {
-            $0.guideGrid?.time = wall + 86400
-            $0.guideGrid?.start = half - 1800 + 86400
+            $0.guide.grid?.time = wall + 86400
+            $0.guide.grid?.start = half - 1800 + 86400
         }
-        #expect(GuideGridReducer.focused(h.state, h.state.guideGrid!).programme?.title == "Tomorrow")
+        #expect(GuideGridReducer.focused(h.state, h.state.guide.grid!).programme?.title == "Tomorrow")
         h.press(.dayBack) {
-            $0.guideGrid?.time = wall
-            $0.guideGrid?.start = half - 1800
+            $0.guide.grid?.time = wall
+            $0.guide.grid?.start = half - 1800
         }
         #expect(GuideGridLayout(columns: 80, rows: 24).channelRows == 14 && GuideGridLayout(columns: 80, rows: 24).slots == 5)
         #expect(GuideGridLayout(columns: 200, rows: 60).slots == 14)
         h.press(.channelDown, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
-            $0.guideGrid?.channel = 14
-            $0.guideGrid?.top = 14
+            $0.guide.grid?.channel = 14
+            $0.guide.grid?.top = 14
         }
         h.press(.channelDown, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
-            $0.guideGrid?.channel = 28
-            $0.guideGrid?.top = 19
+            $0.guide.grid?.channel = 28
+            $0.guide.grid?.top = 19
         }
         h.press(.channelUp, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
-            $0.guideGrid?.channel = 14
-            $0.guideGrid?.top = 5
+            $0.guide.grid?.channel = 14
+            $0.guide.grid?.top = 5
         }
         h.expectArmed([.stall, .hintHide, .previewDelay])
     }
@@ -151,7 +151,7 @@ struct GuideGridTests {
         let h = gridOnNews()
         h.apply(.command(.left, at: h.clock.now))
         let effects = h.apply(.command(.select, at: h.clock.now))
-        #expect(h.state.screen == .player && h.state.guideGrid == nil)
+        #expect(h.state.screen == .player && h.state.guide.grid == nil)
         #expect(h.state.currentItem?.archive == ArchiveOrigin(channelID: "news", start: half - 3600, stop: half - 1800))
         #expect(effects.contains { if case .load = $0 { true } else { false } })
         h.expectArmed([.stall, .hintHide, .transportHide])
@@ -159,21 +159,21 @@ struct GuideGridTests {
         let g = gridOnNews()
         g.apply(.command(.down, at: g.clock.now))
         g.apply(.command(.left, at: g.clock.now))
-        g.press(.select, effects: [.startTimer(.noticeHide, after: 5)]) { $0.notice = "Sport has no catch-up: past programmes cannot be played" }
+        g.press(.select, effects: [.startTimer(.noticeHide, after: 5)]) { $0.chrome.notice = "Sport has no catch-up: past programmes cannot be played" }
         g.apply(.command(.right, at: g.clock.now))
         g.apply(.command(.right, at: g.clock.now))
         let highlights = Reminder(channel: "sport.tv", start: half + 3600, title: "Highlights", channelName: "Sport")
         g.press(.select, effects: [.saveReminder(highlights, on: true), .startTimer(.noticeHide, after: 5)]) {
-            $0.notice = "Reminder set: Highlights on Sport"
-            $0.reminders = [highlights]
+            $0.chrome.notice = "Reminder set: Highlights on Sport"
+            $0.guide.reminders = [highlights]
         }
         g.press(.select, effects: [.saveReminder(highlights, on: false), .startTimer(.noticeHide, after: 2.5)]) {
-            $0.notice = "Reminder removed: Highlights"
-            $0.reminders = []
+            $0.chrome.notice = "Reminder removed: Highlights"
+            $0.guide.reminders = []
         }
         g.apply(.command(.left, at: g.clock.now))
         let tuned = g.apply(.command(.select, at: g.clock.now))
-        #expect(g.state.screen == .player && g.state.current == 1 && g.state.guideGrid == nil)
+        #expect(g.state.screen == .player && g.state.current == 1 && g.state.guide.grid == nil)
         #expect(tuned.contains { if case .load = $0 { true } else { false } })
         g.expectArmed([.stall, .hintHide, .noticeHide, .transportHide])
     }
@@ -183,7 +183,7 @@ struct GuideGridTests {
         let h = ReducerHarness(ShellState(items: lineup()))
         h.apply(.wallClock(wall, at: h.clock.now))
         h.apply(.command(.guide, at: h.clock.now))
-        #expect(h.state.screen == .guide && h.state.guideGrid == nil)
+        #expect(h.state.screen == .guide && h.state.guide.grid == nil)
         h.expectArmed([.previewDelay])
     }
 }
@@ -196,8 +196,8 @@ struct GuideGridPreviewTests {
         h.apply(.wallClock(wall, at: h.clock.now))
         h.apply(.display(DisplaySize(columns: 120, rows: 40)))
         h.send(.command(.guide, at: h.clock.now), effects: [.startTimer(.previewDelay, after: 0.6)]) {
-            $0.destination = .guide
-            $0.guideGrid = GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0)
+            $0.navigation.destination = .guide
+            $0.guide.grid = GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0)
         }
         return h
     }
@@ -211,34 +211,34 @@ struct GuideGridPreviewTests {
         playback.phase = .loading
         playback.programmeStart = half - 1800
         h.send(.timerFired(.previewDelay, at: h.clock.now), effects: [.slot(.preview, .mute(true)), .slot(.preview, .load(lineup()[0], token: 1))]) {
-            $0.preview = PreviewState(index: 0, playback: playback)
+            $0.picture.preview = PreviewState(index: 0, playback: playback)
         }
         h.send(.player(.preloaded(ratings: []), token: 1, at: h.clock.now), effects: [.slot(.preview, .continueLoad(token: 1))])
-        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.preview?.playback.phase = .playing }
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.picture.preview?.playback.phase = .playing }
         let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
         #expect(!screen.contains("Tuning"), "playing: the pane is video")
         h.press(.down, effects: [.slot(.preview, .stop), .cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
-            $0.guideGrid?.channel = 1
-            $0.preview = nil
+            $0.guide.grid?.channel = 1
+            $0.picture.preview = nil
             $0.retiredToken = 1
         }
         #expect(h.advance(by: 0.6) == [.previewDelay])
         h.apply(.timerFired(.previewDelay, at: h.clock.now))
         h.apply(.player(.preloaded(ratings: []), token: 2, at: h.clock.now))
         h.apply(.player(.playing, token: 2, at: h.clock.now))
-        let previewed = h.state.preview!.playback
+        let previewed = h.state.picture.preview!.playback
         h.press(.select, effects: [
             .cancelTimer(.errorAdvance), .exchangePlayers(.main, .preview), .slot(.main, .mute(false)),
             .startTimer(.transportHide, after: 5), .emit(.playbackStarted(title: "Sport", url: lineup()[1].url)), .startTimer(.hintHide, after: 4),
             .cancelTimer(.previewDelay),
         ]) {
             $0.playback = previewed
-            $0.preview = nil
-            $0.guideGrid = nil
+            $0.picture.preview = nil
+            $0.guide.grid = nil
             $0.current = 1
-            $0.destination = .player
-            $0.transportVisible = true
-            $0.hintVisible = true
+            $0.navigation.destination = .player
+            $0.chrome.transportVisible = true
+            $0.chrome.hintVisible = true
         }
         h.expectArmed([.transportHide, .hintHide])
     }
@@ -250,19 +250,19 @@ struct GuideGridPreviewTests {
         items[1].contentRating = tvMA
         let h = grid(policy: RestrictionPolicy(mode: .passcode, tv: .upTo(ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)), hasPasscode: true),
                      items: items)
-        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guideGrid?.channel = 1 }
+        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.guide.grid?.channel = 1 }
         #expect(h.advance(by: 0.6) == [.previewDelay])
-        h.send(.timerFired(.previewDelay, at: h.clock.now)) { $0.preview = PreviewState(index: 1, restricted: "TV-MA") }
+        h.send(.timerFired(.previewDelay, at: h.clock.now)) { $0.picture.preview = PreviewState(index: 1, restricted: "TV-MA") }
         let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
         #expect(screen.contains("Restricted (TV-MA)"))
         h.send(.display(DisplaySize(columns: 79, rows: 30))) { $0.display = DisplaySize(columns: 79, rows: 30) }
         h.press(.up, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
-            $0.guideGrid?.channel = 0
-            $0.preview = nil
+            $0.guide.grid?.channel = 0
+            $0.picture.preview = nil
         }
         #expect(h.advance(by: 0.6) == [.previewDelay])
         h.send(.timerFired(.previewDelay, at: h.clock.now))
-        #expect(h.state.preview == nil, "no room in the grid's details: nothing opened")
+        #expect(h.state.picture.preview == nil, "no room in the grid's details: nothing opened")
         h.expectArmed([])
     }
 }

@@ -39,23 +39,23 @@ struct GuideSearchTests {
     @Test("/ opens the line; letters, digits and SPACE are typed (q and g too), BS deletes; each change asks the store")
     func typing() {
         let h = onGuide()
-        h.press(.search) { $0.guideSearch = GuideSearch() }
+        h.press(.search) { $0.guide.search = GuideSearch() }
         #expect(KeyInput.action(forKey: "q", state: h.state, keyMap: .standard, at: h.clock.now) == .searchEdit(.insert("q")))
         #expect(KeyInput.action(forKey: "DOWN", state: h.state, keyMap: .standard, at: h.clock.now) == .command(.down, at: h.clock.now))
-        h.send(.searchEdit(.insert("t")), effects: [.searchGuide("t", from: wall, limit: 50)]) { $0.guideSearch?.text = "t" }
-        #expect(h.state.guideSearch?.searching == true)
+        h.send(.searchEdit(.insert("t")), effects: [.searchGuide("t", from: wall, limit: 50)]) { $0.guide.search?.text = "t" }
+        #expect(h.state.guide.search?.searching == true)
         type(h, "o")
         type(h, "g")
-        #expect(h.state.guideSearch?.text == "tog")
-        h.send(.searchEdit(.deleteBackward), effects: [.searchGuide("to", from: wall, limit: 50)]) { $0.guideSearch?.text = "to" }
+        #expect(h.state.guide.search?.text == "tog")
+        h.send(.searchEdit(.deleteBackward), effects: [.searchGuide("to", from: wall, limit: 50)]) { $0.guide.search?.text = "to" }
         type(h, "SPACE")
         type(h, "BS")
         type(h, "BS")
         h.send(.searchEdit(.deleteBackward)) {
-            $0.guideSearch?.text = ""
-            $0.guideSearch?.resultsFor = ""
+            $0.guide.search?.text = ""
+            $0.guide.search?.resultsFor = ""
         }
-        h.press(.menu) { $0.guideSearch = nil }
+        h.press(.menu) { $0.guide.search = nil }
         #expect(KeyInput.action(forKey: "q", state: h.state, keyMap: .standard, at: h.clock.now) == .command(.quit, at: h.clock.now))
     }
 
@@ -67,10 +67,10 @@ struct GuideSearchTests {
         type(h, "o")
         h.send(.guideSearchResults(text: "t", [onNow]))
         h.send(.guideSearchResults(text: "to", [onNow, hidden, elsewhere, later])) {
-            $0.guideSearch?.results = [onNow, later]
-            $0.guideSearch?.resultsFor = "to"
+            $0.guide.search?.results = [onNow, later]
+            $0.guide.search?.resultsFor = "to"
         }
-        #expect(h.state.guideSearch?.searching == false)
+        #expect(h.state.guide.search?.searching == false)
     }
 
     @Test("ENTER on a programme on now tunes to it; on a future one sets its reminder; DOWN moves between them")
@@ -79,17 +79,17 @@ struct GuideSearchTests {
         h.apply(.command(.search, at: h.clock.now))
         type(h, "t")
         h.apply(.guideSearchResults(text: "t", [onNow, later]))
-        h.press(.down) { $0.guideSearch?.focus = 1 }
+        h.press(.down) { $0.guide.search?.focus = 1 }
         h.press(.down) { _ in }
         let reminder = Reminder(channel: "news.tv", start: later.start, title: "Tonight Again", channelName: "News")
         h.press(.select, effects: [.saveReminder(reminder, on: true), .startTimer(.noticeHide, after: 5)]) {
-            $0.reminders = [reminder]
-            $0.notice = "Reminder set: Tonight Again on News"
+            $0.guide.reminders = [reminder]
+            $0.chrome.notice = "Reminder set: Tonight Again on News"
         }
-        h.press(.up) { $0.guideSearch?.focus = 0 }
+        h.press(.up) { $0.guide.search?.focus = 0 }
         let tuned = h.apply(.command(.select, at: h.clock.now))
         #expect(tuned.contains(.load(news, token: 1)))
-        #expect(h.state.screen == .player && h.state.guideSearch == nil)
+        #expect(h.state.screen == .player && h.state.guide.search == nil)
         h.expectArmed([.stall, .noticeHide, .transportHide])
     }
 

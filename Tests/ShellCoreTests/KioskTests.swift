@@ -12,8 +12,8 @@ private func kiosk(retries: Int = 3, fallback: Int? = 0, policy: RestrictionPoli
     settings.retryBackoff = [1, 2, 4]
     settings.idleReturnDelay = 600
     var state = ShellState(items: channels, kiosk: true, settings: settings, restrictions: RestrictionsState(policy: policy))
-    state.startIndex = 0
-    state.fallbackIndex = fallback
+    state.live.startIndex = 0
+    state.live.fallbackIndex = fallback
     return ReducerHarness(state)
 }
 
@@ -36,11 +36,11 @@ struct KioskTests {
         let h = kiosk()
         h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 1
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 1
         }
         var token = h.state.playback.token
         for (attempt, delay) in [(1, 1.0), (2, 2.0), (3, 4.0)] {
@@ -48,7 +48,7 @@ struct KioskTests {
             #expect(failed.contains(.startTimer(.retry, after: delay)))
             #expect(failed.contains(.stop))
             #expect(h.state.screen == .interstitial)
-            #expect(h.state.recovery == RecoveryState(index: 1, attempt: attempt, reason: "Connection refused", waiting: true))
+            #expect(h.state.live.recovery == RecoveryState(index: 1, attempt: attempt, reason: "Connection refused", waiting: true))
             #expect(!h.advance(by: delay - 0.01).contains(.retry), "not before the back-off")
             #expect(h.advance(by: 0.01).contains(.retry))
             let retried = h.apply(.timerFired(.retry, at: h.clock.now))
@@ -58,19 +58,19 @@ struct KioskTests {
         }
         let fellBack = h.send(.player(.failed(reason: "Connection refused"), token: token, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 5), .cancelTimer(.errorAdvance), .load(channels[0], token: 5), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 0
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 5
-            $0.transportVisible = true
-            $0.homeSelection = 0
-            $0.notice = "“Channel 2” is not available: Channel 1 instead"
-            $0.recovery = nil
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 0
+            $0.chrome.notice = "“Channel 2” is not available: Channel 1 instead"
+            $0.live.recovery = nil
         }
         #expect(loads(fellBack) == [.load(channels[0], token: token + 1)])
-        #expect(h.state.recovery == nil)
-        #expect(h.state.notice == "“Channel 2” is not available: Channel 1 instead")
+        #expect(h.state.live.recovery == nil)
+        #expect(h.state.chrome.notice == "“Channel 2” is not available: Channel 1 instead")
         h.send(.player(.playing, token: token + 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Channel 1", url: "http://tv.example/1.m3u8")), .startTimer(.hintHide, after: 4)]) {
             $0.playback.phase = .playing
-            $0.hintVisible = true
+            $0.chrome.hintVisible = true
         }
         #expect(h.state.screen == .player)
         h.expectArmed([.stall, .hintHide, .noticeHide, .spinner, .transportHide])
@@ -81,37 +81,37 @@ struct KioskTests {
         let h = kiosk()
         h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 1
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 1
         }
         h.send(.player(.failed(reason: "down"), token: 1, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.stall), .stop, .startTimer(.retry, after: 1), .startTimer(.spinner, after: 0.125)]) {
-            $0.destination = .interstitial
+            $0.navigation.destination = .interstitial
             $0.playback.phase = .failed
-            $0.transportVisible = false
-            $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "down", waiting: true)
-            $0.streamHealth[1] = failure("down")
+            $0.chrome.transportVisible = false
+            $0.live.recovery = RecoveryState(index: 1, attempt: 1, reason: "down", waiting: true)
+            $0.live.streamHealth[1] = failure("down")
         }
         _ = h.advance(by: 1)
         h.send(.timerFired(.retry, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 2), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.playback.token = 2
             $0.playback.phase = .loading
-            $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "down", waiting: false)
+            $0.live.recovery = RecoveryState(index: 1, attempt: 1, reason: "down", waiting: false)
         }
         h.send(.player(.playing, token: 2, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Channel 2", url: "http://tv.example/2.m3u8")), .startTimer(.hintHide, after: 4)]) {
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.phase = .playing
-            $0.hintVisible = true
-            $0.recovery = nil
+            $0.chrome.hintVisible = true
+            $0.live.recovery = nil
         }
-        #expect(h.state.screen == .player && h.state.recovery == nil)
+        #expect(h.state.screen == .player && h.state.live.recovery == nil)
         let again = h.send(.player(.failed(reason: "down"), token: 2, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.stall), .stop, .startTimer(.retry, after: 1), .startTimer(.spinner, after: 0.125)]) {
-            $0.destination = .interstitial
+            $0.navigation.destination = .interstitial
             $0.playback.phase = .failed
-            $0.hintVisible = false
-            $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "down", waiting: true)
+            $0.chrome.hintVisible = false
+            $0.live.recovery = RecoveryState(index: 1, attempt: 1, reason: "down", waiting: true)
         }
         #expect(again.contains(.startTimer(.retry, after: 1)), "a fresh failure starts from the first back-off")
         h.expectArmed([.hintHide, .retry, .spinner])
@@ -122,10 +122,10 @@ struct KioskTests {
         let h = kiosk()
         h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[0], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 0
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
+            $0.chrome.transportVisible = true
         }
         var token = 1
         for attempt in 1...6 {
@@ -135,7 +135,7 @@ struct KioskTests {
             h.apply(.timerFired(.retry, at: h.clock.now))
             token += 1
         }
-        #expect(h.state.recovery?.attempt == 6)
+        #expect(h.state.live.recovery?.attempt == 6)
         h.expectArmed([.spinner, .transportHide, .stall])
     }
 
@@ -144,32 +144,32 @@ struct KioskTests {
         let h = kiosk()
         h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 1
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 1
         }
         #expect(!h.advance(by: 14.99).contains(.stall))
         #expect(h.advance(by: 0.01).contains(.stall))
         h.send(.timerFired(.stall, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.stall), .stop, .startTimer(.retry, after: 1), .startTimer(.spinner, after: 0.125)]) {
-            $0.destination = .interstitial
+            $0.navigation.destination = .interstitial
             $0.playback.phase = .failed
-            $0.transportVisible = false
-            $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "the stream did not start within 15 s", waiting: true)
-            $0.streamHealth[1] = failure("the stream did not start within 15 s")
+            $0.chrome.transportVisible = false
+            $0.live.recovery = RecoveryState(index: 1, attempt: 1, reason: "the stream did not start within 15 s", waiting: true)
+            $0.live.streamHealth[1] = failure("the stream did not start within 15 s")
         }
         _ = h.advance(by: 1)
         h.send(.timerFired(.retry, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 2), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.playback.token = 2
             $0.playback.phase = .loading
-            $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "the stream did not start within 15 s", waiting: false)
+            $0.live.recovery = RecoveryState(index: 1, attempt: 1, reason: "the stream did not start within 15 s", waiting: false)
         }
         h.send(.player(.playing, token: 2, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Channel 2", url: "http://tv.example/2.m3u8")), .startTimer(.hintHide, after: 4)]) {
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.phase = .playing
-            $0.hintVisible = true
-            $0.recovery = nil
+            $0.chrome.hintVisible = true
+            $0.live.recovery = nil
         }
         h.send(.timerFired(.stall, at: h.clock.now), effects: []) { _ in }
         #expect(h.state.screen == .player)
@@ -183,23 +183,23 @@ struct KioskTests {
         settings.retries = 3
         settings.rememberPositions = true
         var state = ShellState(items: [channels[0], film], kiosk: true, settings: settings)
-        state.resumePoints = [film.url: ResumePoint(position: 600, duration: 7200)]
+        state.upNext.resumePoints = [film.url: ResumePoint(position: 600, duration: 7200)]
         let h = ReducerHarness(state)
         h.apply(.playIndex(0, at: h.clock.now))
         h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance)]) {
             $0.current = 1
             $0.playback.token = 2
             $0.playback.phase = .loading
-            $0.transportVisible = false
-            $0.homeSelection = 1
-            $0.resumeOffer = ResumeOffer(index: 1, position: 600)
+            $0.chrome.transportVisible = false
+            $0.navigation.homeSelection = 1
+            $0.upNext.resumeOffer = ResumeOffer(index: 1, position: 600)
         }
         #expect(h.advance(by: 15).contains(.stall))
         h.send(.timerFired(.stall, at: h.clock.now), effects: []) { _ in }
-        #expect(h.state.resumeOffer != nil && h.state.recovery == nil, "no “Reconnecting…”: nothing was loading")
+        #expect(h.state.upNext.resumeOffer != nil && h.state.live.recovery == nil, "no “Reconnecting…”: nothing was loading")
         h.press(.select, effects: [.loadFrom(film, token: 2, start: 600), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
-            $0.resumeOffer = nil
-            $0.transportVisible = true
+            $0.upNext.resumeOffer = nil
+            $0.chrome.transportVisible = true
         }
         h.expectArmed([.transportHide, .stall])
     }
@@ -223,7 +223,7 @@ struct KioskTests {
         #expect(h.advance(by: 0.01).contains(.stall))
         let failed = h.apply(.timerFired(.stall, at: h.clock.now))
         #expect(failed.contains(.startTimer(.retry, after: 1)))
-        #expect(h.state.recovery == RecoveryState(index: 2, attempt: 1, reason: "the stream did not start within 15 s", waiting: true))
+        #expect(h.state.live.recovery == RecoveryState(index: 2, attempt: 1, reason: "the stream did not start within 15 s", waiting: true))
         h.expectArmed([.retry, .spinner])
     }
 
@@ -232,15 +232,15 @@ struct KioskTests {
         let h = kiosk()
         h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 1
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 1
         }
         h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Channel 2", url: "http://tv.example/2.m3u8")), .startTimer(.hintHide, after: 4)]) {
             $0.playback.phase = .playing
-            $0.hintVisible = true
+            $0.chrome.hintVisible = true
         }
         #expect(h.send(.player(.buffering(true), token: 1, at: h.clock.now), effects: [.startTimer(.stall, after: 15)]) {
             $0.playback.buffering = true
@@ -253,38 +253,38 @@ struct KioskTests {
         }
         #expect(h.advance(by: 15).contains(.stall))
         let stalled = h.send(.timerFired(.stall, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.stall), .stop, .startTimer(.retry, after: 1), .startTimer(.spinner, after: 0.125)]) {
-            $0.destination = .interstitial
+            $0.navigation.destination = .interstitial
             $0.playback.phase = .failed
-            $0.transportVisible = false
-            $0.hintVisible = false
-            $0.recovery = RecoveryState(index: 1, attempt: 1, reason: "the stream stalled", waiting: true)
-            $0.streamHealth[1] = failure("the stream stalled")
+            $0.chrome.transportVisible = false
+            $0.chrome.hintVisible = false
+            $0.live.recovery = RecoveryState(index: 1, attempt: 1, reason: "the stream stalled", waiting: true)
+            $0.live.streamHealth[1] = failure("the stream stalled")
         }
         #expect(stalled.contains(.startTimer(.retry, after: 1)))
-        #expect(h.state.recovery?.reason == "the stream stalled")
+        #expect(h.state.live.recovery?.reason == "the stream stalled")
 
         let e = kiosk()
         e.send(.playIndex(2, at: e.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[2], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 2
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 2
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 2
         }
         e.send(.player(.playing, token: 1, at: e.clock.now), effects: [.emit(.playbackStarted(title: "Channel 3", url: "http://tv.example/3.m3u8")), .startTimer(.hintHide, after: 4)]) {
             $0.playback.phase = .playing
-            $0.hintVisible = true
+            $0.chrome.hintVisible = true
         }
         e.send(.player(.ended, token: 1, at: e.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.stall), .stop, .startTimer(.retry, after: 1), .startTimer(.spinner, after: 0.125)]) {
-            $0.destination = .interstitial
+            $0.navigation.destination = .interstitial
             $0.playback.phase = .failed
-            $0.transportVisible = false
-            $0.hintVisible = false
-            $0.recovery = RecoveryState(index: 2, attempt: 1, reason: "the stream ended", waiting: true)
-            $0.streamHealth[2] = failure("the stream ended")
+            $0.chrome.transportVisible = false
+            $0.chrome.hintVisible = false
+            $0.live.recovery = RecoveryState(index: 2, attempt: 1, reason: "the stream ended", waiting: true)
+            $0.live.streamHealth[2] = failure("the stream ended")
         }
-        #expect(e.state.recovery?.reason == "the stream ended")
+        #expect(e.state.live.recovery?.reason == "the stream ended")
         h.expectArmed([.hintHide, .retry, .spinner])
         e.expectArmed([.hintHide, .retry, .spinner])
     }
@@ -296,20 +296,20 @@ struct KioskTests {
             .cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15),
         ]) {
             $0.current = 1
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 1
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 1
         }
         h.send(.player(.failed(reason: "down"), token: 1, at: h.clock.now), effects: [.cancelTimer(.transportHide), .emit(.error(title: "Could not play “Channel 2”", reason: "down", url: "http://tv.example/2.m3u8")), .startTimer(.errorAdvance, after: 4)]) {
-            $0.destination = .error(ShellError(title: "Could not play “Channel 2”", reason: "down", location: "http://tv.example/2.m3u8"))
+            $0.navigation.destination = .error(ShellError(title: "Could not play “Channel 2”", reason: "down", location: "http://tv.example/2.m3u8"))
             $0.playback.phase = .failed
             $0.playback.failure = ShellError(title: "Could not play “Channel 2”", reason: "down", location: "http://tv.example/2.m3u8")
-            $0.transportVisible = false
-            $0.streamHealth[1] = failure("down")
+            $0.chrome.transportVisible = false
+            $0.live.streamHealth[1] = failure("down")
         }
-        #expect(h.state.screen == .error && h.state.recovery == nil)
+        #expect(h.state.screen == .error && h.state.live.recovery == nil)
         h.expectArmed([.stall, .errorAdvance])
     }
 
@@ -323,11 +323,11 @@ struct KioskTests {
             .stop, .cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: "http://tv.example/2.m3u8")),
             .startTimer(.errorAdvance, after: 4),
         ]) {
-            $0.destination = .error(ShellError(title: title, reason: reason, location: "http://tv.example/2.m3u8"))
+            $0.navigation.destination = .error(ShellError(title: title, reason: reason, location: "http://tv.example/2.m3u8"))
             $0.playback.phase = .failed
             $0.playback.failure = ShellError(title: title, reason: reason, location: "http://tv.example/2.m3u8")
-            $0.transportVisible = false
-            $0.streamHealth[1] = failure(reason)
+            $0.chrome.transportVisible = false
+            $0.live.streamHealth[1] = failure(reason)
         }
 
         h.apply(.playIndex(0, at: h.clock.now))
@@ -353,17 +353,17 @@ struct KioskTests {
         let h = kiosk()
         h.send(.playIndex(2, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[2], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 2
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 2
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 2
         }
         #expect(h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop, .startTimer(.idleReturn, after: 600), .startTimer(.idleReturn, after: 600)]) {
-            $0.destination = .home
+            $0.navigation.destination = .home
             $0.playback.token = 2
             $0.playback.phase = .idle
-            $0.transportVisible = false
+            $0.chrome.transportVisible = false
         }.contains(.startTimer(.idleReturn, after: 600)))
         _ = h.advance(by: 300)
         #expect(h.send(.command(.down, at: h.clock.now), effects: [.startTimer(.idleReturn, after: 600)]).contains(.startTimer(.idleReturn, after: 600)))
@@ -371,11 +371,11 @@ struct KioskTests {
         #expect(h.advance(by: 1) == [.idleReturn])
         let back = h.send(.timerFired(.idleReturn, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[0], token: 3), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 0
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 3
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 0
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 0
         }
         #expect(loads(back) == [.load(channels[0], token: 3)])
         h.expectArmed([.transportHide, .stall])
@@ -386,22 +386,22 @@ struct KioskTests {
         let h = kiosk(policy: RestrictionPolicy(hasPasscode: true))
         h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[0], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 0
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
+            $0.chrome.transportVisible = true
         }
         h.apply(.command(.quit, at: h.clock.now))
         #expect(h.state.screen == .passcode)
         h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .audit(AuditEntry(kind: .cancelled, title: "Quit kiosk mode", itemID: "kiosk", rating: nil, time: 0.0, detail: nil))]) {
-            $0.destination = .player
+            $0.navigation.destination = .player
         }
         #expect(h.state.screen == .player && !h.state.quitting)
         h.apply(.command(.quit, at: h.clock.now))
         for d in [1, 2, 3, 4] { h.apply(.command(.digit(d), at: h.clock.now)) }
         let attempt = h.state.prompt?.checking ?? -1
         let quit = h.send(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .persistLockout(failures: 0, lockedUntil: nil), .audit(AuditEntry(kind: .granted, title: "Quit kiosk mode", itemID: "kiosk", rating: nil, time: 1000.0, detail: nil)), .quit]) {
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.quitting = true
             $0.wallClock = 1000.0
         }
@@ -415,26 +415,26 @@ struct KioskTests {
         let h = kiosk()
         h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 1
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 1
         }
         h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Channel 2", url: "http://tv.example/2.m3u8")), .startTimer(.hintHide, after: 4)]) {
             $0.playback.phase = .playing
-            $0.hintVisible = true
+            $0.chrome.hintVisible = true
         }
         #expect(h.send(.playerRestarted(at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[1], token: 2), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.playback.token = 2
             $0.playback.phase = .loading
-            $0.hintVisible = false
+            $0.chrome.hintVisible = false
         }.contains(.load(channels[1], token: 2)))
         h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop, .startTimer(.idleReturn, after: 600), .startTimer(.idleReturn, after: 600)]) {
-            $0.destination = .home
+            $0.navigation.destination = .home
             $0.playback.token = 3
             $0.playback.phase = .idle
-            $0.transportVisible = false
+            $0.chrome.transportVisible = false
         }
         #expect(h.send(.playerRestarted(at: h.clock.now)).isEmpty, "nothing to reload on the home screen")
 
@@ -443,25 +443,25 @@ struct KioskTests {
         let g = kiosk(policy: policy)
         g.send(.playIndex(2, at: g.clock.now), effects: [.cancelTimer(.errorAdvance), .load(channels[2], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 2
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 2
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 2
         }
         let token = g.state.playback.token
         g.send(.player(.preloaded(ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]), token: token, at: g.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: channels[2], rating: "R"))]) {
-            $0.destination = .passcode(.testing(purpose: .held(token: 1), item: channels[2], ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .held(token: 1), item: channels[2], ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.ratings = [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]
             $0.playback.fileRatings = [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)]
             $0.playback.restricted = true
-            $0.transportVisible = false
+            $0.chrome.transportVisible = false
         }
         #expect(g.state.screen == .passcode)
         g.send(.timerFired(.stall, at: g.clock.now), effects: []) { _ in }
         #expect(g.state.screen == .passcode, "the held load's stall timer leaves the prompt up")
         #expect(g.send(.playerRestarted(at: g.clock.now), effects: [.stop]) {
-            $0.destination = .passcode(.testing(purpose: .play(index: 2), item: channels[2], ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 2), item: channels[2], ratings: [ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 2
             $0.playback.phase = .idle
         } == [.stop], "nothing loads while the prompt is up")
@@ -471,13 +471,13 @@ struct KioskTests {
         for d in [1, 2, 3, 4] { g.apply(.command(.digit(d), at: g.clock.now)) }
         let attempt = g.state.prompt?.checking ?? -1
         let granted = g.send(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1000, at: g.clock.now), effects: [.cancelTimer(.lockoutTick), .persistLockout(failures: 0, lockedUntil: nil), .audit(AuditEntry(kind: .granted, title: "Channel 3", itemID: "ch3", rating: "R", time: 1000.0, detail: nil)), .emit(.restrictionsAuthorization(item: channels[2], rating: "R", granted: true, reason: nil)), .cancelTimer(.errorAdvance), .load(channels[2], token: 3), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 3
             $0.playback.phase = .loading
             $0.playback.ratings = []
             $0.playback.fileRatings = []
             $0.playback.restricted = false
-            $0.transportVisible = true
+            $0.chrome.transportVisible = true
             $0.wallClock = 1000.0
             $0.restrictions.grant = RestrictionsState.Grant(itemID: "ch3", token: 3, programmeStart: nil)
         }

@@ -24,9 +24,9 @@ struct NowPlayingTests {
         h.send(.nowPlaying(.setPosition(601), at: h.clock.now))
         h.send(.nowPlaying(.seek(by: -10), at: h.clock.now), effects: [.seekBy(-10), .cancelTimer(.transportHide)])
         h.send(.nowPlaying(.stop, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
-            $0.destination = .home
-            $0.transportVisible = false
-            $0.hintVisible = false
+            $0.navigation.destination = .home
+            $0.chrome.transportVisible = false
+            $0.chrome.hintVisible = false
             $0.playback.phase = .idle
             $0.playback.token = 2
         }
@@ -49,7 +49,7 @@ struct NowPlayingTests {
         h.send(.nowPlaying(.seek(by: 10), at: h.clock.now))
         let flip = h.apply(.nowPlaying(.next, at: h.clock.now))
         #expect(flip.contains(.emit(.flipStarted(target: ChannelRef(late)))))
-        #expect(h.state.flip?.target == 1 && h.state.flip?.requested == true, "asked at once")
+        #expect(h.state.live.flip?.target == 1 && h.state.live.flip?.requested == true, "asked at once")
         h.expectArmed([.flipTimeout, .hintHide, .spinner])
     }
 

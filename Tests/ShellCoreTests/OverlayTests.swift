@@ -24,12 +24,12 @@ struct OverlayTests {
     @Test("the hint shows at the start of playback for 4 s, and goes when the overlay comes")
     func hint() {
         let h = playingFilm()
-        #expect(h.state.hintVisible)
+        #expect(h.state.chrome.hintVisible)
         #expect(h.runningTimers[.hintHide] != nil)
         h.press(.up, effects: [.cancelTimer(.hintHide), .cancelTimer(.transportHide)]) {
-            $0.overlay = .custom
-            $0.hintVisible = false
-            $0.transportVisible = false
+            $0.chrome.overlay = .custom
+            $0.chrome.hintVisible = false
+            $0.chrome.transportVisible = false
         }
     }
 
@@ -43,7 +43,7 @@ struct OverlayTests {
         h.apply(.command(.right, at: h.clock.now))
         h.apply(.replaceContent(channels[1], request: nil, at: h.clock.now))
         let effects = h.apply(.player(.playing, token: 2, at: h.clock.now))
-        #expect(!h.state.hintVisible && !effects.contains(.startTimer(.hintHide, after: 4)))
+        #expect(!h.state.chrome.hintVisible && !effects.contains(.startTimer(.hintHide, after: 4)))
         h.expectArmed([.flipTimeout, .spinner, .transportHide])
     }
 
@@ -54,19 +54,19 @@ struct OverlayTests {
         let items = OverlayModel.customItems(h.state)
         #expect(items.map(\.title) == ["Play From Beginning", "Opening", "Middle", "End", "Speed 1×"])
         h.press(.left)
-        h.press(.right) { $0.overlayFocus = 1 }
-        h.press(.right) { $0.overlayFocus = 2 }
+        h.press(.right) { $0.chrome.overlayFocus = 1 }
+        h.press(.right) { $0.chrome.overlayFocus = 2 }
         h.press(.select, effects: [.seek(to: 3600, exact: true)]) {
-            $0.overlay = .none
-            $0.overlayFocus = 0
+            $0.chrome.overlay = .none
+            $0.chrome.overlayFocus = 0
         }
         h.apply(.command(.up, at: h.clock.now))
         for _ in 0..<10 { h.apply(.command(.right, at: h.clock.now)) }
-        #expect(h.state.overlayFocus == 4, "focus stops at the last item")
+        #expect(h.state.chrome.overlayFocus == 4, "focus stops at the last item")
         h.press(.select, effects: [.setSpeed(1.25)]) { $0.playback.speed = 1.25 }
         h.press(.down) {
-            $0.overlay = .none
-            $0.overlayFocus = 0
+            $0.chrome.overlay = .none
+            $0.chrome.overlayFocus = 0
         }
     }
 
@@ -77,12 +77,12 @@ struct OverlayTests {
         h.apply(.playIndex(1, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.command(.up, at: h.clock.now))
-        #expect(h.state.overlay == .custom && h.state.overlayFocus == 1)
+        #expect(h.state.chrome.overlay == .custom && h.state.chrome.overlayFocus == 1)
         #expect(OverlayModel.customItems(h.state).map(\.title) == ["1 C1", "2 C2", "3 C3"])
         h.apply(.command(.right, at: h.clock.now))
         let effects = h.apply(.command(.select, at: h.clock.now))
         #expect(effects.contains(.load(channels[2], token: 2)))
-        #expect(h.state.overlay == .none && h.state.current == 2)
+        #expect(h.state.chrome.overlay == .none && h.state.current == 2)
         h.expectArmed([.transportHide])
     }
 
@@ -90,27 +90,27 @@ struct OverlayTests {
     func infoPanel() {
         let h = filmWithTracks()
         h.press(.down, effects: [.cancelTimer(.hintHide)]) {
-            $0.overlay = .info
-            $0.hintVisible = false
+            $0.chrome.overlay = .info
+            $0.chrome.hintVisible = false
         }
-        h.press(.right) { $0.overlayFocus = 1 }
-        h.press(.right) { $0.overlayFocus = 2 }
-        h.press(.select) { $0.infoTab = .subtitles }
+        h.press(.right) { $0.chrome.overlayFocus = 1 }
+        h.press(.right) { $0.chrome.overlayFocus = 2 }
+        h.press(.select) { $0.chrome.infoTab = .subtitles }
         #expect(OverlayModel.infoItems(h.state).map(\.title) == ["Off", "eng"])
         #expect(OverlayModel.infoItems(h.state)[0].isCurrent)
-        h.press(.right) { $0.overlayFocus = 3 }
-        h.press(.right) { $0.overlayFocus = 4 }
-        h.press(.right) { $0.overlayFocus = 5 }
+        h.press(.right) { $0.chrome.overlayFocus = 3 }
+        h.press(.right) { $0.chrome.overlayFocus = 4 }
+        h.press(.right) { $0.chrome.overlayFocus = 5 }
         h.press(.select, effects: [.selectTrack(.subtitle, 1)]) { $0.playback.tracks[3].selected = true }
         h.press(.right)
-        h.press(.left) { $0.overlayFocus = 4 }
+        h.press(.left) { $0.chrome.overlayFocus = 4 }
         h.press(.select, effects: [.selectTrack(.subtitle, nil)]) { $0.playback.tracks[3].selected = false }
         h.press(.up) {
-            $0.overlay = .none
-            $0.overlayFocus = 0
+            $0.chrome.overlay = .none
+            $0.chrome.overlayFocus = 0
         }
-        h.press(.info, effects: [.cancelTimer(.hintHide)]) { $0.overlay = .info; $0.infoTab = .info }
-        h.press(.menu) { $0.overlay = .none }
+        h.press(.info, effects: [.cancelTimer(.hintHide)]) { $0.chrome.overlay = .info; $0.chrome.infoTab = .info }
+        h.press(.menu) { $0.chrome.overlay = .none }
         h.expectArmed([.transportHide])
     }
 }
@@ -121,15 +121,15 @@ struct CustomOverlayProviderTests {
     func provider() {
         let h = playingFilm()
         let items = [OverlayItem(title: "Up Next", activation: .custom("next")), OverlayItem(title: "Rate", activation: .custom("rate"))]
-        h.send(.customOverlayItems(items)) { $0.customOverlay = items }
+        h.send(.customOverlayItems(items)) { $0.chrome.customOverlay = items }
         h.apply(.command(.up, at: h.clock.now))
         #expect(OverlayModel.customItems(h.state) == items)
-        h.press(.right) { $0.overlayFocus = 1 }
+        h.press(.right) { $0.chrome.overlayFocus = 1 }
         h.press(.select, effects: [.overlayActivated("rate")]) {
-            $0.overlay = .none
-            $0.overlayFocus = 0
+            $0.chrome.overlay = .none
+            $0.chrome.overlayFocus = 0
         }
-        h.send(.customOverlayItems(nil)) { $0.customOverlay = nil }
+        h.send(.customOverlayItems(nil)) { $0.chrome.customOverlay = nil }
         #expect(OverlayModel.customItems(h.state).first?.title == "Play From Beginning")
     }
 }

@@ -16,13 +16,13 @@ private func filmInPicture(items: [MediaItem] = [film, second, news]) -> (Reduce
         .cancelTimer(.transportHide), .cancelTimer(.hintHide), .cancelTimer(.posterDelay), .cancelTimer(.stall),
         .cancelTimer(.programmeBoundary), .notifyPicture(.didStart), .emit(.pipStarted(item: film)),
     ]) {
-        $0.pip = PictureInPicture(index: 0, playback: playing, corner: .topRight)
+        $0.picture.pip = PictureInPicture(index: 0, playback: playing, corner: .topRight)
         $0.playback = PlaybackState()
         $0.playback.token = 2
         $0.current = nil
-        $0.destination = .home
-        $0.transportVisible = false
-        $0.hintVisible = false
+        $0.navigation.destination = .home
+        $0.chrome.transportVisible = false
+        $0.chrome.hintVisible = false
     }
     return (h, playing)
 }
@@ -32,15 +32,15 @@ struct PictureInPictureTests {
     @Test("p puts the playing film in a picture over the home screen; p again asks the delegate, then restores it where it was")
     func startAndRestore() {
         let (h, playing) = filmInPicture()
-        h.send(.player(.position(104), token: 1, at: h.clock.now)) { $0.pip?.playback.position = 104 }
+        h.send(.player(.position(104), token: 1, at: h.clock.now)) { $0.picture.pip?.playback.position = 104 }
         h.send(.frame(.rendered, token: 1, at: h.clock.now)) {
-            $0.pip?.playback.framesRendered = 1
-            $0.pip?.playback.firstFramePresented = true
+            $0.picture.pip?.playback.framesRendered = 1
+            $0.picture.pip?.playback.firstFramePresented = true
         }
-        h.press(.down) { $0.homeSelection = 1 }
+        h.press(.down) { $0.navigation.homeSelection = 1 }
         h.press(.pictureInPicture, effects: [
             .notifyPicture(.willStop), .restorePictureInterface(token: 1), .startTimer(.pictureRestore, after: 2),
-        ]) { $0.pip?.restoring = true }
+        ]) { $0.picture.pip?.restoring = true }
         h.send(.pictureRestoreAnswered(token: 1, restored: true, at: h.clock.now), effects: [
             .cancelTimer(.pictureRestore), .cancelTimer(.errorAdvance), .exchangePlayers(.main, .picture),
             .startTimer(.transportHide, after: 5), .notifyPicture(.didStop), .emit(.pipRestored(item: film)),
@@ -51,11 +51,11 @@ struct PictureInPictureTests {
             $0.playback.framesRendered = 1
             $0.playback.firstFramePresented = true
             $0.retiredToken = 2
-            $0.pip = nil
+            $0.picture.pip = nil
             $0.current = 0
-            $0.homeSelection = 0
-            $0.destination = .player
-            $0.transportVisible = true
+            $0.navigation.homeSelection = 0
+            $0.navigation.destination = .player
+            $0.chrome.transportVisible = true
         }
         h.expectArmed([.transportHide])
     }
@@ -63,31 +63,31 @@ struct PictureInPictureTests {
     @Test("ESC from a playing item starts the picture (automatic); with a picture already up it goes home and gives the picture its sound back")
     func escapeStartsPicture() {
         let (h, _) = filmInPicture()
-        h.press(.down) { $0.homeSelection = 1 }
+        h.press(.down) { $0.navigation.homeSelection = 1 }
         h.press(.select, effects: [
             .cancelTimer(.errorAdvance), .load(second, token: 3), .startTimer(.transportHide, after: 5), .slot(.picture, .mute(true)),
         ]) {
             $0.current = 1
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback = PlaybackState()
             $0.playback.token = 3
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.pip?.muted = true
+            $0.chrome.transportVisible = true
+            $0.picture.pip?.muted = true
         }
         h.send(.player(.playing, token: 3, at: h.clock.now), effects: [
             .emit(.playbackStarted(title: "Second", url: second.url)), .startTimer(.hintHide, after: 4),
         ]) {
             $0.playback.phase = .playing
-            $0.hintVisible = true
+            $0.chrome.hintVisible = true
         }
         h.press(.menu, effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop, .slot(.picture, .mute(false))]) {
-            $0.destination = .home
-            $0.transportVisible = false
-            $0.hintVisible = false
+            $0.navigation.destination = .home
+            $0.chrome.transportVisible = false
+            $0.chrome.hintVisible = false
             $0.playback.phase = .idle
             $0.playback.token = 4
-            $0.pip?.muted = false
+            $0.picture.pip?.muted = false
         }
         h.expectArmed([.hintHide])
     }
@@ -95,7 +95,7 @@ struct PictureInPictureTests {
     @Test("x swaps the picture and the full-screen item; the sound follows the full-screen one")
     func swap() {
         let (h, film) = filmInPicture()
-        h.press(.down) { $0.homeSelection = 1 }
+        h.press(.down) { $0.navigation.homeSelection = 1 }
         h.apply(.command(.select, at: h.clock.now))
         h.apply(.player(.playing, token: 3, at: h.clock.now))
         let secondPlaying = h.state.playback
@@ -105,11 +105,11 @@ struct PictureInPictureTests {
         ]) {
             $0.playback = film
             $0.current = 0
-            $0.homeSelection = 0
-            $0.pip = PictureInPicture(index: 1, playback: secondPlaying, corner: .topRight, muted: true)
-            $0.hintVisible = false
+            $0.navigation.homeSelection = 0
+            $0.picture.pip = PictureInPicture(index: 1, playback: secondPlaying, corner: .topRight, muted: true)
+            $0.chrome.hintVisible = false
         }
-        h.send(.player(.position(5), token: 3, at: h.clock.now)) { $0.pip?.playback.position = 5 }
+        h.send(.player(.position(5), token: 3, at: h.clock.now)) { $0.picture.pip?.playback.position = 5 }
         h.send(.player(.position(101), token: 1, at: h.clock.now)) { $0.playback.position = 101 }
         h.expectArmed([.transportHide])
     }
@@ -117,18 +117,18 @@ struct PictureInPictureTests {
     @Test("the picture's keys: m moves it clockwise, [ and ] skip it, SPACE pauses it under the home screen, P closes it")
     func keys() {
         let (h, _) = filmInPicture()
-        h.press(.movePicture) { $0.pip?.corner = .bottomRight }
-        h.press(.movePicture) { $0.pip?.corner = .bottomLeft }
-        h.press(.movePicture) { $0.pip?.corner = .topLeft }
-        h.press(.movePicture) { $0.pip?.corner = .topRight }
+        h.press(.movePicture) { $0.picture.pip?.corner = .bottomRight }
+        h.press(.movePicture) { $0.picture.pip?.corner = .bottomLeft }
+        h.press(.movePicture) { $0.picture.pip?.corner = .topLeft }
+        h.press(.movePicture) { $0.picture.pip?.corner = .topRight }
         h.press(.pictureForward, effects: [.slot(.picture, .seekBy(10))])
         h.press(.pictureBack, effects: [.slot(.picture, .seekBy(-10))])
-        h.press(.playPause, effects: [.slot(.picture, .pause(true))]) { $0.pip?.playback.paused = true }
-        h.press(.playPause, effects: [.slot(.picture, .pause(false))]) { $0.pip?.playback.paused = false }
+        h.press(.playPause, effects: [.slot(.picture, .pause(true))]) { $0.picture.pip?.playback.paused = true }
+        h.press(.playPause, effects: [.slot(.picture, .pause(false))]) { $0.picture.pip?.playback.paused = false }
         h.press(.closePicture, effects: [
             .notifyPicture(.willStop), .slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: film, reason: "closed")),
         ]) {
-            $0.pip = nil
+            $0.picture.pip = nil
             $0.retiredToken = 1
         }
         h.send(.player(.position(120), token: 1, at: h.clock.now))
@@ -136,10 +136,10 @@ struct PictureInPictureTests {
             .cancelTimer(.errorAdvance), .load(film, token: 3), .startTimer(.transportHide, after: 5),
         ]) {
             $0.current = 0
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 3
             $0.playback.phase = .loading
-            $0.transportVisible = true
+            $0.chrome.transportVisible = true
         }
         h.expectArmed([.transportHide])
     }
@@ -161,7 +161,7 @@ struct PictureInPictureTests {
         h.send(.display(DisplaySize(columns: 59, rows: 24))) { $0.display = DisplaySize(columns: 59, rows: 24) }
         let why = "the terminal is 59×24; a picture needs 60×18"
         h.press(.pictureInPicture, effects: [.notifyPicture(.failedToStart(reason: why)), .startTimer(.noticeHide, after: 10)]) {
-            $0.notice = "Picture in picture: \(why)"
+            $0.chrome.notice = "Picture in picture: \(why)"
         }
         #expect(PictureInPicturePossibility.reason(h.state) == why)
         h.send(.display(DisplaySize(columns: 60, rows: 18))) { $0.display = DisplaySize(columns: 60, rows: 18) }
@@ -180,12 +180,12 @@ struct PictureInPictureTests {
         let (h, _) = filmInPicture()
         h.press(.pictureInPicture, effects: [
             .notifyPicture(.willStop), .restorePictureInterface(token: 1), .startTimer(.pictureRestore, after: 2),
-        ]) { $0.pip?.restoring = true }
+        ]) { $0.picture.pip?.restoring = true }
         #expect(h.advance(by: 2) == [.pictureRestore])
         h.send(.timerFired(.pictureRestore, at: h.clock.now), effects: [
             .cancelTimer(.pictureRestore), .slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: film, reason: "closed")),
         ]) {
-            $0.pip = nil
+            $0.picture.pip = nil
             $0.retiredToken = 1
         }
         h.send(.pictureRestoreAnswered(token: 1, restored: true, at: h.clock.now))
@@ -199,7 +199,7 @@ struct PictureInPictureTests {
             .notifyPicture(.willStop), .slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: film, reason: "failed")),
             .emit(.error(title: "The picture stopped", reason: "tcp: Connection reset", url: film.url)),
         ]) {
-            $0.pip = nil
+            $0.picture.pip = nil
             $0.retiredToken = 1
         }
         h.send(.player(.playing, token: 1, at: h.clock.now))
@@ -211,7 +211,7 @@ struct PictureInPictureTests {
     func playingPictureItemRestores() {
         let (h, _) = filmInPicture()
         h.press(.select, effects: [.notifyPicture(.willStop), .restorePictureInterface(token: 1), .startTimer(.pictureRestore, after: 2)]) {
-            $0.pip?.restoring = true
+            $0.picture.pip?.restoring = true
         }
         h.expectArmed([.pictureRestore])
     }

@@ -30,14 +30,14 @@ struct ReminderTests {
         h.send(.wallClock(nine - 61, at: h.clock.now)) { $0.wallClock = nine - 61 }
         h.send(.wallClock(nine - 60, at: h.clock.now), effects: [.saveReminder(quiz, on: false), .startTimer(.reminderHide, after: 180)]) {
             $0.wallClock = nine - 60
-            $0.reminders = []
-            $0.reminderDue = quiz
+            $0.guide.reminders = []
+            $0.guide.reminderDue = quiz
         }
         #expect(h.state.nextReminderAlert == nil)
         let tuned = h.apply(.command(.select, at: h.clock.now))
         #expect(tuned.first == .cancelTimer(.reminderHide))
         #expect(tuned.contains(.load(quizChannel, token: 2)))
-        #expect(h.state.reminderDue == nil && h.state.current == 1 && h.state.previousChannel == 0)
+        #expect(h.state.guide.reminderDue == nil && h.state.current == 1 && h.state.live.previousChannel == 0)
         h.expectArmed([.stall, .hintHide, .transportHide])
     }
 
@@ -45,15 +45,15 @@ struct ReminderTests {
     func dismissed() {
         let h = watchingNews()
         h.apply(.wallClock(nine - 30, at: h.clock.now))
-        #expect(h.state.reminderDue == quiz)
+        #expect(h.state.guide.reminderDue == quiz)
         h.apply(.command(.pause, at: h.clock.now))
-        #expect(h.state.playback.paused && h.state.reminderDue == quiz)
-        h.press(.menu, effects: [.cancelTimer(.reminderHide)]) { $0.reminderDue = nil }
+        #expect(h.state.playback.paused && h.state.guide.reminderDue == quiz)
+        h.press(.menu, effects: [.cancelTimer(.reminderHide)]) { $0.guide.reminderDue = nil }
         #expect(h.state.current == 0)
         let again = watchingNews()
         again.apply(.wallClock(nine - 30, at: again.clock.now))
         #expect(again.advance(by: 180).contains(.reminderHide))
-        again.send(.timerFired(.reminderHide, at: again.clock.now)) { $0.reminderDue = nil }
+        again.send(.timerFired(.reminderHide, at: again.clock.now)) { $0.guide.reminderDue = nil }
         again.expectArmed([.stall, .hintHide, .transportHide])
         h.expectArmed([.stall, .hintHide])
     }
@@ -63,13 +63,13 @@ struct ReminderTests {
         let h = watchingNews(kiosk: true, tune: true)
         let effects = h.apply(.wallClock(nine - 60, at: h.clock.now))
         #expect(effects.contains(.saveReminder(quiz, on: false)) && effects.contains(.load(quizChannel, token: 2)))
-        #expect(h.state.reminderDue == nil && h.state.current == 1)
+        #expect(h.state.guide.reminderDue == nil && h.state.current == 1)
         h.expectArmed([.stall, .hintHide, .transportHide])
 
         let late = watchingNews()
         late.send(.wallClock(nine + 3600, at: late.clock.now), effects: [.saveReminder(quiz, on: false)]) {
             $0.wallClock = nine + 3600
-            $0.reminders = []
+            $0.guide.reminders = []
         }
         late.expectArmed([.stall, .hintHide, .transportHide])
     }
@@ -81,8 +81,8 @@ struct ReminderTests {
         h.apply(.libraryLists(favourites: [], reminders: [gone]))
         h.apply(.wallClock(nine - 60, at: h.clock.now))
         h.press(.select, effects: [.cancelTimer(.reminderHide), .startTimer(.noticeHide, after: 5)]) {
-            $0.reminderDue = nil
-            $0.notice = "Gone is not in this lineup any more"
+            $0.guide.reminderDue = nil
+            $0.chrome.notice = "Gone is not in this lineup any more"
         }
         h.expectArmed([.stall, .hintHide, .noticeHide, .transportHide])
     }

@@ -57,25 +57,25 @@ private func answer(_ h: ReducerHarness, correct: Bool, at time: Double = wall) 
 private func watchKids(_ h: ReducerHarness, sourceLocation: SourceLocation = #_sourceLocation) {
     h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(kids, token: 1), .startTimer(.transportHide, after: 5)], sourceLocation: sourceLocation) {
         $0.current = 0
-        $0.destination = .player
+        $0.navigation.destination = .player
         $0.playback.token = 1
         $0.playback.phase = .loading
         $0.playback.ratings = [tvG]
-        $0.transportVisible = true
+        $0.chrome.transportVisible = true
     }
     h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Kids", url: "av://lavfi:kids")), .startTimer(.hintHide, after: 4)], sourceLocation: sourceLocation) {
         $0.playback.phase = .playing
-        $0.hintVisible = true
+        $0.chrome.hintVisible = true
     }
 }
 
 /// From Kids, RIGHT to Late Night until the delegate is asked, every step stated.
 private func flipRightToLate(_ h: ReducerHarness, sourceLocation: SourceLocation = #_sourceLocation) {
     h.send(.command(.right, at: h.clock.now), effects: [.emit(.flipStarted(target: ChannelRef(late))), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide), .cancelTimer(.flipSettle), .startTimer(.spinner, after: 0.125), .requestFlip(FlipRequest(token: 1, direction: .next, target: late, origin: kids)), .startTimer(.flipTimeout, after: 10)], sourceLocation: sourceLocation) {
-        $0.destination = .interstitial
-        $0.transportVisible = false
-        $0.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: true, failure: nil, interstitial: nil)
-        $0.flipCounter = 1
+        $0.navigation.destination = .interstitial
+        $0.chrome.transportVisible = false
+        $0.live.flip = FlipState(token: 1, origin: 0, target: 1, direction: .next, requested: true, failure: nil, interstitial: nil)
+        $0.live.flipCounter = 1
     }
 }
 
@@ -125,15 +125,15 @@ struct RestrictionGateTests {
             .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")),
         ]) {
             $0.current = 1
-            $0.homeSelection = 1
+            $0.navigation.homeSelection = 1
             $0.playback.token = 1
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.destination = .passcode(PasscodePrompt(purpose: .play(index: 1), item: late, ratings: [tvMA]))
+            $0.navigation.destination = .passcode(PasscodePrompt(purpose: .play(index: 1), item: late, ratings: [tvMA]))
         }
         h.press(.up)
         h.press(.down)
-        #expect(h.state.overlay == .none && !h.state.hintVisible, "overlays and the hint never cover the prompt")
+        #expect(h.state.chrome.overlay == .none && !h.state.chrome.hintVisible, "overlays and the hint never cover the prompt")
     }
 
     @Test("digits go out for checking four at a time and are not kept; a wrong code is counted and persisted")
@@ -141,11 +141,11 @@ struct RestrictionGateTests {
         let h = gated()
         h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
             $0.current = 1
-            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 1
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.homeSelection = 1
+            $0.navigation.homeSelection = 1
         }
         type("12", h)
         #expect(h.state.prompt?.digits == [1, 2])
@@ -186,11 +186,11 @@ struct RestrictionGateTests {
         let h = gated()
         h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
             $0.current = 1
-            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 1
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.homeSelection = 1
+            $0.navigation.homeSelection = 1
         }
         for n in 1...4 {
             type("0000", h)
@@ -204,10 +204,10 @@ struct RestrictionGateTests {
         #expect(fifth.contains(.emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "too many wrong passcodes"))))
         #expect(fifth.contains(.stop))
         #expect(h.state.screen == .home, "the player is dismissed")
-        #expect(h.state.notice == "Too many wrong passcodes: locked for 1:00")
+        #expect(h.state.chrome.notice == "Too many wrong passcodes: locked for 1:00")
 
         h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .startTimer(.lockoutTick, after: 1)]) {
-            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 3
         }
         #expect(h.state.screen == .passcode)
@@ -238,11 +238,11 @@ struct RestrictionGateTests {
         let h = gated(failures: 5, lockedUntil: wall + 100)
         h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .startTimer(.lockoutTick, after: 1)]) {
             $0.current = 1
-            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 1
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.homeSelection = 1
+            $0.navigation.homeSelection = 1
         }
         #expect(h.state.screen == .passcode)
         #expect(type("1234", h) == [])
@@ -254,24 +254,24 @@ struct RestrictionGateTests {
         let h = gated()
         h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(kids, token: 1), .startTimer(.transportHide, after: 5)]) {
             $0.current = 0
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
             $0.playback.ratings = [tvG]
-            $0.transportVisible = true
+            $0.chrome.transportVisible = true
         }
         h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
             $0.current = 1
-            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 2
             $0.playback.phase = .idle
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.transportVisible = false
-            $0.homeSelection = 1
+            $0.chrome.transportVisible = false
+            $0.navigation.homeSelection = 1
         }
         let effects = h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .audit(AuditEntry(kind: .cancelled, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: nil)), .emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "cancelled")), .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
-            $0.destination = .home
+            $0.navigation.destination = .home
             $0.playback.token = 3
         }
         #expect(effects.contains(.audit(AuditEntry(kind: .cancelled, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall))))
@@ -288,33 +288,33 @@ struct RestrictionGateTests {
         flipRightToLate(h)
         let replaced = h.send(.replaceContent(late, request: nil, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .cancelTimer(.flipTimeout), .cancelTimer(.spinner)]) {
             $0.current = 1
-            $0.previousChannel = 0
-            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.live.previousChannel = 0
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 2
             $0.playback.phase = .idle
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.homeSelection = 1
-            $0.hintVisible = false
+            $0.navigation.homeSelection = 1
+            $0.chrome.hintVisible = false
         }
         #expect(loads(replaced).isEmpty)
         #expect(replaced.contains(.cancelTimer(.flipTimeout)), "the flip waits for the passcode, not for its timeout")
         #expect(h.state.screen == .passcode)
-        #expect(h.state.flip != nil)
+        #expect(h.state.live.flip != nil)
         let back = h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .audit(AuditEntry(kind: .cancelled, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: nil)), .emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "cancelled")), .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner), .emit(.flipCompleted(target: ChannelRef(late), success: false, superseded: false)), .cancelTimer(.errorAdvance), .load(kids, token: 3), .startTimer(.transportHide, after: 5)]) {
             $0.current = 0
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 3
             $0.playback.phase = .loading
             $0.playback.ratings = [tvG]
             $0.playback.restricted = false
-            $0.transportVisible = true
-            $0.homeSelection = 0
-            $0.flip = nil
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 0
+            $0.live.flip = nil
         }
         #expect(back.contains(.emit(.flipCompleted(target: ChannelRef(late), success: false, superseded: false))))
         #expect(loads(back) == [.load(kids, token: 3)], "back to the channel the flip started from")
-        #expect(h.state.flip == nil && h.state.screen == .player)
+        #expect(h.state.live.flip == nil && h.state.screen == .player)
         h.expectArmed([.hintHide, .transportHide])
     }
 
@@ -325,25 +325,25 @@ struct RestrictionGateTests {
         flipRightToLate(h)
         h.send(.replaceContent(late, request: nil, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .cancelTimer(.flipTimeout), .cancelTimer(.spinner)]) {
             $0.current = 1
-            $0.previousChannel = 0
-            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.live.previousChannel = 0
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 2
             $0.playback.phase = .idle
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.homeSelection = 1
-            $0.hintVisible = false
+            $0.navigation.homeSelection = 1
+            $0.chrome.hintVisible = false
         }
         type("1234", h)
         let granted = answer(h, correct: true)
         #expect(loads(granted) == [.load(late, token: 3)])
         #expect(granted.contains(.startTimer(.flipTimeout, after: 10)))
         #expect(h.state.screen == .interstitial)
-        let flipToken = h.state.flip!.token
+        let flipToken = h.state.live.flip!.token
         h.send(.flipCompleted(token: flipToken, success: true, at: h.clock.now), effects: [.cancelTimer(.flipTimeout), .cancelTimer(.spinner), .emit(.flipCompleted(target: ChannelRef(late), success: true, superseded: false)), .startTimer(.transportHide, after: 5)]) {
-            $0.destination = .player
-            $0.transportVisible = true
-            $0.flip = nil
+            $0.navigation.destination = .player
+            $0.chrome.transportVisible = true
+            $0.live.flip = nil
         }
         #expect(h.state.screen == .player && h.state.current == 1)
         h.expectArmed([.hintHide, .transportHide])
@@ -354,11 +354,11 @@ struct RestrictionGateTests {
         let h = gated()
         let load = h.send(.playIndex(3, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(unratedFilm, token: 1), .startTimer(.transportHide, after: 5)]) {
             $0.current = 3
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 3
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 3
         }
         #expect(loads(load) == [.load(unratedFilm, token: 1)])
         h.send(.player(.preloaded(ratings: [rated]), token: 1, at: h.clock.now), effects: [
@@ -368,8 +368,8 @@ struct RestrictionGateTests {
             $0.playback.fileRatings = [rated]
             $0.playback.ratings = [rated]
             $0.playback.restricted = true
-            $0.transportVisible = false
-            $0.destination = .passcode(PasscodePrompt(purpose: .held(token: 1), item: unratedFilm, ratings: [rated]))
+            $0.chrome.transportVisible = false
+            $0.navigation.destination = .passcode(PasscodePrompt(purpose: .held(token: 1), item: unratedFilm, ratings: [rated]))
         }
         type("1234", h)
         let granted = answer(h, correct: true)
@@ -383,34 +383,34 @@ struct RestrictionGateTests {
         let h = gated()
         h.send(.playIndex(3, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(unratedFilm, token: 1), .startTimer(.transportHide, after: 5)]) {
             $0.current = 3
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 3
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 3
         }
         h.send(.player(.preloaded(ratings: [rated]), token: 1, at: h.clock.now), effects: [.cancelTimer(.transportHide), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: unratedFilm, rating: "R"))]) {
-            $0.destination = .passcode(.testing(purpose: .held(token: 1), item: unratedFilm, ratings: [rated], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .held(token: 1), item: unratedFilm, ratings: [rated], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.ratings = [rated]
             $0.playback.fileRatings = [rated]
             $0.playback.restricted = true
-            $0.transportVisible = false
+            $0.chrome.transportVisible = false
         }
         let cancelled = h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .audit(AuditEntry(kind: .cancelled, title: "Film", itemID: "film", rating: "R", time: wall, detail: nil)), .emit(.restrictionsAuthorization(item: unratedFilm, rating: "R", granted: false, reason: "cancelled")), .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
-            $0.destination = .home
+            $0.navigation.destination = .home
             $0.playback.token = 2
             $0.playback.phase = .idle
         }
         #expect(cancelled.contains(.stop))
         #expect(!cancelled.contains(.continueLoad(token: 1)))
         h.send(.playIndex(3, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(unratedFilm, token: 3), .startTimer(.transportHide, after: 5)]) {
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 3
             $0.playback.phase = .loading
             $0.playback.ratings = []
             $0.playback.fileRatings = []
             $0.playback.restricted = false
-            $0.transportVisible = true
+            $0.chrome.transportVisible = true
         }
         #expect(h.send(.player(.preloaded(ratings: [pg13]), token: 3, at: h.clock.now), effects: [.continueLoad(token: 3)]) {
             $0.playback.ratings = [pg13]
@@ -419,11 +419,11 @@ struct RestrictionGateTests {
         let off = gated(policy: RestrictionPolicy())
         off.send(.playIndex(1, at: off.clock.now), effects: [.cancelTimer(.errorAdvance), .load(late, token: 1), .startTimer(.transportHide, after: 5)]) {
             $0.current = 1
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
-            $0.homeSelection = 1
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 1
         }
         #expect(off.send(.player(.preloaded(ratings: [tvMA]), token: 1, at: off.clock.now), effects: [.continueLoad(token: 1)]) {
             $0.playback.ratings = [tvMA]
@@ -440,11 +440,11 @@ struct RestrictionGateTests {
         let h = gated(policy: denying)
         let effects = h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .audit(AuditEntry(kind: .denied, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: "deny mode")), .emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "restricted"))]) {
             $0.current = 1
-            $0.destination = .error(ShellError(title: "“Late Night” is restricted", reason: "Rated TV-MA; this TV allows movies up to PG-13, TV shows up to TV-PG.", location: nil))
+            $0.navigation.destination = .error(ShellError(title: "“Late Night” is restricted", reason: "Rated TV-MA; this TV allows movies up to PG-13, TV shows up to TV-PG.", location: nil))
             $0.playback.token = 1
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.homeSelection = 1
+            $0.navigation.homeSelection = 1
         }
         #expect(loads(effects).isEmpty)
         #expect(effects.contains(.audit(AuditEntry(kind: .denied, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: "deny mode"))))
@@ -459,11 +459,11 @@ struct RestrictionGateTests {
         let h = gated([kids, late, other])
         h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
             $0.current = 1
-            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 1
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.homeSelection = 1
+            $0.navigation.homeSelection = 1
         }
         type("1234", h)
         _ = answer(h, correct: true)
@@ -473,24 +473,24 @@ struct RestrictionGateTests {
         h.apply(.command(.menu, at: h.clock.now))
         h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(kids, token: 5), .startTimer(.transportHide, after: 5)]) {
             $0.current = 0
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 5
             $0.playback.phase = .loading
             $0.playback.ratings = [tvG]
             $0.playback.restricted = false
-            $0.transportVisible = true
-            $0.homeSelection = 0
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 0
             $0.restrictions.grant = nil
         }
         h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
             $0.current = 1
-            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 6
             $0.playback.phase = .idle
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.transportVisible = false
-            $0.homeSelection = 1
+            $0.chrome.transportVisible = false
+            $0.navigation.homeSelection = 1
         }
         #expect(h.state.screen == .passcode, "after something else played, it asks again")
     }
@@ -500,33 +500,33 @@ struct RestrictionGateTests {
         let h = gated(guide: cartoonsThenLateFilm)
         let start = h.send(.playIndex(2, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(mixed, token: 1), .startTimer(.transportHide, after: 5), .startTimer(.programmeBoundary, after: 600.5)]) {
             $0.current = 2
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
             $0.playback.ratings = [tvG]
             $0.playback.programmeStart = 1799999400.0
-            $0.transportVisible = true
-            $0.homeSelection = 2
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 2
         }
         #expect(loads(start) == [.load(mixed, token: 1)])
         #expect(start.contains(.startTimer(.programmeBoundary, after: 600.5)))
         h.send(.player(.preloaded(ratings: []), token: 1, at: h.clock.now), effects: [.continueLoad(token: 1)])
         h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Mixed", url: "av://lavfi:mixed")), .startTimer(.hintHide, after: 4)]) {
             $0.playback.phase = .playing
-            $0.hintVisible = true
+            $0.chrome.hintVisible = true
         }
         #expect(h.advance(by: 600.5).contains(.programmeBoundary))
         #expect(h.send(.timerFired(.programmeBoundary, at: h.clock.now), effects: [.requestWallClock]) == [.requestWallClock])
         let changed = h.send(.wallClock(wall + 601, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA"))]) {
-            $0.destination = .passcode(.testing(purpose: .play(index: 2), item: mixed, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 2), item: mixed, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 2
             $0.playback.phase = .idle
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
             $0.playback.programmeStart = wall + 600
-            $0.transportVisible = false
+            $0.chrome.transportVisible = false
             $0.wallClock = wall + 601
-            $0.hintVisible = false
+            $0.chrome.hintVisible = false
         }
         #expect(changed.contains(.stop), "what plays stops under the prompt")
         #expect(changed.contains(.emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA"))))
@@ -546,7 +546,7 @@ struct RestrictionGateTests {
         let h = gated()
         #expect(h.send(.authorizationRequested(kids, request: 1), effects: [.finishAuthorization(request: 1, .granted)]) == [.finishAuthorization(request: 1, .granted)])
         h.send(.authorizationRequested(late, request: 2), effects: [.requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
-            $0.destination = .passcode(.testing(purpose: .early(request: 2, returnTo: .home), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .early(request: 2, returnTo: .home), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
         }
         #expect(h.state.screen == .passcode)
         type("1234", h)
@@ -554,24 +554,24 @@ struct RestrictionGateTests {
         #expect(h.state.screen == .home, "back to where it was asked")
         #expect(loads(h.send(.playIndex(1, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(late, token: 1), .startTimer(.transportHide, after: 5)]) {
             $0.current = 1
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.transportVisible = true
-            $0.homeSelection = 1
+            $0.chrome.transportVisible = true
+            $0.navigation.homeSelection = 1
             $0.restrictions.grant = RestrictionsState.Grant(itemID: "late", token: 1, programmeStart: nil)
             $0.restrictions.preAuthorized = Set([])
         }) == [.load(late, token: 1)], "no second prompt")
 
         h.send(.authorizationRequested(late, request: 3), effects: [.requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
-            $0.destination = .passcode(.testing(purpose: .early(request: 3, returnTo: .player), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
-            $0.transportVisible = false
+            $0.navigation.destination = .passcode(.testing(purpose: .early(request: 3, returnTo: .player), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.chrome.transportVisible = false
         }
         #expect(h.state.screen == .passcode)
         #expect(h.send(.authorizationCancelled(request: 3, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .finishAuthorization(request: 3, .cancelled)]) {
-            $0.destination = .player
+            $0.navigation.destination = .player
         } == [.cancelTimer(.lockoutTick), .finishAuthorization(request: 3, .cancelled)])
         #expect(h.state.screen == .player)
 
@@ -600,12 +600,12 @@ struct RestrictionGateTests {
         #expect(h.state.shownNowNext(kids).now == nil)
         h.send(.playIndex(2, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA"))]) {
             $0.current = 2
-            $0.destination = .passcode(.testing(purpose: .play(index: 2), item: mixed, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 2), item: mixed, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 1
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
             $0.playback.programmeStart = 1799999400.0
-            $0.homeSelection = 2
+            $0.navigation.homeSelection = 2
         }
         type("1234", h)
         _ = answer(h, correct: true)
@@ -621,54 +621,54 @@ struct RestrictedPictureTests {
     @Test("the guide previews an allowed channel muted after the selection rests; a restricted one is never opened, the pane says why")
     func preview() {
         let h = gated()
-        h.press(.guide, effects: [.startTimer(.previewDelay, after: 0.6)]) { $0.destination = .guide }
+        h.press(.guide, effects: [.startTimer(.previewDelay, after: 0.6)]) { $0.navigation.destination = .guide }
         #expect(h.advance(by: 0.6) == [.previewDelay])
         h.send(.timerFired(.previewDelay, at: h.clock.now), effects: [.slot(.preview, .mute(true)), .slot(.preview, .load(kids, token: 1))]) {
             var playback = PlaybackState()
             playback.token = 1
             playback.phase = .loading
             playback.ratings = [tvG]
-            $0.preview = PreviewState(index: 0, playback: playback)
+            $0.picture.preview = PreviewState(index: 0, playback: playback)
         }
         h.send(.player(.preloaded(ratings: []), token: 1, at: h.clock.now), effects: [.slot(.preview, .continueLoad(token: 1))])
-        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.preview?.playback.phase = .playing }
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.picture.preview?.playback.phase = .playing }
         h.send(.frame(.rendered, token: 1, at: h.clock.now)) {
-            $0.preview?.playback.framesRendered = 1
-            $0.preview?.playback.firstFramePresented = true
+            $0.picture.preview?.playback.framesRendered = 1
+            $0.picture.preview?.playback.firstFramePresented = true
         }
         h.press(.down, effects: [.slot(.preview, .stop), .cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
-            $0.homeSelection = 1
-            $0.preview = nil
+            $0.navigation.homeSelection = 1
+            $0.picture.preview = nil
             $0.retiredToken = 1
         }
         #expect(h.advance(by: 0.6) == [.previewDelay])
         h.send(.timerFired(.previewDelay, at: h.clock.now)) {
-            $0.preview = PreviewState(index: 1, restricted: "TV-MA")
+            $0.picture.preview = PreviewState(index: 1, restricted: "TV-MA")
         }
         let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
         #expect(screen.contains("Restricted (TV-MA)"))
         h.send(.display(DisplaySize(columns: 59, rows: 40))) { $0.display = DisplaySize(columns: 59, rows: 40) }
         h.press(.up, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
-            $0.homeSelection = 0
-            $0.preview = nil
+            $0.navigation.homeSelection = 0
+            $0.picture.preview = nil
         }
         #expect(h.advance(by: 0.6) == [.previewDelay])
         h.send(.timerFired(.previewDelay, at: h.clock.now))
-        #expect(h.state.preview == nil, "no room for the pane: nothing is opened")
+        #expect(h.state.picture.preview == nil, "no room for the pane: nothing is opened")
         h.send(.display(DisplaySize(columns: 120, rows: 40))) { $0.display = DisplaySize(columns: 120, rows: 40) }
-        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.homeSelection = 1 }
+        h.press(.down, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) { $0.navigation.homeSelection = 1 }
         #expect(h.advance(by: 0.6) == [.previewDelay])
-        h.send(.timerFired(.previewDelay, at: h.clock.now)) { $0.preview = PreviewState(index: 1, restricted: "TV-MA") }
+        h.send(.timerFired(.previewDelay, at: h.clock.now)) { $0.picture.preview = PreviewState(index: 1, restricted: "TV-MA") }
         h.press(.select, effects: [
             .stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock,
             .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .cancelTimer(.previewDelay),
         ]) {
-            $0.preview = nil
+            $0.picture.preview = nil
             $0.current = 1
             $0.playback.token = 2
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
         }
         h.expectArmed([])
     }
@@ -682,12 +682,12 @@ struct RestrictedPictureTests {
         _ = h.advance(by: 0.6)
         #expect(h.apply(.timerFired(.previewDelay, at: h.clock.now)).contains(.slot(.preview, .load(mixed, token: 1))))
         h.send(.player(.preloaded(ratings: [tvMA]), token: 1, at: h.clock.now), effects: [.slot(.preview, .stop)]) {
-            $0.preview = PreviewState(index: 2, restricted: "TV-MA")
+            $0.picture.preview = PreviewState(index: 2, restricted: "TV-MA")
             $0.retiredToken = 1
         }
         h.send(.player(.playing, token: 1, at: h.clock.now))
         h.send(.frame(.rendered, token: 1, at: h.clock.now))
-        #expect(h.state.preview?.playback.framesPresented == 0)
+        #expect(h.state.picture.preview?.playback.framesPresented == 0)
         h.expectArmed([])
     }
 
@@ -699,18 +699,18 @@ struct RestrictedPictureTests {
         h.apply(.timerFired(.previewDelay, at: h.clock.now))
         h.apply(.player(.preloaded(ratings: []), token: 1, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
-        let previewed = h.state.preview!.playback
+        let previewed = h.state.picture.preview!.playback
         h.press(.select, effects: [
             .cancelTimer(.errorAdvance), .exchangePlayers(.main, .preview), .slot(.main, .mute(false)),
             .startTimer(.transportHide, after: 5), .emit(.playbackStarted(title: "Kids", url: kids.url)), .startTimer(.hintHide, after: 4),
             .cancelTimer(.previewDelay),
         ]) {
             $0.playback = previewed
-            $0.preview = nil
+            $0.picture.preview = nil
             $0.current = 0
-            $0.destination = .player
-            $0.transportVisible = true
-            $0.hintVisible = true
+            $0.navigation.destination = .player
+            $0.chrome.transportVisible = true
+            $0.chrome.hintVisible = true
         }
         h.expectArmed([.transportHide, .hintHide])
     }
@@ -724,12 +724,12 @@ struct RestrictedPictureTests {
         #expect(h.apply(.command(.pictureInPicture, at: h.clock.now)).contains(.exchangePlayers(.main, .picture)))
         h.send(.wallClock(wall + 601, at: h.clock.now), effects: [.slot(.picture, .stop)]) {
             $0.wallClock = wall + 601
-            $0.pip?.blocked = "TV-MA"
-            $0.pip?.playback.phase = .idle
-            $0.pip?.playback.token = 3
-            $0.pip?.playback.programmeStart = wall + 600
-            $0.pip?.playback.ratings = [tvMA]
-            $0.pip?.playback.restricted = true
+            $0.picture.pip?.blocked = "TV-MA"
+            $0.picture.pip?.playback.phase = .idle
+            $0.picture.pip?.playback.token = 3
+            $0.picture.pip?.playback.programmeStart = wall + 600
+            $0.picture.pip?.playback.ratings = [tvMA]
+            $0.picture.pip?.playback.restricted = true
             $0.retiredToken = 1
         }
         let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
@@ -738,7 +738,7 @@ struct RestrictedPictureTests {
         let restored = h.apply(.pictureRestoreAnswered(token: 3, restored: true, at: h.clock.now))
         #expect(restored.contains(.emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA"))))
         #expect(loads(restored).isEmpty, "nothing is opened before the passcode")
-        #expect(h.state.screen == .passcode && h.state.pip == nil)
+        #expect(h.state.screen == .passcode && h.state.picture.pip == nil)
         h.expectArmed([])
     }
 }

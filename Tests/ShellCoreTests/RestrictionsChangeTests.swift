@@ -47,11 +47,11 @@ private func watching(_ index: Int, items: [MediaItem] = [kids, late, toddlers],
     h.send(.playIndex(index, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(item, token: 1), .startTimer(.transportHide, after: 5)],
            sourceLocation: sourceLocation) {
         $0.current = index
-        $0.homeSelection = index
-        $0.destination = .player
+        $0.navigation.homeSelection = index
+        $0.navigation.destination = .player
         $0.playback.token = 1
         $0.playback.phase = .loading
-        $0.transportVisible = true
+        $0.chrome.transportVisible = true
         if policy.mode != .off {
             $0.playback.ratings = item.contentRating.map { [$0] } ?? []
             $0.playback.restricted = policy.restricts($0.playback.ratings)
@@ -61,7 +61,7 @@ private func watching(_ index: Int, items: [MediaItem] = [kids, late, toddlers],
     h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: item.title, url: item.url)), .startTimer(.hintHide, after: 4)] + warm,
            sourceLocation: sourceLocation) {
         $0.playback.phase = .playing
-        $0.hintVisible = true
+        $0.chrome.hintVisible = true
     }
     h.apply(.frame(.rendered, token: 1, at: h.clock.now), sourceLocation: sourceLocation)
     #expect(h.state.playback.framesPresented == 1, sourceLocation: sourceLocation)
@@ -117,9 +117,9 @@ struct RestrictionsChangeTests {
             $0.playback.token = 2
             $0.playback.ratings = [tvMA]
             $0.playback.restricted = true
-            $0.destination = .passcode(prompt)
-            $0.hintVisible = false
-            $0.transportVisible = false
+            $0.navigation.destination = .passcode(prompt)
+            $0.chrome.hintVisible = false
+            $0.chrome.transportVisible = false
         }
         h.send(.frame(.rendered, token: 1, at: h.clock.now))
         h.send(.player(.position(3), token: 1, at: h.clock.now))
@@ -210,7 +210,7 @@ struct RestrictionsChangeTests {
         ]) {
             $0.wallClock = wall + 5
             $0.restrictions.policy = deny
-            $0.destination = .error(ShellError(title: "“Late Night” is restricted", reason: "Rated TV-MA; this TV allows movies up to PG-13, TV shows up to TV-PG."))
+            $0.navigation.destination = .error(ShellError(title: "“Late Night” is restricted", reason: "Rated TV-MA; this TV allows movies up to PG-13, TV shows up to TV-PG."))
         }
         h.expectArmed([.hintHide])
 
@@ -231,7 +231,7 @@ struct RestrictionsChangeTests {
             $0.restrictions.policy = deny
             $0.playback.phase = .idle
             $0.playback.token = 2
-            $0.destination = .error(ShellError(title: "“Film” is restricted", reason: "Rated TV-MA; this TV allows movies up to PG-13, TV shows up to TV-PG."))
+            $0.navigation.destination = .error(ShellError(title: "“Film” is restricted", reason: "Rated TV-MA; this TV allows movies up to PG-13, TV shows up to TV-PG."))
         }
         held.expectArmed(held.armedTimers)
     }
@@ -242,13 +242,13 @@ struct RestrictionsChangeTests {
         settings.warmNeighbours = 2
         let h = watching(1, items: [kids, late, toddlers], policy: off, settings: settings)
         h.apply(.command(.pictureInPicture, at: h.clock.now))
-        #expect(h.state.pip?.index == 1)
+        #expect(h.state.picture.pip?.index == 1)
         h.apply(.playIndex(0, at: h.clock.now))
         h.apply(.player(.playing, token: h.state.playback.token, at: h.clock.now))
         #expect(h.advance(by: 3).contains(.warmNeighbours))
         h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
-        let warmLate = h.state.warm.first { $0.value.index == 1 }
-        let warmToddlers = h.state.warm.first { $0.value.index == 2 }
+        let warmLate = h.state.warm.players.first { $0.value.index == 1 }
+        let warmToddlers = h.state.warm.players.first { $0.value.index == 2 }
         #expect(warmLate != nil && warmToddlers != nil)
         h.send(changed(on, at: h), effects: [
             .notifyPicture(.willStop), .slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: late, reason: "restricted")),
@@ -259,13 +259,13 @@ struct RestrictionsChangeTests {
             $0.wallClock = wall + 5
             $0.restrictions.policy = on
             $0.playback.ratings = [tvG]
-            $0.pip = nil
-            $0.warm[warmLate!.key] = nil
-            $0.warmRefused = [1]
+            $0.picture.pip = nil
+            $0.warm.players[warmLate!.key] = nil
+            $0.warm.refused = [1]
             $0.retiredToken = warmLate!.value.playback.token
         }
         #expect(h.state.screen == .player && h.state.playback.phase == .playing, "Kids (TV-G) plays on")
-        #expect(h.state.warm[warmToddlers!.key]?.index == 2, "Toddlers (TV-Y) stays warm")
+        #expect(h.state.warm.players[warmToddlers!.key]?.index == 2, "Toddlers (TV-Y) stays warm")
 
         let guide = ReducerHarness(ShellState(items: [kids, late], restrictions: RestrictionsState(policy: off)))
         guide.apply(.wallClock(wall, at: guide.clock.now))
@@ -275,14 +275,14 @@ struct RestrictionsChangeTests {
         guide.apply(.timerFired(.previewDelay, at: guide.clock.now))
         guide.apply(.player(.preloaded(ratings: []), token: 1, at: guide.clock.now))
         guide.apply(.player(.playing, token: 1, at: guide.clock.now))
-        #expect(guide.state.preview?.index == 1 && guide.state.preview?.playback.phase == .playing)
+        #expect(guide.state.picture.preview?.index == 1 && guide.state.picture.preview?.playback.phase == .playing)
         guide.send(changed(on, at: guide), effects: [
             .slot(.preview, .stop), applied(onDetail), stoppedEntry(late, "TV-MA", "preview"),
             .emit(.restrictionsChanged(on, passcodeChanged: false, stopped: [stopped(.preview, late, "TV-MA")])),
         ]) {
             $0.wallClock = wall + 5
             $0.restrictions.policy = on
-            $0.preview = PreviewState(index: 1, restricted: "TV-MA")
+            $0.picture.preview = PreviewState(index: 1, restricted: "TV-MA")
             $0.retiredToken = 1
         }
         h.expectArmed(h.armedTimers)
@@ -299,7 +299,7 @@ struct RestrictionsChangeTests {
         h.apply(.player(.duration(600), token: 1, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.player(.position(590), token: 1, at: h.clock.now))
-        #expect(h.state.upNext?.phase == .presented && h.state.upNext?.proposal.item == episode2)
+        #expect(h.state.upNext.card?.phase == .presented && h.state.upNext.card?.proposal.item == episode2)
         h.send(changed(on, at: h), effects: [
             .cancelTimer(.upNextTick), .emit(.contentProposal(id: "ep2", outcome: "deferred")),
             applied(onDetail), stoppedEntry(episode2, "TV-MA", "up-next"),
@@ -308,10 +308,10 @@ struct RestrictionsChangeTests {
             $0.wallClock = wall + 5
             $0.restrictions.policy = on
             $0.playback.ratings = [tvPG]
-            $0.upNext?.phase = .deferred
+            $0.upNext.card?.phase = .deferred
         }
         h.apply(.player(.ended, token: 1, at: h.clock.now))
-        #expect(h.state.upNext?.phase == .presented, "at the end it comes back")
+        #expect(h.state.upNext.card?.phase == .presented, "at the end it comes back")
         h.apply(.command(.select, at: h.clock.now))
         #expect(h.state.prompt?.item == episode2, "taking it asks for the passcode")
         h.expectArmed(h.armedTimers)
@@ -343,7 +343,7 @@ struct RestrictionsChangeTests {
         ]) {
             $0.wallClock = wall + 5
             $0.restrictions.policy = deny
-            $0.destination = .player
+            $0.navigation.destination = .player
         }
         denied.expectArmed(denied.armedTimers)
     }

@@ -10,23 +10,23 @@ struct ResumeTests {
     func offer() {
         let h = ReducerHarness(ShellState(items: [film, second]))
         h.send(.libraryLoaded([film.url: ResumePoint(position: 4360, duration: 7200)])) {
-            $0.resumePoints = [film.url: ResumePoint(position: 4360, duration: 7200)]
+            $0.upNext.resumePoints = [film.url: ResumePoint(position: 4360, duration: 7200)]
             $0.settings.rememberPositions = true
         }
         h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance)]) {
             $0.current = 0
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.resumeOffer = ResumeOffer(index: 0, position: 4360)
+            $0.upNext.resumeOffer = ResumeOffer(index: 0, position: 4360)
         }
         let screen = ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
         #expect(screen.contains("Resume from 1:12:40") && screen.contains("Play from the beginning"))
-        h.press(.down) { $0.resumeOffer?.focus = 1 }
-        h.press(.up) { $0.resumeOffer?.focus = 0 }
+        h.press(.down) { $0.upNext.resumeOffer?.focus = 1 }
+        h.press(.up) { $0.upNext.resumeOffer?.focus = 0 }
         h.press(.select, effects: [.loadFrom(film, token: 1, start: 4360), .startTimer(.transportHide, after: 5)]) {
-            $0.resumeOffer = nil
-            $0.transportVisible = true
+            $0.upNext.resumeOffer = nil
+            $0.chrome.transportVisible = true
         }
         h.expectArmed([.transportHide])
     }
@@ -34,10 +34,10 @@ struct ResumeTests {
     @Test("the start item waits for the library, unless something else is chosen meanwhile: then it never plays over it")
     func startItemYields() {
         let h = ReducerHarness(ShellState(items: [film, second, channel]))
-        h.send(.playWhenLibraryReady(0, at: h.clock.now), effects: [.startTimer(.libraryWait, after: 0.5)]) { $0.startPending = 0 }
+        h.send(.playWhenLibraryReady(0, at: h.clock.now), effects: [.startTimer(.libraryWait, after: 0.5)]) { $0.upNext.startPending = 0 }
         let chosen = h.apply(.playIndex(2, at: h.clock.now))
         #expect(chosen.first == .cancelTimer(.libraryWait) && chosen.contains(.load(channel, token: 1)))
-        #expect(h.state.startPending == nil && h.state.current == 2)
+        #expect(h.state.upNext.startPending == nil && h.state.current == 2)
         let loaded = h.apply(.libraryLoaded([:]))
         #expect(loaded.isEmpty, "the film does not replace the channel: \(loaded)")
         #expect(h.state.current == 2)
@@ -50,14 +50,14 @@ struct ResumeTests {
         h.apply(.libraryLoaded([film.url: ResumePoint(position: 4360, duration: 7200), second.url: ResumePoint(position: 7000, duration: 7200),
                                 channel.url: ResumePoint(position: 600, duration: nil)]))
         h.apply(.playIndex(0, at: h.clock.now))
-        h.press(.down) { $0.resumeOffer?.focus = 1 }
+        h.press(.down) { $0.upNext.resumeOffer?.focus = 1 }
         h.press(.select, effects: [.load(film, token: 1), .startTimer(.transportHide, after: 5)]) {
-            $0.resumeOffer = nil
-            $0.transportVisible = true
+            $0.upNext.resumeOffer = nil
+            $0.chrome.transportVisible = true
         }
         #expect(h.apply(.playIndex(1, at: h.clock.now)).contains(.load(second, token: 2)))
         #expect(h.apply(.playIndex(2, at: h.clock.now)).contains(.load(channel, token: 3)))
-        #expect(h.state.resumeOffer == nil)
+        #expect(h.state.upNext.resumeOffer == nil)
         h.expectArmed([.transportHide])
     }
 
@@ -74,7 +74,7 @@ struct ResumeTests {
         #expect(h.apply(.player(.position(105.1), token: 1, at: h.clock.now)) == [.savePosition(film, position: 105.1, duration: 7200, watched: false)])
         #expect(h.apply(.command(.playPause, at: h.clock.now)).contains(.savePosition(film, position: 105.1, duration: 7200, watched: false)))
         #expect(h.apply(.command(.guide, at: h.clock.now)).contains(.savePosition(film, position: 105.1, duration: 7200, watched: false)))
-        #expect(h.state.resumePoints[film.url]?.position == 105.1)
+        #expect(h.state.upNext.resumePoints[film.url]?.position == 105.1)
         let home = ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
         #expect(home.contains("CONTINUE WATCHING"), "the film left at 1:45 comes first: \(home)")
         #expect(ContinueWatching.items(h.state) == [0])

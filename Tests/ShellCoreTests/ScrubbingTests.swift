@@ -157,7 +157,7 @@ struct ScrubbingTests {
         h.press(.select, effects: [.cancelTimer(.transportHide)]) { $0.scrub = ScrubState(target: 100, origin: 100) }
         #expect(h.runningTimers[.transportHide] == nil)
         #expect(!h.advance(by: 10).contains(.transportHide), "the hide timer cannot fall due")
-        #expect(h.state.transportVisible)
+        #expect(h.state.chrome.transportVisible)
         h.expectArmed([.hintHide])
     }
 }

@@ -37,7 +37,7 @@ struct TimeshiftTests {
         h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
             $0.playback.paused = true
             $0.playback.liveBuffer?.followingEdge = false
-            $0.transportVisible = true
+            $0.chrome.transportVisible = true
         }
         h.send(.player(.liveBuffer(start: 0, end: 42.5), token: 1, at: h.clock.now)) {
             $0.playback.liveBuffer?.end = 42.5
@@ -60,7 +60,7 @@ struct TimeshiftTests {
         w.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
             $0.playback.paused = true
             $0.playback.liveBuffer?.followingEdge = false
-            $0.transportVisible = true
+            $0.chrome.transportVisible = true
         }
         w.press(.right, effects: [.cancelTimer(.transportHide)]) {
             $0.scrub = ScrubState(target: 30, origin: 30)
@@ -96,7 +96,7 @@ struct TimeshiftTests {
         h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
             $0.playback.paused = true
             $0.playback.liveBuffer?.followingEdge = false
-            $0.transportVisible = true
+            $0.chrome.transportVisible = true
         }
         h.send(.player(.liveBuffer(start: 0, end: 51.5), token: 1, at: h.clock.now)) { $0.playback.liveBuffer?.end = 51.5 }
         #expect(h.state.behindLive == 20)

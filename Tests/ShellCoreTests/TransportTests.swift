@@ -9,19 +9,19 @@ struct TransportTests {
     func transportAutoHide() {
         let h = playingFilm()
         #expect(h.advance(by: 5) == [.hintHide, .transportHide])
-        h.send(.timerFired(.hintHide, at: h.clock.now)) { $0.hintVisible = false }
-        h.send(.timerFired(.transportHide, at: h.clock.now)) { $0.transportVisible = false }
-        h.press(.select, effects: [.startTimer(.transportHide, after: 5)]) { $0.transportVisible = true }
+        h.send(.timerFired(.hintHide, at: h.clock.now)) { $0.chrome.hintVisible = false }
+        h.send(.timerFired(.transportHide, at: h.clock.now)) { $0.chrome.transportVisible = false }
+        h.press(.select, effects: [.startTimer(.transportHide, after: 5)]) { $0.chrome.transportVisible = true }
         h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) { $0.playback.paused = true }
         #expect(h.advance(by: 10) == [])
-        #expect(h.state.transportVisible)
+        #expect(h.state.chrome.transportVisible)
     }
 
     @Test("ENTER while playing toggles the transport bar")
     func selectToggles() {
         let h = playingFilm()
-        h.press(.select, effects: [.cancelTimer(.transportHide)]) { $0.transportVisible = false }
-        h.press(.select, effects: [.startTimer(.transportHide, after: 5)]) { $0.transportVisible = true }
+        h.press(.select, effects: [.cancelTimer(.transportHide)]) { $0.chrome.transportVisible = false }
+        h.press(.select, effects: [.startTimer(.transportHide, after: 5)]) { $0.chrome.transportVisible = true }
         h.expectArmed([.hintHide, .transportHide])
     }
 
@@ -48,9 +48,9 @@ struct TransportTests {
         let h = playingFilm()
         h.press(.channelUp, effects: [.cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5)]) {
             $0.current = 1
-            $0.homeSelection = 1
+            $0.navigation.homeSelection = 1
             $0.playback = PlaybackState()
-            $0.hintVisible = false
+            $0.chrome.hintVisible = false
             $0.playback.token = 2
             $0.playback.phase = .loading
         }
@@ -66,10 +66,10 @@ struct TransportTests {
         let h = ReducerHarness(ShellState(items: items))
         h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(items[0], token: 1), .startTimer(.transportHide, after: 5)]) {
             $0.current = 0
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback.token = 1
             $0.playback.phase = .loading
-            $0.transportVisible = true
+            $0.chrome.transportVisible = true
         }
         let title = "Could not play “Broken”"
         h.send(.player(.failed(reason: "loading failed: No such file"), token: 1, at: h.clock.now), effects: [
@@ -78,20 +78,20 @@ struct TransportTests {
             .startTimer(.errorAdvance, after: 4),
         ]) {
             $0.playback.phase = .failed
-            $0.transportVisible = false
+            $0.chrome.transportVisible = false
             $0.playback.failure = ShellError(title: title, reason: "loading failed: No such file", location: "/nope.mkv")
-            $0.destination = .error($0.playback.failure!)
+            $0.navigation.destination = .error($0.playback.failure!)
         }
         #expect(h.advance(by: 3.9) == [])
         #expect(h.advance(by: 0.2) == [.errorAdvance])
         h.send(.timerFired(.errorAdvance, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(film, token: 2), .startTimer(.transportHide, after: 5)]) {
             $0.current = 1
-            $0.homeSelection = 1
-            $0.destination = .player
+            $0.navigation.homeSelection = 1
+            $0.navigation.destination = .player
             $0.playback = PlaybackState()
             $0.playback.token = 2
             $0.playback.phase = .loading
-            $0.transportVisible = true
+            $0.chrome.transportVisible = true
         }
         h.expectArmed([.transportHide])
     }
@@ -104,7 +104,7 @@ struct TransportTests {
         let effects = h.apply(.player(.failed(reason: "x"), token: 1, at: h.clock.now))
         #expect(!effects.contains(.startTimer(.errorAdvance, after: 4)))
         h.press(.menu, effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
-            $0.destination = .home
+            $0.navigation.destination = .home
             $0.playback.phase = .idle
             $0.playback.token = 2
         }
@@ -119,9 +119,9 @@ struct TransportTests {
             .emit(.endFile(url: film.url)), .cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5),
         ]) {
             $0.current = 1
-            $0.homeSelection = 1
+            $0.navigation.homeSelection = 1
             $0.playback = PlaybackState()
-            $0.hintVisible = false
+            $0.chrome.hintVisible = false
             $0.playback.token = 2
             $0.playback.phase = .loading
         }
@@ -129,7 +129,7 @@ struct TransportTests {
             .emit(.playbackStarted(title: "Second", url: second.url)), .startTimer(.hintHide, after: 4),
         ]) {
             $0.playback.phase = .playing
-            $0.hintVisible = true
+            $0.chrome.hintVisible = true
         }
         h.send(.player(.ended, token: 2, at: h.clock.now), effects: [.emit(.endFile(url: second.url)), .cancelTimer(.transportHide)]) {
             $0.playback.phase = .ended
@@ -147,7 +147,7 @@ struct TransportTests {
         #expect(h.state.isLive)
         let effects = h.apply(.command(.right, at: h.clock.now))
         #expect(effects.contains(.emit(.flipStarted(target: ChannelRef(other)))))
-        #expect(h.state.screen == .interstitial && h.state.flip?.target == 1)
+        #expect(h.state.screen == .interstitial && h.state.live.flip?.target == 1)
         #expect(!effects.contains { if case .seekBy = $0 { true } else { false } })
         h.expectArmed([.flipTimeout, .hintHide, .spinner])
     }
@@ -169,21 +169,21 @@ struct TransportTests {
         settings.pictureAutomatic = false
         let h = playingFilm(settings: settings)
         h.press(.menu, effects: [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
-            $0.destination = .home
-            $0.transportVisible = false
-            $0.hintVisible = false
+            $0.navigation.destination = .home
+            $0.chrome.transportVisible = false
+            $0.chrome.hintVisible = false
             $0.playback.phase = .idle
             $0.playback.token = 2
         }
-        h.press(.down) { $0.homeSelection = 1 }
+        h.press(.down) { $0.navigation.homeSelection = 1 }
         h.press(.select, effects: [.cancelTimer(.errorAdvance), .load(second, token: 3), .startTimer(.transportHide, after: 5)]) {
             $0.current = 1
-            $0.destination = .player
+            $0.navigation.destination = .player
             $0.playback = PlaybackState()
-            $0.hintVisible = false
+            $0.chrome.hintVisible = false
             $0.playback.token = 3
             $0.playback.phase = .loading
-            $0.transportVisible = true
+            $0.chrome.transportVisible = true
         }
         h.expectArmed([.hintHide, .transportHide])
     }
@@ -195,7 +195,7 @@ struct TransportTests {
 
         let k = ReducerHarness(ShellState(items: [film], kiosk: true))
         k.press(.quit, effects: [.startTimer(.noticeHide, after: 5)]) {
-            $0.notice = "Kiosk mode: quitting needs the admin passcode (set one with tvshell restrictions set-passcode)"
+            $0.chrome.notice = "Kiosk mode: quitting needs the admin passcode (set one with tvshell restrictions set-passcode)"
         }
         k.send(.quitRequested(.ipc))
         k.send(.quitRequested(.interrupt))
@@ -222,9 +222,9 @@ struct TransportTests {
             .cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5), .startTimer(.posterDelay, after: 0.25),
         ]) {
             $0.current = 1
-            $0.homeSelection = 1
+            $0.navigation.homeSelection = 1
             $0.playback = PlaybackState()
-            $0.hintVisible = false
+            $0.chrome.hintVisible = false
             $0.playback.token = 2
             $0.playback.phase = .loading
             $0.playback.holdsPreviousPicture = true
@@ -266,7 +266,7 @@ struct FailureDetailTests {
         _ = h.apply(.player(.failed(reason: "loading failed"), token: 1, at: h.clock.now))
         h.send(.player(.failureDetail("No such file or directory"), token: 1, at: h.clock.now)) {
             $0.playback.failure?.reason = "loading failed: No such file or directory"
-            $0.destination = .error($0.playback.failure!)
+            $0.navigation.destination = .error($0.playback.failure!)
         }
         #expect(h.state.error?.reason == "loading failed: No such file or directory", "the error screen shows it")
         h.send(.player(.failureDetail("No such file or directory"), token: 1, at: h.clock.now))
@@ -300,8 +300,8 @@ struct HomeGuideKeyTests {
     @Test("g opens the guide from home and from the player; ESC goes from the guide back home")
     func guideKey() {
         let h = ReducerHarness(ShellState(items: [film, second]))
-        h.press(.guide) { $0.destination = .guide }
-        h.press(.menu) { $0.destination = .home }
+        h.press(.guide) { $0.navigation.destination = .guide }
+        h.press(.menu) { $0.navigation.destination = .home }
         h.apply(.playIndex(0, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.command(.guide, at: h.clock.now))

@@ -34,17 +34,17 @@ struct UpNextTests {
             $0.playback.position = 160.1
             var card = UpNextState(proposal: proposal)
             card.phase = .presented
-            $0.upNext = card
+            $0.upNext.card = card
         }
         for left in [2, 1] {
             _ = h.advance(by: 1)
-            h.send(.timerFired(.upNextTick, at: h.clock.now), effects: [.startTimer(.upNextTick, after: 1)]) { $0.upNext?.secondsLeft = left }
+            h.send(.timerFired(.upNextTick, at: h.clock.now), effects: [.startTimer(.upNextTick, after: 1)]) { $0.upNext.card?.secondsLeft = left }
         }
         _ = h.advance(by: 1)
         let effects = h.apply(.timerFired(.upNextTick, at: h.clock.now))
         #expect(effects.contains(.emit(.contentProposal(id: "e2", outcome: "accepted"))))
         #expect(effects.contains(.load(episode(2), token: 2)), "from the start")
-        #expect(h.state.current == 2 && h.state.upNext == nil)
+        #expect(h.state.current == 2 && h.state.upNext.card == nil)
         h.expectArmed([.transportHide, .hintHide])
     }
 
@@ -52,9 +52,9 @@ struct UpNextTests {
     func rejectAndDefer() {
         let h = watchingEpisode()
         h.apply(.player(.position(161), token: 1, at: h.clock.now))
-        #expect(h.state.upNext?.phase == .presented)
-        h.press(.down) { $0.upNext?.focus = 1 }
-        h.press(.select, effects: [.cancelTimer(.upNextTick), .emit(.contentProposal(id: "e2", outcome: "rejected"))]) { $0.upNext?.phase = .rejected }
+        #expect(h.state.upNext.card?.phase == .presented)
+        h.press(.down) { $0.upNext.card?.focus = 1 }
+        h.press(.select, effects: [.cancelTimer(.upNextTick), .emit(.contentProposal(id: "e2", outcome: "rejected"))]) { $0.upNext.card?.phase = .rejected }
         let end = h.apply(.player(.ended, token: 1, at: h.clock.now))
         #expect(end.contains(.stop) && h.state.screen == .home)
 
@@ -63,9 +63,9 @@ struct UpNextTests {
         let deferred = d.apply(.command(.left, at: d.clock.now))
         #expect(deferred.prefix(2) == [.cancelTimer(.upNextTick), .emit(.contentProposal(id: "e2", outcome: "deferred"))])
         #expect(deferred.contains(.seekBy(-10)), "LEFT still skips")
-        #expect(d.state.upNext?.phase == .deferred)
+        #expect(d.state.upNext.card?.phase == .deferred)
         let atEnd = d.apply(.player(.ended, token: 1, at: d.clock.now))
-        #expect(atEnd.contains(.emit(.contentProposalPresented(title: "Show S01E02", id: "e2"))) && d.state.upNext?.phase == .presented)
+        #expect(atEnd.contains(.emit(.contentProposalPresented(title: "Show S01E02", id: "e2"))) && d.state.upNext.card?.phase == .presented)
         h.expectArmed([.hintHide])
         d.expectArmed([.hintHide, .transportHide, .upNextTick])
     }
@@ -74,12 +74,12 @@ struct UpNextTests {
     func creditsAndProgram() {
         let h = watchingEpisode()
         h.apply(.player(.position(160.1), token: 1, at: h.clock.now))
-        #expect(h.state.upNext?.phase == .presented, "the credits' start is the proposal time")
+        #expect(h.state.upNext.card?.phase == .presented, "the credits' start is the proposal time")
         let p = watchingEpisode()
         let film = MediaItem(id: "bonus", title: "Behind the Scenes", url: "/shows/bonus.mkv")
         p.apply(.contentProposalProvided(ContentProposal(title: "Behind the Scenes", item: film, proposalTime: 155), token: 1))
         p.apply(.player(.position(155.5), token: 1, at: p.clock.now))
-        #expect(p.state.upNext?.proposal.item == film)
+        #expect(p.state.upNext.card?.proposal.item == film)
         h.expectArmed([.hintHide, .transportHide, .upNextTick])
         p.expectArmed([.hintHide, .transportHide, .upNextTick])
     }
@@ -102,22 +102,22 @@ struct UpNextTests {
             $0.playback.position = 160.1
             var card = UpNextState(proposal: proposal)
             card.phase = .presented
-            $0.upNext = card
+            $0.upNext.card = card
             var image = PlaybackState()
             image.token = 2
             image.phase = .loading
-            $0.proposalImage = image
+            $0.upNext.proposalImage = image
         }
         #expect(h.state.slot(forToken: 2) == .preview)
         h.send(.player(.preloaded(ratings: []), token: 2, at: h.clock.now), effects: [.slot(.preview, .continueLoad(token: 2))])
         h.send(.frame(.rendered, token: 2, at: h.clock.now)) {
-            $0.proposalImage?.framesRendered = 1
-            $0.proposalImage?.firstFramePresented = true
+            $0.upNext.proposalImage?.framesRendered = 1
+            $0.upNext.proposalImage?.firstFramePresented = true
         }
         h.send(.player(.position(161), token: 1, at: h.clock.now)) { $0.playback.position = 161 }
         let left = h.apply(.command(.left, at: h.clock.now))
         #expect(left.suffix(1) == [.slot(.preview, .stop)], "put away with the card")
-        #expect(h.state.proposalImage == nil && h.state.slot(forToken: 2) == nil)
+        #expect(h.state.upNext.proposalImage == nil && h.state.slot(forToken: 2) == nil)
         #expect(h.state.newToken() == 3, "its token is never handed out again")
         h.expectArmed([.hintHide, .transportHide])
 
@@ -126,10 +126,10 @@ struct UpNextTests {
         p.apply(.player(.duration(180), token: 1, at: p.clock.now))
         p.apply(.player(.playing, token: 1, at: p.clock.now))
         p.apply(.player(.position(160.1), token: 1, at: p.clock.now))
-        #expect(p.state.proposalImage?.token == 2)
+        #expect(p.state.upNext.proposalImage?.token == 2)
         let away = p.apply(.command(.pictureInPicture, at: p.clock.now))
         #expect(p.state.screen != .player, "the picture took the screen")
-        #expect(away.contains(.slot(.preview, .stop)) && p.state.proposalImage == nil, "the still goes with the player screen: \(away)")
+        #expect(away.contains(.slot(.preview, .stop)) && p.state.upNext.proposalImage == nil, "the still goes with the player screen: \(away)")
         p.expectArmed([.upNextTick])
     }
 
@@ -145,9 +145,9 @@ struct UpNextTests {
         h.apply(.player(.duration(180), token: 1, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         let effects = h.apply(.player(.position(160.1), token: 1, at: h.clock.now))
-        #expect(h.state.upNext?.phase == .presented)
+        #expect(h.state.upNext.card?.phase == .presented)
         #expect(!effects.contains { if case .slot(.preview, _) = $0 { true } else { false } }, "\(effects)")
-        #expect(h.state.proposalImage == nil)
+        #expect(h.state.upNext.proposalImage == nil)
         h.expectArmed([.hintHide, .transportHide, .upNextTick])
     }
 

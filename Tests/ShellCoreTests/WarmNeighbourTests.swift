@@ -30,7 +30,7 @@ private func watchingChannel2(policy: RestrictionPolicy = RestrictionPolicy(), c
 /// A warm player's load going through: held, let go, playing (paused).
 private func warmUp(_ h: ReducerHarness, _ slot: PlayerSlot, token: Int) {
     #expect(h.send(.player(.preloaded(ratings: []), token: token, at: h.clock.now), effects: [.slot(slot, .continueLoad(token: token))]) == [.slot(slot, .continueLoad(token: token))])
-    h.send(.player(.playing, token: token, at: h.clock.now)) { $0.warm[slot]?.playback.phase = .playing }
+    h.send(.player(.playing, token: token, at: h.clock.now)) { $0.warm.players[slot]?.playback.phase = .playing }
 }
 
 @Suite("Warm neighbours")
@@ -46,19 +46,19 @@ struct WarmNeighbourTests {
             .slot(.warmA, .mute(true)), .slot(.warmA, .loadPaused(channels[2], token: 2)),
             .slot(.warmB, .mute(true)), .slot(.warmB, .loadPaused(channels[0], token: 3)),
         ]) {
-            $0.warmAllowed = 1
-            $0.warm[.warmA] = WarmPlayer(index: 2, playback: next)
-            $0.warm[.warmB] = WarmPlayer(index: 0, playback: previous)
+            $0.warm.allowed = 1
+            $0.warm.players[.warmA] = WarmPlayer(index: 2, playback: next)
+            $0.warm.players[.warmB] = WarmPlayer(index: 0, playback: previous)
         }
         warmUp(h, .warmA, token: 2)
         warmUp(h, .warmB, token: 3)
         h.send(.player(.liveBuffer(start: 0, end: 20), token: 2, at: h.clock.now)) {
-            $0.warm[.warmA]?.playback.liveBuffer = LiveBuffer(start: 0, end: 20)
+            $0.warm.players[.warmA]?.playback.liveBuffer = LiveBuffer(start: 0, end: 20)
         }
         h.apply(.player(.position(0.5), token: 2, at: h.clock.now))
 
         h.apply(.command(.right, at: h.clock.now))
-        #expect(h.state.warm.count == 2, "nothing is stopped while the flip is under way")
+        #expect(h.state.warm.players.count == 2, "nothing is stopped while the flip is under way")
         let swapped = h.apply(.replaceContent(channels[2], request: 1, at: h.clock.now))
         #expect(!swapped.contains { if case .load = $0 { true } else { false } }, "no load")
         #expect(swapped.starts(with: [.cancelTimer(.errorAdvance), .exchangePlayers(.main, .warmA), .slot(.warmA, .pause(true)), .slot(.warmA, .mute(true)),
@@ -66,11 +66,11 @@ struct WarmNeighbourTests {
                                       .finishContentRequest(request: 1, success: true)]), "\(swapped)")
         #expect(swapped.contains(.startTimer(.warmNeighbours, after: 3)))
         #expect(h.state.current == 2 && h.state.playback.token == 2 && !h.state.playback.paused && h.state.playback.position == 19)
-        #expect(h.state.warm[.warmA]?.index == 1 && h.state.warm[.warmA]?.playback.token == 1 && h.state.warm[.warmA]?.playback.paused == true,
+        #expect(h.state.warm.players[.warmA]?.index == 1 && h.state.warm.players[.warmA]?.playback.token == 1 && h.state.warm.players[.warmA]?.playback.paused == true,
                 "channel 2 stays warm in the player channel 3 left")
         let done = h.apply(.flipCompleted(token: 1, success: true, at: h.clock.now))
         #expect(done.contains(.slot(.warmB, .stop)), "channel 1 is no neighbour of channel 3")
-        #expect(h.state.warm[.warmB] == nil && h.state.screen == .player)
+        #expect(h.state.warm.players[.warmB] == nil && h.state.screen == .player)
         h.apply(.player(.playing, token: 2, at: h.clock.now))
         _ = h.advance(by: 3)
         let rewarm = h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
@@ -91,7 +91,7 @@ struct WarmNeighbourTests {
         #expect(opened == [.slot(.warmA, .mute(true)), .slot(.warmA, .loadPaused(channels[1], token: 3))], "channel 4 (TV-MA) is left shut")
         let held = h.apply(.player(.preloaded(ratings: [tvMA]), token: 3, at: h.clock.now))
         #expect(held == [.slot(.warmA, .stop)], "its file says TV-MA: stopped at the hook, never decoded")
-        #expect(h.state.warm.isEmpty && h.state.warmRefused == [1])
+        #expect(h.state.warm.players.isEmpty && h.state.warm.refused == [1])
         #expect(h.apply(.command(.info, at: h.clock.now)).contains { if case .slot(_, .loadPaused) = $0 { true } else { false } } == false,
                 "not opened again during this play")
         h.expectArmed([.stall, .transportHide])
@@ -104,7 +104,7 @@ struct WarmNeighbourTests {
         let opened = h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
         #expect(opened == [.slot(.warmA, .mute(true)), .slot(.warmA, .loadPaused(channels[2], token: 2))], "one stream open beside the full screen")
         let home = h.apply(.command(.guide, at: h.clock.now))
-        #expect(home.contains(.slot(.warmA, .stop)) && h.state.warm.isEmpty, "off the player screen nothing stays warm")
+        #expect(home.contains(.slot(.warmA, .stop)) && h.state.warm.players.isEmpty, "off the player screen nothing stays warm")
         h.expectArmed([.stall, .hintHide, .previewDelay])
     }
 }

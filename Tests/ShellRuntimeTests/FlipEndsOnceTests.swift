@@ -12,7 +12,7 @@ struct FlipEndsOnceTests {
         shell.advance(by: 30)
         let (started, completed) = shell.flipEvents
         #expect(started == completed, "started \(started), completed \(completed)", sourceLocation: sourceLocation)
-        #expect(shell.state.flip == nil, sourceLocation: sourceLocation)
+        #expect(shell.state.live.flip == nil, sourceLocation: sourceLocation)
     }
 
     @Test("RIGHT on channel 2, then at once 1 ENTER")
@@ -56,7 +56,7 @@ struct FlipEndsOnceTests {
         let shell = watching(2, delegate: ScriptedDelegate(.withoutReplacing), state: ShellState(items: lineup))
         shell.press(.right)
         shell.advance(by: 0.12 + 10)
-        #expect(shell.state.flip?.failure != nil)
+        #expect(shell.state.live.flip?.failure != nil)
         shell.type("1")
         shell.press(.select)
         endsOnce(shell)

@@ -52,14 +52,14 @@ struct PictureDelegateTests {
         shell.runPending()
         #expect(delegate.heard == ["willStart", "didStart"])
         #expect(shell.player(in: .picture) === kids, "the playing player is the picture now")
-        #expect(shell.state.screen == .home && shell.state.pip?.index == 0)
+        #expect(shell.state.screen == .home && shell.state.picture.pip?.index == 0)
         #expect(shell.automation.named("pip-started").count == 1)
         #expect(!shell.control.isPictureInPicturePossible && shell.control.isPictureInPictureActive)
         shell.control.stopPictureInPicture()
         shell.runPending()
         #expect(delegate.heard == ["willStart", "didStart", "willStop", "restore", "didStop"])
         #expect(shell.player === kids && kids.loads == ["av://lavfi:kids"], "restored without a second load")
-        #expect(shell.state.screen == .player && shell.state.pip == nil)
+        #expect(shell.state.screen == .player && shell.state.picture.pip == nil)
         #expect(shell.automation.named("pip-restored").count == 1)
         #expect(shell.automation.named("pip-stopped").first?.fields["reason"] as? String == "restored")
     }
@@ -72,9 +72,9 @@ struct PictureDelegateTests {
         let picture = shell.player(in: .picture)
         shell.press(.pictureInPicture)
         shell.advance(by: 1.9)
-        #expect(shell.state.pip?.restoring == true)
+        #expect(shell.state.picture.pip?.restoring == true)
         shell.advance(by: 0.1)
-        #expect(shell.state.pip == nil && shell.state.screen == .home)
+        #expect(shell.state.picture.pip == nil && shell.state.screen == .home)
         #expect(picture?.calls.last == .stop)
         #expect(shell.automation.named("pip-stopped").first?.fields["reason"] as? String == "closed")
         #expect(delegate.heard == ["willStart", "didStart", "willStop", "restore", "didStop"])
@@ -90,12 +90,12 @@ struct PictureDelegateTests {
         let completions = delegate.kept.withLock { $0 }
         await Task.detached { completions.first?(true) }.value
         shell.runPending()
-        #expect(shell.state.screen == .player && shell.state.pip == nil)
+        #expect(shell.state.screen == .player && shell.state.picture.pip == nil)
 
         shell.press(.pictureInPicture)
         shell.press(.pictureInPicture)
         shell.advance(by: 2)
-        #expect(shell.state.pip == nil && shell.state.screen == .home)
+        #expect(shell.state.picture.pip == nil && shell.state.screen == .home)
         let second = delegate.kept.withLock { $0 }.last
         await Task.detached { second?(true) }.value
         shell.runPending()
@@ -108,7 +108,7 @@ struct PictureDelegateTests {
         let shell = EmbeddedShell(restricted(), delegate: delegate)
         shell.control.startPictureInPicture()
         #expect(delegate.heard == ["failed: nothing is playing"])
-        #expect(shell.state.notice == "Picture in picture: nothing is playing")
+        #expect(shell.state.chrome.notice == "Picture in picture: nothing is playing")
     }
 
     @Test("with a picture up, another channel plays full screen and the picture is muted; x swaps and the sound follows")
@@ -137,7 +137,7 @@ struct PictureDelegateTests {
         #expect(mutedPicture.muted)
         shell.press(.closePicture)
         shell.press(.menu)
-        #expect(shell.state.pip != nil && shell.player === mutedPicture, "the closed picture's player took the main slot")
+        #expect(shell.state.picture.pip != nil && shell.player === mutedPicture, "the closed picture's player took the main slot")
         shell.send(.playIndex(2, at: shell.clock.now()))
         #expect(!shell.player.muted && shell.player.loads.last == "av://lavfi:bars")
     }

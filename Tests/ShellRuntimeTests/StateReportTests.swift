@@ -10,7 +10,7 @@ struct StateReportTests {
     func fields() throws {
         var state = ShellState(items: [MediaItem(id: "ch7", title: "Seven", url: "av://lavfi:testsrc2", isLive: true, number: 7, rating: "TV-PG")])
         state.current = 0
-        state.destination = .player
+        state.navigation.destination = .player
         state.playback.phase = .playing
         var scrub = ScrubState(target: 12.5, origin: 10)
         scrub.mode = .fine

@@ -107,7 +107,7 @@ enum SessionChecker {
             completed = 0
             promptBefore = nil
             shell.check = { action, effects, after in
-                if debugPrint { print("ACTION \(action)\n  EFFECTS \(effects)\n  FLIP \(String(describing: after.flip)) DEST \(after.screen)") }
+                if debugPrint { print("ACTION \(action)\n  EFFECTS \(effects)\n  FLIP \(String(describing: after.live.flip)) DEST \(after.screen)") }
                 defer { promptBefore = after.prompt }
                 guard violation == nil else { return }
                 violation = check(action, effects, after, started: &started, completed: &completed, promptBefore: promptBefore)
@@ -124,7 +124,7 @@ enum SessionChecker {
             }
             perform(step, on: shell, delegate: delegate)
             if let violation { return "step \(index) \(step): \(violation)" }
-            if shell.state.flip == nil && started != completed {
+            if shell.state.live.flip == nil && started != completed {
                 return "step \(index) \(step): \(started) flips started, \(completed) ended, none under way"
             }
         }
@@ -170,8 +170,8 @@ enum SessionChecker {
                     return "\(item.title) loaded in the \(slot) player without its passcode after \(action)"
                 }
             case .slot(let slot, .continueLoad(let token)):
-                let playback = slot == .picture ? after.pip?.playback : after.preview?.playback
-                let index = slot == .picture ? after.pip?.index : after.preview?.index
+                let playback = slot == .picture ? after.picture.pip?.playback : after.picture.preview?.playback
+                let index = slot == .picture ? after.picture.pip?.index : after.picture.preview?.index
                 let granted = index.map { after.restrictions.grant?.itemID == after.items[$0].id } ?? false
                 if playback?.token == token, policy.restricts(playback?.ratings ?? []), !granted {
                     return "a restricted \(slot) load let go after \(action)"
@@ -186,13 +186,13 @@ enum SessionChecker {
             default: break
             }
         }
-        let tokens = [after.playback.token, after.pip?.playback.token, after.preview.flatMap { $0.playback.token == 0 ? nil : $0.playback.token }]
+        let tokens = [after.playback.token, after.picture.pip?.playback.token, after.picture.preview.flatMap { $0.playback.token == 0 ? nil : $0.playback.token }]
             .compactMap { $0 }
         if Set(tokens).count != tokens.count { return "two players share a load token \(tokens) after \(action)" }
         if case .restrictionsChanged = action, let open = forbiddenStillOpen(after) { return "\(open) after \(action)" }
-        if let pip = after.pip, !after.items.indices.contains(pip.index) { return "the picture's item is gone after \(action)" }
+        if let pip = after.picture.pip, !after.items.indices.contains(pip.index) { return "the picture's item is gone after \(action)" }
         if completed > started { return "more flips ended (\(completed)) than started (\(started)) after \(action)" }
-        if let flip = after.flip, flip.failure == nil, started != completed + 1 {
+        if let flip = after.live.flip, flip.failure == nil, started != completed + 1 {
             return "flip under way, but \(started) started and \(completed) ended after \(action)"
         }
         if let before, before.isContent {
@@ -232,13 +232,13 @@ extension SessionChecker {
            forbidden(index, state.playback.ratings) {
             return "\(state.items[index].title) still plays full screen"
         }
-        if let pip = state.pip, pip.blocked == nil, forbidden(pip.index, pip.playback.ratings) {
+        if let pip = state.picture.pip, pip.blocked == nil, forbidden(pip.index, pip.playback.ratings) {
             return "\(state.items[pip.index].title) still plays in the picture"
         }
-        if let preview = state.preview, preview.playback.token != 0, forbidden(preview.index, preview.playback.ratings) {
+        if let preview = state.picture.preview, preview.playback.token != 0, forbidden(preview.index, preview.playback.ratings) {
             return "\(state.items[preview.index].title) still plays in the preview"
         }
-        if let warm = state.warm.values.first(where: { forbidden($0.index, $0.playback.ratings) }) {
+        if let warm = state.warm.players.values.first(where: { forbidden($0.index, $0.playback.ratings) }) {
             return "\(state.items[warm.index].title) is still warm"
         }
         return nil

@@ -9,14 +9,14 @@ private func inIntro(transport: Bool) -> ShellState {
     item.segments = [Segment(kind: .intro, start: 0, end: 20)]
     var s = ShellState(items: [item])
     s.current = 0
-    s.destination = .player
+    s.navigation.destination = .player
     s.playback.phase = .playing
     s.playback.position = 4
     s.playback.duration = 1800
     s.playback.seekable = true
     s.playback.firstFramePresented = true
-    s.transportVisible = transport
-    s.contextualAction = ContextualAction(for: item.segments[0])
+    s.chrome.transportVisible = transport
+    s.segments.contextualAction = ContextualAction(for: item.segments[0])
     return s
 }
 
@@ -36,7 +36,7 @@ struct ContextualActionSnapshotTests {
             }
         }
         var hidden = inIntro(transport: false)
-        hidden.contextualAction?.hidden = true
+        hidden.segments.contextualAction?.hidden = true
         #expect(!ShellView.render(hidden, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text().contains("Skip Intro"))
     }
 }
@@ -46,17 +46,17 @@ private func withBreak(scrub: ScrubState.Mode?, inBreak: Bool) -> ShellState {
     item.segments = [Segment(kind: .commercial, start: 60, end: 80), Segment(kind: .commercial, start: 120, end: 150)]
     var s = ShellState(items: [item])
     s.current = 0
-    s.destination = .player
+    s.navigation.destination = .player
     s.playback.phase = .playing
     s.playback.position = inBreak ? 67 : 30
     s.playback.duration = 180
     s.playback.seekable = true
     s.playback.firstFramePresented = true
     s.playback.givenSegments = item.segments
-    s.transportVisible = true
+    s.chrome.transportVisible = true
     if inBreak {
-        s.activeBreak = item.segments[0]
-        s.pendingTarget = 100
+        s.segments.activeBreak = item.segments[0]
+        s.segments.pendingTarget = 100
     }
     if let scrub {
         s.playback.paused = true
@@ -92,7 +92,7 @@ struct TransportMenuSnapshotTests {
     func menus() throws {
         var s = ShellState(items: [MediaItem(id: "f", title: "The Test Pattern", url: "/f.mkv")])
         s.current = 0
-        s.destination = .player
+        s.navigation.destination = .player
         s.playback.phase = .playing
         s.playback.paused = true
         s.playback.position = 100
@@ -101,12 +101,12 @@ struct TransportMenuSnapshotTests {
         s.playback.firstFramePresented = true
         s.playback.tracks = [Track(id: 1, kind: .audio, title: "Main", language: "eng", selected: true),
                              Track(id: 1, kind: .subtitle, language: "eng", selected: true), Track(id: 2, kind: .subtitle, title: "Français", language: "fre")]
-        s.transportVisible = true
-        s.overlay = .menus
-        s.customMenus = [TransportMenu(title: "Report a problem", id: "report")]
+        s.chrome.transportVisible = true
+        s.chrome.overlay = .menus
+        s.chrome.customMenus = [TransportMenu(title: "Report a problem", id: "report")]
         let themes = try ["default", "light", "high-contrast", "console16"].map { (try shippedTheme($0), $0) } + [(Theme.dark.asciiOnly(), "ascii")]
         for open in [false, true] {
-            s.transportMenu = TransportMenuState(focus: 0, open: open ? 0 : nil, choice: 1)
+            s.chrome.transportMenu = TransportMenuState(focus: 0, open: open ? 0 : nil, choice: 1)
             for (w, h) in [(80, 24), (200, 60)] {
                 for (theme, name) in themes {
                     let screen = ShellView.render(s, theme: theme, width: w, height: h, context: ViewContext(picture: .terminal))

@@ -33,8 +33,8 @@ private func gridState(restricted: Bool) -> ShellState {
     let policy = RestrictionPolicy(mode: restricted ? .passcode : .off, tv: .upTo(tvPG), hasPasscode: true)
     var s = ShellState(items: items, guide: ProgrammeGuide(channels: [], programmes: programmes), restrictions: RestrictionsState(policy: policy))
     s.wallClock = wall
-    s.destination = .guide
-    s.guideGrid = GuideGrid(channel: 2, time: wall, start: half - 1800)
+    s.navigation.destination = .guide
+    s.guide.grid = GuideGrid(channel: 2, time: wall, start: half - 1800)
     return s
 }
 
@@ -55,10 +55,10 @@ struct GuideGridSnapshotTests {
     @Test("favourites first with their mark, a reminder's mark on its programme, the reminder's notice over the grid")
     func favouritesAndReminder() {
         var state = gridState(restricted: true)
-        state.favourites = ["kids"]
-        let music = state.guide.programmes(for: "music").first { $0.start > wall }!
-        state.reminders = [Reminder(channel: "music", start: music.start, title: music.title, channelName: "Music")]
-        state.reminderDue = Reminder(channel: "docs", start: wall + 60, title: "Docs 9", channelName: "Docs")
+        state.guide.favourites = ["kids"]
+        let music = state.guide.programmes.programmes(for: "music").first { $0.start > wall }!
+        state.guide.reminders = [Reminder(channel: "music", start: music.start, title: music.title, channelName: "Music")]
+        state.guide.reminderDue = Reminder(channel: "docs", start: wall + 60, title: "Docs 9", channelName: "Docs")
         assertThemedSnapshots(state, named: "guide-grid-favourites") { screen, theme in
             let text = (0..<screen.height).map { y in String((0..<screen.width).map { screen[$0, y].character }) }.joined(separator: "\n")
             #expect(text.contains("Docs 9 on Docs") && text.contains("ENTER watch"), "the reminder is up in \(theme.name)")
@@ -70,11 +70,11 @@ struct GuideGridSnapshotTests {
     @Test("the search line over the guide: what was typed, results by time with their channel, the focused one and what ENTER does")
     func search() {
         var state = gridState(restricted: true)
-        let found = ["news", "sport", "docs"].compactMap { id in state.guide.programmes(for: id).first { $0.subtitle != nil } }
+        let found = ["news", "sport", "docs"].compactMap { id in state.guide.programmes.programmes(for: id).first { $0.subtitle != nil } }
             .sorted { $0.start < $1.start }
-        state.guideSearch = GuideSearch(text: "return", results: found, resultsFor: "return", focus: 1)
+        state.guide.search = GuideSearch(text: "return", results: found, resultsFor: "return", focus: 1)
         assertThemedSnapshots(state, named: "guide-search")
-        state.guideSearch = GuideSearch(text: "nothing", results: [], resultsFor: "nothing")
+        state.guide.search = GuideSearch(text: "nothing", results: [], resultsFor: "nothing")
         assertThemedSnapshots(state, named: "guide-search-empty") { screen, _ in
             let text = (0..<screen.height).map { y in String((0..<screen.width).map { screen[$0, y].character }) }.joined(separator: "\n")
             #expect(text.contains("Nothing in the guide matches"))

@@ -10,7 +10,7 @@ private let context = ViewContext(picture: .terminal)
 private func state(_ overlay: OverlayKind, tab: InfoTab = .info, focus: Int = 0) -> ShellState {
     var s = ShellState(items: [film])
     s.current = 0
-    s.destination = .player
+    s.navigation.destination = .player
     s.playback.phase = .playing
     s.playback.position = 100
     s.playback.duration = 600
@@ -21,9 +21,9 @@ private func state(_ overlay: OverlayKind, tab: InfoTab = .info, focus: Int = 0)
         Track(id: 1, kind: .audio, title: "Main", language: "eng", selected: true),
         Track(id: 1, kind: .subtitle, language: "eng"), Track(id: 2, kind: .subtitle, title: "Français", language: "fre", selected: true),
     ]
-    s.overlay = overlay
-    s.infoTab = tab
-    s.overlayFocus = focus
+    s.chrome.overlay = overlay
+    s.chrome.infoTab = tab
+    s.chrome.overlayFocus = focus
     return s
 }
 
@@ -51,7 +51,7 @@ struct OverlaySnapshotTests {
         }
         var s = state(.info, tab: .previous, focus: 5 + 9)
         s.items = [news]
-        s.guide = ProgrammeGuide(channels: [], programmes: programmes)
+        s.guide.programmes = ProgrammeGuide(channels: [], programmes: programmes)
         s.wallClock = wall
         s.playback.chapters = []
         #expect(OverlayModel.infoTabs(s) == [.info, .previous, .chapters, .subtitles, .audio])
@@ -60,8 +60,8 @@ struct OverlaySnapshotTests {
 
     @Test func hint() {
         var s = state(.none)
-        s.hintVisible = true
-        s.transportVisible = true
+        s.chrome.hintVisible = true
+        s.chrome.transportVisible = true
         let text = ShellView.render(s, theme: .dark, width: 80, height: 24, context: context).text()
         #expect(text.split(separator: "\n").last?.contains("▲ More") == true)
     }
@@ -76,16 +76,16 @@ struct ContentOverlayTests {
         let logo = try #require(LogoImage(width: 16, height: 16, rgba: rgba))
         var s = ShellState(items: [MediaItem(title: "Red", url: "av://lavfi:x", isLive: true, number: 1, logo: "http://logo")])
         s.current = 0
-        s.destination = .player
+        s.navigation.destination = .player
         s.playback.phase = .playing
         s.playback.firstFramePresented = true
-        s.logos["http://logo"] = logo
+        s.guide.logos["http://logo"] = logo
         let screen = ShellView.render(s, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal))
         #expect(screen[70, 1].character == "▀" && screen[70, 1].style.foreground == RGB(255, 0, 0))
         #expect(screen[77, 2].style.background == RGB(255, 0, 0))
         #expect(screen[70, 3].isVideo, "the transparent half shows the picture")
         #expect(screen[69, 1].isVideo && screen[0, 0].isVideo)
-        s.logos = [:]
+        s.guide.logos = [:]
         #expect(ShellView.render(s, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal))[70, 1].isVideo)
     }
 }

@@ -13,14 +13,14 @@ private func prompt(digits: [Int] = [], message: String? = nil, lockedFor: Doubl
     var s = ShellState(items: [late])
     s.current = 0
     s.playback.phase = .idle
-    s.overlay = .custom
-    s.hintVisible = true
-    s.transportVisible = true
+    s.chrome.overlay = .custom
+    s.chrome.hintVisible = true
+    s.chrome.transportVisible = true
     s.wallClock = 1_800_000_000
     var p = PasscodePrompt(purpose: .play(index: 0), item: late, ratings: [late.contentRating!])
     p.digits = digits
     p.message = message
-    s.destination = .passcode(p)
+    s.navigation.destination = .passcode(p)
     s.restrictions.lockedUntil = lockedFor.map { s.wallClock + $0 }
     return s
 }
@@ -43,7 +43,7 @@ struct PasscodeSnapshotTests {
 
     @Test func kiosk() {
         var s = prompt()
-        s.destination = .passcode(PasscodePrompt(purpose: .quitKiosk(returnTo: .player), item: MediaItem(id: "kiosk", title: "Quit kiosk mode", url: ""), ratings: []))
+        s.navigation.destination = .passcode(PasscodePrompt(purpose: .quitKiosk(returnTo: .player), item: MediaItem(id: "kiosk", title: "Quit kiosk mode", url: ""), ratings: []))
         check(s, "passcode-kiosk")
     }
 

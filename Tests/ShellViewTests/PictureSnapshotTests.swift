@@ -25,8 +25,8 @@ private func playback(position: Double? = 754, duration: Double? = 7200, paused:
 /// The film in a picture over the home screen, the selection on row 0.
 private func homeWithFilm(corner: PictureCorner = .topRight, paused: Bool = false) -> ShellState {
     var s = ShellState(items: [film, news, bars])
-    s.pip = PictureInPicture(index: 0, playback: playback(paused: paused), corner: corner)
-    s.homeSelection = 2
+    s.picture.pip = PictureInPicture(index: 0, playback: playback(paused: paused), corner: corner)
+    s.navigation.homeSelection = 2
     return s
 }
 
@@ -34,20 +34,20 @@ private func homeWithFilm(corner: PictureCorner = .topRight, paused: Bool = fals
 private func liveOverPlayer(corner: PictureCorner) -> ShellState {
     var s = ShellState(items: [film, news, bars])
     s.current = 0
-    s.destination = .player
+    s.navigation.destination = .player
     s.playback = playback()
     s.playback.token = 2
-    s.pip = PictureInPicture(index: 1, playback: playback(position: 30, duration: nil), corner: corner, muted: true)
+    s.picture.pip = PictureInPicture(index: 1, playback: playback(position: 30, duration: nil), corner: corner, muted: true)
     return s
 }
 
 private func guideWithPreview(restricted: Bool) -> ShellState {
     var s = ShellState(items: [film, news, bars])
-    s.destination = .guide
-    s.homeSelection = restricted ? 2 : 1
+    s.navigation.destination = .guide
+    s.navigation.homeSelection = restricted ? 2 : 1
     var p = playback(position: 3, duration: nil)
     p.token = 3
-    s.preview = restricted ? PreviewState(index: 2, restricted: "TV-MA") : PreviewState(index: 1, playback: p)
+    s.picture.preview = restricted ? PreviewState(index: 2, restricted: "TV-MA") : PreviewState(index: 1, playback: p)
     return s
 }
 
@@ -86,7 +86,7 @@ struct PictureSnapshotTests {
     @Test("paused, in the top-left corner")
     func pausedTopLeft() throws {
         var s = homeWithFilm(corner: .topLeft, paused: true)
-        s.homeSelection = 0
+        s.navigation.homeSelection = 0
         try check(s, "pip-paused-top-left") { screen, _, _, _ in
             #expect(screen.text().contains("paused"))
             #expect(screen.windows.first?.x == 2)
@@ -120,12 +120,12 @@ struct PictureSnapshotTests {
     func tooSmall() {
         var s = ShellState(items: [film])
         s.current = 0
-        s.destination = .player
+        s.navigation.destination = .player
         s.playback = playback()
         s.display = DisplaySize(columns: 59, rows: 17)
         _ = ShellReducer.reduce(&s, .command(.pictureInPicture, at: Instant(seconds: 0)))
         let text = ShellView.render(s, theme: .dark, width: 59, height: 17, context: terminalVideo).text()
-        #expect(s.pip == nil)
+        #expect(s.picture.pip == nil)
         #expect(text.contains("the terminal is 59×17") && text.contains("picture needs 60×18"), "\(text)")
     }
 }

@@ -11,7 +11,7 @@ private let terminalVideo = ViewContext(picture: .terminal)
 private func playing(_ item: MediaItem = film, position: Double = 754, duration: Double? = 7200, paused: Bool = false, frame: Bool = true) -> ShellState {
     var s = ShellState(items: [item, liveItem])
     s.current = 0
-    s.destination = .player
+    s.navigation.destination = .player
     s.playback.phase = .playing
     s.playback.position = position
     s.playback.duration = item.isLive ? nil : duration
@@ -19,7 +19,7 @@ private func playing(_ item: MediaItem = film, position: Double = 754, duration:
     s.playback.paused = paused
     s.playback.firstFramePresented = frame
     s.playback.videoConfigured = frame
-    s.transportVisible = true
+    s.chrome.transportVisible = true
     return s
 }
 
@@ -39,7 +39,7 @@ struct ShellViewSnapshotTests {
 
     @Test func playingWithoutBar() {
         var s = playing()
-        s.transportVisible = false
+        s.chrome.transportVisible = false
         check(s, "player-video-only")
     }
 
@@ -71,7 +71,7 @@ struct ShellViewSnapshotTests {
 
     @Test func videoInMPVWindow() {
         var s = playing(frame: false)
-        s.transportVisible = false
+        s.chrome.transportVisible = false
         let screen = ShellView.render(s, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .window))
         #expect(screen.text().contains("Playing in mpv's window"))
     }
@@ -79,7 +79,7 @@ struct ShellViewSnapshotTests {
     @Test("an item without video says so in the terminal")
     func noVideoTrack() {
         var s = playing(frame: false)
-        s.transportVisible = false
+        s.chrome.transportVisible = false
         let screen = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo)
         #expect(screen.text().contains("Audio only"))
     }
@@ -87,13 +87,13 @@ struct ShellViewSnapshotTests {
     @Test func errorScreen() {
         var s = ShellState(items: [film, liveItem])
         s.current = 0
-        s.destination = .error(ShellError(title: "Could not play “The Test Pattern”", reason: "loading failed: Cannot open file '/media/film.mkv': No such file or directory", location: "/media/film.mkv"))
+        s.navigation.destination = .error(ShellError(title: "Could not play “The Test Pattern”", reason: "loading failed: Cannot open file '/media/film.mkv': No such file or directory", location: "/media/film.mkv"))
         check(s, "error")
     }
 
     @Test func home() {
         var s = ShellState(items: [film, liveItem, MediaItem(title: "日本語のタイトル", url: "/x.mkv")])
-        s.homeSelection = 1
+        s.navigation.homeSelection = 1
         check(s, "home")
     }
 
@@ -134,7 +134,7 @@ struct VisibleStateTests {
     @Test("states that differ only in what is not drawn project equal and draw the same frame")
     func hiddenFieldsIgnored() {
         var a = playing()
-        a.transportVisible = false
+        a.chrome.transportVisible = false
         var b = a
         b.playback.position = 999
         b.playback.duration = 1234
@@ -185,7 +185,7 @@ struct FrameKeyTests {
     @Test("hidden bar, scrubbing and live streams")
     func otherStates() {
         var hidden = playing(position: 10)
-        hidden.transportVisible = false
+        hidden.chrome.transportVisible = false
         var later = hidden
         later.playback.position = 600
         #expect(ShellView.frameKey(hidden, width: 160) == ShellView.frameKey(later, width: 160))
@@ -219,11 +219,11 @@ private func flipping(failure: String? = nil) -> ShellState {
     var s = ShellState(items: lineup, guide: tvGuide)
     s.wallClock = sixPM + 600
     s.current = 0
-    s.destination = .interstitial
+    s.navigation.destination = .interstitial
     var flip = FlipState(token: 3, origin: 0, target: 1, direction: .next)
     flip.failure = failure
-    s.flip = flip
-    s.spinnerFrame = 3
+    s.live.flip = flip
+    s.chrome.spinnerFrame = 3
     return s
 }
 
@@ -244,7 +244,7 @@ struct LiveViewSnapshotTests {
         var warm = PlaybackState()
         warm.phase = .playing
         warm.videoConfigured = true
-        s.warm[.warmB] = WarmPlayer(index: 1, playback: warm)
+        s.warm.players[.warmB] = WarmPlayer(index: 1, playback: warm)
         #expect(s.warmFlipTarget == .warmB)
         check(s, "interstitial-live-frame")
         let screen = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo)
@@ -252,12 +252,12 @@ struct LiveViewSnapshotTests {
         #expect(!screen.text().contains("LNB") && screen.text().contains("Late Night Bars") && screen.text().contains("Tuning"))
         #expect(ShellView.render(s, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .window)).windows.isEmpty)
         #expect(ShellView.render(s, theme: .dark, width: 60, height: 16, context: terminalVideo).windows.isEmpty, "no room")
-        s.flip?.failure = "Could not tune"
+        s.live.flip?.failure = "Could not tune"
         #expect(s.warmFlipTarget == nil)
-        s.flip?.failure = nil
-        s.warm[.warmB]?.playback.videoConfigured = false
+        s.live.flip?.failure = nil
+        s.warm.players[.warmB]?.playback.videoConfigured = false
         #expect(s.warmFlipTarget == nil, "no picture yet")
-        s.warm[.warmB] = WarmPlayer(index: 0, playback: warm)
+        s.warm.players[.warmB] = WarmPlayer(index: 0, playback: warm)
         #expect(s.warmFlipTarget == nil, "another channel is warm")
     }
 
@@ -270,9 +270,9 @@ struct LiveViewSnapshotTests {
         var s = ShellState(items: lineup, guide: tvGuide)
         s.wallClock = sixPM + 600
         s.current = 0
-        s.destination = .interstitial
-        s.recovery = RecoveryState(index: 0, attempt: 2, reason: "loading failed: tcp: Connection refused", waiting: true)
-        s.spinnerFrame = 1
+        s.navigation.destination = .interstitial
+        s.live.recovery = RecoveryState(index: 0, attempt: 2, reason: "loading failed: tcp: Connection refused", waiting: true)
+        s.chrome.spinnerFrame = 1
         check(s, "reconnecting")
         let text = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo).text()
         #expect(text.contains("Reconnecting… (try 2)"))
@@ -283,18 +283,18 @@ struct LiveViewSnapshotTests {
     @Test func guideScreen() {
         var s = ShellState(items: lineup, guide: tvGuide)
         s.wallClock = sixPM + 600
-        s.destination = .guide
-        s.homeSelection = 1
+        s.navigation.destination = .guide
+        s.navigation.homeSelection = 1
         check(s, "guide")
     }
 
     @Test func channelEntry() {
         var s = playing(lineup[0])
         s.items = lineup
-        s.channelEntry = ChannelEntry(digits: "42")
+        s.live.channelEntry = ChannelEntry(digits: "42")
         check(s, "channel-entry")
-        s.channelEntry = nil
-        s.notice = "No channel 42"
+        s.live.channelEntry = nil
+        s.chrome.notice = "No channel 42"
         check(s, "notice")
     }
 

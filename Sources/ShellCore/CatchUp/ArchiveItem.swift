@@ -18,7 +18,7 @@ public enum ArchiveItem {
         let channel = state.items[index]
         let name = channel.number.map { "\($0) \(channel.title)" } ?? channel.title
         guard let catchup = channel.catchup else { return .failure(Refusal(message: "\(name) has no catch-up")) }
-        let programme = channel.guideID.flatMap { state.guide.nowNext(channel: $0, at: start).now }
+        let programme = channel.guideID.flatMap { state.guide.programmes.nowNext(channel: $0, at: start).now }
         let begin = programme?.start ?? start
         let end = programme?.stop ?? begin + 3600
         guard begin <= now else { return .failure(Refusal(message: "that programme has not started yet")) }

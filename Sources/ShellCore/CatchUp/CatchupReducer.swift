@@ -39,7 +39,7 @@ enum CatchupReducer {
         let item = state.items[index]
         guard let catchup = item.catchup, let id = item.guideID, state.wallClock > 0 else { return [] }
         let now = state.wallClock
-        return Array(state.guide.programmes(for: id).reversed().lazy
+        return Array(state.guide.programmes.programmes(for: id).reversed().lazy
             .filter { ($0.stop ?? $0.start + 3600) <= now }
             .prefix { catchup.covers(start: $0.start, now: now) }
             .prefix(listed))
@@ -56,7 +56,7 @@ enum CatchupReducer {
             }()
             return ShellReducer.play(&state, index: at, now: now)
         case .failure(let refusal):
-            state.notice = "Catch-up: \(refusal.message)"
+            state.chrome.notice = "Catch-up: \(refusal.message)"
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
         }
     }
@@ -68,7 +68,7 @@ enum CatchupReducer {
         let channel = state.items[index]
         let countdown = state.settings.upNextCountdown
         if let id = channel.guideID, state.wallClock > 0,
-           let next = state.guide.programmes(for: id).first(where: { $0.start >= archive.stop - 1 }),
+           let next = state.guide.programmes.programmes(for: id).first(where: { $0.start >= archive.stop - 1 }),
            (next.stop ?? next.start + 3600) <= state.wallClock,
            case .success(let following) = ArchiveItem.make(state, index: index, start: next.start, now: state.wallClock) {
             let shown = state.shown(next, on: channel)

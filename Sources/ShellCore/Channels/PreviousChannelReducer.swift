@@ -10,17 +10,17 @@ enum PreviousChannelReducer {
         guard let before, let current = state.current, before != current,
               state.items.indices.contains(before), state.items.indices.contains(current),
               state.items[before].isLive, state.items[before].number != nil, state.items[current].isLive else { return }
-        state.previousChannel = before
+        state.live.previousChannel = before
     }
 
     static func go(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard state.screen != .passcode, state.flip == nil else { return [] }
-        guard let index = state.previousChannel, state.items.indices.contains(index), index != state.current || state.screen != .player else {
-            state.notice = "No channel before this one"
+        guard state.screen != .passcode, state.live.flip == nil else { return [] }
+        guard let index = state.live.previousChannel, state.items.indices.contains(index), index != state.current || state.screen != .player else {
+            state.chrome.notice = "No channel before this one"
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay)]
         }
-        state.guideGrid = nil
-        state.guideSearch = nil
+        state.guide.grid = nil
+        state.guide.search = nil
         return ShellReducer.play(&state, index: index, now: now)
     }
 }

@@ -11,13 +11,13 @@ extension MediaItem {
 extension ShellState {
     /// Whether `items[index]` is a favourite.
     public func isFavourite(_ index: Int) -> Bool {
-        items.indices.contains(index) && !favourites.isEmpty && favourites.contains(items[index].channelKey)
+        items.indices.contains(index) && !guide.favourites.isEmpty && guide.favourites.contains(items[index].channelKey)
     }
 
     /// The order the guide's list and grid show the items in, and UP/DOWN
-    /// move through: the favourites first (in lineup order), then the rest.
+    /// move through: the guide.favourites first (in lineup order), then the rest.
     public var listOrder: [Int] {
-        guard !favourites.isEmpty else { return Array(items.indices) }
+        guard !guide.favourites.isEmpty else { return Array(items.indices) }
         let marked = items.indices.filter { isFavourite($0) }
         guard !marked.isEmpty else { return Array(items.indices) }
         return marked + items.indices.filter { !isFavourite($0) }

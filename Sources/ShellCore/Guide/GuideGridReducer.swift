@@ -16,7 +16,7 @@ public enum GuideGridReducer {
 
     /// Whether the grid can open: a guide with programmes and a channel.
     static func available(_ state: ShellState) -> Bool {
-        !state.guide.channelIDs.isEmpty && state.wallClock > 0 && !rows(state).isEmpty
+        !state.guide.programmes.channelIDs.isEmpty && state.wallClock > 0 && !rows(state).isEmpty
     }
 
     /// Opens the grid on the guide screen, focused on the channel playing
@@ -24,12 +24,12 @@ public enum GuideGridReducer {
     static func open(_ state: inout ShellState) -> [Effect] {
         let rows = rows(state)
         guard let first = rows.first else { return [] }
-        let wanted = [state.current, state.homeSelection].compactMap { $0 }.first { state.items.indices.contains($0) && state.items[$0].isLive } ?? first
+        let wanted = [state.current, state.navigation.homeSelection].compactMap { $0 }.first { state.items.indices.contains($0) && state.items[$0].isLive } ?? first
         let now = state.wallClock
         var grid = GuideGrid(channel: wanted, time: now, start: halfHour(now) - 1800)
         scroll(&grid, state: state)
-        state.destination = .guide
-        state.guideGrid = grid
+        NavigationReducer.go(&state, to: .guide)
+        state.guide.grid = grid
         return ensureWindow(&state)
     }
 
@@ -37,21 +37,21 @@ public enum GuideGridReducer {
     /// shown (and half an hour either side) reach beyond the one held, once
     /// until it comes.
     static func ensureWindow(_ state: inout ShellState) -> [Effect] {
-        guard state.screen == .guide, let grid = state.guideGrid, let held = state.guideWindow else { return [] }
+        guard state.screen == .guide, let grid = state.guide.grid, let held = state.guide.window else { return [] }
         let layout = GuideGridLayout(state.display)
         let (from, to) = (grid.start - 1800, grid.start + layout.span + 1800)
         if held.contains(from: from, to: to) { return [] }
-        if let wanted = state.guideWindowWanted, GuideWindow.around(wanted).contains(from: from, to: to) { return [] }
-        state.guideWindowWanted = grid.time
+        if let wanted = state.guide.windowWanted, GuideWindow.around(wanted).contains(from: from, to: to) { return [] }
+        state.guide.windowWanted = grid.time
         return [.loadGuideWindow(around: grid.time)]
     }
 
     /// A command while the grid is up; nil when the grid is not.
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
-        guard state.screen == .guide, var grid = state.guideGrid else { return nil }
+        guard state.screen == .guide, var grid = state.guide.grid else { return nil }
         let rows = rows(state)
         guard let row = rows.firstIndex(of: grid.channel) else {
-            state.guideGrid = nil
+            state.guide.grid = nil
             return []
         }
         let layout = GuideGridLayout(state.display)
@@ -76,17 +76,17 @@ public enum GuideGridReducer {
         case .select:
             return select(&state, grid, now: now)
         case .guide:
-            state.guideGrid = nil
+            state.guide.grid = nil
             return []
         case .menu:
-            state.guideGrid = nil
-            state.destination = .home
+            state.guide.grid = nil
+            NavigationReducer.go(&state, to: .home)
             return []
         default:
             return []
         }
         scroll(&grid, state: state)
-        state.guideGrid = grid
+        state.guide.grid = grid
         return ensureWindow(&state)
     }
 
@@ -108,7 +108,7 @@ public enum GuideGridReducer {
     public static func cell(_ state: ShellState, channel: Int, at time: Double) -> Cell {
         let item = state.items[channel]
         if let id = item.guideID {
-            let list = state.guide.programmes(for: id)
+            let list = state.guide.programmes.programmes(for: id)
             var low = 0, high = list.count
             while low < high {
                 let mid = (low + high) / 2
@@ -151,7 +151,7 @@ public enum GuideGridReducer {
     private static func select(_ state: inout ShellState, _ grid: GuideGrid, now: Instant) -> [Effect] {
         let cell = focused(state, grid)
         if cell.start <= state.wallClock, state.wallClock < cell.stop, let promoted = PreviewReducer.promote(&state, index: grid.channel, now: now) {
-            state.guideGrid = nil
+            state.guide.grid = nil
             return promoted
         }
         return ProgrammeChoice.choose(&state, index: grid.channel, programme: cell.programme, start: cell.start, stop: cell.stop, now: now)

@@ -9,14 +9,14 @@ import MediaModel
 enum GuideSearchReducer {
     /// Opens the search line (on the guide, from the home screen or guide).
     static func open(_ state: inout ShellState) -> [Effect] {
-        guard state.screen == .home || state.screen == .guide, state.guideStatus != nil else { return [] }
-        state.destination = .guide
-        state.guideSearch = GuideSearch()
+        guard state.screen == .home || state.screen == .guide, state.guide.status != nil else { return [] }
+        NavigationReducer.go(&state, to: .guide)
+        state.guide.search = GuideSearch()
         return []
     }
 
     static func edit(_ state: inout ShellState, _ edit: SearchEdit) -> [Effect] {
-        guard var search = state.guideSearch, state.screen == .guide else { return [] }
+        guard var search = state.guide.search, state.screen == .guide else { return [] }
         switch edit {
         case .insert(let text):
             guard search.text.count + text.count <= 64 else { return [] }
@@ -29,31 +29,31 @@ enum GuideSearchReducer {
         if search.text.allSatisfy(\.isWhitespace) {
             search.results = []
             search.resultsFor = search.text
-            state.guideSearch = search
+            state.guide.search = search
             return []
         }
-        state.guideSearch = search
+        state.guide.search = search
         return [.searchGuide(search.text, from: state.wallClock, limit: state.settings.searchLimit)]
     }
 
     /// The store's answer for `text`.
     static func results(_ state: inout ShellState, text: String, _ programmes: [Programme]) -> [Effect] {
-        guard var search = state.guideSearch, search.text == text else { return [] }
+        guard var search = state.guide.search, search.text == text else { return [] }
         search.results = state.searchResults(programmes)
         search.resultsFor = text
         search.focus = min(search.focus, max(0, search.results.count - 1))
-        state.guideSearch = search
+        state.guide.search = search
         return []
     }
 
     /// A command while the search line is up; nil when it is not.
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
-        guard state.screen == .guide, var search = state.guideSearch else { return nil }
+        guard state.screen == .guide, var search = state.guide.search else { return nil }
         switch command {
         case .up, .down:
             guard !search.results.isEmpty else { return [] }
             search.focus = min(max(0, search.focus + (command == .up ? -1 : 1)), search.results.count - 1)
-            state.guideSearch = search
+            state.guide.search = search
             return []
         case .select:
             guard search.results.indices.contains(search.focus) else { return [] }
@@ -62,7 +62,7 @@ enum GuideSearchReducer {
             return ProgrammeChoice.choose(&state, index: index, programme: programme,
                                           start: programme.start, stop: programme.stop ?? programme.start + 1800, now: now)
         case .menu, .search:
-            state.guideSearch = nil
+            state.guide.search = nil
             return []
         default:
             return []

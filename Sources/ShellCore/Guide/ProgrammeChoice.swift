@@ -8,11 +8,11 @@ enum ProgrammeChoice {
     static func choose(_ state: inout ShellState, index: Int, programme: Programme?, start: Double, stop: Double, now: Instant) -> [Effect] {
         let item = state.items[index]
         let wall = state.wallClock
-        let grid = state.guideGrid
-        let search = state.guideSearch
+        let grid = state.guide.grid
+        let search = state.guide.search
         if start <= wall && wall < stop {
-            state.guideGrid = nil
-            state.guideSearch = nil
+            state.guide.grid = nil
+            state.guide.search = nil
             return ShellReducer.play(&state, index: index, now: now)
         }
         guard let programme else { return [] }
@@ -20,12 +20,12 @@ enum ProgrammeChoice {
             guard item.catchup != nil else {
                 return notice(&state, "\(item.title) has no catch-up: past programmes cannot be played")
             }
-            state.guideGrid = nil
-            state.guideSearch = nil
+            state.guide.grid = nil
+            state.guide.search = nil
             let effects = CatchupReducer.play(&state, index: index, start: programme.start, now: now)
             if state.screen == .guide {
-                state.guideGrid = grid
-                state.guideSearch = search
+                state.guide.grid = grid
+                state.guide.search = search
             }
             return effects
         }
@@ -33,7 +33,7 @@ enum ProgrammeChoice {
     }
 
     private static func notice(_ state: inout ShellState, _ text: String) -> [Effect] {
-        state.notice = text
+        state.chrome.notice = text
         return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
     }
 }

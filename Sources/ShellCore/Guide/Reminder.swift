@@ -22,11 +22,11 @@ extension ShellState {
     /// When the next reminder comes up (seconds since 1970), for the
     /// runtime's wall-clock ticks.
     public var nextReminderAlert: Double? {
-        reminders.first.map { $0.start - settings.reminderLead }
+        guide.reminders.first.map { $0.start - settings.reminderLead }
     }
 
     /// Whether a reminder is set on `programme`'s slot of `channel`.
     public func hasReminder(channel: String, start: Double) -> Bool {
-        reminders.contains { $0.channel == channel && $0.start == start }
+        guide.reminders.contains { $0.channel == channel && $0.start == start }
     }
 }

@@ -16,13 +16,13 @@ enum ReminderReducer {
         let shown = state.shown(programme, on: item)
         let reminder = Reminder(channel: programme.channel, start: programme.start, title: shown.title, channelName: item.title)
         if state.hasReminder(channel: reminder.channel, start: reminder.start) {
-            state.reminders.removeAll { $0.channel == reminder.channel && $0.start == reminder.start }
-            state.notice = "Reminder removed: \(shown.title)"
+            state.guide.reminders.removeAll { $0.channel == reminder.channel && $0.start == reminder.start }
+            state.chrome.notice = "Reminder removed: \(shown.title)"
             return [.saveReminder(reminder, on: false), .startTimer(.noticeHide, after: state.settings.noticeDelay)]
         }
-        state.reminders.append(reminder)
-        state.reminders.sort { ($0.start, $0.channel) < ($1.start, $1.channel) }
-        state.notice = "Reminder set: \(shown.title) on \(item.title)"
+        state.guide.reminders.append(reminder)
+        state.guide.reminders.sort { ($0.start, $0.channel) < ($1.start, $1.channel) }
+        state.chrome.notice = "Reminder set: \(shown.title) on \(item.title)"
         return [.saveReminder(reminder, on: true), .startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
     }
 
@@ -33,18 +33,18 @@ enum ReminderReducer {
         guard wall > 0 else { return [] }
         var effects: [Effect] = []
         var due: Reminder?
-        while let first = state.reminders.first, first.start - state.settings.reminderLead <= wall {
-            state.reminders.removeFirst()
+        while let first = state.guide.reminders.first, first.start - state.settings.reminderLead <= wall {
+            state.guide.reminders.removeFirst()
             effects.append(.saveReminder(first, on: false))
             if first.start + grace > wall, due == nil { due = first }
         }
         guard let due else { return effects }
         if state.settings.remindersTune, state.kiosk, let index = state.itemIndex(guideChannel: due.channel), state.prompt == nil {
-            state.guideGrid = nil
-            state.guideSearch = nil
+            state.guide.grid = nil
+            state.guide.search = nil
             return effects + ShellReducer.play(&state, index: index, now: now)
         }
-        state.reminderDue = due
+        state.guide.reminderDue = due
         return effects + [.startTimer(.reminderHide, after: state.settings.reminderLead + 120)]
     }
 
@@ -52,19 +52,19 @@ enum ReminderReducer {
     /// nil for other keys (they go on as usual, the notice stays), and while
     /// a channel number is being typed (ENTER tunes the number).
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
-        guard let due = state.reminderDue, state.prompt == nil, state.channelEntry == nil else { return nil }
+        guard let due = state.guide.reminderDue, state.prompt == nil, state.live.channelEntry == nil else { return nil }
         switch command {
         case .select:
-            state.reminderDue = nil
+            state.guide.reminderDue = nil
             guard let index = state.itemIndex(guideChannel: due.channel) else {
-                state.notice = "\(due.channelName) is not in this lineup any more"
+                state.chrome.notice = "\(due.channelName) is not in this lineup any more"
                 return [.cancelTimer(.reminderHide), .startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
             }
-            state.guideGrid = nil
-            state.guideSearch = nil
+            state.guide.grid = nil
+            state.guide.search = nil
             return [.cancelTimer(.reminderHide)] + ShellReducer.play(&state, index: index, now: now)
         case .menu:
-            state.reminderDue = nil
+            state.guide.reminderDue = nil
             return [.cancelTimer(.reminderHide)]
         default:
             return nil

@@ -4,7 +4,7 @@
 /// loop's keys and IPC `keypress` both go through it.
 public enum KeyInput {
     public static func action(forKey name: String, state: ShellState, keyMap: KeyMap, at now: Instant) -> Action? {
-        if state.guideSearch != nil, state.screen == .guide {
+        if state.guide.search != nil, state.screen == .guide {
             if name == "BS" || name == "DEL" { return .searchEdit(.deleteBackward) }
             if name == "SPACE" { return .searchEdit(.insert(" ")) }
             if name.count == 1, let character = name.first, character != "/", !character.isWhitespace,

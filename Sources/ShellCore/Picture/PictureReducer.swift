@@ -10,7 +10,7 @@ enum PictureReducer {
     /// (`isPictureInPicturePossible`).
     static func impossibility(_ state: ShellState) -> String? {
         if state.prompt != nil { return "the passcode prompt is up" }
-        if state.flip != nil { return "a channel change is under way" }
+        if state.live.flip != nil { return "a channel change is under way" }
         guard state.screen == .player, state.currentItem != nil, state.playback.phase == .playing else { return "nothing is playing" }
         if state.playback.restricted { return "restricted content does not go into a picture" }
         let minimum = state.settings.pictureMinimumSize
@@ -25,24 +25,24 @@ enum PictureReducer {
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
         switch command {
         case .pictureInPicture:
-            return state.pip == nil ? start(&state, now: now) : restore(&state, now: now)
+            return state.picture.pip == nil ? start(&state, now: now) : restore(&state, now: now)
         case .closePicture:
-            return state.pip.map { _ in close(&state, reason: "closed") } ?? []
+            return state.picture.pip.map { _ in close(&state, reason: "closed") } ?? []
         case .movePicture:
-            guard let pip = state.pip else { return [] }
-            state.pip?.corner = pip.corner.next
+            guard let pip = state.picture.pip else { return [] }
+            state.picture.pip?.corner = pip.corner.next
             return []
         case .swapPicture:
             return swap(&state, now: now)
         case .pictureBack, .pictureForward:
-            guard let pip = state.pip, pip.playback.phase == .playing, pip.playback.seekable, pip.playback.duration != nil,
+            guard let pip = state.picture.pip, pip.playback.phase == .playing, pip.playback.seekable, pip.playback.duration != nil,
                   state.pictureItem?.isLive != true else { return [] }
             let step = state.settings.pictureSkip * (command == .pictureForward ? 1 : -1)
             return [.slot(.picture, .seekBy(step))]
         case .playPause, .play, .pause:
-            guard let pip = state.pip, state.screen != .player, pip.playback.phase == .playing || pip.playback.phase == .ended else { return nil }
+            guard let pip = state.picture.pip, state.screen != .player, pip.playback.phase == .playing || pip.playback.phase == .ended else { return nil }
             let paused = command == .play ? false : command == .pause ? true : !pip.playback.paused
-            state.pip?.playback.paused = paused
+            state.picture.pip?.playback.paused = paused
             return [.slot(.picture, .pause(paused))]
         default:
             return nil
@@ -55,21 +55,21 @@ enum PictureReducer {
     /// `failedToStart`).
     static func start(_ state: inout ShellState, now: Instant) -> [Effect] {
         if let why = impossibility(state) {
-            state.notice = "Picture in picture: \(why)"
+            state.chrome.notice = "Picture in picture: \(why)"
             return [.notifyPicture(.failedToStart(reason: why)), .startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
         }
         guard let index = state.current else { return [] }
-        var effects: [Effect] = state.pip != nil ? close(&state, reason: "closed") : []
+        var effects: [Effect] = state.picture.pip != nil ? close(&state, reason: "closed") : []
         effects.append(.notifyPicture(.willStart))
-        state.pip = PictureInPicture(index: index, playback: state.playback, corner: state.settings.pictureCorner)
+        state.picture.pip = PictureInPicture(index: index, playback: state.playback, corner: state.settings.pictureCorner)
         var idle = PlaybackState()
         idle.token = state.newToken()
         state.playback = idle
         state.current = nil
-        state.homeSelection = index
-        state.recovery = nil
+        state.navigation.homeSelection = index
+        state.live.recovery = nil
         state.clearChrome()
-        state.destination = .home
+        NavigationReducer.go(&state, to: .home)
         effects += [
             .exchangePlayers(.main, .picture),
             .cancelTimer(.transportHide), .cancelTimer(.hintHide), .cancelTimer(.posterDelay), .cancelTimer(.stall),
@@ -84,8 +84,8 @@ enum PictureReducer {
     /// full screen once it answers (`restoreAnswered`), or simply stops
     /// when it does not within `pictureRestoreTimeout`.
     static func restore(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard let pip = state.pip, !pip.restoring, state.prompt == nil else { return [] }
-        state.pip?.restoring = true
+        guard let pip = state.picture.pip, !pip.restoring, state.prompt == nil else { return [] }
+        state.picture.pip?.restoring = true
         return [
             .notifyPicture(.willStop),
             .restorePictureInterface(token: pip.playback.token),
@@ -95,9 +95,9 @@ enum PictureReducer {
 
     /// The delegate answered the restore request for the load `token`.
     static func restoreAnswered(_ state: inout ShellState, token: Int, restored: Bool, now: Instant) -> [Effect] {
-        guard let pip = state.pip, pip.restoring, pip.playback.token == token else { return [] }
+        guard let pip = state.picture.pip, pip.restoring, pip.playback.token == token else { return [] }
         guard state.prompt == nil else {
-            state.pip?.restoring = false
+            state.picture.pip?.restoring = false
             return [.cancelTimer(.pictureRestore)]
         }
         guard restored else { return [.cancelTimer(.pictureRestore)] + close(&state, reason: "closed", told: true) }
@@ -109,11 +109,11 @@ enum PictureReducer {
     /// screen stops. A picture whose programme became restricted is asked
     /// for instead (the passcode prompt, as any restricted load).
     private static func bringBack(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard let pip = state.pip else { return [] }
+        guard let pip = state.picture.pip else { return [] }
         let item = state.items[pip.index]
         if pip.blocked != nil {
             state.retire(pip.playback.token)
-            state.pip = nil
+            state.picture.pip = nil
             let told: [Effect] = [.slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: item, reason: "restored"))]
             return told + ShellReducer.play(&state, index: pip.index, now: now)
         }
@@ -122,12 +122,12 @@ enum PictureReducer {
         state.retire(state.playback.token)
         state.playback = pip.playback
         state.current = pip.index
-        state.homeSelection = pip.index
-        state.pip = nil
-        state.recovery = nil
+        state.navigation.homeSelection = pip.index
+        state.picture.pip = nil
+        state.live.recovery = nil
         state.clearChrome()
-        state.destination = .player
-        state.transportVisible = true
+        NavigationReducer.go(&state, to: .player)
+        state.chrome.transportVisible = true
         effects += [.cancelTimer(.errorAdvance), .exchangePlayers(.main, .picture)]
         if pip.muted { effects.append(.slot(.main, .mute(false))) }
         effects += [
@@ -141,16 +141,16 @@ enum PictureReducer {
 
     /// The delegate did not answer the restore in time: the picture stops.
     static func restoreTimedOut(_ state: inout ShellState) -> [Effect] {
-        guard state.pip?.restoring == true else { return [] }
+        guard state.picture.pip?.restoring == true else { return [] }
         return close(&state, reason: "closed", told: true)
     }
 
     /// Takes the picture down and stops its player. `told`: the delegate
     /// already heard `willStop`.
     static func close(_ state: inout ShellState, reason: String, told: Bool = false) -> [Effect] {
-        guard let pip = state.pip else { return [] }
+        guard let pip = state.picture.pip else { return [] }
         state.retire(pip.playback.token)
-        state.pip = nil
+        state.picture.pip = nil
         let item = state.items[pip.index]
         var effects: [Effect] = told ? [] : [.notifyPicture(.willStop)]
         if pip.restoring { effects.append(.cancelTimer(.pictureRestore)) }
@@ -160,18 +160,18 @@ enum PictureReducer {
     /// The picture and the full-screen item change places; the sound goes
     /// with the full-screen one.
     static func swap(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard var pip = state.pip, pip.blocked == nil, !pip.restoring, state.screen == .player, state.flip == nil,
+        guard var pip = state.picture.pip, pip.blocked == nil, !pip.restoring, state.screen == .player, state.live.flip == nil,
               let current = state.current, state.playback.phase == .playing, !state.playback.restricted else { return [] }
         let full = state.playback
         state.playback = pip.playback
         state.current = pip.index
-        state.homeSelection = pip.index
+        state.navigation.homeSelection = pip.index
         pip.playback = full
         pip.index = current
         pip.muted = true
-        state.pip = pip
+        state.picture.pip = pip
         state.clearChrome()
-        state.transportVisible = true
+        state.chrome.transportVisible = true
         return [
             .exchangePlayers(.main, .picture), .slot(.picture, .mute(true)), .slot(.main, .mute(false)),
             .cancelTimer(.hintHide), .startTimer(.transportHide, after: state.settings.transportHideDelay),
@@ -180,15 +180,15 @@ enum PictureReducer {
 
     /// Something new plays full screen: the picture goes on muted.
     static func muteForFullScreen(_ state: inout ShellState) -> [Effect] {
-        guard let pip = state.pip, !pip.muted else { return [] }
-        state.pip?.muted = true
+        guard let pip = state.picture.pip, !pip.muted else { return [] }
+        state.picture.pip?.muted = true
         return [.slot(.picture, .mute(true))]
     }
 
     /// Nothing plays full screen any more: the picture has the sound again.
     static func unmuteForHome(_ state: inout ShellState) -> [Effect] {
-        guard let pip = state.pip, pip.muted else { return [] }
-        state.pip?.muted = false
+        guard let pip = state.picture.pip, pip.muted else { return [] }
+        state.picture.pip?.muted = false
         return [.slot(.picture, .mute(false))]
     }
 
@@ -196,22 +196,22 @@ enum PictureReducer {
     /// limits (and not covered by the last passcode) is stopped, and asked
     /// for when restored.
     static func recheckProgramme(_ state: inout ShellState) -> [Effect] {
-        guard state.restrictions.policy.mode != .off, let pip = state.pip, pip.blocked == nil,
+        guard state.restrictions.policy.mode != .off, let pip = state.picture.pip, pip.blocked == nil,
               let item = state.pictureItem, item.isLive else { return [] }
         let start = RestrictionReducer.programmeStart(state, item)
         guard start != pip.playback.programmeStart else { return [] }
         let ratings = RestrictionReducer.knownRatings(state, item) + pip.playback.fileRatings
-        state.pip?.playback.programmeStart = start
-        state.pip?.playback.ratings = ratings
+        state.picture.pip?.playback.programmeStart = start
+        state.picture.pip?.playback.ratings = ratings
         let restricted = state.restrictions.policy.restricts(ratings)
-        state.pip?.playback.restricted = restricted
+        state.picture.pip?.playback.restricted = restricted
         guard restricted, !RestrictionReducer.covered(state, item, programmeStart: start) else { return [] }
-        state.pip?.blocked = ContentRating.strictest(ratings)?.code ?? "not rated"
-        state.pip?.playback.phase = .idle
-        state.pip?.playback.videoConfigured = false
+        state.picture.pip?.blocked = ContentRating.strictest(ratings)?.code ?? "not rated"
+        state.picture.pip?.playback.phase = .idle
+        state.picture.pip?.playback.videoConfigured = false
         let token = state.newToken()
         state.retire(pip.playback.token)
-        state.pip?.playback.token = token
+        state.picture.pip?.playback.token = token
         return [.slot(.picture, .stop)]
     }
 }

@@ -13,8 +13,8 @@ enum PreviewReducer {
     /// the guide screen, or the grid's focused channel; nil elsewhere.
     static func target(_ state: ShellState) -> Int? {
         guard state.screen == .guide else { return nil }
-        if let grid = state.guideGrid { return grid.channel }
-        return state.homeSelection
+        if let grid = state.guide.grid { return grid.channel }
+        return state.navigation.homeSelection
     }
 
     /// Run after every action: the preview follows the guide's selection. A
@@ -23,14 +23,14 @@ enum PreviewReducer {
     static func follow(_ state: inout ShellState, before: Int?) -> [Effect] {
         let now = target(state)
         var effects: [Effect] = []
-        if let preview = state.preview, preview.index != now {
+        if let preview = state.picture.preview, preview.index != now {
             effects += stop(&state)
         }
         guard now != before else { return effects }
         if let before, state.settings.previewDelay != nil, state.items[safe: before]?.isLive == true {
             effects.append(.cancelTimer(.previewDelay))
         }
-        guard let now, let delay = state.settings.previewDelay, delay > 0, state.preview == nil,
+        guard let now, let delay = state.settings.previewDelay, delay > 0, state.picture.preview == nil,
               state.items.indices.contains(now), state.items[now].isLive else { return effects }
         return effects + [.startTimer(.previewDelay, after: delay)]
     }
@@ -41,21 +41,21 @@ enum PreviewReducer {
     /// (under `ShellSettings.pictureMinimumSize`), or the streams open
     /// (the picture's) reach `maxConnections` (the pane says so).
     static func delayFired(_ state: inout ShellState) -> [Effect] {
-        guard let index = target(state), state.preview == nil, state.items.indices.contains(index) else { return [] }
+        guard let index = target(state), state.picture.preview == nil, state.items.indices.contains(index) else { return [] }
         let item = state.items[index]
-        guard item.isLive, state.pip?.index != index else { return [] }
+        guard item.isLive, state.picture.pip?.index != index else { return [] }
         let minimum = state.settings.pictureMinimumSize
         if let display = state.display, display.columns < minimum.columns || display.rows < minimum.rows { return [] }
-        if state.guideGrid != nil, let display = state.display, display.columns < GuideGridLayout.previewMinimumColumns { return [] }
+        if state.guide.grid != nil, let display = state.display, display.columns < GuideGridLayout.previewMinimumColumns { return [] }
         let ratings = RestrictionReducer.knownRatings(state, item)
         let policy = state.restrictions.policy
         if policy.mode != .off, policy.restricts(ratings),
            !RestrictionReducer.covered(state, item, programmeStart: RestrictionReducer.programmeStart(state, item)) {
-            state.preview = PreviewState(index: index, restricted: ContentRating.strictest(ratings)?.code ?? "not rated")
+            state.picture.preview = PreviewState(index: index, restricted: ContentRating.strictest(ratings)?.code ?? "not rated")
             return []
         }
         if let limit = state.connectionLimit(open: state.openStreams) {
-            state.preview = PreviewState(index: index, withheld: limit)
+            state.picture.preview = PreviewState(index: index, withheld: limit)
             return []
         }
         var playback = PlaybackState()
@@ -63,27 +63,27 @@ enum PreviewReducer {
         playback.phase = .loading
         playback.ratings = ratings
         playback.programmeStart = RestrictionReducer.programmeStart(state, item)
-        state.preview = PreviewState(index: index, playback: playback)
+        state.picture.preview = PreviewState(index: index, playback: playback)
         return [.slot(.preview, .mute(true)), .slot(.preview, .load(state.playable(index), token: playback.token))]
     }
 
     /// The preview's player opened the channel and holds it: its file's
     /// ratings decide too.
     static func preloaded(_ state: inout ShellState, fileRatings: [ContentRating]) -> [Effect] {
-        guard var preview = state.preview, let item = state.items[safe: preview.index] else { return [] }
+        guard var preview = state.picture.preview, let item = state.items[safe: preview.index] else { return [] }
         preview.playback.fileRatings = fileRatings
         for rating in fileRatings where !preview.playback.ratings.contains(rating) { preview.playback.ratings.append(rating) }
         let policy = state.restrictions.policy
         let restricted = policy.mode != .off && policy.restricts(preview.playback.ratings)
             && !RestrictionReducer.covered(state, item, programmeStart: preview.playback.programmeStart)
         guard restricted else {
-            state.preview = preview
+            state.picture.preview = preview
             return [.slot(.preview, .continueLoad(token: preview.playback.token))]
         }
         state.retire(preview.playback.token)
         preview.restricted = ContentRating.strictest(preview.playback.ratings)?.code ?? "not rated"
         preview.playback = PlaybackState()
-        state.preview = preview
+        state.picture.preview = preview
         return [.slot(.preview, .stop)]
     }
 
@@ -91,18 +91,18 @@ enum PreviewReducer {
     /// sound, its player moved to the main slot; nil when there is no
     /// playing preview of it (then it loads as usual).
     static func promote(_ state: inout ShellState, index: Int, now: Instant) -> [Effect]? {
-        guard let preview = state.preview, preview.index == index, preview.restricted == nil,
+        guard let preview = state.picture.preview, preview.index == index, preview.restricted == nil,
               preview.playback.phase == .playing, state.prompt == nil else { return nil }
         var effects = FlipReducer.abandon(&state) + ShellReducer.dropContentRequest(&state)
         if state.playback.phase != .idle { effects.append(.stop) }
         state.retire(state.playback.token)
         state.playback = preview.playback
-        state.preview = nil
+        state.picture.preview = nil
         state.current = index
-        state.recovery = nil
+        state.live.recovery = nil
         state.clearChrome()
-        state.destination = .player
-        state.transportVisible = true
+        NavigationReducer.go(&state, to: .player)
+        state.chrome.transportVisible = true
         effects += [
             .cancelTimer(.errorAdvance),
             .exchangePlayers(.main, .preview), .slot(.main, .mute(false)),
@@ -118,8 +118,8 @@ enum PreviewReducer {
 
     /// Stops the preview (its player too, when it had loaded something).
     static func stop(_ state: inout ShellState) -> [Effect] {
-        guard let preview = state.preview else { return [] }
-        state.preview = nil
+        guard let preview = state.picture.preview else { return [] }
+        state.picture.preview = nil
         guard preview.playback.token != 0 else { return [] }
         state.retire(preview.playback.token)
         return [.slot(.preview, .stop)]

@@ -7,9 +7,9 @@ enum SecondaryPlaybackReducer {
     static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport, now: Instant) -> [Effect] {
         if PlayerSlot.warm.contains(slot), let effects = WarmReducer.report(&state, slot: slot, report) { return effects }
         if case .preloaded(let ratings) = report {
-            if slot == .preview, state.preview == nil, let image = state.proposalImage { return [.slot(.preview, .continueLoad(token: image.token))] }
+            if slot == .preview, state.picture.preview == nil, let image = state.upNext.proposalImage { return [.slot(.preview, .continueLoad(token: image.token))] }
             if slot == .preview { return PreviewReducer.preloaded(&state, fileRatings: ratings) }
-            guard let token = state.pip?.playback.token else { return [] }
+            guard let token = state.picture.pip?.playback.token else { return [] }
             return [.slot(.picture, .continueLoad(token: token))]
         }
         if case .failed(let reason) = report, slot == .picture {
@@ -54,7 +54,7 @@ enum SecondaryPlaybackReducer {
                 playback.liveBuffer = buffer
             }
         }
-        if case .ended = report, slot == .picture, let pip = state.pip {
+        if case .ended = report, slot == .picture, let pip = state.picture.pip {
             effects.append(.emit(.endFile(url: state.items[pip.index].url)))
         }
         return effects
@@ -74,15 +74,15 @@ enum SecondaryPlaybackReducer {
 
     private static func update(_ state: inout ShellState, slot: PlayerSlot, _ change: (inout PlaybackState) -> Void) {
         switch slot {
-        case .picture: if state.pip != nil { change(&state.pip!.playback) }
+        case .picture: if state.picture.pip != nil { change(&state.picture.pip!.playback) }
         case .preview:
-            if state.preview != nil {
-                change(&state.preview!.playback)
-            } else if state.proposalImage != nil {
-                change(&state.proposalImage!)
+            if state.picture.preview != nil {
+                change(&state.picture.preview!.playback)
+            } else if state.upNext.proposalImage != nil {
+                change(&state.upNext.proposalImage!)
             }
         case .main: change(&state.playback)
-        case .warmA, .warmB: if state.warm[slot] != nil { change(&state.warm[slot]!.playback) }
+        case .warmA, .warmB: if state.warm.players[slot] != nil { change(&state.warm.players[slot]!.playback) }
         }
     }
 }

@@ -8,31 +8,31 @@ enum ChannelEntryReducer {
     static func reduce(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
         if case .digit(let d) = command {
             guard !state.channelRing.isEmpty else { return nil }
-            var digits = state.channelEntry?.digits ?? ""
+            var digits = state.live.channelEntry?.digits ?? ""
             if digits.count >= maxDigits { digits = "" }
             digits += String(d)
-            state.channelEntry = ChannelEntry(digits: digits)
+            state.live.channelEntry = ChannelEntry(digits: digits)
             return [.startTimer(.digitCommit, after: state.settings.digitCommitDelay)]
         }
-        guard state.channelEntry != nil else { return nil }
+        guard state.live.channelEntry != nil else { return nil }
         switch command {
         case .select:
             return commit(&state, now: now)
         case .menu:
-            state.channelEntry = nil
+            state.live.channelEntry = nil
             return [.cancelTimer(.digitCommit)]
         default:
-            state.channelEntry = nil
+            state.live.channelEntry = nil
             return nil
         }
     }
 
     /// Tunes the typed number.
     static func commit(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard let entry = state.channelEntry, let number = Int(entry.digits) else { return [] }
-        state.channelEntry = nil
+        guard let entry = state.live.channelEntry, let number = Int(entry.digits) else { return [] }
+        state.live.channelEntry = nil
         guard let index = state.items.firstIndex(where: { $0.number == number }) else {
-            state.notice = "No channel \(number)"
+            state.chrome.notice = "No channel \(number)"
             return [.cancelTimer(.digitCommit), .startTimer(.noticeHide, after: state.settings.noticeDelay)]
         }
         if state.screen == .player, state.current == index, state.playback.phase != .failed {

@@ -13,11 +13,11 @@ enum FailoverReducer {
     static func advance(_ state: inout ShellState, index: Int, reason: String) -> ShellEvent? {
         let item = state.items[index]
         guard item.number != nil || item.streamCount > 1 else { return nil }
-        var health = state.streamHealth[index] ?? StreamHealth()
+        var health = state.live.streamHealth[index] ?? StreamHealth()
         health.lastFailure = reason
         health.lastFailedStream = health.stream
         health.failedAt = state.wallClock > 0 ? state.wallClock : nil
-        defer { state.streamHealth[index] = health }
+        defer { state.live.streamHealth[index] = health }
         guard item.streamCount > 1 else { return nil }
         health.failedInRow += 1
         guard health.failedInRow < item.streamCount else { return nil }
@@ -30,24 +30,24 @@ enum FailoverReducer {
     /// A back-off retry begins a new round over every stream, from the one
     /// after the last that failed.
     static func newRound(_ state: inout ShellState, index: Int) {
-        guard var health = state.streamHealth[index], health.failedInRow > 0 else { return }
+        guard var health = state.live.streamHealth[index], health.failedInRow > 0 else { return }
         let count = state.items[index].streamCount
         if count > 1 { health.stream = (health.stream + 1) % count }
         health.failedInRow = 0
-        state.streamHealth[index] = health
+        state.live.streamHealth[index] = health
     }
 
     /// The current item plays: its streams' run of failures is over.
     static func played(_ state: inout ShellState) {
-        guard let index = state.current, state.streamHealth[index]?.failedInRow ?? 0 > 0 else { return }
-        state.streamHealth[index]?.failedInRow = 0
+        guard let index = state.current, state.live.streamHealth[index]?.failedInRow ?? 0 > 0 else { return }
+        state.live.streamHealth[index]?.failedInRow = 0
     }
 
     /// The flip's target failed to load: load its next stream for the same
     /// flip and content request (the delegate's answer waits for it); nil
     /// when there is none left to try.
     static func failedDuringFlip(_ state: inout ShellState, reason: String) -> [Effect]? {
-        guard let flip = state.flip, flip.failure == nil, let index = state.current, index == flip.target, state.prompt == nil,
+        guard let flip = state.live.flip, flip.failure == nil, let index = state.current, index == flip.target, state.prompt == nil,
               let event = advance(&state, index: index, reason: reason) else { return nil }
         ShellReducer.beginLoad(&state, index: index, request: state.playback.contentRequest)
         state.playback.phase = .loading

@@ -12,7 +12,7 @@ enum FlipReducer {
     static func request(_ state: inout ShellState, step: Int, now: Instant) -> [Effect] {
         let ring = state.channelRing
         guard !ring.isEmpty, state.prompt == nil else { return [] }
-        let base = state.flip.map { $0.failure == nil ? $0.target : $0.origin } ?? state.current
+        let base = state.live.flip.map { $0.failure == nil ? $0.target : $0.origin } ?? state.current
         let target: Int
         if let base, let position = ring.firstIndex(of: base) {
             target = ring[(position + step % ring.count + ring.count) % ring.count]
@@ -20,17 +20,17 @@ enum FlipReducer {
             target = step > 0 ? ring[0] : ring[ring.count - 1]
         }
         var effects: [Effect] = []
-        let gathering = state.flip.map { $0.failure == nil } ?? false
-        if let old = state.flip, old.failure == nil {
+        let gathering = state.live.flip.map { $0.failure == nil } ?? false
+        if let old = state.live.flip, old.failure == nil {
             effects.append(.emit(.flipCompleted(target: ChannelRef(state.items[old.target]), success: false, superseded: true)))
         }
-        state.flipCounter += 1
-        let origin = state.flip?.origin ?? state.current ?? target
-        state.flip = FlipState(token: state.flipCounter, origin: origin, target: target, direction: step > 0 ? .next : .previous)
-        state.destination = .interstitial
-        state.overlay = .none
+        state.live.flipCounter += 1
+        let origin = state.live.flip?.origin ?? state.current ?? target
+        state.live.flip = FlipState(token: state.live.flipCounter, origin: origin, target: target, direction: step > 0 ? .next : .previous)
+        NavigationReducer.go(&state, to: .interstitial)
+        state.chrome.overlay = .none
         state.scrub = nil
-        state.transportVisible = false
+        state.chrome.transportVisible = false
         effects += [
             .emit(.flipStarted(target: ChannelRef(state.items[target]))),
             .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.errorAdvance), .cancelTimer(.transportHide),
@@ -46,9 +46,9 @@ enum FlipReducer {
 
     /// The keys settled: ask the delegate for the final target.
     static func settle(_ state: inout ShellState) -> [Effect] {
-        guard var flip = state.flip, !flip.requested, flip.failure == nil else { return [] }
+        guard var flip = state.live.flip, !flip.requested, flip.failure == nil else { return [] }
         flip.requested = true
-        state.flip = flip
+        state.live.flip = flip
         let origin = state.items.indices.contains(flip.origin) ? state.items[flip.origin] : nil
         return [
             .requestFlip(FlipRequest(token: flip.token, direction: flip.direction, target: state.items[flip.target], origin: origin)),
@@ -58,17 +58,17 @@ enum FlipReducer {
 
     /// The delegate's completion for `token`.
     static func complete(_ state: inout ShellState, token: Int, success: Bool, now: Instant) -> [Effect] {
-        guard let flip = state.flip, flip.token == token, flip.requested, flip.failure == nil else { return [] }
+        guard let flip = state.live.flip, flip.token == token, flip.requested, flip.failure == nil else { return [] }
         if state.prompt != nil { return completeUnderPrompt(&state, flip, success: success) }
         guard success else {
             let detail = state.playback.phase == .failed ? state.playback.failure?.reason : nil
             return fail(&state, reason: detail ?? "the channel did not start")
         }
-        state.flip = nil
+        state.live.flip = nil
         state.current = flip.target
-        state.homeSelection = flip.target
-        state.destination = .player
-        state.transportVisible = true
+        state.navigation.homeSelection = flip.target
+        NavigationReducer.go(&state, to: .player)
+        state.chrome.transportVisible = true
         return [
             .cancelTimer(.flipTimeout), .cancelTimer(.spinner),
             .emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: true, superseded: false)),
@@ -80,7 +80,7 @@ enum FlipReducer {
     /// up: the flip ends (its event is sent), the prompt stays, and ESC on
     /// it still goes back to where the flips started.
     private static func completeUnderPrompt(_ state: inout ShellState, _ flip: FlipState, success: Bool) -> [Effect] {
-        state.flip = nil
+        state.live.flip = nil
         state.updatePrompt { if $0.origin == nil { $0.origin = flip.origin } }
         return [
             .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner),
@@ -92,8 +92,8 @@ enum FlipReducer {
     /// guide, IPC `channel`, a play): the flip ends here, superseded, unless
     /// its end was already told (a failure being shown).
     static func abandon(_ state: inout ShellState) -> [Effect] {
-        guard let flip = state.flip else { return [] }
-        state.flip = nil
+        guard let flip = state.live.flip else { return [] }
+        state.live.flip = nil
         var effects: [Effect] = [.cancelTimer(.flipSettle), .cancelTimer(.flipTimeout), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner)]
         if flip.failure == nil {
             effects.append(.emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: false, superseded: true)))
@@ -103,7 +103,7 @@ enum FlipReducer {
 
     /// The delegate did not answer in time.
     static func timeout(_ state: inout ShellState) -> [Effect] {
-        guard let flip = state.flip, flip.requested, flip.failure == nil else { return [] }
+        guard let flip = state.live.flip, flip.requested, flip.failure == nil else { return [] }
         return fail(&state, reason: "no answer within \(Int(state.settings.flipTimeout)) s")
     }
 
@@ -111,12 +111,12 @@ enum FlipReducer {
     /// origin. The flip's end is told once: failing a flip that already
     /// failed (refused by new restrictions under its failure) only says why.
     static func fail(_ state: inout ShellState, reason: String) -> [Effect] {
-        guard var flip = state.flip else { return [] }
+        guard var flip = state.live.flip else { return [] }
         let told = flip.failure != nil
         let target = state.items[flip.target]
         let name = target.number.map { "\($0) \(target.title)" } ?? target.title
         flip.failure = "Could not tune to \(name): \(reason)"
-        state.flip = flip
+        state.live.flip = flip
         let end: [Effect] = told ? [] : [.emit(.flipCompleted(target: ChannelRef(target), success: false, superseded: false))]
         return [.cancelTimer(.flipTimeout), .cancelTimer(.flipSettle)] + end + [.startTimer(.flipFailureShown, after: state.settings.flipFailureDelay)]
     }
@@ -125,8 +125,8 @@ enum FlipReducer {
     /// Under a passcode prompt the screen stays: ESC on a content prompt
     /// goes back there, and the admin's prompt goes back there once closed.
     static func returnToOrigin(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard let flip = state.flip else { return [] }
-        state.flip = nil
+        guard let flip = state.live.flip else { return [] }
+        state.live.flip = nil
         let back: [Effect] = [.cancelTimer(.spinner), .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown)]
         if let prompt = state.prompt {
             if prompt.isContent {
@@ -137,8 +137,8 @@ enum FlipReducer {
             return back
         }
         if state.current == flip.origin && state.playback.phase == .playing {
-            state.destination = .player
-            state.transportVisible = true
+            NavigationReducer.go(&state, to: .player)
+            state.chrome.transportVisible = true
             return back + [.startTimer(.transportHide, after: state.settings.transportHideDelay)]
         }
         return back + ShellReducer.play(&state, index: flip.origin, now: now)
@@ -146,7 +146,7 @@ enum FlipReducer {
 
     /// ESC during a flip: give up on it.
     static func cancel(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard let flip = state.flip else { return [] }
+        guard let flip = state.live.flip else { return [] }
         var effects: [Effect] = []
         if flip.failure == nil {
             effects.append(.emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: false, superseded: true)))

@@ -9,7 +9,7 @@ public enum OverlayModel {
     /// else, live, a strip of channels with what is on now; for VOD, "Play From
     /// Beginning", the chapters and the playback speed.
     public static func customItems(_ state: ShellState) -> [OverlayItem] {
-        if let custom = state.customOverlay { return custom }
+        if let custom = state.chrome.customOverlay { return custom }
         if state.isLive && !state.channelRing.isEmpty {
             var startOver: [OverlayItem] = []
             if let current = state.current, let programme = CatchupReducer.startOver(state) {
@@ -33,7 +33,7 @@ public enum OverlayModel {
 
     /// The info panel's focus ring: the tab headers, then the current tab's items.
     public static func infoItems(_ state: ShellState) -> [OverlayItem] {
-        switch state.infoTab {
+        switch state.chrome.infoTab {
         case .info:
             return []
         case .previous:

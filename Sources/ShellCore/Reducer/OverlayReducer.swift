@@ -3,18 +3,18 @@
 enum OverlayReducer {
     /// Keys while an overlay is up; nil when the key is not the overlay's.
     static func reduce(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
-        switch state.overlay {
+        switch state.chrome.overlay {
         case .none, .menus:
             return nil
         case .custom:
             let count = OverlayModel.customItems(state).count
             switch command {
-            case .left: state.overlayFocus = max(0, state.overlayFocus - 1); return []
-            case .right: state.overlayFocus = min(max(0, count - 1), state.overlayFocus + 1); return []
+            case .left: state.chrome.overlayFocus = max(0, state.chrome.overlayFocus - 1); return []
+            case .right: state.chrome.overlayFocus = min(max(0, count - 1), state.chrome.overlayFocus + 1); return []
             case .select:
                 let items = OverlayModel.customItems(state)
-                guard items.indices.contains(state.overlayFocus) else { return [] }
-                return activate(&state, items[state.overlayFocus].activation, now: now)
+                guard items.indices.contains(state.chrome.overlayFocus) else { return [] }
+                return activate(&state, items[state.chrome.overlayFocus].activation, now: now)
             case .down, .menu: return dismiss(&state)
             default: return nil
             }
@@ -22,15 +22,15 @@ enum OverlayReducer {
             let tabs = OverlayModel.infoTabs(state)
             let ring = OverlayModel.infoRingCount(state)
             switch command {
-            case .left: state.overlayFocus = max(0, state.overlayFocus - 1); return []
-            case .right: state.overlayFocus = min(ring - 1, state.overlayFocus + 1); return []
+            case .left: state.chrome.overlayFocus = max(0, state.chrome.overlayFocus - 1); return []
+            case .right: state.chrome.overlayFocus = min(ring - 1, state.chrome.overlayFocus + 1); return []
             case .select:
-                if state.overlayFocus < tabs.count {
-                    state.infoTab = tabs[state.overlayFocus]
+                if state.chrome.overlayFocus < tabs.count {
+                    state.chrome.infoTab = tabs[state.chrome.overlayFocus]
                     return []
                 }
                 let items = OverlayModel.infoItems(state)
-                let index = state.overlayFocus - tabs.count
+                let index = state.chrome.overlayFocus - tabs.count
                 guard items.indices.contains(index) else { return [] }
                 return activate(&state, items[index].activation, now: now, keepOpen: true)
             case .up, .menu, .info: return dismiss(&state)
@@ -41,26 +41,26 @@ enum OverlayReducer {
 
     /// UP: the custom overlay, focused on the current channel (live) or the first item.
     static func presentCustom(_ state: inout ShellState) -> [Effect] {
-        state.overlay = .custom
+        state.chrome.overlay = .custom
         let items = OverlayModel.customItems(state)
-        state.overlayFocus = items.firstIndex { $0.isCurrent } ?? 0
-        state.hintVisible = false
-        state.transportVisible = false
+        state.chrome.overlayFocus = items.firstIndex { $0.isCurrent } ?? 0
+        state.chrome.hintVisible = false
+        state.chrome.transportVisible = false
         return [.cancelTimer(.hintHide), .cancelTimer(.transportHide)]
     }
 
     /// DOWN or `i`: the info panel, on its Info tab.
     static func presentInfo(_ state: inout ShellState) -> [Effect] {
-        state.overlay = .info
-        state.infoTab = .info
-        state.overlayFocus = 0
-        state.hintVisible = false
+        state.chrome.overlay = .info
+        state.chrome.infoTab = .info
+        state.chrome.overlayFocus = 0
+        state.chrome.hintVisible = false
         return [.cancelTimer(.hintHide)]
     }
 
     static func dismiss(_ state: inout ShellState) -> [Effect] {
-        state.overlay = .none
-        state.overlayFocus = 0
+        state.chrome.overlay = .none
+        state.chrome.overlayFocus = 0
         return []
     }
 
@@ -96,8 +96,8 @@ enum OverlayReducer {
 
     /// The hint at the start of playback, unless something covers the picture.
     static func showHint(_ state: inout ShellState) -> [Effect] {
-        guard state.screen == .player, state.overlay == .none, state.flip == nil else { return [] }
-        state.hintVisible = true
+        guard state.screen == .player, state.chrome.overlay == .none, state.live.flip == nil else { return [] }
+        state.chrome.hintVisible = true
         return [.startTimer(.hintHide, after: state.settings.hintDuration)]
     }
 }

@@ -20,7 +20,7 @@ enum PlayerReducer {
             let history: [Effect] = state.settings.rememberPositions ? item.map { [.recordPlay($0, live: state.isLive)] } ?? [] : []
             return answer(&state, true) + [.emit(.playbackStarted(title: state.title, url: state.playingURL ?? ""))] + history + OverlayReducer.showHint(&state)
                 + WarmReducer.mainPlaying(state)
-        case .failed(let reason) where state.flip != nil:
+        case .failed(let reason) where state.live.flip != nil:
             if let effects = FailoverReducer.failedDuringFlip(&state, reason: reason) { return effects }
             state.playback.phase = .failed
             state.playback.holdsPreviousPicture = false
@@ -34,12 +34,12 @@ enum PlayerReducer {
             state.playback.phase = .failed
             state.playback.holdsPreviousPicture = false
             state.scrub = nil
-            state.overlay = .none
-            state.transportVisible = false
+            state.chrome.overlay = .none
+            state.chrome.transportVisible = false
             let title = "Could not play “\(state.title)”"
             let failure = ShellError(title: title, reason: reason, location: state.playingURL)
             state.playback.failure = failure
-            state.destination = .error(failure)
+            NavigationReducer.go(&state, to: .error(failure))
             var effects: [Effect] = answered + [.cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: state.playingURL))]
             if let current = state.current, current + 1 < state.items.count {
                 effects.append(.startTimer(.errorAdvance, after: state.settings.errorAdvanceDelay))
@@ -49,10 +49,10 @@ enum PlayerReducer {
             guard state.playback.phase == .failed, var failure = state.playback.failure, !failure.reason.contains(detail) else { return [] }
             failure.reason += ": " + detail
             state.playback.failure = failure
-            if case .error = state.destination { state.destination = .error(failure) }
-            if var flip = state.flip, let failure = flip.failure, !failure.contains(detail) {
+            if case .error = state.destination { NavigationReducer.go(&state, to: .error(failure)) }
+            if var flip = state.live.flip, let failure = flip.failure, !failure.contains(detail) {
                 flip.failure = failure + ": " + detail
-                state.flip = flip
+                state.live.flip = flip
             }
             return []
         case .ended:
@@ -68,7 +68,7 @@ enum PlayerReducer {
                 return [.emit(.endFile(url: url))] + ShellReducer.play(&state, index: current + 1, now: now)
             }
             state.playback.paused = true
-            state.transportVisible = true
+            state.chrome.transportVisible = true
             return [.emit(.endFile(url: url)), .cancelTimer(.transportHide)]
         case .position(let value):
             guard !state.playback.seekPending else { return [] }
@@ -86,7 +86,7 @@ enum PlayerReducer {
             return []
         case .paused(let value):
             state.playback.paused = value
-            if value { state.transportVisible = true }
+            if value { state.chrome.transportVisible = true }
             return []
         case .seekable(let value):
             state.playback.seekable = value

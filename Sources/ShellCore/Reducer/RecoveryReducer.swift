@@ -9,7 +9,7 @@ import MediaModel
 /// the longest back-off. Nobody needs to press a key.
 enum RecoveryReducer {
     static func enabled(_ state: ShellState) -> Bool {
-        state.settings.retries > 0 || state.fallbackIndex != nil || (state.currentItem?.streamCount ?? 1) > 1
+        state.settings.retries > 0 || state.live.fallbackIndex != nil || (state.currentItem?.streamCount ?? 1) > 1
     }
 
     /// The current load failed for `reason`: fail over to another stream
@@ -17,27 +17,27 @@ enum RecoveryReducer {
     /// back, or nil to let the error screen show it.
     static func failed(_ state: inout ShellState, reason: String, now: Instant, failedOver: Bool = false) -> [Effect]? {
         if !failedOver, let effects = failOver(&state, reason: reason, now: now) { return effects }
-        guard state.flip == nil, state.prompt == nil, let index = state.current, enabled(state) else { return nil }
-        let previous = state.recovery?.index == index ? state.recovery!.attempt : 0
+        guard state.live.flip == nil, state.prompt == nil, let index = state.current, enabled(state) else { return nil }
+        let previous = state.live.recovery?.index == index ? state.live.recovery!.attempt : 0
         let attempt = previous + 1
         let settings = state.settings
-        let isFallback = index == state.fallbackIndex
-        if attempt > settings.retries, let fallback = state.fallbackIndex, !isFallback, state.items.indices.contains(fallback) {
-            state.recovery = nil
+        let isFallback = index == state.live.fallbackIndex
+        if attempt > settings.retries, let fallback = state.live.fallbackIndex, !isFallback, state.items.indices.contains(fallback) {
+            state.live.recovery = nil
             let name = state.items[index].title
-            state.notice = "“\(name)” is not available: \(state.items[fallback].title) instead"
+            state.chrome.notice = "“\(name)” is not available: \(state.items[fallback].title) instead"
             return [.startTimer(.noticeHide, after: settings.noticeDelay * 2)] + ShellReducer.play(&state, index: fallback, now: now)
         }
         guard attempt <= settings.retries || isFallback || state.kiosk else {
-            state.recovery = nil
+            state.live.recovery = nil
             return nil
         }
         let delays = settings.retryBackoff.isEmpty ? [5.0] : settings.retryBackoff
         let delay = delays[min(attempt - 1, delays.count - 1)]
-        state.recovery = RecoveryState(index: index, attempt: attempt, reason: reason, waiting: true)
+        state.live.recovery = RecoveryState(index: index, attempt: attempt, reason: reason, waiting: true)
         state.playback.phase = .failed
         state.playback.holdsPreviousPicture = false
-        state.destination = .interstitial
+        NavigationReducer.go(&state, to: .interstitial)
         state.clearChrome()
         return [
             .cancelTimer(.transportHide), .cancelTimer(.stall), .stop,
@@ -50,10 +50,10 @@ enum RecoveryReducer {
     /// "Reconnecting…", for the same content request; nil otherwise (the
     /// failure is noted in `streamHealth` either way).
     static func failOver(_ state: inout ShellState, reason: String, now: Instant) -> [Effect]? {
-        guard state.flip == nil, state.prompt == nil, let index = state.current,
+        guard state.live.flip == nil, state.prompt == nil, let index = state.current,
               let switched = FailoverReducer.advance(&state, index: index, reason: reason) else { return nil }
-        let attempt = state.recovery?.index == index ? state.recovery!.attempt : 0
-        state.recovery = RecoveryState(index: index, attempt: attempt, reason: reason, waiting: false)
+        let attempt = state.live.recovery?.index == index ? state.live.recovery!.attempt : 0
+        state.live.recovery = RecoveryState(index: index, attempt: attempt, reason: reason, waiting: false)
         state.playback.holdsPreviousPicture = false
         state.clearChrome()
         return [.emit(switched), .cancelTimer(.transportHide), .cancelTimer(.stall), .startTimer(.spinner, after: state.settings.spinnerInterval)]
@@ -62,18 +62,18 @@ enum RecoveryReducer {
 
     /// The back-off is over: load the stream again.
     static func retry(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard var recovery = state.recovery, recovery.waiting else { return [] }
+        guard var recovery = state.live.recovery, recovery.waiting else { return [] }
         recovery.waiting = false
-        state.recovery = recovery
+        state.live.recovery = recovery
         FailoverReducer.newRound(&state, index: recovery.index)
         return ShellReducer.play(&state, index: recovery.index, now: now)
     }
 
     /// The stream plays again.
     static func recovered(_ state: inout ShellState) {
-        guard state.recovery != nil else { return }
-        state.recovery = nil
-        if state.screen == .interstitial && state.flip == nil { state.destination = .player }
+        guard state.live.recovery != nil else { return }
+        state.live.recovery = nil
+        if state.screen == .interstitial && state.live.flip == nil { NavigationReducer.go(&state, to: .player) }
     }
 
     /// Whether what plays can stall: with recovery on, anything; without,
@@ -102,7 +102,7 @@ enum RecoveryReducer {
         switch state.playback.phase {
         case .playing where state.playback.buffering:
             reason = "the stream stalled"
-        case .loading where state.prompt == nil && state.flip == nil && state.resumeOffer == nil:
+        case .loading where state.prompt == nil && state.live.flip == nil && state.upNext.resumeOffer == nil:
             reason = "the stream did not start within \(Int(state.settings.stallTimeout.rounded())) s"
         default:
             return []

@@ -27,19 +27,19 @@ extension ShellReducer {
         switch command {
         case .up, .down:
             let order = state.listOrder
-            let position = order.firstIndex(of: state.homeSelection) ?? 0
-            state.homeSelection = order[min(max(0, position + (command == .up ? -1 : 1)), order.count - 1)]
+            let position = order.firstIndex(of: state.navigation.homeSelection) ?? 0
+            state.navigation.homeSelection = order[min(max(0, position + (command == .up ? -1 : 1)), order.count - 1)]
         case .select, .playPause, .play:
-            let index = min(state.homeSelection, state.items.count - 1)
+            let index = min(state.navigation.homeSelection, state.items.count - 1)
             if command == .select, let effects = PreviewReducer.promote(&state, index: index, now: now) { return effects }
             return play(&state, index: index, now: now)
         case .guide:
             if GuideGridReducer.available(state) && (state.screen == .home || state.screen == .guide) {
                 return GuideGridReducer.open(&state)
             }
-            state.destination = .guide
+            NavigationReducer.go(&state, to: .guide)
         case .menu where state.screen == .guide:
-            state.destination = .home
+            NavigationReducer.go(&state, to: .home)
         default:
             break
         }

@@ -6,7 +6,7 @@ extension ShellReducer {
         switch timer {
         case .transportHide:
             if state.screen == .player && !state.playback.paused && state.scrub == nil {
-                state.transportVisible = false
+                state.chrome.transportVisible = false
             }
             return []
         case .posterDelay:
@@ -24,10 +24,10 @@ extension ShellReducer {
         case .digitCommit:
             return ChannelEntryReducer.commit(&state, now: now)
         case .noticeHide:
-            state.notice = nil
+            state.chrome.notice = nil
             return []
         case .hintHide:
-            state.hintVisible = false
+            state.chrome.hintVisible = false
             return []
         case .lockoutTick:
             return PasscodeReducer.tick(&state)
@@ -42,7 +42,7 @@ extension ShellReducer {
             return RecoveryReducer.stalled(&state, now: now)
         case .idleReturn:
             guard state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }
-            return play(&state, index: state.startIndex ?? 0, now: now)
+            return play(&state, index: state.live.startIndex ?? 0, now: now)
         case .previewDelay:
             return PreviewReducer.delayFired(&state)
         case .pictureRestore:
@@ -54,11 +54,11 @@ extension ShellReducer {
         case .libraryWait:
             return startPending(&state, now: now)
         case .reminderHide:
-            state.reminderDue = nil
+            state.guide.reminderDue = nil
             return []
         case .spinner:
-            guard state.screen == .interstitial, state.flip != nil || state.recovery != nil else { return [] }
-            state.spinnerFrame += 1
+            guard state.screen == .interstitial, state.live.flip != nil || state.live.recovery != nil else { return [] }
+            state.chrome.spinnerFrame += 1
             return [.startTimer(.spinner, after: state.settings.spinnerInterval)]
         }
     }

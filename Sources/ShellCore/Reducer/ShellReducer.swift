@@ -18,8 +18,8 @@ public enum ShellReducer {
         case .open(let items, let now):
             guard !items.isEmpty, state.prompt == nil else { return [] }
             state.items = items
-            state.homeSelection = 0
-            state.previousChannel = nil
+            state.navigation.homeSelection = 0
+            state.live.previousChannel = nil
             return play(&state, index: 0, now: now)
         case .playIndex(let index, let now):
             guard state.items.indices.contains(index) else { return [] }
@@ -68,47 +68,47 @@ public enum ShellReducer {
             let index = state.items.firstIndex { $0.url == item.url } ?? add(&state, item)
             return play(&state, index: index, now: now)
         case .interstitialProvided(let token, let interstitial):
-            guard state.flip?.token == token else { return [] }
-            state.flip?.interstitial = interstitial
+            guard state.live.flip?.token == token else { return [] }
+            state.live.flip?.interstitial = interstitial
             return []
         case .customOverlayItems(let items):
-            state.customOverlay = items
-            if state.overlay == .custom { state.overlayFocus = min(state.overlayFocus, max(0, (items?.count ?? 1) - 1)) }
+            state.chrome.customOverlay = items
+            if state.chrome.overlay == .custom { state.chrome.overlayFocus = min(state.chrome.overlayFocus, max(0, (items?.count ?? 1) - 1)) }
             return []
         case .transportMenus(let menus):
-            state.customMenus = menus
+            state.chrome.customMenus = menus
             return []
         case .logoLoaded(let url, let image):
-            state.logos[url] = image
+            state.guide.logos[url] = image
             return []
         case .wallClock(let time, let now):
             state.wallClock = time
             return RestrictionReducer.wallClockChanged(&state, now: now) + PictureReducer.recheckProgramme(&state)
                 + ReminderReducer.wallClockChanged(&state, now: now)
         case .guideLoaded(let guide):
-            state.guide = guide
-            state.guideWindow = nil
+            state.guide.programmes = guide
+            state.guide.window = nil
             return []
         case .guideWindowLoaded(let guide, let window):
-            state.guide = guide
-            state.guideWindow = window
-            state.guideWindowWanted = nil
+            state.guide.programmes = guide
+            state.guide.window = window
+            state.guide.windowWanted = nil
             return GuideGridReducer.ensureWindow(&state)
         case .guideStatus(let status):
-            state.guideStatus = status
+            state.guide.status = status
             return []
         case .passcodeChecked(let attempt, let correct, let wallClock, let now):
             return PasscodeReducer.checked(&state, attempt: attempt, correct: correct, wallClock: wallClock, now: now)
         case .authorizationRequested(let item, let request):
             return PasscodeReducer.requested(&state, item: item, request: request)
         case .showNotice(let text):
-            state.notice = text
+            state.chrome.notice = text
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
         case .playerRestarted(let now):
             guard let current = state.current, state.playback.phase != .idle else { return [] }
             if state.prompt != nil { return RestrictionReducer.reloadAfterPrompt(&state) }
             guard state.screen == .player || state.screen == .interstitial else { return [] }
-            return play(&state, index: state.recovery?.index ?? current, now: now)
+            return play(&state, index: state.live.recovery?.index ?? current, now: now)
         case .restrictionsChanged(let change, let wallClock, let now):
             state.wallClock = wallClock
             return RestrictionsChangeReducer.changed(&state, change, now: now)
@@ -120,19 +120,19 @@ public enum ShellReducer {
         case .pictureRestoreAnswered(let token, let restored, let now):
             return PictureReducer.restoreAnswered(&state, token: token, restored: restored, now: now)
         case .startPicture(let now):
-            guard state.pip == nil else { return [] }
+            guard state.picture.pip == nil else { return [] }
             return PictureReducer.start(&state, now: now)
         case .stopPicture(let now):
             return PictureReducer.restore(&state, now: now)
         case .nowPlaying(let request, let now):
             return NowPlayingReducer.reduce(&state, request, now: now)
         case .libraryLoaded(let points):
-            state.resumePoints = points
+            state.upNext.resumePoints = points
             state.settings.rememberPositions = true
             return startPending(&state, now: Instant(seconds: 0))
         case .libraryLists(let favourites, let reminders):
-            state.favourites = Set(favourites)
-            state.reminders = reminders.sorted { ($0.start, $0.channel) < ($1.start, $1.channel) }
+            state.guide.favourites = Set(favourites)
+            state.guide.reminders = reminders.sorted { ($0.start, $0.channel) < ($1.start, $1.channel) }
             return []
         case .searchEdit(let edit):
             return GuideSearchReducer.edit(&state, edit)
@@ -142,11 +142,11 @@ public enum ShellReducer {
             return startPending(&state, now: Instant(seconds: 0))
         case .playWhenLibraryReady(let index, _):
             guard state.items.indices.contains(index) else { return [] }
-            state.startPending = index
+            state.upNext.startPending = index
             return [.startTimer(.libraryWait, after: state.settings.libraryWait)]
         case .contentProposalProvided(let proposal, let token):
             guard token == state.playback.token else { return [] }
-            state.programProposal = proposal
+            state.upNext.programProposal = proposal
             return []
         case .programActions(let actions, let token):
             return SegmentReducer.programActions(&state, actions, token: token)
@@ -163,8 +163,8 @@ public enum ShellReducer {
 
     /// The start item that waited for the library plays now (once).
     static func startPending(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard let index = state.startPending else { return [] }
-        state.startPending = nil
+        guard let index = state.upNext.startPending else { return [] }
+        state.upNext.startPending = nil
         return [.cancelTimer(.libraryWait)] + play(&state, index: index, now: now)
     }
 
@@ -188,11 +188,11 @@ public enum ShellReducer {
             return request.map { [.finishContentRequest(request: $0, success: false)] } ?? []
         }
         var requestEffects: [Effect] = []
-        if state.startPending != nil {
-            state.startPending = nil
+        if state.upNext.startPending != nil {
+            state.upNext.startPending = nil
             requestEffects.append(.cancelTimer(.libraryWait))
         }
-        if !keepFlip, request == nil, let pip = state.pip, pip.index == index, pip.blocked == nil {
+        if !keepFlip, request == nil, let pip = state.picture.pip, pip.index == index, pip.blocked == nil {
             return requestEffects + PictureReducer.restore(&state, now: now)
         }
         if let open = state.playback.contentRequest, open != request {
@@ -210,28 +210,28 @@ public enum ShellReducer {
         }
         let capEffects = closePictureForCap(&state)
         let holdPicture = state.screen == .player && state.playback.firstFramePresented
-        if state.recovery?.index != index { state.recovery = nil }
+        if state.live.recovery?.index != index { state.live.recovery = nil }
         let saved = ResumeReducer.save(&state)
-        let offer = state.flip == nil && request == nil ? ResumeReducer.offer(state, index: index) : nil
+        let offer = state.live.flip == nil && request == nil ? ResumeReducer.offer(state, index: index) : nil
         beginLoad(&state, index: index, request: request)
         if let offer {
-            state.resumeOffer = offer
+            state.upNext.resumeOffer = offer
             state.playback.phase = .loading
             state.scrub = nil
-            state.overlay = .none
-            state.hintVisible = false
-            state.destination = .player
-            state.transportVisible = false
+            state.chrome.overlay = .none
+            state.chrome.hintVisible = false
+            NavigationReducer.go(&state, to: .player)
+            state.chrome.transportVisible = false
             return saved + requestEffects + flipEffects + gateEffects + capEffects + [.cancelTimer(.errorAdvance)] + RestrictionReducer.didStartLoad(&state)
                 + PictureReducer.muteForFullScreen(&state)
         }
         state.playback.phase = .loading
         state.playback.holdsPreviousPicture = holdPicture
         state.scrub = nil
-        state.overlay = .none
-        state.hintVisible = false
-        state.destination = .player
-        state.transportVisible = true
+        state.chrome.overlay = .none
+        state.chrome.hintVisible = false
+        NavigationReducer.go(&state, to: .player)
+        state.chrome.transportVisible = true
         var effects: [Effect] = saved + [
             .cancelTimer(.errorAdvance),
             .load(state.playable(index), token: state.playback.token),
@@ -239,9 +239,9 @@ public enum ShellReducer {
         ]
         if holdPicture { effects.append(.startTimer(.posterDelay, after: state.settings.posterDelay)) }
         effects += RecoveryReducer.loadStarted(state)
-        if state.flip != nil || state.recovery != nil {
-            state.destination = .interstitial
-            state.transportVisible = false
+        if state.live.flip != nil || state.live.recovery != nil {
+            NavigationReducer.go(&state, to: .interstitial)
+            state.chrome.transportVisible = false
         }
         return requestEffects + flipEffects + gateEffects + capEffects + effects + RestrictionReducer.didStartLoad(&state)
             + PictureReducer.muteForFullScreen(&state)
@@ -251,10 +251,10 @@ public enum ShellReducer {
     /// two (and the preview) would pass `maxConnections`, the picture
     /// closes first, saying why.
     private static func closePictureForCap(_ state: inout ShellState) -> [Effect] {
-        guard state.pip != nil else { return [] }
+        guard state.picture.pip != nil else { return [] }
         let others = state.openStreams - (state.playback.phase == .idle ? 0 : 1)
         guard let limit = state.connectionLimit(open: others) else { return [] }
-        state.notice = "Picture in picture closed: " + limit
+        state.chrome.notice = "Picture in picture closed: " + limit
         return PictureReducer.close(&state, reason: "max_connections") + [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
     }
 
@@ -265,21 +265,16 @@ public enum ShellReducer {
     /// (`RestrictionReducer.beforePlay`).
     static func beginLoad(_ state: inout ShellState, index: Int, request: Int?) {
         state.current = index
-        state.homeSelection = index
+        state.navigation.homeSelection = index
         let token = state.newToken()
         state.playback = PlaybackState()
         state.playback.token = token
         state.playback.contentRequest = request
         state.playback.givenSegments = state.items[index].segments
-        state.contextualAction = nil
-        state.automaticSkip = nil
-        state.declinedSkip = nil
-        state.activeBreak = nil
-        state.pendingTarget = nil
-        state.whatDidTheySay = nil
-        state.resumeOffer = nil
-        state.upNext = nil
-        state.programProposal = nil
+        state.segments.newLoad()
+        state.upNext.resumeOffer = nil
+        state.upNext.card = nil
+        state.upNext.programProposal = nil
     }
 
     /// The open `replaceContent` request of the current load is answered
@@ -317,7 +312,7 @@ public enum ShellReducer {
             return reduceError(&state, command, now: now)
         case .home, .guide:
             return reduceHome(&state, command, now: now)
-        case .interstitial where state.flip == nil:
+        case .interstitial where state.live.flip == nil:
             if command == .menu { return goHome(&state) }
             return []
         case .interstitial:
@@ -331,17 +326,17 @@ public enum ShellReducer {
     /// guide, for `guide`).
     static func goHome(_ state: inout ShellState, guide: Bool = false) -> [Effect] {
         let ended = FlipReducer.abandon(&state) + dropContentRequest(&state) + ResumeReducer.save(&state)
-        state.destination = guide ? .guide : .home
-        state.guideGrid = nil
-        state.guideSearch = nil
-        state.hintVisible = false
-        state.overlay = .none
+        NavigationReducer.go(&state, to: guide ? .guide : .home)
+        state.guide.grid = nil
+        state.guide.search = nil
+        state.chrome.hintVisible = false
+        state.chrome.overlay = .none
         state.scrub = nil
-        state.transportVisible = false
+        state.chrome.transportVisible = false
         state.playback.phase = .idle
         state.playback.token = state.newToken()
-        state.recovery = nil
-        state.contextualAction = nil
+        state.live.recovery = nil
+        state.segments.contextualAction = nil
         return ended + [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop] + PictureReducer.unmuteForHome(&state)
             + armIdleReturn(state)
     }

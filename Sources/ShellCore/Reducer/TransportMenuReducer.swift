@@ -17,25 +17,25 @@ public enum TransportMenuReducer {
                 OverlayItem(title: OverlayModel.speedLabel($0), isCurrent: abs(state.playback.speed - $0) < 0.01, activation: .speed($0))
             }),
         ]
-        menus += state.customMenus
+        menus += state.chrome.customMenus
         return menus
     }
 
     static func present(_ state: inout ShellState) -> [Effect] {
-        state.overlay = .menus
-        state.transportMenu = TransportMenuState()
-        state.hintVisible = false
+        state.chrome.overlay = .menus
+        state.chrome.transportMenu = TransportMenuState()
+        state.chrome.hintVisible = false
         return [.cancelTimer(.hintHide), .cancelTimer(.transportHide)]
     }
 
     static func dismiss(_ state: inout ShellState) -> [Effect] {
-        state.overlay = .none
-        state.transportMenu = nil
+        state.chrome.overlay = .none
+        state.chrome.transportMenu = nil
         return TransportReducer.showTransport(&state)
     }
 
     static func reduce(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
-        guard var menu = state.transportMenu else { return dismiss(&state) }
+        guard var menu = state.chrome.transportMenu else { return dismiss(&state) }
         let menus = Self.menus(state)
         if let open = menu.open, menus.indices.contains(open) {
             let choices = menus[open].choices
@@ -50,7 +50,7 @@ public enum TransportMenuReducer {
                 return effects + dismiss(&state)
             default: return []
             }
-            state.transportMenu = menu
+            state.chrome.transportMenu = menu
             return []
         }
         switch command {
@@ -65,7 +65,7 @@ public enum TransportMenuReducer {
             menu.choice = chosen.choices.firstIndex { $0.isCurrent } ?? 0
         default: return []
         }
-        state.transportMenu = menu
+        state.chrome.transportMenu = menu
         return []
     }
 

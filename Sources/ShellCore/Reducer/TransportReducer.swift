@@ -6,7 +6,7 @@ enum TransportReducer {
             return ScrubReducer.reduce(&state, command, now: now)
         }
         if let effects = ResumeReducer.reduceCommand(&state, command, now: now) { return effects }
-        if state.overlay == .menus { return TransportMenuReducer.reduce(&state, command, now: now) }
+        if state.chrome.overlay == .menus { return TransportMenuReducer.reduce(&state, command, now: now) }
         if let effects = UpNextReducer.reduceCommand(&state, command, now: now) { return effects }
         if let effects = OverlayReducer.reduce(&state, command, now: now) { return effects }
         let p = state.playback
@@ -41,8 +41,8 @@ enum TransportReducer {
                 state.scrub = ScrubState(target: p.position ?? 0, origin: p.position ?? 0)
                 return showTransport(&state)
             }
-            if state.transportVisible {
-                state.transportVisible = false
+            if state.chrome.transportVisible {
+                state.chrome.transportVisible = false
                 return [.cancelTimer(.transportHide)]
             }
             return showTransport(&state)
@@ -55,7 +55,7 @@ enum TransportReducer {
         case .channelDown:
             return changeChannel(&state, by: -1, now: now)
         case .menu:
-            if state.settings.pictureAutomatic, state.pip == nil, PictureReducer.impossibility(state) == nil {
+            if state.settings.pictureAutomatic, state.picture.pip == nil, PictureReducer.impossibility(state) == nil {
                 return PictureReducer.start(&state, now: now)
             }
             return ShellReducer.goHome(&state)
@@ -63,7 +63,7 @@ enum TransportReducer {
             let effects = ShellReducer.goHome(&state, guide: true)
             return GuideGridReducer.available(state) ? effects + GuideGridReducer.open(&state) : effects
         case .up:
-            if p.paused && state.transportVisible && (p.phase == .playing || p.phase == .ended) { return TransportMenuReducer.present(&state) }
+            if p.paused && state.chrome.transportVisible && (p.phase == .playing || p.phase == .ended) { return TransportMenuReducer.present(&state) }
             guard p.phase == .playing else { return [] }
             return OverlayReducer.presentCustom(&state)
         case .down, .info:
@@ -89,7 +89,7 @@ enum TransportReducer {
 
     /// Shows the transport bar; while playing it hides itself after a delay.
     static func showTransport(_ state: inout ShellState) -> [Effect] {
-        state.transportVisible = true
+        state.chrome.transportVisible = true
         if state.playback.paused || state.scrub != nil {
             return [.cancelTimer(.transportHide)]
         }

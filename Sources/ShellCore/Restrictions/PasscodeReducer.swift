@@ -9,12 +9,12 @@ import MediaModel
 enum PasscodeReducer {
     /// Puts `prompt` up, covering everything.
     static func show(_ state: inout ShellState, _ prompt: PasscodePrompt) -> [Effect] {
-        state.destination = .passcode(prompt)
+        NavigationReducer.go(&state, to: .passcode(prompt))
         state.clearChrome()
-        state.channelEntry = nil
+        state.live.channelEntry = nil
         var effects: [Effect] = [.requestWallClock]
         if !prompt.isAdmin { effects.append(.emit(.restrictionsAuthorizationRequested(item: prompt.item, rating: prompt.rating?.code))) }
-        if state.flip != nil && prompt.isContent { effects += [.cancelTimer(.flipTimeout), .cancelTimer(.spinner)] }
+        if state.live.flip != nil && prompt.isContent { effects += [.cancelTimer(.flipTimeout), .cancelTimer(.spinner)] }
         if state.restrictions.lockedUntil != nil { effects.append(.startTimer(.lockoutTick, after: 1)) }
         return effects
     }
@@ -28,19 +28,19 @@ enum PasscodeReducer {
             prompt.digits.append(digit)
             prompt.message = nil
             guard prompt.digits.count == 4 else {
-                state.destination = .passcode(prompt)
+                NavigationReducer.go(&state, to: .passcode(prompt))
                 return []
             }
             state.restrictions.attemptCounter += 1
             let attempt = PasscodeAttempt(id: state.restrictions.attemptCounter, code: prompt.digits.map(String.init).joined())
             prompt.digits = []
             prompt.checking = attempt.id
-            state.destination = .passcode(prompt)
+            NavigationReducer.go(&state, to: .passcode(prompt))
             return [.verifyPasscode(attempt)]
         case .left:
             guard prompt.checking == nil, !prompt.digits.isEmpty else { return [] }
             prompt.digits.removeLast()
-            state.destination = .passcode(prompt)
+            NavigationReducer.go(&state, to: .passcode(prompt))
             return []
         case .menu:
             return dismiss(&state, kind: .cancelled, now: now)
@@ -72,7 +72,7 @@ enum PasscodeReducer {
             let delays = state.settings.lockoutDelays
             let delay = delays.isEmpty ? 60 : delays[min(failures - attempts, delays.count - 1)]
             state.restrictions.lockedUntil = wallClock + delay
-            state.destination = .passcode(prompt)
+            NavigationReducer.go(&state, to: .passcode(prompt))
             let effects: [Effect] = [
                 .persistLockout(failures: failures, lockedUntil: wallClock + delay),
                 entry(.wrongPasscode, "wrong passcode \(failures)"),
@@ -82,46 +82,46 @@ enum PasscodeReducer {
         }
         let left = attempts - failures
         prompt.message = "Wrong passcode. \(left) more \(left == 1 ? "try" : "tries") before the prompt locks."
-        state.destination = .passcode(prompt)
+        NavigationReducer.go(&state, to: .passcode(prompt))
         return [.persistLockout(failures: failures, lockedUntil: state.restrictions.lockedUntil), entry(.wrongPasscode, "wrong passcode \(failures)")]
     }
 
     /// The right passcode: the item plays (or the early request is granted).
     private static func grant(_ state: inout ShellState, _ prompt: PasscodePrompt, now: Instant) -> [Effect] {
         let settings = state.settings
-        let flipTimers: [Effect] = state.flip == nil ? [] : [
+        let flipTimers: [Effect] = state.live.flip == nil ? [] : [
             .startTimer(.flipTimeout, after: settings.flipTimeout), .startTimer(.spinner, after: settings.spinnerInterval),
         ]
         switch prompt.purpose {
         case .play(let index):
             state.restrictions.grant = RestrictionsState.Grant(
                 itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, prompt.item))
-            state.destination = .player
-            return ShellReducer.play(&state, index: index, now: now, keepFlip: state.flip != nil, request: state.playback.contentRequest) + flipTimers
+            NavigationReducer.go(&state, to: .player)
+            return ShellReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + flipTimers
         case .held(let token):
             guard token == state.playback.token else {
                 guard let index = state.current else {
-                    state.destination = .home
+                    NavigationReducer.go(&state, to: .home)
                     return []
                 }
                 state.restrictions.grant = RestrictionsState.Grant(
                     itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, prompt.item))
-                state.destination = .player
-                return ShellReducer.play(&state, index: index, now: now, keepFlip: state.flip != nil, request: state.playback.contentRequest) + flipTimers
+                NavigationReducer.go(&state, to: .player)
+                return ShellReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + flipTimers
             }
             state.restrictions.grant = RestrictionsState.Grant(itemID: prompt.item.id, token: token, programmeStart: state.playback.programmeStart)
-            if state.flip != nil {
-                state.destination = .interstitial
+            if state.live.flip != nil {
+                NavigationReducer.go(&state, to: .interstitial)
                 return [.continueLoad(token: token)] + flipTimers
             }
-            state.destination = .player
-            state.transportVisible = true
+            NavigationReducer.go(&state, to: .player)
+            state.chrome.transportVisible = true
             return [.continueLoad(token: token), .startTimer(.transportHide, after: settings.transportHideDelay)] + RecoveryReducer.loadStarted(state)
         case .early(let request, let returnTo):
             state.restrictions.preAuthorized.insert(prompt.item.id)
             return [.finishAuthorization(request: request, .granted)] + restore(&state, returnTo, now: now)
         case .quitKiosk(let returnTo):
-            state.destination = returnTo
+            NavigationReducer.go(&state, to: returnTo)
             state.quitting = true
             return [.quit]
         }
@@ -131,7 +131,7 @@ enum PasscodeReducer {
     static func askToQuitKiosk(_ state: inout ShellState) -> [Effect] {
         guard state.prompt == nil else { return [] }
         guard state.restrictions.policy.hasPasscode else {
-            state.notice = "Kiosk mode: quitting needs the admin passcode (set one with tvshell restrictions set-passcode)"
+            state.chrome.notice = "Kiosk mode: quitting needs the admin passcode (set one with tvshell restrictions set-passcode)"
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
         }
         let item = MediaItem(id: "kiosk", title: "Quit kiosk mode", url: "")
@@ -142,7 +142,7 @@ enum PasscodeReducer {
     /// dismissed, or after a flip the previous channel comes back.
     static func dismiss(_ state: inout ShellState, kind: AuditEntry.Kind, now: Instant) -> [Effect] {
         guard let prompt = state.prompt else { return [] }
-        state.destination = .home
+        NavigationReducer.go(&state, to: .home)
         let label = prompt.rating?.code
         let lockedOut = kind == .lockedOut
         var effects: [Effect] = [.cancelTimer(.lockoutTick)]
@@ -154,7 +154,7 @@ enum PasscodeReducer {
                 item: prompt.item, rating: label, granted: false, reason: lockedOut ? "too many wrong passcodes" : "cancelled")))
         }
         if lockedOut, let until = state.restrictions.lockedUntil {
-            state.notice = "Too many wrong passcodes: locked for \(formatTime(until - state.wallClock))"
+            state.chrome.notice = "Too many wrong passcodes: locked for \(formatTime(until - state.wallClock))"
             effects.append(.startTimer(.noticeHide, after: state.settings.noticeDelay))
         }
         if case .early(let request, let returnTo) = prompt.purpose {
@@ -164,8 +164,8 @@ enum PasscodeReducer {
             return effects + restore(&state, returnTo, now: now)
         }
         effects += ShellReducer.dropContentRequest(&state)
-        if let flip = state.flip {
-            state.flip = nil
+        if let flip = state.live.flip {
+            state.live.flip = nil
             effects += [.cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner)]
             if flip.failure == nil {
                 effects.append(.emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: false, superseded: false)))
@@ -182,21 +182,21 @@ enum PasscodeReducer {
     /// under it, as it is now (a stream may have failed meanwhile), or to
     /// what was asked to play while it was up.
     static func restore(_ state: inout ShellState, _ under: Destination, now: Instant) -> [Effect] {
-        state.destination = .home
+        NavigationReducer.go(&state, to: .home)
         if let index = state.restrictions.afterPrompt {
             state.restrictions.afterPrompt = nil
             if state.items.indices.contains(index) { return ShellReducer.play(&state, index: index, now: now) }
         }
-        let covered = under == .player || (under == .interstitial && state.flip == nil && state.recovery == nil)
+        let covered = under == .player || (under == .interstitial && state.live.flip == nil && state.live.recovery == nil)
         guard covered else {
-            state.destination = under
+            NavigationReducer.go(&state, to: under)
             return []
         }
         switch state.playback.phase {
         case .failed:
-            state.destination = .error(state.playback.failure ?? ShellError(title: "Could not play “\(state.title)”", reason: "playback failed"))
-        case .idle: state.destination = .home
-        default: state.destination = .player
+            NavigationReducer.go(&state, to: .error(state.playback.failure ?? ShellError(title: "Could not play “\(state.title)”", reason: "playback failed")))
+        case .idle: NavigationReducer.go(&state, to: .home)
+        default: NavigationReducer.go(&state, to: .player)
         }
         return []
     }

@@ -79,7 +79,7 @@ enum RestrictionReducer {
         guard var prompt = state.prompt, let index = state.current else { return [] }
         if case .held(let token) = prompt.purpose, token == state.playback.token {
             prompt.purpose = .play(index: index)
-            state.destination = .passcode(prompt)
+            NavigationReducer.go(&state, to: .passcode(prompt))
         } else if !prompt.isContent {
             state.restrictions.afterPrompt = index
         } else {
@@ -124,7 +124,7 @@ enum RestrictionReducer {
         if state.prompt != nil {
             return reloadAfterPrompt(&state)
         }
-        if let flip = state.flip, flip.target != state.current {
+        if let flip = state.live.flip, flip.target != state.current {
             state.playback.phase = .idle
             state.playback.token = state.newToken()
             return [.stop] + ShellReducer.dropContentRequest(&state)
@@ -150,13 +150,13 @@ enum RestrictionReducer {
             .audit(AuditEntry(kind: .denied, title: item.title, itemID: item.id, rating: label, time: state.wallClock, detail: why)),
             .emit(.restrictionsAuthorization(item: item, rating: label, granted: false, reason: "restricted")),
         ]
-        if state.flip != nil {
-            state.destination = .interstitial
+        if state.live.flip != nil {
+            NavigationReducer.go(&state, to: .interstitial)
             return effects + FlipReducer.fail(&state, reason: "restricted (\(label ?? "not rated"))")
         }
-        state.destination = .error(ShellError(
+        NavigationReducer.go(&state, to: .error(ShellError(
             title: "“\(item.title)” is restricted",
-            reason: "\(label.map { "Rated \($0)" } ?? "Not rated"); this TV allows \(policy.limitsDescription)."))
+            reason: "\(label.map { "Rated \($0)" } ?? "Not rated"); this TV allows \(policy.limitsDescription).")))
         return effects
     }
 

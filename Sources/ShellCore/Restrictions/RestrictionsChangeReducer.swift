@@ -59,7 +59,7 @@ enum RestrictionsChangeReducer {
             prompt.checking = nil
             prompt.digits = []
             prompt.message = "The passcode was changed: enter the new one."
-            state.destination = .passcode(prompt)
+            NavigationReducer.go(&state, to: .passcode(prompt))
         }
         guard state.restrictions.policy.effectiveMode == .deny, !prompt.isAdmin else { return [] }
         let label = prompt.rating?.code
@@ -100,15 +100,15 @@ enum RestrictionsChangeReducer {
         }
         stopped.append(StoppedContent(place: .player, id: item.id, title: item.title, rating: label))
         if state.prompt != nil { return RestrictionReducer.reloadAfterPrompt(&state) }
-        var effects: [Effect] = state.recovery == nil ? [] : [.cancelTimer(.retry), .cancelTimer(.stall)]
-        if let flip = state.flip, flip.target != index { effects += FlipReducer.abandon(&state) }
-        state.recovery = nil
+        var effects: [Effect] = state.live.recovery == nil ? [] : [.cancelTimer(.retry), .cancelTimer(.stall)]
+        if let flip = state.live.flip, flip.target != index { effects += FlipReducer.abandon(&state) }
+        state.live.recovery = nil
         return effects + RestrictionReducer.block(&state, index: index, request: state.playback.contentRequest, ratings: ratings, programmeStart: start)
     }
 
     /// The picture, forbidden now, closes (a picture already blocked stays so).
     private static func picture(_ state: inout ShellState, stopped: inout [StoppedContent]) -> [Effect] {
-        guard let pip = state.pip, pip.blocked == nil, let item = state.pictureItem,
+        guard let pip = state.picture.pip, pip.blocked == nil, let item = state.pictureItem,
               let label = forbidden(state, item, ratings: union(RestrictionReducer.knownRatings(state, item), pip.playback.ratings)) else { return [] }
         stopped.append(StoppedContent(place: .pip, id: item.id, title: item.title, rating: label))
         return PictureReducer.close(&state, reason: "restricted")
@@ -116,13 +116,13 @@ enum RestrictionsChangeReducer {
 
     /// The guide's preview, forbidden now, stops; the pane says why.
     private static func preview(_ state: inout ShellState, stopped: inout [StoppedContent]) -> [Effect] {
-        guard var preview = state.preview, preview.restricted == nil, let item = state.items[safe: preview.index],
+        guard var preview = state.picture.preview, preview.restricted == nil, let item = state.items[safe: preview.index],
               let label = forbidden(state, item, ratings: union(RestrictionReducer.knownRatings(state, item), preview.playback.ratings)) else { return [] }
         let token = preview.playback.token
         preview.restricted = label
         preview.withheld = nil
         preview.playback = PlaybackState()
-        state.preview = preview
+        state.picture.preview = preview
         guard token != 0 else { return [] }
         stopped.append(StoppedContent(place: .preview, id: item.id, title: item.title, rating: label))
         state.retire(token)
@@ -134,12 +134,12 @@ enum RestrictionsChangeReducer {
     private static func warm(_ state: inout ShellState, stopped: inout [StoppedContent]) -> [Effect] {
         var effects: [Effect] = []
         for slot in PlayerSlot.warm {
-            guard let warm = state.warm[slot], let item = state.items[safe: warm.index],
+            guard let warm = state.warm.players[slot], let item = state.items[safe: warm.index],
                   let label = forbidden(state, item, ratings: union(RestrictionReducer.knownRatings(state, item), warm.playback.ratings)) else { continue }
             stopped.append(StoppedContent(place: .warm, id: item.id, title: item.title, rating: label))
             state.retire(warm.playback.token)
-            state.warm[slot] = nil
-            state.warmRefused.insert(warm.index)
+            state.warm.players[slot] = nil
+            state.warm.refused.insert(warm.index)
             effects.append(.slot(slot, .stop))
         }
         return effects
@@ -149,11 +149,11 @@ enum RestrictionsChangeReducer {
     /// countdown stops, its image goes); at the end it comes back, and
     /// taking it asks for the passcode.
     private static func upNext(_ state: inout ShellState, stopped: inout [StoppedContent]) -> [Effect] {
-        guard let card = state.upNext, card.phase == .presented else { return [] }
+        guard let card = state.upNext.card, card.phase == .presented else { return [] }
         let item = card.proposal.item
         guard let label = forbidden(state, item, ratings: RestrictionReducer.knownRatings(state, item)) else { return [] }
         stopped.append(StoppedContent(place: .upNext, id: item.id, title: item.title, rating: label))
-        state.upNext?.phase = .deferred
+        state.upNext.card?.phase = .deferred
         return [.cancelTimer(.upNextTick), .emit(.contentProposal(id: item.id, outcome: "deferred"))]
     }
 }

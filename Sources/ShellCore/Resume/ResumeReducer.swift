@@ -12,26 +12,26 @@ enum ResumeReducer {
     static func offer(_ state: ShellState, index: Int) -> ResumeOffer? {
         guard state.settings.rememberPositions, state.items.indices.contains(index) else { return nil }
         let item = state.items[index]
-        guard !item.isLive, let point = state.resumePoints[item.url], !point.watched, point.position >= 30,
+        guard !item.isLive, let point = state.upNext.resumePoints[item.url], !point.watched, point.position >= 30,
               let duration = point.duration, point.position <= duration * 0.95 else { return nil }
         return ResumeOffer(index: index, position: point.position)
     }
 
     /// Keys while the offer is up; nil when it is not.
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
-        guard let offer = state.resumeOffer else { return nil }
+        guard let offer = state.upNext.resumeOffer else { return nil }
         switch command {
         case .up, .down, .left, .right:
-            state.resumeOffer?.focus = offer.focus == 0 ? 1 : 0
+            state.upNext.resumeOffer?.focus = offer.focus == 0 ? 1 : 0
             return []
         case .select, .playPause, .play:
-            state.resumeOffer = nil
+            state.upNext.resumeOffer = nil
             let item = state.playable(offer.index)
-            state.transportVisible = true
+            state.chrome.transportVisible = true
             let load: Effect = offer.focus == 0 ? .loadFrom(item, token: state.playback.token, start: offer.position) : .load(item, token: state.playback.token)
             return [load, .startTimer(.transportHide, after: state.settings.transportHideDelay)] + RecoveryReducer.loadStarted(state)
         case .menu:
-            state.resumeOffer = nil
+            state.upNext.resumeOffer = nil
             return ShellReducer.goHome(&state)
         default:
             return []
@@ -40,12 +40,12 @@ enum ResumeReducer {
 
     /// What to save of the playing film now (nil for live, or nothing known).
     static func save(_ state: inout ShellState) -> [Effect] {
-        guard state.settings.rememberPositions, state.resumeOffer == nil, let item = state.currentItem, !item.isLive, !state.isLive,
+        guard state.settings.rememberPositions, state.upNext.resumeOffer == nil, let item = state.currentItem, !item.isLive, !state.isLive,
               state.playback.phase == .playing || state.playback.phase == .ended, let position = state.playback.position else { return [] }
         let duration = state.playback.duration
         let watched = duration.map { position >= $0 * 0.95 } ?? false
-        state.resumePoints[item.url] = ResumePoint(position: position, duration: duration, watched: watched,
-                                                   updated: max(state.wallClock, (state.resumePoints.values.map(\.updated).max() ?? 0) + 1))
+        state.upNext.resumePoints[item.url] = ResumePoint(position: position, duration: duration, watched: watched,
+                                                   updated: max(state.wallClock, (state.upNext.resumePoints.values.map(\.updated).max() ?? 0) + 1))
         return [.savePosition(item, position: position, duration: duration, watched: watched)]
     }
 

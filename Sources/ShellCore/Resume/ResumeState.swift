@@ -19,7 +19,7 @@ public enum ContinueWatching {
     public static func items(_ state: ShellState) -> [Int] {
         state.items.indices.compactMap { index -> (Int, Double)? in
             let item = state.items[index]
-            guard !item.isLive, let point = state.resumePoints[item.url], !point.watched, point.position >= 30,
+            guard !item.isLive, let point = state.upNext.resumePoints[item.url], !point.watched, point.position >= 30,
                   let duration = point.duration, point.position <= duration * 0.95 else { return nil }
             return (index, point.updated)
         }.sorted { $0.1 > $1.1 }.map(\.0)

@@ -16,13 +16,13 @@ enum BreakReducer {
 
     static func watched(_ state: ShellState, _ segment: Segment) -> Bool {
         guard let id = state.currentItem?.id else { return false }
-        return state.watchedBreaks[id]?.contains(segment.start) ?? false
+        return state.segments.watchedBreaks[id]?.contains(segment.start) ?? false
     }
 
     /// Inside a break: the notice, and nil for "go ahead".
     static func refusal(_ state: inout ShellState) -> [Effect]? {
         guard let segment = current(state), let position = state.playback.position else { return nil }
-        state.notice = "Ad · \(formatTime(max(0, segment.end - position).rounded(.up))) left"
+        state.chrome.notice = "Ad · \(formatTime(max(0, segment.end - position).rounded(.up))) left"
         return [.startTimer(.noticeHide, after: state.settings.noticeDelay)]
     }
 
@@ -35,7 +35,7 @@ enum BreakReducer {
         guard state.settings.linearBreaks, target > from,
               let crossed = state.playback.segments.first(where: { $0.kind == .commercial && $0.start >= from && $0.start < target && !watched(state, $0) })
         else { return [offset.map { .seekBy($0) } ?? .seek(to: target, exact: exact)] }
-        state.pendingTarget = target
+        state.segments.pendingTarget = target
         return [.seek(to: crossed.start, exact: true)]
     }
 
@@ -43,15 +43,15 @@ enum BreakReducer {
     /// its end makes it watched and goes on to the kept target.
     static func positionChanged(_ state: inout ShellState, to position: Double) -> [Effect] {
         guard let id = state.currentItem?.id else { return [] }
-        if let active = state.activeBreak {
+        if let active = state.segments.activeBreak {
             guard !active.contains(position) || position >= active.end - 0.3 else { return [] }
-            state.activeBreak = nil
+            state.segments.activeBreak = nil
             var effects: [Effect] = []
             if position >= active.end - 0.5 {
-                state.watchedBreaks[id, default: []].insert(active.start)
+                state.segments.watchedBreaks[id, default: []].insert(active.start)
                 effects.append(.emit(.interstitialFinished(start: active.start, end: active.end)))
-                if let target = state.pendingTarget {
-                    state.pendingTarget = nil
+                if let target = state.segments.pendingTarget {
+                    state.segments.pendingTarget = nil
                     state.playback.seekPending = true
                     state.playback.position = target
                     effects.append(.seek(to: target, exact: true))
@@ -60,7 +60,7 @@ enum BreakReducer {
             return effects
         }
         guard let segment = current(state) else { return [] }
-        state.activeBreak = segment
+        state.segments.activeBreak = segment
         return [.emit(.interstitialStarted(start: segment.start, end: segment.end))]
     }
 }

@@ -10,19 +10,19 @@ enum SegmentReducer {
         guard state.screen == .player, !state.isLive, state.scrub == nil else { return [] }
         let current = state.playback.segments.first { $0.kind != .commercial && $0.contains(new) && choice(state, $0.kind) != .never }
         guard let segment = current else {
-            guard state.contextualAction?.segment != nil else { return [] }
-            state.contextualAction = nil
+            guard state.segments.contextualAction?.segment != nil else { return [] }
+            state.segments.contextualAction = nil
             return [.cancelTimer(.contextualActionHide)]
         }
-        if state.contextualAction?.segment == segment { return [] }
+        if state.segments.contextualAction?.segment == segment { return [] }
         let action = ContextualAction(for: segment)
         // From before it while playing on, or in the first seconds of a
         // segment that opens the file (its chapters may be known only then).
         let reached = (old.map { $0 < segment.start && new - $0 < 2 } ?? true) || (segment.start < 1 && new < 2)
-        if choice(state, segment.kind) == .auto, reached, !state.playback.seekPending, state.declinedSkip != segment {
-            state.contextualAction = nil
-            state.automaticSkip = AutomaticSkip(segment: segment, from: new, until: now + state.settings.automaticSkipUndo)
-            state.notice = "Skipped \(segment.kind.rawValue) · \(state.settings.backGlyph) to go back"
+        if choice(state, segment.kind) == .auto, reached, !state.playback.seekPending, state.segments.declinedSkip != segment {
+            state.segments.contextualAction = nil
+            state.segments.automaticSkip = AutomaticSkip(segment: segment, from: new, until: now + state.settings.automaticSkipUndo)
+            state.chrome.notice = "Skipped \(segment.kind.rawValue) · \(state.settings.backGlyph) to go back"
             state.playback.seekPending = true
             state.playback.position = segment.end
             return [
@@ -31,7 +31,7 @@ enum SegmentReducer {
                 .emit(.contextualAction(id: action.id, automatic: true)),
             ]
         }
-        state.contextualAction = action
+        state.segments.contextualAction = action
         return [
             .startTimer(.contextualActionHide, after: state.settings.contextualActionDuration),
             .emit(.contextualActionShown(title: action.title, id: action.id, target: action.target)),
@@ -42,15 +42,15 @@ enum SegmentReducer {
     /// offered (a segment's own button stands over it); none takes the
     /// program's button away.
     static func programActions(_ state: inout ShellState, _ actions: [ProgramAction], token: Int) -> [Effect] {
-        guard token == state.playback.token, state.contextualAction?.segment == nil else { return [] }
+        guard token == state.playback.token, state.segments.contextualAction?.segment == nil else { return [] }
         guard let first = actions.first else {
-            guard state.contextualAction != nil else { return [] }
-            state.contextualAction = nil
+            guard state.segments.contextualAction != nil else { return [] }
+            state.segments.contextualAction = nil
             return [.cancelTimer(.contextualActionHide)]
         }
-        guard state.contextualAction?.id != first.id else { return [] }
+        guard state.segments.contextualAction?.id != first.id else { return [] }
         let action = ContextualAction(program: first)
-        state.contextualAction = action
+        state.segments.contextualAction = action
         return [
             .startTimer(.contextualActionHide, after: state.settings.contextualActionDuration),
             .emit(.contextualActionShown(title: action.title, id: action.id, target: nil)),
@@ -66,9 +66,9 @@ enum SegmentReducer {
 
     /// ENTER while the button shows: take it.
     static func take(_ state: inout ShellState) -> [Effect]? {
-        guard let action = state.contextualAction, isShown(state), state.overlay == .none, state.scrub == nil else { return nil }
-        state.contextualAction = nil
-        if action.segment?.kind == .credits, state.upNext == nil, let proposal = UpNextReducer.proposal(state) {
+        guard let action = state.segments.contextualAction, isShown(state), state.chrome.overlay == .none, state.scrub == nil else { return nil }
+        state.segments.contextualAction = nil
+        if action.segment?.kind == .credits, state.upNext.card == nil, let proposal = UpNextReducer.proposal(state) {
             return [.cancelTimer(.contextualActionHide), .emit(.contextualAction(id: action.id, automatic: false))]
                 + UpNextReducer.present(&state, proposal)
         }
@@ -82,17 +82,17 @@ enum SegmentReducer {
 
     /// DOWN while the button is hidden: it comes back for its 8 s.
     static func reshow(_ state: inout ShellState) -> [Effect]? {
-        guard let action = state.contextualAction, action.hidden, state.overlay == .none else { return nil }
-        state.contextualAction?.hidden = false
+        guard let action = state.segments.contextualAction, action.hidden, state.chrome.overlay == .none else { return nil }
+        state.segments.contextualAction?.hidden = false
         return [.startTimer(.contextualActionHide, after: state.settings.contextualActionDuration)]
     }
 
     /// LEFT within 5 s of a skip made by itself: back to where it skipped from.
     static func undo(_ state: inout ShellState, now: Instant) -> [Effect]? {
-        guard let skip = state.automaticSkip, now < skip.until else { return nil }
-        state.automaticSkip = nil
-        state.declinedSkip = skip.segment
-        state.notice = nil
+        guard let skip = state.segments.automaticSkip, now < skip.until else { return nil }
+        state.segments.automaticSkip = nil
+        state.segments.declinedSkip = skip.segment
+        state.chrome.notice = nil
         state.playback.seekPending = true
         state.playback.position = skip.from
         return [.seek(to: skip.from, exact: true), .cancelTimer(.noticeHide)]
@@ -100,14 +100,14 @@ enum SegmentReducer {
 
     /// The button's 8 s are up.
     static func hide(_ state: inout ShellState) -> [Effect] {
-        state.contextualAction?.hidden = true
+        state.segments.contextualAction?.hidden = true
         return []
     }
 
     /// Whether the button is on screen: within its 8 s, or while the transport bar is up.
     static func isShown(_ state: ShellState) -> Bool {
-        guard let action = state.contextualAction else { return false }
-        return !action.hidden || state.transportVisible
+        guard let action = state.segments.contextualAction else { return false }
+        return !action.hidden || state.chrome.transportVisible
     }
 
     static func choice(_ state: ShellState, _ kind: Segment.Kind) -> SegmentChoice {

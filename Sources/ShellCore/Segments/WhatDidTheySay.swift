@@ -25,11 +25,11 @@ enum WhatDidTheySayReducer {
         state.playback.seekPending = true
         state.playback.position = max(0, position - state.settings.replayInterval)
         guard let track = preferred(subtitles, language: state.settings.language) else {
-            state.notice = "No subtitles to show"
+            state.chrome.notice = "No subtitles to show"
             return seek + [.startTimer(.noticeHide, after: state.settings.noticeDelay)]
         }
-        let previous = state.whatDidTheySay?.previous ?? subtitles.first { $0.selected }?.id
-        state.whatDidTheySay = WhatDidTheySay(until: max(position, state.whatDidTheySay?.until ?? 0), previous: previous)
+        let previous = state.segments.whatDidTheySay?.previous ?? subtitles.first { $0.selected }?.id
+        state.segments.whatDidTheySay = WhatDidTheySay(until: max(position, state.segments.whatDidTheySay?.until ?? 0), previous: previous)
         for i in state.playback.tracks.indices where state.playback.tracks[i].kind == .subtitle {
             state.playback.tracks[i].selected = state.playback.tracks[i].id == track.id
         }
@@ -38,8 +38,8 @@ enum WhatDidTheySayReducer {
 
     /// Playback passed the moment `w` was pressed: the subtitles as they were.
     static func positionChanged(_ state: inout ShellState, to position: Double) -> [Effect] {
-        guard let replay = state.whatDidTheySay, !state.playback.seekPending, position >= replay.until else { return [] }
-        state.whatDidTheySay = nil
+        guard let replay = state.segments.whatDidTheySay, !state.playback.seekPending, position >= replay.until else { return [] }
+        state.segments.whatDidTheySay = nil
         for i in state.playback.tracks.indices where state.playback.tracks[i].kind == .subtitle {
             state.playback.tracks[i].selected = state.playback.tracks[i].id == replay.previous
         }

@@ -1,12 +1,12 @@
 extension ShellState {
-    /// Takes down what sits over the picture (overlay or panel, the hint,
+    /// Takes down what sits over the picture (chrome.overlay or panel, the hint,
     /// the transport bar, a scrub head) because something now covers it all
     /// (the passcode prompt, "Reconnecting…").
     mutating func clearChrome() {
-        overlay = .none
-        hintVisible = false
-        transportVisible = false
+        chrome.overlay = .none
+        chrome.hintVisible = false
+        chrome.transportVisible = false
         scrub = nil
-        contextualAction = nil
+        segments.contextualAction = nil
     }
 }

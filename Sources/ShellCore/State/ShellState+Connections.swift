@@ -4,11 +4,11 @@ extension ShellState {
     /// The streams open now that count against `ShellSettings.maxConnections`,
     /// besides the warm neighbours (which give way to everything else): the
     /// full-screen player while it has something loaded, the picture, the
-    /// guide's preview and the Up Next card's image (both in the preview
+    /// guide's picture.preview and the Up Next card's image (both in the picture.preview
     /// player, so one of them at most).
     public var openStreams: Int {
-        (playback.phase == .idle ? 0 : 1) + (pip == nil ? 0 : 1)
-            + ((preview?.playback.token ?? 0) != 0 || proposalImage != nil ? 1 : 0)
+        (playback.phase == .idle ? 0 : 1) + (picture.pip == nil ? 0 : 1)
+            + ((picture.preview?.playback.token ?? 0) != 0 || upNext.proposalImage != nil ? 1 : 0)
     }
 
     /// Why one more stream may not open beside the `open` ones: the cap's

@@ -21,7 +21,7 @@ public struct StreamHealth: Equatable, Sendable {
 extension ShellState {
     /// `items[index]` as it plays now: on the stream its health says is in use.
     public func playable(_ index: Int) -> MediaItem {
-        items[index].onStream(streamHealth[index]?.stream ?? 0)
+        items[index].onStream(live.streamHealth[index]?.stream ?? 0)
     }
 
     /// The URL of the stream loading or playing full screen.

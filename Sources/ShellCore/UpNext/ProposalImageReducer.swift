@@ -8,23 +8,23 @@ enum ProposalImageReducer {
     /// Run after every action: the image follows the card.
     static func follow(_ state: inout ShellState) -> [Effect] {
         let wanted = wantedImage(state)
-        if let image = state.proposalImage {
+        if let image = state.upNext.proposalImage {
             guard wanted == nil else { return [] }
             state.retire(image.token)
-            state.proposalImage = nil
+            state.upNext.proposalImage = nil
             return [.slot(.preview, .stop)]
         }
         guard let wanted else { return [] }
         var image = PlaybackState()
         image.token = state.newToken()
         image.phase = .loading
-        state.proposalImage = image
+        state.upNext.proposalImage = image
         return [.slot(.preview, .mute(true)), .slot(.preview, .loadStill(url: wanted, token: image.token))]
     }
 
     /// The image the card should show now, if any.
     private static func wantedImage(_ state: ShellState) -> String? {
-        guard state.screen == .player, let card = state.upNext, card.phase == .presented, state.preview == nil,
+        guard state.screen == .player, let card = state.upNext.card, card.phase == .presented, state.picture.preview == nil,
               let image = card.proposal.previewImage, !image.isEmpty else { return nil }
         let item = card.proposal.item
         let policy = state.restrictions.policy

@@ -10,7 +10,7 @@ enum UpNextReducer {
     /// The proposal for what plays: the program's, else the built-in guess.
     static func proposal(_ state: ShellState) -> ContentProposal? {
         guard state.settings.upNextEnabled, let index = state.current, state.screen == .player || state.screen == .passcode else { return nil }
-        if let given = state.programProposal { return given }
+        if let given = state.upNext.programProposal { return given }
         if let following = CatchupReducer.continuation(state) { return following }
         guard let next = NextItem.after(index, in: state.items) else { return nil }
         let item = state.items[next]
@@ -26,20 +26,20 @@ enum UpNextReducer {
     }
 
     static func canPresent(_ state: ShellState) -> Bool {
-        state.screen == .player && state.prompt == nil && state.overlay == .none && state.scrub == nil && state.activeBreak == nil
+        state.screen == .player && state.prompt == nil && state.chrome.overlay == .none && state.scrub == nil && state.segments.activeBreak == nil
     }
 
     /// The position moved: the card comes up at its time.
     static func positionChanged(_ state: inout ShellState, to position: Double) -> [Effect] {
-        guard state.upNext == nil, canPresent(state), let proposal = proposal(state), let time = time(state, proposal), position >= time else { return [] }
+        guard state.upNext.card == nil, canPresent(state), let proposal = proposal(state), let time = time(state, proposal), position >= time else { return [] }
         return present(&state, proposal)
     }
 
     static func present(_ state: inout ShellState, _ proposal: ContentProposal) -> [Effect] {
         var card = UpNextState(proposal: proposal)
         card.phase = .presented
-        state.upNext = card
-        state.contextualAction = nil
+        state.upNext.card = card
+        state.segments.contextualAction = nil
         var effects: [Effect] = [.cancelTimer(.contextualActionHide), .emit(.contentProposalPresented(title: proposal.title, id: proposal.item.id))]
         if card.automatic { effects.append(.startTimer(.upNextTick, after: 1)) }
         return effects
@@ -47,26 +47,26 @@ enum UpNextReducer {
 
     /// A second of the countdown.
     static func tick(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard var card = state.upNext, card.phase == .presented, card.automatic else { return [] }
+        guard var card = state.upNext.card, card.phase == .presented, card.automatic else { return [] }
         card.secondsLeft -= 1
-        state.upNext = card
+        state.upNext.card = card
         guard card.secondsLeft <= 0 else { return [.startTimer(.upNextTick, after: 1)] }
         return accept(&state, now: now)
     }
 
     /// Keys while the card is up; nil for keys it leaves to the player.
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
-        guard let card = state.upNext, card.phase == .presented else { return nil }
+        guard let card = state.upNext.card, card.phase == .presented else { return nil }
         switch command {
         case .up, .down:
-            state.upNext?.focus = card.focus == 0 ? 1 : 0
+            state.upNext.card?.focus = card.focus == 0 ? 1 : 0
             return []
         case .select:
             return card.focus == 0 ? accept(&state, now: now) : reject(&state)
         case .menu:
             return reject(&state)
         case .left, .right, .frameBack, .frameForward:
-            state.upNext?.phase = .deferred
+            state.upNext.card?.phase = .deferred
             return [.cancelTimer(.upNextTick), .emit(.contentProposal(id: card.proposal.item.id, outcome: "deferred"))]
                 + (TransportReducer.reduce(&state, command, now: now))
         default:
@@ -75,8 +75,8 @@ enum UpNextReducer {
     }
 
     static func accept(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard let card = state.upNext else { return [] }
-        state.upNext = nil
+        guard let card = state.upNext.card else { return [] }
+        state.upNext.card = nil
         let item = card.proposal.item
         let index = state.items.firstIndex { $0.id == item.id && $0.url == item.url } ?? {
             state.items.append(item)
@@ -86,15 +86,15 @@ enum UpNextReducer {
     }
 
     static func reject(_ state: inout ShellState) -> [Effect] {
-        guard let card = state.upNext else { return [] }
-        state.upNext?.phase = .rejected
+        guard let card = state.upNext.card else { return [] }
+        state.upNext.card?.phase = .rejected
         return [.cancelTimer(.upNextTick), .emit(.contentProposal(id: card.proposal.item.id, outcome: "rejected"))]
     }
 
     /// The item ended: a rejected proposal goes home; one not taken yet (or
     /// put away) comes up now; nil when there is no proposal (the usual end).
     static func ended(_ state: inout ShellState, now: Instant) -> [Effect]? {
-        if let card = state.upNext {
+        if let card = state.upNext.card {
             switch card.phase {
             case .rejected: return ShellReducer.goHome(&state)
             case .presented: return []

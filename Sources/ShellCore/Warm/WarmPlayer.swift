@@ -17,9 +17,9 @@ extension ShellState {
     /// picture to show (its video configured): the interstitial shows its
     /// latest frame. Nil when the target is not warm.
     public var warmFlipTarget: PlayerSlot? {
-        guard let flip, flip.failure == nil else { return nil }
+        guard let flip = live.flip, flip.failure == nil else { return nil }
         return PlayerSlot.warm.first { slot in
-            guard let warm = warm[slot] else { return false }
+            guard let warm = warm.players[slot] else { return false }
             return warm.index == flip.target && warm.playback.phase == .playing && warm.playback.videoConfigured
         }
     }

@@ -22,7 +22,7 @@ enum WarmReducer {
         var chosen: [Int] = []
         for step in [1, -1] {
             let index = ring[(position + step + ring.count) % ring.count]
-            guard index != current, !chosen.contains(index), !state.warmRefused.contains(index), !restricted(state, index) else { continue }
+            guard index != current, !chosen.contains(index), !state.warm.refused.contains(index), !restricted(state, index) else { continue }
             chosen.append(index)
         }
         var allowed = min(settings.warmNeighbours, PlayerSlot.warm.count)
@@ -43,24 +43,24 @@ enum WarmReducer {
     /// once the delay has passed, missing ones are opened. Nothing changes
     /// while a flip or the passcode prompt is under way.
     static func follow(_ state: inout ShellState) -> [Effect] {
-        guard state.flip == nil, state.prompt == nil else { return [] }
+        guard state.live.flip == nil, state.prompt == nil else { return [] }
         let wanted = neighbours(state)
         var effects: [Effect] = []
         for slot in PlayerSlot.warm {
-            guard let warm = state.warm[slot], !wanted.contains(warm.index) else { continue }
+            guard let warm = state.warm.players[slot], !wanted.contains(warm.index) else { continue }
             state.retire(warm.playback.token)
-            state.warm[slot] = nil
+            state.warm.players[slot] = nil
             effects.append(.slot(slot, .stop))
         }
-        guard state.warmAllowed == state.playback.token, state.playback.phase == .playing else { return effects }
-        for index in wanted where !state.warm.values.contains(where: { $0.index == index }) {
-            guard let slot = PlayerSlot.warm.first(where: { state.warm[$0] == nil }) else { break }
+        guard state.warm.allowed == state.playback.token, state.playback.phase == .playing else { return effects }
+        for index in wanted where !state.warm.players.values.contains(where: { $0.index == index }) {
+            guard let slot = PlayerSlot.warm.first(where: { state.warm.players[$0] == nil }) else { break }
             var playback = PlaybackState()
             playback.token = state.newToken()
             playback.phase = .loading
             playback.paused = true
             playback.ratings = RestrictionReducer.knownRatings(state, state.items[index])
-            state.warm[slot] = WarmPlayer(index: index, playback: playback)
+            state.warm.players[slot] = WarmPlayer(index: index, playback: playback)
             effects += [.slot(slot, .mute(true)), .slot(slot, .loadPaused(state.playable(index), token: playback.token))]
         }
         return effects
@@ -74,16 +74,16 @@ enum WarmReducer {
 
     /// The delay is over.
     static func delayFired(_ state: inout ShellState) {
-        guard state.playback.phase == .playing, state.warmAllowed != state.playback.token else { return }
-        state.warmAllowed = state.playback.token
-        state.warmRefused = []
+        guard state.playback.phase == .playing, state.warm.allowed != state.playback.token else { return }
+        state.warm.allowed = state.playback.token
+        state.warm.refused = []
     }
 
     /// A warm player's report: held at its hook it goes on unless its file's
     /// ratings restrict it; a failure or an end drops it for this load.
     /// Nil for reports that only update its playback.
     static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport) -> [Effect]? {
-        guard let warm = state.warm[slot] else { return [] }
+        guard let warm = state.warm.players[slot] else { return [] }
         switch report {
         case .preloaded(let fileRatings):
             let ratings = warm.playback.ratings + fileRatings
@@ -93,8 +93,8 @@ enum WarmReducer {
                !RestrictionReducer.covered(state, item, programmeStart: RestrictionReducer.programmeStart(state, item)) {
                 return drop(&state, slot: slot)
             }
-            state.warm[slot]?.playback.fileRatings = fileRatings
-            state.warm[slot]?.playback.ratings = ratings
+            state.warm.players[slot]?.playback.fileRatings = fileRatings
+            state.warm.players[slot]?.playback.ratings = ratings
             return [.slot(slot, .continueLoad(token: warm.playback.token))]
         case .failed, .ended:
             return drop(&state, slot: slot)
@@ -105,10 +105,10 @@ enum WarmReducer {
 
     /// Stops a warm player and opens that channel no more during this load.
     private static func drop(_ state: inout ShellState, slot: PlayerSlot) -> [Effect] {
-        guard let warm = state.warm[slot] else { return [] }
+        guard let warm = state.warm.players[slot] else { return [] }
         state.retire(warm.playback.token)
-        state.warm[slot] = nil
-        state.warmRefused.insert(warm.index)
+        state.warm.players[slot] = nil
+        state.warm.refused.insert(warm.index)
         return [.slot(slot, .stop)]
     }
 
@@ -117,16 +117,16 @@ enum WarmReducer {
     /// buffer with sound, and the channel left stays warm (paused, muted)
     /// for `follow` to keep or stop. Nil when it is not warm and ready.
     static func swapIn(_ state: inout ShellState, index: Int, request: Int?) -> [Effect]? {
-        guard let (slot, warm) = state.warm.first(where: { $0.value.index == index }), warm.playback.phase == .playing,
+        guard let (slot, warm) = state.warm.players.first(where: { $0.value.index == index }), warm.playback.phase == .playing,
               state.prompt == nil else { return nil }
         var effects: [Effect] = [.cancelTimer(.errorAdvance), .exchangePlayers(.main, slot)]
         let old = state.playback
-        state.warm[slot] = nil
+        state.warm.players[slot] = nil
         if let left = state.current, old.phase == .playing, state.items[left].isLive, old.token != 0 {
             var kept = old
             kept.paused = true
             kept.contentRequest = nil
-            state.warm[slot] = WarmPlayer(index: left, playback: kept)
+            state.warm.players[slot] = WarmPlayer(index: left, playback: kept)
             effects += [.slot(slot, .pause(true)), .slot(slot, .mute(true))]
         } else if old.phase != .idle {
             state.retire(old.token)
@@ -134,7 +134,7 @@ enum WarmReducer {
         }
         let saved = ResumeReducer.save(&state)
         state.current = index
-        state.homeSelection = index
+        state.navigation.homeSelection = index
         state.playback = warm.playback
         state.playback.paused = false
         state.playback.firstFramePresented = false
@@ -142,8 +142,8 @@ enum WarmReducer {
         state.playback.framesRendered = 0
         state.playback.framesDropped = 0
         state.playback.contentRequest = nil
-        state.warmAllowed = nil
-        state.recovery = nil
+        state.warm.allowed = nil
+        state.live.recovery = nil
         state.clearChrome()
         effects += saved + [.slot(.main, .mute(false)), .setPause(false)]
         if state.settings.rememberPositions { effects.append(.recordPlay(state.items[index], live: true)) }
@@ -156,9 +156,9 @@ enum WarmReducer {
             state.playback.seekPending = true
             effects.append(.seek(to: target, exact: false))
         }
-        if state.flip == nil {
-            state.destination = .player
-            state.transportVisible = true
+        if state.live.flip == nil {
+            NavigationReducer.go(&state, to: .player)
+            state.chrome.transportVisible = true
             effects.append(.startTimer(.transportHide, after: state.settings.transportHideDelay))
         }
         if let request { effects.append(.finishContentRequest(request: request, success: true)) }

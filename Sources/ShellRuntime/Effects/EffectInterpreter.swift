@@ -295,7 +295,7 @@ public final class EffectInterpreter: ShellControl {
         PictureInPicturePossibility.reason(store.state) == nil
     }
 
-    public var isPictureInPictureActive: Bool { store.state.pip != nil }
+    public var isPictureInPictureActive: Bool { store.state.picture.pip != nil }
 
     /// Tells the reducer what the delegate asks of playback (at start, and
     /// when a delegate is set).
@@ -361,7 +361,7 @@ public final class EffectInterpreter: ShellControl {
     /// starts loading the target's logo.
     private func askForInterstitial() {
         let state = store.state
-        guard let flip = state.flip else { return }
+        guard let flip = state.live.flip else { return }
         let target = state.items[flip.target]
         if let logo = target.logo { loadLogo(logo) }
         guard let delegate else { return }

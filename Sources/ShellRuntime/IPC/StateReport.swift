@@ -13,25 +13,25 @@ enum StateReport {
     static func guide(_ state: ShellState) -> Any {
         guard state.screen == .guide, !state.items.isEmpty else { return NSNullValue.null }
         let channel: Int, time: Double, programme: Programme?
-        if let grid = state.guideGrid {
+        if let grid = state.guide.grid {
             channel = grid.channel
             time = grid.time
             programme = GuideGridReducer.focused(state, grid).programme
         } else {
-            channel = min(state.homeSelection, state.items.count - 1)
+            channel = min(state.navigation.homeSelection, state.items.count - 1)
             time = state.wallClock
             programme = state.nowNext(state.items[channel]).now
         }
         let item = state.items[channel]
         let shown = programme.map { state.shown($0, on: item) }
         return [
-            "mode": state.guideGrid == nil ? "list" : "grid",
+            "mode": state.guide.grid == nil ? "list" : "grid",
             "focus": [
                 "channel": item.number.map { $0 as Any } ?? item.title, "start": shown.map { $0.start as Any } ?? NSNullValue.null,
                 "title": shown.map { $0.title as Any } ?? NSNullValue.null,
             ] as [String: Any],
             "time": time,
-            "search": state.guideSearch.map { search in
+            "search": state.guide.search.map { search in
                 ["text": search.text, "searching": search.searching, "focus": search.focus,
                  "results": search.results.map { Self.programme(state, $0) }] as [String: Any]
             } ?? NSNullValue.null,
@@ -52,7 +52,7 @@ enum StateReport {
 
     /// Favourite channels: key, and number and name when in this lineup.
     static func favourites(_ state: ShellState) -> [[String: Any]] {
-        state.favourites.sorted().map { key in
+        state.guide.favourites.sorted().map { key in
             let item = state.items.first { $0.channelKey == key }
             return ["key": key, "channel": item?.number.map { $0 as Any } ?? NSNullValue.null,
                     "name": item.map { $0.title as Any } ?? NSNullValue.null]
@@ -106,7 +106,7 @@ enum StateReport {
 
     /// `get_state.pip`: what plays in the picture, or null.
     static func picture(_ state: ShellState) -> Any {
-        guard let pip = state.pip, let item = state.pictureItem else { return NSNullValue.null }
+        guard let pip = state.picture.pip, let item = state.pictureItem else { return NSNullValue.null }
         let p = pip.playback
         let live = item.isLive || (p.phase == .playing && !p.seekable && p.duration == nil)
         return [
@@ -121,7 +121,7 @@ enum StateReport {
     /// channel's title is given (it is in the guide's list anyway); nothing
     /// of it is loaded.
     static func preview(_ state: ShellState) -> Any {
-        guard let preview = state.preview, state.items.indices.contains(preview.index) else { return NSNullValue.null }
+        guard let preview = state.picture.preview, state.items.indices.contains(preview.index) else { return NSNullValue.null }
         let item = state.items[preview.index]
         return [
             "id": item.id, "title": item.title, "restricted": preview.restricted != nil,
@@ -135,7 +135,7 @@ enum StateReport {
     /// lineup's first) of how many, with its last failure; null with nothing current.
     static func alternate(_ state: ShellState) -> Any {
         guard let index = state.current else { return NSNullValue.null }
-        let health = state.streamHealth[index]
+        let health = state.live.streamHealth[index]
         var report: [String: Any] = ["index": health?.stream ?? 0, "count": state.items[index].streamCount]
         if let health, let failure = health.lastFailure {
             report["last_failure"] = ["stream": health.lastFailedStream ?? 0, "reason": failure,
@@ -160,21 +160,21 @@ enum StateReport {
         if let item = state.currentItem, item.number != nil { channel = channelJSON(item) }
         return [
             "screen": state.screen.rawValue,
-            "overlay": state.overlay.rawValue,
+            "overlay": state.chrome.overlay.rawValue,
             "paused": p.paused,
             "position": p.position.map { $0 as Any } ?? NSNullValue.null,
             "duration": p.duration.map { $0 as Any } ?? NSNullValue.null,
             "live": state.isLive,
             "scrub": scrub,
             "channel": channel,
-            "flip_pending": state.flip != nil,
-            "flip_target": state.flip.map { channelJSON(state.items[$0.target]) as Any } ?? NSNullValue.null,
-            "flip_failure": state.flip?.failure.map { $0 as Any } ?? NSNullValue.null,
-            "channel_entry": state.channelEntry.map { $0.digits as Any } ?? NSNullValue.null,
-            "notice": state.notice.map { $0 as Any } ?? NSNullValue.null,
-            "overlay_focus": state.overlayFocus,
-            "info_tab": state.infoTab.rawValue,
-            "hint": state.hintVisible,
+            "flip_pending": state.live.flip != nil,
+            "flip_target": state.live.flip.map { channelJSON(state.items[$0.target]) as Any } ?? NSNullValue.null,
+            "flip_failure": state.live.flip?.failure.map { $0 as Any } ?? NSNullValue.null,
+            "channel_entry": state.live.channelEntry.map { $0.digits as Any } ?? NSNullValue.null,
+            "notice": state.chrome.notice.map { $0 as Any } ?? NSNullValue.null,
+            "overlay_focus": state.chrome.overlayFocus,
+            "info_tab": state.chrome.infoTab.rawValue,
+            "hint": state.chrome.hintVisible,
             "tracks": state.playback.tracks.map { ["id": $0.id, "type": $0.kind.rawValue, "title": $0.label, "selected": $0.selected] as [String: Any] },
             "chapters": state.playback.chapters.map { ["title": $0.title, "start": $0.start] as [String: Any] },
             "rating": rating(state).map { $0 as Any } ?? NSNullValue.null,
@@ -182,7 +182,7 @@ enum StateReport {
             "authorized": authorized(state),
             "passcode": passcode(state),
             "restrictions": restrictions(state),
-            "reconnecting": state.recovery.map { ["attempt": $0.attempt, "reason": $0.reason, "title": state.items[$0.index].title] as [String: Any] }
+            "reconnecting": state.live.recovery.map { ["attempt": $0.attempt, "reason": $0.reason, "title": state.items[$0.index].title] as [String: Any] }
                 ?? NSNullValue.null,
             "frames_presented": state.playback.framesPresented,
             "frames_dropped": state.playback.framesDropped,
@@ -197,22 +197,22 @@ enum StateReport {
             "archive": Self.archive(state),
             "guide": Self.guide(state),
             "favourites": Self.favourites(state),
-            "reminders": state.reminders.map { Self.reminder(state, $0) },
-            "reminder_due": state.reminderDue.map { Self.reminder(state, $0) as Any } ?? NSNullValue.null,
-            "previous_channel": state.previousChannel.flatMap { state.items.indices.contains($0) ? state.items[$0].number : nil }
+            "reminders": state.guide.reminders.map { Self.reminder(state, $0) },
+            "reminder_due": state.guide.reminderDue.map { Self.reminder(state, $0) as Any } ?? NSNullValue.null,
+            "previous_channel": state.live.previousChannel.flatMap { state.items.indices.contains($0) ? state.items[$0].number : nil }
                 .map { $0 as Any } ?? NSNullValue.null,
-            "guide_status": state.guideStatus.map {
+            "guide_status": state.guide.status.map {
                 ["refreshed": $0.refreshed.map { $0 as Any } ?? NSNullValue.null, "refreshing": $0.refreshing,
                  "problem": $0.problem.map { $0 as Any } ?? NSNullValue.null] as [String: Any]
             } ?? NSNullValue.null,
-            "warm": PlayerSlot.warm.compactMap { state.warm[$0] }.filter { $0.playback.phase == .playing }.compactMap { state.items[$0.index].number },
+            "warm": PlayerSlot.warm.compactMap { state.warm.players[$0] }.filter { $0.playback.phase == .playing }.compactMap { state.items[$0.index].number },
             "behind_live": state.behindLive.map { (($0 * 10).rounded() / 10) as Any } ?? NSNullValue.null,
             "timeshift": state.isLive ? state.playback.liveBuffer.map { ["start": $0.start, "end": $0.edge] as [String: Any] } ?? NSNullValue.null : NSNullValue.null,
-            "transport_visible": state.transportVisible,
+            "transport_visible": state.chrome.transportVisible,
             "first_frame": p.firstFramePresented,
             "index": state.current.map { $0 as Any } ?? NSNullValue.null,
             "items": state.items.count,
-            "home_selection": state.homeSelection,
+            "home_selection": state.navigation.homeSelection,
             "error": (state.error ?? (state.playback.phase == .failed ? state.playback.failure : nil)).map { ["title": $0.title, "reason": $0.reason] as [String: Any] } ?? NSNullValue.null,
             "video": video.rawValue,
             "pip": Self.picture(state),
@@ -220,29 +220,29 @@ enum StateReport {
             "pip_possible": PictureInPicturePossibility.reason(state) == nil,
             "segments": state.playback.segments.map { segment in
                 ["kind": segment.kind.rawValue, "start": segment.start, "end": segment.end,
-                 "watched": state.currentItem.map { state.watchedBreaks[$0.id]?.contains(segment.start) ?? false } ?? false] as [String: Any]
+                 "watched": state.currentItem.map { state.segments.watchedBreaks[$0.id]?.contains(segment.start) ?? false } ?? false] as [String: Any]
             },
-            "in_interstitial": state.activeBreak != nil,
-            "resume_offer": state.resumeOffer.map { ["position": $0.position, "focus": $0.focus == 0 ? "resume" : "beginning"] as [String: Any] } ?? NSNullValue.null,
-            "up_next": state.upNext.flatMap { card in
+            "in_interstitial": state.segments.activeBreak != nil,
+            "resume_offer": state.upNext.resumeOffer.map { ["position": $0.position, "focus": $0.focus == 0 ? "resume" : "beginning"] as [String: Any] } ?? NSNullValue.null,
+            "up_next": state.upNext.card.flatMap { card in
                 card.phase == .presented
                     ? ["title": card.proposal.title, "id": card.proposal.item.id, "seconds_left": card.secondsLeft, "automatic": card.automatic,
                        "focus": card.focus == 0 ? "play" : "cancel",
                        "image": card.proposal.previewImage as Any? ?? NSNullValue.null,
-                       "image_shown": state.proposalImage?.firstFramePresented == true] as [String: Any] : nil
+                       "image_shown": state.upNext.proposalImage?.firstFramePresented == true] as [String: Any] : nil
             } ?? NSNullValue.null,
-            "what_did_they_say": state.whatDidTheySay.map { ["until": $0.until] as [String: Any] } ?? NSNullValue.null,
-            "transport_menu": state.transportMenu.map { menu in
+            "what_did_they_say": state.segments.whatDidTheySay.map { ["until": $0.until] as [String: Any] } ?? NSNullValue.null,
+            "transport_menu": state.chrome.transportMenu.map { menu in
                 let menus = TransportMenuReducer.menus(state)
                 return ["menus": menus.map(\.title), "focus": menu.focus,
                         "open": menu.open.map { menus.indices.contains($0) ? menus[$0].title as Any : NSNullValue.null } ?? NSNullValue.null,
                         "choices": menu.open.map { menus.indices.contains($0) ? menus[$0].choices.map(\.title) : [] } ?? [],
                         "choice": menu.choice] as [String: Any]
             } ?? NSNullValue.null,
-            "interstitial_left": state.activeBreak.map { max(0, $0.end - (state.playback.position ?? $0.start)) as Any } ?? NSNullValue.null,
-            "pending_target": state.pendingTarget.map { $0 as Any } ?? NSNullValue.null,
-            "contextual_action": state.contextualAction.map {
-                ["title": $0.title, "id": $0.id, "target": $0.target.map { $0 as Any } ?? NSNullValue.null, "shown": !$0.hidden || state.transportVisible] as [String: Any]
+            "interstitial_left": state.segments.activeBreak.map { max(0, $0.end - (state.playback.position ?? $0.start)) as Any } ?? NSNullValue.null,
+            "pending_target": state.segments.pendingTarget.map { $0 as Any } ?? NSNullValue.null,
+            "contextual_action": state.segments.contextualAction.map {
+                ["title": $0.title, "id": $0.id, "target": $0.target.map { $0 as Any } ?? NSNullValue.null, "shown": !$0.hidden || state.chrome.transportVisible] as [String: Any]
             }
                 ?? NSNullValue.null,
         ]

@@ -79,6 +79,6 @@ extension Shell {
     /// is a guide to read now / next from.
     func tickWallClock() {
         dispatch(.wallClock(Date().timeIntervalSince1970, at: MonotonicClock.now()))
-        nextWallClockTick = state.guide.channelIDs.isEmpty && configuration.guidePlan == nil ? nil : MonotonicClock.now() + 30
+        nextWallClockTick = state.guide.programmes.channelIDs.isEmpty && configuration.guidePlan == nil ? nil : MonotonicClock.now() + 30
     }
 }

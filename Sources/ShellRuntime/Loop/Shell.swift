@@ -81,8 +81,8 @@ public final class Shell: ShellControl {
             guide: configuration.guide, restrictions: configuration.restrictions)
         initial.settings.backGlyph = unicode ? "←" : "LEFT"
         initial.settings.language = Locale.current.language.languageCode?.identifier
-        initial.startIndex = configuration.startIndex
-        initial.fallbackIndex = configuration.fallbackIndex
+        initial.live.startIndex = configuration.startIndex
+        initial.live.fallbackIndex = configuration.fallbackIndex
         inbox = ActionInbox()
         store = Store(initial)
         timers = ShellTimers(clock: clock)
@@ -206,7 +206,7 @@ public final class Shell: ShellControl {
         for notice in configuration.startupNotices { dispatch(.showNotice(notice)) }
         effects.delegateChanged()
         if !state.items.isEmpty && !configuration.startOnHome {
-            let start = state.startIndex ?? 0
+            let start = state.live.startIndex ?? 0
             dispatch(configuration.remembers ? .playWhenLibraryReady(start, at: MonotonicClock.now()) : .playIndex(start, at: MonotonicClock.now()))
         }
         notifier.ready(status: state.kiosk ? "kiosk" : "running", now: MonotonicClock.now())

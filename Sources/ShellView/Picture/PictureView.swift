@@ -6,7 +6,7 @@ import ShellCore
 /// up, except the passcode prompt.
 enum PictureView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext, focusRow: Int?) {
-        guard let pip = state.pip, let item = state.pictureItem else { return }
+        guard let pip = state.picture.pip, let item = state.pictureItem else { return }
         let (frame, _) = PictureLayout.pictureFrame(columns: screen.width, rows: screen.height, corner: pip.corner, focusRow: focusRow)
         let unicode = theme.glyphs != .ascii
         let edge = Style(foreground: theme.secondaryText, background: theme.barBackground)

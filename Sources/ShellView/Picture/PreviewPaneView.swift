@@ -11,9 +11,9 @@ enum PreviewPaneView {
         FrameBox.draw(into: &screen, x: pane.x, y: pane.y, width: pane.width, height: pane.height, style: dim, unicode: theme.glyphs != .ascii)
         screen.put(" Preview ", x: pane.x + 2, y: pane.y, style: dim.bolded())
         let video = PictureLayout.previewVideo(in: pane)
-        guard state.items.indices.contains(state.homeSelection) else { return }
-        let item = state.items[state.homeSelection]
-        let preview = state.preview?.index == state.homeSelection ? state.preview : nil
+        guard state.items.indices.contains(state.navigation.homeSelection) else { return }
+        let item = state.items[state.navigation.homeSelection]
+        let preview = state.picture.preview?.index == state.navigation.homeSelection ? state.picture.preview : nil
         let card = Style(foreground: theme.text, background: theme.barBackground)
         if let preview, preview.restricted == nil, preview.playback.phase == .playing || preview.playback.firstFramePresented, context.videoInTerminal {
             screen.place(VideoWindow(.preview, x: video.x, y: video.y, width: video.width, height: video.height))
@@ -26,7 +26,7 @@ enum PreviewPaneView {
                 message = "No preview: " + withheld
             } else if preview?.playback.phase == .failed {
                 message = "Could not play"
-            } else if state.pip?.index == state.homeSelection {
+            } else if state.picture.pip?.index == state.navigation.homeSelection {
                 message = "Playing in the picture"
             } else if !item.isLive {
                 message = "ENTER to play"

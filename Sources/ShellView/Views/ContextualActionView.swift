@@ -4,10 +4,10 @@ import ShellCore
 /// its 8 s, and whenever the transport bar is up.
 enum ContextualActionView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
-        guard let action = state.contextualAction, !action.hidden || state.transportVisible, state.overlay == .none, state.scrub == nil else { return }
+        guard let action = state.segments.contextualAction, !action.hidden || state.chrome.transportVisible, state.chrome.overlay == .none, state.scrub == nil else { return }
         let label = " \(action.title) "
         let width = columnWidth(of: label) + 2
-        let barRows = state.transportVisible || state.playback.paused ? 5 : 0
+        let barRows = state.chrome.transportVisible || state.playback.paused ? 5 : 0
         let y = screen.height - barRows - 3
         let x = screen.width - width - 2
         guard y >= 1, x >= 1 else { return }

@@ -11,15 +11,15 @@ enum CustomOverlayView {
         let top = screen.height - height
         let base = Style(foreground: theme.text, background: theme.barBackground)
         screen.fill(x: 0, y: top, width: screen.width, height: height, with: Cell(" ", style: base))
-        let heading = state.isLive && state.customOverlay == nil ? "Channels" : "More"
+        let heading = state.isLive && state.chrome.customOverlay == nil ? "Channels" : "More"
         screen.put(heading, x: 2, y: top, style: base.bolded())
         screen.put(theme.glyphs.isASCII ? "DOWN / ESC close" : "▼ / ESC close", x: screen.width - 18, y: top, style: base.with(foreground: theme.secondaryText))
         let perScreen = max(1, (screen.width - 4) / (cardWidth + 1))
-        let first = min(max(0, state.overlayFocus - perScreen / 2), max(0, items.count - perScreen))
+        let first = min(max(0, state.chrome.overlayFocus - perScreen / 2), max(0, items.count - perScreen))
         for (offset, item) in items.dropFirst(first).prefix(perScreen).enumerated() {
             let index = first + offset
             let x = 2 + offset * (cardWidth + 1)
-            let focused = index == state.overlayFocus
+            let focused = index == state.chrome.overlayFocus
             let style = focused
                 ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
                 : Style(foreground: theme.text, background: theme.background)

@@ -4,8 +4,8 @@ import ShellCore
 /// reminder that came up (top centre) and a short notice (bottom centre).
 enum EntryOverlayView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
-        if let reminder = state.reminderDue { drawReminder(into: &screen, reminder, state: state, theme: theme) }
-        if let entry = state.channelEntry {
+        if let reminder = state.guide.reminderDue { drawReminder(into: &screen, reminder, state: state, theme: theme) }
+        if let entry = state.live.channelEntry {
             let text = " \(entry.digits)_ "
             let width = max(10, columnWidth(of: text) + 4)
             let x = screen.width - width - 2
@@ -13,7 +13,7 @@ enum EntryOverlayView {
             screen.fill(x: x, y: 1, width: width, height: 3, with: Cell(" ", style: style))
             screen.putCentered(text, y: 2, style: style, x: x, width: width)
         }
-        if let notice = state.notice {
+        if let notice = state.chrome.notice {
             let width = min(screen.width - 4, columnWidth(of: notice) + 6)
             let lines = wrap(notice, width: width - 4, maxLines: 4, ellipsis: theme.glyphs.ellipsis)
             let x = (screen.width - width) / 2

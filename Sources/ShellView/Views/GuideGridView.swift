@@ -78,7 +78,7 @@ enum GuideGridView {
             }
         }
         var detailsWidth = screen.width - 4
-        if state.preview?.index == grid.channel, let video = PictureLayout.gridPreviewVideo(columns: screen.width, rows: screen.height) {
+        if state.picture.preview?.index == grid.channel, let video = PictureLayout.gridPreviewVideo(columns: screen.width, rows: screen.height) {
             drawPreview(into: &screen, state: state, video: video, theme: theme, context: context)
             detailsWidth = video.x - 4
         }
@@ -97,7 +97,7 @@ enum GuideGridView {
     /// The focused channel's preview at the right of the details: its video
     /// once it plays (muted), else why not (restricted, no room, tuning).
     private static func drawPreview(into screen: inout Screen, state: ShellState, video: PictureLayout.Rect, theme: Theme, context: ViewContext) {
-        guard let preview = state.preview else { return }
+        guard let preview = state.picture.preview else { return }
         if preview.restricted == nil, preview.playback.phase == .playing || preview.playback.firstFramePresented, context.videoInTerminal {
             screen.place(VideoWindow(.preview, x: video.x, y: video.y, width: video.width, height: video.height))
             return

@@ -52,7 +52,7 @@ enum HomeView {
             ? PictureLayout.previewPane(columns: screen.width, rows: screen.height) : nil
         let right = pane.map { $0.x - 1 } ?? screen.width
         var focusRow: Int?
-        let selectedRow = rows.lastIndex { if case .item(let i) = $0 { i == state.homeSelection } else { false } } ?? 0
+        let selectedRow = rows.lastIndex { if case .item(let i) = $0 { i == state.navigation.homeSelection } else { false } } ?? 0
         let listTop = 3
         let visible = max(1, screen.height - listTop - 2)
         let first = min(max(0, selectedRow - visible / 2), max(0, rows.count - visible))
@@ -64,7 +64,7 @@ enum HomeView {
                 screen.put(group.uppercased(), x: 2, y: y, style: dim.bolded())
             case .item(let index):
                 let item = state.items[index]
-                let selected = index == state.homeSelection
+                let selected = index == state.navigation.homeSelection
                 if selected { focusRow = y }
                 let style = selected ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true) : base
                 screen.fill(x: 1, y: y, width: right - 2, height: 1, with: Cell(" ", style: style))
@@ -93,7 +93,7 @@ enum HomeView {
         let quit = state.kiosk ? "" : (theme.glyphs.isASCII ? " - q quit" : " · q quit")
         let hint = theme.glyphs.isASCII ? "UP/DOWN select - ENTER play - 0-9 channel" : "↑↓ select · ENTER play · 0–9 channel"
         screen.put(hint + quit, x: 2, y: screen.height - 1, style: dim)
-        if let problem = healthLine(state, index: state.homeSelection, context: context) ?? state.guideStatus?.problem.map({ "Guide: " + $0 }) {
+        if let problem = healthLine(state, index: state.navigation.homeSelection, context: context) ?? state.guide.status?.problem.map({ "Guide: " + $0 }) {
             screen.put(truncate(problem, toWidth: right - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 2,
                        style: base.with(foreground: theme.error), maxWidth: right - 4)
         }
@@ -104,7 +104,7 @@ enum HomeView {
     /// The stored guide's refresh: "updating the guide…", or when it was
     /// last updated.
     private static func guideStatusText(_ state: ShellState, theme: Theme, context: ViewContext) -> String? {
-        guard let status = state.guideStatus else { return nil }
+        guard let status = state.guide.status else { return nil }
         let dot = theme.glyphs.isASCII ? "-" : "·"
         if status.refreshing { return "\(dot) updating the guide" + (theme.glyphs.isASCII ? "..." : "…") }
         guard let refreshed = status.refreshed else { return nil }
@@ -117,7 +117,7 @@ enum HomeView {
     /// A row's stream health: "⚠" after a failure, with the stream in use
     /// ("⚠ 2/3") on a channel with alternates; nil when none failed.
     private static func healthMark(_ state: ShellState, index: Int, theme: Theme) -> String? {
-        guard let health = state.streamHealth[index], health.lastFailure != nil else { return nil }
+        guard let health = state.live.streamHealth[index], health.lastFailure != nil else { return nil }
         let mark = theme.glyphs.isASCII ? "!" : "⚠"
         let count = state.items[index].streamCount
         return count > 1 ? "\(mark) \(health.stream + 1)/\(count)" : mark
@@ -126,7 +126,7 @@ enum HomeView {
     /// The selected channel's health in words: the stream in use and its
     /// last failure.
     private static func healthLine(_ state: ShellState, index: Int, context: ViewContext) -> String? {
-        guard state.items.indices.contains(index), let health = state.streamHealth[index], let failure = health.lastFailure else { return nil }
+        guard state.items.indices.contains(index), let health = state.live.streamHealth[index], let failure = health.lastFailure else { return nil }
         let count = state.items[index].streamCount
         let when = health.failedAt.map { " at " + formatClock($0, utcOffset: context.utcOffset) } ?? ""
         let failed = count > 1 ? "stream \((health.lastFailedStream ?? 0) + 1) failed\(when): \(failure)" : "failed\(when): \(failure)"

@@ -15,16 +15,16 @@ enum InfoPanelView {
         let tabs = OverlayModel.infoTabs(state)
         for (index, tab) in tabs.enumerated() {
             let label = " \(tab.rawValue) "
-            let style = index == state.overlayFocus ? focusStyle : (tab == state.infoTab ? base.bolded() : dim)
+            let style = index == state.chrome.overlayFocus ? focusStyle : (tab == state.chrome.infoTab ? base.bolded() : dim)
             x = screen.put(label, x: x, y: 1, style: style) + 2
         }
         let items = OverlayModel.infoItems(state)
         let width = screen.width - 4
-        switch state.infoTab {
+        switch state.chrome.infoTab {
         case .info:
             drawInfo(into: &screen, state: state, base: base, dim: dim, width: width, height: height, context: context)
         case .previous:
-            drawProgrammes(items, into: &screen, focus: state.overlayFocus - tabs.count, styles: (base, dim, focusStyle),
+            drawProgrammes(items, into: &screen, focus: state.chrome.overlayFocus - tabs.count, styles: (base, dim, focusStyle),
                            width: width, height: height, theme: theme, context: context)
         case .chapters, .subtitles, .audio:
             if items.isEmpty {
@@ -32,7 +32,7 @@ enum InfoPanelView {
             }
             var cx = 2, cy = 3
             for (index, item) in items.enumerated() {
-                let focused = index + tabs.count == state.overlayFocus
+                let focused = index + tabs.count == state.chrome.overlayFocus
                 let mark = item.isCurrent ? "● " : "  "
                 var label = mark + item.title
                 if let subtitle = item.subtitle { label += "  " + subtitle }

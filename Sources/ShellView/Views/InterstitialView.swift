@@ -12,8 +12,8 @@ enum InterstitialView {
         let dim = base.with(foreground: theme.secondaryText)
         let width = min(screen.width - 4, 64)
         let x = (screen.width - width) / 2
-        let spin = theme.glyphs.isASCII ? Character(["|", "/", "-", "\\"][state.spinnerFrame % 4]) : spinner[state.spinnerFrame % spinner.count]
-        if let flip = state.flip, state.items.indices.contains(flip.target) {
+        let spin = theme.glyphs.isASCII ? Character(["|", "/", "-", "\\"][state.chrome.spinnerFrame % 4]) : spinner[state.chrome.spinnerFrame % spinner.count]
+        if let flip = state.live.flip, state.items.indices.contains(flip.target) {
             screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
             if let custom = flip.interstitial {
                 drawCustom(custom, into: &screen, state: state, theme: theme, x: x, width: width)
@@ -27,10 +27,10 @@ enum InterstitialView {
             let picture = state.warmFlipTarget != nil && context.videoInTerminal ? livePictureSize(screen: screen, width: width) : nil
             drawCard(item, header: "\(arrow)  \(item.number.map(String.init) ?? "")", footer: footer, picture: picture,
                      into: &screen, state: state, theme: theme, context: context, x: x, width: width)
-        } else if let recovery = state.recovery, state.items.indices.contains(recovery.index) {
+        } else if let recovery = state.live.recovery, state.items.indices.contains(recovery.index) {
             screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
             let item = state.items[recovery.index]
-            let health = state.streamHealth[recovery.index]
+            let health = state.live.streamHealth[recovery.index]
             var detail: [String] = recovery.attempt > 0 ? ["try \(recovery.attempt)"] : []
             if item.streamCount > 1 { detail.append("stream \((health?.stream ?? 0) + 1) of \(item.streamCount)") }
             let footer: [(String, Style)] = [
@@ -65,7 +65,7 @@ enum InterstitialView {
         if let picture {
             screen.place(VideoWindow(.interstitial, x: x + (width - picture.columns) / 2, y: y, width: picture.columns, height: picture.rows))
             y += picture.rows + 1
-        } else if let url = item.logo, let image = state.logos[url], screen.height >= 24 {
+        } else if let url = item.logo, let image = state.guide.logos[url], screen.height >= 24 {
             drawLogo(image, into: &screen, x: x + (width - image.width) / 2, y: y, background: theme.background)
             y += (image.height + 1) / 2 + 1
         } else {
@@ -132,13 +132,13 @@ enum InterstitialView {
             y += 1
         }
         y += 1
-        if let failure = state.flip?.failure {
+        if let failure = state.live.flip?.failure {
             for text in wrap(failure, width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis) {
                 screen.putCentered(text, y: y, style: base.with(foreground: theme.error), x: x, width: width)
                 y += 1
             }
         } else if custom.showsSpinner {
-            screen.putCentered(String(spinner[state.spinnerFrame % spinner.count]), y: y, style: base.with(foreground: theme.secondaryText), x: x, width: width)
+            screen.putCentered(String(spinner[state.chrome.spinnerFrame % spinner.count]), y: y, style: base.with(foreground: theme.secondaryText), x: x, width: width)
         }
     }
 

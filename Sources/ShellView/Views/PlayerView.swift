@@ -10,11 +10,11 @@ enum PlayerView {
         } else {
             TitleCardView.draw(into: &screen, state: state, theme: theme, context: context)
         }
-        if context.videoInTerminal && picture, let url = state.currentItem?.logo, let logo = state.logos[url],
+        if context.videoInTerminal && picture, let url = state.currentItem?.logo, let logo = state.guide.logos[url],
            screen.width >= 40, screen.height >= 16 {
             LogoBugView.draw(logo, into: &screen)
         }
-        switch state.overlay {
+        switch state.chrome.overlay {
         case .custom:
             CustomOverlayView.draw(into: &screen, state: state, theme: theme)
             return
@@ -23,14 +23,14 @@ enum PlayerView {
         case .none, .menus:
             break
         }
-        if state.transportVisible || state.scrub != nil || state.playback.paused {
+        if state.chrome.transportVisible || state.scrub != nil || state.playback.paused {
             TransportBarView.draw(into: &screen, state: state, theme: theme)
         }
-        if state.overlay == .menus { TransportMenuView.draw(into: &screen, state: state, theme: theme) }
+        if state.chrome.overlay == .menus { TransportMenuView.draw(into: &screen, state: state, theme: theme) }
         ContextualActionView.draw(into: &screen, state: state, theme: theme)
         ResumeOfferView.draw(into: &screen, state: state, theme: theme)
         UpNextView.draw(into: &screen, state: state, theme: theme, context: context)
-        if state.hintVisible && state.overlay == .none {
+        if state.chrome.hintVisible && state.chrome.overlay == .none {
             let hint = " \(theme.hint) "
             let style = Style(foreground: theme.text, background: theme.barBackground, bold: true)
             screen.putCentered(hint, y: screen.height - 1, style: style)

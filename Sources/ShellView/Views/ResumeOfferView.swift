@@ -4,7 +4,7 @@ import ShellCore
 /// under the title, before anything of the film is loaded.
 enum ResumeOfferView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
-        guard let offer = state.resumeOffer else { return }
+        guard let offer = state.upNext.resumeOffer else { return }
         let base = Style(foreground: theme.text, background: theme.background)
         let focused = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
         let middle = screen.height / 2

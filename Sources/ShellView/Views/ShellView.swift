@@ -18,7 +18,7 @@ public enum ShellView {
         switch state.screen {
         case .player:
             PlayerView.draw(into: &screen, state: state, theme: theme, context: context)
-            if state.overlay != .none { focusRow = screen.height - 2 }
+            if state.chrome.overlay != .none { focusRow = screen.height - 2 }
         case .passcode:
             PasscodeView.draw(into: &screen, state: state, theme: theme, context: context)
             return screen
@@ -26,12 +26,12 @@ public enum ShellView {
             InterstitialView.draw(into: &screen, state: state, theme: theme, context: context)
         case .error:
             ErrorView.draw(into: &screen, state: state, theme: theme)
-        case .guide where state.guideGrid != nil:
-            focusRow = GuideGridView.draw(into: &screen, state: state, grid: state.guideGrid!, theme: theme, context: context)
+        case .guide where state.guide.grid != nil:
+            focusRow = GuideGridView.draw(into: &screen, state: state, grid: state.guide.grid!, theme: theme, context: context)
         case .home, .guide:
             focusRow = HomeView.draw(into: &screen, state: state, theme: theme, context: context)
         }
-        if state.screen == .guide, let search = state.guideSearch {
+        if state.screen == .guide, let search = state.guide.search {
             focusRow = GuideSearchView.draw(into: &screen, state: state, search: search, theme: theme, context: context)
         }
         PictureView.draw(into: &screen, state: state, theme: theme, context: context, focusRow: focusRow)

@@ -6,7 +6,7 @@ import ShellCore
 enum TransportBarView {
     /// Whether the bar is drawn over `state`'s screen.
     static func isShown(_ state: ShellState) -> Bool {
-        state.screen != .passcode && (state.transportVisible || state.scrub != nil || state.playback.paused)
+        state.screen != .passcode && (state.chrome.transportVisible || state.scrub != nil || state.playback.paused)
     }
 
     /// What the bar shows of the playback position on a screen `width`
@@ -109,11 +109,11 @@ enum TransportBarView {
             screen.put(" LIVE ", x: margin, y: row, style: Style(foreground: RGB(hex: 0xFFFFFF), background: theme.liveBadge, bold: true))
         } else {
             screen.put(face.elapsed, x: margin, y: row, style: base)
-            if let active = state.activeBreak {
+            if let active = state.segments.activeBreak {
                 var left = "Ad · \(formatTime(max(0, active.end - (p.position ?? active.start)).rounded(.up))) left"
-                if let pending = state.pendingTarget { left += " · then \(formatTime(pending))" }
+                if let pending = state.segments.pendingTarget { left += " · then \(formatTime(pending))" }
                 screen.putCentered(left, y: row, style: base.with(foreground: theme.interstitial).bolded(), x: margin, width: barWidth)
-            } else if let pending = state.pendingTarget {
+            } else if let pending = state.segments.pendingTarget {
                 screen.putCentered("then \(formatTime(pending))", y: row, style: base.with(foreground: theme.secondaryText), x: margin, width: barWidth)
             }
             screen.put(face.remaining, x: screen.width - margin - columnWidth(of: face.remaining), y: row, style: base.with(foreground: theme.secondaryText))

@@ -5,7 +5,7 @@ import ShellCore
 /// button, the current one checked.
 enum TransportMenuView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
-        guard let menu = state.transportMenu else { return }
+        guard let menu = state.chrome.transportMenu else { return }
         let menus = TransportMenuReducer.menus(state)
         let base = Style(foreground: theme.text, background: theme.barBackground)
         let focused = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)

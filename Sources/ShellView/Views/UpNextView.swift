@@ -8,10 +8,10 @@ enum UpNextView {
     static let imageSize = (width: 16, height: 4)
 
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
-        guard let card = state.upNext, card.phase == .presented else { return }
+        guard let card = state.upNext.card, card.phase == .presented else { return }
         let base = Style(foreground: theme.text, background: theme.barBackground)
         let focused = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
-        let image = state.proposalImage
+        let image = state.upNext.proposalImage
         let showsImage = context.videoInTerminal && (image?.phase == .playing || image?.firstFramePresented == true)
             && screen.width >= 40 + imageSize.width + 6
         let imageWidth = showsImage ? imageSize.width + 2 : 0

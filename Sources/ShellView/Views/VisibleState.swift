@@ -9,32 +9,32 @@ extension ShellView {
         var s = state
         s.playback.token = 0
         s.retiredToken = 0
-        if var pip = s.pip {
+        if var pip = s.picture.pip {
             pip.playback = visiblePicturePlayback(pip.playback)
-            s.pip = pip
+            s.picture.pip = pip
         }
-        if var preview = s.preview {
+        if var preview = s.picture.preview {
             let shown = preview.playback.firstFramePresented
             let phase = preview.playback.phase
             preview.playback = PlaybackState()
             preview.playback.firstFramePresented = shown
             preview.playback.phase = phase
-            s.preview = preview
+            s.picture.preview = preview
         }
-        for (slot, warm) in s.warm {
+        for (slot, warm) in s.warm.players {
             var shown = PlaybackState()
             shown.phase = warm.playback.phase
             shown.videoConfigured = warm.playback.videoConfigured
-            s.warm[slot]?.playback = shown
+            s.warm.players[slot]?.playback = shown
         }
         s.settings = ShellSettings()
-        s.flipCounter = 0
-        if var flip = s.flip {
+        s.live.flipCounter = 0
+        if var flip = s.live.flip {
             flip.token = 0
             flip.requested = false
-            s.flip = flip
+            s.live.flip = flip
         }
-        if s.screen != .interstitial { s.spinnerFrame = 0 }
+        if s.screen != .interstitial { s.chrome.spinnerFrame = 0 }
         s.wallClock = (s.wallClock / 60).rounded(.down) * 60
         if let scrub = s.scrub {
             var visible = ScrubState(target: scrub.target, origin: 0)

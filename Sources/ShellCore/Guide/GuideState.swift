@@ -1,0 +1,31 @@
+import MediaModel
+
+/// The programme guide and what the viewer keeps in it: the programmes (or
+/// the stored guide's window of them), the grid and search while up,
+/// reminders, favourites, channel logos.
+public struct GuideState: Equatable, Sendable {
+    /// The programmes (empty without a guide).
+    public var programmes: ProgrammeGuide
+    /// The stored guide's refresh, when the guide comes from the store.
+    public var status: GuideStatus?
+    /// The span `programmes` holds, when it comes from the store (nil: all of it).
+    public var window: GuideWindow?
+    /// The time a window was asked for around and has not come yet.
+    public var windowWanted: Double?
+    /// The grid, while the guide screen shows it (nil: the list).
+    public var grid: GuideGrid?
+    /// The search line, while it is up.
+    public var search: GuideSearch?
+    /// Reminders set, soonest first (from the library).
+    public var reminders: [Reminder] = []
+    /// The reminder whose notice is up ("… starts in 1 min · ENTER to tune").
+    public var reminderDue: Reminder?
+    /// Favourite channels, by `MediaItem.channelKey` (from the library).
+    public var favourites: Set<String> = []
+    /// Channel logos loaded so far, by URL.
+    public var logos: [String: LogoImage] = [:]
+
+    public init(programmes: ProgrammeGuide = .empty) {
+        self.programmes = programmes
+    }
+}

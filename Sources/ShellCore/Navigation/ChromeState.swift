@@ -1,0 +1,26 @@
+/// What is drawn over the screen in front and goes with it: the transport
+/// bar, the overlay or panel and its focus, the hint, the menu row, a
+/// notice, the spinner, and the embedding program's overlay items and menus.
+public struct ChromeState: Equatable, Sendable {
+    public var overlay: OverlayKind = .none
+    /// Whether the transport bar is shown.
+    public var transportVisible = false
+    /// Focused item of the overlay or panel shown.
+    public var overlayFocus = 0
+    /// The info panel's tab.
+    public var infoTab: InfoTab = .info
+    /// The menu row, while it is up (`overlay == .menus`).
+    public var transportMenu: TransportMenuState?
+    /// The "▲ More" hint is up.
+    public var hintVisible = false
+    /// A short message over the screen ("No channel 42").
+    public var notice: String?
+    /// Frame of the interstitial's spinner.
+    public var spinnerFrame = 0
+    /// The embedding program's custom overlay items (nil: the built-in ones).
+    public var customOverlay: [OverlayItem]?
+    /// The embedding program's menus on the transport bar's menu row.
+    public var customMenus: [TransportMenu] = []
+
+    public init() {}
+}

@@ -1,0 +1,12 @@
+/// What is in front: the screen and its payload, and the home list's row.
+/// Navigation owns `destination`: it is written here only, through
+/// `NavigationReducer`, which every other feature asks (see ARCHITECTURE.md,
+/// "Who writes what").
+public struct NavigationState: Equatable, Sendable {
+    /// What is in front, with its payload.
+    public var destination: Destination = .home
+    /// Selected row of the home screen (and the guide's list).
+    public var homeSelection = 0
+
+    public init() {}
+}
