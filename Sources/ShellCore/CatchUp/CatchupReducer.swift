@@ -54,7 +54,7 @@ enum CatchupReducer {
                 state.items.append(item)
                 return state.items.count - 1
             }()
-            return ShellReducer.play(&state, index: at, now: now)
+            return PlaybackReducer.play(&state, index: at, now: now)
         case .failure(let refusal):
             state.chrome.notice = "Catch-up: \(refusal.message)"
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]

@@ -21,6 +21,6 @@ enum PreviousChannelReducer {
         }
         state.guide.grid = nil
         state.guide.search = nil
-        return ShellReducer.play(&state, index: index, now: now)
+        return PlaybackReducer.play(&state, index: index, now: now)
     }
 }

@@ -13,7 +13,7 @@ enum ProgrammeChoice {
         if start <= wall && wall < stop {
             state.guide.grid = nil
             state.guide.search = nil
-            return ShellReducer.play(&state, index: index, now: now)
+            return PlaybackReducer.play(&state, index: index, now: now)
         }
         guard let programme else { return [] }
         if stop <= wall {

@@ -42,7 +42,7 @@ enum ReminderReducer {
         if state.settings.remindersTune, state.kiosk, let index = state.itemIndex(guideChannel: due.channel), state.prompt == nil {
             state.guide.grid = nil
             state.guide.search = nil
-            return effects + ShellReducer.play(&state, index: index, now: now)
+            return effects + PlaybackReducer.play(&state, index: index, now: now)
         }
         state.guide.reminderDue = due
         return effects + [.startTimer(.reminderHide, after: state.settings.reminderLead + 120)]
@@ -62,7 +62,7 @@ enum ReminderReducer {
             }
             state.guide.grid = nil
             state.guide.search = nil
-            return [.cancelTimer(.reminderHide)] + ShellReducer.play(&state, index: index, now: now)
+            return [.cancelTimer(.reminderHide)] + PlaybackReducer.play(&state, index: index, now: now)
         case .menu:
             state.guide.reminderDue = nil
             return [.cancelTimer(.reminderHide)]

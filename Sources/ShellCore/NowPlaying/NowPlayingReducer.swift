@@ -16,7 +16,7 @@ enum NowPlayingReducer {
                 return TransportReducer.setPause(&state, paused)
             }
             guard request != .pause, state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }
-            return ShellReducer.play(&state, index: min(state.navigation.homeSelection, state.items.count - 1), now: now)
+            return PlaybackReducer.play(&state, index: min(state.navigation.homeSelection, state.items.count - 1), now: now)
         case .stop:
             guard onPlayer || state.screen == .interstitial || state.screen == .error else { return [] }
             return ShellReducer.goHome(&state)
@@ -37,7 +37,7 @@ enum NowPlayingReducer {
                 state.items.append(item)
                 return state.items.count - 1
             }()
-            return ShellReducer.play(&state, index: index, now: now)
+            return PlaybackReducer.play(&state, index: index, now: now)
         case .quit:
             return ShellReducer.requestQuit(&state, source: .ipc)
         }

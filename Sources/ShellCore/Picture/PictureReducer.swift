@@ -64,7 +64,7 @@ enum PictureReducer {
         state.picture.pip = PictureInPicture(index: index, playback: state.playback, corner: state.settings.pictureCorner)
         var idle = PlaybackState()
         idle.token = state.newToken()
-        state.playback = idle
+        PlaybackReducer.handOver(&state, to: idle)
         state.current = nil
         state.navigation.homeSelection = index
         state.live.recovery = nil
@@ -115,12 +115,12 @@ enum PictureReducer {
             state.retire(pip.playback.token)
             state.picture.pip = nil
             let told: [Effect] = [.slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: item, reason: "restored"))]
-            return told + ShellReducer.play(&state, index: pip.index, now: now)
+            return told + PlaybackReducer.play(&state, index: pip.index, now: now)
         }
-        var effects = FlipReducer.abandon(&state) + ShellReducer.dropContentRequest(&state)
+        var effects = FlipReducer.abandon(&state) + PlaybackReducer.dropContentRequest(&state)
         if state.playback.phase != .idle { effects.append(.stop) }
         state.retire(state.playback.token)
-        state.playback = pip.playback
+        PlaybackReducer.handOver(&state, to: pip.playback)
         state.current = pip.index
         state.navigation.homeSelection = pip.index
         state.picture.pip = nil
@@ -163,7 +163,7 @@ enum PictureReducer {
         guard var pip = state.picture.pip, pip.blocked == nil, !pip.restoring, state.screen == .player, state.live.flip == nil,
               let current = state.current, state.playback.phase == .playing, !state.playback.restricted else { return [] }
         let full = state.playback
-        state.playback = pip.playback
+        PlaybackReducer.handOver(&state, to: pip.playback)
         state.current = pip.index
         state.navigation.homeSelection = pip.index
         pip.playback = full

@@ -93,10 +93,10 @@ enum PreviewReducer {
     static func promote(_ state: inout ShellState, index: Int, now: Instant) -> [Effect]? {
         guard let preview = state.picture.preview, preview.index == index, preview.restricted == nil,
               preview.playback.phase == .playing, state.prompt == nil else { return nil }
-        var effects = FlipReducer.abandon(&state) + ShellReducer.dropContentRequest(&state)
+        var effects = FlipReducer.abandon(&state) + PlaybackReducer.dropContentRequest(&state)
         if state.playback.phase != .idle { effects.append(.stop) }
         state.retire(state.playback.token)
-        state.playback = preview.playback
+        PlaybackReducer.handOver(&state, to: preview.playback)
         state.picture.preview = nil
         state.current = index
         state.live.recovery = nil

@@ -81,7 +81,7 @@ enum SecondaryPlaybackReducer {
             } else if state.upNext.proposalImage != nil {
                 change(&state.upNext.proposalImage!)
             }
-        case .main: change(&state.playback)
+        case .main: break  // the main player's reports go to PlayerReducer (playback owns it)
         case .warmA, .warmB: if state.warm.players[slot] != nil { change(&state.warm.players[slot]!.playback) }
         }
     }

@@ -38,6 +38,6 @@ enum ChannelEntryReducer {
         if state.screen == .player, state.current == index, state.playback.phase != .failed {
             return [.cancelTimer(.digitCommit)]
         }
-        return [.cancelTimer(.digitCommit)] + ShellReducer.play(&state, index: index, now: now)
+        return [.cancelTimer(.digitCommit)] + PlaybackReducer.play(&state, index: index, now: now)
     }
 }

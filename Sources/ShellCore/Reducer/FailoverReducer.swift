@@ -49,8 +49,8 @@ enum FailoverReducer {
     static func failedDuringFlip(_ state: inout ShellState, reason: String) -> [Effect]? {
         guard let flip = state.live.flip, flip.failure == nil, let index = state.current, index == flip.target, state.prompt == nil,
               let event = advance(&state, index: index, reason: reason) else { return nil }
-        ShellReducer.beginLoad(&state, index: index, request: state.playback.contentRequest)
-        state.playback.phase = .loading
+        PlaybackReducer.beginLoad(&state, index: index, request: state.playback.contentRequest)
+        PlaybackReducer.markLoading(&state)
         return [.emit(event), .load(state.playable(index), token: state.playback.token)] + RestrictionReducer.didStartLoad(&state)
     }
 }

@@ -141,7 +141,7 @@ enum FlipReducer {
             state.chrome.transportVisible = true
             return back + [.startTimer(.transportHide, after: state.settings.transportHideDelay)]
         }
-        return back + ShellReducer.play(&state, index: flip.origin, now: now)
+        return back + PlaybackReducer.play(&state, index: flip.origin, now: now)
     }
 
     /// ESC during a flip: give up on it.

@@ -26,7 +26,7 @@ enum RecoveryReducer {
             state.live.recovery = nil
             let name = state.items[index].title
             state.chrome.notice = "“\(name)” is not available: \(state.items[fallback].title) instead"
-            return [.startTimer(.noticeHide, after: settings.noticeDelay * 2)] + ShellReducer.play(&state, index: fallback, now: now)
+            return [.startTimer(.noticeHide, after: settings.noticeDelay * 2)] + PlaybackReducer.play(&state, index: fallback, now: now)
         }
         guard attempt <= settings.retries || isFallback || state.kiosk else {
             state.live.recovery = nil
@@ -35,8 +35,7 @@ enum RecoveryReducer {
         let delays = settings.retryBackoff.isEmpty ? [5.0] : settings.retryBackoff
         let delay = delays[min(attempt - 1, delays.count - 1)]
         state.live.recovery = RecoveryState(index: index, attempt: attempt, reason: reason, waiting: true)
-        state.playback.phase = .failed
-        state.playback.holdsPreviousPicture = false
+        PlaybackReducer.failForRetry(&state)
         NavigationReducer.go(&state, to: .interstitial)
         state.clearChrome()
         return [
@@ -54,10 +53,10 @@ enum RecoveryReducer {
               let switched = FailoverReducer.advance(&state, index: index, reason: reason) else { return nil }
         let attempt = state.live.recovery?.index == index ? state.live.recovery!.attempt : 0
         state.live.recovery = RecoveryState(index: index, attempt: attempt, reason: reason, waiting: false)
-        state.playback.holdsPreviousPicture = false
+        PlaybackReducer.releaseHeldPicture(&state)
         state.clearChrome()
         return [.emit(switched), .cancelTimer(.transportHide), .cancelTimer(.stall), .startTimer(.spinner, after: state.settings.spinnerInterval)]
-            + ShellReducer.play(&state, index: index, now: now, request: state.playback.contentRequest)
+            + PlaybackReducer.play(&state, index: index, now: now, request: state.playback.contentRequest)
     }
 
     /// The back-off is over: load the stream again.
@@ -66,7 +65,7 @@ enum RecoveryReducer {
         recovery.waiting = false
         state.live.recovery = recovery
         FailoverReducer.newRound(&state, index: recovery.index)
-        return ShellReducer.play(&state, index: recovery.index, now: now)
+        return PlaybackReducer.play(&state, index: recovery.index, now: now)
     }
 
     /// The stream plays again.

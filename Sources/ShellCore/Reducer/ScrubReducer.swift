@@ -67,13 +67,12 @@ enum ScrubReducer {
         state.scrub = nil
         var effects = BreakReducer.seek(&state, to: scrub.target)
         if case .seek(let to, _) = effects.first {
-            state.playback.position = to
-            state.playback.seekPending = true
+            PlaybackReducer.seek(&state, to: to)
             TimeshiftReducer.seeked(&state, to: to)
             effects += BreakReducer.positionChanged(&state, to: to)
         }
         if play {
-            state.playback.paused = false
+            PlaybackReducer.resume(&state)
             effects.append(.setPause(false))
         }
         return effects + TransportReducer.showTransport(&state)

@@ -7,7 +7,7 @@ extension ShellReducer {
         switch command {
         case .select:
             if let current = state.current, current + 1 < state.items.count {
-                return play(&state, index: current + 1, now: now)
+                return PlaybackReducer.play(&state, index: current + 1, now: now)
             }
             return goHome(&state)
         case .channelUp, .right:
@@ -32,7 +32,7 @@ extension ShellReducer {
         case .select, .playPause, .play:
             let index = min(state.navigation.homeSelection, state.items.count - 1)
             if command == .select, let effects = PreviewReducer.promote(&state, index: index, now: now) { return effects }
-            return play(&state, index: index, now: now)
+            return PlaybackReducer.play(&state, index: index, now: now)
         case .guide:
             if GuideGridReducer.available(state) && (state.screen == .home || state.screen == .guide) {
                 return GuideGridReducer.open(&state)

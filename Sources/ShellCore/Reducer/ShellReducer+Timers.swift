@@ -10,11 +10,11 @@ extension ShellReducer {
             }
             return []
         case .posterDelay:
-            state.playback.holdsPreviousPicture = false
+            PlaybackReducer.releaseHeldPicture(&state)
             return []
         case .errorAdvance:
             guard state.screen == .error, let current = state.current, current + 1 < state.items.count else { return [] }
-            return play(&state, index: current + 1, now: now)
+            return PlaybackReducer.play(&state, index: current + 1, now: now)
         case .flipSettle:
             return FlipReducer.settle(&state)
         case .flipTimeout:
@@ -42,7 +42,7 @@ extension ShellReducer {
             return RecoveryReducer.stalled(&state, now: now)
         case .idleReturn:
             guard state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }
-            return play(&state, index: state.live.startIndex ?? 0, now: now)
+            return PlaybackReducer.play(&state, index: state.live.startIndex ?? 0, now: now)
         case .previewDelay:
             return PreviewReducer.delayFired(&state)
         case .pictureRestore:
@@ -52,7 +52,7 @@ extension ShellReducer {
         case .upNextTick:
             return UpNextReducer.tick(&state, now: now)
         case .libraryWait:
-            return startPending(&state, now: now)
+            return PlaybackReducer.startPending(&state, now: now)
         case .reminderHide:
             state.guide.reminderDue = nil
             return []

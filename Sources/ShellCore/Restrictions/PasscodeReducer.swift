@@ -97,7 +97,7 @@ enum PasscodeReducer {
             state.restrictions.grant = RestrictionsState.Grant(
                 itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, prompt.item))
             NavigationReducer.go(&state, to: .player)
-            return ShellReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + flipTimers
+            return PlaybackReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + flipTimers
         case .held(let token):
             guard token == state.playback.token else {
                 guard let index = state.current else {
@@ -107,7 +107,7 @@ enum PasscodeReducer {
                 state.restrictions.grant = RestrictionsState.Grant(
                     itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, prompt.item))
                 NavigationReducer.go(&state, to: .player)
-                return ShellReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + flipTimers
+                return PlaybackReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + flipTimers
             }
             state.restrictions.grant = RestrictionsState.Grant(itemID: prompt.item.id, token: token, programmeStart: state.playback.programmeStart)
             if state.live.flip != nil {
@@ -163,17 +163,17 @@ enum PasscodeReducer {
         if case .quitKiosk(let returnTo) = prompt.purpose {
             return effects + restore(&state, returnTo, now: now)
         }
-        effects += ShellReducer.dropContentRequest(&state)
+        effects += PlaybackReducer.dropContentRequest(&state)
         if let flip = state.live.flip {
             state.live.flip = nil
             effects += [.cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner)]
             if flip.failure == nil {
                 effects.append(.emit(.flipCompleted(target: ChannelRef(state.items[flip.target]), success: false, superseded: false)))
             }
-            return effects + ShellReducer.play(&state, index: flip.origin, now: now)
+            return effects + PlaybackReducer.play(&state, index: flip.origin, now: now)
         }
         if let origin = prompt.origin, state.items.indices.contains(origin) {
-            return effects + ShellReducer.play(&state, index: origin, now: now)
+            return effects + PlaybackReducer.play(&state, index: origin, now: now)
         }
         return effects + ShellReducer.goHome(&state)
     }
@@ -185,7 +185,7 @@ enum PasscodeReducer {
         NavigationReducer.go(&state, to: .home)
         if let index = state.restrictions.afterPrompt {
             state.restrictions.afterPrompt = nil
-            if state.items.indices.contains(index) { return ShellReducer.play(&state, index: index, now: now) }
+            if state.items.indices.contains(index) { return PlaybackReducer.play(&state, index: index, now: now) }
         }
         let covered = under == .player || (under == .interstitial && state.live.flip == nil && state.live.recovery == nil)
         guard covered else {

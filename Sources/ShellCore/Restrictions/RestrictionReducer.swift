@@ -8,7 +8,7 @@ import MediaModel
 /// with those. On a live channel, each new programme of the guide is checked
 /// again. The prompt itself is `PasscodeReducer`'s.
 enum RestrictionReducer {
-    /// What `ShellReducer.play` does next.
+    /// What `PlaybackReducer.play` does next.
     enum Gate {
         /// Load the item; these effects go first.
         case proceed([Effect])
@@ -36,7 +36,7 @@ enum RestrictionReducer {
         return grant.itemID == item.id && grant.programmeStart == start
     }
 
-    /// Called by `ShellReducer.play` before it loads `items[index]` (never
+    /// Called by `PlaybackReducer.play` before it loads `items[index]` (never
     /// while a prompt is up). `request`: the `replaceContent` request the
     /// load would answer; a stopped load keeps it until the prompt is answered.
     static func beforePlay(_ state: inout ShellState, index: Int, request: Int?) -> Gate {
@@ -59,14 +59,12 @@ enum RestrictionReducer {
     /// with `request`, the `replaceContent` request it would answer.
     static func block(_ state: inout ShellState, index: Int, request: Int?, ratings: [ContentRating], programmeStart start: Double?) -> [Effect] {
         let item = state.items[index]
-        ShellReducer.beginLoad(&state, index: index, request: request)
-        state.playback.ratings = ratings
-        state.playback.restricted = true
-        state.playback.programmeStart = start
+        PlaybackReducer.beginLoad(&state, index: index, request: request)
+        PlaybackReducer.rate(&state, ratings: ratings, programmeStart: start, restricted: true)
         state.clearChrome()
         let effects: [Effect] = [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay)]
         if state.restrictions.policy.effectiveMode == .deny {
-            return effects + ShellReducer.dropContentRequest(&state) + deny(&state, item: item, ratings: ratings)
+            return effects + PlaybackReducer.dropContentRequest(&state) + deny(&state, item: item, ratings: ratings)
         }
         return effects + PasscodeReducer.show(&state, PasscodePrompt(purpose: .play(index: index), item: item, ratings: ratings))
     }
@@ -85,21 +83,17 @@ enum RestrictionReducer {
         } else {
             return []
         }
-        state.playback.token = state.newToken()
-        state.playback.phase = .idle
-        state.playback.videoConfigured = false
-        state.playback.firstFramePresented = false
+        PlaybackReducer.stopAndForgetPicture(&state)
         return [.stop]
     }
 
-    /// Called by `ShellReducer.play` once the load of the current item has
+    /// Called by `PlaybackReducer.play` once the load of the current item has
     /// its token: notes what is known and whether the last passcode covers it.
     static func didStartLoad(_ state: inout ShellState) -> [Effect] {
         guard state.restrictions.policy.mode != .off, let item = state.currentItem else { return [] }
         let start = programmeStart(state, item)
-        state.playback.ratings = knownRatings(state, item)
-        state.playback.programmeStart = start
-        state.playback.restricted = state.restrictions.policy.restricts(state.playback.ratings)
+        let ratings = knownRatings(state, item)
+        PlaybackReducer.rate(&state, ratings: ratings, programmeStart: start, restricted: state.restrictions.policy.restricts(ratings))
         if covered(state, item, programmeStart: start) {
             state.restrictions.grant?.token = state.playback.token
         } else {
@@ -113,11 +107,10 @@ enum RestrictionReducer {
     /// stopped, not asked for (it is asked for if the flip comes back to it).
     static func preloaded(_ state: inout ShellState, fileRatings: [ContentRating]) -> [Effect] {
         let token = state.playback.token
-        state.playback.fileRatings = fileRatings
-        for rating in fileRatings where !state.playback.ratings.contains(rating) { state.playback.ratings.append(rating) }
+        PlaybackReducer.addFileRatings(&state, fileRatings)
         let policy = state.restrictions.policy
         guard policy.mode != .off, let item = state.currentItem else { return [.continueLoad(token: token)] }
-        state.playback.restricted = policy.restricts(state.playback.ratings)
+        PlaybackReducer.markRestricted(&state, policy.restricts(state.playback.ratings))
         let granted = state.restrictions.grant.map { $0.itemID == item.id && $0.token == token } ?? false
         guard state.playback.restricted, !granted else { return [.continueLoad(token: token)] }
 
@@ -125,17 +118,15 @@ enum RestrictionReducer {
             return reloadAfterPrompt(&state)
         }
         if let flip = state.live.flip, flip.target != state.current {
-            state.playback.phase = .idle
-            state.playback.token = state.newToken()
-            return [.stop] + ShellReducer.dropContentRequest(&state)
+            PlaybackReducer.stop(&state)
+            return [.stop] + PlaybackReducer.dropContentRequest(&state)
         }
         state.clearChrome()
-        state.playback.holdsPreviousPicture = false
+        PlaybackReducer.releaseHeldPicture(&state)
         let effects: [Effect] = [.cancelTimer(.transportHide), .cancelTimer(.posterDelay)]
         if policy.effectiveMode == .deny {
-            state.playback.phase = .idle
-            state.playback.token = state.newToken()
-            return effects + [.stop] + ShellReducer.dropContentRequest(&state) + deny(&state, item: item, ratings: state.playback.ratings)
+            PlaybackReducer.stop(&state)
+            return effects + [.stop] + PlaybackReducer.dropContentRequest(&state) + deny(&state, item: item, ratings: state.playback.ratings)
         }
         return effects + PasscodeReducer.show(&state, PasscodePrompt(purpose: .held(token: token), item: item, ratings: state.playback.ratings))
     }
@@ -182,11 +173,9 @@ enum RestrictionReducer {
         let start = programmeStart(state, item)
         guard start != state.playback.programmeStart else { return [] }
         let ratings = knownRatings(state, item) + state.playback.fileRatings
-        state.playback.programmeStart = start
-        state.playback.ratings = ratings
-        state.playback.restricted = state.restrictions.policy.restricts(ratings)
+        PlaybackReducer.rate(&state, ratings: ratings, programmeStart: start, restricted: state.restrictions.policy.restricts(ratings))
         guard state.playback.restricted, !covered(state, item, programmeStart: start) else { return boundaryTimer(state) }
-        return ShellReducer.play(&state, index: index, now: now)
+        return PlaybackReducer.play(&state, index: index, now: now)
     }
 
     /// A timer for the end of the live programme now airing (when the guide

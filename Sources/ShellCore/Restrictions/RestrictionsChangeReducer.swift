@@ -75,10 +75,9 @@ enum RestrictionsChangeReducer {
         }
         if case .held = prompt.purpose {
             effects.append(.stop)
-            state.playback.phase = .idle
-            state.playback.token = state.newToken()
+            PlaybackReducer.stop(&state)
         }
-        return effects + ShellReducer.dropContentRequest(&state) + RestrictionReducer.deny(&state, item: prompt.item, ratings: prompt.ratings)
+        return effects + PlaybackReducer.dropContentRequest(&state) + RestrictionReducer.deny(&state, item: prompt.item, ratings: prompt.ratings)
     }
 
     /// The full-screen item (loading, playing, at its end, or waiting on its
@@ -93,9 +92,7 @@ enum RestrictionsChangeReducer {
         let start = RestrictionReducer.programmeStart(state, item)
         let showing = [.loading, .playing, .ended].contains(state.playback.phase)
         guard showing, let label = forbidden(state, item, ratings: ratings) else {
-            state.playback.ratings = ratings
-            state.playback.restricted = state.restrictions.policy.restricts(ratings)
-            state.playback.programmeStart = start
+            PlaybackReducer.rate(&state, ratings: ratings, programmeStart: start, restricted: state.restrictions.policy.restricts(ratings))
             return showing ? RestrictionReducer.boundaryTimer(state) : []
         }
         stopped.append(StoppedContent(place: .player, id: item.id, title: item.title, rating: label))

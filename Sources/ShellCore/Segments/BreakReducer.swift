@@ -52,8 +52,7 @@ enum BreakReducer {
                 effects.append(.emit(.interstitialFinished(start: active.start, end: active.end)))
                 if let target = state.segments.pendingTarget {
                     state.segments.pendingTarget = nil
-                    state.playback.seekPending = true
-                    state.playback.position = target
+                    PlaybackReducer.seek(&state, to: target)
                     effects.append(.seek(to: target, exact: true))
                 }
             }

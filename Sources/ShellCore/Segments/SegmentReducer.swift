@@ -23,8 +23,7 @@ enum SegmentReducer {
             state.segments.contextualAction = nil
             state.segments.automaticSkip = AutomaticSkip(segment: segment, from: new, until: now + state.settings.automaticSkipUndo)
             state.chrome.notice = "Skipped \(segment.kind.rawValue) · \(state.settings.backGlyph) to go back"
-            state.playback.seekPending = true
-            state.playback.position = segment.end
+            PlaybackReducer.seek(&state, to: segment.end)
             return [
                 .seek(to: segment.end, exact: true), .cancelTimer(.contextualActionHide),
                 .startTimer(.noticeHide, after: state.settings.automaticSkipUndo),
@@ -75,8 +74,7 @@ enum SegmentReducer {
         guard let target = action.target else {
             return [.programActionActivated(action.id), .cancelTimer(.contextualActionHide), .emit(.contextualAction(id: action.id, automatic: false))]
         }
-        state.playback.seekPending = true
-        state.playback.position = target
+        PlaybackReducer.seek(&state, to: target)
         return [.seek(to: target, exact: true), .cancelTimer(.contextualActionHide), .emit(.contextualAction(id: action.id, automatic: false))]
     }
 
@@ -93,8 +91,7 @@ enum SegmentReducer {
         state.segments.automaticSkip = nil
         state.segments.declinedSkip = skip.segment
         state.chrome.notice = nil
-        state.playback.seekPending = true
-        state.playback.position = skip.from
+        PlaybackReducer.seek(&state, to: skip.from)
         return [.seek(to: skip.from, exact: true), .cancelTimer(.noticeHide)]
     }
 

@@ -22,8 +22,7 @@ enum WhatDidTheySayReducer {
         let subtitles = p.tracks.filter { $0.kind == .subtitle }
         let seek = BreakReducer.seek(&state, to: max(0, position - state.settings.replayInterval))
         guard case .seek = seek.first else { return seek }
-        state.playback.seekPending = true
-        state.playback.position = max(0, position - state.settings.replayInterval)
+        PlaybackReducer.seek(&state, to: max(0, position - state.settings.replayInterval))
         guard let track = preferred(subtitles, language: state.settings.language) else {
             state.chrome.notice = "No subtitles to show"
             return seek + [.startTimer(.noticeHide, after: state.settings.noticeDelay)]

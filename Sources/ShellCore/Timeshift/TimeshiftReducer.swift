@@ -14,7 +14,7 @@ enum TimeshiftReducer {
         var buffer = state.playback.liveBuffer ?? LiveBuffer(start: start, end: end)
         buffer.start = start
         buffer.end = end
-        state.playback.liveBuffer = buffer
+        PlaybackReducer.track(&state, liveBuffer: buffer)
         measure(&state)
     }
 
@@ -26,7 +26,7 @@ enum TimeshiftReducer {
         if !buffer.followingEdge, buffer.distance(from: position) < edgeTolerance / 2 { buffer.followingEdge = true }
         guard buffer.followingEdge else { return }
         buffer.edgeLag = max(0, buffer.end - position)
-        state.playback.liveBuffer = buffer
+        PlaybackReducer.track(&state, liveBuffer: buffer)
     }
 
     /// Playback paused (or a seek went back): it no longer follows the edge.
@@ -39,7 +39,7 @@ enum TimeshiftReducer {
     static func seeked(_ state: inout ShellState, to target: Double) {
         guard var buffer = state.playback.liveBuffer else { return }
         buffer.followingEdge = buffer.distance(from: target) < edgeTolerance / 2
-        state.playback.liveBuffer = buffer
+        PlaybackReducer.track(&state, liveBuffer: buffer)
     }
 
     /// Seconds behind the live edge: nil on VOD, 0 on live without a buffer.
@@ -56,13 +56,12 @@ enum TimeshiftReducer {
         if let position = state.playback.position, buffer.distance(from: position) >= edgeTolerance / 2 || !buffer.followingEdge {
             let target = buffer.edge
             buffer.followingEdge = true
-            state.playback.liveBuffer = buffer
-            state.playback.position = target
-            state.playback.seekPending = true
+            PlaybackReducer.track(&state, liveBuffer: buffer)
+            PlaybackReducer.seek(&state, to: target)
             effects.append(.seek(to: target, exact: true))
         }
         if state.playback.paused {
-            state.playback.paused = false
+            PlaybackReducer.resume(&state)
             effects.append(.setPause(false))
         }
         return effects + TransportReducer.showTransport(&state)

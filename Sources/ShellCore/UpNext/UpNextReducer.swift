@@ -82,7 +82,7 @@ enum UpNextReducer {
             state.items.append(item)
             return state.items.count - 1
         }()
-        return [.cancelTimer(.upNextTick), .emit(.contentProposal(id: item.id, outcome: "accepted"))] + ShellReducer.play(&state, index: index, now: now)
+        return [.cancelTimer(.upNextTick), .emit(.contentProposal(id: item.id, outcome: "accepted"))] + PlaybackReducer.play(&state, index: index, now: now)
     }
 
     static func reject(_ state: inout ShellState) -> [Effect] {

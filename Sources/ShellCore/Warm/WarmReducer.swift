@@ -135,13 +135,7 @@ enum WarmReducer {
         let saved = ResumeReducer.save(&state)
         state.current = index
         state.navigation.homeSelection = index
-        state.playback = warm.playback
-        state.playback.paused = false
-        state.playback.firstFramePresented = false
-        state.playback.holdsPreviousPicture = false
-        state.playback.framesRendered = 0
-        state.playback.framesDropped = 0
-        state.playback.contentRequest = nil
+        PlaybackReducer.adoptWarm(&state, warm.playback)
         state.warm.allowed = nil
         state.live.recovery = nil
         state.clearChrome()
@@ -151,9 +145,8 @@ enum WarmReducer {
             let target = max(buffer.start, buffer.end - 1)
             buffer.followingEdge = true
             buffer.edgeLag = nil
-            state.playback.liveBuffer = buffer
-            state.playback.position = target
-            state.playback.seekPending = true
+            PlaybackReducer.track(&state, liveBuffer: buffer)
+            PlaybackReducer.seek(&state, to: target)
             effects.append(.seek(to: target, exact: false))
         }
         if state.live.flip == nil {

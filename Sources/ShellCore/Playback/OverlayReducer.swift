@@ -69,7 +69,7 @@ enum OverlayReducer {
         case .tune(let index):
             _ = dismiss(&state)
             if index == state.current { return [] }
-            return ShellReducer.play(&state, index: index, now: now)
+            return PlaybackReducer.play(&state, index: index, now: now)
         case .playFromBeginning:
             _ = dismiss(&state)
             state.playback.paused = false

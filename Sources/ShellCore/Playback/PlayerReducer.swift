@@ -65,7 +65,7 @@ enum PlayerReducer {
                 return [.emit(.endFile(url: url))] + effects
             }
             if state.scrub == nil, let current = state.current, current + 1 < state.items.count {
-                return [.emit(.endFile(url: url))] + ShellReducer.play(&state, index: current + 1, now: now)
+                return [.emit(.endFile(url: url))] + PlaybackReducer.play(&state, index: current + 1, now: now)
             }
             state.playback.paused = true
             state.chrome.transportVisible = true

@@ -108,6 +108,6 @@ enum TransportReducer {
         guard let current = state.current, state.items.count > 1 else { return [] }
         let count = state.items.count
         let index = ((current + offset) % count + count) % count
-        return ShellReducer.play(&state, index: index, now: now)
+        return PlaybackReducer.play(&state, index: index, now: now)
     }
 }
