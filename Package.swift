@@ -28,15 +28,14 @@ let package = Package(
         .target(name: "MediaModel"),
         .target(name: "ConfigFormat"),
         .target(name: "Canvas"),
-        .target(name: "ShellCore", dependencies: ["MediaModel"]),
+        .target(name: "ShellCore", dependencies: ["MediaModel", "Canvas", "ConfigFormat"]),
         .target(name: "Catalog", dependencies: ["MediaModel", "CXML"], resources: [.copy("Resources/Ratings.json")]),
-        .target(name: "ShellView", dependencies: ["Canvas", "ShellCore", "MediaModel", "ConfigFormat"]),
         .target(name: "MPVClient", dependencies: ["CMPV"]),
         .target(name: "TerminalUI", dependencies: ["CNCurses", "CPosix", "Canvas"]),
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "ShellView", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "Library", "GuideStore",
+                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "Library", "GuideStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -54,12 +53,12 @@ let package = Package(
         .target(name: "ShellProbes"),
         .target(
             name: "ShellTesting",
-            dependencies: ["ShellCore", "ShellView", "ShellRuntime", "MediaModel", "ShellProbes", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ShellCore", "ShellRuntime", "MediaModel", "ShellProbes", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "tvshell",
             dependencies: [
-                "ShellRuntime", "MediaModel", "Catalog", "ShellView", "ShellCore", "Parental", "Library", "GuideStore", "MPVClient",
+                "ShellRuntime", "MediaModel", "Catalog", "ShellCore", "Parental", "Library", "GuideStore", "MPVClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -68,7 +67,7 @@ let package = Package(
             name: "tvshell-delegate-example",
             dependencies: ["ShellRuntime", "ShellCore", "MediaModel", "Parental", .product(name: "Logging", package: "swift-log")]
         ),
-        .target(name: "FuzzTargets", dependencies: ["Catalog", "ConfigFormat", "Parental", "ShellRuntime", "ShellView", "TerminalUI"]),
+        .target(name: "FuzzTargets", dependencies: ["Catalog", "ConfigFormat", "Parental", "ShellRuntime", "TerminalUI"]),
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
         .executableTarget(name: "tvshell-fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
         .executableTarget(name: "tvshell-soak", dependencies: ["ShellProbes"]),
@@ -85,7 +84,7 @@ let package = Package(
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "ShellTesting", "MediaModel"]),
         .testTarget(
             name: "ShellViewTests",
-            dependencies: ["ShellView", "ShellCore", "ShellTesting", "MediaModel"],
+            dependencies: ["ShellCore", "ShellTesting", "MediaModel"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "MPVClientTests", dependencies: ["MPVClient", "ShellTesting"]),

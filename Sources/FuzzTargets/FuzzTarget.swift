@@ -3,7 +3,7 @@ import ConfigFormat
 import Foundation
 import Parental
 import ShellRuntime
-import ShellView
+import ShellCore
 import TerminalUI
 
 /// Every decoder of outside input, as a function of one blob of bytes: what

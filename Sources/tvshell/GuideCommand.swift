@@ -5,7 +5,6 @@ import GuideStore
 import MediaModel
 import ShellCore
 import ShellRuntime
-import ShellView
 
 /// `tvshell guide …`: the stored guide.
 struct GuideCommand: ParsableCommand {

@@ -8,7 +8,6 @@ import MediaModel
 import Parental
 import ShellCore
 import ShellRuntime
-import ShellView
 import TerminalUI
 
 extension VideoOutput: ExpressibleByArgument {}

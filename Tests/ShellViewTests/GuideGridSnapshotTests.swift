@@ -1,7 +1,6 @@
 import MediaModel
 import ShellCore
 import ShellTesting
-import ShellView
 import Testing
 
 /// 2026-11-23 20:40 UTC; the grid starts at 20:00.

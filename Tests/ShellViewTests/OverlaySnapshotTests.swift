@@ -1,7 +1,6 @@
 import MediaModel
 import ShellCore
 import ShellTesting
-import ShellView
 import Testing
 
 private let film = MediaItem(id: "film", title: "The Test Pattern", url: "/f.mkv", rating: "PG", summary: "Ten minutes of test pattern.", group: "Films")

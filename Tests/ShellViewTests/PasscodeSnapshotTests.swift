@@ -1,7 +1,6 @@
 import MediaModel
 import ShellCore
 import ShellTesting
-import ShellView
 import Testing
 
 private let late = MediaItem(id: "late", title: "Late Night Bars", url: "av://lavfi:smptehdbars", isLive: true, number: 4, rating: "TV-MA",

@@ -1,7 +1,6 @@
 import MediaModel
 import ShellCore
 import ShellTesting
-import ShellView
 import Testing
 
 private let film = MediaItem(id: "film", title: "The Test Pattern", url: "/media/film.mkv", rating: "PG")

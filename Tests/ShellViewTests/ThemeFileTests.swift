@@ -1,5 +1,5 @@
 import Foundation
-import ShellView
+import ShellCore
 import Testing
 
 /// The repository's Themes folder.

@@ -1,6 +1,5 @@
 import ShellCore
 import ShellTesting
-import ShellView
 import Testing
 
 /// Snapshots `state` at 80×24 and 200×60 in the dark theme, its ASCII form and

@@ -39,7 +39,7 @@ enum NowPlayingReducer {
             }()
             return PlaybackReducer.play(&state, index: index, now: now)
         case .quit:
-            return ShellReducer.requestQuit(&state, source: .ipc)
+            return KioskReducer.requestQuit(&state, source: .ipc)
         }
     }
 }

@@ -77,7 +77,7 @@ enum PictureReducer {
             .notifyPicture(.didStart),
             .emit(.pipStarted(item: state.items[index])),
         ]
-        return effects + ShellReducer.armIdleReturn(state)
+        return effects + KioskReducer.armIdleReturn(state)
     }
 
     /// Asks the delegate to restore its interface; the picture comes back

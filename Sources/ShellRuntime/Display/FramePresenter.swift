@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import MPVClient
 import ShellCore
-import ShellView
 import TerminalUI
 
 /// Puts the state and the picture on the terminal: builds the UI when it

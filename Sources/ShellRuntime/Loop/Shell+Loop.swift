@@ -5,7 +5,6 @@ import Library
 import Logging
 import MediaModel
 import ShellCore
-import ShellView
 import TerminalUI
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,5 @@
 import MediaModel
 import ShellCore
-import ShellView
 import TerminalUI
 
 /// Everything the shell needs to start. A value, built by the executable (or

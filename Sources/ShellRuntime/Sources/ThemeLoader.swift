@@ -1,5 +1,5 @@
 import Foundation
-import ShellView
+import ShellCore
 
 /// Finds and reads themes: a path, or a name looked up in
 /// `$XDG_CONFIG_HOME/tvshell/Themes/NAME.toml`, then in the ones shipped with

@@ -1,5 +1,5 @@
 import Foundation
-import ShellView
+import ShellCore
 import Testing
 
 /// Golden snapshots of screens, stored beside the test file in

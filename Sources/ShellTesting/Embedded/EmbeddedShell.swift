@@ -2,7 +2,6 @@ import Logging
 import MediaModel
 import ShellCore
 import ShellRuntime
-import ShellView
 import Testing
 
 /// The shell's real store and effect interpreter on a manual clock, with a

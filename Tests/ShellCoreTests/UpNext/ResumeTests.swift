@@ -1,7 +1,6 @@
 import MediaModel
 import ShellCore
 import ShellTesting
-import ShellView
 import Testing
 
 @Suite("Resume and history")

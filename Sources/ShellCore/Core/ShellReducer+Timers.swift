@@ -41,8 +41,7 @@ extension ShellReducer {
         case .stall:
             return RecoveryReducer.stalled(&state, now: now)
         case .idleReturn:
-            guard state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }
-            return PlaybackReducer.play(&state, index: state.live.startIndex ?? 0, now: now)
+            return KioskReducer.idleReturn(&state, now: now)
         case .previewDelay:
             return PreviewReducer.delayFired(&state)
         case .pictureRestore:

@@ -14,7 +14,7 @@ public enum ShellReducer {
     private static func reduceAction(_ state: inout ShellState, _ action: Action) -> [Effect] {
         switch action {
         case .command(let command, let now):
-            return reduceCommand(&state, command, now: now) + armIdleReturn(state)
+            return reduceCommand(&state, command, now: now) + KioskReducer.armIdleReturn(state)
         case .open(let items, let now):
             guard !items.isEmpty, state.prompt == nil else { return [] }
             state.items = items
@@ -43,7 +43,7 @@ public enum ShellReducer {
         case .timerFired(let timer, let now):
             return reduceTimer(&state, timer, now: now)
         case .quitRequested(let source):
-            return requestQuit(&state, source: source)
+            return KioskReducer.requestQuit(&state, source: source)
         case .flipCompleted(let token, let success, let now):
             return FlipReducer.complete(&state, token: token, success: success, now: now)
         case .replaceContent(let item, let request, let now):
@@ -148,15 +148,8 @@ public enum ShellReducer {
         }
     }
 
-    static func requestQuit(_ state: inout ShellState, source: QuitSource) -> [Effect] {
-        if state.kiosk && source == .key { return PasscodeReducer.askToQuitKiosk(&state) }
-        if state.kiosk && source != .terminate && source != .hangup { return [] }
-        state.quitting = true
-        return ResumeReducer.save(&state) + [.quit]
-    }
-
     private static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
-        if command == .quit { return requestQuit(&state, source: .key) }
+        if command == .quit { return KioskReducer.requestQuit(&state, source: .key) }
         if state.screen != .passcode, let effects = ReminderReducer.reduceCommand(&state, command, now: now) { return effects }
         if state.screen != .passcode, let effects = PictureReducer.reduceCommand(&state, command, now: now) { return effects }
         if let effects = GuideSearchReducer.reduceCommand(&state, command, now: now) { return effects }
@@ -200,13 +193,6 @@ public enum ShellReducer {
         state.live.recovery = nil
         state.segments.contextualAction = nil
         return ended + [.cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop] + PictureReducer.unmuteForHome(&state)
-            + armIdleReturn(state)
-    }
-
-    /// On the home screen or guide of a kiosk, each key restarts the wait
-    /// before the start item plays again.
-    static func armIdleReturn(_ state: ShellState) -> [Effect] {
-        guard let delay = state.settings.idleReturnDelay, state.screen == .home || state.screen == .guide else { return [] }
-        return [.startTimer(.idleReturn, after: delay)]
+            + KioskReducer.armIdleReturn(state)
     }
 }

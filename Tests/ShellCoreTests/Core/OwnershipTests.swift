@@ -8,7 +8,7 @@ import Testing
 @Suite("One writer for shared state")
 struct OwnershipTests {
     static let core: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/ShellCore")
 
     /// (path under Sources/ShellCore, line number, line) of every source line.

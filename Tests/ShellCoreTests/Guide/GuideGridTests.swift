@@ -1,6 +1,5 @@
 import MediaModel
 import ShellCore
-import ShellView
 import ShellTesting
 import Testing
 
