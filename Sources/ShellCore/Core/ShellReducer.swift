@@ -14,7 +14,7 @@ public enum ShellReducer {
     private static func reduceAction(_ state: inout ShellState, _ action: Action) -> [Effect] {
         switch action {
         case .command(let command, let now):
-            return reduceCommand(&state, command, now: now) + KioskReducer.armIdleReturn(state)
+            return KeyRouter.reduce(&state, command, now: now) + KioskReducer.armIdleReturn(state)
         case .open(let items, let now):
             guard !items.isEmpty, state.prompt == nil else { return [] }
             state.items = items
@@ -145,36 +145,6 @@ public enum ShellReducer {
             return []
         case .segmentsFound(let segments, let token):
             return PlaybackReducer.segmentsFound(&state, segments, token: token)
-        }
-    }
-
-    private static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
-        if command == .quit { return KioskReducer.requestQuit(&state, source: .key) }
-        if state.screen != .passcode, let effects = ReminderReducer.reduceCommand(&state, command, now: now) { return effects }
-        if state.screen != .passcode, let effects = PictureReducer.reduceCommand(&state, command, now: now) { return effects }
-        if let effects = GuideSearchReducer.reduceCommand(&state, command, now: now) { return effects }
-        switch command {
-        case .favourite: return FavouritesReducer.toggle(&state)
-        case .previousChannel: return PreviousChannelReducer.go(&state, now: now)
-        case .search where state.screen == .home || state.screen == .guide: return GuideSearchReducer.open(&state)
-        default: break
-        }
-        if let effects = GuideGridReducer.reduceCommand(&state, command, now: now) { return effects }
-        if state.screen != .passcode, let effects = ChannelEntryReducer.reduce(&state, command, now: now) { return effects }
-        switch state.screen {
-        case .player:
-            return TransportReducer.reduce(&state, command, now: now)
-        case .error:
-            return reduceError(&state, command, now: now)
-        case .home, .guide:
-            return reduceHome(&state, command, now: now)
-        case .interstitial where state.live.flip == nil:
-            if command == .menu { return goHome(&state) }
-            return []
-        case .interstitial:
-            return FlipReducer.reduceCommand(&state, command, now: now)
-        case .passcode:
-            return PasscodeReducer.reduceCommand(&state, command, now: now)
         }
     }
 

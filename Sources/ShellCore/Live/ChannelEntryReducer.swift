@@ -22,9 +22,17 @@ enum ChannelEntryReducer {
             state.live.channelEntry = nil
             return [.cancelTimer(.digitCommit)]
         default:
-            state.live.channelEntry = nil
             return nil
         }
+    }
+
+    /// The keys of a number being typed: any other gives it up (`cancel`)
+    /// and goes where it would have gone.
+    static let keys: Set<RemoteCommand> = KeyTable.digits.union([.select, .menu])
+
+    /// The number being typed is given up, without a word.
+    static func cancel(_ state: inout ShellState) {
+        state.live.channelEntry = nil
     }
 
     /// Tunes the typed number.

@@ -2,13 +2,6 @@
 /// into scrubbing. Scrubbing itself is `ScrubReducer`.
 enum TransportReducer {
     static func reduce(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
-        if state.scrub != nil {
-            return ScrubReducer.reduce(&state, command, now: now)
-        }
-        if let effects = ResumeReducer.reduceCommand(&state, command, now: now) { return effects }
-        if state.chrome.overlay == .menus { return TransportMenuReducer.reduce(&state, command, now: now) }
-        if let effects = UpNextReducer.reduceCommand(&state, command, now: now) { return effects }
-        if let effects = OverlayReducer.reduce(&state, command, now: now) { return effects }
         let p = state.playback
         let timeshift = state.isLive && state.seekRange != nil
         let canSeek = (timeshift || !state.isLive && p.duration != nil) && p.phase == .playing

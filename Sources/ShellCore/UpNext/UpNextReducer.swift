@@ -68,7 +68,7 @@ enum UpNextReducer {
         case .left, .right, .frameBack, .frameForward:
             state.upNext.card?.phase = .deferred
             return [.cancelTimer(.upNextTick), .emit(.contentProposal(id: card.proposal.item.id, outcome: "deferred"))]
-                + (TransportReducer.reduce(&state, command, now: now))
+                + KeyRouter.reduce(&state, command, now: now)
         default:
             return nil
         }
