@@ -2,13 +2,29 @@ import MediaModel
 
 /// The shell's reducer: `reduce(&state, action) -> [Effect]`. Pure: no I/O, no
 /// clock (time comes in the actions). Any thread may call it on its own state.
+///
+/// Each action goes to the feature it is for; keys go through `KeyRouter`.
+/// Then the players beside the full-screen one are reconciled with what
+/// the state now wants of them (`reconcilePlayers`).
 public enum ShellReducer {
     public static func reduce(_ state: inout ShellState, _ action: Action) -> [Effect] {
-        let before = PreviewReducer.target(state)
-        let watched = state.playback.phase == .playing || state.playback.firstFramePresented ? state.current : nil
+        let previewTarget = PreviewReducer.target(state)
         let effects = reduceAction(&state, action)
-        if case .open = action {} else { PreviousChannelReducer.follow(&state, before: watched) }
-        return effects + ProposalImageReducer.follow(&state) + PreviewReducer.follow(&state, before: before) + WarmReducer.follow(&state)
+        return effects + reconcilePlayers(&state, previewTargetBefore: previewTarget)
+    }
+
+    /// The one pass after every action, and why it stays one: the Up Next
+    /// card's image, the guide's preview and the warm neighbours are
+    /// players whose wanted content is derived from many features' state
+    /// (the screen, the selection, the card, the restrictions, a flip, the
+    /// prompt, the streams open). Asking every feature that changes one of
+    /// those to start or stop them would spread each rule over a dozen
+    /// files; here each is one function from state to the wanted player,
+    /// and the player is brought to it, as a view follows its state. Each
+    /// writes its own feature's state only (`upNext.proposalImage`,
+    /// `picture.preview`, `warm`) and retires the tokens it stops.
+    static func reconcilePlayers(_ state: inout ShellState, previewTargetBefore: Int?) -> [Effect] {
+        ProposalImageReducer.reconcile(&state) + PreviewReducer.reconcile(&state, before: previewTargetBefore) + WarmReducer.reconcile(&state)
     }
 
     private static func reduceAction(_ state: inout ShellState, _ action: Action) -> [Effect] {
@@ -19,8 +35,9 @@ public enum ShellReducer {
             guard !items.isEmpty, state.prompt == nil else { return [] }
             state.items = items
             state.navigation.homeSelection = 0
+            let effects = PlaybackReducer.play(&state, index: 0, now: now)
             state.live.previousChannel = nil
-            return PlaybackReducer.play(&state, index: 0, now: now)
+            return effects
         case .playIndex(let index, let now):
             guard state.items.indices.contains(index) else { return [] }
             return PlaybackReducer.play(&state, index: index, now: now)

@@ -65,7 +65,7 @@ enum FlipReducer {
             return fail(&state, reason: detail ?? "the channel did not start")
         }
         state.live.flip = nil
-        state.current = flip.target
+        PlaybackReducer.makeCurrent(&state, flip.target)
         state.navigation.homeSelection = flip.target
         NavigationReducer.go(&state, to: .player)
         state.chrome.transportVisible = true

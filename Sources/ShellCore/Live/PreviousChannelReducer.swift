@@ -1,16 +1,18 @@
 /// The previous-channel key (`-`, KEY_LAST): back to the channel watched
-/// before this one; pressed again, forth. The reducer notes the channel
-/// left whenever the current channel changes from one that played
-/// (`follow`): a restricted channel whose prompt was cancelled, or one that
-/// never started, is not "the channel before". Pure.
+/// before this one; pressed again, forth. Playback tells it of the channel
+/// left each time what plays changes (`leaving`, from
+/// `PlaybackReducer.makeCurrent`): a restricted channel whose prompt was
+/// cancelled, or one that never started, is not "the channel before". Pure.
 enum PreviousChannelReducer {
-    /// Notes `before` (the channel that was playing before the action) as
-    /// the previous channel when the current one changed to another channel.
-    static func follow(_ state: inout ShellState, before: Int?) {
-        guard let before, let current = state.current, before != current,
-              state.items.indices.contains(before), state.items.indices.contains(current),
-              state.items[before].isLive, state.items[before].number != nil, state.items[current].isLive else { return }
-        state.live.previousChannel = before
+    /// What plays is about to change to `items[next]`: the numbered live
+    /// channel playing now, if it was being watched (playing, or showing
+    /// its first frame), becomes the previous channel.
+    static func leaving(_ state: inout ShellState, for next: Int?) {
+        guard let next, let current = state.current, current != next,
+              state.playback.phase == .playing || state.playback.firstFramePresented,
+              state.items.indices.contains(current), state.items.indices.contains(next),
+              state.items[current].isLive, state.items[current].number != nil, state.items[next].isLive else { return }
+        state.live.previousChannel = current
     }
 
     static func go(_ state: inout ShellState, now: Instant) -> [Effect] {

@@ -64,8 +64,7 @@ enum PictureReducer {
         state.picture.pip = PictureInPicture(index: index, playback: state.playback, corner: state.settings.pictureCorner)
         var idle = PlaybackState()
         idle.token = state.newToken()
-        PlaybackReducer.handOver(&state, to: idle)
-        state.current = nil
+        PlaybackReducer.makeCurrent(&state, nil, playback: idle)
         state.navigation.homeSelection = index
         state.live.recovery = nil
         state.clearChrome()
@@ -120,8 +119,7 @@ enum PictureReducer {
         var effects = FlipReducer.abandon(&state) + PlaybackReducer.dropContentRequest(&state)
         if state.playback.phase != .idle { effects.append(.stop) }
         state.retire(state.playback.token)
-        PlaybackReducer.handOver(&state, to: pip.playback)
-        state.current = pip.index
+        PlaybackReducer.makeCurrent(&state, pip.index, playback: pip.playback)
         state.navigation.homeSelection = pip.index
         state.picture.pip = nil
         state.live.recovery = nil
@@ -163,8 +161,7 @@ enum PictureReducer {
         guard var pip = state.picture.pip, pip.blocked == nil, !pip.restoring, state.screen == .player, state.live.flip == nil,
               let current = state.current, state.playback.phase == .playing, !state.playback.restricted else { return [] }
         let full = state.playback
-        PlaybackReducer.handOver(&state, to: pip.playback)
-        state.current = pip.index
+        PlaybackReducer.makeCurrent(&state, pip.index, playback: pip.playback)
         state.navigation.homeSelection = pip.index
         pip.playback = full
         pip.index = current

@@ -20,7 +20,7 @@ enum PreviewReducer {
     /// Run after every action: the preview follows the guide's selection. A
     /// preview of another channel, or off the guide, stops; a new resting
     /// place is waited for. `before` is the target before the action.
-    static func follow(_ state: inout ShellState, before: Int?) -> [Effect] {
+    static func reconcile(_ state: inout ShellState, before: Int?) -> [Effect] {
         let now = target(state)
         var effects: [Effect] = []
         if let preview = state.picture.preview, preview.index != now {
@@ -96,9 +96,8 @@ enum PreviewReducer {
         var effects = FlipReducer.abandon(&state) + PlaybackReducer.dropContentRequest(&state)
         if state.playback.phase != .idle { effects.append(.stop) }
         state.retire(state.playback.token)
-        PlaybackReducer.handOver(&state, to: preview.playback)
+        PlaybackReducer.makeCurrent(&state, index, playback: preview.playback)
         state.picture.preview = nil
-        state.current = index
         state.live.recovery = nil
         state.clearChrome()
         NavigationReducer.go(&state, to: .player)

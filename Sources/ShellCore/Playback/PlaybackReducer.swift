@@ -109,7 +109,7 @@ public enum PlaybackReducer {
     /// every load, whether it opens now (`play`) or waits for its passcode
     /// (`RestrictionReducer.beforePlay`).
     static func beginLoad(_ state: inout ShellState, index: Int, request: Int?) {
-        state.current = index
+        makeCurrent(&state, index)
         state.navigation.homeSelection = index
         let token = state.newToken()
         state.playback = PlaybackState()
@@ -175,10 +175,14 @@ public enum PlaybackReducer {
         state.playback.holdsPreviousPicture = false
     }
 
-    /// A load another player made (picture in picture, the preview, a warm
-    /// neighbour) becomes the full-screen one, as it is.
-    static func handOver(_ state: inout ShellState, to playback: PlaybackState) {
-        state.playback = playback
+    /// Makes `items[index]` what plays full screen (nil: nothing does), with
+    /// `playback` when a load another player made comes with it. The one
+    /// writer of `current`: the channel left, when it was being watched,
+    /// becomes the previous channel (`PreviousChannelReducer.leaving`).
+    static func makeCurrent(_ state: inout ShellState, _ index: Int?, playback: PlaybackState? = nil) {
+        PreviousChannelReducer.leaving(&state, for: index)
+        state.current = index
+        if let playback { state.playback = playback }
     }
 
     /// Asks for a seek to `position`: shown there at once, the player told by

@@ -6,7 +6,7 @@ import MediaModel
 /// would stop: nothing of it is decoded before its passcode.
 enum ProposalImageReducer {
     /// Run after every action: the image follows the card.
-    static func follow(_ state: inout ShellState) -> [Effect] {
+    static func reconcile(_ state: inout ShellState) -> [Effect] {
         let wanted = wantedImage(state)
         if let image = state.upNext.proposalImage {
             guard wanted == nil else { return [] }

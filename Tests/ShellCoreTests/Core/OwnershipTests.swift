@@ -43,4 +43,11 @@ struct OwnershipTests {
         #expect(outside.isEmpty, "playback written outside Playback/:\n\(outside.joined(separator: "\n"))")
         #expect(try Self.writers(of: "playback").count > 20, "the pattern finds playback's own writes")
     }
+
+    @Test("which item plays is written in the playback feature only")
+    func current() throws {
+        let outside = try Self.writers(of: "current").filter { !$0.hasPrefix("Playback/") }
+        #expect(outside.isEmpty, "current written outside Playback/:\n\(outside.joined(separator: "\n"))")
+        #expect(try !Self.writers(of: "current").isEmpty, "the pattern finds playback's own writes")
+    }
 }

@@ -42,7 +42,7 @@ enum WarmReducer {
     /// Run after every action: warm players no longer wanted are stopped;
     /// once the delay has passed, missing ones are opened. Nothing changes
     /// while a flip or the passcode prompt is under way.
-    static func follow(_ state: inout ShellState) -> [Effect] {
+    static func reconcile(_ state: inout ShellState) -> [Effect] {
         guard state.live.flip == nil, state.prompt == nil else { return [] }
         let wanted = neighbours(state)
         var effects: [Effect] = []
@@ -115,7 +115,7 @@ enum WarmReducer {
     /// A play of `items[index]` (past the restrictions' gate) that is warm:
     /// the players swap, the warm one plays on from the live edge of its
     /// buffer with sound, and the channel left stays warm (paused, muted)
-    /// for `follow` to keep or stop. Nil when it is not warm and ready.
+    /// for `reconcile` to keep or stop. Nil when it is not warm and ready.
     static func swapIn(_ state: inout ShellState, index: Int, request: Int?) -> [Effect]? {
         guard let (slot, warm) = state.warm.players.first(where: { $0.value.index == index }), warm.playback.phase == .playing,
               state.prompt == nil else { return nil }
@@ -133,7 +133,7 @@ enum WarmReducer {
             effects.append(.slot(slot, .stop))
         }
         let saved = ResumeReducer.save(&state)
-        state.current = index
+        PlaybackReducer.makeCurrent(&state, index)
         state.navigation.homeSelection = index
         PlaybackReducer.adoptWarm(&state, warm.playback)
         state.warm.allowed = nil
