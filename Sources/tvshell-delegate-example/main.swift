@@ -41,7 +41,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--restore"), i + 1 < CommandLin
 }
 let shell = Shell(configuration: configuration, logger: Logger(label: "example"), unicode: unicode)
 shell.delegate = delegate
-delegate.installOverlay(on: shell)
+delegate.installOverlay(on: shell.control)
 do {
     exit(try shell.run())
 } catch {

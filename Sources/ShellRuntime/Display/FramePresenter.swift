@@ -21,7 +21,7 @@ final class FramePresenter: Presenter {
     private let context: ViewContext
     private let logger: Logger
     /// The software renderer of the player in a slot, if one runs there.
-    var renderer: (PlayerSlot) -> MPVSoftwareRenderer? = { _ in nil }
+    weak var renderers: (any RendererSource)?
     var automation: (any AutomationPort)?
     private var state: ShellState { store.state }
 
@@ -174,7 +174,7 @@ final class FramePresenter: Presenter {
     /// one it was paused on); a frame rendered under the interstitial is
     /// presented when the player screen returns.
     private func renderFrameIfReady() -> Bool {
-        guard let renderer = renderer(.main) else { return false }
+        guard let renderer = renderers?.renderer(in: .main) else { return false }
         if frameReady {
             frameReady = false
             do {
@@ -203,7 +203,7 @@ final class FramePresenter: Presenter {
     /// `draw` holds the UI back too, so the loop never waits on the terminal.)
     @discardableResult
     private func blitLatestFrame(newFrame: Bool = true) -> Bool {
-        guard let renderer = renderer(.main), let pixels = renderer.pixels,
+        guard let renderer = renderers?.renderer(in: .main), let pixels = renderer.pixels,
               renderer.width == terminal.videoPixelSize.width, renderer.height == terminal.videoPixelSize.height else { return false }
         guard terminal.blit(pixels: pixels, stride: renderer.stride, newFrame: newFrame) != .dropped else {
             noteDroppedFrame()
@@ -272,7 +272,7 @@ final class FramePresenter: Presenter {
         var counted: Set<PlayerSlot> = []
         renderedWarm = []
         for slot in windowFrameReady {
-            guard let renderer = renderer(slot) else { continue }
+            guard let renderer = renderers?.renderer(in: slot) else { continue }
             let size = pixelSize(for: slot) ?? (64, 36)
             do {
                 try renderer.render(width: size.width, height: size.height)
@@ -295,7 +295,7 @@ final class FramePresenter: Presenter {
     /// take yet is counted dropped (when `counting`) and sent once it can.
     @discardableResult
     private func blitWindow(_ slot: PlayerSlot, newFrame: Bool, counting: Bool = true) -> Bool {
-        guard let renderer = renderer(slot), let pixels = renderer.pixels else { return false }
+        guard let renderer = renderers?.renderer(in: slot), let pixels = renderer.pixels else { return false }
         switch terminal.blitWindow(Self.inset(slot), pixels: pixels, stride: renderer.stride, width: renderer.width, height: renderer.height,
                                    newFrame: newFrame) {
         case .dropped:
@@ -316,7 +316,7 @@ final class FramePresenter: Presenter {
     /// up at another size than the frame (the window came up after the
     /// frame, as a still's one frame does, or changed size); true if it did.
     private func rerenderForWindow(_ slot: PlayerSlot) -> Bool {
-        guard let renderer = renderer(slot), renderer.pixels != nil, terminal.window(Self.inset(slot)) != nil,
+        guard let renderer = renderers?.renderer(in: slot), renderer.pixels != nil, terminal.window(Self.inset(slot)) != nil,
               let size = pixelSize(for: slot), size.width != renderer.width || size.height != renderer.height else { return false }
         do {
             try renderer.render(width: size.width, height: size.height)
@@ -329,7 +329,7 @@ final class FramePresenter: Presenter {
 
     /// Renders the current frame again at the new size (not a new frame).
     private func rerenderAfterResize() -> Bool {
-        guard let renderer = renderer(.main), state.playback.firstFramePresented, state.screen == .player else { return false }
+        guard let renderer = renderers?.renderer(in: .main), state.playback.firstFramePresented, state.screen == .player else { return false }
         do {
             try renderer.render(width: terminal.videoPixelSize.width, height: terminal.videoPixelSize.height)
             return true

@@ -5,15 +5,16 @@ import Logging
 import MediaModel
 import ShellCore
 
-/// Performs the reducer's effects on the ports (player, timers, automation,
-/// delegate, restrictions) and is the `ShellControl` delegates are handed.
-/// It never reduces: whatever an effect produces (a delegate replacing the
-/// content at once, a completion, an interstitial) is sent to the store,
-/// which reduces it after the current effect list.
+/// Performs the reducer's effects on the ports (players, timers, automation,
+/// the delegate, restrictions, the library, the stored guide, logos). It
+/// never reduces and never calls back into the shell: whatever an effect
+/// produces (a delegate replacing the content at once, a completion, an
+/// interstitial) is sent to the store, which reduces it after the current
+/// effect list. Delegates are handed `control`, the one `ShellControl`.
 ///
 /// Run-loop thread only; completions handed to delegates may be called from
 /// any thread (they post to the inbox).
-public final class EffectInterpreter: ShellControl {
+public final class EffectInterpreter: EffectPerformer {
     let store: Store
     let timers: ShellTimers
     let clock: any ShellClock
@@ -23,67 +24,34 @@ public final class EffectInterpreter: ShellControl {
     /// Takes part in channel flips; `builtInDelegate` when nil.
     public weak var delegate: ShellDelegate?
     private let builtInDelegate = LineupPlayerDelegate()
-    /// The player in a slot, if one runs there; `startPlayer` makes one
-    /// (false when it cannot); `exchangePlayers` moves them between slots.
-    package var player: (PlayerSlot) -> (any PlayerPort)? = { _ in nil }
-    package var startPlayer: (PlayerSlot) -> Bool = { _ in false }
-    package var exchangePlayers: (PlayerSlot, PlayerSlot) -> Void = { _, _ in }
-    /// Where positions and plays are kept (nil: nowhere).
-    package var library: LibraryWriter?
-    /// Searches the stored guide; the answer comes back as an action
-    /// (nothing without a stored guide).
-    package var searchGuide: (_ text: String, _ from: Double, _ limit: Int) -> Void = { _, _, _ in }
-    /// Reads the stored guide's window around a time; it comes back as an
-    /// action (nothing without a stored guide).
-    package var loadGuideWindow: (_ around: Double) -> Void = { _ in }
+    /// The players by slot.
+    private let players: any PlayerHost
+    /// What delegates are handed.
+    package let control: ShellController
+    /// Where positions and plays are kept, once the library is open.
+    package let library: LibrarySlot
+    /// The stored guide's searches and windows (nil: no stored guide).
+    package var guide: (any GuideQueries)?
     /// Where events go (nil: nowhere but the log).
     package var automation: (any AutomationPort)?
-    /// Starts loading a channel logo (by path or URL).
-    var loadLogo: (String) -> Void = { _ in }
-    /// Completions of `replaceContent`, by the request id the reducer answers.
-    private var contentCompletions: [Int: (Bool) -> Void] = [:]
-    private var contentRequestCounter = 0
+    /// Loads channel logos (nil: none are shown).
+    package var logos: (any LogoSource)?
 
-    package init(store: Store, timers: ShellTimers, clock: any ShellClock, inbox: ActionInbox, restrictions: RestrictionsService, logger: Logger) {
+    package init(store: Store, players: any PlayerHost, timers: ShellTimers, clock: any ShellClock, inbox: ActionInbox,
+                 restrictions: RestrictionsService, library: LibrarySlot = LibrarySlot(), logger: Logger) {
         self.store = store
+        self.players = players
         self.timers = timers
         self.clock = clock
         self.inbox = inbox
         self.restrictions = restrictions
+        self.library = library
         self.logger = logger
-        store.perform = { [unowned self] in self.perform($0) }
+        control = ShellController(store: store, clock: clock, inbox: inbox, restrictions: restrictions)
     }
 
-    // MARK: - ShellControl
-
-    /// Plays `item` in place of what plays. Its completion is called once,
-    /// on the run loop, when the reducer answers the request: the item
-    /// plays, failed, was refused (restricted and not authorized, or a
-    /// passcode prompt is up) or was replaced before it played.
-    public func replaceContent(with item: MediaItem, completion: ((Bool) -> Void)?) {
-        var request: Int?
-        if let completion {
-            contentRequestCounter += 1
-            request = contentRequestCounter
-            contentCompletions[contentRequestCounter] = completion
-        }
-        store.send(.replaceContent(item.resolvingRating(), request: request, at: clock.now()))
-    }
-
-    public func setCustomOverlay(_ items: [OverlayItem]?) {
-        store.send(.customOverlayItems(items))
-    }
-
-    public func setTransportBarMenus(_ menus: [TransportMenu]) {
-        store.send(.transportMenus(menus))
-    }
-
-    public var restrictionsAuthorizer: RestrictionsAuthorizer { restrictions.authorizer }
-
-    public var runLoop: ShellRunLoop { ShellRunLoop(inbox: inbox) }
-
-    /// `replaceContent` requests not answered yet (for tests).
-    public var openContentRequests: Int { contentCompletions.count }
+    private func player(_ slot: PlayerSlot) -> (any PlayerPort)? { players.player(in: slot) }
+    private func startPlayer(_ slot: PlayerSlot) -> Bool { players.startPlayer(in: slot) }
 
     // MARK: - Effects
 
@@ -92,7 +60,7 @@ public final class EffectInterpreter: ShellControl {
     /// to start one and fails (so recovery retries) when it cannot. What
     /// loads full screen has its sound on (its player may have been a muted
     /// picture's or preview's before).
-    func perform(_ effect: Effect) {
+    package func perform(_ effect: Effect) {
         if restrictions.perform(effect) { return }
         do {
             switch effect {
@@ -100,7 +68,7 @@ public final class EffectInterpreter: ShellControl {
                 var start: Double?
                 if case .loadFrom(_, _, let from) = effect { start = from }
                 logger.info("load \(item.url)\(start.map { " from \($0) s" } ?? "")")
-                if let logo = item.logo { loadLogo(logo) }
+                if let logo = item.logo { logos?.load(logo) }
                 if player(.main) == nil { _ = startPlayer(.main) }
                 do {
                     guard let player = player(.main) else { throw RuntimeError.playerUnavailable }
@@ -127,13 +95,13 @@ public final class EffectInterpreter: ShellControl {
             case .continueLoad(let token):
                 player(.main)?.continueLoad(token: token)
             case .overlayActivated(let id):
-                delegate?.customOverlayActivated(self, id: id)
+                delegate?.customOverlayActivated(control, id: id)
             case .menuActivated(let menu, let choice):
-                delegate?.transportBarMenuItemActivated(self, menu: menu, choice: choice)
+                delegate?.transportBarMenuItemActivated(control, menu: menu, choice: choice)
             case .askContextualActions(let position, let token):
-                store.send(.programActions(delegate?.contextualActions(self, at: position) ?? [], token: token))
+                store.send(.programActions(delegate?.contextualActions(control, at: position) ?? [], token: token))
             case .programActionActivated(let id):
-                delegate?.contextualActionActivated(self, id: id)
+                delegate?.contextualActionActivated(control, id: id)
             case .startTimer(let id, let delay):
                 timers.start(id, after: delay)
             case .cancelTimer(let id):
@@ -143,28 +111,28 @@ public final class EffectInterpreter: ShellControl {
             case .requestFlip(let request):
                 requestFlip(request)
             case .finishContentRequest(let request, let success):
-                contentCompletions.removeValue(forKey: request)?(success)
+                control.finish(request: request, success: success)
             case .savePosition(let item, let position, let duration, let watched):
-                guard let library else { break }
+                guard let library = library.current else { break }
                 library.submit(.position(SavedPosition(key: ItemIdentity.key(for: item), title: item.title, url: item.url, position: position,
                                                        duration: duration, watched: watched, updated: Date().timeIntervalSince1970)))
                 automation?.broadcast(event: "position-saved", fields: ["id": item.id, "position": position])
             case .recordPlay(let item, let live):
-                library?.submit(.play(HistoryEntry(key: ItemIdentity.key(for: item), title: item.title, url: item.url, live: live,
+                library.current?.submit(.play(HistoryEntry(key: ItemIdentity.key(for: item), title: item.title, url: item.url, live: live,
                                                    started: Date().timeIntervalSince1970)))
             case .saveFavourite(let key, let name, let on):
-                library?.submit(.favourite(FavouriteChannel(key: key, name: name, added: Date().timeIntervalSince1970), on: on))
+                library.current?.submit(.favourite(FavouriteChannel(key: key, name: name, added: Date().timeIntervalSince1970), on: on))
             case .saveReminder(let reminder, let on):
-                library?.submit(.reminder(SavedReminder(channel: reminder.channel, start: reminder.start, title: reminder.title,
+                library.current?.submit(.reminder(SavedReminder(channel: reminder.channel, start: reminder.start, title: reminder.title,
                                                         channelName: reminder.channelName), on: on))
             case .searchGuide(let text, let from, let limit):
-                searchGuide(text, from, limit)
+                guide?.search(text, from: from, limit: limit)
             case .loadGuideWindow(let time):
-                loadGuideWindow(time)
+                guide?.loadWindow(around: time)
             case .slot(let slot, let command):
                 try perform(command, on: slot)
             case .exchangePlayers(let a, let b):
-                exchangePlayers(a, b)
+                players.exchangePlayers(a, b)
             case .notifyPicture(let notice):
                 notifyPicture(notice)
             case .restorePictureInterface(let token):
@@ -191,7 +159,7 @@ public final class EffectInterpreter: ShellControl {
         }
         found += (delegate?.segments(for: item) ?? []).map { var s = $0; s.source = .library; return s }
         if !found.isEmpty { store.send(.segmentsFound(found, token: token)) }
-        if let proposal = delegate?.nextContentProposal(self, after: item) { store.send(.contentProposalProvided(proposal, token: token)) }
+        if let proposal = delegate?.nextContentProposal(control, after: item) { store.send(.contentProposalProvided(proposal, token: token)) }
         if let url = URL(string: item.url), ["http", "https"].contains(url.scheme ?? ""), url.path.hasSuffix(".m3u8") {
             let inbox = self.inbox
             let logger = self.logger
@@ -258,11 +226,11 @@ public final class EffectInterpreter: ShellControl {
     private func notifyPicture(_ notice: PictureNotice) {
         guard let delegate else { return }
         switch notice {
-        case .willStart: delegate.pictureInPictureWillStart(self)
-        case .didStart: delegate.pictureInPictureDidStart(self)
-        case .failedToStart(let reason): delegate.pictureInPictureFailedToStart(self, error: PictureInPictureError(reason: reason))
-        case .willStop: delegate.pictureInPictureWillStop(self)
-        case .didStop: delegate.pictureInPictureDidStop(self)
+        case .willStart: delegate.pictureInPictureWillStart(control)
+        case .didStart: delegate.pictureInPictureDidStart(control)
+        case .failedToStart(let reason): delegate.pictureInPictureFailedToStart(control, error: PictureInPictureError(reason: reason))
+        case .willStop: delegate.pictureInPictureWillStop(control)
+        case .didStop: delegate.pictureInPictureDidStop(control)
         }
     }
 
@@ -276,26 +244,10 @@ public final class EffectInterpreter: ShellControl {
             store.send(.pictureRestoreAnswered(token: token, restored: true, at: clock.now()))
             return
         }
-        delegate.restoreUserInterfaceForPictureInPictureStop(self) { restored in
+        delegate.restoreUserInterfaceForPictureInPictureStop(control) { restored in
             inbox.post(.pictureRestoreAnswered(token: token, restored: restored, at: clock.now()))
         }
     }
-
-    // MARK: - Picture in picture (ShellControl)
-
-    public func startPictureInPicture() {
-        store.send(.startPicture(at: clock.now()))
-    }
-
-    public func stopPictureInPicture() {
-        store.send(.stopPicture(at: clock.now()))
-    }
-
-    public var isPictureInPicturePossible: Bool {
-        PictureInPicturePossibility.reason(store.state) == nil
-    }
-
-    public var isPictureInPictureActive: Bool { store.state.picture.pip != nil }
 
     /// Tells the reducer what the delegate asks of playback (at start, and
     /// when a delegate is set).
@@ -316,8 +268,8 @@ public final class EffectInterpreter: ShellControl {
         }
         logger.info("flip \(request.direction.rawValue) to \(request.target.title)")
         switch request.direction {
-        case .next: target.skipToNextChannel(self, request: request, completion: completion)
-        case .previous: target.skipToPreviousChannel(self, request: request, completion: completion)
+        case .next: target.skipToNextChannel(control, request: request, completion: completion)
+        case .previous: target.skipToPreviousChannel(control, request: request, completion: completion)
         }
     }
 
@@ -334,21 +286,21 @@ public final class EffectInterpreter: ShellControl {
         case .streamSwitched(let channel, let from, let to, let count, let reason, let url):
             logger.warning("\(channel.name): stream \(from + 1) of \(count) failed (\(reason)); switched to stream \(to + 1): \(url)")
         case .restrictionsAuthorizationRequested(let item, _):
-            delegate?.playbackRestrictionsAuthorizationRequested(self, item: item)
+            delegate?.playbackRestrictionsAuthorizationRequested(control, item: item)
         case .restrictionsAuthorization(let item, _, let granted, let reason):
             if granted {
-                delegate?.playbackRestrictionsAuthorizationGranted(self, item: item)
+                delegate?.playbackRestrictionsAuthorizationGranted(control, item: item)
             } else {
-                delegate?.playbackRestrictionsAuthorizationDenied(self, item: item, reason: reason ?? "restricted")
+                delegate?.playbackRestrictionsAuthorizationDenied(control, item: item, reason: reason ?? "restricted")
             }
         case .restrictionsChanged(let policy, _, let stopped):
-            delegate?.playbackRestrictionsChanged(self, policy: policy, stopped: stopped)
+            delegate?.playbackRestrictionsChanged(control, policy: policy, stopped: stopped)
         case .contentProposal(let id, let outcome):
-            delegate?.contentProposal(self, id: id, outcome: outcome)
+            delegate?.contentProposal(control, id: id, outcome: outcome)
             switch outcome {
-            case "accepted": delegate?.contentProposalAccepted(self, id: id)
-            case "rejected": delegate?.contentProposalRejected(self, id: id)
-            default: delegate?.contentProposalDeferred(self, id: id)
+            case "accepted": delegate?.contentProposalAccepted(control, id: id)
+            case "rejected": delegate?.contentProposalRejected(control, id: id)
+            default: delegate?.contentProposalDeferred(control, id: id)
             }
         case .endFile, .pipStarted, .pipStopped, .pipRestored, .contextualActionShown, .contextualAction, .interstitialStarted, .interstitialFinished,
              .contentProposalPresented:
@@ -363,11 +315,11 @@ public final class EffectInterpreter: ShellControl {
         let state = store.state
         guard let flip = state.live.flip else { return }
         let target = state.items[flip.target]
-        if let logo = target.logo { loadLogo(logo) }
+        if let logo = target.logo { logos?.load(logo) }
         guard let delegate else { return }
         let custom = flip.direction == .next
-            ? delegate.nextChannelInterstitial(self, target: target)
-            : delegate.previousChannelInterstitial(self, target: target)
+            ? delegate.nextChannelInterstitial(control, target: target)
+            : delegate.previousChannelInterstitial(control, target: target)
         if let custom { store.send(.interstitialProvided(token: flip.token, custom)) }
     }
 }

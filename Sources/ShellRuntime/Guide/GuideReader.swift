@@ -9,7 +9,7 @@ import ShellCore
 /// the newest text waiting is searched: typing fast asks once for what was
 /// typed last), and windows the grid browses to, posted as
 /// `Action.guideWindowLoaded`. Any thread.
-final class GuideReader: @unchecked Sendable {
+final class GuideReader: GuideQueries, @unchecked Sendable {
     private let store: GuideStore
     private let inbox: ActionInbox
     private let logger: Logger

@@ -49,8 +49,8 @@ extension Shell {
         guard let presenter else { return }
         presenter.resized()
         dispatch(.display(presenter.size))
-        for (slot, player) in players.all {
-            player.pictureSize = pictureSize(for: slot)
+        for (slot, player) in players.pool.all {
+            player.pictureSize = players.pictureSize(for: slot)
             player.selectVariant()
         }
     }

@@ -20,7 +20,7 @@ extension Shell {
             pollSet.watch(signalRead)
             pollSet.watch(inbox.readFD)
             if presenter != nil { pollSet.watch(STDIN_FILENO) }
-            for (_, player) in players.all {
+            for (_, player) in players.pool.all {
                 pollSet.watch(player.wakeupFD)
                 if player.renderer != nil { pollSet.watch(player.renderFD) }
             }
@@ -75,7 +75,7 @@ extension Shell {
             handleSignals()
         } else if fd == inbox.readFD, fd >= 0 {
             for action in inbox.take() { dispatch(action) }
-            for work in inbox.takeWork() { work(effects) }
+            for work in inbox.takeWork() { work(effects.control) }
         } else if fd == STDIN_FILENO {
             if revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 logger.info("the terminal hung up")
@@ -83,12 +83,12 @@ extension Shell {
                 return
             }
             readKeys()
-        } else if let (_, player) = players.all.first(where: { $0.player.wakeupFD == fd }) {
+        } else if let (_, player) = players.pool.all.first(where: { $0.player.wakeupFD == fd }) {
             drainPlayerEvents(player)
-        } else if let (_, player) = players.all.first(where: { $0.player.renderFD == fd }) {
+        } else if let (_, player) = players.pool.all.first(where: { $0.player.renderFD == fd }) {
             drainPipe(fd)
             drainPlayerEvents(player)
-            if player.renderer?.update() == true, let slot = players.slot(of: player) { presenter?.frameReady(in: slot) }
+            if player.renderer?.update() == true, let slot = players.pool.slot(of: player) { presenter?.frameReady(in: slot) }
         } else if let presenter, fd == presenter.pendingOutput, revents & Int16(POLLOUT) != 0 {
             presenter.outputReady()
         } else if let lirc, fd == lirc.fd {

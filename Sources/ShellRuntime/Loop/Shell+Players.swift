@@ -20,7 +20,7 @@ extension Shell {
         for (report, token) in player.drain() {
             dispatch(.player(report, token: token, at: now))
         }
-        guard player.died, let slot = players.slot(of: player) else { return }
+        guard player.died, let slot = players.pool.slot(of: player) else { return }
         if slot == .main {
             restartPlayer()
         } else {
@@ -38,39 +38,10 @@ extension Shell {
         logger.error("libmpv stopped by itself; starting a new one")
         player?.shutdown()
         players[.main] = nil
-        if startPlayer(in: .main) {
+        if players.startPlayer(in: .main) {
             dispatch(.playerRestarted(at: MonotonicClock.now()))
         } else {
             dispatch(.showNotice("The player stopped and could not be started again; the next channel change tries again"))
         }
-    }
-
-    /// A new libmpv for `slot` (in place of a dead one, or the first of a
-    /// picture or preview); false (and logged) when it fails. Window players
-    /// start muted.
-    @discardableResult
-    func startPlayer(in slot: PlayerSlot) -> Bool {
-        do {
-            let player = try MPVPlayer(video: configuration.video,
-                                       options: decodeOptions(for: terminal?.picture ?? .cells) + configuration.mpvOptions.map { ($0.key, $0.value) },
-                                       logger: logger)
-            player.pictureSize = pictureSize(for: slot)
-            player.lightDecoding = lightDecoding(for: terminal?.picture ?? .cells)
-            player.timeshift = configuration.timeshift
-            if slot != .main { try? player.setMuted(true) }
-            players[slot] = player
-            if slot == .main { presenter?.playerReplaced() }
-            return true
-        } catch {
-            logger.error("could not start libmpv: \(error)")
-            return false
-        }
-    }
-
-    /// The pixel size the player in `slot` draws at, for choosing among a
-    /// stream's variants; nil when the picture goes to a window.
-    func pictureSize(for slot: PlayerSlot) -> (width: Int, height: Int)? {
-        guard let presenter else { return nil }
-        return presenter.pixelSize(for: slot) ?? terminal?.videoPixelSize
     }
 }

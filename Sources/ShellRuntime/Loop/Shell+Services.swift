@@ -14,8 +14,8 @@ import Glibc
 /// Playing on D-Bus, the wall-clock ticks. Run-loop thread.
 extension Shell {
     /// Opens the library off the run loop (playback never waits on it); once
-    /// open, where the items were left comes in as an action and the writer
-    /// is handed to the interpreter on the loop. A damaged or unwritable
+    /// open, the writer goes in the library slot the interpreter reads, and
+    /// where the items were left comes in as an action. A damaged or unwritable
     /// library is told once, as a notice.
     func openLibrary() {
         guard configuration.remembers else { return }
@@ -23,6 +23,7 @@ extension Shell {
         let items = state.items
         let inbox = self.inbox
         let logger = self.logger
+        let library = self.library
         DispatchQueue.global().async {
             let (store, problem) = LibraryStore.open(path: path)
             // The problem is told after the library's answer: whoever sees
@@ -45,7 +46,7 @@ extension Shell {
                 logger.warning("\(message)")
                 inbox.post(.showNotice(message))
             }
-            inbox.post(work: { control in (control as? EffectInterpreter)?.library = writer })
+            library.open(writer)
             do {
                 let reminders = try store.reminders().map {
                     Reminder(channel: $0.channel, start: $0.start, title: $0.title, channelName: $0.channelName)
@@ -65,7 +66,8 @@ extension Shell {
         guard configuration.nowPlaying != .none else { return }
         do {
             let server = try MPRISServer(systemBus: configuration.nowPlaying == .system, logger: logger)
-            server.send = { [unowned self] request in self.dispatch(.nowPlaying(request, at: MonotonicClock.now())) }
+            server.actions = store
+            store.observe(server)
             server.publish(state, now: MonotonicClock.now())
             mpris = server
             logger.info("Now Playing (MPRIS) as \(server.name)")

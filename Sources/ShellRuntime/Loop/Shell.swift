@@ -18,10 +18,13 @@ import Glibc
 ///
 /// Create and run it on the main thread; `run()` returns when the shell quits,
 /// with the terminal restored and libmpv torn down in order. This file is the
-/// composition root; the loop (`Shell+Loop`, waiting on a `PollSet`), the
-/// players, the services beside the loop, signals and keys, and automation
-/// are in files of their own.
-public final class Shell: ShellControl {
+/// composition root: it makes the store, the interpreter and the ports and
+/// wires them one way (adapters send actions to the store, the store has
+/// the interpreter perform effects on the ports and tells its observers);
+/// the loop (`Shell+Loop`, waiting on a `PollSet`), the players' events, the
+/// services beside the loop, signals and keys, and automation are in files
+/// of their own.
+public final class Shell {
     let configuration: ShellConfiguration
     /// Takes part in channel flips; the built-in lineup player by default.
     public weak var delegate: ShellDelegate? {
@@ -34,18 +37,14 @@ public final class Shell: ShellControl {
     let effects: EffectInterpreter
     let timers: ShellTimers
     var nextWallClockTick: Instant?
-    lazy var logoLoader: LogoLoader = {
-        let inbox = self.inbox
-        let logger = self.logger
-        return LogoLoader(deliver: { url, image in inbox.post(.logoLoaded(url: url, image)) },
-                          report: { logger.warning("\($0)") })
-    }()
     let logger: Logger
     var state: ShellState { store.state }
     /// The terminal the keys come from and the frames go to; nil without one.
     var terminal: NCursesTerminal?
-    /// The players by slot: full screen, picture in picture, preview.
-    let players = PlayerPool<MPVPlayer>()
+    /// The players by slot: full screen, picture in picture, preview, warm.
+    let players: PlayerSlots
+    /// Where the library's writer is, once open.
+    let library = LibrarySlot()
     /// The full-screen player.
     var player: MPVPlayer? { players[.main] }
     var lirc: LircClient?
@@ -68,6 +67,10 @@ public final class Shell: ShellControl {
     /// Runs closures on the run loop from any thread or task.
     public var runLoop: ShellRunLoop { ShellRunLoop(inbox: inbox) }
 
+    /// What delegates are handed, for embedding programs to drive the shell
+    /// (replace the content, set the overlay and menus, picture in picture).
+    public var control: ShellControl { effects.control }
+
     /// - Parameters:
     ///   - unicode: the result of `ProcessEnvironment.prepare()`.
     public init(configuration: ShellConfiguration, logger: Logger, unicode: Bool = true) {
@@ -86,46 +89,14 @@ public final class Shell: ShellControl {
         store = Store(initial)
         timers = ShellTimers(clock: clock)
         restrictions = RestrictionsService(backend: configuration.restrictionsBackend, inbox: inbox, clock: clock, logger: logger)
-        effects = EffectInterpreter(store: store, timers: timers, clock: clock, inbox: inbox, restrictions: restrictions, logger: logger)
-        effects.player = { [unowned self] in self.players[$0] }
-        effects.startPlayer = { [unowned self] in self.startPlayer(in: $0) }
-        effects.exchangePlayers = { [unowned self] a, b in
-            self.players.exchange(a, b)
-            for slot in [a, b] {
-                self.players[slot]?.pictureSize = self.pictureSize(for: slot)
-                self.players[slot]?.selectVariant()
-            }
-            self.presenter?.playersExchanged(a, b)
-        }
-        effects.loadLogo = { [unowned self] in self.logoLoader.load($0) }
-        store.observe = { [unowned self] _, _, state in
-            self.presenter?.needsDraw = true
-            self.mpris?.publish(state, now: MonotonicClock.now())
-        }
+        players = PlayerSlots(configuration: configuration, logger: logger)
+        effects = EffectInterpreter(store: store, players: players, timers: timers, clock: clock, inbox: inbox,
+                                    restrictions: restrictions, library: library, logger: logger)
+        let inbox = self.inbox
+        effects.logos = LogoLoader(deliver: { url, image in inbox.post(.logoLoaded(url: url, image)) },
+                                   report: { logger.warning("\($0)") })
+        store.performer = effects
     }
-
-    /// Replaces the built-in swipe-up overlay (for embedding programs).
-    /// Run-loop thread.
-    public func setCustomOverlay(_ items: [OverlayItem]?) {
-        effects.setCustomOverlay(items)
-    }
-
-    /// The program's own menus on the transport bar. Run-loop thread.
-    public func setTransportBarMenus(_ menus: [TransportMenu]) {
-        effects.setTransportBarMenus(menus)
-    }
-
-    /// Plays `item` in place of what plays (for delegates). Run-loop thread.
-    /// `completion` runs once, on the run loop, when it plays, fails, is
-    /// refused or is replaced before it plays.
-    public func replaceContent(with item: MediaItem, completion: ((Bool) -> Void)?) {
-        effects.replaceContent(with: item, completion: completion)
-    }
-
-    public func startPictureInPicture() { effects.startPictureInPicture() }
-    public func stopPictureInPicture() { effects.stopPictureInPicture() }
-    public var isPictureInPicturePossible: Bool { effects.isPictureInPicturePossible }
-    public var isPictureInPictureActive: Bool { effects.isPictureInPictureActive }
 
     /// Runs until quit. Throws only when it cannot start (bad mpv option,
     /// unusable socket path); once running, failures are shown, not thrown.
@@ -142,9 +113,9 @@ public final class Shell: ShellControl {
 
         let video = configuration.video
         players[.main] = try MPVPlayer(
-            video: video, options: decodeOptions(for: .cells) + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
+            video: video, options: players.decodeOptions(for: .cells) + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
         players[.main]?.timeshift = configuration.timeshift
-        defer { players.removeAll { $0.shutdown() } }
+        defer { players.pool.removeAll { $0.shutdown() } }
         if let path = configuration.ipcSocketPath {
             ipc = try IPCServer(path: path, logger: logger)
             effects.automation = ipc
@@ -162,16 +133,19 @@ public final class Shell: ShellControl {
             let terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: picture)
             logger.info("terminal \(terminal.width)x\(terminal.height), colour \(terminal.colorMode.rawValue), picture \(picture.name)")
             let presenter = FramePresenter(terminal: terminal, store: store, theme: theme, context: viewContext, logger: logger)
-            presenter.renderer = { [unowned self] in self.players[$0]?.renderer }
+            presenter.renderers = players
             presenter.automation = ipc
             self.terminal = terminal
             self.presenter = presenter
+            players.terminal = terminal
+            players.presenter = presenter
+            store.observe(presenter)
             player?.pictureSize = terminal.videoPixelSize
-            player?.lightDecoding = lightDecoding(for: picture)
+            player?.lightDecoding = players.lightDecoding(for: picture)
             dispatch(.display(DisplaySize(columns: terminal.width, rows: terminal.height)))
             if picture != .cells {
                 let userKeys = Set(configuration.mpvOptions.map(\.key))
-                player?.setOptions(decodeOptions(for: picture).filter { !userKeys.contains($0.0) })
+                player?.setOptions(players.decodeOptions(for: picture).filter { !userKeys.contains($0.0) })
             }
         } else {
             logger.info("no terminal on stdin/stdout: running without a screen")
@@ -194,9 +168,7 @@ public final class Shell: ShellControl {
         let guideService = configuration.guidePlan.map { GuideService(plan: $0, inbox: inbox, logger: logger) }
         guideService?.start()
         if let plan = configuration.guidePlan {
-            let reader = GuideReader(store: plan.store, inbox: inbox, logger: logger)
-            effects.searchGuide = { reader.search($0, from: $1, limit: $2) }
-            effects.loadGuideWindow = { reader.loadWindow(around: $0) }
+            effects.guide = GuideReader(store: plan.store, inbox: inbox, logger: logger)
         }
         defer { guideService?.stop() }
         openLibrary()
@@ -210,7 +182,7 @@ public final class Shell: ShellControl {
         }
         notifier.ready(status: state.kiosk ? "kiosk" : "running", now: MonotonicClock.now())
         loop()
-        effects.library?.flush()
+        library.current?.flush()
         notifier.stopping()
         restrictions.authorizer.cancelAll()
         logger.info("quit")
@@ -225,16 +197,6 @@ public final class Shell: ShellControl {
         case .window: ViewContext(picture: .window, utcOffset: offset)
         case .none: ViewContext(picture: .none, utcOffset: offset)
         }
-    }
-
-    /// `MPVPlayer`'s decode policy for this configuration and `picture`.
-    func decodeOptions(for picture: PictureProtocol) -> [(String, String)] {
-        MPVPlayer.decodeOptions(video: configuration.video, settings: configuration.videoSettings, picture: picture)
-    }
-
-    func lightDecoding(for picture: PictureProtocol) -> Bool {
-        MPVPlayer.lightDecoding(video: configuration.video, settings: configuration.videoSettings, picture: picture,
-                                userOptions: configuration.mpvOptions.map(\.key))
     }
 
     // MARK: - Reducer and effects

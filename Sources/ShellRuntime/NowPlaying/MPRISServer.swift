@@ -14,14 +14,14 @@ import Glibc
 /// the info says they cannot be done (the passcode prompt is up, kiosk).
 ///
 /// Run-loop thread only: the loop polls `fd` and calls `process()`.
-final class MPRISServer {
+final class MPRISServer: StateObserver {
     private let bus: OpaquePointer
     private let logger: Logger
     private var published: NowPlayingInfo?
     /// Where the position was last published, and when (to tell a seek from playing on).
     private var lastPosition: (seconds: Double, at: Double)?
-    /// Sends the desktop's requests to the store.
-    var send: (NowPlayingRequest) -> Void = { _ in }
+    /// Where the desktop's requests go (the store).
+    weak var actions: (any ActionSink)?
     /// The state's info as the bus last saw it (for refusing at the bus).
     private var current = NowPlayingInfo()
 
@@ -67,6 +67,10 @@ final class MPRISServer {
 
     /// Publishes the state's Now Playing info (`now`: the monotonic time);
     /// cheap when only the position moved (it is read, not signalled).
+    func stateChanged(by action: Action, effects: [Effect], to state: ShellState) {
+        publish(state, now: MonotonicClock.now())
+    }
+
     func publish(_ state: ShellState, now instant: Instant) {
         let now = instant.seconds
         let info = NowPlayingInfo.of(state)
@@ -152,7 +156,7 @@ final class MPRISServer {
             return -ENOSYS
         }
         logger.info("MPRIS: \(member)")
-        send(request)
+        actions?.send(.nowPlaying(request, at: MonotonicClock.now()))
         return 0
     }
 }

@@ -1,3 +1,4 @@
+import MPVClient
 import ShellCore
 
 /// What a presenter can put on its display of a `Screen`.
@@ -26,7 +27,7 @@ public struct PresenterCapabilities: Equatable, Sendable {
 /// display as actions to the store.
 ///
 /// Run-loop thread only.
-protocol Presenter: AnyObject {
+protocol Presenter: StateObserver {
     /// What it can draw.
     var capabilities: PresenterCapabilities { get }
     /// The display's size in cells.
@@ -53,4 +54,17 @@ protocol Presenter: AnyObject {
     var pendingOutput: Int32? { get }
     /// `pendingOutput` turned writable.
     func outputReady()
+}
+
+extension Presenter {
+    /// Any reduced action may change what is drawn.
+    func stateChanged(by action: Action, effects: [Effect], to state: ShellState) {
+        needsDraw = true
+    }
+}
+
+/// The software renderers of the players, which a presenter draws frames
+/// from (`PlayerSlots`). Run-loop thread.
+protocol RendererSource: AnyObject {
+    func renderer(in slot: PlayerSlot) -> MPVSoftwareRenderer?
 }

@@ -5,7 +5,7 @@ import MediaModel
 /// pixels with ffmpeg, off the run loop, each once. Results come back through
 /// `deliver` (any thread); a logo that cannot be loaded is logged and left to
 /// the initials.
-final class LogoLoader: @unchecked Sendable {
+final class LogoLoader: LogoSource, @unchecked Sendable {
     static let size = 16
     private let lock = PThreadMutex()
     private var requested: Set<String> = []

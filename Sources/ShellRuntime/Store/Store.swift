@@ -7,15 +7,15 @@ import ShellCore
 /// has been performed in full. The reducer is never re-entered.
 ///
 /// Run-loop thread only (other threads post to the `ActionInbox`).
-public final class Store {
+public final class Store: ActionSink {
     /// The state as of the last reduced action. Read freely; only the
     /// reducer writes it.
     public private(set) var state: ShellState
-    /// Performs one effect. Set once, before the first `send`.
-    package var perform: (Effect) -> Void = { _ in }
-    /// Called after each reduced action, with the action, its effects and
-    /// the state it left (before the effects are performed).
-    package var observe: ((Action, [Effect], ShellState) -> Void)?
+    /// Performs the effects (the interpreter). Set once by the composition
+    /// root, before the first `send`.
+    package weak var performer: (any EffectPerformer)?
+    /// Told after each reduced action (before its effects are performed).
+    private var observers: [WeakObserver] = []
     private var queue: [Action] = []
     private var head = 0
     private var draining = false
@@ -39,8 +39,18 @@ public final class Store {
             let next = queue[head]
             head += 1
             let effects = ShellReducer.reduce(&state, next)
-            observe?(next, effects, state)
-            for effect in effects { perform(effect) }
+            for observer in observers { observer.value?.stateChanged(by: next, effects: effects, to: state) }
+            for effect in effects { performer?.perform(effect) }
         }
     }
+
+    /// Has `observer` told of every action from now on (held weakly).
+    package func observe(_ observer: any StateObserver) {
+        observers.removeAll { $0.value == nil }
+        observers.append(WeakObserver(value: observer))
+    }
+}
+
+private struct WeakObserver {
+    weak var value: (any StateObserver)?
 }

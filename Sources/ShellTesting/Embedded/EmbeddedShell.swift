@@ -13,21 +13,21 @@ import Testing
 ///
 /// One thread (the test's). Completions posted from other threads are
 /// picked up at the next `runPending`.
-public final class EmbeddedShell {
+public final class EmbeddedShell: EffectPerformer, StateObserver {
     public let clock: ManualShellClock
     /// The players by slot (a fake each), moved between slots as the
     /// reducer exchanges them.
-    private let players = PlayerPool<FakePlayer>()
+    private let players = FakePlayerHost()
     /// The full-screen player (made when the slot is empty, as the shell
     /// makes one at the next load).
     public var player: FakePlayer {
-        if let main = players[.main] { return main }
+        if let main = players.pool[.main] { return main }
         let made = FakePlayer()
-        players[.main] = made
+        players.pool[.main] = made
         return made
     }
     /// The player in `slot`, if one was made there.
-    public func player(in slot: PlayerSlot) -> FakePlayer? { players[slot] }
+    public func player(in slot: PlayerSlot) -> FakePlayer? { players.pool[slot] }
     public let automation = RecordingAutomation()
     public let backend: FixedPasscodeBackend
     private let restrictions: RestrictionsService
@@ -50,26 +50,24 @@ public final class EmbeddedShell {
         timers = ShellTimers(clock: clock)
         let logger = Logger(label: "tvshell.embedded") { _ in SwiftLogNoOpLogHandler() }
         restrictions = RestrictionsService(backend: backend, inbox: inbox, clock: clock, logger: logger, offLoop: { $0() })
-        effects = EffectInterpreter(store: store, timers: timers, clock: clock, inbox: inbox, restrictions: restrictions, logger: logger)
+        effects = EffectInterpreter(store: store, players: players, timers: timers, clock: clock, inbox: inbox,
+                                    restrictions: restrictions, logger: logger)
         effects.delegate = delegate
-        let players = self.players
-        players[.main] = FakePlayer()
-        effects.player = { players[$0] }
-        effects.startPlayer = { slot in
-            if players[slot] == nil { players[slot] = FakePlayer() }
-            return true
-        }
-        effects.exchangePlayers = { players.exchange($0, $1) }
+        players.pool[.main] = FakePlayer()
         effects.automation = automation
-        let perform = store.perform
-        store.perform = { [unowned self] effect in
-            if effect == .quit { self.quit = true }
-            perform(effect)
-        }
-        store.observe = { [unowned self] action, effects, state in
-            self.check?(action, effects, state)
-        }
+        store.performer = self
+        store.observe(self)
         effects.delegateChanged()
+    }
+
+    /// Notes a quit, then has the interpreter perform the effect.
+    package func perform(_ effect: Effect) {
+        if effect == .quit { quit = true }
+        effects.perform(effect)
+    }
+
+    package func stateChanged(by action: Action, effects: [Effect], to state: ShellState) {
+        check?(action, effects, state)
     }
 
     /// The state as the store holds it.
@@ -79,7 +77,7 @@ public final class EmbeddedShell {
     public var armedTimers: [TimerID: Instant] { timers.armed }
 
     /// `replaceContent` completions not called yet.
-    public var openContentRequests: Int { effects.openContentRequests }
+    public var openContentRequests: Int { effects.control.openContentRequests }
 
     /// Reduces `action` (and whatever it leads to), then what was posted.
     /// A timer that is not armed cannot fire: sending its firing fails the test.
@@ -114,7 +112,7 @@ public final class EmbeddedShell {
     }
 
     /// What `ShellControl` offers a delegate (picture in picture …).
-    public var control: ShellControl { effects }
+    public var control: ShellControl { effects.control }
 
     /// The player opens the latest load and, if it is held (the file's
     /// ratings are read first), waits; else it plays.
@@ -135,7 +133,7 @@ public final class EmbeddedShell {
             let work = inbox.takeWork()
             if actions.isEmpty && work.isEmpty { return }
             for action in actions { store.send(action) }
-            for body in work { body(effects) }
+            for body in work { body(effects.control) }
         }
     }
 

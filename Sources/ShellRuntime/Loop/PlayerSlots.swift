@@ -1,0 +1,84 @@
+import Logging
+import MPVClient
+import ShellCore
+import TerminalUI
+
+/// The shell's libmpv players by slot: made with the configuration's
+/// options and decode policy, each rendering at the pixel size its place
+/// on the display needs, moved between slots as the reducer exchanges
+/// them. The interpreter drives them through `PlayerHost`, the presenter
+/// draws from them through `RendererSource`; the loop polls them.
+///
+/// Run-loop thread only.
+final class PlayerSlots: PlayerHost, RendererSource {
+    let pool = PlayerPool<MPVPlayer>()
+    private let configuration: ShellConfiguration
+    private let logger: Logger
+    /// Where the picture goes (set once the display is up).
+    weak var presenter: (any Presenter)?
+    /// The terminal the picture is drawn in (nil: none, or a window).
+    weak var terminal: NCursesTerminal?
+
+    init(configuration: ShellConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    subscript(slot: PlayerSlot) -> MPVPlayer? {
+        get { pool[slot] }
+        set { pool[slot] = newValue }
+    }
+
+    func player(in slot: PlayerSlot) -> (any PlayerPort)? { pool[slot] }
+
+    func renderer(in slot: PlayerSlot) -> MPVSoftwareRenderer? { pool[slot]?.renderer }
+
+    /// A new libmpv for `slot` (in place of a dead one, or the first of a
+    /// picture or preview); false (and logged) when it fails. Window players
+    /// start muted.
+    @discardableResult
+    func startPlayer(in slot: PlayerSlot) -> Bool {
+        do {
+            let picture = terminal?.picture ?? .cells
+            let player = try MPVPlayer(video: configuration.video,
+                                       options: decodeOptions(for: picture) + configuration.mpvOptions.map { ($0.key, $0.value) },
+                                       logger: logger)
+            player.pictureSize = pictureSize(for: slot)
+            player.lightDecoding = lightDecoding(for: picture)
+            player.timeshift = configuration.timeshift
+            if slot != .main { try? player.setMuted(true) }
+            pool[slot] = player
+            if slot == .main { presenter?.playerReplaced() }
+            return true
+        } catch {
+            logger.error("could not start libmpv: \(error)")
+            return false
+        }
+    }
+
+    func exchangePlayers(_ a: PlayerSlot, _ b: PlayerSlot) {
+        pool.exchange(a, b)
+        for slot in [a, b] {
+            pool[slot]?.pictureSize = pictureSize(for: slot)
+            pool[slot]?.selectVariant()
+        }
+        presenter?.playersExchanged(a, b)
+    }
+
+    /// The pixel size the player in `slot` draws at, for choosing among a
+    /// stream's variants; nil when the picture goes to a window.
+    func pictureSize(for slot: PlayerSlot) -> (width: Int, height: Int)? {
+        guard let presenter else { return nil }
+        return presenter.pixelSize(for: slot) ?? terminal?.videoPixelSize
+    }
+
+    /// `MPVPlayer`'s decode policy for this configuration and `picture`.
+    func decodeOptions(for picture: PictureProtocol) -> [(String, String)] {
+        MPVPlayer.decodeOptions(video: configuration.video, settings: configuration.videoSettings, picture: picture)
+    }
+
+    func lightDecoding(for picture: PictureProtocol) -> Bool {
+        MPVPlayer.lightDecoding(video: configuration.video, settings: configuration.videoSettings, picture: picture,
+                                userOptions: configuration.mpvOptions.map(\.key))
+    }
+}
