@@ -5,30 +5,38 @@ export SWIFT_BACKTRACE ?= interactive=no
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test bench fuzz soak build release debug deps test-deps clean install uninstall
+.PHONY: run test bench fuzz soak build release dist debug deps test-deps clean install uninstall deb deb-check
 
 PREFIX ?= /usr/local
 DESTDIR ?=
-# The build `make install` installs: release, or debug (the install check in `make test`).
-BUILD ?= release
+# Where `make dist` leaves what `make install` installs beside the binary.
+dist = .build/dist
+# `make install` strips the binary (debian/rules leaves it to dh_strip: INSTALL_STRIP=).
+INSTALL_STRIP ?= -s
 # Where `make install` puts things (Debian's places under $(PREFIX)).
 bindir = $(DESTDIR)$(PREFIX)/bin
 sharedir = $(DESTDIR)$(PREFIX)/share
 mandir = $(sharedir)/man/man1
 unitdir = $(DESTDIR)$(PREFIX)/lib/systemd/system
+# dbus-daemon reads system policies from /usr/share (packages) and /etc (the admin's) only.
+dbusdir = $(if $(filter /usr,$(PREFIX)),$(DESTDIR)/usr/share/dbus-1/system.d,$(DESTDIR)/etc/dbus-1/system.d)
+sysusersdir = $(DESTDIR)$(if $(filter /usr,$(PREFIX)),/usr/lib,$(PREFIX)/lib)/sysusers.d
 installed = $(bindir)/tvshell $(sharedir)/tvshell $(mandir)/tvshell.1 \
 	$(sharedir)/bash-completion/completions/tvshell $(sharedir)/zsh/vendor-completions/_tvshell \
 	$(sharedir)/fish/vendor_completions.d/tvshell.fish $(unitdir)/tvshell@.service \
-	$(sharedir)/dbus-1/system.d/tvshell-mpris.conf $(sharedir)/doc/tvshell
+	$(dbusdir)/tvshell-mpris.conf $(sysusersdir)/tvshell.conf $(sharedir)/doc/tvshell \
+	$(sharedir)/applications/tvshell.desktop
 
 ## make run: install what is missing, build in release mode, play the demo lineup
 run: deps release
 	./.build/release/tvshell $(ARGS)
 
-## make test: install what is missing, build, run the whole suite
+## make test: install what is missing, build, run the whole suite, then install the release
+## build into a scratch root and run it with the checkout and the toolchain out of sight
 test: test-deps
 	$(SWIFT) build
 	TVSHELL_BIN="$$($(SWIFT) build --show-bin-path)/tvshell" $(SWIFT) test
+	$(MAKE) -s dist
 	scripts/check-install.sh
 
 ## make bench: key latency, load-to-first-frame against raw libmpv, paused CPU/RSS
@@ -56,33 +64,48 @@ test-deps:
 build:
 	$(SWIFT) build
 
+## make release: the binary that stands alone (the Swift runtime and Foundation linked in, no
+## resource files beside it)
 release:
-	$(SWIFT) build -c release --product tvshell
+	$(SWIFT) build -c release --product tvshell --static-swift-stdlib
+
+## make dist: the release binary with its man page and shell completions (.build/dist), for
+## `make install` (the page by swift-argument-parser's generate-manual tool, from the binary)
+dist: release
+	$(SWIFT) build --product generate-manual
+	mkdir -p $(dist)
+	"$$($(SWIFT) build --show-bin-path)/generate-manual-tool" .build/release/tvshell --authors "the tvshell developers" -o $(dist)
+	awk -v files=contrib/man/files.mdoc -v examples=contrib/man/examples.mdoc \
+		'/^\.Sh "EXIT STATUS"/ { while ((getline l < files) > 0) print l } /^\.Sh AUTHORS/ { while ((getline l < examples) > 0) print l } { print }' \
+		$(dist)/tvshell.1 > $(dist)/tvshell.1.new && mv $(dist)/tvshell.1.new $(dist)/tvshell.1
+	.build/release/tvshell --generate-completion-script bash > $(dist)/tvshell.bash
+	.build/release/tvshell --generate-completion-script zsh > $(dist)/_tvshell
+	.build/release/tvshell --generate-completion-script fish > $(dist)/tvshell.fish
 
 debug:
 	$(SWIFT) build --product tvshell
 
-## make install [PREFIX=/usr/local] [DESTDIR=]: the binary, themes, man page, completions, the
-## systemd unit, the D-Bus policy for MPRIS on the system bus, the README, docs/ and changelog,
+## make install [PREFIX=/usr/local] [DESTDIR=]: what `make dist` built (it builds nothing):
+## the binary, themes, man page, completions, the systemd unit and its user, the D-Bus policy
+## for MPRIS on the system bus, the desktop entry, the README, docs/, changelog and licence,
 ## an example config.toml and lircrc
-install: deps $(BUILD)
-	$(SWIFT) package plugin generate-manual --configuration $(BUILD) --authors "the tvshell developers" >/dev/null
-	install -Dm755 .build/$(BUILD)/tvshell $(bindir)/tvshell
+install:
+	@[ -x .build/release/tvshell ] && [ -f $(dist)/tvshell.1 ] || { echo "make install: nothing built; run make dist first" >&2; exit 1; }
+	install -Dm755 $(INSTALL_STRIP) .build/release/tvshell $(bindir)/tvshell
 	install -d $(sharedir)/tvshell/Themes
 	install -m644 Themes/*.toml $(sharedir)/tvshell/Themes/
 	install -d $(mandir)
-	awk -v files=contrib/man/files.mdoc -v examples=contrib/man/examples.mdoc \
-		'/^\.Sh "EXIT STATUS"/ { while ((getline l < files) > 0) print l } /^\.Sh AUTHORS/ { while ((getline l < examples) > 0) print l } { print }' \
-		.build/plugins/GenerateManual/outputs/tvshell/tvshell.1 | sed 's|@DOCDIR@|$(PREFIX)/share/doc/tvshell|g; s|@PREFIX@|$(PREFIX)|g' > $(mandir)/tvshell.1
+	sed 's|@DOCDIR@|$(PREFIX)/share/doc/tvshell|g; s|@PREFIX@|$(PREFIX)|g' $(dist)/tvshell.1 > $(mandir)/tvshell.1
 	chmod 644 $(mandir)/tvshell.1
-	install -d $(sharedir)/bash-completion/completions $(sharedir)/zsh/vendor-completions $(sharedir)/fish/vendor_completions.d
-	.build/$(BUILD)/tvshell --generate-completion-script bash > $(sharedir)/bash-completion/completions/tvshell
-	.build/$(BUILD)/tvshell --generate-completion-script zsh > $(sharedir)/zsh/vendor-completions/_tvshell
-	.build/$(BUILD)/tvshell --generate-completion-script fish > $(sharedir)/fish/vendor_completions.d/tvshell.fish
+	install -Dm644 $(dist)/tvshell.bash $(sharedir)/bash-completion/completions/tvshell
+	install -Dm644 $(dist)/_tvshell $(sharedir)/zsh/vendor-completions/_tvshell
+	install -Dm644 $(dist)/tvshell.fish $(sharedir)/fish/vendor_completions.d/tvshell.fish
 	install -d $(unitdir)
 	sed 's|/usr/local/|$(PREFIX)/|g' contrib/systemd/tvshell@.service > $(unitdir)/tvshell@.service
-	install -Dm644 contrib/dbus/tvshell-mpris.conf $(sharedir)/dbus-1/system.d/tvshell-mpris.conf
-	install -Dm644 README.md CHANGELOG.md -t $(sharedir)/doc/tvshell
+	install -Dm644 contrib/systemd/tvshell.sysusers $(sysusersdir)/tvshell.conf
+	install -Dm644 contrib/dbus/tvshell-mpris.conf $(dbusdir)/tvshell-mpris.conf
+	install -Dm644 contrib/tvshell.desktop $(sharedir)/applications/tvshell.desktop
+	install -Dm644 README.md CHANGELOG.md LICENSE -t $(sharedir)/doc/tvshell
 	install -Dm644 docs/*.md -t $(sharedir)/doc/tvshell/docs
 	install -Dm644 contrib/examples/config.toml $(sharedir)/doc/tvshell/examples/config.toml
 	install -Dm644 contrib/examples/lircrc $(sharedir)/doc/tvshell/examples/lircrc

@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "ConfigFormat"),
         .target(name: "Canvas"),
         .target(name: "ShellCore", dependencies: ["MediaModel", "Canvas", "ConfigFormat"]),
-        .target(name: "Catalog", dependencies: ["MediaModel", "CXML"], resources: [.copy("Resources/Ratings.json")]),
+        .target(name: "Catalog", dependencies: ["MediaModel", "CXML"]),
         .target(name: "MPVClient", dependencies: ["CMPV"]),
         .target(name: "TerminalUI", dependencies: ["CNCurses", "CPosix", "Canvas"]),
         .target(

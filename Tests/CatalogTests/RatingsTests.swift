@@ -55,6 +55,17 @@ struct RatingsTests {
         #expect(table.parseXMLTV(system: rating.system, value: rating.value)?.description == "mpaa PG")
     }
 
+    @Test("the table compiled into the binary is Subler's file as kept in the shared data")
+    func compiledIn() throws {
+        let file = try RatingsTable(json: SharedData.data("subler_Ratings.json"))
+        let json = try JSONSerialization.jsonObject(with: SharedData.data("subler_Ratings.json")) as! [[String: Any]]
+        let systems = Set(json.flatMap { ($0["ratings"] as? [[String: Any]] ?? []).compactMap { $0["prefix"] as? String } })
+        #expect(systems.count >= 20)
+        for system in systems {
+            #expect(RatingsTable.standard.ratings(in: system) == file.ratings(in: system), "\(system)")
+        }
+    }
+
     @Test("every system of the table: ranks rise through its ratings, and each code reads back in every form")
     func everySystem() throws {
         let json = try JSONSerialization.jsonObject(with: SharedData.data("subler_Ratings.json")) as! [[String: Any]]

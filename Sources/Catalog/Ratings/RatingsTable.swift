@@ -15,14 +15,8 @@ public struct RatingsTable: Sendable {
         let code: String
     }
 
-    /// The table shipped with tvshell.
-    public static let standard: RatingsTable = {
-        guard let url = Bundle.module.url(forResource: "Ratings", withExtension: "json"),
-              let data = try? Data(contentsOf: url), let table = try? RatingsTable(json: data) else {
-            return RatingsTable()
-        }
-        return table
-    }()
+    /// The table shipped with tvshell (compiled in: `standardJSON`).
+    public static let standard: RatingsTable = (try? RatingsTable(json: Data(standardJSON.utf8))) ?? RatingsTable()
 
     init() {}
 
