@@ -43,7 +43,11 @@ public enum GuideBuilder {
                         continue
                     }
                     try db.execute(sql: "SAVEPOINT source")
-                    let outcome = try read(source, matching: matcher, into: insert, db: db)
+                    var outcome = try read(source, matching: matcher, into: insert, db: db)
+                    if !outcome.refused && outcome.kept == 0 && !targets.isEmpty {
+                        outcome.problems.insert(CatalogProblem(line: 0, message: Self.emptiness(of: source, programmes: outcome.read)), at: 0)
+                        outcome.refused = true
+                    }
                     if outcome.refused {
                         try db.execute(sql: "ROLLBACK TO source; RELEASE source")
                         refused = true
@@ -96,7 +100,7 @@ extension GuideBuilder {
     /// programmes (the two halves take about as long as each other).
     fileprivate static func read(
         _ source: XMLTVParser.Source, matching matcher: MatcherBox, into insert: Statement, db: Database
-    ) throws -> (problems: [CatalogProblem], refused: Bool) {
+    ) throws -> SourceOutcome {
         let batches = ProgrammeBatches()
         let done = DispatchSemaphore(value: 0)
         let result = OutcomeBox()
@@ -104,15 +108,20 @@ extension GuideBuilder {
             matcher.value.beginSource()
             var batch: [ProgrammeBatches.Entry] = []
             batch.reserveCapacity(256)
-            result.value = XMLTVParser.stream(source, channel: { matcher.value.declare($0) }, programme: { programme in
+            var read = 0
+            var kept = 0
+            let parsed = XMLTVParser.stream(source, channel: { matcher.value.declare($0) }, programme: { programme in
+                read += 1
                 let targets = matcher.value.targets(forChannel: programme.channel)
                 guard !targets.isEmpty else { return }
+                kept += 1
                 batch.append((programme, targets))
                 if batch.count == 256 {
                     batches.put(batch)
                     batch.removeAll(keepingCapacity: true)
                 }
             })
+            result.value = SourceOutcome(problems: parsed.problems, refused: parsed.refused, read: read, kept: kept)
             batches.put(batch)
             batches.finish()
             done.signal()
@@ -148,8 +157,39 @@ final class MatcherBox: @unchecked Sendable {
     init(_ value: GuideMatcher) { self.value = value }
 }
 
+/// What reading one source came to: its problems, whether it was refused,
+/// and how many programmes it had and how many of them were the lineup's.
+struct SourceOutcome {
+    var problems: [CatalogProblem] = []
+    var refused = false
+    var read = 0
+    var kept = 0
+}
+
 private final class OutcomeBox: @unchecked Sendable {
-    var value: (problems: [CatalogProblem], refused: Bool) = ([], false)
+    var value = SourceOutcome()
+}
+
+extension GuideBuilder {
+    /// Why a source gave no programme of the lineup's channels: not XMLTV at
+    /// all (an HTML page, as an expired subscription serves with 200), a
+    /// guide with no programme, or one of other channels.
+    static func emptiness(of source: XMLTVParser.Source, programmes: Int) -> String {
+        if programmes > 0 { return "has \(programmes) programmes, none of them on the lineup's channels (matched by tvg-id or name)" }
+        let head: String
+        switch source {
+        case .path(let path):
+            let handle = FileHandle(forReadingAtPath: path)
+            head = String(decoding: (try? handle?.read(upToCount: 512)) ?? Data(), as: UTF8.self)
+            try? handle?.close()
+        case .data(let data):
+            head = String(decoding: data.prefix(512), as: UTF8.self)
+        }
+        let lowered = head.lowercased()
+        if lowered.contains("<!doctype html") || lowered.contains("<html") { return "is an HTML page, not XMLTV" }
+        if !lowered.contains("<tv") && !head.hasPrefix("\u{1F}\u{8B}") { return "is not XMLTV (no <tv> element)" }
+        return "has no programmes"
+    }
 }
 
 /// A store that could not be written or read, said plainly.

@@ -57,8 +57,10 @@ struct GuideUpdateCommand: ParsableCommand {
             printError("no guide: pass --guide (the lineup names none)")
             throw ExitCode(64)
         }
-        let download = GuideDownload(sources: sources)
-        defer { download.removeDownloads() }
+        let showProgress = isatty(STDERR_FILENO) == 1 && !json
+        let download = GuideDownload(sources: sources, progress: showProgress ? Self.showProgress : nil)
+        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        for source in download.unchanged where !json { print("\(source): unchanged since the last download") }
         let report: GuideRefreshReport
         do {
             report = try GuideBuilder.refresh(path: store.path, targets: parsed.guideTargets, inputs: download.inputs, lineupLocation: location)
@@ -81,9 +83,26 @@ struct GuideUpdateCommand: ParsableCommand {
                 if source.problems.count > 20 { print("\(source.label): and \(source.problems.count - 20) more problems") }
             }
             print("\(report.channelsMatched) of \(report.channels) channels matched, \(report.programmes) programmes kept, \(String(format: "%.2f", report.seconds)) s")
-            print(report.replaced ? "stored in \(store.path)" : "not stored: \(report.problem ?? "nothing was read"); the guide kept is the one from before")
+            let kept = previous.map { "kept the guide of \(Self.date($0.refreshed)) (\($0.programmes) programmes)" } ?? "no guide was stored before"
+            print(report.replaced ? "stored in \(store.path)" : "not stored: \(report.problem ?? "nothing was read"); \(kept)")
         }
         if !report.replaced { throw ExitCode(65) }
+    }
+
+    /// "2026-11-27 08:00" (local time).
+    static func date(_ seconds: Double) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+
+    /// One line on the terminal, written over as the download goes.
+    @Sendable static func showProgress(_ source: String, _ progress: GuideDownload.Progress) {
+        let mb = Double(progress.bytes) / 1_000_000
+        let rate = progress.seconds > 0 ? mb / progress.seconds : 0
+        let whole = progress.total.map { String(format: " of %.1f MB", Double($0) / 1_000_000) } ?? ""
+        let line = "\r\u{1B}[K\(URLRedaction.redact(source)): " + String(format: "%.1f MB", mb) + whole + String(format: ", %.2f MB/s", rate)
+        FileHandle.standardError.write(Data(line.utf8))
     }
 }
 

@@ -58,8 +58,11 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Listen for JSON automation requests on ipc.sock in a directory only you can enter: $XDG_RUNTIME_DIR/tvshell, else /tmp/tvshell-UID (made 0700).")
     var ipc = false
 
-    @Option(name: .customLong("log-file"), help: "Append logs to this file (never to the screen).")
+    @Option(name: .customLong("log-file"), help: "Append logs to this file (never to the screen; opened again when logrotate moves it). Without it, logs go to the journal under systemd, to stderr without a screen.")
     var logFile: String?
+
+    @Option(name: .customLong("log-level"), help: "The least a log line must be: trace, debug, info, notice, warning, error or critical.")
+    var logLevel: LogLevelChoice = .info
 
     @Option(name: .customLong("mpv-option"), help: "KEY=VALUE passed to libmpv before it starts (repeatable).")
     var mpvOptions: [String] = []
@@ -270,19 +273,23 @@ struct PlayCommand: ParsableCommand {
         return path.hasSuffix(".m3u") || path.hasSuffix(".m3u8") && !location.contains("://")
     }
 
-    /// Logs go to `--log-file`; without one, to stderr when there is no
-    /// screen, and nowhere when the TUI owns the terminal.
+    /// Logs go to `--log-file`; without one, to the journal when the
+    /// service manager connected standard error to it, to stderr when there
+    /// is no screen, and nowhere when the TUI owns the terminal.
     private func bootstrapLogging(interactive: Bool) throws {
+        let level = logLevel.level
         if let logFile {
             do {
-                let factory = try FileLogHandler.file(path: logFile, level: .info)
+                let factory = try FileLogHandler.file(path: logFile, level: level)
                 LoggingSystem.bootstrap(factory)
             } catch {
                 printError("--log-file \(logFile): cannot open for writing")
                 throw ExitCode(73)
             }
+        } else if FileLogHandler.standardErrorIsJournal() {
+            LoggingSystem.bootstrap(FileLogHandler.standardError(level: level, journal: true))
         } else if !interactive {
-            LoggingSystem.bootstrap(FileLogHandler.standardError(level: .info))
+            LoggingSystem.bootstrap(FileLogHandler.standardError(level: level))
         } else {
             LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
         }

@@ -142,6 +142,34 @@ struct GuideStoreTests {
         #expect(early.programmes(for: "two").map(\.title) == ["Two weeks"])
     }
 
+    @Test("an HTML page, an empty guide or a guide of other channels keeps the stored guide and says why")
+    func emptySourceKeepsOld() throws {
+        let path = try storePath()
+        let dir = (path as NSString).deletingLastPathComponent
+        let good = SharedData.directory.appendingPathComponent("xmltv_project_t_data_test.xml").path
+        let m3u = lineup("#EXTM3U\n#EXTINF:-1 tvg-id=\"3sat.de\",3sat\nhttp://x.invalid/3\n")
+        _ = try refresh(path, m3u, [good])
+        let before = try GuideStore(path: path).window(from: allTime.from, to: allTime.to)
+        #expect(!before.channelIDs.isEmpty)
+        let statusBefore = GuideStore(path: path).status()
+        for (body, reason) in [
+            ("<!DOCTYPE html>\n<html><head><title>Subscription expired</title></head><body><p>Your line has expired.</p></body></html>\n",
+             "is an HTML page, not XMLTV"),
+            ("<?xml version=\"1.0\"?>\n<tv/>\n", "has no programmes"),
+            ("<?xml version=\"1.0\"?>\n<tv><channel id=\"other.tv\"><display-name>Other</display-name></channel>"
+             + "<programme start=\"20240101120000 +0000\" stop=\"20240101130000 +0000\" channel=\"other.tv\"><title>Elsewhere</title></programme></tv>\n",
+             "has 1 programmes, none of them on the lineup's channels"),
+        ] {
+            let file = dir + "/bad.xml"
+            try body.write(toFile: file, atomically: true, encoding: .utf8)
+            let report = try refresh(path, m3u, [file])
+            #expect(!report.replaced, "\(reason)")
+            #expect(report.problem?.contains(reason) == true && report.problem?.hasSuffix("the guide kept is the one from before") == true, "\(report.problem ?? "")")
+            #expect(try GuideStore(path: path).window(from: allTime.from, to: allTime.to) == before)
+            #expect(GuideStore(path: path).status() == statusBefore)
+        }
+    }
+
     @Test("a billion-laughs or external-entity guide is refused with a message and the store keeps the guide it had")
     func refusedKeepsOld() throws {
         let path = try storePath()

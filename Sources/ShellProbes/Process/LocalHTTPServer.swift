@@ -18,6 +18,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
         /// Sends the header and one byte a second until the fault is taken
         /// away (then the rest at once).
         case trickle
+        /// Sends the header, then the body at this many bytes a second.
+        case rate(Int)
         /// Answers 500 Internal Server Error.
         case serverError
         /// Sends the header and half the body, then closes the connection
@@ -33,6 +35,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var running = true
     private var log: [String] = []
+    private var headerLog: [[String: String]] = []
     private var fault: (kind: Fault, pathSuffix: String)?
 
     /// Listens on `port` (0: any free one), so a test can stop a server and
@@ -59,6 +62,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
         port = UInt16(bigEndian: address.sin_port)
         listener = fd
         Thread.detachNewThread { [self] in serve() }
+    }
+
+    /// The header fields of each request so far, oldest first (names in
+    /// lower case).
+    public var requestHeaders: [[String: String]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return headerLog
     }
 
     /// The targets asked for so far, oldest first, as sent: `/PATH?QUERY`.
@@ -119,16 +130,30 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private func answer(_ client: Int32) {
         var request = [UInt8](repeating: 0, count: 4096)
         let n = read(client, &request, request.count)
-        let line = n > 0 ? String(decoding: request[0..<n], as: UTF8.self).split(separator: "\r\n").first ?? "" : ""
+        let lines = n > 0 ? String(decoding: request[0..<n], as: UTF8.self).split(separator: "\r\n") : []
+        let line = lines.first ?? ""
         let parts = line.split(separator: " ")
         let path = parts.count > 1 ? String(parts[1].dropFirst()) : ""
+        var headers: [String: String] = [:]
+        for field in lines.dropFirst() {
+            guard let colon = field.firstIndex(of: ":") else { continue }
+            headers[field[..<colon].lowercased()] = field[field.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
         lock.lock()
         log.append("/" + path)
+        headerLog.append(headers)
         lock.unlock()
         var response: Data
         var bodyStart = 0
         if let body = files[path] ?? files[String(path.prefix { $0 != "?" })] ?? fromDirectory(String(path.prefix { $0 != "?" })) ?? fallback {
-            response = Data("HTTP/1.0 200 OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
+            let tag = "\"\(body.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 })\""
+            if headers["if-none-match"] == tag {
+                response = Data("HTTP/1.0 304 Not Modified\r\nETag: \(tag)\r\nConnection: close\r\n\r\n".utf8)
+                deliver(client, response, 0..<response.count)
+                close(client)
+                return
+            }
+            response = Data("HTTP/1.0 200 OK\r\nContent-Length: \(body.count)\r\nETag: \(tag)\r\nConnection: close\r\n\r\n".utf8)
             bodyStart = response.count
             response.append(body)
         } else {
@@ -146,6 +171,16 @@ public final class LocalHTTPServer: @unchecked Sendable {
                 deliver(client, response, sent..<(sent + 1))
                 sent += 1
                 sleep(1)
+            }
+        case .rate(let bytesPerSecond):
+            sent = bodyStart
+            deliver(client, response, 0..<sent)
+            let chunk = max(1, bytesPerSecond / 10)
+            while sent < response.count {
+                let end = min(response.count, sent + chunk)
+                deliver(client, response, sent..<end)
+                sent = end
+                usleep(100_000)
             }
         case .serverError:
             response = Data("HTTP/1.0 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)

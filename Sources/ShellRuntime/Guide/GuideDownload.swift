@@ -7,18 +7,32 @@ import FoundationNetworking
 
 /// Turns the guide sources as named (paths, `file://`, http(s) URLs) into
 /// inputs for a refresh: a local file streams as it is; a URL is downloaded
-/// to a temporary file first (so a big guide never sits in memory), which
-/// `removeDownloads` deletes. Blocking; call off the run loop.
+/// to a file first (so a big guide never sits in memory). Downloads are kept
+/// in the cache with the server's `ETag` and `Last-Modified`, and asked for
+/// again with `If-None-Match` / `If-Modified-Since`: an unchanged guide is
+/// not downloaded twice. A download gives up when no byte came for
+/// `idleTimeout` seconds, however long it takes as a whole. Blocking; call
+/// off the run loop.
 public struct GuideDownload {
-    public private(set) var inputs: [GuideInput] = []
-    private var downloads: [String] = []
+    /// How a download goes: bytes so far, the whole when the server said,
+    /// seconds since it began.
+    public struct Progress: Sendable {
+        public var bytes: Int64
+        public var total: Int64?
+        public var seconds: Double
+    }
 
-    public init(sources: [String], timeout: Double = 60) {
+    public private(set) var inputs: [GuideInput] = []
+    /// The URL sources the server said had not changed (the cached copy is used).
+    public private(set) var unchanged: [String] = []
+
+    public init(sources: [String], cacheDirectory: String = GuideDownload.defaultCacheDirectory(), idleTimeout: Double = 30,
+                progress: (@Sendable (String, Progress) -> Void)? = nil) {
         for label in sources {
             if label.hasPrefix("http://") || label.hasPrefix("https://") {
-                switch Self.download(label, timeout: timeout) {
-                case .success(let path):
-                    downloads.append(path)
+                switch Self.download(label, cache: cacheDirectory, idleTimeout: idleTimeout, progress: progress) {
+                case .success(let (path, fresh)):
+                    if !fresh { unchanged.append(label) }
                     inputs.append(GuideInput(label: label, content: .source(.path(path))))
                 case .failure(let failure):
                     inputs.append(GuideInput(label: label, content: .unavailable(failure.reason)))
@@ -39,44 +53,147 @@ public struct GuideDownload {
         }
     }
 
-    public func removeDownloads() {
-        for path in downloads { try? FileManager.default.removeItem(atPath: path) }
+    /// `$XDG_CACHE_HOME/tvshell/guides`, else `~/.cache/tvshell/guides`.
+    public static func defaultCacheDirectory() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory() + "/.cache"
+        return base + "/tvshell/guides"
     }
 
-    private static func download(_ location: String, timeout: Double) -> Result<String, InputLoader.Failure> {
+    /// What the cache keeps beside a download: where it came from and the
+    /// server's validators.
+    struct Validators: Codable {
+        var url: String
+        var etag: String?
+        var lastModified: String?
+    }
+
+    /// The cached file for `location` (fresh: downloaded now; else the
+    /// server said it had not changed), or why there is none.
+    private static func download(_ location: String, cache: String, idleTimeout: Double,
+                                 progress: (@Sendable (String, Progress) -> Void)?) -> Result<(String, Bool), InputLoader.Failure> {
         guard let url = URL(string: location) else { return .failure(.init(location: location, reason: "not a valid URL")) }
-        final class Box: @unchecked Sendable {
-            var path: String?
-            var error: String?
-        }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.setValue("tvshell/0.1", forHTTPHeaderField: "User-Agent")
-        let task = URLSession.shared.downloadTask(with: request) { file, response, error in
-            if let error {
-                box.error = error.localizedDescription
-            } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                box.error = "HTTP \(http.statusCode)"
-            } else if let file {
-                let kept = NSTemporaryDirectory() + "/tvshell-guide-\(UUID().uuidString)"
-                do {
-                    try FileManager.default.moveItem(at: file, to: URL(fileURLWithPath: kept))
-                    box.path = kept
-                } catch {
-                    box.error = "the download could not be kept (\(error.localizedDescription))"
-                }
-            } else {
-                box.error = "nothing was downloaded"
-            }
-            done.signal()
-        }
+        try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let key = String(location.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }, radix: 16)
+        let file = cache + "/" + key + ".guide"
+        let meta = cache + "/" + key + ".json"
+        let known = FileManager.default.fileExists(atPath: file)
+            ? (try? JSONDecoder().decode(Validators.self, from: Data(contentsOf: URL(fileURLWithPath: meta)))) : nil
+
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 24 * 3600)
+        request.setValue("tvshell/0.7", forHTTPHeaderField: "User-Agent")
+        if let etag = known?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let modified = known?.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
+        let watch = DownloadWatch(location: location, keepAt: file + ".part", progress: progress)
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = nil
+        configuration.timeoutIntervalForRequest = 24 * 3600
+        configuration.timeoutIntervalForResource = 24 * 3600
+        let session = URLSession(configuration: configuration, delegate: watch, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        let task = session.downloadTask(with: request)
         task.resume()
-        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
-            task.cancel()
-            return .failure(.init(location: location, reason: "timed out after \(Int(timeout)) s"))
+        while watch.done.wait(timeout: .now() + 1) == .timedOut {
+            if watch.idle > idleTimeout {
+                task.cancel()
+                _ = watch.done.wait(timeout: .now() + 5)
+                try? FileManager.default.removeItem(atPath: file + ".part")
+                return .failure(.init(location: location, reason: "no data for \(Int(idleTimeout)) s after \(watch.bytes) bytes"))
+            }
         }
-        if let error = box.error { return .failure(.init(location: location, reason: error)) }
-        return .success(box.path!)
+        let outcome = watch.outcome
+        switch outcome {
+        case .failed(let reason):
+            try? FileManager.default.removeItem(atPath: file + ".part")
+            return .failure(.init(location: location, reason: reason))
+        case .notModified:
+            guard known != nil else { return .failure(.init(location: location, reason: "HTTP 304 for a guide not kept here")) }
+            return .success((file, false))
+        case .downloaded(let etag, let lastModified):
+            guard rename(file + ".part", file) == 0 else {
+                return .failure(.init(location: location, reason: "the download could not be kept in \(cache)"))
+            }
+            let validators = Validators(url: location, etag: etag, lastModified: lastModified)
+            if let data = try? JSONEncoder().encode(validators) { try? data.write(to: URL(fileURLWithPath: meta), options: .atomic) }
+            return .success((file, true))
+        }
+    }
+}
+
+/// Watches one download: keeps the file, counts bytes and the time since
+/// the last one, and says how it ended. URLSession's delegate queue writes;
+/// the refreshing thread reads.
+private final class DownloadWatch: NSObject, URLSessionDownloadDelegate, @unchecked Sendable {
+    enum Outcome {
+        case downloaded(etag: String?, lastModified: String?)
+        case notModified
+        case failed(String)
+    }
+
+    let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private let location: String
+    private let keepAt: String
+    private let progress: (@Sendable (String, GuideDownload.Progress) -> Void)?
+    private let began = Date()
+    private var last = Date()
+    private var received: Int64 = 0
+    private var result: Outcome = .failed("nothing was downloaded")
+
+    init(location: String, keepAt: String, progress: (@Sendable (String, GuideDownload.Progress) -> Void)?) {
+        self.location = location
+        self.keepAt = keepAt
+        self.progress = progress
+    }
+
+    /// Seconds since the last byte (or the start).
+    var idle: Double { lock.withLock { Date().timeIntervalSince(last) } }
+    var bytes: Int64 { lock.withLock { received } }
+    var outcome: Outcome { lock.withLock { result } }
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+                    totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
+        lock.withLock {
+            last = Date()
+            received = totalBytesWritten
+        }
+        progress?(location, .init(bytes: totalBytesWritten, total: totalBytesExpectedToWrite > 0 ? totalBytesExpectedToWrite : nil,
+                                  seconds: Date().timeIntervalSince(began)))
+    }
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        let http = downloadTask.response as? HTTPURLResponse
+        let status = http?.statusCode ?? 200
+        let outcome: Outcome
+        if status == 304 {
+            outcome = .notModified
+        } else if !(200..<300).contains(status) {
+            outcome = .failed("HTTP \(status)")
+        } else {
+            try? FileManager.default.removeItem(atPath: keepAt)
+            do {
+                try FileManager.default.moveItem(at: location, to: URL(fileURLWithPath: keepAt))
+                outcome = .downloaded(etag: http?.value(forHTTPHeaderField: "ETag"), lastModified: http?.value(forHTTPHeaderField: "Last-Modified"))
+            } catch {
+                outcome = .failed("the download could not be kept (\(error.localizedDescription))")
+            }
+        }
+        lock.withLock { result = outcome }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        let status = (task.response as? HTTPURLResponse)?.statusCode
+        lock.withLock {
+            if status == 304 {
+                result = .notModified
+            } else if let error, !isDownloaded {
+                result = .failed(error.localizedDescription)
+            }
+        }
+        done.signal()
+    }
+
+    private var isDownloaded: Bool {
+        if case .downloaded = result { true } else { false }
     }
 }

@@ -64,7 +64,6 @@ final class GuideService: @unchecked Sendable {
                     lastProblem = "the guide store could not be written: \(error)"
                     logger.error("\(lastProblem!)")
                 }
-                download.removeDownloads()
                 if let fresh = plan.store.status(), fresh.refreshed != status?.refreshed {
                     status = fresh
                 } else {

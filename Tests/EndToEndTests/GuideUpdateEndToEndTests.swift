@@ -1,0 +1,84 @@
+import Foundation
+import ShellTesting
+import Testing
+
+/// `tvshell guide update` against a real HTTP server: a source that is not
+/// a guide of the lineup's channels never costs the stored guide, an
+/// unchanged guide is not downloaded again, a slow one is waited for while
+/// bytes come.
+@Suite("Guide update, end to end")
+struct GuideUpdateEndToEndTests {
+    /// A guide of channel a.tv around now, `padding` bytes of description a programme.
+    static func guide(title: String, padding: Int = 0) -> String {
+        let now = Date().timeIntervalSince1970
+        let slot = (now / 1800).rounded(.down) * 1800
+        let description = padding > 0 ? "<desc>\(String(repeating: "x", count: padding))</desc>" : ""
+        let programmes = (-2..<40).map { i in
+            "<programme start=\"\(xmltv(slot + Double(i) * 1800))\" stop=\"\(xmltv(slot + Double(i + 1) * 1800))\" channel=\"a.tv\"><title>\(i == 0 ? title : "Other \(i)")</title>\(description)</programme>"
+        }.joined()
+        return "<?xml version=\"1.0\"?>\n<tv><channel id=\"a.tv\"><display-name>Alpha</display-name></channel>\(programmes)</tv>\n"
+    }
+
+    /// Runs `tvshell ARGS` with its own home (store, cache).
+    static func tvshell(_ arguments: [String], home: URL) throws -> (status: Int32, output: String) {
+        try Spawn.run(["sh", "-c", "exec \"$0\" \"$@\" 2>&1", TVShellBinary.path] + arguments,
+                      environment: ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+    }
+
+    static func lineup(in dir: URL) throws -> String {
+        let path = dir.appendingPathComponent("lineup.m3u").path
+        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"a.tv\",Alpha\nav://lavfi:testsrc2\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("an HTML page served with 200, an empty <tv/> and a guide of other channels each keep the stored guide and exit non-zero with the reason; an unchanged guide is asked for with If-None-Match and not downloaded again")
+    func keepsTheGuide() throws {
+        let dir = TVShellBinary.scratchDirectory("guide-update")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let other = "<?xml version=\"1.0\"?>\n<tv><programme start=\"\(xmltv(Date().timeIntervalSince1970))\" channel=\"b.tv\"><title>Elsewhere</title></programme></tv>\n"
+        let server = try LocalHTTPServer(files: [
+            "guide.xml": Data(Self.guide(title: "Kept Show").utf8),
+            "expired.html": Data("<!DOCTYPE html>\n<html><body><h1>Your subscription has expired</h1></body></html>\n".utf8),
+            "empty.xml": Data("<?xml version=\"1.0\"?>\n<tv/>\n".utf8),
+            "other.xml": Data(other.utf8),
+        ])
+        defer { server.stop() }
+        let m3u = try Self.lineup(in: dir)
+
+        let first = try Self.tvshell(["guide", "update", "--lineup", m3u, "--guide", server.url("guide.xml")], home: dir)
+        #expect(first.status == 0, "\(first.output)")
+        #expect(try Self.tvshell(["guide", "search", "Kept"], home: dir).output.contains("Kept Show"))
+
+        let again = try Self.tvshell(["guide", "update", "--lineup", m3u, "--guide", server.url("guide.xml")], home: dir)
+        #expect(again.status == 0, "\(again.output)")
+        #expect(again.output.contains("unchanged since the last download"), "\(again.output)")
+        let asked = server.requestHeaders.last ?? [:]
+        #expect(asked["if-none-match"] != nil, "the second refresh asks with the ETag: \(asked)")
+
+        for (path, reason) in [("expired.html", "is an HTML page, not XMLTV"), ("empty.xml", "has no programmes"),
+                               ("other.xml", "none of them on the lineup's channels")] {
+            let bad = try Self.tvshell(["guide", "update", "--lineup", m3u, "--guide", server.url(path)], home: dir)
+            #expect(bad.status == 65, "\(path): \(bad.output)")
+            #expect(bad.output.contains(reason) && bad.output.contains("kept the guide of"), "\(path): \(bad.output)")
+            let search = try Self.tvshell(["guide", "search", "Kept"], home: dir)
+            #expect(search.output.contains("Kept Show"), "after \(path) the guide is still there: \(search.output)")
+        }
+    }
+
+    @Test("a guide served at 20 KB/s for over a minute is stored: the download gives up on silence, not on its length")
+    func slowGuide() throws {
+        let dir = TVShellBinary.scratchDirectory("guide-slow")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let body = Data(Self.guide(title: "Slow Show", padding: 31_000).utf8)
+        #expect(body.count > 1_300_000)
+        let server = try LocalHTTPServer(files: ["slow.xml": body])
+        defer { server.stop() }
+        server.inject(.rate(20_000), pathSuffix: "slow.xml")
+        let m3u = try Self.lineup(in: dir)
+        let began = Date()
+        let update = try Self.tvshell(["guide", "update", "--lineup", m3u, "--guide", server.url("slow.xml")], home: dir)
+        #expect(Date().timeIntervalSince(began) > 60)
+        #expect(update.status == 0, "\(update.output)")
+        #expect(try Self.tvshell(["guide", "search", "Slow"], home: dir).output.contains("Slow Show"))
+    }
+}
