@@ -80,6 +80,17 @@ struct PlayCommand: ParsableCommand {
     var lircSocket: String?
 
     func validate() throws {
+        // Nothing given exists (`tvshell cec status`), or the first word is a
+        // subcommand put after options: a usage error, not media that never
+        // plays. A missing file among others shows its error screen in turn.
+        let missing = items.filter { !$0.contains("://") && !FileManager.default.fileExists(atPath: $0) }
+        let others = TVShellCommand.subcommandNames.filter { $0 != "play" }
+        if let item = items.first, missing.contains(item), missing.count == items.count || others.contains(item) {
+            if others.contains(item) {
+                throw ValidationError("\(item) is a subcommand: put it first (tvshell \(item) …), its options after it")
+            }
+            throw ValidationError("no such file or subcommand: \(item); subcommands: \(others.joined(separator: ", ")) (tvshell help)")
+        }
         for option in mpvOptions where !option.contains("=") || option.hasPrefix("=") {
             throw ValidationError("--mpv-option \(option): expected KEY=VALUE")
         }
@@ -238,7 +249,7 @@ struct PlayCommand: ParsableCommand {
                 }
                 guideURLs += parsed.guideURLs
             }
-            result += media.map { location in
+            result += try media.flatMap(Self.expandingDirectory).map { location in
                 var item = MediaItem.fromLocation(location)
                 item.artwork = SidecarArtwork.path(for: location)
                 return item
@@ -266,6 +277,34 @@ struct PlayCommand: ParsableCommand {
             printError("\(failure)")
             throw ExitCode(66)
         }
+    }
+
+    /// Extensions of the files a directory given as an argument plays.
+    static let mediaExtensions: Set<String> = [
+        "mkv", "mp4", "m4v", "mov", "avi", "webm", "ts", "m2ts", "mpg", "mpeg", "ogv", "wmv", "flv", "3gp",
+        "mp3", "m4a", "aac", "flac", "ogg", "opus", "wav", "mka",
+    ]
+
+    /// A directory as the media files in it (and in its folders), sorted by
+    /// path as a person would ("Episode 2" before "Episode 10"); anything
+    /// else as it is. A directory with none is an error that says so.
+    static func expandingDirectory(_ location: String) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard !location.contains("://"), FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory),
+              isDirectory.boolValue else { return [location] }
+        let base = URL(fileURLWithPath: location).standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(atPath: base) else {
+            printError("\(location): cannot be read (permissions?)")
+            throw ExitCode(66)
+        }
+        let files = walker.compactMap { $0 as? String }
+            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } && mediaExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        guard !files.isEmpty else {
+            printError("\(location): no media files in this directory (\(mediaExtensions.sorted().joined(separator: ", ")))")
+            throw ExitCode(66)
+        }
+        return files.map { base + "/" + $0 }
     }
 
     private static func isLineup(_ location: String) -> Bool {

@@ -22,4 +22,14 @@ struct TVShellCommand: ParsableCommand {
         subcommands: [PlayCommand.self, LineupCommand.self, GuideCommand.self, RestrictionsCommand.self, HistoryCommand.self, ThemesCommand.self],
         defaultSubcommand: PlayCommand.self
     )
+
+    /// The names of the subcommands besides `play`.
+    static var subcommandNames: [String] {
+        configuration.subcommands.map { $0._commandName }
+    }
+
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        main(ArgumentOrder.subcommandFirst(arguments, subcommands: Set(subcommandNames)))
+    }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import ShellTesting
+import Testing
+
+/// What a user types first: a mistyped subcommand, options before the
+/// subcommand, a directory of films.
+@Suite("Command-line inputs, end to end")
+struct CommandLineInputsEndToEndTests {
+    static func tvshell(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try Spawn.run(["sh", "-c", "exec \"$0\" \"$@\" 2>&1 </dev/null", TVShellBinary.path] + arguments,
+                      environment: ["HOME": "/tmp", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+    }
+
+    @Test("an argument that is neither a file nor a subcommand is an error naming the subcommands (exit 64), not media that never plays")
+    func unknownWord() throws {
+        let run = try Self.tvshell(["cec", "status"])
+        #expect(run.status == 64, "\(run.output)")
+        #expect(run.output.contains("no such file or subcommand: cec") && run.output.contains("lineup, guide, restrictions"), "\(run.output)")
+    }
+
+    @Test("options before the subcommand are the subcommand's")
+    func optionsFirst() throws {
+        let dir = TVShellBinary.scratchDirectory("options-first")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("l.m3u").path
+        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"a.tv\" tvg-chno=\"1\",Alpha\nhttp://example.invalid/a\n".write(toFile: lineup, atomically: true, encoding: .utf8)
+        let run = try Self.tvshell(["--json", "lineup", "inspect", lineup])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.hasPrefix("{") && run.output.contains("Alpha"), "\(run.output)")
+    }
+
+    @Test("a directory plays the media files in it, in the order a person sorts them; one with none says so")
+    func directory() throws {
+        let dir = TVShellBinary.scratchDirectory("films")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clip = try TestMedia.clip(seconds: 30)
+        for name in ["Episode 10.mkv", "Episode 2.mkv"] {
+            try FileManager.default.copyItem(atPath: clip, toPath: dir.appendingPathComponent(name).path)
+        }
+        try "notes".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([dir.path])
+        let state = try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(state["items"] as? Int == 2)
+        #expect((state["url"] as? String ?? "").hasSuffix("/Episode 2.mkv"), "\(state["url"] ?? "")")
+
+        let empty = dir.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let run = try Self.tvshell([empty.path])
+        #expect(run.status == 66 && run.output.contains("no media files in this directory"), "\(run.output)")
+    }
+}
