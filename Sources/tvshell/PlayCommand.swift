@@ -34,8 +34,8 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "A theme: a name (default, light, high-contrast, console16, or one in ~/.config/tvshell/Themes) or a .toml path.")
     var theme: String?
 
-    @Option(help: "Where the picture goes: terminal, window or none.")
-    var video: VideoOutput = .terminal
+    @Option(help: "Where the picture goes: terminal (the default), window or none.")
+    var video: VideoOutput?
 
     @Option(name: .customLong("video-cells"), help: "Terminal video cells: half (any font), quadrant or sextant (needs a font with Unicode 13 sextants).")
     var videoCells: CellShape?
@@ -104,6 +104,19 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        let file = ShellConfigFile.loadLayers(path: config)
+        var play = self
+        play.lineup = lineup ?? file.lineup
+        if guides.isEmpty { play.guides = file.guides }
+        play.theme = theme ?? file.theme
+        play.video = video ?? file.videoOutput ?? .terminal
+        play.mpvOptions = file.mpvOptions.map { "\($0.key)=\($0.value)" } + mpvOptions
+        try play.start(file: file)
+    }
+
+    /// Runs with the config's `[play]` and `[mpv]` filled in where the
+    /// command line said nothing.
+    private func start(file: ShellConfigFile) throws {
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         try bootstrapLogging(interactive: interactive)
         let logger = Logger(label: "tvshell")
@@ -143,7 +156,7 @@ struct PlayCommand: ParsableCommand {
             logger.error("restrictions: \(problem)")
             notices.append("Restrictions: \(problem)")
         }
-        let setup = StartupSettings(configPath: config, kiosk: kiosk, lircSocket: lircSocket, items: lineup)
+        let setup = StartupSettings(file: file, configPath: config, kiosk: kiosk, lircSocket: lircSocket, items: lineup)
         for problem in setup.problems {
             printError("\(problem); using the default")
             logger.error("\(problem); using the default")
@@ -175,7 +188,7 @@ struct PlayCommand: ParsableCommand {
         if let graphics { videoSettings.graphics = graphics }
         let socketPath = ipc ? try IPCSocketDirectory.socketPath() : ipcSocket
         let configuration = ShellConfiguration(
-            items: lineup, video: video, videoSettings: videoSettings, ipcSocketPath: socketPath, mpvOptions: options, kiosk: setup.kiosk, theme: chosenTheme,
+            items: lineup, video: video ?? .terminal, videoSettings: videoSettings, ipcSocketPath: socketPath, mpvOptions: options, kiosk: setup.kiosk, theme: chosenTheme,
             keyMap: setup.file.keyMap, settings: settings, startOnHome: home && !setup.kiosk,
             strayOutputPath: logFile, guide: inputs.guide, restrictions: parental.state, restrictionsBackend: parental.store,
             startupNotices: notices, remoteMap: setup.remoteMap, lircSocketPath: setup.lircSocket,

@@ -15,10 +15,11 @@ struct StartupSettings {
     var fallbackIndex: Int?
     var retries: Int
 
-    init(configPath: String?, kiosk kioskFlag: Bool, lircSocket socketFlag: String?, items: [MediaItem],
+    /// `file`: the config as read in its layers (`ShellConfigFile.loadLayers`).
+    init(file: ShellConfigFile, configPath: String?, kiosk kioskFlag: Bool, lircSocket socketFlag: String?, items: [MediaItem],
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         let path = configPath ?? ShellConfigFile.defaultPath(environment: environment)
-        file = ShellConfigFile.load(path: path, required: configPath != nil)
+        self.file = file
         problems = file.problems
         remoteMap = file.remoteMap
         if let lircrc = file.lircrc {

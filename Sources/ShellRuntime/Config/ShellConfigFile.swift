@@ -103,49 +103,43 @@ public struct ShellConfigFile: Equatable, Sendable {
     /// `[live] warm_neighbours` (0–2) and `max_connections` (1 or more): nil keeps the default.
     public var warmNeighbours: Int?
     public var maxConnections: Int?
+    /// `[play]`: the lineup, guides, theme and picture when the command
+    /// line gives none; `[mpv]`: libmpv's options (before `--mpv-option`s).
+    public var lineup: String?
+    public var guides: [String] = []
+    public var theme: String?
+    public var videoOutput: VideoOutput?
+    public var mpvOptions: [ShellConfiguration.MPVOption] = []
     public var problems: [ConfigProblem] = []
 
     public init() {}
 
-    /// The default location.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        return base + "/tvshell/config.toml"
-    }
-
-    /// Reads `path`; a missing file is fine unless it was asked for (`required`).
-    public static func load(path: String, required: Bool) -> ShellConfigFile {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            var config = ShellConfigFile()
-            if required || FileManager.default.fileExists(atPath: path) {
-                config.problems.append(ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read"))
-            }
-            return config
-        }
-        return parse(text, path: path)
-    }
-
     public static func parse(_ text: String, path: String) -> ShellConfigFile {
         var config = ShellConfigFile()
+        config.read(text, path: path)
+        return config
+    }
+
+    /// Applies `text` (the file at `path`) over what is set already: a
+    /// later layer's settings win, its problems are added.
+    mutating func read(_ text: String, path: String) {
         let document: TOMLDocument
         do {
             document = try TOMLDocument.parse(text)
         } catch {
-            config.problems.append(ConfigProblem(file: path, line: error.line, key: error.key, message: error.message + "; the whole file is ignored"))
-            return config
+            problems.append(ConfigProblem(file: path, line: error.line, key: error.key, message: error.message + "; the whole file is ignored"))
+            return
         }
         for entry in document.entries {
             do {
-                try config.apply(entry)
+                try apply(entry)
             } catch {
-                config.problems.append(ConfigProblem(file: path, line: entry.line, key: entry.path, message: error.message))
+                problems.append(ConfigProblem(file: path, line: entry.line, key: entry.path, message: error.message))
             }
         }
-        return config
     }
 
-    private struct EntryError: Error {
+    struct EntryError: Error {
         let message: String
         init(_ message: String) { self.message = message }
     }
@@ -302,8 +296,10 @@ public struct ShellConfigFile: Equatable, Sendable {
                 maxConnections = n
             default: throw EntryError("unknown setting; expected timeshift, timeshift_memory, timeshift_disk, warm_neighbours or max_connections")
             }
+        case "play", "mpv":
+            try applyPlay(entry)
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels or mpris")
+            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels or mpris")
         }
     }
 
@@ -340,7 +336,7 @@ public struct ShellConfigFile: Equatable, Sendable {
         return command
     }
 
-    private func string(_ value: TOMLDocument.Value) throws(EntryError) -> String {
+    func string(_ value: TOMLDocument.Value) throws(EntryError) -> String {
         guard let s = value.string, !s.isEmpty else { throw EntryError("expected a path in quotes") }
         return s
     }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Where the config files are, and the layers they are read in: the
+/// system's (`/etc/tvshell/config.toml`, a Debian conffile), then the
+/// user's, whose settings win.
+extension ShellConfigFile {
+    /// The default location.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        return base + "/tvshell/config.toml"
+    }
+
+    /// Reads `path`; a missing file is fine unless it was asked for (`required`).
+    public static func load(path: String, required: Bool) -> ShellConfigFile {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            var config = ShellConfigFile()
+            if required || FileManager.default.fileExists(atPath: path) {
+                config.problems.append(ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read"))
+            }
+            return config
+        }
+        return parse(text, path: path)
+    }
+
+    /// `/etc/tvshell/config.toml` (`TVSHELL_SYSTEM_CONFIG` names another, for tests).
+    public static func systemPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["TVSHELL_SYSTEM_CONFIG"] ?? "/etc/tvshell/config.toml"
+    }
+
+    /// The system's file, then the user's (`path`, or the default one): a
+    /// setting in the user's wins; a missing file is fine unless it was
+    /// asked for (`required`).
+    public static func loadLayers(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> ShellConfigFile {
+        var config = ShellConfigFile()
+        for (file, required) in [(systemPath(environment: environment), false), (path ?? defaultPath(environment: environment), path != nil)] {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                if required || FileManager.default.fileExists(atPath: file) {
+                    config.problems.append(ConfigProblem(file: file, line: nil, key: nil, message: "cannot be read"))
+                }
+                continue
+            }
+            config.read(text, path: file)
+        }
+        return config
+    }
+}
