@@ -110,6 +110,19 @@ install:
 	install -Dm644 contrib/examples/config.toml $(sharedir)/doc/tvshell/examples/config.toml
 	install -Dm644 contrib/examples/lircrc $(sharedir)/doc/tvshell/examples/lircrc
 
+## make deb: a Debian package of what make dist builds (.build/deb/tvshell_VERSION_ARCH.deb), checked by lintian
+deb:
+	@scripts/install-deps.sh deb
+	dpkg-buildpackage -us -uc -b
+	mkdir -p .build/deb
+	mv ../tvshell_*.deb ../tvshell_*.buildinfo ../tvshell_*.changes .build/deb/
+	lintian --fail-on error .build/deb/tvshell_*.changes
+
+## make deb-check: the package installed in a fresh Debian 12 chroot (debootstrap) with no
+## Swift toolchain, and used there (needs root and the network or an apt mirror)
+deb-check: deb
+	scripts/deb-check.sh .build/deb/tvshell_*.deb
+
 ## make uninstall [PREFIX=…] [DESTDIR=…]: takes away what `make install` put there
 uninstall:
 	rm -rf $(installed)

@@ -2,12 +2,16 @@
 # Installs the Debian packages tvshell needs, if any are missing.
 #   scripts/install-deps.sh run    what `make run` needs
 #   scripts/install-deps.sh test   what `make test` and `make bench` need
+#   scripts/install-deps.sh deb    what `make deb` and `make deb-check` need
 # As root it runs apt-get; otherwise sudo (non-interactively); otherwise it
 # prints the exact command and fails.
 set -euo pipefail
 
 purpose=${1:-run}
 packages=(libmpv-dev libncurses-dev ncurses-term libsystemd-dev libsodium-dev libsqlite3-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev pkg-config ffmpeg)
+if [ "$purpose" = deb ]; then
+  packages+=(debhelper fakeroot lintian debootstrap file)
+fi
 if [ "$purpose" = test ]; then
   packages+=(file tmux mpv lirc systemd dbus playerctl man-db timg libsixel-bin libxml2-utils xvfb x11-apps x11-utils xfonts-base xterm kitty libgl1-mesa-dri fonts-dejavu-core
     libxcursor1 libxrandr2 libxi6 libxinerama1 libxxf86vm1)

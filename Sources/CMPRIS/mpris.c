@@ -1,6 +1,7 @@
 #include "tvs_mpris.h"
 
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,13 +116,26 @@ static int append_metadata(tvs_mpris *m, sd_bus_message *reply) {
     return sd_bus_message_close_container(reply);
 }
 
+/* Rate and Volume set by a client: to Swift as "SetRate" / "SetVolume" with
+ * the value in millionths. */
+static int set_player_property(sd_bus *bus, const char *path, const char *interface, const char *property, sd_bus_message *value,
+                               void *userdata, sd_bus_error *error) {
+    tvs_mpris *m = userdata;
+    (void)bus; (void)path; (void)interface;
+    double number = 0;
+    int r = sd_bus_message_read(value, "d", &number);
+    if (r < 0) return r;
+    const char *member = !strcmp(property, "Rate") ? "SetRate" : "SetVolume";
+    r = m->on_method(m->context, member, (int64_t)llround(number * 1e6), NULL);
+    if (r < 0) return sd_bus_error_set_errno(error, r);
+    return 1;
+}
+
 static int player_property(sd_bus *bus, const char *path, const char *interface, const char *property, sd_bus_message *reply,
                            void *userdata, sd_bus_error *error) {
     tvs_mpris *m = userdata;
     (void)bus; (void)path; (void)interface; (void)error;
     if (!strcmp(property, "PlaybackStatus")) return sd_bus_message_append(reply, "s", m->status);
-    if (!strcmp(property, "LoopStatus")) return sd_bus_message_append(reply, "s", "None");
-    if (!strcmp(property, "Shuffle")) return sd_bus_message_append(reply, "b", 0);
     if (!strcmp(property, "Metadata")) return append_metadata(m, reply);
     if (!strcmp(property, "Position")) return sd_bus_message_append(reply, "x", m->position_us);
     if (!strcmp(property, "Rate")) return sd_bus_message_append(reply, "d", m->rate);
@@ -150,14 +164,14 @@ static const sd_bus_vtable player_vtable[] = {
     SD_BUS_METHOD("OpenUri", "s", "", open_uri_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_SIGNAL("Seeked", "x", 0),
     SD_BUS_PROPERTY("PlaybackStatus", "s", player_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
-    SD_BUS_PROPERTY("LoopStatus", "s", player_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
-    SD_BUS_PROPERTY("Shuffle", "b", player_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
     SD_BUS_PROPERTY("Metadata", "a{sv}", player_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_PROPERTY("Position", "x", player_property, 0, 0),
-    SD_BUS_PROPERTY("Rate", "d", player_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
+    SD_BUS_WRITABLE_PROPERTY("Rate", "d", player_property, set_player_property, 0,
+                             SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE | SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_PROPERTY("MinimumRate", "d", player_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
     SD_BUS_PROPERTY("MaximumRate", "d", player_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
-    SD_BUS_PROPERTY("Volume", "d", player_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
+    SD_BUS_WRITABLE_PROPERTY("Volume", "d", player_property, set_player_property, 0,
+                             SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE | SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_PROPERTY("CanGoNext", "b", player_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_PROPERTY("CanGoPrevious", "b", player_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_PROPERTY("CanPlay", "b", player_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),

@@ -56,6 +56,33 @@ struct NowPlayingEndToEndTests {
         #expect(((next["target"] as? [String: Any])?["number"] as? Int) == 2, "events as for the key")
     }
 
+    @Test("playerctl volume and the Rate property set libmpv's volume and speed; the new values are published")
+    func volumeAndRate() throws {
+        let bus = try DBusSession()
+        let shell = try ShellUnderTest([], connectTimeout: 120, cacheHome: Self.cache, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        _ = try eventually({ try bus.playerctl("status").output }) { $0 == "Playing" }
+        let set = try bus.playerctl("volume", "0.5")
+        #expect(set.status == 0, "\(set.output)")
+        func mpv(_ name: String) throws -> Double? {
+            let reply = try shell.ipc.request(["get_mpv_property", name])
+            return (reply["data"] as? NSNumber)?.doubleValue ?? (reply["data"] as? String).flatMap { Double($0) }
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while try mpv("volume") != 50 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try mpv("volume") == 50)
+        #expect(try eventually({ try bus.playerctl("volume").output }) { $0.hasPrefix("0.5") }.hasPrefix("0.5"))
+
+        let rate = try bus.busctl("set-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player",
+                                  "Rate", "d", "1.5")
+        #expect(rate.status == 0, "\(rate.output)")
+        let speedDeadline = Date().addingTimeInterval(5)
+        while try mpv("speed") != 1.5 && Date() < speedDeadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try mpv("speed") == 1.5)
+        let published = try bus.busctl("get-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "Rate")
+        #expect(published.output == "d 1.5", "\(published.output)")
+    }
+
     @Test("with the passcode prompt up the bus can do nothing and never names the restricted channel; playerctl sees a paused stand-in track")
     func prompt() throws {
         let bus = try DBusSession()

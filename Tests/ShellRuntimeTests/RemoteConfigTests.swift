@@ -65,7 +65,7 @@ struct RemoteConfigTests {
         #expect(config.problems.map(\.description) == [
             "/etc/tvshell/config.toml:4: keys.i: unknown command “jump”; expected one of play_pause, play, pause, left, right, up, down, select, menu, frame_back, frame_forward, channel_up, channel_down, info, guide, quit, picture_in_picture, close_picture, move_picture, swap_picture, picture_back, picture_forward, what_did_they_say, live, day_back, day_forward, previous_channel, favourite, search, digit_0 … digit_9 or none",
             "/etc/tvshell/config.toml:7: remote.KEY_BLUE: expected a command name in quotes",
-            "/etc/tvshell/config.toml:24: nonsense.a: unknown table [nonsense]; expected keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels or mpris",
+            "/etc/tvshell/config.toml:24: nonsense.a: unknown table [nonsense]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels or mpris",
         ])
         let stall = ShellConfigFile.parse("[recovery]\nstall = 0.5", path: "c.toml")
         #expect(stall.stall == nil && stall.problems.map(\.description) == ["c.toml:2: recovery.stall: expected seconds from 1 to 600"])
@@ -194,5 +194,30 @@ struct RemoteConfigTests {
             """, path: "lircrc")
         #expect(bindings == ["KEY_RED": RemoteMap.Binding(.guide), "KEY_LEFT": RemoteMap.Binding(.left, repeatEvery: 2, delay: 3)])
         #expect(problems.map(\.description) == ["lircrc:22: config: unknown command “explode”"])
+    }
+
+    @Test("[play] and [mpv]: lineup, guides, theme, picture and libmpv options; bad ones named by line and key")
+    func playTable() {
+        let config = ShellConfigFile.parse("""
+            [play]
+            lineup = "http://tv.example/l.m3u"
+            guides = ["http://tv.example/g.xml.gz", "/srv/g2.xml"]
+            theme = "console16"
+            video = "window"
+            [mpv]
+            ao = "alsa"
+            volume = 80
+            hwdec = true
+            """, path: "c.toml")
+        #expect(config.lineup == "http://tv.example/l.m3u" && config.guides == ["http://tv.example/g.xml.gz", "/srv/g2.xml"])
+        #expect(config.theme == "console16" && config.videoOutput == .window)
+        #expect(config.mpvOptions == [.init(key: "ao", value: "alsa"), .init(key: "volume", value: "80"), .init(key: "hwdec", value: "yes")])
+        #expect(config.problems.isEmpty)
+        let bad = ShellConfigFile.parse("[play]\nvideo = \"tv\"\nguides = \"one\"\nchannel = 3\n", path: "c.toml")
+        #expect(bad.problems.map(\.description) == [
+            "c.toml:2: play.video: expected terminal, window or none",
+            "c.toml:3: play.guides: expected a list of paths or URLs, like [\"http://…/guide.xml.gz\"]",
+            "c.toml:4: play.channel: unknown setting; expected lineup, guides, theme or video",
+        ])
     }
 }

@@ -22,6 +22,8 @@ public enum Effect: Equatable, Sendable {
     /// Select a track of `kind`; nil switches it off.
     case selectTrack(Track.Kind, Int?)
     case setSpeed(Double)
+    /// The full-screen player's volume, 0 … 1.
+    case setVolume(Double)
     /// An item of the embedding program's overlay was activated.
     case overlayActivated(String)
     /// The program's menu `menu` of the transport bar was taken: a choice of

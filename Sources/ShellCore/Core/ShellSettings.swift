@@ -4,6 +4,9 @@ import MediaModel
 public struct ShellSettings: Equatable, Sendable {
     /// Seconds the transport bar stays after the last transport key while playing.
     public var transportHideDelay = 5.0
+    /// The volume of what plays full screen, 0 … 1 (libmpv's 0 … 100);
+    /// set from the desktop (MPRIS `Volume`) or over IPC.
+    public var volume = 1.0
     /// Seconds the previous picture is held while the next item loads,
     /// before the title card replaces it.
     public var posterDelay = 0.25

@@ -30,6 +30,8 @@ public struct NowPlayingInfo: Equatable, Sendable {
     /// Seconds.
     public var position: Double = 0
     public var rate = 1.0
+    /// 0 … 1, the shell's volume (`ShellSettings.volume`).
+    public var volume = 1.0
     public var canGoNext = false
     public var canGoPrevious = false
     public var canPlay = false
@@ -81,6 +83,7 @@ public struct NowPlayingInfo: Equatable, Sendable {
         }
         info.position = p.position ?? 0
         info.rate = p.speed
+        info.volume = state.settings.volume
         info.canPause = p.phase == .playing
         let live = state.isLive || item.isLive
         info.canSeek = !live && p.seekable && p.duration != nil && p.phase == .playing
@@ -101,4 +104,8 @@ public enum NowPlayingRequest: Equatable, Sendable {
     case setPosition(Double)
     case openURI(String)
     case quit
+    /// The desktop set the volume (0 silent … 1 full).
+    case setVolume(Double)
+    /// The desktop set the playback rate (0 pauses).
+    case setRate(Double)
 }

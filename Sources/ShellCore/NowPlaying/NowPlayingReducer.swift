@@ -40,6 +40,16 @@ enum NowPlayingReducer {
             return PlaybackReducer.play(&state, index: index, now: now)
         case .quit:
             return KioskReducer.requestQuit(&state, source: .ipc)
+        case .setVolume(let volume):
+            guard volume.isFinite else { return [] }
+            state.settings.volume = min(max(volume, 0), 1)
+            return [.setVolume(state.settings.volume)]
+        case .setRate(let rate):
+            guard onPlayer, info.canPause, rate.isFinite, !state.isLive || state.seekRange != nil else { return [] }
+            if rate <= 0 { return TransportReducer.setPause(&state, true) }
+            let speed = min(max(rate, 0.25), 2)
+            PlaybackReducer.setSpeed(&state, speed)
+            return [.setSpeed(speed)]
         }
     }
 }

@@ -73,6 +73,7 @@ public final class EffectInterpreter: EffectPerformer {
                 do {
                     guard let player = player(.main) else { throw RuntimeError.playerUnavailable }
                     try player.setMuted(false)
+                    try player.setVolume(store.state.settings.volume)
                     try player.load(item, token: token, start: start)
                     findSegments(of: item, token: token)
                 } catch {
@@ -92,6 +93,8 @@ public final class EffectInterpreter: EffectPerformer {
                 try player(.main)?.selectTrack(kind, id: id)
             case .setSpeed(let speed):
                 try player(.main)?.setSpeed(speed)
+            case .setVolume(let volume):
+                try player(.main)?.setVolume(volume)
             case .continueLoad(let token):
                 player(.main)?.continueLoad(token: token)
             case .overlayActivated(let id):

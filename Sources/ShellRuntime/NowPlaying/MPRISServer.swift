@@ -81,7 +81,7 @@ final class MPRISServer: StateObserver {
         if before != shown {
             tvs_mpris_set_status(bus, info.status.rawValue)
             tvs_mpris_set_metadata(bus, info.trackID, info.title, info.album, info.artist, info.artURL.map(URLRedaction.redact), Int64((info.length ?? 0) * 1e6))
-            tvs_mpris_set_numbers(bus, info.rate, 1.0)
+            tvs_mpris_set_numbers(bus, info.rate, info.volume)
             tvs_mpris_set_flags(bus, flag(info.canGoNext), flag(info.canGoPrevious), flag(info.canPlay), flag(info.canPause), flag(info.canSeek),
                                 flag(info.canControl), flag(info.canQuit))
         }
@@ -101,6 +101,7 @@ final class MPRISServer: StateObserver {
         if old?.trackID != new.trackID || old?.title != new.title || old?.album != new.album || old?.artist != new.artist
             || old?.artURL != new.artURL || old?.length != new.length { names.append("Metadata") }
         if old?.rate != new.rate { names.append("Rate") }
+        if old?.volume != new.volume { names.append("Volume") }
         if old?.canGoNext != new.canGoNext { names.append("CanGoNext") }
         if old?.canGoPrevious != new.canGoPrevious { names.append("CanGoPrevious") }
         if old?.canPlay != new.canPlay { names.append("CanPlay") }
@@ -152,6 +153,11 @@ final class MPRISServer: StateObserver {
         case "OpenUri":
             guard current.canQuit, let text, !text.isEmpty else { return -EPERM }
             request = .openURI(text)
+        case "SetVolume":
+            request = .setVolume(Double(number) / 1e6)
+        case "SetRate":
+            guard current.canPause || number <= 0 else { return -EPERM }
+            request = .setRate(Double(number) / 1e6)
         default:
             return -ENOSYS
         }

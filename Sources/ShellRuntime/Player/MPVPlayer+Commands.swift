@@ -39,6 +39,10 @@ extension MPVPlayer: PlayerPort {
         try mpv.setProperty("speed", String(speed))
     }
 
+    func setVolume(_ volume: Double) throws {
+        try mpv.setProperty("volume", String(volume * 100))
+    }
+
     /// Any property as a string, for IPC `get_mpv_property`.
     func propertyString(_ name: String) throws(MPVError) -> String {
         try mpv.string(name)

@@ -21,6 +21,8 @@ public protocol PlayerPort: AnyObject {
     /// Selects a track of `kind` (nil switches it off).
     func selectTrack(_ kind: Track.Kind, id: Int?) throws
     func setSpeed(_ speed: Double) throws
+    /// 0 … 1 (libmpv's `volume` 0 … 100).
+    func setVolume(_ volume: Double) throws
     /// Lets the load with `token`, held after opening, decode and play.
     func continueLoad(token: Int)
     /// Turns its sound off or on (it plays on either way).

@@ -19,6 +19,7 @@ public final class FakePlayer: PlayerPort {
         case frameStep(forward: Bool)
         case selectTrack(Track.Kind, Int?)
         case setSpeed(Double)
+        case setVolume(Double)
         case continueLoad(token: Int)
         case setMuted(Bool)
         case loadStill(String, token: Int)
@@ -64,6 +65,7 @@ public final class FakePlayer: PlayerPort {
     public func frameStep(forward: Bool) throws { calls.append(.frameStep(forward: forward)) }
     public func selectTrack(_ kind: Track.Kind, id: Int?) throws { calls.append(.selectTrack(kind, id)) }
     public func setSpeed(_ speed: Double) throws { calls.append(.setSpeed(speed)) }
+    public func setVolume(_ volume: Double) throws { calls.append(.setVolume(volume)) }
     public func setMuted(_ muted: Bool) throws {
         calls.append(.setMuted(muted))
         self.muted = muted
