@@ -7,6 +7,8 @@ public struct ShellSettings: Equatable, Sendable {
     /// The volume of what plays full screen, 0 … 1 (libmpv's 0 … 100);
     /// set from the desktop (MPRIS `Volume`) or over IPC.
     public var volume = 1.0
+    /// The full-screen player's sound is off (mpv's `mute`).
+    public var muted = false
     /// Seconds the previous picture is held while the next item loads,
     /// before the title card replaces it.
     public var posterDelay = 0.25

@@ -108,4 +108,6 @@ public enum NowPlayingRequest: Equatable, Sendable {
     case setVolume(Double)
     /// The desktop set the playback rate (0 pauses).
     case setRate(Double)
+    /// Sound off or on (mpv's `mute`, over the automation socket).
+    case setMuted(Bool)
 }

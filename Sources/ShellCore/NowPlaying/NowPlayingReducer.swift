@@ -44,6 +44,9 @@ enum NowPlayingReducer {
             guard volume.isFinite else { return [] }
             state.settings.volume = min(max(volume, 0), 1)
             return [.setVolume(state.settings.volume)]
+        case .setMuted(let muted):
+            state.settings.muted = muted
+            return [.slot(.main, .mute(muted))]
         case .setRate(let rate):
             guard onPlayer, info.canPause, rate.isFinite, !state.isLive || state.seekRange != nil else { return [] }
             if rate <= 0 { return TransportReducer.setPause(&state, true) }

@@ -72,7 +72,7 @@ public final class EffectInterpreter: EffectPerformer {
                 if player(.main) == nil { _ = startPlayer(.main) }
                 do {
                     guard let player = player(.main) else { throw RuntimeError.playerUnavailable }
-                    try player.setMuted(false)
+                    try player.setMuted(store.state.settings.muted)
                     try player.setVolume(store.state.settings.volume)
                     try player.load(item, token: token, start: start)
                     findSegments(of: item, token: token)

@@ -204,6 +204,19 @@ final class IPCServer: AutomationPort {
         send(object, to: client)
     }
 
+    /// Whether `id` is still connected.
+    func isConnected(_ id: IPCClientID) -> Bool {
+        clients[id.fd]?.id == id
+    }
+
+    /// Pushes `{"event": name, …}` to one client, if it is still connected.
+    func send(event name: String, fields: [String: Any], to id: IPCClientID) {
+        guard let client = clients[id.fd], client.id == id else { return }
+        var object = fields
+        object["event"] = name
+        enqueue(Self.encode(object), to: client)
+    }
+
     /// Pushes `{"event": name, …}` to every client.
     func broadcast(event name: String, fields: [String: Any]) {
         guard !clients.isEmpty else { return }

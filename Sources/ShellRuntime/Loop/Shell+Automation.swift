@@ -15,6 +15,7 @@ import Glibc
 extension Shell {
     func handle(_ request: IPCRequest) {
         guard let ipc else { return }
+        if let mpvObservations, MPVCommands.answer(request, on: ipc, host: self, observations: mpvObservations) { return }
         AutomationRequests.answer(request, on: ipc, host: self)
     }
 }

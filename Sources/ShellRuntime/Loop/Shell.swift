@@ -50,6 +50,8 @@ public final class Shell {
     var lirc: LircClient?
     let notifier = ServiceNotifier()
     var ipc: IPCServer?
+    /// mpv clients' observed properties on the automation socket.
+    var mpvObservations: MPVObservations?
     /// Now Playing on D-Bus, when a bus was there.
     var mpris: MPRISServer?
     var signalRead: Int32 = -1
@@ -117,8 +119,12 @@ public final class Shell {
         players[.main]?.timeshift = configuration.timeshift
         defer { players.pool.removeAll { $0.shutdown() } }
         if let path = configuration.ipcSocketPath {
-            ipc = try IPCServer(path: path, logger: logger)
-            effects.automation = ipc
+            let server = try IPCServer(path: path, logger: logger)
+            ipc = server
+            effects.automation = server
+            let observations = MPVObservations(ipc: server)
+            mpvObservations = observations
+            store.observe(observations)
             logger.info("automation socket: \(path)")
             if let exposure = IPCSocketDirectory.exposure(of: path) {
                 logger.warning("automation socket: \(exposure); the socket is 0600 and refuses them, but keep it in a directory only you can enter (--ipc makes one)")
