@@ -70,14 +70,11 @@ release:
 	$(SWIFT) build -c release --product tvshell --static-swift-stdlib
 
 ## make dist: the release binary with its man page and shell completions (.build/dist), for
-## `make install` (the page by swift-argument-parser's generate-manual tool, from the binary)
+## `make install` (the page made by tvshell-manual from the binary's commands and contrib/man)
 dist: release
-	$(SWIFT) build --product generate-manual
+	$(SWIFT) build --product tvshell-manual
 	mkdir -p $(dist)
-	"$$($(SWIFT) build --show-bin-path)/generate-manual-tool" .build/release/tvshell --authors "the tvshell developers" -o $(dist)
-	awk -v files=contrib/man/files.mdoc -v examples=contrib/man/examples.mdoc \
-		'/^\.Sh "EXIT STATUS"/ { while ((getline l < files) > 0) print l } /^\.Sh AUTHORS/ { while ((getline l < examples) > 0) print l } { print }' \
-		$(dist)/tvshell.1 > $(dist)/tvshell.1.new && mv $(dist)/tvshell.1.new $(dist)/tvshell.1
+	"$$($(SWIFT) build --show-bin-path)/tvshell-manual" .build/release/tvshell contrib/man > $(dist)/tvshell.1
 	.build/release/tvshell --generate-completion-script bash > $(dist)/tvshell.bash
 	.build/release/tvshell --generate-completion-script zsh > $(dist)/_tvshell
 	.build/release/tvshell --generate-completion-script fish > $(dist)/tvshell.fish

@@ -71,6 +71,7 @@ let package = Package(
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
         .executableTarget(name: "tvshell-fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
         .executableTarget(name: "tvshell-soak", dependencies: ["ShellProbes"]),
+        .executableTarget(name: "tvshell-manual"),
         .executableTarget(
             name: "tvshell-bench",
             dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel", "TerminalUI"]

@@ -29,16 +29,18 @@ make -s install DESTDIR="$local_policy" PREFIX=/usr/local >/dev/null
 [ -f "$local_policy/etc/dbus-1/system.d/tvshell-mpris.conf" ] || fail "with PREFIX=/usr/local the D-Bus policy is not in /etc/dbus-1/system.d"
 rm -rf "$local_policy"
 
-page=$(MANWIDTH=100 man -l "$root/usr/share/man/man1/tvshell.1" 2>/dev/null)
+page=$(LANG=C.UTF-8 MANWIDTH=100 man -l "$root/usr/share/man/man1/tvshell.1" 2>/dev/null)
 for option in --lineup --guide --theme --ipc-socket --kiosk restrictions; do
   grep -q -- "$option" <<<"$page" || fail "the man page does not show $option"
 done
 
-for section in DESCRIPTION EXAMPLES FILES "SEE ALSO"; do
+for section in DESCRIPTION COMMANDS KEYS FILES ENVIRONMENT "EXIT STATUS" EXAMPLES "SEE ALSO"; do
   grep -q "^$section" <<<"$page" || fail "the man page has no $section section"
 done
 grep -q "ten-foot" <<<"$page" || fail "the man page's DESCRIPTION does not say what tvshell is"
 grep -q "restrictions.toml" <<<"$page" || fail "the man page's FILES does not name restrictions.toml"
+grep -q "(0–32)" <<<"$page" || fail "the man page lost its UTF-8 (the en dash of --video-tolerance's 0–32)"
+grep -q "tvshell guide update" <<<"$page" || fail "the man page's COMMANDS does not list guide update"
 
 # What the systemd unit points at is installed, at the PREFIX it was installed to.
 unit="$root/usr/lib/systemd/system/tvshell@.service"
