@@ -93,10 +93,10 @@ struct Scanner {
                 }
             }
         case "{":
-            throw fail("inline tables are not supported here", key: key)
+            throw fail("an inline table is only a key's whole value here", key: key)
         default:
             var word = ""
-            while let c = peek, c != ",", c != "]", c != " ", c != "\t", c != "#", c != "\r" {
+            while let c = peek, c != ",", c != "]", c != "}", c != " ", c != "\t", c != "#", c != "\r" {
                 word.unicodeScalars.append(c)
                 index += 1
             }
@@ -145,5 +145,36 @@ struct Scanner {
             }
         }
         throw fail("unterminated string", key: key)
+    }
+
+    /// `{ key = value, other.key = value }` on one line: its entries, keys
+    /// dotted as written; nested inline tables are flattened.
+    mutating func inlineTable(key: String, depth: Int = 0) throws(TOMLDocument.Failure) -> [(String, TOMLDocument.Value)] {
+        guard depth < Self.maxDepth else { throw fail("inline tables nested more than \(Self.maxDepth) deep", key: key) }
+        try expect("{", key: key)
+        var entries: [(String, TOMLDocument.Value)] = []
+        skipSpaces()
+        if peek == "}" {
+            index += 1
+            return entries
+        }
+        while true {
+            skipSpaces()
+            let inner = try dottedKey(until: "=")
+            try expect("=", key: key)
+            skipSpaces()
+            if peek == "{" {
+                entries += try inlineTable(key: key, depth: depth + 1).map { (inner + "." + $0.0, $0.1) }
+            } else {
+                entries.append((inner, try value(key: key)))
+            }
+            skipSpaces()
+            if peek == "," {
+                index += 1
+                continue
+            }
+            try expect("}", key: key)
+            return entries
+        }
     }
 }

@@ -72,9 +72,21 @@ public struct TOMLDocument: Equatable, Sendable {
     }
 
     public static func parse(_ text: String) throws(Failure) -> TOMLDocument {
+        let (document, failures) = parse(text, lenient: false)
+        if let first = failures.first { throw first }
+        return document
+    }
+
+    /// Reads every line it can: a line that is not TOML is a failure of its
+    /// own and the rest are read (a bad table header drops the entries
+    /// under it, until the next header). Strict (`lenient` false), it stops
+    /// at the first failure.
+    public static func parse(_ text: String, lenient: Bool) -> (TOMLDocument, [Failure]) {
         var entries: [Entry] = []
         var tableLines: [TableLine] = []
+        var failures: [Failure] = []
         var table = ""
+        var tableBroken = false
         var seen: Set<String> = []
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         for (offset, raw) in lines.enumerated() {
@@ -82,43 +94,60 @@ public struct TOMLDocument: Equatable, Sendable {
             var scanner = Scanner(Array((offset == 0 ? String(raw).trimmingBOM() : String(raw)).unicodeScalars), line: number)
             scanner.skipSpaces()
             if scanner.atEndOrComment { continue }
-            if scanner.peek == "[" {
-                scanner.advance()
-                let name: String
-                do {
-                    name = try scanner.dottedKey(until: "]")
-                    try scanner.expect("]")
-                    try scanner.expectEnd()
-                } catch {
-                    throw Failure(line: number, key: nil, message: "expected a table header like [name]")
+            do throws(Failure) {
+                if scanner.peek == "[" {
+                    scanner.advance()
+                    let name: String
+                    do {
+                        name = try scanner.dottedKey(until: "]")
+                        try scanner.expect("]")
+                        try scanner.expectEnd()
+                    } catch {
+                        tableBroken = true
+                        throw Failure(line: number, key: nil, message: "expected a table header like [name]")
+                    }
+                    table = name
+                    tableBroken = false
+                    tableLines.append(TableLine(name: name, line: number))
+                    continue
                 }
-                table = name
-                tableLines.append(TableLine(name: name, line: number))
-                continue
-            }
-            let key: String
-            do {
-                key = try scanner.dottedKey(until: "=")
+                guard !tableBroken else { continue }
+                let key: String
+                do {
+                    key = try scanner.dottedKey(until: "=")
+                    scanner.skipSpaces()
+                    try scanner.expect("=")
+                } catch {
+                    throw Failure(line: number, key: nil, message: "expected key = \"value\"")
+                }
                 scanner.skipSpaces()
-                try scanner.expect("=")
+                var found: [Entry] = []
+                let path = table.isEmpty ? key : "\(table).\(key)"
+                do {
+                    if scanner.peek == "{" {
+                        for (inner, value) in try scanner.inlineTable(key: key) {
+                            let dot = inner.lastIndex(of: ".")
+                            let innerTable = dot.map { path + "." + inner[..<$0] } ?? path
+                            let innerKey = dot.map { String(inner[inner.index(after: $0)...]) } ?? inner
+                            found.append(Entry(table: innerTable, key: innerKey, value: value, line: number))
+                        }
+                    } else {
+                        found.append(Entry(table: table, key: key, value: try scanner.value(key: key), line: number))
+                    }
+                    try scanner.expectEnd(key: key)
+                } catch {
+                    throw Failure(line: number, key: path, message: error.message)
+                }
+                for entry in found {
+                    guard seen.insert(entry.path).inserted else { throw Failure(line: number, key: entry.path, message: "defined twice") }
+                    entries.append(entry)
+                }
             } catch {
-                throw Failure(line: number, key: nil, message: "expected key = \"value\"")
+                failures.append(error)
+                if !lenient { break }
             }
-            scanner.skipSpaces()
-            let value: Value
-            do {
-                value = try scanner.value(key: key)
-                try scanner.expectEnd(key: key)
-            } catch {
-                throw Failure(line: number, key: table.isEmpty ? key : "\(table).\(key)", message: error.message)
-            }
-            let entry = Entry(table: table, key: key, value: value, line: number)
-            guard seen.insert(entry.path).inserted else {
-                throw Failure(line: number, key: entry.path, message: "defined twice")
-            }
-            entries.append(entry)
         }
-        return TOMLDocument(entries: entries, tableLines: tableLines)
+        return (TOMLDocument(entries: entries, tableLines: tableLines), failures)
     }
 
     /// The entry for `key` in `table`.

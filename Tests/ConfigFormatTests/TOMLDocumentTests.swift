@@ -37,7 +37,8 @@ struct TOMLDocumentTests {
         #expect(failure("a = \"open")?.message == "unterminated string")
         #expect(failure("a = 1\na = 2") == TOMLDocument.Failure(line: 2, key: "a", message: "defined twice"))
         #expect(failure("[t\nx = 1")?.line == 1)
-        #expect(failure("x = {a = 1}")?.message == "inline tables are not supported here")
+        #expect(failure("x = [{a = 1}]")?.message == "an inline table is only a key's whole value here")
+        #expect(failure("x = {a = 1")?.key == "x")
         #expect(failure("x = [1, 2")?.key == "x")
         #expect(failure("= 3")?.line == 1)
         #expect(failure("x = 1 2")?.message.hasPrefix("unexpected") == true)
@@ -70,5 +71,19 @@ struct TOMLDocumentTests {
         #expect(throws: TOMLDocument.Failure(line: 2, key: "deep", message: "arrays nested more than 32 deep")) {
             try TOMLDocument.parse("a = 1\ndeep = " + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000))
         }
+    }
+
+    @Test("inline tables are the entries of a table of their own; nested ones too")
+    func inlineTables() throws {
+        let document = try TOMLDocument.parse("[remote]\nKEY_LEFT = { command = \"left\", repeat = 3, shape = { w = 1 } }\nempty = {}\n")
+        #expect(document.entries.map(\.path) == ["remote.KEY_LEFT.command", "remote.KEY_LEFT.repeat", "remote.KEY_LEFT.shape.w"])
+        #expect(document.entry("remote.KEY_LEFT", "repeat")?.value == .integer(3))
+    }
+
+    @Test("leniently, each bad line is a failure of its own and the others are read")
+    func lenient() {
+        let (document, failures) = TOMLDocument.parse("a = 1\nb = = 2\nc = 3\n[t\nd = 4\n[u]\ne = 5\n", lenient: true)
+        #expect(document.entries.map(\.path) == ["a", "c", "u.e"])
+        #expect(failures.map(\.line) == [2, 4])
     }
 }

@@ -220,4 +220,27 @@ struct RemoteConfigTests {
             "c.toml:4: play.channel: unknown setting; expected lineup, guides, theme or video",
         ])
     }
+
+    @Test("a line that is not TOML is dropped with its line named, the rest of the file is read; inline tables are tables")
+    func badLineKeepsTheRest() {
+        let config = ShellConfigFile.parse("""
+            [keys]
+            x = "info"
+            y = = "guide"
+            [remote]
+            KEY_LEFT = { command = "left", repeat = 3, delay = 1 }
+            [kiosk
+            enabled = true
+            [recovery]
+            retries = 4
+            """, path: "c.toml")
+        #expect(config.keyMap.command(for: "x") == .info)
+        #expect(config.remoteMap.bindings["KEY_LEFT"] == RemoteMap.Binding(.left, repeatEvery: 3, delay: 1))
+        #expect(!config.kiosk, "the entries under a broken header are dropped")
+        #expect(config.retries == 4)
+        #expect(config.problems.map(\.description) == [
+            "c.toml:3: keys.y: expected a quoted string, a number or true / false, found =; the line is ignored",
+            "c.toml:6: expected a table header like [name]; the line is ignored",
+        ])
+    }
 }

@@ -123,20 +123,16 @@ public struct ShellConfigFile: Equatable, Sendable {
     /// Applies `text` (the file at `path`) over what is set already: a
     /// later layer's settings win, its problems are added.
     mutating func read(_ text: String, path: String) {
-        let document: TOMLDocument
-        do {
-            document = try TOMLDocument.parse(text)
-        } catch {
-            problems.append(ConfigProblem(file: path, line: error.line, key: error.key, message: error.message + "; the whole file is ignored"))
-            return
-        }
+        let (document, failures) = TOMLDocument.parse(text, lenient: true)
+        var found = failures.map { ConfigProblem(file: path, line: $0.line, key: $0.key, message: $0.message + "; the line is ignored") }
         for entry in document.entries {
             do {
                 try apply(entry)
             } catch {
-                problems.append(ConfigProblem(file: path, line: entry.line, key: entry.path, message: error.message))
+                found.append(ConfigProblem(file: path, line: entry.line, key: entry.path, message: error.message))
             }
         }
+        problems += found.sorted { ($0.line ?? .max) < ($1.line ?? .max) }
     }
 
     struct EntryError: Error {
