@@ -243,4 +243,13 @@ struct RemoteConfigTests {
             "c.toml:6: expected a table header like [name]; the line is ignored",
         ])
     }
+
+    @Test("a key name that can never come (a mouse button, the wheel, Alt+) is refused with its line; the others bind")
+    func unknownKeyNames() {
+        let config = ShellConfigFile.parse("[keys]\nMBTN_LEFT = \"select\"\nWHEEL_UP = \"up\"\n\"Alt+LEFT\" = \"left\"\nF5 = \"guide\"\n\"Ctrl+g\" = \"guide\"\nk = \"info\"\n", path: "c.toml")
+        #expect(config.problems.map(\.line) == [2, 3, 4])
+        #expect(config.problems.first?.message.hasPrefix("no key is called MBTN_LEFT") == true)
+        #expect(config.keyMap.command(for: "F5") == .guide && config.keyMap.command(for: "k") == .info)
+        #expect(config.keyMap.command(for: "Ctrl+g") == .guide)
+    }
 }

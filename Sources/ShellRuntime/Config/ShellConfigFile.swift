@@ -144,6 +144,9 @@ public struct ShellConfigFile: Equatable, Sendable {
         let value = entry.value
         switch entry.table {
         case "keys":
+            guard KeyNames.isKnown(entry.key) else {
+                throw EntryError("no key is called \(entry.key); a character, ENTER, ESC, BS, TAB, SPACE, an arrow, PGUP, PGDWN, HOME, END, INS, DEL, F1–F24 or Ctrl+ a letter (mouse buttons, the wheel and Alt+ keys never reach tvshell)")
+            }
             keyMap.bindings[entry.key] = try command(value)
         case "remote":
             guard let command = try command(value) else {
