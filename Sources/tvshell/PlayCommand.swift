@@ -117,6 +117,10 @@ struct PlayCommand: ParsableCommand {
     /// Runs with the config's `[play]` and `[mpv]` filled in where the
     /// command line said nothing.
     private func start(file: ShellConfigFile) throws {
+        if video == .window, let missing = Self.windowlessReason(ProcessInfo.processInfo.environment) {
+            printError("--video window: \(missing); use --video terminal or none")
+            throw ExitCode(69)
+        }
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         try bootstrapLogging(interactive: interactive)
         let logger = Logger(label: "tvshell")
@@ -290,6 +294,15 @@ struct PlayCommand: ParsableCommand {
             printError("\(failure)")
             throw ExitCode(66)
         }
+    }
+
+    /// Why `--video window` has nowhere to open its window: no X or Wayland
+    /// display named, and no DRM device for mpv to draw on a console with.
+    /// Nil when there is one.
+    static func windowlessReason(_ environment: [String: String]) -> String? {
+        if !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty { return nil }
+        let cards = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri"))?.filter { $0.hasPrefix("card") } ?? []
+        return cards.isEmpty ? "no display (DISPLAY and WAYLAND_DISPLAY are unset, and there is no /dev/dri card for the console)" : nil
     }
 
     /// Extensions of the files a directory given as an argument plays.

@@ -48,4 +48,11 @@ struct CommandLineInputsEndToEndTests {
         let run = try Self.tvshell([empty.path])
         #expect(run.status == 66 && run.output.contains("no media files in this directory"), "\(run.output)")
     }
+
+    @Test("--video window with no display says so and exits 69", .enabled(if: !FileManager.default.fileExists(atPath: "/dev/dri")))
+    func windowWithoutDisplay() throws {
+        let run = try Self.tvshell(["--video", "window", "--home"])
+        #expect(run.status == 69, "\(run.output)")
+        #expect(run.output.contains("--video window: no display"), "\(run.output)")
+    }
 }
