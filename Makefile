@@ -75,7 +75,8 @@ dist: release
 	$(SWIFT) build --product tvshell-manual
 	mkdir -p $(dist)
 	"$$($(SWIFT) build --show-bin-path)/tvshell-manual" .build/release/tvshell contrib/man > $(dist)/tvshell.1
-	.build/release/tvshell --generate-completion-script bash > $(dist)/tvshell.bash
+	.build/release/tvshell --generate-completion-script bash | awk -f contrib/completion/default-command.awk > $(dist)/tvshell.bash
+	grep -q "_tvshell_play$$" $(dist)/tvshell.bash
 	.build/release/tvshell --generate-completion-script zsh > $(dist)/_tvshell
 	.build/release/tvshell --generate-completion-script fish > $(dist)/tvshell.fish
 

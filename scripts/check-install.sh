@@ -65,6 +65,16 @@ for word in set set-passcode status; do
   grep -qx "$word" <<<"$completions" || fail "bash completion of 'tvshell restrictions s<TAB>' lacks $word: $completions"
 done
 
+videos=$(bash -c '
+  source "$1"
+  COMP_LINE="tvshell --video "; COMP_POINT=${#COMP_LINE}
+  COMP_WORDS=(tvshell --video ""); COMP_CWORD=2
+  _tvshell tvshell "" --video
+  printf "%s\n" "${COMPREPLY[@]}"' _ "$root/usr/share/bash-completion/completions/tvshell")
+for word in terminal window none; do
+  grep -qx "$word" <<<"$videos" || fail "bash completion of 'tvshell --video <TAB>' lacks $word: $videos"
+done
+
 # The installed binary, copied away from the checkout, finds its themes.
 copy=$(mktemp -d /tmp/tvshell-prefix-XXXXXX)
 trap 'rm -rf "$root" "$copy"' EXIT
