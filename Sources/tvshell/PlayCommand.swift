@@ -169,6 +169,10 @@ struct PlayCommand: ParsableCommand {
             notices.append("\(first)\(setup.problems.count > 1 ? " (and \(setup.problems.count - 1) more in the log)" : "")")
         }
         var settings = ShellSettings()
+        // libmpv's volume and mute as the options set them are where the
+        // shell's start (it sets them again on every load).
+        if let volume = options.last(where: { $0.key == "volume" }).flatMap({ Double($0.value) }) { settings.volume = min(max(volume / 100, 0), 1.3) }
+        if let mute = options.last(where: { $0.key == "mute" }) { settings.muted = ["yes", "true", "1"].contains(mute.value) }
         settings.retries = setup.retries
         if let backoff = setup.file.backoff { settings.retryBackoff = backoff }
         if let stall = setup.file.stall { settings.stallTimeout = stall }

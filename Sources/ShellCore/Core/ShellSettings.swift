@@ -4,7 +4,7 @@ import MediaModel
 public struct ShellSettings: Equatable, Sendable {
     /// Seconds the transport bar stays after the last transport key while playing.
     public var transportHideDelay = 5.0
-    /// The volume of what plays full screen, 0 … 1 (libmpv's 0 … 100);
+    /// The volume of what plays full screen, 0 … 1.3 (libmpv's 0 … 130);
     /// set from the desktop (MPRIS `Volume`) or over IPC.
     public var volume = 1.0
     /// The full-screen player's sound is off (mpv's `mute`).

@@ -30,7 +30,7 @@ public struct NowPlayingInfo: Equatable, Sendable {
     /// Seconds.
     public var position: Double = 0
     public var rate = 1.0
-    /// 0 … 1, the shell's volume (`ShellSettings.volume`).
+    /// 0 … 1.3, the shell's volume (`ShellSettings.volume`).
     public var volume = 1.0
     public var canGoNext = false
     public var canGoPrevious = false
@@ -104,7 +104,7 @@ public enum NowPlayingRequest: Equatable, Sendable {
     case setPosition(Double)
     case openURI(String)
     case quit
-    /// The desktop set the volume (0 silent … 1 full).
+    /// The desktop set the volume (0 silent, 1 full, up to 1.3).
     case setVolume(Double)
     /// The desktop set the playback rate (0 pauses).
     case setRate(Double)
