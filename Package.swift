@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "ShellTesting", "MediaModel"]),
         .testTarget(
             name: "ShellViewTests",
-            dependencies: ["ShellCore", "ShellTesting", "MediaModel"],
+            dependencies: ["ShellCore", "ShellRuntime", "ShellTesting", "MediaModel"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "MPVClientTests", dependencies: ["MPVClient", "ShellTesting"]),

@@ -1,0 +1,144 @@
+import ShellCore
+
+/// A `Screen` as ASS events for mpv's OSD (`osd-overlay`, `format=ass-events`):
+/// the TV output draws the shell's screens on mpv's own full-screen picture
+/// from the same `render(state, theme, size)` the terminal shows. Each row's
+/// runs of one background are filled boxes (ASS vector drawings), each run of
+/// one text style is a positioned line in a monospaced font; video cells
+/// (the picture's holes) are left clear, so the picture shows through.
+/// Cells without a background of their own are black, as a terminal's are.
+/// Pure; any thread.
+public struct ASSFrame: Equatable, Sendable {
+    /// The OSD's size in pixels (`res_x`, `res_y`).
+    public var width: Int
+    public var height: Int
+    /// The grid's place on it: inside the safe area, cell by cell.
+    public var left: Double
+    public var top: Double
+    public var cellWidth: Double
+    public var cellHeight: Double
+    /// The events, one a line.
+    public var events: String
+
+    /// The cell grid for an output of `width`×`height` pixels: `columns`
+    /// across the safe area (all but `safeArea` of each edge, for a TV's
+    /// overscan), as many rows as fit cells twice as tall as wide, less a
+    /// little for line spacing.
+    public static func grid(width: Int, height: Int, columns: Int = 60, safeArea: Double = 0.05) -> (columns: Int, rows: Int) {
+        let usableWidth = Double(width) * (1 - 2 * safeArea)
+        let usableHeight = Double(height) * (1 - 2 * safeArea)
+        let cellWidth = usableWidth / Double(max(1, columns))
+        return (max(1, columns), max(1, Int(usableHeight / (cellWidth * 1.8))))
+    }
+
+    /// The events drawing `screen` on an OSD of `width`×`height`, the grid
+    /// centred in the safe area.
+    public init(_ screen: Screen, width: Int, height: Int, safeArea: Double = 0.05, font: String = "DejaVu Sans Mono") {
+        self.width = width
+        self.height = height
+        let usableWidth = Double(width) * (1 - 2 * safeArea)
+        let usableHeight = Double(height) * (1 - 2 * safeArea)
+        cellWidth = (usableWidth / Double(max(1, screen.width))).rounded(.down)
+        cellHeight = (usableHeight / Double(max(1, screen.height))).rounded(.down)
+        left = ((Double(width) - cellWidth * Double(screen.width)) / 2).rounded(.down)
+        top = ((Double(height) - cellHeight * Double(screen.height)) / 2).rounded(.down)
+        var lines: [String] = []
+        lines += Self.boxes(screen, left: left, top: top, cellWidth: cellWidth, cellHeight: cellHeight)
+        lines += Self.texts(screen, left: left, top: top, cellWidth: cellWidth, cellHeight: cellHeight, font: font)
+        events = lines.joined(separator: "\n")
+    }
+
+    /// What a cell's style draws: text colour, background (nil: clear), weight.
+    static func colours(_ cell: Cell) -> (foreground: RGB, background: RGB?, bold: Bool, dim: Bool) {
+        var foreground = cell.style.foreground ?? RGB(0xE8, 0xE8, 0xE8)
+        var background: RGB? = cell.isVideo || cell.inset != nil ? nil : (cell.style.background ?? RGB(0, 0, 0))
+        if cell.style.reverse {
+            let swapped = background ?? RGB(0, 0, 0)
+            background = foreground
+            foreground = swapped
+        }
+        return (foreground, background, cell.style.bold, cell.style.dim)
+    }
+
+    /// ASS's colour: `&HBBGGRR&`.
+    static func colour(_ rgb: RGB) -> String {
+        func hex(_ v: UInt8) -> String { let s = String(v, radix: 16, uppercase: true); return s.count == 1 ? "0" + s : s }
+        return "&H" + hex(rgb.b) + hex(rgb.g) + hex(rgb.r) + "&"
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+
+    /// Each row's runs of one background, as filled rectangles.
+    static func boxes(_ screen: Screen, left: Double, top: Double, cellWidth: Double, cellHeight: Double) -> [String] {
+        var lines: [String] = []
+        for y in 0..<screen.height {
+            var x = 0
+            while x < screen.width {
+                guard let background = colours(screen[x, y]).background else {
+                    x += 1
+                    continue
+                }
+                var end = x + 1
+                while end < screen.width, colours(screen[end, y]).background == background { end += 1 }
+                let x0 = left + Double(x) * cellWidth, x1 = left + Double(end) * cellWidth
+                let y0 = top + Double(y) * cellHeight, y1 = y0 + cellHeight
+                lines.append("{\\an7\\pos(0,0)\\bord0\\shad0\\1c\(colour(background))\\p1}m \(number(x0)) \(number(y0)) l \(number(x1)) \(number(y0)) l \(number(x1)) \(number(y1)) l \(number(x0)) \(number(y1)){\\p0}")
+                x = end
+            }
+        }
+        return lines
+    }
+
+    /// Each row's runs of one text style (spaces kept as hard spaces so the
+    /// run keeps its cells), positioned at their first cell.
+    static func texts(_ screen: Screen, left: Double, top: Double, cellWidth: Double, cellHeight: Double, font: String) -> [String] {
+        let size = number((cellWidth / 0.6).rounded(.down))
+        var lines: [String] = []
+        for y in 0..<screen.height {
+            var x = 0
+            while x < screen.width {
+                let cell = screen[x, y]
+                if cell.character == " " || cell.isVideo || cell.inset != nil || cell.isContinuation {
+                    x += 1
+                    continue
+                }
+                let style = colours(cell)
+                var text = ""
+                var end = x
+                var trailing = ""
+                while end < screen.width {
+                    let next = screen[end, y]
+                    if next.isContinuation { end += 1; continue }
+                    if next.isVideo || next.inset != nil { break }
+                    if next.character == " " {
+                        trailing += "\\h"
+                        end += 1
+                        continue
+                    }
+                    let nextStyle = colours(next)
+                    guard nextStyle.foreground == style.foreground, nextStyle.bold == style.bold, nextStyle.dim == style.dim else { break }
+                    text += trailing + escape(next.character)
+                    trailing = ""
+                    end += 1
+                }
+                let alpha = style.dim ? "\\1a&H60&" : ""
+                lines.append("{\\an7\\pos(\(number(left + Double(x) * cellWidth)),\(number(top + Double(y) * cellHeight)))\\fn\(font)\\fs\(size)\\bord0\\shad0\\q2\\1c\(colour(style.foreground))\(alpha)\(style.bold ? "\\b1" : "")}\(text)")
+                x = end
+            }
+        }
+        return lines
+    }
+
+    /// A character as ASS text: its override braces and backslashes made
+    /// literal, as mpv's own OSD does.
+    static func escape(_ character: Character) -> String {
+        switch character {
+        case "\\": "\\\u{2060}"
+        case "{": "\\{"
+        case "}": "\\}"
+        default: String(character)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import MediaModel
+import ShellCore
+import ShellRuntime
+import ShellTesting
+import Testing
+
+private let film = MediaItem(id: "film", title: "The Test Pattern", url: "/media/film.mkv", rating: "PG")
+private let channel = MediaItem(id: "news", title: "Test Card", url: "av://lavfi:testsrc2", isLive: true, number: 1, rating: "TV-G")
+private let late = MediaItem(id: "late", title: "Late Night Bars", url: "av://lavfi:smptehdbars", isLive: true, number: 4, rating: "TV-MA")
+
+private func player() -> ShellState {
+    var s = ShellState(items: [film, channel])
+    s.current = 0
+    s.navigation.destination = .player
+    s.playback.phase = .playing
+    s.playback.position = 754
+    s.playback.duration = 7200
+    s.playback.seekable = true
+    s.playback.firstFramePresented = true
+    s.playback.videoConfigured = true
+    s.chrome.transportVisible = true
+    return s
+}
+
+private func home() -> ShellState {
+    var s = ShellState(items: [film, channel, late])
+    s.navigation.homeSelection = 1
+    return s
+}
+
+private func prompt() -> ShellState {
+    var s = ShellState(items: [late])
+    s.current = 0
+    s.wallClock = 1_800_000_000
+    s.navigation.destination = .passcode(PasscodePrompt(purpose: .play(index: 0), item: late, ratings: [ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)]))
+    return s
+}
+
+/// The TV output's OSD: each screen as the ASS events mpv draws over its
+/// picture, in every shipped theme, as golden text (`__Snapshots__/ass-…`;
+/// `RECORD_SNAPSHOTS=1` re-records).
+@Suite("The TV output's OSD (ASS events)")
+struct ASSFrameSnapshotTests {
+    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+
+    @Test("the player with its transport bar, home, the passcode prompt; every shipped theme", arguments: ["default", "light", "high-contrast", "console16"])
+    func screens(_ themeName: String) throws {
+        let theme = try shippedTheme(themeName)
+        let grid = ASSFrame.grid(width: 1280, height: 720)
+        for (name, state) in [("player", player()), ("home", home()), ("passcode", prompt())] {
+            let screen = ShellView.render(state, theme: theme, width: grid.columns, height: grid.rows, context: ViewContext(picture: .terminal))
+            let frame = ASSFrame(screen, width: 1280, height: 720)
+            let file = Self.snapshots.appendingPathComponent("ass-\(name)-\(themeName).txt")
+            let actual = frame.events + "\n"
+            if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" || !FileManager.default.fileExists(atPath: file.path) {
+                try actual.write(to: file, atomically: true, encoding: .utf8)
+            }
+            #expect(try String(contentsOf: file, encoding: .utf8) == actual, "ass-\(name)-\(themeName) differs (RECORD_SNAPSHOTS=1 records it again)")
+        }
+    }
+
+    @Test("the picture's cells are left clear; text keeps its cells; braces and backslashes are literal")
+    func holesAndEscapes() {
+        var screen = Screen(width: 4, height: 2)
+        screen.fill(x: 0, y: 0, width: 4, height: 1, with: .video)
+        _ = screen.put("a{\\", x: 0, y: 1, style: Style(foreground: RGB(255, 0, 0), background: RGB(0, 0, 255)))
+        let frame = ASSFrame(screen, width: 400, height: 200, safeArea: 0)
+        #expect(frame.cellWidth == 100 && frame.cellHeight == 100)
+        #expect(frame.events == """
+            {\\an7\\pos(0,0)\\bord0\\shad0\\1c&HFF0000&\\p1}m 0 100 l 300 100 l 300 200 l 0 200{\\p0}
+            {\\an7\\pos(0,0)\\bord0\\shad0\\1c&H000000&\\p1}m 300 100 l 400 100 l 400 200 l 300 200{\\p0}
+            {\\an7\\pos(0,100)\\fnDejaVu Sans Mono\\fs166\\bord0\\shad0\\q2\\1c&H0000FF&}a\\{\\\u{2060}
+            """)
+    }
+
+    @Test("the grid: 60 columns across the safe area, rows of cells about twice as tall")
+    func grid() {
+        #expect(ASSFrame.grid(width: 1920, height: 1080) == (60, 18))
+        #expect(ASSFrame.grid(width: 1280, height: 720) == (60, 18))
+    }
+}
