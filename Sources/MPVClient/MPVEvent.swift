@@ -33,6 +33,8 @@ public enum MPVEvent: Equatable, Sendable {
     /// mpv stopped at a hook registered with `addHook`; it waits for
     /// `continueHook(id)`.
     case hook(name: String, id: UInt64)
+    /// `script-message` arguments (a key bound in mpv's window, for the TV output).
+    case clientMessage([String])
     case other(String)
 
     /// Copies `event`; call before the next `mpv_wait_event`.
@@ -75,6 +77,13 @@ public enum MPVEvent: Equatable, Sendable {
             )
         case MPV_EVENT_SHUTDOWN:
             self = .shutdown
+        case MPV_EVENT_CLIENT_MESSAGE:
+            let data = e.data.assumingMemoryBound(to: mpv_event_client_message.self).pointee
+            var arguments: [String] = []
+            for i in 0..<Int(data.num_args) {
+                if let arg = data.args[i] { arguments.append(String(cString: arg)) }
+            }
+            self = .clientMessage(arguments)
         case MPV_EVENT_HOOK:
             let data = e.data.assumingMemoryBound(to: mpv_event_hook.self).pointee
             self = .hook(name: String(cString: data.name), id: data.id)

@@ -34,7 +34,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "A theme: a name (default, light, high-contrast, console16, or one in ~/.config/tvshell/Themes) or a .toml path.")
     var theme: String?
 
-    @Option(help: "Where the picture goes: terminal (the default), window or none.")
+    @Option(help: "Where the picture goes: terminal (the default), window, tv (mpv's own output full screen, the screens on it) or none.")
     var video: VideoOutput?
 
     @Option(name: .customLong("video-cells"), help: "Terminal video cells: half (any font), quadrant or sextant (needs a font with Unicode 13 sextants).")
@@ -117,8 +117,8 @@ struct PlayCommand: ParsableCommand {
     /// Runs with the config's `[play]` and `[mpv]` filled in where the
     /// command line said nothing.
     private func start(file: ShellConfigFile) throws {
-        if video == .window, let missing = Self.windowlessReason(ProcessInfo.processInfo.environment) {
-            printError("--video window: \(missing); use --video terminal or none")
+        if video == .window || video == .tv, let missing = Self.windowlessReason(ProcessInfo.processInfo.environment) {
+            printError("--video \(video?.rawValue ?? "window"): \(missing); use --video terminal or none")
             throw ExitCode(69)
         }
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
@@ -173,6 +173,9 @@ struct PlayCommand: ParsableCommand {
         // shell's start (it sets them again on every load).
         if let volume = options.last(where: { $0.key == "volume" }).flatMap({ Double($0.value) }) { settings.volume = min(max(volume / 100, 0), 1.3) }
         if let mute = options.last(where: { $0.key == "mute" }) { settings.muted = ["yes", "true", "1"].contains(mute.value) }
+        // Not yet on the TV output: a second picture, warm neighbours
+        // (their players draw no window of their own).
+        settings.secondPictures = video != .tv
         settings.retries = setup.retries
         if let backoff = setup.file.backoff { settings.retryBackoff = backoff }
         if let stall = setup.file.stall { settings.stallTimeout = stall }
@@ -184,7 +187,7 @@ struct PlayCommand: ParsableCommand {
         if let linear = setup.file.linearBreaks { settings.linearBreaks = linear }
         if let enabled = setup.file.upNextEnabled { settings.upNextEnabled = enabled }
         if let countdown = setup.file.upNextCountdown { settings.upNextCountdown = countdown }
-        settings.warmNeighbours = setup.file.warmNeighbours ?? 2
+        settings.warmNeighbours = video == .tv ? 0 : setup.file.warmNeighbours ?? 2
         settings.flipFavouritesOnly = setup.file.flipFavourites
         settings.remindersTune = setup.file.remindersTune
         settings.maxConnections = setup.file.maxConnections

@@ -213,9 +213,9 @@ struct RemoteConfigTests {
         #expect(config.theme == "console16" && config.videoOutput == .window)
         #expect(config.mpvOptions == [.init(key: "ao", value: "alsa"), .init(key: "volume", value: "80"), .init(key: "hwdec", value: "yes")])
         #expect(config.problems.isEmpty)
-        let bad = ShellConfigFile.parse("[play]\nvideo = \"tv\"\nguides = \"one\"\nchannel = 3\n", path: "c.toml")
+        let bad = ShellConfigFile.parse("[play]\nvideo = \"cinema\"\nguides = \"one\"\nchannel = 3\n", path: "c.toml")
         #expect(bad.problems.map(\.description) == [
-            "c.toml:2: play.video: expected terminal, window or none",
+            "c.toml:2: play.video: expected terminal, window, tv or none",
             "c.toml:3: play.guides: expected a list of paths or URLs, like [\"http://…/guide.xml.gz\"]",
             "c.toml:4: play.channel: unknown setting; expected lineup, guides, theme or video",
         ])

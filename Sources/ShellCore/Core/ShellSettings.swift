@@ -80,6 +80,9 @@ public struct ShellSettings: Equatable, Sendable {
     public var pictureSkip = 10.0
     /// The smallest terminal (cells) a picture fits on.
     public var pictureMinimumSize = DisplaySize(columns: 60, rows: 18)
+    /// The output can show a second picture (picture in picture, the
+    /// guide's preview); the TV output cannot yet.
+    public var secondPictures = true
     /// Seconds the guide's selection rests on a live channel before it
     /// plays in the preview pane (nil: no previews).
     public var previewDelay: Double? = 0.6

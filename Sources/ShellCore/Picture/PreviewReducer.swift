@@ -43,7 +43,7 @@ enum PreviewReducer {
     static func delayFired(_ state: inout ShellState) -> [Effect] {
         guard let index = target(state), state.picture.preview == nil, state.items.indices.contains(index) else { return [] }
         let item = state.items[index]
-        guard item.isLive, state.picture.pip?.index != index else { return [] }
+        guard item.isLive, state.picture.pip?.index != index, state.settings.secondPictures else { return [] }
         let minimum = state.settings.pictureMinimumSize
         if let display = state.display, display.columns < minimum.columns || display.rows < minimum.rows { return [] }
         if state.guide.grid != nil, let display = state.display, display.columns < GuideGridLayout.previewMinimumColumns { return [] }

@@ -142,6 +142,18 @@ public final class VirtualDisplay {
         return nil
     }
 
+    /// The text on the screen as tesseract reads it (a screenshot taken
+    /// with ffmpeg's x11grab).
+    public func text() throws -> String {
+        let png = directory.appendingPathComponent("ocr.png").path
+        let grab = try Spawn.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "x11grab", "-video_size", "\(width)x\(height)", "-draw_mouse", "0",
+                                  "-i", name, "-frames:v", "1", png])
+        guard grab.status == 0 else { throw SpawnError(message: "x11grab failed: \(grab.output)") }
+        let read = try Spawn.run(["tesseract", png, "-"])
+        guard read.status == 0 else { throw SpawnError(message: "tesseract failed: \(read.output)") }
+        return read.output
+    }
+
     /// The whole screen as it is now.
     public func screenshot() throws -> Image {
         let xwd = directory.appendingPathComponent("shot.xwd").path, raw = directory.appendingPathComponent("shot.rgb").path

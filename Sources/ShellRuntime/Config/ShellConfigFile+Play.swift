@@ -22,7 +22,7 @@ extension ShellConfigFile {
             guides = strings
         case "theme": theme = try string(value)
         case "video":
-            guard let name = value.string, let output = VideoOutput(rawValue: name) else { throw EntryError("expected terminal, window or none") }
+            guard let name = value.string, let output = VideoOutput(rawValue: name) else { throw EntryError("expected terminal, window, tv or none") }
             videoOutput = output
         default: throw EntryError("unknown setting; expected lineup, guides, theme or video")
         }

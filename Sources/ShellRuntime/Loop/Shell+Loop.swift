@@ -19,7 +19,7 @@ extension Shell {
             var pollSet = PollSet()
             pollSet.watch(signalRead)
             pollSet.watch(inbox.readFD)
-            if presenter != nil { pollSet.watch(STDIN_FILENO) }
+            if terminal != nil { pollSet.watch(STDIN_FILENO) }
             for (_, player) in players.pool.all {
                 pollSet.watch(player.wakeupFD)
                 if player.renderer != nil { pollSet.watch(player.renderFD) }
@@ -42,6 +42,7 @@ extension Shell {
                 pollSet.deadline(Int32(min(60_000, max(0, (alert - Date().timeIntervalSince1970) * 1000).rounded(.up))))
             }
             if ipc?.hasRequests == true { pollSet.deadline(0) }
+            pollSet.deadline(presenter?.retryDelay)
             guard let ready = pollSet.wait() else {
                 logger.error("poll: \(String(cString: strerror(errno)))")
                 return

@@ -20,6 +20,11 @@ extension Shell {
         for (report, token) in player.drain() {
             dispatch(.player(report, token: token, at: now))
         }
+        let keys = player.typedKeys
+        player.typedKeys.removeAll()
+        for key in keys {
+            if let action = KeyInput.action(forKey: key, state: state, keyMap: configuration.keyMap, at: now) { dispatch(action) }
+        }
         guard player.died, let slot = players.pool.slot(of: player) else { return }
         if slot == .main {
             restartPlayer()

@@ -133,7 +133,21 @@ public final class Shell {
         defer { ipc?.close() }
 
         var savedStderr: Int32 = -1
-        if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+        if configuration.video == .tv {
+            // mpv draws the picture full screen and the screens on its OSD;
+            // a terminal, when there is one, still gives the keys.
+            if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+                savedStderr = TerminalSetup.divertStandardError(to: configuration.strayOutputPath)
+                terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: .cells)
+            }
+            let tv = TVPresenter(store: store, theme: theme, context: viewContext, logger: logger)
+            tv.players = players
+            presenter = tv
+            players.presenter = tv
+            store.observe(tv)
+            dispatch(.display(tv.size))
+            logger.info("TV output: mpv's own picture, the screens on its OSD")
+        } else if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
             savedStderr = TerminalSetup.divertStandardError(to: configuration.strayOutputPath)
             let picture = TerminalSetup.probePicture(configuration, logger: logger)
             let terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: picture)
@@ -199,7 +213,7 @@ public final class Shell {
     var viewContext: ViewContext {
         let offset = TimeZone.current.secondsFromGMT()
         return switch configuration.video {
-        case .terminal: ViewContext(picture: .terminal, utcOffset: offset)
+        case .terminal, .tv: ViewContext(picture: .terminal, utcOffset: offset)
         case .window: ViewContext(picture: .window, utcOffset: offset)
         case .none: ViewContext(picture: .none, utcOffset: offset)
         }

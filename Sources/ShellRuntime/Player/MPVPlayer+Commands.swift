@@ -48,3 +48,18 @@ extension MPVPlayer: PlayerPort {
         try mpv.string(name)
     }
 }
+
+extension MPVPlayer {
+    /// The OSD's size in pixels (nil until the output is up).
+    var osdSize: (width: Int, height: Int)? {
+        guard let width = (try? mpv.string("osd-width")).flatMap({ Int($0) }),
+              let height = (try? mpv.string("osd-height")).flatMap({ Int($0) }), width > 0, height > 0 else { return nil }
+        return (width, height)
+    }
+
+    /// Puts `events` (ASS) on the OSD as overlay 1, at `width`×`height`;
+    /// empty events take it away.
+    func showOverlay(_ events: String, width: Int, height: Int) throws {
+        try mpv.command(["osd-overlay", "1", events.isEmpty ? "none" : "ass-events", events, String(width), String(height)])
+    }
+}

@@ -44,6 +44,9 @@ final class MPVPlayer {
     /// libmpv shut its core down (a script's `quit`, a fatal error): this
     /// player is dead and must be replaced.
     private(set) var died = false
+    /// Keys typed into mpv's window (TV output), by mpv's names, oldest
+    /// first; the loop takes them after each drain.
+    var typedKeys: [String] = []
 
     init(video: VideoOutput, options: [(String, String)], logger: Logger) throws {
         self.logger = logger
@@ -56,19 +59,30 @@ final class MPVPlayer {
         renderFD = render[0]; renderWriteFD = render[1]
         mpv = try MPVHandle()
         let base: [(String, String)] = [
-            ("vo", video == .terminal ? "libmpv" : video == .none ? "null" : "gpu,x11,null"),
+            ("vo", video == .terminal ? "libmpv" : video == .none ? "null" : video == .tv ? "gpu,x11,drm" : "gpu,x11,null"),
             ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
             ("input-default-bindings", "no"), ("input-vo-keyboard", "no"), ("osc", "no"),
             ("osd-level", "0"), ("video-timing-offset", "0"), ("hr-seek", "yes"),
             ("force-window", "no"), ("audio-display", "no"), ("network-timeout", "10"), ("ytdl", "no"),
         ]
         if video == .none { try mpv.setOption("vid", "no") }
-        for (key, value) in base + options {
+        // The TV's picture fills the screen from the start (the home screen
+        // and the guide are drawn on it before anything plays); keys typed
+        // into mpv's window come back as client messages.
+        let tv: [(String, String)] = video == .tv
+            ? [("fullscreen", "yes"), ("force-window", "immediate"), ("input-vo-keyboard", "yes"), ("cursor-autohide", "always")]
+            : []
+        for (key, value) in base + tv + options {
             do { try mpv.setOption(key, value) } catch {
                 throw RuntimeError.mpvOption(key: key, value: value, reason: error.message)
             }
         }
         try mpv.initialize()
+        if video == .tv {
+            // mpv's window has no bindings of its own (input-default-bindings
+            // is off): each key the shell knows is handed back by name.
+            for key in Self.windowKeys { try? mpv.command(["keybind", key, "script-message tvshell-key \(key)"]) }
+        }
         try mpv.requestLogMessages("warn")
         try mpv.observeAll()
         try mpv.addHook("on_preloaded")
@@ -225,6 +239,9 @@ final class MPVPlayer {
             }
         case .shutdown:
             died = true
+            return nil
+        case .clientMessage(let arguments):
+            if arguments.count == 2, arguments[0] == "tvshell-key" { typedKeys.append(arguments[1]) }
             return nil
         case .hook(let name, let id):
             guard name == "on_preloaded", activeEntry == latestEntry, let token = tokenByEntry[activeEntry], token == latestToken else {

@@ -6,4 +6,7 @@ public enum VideoOutput: String, Sendable, CaseIterable {
     case window
     /// No picture (audio only; headless tests).
     case none
+    /// mpv's own output, full screen (a window under X11 or Wayland, DRM
+    /// on a console), with the shell's screens drawn on its OSD.
+    case tv
 }

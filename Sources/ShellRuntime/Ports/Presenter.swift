@@ -54,9 +54,14 @@ protocol Presenter: StateObserver {
     var pendingOutput: Int32? { get }
     /// `pendingOutput` turned writable.
     func outputReady()
+    /// Milliseconds after which `draw()` should be tried again although
+    /// nothing happened (the output is not up yet); nil: not needed.
+    var retryDelay: Int32? { get }
 }
 
 extension Presenter {
+    var retryDelay: Int32? { nil }
+
     /// Any reduced action may change what is drawn.
     func stateChanged(by action: Action, effects: [Effect], to state: ShellState) {
         needsDraw = true

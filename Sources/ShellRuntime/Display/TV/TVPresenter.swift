@@ -1,0 +1,90 @@
+import Logging
+import ShellCore
+
+/// The TV's `Presenter`: mpv draws the picture itself, full screen; the
+/// shell's screens, rendered from the same state and views as in the
+/// terminal on a ten-foot grid (`ASSFrame.grid`), are put on its OSD as ASS
+/// events (`osd-overlay`), sent again only when they change. Drawing never
+/// waits on the video. Run-loop thread only.
+final class TVPresenter: Presenter {
+    let capabilities = PresenterCapabilities(cells: true, images: false, videoWindows: false)
+    private let store: Store
+    private let theme: Theme
+    private let context: ViewContext
+    private let logger: Logger
+    private let columns: Int
+    private let safeArea: Double
+    /// The players; the overlay goes on the main one.
+    weak var players: PlayerSlots?
+    var needsDraw = true
+    /// What the OSD shows now, and at what size.
+    private var shown: (events: String, width: Int, height: Int)?
+    /// Overlays sent so far (`get_state.tv.osd_updates`).
+    private(set) var updates = 0
+    private(set) var outputSize: (width: Int, height: Int)?
+
+    init(store: Store, theme: Theme, context: ViewContext, logger: Logger, columns: Int = 60, safeArea: Double = 0.05) {
+        self.store = store
+        self.theme = theme
+        self.context = context
+        self.logger = logger
+        self.columns = columns
+        self.safeArea = safeArea
+    }
+
+    var size: DisplaySize {
+        guard let outputSize else { return DisplaySize(columns: columns, rows: 18) }
+        let grid = ASSFrame.grid(width: outputSize.width, height: outputSize.height, columns: columns, safeArea: safeArea)
+        return DisplaySize(columns: grid.columns, rows: grid.rows)
+    }
+
+    func draw() {
+        reportFirstFrame()
+        guard needsDraw, let player = players?[.main] else { return }
+        guard let output = player.osdSize else { return }
+        outputSize = output
+        let grid = size
+        let screen = ShellView.render(store.state, theme: theme, width: grid.columns, height: grid.rows, context: context)
+        let frame = ASSFrame(screen, width: output.width, height: output.height, safeArea: safeArea)
+        needsDraw = false
+        if let shown, shown.events == frame.events, shown.width == output.width, shown.height == output.height { return }
+        do {
+            try player.showOverlay(frame.events, width: output.width, height: output.height)
+            shown = (frame.events, output.width, output.height)
+            updates += 1
+        } catch {
+            logger.error("the OSD overlay: \(error)")
+        }
+    }
+
+    /// mpv shows the picture itself: once the load plays with its video
+    /// configured, its first frame is on the screen (the views then leave
+    /// the picture clear instead of the loading card).
+    private func reportFirstFrame() {
+        let playback = store.state.playback
+        guard playback.phase == .playing, playback.videoConfigured, !playback.firstFramePresented else { return }
+        store.send(.frame(.rendered, token: playback.token, at: MonotonicClock.now()))
+    }
+
+    func frameReady(in slot: PlayerSlot) {}
+
+    func pixelSize(for slot: PlayerSlot) -> (width: Int, height: Int)? { slot == .main ? outputSize : nil }
+
+    func playersExchanged(_ a: PlayerSlot, _ b: PlayerSlot) { forceRedraw() }
+
+    func playerReplaced() { forceRedraw() }
+
+    func forceRedraw() {
+        shown = nil
+        needsDraw = true
+    }
+
+    func resized() { forceRedraw() }
+
+    var pendingOutput: Int32? { nil }
+
+    /// Until mpv's output is up (its OSD has a size), the screens wait.
+    var retryDelay: Int32? { needsDraw ? 50 : nil }
+
+    func outputReady() {}
+}

@@ -1,0 +1,110 @@
+import Foundation
+import ShellTesting
+import Testing
+
+/// `--video tv` under Xvfb at 1280×720: mpv's own picture fills the screen
+/// and the shell's screens are drawn on its OSD; screenshots checked by
+/// their pixels and read back with tesseract; keys typed into mpv's window
+/// (xdotool) act as in the terminal.
+@Suite("The TV output, end to end", .serialized)
+struct TVOutputEndToEndTests {
+    final class Running {
+        let display: VirtualDisplay
+        let ipc: IPCClient
+        let pid: pid_t
+        let directory: URL
+
+        init(_ arguments: [String], home: ParentalHome? = nil) throws {
+            directory = TVShellBinary.scratchDirectory("tv")
+            display = try VirtualDisplay(width: 1280, height: 720)
+            let socket = directory.appendingPathComponent("ipc.sock").path
+            var environment = display.environment(["HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+                                                   "XDG_CACHE_HOME": DemoLineupEndToEndTests.cacheHome])
+            if let home {
+                for pair in home.variables.split(separator: " ") {
+                    let parts = pair.split(separator: "=", maxSplits: 1)
+                    if parts.count == 2 { environment[String(parts[0])] = String(parts[1]).trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+                }
+            }
+            pid = try Spawn.start([TVShellBinary.path, "--video", "tv", "--mpv-option", "ao=null", "--ipc-socket", socket,
+                                   "--log-file", directory.appendingPathComponent("tvshell.log").path] + arguments,
+                                  environment: environment)
+            ipc = try IPCClient(path: socket, timeout: 120)
+        }
+
+        /// Types `key` (xdotool's name) into mpv's window.
+        func type(_ key: String) throws {
+            let sent = try Spawn.run(["xdotool", "key", key], environment: display.environment(["PATH": "/usr/bin:/bin"]))
+            #expect(sent.status == 0, "\(sent.output)")
+        }
+
+        /// Waits until tesseract reads `text` on the screen.
+        func waitForText(_ text: String, timeout: Double = 10) throws -> String {
+            let deadline = Date().addingTimeInterval(timeout)
+            var read = try display.text()
+            while !read.contains(text) && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.3)
+                read = try display.text()
+            }
+            return read
+        }
+
+        deinit {
+            kill(pid, SIGTERM)
+            _ = Spawn.wait(pid)
+            display.stop()
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    @Test("the film fills the screen; the transport bar with its title is on it when shown and gone when hidden")
+    func film() throws {
+        let tv = try Running([])
+        try tv.ipc.waitForState(timeout: 60) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
+        try tv.ipc.waitForState { $0["transport_visible"] as? Bool == true }
+        let read = try tv.waitForText("Test Pattern")
+        #expect(read.contains("Test Pattern"), "the bar's title on the TV: \(read)")
+        var shot = try tv.display.screenshot()
+        let yellow = shot.count(near: 0xFFFF00, tolerance: 90, x: 660, y: 40, width: 100, height: 200)
+        #expect(yellow > 100 * 200 / 2, "the test pattern's yellow bar at its place: \(yellow)")
+        let bar = shot.mean(x: 400, y: 600, width: 200, height: 20)
+        #expect(bar.r < 60 && bar.g < 60 && bar.b < 60, "the transport bar's panel: \(bar)")
+        try tv.ipc.waitForState(timeout: 12) { $0["transport_visible"] as? Bool == false }
+        Thread.sleep(forTimeInterval: 0.3)
+        shot = try tv.display.screenshot()
+        let under = shot.mean(x: 400, y: 600, width: 200, height: 20)
+        #expect(under.r + under.g + under.b > 180, "the picture where the bar was: \(under)")
+    }
+
+    @Test("keys typed into mpv's window: g opens the guide (its channels readable), ESC goes back, UP opens the overlay")
+    func keysAndGuide() throws {
+        let tv = try Running(["--home"])
+        try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        try tv.type("g")
+        try tv.ipc.waitForState { $0["screen"] as? String == "guide" }
+        let read = try tv.waitForText("Test Card")
+        #expect(read.contains("Test Card") && read.contains("Fractal"), "the guide on the TV: \(read)")
+        try tv.type("Escape")
+        try tv.ipc.waitForState { $0["screen"] as? String == "home" }
+        try tv.type("Return")
+        try tv.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" }
+        try tv.type("Up")
+        try tv.ipc.waitForState { $0["overlay"] as? String == "custom" }
+    }
+
+    @Test("the passcode prompt for the TV-MA channel covers the screen; nothing of its test pattern is shown")
+    func prompt() throws {
+        let tv = try Running(["--home"], home: try ParentalHome.withPasscode("2468"))
+        try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        #expect(try tv.ipc.request(["channel", 4])["error"] as? String == "success")
+        let state = try tv.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(number(state["frames_presented"]) == 0)
+        let read = try tv.waitForText("passcode")
+        #expect(read.contains("TV-MA") && read.lowercased().contains("passcode"), "the prompt on the TV: \(read)")
+        let shot = try tv.display.screenshot()
+        for colour: UInt32 in [0xFFFF00, 0x00FFFF, 0xFF00FF, 0x00FF00] {
+            let seen = shot.count(near: colour, tolerance: 60, x: 0, y: 0, width: 1280, height: 720)
+            #expect(seen < 50, "no bar of the restricted pattern (\(String(colour, radix: 16))): \(seen) pixels")
+        }
+    }
+}
