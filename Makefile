@@ -23,7 +23,7 @@ dbusdir = $(if $(filter /usr,$(PREFIX)),$(DESTDIR)/usr/share/dbus-1/system.d,$(D
 sysusersdir = $(DESTDIR)$(if $(filter /usr,$(PREFIX)),/usr/lib,$(PREFIX)/lib)/sysusers.d
 installed = $(bindir)/tvshell $(sharedir)/tvshell $(mandir)/tvshell.1 \
 	$(sharedir)/bash-completion/completions/tvshell $(sharedir)/zsh/vendor-completions/_tvshell \
-	$(sharedir)/fish/vendor_completions.d/tvshell.fish $(unitdir)/tvshell@.service \
+	$(sharedir)/fish/vendor_completions.d/tvshell.fish $(unitdir)/tvshell@.service $(unitdir)/tvshell-tv@.service \
 	$(dbusdir)/tvshell-mpris.conf $(sysusersdir)/tvshell.conf $(sharedir)/doc/tvshell \
 	$(sharedir)/applications/tvshell.desktop
 
@@ -100,6 +100,7 @@ install:
 	install -Dm644 $(dist)/tvshell.fish $(sharedir)/fish/vendor_completions.d/tvshell.fish
 	install -d $(unitdir)
 	sed 's|/usr/local/|$(PREFIX)/|g' contrib/systemd/tvshell@.service > $(unitdir)/tvshell@.service
+	sed 's|/usr/local/|$(PREFIX)/|g' contrib/systemd/tvshell-tv@.service > $(unitdir)/tvshell-tv@.service
 	install -Dm644 contrib/systemd/tvshell.sysusers $(sysusersdir)/tvshell.conf
 	install -Dm644 contrib/dbus/tvshell-mpris.conf $(dbusdir)/tvshell-mpris.conf
 	install -Dm644 contrib/tvshell.desktop $(sharedir)/applications/tvshell.desktop

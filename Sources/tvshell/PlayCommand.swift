@@ -117,10 +117,24 @@ struct PlayCommand: ParsableCommand {
     /// Runs with the config's `[play]` and `[mpv]` filled in where the
     /// command line said nothing.
     private func start(file: ShellConfigFile) throws {
+        var play = self
+        var fallback: String?
         if video == .window || video == .tv, let missing = Self.windowlessReason(ProcessInfo.processInfo.environment) {
-            printError("--video \(video?.rawValue ?? "window"): \(missing); use --video terminal or none")
-            throw ExitCode(69)
+            // The TV output falls back to the terminal's picture when there
+            // is a terminal; a window asked for is not there, and says so.
+            guard video == .tv, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+                printError("--video \(video?.rawValue ?? "window"): \(missing); use --video terminal or none")
+                throw ExitCode(69)
+            }
+            printError("--video tv: \(missing); the picture is drawn in the terminal instead")
+            play.video = .terminal
+            fallback = "The TV output could not start (\(missing)); the picture is in the terminal"
         }
+        try play.proceed(file: file, notice: fallback)
+    }
+
+    /// `notice`: why the picture is not where it was asked for, for the screen.
+    private func proceed(file: ShellConfigFile, notice fallback: String?) throws {
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         try bootstrapLogging(interactive: interactive)
         let logger = Logger(label: "tvshell")
@@ -144,7 +158,7 @@ struct PlayCommand: ParsableCommand {
             return .init(key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
         }
         var chosenTheme = Theme.dark
-        var notices: [String] = []
+        var notices: [String] = fallback.map { [$0] } ?? []
         if let theme {
             do {
                 chosenTheme = try ThemeLoader.load(theme)

@@ -67,14 +67,14 @@ struct ServiceEndToEndTests {
         #expect(Spawn.wait(pid) == 0)
     }
 
-    @Test("the unit file in contrib/ is one systemd accepts")
-    func unitFile() throws {
+    @Test("the unit files in contrib/ are ones systemd accepts", arguments: ["tvshell@.service", "tvshell-tv@.service"])
+    func unitFile(_ name: String) throws {
         let analyze = try #require(Spawn.which("systemd-analyze"), "systemd-analyze (Debian's systemd package) is installed by make test")
         let unit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("contrib/systemd/tvshell@.service").path
+            .appendingPathComponent("contrib/systemd/" + name).path
         let dir = TVShellBinary.scratchDirectory("unit")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let copy = dir.appendingPathComponent("tvshell@tty7.service").path
+        let copy = dir.appendingPathComponent(name.replacingOccurrences(of: "@.", with: "@tty7.")).path
         try String(contentsOfFile: unit, encoding: .utf8).replacingOccurrences(of: "/usr/local/bin/tvshell", with: TVShellBinary.path)
             .write(toFile: copy, atomically: true, encoding: .utf8)
         let (status, output) = try Spawn.run([analyze, "verify", copy])

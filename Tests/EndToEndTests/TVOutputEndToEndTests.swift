@@ -62,6 +62,9 @@ struct TVOutputEndToEndTests {
         let tv = try Running([])
         try tv.ipc.waitForState(timeout: 60) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
         try tv.ipc.waitForState { $0["transport_visible"] as? Bool == true }
+        let report = try #require(try tv.ipc.state()["tv"] as? [String: Any])
+        #expect(report["output"] as? String == "x11" && report["width"] as? Int == 1280 && report["height"] as? Int == 720, "\(report)")
+        #expect((report["osd_updates"] as? Int ?? 0) > 0)
         let read = try tv.waitForText("Test Pattern")
         #expect(read.contains("Test Pattern"), "the bar's title on the TV: \(read)")
         var shot = try tv.display.screenshot()
@@ -106,5 +109,23 @@ struct TVOutputEndToEndTests {
             let seen = shot.count(near: colour, tolerance: 60, x: 0, y: 0, width: 1280, height: 720)
             #expect(seen < 50, "no bar of the restricted pattern (\(String(colour, radix: 16))): \(seen) pixels")
         }
+    }
+
+    @Test("with no display and no DRM device, --video tv says which and falls back to the terminal's picture", .enabled(if: !FileManager.default.fileExists(atPath: "/dev/dri")))
+    func fallback() throws {
+        let shell = try ShellUnderTest(["--video", "tv", "--home"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        let state = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(state["video"] as? String == "terminal")
+        #expect(state["tv"] is NSNull)
+        #expect(shell.tmux.waitFor { $0.contains("The TV output could not start") }.ok, "\(shell.tmux.capture())")
+    }
+
+    static let drmCard = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []).contains { $0.hasPrefix("card") }
+
+    @Test("on a machine with a DRM card and no display, mpv draws through DRM", .enabled(if: drmCard, "no /dev/dri/card* on this machine: the DRM path is not tried here"))
+    func drm() throws {
+        let shell = try ShellUnderTest(["--video", "tv", "--home"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        let state = try shell.ipc.waitForState(timeout: 30) { ($0["tv"] as? [String: Any])?["output"] is String }
+        #expect((state["tv"] as? [String: Any])?["output"] as? String == "drm")
     }
 }

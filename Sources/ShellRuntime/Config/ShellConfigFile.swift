@@ -304,6 +304,9 @@ public struct ShellConfigFile: Equatable, Sendable {
 
     private mutating func applyVideo(_ key: String, _ value: TOMLDocument.Value) throws(EntryError) {
         switch key {
+        case "output":
+            guard let name = value.string, let output = VideoOutput(rawValue: name) else { throw EntryError("expected terminal, window, tv or none") }
+            videoOutput = output
         case "cells":
             guard let name = value.string, let shape = CellShape(rawValue: name) else { throw EntryError("expected \"half\", \"quadrant\" or \"sextant\"") }
             video.cells = shape

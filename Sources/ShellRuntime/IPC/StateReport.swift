@@ -152,7 +152,7 @@ enum StateReport {
     }
 
     static func make(_ state: ShellState, picture: String = "none", sharedMemory: Bool = false,
-                     tolerance: Int? = nil, video: VideoOutput) -> [String: Any] {
+                     tolerance: Int? = nil, video: VideoOutput, tv: [String: Any]? = nil) -> [String: Any] {
         let p = state.playback
         var scrub: [String: Any] = ["active": state.scrub != nil, "mode": state.scrub?.mode.rawValue ?? "coarse"]
         scrub["target"] = state.scrub.map { $0.target as Any } ?? NSNullValue.null
@@ -215,6 +215,7 @@ enum StateReport {
             "home_selection": state.navigation.homeSelection,
             "error": (state.error ?? (state.playback.phase == .failed ? state.playback.failure : nil)).map { ["title": $0.title, "reason": $0.reason] as [String: Any] } ?? NSNullValue.null,
             "video": video.rawValue,
+            "tv": tv.map { $0 as Any } ?? NSNullValue.null,
             "pip": Self.picture(state),
             "preview": Self.preview(state),
             "pip_possible": PictureInPicturePossibility.reason(state) == nil,

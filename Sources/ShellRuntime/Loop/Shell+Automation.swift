@@ -29,7 +29,7 @@ extension Shell: AutomationHost {
                          picture: terminal.map { $0.picture == .cells ? $0.blitter.shape.rawValue : $0.picture.name } ?? "none",
                          sharedMemory: terminal?.picture.sharedMemory ?? false,
                          tolerance: terminal.flatMap { $0.picture == .cells && $0.colorMode == .direct ? $0.blitter.tolerance : nil },
-                         video: configuration.video)
+                         video: configuration.video, tv: (presenter as? TVPresenter)?.report)
     }
 
     func action(forKey name: String) -> Action? {

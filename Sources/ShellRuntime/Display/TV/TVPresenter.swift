@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import ShellCore
 
@@ -82,6 +83,19 @@ final class TVPresenter: Presenter {
     func resized() { forceRedraw() }
 
     var pendingOutput: Int32? { nil }
+
+    /// `get_state.tv`: the output mpv draws on, its size, the overlays sent,
+    /// the bitmaps laid on (none yet).
+    var report: [String: Any] {
+        var output: Any = NSNull()
+        if let vo = try? players?[.main]?.propertyString("current-vo"), !vo.isEmpty {
+            let environment = ProcessInfo.processInfo.environment
+            output = vo == "drm" ? "drm" : vo == "x11" ? "x11"
+                : !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty ? "wayland" : !(environment["DISPLAY"] ?? "").isEmpty ? "x11" : "drm"
+        }
+        return ["output": output, "width": outputSize?.width ?? 0, "height": outputSize?.height ?? 0, "osd_updates": updates,
+                "overlays": [] as [Any]]
+    }
 
     /// Until mpv's output is up (its OSD has a size), the screens wait.
     var retryDelay: Int32? { needsDraw ? 50 : nil }
