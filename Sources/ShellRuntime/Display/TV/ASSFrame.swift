@@ -70,10 +70,16 @@ public struct ASSFrame: Equatable, Sendable {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 
-    /// Each row's runs of one background, as filled rectangles.
+    /// Each row's runs of one background, as filled rectangles; a run with
+    /// the same run under it grows down into one rectangle (the transport
+    /// bar's panel is one box, not one a row: fewer bitmaps for libass and
+    /// mpv to blend).
     static func boxes(_ screen: Screen, left: Double, top: Double, cellWidth: Double, cellHeight: Double) -> [String] {
-        var lines: [String] = []
+        struct Box { var x0: Int, x1: Int, y0: Int, y1: Int, colour: RGB }
+        var done: [Box] = []
+        var open: [Box] = []
         for y in 0..<screen.height {
+            var row: [Box] = []
             var x = 0
             while x < screen.width {
                 guard let background = colours(screen[x, y]).background else {
@@ -82,13 +88,26 @@ public struct ASSFrame: Equatable, Sendable {
                 }
                 var end = x + 1
                 while end < screen.width, colours(screen[end, y]).background == background { end += 1 }
-                let x0 = left + Double(x) * cellWidth, x1 = left + Double(end) * cellWidth
-                let y0 = top + Double(y) * cellHeight, y1 = y0 + cellHeight
-                lines.append("{\\an7\\pos(0,0)\\bord0\\shad0\\1c\(colour(background))\\p1}m \(number(x0)) \(number(y0)) l \(number(x1)) \(number(y0)) l \(number(x1)) \(number(y1)) l \(number(x0)) \(number(y1)){\\p0}")
+                row.append(Box(x0: x, x1: end, y0: y, y1: y + 1, colour: background))
                 x = end
             }
+            var next: [Box] = []
+            for var box in row {
+                if let index = open.firstIndex(where: { $0.x0 == box.x0 && $0.x1 == box.x1 && $0.colour == box.colour }) {
+                    box.y0 = open[index].y0
+                    open.remove(at: index)
+                }
+                next.append(box)
+            }
+            done += open
+            open = next
         }
-        return lines
+        done += open
+        return done.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }.map { box in
+            let x0 = left + Double(box.x0) * cellWidth, x1 = left + Double(box.x1) * cellWidth
+            let y0 = top + Double(box.y0) * cellHeight, y1 = top + Double(box.y1) * cellHeight
+            return "{\\an7\\pos(0,0)\\bord0\\shad0\\1c\(colour(box.colour))\\p1}m \(number(x0)) \(number(y0)) l \(number(x1)) \(number(y0)) l \(number(x1)) \(number(y1)) l \(number(x0)) \(number(y1)){\\p0}"
+        }
     }
 
     /// Each row's runs of one text style (spaces kept as hard spaces so the
