@@ -95,6 +95,22 @@ struct TVOutputEndToEndTests {
         try tv.ipc.waitForState { $0["overlay"] as? String == "custom" }
     }
 
+    @Test("the remote through lircd acts on the TV as in the terminal: the guide, back, a channel")
+    func remote() throws {
+        let dir = TVShellBinary.scratchDirectory("tv-lirc")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lircd = try Lircd(directory: dir)
+        let tv = try Running(["--home", "--lirc-socket", lircd.socketPath])
+        try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        try lircd.press("KEY_EPG")
+        try tv.ipc.waitForState { $0["screen"] as? String == "guide" }
+        #expect(try tv.waitForText("Fractal").contains("Fractal"))
+        try lircd.press("KEY_BACK")
+        try tv.ipc.waitForState { $0["screen"] as? String == "home" }
+        try lircd.press("KEY_1")
+        try tv.ipc.waitForState(timeout: 30) { ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" }
+    }
+
     @Test("the passcode prompt for the TV-MA channel covers the screen; nothing of its test pattern is shown")
     func prompt() throws {
         let tv = try Running(["--home"], home: try ParentalHome.withPasscode("2468"))
