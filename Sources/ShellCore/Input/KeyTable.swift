@@ -78,8 +78,8 @@ public enum KeyTable {
     ]
 
     /// Row 3: the handler of each focus, with the keys it acts on (any
-    /// other key it leaves alone, or swallows when it holds all of them:
-    /// `holdsAllKeys`).
+    /// other key it leaves alone: most foci swallow it, a card over the
+    /// transport bar and the overlay pass it on to the bar).
     public static func screenHandler(_ focus: KeyFocus) -> (handler: KeyHandler, keys: Set<RemoteCommand>) {
         switch focus {
         case .home: (.home, [.up, .down, .select, .playPause, .play, .guide])
@@ -98,15 +98,6 @@ public enum KeyTable {
         case .interstitial: (.interstitial, [.menu])
         case .prompt: (.passcode, digits.union([.left, .menu]))
         case .errorScreen: (.errorScreen, [.select, .channelUp, .channelDown, .right, .left, .menu, .guide])
-        }
-    }
-
-    /// Whether the focus takes every key not routed before it, doing
-    /// nothing with those it has no use for (the next focus never sees them).
-    public static func holdsAllKeys(_ focus: KeyFocus) -> Bool {
-        switch focus {
-        case .upNextCard, .overlay: false
-        default: true
         }
     }
 
