@@ -20,6 +20,11 @@ final class TVPresenter: Presenter {
     var needsDraw = true
     /// What the OSD shows now, and at what size.
     private var shown: (events: String, width: Int, height: Int)?
+    /// What the last screens were drawn from: a state that looks the same
+    /// (a position report that moves no label) is not drawn again.
+    private var drawnFrom: FrameKey?
+    /// When the output's size was last asked for.
+    private var sizeLookedAt = 0.0
     /// Overlays sent so far (`get_state.tv.osd_updates`).
     private(set) var updates = 0
     private(set) var outputSize: (width: Int, height: Int)?
@@ -42,9 +47,23 @@ final class TVPresenter: Presenter {
     func draw() {
         reportFirstFrame()
         guard needsDraw, let player = players?[.main] else { return }
-        guard let output = player.osdSize else { return }
-        outputSize = output
+        let now = MonotonicClock.now().seconds
+        if outputSize == nil || now - sizeLookedAt >= 1 {
+            // The output's size is asked of mpv once a second at most (a
+            // window may be resized; nothing tells).
+            sizeLookedAt = now
+            guard let looked = player.osdSize else { return }
+            if let old = outputSize, old != looked { forceRedraw() }
+            outputSize = looked
+        }
+        guard let output = outputSize else { return }
         let grid = size
+        let key = ShellView.frameKey(store.state, width: grid.columns)
+        if shown != nil, key == drawnFrom {
+            needsDraw = false
+            return
+        }
+        drawnFrom = key
         let screen = ShellView.render(store.state, theme: theme, width: grid.columns, height: grid.rows, context: context)
         let frame = ASSFrame(screen, width: output.width, height: output.height, safeArea: safeArea)
         needsDraw = false
@@ -77,6 +96,7 @@ final class TVPresenter: Presenter {
 
     func forceRedraw() {
         shown = nil
+        drawnFrom = nil
         needsDraw = true
     }
 
