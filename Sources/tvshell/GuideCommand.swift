@@ -60,7 +60,9 @@ struct GuideUpdateCommand: ParsableCommand {
         let showProgress = isatty(STDERR_FILENO) == 1 && !json
         let download = GuideDownload(sources: sources, progress: showProgress ? Self.showProgress : nil)
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        for source in download.unchanged where !json { print("\(source): unchanged since the last download") }
+        // Sources are URLs that may carry an account: every line below has it as ***.
+        func say(_ line: String) { print(URLRedaction.redactingURLs(in: line)) }
+        for source in download.unchanged where !json { say("\(source): unchanged since the last download") }
         let report: GuideRefreshReport
         do {
             report = try GuideBuilder.refresh(path: store.path, targets: parsed.guideTargets, inputs: download.inputs, lineupLocation: location)
@@ -72,19 +74,21 @@ struct GuideUpdateCommand: ParsableCommand {
             let object: [String: Any] = [
                 "channels": report.channels, "channels_matched": report.channelsMatched, "programmes": report.programmes,
                 "seconds": (report.seconds * 1000).rounded() / 1000, "replaced": report.replaced, "store": store.path,
-                "problem": report.problem ?? NSNull(),
-                "sources": report.sources.map { ["source": $0.label, "failed": $0.failed, "problems": $0.problems.map(\.description)] as [String: Any] },
+                "problem": report.problem.map(URLRedaction.redactingURLs(in:)) ?? NSNull(),
+                "sources": report.sources.map {
+                    ["source": URLRedaction.redact($0.label), "failed": $0.failed, "problems": $0.problems.map { URLRedaction.redactingURLs(in: $0.description) }] as [String: Any]
+                },
             ]
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
             print(String(decoding: data, as: UTF8.self))
         } else {
             for source in report.sources {
-                for problem in source.problems.prefix(20) { print("\(source.label): \(problem)") }
-                if source.problems.count > 20 { print("\(source.label): and \(source.problems.count - 20) more problems") }
+                for problem in source.problems.prefix(20) { say("\(source.label): \(problem)") }
+                if source.problems.count > 20 { say("\(source.label): and \(source.problems.count - 20) more problems") }
             }
             print("\(report.channelsMatched) of \(report.channels) channels matched, \(report.programmes) programmes kept, \(String(format: "%.2f", report.seconds)) s")
             let kept = previous.map { "kept the guide of \(Self.date($0.refreshed)) (\($0.programmes) programmes)" } ?? "no guide was stored before"
-            print(report.replaced ? "stored in \(store.path)" : "not stored: \(report.problem ?? "nothing was read"); \(kept)")
+            say(report.replaced ? "stored in \(store.path)" : "not stored: \(report.problem ?? "nothing was read"); \(kept)")
         }
         if !report.replaced { throw ExitCode(65) }
     }

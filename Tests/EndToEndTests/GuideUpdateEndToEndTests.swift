@@ -63,6 +63,9 @@ struct GuideUpdateEndToEndTests {
             let search = try Self.tvshell(["guide", "search", "Kept"], home: dir)
             #expect(search.output.contains("Kept Show"), "after \(path) the guide is still there: \(search.output)")
         }
+        let withAccount = server.url("expired.html").replacingOccurrences(of: "http://", with: "http://viewer:s3cret@")
+        let secret = try Self.tvshell(["guide", "update", "--lineup", m3u, "--guide", withAccount], home: dir)
+        #expect(secret.status == 65 && !secret.output.contains("s3cret") && secret.output.contains("***"), "the account is not printed: \(secret.output)")
     }
 
     @Test("a guide served at 20 KB/s for over a minute is stored: the download gives up on silence, not on its length")

@@ -73,9 +73,14 @@ struct TVOutputEndToEndTests {
         let bar = shot.mean(x: 400, y: 600, width: 200, height: 20)
         #expect(bar.r < 60 && bar.g < 60 && bar.b < 60, "the transport bar's panel: \(bar)")
         try tv.ipc.waitForState(timeout: 12) { $0["transport_visible"] as? Bool == false }
-        Thread.sleep(forTimeInterval: 0.3)
-        shot = try tv.display.screenshot()
-        let under = shot.mean(x: 400, y: 600, width: 200, height: 20)
+        // The overlay goes at the next pass of the loop and mpv's next frame:
+        // look until the picture is where the bar was, for a second at most.
+        let deadline = Date().addingTimeInterval(1)
+        var under = (r: 0.0, g: 0.0, b: 0.0)
+        repeat {
+            shot = try tv.display.screenshot()
+            under = shot.mean(x: 400, y: 600, width: 200, height: 20)
+        } while under.r + under.g + under.b <= 180 && Date() < deadline
         #expect(under.r + under.g + under.b > 180, "the picture where the bar was: \(under)")
     }
 

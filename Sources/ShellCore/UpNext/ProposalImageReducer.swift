@@ -24,7 +24,7 @@ enum ProposalImageReducer {
 
     /// The image the card should show now, if any.
     private static func wantedImage(_ state: ShellState) -> String? {
-        guard state.screen == .player, let card = state.upNext.card, card.phase == .presented, state.picture.preview == nil,
+        guard state.screen == .player, state.settings.secondPictures, let card = state.upNext.card, card.phase == .presented, state.picture.preview == nil,
               let image = card.proposal.previewImage, !image.isEmpty else { return nil }
         let item = card.proposal.item
         let policy = state.restrictions.policy

@@ -13,14 +13,21 @@ extension ShellConfigFile {
 
     /// Reads `path`; a missing file is fine unless it was asked for (`required`).
     public static func load(path: String, required: Bool) -> ShellConfigFile {
+        var config = ShellConfigFile()
+        config.readFile(path, required: required)
+        return config
+    }
+
+    /// Applies the file at `path` over what is set already; a missing file
+    /// is fine unless it was asked for (`required`).
+    mutating func readFile(_ path: String, required: Bool) {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            var config = ShellConfigFile()
             if required || FileManager.default.fileExists(atPath: path) {
-                config.problems.append(ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read"))
+                problems.append(ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read"))
             }
-            return config
+            return
         }
-        return parse(text, path: path)
+        read(text, path: path)
     }
 
     /// `/etc/tvshell/config.toml` (`TVSHELL_SYSTEM_CONFIG` names another, for tests).
@@ -33,15 +40,8 @@ extension ShellConfigFile {
     /// asked for (`required`).
     public static func loadLayers(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> ShellConfigFile {
         var config = ShellConfigFile()
-        for (file, required) in [(systemPath(environment: environment), false), (path ?? defaultPath(environment: environment), path != nil)] {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                if required || FileManager.default.fileExists(atPath: file) {
-                    config.problems.append(ConfigProblem(file: file, line: nil, key: nil, message: "cannot be read"))
-                }
-                continue
-            }
-            config.read(text, path: file)
-        }
+        config.readFile(systemPath(environment: environment), required: false)
+        config.readFile(path ?? defaultPath(environment: environment), required: path != nil)
         return config
     }
 }

@@ -60,10 +60,10 @@ public struct GuideDownload {
         return base + "/tvshell/guides"
     }
 
-    /// What the cache keeps beside a download: where it came from and the
-    /// server's validators.
+    /// What the cache keeps beside a download: the server's validators
+    /// (not the URL, which may carry an account; the file is named by a
+    /// hash of it).
     struct Validators: Codable {
-        var url: String
         var etag: String?
         var lastModified: String?
     }
@@ -113,7 +113,7 @@ public struct GuideDownload {
             guard rename(file + ".part", file) == 0 else {
                 return .failure(.init(location: location, reason: "the download could not be kept in \(cache)"))
             }
-            let validators = Validators(url: location, etag: etag, lastModified: lastModified)
+            let validators = Validators(etag: etag, lastModified: lastModified)
             if let data = try? JSONEncoder().encode(validators) { try? data.write(to: URL(fileURLWithPath: meta), options: .atomic) }
             return .success((file, true))
         }

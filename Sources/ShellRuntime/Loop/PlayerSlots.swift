@@ -40,7 +40,10 @@ final class PlayerSlots: PlayerHost, RendererSource {
     func startPlayer(in slot: PlayerSlot) -> Bool {
         do {
             let picture = terminal?.picture ?? .cells
-            let player = try MPVPlayer(video: configuration.video,
+            // On the TV output only the main player draws (its own window);
+            // any other renders off screen, never a window of its own.
+            let video = configuration.video == .tv && slot != .main ? VideoOutput.terminal : configuration.video
+            let player = try MPVPlayer(video: video,
                                        options: decodeOptions(for: picture) + configuration.mpvOptions.map { ($0.key, $0.value) },
                                        logger: logger)
             player.pictureSize = pictureSize(for: slot)

@@ -133,6 +133,23 @@ struct UpNextTests {
         p.expectArmed([.upNextTick])
     }
 
+    @Test("on an output with no second picture (the TV's, for now) the card comes up without its image: no other player is opened")
+    func noImageWithoutSecondPicture() {
+        var items = [episode(1), episode(3), episode(2)]
+        items[2].artwork = "/shows/Show S01E02-thumb.jpg"
+        var settings = ShellSettings()
+        settings.segmentChoices[.credits] = .never
+        settings.secondPictures = false
+        let h = ReducerHarness(ShellState(items: items, settings: settings))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.duration(180), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let presented = h.apply(.player(.position(160.1), token: 1, at: h.clock.now))
+        #expect(h.state.upNext.card?.phase == .presented)
+        #expect(h.state.upNext.proposalImage == nil && !presented.contains { if case .slot(.preview, _) = $0 { true } else { false } }, "\(presented)")
+        h.expectArmed([.hintHide, .transportHide, .upNextTick])
+    }
+
     @Test("no image of a next item the restrictions stop: nothing of it is decoded before its passcode")
     func noRestrictedImage() {
         let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
