@@ -20,6 +20,12 @@ public struct Cell: Equatable, Sendable {
         self.inset = inset
     }
 
+    /// Text laid over the full-screen picture with no background of its
+    /// own: a video cell with a character (`Screen.layOverPicture`). Only
+    /// an output that draws its screens on top of the picture (the TV's
+    /// OSD) makes these; a terminal shows the picture there.
+    public var isOverPicture: Bool { isVideo && inset == nil && character != " " }
+
     public static let blank = Cell()
     public static let video = Cell(" ", isVideo: true)
     /// A cell of `inset`'s window.

@@ -66,6 +66,20 @@ public struct Screen: Equatable, Sendable {
         windows.append(VideoWindow(window.inset, x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
+    /// Lays the cells of a rectangle whose background is `background` over
+    /// the picture: their panel goes, the picture shows through around
+    /// their text (`Cell.isOverPicture`). Cells of another background (a
+    /// badge, a button) stay as they are.
+    public mutating func layOverPicture(x: Int, y: Int, width w: Int, height h: Int, background: RGB?) {
+        for row in max(0, y)..<min(height, y + h) {
+            for col in max(0, x)..<min(width, x + w) {
+                let cell = self[col, row]
+                guard !cell.isVideo, cell.style.background == background, !cell.style.reverse else { continue }
+                self[col, row] = Cell(cell.character, style: cell.style.with(background: nil), isVideo: true, isContinuation: cell.isContinuation)
+            }
+        }
+    }
+
     /// Writes `text` from (x, y) with `style`, clipped to the screen and to
     /// `maxWidth` columns. Returns the column after the last cell written.
     @discardableResult

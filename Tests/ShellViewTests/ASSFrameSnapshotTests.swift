@@ -49,7 +49,7 @@ struct ASSFrameSnapshotTests {
         let theme = try shippedTheme(themeName)
         let grid = ASSFrame.grid(width: 1280, height: 720)
         for (name, state) in [("player", player()), ("home", home()), ("passcode", prompt())] {
-            let screen = ShellView.render(state, theme: theme, width: grid.columns, height: grid.rows, context: ViewContext(picture: .terminal))
+            let screen = ShellView.render(state, theme: theme, width: grid.columns, height: grid.rows, context: ViewContext(picture: .terminal, chromeOverPicture: true))
             let frame = ASSFrame(screen, width: 1280, height: 720)
             let file = Self.snapshots.appendingPathComponent("ass-\(name)-\(themeName).txt")
             let actual = frame.events + "\n"
@@ -78,5 +78,39 @@ struct ASSFrameSnapshotTests {
     func grid() {
         #expect(ASSFrame.grid(width: 1920, height: 1080) == (60, 18))
         #expect(ASSFrame.grid(width: 1280, height: 720) == (60, 18))
+    }
+
+    @Test("text laid over the picture is outlined with no panel; a run of line glyphs is a thin rectangle")
+    func overPicture() {
+        var screen = Screen(width: 4, height: 2)
+        screen.fill(x: 0, y: 0, width: 4, height: 2, with: .video)
+        screen.put("ab", x: 0, y: 0, style: Style(foreground: RGB(255, 255, 255), background: RGB(9, 9, 9)))
+        screen.put("━━", x: 1, y: 1, style: Style(foreground: RGB(255, 0, 0), background: RGB(9, 9, 9)))
+        screen.put("!", x: 3, y: 1, style: Style(foreground: RGB(0, 0, 0), background: RGB(0, 255, 0)))
+        screen.layOverPicture(x: 0, y: 0, width: 4, height: 2, background: RGB(9, 9, 9))
+        #expect(screen[0, 0].isOverPicture && screen[1, 1].isOverPicture && !screen[3, 1].isOverPicture && !screen[2, 0].isOverPicture)
+        let frame = ASSFrame(screen, width: 400, height: 200, safeArea: 0)
+        #expect(frame.events == """
+            {\\an7\\pos(0,0)\\bord0\\shad0\\1c&H00FF00&\\p1}m 300 100 l 400 100 l 400 200 l 300 200{\\p0}
+            {\\an7\\pos(0,0)\\fnDejaVu Sans Mono\\fs166\\bord10\\3c&H000000&\\shad0\\q2\\1c&HFFFFFF&}ab
+            {\\an7\\pos(0,0)\\bord1\\shad0\\3c&H000000&\\1c&H0000FF&\\p1}m 100 140 l 300 140 l 300 160 l 100 160{\\p0}
+            {\\an7\\pos(300,100)\\fnDejaVu Sans Mono\\fs166\\bord0\\shad0\\q2\\1c&H000000&}!
+            """)
+    }
+
+    @Test("the TV's views lay the transport bar over the playing picture; the terminal's keep its panel")
+    func transportBarOverPicture() throws {
+        let theme = try shippedTheme("default")
+        let tv = ShellView.render(player(), theme: theme, width: 60, height: 18, context: ViewContext(picture: .terminal, chromeOverPicture: true))
+        let terminal = ShellView.render(player(), theme: theme, width: 60, height: 18, context: ViewContext(picture: .terminal))
+        let bar = (13..<18).flatMap { y in (0..<60).map { x in (x, y) } }
+        #expect(bar.allSatisfy { tv[$0.0, $0.1].isVideo }, "no cell of the bar's panel on the TV")
+        #expect(bar.contains { tv[$0.0, $0.1].isOverPicture }, "its text over the picture")
+        #expect(bar.allSatisfy { !terminal[$0.0, $0.1].isVideo }, "the terminal's bar is a panel")
+        var loading = player()
+        loading.playback.firstFramePresented = false
+        loading.playback.phase = .loading
+        let card = ShellView.render(loading, theme: theme, width: 60, height: 18, context: ViewContext(picture: .terminal, chromeOverPicture: true))
+        #expect(bar.allSatisfy { !card[$0.0, $0.1].isVideo }, "over the title card (no picture yet) the bar keeps its panel")
     }
 }

@@ -25,6 +25,10 @@ enum PlayerView {
         }
         if state.chrome.transportVisible || state.scrub != nil || state.playback.paused {
             TransportBarView.draw(into: &screen, state: state, theme: theme)
+            if context.chromeOverPicture && context.videoInTerminal && picture {
+                let rows = TransportBarView.rows(state)
+                screen.layOverPicture(x: 0, y: screen.height - rows, width: screen.width, height: rows, background: theme.barBackground)
+            }
         }
         if state.chrome.overlay == .menus { TransportMenuView.draw(into: &screen, state: state, theme: theme) }
         ContextualActionView.draw(into: &screen, state: state, theme: theme)
@@ -34,6 +38,9 @@ enum PlayerView {
             let hint = " \(theme.hint) "
             let style = Style(foreground: theme.text, background: theme.barBackground, bold: true)
             screen.putCentered(hint, y: screen.height - 1, style: style)
+            if context.chromeOverPicture && context.videoInTerminal && picture {
+                screen.layOverPicture(x: 0, y: screen.height - 1, width: screen.width, height: 1, background: theme.barBackground)
+            }
         }
     }
 }

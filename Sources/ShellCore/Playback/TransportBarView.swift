@@ -34,9 +34,11 @@ enum TransportBarView {
         behind < 1 ? "" : "−\(formatTime(behind)) behind live"
     }
 
+    /// The rows the bar takes at the bottom of the screen.
+    static func rows(_ state: ShellState) -> Int { state.scrub?.mode == .fine ? 6 : 5 }
+
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
-        let fine = state.scrub?.mode == .fine
-        let rows = fine ? 6 : 5
+        let rows = rows(state)
         let top = screen.height - rows
         let barWidth = screen.width - 2 * margin
         let base = Style(foreground: theme.text, background: theme.barBackground)

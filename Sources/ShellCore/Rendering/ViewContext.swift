@@ -13,9 +13,15 @@ public struct ViewContext: Equatable, Sendable {
     public var picture: Picture
     /// Seconds east of UTC, for clock times of programmes.
     public var utcOffset: Int
-    public init(picture: Picture, utcOffset: Int = 0) {
+    /// The transport bar and the hint are laid over the picture without
+    /// their panel (outlined text, as tvOS and mpv's own OSD draw them):
+    /// the TV output, whose OSD mpv blends into every frame at a cost that
+    /// grows with the area covered.
+    public var chromeOverPicture: Bool
+    public init(picture: Picture, utcOffset: Int = 0, chromeOverPicture: Bool = false) {
         self.picture = picture
         self.utcOffset = utcOffset
+        self.chromeOverPicture = chromeOverPicture
     }
 
     /// The picture is drawn in the terminal's cells.

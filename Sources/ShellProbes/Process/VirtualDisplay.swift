@@ -143,11 +143,15 @@ public final class VirtualDisplay {
     }
 
     /// The text on the screen as tesseract reads it (a screenshot taken
-    /// with ffmpeg's x11grab).
-    public func text() throws -> String {
+    /// with ffmpeg's x11grab). `lightText`: only near-white pixels are kept,
+    /// as black on white, for white text outlined over a moving colourful
+    /// picture (which tesseract cannot read as it is).
+    public func text(lightText: Bool = false) throws -> String {
         let png = directory.appendingPathComponent("ocr.png").path
+        let light = "format=rgb24,geq=r='if(gt(min(min(r(X,Y),g(X,Y)),b(X,Y)),200),0,255)':g='if(gt(min(min(r(X,Y),g(X,Y)),b(X,Y)),200),0,255)'"
+            + ":b='if(gt(min(min(r(X,Y),g(X,Y)),b(X,Y)),200),0,255)'"
         let grab = try Spawn.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "x11grab", "-video_size", "\(width)x\(height)", "-draw_mouse", "0",
-                                  "-i", name, "-frames:v", "1", png])
+                                  "-i", name, "-frames:v", "1"] + (lightText ? ["-vf", light] : []) + [png])
         guard grab.status == 0 else { throw SpawnError(message: "x11grab failed: \(grab.output)") }
         let read = try Spawn.run(["tesseract", png, "-"])
         guard read.status == 0 else { throw SpawnError(message: "tesseract failed: \(read.output)") }

@@ -213,7 +213,8 @@ public final class Shell {
     var viewContext: ViewContext {
         let offset = TimeZone.current.secondsFromGMT()
         return switch configuration.video {
-        case .terminal, .tv: ViewContext(picture: .terminal, utcOffset: offset)
+        case .terminal: ViewContext(picture: .terminal, utcOffset: offset)
+        case .tv: ViewContext(picture: .terminal, utcOffset: offset, chromeOverPicture: true)
         case .window: ViewContext(picture: .window, utcOffset: offset)
         case .none: ViewContext(picture: .none, utcOffset: offset)
         }

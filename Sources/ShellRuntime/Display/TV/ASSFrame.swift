@@ -111,26 +111,32 @@ public struct ASSFrame: Equatable, Sendable {
     }
 
     /// Each row's runs of one text style (spaces kept as hard spaces so the
-    /// run keeps its cells), positioned at their first cell.
+    /// run keeps its cells), positioned at their first cell. Text laid over
+    /// the picture (`Cell.isOverPicture`) is outlined in black so it reads
+    /// on any picture, and its runs of line glyphs (the progress bar's ━ and
+    /// ─) become thin rectangles: no panel, so little for mpv to blend.
     static func texts(_ screen: Screen, left: Double, top: Double, cellWidth: Double, cellHeight: Double, font: String) -> [String] {
         let size = number((cellWidth / 0.6).rounded(.down))
+        let outline = number(max(1, (cellWidth / 10).rounded()))
         var lines: [String] = []
         for y in 0..<screen.height {
             var x = 0
             while x < screen.width {
                 let cell = screen[x, y]
-                if cell.character == " " || cell.isVideo || cell.inset != nil || cell.isContinuation {
+                let over = cell.isOverPicture
+                if cell.character == " " || cell.isContinuation || (cell.isVideo && !over) {
                     x += 1
                     continue
                 }
                 let style = colours(cell)
                 var text = ""
+                var characters = ""
                 var end = x
                 var trailing = ""
                 while end < screen.width {
                     let next = screen[end, y]
+                    if next.inset != nil || (next.isVideo != over) { break }
                     if next.isContinuation { end += 1; continue }
-                    if next.isVideo || next.inset != nil { break }
                     if next.character == " " {
                         trailing += "\\h"
                         end += 1
@@ -139,15 +145,36 @@ public struct ASSFrame: Equatable, Sendable {
                     let nextStyle = colours(next)
                     guard nextStyle.foreground == style.foreground, nextStyle.bold == style.bold, nextStyle.dim == style.dim else { break }
                     text += trailing + escape(next.character)
+                    characters.append(next.character)
                     trailing = ""
                     end += 1
                 }
                 let alpha = style.dim ? "\\1a&H60&" : ""
-                lines.append("{\\an7\\pos(\(number(left + Double(x) * cellWidth)),\(number(top + Double(y) * cellHeight)))\\fn\(font)\\fs\(size)\\bord0\\shad0\\q2\\1c\(colour(style.foreground))\(alpha)\(style.bold ? "\\b1" : "")}\(text)")
+                let x0 = left + Double(x) * cellWidth, y0 = top + Double(y) * cellHeight
+                if over, let thickness = lineThickness(characters, cellHeight: cellHeight) {
+                    let x1 = x0 + Double(characters.count) * cellWidth
+                    let top = (y0 + (cellHeight - thickness) / 2).rounded(), bottom = top + thickness
+                    lines.append("{\\an7\\pos(0,0)\\bord1\\shad0\\3c&H000000&\\1c\(colour(style.foreground))\(alpha)\\p1}"
+                                 + "m \(number(x0)) \(number(top)) l \(number(x1)) \(number(top)) l \(number(x1)) \(number(bottom)) l \(number(x0)) \(number(bottom)){\\p0}")
+                } else {
+                    let border = over ? "\\bord\(outline)\\3c&H000000&" : "\\bord0"
+                    lines.append("{\\an7\\pos(\(number(x0)),\(number(y0)))\\fn\(font)\\fs\(size)\(border)\\shad0\\q2\\1c\(colour(style.foreground))\(alpha)\(style.bold ? "\\b1" : "")}\(text)")
+                }
                 x = end
             }
         }
         return lines
+    }
+
+    /// How thick a run of only horizontal line glyphs is drawn (nil: it is
+    /// text): a heavy line a fifth of the cell, a light one a twelfth.
+    static func lineThickness(_ characters: String, cellHeight: Double) -> Double? {
+        guard let first = characters.first, characters.allSatisfy({ $0 == first }) else { return nil }
+        switch first {
+        case "━": return max(2, (cellHeight / 5).rounded())
+        case "─": return max(2, (cellHeight / 12).rounded())
+        default: return nil
+        }
     }
 
     /// A character as ASS text: its override braces and backslashes made
