@@ -95,6 +95,18 @@ public final class MPVHandle {
         try MPVError.check(mpv_set_property_string(raw, name, value), "set \(name)=\(value)")
     }
 
+    /// Sets a property from a string value without waiting for mpv's core
+    /// (its reply event is ignored): for a change that the core finishes
+    /// only with the caller's help, as a new `vo` with a render context,
+    /// whose set-up waits on the render context's owner thread.
+    public func setPropertyAsync(_ name: String, _ value: String) throws(MPVError) {
+        let code: Int32 = value.withCString { cValue in
+            var pointer: UnsafePointer<CChar>? = cValue
+            return mpv_set_property_async(raw, 0, name, MPV_FORMAT_STRING, &pointer)
+        }
+        try MPVError.check(code, "set \(name)=\(value)")
+    }
+
     /// Sets a flag property.
     public func setFlag(_ name: String, _ value: Bool) throws(MPVError) {
         var flag: Int32 = value ? 1 : 0

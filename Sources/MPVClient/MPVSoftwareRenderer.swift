@@ -13,7 +13,7 @@ import Glibc
 public final class MPVSoftwareRenderer {
     private var context: OpaquePointer?
     /// Pixels of the last `render`: `height` rows of `stride` bytes, 4 bytes
-    /// (r, g, b, 0) a pixel. Valid until the next `render` or `free`.
+    /// a pixel in the format asked for ((r, g, b, 0) by default). Valid until the next `render` or `free`.
     public private(set) var pixels: UnsafeMutableRawPointer?
     public private(set) var width = 0
     public private(set) var height = 0
@@ -56,7 +56,9 @@ public final class MPVSoftwareRenderer {
 
     /// Renders the current frame at `width`×`height` pixels into `pixels`,
     /// letterboxed as mpv does; never blocks for the frame's target time.
-    public func render(width: Int, height: Int) throws(MPVError) {
+    /// `format`: mpv's name of the pixel layout (`rgb0`, or `bgr0` for a
+    /// bitmap laid on mpv's OSD once its fourth bytes are made opaque).
+    public func render(width: Int, height: Int, format: String = "rgb0") throws(MPVError) {
         guard let context else { return }
         guard width > 0, height > 0 else { return }
         let stride = (width * 4 + 63) & ~63
@@ -76,7 +78,7 @@ public final class MPVSoftwareRenderer {
         sizeParam[1] = Int32(height)
         strideParam.pointee = stride
         blockParam.pointee = 0
-        let code: Int32 = "rgb0".withCString { format in
+        let code: Int32 = format.withCString { format in
             var params = [
                 mpv_render_param(type: MPV_RENDER_PARAM_SW_SIZE, data: UnsafeMutableRawPointer(sizeParam)),
                 mpv_render_param(type: MPV_RENDER_PARAM_SW_FORMAT, data: UnsafeMutableRawPointer(mutating: format)),

@@ -187,9 +187,6 @@ struct PlayCommand: ParsableCommand {
         // shell's start (it sets them again on every load).
         if let volume = options.last(where: { $0.key == "volume" }).flatMap({ Double($0.value) }) { settings.volume = min(max(volume / 100, 0), 1.3) }
         if let mute = options.last(where: { $0.key == "mute" }) { settings.muted = ["yes", "true", "1"].contains(mute.value) }
-        // Not yet on the TV output: a second picture, warm neighbours
-        // (their players draw no window of their own).
-        settings.secondPictures = video != .tv
         settings.retries = setup.retries
         if let backoff = setup.file.backoff { settings.retryBackoff = backoff }
         if let stall = setup.file.stall { settings.stallTimeout = stall }
@@ -201,7 +198,7 @@ struct PlayCommand: ParsableCommand {
         if let linear = setup.file.linearBreaks { settings.linearBreaks = linear }
         if let enabled = setup.file.upNextEnabled { settings.upNextEnabled = enabled }
         if let countdown = setup.file.upNextCountdown { settings.upNextCountdown = countdown }
-        settings.warmNeighbours = video == .tv ? 0 : setup.file.warmNeighbours ?? 2
+        settings.warmNeighbours = setup.file.warmNeighbours ?? 2
         settings.flipFavouritesOnly = setup.file.flipFavourites
         settings.remindersTune = setup.file.remindersTune
         settings.maxConnections = setup.file.maxConnections

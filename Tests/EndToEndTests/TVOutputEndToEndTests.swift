@@ -103,6 +103,77 @@ struct TVOutputEndToEndTests {
         try tv.ipc.waitForState { $0["overlay"] as? String == "custom" }
     }
 
+    @Test("picture in picture: the channel goes into its corner over the home screen, a second moving picture in its own colours; p brings it back full screen")
+    func pictureInPicture() throws {
+        let tv = try Running(["--home"])
+        try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        #expect(try tv.ipc.request(["channel", 1])["error"] as? String == "success")
+        try tv.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
+        try tv.type("p")
+        let home = try tv.ipc.waitForState(timeout: 30) { state in
+            let pip = state["pip"] as? [String: Any]
+            return state["screen"] as? String == "home" && (number(pip?["frames_presented"]) ?? 0) > 5
+                && ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.isEmpty == false
+        }
+        let laid = try #require(((home["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.first)
+        #expect(laid["slot"] as? String == "picture")
+        let x = try #require(laid["x"] as? Int), y = try #require(laid["y"] as? Int)
+        let w = try #require(laid["w"] as? Int), h = try #require(laid["h"] as? Int)
+        #expect(w > 200 && h > 100 && x + w <= 1280 && y + h <= 720, "\(laid)")
+        let first = try tv.display.screenshot()
+        let presented = number((home["pip"] as? [String: Any])?["frames_presented"]) ?? 0
+        try tv.ipc.waitForState { (number(($0["pip"] as? [String: Any])?["frames_presented"]) ?? 0) > presented + 15 }
+        let second = try tv.display.screenshot()
+        let moved = second.differing(from: first, x: x, y: y, width: w, height: h)
+        #expect(moved > w * h / 200, "the picture moves in its rectangle: \(moved) pixels changed")
+        // The test card (testsrc2): its yellow and blue bars are in the
+        // picture's rectangle, and nowhere else on the home screen.
+        let yellow = second.count(near: 0xFFFF00, tolerance: 70, x: x, y: y, width: w, height: h)
+        let blue = second.count(near: 0x0000FF, tolerance: 70, x: x, y: y, width: w, height: h)
+        #expect(yellow > w * h / 20 && blue > w * h / 20, "the channel's colours in the picture: yellow \(yellow), blue \(blue)")
+        let everywhere = second.count(near: 0xFFFF00, tolerance: 70, x: 0, y: 0, width: 1280, height: 720)
+        #expect(everywhere - yellow < 50, "no picture outside its rectangle: \(everywhere - yellow) yellow pixels")
+        try tv.type("p")
+        try tv.ipc.waitForState(timeout: 30) { state in
+            state["screen"] as? String == "player" && state["pip"] is NSNull
+                && ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.isEmpty == true
+                && (state["tv"] as? [String: Any])?["output"] as? String == "x11"
+        }
+        // The player takes mpv's window over as it comes back: look until
+        // its picture is on the screen, for a few seconds at most.
+        let deadline = Date().addingTimeInterval(5)
+        var fullScreen = 0
+        repeat {
+            fullScreen = try tv.display.screenshot().count(near: 0xFFFF00, tolerance: 70, x: 0, y: 0, width: 1280, height: 720)
+        } while fullScreen <= 1280 * 720 / 20 && Date() < deadline
+        #expect(fullScreen > 1280 * 720 / 20, "the channel full screen again: \(fullScreen) yellow pixels")
+    }
+
+    @Test("a warm neighbour takes mpv's window over on a flip: channel 2 full screen, never loaded again")
+    func warmFlip() throws {
+        let tv = try Running(["--home"])
+        try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        #expect(try tv.ipc.request(["channel", 1])["error"] as? String == "success")
+        try tv.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
+        try tv.ipc.waitForState(timeout: 15) { ($0["warm"] as? [Int] ?? []).contains(2) }
+        try tv.type("Page_Up")
+        try tv.ipc.waitForState(timeout: 10) {
+            ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["screen"] as? String == "player" && $0["first_frame"] as? Bool == true
+        }
+        let log = try String(contentsOf: tv.directory.appendingPathComponent("tvshell.log"), encoding: .utf8)
+        let loads = log.split(separator: "\n").filter { $0.contains(" load av://lavfi:mandelbrot") }
+        #expect(loads.isEmpty, "channel 2 was swapped in, not loaded: \(loads)")
+        // The fractal's magenta fills the screen once the warm player has
+        // the window.
+        let deadline = Date().addingTimeInterval(5)
+        var magenta = 0
+        repeat {
+            magenta = try tv.display.screenshot().count(near: 0xFF80FF, tolerance: 60, x: 0, y: 0, width: 1280, height: 720)
+        } while magenta < 1280 * 720 / 10 && Date() < deadline
+        #expect(magenta >= 1280 * 720 / 10, "channel 2's picture full screen: \(magenta) pixels")
+        #expect(((try tv.ipc.state())["tv"] as? [String: Any])?["output"] as? String == "x11")
+    }
+
     @Test("the remote through lircd acts on the TV as in the terminal: the guide, back, a channel")
     func remote() throws {
         let dir = TVShellBinary.scratchDirectory("tv-lirc")
@@ -126,6 +197,7 @@ struct TVOutputEndToEndTests {
         #expect(try tv.ipc.request(["channel", 4])["error"] as? String == "success")
         let state = try tv.ipc.waitForState { $0["screen"] as? String == "passcode" }
         #expect(number(state["frames_presented"]) == 0)
+        #expect(((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.isEmpty == true, "no picture laid on under the prompt")
         let read = try tv.waitForText("passcode")
         #expect(read.contains("TV-MA") && read.lowercased().contains("passcode"), "the prompt on the TV: \(read)")
         let shot = try tv.display.screenshot()
@@ -142,6 +214,20 @@ struct TVOutputEndToEndTests {
         #expect(state["video"] as? String == "terminal")
         #expect(state["tv"] is NSNull)
         #expect(shell.tmux.waitFor { $0.contains("The TV output could not start") }.ok, "\(shell.tmux.capture())")
+    }
+
+    @Test("keys typed on the console still reach the shell while mpv owns the display (mpv's failed Vulkan probe must not close the console)")
+    func consoleKeys() throws {
+        let display = try VirtualDisplay(width: 1280, height: 720)
+        defer { display.stop() }
+        let shell = try ShellUnderTest(["--video", "tv", "--home", "--mpv-option", "ao=null"], connectTimeout: 60, environment: ["DISPLAY": display.name])
+        try shell.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" && ($0["tv"] as? [String: Any])?["output"] as? String == "x11" }
+        #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
+        try shell.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
+        try shell.tmux.send("g")
+        try shell.ipc.waitForState { $0["screen"] as? String == "guide" }
+        try shell.tmux.send("Escape")
+        try shell.ipc.waitForState { $0["screen"] as? String != "guide" }
     }
 
     static let drmCard = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []).contains { $0.hasPrefix("card") }

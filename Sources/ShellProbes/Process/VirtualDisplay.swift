@@ -56,6 +56,19 @@ public final class VirtualDisplay {
             return n
         }
 
+        /// How many pixels of the rectangle differ from `other`'s by more
+        /// than `tolerance` on some channel (the same size is assumed).
+        public func differing(from other: Image, tolerance: Int = 24, x: Int, y: Int, width w: Int, height h: Int) -> Int {
+            var n = 0
+            for row in y..<(y + h) {
+                for col in x..<(x + w) {
+                    let i = (row * width + col) * 3
+                    if (0..<3).contains(where: { abs(Int(rgb[i + $0]) - Int(other.rgb[i + $0])) > tolerance }) { n += 1 }
+                }
+            }
+            return n
+        }
+
         /// How many pixels of the rectangle have every channel at or above `level`.
         public func count(atLeast level: UInt8, x: Int, y: Int, width w: Int, height h: Int) -> Int {
             var n = 0

@@ -19,6 +19,11 @@ final class PlayerSlots: PlayerHost, RendererSource {
     /// The terminal the picture is drawn in (nil: none, or a window).
     weak var terminal: NCursesTerminal?
 
+    /// TV output: the video output the window opened with (learnt from the
+    /// first player that showed it), so a player taking the window over
+    /// opens it at once instead of trying the outputs that failed.
+    private var windowOutput: String?
+
     init(configuration: ShellConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
@@ -40,12 +45,11 @@ final class PlayerSlots: PlayerHost, RendererSource {
     func startPlayer(in slot: PlayerSlot) -> Bool {
         do {
             let picture = terminal?.picture ?? .cells
-            // On the TV output only the main player draws (its own window);
-            // any other renders off screen, never a window of its own.
-            let video = configuration.video == .tv && slot != .main ? VideoOutput.terminal : configuration.video
-            let player = try MPVPlayer(video: video,
+            // On the TV output only the main player draws its own window;
+            // any other renders off screen for the presenter to lay on it.
+            let player = try MPVPlayer(video: configuration.video,
                                        options: decodeOptions(for: picture) + configuration.mpvOptions.map { ($0.key, $0.value) },
-                                       logger: logger)
+                                       logger: logger, showsWindow: slot == .main, windowOutput: windowOutput ?? MPVPlayer.tvWindowOutput)
             player.pictureSize = pictureSize(for: slot)
             player.lightDecoding = lightDecoding(for: picture)
             player.timeshift = configuration.timeshift
@@ -59,8 +63,23 @@ final class PlayerSlots: PlayerHost, RendererSource {
         }
     }
 
+    /// On the TV output the player coming to the main slot takes mpv's
+    /// full-screen window over from the one leaving it (which gives it up
+    /// first and renders off screen from then on); when none comes, a new
+    /// idle one opens the window.
     func exchangePlayers(_ a: PlayerSlot, _ b: PlayerSlot) {
         pool.exchange(a, b)
+        if configuration.video == .tv, a == .main || b == .main {
+            let leaving = pool[a == .main ? b : a]
+            if windowOutput == nil { windowOutput = leaving?.windowOutput }
+            leaving?.setShowsWindow(false)
+            // The TV always has its window: the screens are drawn on it.
+            if let main = pool[.main] {
+                main.setShowsWindow(true, output: windowOutput ?? MPVPlayer.tvWindowOutput)
+            } else {
+                startPlayer(in: .main)
+            }
+        }
         for slot in [a, b] {
             pool[slot]?.pictureSize = pictureSize(for: slot)
             pool[slot]?.selectVariant()

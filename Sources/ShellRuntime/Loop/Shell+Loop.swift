@@ -77,7 +77,10 @@ extension Shell {
         } else if fd == inbox.readFD, fd >= 0 {
             for action in inbox.take() { dispatch(action) }
             for work in inbox.takeWork() { work(effects.control) }
-        } else if fd == STDIN_FILENO {
+        } else if terminal != nil, fd == STDIN_FILENO {
+            // Descriptor 0 is the terminal's only while there is one: without
+            // a terminal it may be anything opened since (a client of the
+            // automation socket).
             if revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 logger.info("the terminal hung up")
                 dispatch(.quitRequested(.hangup))

@@ -57,6 +57,19 @@ extension MPVPlayer {
         return (width, height)
     }
 
+    /// Lays `width`×`height` BGRA pixels (premultiplied, `stride` bytes a
+    /// row) at (`x`, `y`) of the OSD as bitmap overlay `id` (0…63), in place
+    /// of what it showed; mpv copies them before this returns.
+    func layBitmap(id: Int, x: Int, y: Int, pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) throws {
+        try mpv.command(["overlay-add", String(id), String(x), String(y), "&\(UInt(bitPattern: pixels))", "0", "bgra",
+                         String(width), String(height), String(stride)])
+    }
+
+    /// Takes bitmap overlay `id` off the OSD.
+    func removeBitmap(id: Int) throws {
+        try mpv.command(["overlay-remove", String(id)])
+    }
+
     /// Puts `events` (ASS) on the OSD as overlay 1, at `width`×`height`;
     /// empty events take it away.
     func showOverlay(_ events: String, width: Int, height: Int) throws {

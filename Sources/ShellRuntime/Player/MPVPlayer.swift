@@ -18,6 +18,13 @@ import Glibc
 final class MPVPlayer {
     let mpv: MPVHandle
     private(set) var renderer: MPVSoftwareRenderer?
+    /// The video output showing the window (`current-vo`: `x11`, `gpu`,
+    /// `drm` …); nil when it shows none or none yet.
+    var windowOutput: String? {
+        guard showsWindow, let vo = try? mpv.string("current-vo"), !vo.isEmpty, vo != "libmpv", vo != "null" else { return nil }
+        return vo
+    }
+
     /// Readable when mpv has events.
     let wakeupFD: Int32
     /// Readable when the render context has an update.
@@ -48,7 +55,22 @@ final class MPVPlayer {
     /// first; the loop takes them after each drain.
     var typedKeys: [String] = []
 
-    init(video: VideoOutput, options: [(String, String)], logger: Logger) throws {
+    /// The TV's window chain: mpv's own output, full screen (GPU, else
+    /// plain X11, else DRM/KMS on a console).
+    static let tvWindowOutput = "gpu,x11,drm"
+
+    /// Whether this player draws the TV's full-screen window (the main
+    /// one); any other renders off screen (`vo=libmpv`) for the presenter
+    /// to lay its frames on the main output.
+    private(set) var showsWindow = false
+
+    /// `showsWindow`: on the TV output, whether this player opens the
+    /// full-screen window or renders off screen (every TV player has a
+    /// render context, so a picture in picture or a warm neighbour can
+    /// take the window over by `setShowsWindow`).
+    /// `windowOutput`: the video outputs the window tries, in order.
+    init(video: VideoOutput, options: [(String, String)], logger: Logger, showsWindow: Bool = true,
+         windowOutput: String = MPVPlayer.tvWindowOutput) throws {
         self.logger = logger
         if let failure = MPVLibrary.loadFailure() { throw RuntimeError.libmpvUnavailable(failure) }
         var wake: [Int32] = [0, 0], render: [Int32] = [0, 0]
@@ -59,7 +81,8 @@ final class MPVPlayer {
         renderFD = render[0]; renderWriteFD = render[1]
         mpv = try MPVHandle()
         let base: [(String, String)] = [
-            ("vo", video == .terminal ? "libmpv" : video == .none ? "null" : video == .tv ? "gpu,x11,drm" : "gpu,x11,null"),
+            ("vo", video == .terminal || (video == .tv && !showsWindow) ? "libmpv" : video == .none ? "null"
+                : video == .tv ? windowOutput : "gpu,x11,null"),
             ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
             ("input-default-bindings", "no"), ("input-vo-keyboard", "no"), ("osc", "no"),
             ("osd-level", "0"), ("video-timing-offset", "0"), ("hr-seek", "yes"),
@@ -68,9 +91,13 @@ final class MPVPlayer {
         if video == .none { try mpv.setOption("vid", "no") }
         // The TV's picture fills the screen from the start (the home screen
         // and the guide are drawn on it before anything plays); keys typed
-        // into mpv's window come back as client messages.
+        // into mpv's window come back as client messages. The GPU output
+        // uses OpenGL (GLES on a Raspberry Pi): where no Vulkan driver is
+        // installed, mpv 0.35's failed Vulkan probe closes descriptor 0,
+        // the console the keys come from.
         let tv: [(String, String)] = video == .tv
-            ? [("fullscreen", "yes"), ("force-window", "immediate"), ("input-vo-keyboard", "yes"), ("cursor-autohide", "always")]
+            ? [("fullscreen", "yes"), ("force-window", showsWindow ? "immediate" : "no"), ("input-vo-keyboard", "yes"), ("cursor-autohide", "always"),
+               ("gpu-api", "opengl")]
             : []
         for (key, value) in base + tv + options {
             do { try mpv.setOption(key, value) } catch {
@@ -87,8 +114,32 @@ final class MPVPlayer {
         try mpv.observeAll()
         try mpv.addHook("on_preloaded")
         mpv.setWakeupPipe(wakeupWriteFD)
-        if video == .terminal {
+        if video == .terminal || video == .tv {
             renderer = try MPVSoftwareRenderer(mpv: mpv, updateFD: renderWriteFD)
+        }
+        self.showsWindow = video == .tv && showsWindow
+    }
+
+    /// TV output: takes the full-screen window (mpv's own output) or gives
+    /// it up for off-screen rendering, while playing (mpv sets its video
+    /// output up again; the render context stays). A player giving the
+    /// window up must do so before another takes it: DRM has one master.
+    /// mpv's new video output is set up while the loop goes on (the
+    /// render context's waits on the loop, which serves it).
+    /// `output`: the video outputs to try for the window, in order.
+    func setShowsWindow(_ shows: Bool, output: String = MPVPlayer.tvWindowOutput) {
+        guard shows != showsWindow else { return }
+        showsWindow = shows
+        do {
+            try mpv.setPropertyAsync("force-window", shows ? "immediate" : "no")
+            if !shows {
+                // The window (and a DRM device) is let go before this
+                // returns; the render context's output is set up after.
+                try mpv.setProperty("vo", "null")
+            }
+            try mpv.setPropertyAsync("vo", shows ? output : "libmpv")
+        } catch {
+            logger.error("vo: \(error)")
         }
     }
 

@@ -5,8 +5,10 @@ import ShellCore
 /// The TV's `Presenter`: mpv draws the picture itself, full screen; the
 /// shell's screens, rendered from the same state and views as in the
 /// terminal on a ten-foot grid (`ASSFrame.grid`), are put on its OSD as ASS
-/// events (`osd-overlay`), sent again only when they change. Drawing never
-/// waits on the video. Run-loop thread only.
+/// events (`osd-overlay`), sent again only when they change; the pictures
+/// of its windows (picture in picture, the guide's preview, the Up Next
+/// still, a warm flip target) are laid on as bitmaps (`TVWindowBitmaps`).
+/// Drawing never waits on the video. Run-loop thread only.
 final class TVPresenter: Presenter {
     let capabilities = PresenterCapabilities(cells: true, images: false, videoWindows: false)
     private let store: Store
@@ -28,6 +30,10 @@ final class TVPresenter: Presenter {
     /// Overlays sent so far (`get_state.tv.osd_updates`).
     private(set) var updates = 0
     private(set) var outputSize: (width: Int, height: Int)?
+    /// The second pictures laid on the main output.
+    private let bitmaps: TVWindowBitmaps
+    /// Where the last screens put their cells and windows.
+    private var layout: TVLayout?
 
     init(store: Store, theme: Theme, context: ViewContext, logger: Logger, columns: Int = 60, safeArea: Double = 0.05) {
         self.store = store
@@ -36,6 +42,7 @@ final class TVPresenter: Presenter {
         self.logger = logger
         self.columns = columns
         self.safeArea = safeArea
+        bitmaps = TVWindowBitmaps(logger: logger)
     }
 
     var size: DisplaySize {
@@ -46,7 +53,18 @@ final class TVPresenter: Presenter {
 
     func draw() {
         reportFirstFrame()
-        guard needsDraw, let player = players?[.main] else { return }
+        guard let player = players?[.main] else { return }
+        if needsDraw { drawScreens(on: player) }
+        guard let players, layout != nil || bitmaps.hasPendingFrames || !bitmaps.laid.isEmpty else { return }
+        let state = store.state
+        for slot in bitmaps.lay(on: player, players: players, layout: layout, state: state) {
+            guard let playback = state.playback(in: slot), playback.videoConfigured, playback.phase != .idle else { continue }
+            store.send(.frame(.rendered, token: playback.token, at: MonotonicClock.now()))
+        }
+    }
+
+    /// The screens on the OSD, when they look different.
+    private func drawScreens(on player: MPVPlayer) {
         let now = MonotonicClock.now().seconds
         if outputSize == nil || now - sizeLookedAt >= 1 {
             // The output's size is asked of mpv once a second at most (a
@@ -66,6 +84,7 @@ final class TVPresenter: Presenter {
         drawnFrom = key
         let screen = ShellView.render(store.state, theme: theme, width: grid.columns, height: grid.rows, context: context)
         let frame = ASSFrame(screen, width: output.width, height: output.height, safeArea: safeArea)
+        layout = TVLayout(left: frame.left, top: frame.top, cellWidth: frame.cellWidth, cellHeight: frame.cellHeight, windows: screen.windows)
         needsDraw = false
         if let shown, shown.events == frame.events, shown.width == output.width, shown.height == output.height { return }
         do {
@@ -86,17 +105,35 @@ final class TVPresenter: Presenter {
         store.send(.frame(.rendered, token: playback.token, at: MonotonicClock.now()))
     }
 
-    func frameReady(in slot: PlayerSlot) {}
+    func frameReady(in slot: PlayerSlot) { bitmaps.frameReady(in: slot) }
 
-    func pixelSize(for slot: PlayerSlot) -> (width: Int, height: Int)? { slot == .main ? outputSize : nil }
+    func pixelSize(for slot: PlayerSlot) -> (width: Int, height: Int)? {
+        if slot == .main { return outputSize }
+        guard let layout, let rectangle = TVWindowBitmaps.rectangle(slot, layout: layout, state: store.state) else { return nil }
+        return (rectangle.width, rectangle.height)
+    }
 
-    func playersExchanged(_ a: PlayerSlot, _ b: PlayerSlot) { forceRedraw() }
+    /// The player that left the main slot renders off screen now: the
+    /// screens and bitmaps laid on it go (its frames would carry them), and
+    /// are laid on the new main one.
+    func playersExchanged(_ a: PlayerSlot, _ b: PlayerSlot) {
+        guard a == .main || b == .main else { return }
+        let left = players?[a == .main ? b : a]
+        try? left?.showOverlay("", width: 0, height: 0)
+        bitmaps.removeAll(from: left)
+        forceRedraw()
+    }
 
-    func playerReplaced() { forceRedraw() }
+    /// The main player died and a new one took its place: nothing is laid on it yet.
+    func playerReplaced() {
+        bitmaps.removeAll(from: nil)
+        forceRedraw()
+    }
 
     func forceRedraw() {
         shown = nil
         drawnFrom = nil
+        layout = nil
         needsDraw = true
     }
 
@@ -105,20 +142,25 @@ final class TVPresenter: Presenter {
     var pendingOutput: Int32? { nil }
 
     /// `get_state.tv`: the output mpv draws on, its size, the overlays sent,
-    /// the bitmaps laid on (none yet).
+    /// the bitmaps laid on (slot and pixel rectangle).
     var report: [String: Any] {
         var output: Any = NSNull()
-        if let vo = try? players?[.main]?.propertyString("current-vo"), !vo.isEmpty {
+        if let main = players?[.main], main.showsWindow, outputSize != nil {
+            // mpv names its output once it shows something (`current-vo`);
+            // an idle window's is told by where it opened.
+            let vo = (try? main.propertyString("current-vo")) ?? ""
             let environment = ProcessInfo.processInfo.environment
             output = vo == "drm" ? "drm" : vo == "x11" ? "x11"
                 : !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty ? "wayland" : !(environment["DISPLAY"] ?? "").isEmpty ? "x11" : "drm"
         }
         return ["output": output, "width": outputSize?.width ?? 0, "height": outputSize?.height ?? 0, "osd_updates": updates,
-                "overlays": [] as [Any]]
+                "overlays": bitmaps.laid.sorted { $0.key.rawValue < $1.key.rawValue }.map { slot, laid in
+                    ["slot": slot.rawValue, "x": laid.x, "y": laid.y, "w": laid.width, "h": laid.height] as [String: Any]
+                }]
     }
 
     /// Until mpv's output is up (its OSD has a size), the screens wait.
-    var retryDelay: Int32? { needsDraw ? 50 : nil }
+    var retryDelay: Int32? { needsDraw || bitmaps.hasPendingFrames ? 50 : nil }
 
     func outputReady() {}
 }
