@@ -7,6 +7,8 @@ public struct Screen: Equatable, Sendable {
     public private(set) var cells: [Cell]
     /// The video windows drawn, bottom-up (a later one covers an earlier one).
     public private(set) var windows: [VideoWindow] = []
+    /// The images placed over cells, bottom-up.
+    public private(set) var images: [ImagePlacement] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -78,6 +80,14 @@ public struct Screen: Equatable, Sendable {
                 self[col, row] = Cell(cell.character, style: cell.style.with(background: nil), isVideo: true, isContinuation: cell.isContinuation)
             }
         }
+    }
+
+    /// Places an image over its cells (clipped to the screen).
+    public mutating func place(image: ImagePlacement) {
+        let x0 = max(0, image.x), y0 = max(0, image.y)
+        let x1 = min(width, image.x + image.width), y1 = min(height, image.y + image.height)
+        guard x0 < x1, y0 < y1 else { return }
+        images.append(ImagePlacement(key: image.key, x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
     /// Writes `text` from (x, y) with `style`, clipped to the screen and to

@@ -174,6 +174,38 @@ struct TVOutputEndToEndTests {
         #expect(((try tv.ipc.state())["tv"] as? [String: Any])?["output"] as? String == "x11")
     }
 
+    @Test("the channel's logo is laid on the picture as a bitmap at the TV's size, in its corner")
+    func logo() throws {
+        let dir = TVShellBinary.scratchDirectory("tv-logo")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("logo.png").path
+        let made = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "color=c=0x804000:size=256x256", "-frames:v", "1", png])
+        try #require(made.status == 0, "\(made.output)")
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-chno="1" tvg-logo="\(png)",Brown Logo TV
+            av://lavfi:testsrc2=size=320x180:rate=25
+
+            """.write(to: lineup, atomically: true, encoding: .utf8)
+        let tv = try Running(["--lineup", lineup.path])
+        let state = try tv.ipc.waitForState(timeout: 60) { state in
+            state["first_frame"] as? Bool == true
+                && (((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]]) ?? []).contains { $0["slot"] as? String == "logo" }
+        }
+        let laid = try #require((((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]]) ?? []).first { $0["slot"] as? String == "logo" })
+        let x = try #require(laid["x"] as? Int), y = try #require(laid["y"] as? Int), side = try #require(laid["w"] as? Int)
+        #expect(laid["h"] as? Int == side && side >= 100 && x > 1280 / 2 && y < 720 / 4, "a square in the top-right corner: \(laid)")
+        // mpv lays it on with its next frame: look until it is there, for
+        // a second at most.
+        let deadline = Date().addingTimeInterval(1)
+        var brown = 0
+        repeat {
+            brown = try tv.display.screenshot().count(near: 0x804000, tolerance: 30, x: x, y: y, width: side, height: side)
+        } while brown <= side * side * 9 / 10 && Date() < deadline
+        #expect(brown > side * side * 9 / 10, "the logo's colour over its square: \(brown) of \(side * side)")
+    }
+
     @Test("the remote through lircd acts on the TV as in the terminal: the guide, back, a channel")
     func remote() throws {
         let dir = TVShellBinary.scratchDirectory("tv-lirc")

@@ -66,7 +66,7 @@ enum InterstitialView {
             screen.place(VideoWindow(.interstitial, x: x + (width - picture.columns) / 2, y: y, width: picture.columns, height: picture.rows))
             y += picture.rows + 1
         } else if let url = item.logo, let image = state.guide.logos[url], screen.height >= 24 {
-            drawLogo(image, into: &screen, x: x + (width - image.width) / 2, y: y, background: theme.background)
+            drawLogo(image, key: url, into: &screen, x: x + (width - image.width) / 2, y: y, background: theme.background)
             y += (image.height + 1) / 2 + 1
         } else {
             let logo = initials(item.title)
@@ -100,7 +100,8 @@ enum InterstitialView {
 
     /// A logo as upper half-blocks: the top pixel in the foreground, the
     /// bottom one behind; transparent pixels take the background.
-    static func drawLogo(_ image: LogoImage, into screen: inout Screen, x: Int, y: Int, background: RGB) {
+    static func drawLogo(_ image: LogoImage, key: String, into screen: inout Screen, x: Int, y: Int, background: RGB) {
+        screen.place(image: ImagePlacement(key: key, x: x, y: y, width: image.width, height: (image.height + 1) / 2))
         func color(_ px: Int, _ py: Int) -> RGB {
             guard py < image.height else { return background }
             let (r, g, b, a) = image.pixel(px, py)

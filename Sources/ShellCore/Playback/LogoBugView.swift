@@ -2,11 +2,13 @@ import MediaModel
 
 /// The channel's logo as a bug in the top-right corner of the picture: the
 /// 16×16 logo at half size, 8 columns × 4 rows of half-blocks; transparent
-/// pixels leave the picture showing.
+/// pixels leave the picture showing. An output that draws images itself
+/// lays the logo (`key`, its location) over those cells.
 enum LogoBugView {
-    static func draw(_ logo: LogoImage, into screen: inout Screen) {
+    static func draw(_ logo: LogoImage, key: String, into screen: inout Screen) {
         let columns = logo.width / 2, rows = logo.height / 4
         let x0 = screen.width - columns - 2, y0 = 1
+        screen.place(image: ImagePlacement(key: key, x: x0, y: y0, width: columns, height: rows))
         for row in 0..<rows {
             for col in 0..<columns {
                 let top = logo.pixel(col * 2, row * 4), bottom = logo.pixel(col * 2, row * 4 + 2)

@@ -12,7 +12,7 @@ enum PlayerView {
         }
         if context.videoInTerminal && picture, let url = state.currentItem?.logo, let logo = state.guide.logos[url],
            screen.width >= 40, screen.height >= 16 {
-            LogoBugView.draw(logo, into: &screen)
+            LogoBugView.draw(logo, key: url, into: &screen)
         }
         switch state.chrome.overlay {
         case .custom:

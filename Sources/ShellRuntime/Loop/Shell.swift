@@ -61,6 +61,8 @@ public final class Shell {
     let unicode: Bool
     let theme: Theme
     let restrictions: RestrictionsService
+    /// The TV output's channel logos at its size (nil on other outputs).
+    let logoBitmaps: LogoBitmaps?
 
     /// Early authorization of restricted items, before presenting them. Any
     /// thread or task.
@@ -95,7 +97,8 @@ public final class Shell {
         effects = EffectInterpreter(store: store, players: players, timers: timers, clock: clock, inbox: inbox,
                                     restrictions: restrictions, library: library, logger: logger)
         let inbox = self.inbox
-        effects.logos = LogoLoader(deliver: { url, image in inbox.post(.logoLoaded(url: url, image)) },
+        logoBitmaps = configuration.video == .tv ? LogoBitmaps() : nil
+        effects.logos = LogoLoader(large: logoBitmaps, deliver: { url, image in inbox.post(.logoLoaded(url: url, image)) },
                                    report: { logger.warning("\($0)") })
         store.performer = effects
     }
@@ -140,7 +143,7 @@ public final class Shell {
                 savedStderr = TerminalSetup.divertStandardError(to: configuration.strayOutputPath)
                 terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: .cells)
             }
-            let tv = TVPresenter(store: store, theme: theme, context: viewContext, logger: logger)
+            let tv = TVPresenter(store: store, theme: theme, context: viewContext, logger: logger, logos: logoBitmaps)
             tv.players = players
             presenter = tv
             players.presenter = tv

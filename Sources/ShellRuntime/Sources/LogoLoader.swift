@@ -4,7 +4,8 @@ import MediaModel
 /// Loads channel logos (PNG, JPEG … from a path or URL) as 16×16 RGBA
 /// pixels with ffmpeg, off the run loop, each once. Results come back through
 /// `deliver` (any thread); a logo that cannot be loaded is logged and left to
-/// the initials.
+/// the initials. With `large` (the TV output) each is decoded at the TV's
+/// size, kept there, and delivered reduced to 16×16 for the cell views.
 final class LogoLoader: LogoSource, @unchecked Sendable {
     static let size = 16
     private let lock = PThreadMutex()
@@ -12,9 +13,11 @@ final class LogoLoader: LogoSource, @unchecked Sendable {
     private let ffmpeg: String?
     private let deliver: @Sendable (String, LogoImage) -> Void
     private let report: @Sendable (String) -> Void
+    private let large: LogoBitmaps?
 
-    init(deliver: @escaping @Sendable (String, LogoImage) -> Void, report: @escaping @Sendable (String) -> Void) {
+    init(large: LogoBitmaps? = nil, deliver: @escaping @Sendable (String, LogoImage) -> Void, report: @escaping @Sendable (String) -> Void) {
         ffmpeg = DemoLineup.findExecutable("ffmpeg")
+        self.large = large
         self.deliver = deliver
         self.report = report
     }
@@ -23,7 +26,8 @@ final class LogoLoader: LogoSource, @unchecked Sendable {
     func load(_ url: String) {
         let fresh = lock.withLock { requested.insert(url).inserted }
         guard fresh, let ffmpeg else { return }
-        let size = Self.size
+        let large = self.large
+        let size = large == nil ? Self.size : LogoBitmaps.size
         let deliver = self.deliver, report = self.report
         DispatchQueue.global(qos: .utility).async {
             let process = Process()
@@ -43,7 +47,12 @@ final class LogoLoader: LogoSource, @unchecked Sendable {
                 let why = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 process.waitUntilExit()
                 if process.terminationStatus == 0, let image = LogoImage(width: size, height: size, rgba: [UInt8](data)) {
-                    deliver(url, image)
+                    if let large, let small = image.reduced(to: Self.size) {
+                        large.store(image, for: url)
+                        deliver(url, small)
+                    } else {
+                        deliver(url, image)
+                    }
                 } else {
                     report("logo \(url): \(why.isEmpty ? "ffmpeg exit \(process.terminationStatus)" : why.trimmingCharacters(in: .whitespacesAndNewlines))")
                 }

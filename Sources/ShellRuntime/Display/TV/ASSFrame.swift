@@ -43,8 +43,9 @@ public struct ASSFrame: Equatable, Sendable {
         left = ((Double(width) - cellWidth * Double(screen.width)) / 2).rounded(.down)
         top = ((Double(height) - cellHeight * Double(screen.height)) / 2).rounded(.down)
         var lines: [String] = []
-        lines += Self.boxes(screen, left: left, top: top, cellWidth: cellWidth, cellHeight: cellHeight)
-        lines += Self.texts(screen, left: left, top: top, cellWidth: cellWidth, cellHeight: cellHeight, font: font)
+        let under = Self.underImages(screen)
+        lines += Self.boxes(screen, under: under, left: left, top: top, cellWidth: cellWidth, cellHeight: cellHeight)
+        lines += Self.texts(screen, under: under, left: left, top: top, cellWidth: cellWidth, cellHeight: cellHeight, font: font)
         events = lines.joined(separator: "\n")
     }
 
@@ -58,6 +59,22 @@ public struct ASSFrame: Equatable, Sendable {
             foreground = swapped
         }
         return (foreground, background, cell.style.bold, cell.style.dim)
+    }
+
+    /// The cells under placed images (`Screen.images`), each with the
+    /// background the panel has there: that of the cell left of the image
+    /// on its row (nil: clear, over the picture). The image itself is laid
+    /// on as a bitmap; its drawing in cells is not drawn.
+    static func underImages(_ screen: Screen) -> [Int: RGB?] {
+        var under: [Int: RGB?] = [:]
+        for image in screen.images {
+            for row in image.y..<(image.y + image.height) {
+                let panel: RGB? = image.x > 0 && under[row * screen.width + image.x - 1] == nil
+                    ? colours(screen[image.x - 1, row]).background : nil
+                for column in image.x..<(image.x + image.width) { under[row * screen.width + column] = panel }
+            }
+        }
+        return under
     }
 
     /// ASS's colour: `&HBBGGRR&`.
@@ -74,7 +91,11 @@ public struct ASSFrame: Equatable, Sendable {
     /// the same run under it grows down into one rectangle (the transport
     /// bar's panel is one box, not one a row: fewer bitmaps for libass and
     /// mpv to blend).
-    static func boxes(_ screen: Screen, left: Double, top: Double, cellWidth: Double, cellHeight: Double) -> [String] {
+    static func boxes(_ screen: Screen, under: [Int: RGB?], left: Double, top: Double, cellWidth: Double, cellHeight: Double) -> [String] {
+        func background(_ x: Int, _ y: Int) -> RGB? {
+            if let panel = under[y * screen.width + x] { return panel }
+            return colours(screen[x, y]).background
+        }
         struct Box { var x0: Int, x1: Int, y0: Int, y1: Int, colour: RGB }
         var done: [Box] = []
         var open: [Box] = []
@@ -82,13 +103,13 @@ public struct ASSFrame: Equatable, Sendable {
             var row: [Box] = []
             var x = 0
             while x < screen.width {
-                guard let background = colours(screen[x, y]).background else {
+                guard let colour = background(x, y) else {
                     x += 1
                     continue
                 }
                 var end = x + 1
-                while end < screen.width, colours(screen[end, y]).background == background { end += 1 }
-                row.append(Box(x0: x, x1: end, y0: y, y1: y + 1, colour: background))
+                while end < screen.width, background(end, y) == colour { end += 1 }
+                row.append(Box(x0: x, x1: end, y0: y, y1: y + 1, colour: colour))
                 x = end
             }
             var next: [Box] = []
@@ -115,7 +136,7 @@ public struct ASSFrame: Equatable, Sendable {
     /// the picture (`Cell.isOverPicture`) is outlined in black so it reads
     /// on any picture, and its runs of line glyphs (the progress bar's ━ and
     /// ─) become thin rectangles: no panel, so little for mpv to blend.
-    static func texts(_ screen: Screen, left: Double, top: Double, cellWidth: Double, cellHeight: Double, font: String) -> [String] {
+    static func texts(_ screen: Screen, under: [Int: RGB?], left: Double, top: Double, cellWidth: Double, cellHeight: Double, font: String) -> [String] {
         let size = number((cellWidth / 0.6).rounded(.down))
         let outline = number(max(1, (cellWidth / 10).rounded()))
         var lines: [String] = []
@@ -124,7 +145,7 @@ public struct ASSFrame: Equatable, Sendable {
             while x < screen.width {
                 let cell = screen[x, y]
                 let over = cell.isOverPicture
-                if cell.character == " " || cell.isContinuation || (cell.isVideo && !over) {
+                if cell.character == " " || cell.isContinuation || (cell.isVideo && !over) || under.keys.contains(y * screen.width + x) {
                     x += 1
                     continue
                 }
@@ -135,7 +156,7 @@ public struct ASSFrame: Equatable, Sendable {
                 var trailing = ""
                 while end < screen.width {
                     let next = screen[end, y]
-                    if next.inset != nil || (next.isVideo != over) { break }
+                    if next.inset != nil || (next.isVideo != over) || under.keys.contains(y * screen.width + end) { break }
                     if next.isContinuation { end += 1; continue }
                     if next.character == " " {
                         trailing += "\\h"

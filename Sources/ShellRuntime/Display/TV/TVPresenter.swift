@@ -32,10 +32,12 @@ final class TVPresenter: Presenter {
     private(set) var outputSize: (width: Int, height: Int)?
     /// The second pictures laid on the main output.
     private let bitmaps: TVWindowBitmaps
+    /// The logos laid on it (nil: no logos at the TV's size).
+    private let images: TVImageBitmaps?
     /// Where the last screens put their cells and windows.
     private var layout: TVLayout?
 
-    init(store: Store, theme: Theme, context: ViewContext, logger: Logger, columns: Int = 60, safeArea: Double = 0.05) {
+    init(store: Store, theme: Theme, context: ViewContext, logger: Logger, logos: LogoBitmaps? = nil, columns: Int = 60, safeArea: Double = 0.05) {
         self.store = store
         self.theme = theme
         self.context = context
@@ -43,6 +45,7 @@ final class TVPresenter: Presenter {
         self.columns = columns
         self.safeArea = safeArea
         bitmaps = TVWindowBitmaps(logger: logger)
+        images = logos.map { TVImageBitmaps(logos: $0, logger: logger) }
     }
 
     var size: DisplaySize {
@@ -54,7 +57,10 @@ final class TVPresenter: Presenter {
     func draw() {
         reportFirstFrame()
         guard let player = players?[.main] else { return }
-        if needsDraw { drawScreens(on: player) }
+        if needsDraw {
+            drawScreens(on: player)
+            images?.lay(on: player, layout: layout)
+        }
         guard let players, layout != nil || bitmaps.hasPendingFrames || !bitmaps.laid.isEmpty else { return }
         let state = store.state
         for slot in bitmaps.lay(on: player, players: players, layout: layout, state: state) {
@@ -84,7 +90,8 @@ final class TVPresenter: Presenter {
         drawnFrom = key
         let screen = ShellView.render(store.state, theme: theme, width: grid.columns, height: grid.rows, context: context)
         let frame = ASSFrame(screen, width: output.width, height: output.height, safeArea: safeArea)
-        layout = TVLayout(left: frame.left, top: frame.top, cellWidth: frame.cellWidth, cellHeight: frame.cellHeight, windows: screen.windows)
+        layout = TVLayout(left: frame.left, top: frame.top, cellWidth: frame.cellWidth, cellHeight: frame.cellHeight, windows: screen.windows,
+                          images: screen.images)
         needsDraw = false
         if let shown, shown.events == frame.events, shown.width == output.width, shown.height == output.height { return }
         do {
@@ -121,12 +128,14 @@ final class TVPresenter: Presenter {
         let left = players?[a == .main ? b : a]
         try? left?.showOverlay("", width: 0, height: 0)
         bitmaps.removeAll(from: left)
+        images?.removeAll(from: left)
         forceRedraw()
     }
 
     /// The main player died and a new one took its place: nothing is laid on it yet.
     func playerReplaced() {
         bitmaps.removeAll(from: nil)
+        images?.removeAll(from: nil)
         forceRedraw()
     }
 
@@ -142,7 +151,8 @@ final class TVPresenter: Presenter {
     var pendingOutput: Int32? { nil }
 
     /// `get_state.tv`: the output mpv draws on, its size, the overlays sent,
-    /// the bitmaps laid on (slot and pixel rectangle).
+    /// the bitmaps laid on (slot and pixel rectangle; a channel logo's slot
+    /// is `logo`).
     var report: [String: Any] {
         var output: Any = NSNull()
         if let main = players?[.main], main.showsWindow, outputSize != nil {
@@ -156,6 +166,8 @@ final class TVPresenter: Presenter {
         return ["output": output, "width": outputSize?.width ?? 0, "height": outputSize?.height ?? 0, "osd_updates": updates,
                 "overlays": bitmaps.laid.sorted { $0.key.rawValue < $1.key.rawValue }.map { slot, laid in
                     ["slot": slot.rawValue, "x": laid.x, "y": laid.y, "w": laid.width, "h": laid.height] as [String: Any]
+                } + (images?.rectangles ?? []).map { laid in
+                    ["slot": "logo", "x": laid.x, "y": laid.y, "w": laid.width, "h": laid.height] as [String: Any]
                 }]
     }
 

@@ -135,4 +135,5 @@ final class TVWindowBitmaps {
 struct TVLayout: Equatable {
     var left: Double, top: Double, cellWidth: Double, cellHeight: Double
     var windows: [VideoWindow]
+    var images: [ImagePlacement] = []
 }
