@@ -6,15 +6,22 @@ import Foundation
 public struct ParentalPaths: Equatable, Sendable {
     /// `restrictions.toml`: mode, limits, the passcode hash.
     public var settings: String
-    /// `passcode-lockout.toml`: the wrong-passcode counter and lockout.
+    /// `passcode-lockout.toml`: the wrong-passcode counter and lockout of
+    /// the screen's prompt.
     public var lockout: String
+    /// `passcode-lockout-cli.toml`: those of the command line, counted
+    /// apart (a wrong code typed at a shell does not use up the tries of
+    /// the prompt on the TV, nor the other way round).
+    public var commandLineLockout: String
     /// `restrictions-audit.log`: one JSON object per line.
     public var auditLog: String
 
-    public init(settings: String, lockout: String, auditLog: String) {
+    public init(settings: String, lockout: String, auditLog: String, commandLineLockout: String? = nil) {
         self.settings = settings
         self.lockout = lockout
         self.auditLog = auditLog
+        self.commandLineLockout = commandLineLockout
+            ?? (lockout.hasSuffix(".toml") ? String(lockout.dropLast(5)) + "-cli.toml" : lockout + "-cli")
     }
 
     /// `$XDG_CONFIG_HOME/tvshell` (else `~/.config/tvshell`) and

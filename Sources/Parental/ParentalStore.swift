@@ -55,9 +55,14 @@ public final class ParentalStore: RestrictionsBackend {
         try SecureFile.write(settings.text, to: paths.settings)
     }
 
-    /// The counter and lockout (none when never written).
+    /// The prompt's counter and lockout (none when never written).
     public static func loadLockout(paths: ParentalPaths, now: Double = Date().timeIntervalSince1970) -> LockoutState {
-        guard let text = try? SecureFile.read(paths.lockout, requirePrivate: false) else { return LockoutState() }
+        loadLockout(at: paths.lockout, now: now)
+    }
+
+    /// The counter and lockout in the file at `path` (none when never written).
+    public static func loadLockout(at path: String, now: Double = Date().timeIntervalSince1970) -> LockoutState {
+        guard let text = try? SecureFile.read(path, requirePrivate: false) else { return LockoutState() }
         return LockoutState.parse(text, now: now)
     }
 
@@ -113,6 +118,11 @@ public final class ParentalStore: RestrictionsBackend {
 
     public func writeLockout(_ lockout: LockoutState) throws(ParentalError) {
         try SecureFile.write(lockout.text, to: paths.lockout)
+    }
+
+    /// The command line's counter and lockout (`ParentalPaths.commandLineLockout`).
+    public func writeCommandLineLockout(_ lockout: LockoutState) throws(ParentalError) {
+        try SecureFile.write(lockout.text, to: paths.commandLineLockout)
     }
 
     public func audit(_ entry: AuditEntry, via: String) throws {

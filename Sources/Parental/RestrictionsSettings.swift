@@ -104,6 +104,15 @@ public struct RestrictionsSettings: Equatable, Sendable {
     }
 
     /// How a limit is written in the file.
+    /// A limit as a person reads it: "all", "none", "up to PG-13 (USA, films)".
+    public static func limitDescription(_ limit: RestrictionPolicy.Limit) -> String {
+        switch limit {
+        case .allowAll: "all"
+        case .allowNone: "none"
+        case .upTo(let rating): "up to " + RatingsTable.standard.name(of: rating)
+        }
+    }
+
     public static func limitText(_ limit: RestrictionPolicy.Limit) -> String {
         switch limit {
         case .allowAll: "all"

@@ -13,7 +13,7 @@ struct JournalLoggingEndToEndTests {
         let dir = TVShellBinary.scratchDirectory("journal")
         defer { try? FileManager.default.removeItem(at: dir) }
         let output = dir.appendingPathComponent("stderr").path
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         var info = stat()
         #expect(stat(output, &info) == 0)
         let socket = dir.appendingPathComponent("ipc.sock").path

@@ -28,14 +28,56 @@ struct OverlayEndToEndTests {
             }
             return sid
         }
-        for key in ["RIGHT", "RIGHT", "ENTER", "RIGHT", "RIGHT", "ENTER"] { try shell.ipc.request(["keypress", key]) }
+        // Moving to a tab shows it at once.
+        try shell.ipc.request(["keypress", "RIGHT"])
+        #expect(try shell.ipc.state()["info_tab"] as? String == "Chapters")
+        #expect(shell.tmux.waitFor { $0.contains("Part 1") && !$0.contains("Test Clip") }.ok, "the chapters shown, not the Info text")
+        try shell.ipc.request(["keypress", "RIGHT"])
         #expect(try shell.ipc.state()["info_tab"] as? String == "Subtitles")
+        // DOWN goes into the tab's content: LEFT to Off, ENTER.
+        for key in ["DOWN", "LEFT", "LEFT", "ENTER"] { try shell.ipc.request(["keypress", key]) }
+        let inside = try shell.ipc.state()
+        #expect(inside["info_tab"] as? String == "Subtitles" && inside["overlay"] as? String == "info", "DOWN stayed in the tab: \(inside["info_tab"] ?? "")")
         #expect(try sid(becomes: "no") == "no", "Off switches it off in mpv")
         for key in ["RIGHT", "ENTER"] { try shell.ipc.request(["keypress", key]) }
         #expect(try sid(becomes: "1") == "1", "and the track turns it on again")
         let selected = (try shell.ipc.state()["tracks"] as? [[String: Any]] ?? []).first { $0["type"] as? String == "subtitle" }
         #expect(selected?["selected"] as? Bool == true, "mpv's track list agrees")
+        // UP goes back to the tabs, UP again closes the panel.
+        try shell.ipc.request(["keypress", "UP"])
+        let tabs = try shell.ipc.state()
+        #expect(tabs["overlay"] as? String == "info" && tabs["overlay_focus"] as? Int == 2, "back on the Subtitles tab: \(tabs["overlay_focus"] ?? "")")
         try shell.ipc.request(["keypress", "UP"])
         #expect(try shell.ipc.state()["overlay"] as? String == "none")
+    }
+
+    @Test("on a live channel the info panel has no Chapters tab, and Now and Next start their times in one column")
+    func liveInfo() throws {
+        let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        try shell.ipc.request(["keypress", "DOWN"])
+        let panel = shell.tmux.waitFor { $0.contains("Subtitles") && $0.contains("Next") }
+        #expect(panel.ok, "\(panel.screen)")
+        #expect(!panel.screen.contains("Chapters"), "no Chapters tab on a live channel")
+        let lines = panel.screen.split(separator: "\n").map(String.init)
+        func timeColumn(_ label: String) -> Int? {
+            guard let line = lines.first(where: { $0.contains(label + " ") && $0.range(of: #"\d\d:\d\d"#, options: .regularExpression) != nil }),
+                  let range = line.range(of: #"\d\d:\d\d"#, options: .regularExpression) else { return nil }
+            return line.distance(from: line.startIndex, to: range.lowerBound)
+        }
+        #expect(timeColumn("Now") != nil && timeColumn("Now") == timeColumn("Next"), "Now at \(timeColumn("Now") ?? -1), Next at \(timeColumn("Next") ?? -1)")
+    }
+
+    @Test("/ without a stored guide says why there is nothing to search")
+    func searchWithoutGuide() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let shell = try ShellUnderTest(["--home", clip])
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try shell.tmux.send("/")
+        let said = shell.tmux.waitFor { $0.contains("Search needs a guide") }
+        #expect(said.ok, "\(said.screen)")
+        #expect(try shell.ipc.state()["notice"] as? String != nil)
     }
 }

@@ -122,6 +122,70 @@ struct RestrictionsEndToEndTests {
         #expect(try shell.ipc.watchEvents(["channel-flip-completed"], for: 0.5).isEmpty, "the flip ended once")
     }
 
+    @Test("on channel 4's prompt the channel keys flip on past it: LEFT back to 3, RIGHT on to 5 (which fails, and the way back is 3, not the prompt)")
+    func flipPastPrompt() throws {
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try shell.ipc.request(["channel", 3])["error"] as? String == "success")
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && ($0["channel"] as? [String: Any])?["number"] as? Int == 3 }
+        try shell.tmux.send("Right")
+        try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        try shell.tmux.send("Left")
+        try shell.ipc.waitForState { $0["screen"] as? String == "player" && $0["phase"] as? String == "playing"
+            && ($0["channel"] as? [String: Any])?["number"] as? Int == 3 }
+        try shell.tmux.send("Right")
+        try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        try shell.ipc.discardEvents()
+        try shell.tmux.send("PPage")
+        let flip = try shell.ipc.waitForEvent("channel-flip-started")
+        #expect(((flip["target"] as? [String: Any])?["number"] as? Int) == 5, "on past 4 to 5: \(flip)")
+        let back = try shell.ipc.waitForState(timeout: 30) { $0["screen"] as? String == "player" && $0["phase"] as? String == "playing" }
+        #expect((back["channel"] as? [String: Any])?["number"] as? Int == 3, "5 is off air: back to 3, where the flips started")
+        #expect(number(back["frames_presented"]) ?? 0 > 0)
+        #expect(try mpvProperty("path", shell).value?.contains("smptehdbars") != true, "channel 4 was never opened")
+    }
+
+    @Test("ESC on a prompt reached by typing a number goes back to the channel that played")
+    func escapeAfterNumber() throws {
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && ($0["channel"] as? [String: Any])?["number"] as? Int == 1 }
+        try shell.tmux.send("4")
+        try shell.ipc.waitForState(timeout: 10) { $0["screen"] as? String == "passcode" }
+        try shell.tmux.send("Escape")
+        let back = try shell.ipc.waitForState { $0["screen"] as? String == "player" && $0["phase"] as? String == "playing" }
+        #expect((back["channel"] as? [String: Any])?["number"] as? Int == 1, "back to channel 1, not the home screen")
+    }
+
+    @Test("a wrong code at the command line and one on the screen are counted apart; restrictions status names ratings as people do")
+    func countedApart() throws {
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let wrong = try home.restrictions(["set", "--tv", "TV-Y", "--stdin"], input: "1111\n")
+        #expect(wrong.status != 0, "\(wrong.output)")
+        _ = try shell.ipc.request(["channel", 4])
+        try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        try shell.enter("0000")
+        let state = try shell.ipc.waitForState { ($0["passcode"] as? [String: Any])?["failures"] as? Int == 1 }
+        #expect(((state["passcode"] as? [String: Any])?["message"] as? String)?.contains("4 more tries") == true, "\(state["passcode"] ?? "")")
+        #expect(shell.tmux.waitFor { $0.contains("4 more tries") }.ok)
+        // The screen's counter is written as the prompt counts it.
+        var status = try home.restrictions(["status"])
+        let deadline = Date().addingTimeInterval(3)
+        while !status.output.contains("(1 wrong since the last right one) on the screen") && Date() < deadline {
+            usleep(100_000)
+            status = try home.restrictions(["status"])
+        }
+        #expect(status.output.contains("up to TV-PG (USA, TV)") && status.output.contains("up to PG-13 (USA, films)"), "\(status.output)")
+        #expect(!status.output.contains("us-tv|") && !status.output.contains("mpaa|"))
+        #expect(status.output.contains("(1 wrong since the last right one) on the screen")
+                && status.output.contains("(1 wrong since the last right one) at the command line"), "\(status.output)")
+    }
+
     @Test("five wrong codes lock the prompt; killing tvshell does not reset the lock")
     func lockoutSurvivesRestart() throws {
         let home = try ParentalHome.withPasscode("2468")
@@ -141,6 +205,18 @@ struct RestrictionsEndToEndTests {
         #expect(passcode["locked"] as? Bool == true)
         #expect((number(passcode["locked_seconds"]) ?? 0) > 30)
         #expect(shell.tmux.waitFor { $0.contains("Try again in") }.ok)
+        // The countdown ticks each second with the time really left.
+        func shown() -> Int? {
+            guard let match = shell.tmux.capture().firstMatch(of: /Try again in (\d+):(\d\d)/) else { return nil }
+            return Int(match.1)! * 60 + Int(match.2)!
+        }
+        for _ in 0..<2 {
+            let left = try #require(number((try shell.ipc.state()["passcode"] as? [String: Any])?["locked_seconds"]))
+            try shell.ipc.waitForState { (number(($0["passcode"] as? [String: Any])?["locked_seconds"]) ?? 0) <= left - 2 }
+            let now = try #require(number((try shell.ipc.state()["passcode"] as? [String: Any])?["locked_seconds"]))
+            let drawn = shell.tmux.waitFor(timeout: 2) { _ in shown().map { abs(Double($0) - now) <= 1 } ?? false }
+            #expect(drawn.ok, "the prompt shows \(shown().map(String.init) ?? "nothing") s left, IPC \(now) s")
+        }
         try shell.enter("2468")
         let after = try shell.ipc.state()
         #expect(after["screen"] as? String == "passcode", "a locked prompt takes no digits, not even the right ones")

@@ -42,6 +42,7 @@ struct ResumeEndToEndTests {
             #expect(abs((offer(offered) ?? 0) - left) <= 5, "offered \(offer(offered) ?? -1), left at \(left)")
             #expect(number(offered["frames_presented"]) == 0, "nothing shown before the choice")
             #expect(shell.tmux.waitFor { $0.contains("Resume from 1:0") && $0.contains("Play from the beginning") }.ok)
+            #expect(!shell.tmux.capture().contains("Loading"), "nothing loads while the choice is up: \(shell.tmux.capture())")
             Thread.sleep(forTimeInterval: 0.5)
             #expect(number(try shell.ipc.state()["frames_presented"]) == 0)
             try shell.ipc.request(["keypress", "ENTER"])
@@ -64,6 +65,63 @@ struct ResumeEndToEndTests {
         for (line, entry) in zip(textLines, entries) {
             #expect(line.hasPrefix("\(entry["id"] ?? "")\t") && line.hasSuffix("\(entry["title"] ?? "")"), "\(line) ~ \(entry)")
         }
+    }
+
+    @Test("home with a film to continue: one row highlighted, UP reaches Continue Watching; every row's programme stops at the rating column")
+    func homeRows() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("home-rows"))
+        do {
+            let shell = try ShellUnderTest([], width: 100, height: 30, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+            try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+            try scrub(to: 60, shell)
+            try shell.ipc.waitForState { (number($0["position"]) ?? 0) > 60 && $0["paused"] as? Bool == false }
+            try shell.ipc.request(["quit"])
+            #expect(shell.waitForExit() == 0)
+        }
+        let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        /// The rows drawn on the selection's background (default theme: #EBEBF5).
+        func highlighted() -> [String] {
+            let escaped = shell.tmux.capture(escapes: true).split(separator: "\n", omittingEmptySubsequences: false)
+            let plain = shell.tmux.capture().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let selection = CellColours.Colour(red: 0xEB, green: 0xEB, blue: 0xF5)
+            return escaped.enumerated().compactMap { row, line in
+                let cells = CellColours(line).cells
+                let lit = (10..<20).allSatisfy { cells.indices.contains($0) && cells[$0].background == selection }
+                return lit && plain.indices.contains(row) ? plain[row] : nil
+            }
+        }
+        let listed = shell.tmux.waitFor { $0.contains("CONTINUE WATCHING") }
+        #expect(listed.ok, "\(listed.screen)")
+        #expect(highlighted().count == 1, "one row highlighted: \(highlighted())")
+        for _ in 0..<8 { try shell.tmux.send("Up") }
+        let top = shell.tmux.waitFor { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let header = lines.firstIndex(where: { $0.contains("CONTINUE WATCHING") }), lines.indices.contains(header + 1) else { return false }
+            return highlighted() == [lines[header + 1]]
+        }
+        #expect(top.ok, "UP reaches the Continue Watching row: \(highlighted()) in \(top.screen)")
+        // The rating column is as wide on every row: a row with no rating
+        // leaves it empty.
+        let lines = shell.tmux.capture().split(separator: "\n").map { Array(String($0)) }
+        let rated = try #require(lines.first { String($0).contains("Test Card") && String($0).contains("TV-G") })
+        let unrated = try #require(lines.first { String($0).contains("Off Air") })
+        let column = try #require((0..<(rated.count - 4)).first { String(rated[$0..<($0 + 4)]) == "TV-G" })
+        let span = unrated.count > column ? String(unrated[(column - 1)..<min(unrated.count, column + 4)]) : ""
+        #expect(span.allSatisfy { $0 == " " }, "the unrated row keeps out of the rating column: '\(span)' in \(String(unrated))")
+    }
+
+    @Test("the demo film's end with nothing proposed goes back to the home screen; no channel starts by itself")
+    func filmEnds() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("film-end"))
+        let shell = try ShellUnderTest([], width: 100, height: 30, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        let playing = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && number($0["duration"]) != nil }
+        let duration = try #require(number(playing["duration"]))
+        #expect(try shell.ipc.request(["seek", duration - 3, "absolute"])["error"] as? String == "success")
+        try shell.ipc.discardEvents()
+        let back = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "home" }
+        #expect(back["channel"] is NSNull && back["phase"] as? String != "playing", "nothing plays: \(back["channel"] ?? "")")
+        #expect(try shell.ipc.watchEvents(["playback-started"], for: 2).isEmpty, "no channel started by itself")
     }
 
     @Test("a library file of garbage is moved aside, said once, and the shell plays")

@@ -242,7 +242,9 @@ struct UpNextEndToEndTests {
         let shell = try ShellUnderTest(["--config", config] + files)
         try toCredits(shell)
         let card = try shell.ipc.waitForState(timeout: 20) { self.upNext($0) != nil }
-        #expect(upNext(card)?["title"] as? String == "Show S01E02.mkv" && upNext(card)?["automatic"] as? Bool == true)
+        #expect(upNext(card)?["title"] as? String == "Show — S01E02" && upNext(card)?["automatic"] as? Bool == true, "\(upNext(card) ?? [:])")
+        let drawn = shell.tmux.waitFor { $0.contains("Up Next") && $0.contains("Show — S01E02") }
+        #expect(drawn.ok && !drawn.screen.contains("Skip Credits"), "the card alone, not beside Skip Credits: \(drawn.screen)")
         let first = number(upNext(card)?["seconds_left"]) ?? 0
         try shell.ipc.waitForState { (number(self.upNext($0)?["seconds_left"]) ?? 99) < first }
         try shell.ipc.request(["keypress", "ENTER"])
@@ -269,7 +271,7 @@ struct UpNextEndToEndTests {
             return (25...28).allSatisfy { lines.indices.contains($0) && CellColours(lines[$0]).all(64..<76, red) }
         }
         #expect(drawn.ok, "the thumbnail's red fills the card's image place, 16×4 cells at (62, 25), 16:9 so less a column each side")
-        #expect(drawn.screen.contains("Up Next") && drawn.screen.contains("Show S01E02.mkv"))
+        #expect(drawn.screen.contains("Up Next") && drawn.screen.contains("Show — S01E02"))
         #expect(!CellColours(drawn.screen.split(separator: "\n", omittingEmptySubsequences: false)[25]).all(80..<82, red), "and only that")
         try shell.ipc.request(["keypress", "ENTER"])
         try shell.ipc.waitForState { ($0["url"] as? String ?? "").hasSuffix("S01E02.mkv") && $0["up_next"] is NSNull }

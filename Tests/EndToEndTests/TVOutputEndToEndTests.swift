@@ -87,7 +87,7 @@ struct TVOutputEndToEndTests {
         #expect(!isTrack(under), "the picture where the bar was: \(under)")
     }
 
-    @Test("keys typed into mpv's window: g opens the guide (its channels readable), ESC goes back, UP opens the overlay")
+    @Test("keys typed into mpv's window: g opens the guide (its channels readable), ESC goes back, UP opens the overlay, DOWN the info panel")
     func keysAndGuide() throws {
         let tv = try Running(["--home"])
         try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
@@ -101,6 +101,10 @@ struct TVOutputEndToEndTests {
         try tv.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" }
         try tv.type("Up")
         try tv.ipc.waitForState { $0["overlay"] as? String == "custom" }
+        try tv.type("Escape")
+        try tv.ipc.waitForState { $0["overlay"] as? String == "none" }
+        try tv.type("Down")
+        try tv.ipc.waitForState { $0["overlay"] as? String == "info" }
     }
 
     @Test("picture in picture: the channel goes into its corner over the home screen, a second moving picture in its own colours; p brings it back full screen")

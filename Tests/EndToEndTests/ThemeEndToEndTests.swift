@@ -23,4 +23,23 @@ struct ThemeEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("using the default theme") }.ok, "the problem is on screen too: \(shell.tmux.capture())")
         #expect(shell.tmux.waitFor(escapes: true) { $0.contains("48;2;16;16;20") }.ok, "the default background")
     }
+
+    @Test("console16 prints only what a Linux console font has: ASCII, Latin-1 letters, line drawing and blocks")
+    func console16() throws {
+        let shell = try ShellUnderTest(["--home", "--theme", "console16"], width: 100, height: 30, connectTimeout: 120,
+                                       cacheHome: DemoLineupEndToEndTests.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        func foreign(_ screen: String) -> Set<Character> {
+            Set(screen.filter { character in
+                guard !character.isASCII, let scalar = character.unicodeScalars.first else { return false }
+                return !(0x2500...0x259F).contains(scalar.value) && !((0xA0...0xFF).contains(scalar.value) && character.isLetter)
+            })
+        }
+        let home = shell.tmux.waitFor { $0.contains("Test Card") && $0.contains("Calibration") }
+        #expect(home.ok, "\(home.screen)")
+        #expect(foreign(home.screen).isEmpty, "home: \(foreign(home.screen)) in \(home.screen)")
+        try shell.tmux.send("g")
+        let info = shell.tmux.waitFor { $0.contains("Guide") && $0.contains("Test Card") }
+        #expect(info.ok && foreign(info.screen).isEmpty, "guide: \(foreign(info.screen)) in \(info.screen)")
+    }
 }

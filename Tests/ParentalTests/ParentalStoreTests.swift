@@ -141,19 +141,20 @@ struct ParentalStoreTests {
         #expect(records[0].pid == getpid())
     }
 
-    @Test("changing settings needs the passcode, counted and locked like the prompt, and audited")
+    @Test("changing settings needs the passcode, counted and locked like the prompt but apart from it, and audited")
     func adminCheck() throws {
         let paths = scratchPaths()
         let store = ParentalStore(paths: paths, settings: try savedSettings(paths))
         try AdminCheck.verify("2468", for: "set mode", store: store, now: 1000)
         for n in 1...4 {
             #expect(throws: ParentalError.wrongPasscode) { try AdminCheck.verify("0000", for: "set mode", store: store, now: 1000) }
-            #expect(ParentalStore.loadLockout(paths: paths).failures == n)
+            #expect(ParentalStore.loadLockout(at: paths.commandLineLockout).failures == n)
+            #expect(ParentalStore.loadLockout(paths: paths).failures == 0, "the prompt's tries are its own")
         }
         #expect(throws: ParentalError.locked(secondsLeft: 60)) { try AdminCheck.verify("0000", for: "set mode", store: store, now: 1000) }
         #expect(throws: ParentalError.locked(secondsLeft: 30)) { try AdminCheck.verify("2468", for: "set mode", store: store, now: 1030) }
         try AdminCheck.verify("2468", for: "set mode", store: store, now: 1061)
-        #expect(ParentalStore.loadLockout(paths: paths).failures == 0)
+        #expect(ParentalStore.loadLockout(at: paths.commandLineLockout).failures == 0)
         let events = try AuditLog.read(paths.auditLog).records.map(\.event)
         #expect(events == ["granted", "wrong-passcode", "wrong-passcode", "wrong-passcode", "wrong-passcode", "wrong-passcode", "locked-out", "granted"])
     }

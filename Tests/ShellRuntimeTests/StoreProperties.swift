@@ -201,6 +201,12 @@ enum SessionChecker {
             switch action {
             case .passcodeChecked: answered = true
             case .command(.menu, _): answered = true
+            // A channel key zaps on past a channel's prompt, to a flip (the
+            // item is still not opened: the load check above holds).
+            case .command(.left, _):
+                answered = after.screen == .interstitial && after.live.flip != nil && before.digits.isEmpty
+            case .command(.right, _), .command(.channelUp, _), .command(.channelDown, _):
+                answered = after.screen == .interstitial && after.live.flip != nil
             case .restrictionsChanged: answered = after.restrictions.policy.effectiveMode == .deny
             default: break
             }

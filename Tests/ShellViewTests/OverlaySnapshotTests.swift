@@ -48,12 +48,12 @@ struct OverlaySnapshotTests {
         let programmes = (1...12).map { n in
             Programme(channel: "news.tv", start: wall - Double(n) * 1800, stop: wall - Double(n - 1) * 1800, title: "Bulletin \(13 - n)")
         }
-        var s = state(.info, tab: .previous, focus: 5 + 9)
+        var s = state(.info, tab: .previous, focus: 4 + 9)
         s.items = [news]
         s.guide.programmes = ProgrammeGuide(channels: [], programmes: programmes)
         s.wallClock = wall
         s.playback.chapters = []
-        #expect(OverlayModel.infoTabs(s) == [.info, .previous, .chapters, .subtitles, .audio])
+        #expect(OverlayModel.infoTabs(s) == [.info, .previous, .subtitles, .audio])
         check(s, "panel-previous-programmes")
     }
 

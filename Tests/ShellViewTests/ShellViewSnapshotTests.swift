@@ -303,7 +303,7 @@ struct LiveViewSnapshotTests {
         #expect(text.contains("▶  4"))
         #expect(text.contains("Late Night Bars"))
         #expect(text.contains("LNB"))
-        #expect(text.contains("Now  18:00–19:00  After Dark  [TV-MA]"))
+        #expect(text.contains("Now   18:00–19:00  After Dark  [TV-MA]"))
         #expect(text.contains("Next  19:00–20:00  Bars Uncut"))
         #expect(text.contains("Tuning"))
     }

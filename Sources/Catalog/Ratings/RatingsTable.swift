@@ -9,6 +9,8 @@ import MediaModel
 public struct RatingsTable: Sendable {
     private var byKey: [Key: ContentRating] = [:]
     private var systems: [String: [ContentRating]] = [:]
+    /// The country each system belongs to ("USA" for `mpaa`).
+    private var countries: [String: String] = [:]
 
     private struct Key: Hashable {
         let system: String
@@ -26,10 +28,10 @@ public struct RatingsTable: Sendable {
 
     /// Reads Subler's `Ratings.json`.
     public init(json: Data) throws {
-        guard let countries = try JSONSerialization.jsonObject(with: json) as? [[String: Any]] else {
+        guard let entries = try JSONSerialization.jsonObject(with: json) as? [[String: Any]] else {
             throw CocoaError(.propertyListReadCorrupt)
         }
-        for country in countries {
+        for country in entries {
             for entry in country["ratings"] as? [[String: Any]] ?? [] {
                 guard let prefix = entry["prefix"] as? String, let code = entry["itunes-code"] as? String else { continue }
                 let media: ContentRating.Media = (entry["media"] as? String) == "TV" ? .tv : .movie
@@ -37,12 +39,20 @@ public struct RatingsTable: Sendable {
                 let rank = value == 0 || code.lowercased().contains("unrated") ? nil : value
                 let rating = ContentRating(system: prefix, code: code, rank: rank, media: media)
                 let key = Key(system: prefix, code: code.lowercased())
+                if countries[prefix] == nil, let name = country["country"] as? String { countries[prefix] = name }
                 if byKey[key] == nil {
                     byKey[key] = rating
                     systems[prefix, default: []].append(rating)
                 }
             }
         }
+    }
+
+    /// `rating` as a person reads it: "PG-13 (USA, films)", "TV-14 (USA, TV)".
+    public func name(of rating: ContentRating) -> String {
+        let media = rating.media == .tv ? "TV" : "films"
+        guard let country = countries[rating.system] else { return "\(rating.code) (\(media))" }
+        return "\(rating.code) (\(country), \(media))"
     }
 
     /// The ratings of `system` from least to most restricted (unrated first).

@@ -1,5 +1,4 @@
 import MediaModel
-import ShellCore
 
 /// The guide's grid: channels down, half-hour columns across, a mark at
 /// now, the focused programme highlighted and its details in a panel below.

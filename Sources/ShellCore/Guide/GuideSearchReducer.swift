@@ -7,9 +7,15 @@ import MediaModel
 /// now, sets a reminder on a future one, plays a past one from the archive;
 /// ESC closes the line. Pure.
 enum GuideSearchReducer {
-    /// Opens the search line (on the guide, from the home screen or guide).
+    /// Opens the search line (on the guide, from the home screen or guide);
+    /// without a stored guide, says so.
     static func open(_ state: inout ShellState) -> [Effect] {
-        guard state.screen == .home || state.screen == .guide, state.guide.status != nil else { return [] }
+        guard state.screen == .home || state.screen == .guide else { return [] }
+        guard state.guide.status != nil else {
+            // Search reads the stored guide: say why there is none to search.
+            state.chrome.notice = "Search needs a guide: give one with --guide URL (or the lineup's x-tvg-url), or run tvshell guide update"
+            return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
+        }
         NavigationReducer.go(&state, to: .guide)
         state.guide.search = GuideSearch()
         return []

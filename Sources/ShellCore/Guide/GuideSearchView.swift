@@ -1,5 +1,4 @@
 import MediaModel
-import ShellCore
 
 /// The guide's search line and its results (by time), over the guide: the
 /// text typed, then one row a programme (day and time, channel, title,

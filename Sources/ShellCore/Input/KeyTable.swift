@@ -96,7 +96,7 @@ public enum KeyTable {
         case .overlay: (.overlay, [.up, .down, .left, .right, .select, .menu, .info])
         case .flip: (.flip, [.right, .left, .channelUp, .channelDown, .menu])
         case .interstitial: (.interstitial, [.menu])
-        case .prompt: (.passcode, digits.union([.left, .menu]))
+        case .prompt: (.passcode, digits.union([.left, .right, .channelUp, .channelDown, .menu]))
         case .errorScreen: (.errorScreen, [.select, .channelUp, .channelDown, .right, .left, .menu, .guide])
         }
     }

@@ -1,4 +1,3 @@
-import ShellCore
 
 /// Over every screen: the channel number being typed (top right), a
 /// reminder that came up (top centre) and a short notice (bottom centre).

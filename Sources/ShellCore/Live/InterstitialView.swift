@@ -1,5 +1,4 @@
 import MediaModel
-import ShellCore
 
 /// The channel interstitial: up the instant a flip starts, until the new
 /// channel plays or has failed. Number, name, logo (initials), what is on
@@ -143,8 +142,11 @@ enum InterstitialView {
         }
     }
 
+    /// "Now   20:00–20:30  Title": the labels padded alike, so the times of
+    /// Now and Next lines stand in one column.
     static func line(_ label: String, _ p: Programme, _ context: ViewContext) -> String {
         let stop = p.stop.map { "–" + formatClock($0, utcOffset: context.utcOffset) } ?? ""
+        let label = label + String(repeating: " ", count: max(0, 4 - label.count))
         var text = "\(label)  \(formatClock(p.start, utcOffset: context.utcOffset))\(stop)  \(p.title)"
         if let rating = p.ratings.first { text += "  [\(rating.value)]" }
         return text

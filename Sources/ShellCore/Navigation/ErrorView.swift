@@ -1,4 +1,3 @@
-import ShellCore
 
 /// The error screen: what failed, why (the player's reason), and what the
 /// user can do next.

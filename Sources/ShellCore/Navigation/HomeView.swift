@@ -1,5 +1,4 @@
 import MediaModel
-import ShellCore
 
 /// The guide / home screen: the items grouped as the lineup groups them,
 /// numbered, with what is on now and next; the selection highlighted and
@@ -7,7 +6,8 @@ import ShellCore
 enum HomeView {
     private enum Row {
         case header(String)
-        case item(Int)
+        /// An item's row; `inContinue`: under Continue Watching.
+        case item(Int, inContinue: Bool)
     }
 
     /// Draws the list (and, on the guide with previews on, the preview pane
@@ -37,7 +37,7 @@ enum HomeView {
         let resumable = ContinueWatching.items(state)
         if !resumable.isEmpty {
             rows.append(.header("Continue watching"))
-            rows += resumable.map { .item($0) }
+            rows += resumable.map { .item($0, inContinue: true) }
         }
         var lastGroup: String??
         for index in state.listOrder {
@@ -46,33 +46,42 @@ enum HomeView {
                 if let group { rows.append(.header(group)) }
                 lastGroup = .some(group)
             }
-            rows.append(.item(index))
+            rows.append(.item(index, inContinue: false))
         }
         let pane = state.screen == .guide && state.settings.previewDelay != nil
             ? PictureLayout.previewPane(columns: screen.width, rows: screen.height) : nil
         let right = pane.map { $0.x - 1 } ?? screen.width
         var focusRow: Int?
-        let selectedRow = rows.lastIndex { if case .item(let i) = $0 { i == state.navigation.homeSelection } else { false } } ?? 0
+        let inContinue = state.navigation.homeInContinue && resumable.contains(state.navigation.homeSelection)
+        let selectedRow = rows.firstIndex { if case .item(let i, let c) = $0 { i == state.navigation.homeSelection && c == inContinue } else { false } } ?? 0
         let listTop = 3
         let visible = max(1, screen.height - listTop - 2)
         let first = min(max(0, selectedRow - visible / 2), max(0, rows.count - visible))
         let nameWidth = max(10, min(32, (right - 20) / 2))
+        /// The right column of a row: health, rating, LIVE.
+        func tail(_ index: Int) -> String {
+            let item = state.items[index]
+            var tail = item.isLive ? "LIVE" : ""
+            if let rating = item.rating { tail = tail.isEmpty ? rating : "\(rating)  \(tail)" }
+            if let mark = healthMark(state, index: index, theme: theme) { tail = tail.isEmpty ? mark : "\(mark)  \(tail)" }
+            return tail
+        }
+        // One width for that column, so every row's programme text stops at the same place.
+        let tailColumn = rows.compactMap { row -> Int? in if case .item(let i, _) = row { columnWidth(of: tail(i)) } else { nil } }.max() ?? 0
         for (offset, row) in rows.dropFirst(first).prefix(visible).enumerated() {
             let y = listTop + offset
             switch row {
             case .header(let group):
                 screen.put(group.uppercased(), x: 2, y: y, style: dim.bolded())
-            case .item(let index):
+            case .item(let index, let continuing):
                 let item = state.items[index]
-                let selected = index == state.navigation.homeSelection
+                let selected = index == state.navigation.homeSelection && continuing == inContinue
                 if selected { focusRow = y }
                 let style = selected ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true) : base
                 screen.fill(x: 1, y: y, width: right - 2, height: 1, with: Cell(" ", style: style))
                 let number = item.number.map { String($0) } ?? ""
                 screen.put(number, x: 2 + max(0, 4 - number.count), y: y, style: style)
-                var tail = item.isLive ? "LIVE" : ""
-                if let rating = item.rating { tail = tail.isEmpty ? rating : "\(rating)  \(tail)" }
-                if let mark = healthMark(state, index: index, theme: theme) { tail = tail.isEmpty ? mark : "\(mark)  \(tail)" }
+                let tail = tail(index)
                 let tailWidth = columnWidth(of: tail)
                 screen.put(tail, x: right - 3 - tailWidth, y: y, style: selected ? style : dim)
                 screen.put(truncate(item.title, toWidth: nameWidth, ellipsis: theme.glyphs.ellipsis), x: 8, y: y, style: style)
@@ -83,7 +92,7 @@ enum HomeView {
                 var listing = now.map { $0.title } ?? ""
                 if let next { listing += listing.isEmpty ? "next: \(next.title)" : "  ▸ \(next.title)" }
                 let listingX = 8 + nameWidth + 2
-                let listingWidth = right - 3 - tailWidth - 2 - listingX
+                let listingWidth = right - 3 - tailColumn - 2 - listingX
                 if listingWidth > 8 {
                     screen.put(truncate(listing, toWidth: listingWidth, ellipsis: theme.glyphs.ellipsis), x: listingX, y: y,
                                style: selected ? style : dim, maxWidth: listingWidth)

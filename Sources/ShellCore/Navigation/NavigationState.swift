@@ -5,8 +5,12 @@
 public struct NavigationState: Equatable, Sendable {
     /// What is in front, with its payload.
     public var destination: Destination = .home
-    /// Selected row of the home screen (and the guide's list).
+    /// Selected row of the home screen (and the guide's list): an index in
+    /// `ShellState.items`.
     public var homeSelection = 0
+    /// The selection is the item's row under Continue Watching (an item
+    /// there is also in its own group's rows further down).
+    public var homeInContinue = false
 
     public init() {}
 }

@@ -26,9 +26,15 @@ extension ShellReducer {
         guard !state.items.isEmpty else { return [] }
         switch command {
         case .up, .down:
-            let order = state.listOrder
-            let position = order.firstIndex(of: state.navigation.homeSelection) ?? 0
-            state.navigation.homeSelection = order[min(max(0, position + (command == .up ? -1 : 1)), order.count - 1)]
+            // The rows top to bottom: Continue Watching's, then the list's.
+            let order = ContinueWatching.items(state).map { (index: $0, inContinue: true) } + state.listOrder.map { (index: $0, inContinue: false) }
+            guard !order.isEmpty else { return [] }
+            let selection = state.navigation
+            let position = order.firstIndex { $0.index == selection.homeSelection && $0.inContinue == selection.homeInContinue }
+                ?? order.firstIndex { $0.index == selection.homeSelection && !$0.inContinue } ?? 0
+            let next = order[min(max(0, position + (command == .up ? -1 : 1)), order.count - 1)]
+            state.navigation.homeSelection = next.index
+            state.navigation.homeInContinue = next.inContinue
         case .select, .playPause, .play:
             let index = min(state.navigation.homeSelection, state.items.count - 1)
             if command == .select, let effects = PreviewReducer.promote(&state, index: index, now: now) { return effects }

@@ -1,4 +1,3 @@
-import ShellCore
 
 /// Where the picture in picture and the guide's preview pane go on a screen
 /// of a given size. Pure; the runtime asks it for the pixel size a window's

@@ -1,4 +1,3 @@
-import ShellCore
 
 /// The picture in picture: its video in a window, framed, the title on the
 /// top edge, and on the bottom edge a LIVE badge or a progress line with

@@ -1,4 +1,3 @@
-import ShellCore
 
 /// The guide's preview pane, right of the list: the selected channel's
 /// video once its preview plays (muted), else why not (restricted, loading,

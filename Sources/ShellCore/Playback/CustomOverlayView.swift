@@ -1,4 +1,3 @@
-import ShellCore
 
 /// The swipe-up custom overlay: a row of focusable cards at the bottom of
 /// the picture, scrolled to keep the focused card in view.

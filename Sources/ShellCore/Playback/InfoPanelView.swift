@@ -1,5 +1,4 @@
 import MediaModel
-import ShellCore
 
 /// The swipe-down info panel at the top: tabs (Info, Previous Programmes on
 /// a channel with catch-up, Chapters, Subtitles, Audio), then the tab's

@@ -61,9 +61,16 @@ public enum OverlayModel {
     }
 
     /// The info panel's tabs for what plays: Previous Programmes only on a
-    /// channel with catch-up (or one of its archive's programmes).
+    /// channel with catch-up (or one of its archive's programmes), Chapters
+    /// only when there are some (never on a live channel).
     public static func infoTabs(_ state: ShellState) -> [InfoTab] {
-        InfoTab.allCases.filter { $0 != .previous || CatchupReducer.channel(state) != nil }
+        InfoTab.allCases.filter { tab in
+            switch tab {
+            case .previous: CatchupReducer.channel(state) != nil
+            case .chapters: !state.isLive && !state.playback.chapters.isEmpty
+            default: true
+            }
+        }
     }
 
     /// Size of the info panel's focus ring.

@@ -19,23 +19,60 @@ enum OverlayReducer {
             default: return nil
             }
         case .info:
-            let tabs = OverlayModel.infoTabs(state)
-            let ring = OverlayModel.infoRingCount(state)
-            switch command {
-            case .left: state.chrome.overlayFocus = max(0, state.chrome.overlayFocus - 1); return []
-            case .right: state.chrome.overlayFocus = min(ring - 1, state.chrome.overlayFocus + 1); return []
-            case .select:
-                if state.chrome.overlayFocus < tabs.count {
-                    state.chrome.infoTab = tabs[state.chrome.overlayFocus]
-                    return []
-                }
-                let items = OverlayModel.infoItems(state)
-                let index = state.chrome.overlayFocus - tabs.count
-                guard items.indices.contains(index) else { return [] }
-                return activate(&state, items[index].activation, now: now, keepOpen: true)
-            case .up, .menu, .info: return dismiss(&state)
-            default: return nil
-            }
+            return reduceInfo(&state, command, now: now)
+        }
+    }
+
+    /// Keys on the info panel, as tvOS's: LEFT / RIGHT along the tabs show
+    /// each at once; DOWN (or SELECT) goes into the tab's content, where
+    /// LEFT / RIGHT move along its items and SELECT acts; UP (or ESC) goes
+    /// back to the tabs, and from the tabs closes the panel.
+    static func reduceInfo(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
+        let tabs = OverlayModel.infoTabs(state)
+        let items = OverlayModel.infoItems(state)
+        let focus = state.chrome.overlayFocus
+        let onTabs = focus < tabs.count
+        func showTab(_ index: Int) {
+            let index = min(max(0, index), max(0, tabs.count - 1))
+            state.chrome.overlayFocus = index
+            if tabs.indices.contains(index) { state.chrome.infoTab = tabs[index] }
+        }
+        func tabIndex() -> Int { tabs.firstIndex(of: state.chrome.infoTab) ?? 0 }
+        switch command {
+        case .left where onTabs:
+            showTab(focus - 1)
+            return []
+        case .right where onTabs:
+            showTab(focus + 1)
+            return []
+        case .down where onTabs, .select where onTabs:
+            guard !items.isEmpty else { return [] }
+            state.chrome.overlayFocus = tabs.count + (items.firstIndex { $0.isCurrent } ?? 0)
+            return []
+        case .up where onTabs, .menu where onTabs, .info:
+            return dismiss(&state)
+        case .left:
+            state.chrome.overlayFocus = max(tabs.count, focus - 1)
+            return []
+        case .right:
+            state.chrome.overlayFocus = min(tabs.count + max(0, items.count - 1), focus + 1)
+            return []
+        case .down:
+            // In the archive's list DOWN goes on down it (one a row).
+            if state.chrome.infoTab == .previous { state.chrome.overlayFocus = min(tabs.count + max(0, items.count - 1), focus + 1) }
+            return []
+        case .up where state.chrome.infoTab == .previous && focus > tabs.count:
+            state.chrome.overlayFocus = focus - 1
+            return []
+        case .up, .menu:
+            state.chrome.overlayFocus = tabIndex()
+            return []
+        case .select:
+            let index = focus - tabs.count
+            guard items.indices.contains(index) else { return [] }
+            return activate(&state, items[index].activation, now: now, keepOpen: true)
+        default:
+            return nil
         }
     }
 

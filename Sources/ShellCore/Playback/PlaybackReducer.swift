@@ -111,6 +111,7 @@ public enum PlaybackReducer {
     static func beginLoad(_ state: inout ShellState, index: Int, request: Int?) {
         makeCurrent(&state, index)
         state.navigation.homeSelection = index
+        state.navigation.homeInContinue = false
         let token = state.newToken()
         state.playback = PlaybackState()
         state.playback.token = token

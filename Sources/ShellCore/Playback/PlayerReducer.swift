@@ -65,6 +65,10 @@ enum PlayerReducer {
                 return [.emit(.endFile(url: url))] + effects
             }
             if state.scrub == nil, let current = state.current, current + 1 < state.items.count {
+                // Files play on in order; a film followed by channels ends
+                // back on the home screen it was chosen from (a channel
+                // does not start by itself).
+                if state.items[current + 1].isLive { return [.emit(.endFile(url: url))] + ShellReducer.goHome(&state) }
                 return [.emit(.endFile(url: url))] + PlaybackReducer.play(&state, index: current + 1, now: now)
             }
             state.playback.paused = true

@@ -1,4 +1,3 @@
-import ShellCore
 
 /// The player screen: the video (or a title card until the first frame),
 /// with the transport bar on top when it is shown.
@@ -55,7 +54,9 @@ enum TitleCardView {
         screen.putCentered(state.title, y: middle, style: base.bolded(), x: 2, width: screen.width - 4)
         let status: String
         switch state.playback.phase {
-        case .loading, .idle: status = "Loading" + String(theme.glyphs.ellipsis)
+        case .loading, .idle:
+            // Nothing loads while the viewer chooses where to resume.
+            status = state.upNext.resumeOffer != nil ? "" : "Loading" + String(theme.glyphs.ellipsis)
         case .playing:
             if state.playback.buffering {
                 status = "Buffering" + String(theme.glyphs.ellipsis)

@@ -1,5 +1,4 @@
 import MediaModel
-import ShellCore
 
 /// The transport bar at the bottom: title, scrub bubble, (fine ruler),
 /// progress bar with the scrub head, elapsed / remaining or LIVE.

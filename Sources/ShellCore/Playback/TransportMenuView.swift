@@ -1,4 +1,3 @@
-import ShellCore
 
 /// The transport bar's menu row, just above the bar: a button a menu (the
 /// focused one highlighted), and the open menu's choices in a box above its

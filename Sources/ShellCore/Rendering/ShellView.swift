@@ -1,4 +1,3 @@
-import ShellCore
 
 /// Draws the whole frame for a state: `render(state, theme, size) -> Screen`.
 /// Pure; layers are drawn bottom-up (video or title card, chrome, error,
@@ -21,6 +20,7 @@ public enum ShellView {
             if state.chrome.overlay != .none { focusRow = screen.height - 2 }
         case .passcode:
             PasscodeView.draw(into: &screen, state: state, theme: theme, context: context)
+            if theme.glyphs.isASCII { screen.limitToConsoleCharacters() }
             return screen
         case .interstitial:
             InterstitialView.draw(into: &screen, state: state, theme: theme, context: context)
@@ -36,6 +36,9 @@ public enum ShellView {
         }
         PictureView.draw(into: &screen, state: state, theme: theme, context: context, focusRow: focusRow)
         EntryOverlayView.draw(into: &screen, state: state, theme: theme)
+        // A theme of ASCII glyphs is for a console (or a locale) that shows
+        // little else: so is the rest of the text.
+        if theme.glyphs.isASCII { screen.limitToConsoleCharacters() }
         return screen
     }
 }

@@ -1,4 +1,3 @@
-import ShellCore
 
 extension ShellView {
     /// The part of `state` the views draw: fields no view reads are reset, so
@@ -35,7 +34,10 @@ extension ShellView {
             s.live.flip = flip
         }
         if s.screen != .interstitial { s.chrome.spinnerFrame = 0 }
-        s.wallClock = (s.wallClock / 60).rounded(.down) * 60
+        // Clock times show minutes; a lockout's countdown on the prompt
+        // shows seconds.
+        let countdown = state.prompt != nil && state.restrictions.lockedUntil != nil
+        s.wallClock = countdown ? s.wallClock.rounded(.down) : (s.wallClock / 60).rounded(.down) * 60
         if let scrub = s.scrub {
             var visible = ScrubState(target: scrub.target, origin: 0)
             visible.mode = scrub.mode

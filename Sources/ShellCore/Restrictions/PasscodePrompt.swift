@@ -26,8 +26,9 @@ public struct PasscodePrompt: Equatable, Sendable, CustomStringConvertible {
     public var checking: Int?
     /// "Wrong passcode", shown under the boxes.
     public var message: String?
-    /// Where ESC goes back to: the channel a flip started from (the flip
-    /// may have been answered while the prompt was up).
+    /// Where ESC goes back to: what played before the prompt came up, or
+    /// the channel a flip started from (the flip may have been answered
+    /// while the prompt was up).
     public var origin: Int?
 
     public init(purpose: Purpose, item: MediaItem, ratings: [ContentRating]) {

@@ -37,16 +37,45 @@ enum PasscodeReducer {
             prompt.checking = attempt.id
             NavigationReducer.go(&state, to: .passcode(prompt))
             return [.verifyPasscode(attempt)]
-        case .left:
-            guard prompt.checking == nil, !prompt.digits.isEmpty else { return [] }
+        case .left where !prompt.digits.isEmpty:
+            guard prompt.checking == nil else { return [] }
             prompt.digits.removeLast()
             NavigationReducer.go(&state, to: .passcode(prompt))
             return []
+        case .left, .channelDown:
+            return flipOn(&state, step: -1, now: now)
+        case .right, .channelUp:
+            return flipOn(&state, step: 1, now: now)
         case .menu:
             return dismiss(&state, kind: .cancelled, now: now)
         default:
             return []
         }
+    }
+
+    /// A channel key on a channel's prompt: the viewer zaps on past the
+    /// restricted channel. The prompt goes (its item is not played), and
+    /// the flip moves on from it, its way back (a failure, ESC on the next
+    /// prompt) being the last channel that played.
+    static func flipOn(_ state: inout ShellState, step: Int, now: Instant) -> [Effect] {
+        guard let prompt = state.prompt, prompt.isContent, prompt.checking == nil, !state.channelRing.isEmpty,
+              let index = state.items.firstIndex(where: { $0.id == prompt.item.id }), state.channelRing.contains(index) else { return [] }
+        let label = prompt.rating?.code
+        var effects: [Effect] = [
+            .cancelTimer(.lockoutTick),
+            .audit(AuditEntry(kind: .cancelled, title: prompt.item.title, itemID: prompt.item.id, rating: label, time: state.wallClock, detail: "flipped past")),
+            .emit(.restrictionsAuthorization(item: prompt.item, rating: label, granted: false, reason: "cancelled")),
+        ]
+        if case .held = prompt.purpose { effects.append(.stop) }
+        effects += PlaybackReducer.dropContentRequest(&state)
+        let origin = state.live.flip?.origin ?? prompt.origin
+        NavigationReducer.go(&state, to: .home)
+        effects += FlipReducer.request(&state, step: step, now: now)
+        if let origin, var flip = state.live.flip {
+            flip.origin = origin
+            state.live.flip = flip
+        }
+        return effects
     }
 
     /// The runtime's answer for passcode `attempt`.

@@ -1,5 +1,4 @@
 import MediaModel
-import ShellCore
 
 /// The passcode prompt. It covers everything (no picture, overlay, hint or
 /// notice shows through): what is restricted and why, four boxes that fill

@@ -59,6 +59,8 @@ enum RestrictionReducer {
     /// with `request`, the `replaceContent` request it would answer.
     static func block(_ state: inout ShellState, index: Int, request: Int?, ratings: [ContentRating], programmeStart start: Double?) -> [Effect] {
         let item = state.items[index]
+        // What played before is where ESC goes back to (a flip keeps its own origin).
+        let previous = state.playback.phase == .idle ? nil : state.current
         PlaybackReducer.beginLoad(&state, index: index, request: request)
         PlaybackReducer.rate(&state, ratings: ratings, programmeStart: start, restricted: true)
         state.clearChrome()
@@ -66,7 +68,9 @@ enum RestrictionReducer {
         if state.restrictions.policy.effectiveMode == .deny {
             return effects + PlaybackReducer.dropContentRequest(&state) + deny(&state, item: item, ratings: ratings)
         }
-        return effects + PasscodeReducer.show(&state, PasscodePrompt(purpose: .play(index: index), item: item, ratings: ratings))
+        var prompt = PasscodePrompt(purpose: .play(index: index), item: item, ratings: ratings)
+        if let previous, previous != index { prompt.origin = previous }
+        return effects + PasscodeReducer.show(&state, prompt)
     }
 
     /// libmpv was started again (or a held load failed) while a prompt is

@@ -1,4 +1,3 @@
-import ShellCore
 
 /// "Resume from 1:12:40" (focused first) and "Play from the beginning",
 /// under the title, before anything of the film is loaded.

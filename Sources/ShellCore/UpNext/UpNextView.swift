@@ -1,4 +1,3 @@
-import ShellCore
 
 /// The Up Next card, bottom right: "Up Next", the next title, the
 /// countdown, and Play Now / Cancel (the focused one highlighted); with the

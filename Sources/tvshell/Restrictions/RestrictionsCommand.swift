@@ -59,6 +59,7 @@ struct RestrictionsStatusCommand: ParsableCommand {
             let settings = try ParentalStore.loadSettings(paths: paths)
             let now = Date().timeIntervalSince1970
             let lockout = ParentalStore.loadLockout(paths: paths, now: now)
+            let commandLine = ParentalStore.loadLockout(at: paths.commandLineLockout, now: now)
             let movies = RestrictionsSettings.limitText(settings.movies)
             let tv = RestrictionsSettings.limitText(settings.tv)
             if json {
@@ -66,18 +67,22 @@ struct RestrictionsStatusCommand: ParsableCommand {
                     "mode": settings.mode.rawValue, "effective_mode": settings.policy.effectiveMode.rawValue,
                     "movies": movies, "tv": tv, "unrated": settings.unrated.rawValue, "passcode_set": settings.passcode != nil,
                     "failures": lockout.failures, "locked_seconds": lockout.secondsLeft(at: now), "file": paths.settings,
+                    "cli_failures": commandLine.failures, "cli_locked_seconds": commandLine.secondsLeft(at: now),
                 ]
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
                 print(String(decoding: data, as: UTF8.self))
                 return
             }
             print("mode:      \(settings.mode.rawValue)\(settings.policy.effectiveMode != settings.mode ? " (acts as \(settings.policy.effectiveMode.rawValue): no passcode set)" : "")")
-            print("movies:    \(movies)")
-            print("tv:        \(tv)")
+            print("movies:    \(RestrictionsSettings.limitDescription(settings.movies))")
+            print("tv:        \(RestrictionsSettings.limitDescription(settings.tv))")
             print("unrated:   \(settings.unrated.rawValue)")
             print("passcode:  \(settings.passcode == nil ? "not set" : "set")")
-            let left = lockout.secondsLeft(at: now)
-            print("lockout:   \(left > 0 ? "locked for \(left) s" : "not locked") (\(lockout.failures) wrong since the last right one)")
+            func describe(_ lockout: LockoutState) -> String {
+                let left = lockout.secondsLeft(at: now)
+                return "\(left > 0 ? "locked for \(left) s" : "not locked") (\(lockout.failures) wrong since the last right one)"
+            }
+            print("lockout:   \(describe(lockout)) on the screen; \(describe(commandLine)) at the command line")
             print("file:      \(paths.settings)")
         }
     }

@@ -93,11 +93,13 @@ struct GuideSearchTests {
         h.expectArmed([.stall, .noticeHide, .transportHide])
     }
 
-    @Test("/ needs a stored guide")
+    @Test("/ needs a stored guide, and says so")
     func needsStore() {
         let h = ReducerHarness(ShellState(items: [news]))
         h.apply(.command(.guide, at: h.clock.now))
-        h.press(.search) { _ in }
-        h.expectArmed([.previewDelay])
+        h.press(.search, effects: [.startTimer(.noticeHide, after: 5)]) {
+            $0.chrome.notice = "Search needs a guide: give one with --guide URL (or the lineup's x-tvg-url), or run tvshell guide update"
+        }
+        h.expectArmed([.previewDelay, .noticeHide])
     }
 }

@@ -86,25 +86,25 @@ struct OverlayTests {
         h.expectArmed([.transportHide])
     }
 
-    @Test("DOWN presents the info panel; focus runs along the tabs then the items; subtitles and audio are selected through the player; UP dismisses")
+    @Test("DOWN presents the info panel; moving to a tab shows it; DOWN goes into its items, UP back to the tabs; subtitles selected through the player; UP dismisses")
     func infoPanel() {
         let h = filmWithTracks()
         h.press(.down, effects: [.cancelTimer(.hintHide)]) {
             $0.chrome.overlay = .info
             $0.chrome.hintVisible = false
         }
-        h.press(.right) { $0.chrome.overlayFocus = 1 }
-        h.press(.right) { $0.chrome.overlayFocus = 2 }
-        h.press(.select) { $0.chrome.infoTab = .subtitles }
+        h.press(.right) { $0.chrome.overlayFocus = 1; $0.chrome.infoTab = .chapters }
+        h.press(.right) { $0.chrome.overlayFocus = 2; $0.chrome.infoTab = .subtitles }
         #expect(OverlayModel.infoItems(h.state).map(\.title) == ["Off", "eng"])
         #expect(OverlayModel.infoItems(h.state)[0].isCurrent)
-        h.press(.right) { $0.chrome.overlayFocus = 3 }
-        h.press(.right) { $0.chrome.overlayFocus = 4 }
+        h.press(.down) { $0.chrome.overlayFocus = 4 }
         h.press(.right) { $0.chrome.overlayFocus = 5 }
         h.press(.select, effects: [.selectTrack(.subtitle, 1)]) { $0.playback.tracks[3].selected = true }
         h.press(.right)
+        h.press(.down)
         h.press(.left) { $0.chrome.overlayFocus = 4 }
         h.press(.select, effects: [.selectTrack(.subtitle, nil)]) { $0.playback.tracks[3].selected = false }
+        h.press(.up) { $0.chrome.overlayFocus = 2 }
         h.press(.up) {
             $0.chrome.overlay = .none
             $0.chrome.overlayFocus = 0

@@ -248,7 +248,7 @@ struct RestrictionGateTests {
         h.expectArmed([.lockoutTick])
     }
 
-    @Test("ESC cancels: nothing of it plays, the player is dismissed, the refusal is logged")
+    @Test("ESC cancels: nothing of it plays, what played before comes back, the refusal is logged")
     func escape() {
         let h = gated()
         h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(kids, token: 1), .startTimer(.transportHide, after: 5)]) {
@@ -261,7 +261,7 @@ struct RestrictionGateTests {
         }
         h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
             $0.current = 1
-            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: 0))
             $0.playback.token = 2
             $0.playback.phase = .idle
             $0.playback.ratings = [tvMA]
@@ -269,15 +269,22 @@ struct RestrictionGateTests {
             $0.chrome.transportVisible = false
             $0.navigation.homeSelection = 1
         }
-        let effects = h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .audit(AuditEntry(kind: .cancelled, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: nil)), .emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "cancelled")), .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .stop]) {
-            $0.navigation.destination = .home
+        let effects = h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .audit(AuditEntry(kind: .cancelled, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall, detail: nil)), .emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "cancelled")), .cancelTimer(.errorAdvance), .load(kids, token: 3), .startTimer(.transportHide, after: 5)]) {
+            $0.current = 0
+            $0.navigation.destination = .player
+            $0.navigation.homeSelection = 0
             $0.playback.token = 3
+            $0.playback.phase = .loading
+            $0.playback.ratings = [tvG]
+            $0.playback.restricted = false
+            $0.chrome.transportVisible = true
         }
         #expect(effects.contains(.audit(AuditEntry(kind: .cancelled, title: "Late Night", itemID: "late", rating: "TV-MA", time: wall))))
         #expect(effects.contains(.emit(.restrictionsAuthorization(item: late, rating: "TV-MA", granted: false, reason: "cancelled"))))
-        #expect(loads(effects).isEmpty)
-        #expect(h.state.screen == .home)
+        #expect(loads(effects) == [.load(kids, token: 3)], "only the channel that played before")
+        #expect(h.state.screen == .player)
         #expect(h.state.prompt == nil)
+        h.expectArmed([.transportHide])
     }
 
     @Test("a flip onto a restricted channel asks; ESC goes back to the channel it came from")
@@ -288,7 +295,7 @@ struct RestrictionGateTests {
         let replaced = h.send(.replaceContent(late, request: nil, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .cancelTimer(.flipTimeout), .cancelTimer(.spinner)]) {
             $0.current = 1
             $0.live.previousChannel = 0
-            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: 0))
             $0.playback.token = 2
             $0.playback.phase = .idle
             $0.playback.ratings = [tvMA]
@@ -325,7 +332,7 @@ struct RestrictionGateTests {
         h.send(.replaceContent(late, request: nil, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA")), .cancelTimer(.flipTimeout), .cancelTimer(.spinner)]) {
             $0.current = 1
             $0.live.previousChannel = 0
-            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: 0))
             $0.playback.token = 2
             $0.playback.phase = .idle
             $0.playback.ratings = [tvMA]
@@ -483,7 +490,7 @@ struct RestrictionGateTests {
         }
         h.send(.playIndex(1, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: late, rating: "TV-MA"))]) {
             $0.current = 1
-            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
+            $0.navigation.destination = .passcode(.testing(purpose: .play(index: 1), item: late, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: 0))
             $0.playback.token = 6
             $0.playback.phase = .idle
             $0.playback.ratings = [tvMA]

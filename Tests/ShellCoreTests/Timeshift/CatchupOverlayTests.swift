@@ -55,8 +55,10 @@ private func archived(_ title: String, _ start: Double, _ stop: Double) -> Media
 private func playFromPrevious(_ h: ReducerHarness, _ n: Int) {
     h.apply(.command(.info, at: h.clock.now))
     h.apply(.command(.right, at: h.clock.now))
-    h.apply(.command(.select, at: h.clock.now))
-    for _ in 0..<(OverlayModel.infoTabs(h.state).count - 1 + n) { h.apply(.command(.right, at: h.clock.now)) }
+    h.apply(.command(.down, at: h.clock.now))
+    // In the list (at the programme playing, if it is there): to the top, then n down.
+    for _ in 0..<10 { h.apply(.command(.left, at: h.clock.now)) }
+    for _ in 0..<n { h.apply(.command(.down, at: h.clock.now)) }
     h.apply(.command(.select, at: h.clock.now))
 }
 
@@ -103,14 +105,13 @@ struct CatchupOverlayTests {
             $0.chrome.overlay = .info
             $0.chrome.infoTab = .info
         }
-        #expect(OverlayModel.infoTabs(h.state) == [.info, .previous, .chapters, .subtitles, .audio])
-        h.press(.right) { $0.chrome.overlayFocus = 1 }
-        h.press(.select) { $0.chrome.infoTab = .previous }
+        #expect(OverlayModel.infoTabs(h.state) == [.info, .previous, .subtitles, .audio], "no Chapters tab on a channel")
+        h.press(.right) { $0.chrome.overlayFocus = 1; $0.chrome.infoTab = .previous }
         let items = OverlayModel.infoItems(h.state)
         #expect(items.map(\.title) == ["Evening", "Restricted (TV-MA)", "Early"])
         #expect(items.map(\.time) == [wall - 3600, wall - 5400, wall - 7200])
-        #expect(OverlayModel.infoRingCount(h.state) == 8)
-        for focus in 2...5 { h.press(.right) { $0.chrome.overlayFocus = focus } }
+        #expect(OverlayModel.infoRingCount(h.state) == 7)
+        h.press(.down) { $0.chrome.overlayFocus = 4 }
         let effects = h.apply(.command(.select, at: h.clock.now))
         #expect(effects.contains(.load(archived("Evening", wall - 3600, wall - 1800), token: 2)))
         #expect(h.state.chrome.overlay == .none)
@@ -127,7 +128,7 @@ struct CatchupOverlayTests {
     func noPreviousTab() {
         let h = watchingNews()
         h.apply(.playIndex(1, at: h.clock.now))
-        #expect(OverlayModel.infoTabs(h.state) == [.info, .chapters, .subtitles, .audio])
+        #expect(OverlayModel.infoTabs(h.state) == [.info, .subtitles, .audio])
         h.expectArmed([.stall, .transportHide])
     }
 
