@@ -198,6 +198,11 @@ struct PlayCommand: ParsableCommand {
         if let linear = setup.file.linearBreaks { settings.linearBreaks = linear }
         if let enabled = setup.file.upNextEnabled { settings.upNextEnabled = enabled }
         if let countdown = setup.file.upNextCountdown { settings.upNextCountdown = countdown }
+        // Not yet on the TV output: a second picture (picture in picture,
+        // the guide's preview, the Up Next still). Their bitmaps are laid on,
+        // but a player taking mpv's window over as a picture opens or
+        // closes does not always show within seconds under load.
+        settings.secondPictures = video != .tv
         settings.warmNeighbours = setup.file.warmNeighbours ?? 2
         settings.flipFavouritesOnly = setup.file.flipFavourites
         settings.remindersTune = setup.file.remindersTune

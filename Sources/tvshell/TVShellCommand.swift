@@ -30,6 +30,23 @@ struct TVShellCommand: ParsableCommand {
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--help"] || arguments == ["-h"] {
+            print(overview)
+            return
+        }
         main(ArgumentOrder.subcommandFirst(arguments, subcommands: Set(subcommandNames)))
+    }
+
+    /// `tvshell --help`: what the bare command does (play, the default
+    /// subcommand) with its options first, then the other commands.
+    static var overview: String {
+        var text = configuration.abstract + "\n\n" + helpMessage(for: PlayCommand.self)
+        text += "\nOTHER COMMANDS:\n"
+        for command in configuration.subcommands where command != PlayCommand.self {
+            let name = command._commandName
+            text += "  " + name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.configuration.abstract + "\n"
+        }
+        text += "\n  See 'tvshell help <command>' for a command's options, and man tvshell for the keys and files.\n"
+        return text
     }
 }

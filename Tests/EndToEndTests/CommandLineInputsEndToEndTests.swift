@@ -55,4 +55,13 @@ struct CommandLineInputsEndToEndTests {
         #expect(run.status == 69, "\(run.output)")
         #expect(run.output.contains("--video window: no display"), "\(run.output)")
     }
+
+    @Test("tvshell --help shows the play options first, then the other commands")
+    func help() throws {
+        let run = try Self.tvshell(["--help"])
+        #expect(run.status == 0, "\(run.output)")
+        let options = run.output.range(of: "--lineup"), others = run.output.range(of: "OTHER COMMANDS")
+        #expect(options != nil && others != nil && options!.lowerBound < others!.lowerBound, "\(run.output)")
+        #expect(run.output.contains("--video") && run.output.contains("restrictions") && run.output.contains("guide"), "\(run.output)")
+    }
 }

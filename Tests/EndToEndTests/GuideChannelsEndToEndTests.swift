@@ -61,13 +61,13 @@ struct GuideChannelsEndToEndTests {
         #expect(back["previous_channel"] as? Int == 2)
     }
 
-    @Test("ENTER on a future programme in the grid sets a reminder; a minute before its start the notice comes up; ENTER tunes")
+    @Test("ENTER on future programmes in the grid sets reminders; a minute before they start one notice lists both; DOWN chooses, ENTER tunes")
     func reminderFires() throws {
         let dir = TVShellBinary.scratchDirectory("guide-reminder")
         defer { try? FileManager.default.removeItem(at: dir) }
         let now = (Date().timeIntervalSince1970).rounded(.down)
         let start = now + 75
-        let files = try lineupWithGuide(dir, alpha: [("Alpha Now", now - 3600, now + 7200)],
+        let files = try lineupWithGuide(dir, alpha: [("Alpha Now", now - 3600, start), ("Alpha Late", start, start + 7200)],
                                         bravo: [("Bravo Now", now - 3600, start), ("Big Match", start, start + 7200)])
         let shell = try ShellUnderTest([files.lineup, "--guide", files.guide], width: 100, height: 30)
         try shell.ipc.waitForState(timeout: 20) { playing($0, channel: 1) && guideStored($0) }
@@ -80,16 +80,53 @@ struct GuideChannelsEndToEndTests {
         let set = try shell.ipc.waitForState { ($0["reminders"] as? [[String: Any]])?.count == 1 }
         let reminder = (set["reminders"] as? [[String: Any]])?.first
         #expect(reminder?["title"] as? String == "Big Match" && reminder?["start"] as? Double == start && reminder?["channel"] as? Int == 2)
+        try shell.ipc.request(["keypress", "UP"])
+        try shell.ipc.waitForState { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Alpha Late" }
+        try shell.ipc.request(["keypress", "ENTER"])
+        try shell.ipc.waitForState { ($0["reminders"] as? [[String: Any]])?.count == 2 }
         try shell.ipc.request(["keypress", "ESC"])
 
         let due = try shell.ipc.waitForState(timeout: 100) { $0["reminder_due"] is [String: Any] }
         let wall = Date().timeIntervalSince1970
         #expect(wall >= start - 61 && wall < start, "the notice comes a minute before (\(start - wall) s left)")
         #expect((due["reminders"] as? [Any])?.isEmpty == true)
-        #expect(shell.tmux.waitFor { $0.contains("Reminder") && $0.contains("Big Match on Bravo") }.ok, "\(shell.tmux.capture())")
+        #expect((due["reminders_due"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Alpha Late", "Big Match"], "both kept: \(due["reminders_due"] ?? "")")
+        let listed = shell.tmux.waitFor { $0.contains("2 programmes start") && $0.contains("Alpha Late on Alpha") && $0.contains("Big Match on Bravo") }
+        #expect(listed.ok, "\(listed.screen)")
+        try shell.ipc.request(["keypress", "DOWN"])
+        #expect(((try shell.ipc.state()["reminder_due"] as? [String: Any])?["title"] as? String) == "Big Match")
         try shell.ipc.request(["keypress", "ENTER"])
         let tuned = try shell.ipc.waitForState(timeout: 15) { playing($0, channel: 2) }
         #expect(tuned["reminder_due"] is NSNull)
+    }
+
+    @Test("a reminder for a channel the next lineup does not have is dropped with one notice")
+    func reminderOfAnotherLineup() throws {
+        let dir = TVShellBinary.scratchDirectory("guide-reminder-lineup")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let home = ParentalHome(dir.appendingPathComponent("home"))
+        let now = (Date().timeIntervalSince1970).rounded(.down)
+        let files = try lineupWithGuide(dir, alpha: [("Alpha Now", now - 3600, now + 7200)],
+                                        bravo: [("Bravo Now", now - 3600, now + 3600), ("Big Match", now + 3600, now + 7200)])
+        do {
+            let shell = try ShellUnderTest([files.lineup, "--guide", files.guide], width: 100, height: 30, home: home)
+            try shell.ipc.waitForState(timeout: 20) { playing($0, channel: 1) && guideStored($0) }
+            try shell.ipc.request(["keypress", "g"])
+            try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+            try shell.ipc.request(["keypress", "DOWN"])
+            try shell.ipc.request(["keypress", "RIGHT"])
+            try shell.ipc.waitForState { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Big Match" }
+            try shell.ipc.request(["keypress", "ENTER"])
+            try shell.ipc.waitForState { ($0["reminders"] as? [[String: Any]])?.count == 1 }
+            try shell.ipc.request(["quit"])
+            #expect(shell.waitForExit() == 0)
+        }
+        let other = dir.appendingPathComponent("alpha-only.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"a.tv\",Alpha\nav://lavfi:testsrc2=size=160x90:rate=25\n".write(to: other, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([other.path], width: 100, height: 30, home: home)
+        let told = try shell.ipc.waitForState(timeout: 20) { ($0["notice"] as? String)?.contains("Reminder dropped") == true }
+        #expect((told["notice"] as? String)?.contains("Big Match on Bravo is not in this lineup") == true, "\(told["notice"] ?? "")")
+        #expect((told["reminders"] as? [Any])?.isEmpty == true)
     }
 
     @Test("f marks channels; they survive a restart with a changed lineup (renumbered, reordered, renamed), lead the list, and flip = favourites goes round them only")

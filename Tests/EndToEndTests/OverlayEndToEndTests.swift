@@ -80,4 +80,42 @@ struct OverlayEndToEndTests {
         #expect(said.ok, "\(said.screen)")
         #expect(try shell.ipc.state()["notice"] as? String != nil)
     }
+
+    @Test("every key says what it did: +10 s, a frame, what did they say, back to live or why not")
+    func feedback() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let shell = try ShellUnderTest([clip])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+        try shell.ipc.request(["keypress", "RIGHT"])
+        #expect(try shell.ipc.state()["badge"] as? String == "+10 s")
+        #expect(shell.tmux.waitFor { $0.contains("+10 s") }.ok)
+        try shell.ipc.request(["keypress", "l"])
+        #expect(try shell.ipc.state()["badge"] as? String == "Not a live channel")
+        try shell.ipc.request(["keypress", "w"])
+        #expect((try shell.ipc.state()["badge"] as? String)?.hasPrefix("−15 s") == true)
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        try shell.ipc.request(["keypress", "."])
+        #expect(try shell.ipc.state()["badge"] as? String == "+1 frame")
+        try shell.ipc.waitForState(timeout: 5) { $0["badge"] is NSNull }
+    }
+
+    @Test("? lists the keys of the screen in front; the next key only closes the list")
+    func keysList() throws {
+        let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+        let home = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let hint = shell.tmux.waitFor { $0.contains("? keys") && $0.contains("g guide") && $0.contains("/ search") }
+        #expect(hint.ok, "the home hint names the keys: \(hint.screen)")
+        try shell.tmux.send("?")
+        let listed = shell.tmux.waitFor { $0.contains("Keys") && $0.contains("the guide") && $0.contains("search the guide") && $0.contains("any key closes") }
+        #expect(listed.ok, "\(listed.screen)")
+        #expect(try shell.ipc.state()["help"] as? Bool == true)
+        try shell.tmux.send("Down")
+        let after = try shell.ipc.waitForState { $0["help"] as? Bool == false }
+        #expect(after["home_selection"] as? Int == home["home_selection"] as? Int && after["screen"] as? String == "home", "the key only closed the list")
+        try shell.ipc.request(["channel", 1])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        try shell.ipc.request(["keypress", "l"])
+        #expect(try shell.ipc.state()["badge"] as? String == "No timeshift on this channel: it is live")
+    }
 }

@@ -107,50 +107,15 @@ struct TVOutputEndToEndTests {
         try tv.ipc.waitForState { $0["overlay"] as? String == "info" }
     }
 
-    @Test("picture in picture: the channel goes into its corner over the home screen, a second moving picture in its own colours; p brings it back full screen")
-    func pictureInPicture() throws {
+    @Test("picture in picture is refused on the TV output for now, with the reason")
+    func pictureRefused() throws {
         let tv = try Running(["--home"])
         try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
         #expect(try tv.ipc.request(["channel", 1])["error"] as? String == "success")
         try tv.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
         try tv.type("p")
-        let home = try tv.ipc.waitForState(timeout: 30) { state in
-            let pip = state["pip"] as? [String: Any]
-            return state["screen"] as? String == "home" && (number(pip?["frames_presented"]) ?? 0) > 5
-                && ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.isEmpty == false
-        }
-        let laid = try #require(((home["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.first)
-        #expect(laid["slot"] as? String == "picture")
-        let x = try #require(laid["x"] as? Int), y = try #require(laid["y"] as? Int)
-        let w = try #require(laid["w"] as? Int), h = try #require(laid["h"] as? Int)
-        #expect(w > 200 && h > 100 && x + w <= 1280 && y + h <= 720, "\(laid)")
-        let first = try tv.display.screenshot()
-        let presented = number((home["pip"] as? [String: Any])?["frames_presented"]) ?? 0
-        try tv.ipc.waitForState { (number(($0["pip"] as? [String: Any])?["frames_presented"]) ?? 0) > presented + 15 }
-        let second = try tv.display.screenshot()
-        let moved = second.differing(from: first, x: x, y: y, width: w, height: h)
-        #expect(moved > w * h / 200, "the picture moves in its rectangle: \(moved) pixels changed")
-        // The test card (testsrc2): its yellow and blue bars are in the
-        // picture's rectangle, and nowhere else on the home screen.
-        let yellow = second.count(near: 0xFFFF00, tolerance: 70, x: x, y: y, width: w, height: h)
-        let blue = second.count(near: 0x0000FF, tolerance: 70, x: x, y: y, width: w, height: h)
-        #expect(yellow > w * h / 20 && blue > w * h / 20, "the channel's colours in the picture: yellow \(yellow), blue \(blue)")
-        let everywhere = second.count(near: 0xFFFF00, tolerance: 70, x: 0, y: 0, width: 1280, height: 720)
-        #expect(everywhere - yellow < 50, "no picture outside its rectangle: \(everywhere - yellow) yellow pixels")
-        try tv.type("p")
-        try tv.ipc.waitForState(timeout: 30) { state in
-            state["screen"] as? String == "player" && state["pip"] is NSNull
-                && ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.isEmpty == true
-                && (state["tv"] as? [String: Any])?["output"] as? String == "x11"
-        }
-        // The player takes mpv's window over as it comes back: look until
-        // its picture is on the screen, for a few seconds at most.
-        let deadline = Date().addingTimeInterval(5)
-        var fullScreen = 0
-        repeat {
-            fullScreen = try tv.display.screenshot().count(near: 0xFFFF00, tolerance: 70, x: 0, y: 0, width: 1280, height: 720)
-        } while fullScreen <= 1280 * 720 / 20 && Date() < deadline
-        #expect(fullScreen > 1280 * 720 / 20, "the channel full screen again: \(fullScreen) yellow pixels")
+        let state = try tv.ipc.waitForState { ($0["notice"] as? String)?.contains("no second picture") == true }
+        #expect(state["pip"] is NSNull && state["screen"] as? String == "player")
     }
 
     @Test("a warm neighbour takes mpv's window over on a flip: channel 2 full screen, never loaded again")

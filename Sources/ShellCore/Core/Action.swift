@@ -116,6 +116,7 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case flipFailureShown
     case digitCommit
     case noticeHide
+    case badgeHide
     case spinner
     case hintHide
     /// A second of the passcode lockout's countdown.

@@ -26,6 +26,9 @@ extension ShellReducer {
         case .noticeHide:
             state.chrome.notice = nil
             return []
+        case .badgeHide:
+            state.chrome.badge = nil
+            return []
         case .hintHide:
             state.chrome.hintVisible = false
             return []

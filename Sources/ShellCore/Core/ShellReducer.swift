@@ -138,8 +138,16 @@ public enum ShellReducer {
             return PlaybackReducer.startPending(&state, now: Instant(seconds: 0))
         case .libraryLists(let favourites, let reminders):
             state.guide.favourites = Set(favourites)
-            state.guide.reminders = reminders.sorted { ($0.start, $0.channel) < ($1.start, $1.channel) }
-            return []
+            // Reminders for channels this lineup does not have (set under
+            // another) are dropped, with one notice.
+            let kept = state.items.isEmpty ? reminders : reminders.filter { state.itemIndex(guideChannel: $0.channel) != nil }
+            let dropped = reminders.filter { reminder in !kept.contains { $0.channel == reminder.channel && $0.start == reminder.start } }
+            state.guide.reminders = kept.sorted { ($0.start, $0.channel) < ($1.start, $1.channel) }
+            guard !dropped.isEmpty else { return [] }
+            state.chrome.notice = dropped.count == 1
+                ? "Reminder dropped: \(dropped[0].title) on \(dropped[0].channelName) is not in this lineup"
+                : "\(dropped.count) reminders dropped: their channels are not in this lineup"
+            return dropped.map { .saveReminder($0, on: false) } + [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
         case .searchEdit(let edit):
             return GuideSearchReducer.edit(&state, edit)
         case .guideSearchResults(let text, let programmes):

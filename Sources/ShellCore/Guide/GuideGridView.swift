@@ -84,10 +84,10 @@ enum GuideGridView {
         drawDetails(into: &screen, state: state, grid: grid, layout: layout, width: detailsWidth, theme: theme, context: context)
         let wide = screen.width >= 120
         let hint = switch (ascii, wide) {
-        case (true, true): "UP/DOWN channel - LEFT/RIGHT programme - PGUP/PGDN page - < > day - ENTER watch/remind - f favourite - / search - g list"
-        case (true, false): "arrows move - < > day - ENTER watch/remind - f favourite - / search - g list"
-        case (false, true): "↑↓ channel · ←→ programme · PGUP/PGDN page · < > day · ENTER watch/remind · f favourite · / search · g list"
-        case (false, false): "↑↓←→ move · < > day · ENTER watch/remind · f favourite · / search · g list"
+        case (true, true): "UP/DOWN channel - LEFT/RIGHT programme - PGUP/PGDN page - < > day - ENTER watch/remind - ? keys - f favourite - / search - p picture - g list"
+        case (true, false): "arrows move - ENTER watch/remind - ? keys - f favourite - / search - p picture - g list - < > day"
+        case (false, true): "↑↓ channel · ←→ programme · PGUP/PGDN page · < > day · ENTER watch/remind · ? keys · f favourite · / search · p picture · g list"
+        case (false, false): "↑↓←→ move · ENTER watch/remind · ? keys · f favourite · / search · p picture · g list · < > day"
         }
         screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
         return focusRow

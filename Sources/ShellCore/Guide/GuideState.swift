@@ -18,8 +18,20 @@ public struct GuideState: Equatable, Sendable {
     public var search: GuideSearch?
     /// Reminders set, soonest first (from the library).
     public var reminders: [Reminder] = []
-    /// The reminder whose notice is up ("… starts in 1 min · ENTER to tune").
-    public var reminderDue: Reminder?
+    /// The reminders whose notice is up, soonest first: every one due at
+    /// that moment ("2 programmes start at 21:00"), none lost.
+    public var remindersDue: [Reminder] = []
+    /// The one of them ENTER tunes to.
+    public var reminderFocus = 0
+    /// The focused reminder of the notice; set to one (or nil) it is the
+    /// only one up.
+    public var reminderDue: Reminder? {
+        get { remindersDue.indices.contains(reminderFocus) ? remindersDue[reminderFocus] : nil }
+        set {
+            remindersDue = newValue.map { [$0] } ?? []
+            reminderFocus = 0
+        }
+    }
     /// Favourite channels, by `MediaItem.channelKey` (from the library).
     public var favourites: Set<String> = []
     /// Channel logos loaded so far, by URL.

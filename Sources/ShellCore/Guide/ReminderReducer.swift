@@ -26,29 +26,35 @@ enum ReminderReducer {
         return [.saveReminder(reminder, on: true), .startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
     }
 
-    /// The wall clock moved: brings up the reminders now due (the first
-    /// one's notice; with `remindersTune`, tunes to it) and drops stale ones.
+    /// The wall clock moved: brings up every reminder now due (one notice
+    /// listing them, the first focused; with `remindersTune`, tunes to the
+    /// first) and drops stale ones.
     static func wallClockChanged(_ state: inout ShellState, now: Instant) -> [Effect] {
         let wall = state.wallClock
         guard wall > 0 else { return [] }
         var effects: [Effect] = []
-        var due: Reminder?
+        var due: [Reminder] = []
         while let first = state.guide.reminders.first, first.start - state.settings.reminderLead <= wall {
             state.guide.reminders.removeFirst()
             effects.append(.saveReminder(first, on: false))
-            if first.start + grace > wall, due == nil { due = first }
+            // One for a channel this lineup does not have is dropped quietly.
+            if first.start + grace > wall, state.itemIndex(guideChannel: first.channel) != nil || state.items.isEmpty { due.append(first) }
         }
-        guard let due else { return effects }
-        if state.settings.remindersTune, state.kiosk, let index = state.itemIndex(guideChannel: due.channel), state.prompt == nil {
+        guard let first = due.first else { return effects }
+        let shown = state.guide.remindersDue.filter { old in !due.contains { $0.channel == old.channel && $0.start == old.start } }
+        if !shown.isEmpty { due = shown + due }
+        if state.settings.remindersTune, state.kiosk, let index = state.itemIndex(guideChannel: first.channel), state.prompt == nil {
             state.guide.grid = nil
             state.guide.search = nil
             return effects + PlaybackReducer.play(&state, index: index, now: now)
         }
-        state.guide.reminderDue = due
+        state.guide.remindersDue = due
+        state.guide.reminderFocus = 0
         return effects + [.startTimer(.reminderHide, after: state.settings.reminderLead + 120)]
     }
 
-    /// A key while a reminder's notice is up: ENTER tunes, ESC dismisses;
+    /// A key while a reminder's notice is up: ENTER tunes (to the one
+    /// chosen with UP / DOWN when several are up), ESC dismisses;
     /// nil for other keys (they go on as usual, the notice stays), and while
     /// a channel number is being typed (ENTER tunes the number).
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
@@ -66,6 +72,12 @@ enum ReminderReducer {
         case .menu:
             state.guide.reminderDue = nil
             return [.cancelTimer(.reminderHide)]
+        case .up, .down:
+            // Several at once: UP / DOWN choose the one ENTER tunes to.
+            let count = state.guide.remindersDue.count
+            guard count > 1 else { return nil }
+            state.guide.reminderFocus = (state.guide.reminderFocus + (command == .down ? 1 : count - 1)) % count
+            return []
         default:
             return nil
         }

@@ -1,6 +1,7 @@
 /// The feature that takes a key.
 public enum KeyHandler: String, CaseIterable, Sendable {
     // Over any screen (`KeyOverlay`).
+    case help
     case channelEntry = "channel-entry"
     case reminder
     // The same on every screen they are listed for.
@@ -61,13 +62,15 @@ public enum KeyTable {
     public static let everyCommand: [RemoteCommand] = [
         .playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
         .channelUp, .channelDown, .info, .guide, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture,
-        .pictureBack, .pictureForward, .whatDidTheySay, .live, .dayBack, .dayForward, .previousChannel, .favourite, .search,
+        .pictureBack, .pictureForward, .whatDidTheySay, .live, .dayBack, .dayForward, .previousChannel, .favourite, .search, .help,
     ] + (0...9).map { .digit($0) }
 
     /// Rows 1 and 2: the overlays' and the global keys.
     public static let routes: [KeyRoute] = [
+        KeyRoute(handler: .help, overlay: .help, foci: all.subtracting([.prompt]), keys: Set(everyCommand)),
+        KeyRoute(handler: .help, overlay: nil, foci: all.subtracting([.prompt, .searchLine]), keys: [.help]),
         KeyRoute(handler: .channelEntry, overlay: .channelEntry, foci: all.subtracting([.prompt]), keys: [.select, .menu]),
-        KeyRoute(handler: .reminder, overlay: .reminderNotice, foci: all.subtracting([.prompt]), keys: [.select, .menu]),
+        KeyRoute(handler: .reminder, overlay: .reminderNotice, foci: all.subtracting([.prompt]), keys: [.select, .menu, .up, .down]),
         KeyRoute(handler: .quit, overlay: nil, foci: all, keys: [.quit]),
         KeyRoute(handler: .picture, overlay: nil, foci: all.subtracting([.prompt]), keys: pictureKeys),
         KeyRoute(handler: .picture, overlay: nil, foci: [.home, .guideList, .guideGrid, .searchLine, .flip, .interstitial, .errorScreen], keys: playKeys),

@@ -33,6 +33,7 @@ extension RemoteCommand {
         case .previousChannel: "previous_channel"
         case .favourite: "favourite"
         case .search: "search"
+        case .help: "help"
         }
     }
 

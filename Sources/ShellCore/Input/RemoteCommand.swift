@@ -45,4 +45,6 @@ public enum RemoteCommand: Equatable, Hashable, Sendable {
     case favourite
     /// The guide's search line (`/`).
     case search
+    /// The keys of the screen in front (`?`, KEY_HELP).
+    case help
 }

@@ -51,7 +51,7 @@ public struct RemoteMap: Equatable, Sendable {
             "KEY_CHANNELUP": Binding(.channelUp), "KEY_CHANNELDOWN": Binding(.channelDown),
             "KEY_PAGEUP": Binding(.channelUp), "KEY_PAGEDOWN": Binding(.channelDown),
             "KEY_PLAYPAUSE": Binding(.playPause), "KEY_PLAY": Binding(.play), "KEY_PAUSE": Binding(.pause),
-            "KEY_STOP": Binding(.closePicture), "KEY_SCREEN": Binding(.pictureInPicture), "KEY_AGAIN": Binding(.whatDidTheySay), "KEY_TV": Binding(.live),
+            "KEY_STOP": Binding(.closePicture), "KEY_SCREEN": Binding(.pictureInPicture), "KEY_AGAIN": Binding(.whatDidTheySay), "KEY_TV": Binding(.live), "KEY_HELP": Binding(.help),
             "KEY_REWIND": Binding(.left, repeatEvery: 1, delay: 1), "KEY_FASTFORWARD": Binding(.right, repeatEvery: 1, delay: 1),
             "KEY_PREVIOUS": Binding(.frameBack), "KEY_NEXT": Binding(.frameForward),
             "KEY_RED": Binding(.info), "KEY_GREEN": Binding(.guide), "KEY_YELLOW": Binding(.up), "KEY_BLUE": Binding(.down),

@@ -3,7 +3,11 @@
 /// reminder that came up (top centre) and a short notice (bottom centre).
 enum EntryOverlayView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
-        if let reminder = state.guide.reminderDue { drawReminder(into: &screen, reminder, state: state, theme: theme) }
+        if state.guide.remindersDue.count > 1 {
+            drawReminders(into: &screen, state: state, theme: theme)
+        } else if let reminder = state.guide.reminderDue {
+            drawReminder(into: &screen, reminder, state: state, theme: theme)
+        }
         if let entry = state.live.channelEntry {
             let text = " \(entry.digits)_ "
             let width = max(10, columnWidth(of: text) + 4)
@@ -22,6 +26,30 @@ enum EntryOverlayView {
             for (i, line) in lines.enumerated() {
                 screen.putCentered(line, y: top + 1 + i, style: style, x: x, width: width)
             }
+        }
+    }
+
+    /// Several due at once: "◷ 2 programmes start in 1 min", each title on
+    /// its channel (the focused one marked), what the keys do.
+    private static func drawReminders(into screen: inout Screen, state: ShellState, theme: Theme) {
+        let ascii = theme.glyphs.isASCII
+        let due = state.guide.remindersDue
+        let first = due.map(\.start).min() ?? state.wallClock
+        let minutes = Int(((first - state.wallClock) / 60).rounded(.up))
+        let when = minutes > 0 ? "in \(minutes) min" : "now"
+        let dot = ascii ? " - " : " · "
+        var lines = ["\(theme.glyphs.reminder) \(due.count) programmes start \(when)"]
+        for (index, reminder) in due.enumerated() {
+            lines.append((index == state.guide.reminderFocus ? (ascii ? "> " : "▸ ") : "  ") + reminder.title + " on " + reminder.channelName)
+        }
+        lines.append((ascii ? "UP/DOWN choose" : "↑↓ choose") + dot + "ENTER watch" + dot + "ESC dismiss")
+        let width = min(screen.width - 4, (lines.map(columnWidth(of:)).max() ?? 0) + 6)
+        let x = (screen.width - width) / 2
+        let style = Style(foreground: theme.selectionText, background: theme.accent, bold: true)
+        let rows = min(lines.count, max(3, screen.height - 4))
+        screen.fill(x: x, y: 1, width: width, height: rows + 2, with: Cell(" ", style: style))
+        for (i, line) in lines.prefix(rows).enumerated() {
+            screen.put(truncate(line, toWidth: width - 4, ellipsis: theme.glyphs.ellipsis), x: x + 2, y: 2 + i, style: style)
         }
     }
 

@@ -15,6 +15,11 @@ public struct ChromeState: Equatable, Sendable {
     public var hintVisible = false
     /// A short message over the screen ("No channel 42").
     public var notice: String?
+    /// What the last key did, confirmed for a moment in the corner of the
+    /// player ("+10 s", "Speed 1.5×", "No timeshift on this channel").
+    public var badge: String?
+    /// The keys of the screen in front are listed over it (`?`).
+    public var help = false
     /// Frame of the interstitial's spinner.
     public var spinnerFrame = 0
     /// The embedding program's custom overlay items (nil: the built-in ones).

@@ -100,8 +100,10 @@ enum HomeView {
             }
         }
         let quit = state.kiosk ? "" : (theme.glyphs.isASCII ? " - q quit" : " · q quit")
-        let hint = theme.glyphs.isASCII ? "UP/DOWN select - ENTER play - 0-9 channel" : "↑↓ select · ENTER play · 0–9 channel"
-        screen.put(hint + quit, x: 2, y: screen.height - 1, style: dim)
+        let hint = theme.glyphs.isASCII
+            ? "UP/DOWN select - ENTER play - ? keys - g guide - / search - f favourite - p picture - i info - 0-9 channel"
+            : "↑↓ select · ENTER play · ? keys · g guide · / search · f favourite · p picture · i info · 0–9 channel"
+        screen.put(truncate(hint + quit, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
         if let problem = healthLine(state, index: state.navigation.homeSelection, context: context) ?? state.guide.status?.problem.map({ "Guide: " + $0 }) {
             screen.put(truncate(problem, toWidth: right - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 2,
                        style: base.with(foreground: theme.error), maxWidth: right - 4)

@@ -116,7 +116,7 @@ enum OverlayReducer {
             return BreakReducer.seek(&state, to: position)
         case .speed(let speed):
             state.playback.speed = speed
-            return [.setSpeed(speed)]
+            return [.setSpeed(speed)] + FeedbackReducer.badge(&state, "Speed \(OverlayModel.speedLabel(speed))")
         case .selectTrack(let kind, let id):
             for i in state.playback.tracks.indices where state.playback.tracks[i].kind == kind {
                 state.playback.tracks[i].selected = state.playback.tracks[i].id == id

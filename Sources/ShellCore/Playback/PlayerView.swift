@@ -33,6 +33,12 @@ enum PlayerView {
         ContextualActionView.draw(into: &screen, state: state, theme: theme)
         ResumeOfferView.draw(into: &screen, state: state, theme: theme)
         UpNextView.draw(into: &screen, state: state, theme: theme, context: context)
+        if let badge = state.chrome.badge {
+            // What the last key did, top right (where a channel number is typed).
+            let text = " \(badge) "
+            let x = max(1, screen.width - columnWidth(of: text) - 3)
+            screen.put(text, x: x, y: 1, style: Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true))
+        }
         if state.chrome.hintVisible && state.chrome.overlay == .none {
             let hint = " \(theme.hint) "
             let style = Style(foreground: theme.text, background: theme.barBackground, bold: true)

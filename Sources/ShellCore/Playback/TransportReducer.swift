@@ -27,6 +27,7 @@ enum TransportReducer {
             let offset = Double(direction) * state.settings.skipInterval
             let target = min(max(0, (p.position ?? 0) + offset), p.duration ?? .infinity)
             return BreakReducer.seek(&state, to: target, exact: false, by: offset) + showTransport(&state)
+                + FeedbackReducer.badge(&state, FeedbackReducer.skip(offset))
         case .select:
             if !p.paused, let effects = SegmentReducer.take(&state) { return effects }
             if p.paused && canSeek {
@@ -43,6 +44,7 @@ enum TransportReducer {
             guard p.paused, canSeek else { return [] }
             if let refused = BreakReducer.refusal(&state) { return refused }
             return [.frameStep(forward: command == .frameForward)] + showTransport(&state)
+                + FeedbackReducer.badge(&state, command == .frameForward ? "+1 frame" : "−1 frame")
         case .channelUp:
             return changeChannel(&state, by: 1, now: now)
         case .channelDown:
@@ -64,11 +66,19 @@ enum TransportReducer {
             guard p.phase == .playing || p.phase == .ended else { return [] }
             return OverlayReducer.presentInfo(&state)
         case .whatDidTheySay:
-            return WhatDidTheySayReducer.start(&state, now: now) + showTransport(&state)
+            let effects = WhatDidTheySayReducer.start(&state, now: now)
+            if effects.isEmpty {
+                return showTransport(&state) + FeedbackReducer.badge(&state, state.isLive ? "No replay on a live channel" : "Nothing to replay yet")
+            }
+            let replay = "−\(Int(state.settings.replayInterval)) s" + (state.segments.whatDidTheySay != nil ? ", subtitles on" : "")
+            return effects + showTransport(&state) + FeedbackReducer.badge(&state, replay)
         case .live:
-            return TimeshiftReducer.goLive(&state)
+            guard state.isLive else { return FeedbackReducer.badge(&state, "Not a live channel") }
+            guard state.playback.liveBuffer != nil else { return FeedbackReducer.badge(&state, "No timeshift on this channel: it is live") }
+            let effects = TimeshiftReducer.goLive(&state)
+            return effects.isEmpty ? effects : effects + FeedbackReducer.badge(&state, "Live")
         case .digit, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .dayBack, .dayForward,
-             .previousChannel, .favourite, .search:
+             .previousChannel, .favourite, .search, .help:
             return []
         }
     }

@@ -36,6 +36,7 @@ public enum ShellView {
         }
         PictureView.draw(into: &screen, state: state, theme: theme, context: context, focusRow: focusRow)
         EntryOverlayView.draw(into: &screen, state: state, theme: theme)
+        if state.chrome.help { HelpView.draw(into: &screen, state: state, theme: theme) }
         // A theme of ASCII glyphs is for a console (or a locale) that shows
         // little else: so is the rest of the text.
         if theme.glyphs.isASCII { screen.limitToConsoleCharacters() }

@@ -172,6 +172,8 @@ enum StateReport {
             "flip_failure": state.live.flip?.failure.map { $0 as Any } ?? NSNullValue.null,
             "channel_entry": state.live.channelEntry.map { $0.digits as Any } ?? NSNullValue.null,
             "notice": state.chrome.notice.map { $0 as Any } ?? NSNullValue.null,
+            "badge": state.chrome.badge.map { $0 as Any } ?? NSNullValue.null,
+            "help": state.chrome.help,
             "overlay_focus": state.chrome.overlayFocus,
             "info_tab": state.chrome.infoTab.rawValue,
             "hint": state.chrome.hintVisible,
@@ -199,6 +201,7 @@ enum StateReport {
             "favourites": Self.favourites(state),
             "reminders": state.guide.reminders.map { Self.reminder(state, $0) },
             "reminder_due": state.guide.reminderDue.map { Self.reminder(state, $0) as Any } ?? NSNullValue.null,
+            "reminders_due": state.guide.remindersDue.map { Self.reminder(state, $0) },
             "previous_channel": state.live.previousChannel.flatMap { state.items.indices.contains($0) ? state.items[$0].number : nil }
                 .map { $0 as Any } ?? NSNullValue.null,
             "guide_status": state.guide.status.map {

@@ -67,6 +67,19 @@ final class PlayerSlots: PlayerHost, RendererSource {
     /// full-screen window over from the one leaving it (which gives it up
     /// first and renders off screen from then on); when none comes, a new
     /// idle one opens the window.
+    /// When the TV's main player was last tried (`ensureMainPlayer`).
+    private var mainAttempted = -1.0
+
+    /// TV output: the main slot always holds a player, whose window carries
+    /// the screens; when it is empty (its player could not start) one is
+    /// tried again, at most once a second.
+    func ensureMainPlayer(now: Double) {
+        guard configuration.video == .tv, pool[.main] == nil, now - mainAttempted >= 1 else { return }
+        mainAttempted = now
+        logger.warning("the TV's window has no player: starting one")
+        startPlayer(in: .main)
+    }
+
     func exchangePlayers(_ a: PlayerSlot, _ b: PlayerSlot) {
         pool.exchange(a, b)
         if configuration.video == .tv, a == .main || b == .main {

@@ -74,16 +74,33 @@ struct ReminderTests {
         late.expectArmed([.stall, .hintHide, .transportHide])
     }
 
-    @Test("a reminder on a channel gone from the lineup says so instead of tuning")
+    @Test("a reminder for a channel this lineup does not have is dropped with a notice, and never comes up")
     func channelGone() {
         let h = watchingNews()
         let gone = Reminder(channel: "gone.tv", start: nine, title: "Old", channelName: "Gone")
-        h.apply(.libraryLists(favourites: [], reminders: [gone]))
-        h.apply(.wallClock(nine - 60, at: h.clock.now))
-        h.press(.select, effects: [.cancelTimer(.reminderHide), .startTimer(.noticeHide, after: 5)]) {
-            $0.guide.reminderDue = nil
-            $0.chrome.notice = "Gone is not in this lineup any more"
+        h.send(.libraryLists(favourites: [], reminders: [gone]), effects: [.saveReminder(gone, on: false), .startTimer(.noticeHide, after: 5)]) {
+            $0.chrome.notice = "Reminder dropped: Old on Gone is not in this lineup"
+            $0.guide.reminders = []
         }
+        h.send(.wallClock(nine - 60, at: h.clock.now)) { $0.wallClock = nine - 60 }
+        #expect(h.state.guide.reminderDue == nil)
         h.expectArmed([.stall, .hintHide, .noticeHide, .transportHide])
+    }
+
+    @Test("two reminders at the same minute come up together; UP / DOWN choose, ENTER tunes the chosen one")
+    func together() {
+        let h = watchingNews()
+        let first = Reminder(channel: "news.tv", start: nine, title: "Headlines", channelName: "News")
+        let second = Reminder(channel: "quizChannel.tv", start: nine, title: "Match", channelName: "Film")
+        h.apply(.libraryLists(favourites: [], reminders: [second, first]))
+        h.apply(.wallClock(nine - 60, at: h.clock.now))
+        #expect(h.state.guide.remindersDue == [first, second], "both kept, none lost")
+        #expect(h.state.guide.reminderDue == first)
+        h.press(.down) { $0.guide.reminderFocus = 1 }
+        #expect(h.state.guide.reminderDue == second)
+        let tuned = h.apply(.command(.select, at: h.clock.now))
+        #expect(tuned.contains { if case .load(let item, _) = $0 { item.guideID == "quizChannel.tv" } else { false } }, "\(tuned)")
+        #expect(h.state.guide.remindersDue.isEmpty)
+        h.expectArmed([.stall, .hintHide, .transportHide])
     }
 }

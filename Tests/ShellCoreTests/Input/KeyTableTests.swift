@@ -9,9 +9,11 @@ import Testing
 /// on, and docs/key-table.md is the table as it is.
 @Suite("Key table")
 struct KeyTableTests {
-    /// Global and overlay rows claiming `key` in `focus` under `overlay`.
+    /// Global and overlay rows claiming `key` in `focus` under `overlay`;
+    /// the list of keys is modal: under it only its own row counts (it takes
+    /// every key, before the global rows).
     func claims(_ key: RemoteCommand, _ focus: KeyFocus, _ overlay: KeyOverlay) -> [KeyHandler] {
-        KeyTable.routes.filter { ($0.overlay == nil || $0.overlay == overlay) && $0.foci.contains(focus) && $0.keys.contains(key) }
+        KeyTable.routes.filter { ($0.overlay == overlay || $0.overlay == nil && overlay != .help) && $0.foci.contains(focus) && $0.keys.contains(key) }
             .map(\.handler)
     }
 

@@ -63,11 +63,15 @@ struct OverlayTests {
         h.apply(.command(.up, at: h.clock.now))
         for _ in 0..<10 { h.apply(.command(.right, at: h.clock.now)) }
         #expect(h.state.chrome.overlayFocus == 4, "focus stops at the last item")
-        h.press(.select, effects: [.setSpeed(1.25)]) { $0.playback.speed = 1.25 }
+        h.press(.select, effects: [.setSpeed(1.25), .startTimer(.badgeHide, after: 1.5)]) {
+            $0.playback.speed = 1.25
+            $0.chrome.badge = "Speed 1.25×"
+        }
         h.press(.down) {
             $0.chrome.overlay = .none
             $0.chrome.overlayFocus = 0
         }
+        h.expectArmed([.badgeHide])
     }
 
     @Test("live: the overlay is the channel strip, focused on the playing channel; ENTER tunes")

@@ -22,12 +22,13 @@ struct TransportMenuTests {
             $0.chrome.transportMenu?.choice = 2
         }
         h.press(.down) { $0.chrome.transportMenu?.choice = 3 }
-        h.press(.select, effects: [.setSpeed(1.25), .cancelTimer(.transportHide)]) {
+        h.press(.select, effects: [.setSpeed(1.25), .startTimer(.badgeHide, after: 1.5), .cancelTimer(.transportHide)]) {
             $0.playback.speed = 1.25
             $0.chrome.overlay = .none
             $0.chrome.transportMenu = nil
+            $0.chrome.badge = "Speed 1.25×"
         }
-        h.expectArmed([])
+        h.expectArmed([.badgeHide])
     }
 
     @Test("ESC closes the open menu, then the row; the program's menus follow the built-in ones and report their choice")

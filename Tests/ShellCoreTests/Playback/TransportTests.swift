@@ -25,11 +25,12 @@ struct TransportTests {
         h.expectArmed([.hintHide, .transportHide])
     }
 
-    @Test("LEFT / RIGHT while playing VOD skip 10 s and show the bar")
+    @Test("LEFT / RIGHT while playing VOD skip 10 s, show the bar and say so")
     func skip() {
         let h = playingFilm()
-        h.press(.right, effects: [.seekBy(10), .startTimer(.transportHide, after: 5)])
-        h.press(.left, effects: [.seekBy(-10), .startTimer(.transportHide, after: 5)])
+        h.press(.right, effects: [.seekBy(10), .startTimer(.transportHide, after: 5), .startTimer(.badgeHide, after: 1.5)]) { $0.chrome.badge = "+10 s" }
+        h.press(.left, effects: [.seekBy(-10), .startTimer(.transportHide, after: 5), .startTimer(.badgeHide, after: 1.5)]) { $0.chrome.badge = "−10 s" }
+        h.send(.timerFired(.badgeHide, at: h.clock.now)) { $0.chrome.badge = nil }
         h.expectArmed([.hintHide, .transportHide])
     }
 
@@ -38,9 +39,13 @@ struct TransportTests {
         let h = playingFilm()
         h.press(.frameForward)
         h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) { $0.playback.paused = true }
-        h.press(.frameForward, effects: [.frameStep(forward: true), .cancelTimer(.transportHide)])
-        h.press(.frameBack, effects: [.frameStep(forward: false), .cancelTimer(.transportHide)])
-        h.expectArmed([.hintHide])
+        h.press(.frameForward, effects: [.frameStep(forward: true), .cancelTimer(.transportHide), .startTimer(.badgeHide, after: 1.5)]) {
+            $0.chrome.badge = "+1 frame"
+        }
+        h.press(.frameBack, effects: [.frameStep(forward: false), .cancelTimer(.transportHide), .startTimer(.badgeHide, after: 1.5)]) {
+            $0.chrome.badge = "−1 frame"
+        }
+        h.expectArmed([.hintHide, .badgeHide])
     }
 
     @Test("reports for a superseded load are ignored")

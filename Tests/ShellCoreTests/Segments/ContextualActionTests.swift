@@ -120,11 +120,13 @@ struct WhatDidTheySayTests {
         h.send(.player(.tracks([Track(id: 1, kind: .subtitle, language: "eng"), Track(id: 2, kind: .subtitle, language: "fre")]), token: 1, at: h.clock.now)) {
             $0.playback.tracks = [Track(id: 1, kind: .subtitle, language: "eng"), Track(id: 2, kind: .subtitle, language: "fre")]
         }
-        h.press(.whatDidTheySay, effects: [.seek(to: 85, exact: true), .selectTrack(.subtitle, 2), .startTimer(.transportHide, after: 5)]) {
+        h.press(.whatDidTheySay, effects: [.seek(to: 85, exact: true), .selectTrack(.subtitle, 2), .startTimer(.transportHide, after: 5),
+                                           .startTimer(.badgeHide, after: 1.5)]) {
             $0.playback.position = 85
             $0.playback.seekPending = true
             $0.playback.tracks[1].selected = true
             $0.segments.whatDidTheySay = WhatDidTheySay(until: 100, previous: nil)
+            $0.chrome.badge = "−15 s, subtitles on"
         }
         h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
         h.send(.player(.position(99.5), token: 1, at: h.clock.now)) { $0.playback.position = 99.5 }
@@ -133,18 +135,20 @@ struct WhatDidTheySayTests {
             $0.playback.tracks[1].selected = false
             $0.segments.whatDidTheySay = nil
         }
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .badgeHide])
     }
 
     @Test("without subtitles it only goes back, and says so")
     func noSubtitles() {
         let h = playingFilm(duration: 600, position: 100)
-        h.press(.whatDidTheySay, effects: [.seek(to: 85, exact: true), .startTimer(.noticeHide, after: 2.5), .startTimer(.transportHide, after: 5)]) {
+        h.press(.whatDidTheySay, effects: [.seek(to: 85, exact: true), .startTimer(.noticeHide, after: 2.5), .startTimer(.transportHide, after: 5),
+                                           .startTimer(.badgeHide, after: 1.5)]) {
             $0.playback.position = 85
             $0.playback.seekPending = true
             $0.chrome.notice = "No subtitles to show"
+            $0.chrome.badge = "−15 s"
         }
-        h.expectArmed([.hintHide, .transportHide, .noticeHide])
+        h.expectArmed([.hintHide, .transportHide, .noticeHide, .badgeHide])
     }
 }
 

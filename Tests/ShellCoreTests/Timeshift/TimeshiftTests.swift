@@ -100,11 +100,12 @@ struct TimeshiftTests {
         }
         h.send(.player(.liveBuffer(start: 0, end: 51.5), token: 1, at: h.clock.now)) { $0.playback.liveBuffer?.end = 51.5 }
         #expect(h.state.behindLive == 20)
-        h.press(.live, effects: [.seek(to: 50, exact: true), .setPause(false), .startTimer(.transportHide, after: 5)]) {
+        h.press(.live, effects: [.seek(to: 50, exact: true), .setPause(false), .startTimer(.transportHide, after: 5), .startTimer(.badgeHide, after: 1.5)]) {
             $0.playback.paused = false
             $0.playback.position = 50
             $0.playback.seekPending = true
             $0.playback.liveBuffer?.followingEdge = true
+            $0.chrome.badge = "Live"
         }
         #expect(h.state.behindLive == 0)
         h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
@@ -112,14 +113,14 @@ struct TimeshiftTests {
             $0.playback.position = 50.5
             $0.playback.liveBuffer?.edgeLag = 1
         }
-        h.press(.live, effects: [.startTimer(.transportHide, after: 5)])
-        h.expectArmed([.stall, .hintHide, .transportHide])
+        h.press(.live, effects: [.startTimer(.transportHide, after: 5), .startTimer(.badgeHide, after: 1.5)])
+        h.expectArmed([.stall, .hintHide, .transportHide, .badgeHide])
 
         let v = playingFilm()
         v.send(.player(.liveBuffer(start: 0, end: 200), token: 1, at: v.clock.now))
         #expect(v.state.behindLive == nil && v.state.playback.liveBuffer == nil, "a film has no live buffer")
-        v.press(.live)
-        v.expectArmed([.hintHide, .transportHide])
+        v.press(.live, effects: [.startTimer(.badgeHide, after: 1.5)]) { $0.chrome.badge = "Not a live channel" }
+        v.expectArmed([.hintHide, .transportHide, .badgeHide])
     }
 
     @Test("a flip starts a new buffer")

@@ -67,7 +67,7 @@ struct UpNextTests {
         let atEnd = d.apply(.player(.ended, token: 1, at: d.clock.now))
         #expect(atEnd.contains(.emit(.contentProposalPresented(title: "Show S01E02", id: "e2"))) && d.state.upNext.card?.phase == .presented)
         h.expectArmed([.hintHide])
-        d.expectArmed([.hintHide, .transportHide, .upNextTick])
+        d.expectArmed([.hintHide, .transportHide, .upNextTick, .badgeHide])
     }
 
     @Test("the card comes up at the credits' start (over Skip Credits); the program's own proposal wins over the guess")
@@ -119,7 +119,7 @@ struct UpNextTests {
         #expect(left.suffix(1) == [.slot(.preview, .stop)], "put away with the card")
         #expect(h.state.upNext.proposalImage == nil && h.state.slot(forToken: 2) == nil)
         #expect(h.state.newToken() == 3, "its token is never handed out again")
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .badgeHide])
 
         let p = ReducerHarness(ShellState(items: items, settings: settings))
         p.apply(.playIndex(0, at: p.clock.now))

@@ -56,7 +56,16 @@ final class TVPresenter: Presenter {
 
     func draw() {
         reportFirstFrame()
-        guard let player = players?[.main] else { return }
+        guard let player = players?[.main] else {
+            // No window to draw on (its player could not start): the other
+            // players' frames are still taken, so none of them stalls, and a
+            // main player is tried again.
+            if let players {
+                bitmaps.drain(players)
+                players.ensureMainPlayer(now: MonotonicClock.now().seconds)
+            }
+            return
+        }
         if needsDraw {
             drawScreens(on: player)
             images?.lay(on: player, layout: layout)

@@ -96,6 +96,15 @@ final class TVWindowBitmaps {
         return shown
     }
 
+    /// Renders every pending frame small, laying none (there is no main
+    /// output to lay them on): libmpv's off-screen outputs never wait on us.
+    func drain(_ players: PlayerSlots) {
+        for slot in ready {
+            if let renderer = players.renderer(in: slot) { render(renderer, width: 64, height: 36) }
+        }
+        ready.removeAll()
+    }
+
     /// Takes every bitmap off `player` (it leaves the main slot, or the
     /// screens are drawn again from scratch).
     func removeAll(from player: MPVPlayer?) {

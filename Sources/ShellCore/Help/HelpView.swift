@@ -1,0 +1,88 @@
+/// The list of keys (`?`): what each key does on the screen in front, from
+/// the key table (the keys its features take there) and the standard key
+/// map (their names on a keyboard), in a panel over the screen.
+enum HelpView {
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
+        let lines = entries(state, ascii: theme.glyphs.isASCII)
+        let keyWidth = min(16, lines.map { columnWidth(of: $0.keys) }.max() ?? 0)
+        let width = min(screen.width - 4, max(30, keyWidth + 3 + (lines.map { columnWidth(of: $0.what) }.max() ?? 0) + 4))
+        let height = min(screen.height - 2, lines.count + 4)
+        let x = (screen.width - width) / 2, y = (screen.height - height) / 2
+        let base = Style(foreground: theme.text, background: theme.barBackground)
+        screen.fill(x: x, y: y, width: width, height: height, with: Cell(" ", style: base))
+        screen.put("Keys", x: x + 2, y: y, style: base.with(foreground: theme.accent).bolded())
+        for (row, line) in lines.prefix(height - 3).enumerated() {
+            screen.put(truncate(line.keys, toWidth: keyWidth, ellipsis: theme.glyphs.ellipsis), x: x + 2, y: y + 2 + row, style: base.bolded())
+            screen.put(truncate(line.what, toWidth: width - keyWidth - 7, ellipsis: theme.glyphs.ellipsis), x: x + 4 + keyWidth, y: y + 2 + row,
+                       style: base, maxWidth: width - keyWidth - 6)
+        }
+        screen.putCentered("any key closes this", y: y + height - 1, style: base.with(foreground: theme.secondaryText), x: x, width: width)
+    }
+
+    /// Each key the screen in front takes, with what it does, in the key
+    /// table's order; keys of one meaning on one line ("0-9").
+    static func entries(_ state: ShellState, ascii: Bool) -> [(keys: String, what: String)] {
+        let focus = KeyFocus.stack(state)
+        var taken: [RemoteCommand] = []
+        for command in KeyTable.everyCommand where command != .help {
+            let global = KeyTable.route(command, focus: focus[0], overlay: .none) != nil
+            let screenKeys = focus.contains { KeyTable.screenHandler($0).keys.contains(command) }
+            if global || screenKeys { taken.append(command) }
+        }
+        var lines: [(keys: String, what: String)] = []
+        if taken.contains(where: { if case .digit = $0 { true } else { false } }) {
+            lines.append(("0-9", focus.contains(.prompt) ? "the passcode's digits" : "a channel by its number"))
+        }
+        for command in taken {
+            if case .digit = command { continue }
+            guard let what = meaning(command, focus: focus[0]) else { continue }
+            lines.append((names(command, ascii: ascii), what))
+        }
+        lines.append(("?", "this list"))
+        return lines
+    }
+
+    /// The keyboard's names for `command` (the standard key map).
+    static func names(_ command: RemoteCommand, ascii: Bool) -> String {
+        let shown: [String: String] = ascii ? [:] : ["LEFT": "←", "RIGHT": "→", "UP": "↑", "DOWN": "↓"]
+        let keys = KeyMap.standard.bindings.filter { $0.value == command }.map(\.key)
+            .filter { !["PLAYPAUSE", "PLAY", "PAUSE", "CHANNEL_UP", "CHANNEL_DOWN", "KP_ENTER", "MENU", "INFO", "GUIDE", "HELP", "Q"].contains($0) }
+            .sorted { ($0.count, $0) < ($1.count, $1) }
+        return keys.map { shown[$0] ?? $0 }.joined(separator: " ")
+    }
+
+    /// What `command` does with `focus` in front (nil: not worth a line).
+    static func meaning(_ command: RemoteCommand, focus: KeyFocus) -> String? {
+        let player = [KeyFocus.transport, .overlay, .upNextCard].contains(focus)
+        switch command {
+        case .playPause: return "play / pause"
+        case .play, .pause: return nil
+        case .left: return player ? "back 10 s (a channel: the one before)" : focus == .prompt ? "delete a digit, or the channel before" : "left"
+        case .right: return player ? "on 10 s (a channel: the next)" : focus == .prompt ? "the next channel" : "right"
+        case .up: return player ? "more: channels, chapters, speed" : "up"
+        case .down: return player ? "info, subtitles, audio" : "down"
+        case .select: return player ? "show / hide the bar; while paused, scrub" : "choose"
+        case .menu: return focus == .home ? nil : "back"
+        case .frameBack: return "a frame back (paused)"
+        case .frameForward: return "a frame on (paused)"
+        case .channelUp: return "next channel"
+        case .channelDown: return "previous channel"
+        case .info: return "info panel"
+        case .guide: return "the guide"
+        case .quit: return "quit"
+        case .pictureInPicture: return "picture in picture"
+        case .closePicture: return "close the picture"
+        case .movePicture: return "move the picture"
+        case .swapPicture: return "swap the picture and the screen"
+        case .pictureBack, .pictureForward: return nil
+        case .whatDidTheySay: return "what did they say? (back 15 s, subtitles on)"
+        case .live: return "back to live"
+        case .dayBack: return "a day back"
+        case .dayForward: return "a day on"
+        case .previousChannel: return "the channel watched before"
+        case .favourite: return "favourite channel on / off"
+        case .search: return "search the guide"
+        case .digit, .help: return nil
+        }
+    }
+}
