@@ -118,29 +118,18 @@ struct TVOutputEndToEndTests {
         #expect(state["pip"] is NSNull && state["screen"] as? String == "player")
     }
 
-    @Test("a warm neighbour takes mpv's window over on a flip: channel 2 full screen, never loaded again")
-    func warmFlip() throws {
+    @Test("no warm neighbours on the TV output for now: a flip loads the channel")
+    func noWarm() throws {
         let tv = try Running(["--home"])
         try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
         #expect(try tv.ipc.request(["channel", 1])["error"] as? String == "success")
         try tv.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
-        try tv.ipc.waitForState(timeout: 15) { ($0["warm"] as? [Int] ?? []).contains(2) }
         try tv.type("Page_Up")
-        try tv.ipc.waitForState(timeout: 10) {
-            ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["screen"] as? String == "player" && $0["first_frame"] as? Bool == true
+        let flipped = try tv.ipc.waitForState(timeout: 15) {
+            ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true
         }
-        let log = try String(contentsOf: tv.directory.appendingPathComponent("tvshell.log"), encoding: .utf8)
-        let loads = log.split(separator: "\n").filter { $0.contains(" load av://lavfi:mandelbrot") }
-        #expect(loads.isEmpty, "channel 2 was swapped in, not loaded: \(loads)")
-        // The fractal's magenta fills the screen once the warm player has
-        // the window.
-        let deadline = Date().addingTimeInterval(5)
-        var magenta = 0
-        repeat {
-            magenta = try tv.display.screenshot().count(near: 0xFF80FF, tolerance: 60, x: 0, y: 0, width: 1280, height: 720)
-        } while magenta < 1280 * 720 / 10 && Date() < deadline
-        #expect(magenta >= 1280 * 720 / 10, "channel 2's picture full screen: \(magenta) pixels")
-        #expect(((try tv.ipc.state())["tv"] as? [String: Any])?["output"] as? String == "x11")
+        #expect((flipped["warm"] as? [Int])?.isEmpty == true)
+        #expect(((flipped["tv"] as? [String: Any])?["output"] as? String) == "x11")
     }
 
     @Test("the channel's logo is laid on the picture as a bitmap at the TV's size, in its corner")
