@@ -51,6 +51,19 @@ struct PictureInPictureEndToEndTests {
         try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 5 }
     }
 
+    @Test("why the picture could not start goes once it has started")
+    func staleNotice() throws {
+        let shell = try ShellUnderTest(["--home"], width: 120, height: 40, connectTimeout: 120, cacheHome: Self.cache)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try shell.ipc.request(["keypress", "p"])
+        try shell.ipc.waitForState { ($0["notice"] as? String)?.hasPrefix("Picture in picture:") == true }
+        try shell.ipc.request(["channel", 1])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        try shell.ipc.request(["keypress", "p"])
+        let started = try shell.ipc.waitForState { picture($0) != nil }
+        #expect(started["notice"] is NSNull, "the old reason is gone: \(started["notice"] ?? "")")
+    }
+
     @Test("ESC from a playing film starts the picture; with [pip] automatic = false it stops the film")
     func escape() throws {
         let shell = try ShellUnderTest([], connectTimeout: 120, cacheHome: Self.cache)

@@ -60,6 +60,8 @@ enum PictureReducer {
             return [.notifyPicture(.failedToStart(reason: why)), .startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
         }
         guard let index = state.current else { return [] }
+        // Why an earlier try failed is no longer true.
+        if state.chrome.notice?.hasPrefix("Picture in picture:") == true { state.chrome.notice = nil }
         var effects: [Effect] = state.picture.pip != nil ? close(&state, reason: "closed") : []
         effects.append(.notifyPicture(.willStart))
         state.picture.pip = PictureInPicture(index: index, playback: state.playback, corner: state.settings.pictureCorner)
