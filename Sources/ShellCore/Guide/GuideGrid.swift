@@ -22,10 +22,16 @@ public struct GuideGrid: Equatable, Sendable {
 
 /// Where the grid's parts go on a terminal of `columns` × `rows` cells:
 /// the reducer scrolls by it and the view draws by it, so both agree. A
-/// narrow terminal shows fewer half hours, never narrower ones. Pure.
+/// narrow terminal shows fewer half hours, never narrower ones; a wide one
+/// shows three hours at most, in wider half hours. Pure.
 public struct GuideGridLayout: Equatable, Sendable {
+    /// Cells of a half-hour column at the least.
+    public static let minimumSlotWidth = 12
+    /// Half hours shown at the most (three hours): a wide screen gives
+    /// each half hour more cells, so titles show as far as they fit.
+    public static let maximumSlots = 6
     /// Cells of one half-hour column.
-    public static let slotWidth = 12
+    public let slotWidth: Int
     /// Rows of the details panel under the grid (its rule included).
     public static let detailRows = 6
     /// The narrowest terminal whose details panel has room for the preview.
@@ -43,7 +49,9 @@ public struct GuideGridLayout: Equatable, Sendable {
     public init(columns: Int, rows: Int) {
         self.columns = columns
         nameWidth = columns >= 120 ? 22 : 16
-        slots = max(1, (columns - nameWidth - 2) / Self.slotWidth)
+        let available = columns - nameWidth - 2
+        slots = max(1, min(Self.maximumSlots, available / Self.minimumSlotWidth))
+        slotWidth = max(Self.minimumSlotWidth, available / slots)
         channelRows = max(1, rows - 3 - Self.detailRows - 1)
     }
 

@@ -25,12 +25,12 @@ enum GuideGridView {
         }
 
         let left = layout.nameWidth + 2
-        let cellsPerSecond = Double(GuideGridLayout.slotWidth) / 1800
+        let cellsPerSecond = Double(layout.slotWidth) / 1800
         func x(_ time: Double) -> Int { left + Int(((time - grid.start) * cellsPerSecond).rounded(.down)) }
         let end = grid.start + layout.span
         for slot in 0..<layout.slots {
             let t = grid.start + Double(slot) * 1800
-            screen.put(formatClock(t, utcOffset: offset), x: left + slot * GuideGridLayout.slotWidth + 1, y: layout.headerRow, style: dim)
+            screen.put(formatClock(t, utcOffset: offset), x: left + slot * layout.slotWidth + 1, y: layout.headerRow, style: dim)
         }
         let nowX = wall >= grid.start && wall < end ? x(wall) : nil
         if let nowX, screen[nowX, layout.headerRow - 1].character == " " {
