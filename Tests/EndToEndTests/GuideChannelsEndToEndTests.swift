@@ -25,6 +25,16 @@ private func lineupWithGuide(_ dir: URL, alpha: [(String, Double, Double)], brav
     return (lineup.path, guide.path)
 }
 
+/// From channel 1 playing: the grid, Bravo's "Big Match", ENTER (a reminder).
+private func remindBigMatch(_ shell: ShellUnderTest) throws {
+    try shell.ipc.request(["keypress", "g"])
+    try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+    try shell.ipc.request(["keypress", "DOWN"])
+    try shell.ipc.request(["keypress", "RIGHT"])
+    try shell.ipc.waitForState { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Big Match" }
+    try shell.ipc.request(["keypress", "ENTER"])
+}
+
 @Suite("Search, reminders, favourites and the previous channel, end to end", .serialized)
 struct GuideChannelsEndToEndTests {
     @Test("/ and typed letters find a programme (the screen and get_state agree), ENTER tunes it; - goes back to the channel before; IPC guide_search answers too")
@@ -71,12 +81,7 @@ struct GuideChannelsEndToEndTests {
                                         bravo: [("Bravo Now", now - 3600, start), ("Big Match", start, start + 7200)])
         let shell = try ShellUnderTest([files.lineup, "--guide", files.guide], width: 100, height: 30)
         try shell.ipc.waitForState(timeout: 20) { playing($0, channel: 1) && guideStored($0) }
-        try shell.ipc.request(["keypress", "g"])
-        try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
-        try shell.ipc.request(["keypress", "DOWN"])
-        try shell.ipc.request(["keypress", "RIGHT"])
-        try shell.ipc.waitForState { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Big Match" }
-        try shell.ipc.request(["keypress", "ENTER"])
+        try remindBigMatch(shell)
         let set = try shell.ipc.waitForState { ($0["reminders"] as? [[String: Any]])?.count == 1 }
         let reminder = (set["reminders"] as? [[String: Any]])?.first
         #expect(reminder?["title"] as? String == "Big Match" && reminder?["start"] as? Double == start && reminder?["channel"] as? Int == 2)
@@ -111,12 +116,7 @@ struct GuideChannelsEndToEndTests {
         do {
             let shell = try ShellUnderTest([files.lineup, "--guide", files.guide], width: 100, height: 30, home: home)
             try shell.ipc.waitForState(timeout: 20) { playing($0, channel: 1) && guideStored($0) }
-            try shell.ipc.request(["keypress", "g"])
-            try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
-            try shell.ipc.request(["keypress", "DOWN"])
-            try shell.ipc.request(["keypress", "RIGHT"])
-            try shell.ipc.waitForState { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Big Match" }
-            try shell.ipc.request(["keypress", "ENTER"])
+            try remindBigMatch(shell)
             try shell.ipc.waitForState { ($0["reminders"] as? [[String: Any]])?.count == 1 }
             try shell.ipc.request(["quit"])
             #expect(shell.waitForExit() == 0)

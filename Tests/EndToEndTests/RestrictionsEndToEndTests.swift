@@ -10,6 +10,13 @@ private func mpvProperty(_ name: String, _ shell: ShellUnderTest) throws -> (err
     return (reply["error"] as? String, reply["data"] as? String)
 }
 
+/// The demo lineup on its home screen, with `home`'s parental settings.
+private func demoAtHome(_ home: ParentalHome) throws -> ShellUnderTest {
+    let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+    try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+    return shell
+}
+
 @Suite("Parental restrictions, end to end", .serialized)
 struct RestrictionsEndToEndTests {
     @Test("demo channel 4 (TV-MA): the prompt covers everything, nothing is opened; wrong then right code; audited")
@@ -95,8 +102,7 @@ struct RestrictionsEndToEndTests {
     @Test("RIGHT from demo channel 3 into TV-MA channel 4: the prompt is still up after 30 s and after 60 s, then the code plays it")
     func promptAfterFlipStays() throws {
         let home = try ParentalHome.withPasscode("2468")
-        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
-        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let shell = try demoAtHome(home)
         #expect(try shell.ipc.request(["channel", 3])["error"] as? String == "success")
         _ = try shell.ipc.waitForEvent("playback-started") { ($0["url"] as? String ?? "").contains("life") }
         try shell.ipc.discardEvents()
@@ -125,8 +131,7 @@ struct RestrictionsEndToEndTests {
     @Test("on channel 4's prompt the channel keys flip on past it: LEFT back to 3, RIGHT on to 5 (which fails, and the way back is 3, not the prompt)")
     func flipPastPrompt() throws {
         let home = try ParentalHome.withPasscode("2468")
-        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
-        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let shell = try demoAtHome(home)
         #expect(try shell.ipc.request(["channel", 3])["error"] as? String == "success")
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" && ($0["channel"] as? [String: Any])?["number"] as? Int == 3 }
         try shell.tmux.send("Right")
@@ -149,8 +154,7 @@ struct RestrictionsEndToEndTests {
     @Test("ESC on a prompt reached by typing a number goes back to the channel that played")
     func escapeAfterNumber() throws {
         let home = try ParentalHome.withPasscode("2468")
-        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
-        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let shell = try demoAtHome(home)
         #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" && ($0["channel"] as? [String: Any])?["number"] as? Int == 1 }
         try shell.tmux.send("4")
@@ -163,8 +167,7 @@ struct RestrictionsEndToEndTests {
     @Test("a wrong code at the command line and one on the screen are counted apart; restrictions status names ratings as people do")
     func countedApart() throws {
         let home = try ParentalHome.withPasscode("2468")
-        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
-        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let shell = try demoAtHome(home)
         let wrong = try home.restrictions(["set", "--tv", "TV-Y", "--stdin"], input: "1111\n")
         #expect(wrong.status != 0, "\(wrong.output)")
         _ = try shell.ipc.request(["channel", 4])
@@ -190,15 +193,13 @@ struct RestrictionsEndToEndTests {
     func lockoutSurvivesRestart() throws {
         let home = try ParentalHome.withPasscode("2468")
         do {
-            let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
-            try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+            let shell = try demoAtHome(home)
             _ = try shell.ipc.request(["channel", 4])
             try shell.lockOut()
             try shell.ipc.waitForState { $0["screen"] as? String == "home" }
             if let pid = shell.pid { kill(pid, SIGKILL) }
         }
-        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
-        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let shell = try demoAtHome(home)
         _ = try shell.ipc.request(["channel", 4])
         let locked = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
         let passcode = locked["passcode"] as? [String: Any] ?? [:]
@@ -262,8 +263,7 @@ struct RestrictionsEndToEndTests {
     @Test("deny mode: no prompt, the reason on screen")
     func denyMode() throws {
         let home = try ParentalHome.withPasscode("2468", mode: "deny")
-        let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
-        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let shell = try demoAtHome(home)
         _ = try shell.ipc.request(["channel", 4])
         let state = try shell.ipc.waitForState { $0["screen"] as? String == "error" }
         #expect((state["error"] as? [String: Any])?["title"] as? String == "“Late Night Bars” is restricted")

@@ -66,9 +66,11 @@ enum HomeView {
             if let mark = healthMark(state, index: index, theme: theme) { tail = tail.isEmpty ? mark : "\(mark)  \(tail)" }
             return tail
         }
-        // One width for that column, so every row's programme text stops at the same place.
-        let tailColumn = rows.compactMap { row -> Int? in if case .item(let i, _) = row { columnWidth(of: tail(i)) } else { nil } }.max() ?? 0
-        for (offset, row) in rows.dropFirst(first).prefix(visible).enumerated() {
+        // One width for that column, so every row's programme text stops at
+        // the same place (measured on the rows shown: a lineup may be huge).
+        let shown = rows.dropFirst(first).prefix(visible)
+        let tailColumn = shown.compactMap { row -> Int? in if case .item(let i, _) = row { columnWidth(of: tail(i)) } else { nil } }.max() ?? 0
+        for (offset, row) in shown.enumerated() {
             let y = listTop + offset
             switch row {
             case .header(let group):
