@@ -57,4 +57,23 @@ struct GuideGridEndToEndTests {
         state = try shell.ipc.waitForState(timeout: 15) { $0["phase"] as? String == "playing" && ($0["channel"] as? [String: Any])?["number"] as? Int == 2 }
         #expect(state["guide"] is NSNull && state["screen"] as? String == "player")
     }
+
+    @Test("at 80×24 a notice over the grid moves up clear of the focused programme's details")
+    func noticeClearOfDetails() throws {
+        let shell = try ShellUnderTest(["--home"], width: 80, height: 24, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try shell.ipc.request(["keypress", "g"])
+        try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        try shell.ipc.request(["keypress", "p"])
+        try shell.ipc.waitForState { ($0["notice"] as? String)?.hasPrefix("Picture in picture:") == true }
+        let seen = shell.tmux.waitFor { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let rule = lines.firstIndex(where: { $0.contains("──────────────────────────────") }),
+                  let notice = lines.firstIndex(where: { $0.contains("nothing is playing") }) else { return false }
+            // The rule whole, then when and where, the title, the description.
+            return notice < rule && lines[rule].trimmingCharacters(in: .whitespaces).allSatisfy { $0 == "─" }
+                && lines[rule + 1].contains("1 Test Card") && lines[(rule + 1)...].contains { $0.contains("on Test Card.") }
+        }
+        #expect(seen.ok, "the notice above the details, which stay whole: \(seen.screen)")
+    }
 }

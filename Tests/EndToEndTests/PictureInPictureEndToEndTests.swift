@@ -51,6 +51,49 @@ struct PictureInPictureEndToEndTests {
         try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 5 }
     }
 
+    @Test("at 80×24 the picture never hides the grid's details or the focused row, and each m moves it somewhere else")
+    func clearOfPanels() throws {
+        let shell = try ShellUnderTest([], width: 80, height: 24, connectTimeout: 120, cacheHome: Self.cache)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 5 }
+        try shell.ipc.request(["keypress", "p"])
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" && picture($0) != nil }
+        try shell.ipc.request(["keypress", "g"])
+        try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        /// Where the picture's frame is drawn (row, column of its corner),
+        /// after checking it leaves the details (under the rule) and the
+        /// focused channel's row (channel 1, the first) whole.
+        func framePlace(_ screen: String) -> (row: Int, column: Int, bottom: Int)? {
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let rule = lines.firstIndex(where: { $0.contains("────────────────────") }),
+                  let focused = lines.firstIndex(where: { $0.contains("1 Test Card") }),
+                  let top = lines.firstIndex(where: { $0.contains("┌─ The Test") }),
+                  let bottom = lines[top...].firstIndex(where: { $0.contains("└─") }) else { return nil }
+            let frameChars = Set<Character>("│┌┐└┘")
+            guard !lines[rule...].contains(where: { $0.contains { frameChars.contains($0) } }),
+                  !lines[focused].contains(where: { frameChars.contains($0) }),
+                  lines.contains(where: { $0.contains("on Test Card.") }) else { return nil }
+            return (top, lines[top].distance(from: lines[top].startIndex, to: lines[top].range(of: "┌─")!.lowerBound), bottom)
+        }
+        var seen = shell.tmux.waitFor { framePlace($0) != nil }
+        #expect(seen.ok, "the picture clear of the details and the focused row: \(seen.screen)")
+        var place = try #require(framePlace(seen.screen))
+        var corner = try #require(picture(try shell.ipc.state())?["corner"] as? String)
+        for press in 1...4 {
+            try shell.ipc.request(["keypress", "m"])
+            let before = place
+            seen = shell.tmux.waitFor { framePlace($0).map { $0.row != before.row || $0.column != before.column } ?? false }
+            #expect(seen.ok, "press \(press) of m moves the picture somewhere else, clear of the details: \(seen.screen)")
+            place = try #require(framePlace(seen.screen))
+            let previous = corner
+            let moved = try shell.ipc.waitForState { (picture($0)?["corner"] as? String).map { $0 != previous } ?? false }
+            corner = try #require(picture(moved)?["corner"] as? String)
+            #expect(picture(moved)?["hidden"] as? Bool == false)
+            // The corner it is nearest: its middle in the top or bottom half, the left or right.
+            #expect(corner.hasPrefix(place.row + place.bottom + 1 <= 24 ? "top" : "bottom") && corner.hasSuffix(place.column > 40 ? "right" : "left"),
+                    "IPC says \(corner), where it is drawn (row \(place.row), column \(place.column))")
+        }
+    }
+
     @Test("why the picture could not start goes once it has started")
     func staleNotice() throws {
         let shell = try ShellUnderTest(["--home"], width: 120, height: 40, connectTimeout: 120, cacheHome: Self.cache)

@@ -82,4 +82,28 @@ struct GuideGridSnapshotTests {
 
     static func restricted() -> ShellState { gridState(restricted: true) }
     static func open() -> ShellState { gridState(restricted: false) }
+
+    @Test("the line at now is never drawn into a title (not even a space of it); programmes over are dimmed, those on now are not")
+    func nowLine() {
+        let programmes = [
+            Programme(channel: "life", start: half - 1800, stop: half - 600, title: "Gliders"),
+            Programme(channel: "life", start: half - 600, stop: half + 3000, title: "The Garden of Eden"),
+        ]
+        let items = [MediaItem(id: "life", title: "Life", url: "http://live.test/life.m3u8", isLive: true, number: 1, guideID: "life")]
+        var s = ShellState(items: items, guide: ProgrammeGuide(channels: [], programmes: programmes), restrictions: RestrictionsState(policy: RestrictionPolicy()))
+        s.wallClock = wall
+        s.navigation.destination = .guide
+        s.guide.grid = GuideGrid(channel: 0, time: half + 3600, start: half - 1800)
+        let theme = Theme.dark
+        let screen = ShellView.render(s, theme: theme, width: 120, height: 40, context: ViewContext(picture: .terminal))
+        let row = String((0..<120).map { screen[$0, 3].character })
+        #expect(row.contains("The Garden of Eden"), "the title whole: \(row)")
+        let header = String((0..<120).map { screen[$0, 1].character })
+        let nowX = header.distance(from: header.startIndex, to: header.firstIndex(of: "▼")!)
+        #expect(row.contains("Gliders") && screen[nowX, 3].character != "┊", "the now column falls in the title here: \(row)")
+        let gliders = row.distance(from: row.startIndex, to: row.range(of: "Gliders")!.lowerBound)
+        #expect(screen[gliders, 3].style.foreground == theme.secondaryText, "a programme over is dimmed")
+        let garden = row.distance(from: row.startIndex, to: row.range(of: "Garden")!.lowerBound)
+        #expect(screen[garden, 3].style.foreground == theme.text, "the one on now is not")
+    }
 }

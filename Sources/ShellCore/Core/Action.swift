@@ -62,6 +62,9 @@ public enum Action: Equatable, Sendable {
     case authorizationCancelled(request: Int, at: Instant)
     /// The terminal's size in cells (at start and after each resize).
     case display(DisplaySize)
+    /// Where a presenter drew the picture in picture, when that changed
+    /// (the screen's panels move it; see `PictureLayout.placement`).
+    case pictureDrawn(PictureSpot)
     /// The delegate answered `restoreUserInterfaceForPictureInPictureStop`
     /// for the picture whose load has `token` (`restored`: its interface
     /// is back).

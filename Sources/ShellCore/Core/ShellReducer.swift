@@ -123,6 +123,9 @@ public enum ShellReducer {
         case .display(let size):
             state.display = size
             return []
+        case .pictureDrawn(let spot):
+            if state.picture.pip != nil { state.picture.pip?.spot = spot }
+            return []
         case .pictureRestoreAnswered(let token, let restored, let now):
             return PictureReducer.restoreAnswered(&state, token: token, restored: restored, now: now)
         case .startPicture(let now):

@@ -5,9 +5,9 @@ import MediaModel
 /// Restricted programmes show as "Restricted (TV-MA)" with no title or
 /// details. Laid out by `GuideGridLayout`, as the reducer scrolls.
 enum GuideGridView {
-    /// Draws the grid; returns the focused row.
-    @discardableResult
-    static func draw(into screen: inout Screen, state: ShellState, grid: GuideGrid, theme: Theme, context: ViewContext) -> Int? {
+    /// Draws the grid, keeping the focused row and the details panel (with
+    /// its preview) clear of the picture in picture (`content`).
+    static func draw(into screen: inout Screen, state: ShellState, grid: GuideGrid, theme: Theme, context: ViewContext, content: inout PanelContent) {
         let layout = GuideGridLayout(columns: screen.width, rows: screen.height)
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
@@ -38,7 +38,6 @@ enum GuideGridView {
         }
 
         let rows = GuideGridReducer.rows(state)
-        var focusRow: Int?
         for (offsetRow, channel) in rows.dropFirst(grid.top).prefix(layout.channelRows).enumerated() {
             let y = layout.headerRow + 1 + offsetRow
             let item = state.items[channel]
@@ -51,11 +50,13 @@ enum GuideGridView {
                 screen.put(String(theme.glyphs.favourite), x: layout.nameWidth, y: y, style: base.with(foreground: theme.accent))
             }
             var t = grid.start
+            var titles: [Range<Int>] = []
             while t < end {
                 let cell = GuideGridReducer.cell(state, channel: channel, at: t)
                 let from = max(x(max(cell.start, grid.start)), left), to = min(x(min(cell.stop, end)), screen.width)
                 let isFocus = focusedChannel && cell.start <= grid.time && grid.time < cell.stop
-                let style = isFocus ? selected : (cell.start <= wall && wall < cell.stop ? airing : base)
+                let past = wall > 0 && cell.stop <= wall
+                let style = isFocus ? selected : (cell.start <= wall && wall < cell.stop ? airing : past ? dim : base)
                 if to > from {
                     screen.fill(x: from, y: y, width: to - from, height: 1, with: Cell(" ", style: style))
                     screen.put(ascii ? "|" : "▏", x: from, y: y, style: isFocus ? selected : dim)
@@ -65,14 +66,17 @@ enum GuideGridView {
                     }
                     if to - from > 2, !title.isEmpty {
                         let continued = cell.start < grid.start ? (ascii ? "<" : "‹") : ""
-                        screen.put(truncate(continued + title, toWidth: to - from - 2, ellipsis: theme.glyphs.ellipsis), x: from + 1, y: y,
-                                   style: isFocus ? selected : (cell.programme == nil ? dim : style), maxWidth: to - from - 2)
+                        let shown = truncate(continued + title, toWidth: to - from - 2, ellipsis: theme.glyphs.ellipsis)
+                        screen.put(shown, x: from + 1, y: y, style: isFocus ? selected : (cell.programme == nil ? dim : style), maxWidth: to - from - 2)
+                        titles.append((from + 1)..<(from + 1 + columnWidth(of: shown)))
                     }
                 }
-                if isFocus { focusRow = y }
+                if isFocus { content.keep(row: y) }
                 t = max(cell.stop, t + 60)
             }
-            if let nowX, nowX > left, screen[nowX, y].character == " " {
+            // The line at now, where no title's text is (a space inside a
+            // title is the title's).
+            if let nowX, nowX > left, screen[nowX, y].character == " ", !titles.contains(where: { $0.contains(nowX) }) {
                 screen.put(ascii ? ":" : "┊", x: nowX, y: y, style: Style(foreground: theme.accent, background: screen[nowX, y].style.background))
             }
         }
@@ -82,6 +86,8 @@ enum GuideGridView {
             detailsWidth = video.x - 4
         }
         drawDetails(into: &screen, state: state, grid: grid, layout: layout, width: detailsWidth, theme: theme, context: context)
+        let detailsTop = layout.headerRow + 1 + layout.channelRows
+        content.keep(PictureLayout.Rect(x: 0, y: detailsTop, width: screen.width, height: screen.height - 1 - detailsTop))
         let wide = screen.width >= 120
         let hint = switch (ascii, wide) {
         case (true, true): "UP/DOWN channel - LEFT/RIGHT programme - PGUP/PGDN page - < > day - ENTER watch/remind - ? keys - f favourite - / search - p picture - g list"
@@ -90,7 +96,6 @@ enum GuideGridView {
         case (false, false): "↑↓←→ move · ENTER watch/remind · ? keys · f favourite · / search · p picture · g list · < > day"
         }
         screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
-        return focusRow
     }
 
     /// The focused channel's preview at the right of the details: its video

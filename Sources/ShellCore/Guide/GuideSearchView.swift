@@ -5,9 +5,10 @@ import MediaModel
 /// episode; a mark where a reminder is set), the focused one highlighted,
 /// a line that says what ENTER does with it.
 enum GuideSearchView {
-    /// Draws the search; returns the focused row.
-    @discardableResult
-    static func draw(into screen: inout Screen, state: ShellState, search: GuideSearch, theme: Theme, context: ViewContext) -> Int? {
+    /// Draws the search, keeping the search line and the focused row clear
+    /// of the picture in picture (`content`).
+    static func draw(into screen: inout Screen, state: ShellState, search: GuideSearch, theme: Theme, context: ViewContext,
+                     content: inout PanelContent) {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
         let ascii = theme.glyphs.isASCII
@@ -35,7 +36,7 @@ enum GuideSearchView {
             status = (ascii ? "Nothing in the guide matches \"" : "Nothing in the guide matches “") + search.text + (ascii ? "\"" : "”")
         }
         if let status { screen.put(truncate(status, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: 3, y: top, style: dim) }
-        var focusRow: Int?
+        content.keep(row: 3, x: 2, width: width)
         let first = min(max(0, search.focus - visible / 2), max(0, search.results.count - visible))
         let offset = context.utcOffset
         for (row, programme) in search.results.enumerated().dropFirst(first).prefix(visible) {
@@ -54,7 +55,7 @@ enum GuideSearchView {
             screen.put(when, x: 3, y: y, style: focused ? style : dim)
             screen.put(channel, x: 14, y: y, style: focused ? style : dim, maxWidth: 18)
             screen.put(truncate(title, toWidth: width - 32, ellipsis: theme.glyphs.ellipsis), x: 34, y: y, style: style, maxWidth: width - 32)
-            if focused { focusRow = y }
+            if focused { content.keep(row: y, x: 2, width: width) }
         }
         let enter: String
         if let programme = search.results.indices.contains(search.focus) ? search.results[search.focus] : nil {
@@ -72,6 +73,5 @@ enum GuideSearchView {
         let dot = ascii ? " - " : " · "
         let hint = [ascii ? "UP/DOWN choose" : "↑↓ choose", enter, "BS delete", "ESC close"].filter { !$0.isEmpty }.joined(separator: dot)
         screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
-        return focusRow
     }
 }

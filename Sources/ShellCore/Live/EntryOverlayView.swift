@@ -1,8 +1,9 @@
 
 /// Over every screen: the channel number being typed (top right), a
-/// reminder that came up (top centre) and a short notice (bottom centre).
+/// reminder that came up (top centre) and a short notice (bottom centre,
+/// moved up clear of `content`: the focused programme's details, a panel).
 enum EntryOverlayView {
-    static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, content: PanelContent) {
         if state.guide.remindersDue.count > 1 {
             drawReminders(into: &screen, state: state, theme: theme)
         } else if let reminder = state.guide.reminderDue {
@@ -20,7 +21,10 @@ enum EntryOverlayView {
             let width = min(screen.width - 4, columnWidth(of: notice) + 6)
             let lines = wrap(notice, width: width - 4, maxLines: 4, ellipsis: theme.glyphs.ellipsis)
             let x = (screen.width - width) / 2
-            let top = screen.height - 7 - lines.count
+            let lowest = screen.height - 7 - lines.count
+            let top = stride(from: lowest, through: 1, by: -1).first {
+                content.isClear(PictureLayout.Rect(x: x, y: $0, width: width, height: lines.count + 2))
+            } ?? lowest
             let style = Style(foreground: theme.text, background: theme.barBackground, bold: true)
             screen.fill(x: x, y: top, width: width, height: lines.count + 2, with: Cell(" ", style: style))
             for (i, line) in lines.enumerated() {

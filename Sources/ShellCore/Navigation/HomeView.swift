@@ -11,9 +11,9 @@ enum HomeView {
     }
 
     /// Draws the list (and, on the guide with previews on, the preview pane
-    /// right of it). Returns the row the selection is drawn on.
-    @discardableResult
-    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) -> Int? {
+    /// right of it), keeping the selected row, the pane and the problem
+    /// line clear of the picture in picture (`content`).
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext, content: inout PanelContent) {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
         screen.put(state.screen == .guide ? "Guide" : "tvshell", x: 2, y: 1, style: base.bolded())
@@ -51,7 +51,6 @@ enum HomeView {
         let pane = state.screen == .guide && state.settings.previewDelay != nil
             ? PictureLayout.previewPane(columns: screen.width, rows: screen.height) : nil
         let right = pane.map { $0.x - 1 } ?? screen.width
-        var focusRow: Int?
         let inContinue = state.navigation.homeInContinue && resumable.contains(state.navigation.homeSelection)
         let selectedRow = rows.firstIndex { if case .item(let i, let c) = $0 { i == state.navigation.homeSelection && c == inContinue } else { false } } ?? 0
         let listTop = 3
@@ -78,7 +77,7 @@ enum HomeView {
             case .item(let index, let continuing):
                 let item = state.items[index]
                 let selected = index == state.navigation.homeSelection && continuing == inContinue
-                if selected { focusRow = y }
+                if selected { content.keep(row: y, x: 1, width: right - 2) }
                 let style = selected ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true) : base
                 screen.fill(x: 1, y: y, width: right - 2, height: 1, with: Cell(" ", style: style))
                 let number = item.number.map { String($0) } ?? ""
@@ -109,9 +108,12 @@ enum HomeView {
         if let problem = healthLine(state, index: state.navigation.homeSelection, context: context) ?? state.guide.status?.problem.map({ "Guide: " + $0 }) {
             screen.put(truncate(problem, toWidth: right - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 2,
                        style: base.with(foreground: theme.error), maxWidth: right - 4)
+            content.keep(row: screen.height - 2, x: 2, width: min(right - 4, columnWidth(of: problem)))
         }
-        if let pane { PreviewPaneView.draw(into: &screen, state: state, theme: theme, context: context, pane: pane) }
-        return focusRow
+        if let pane {
+            PreviewPaneView.draw(into: &screen, state: state, theme: theme, context: context, pane: pane)
+            content.keep(pane)
+        }
     }
 
     /// The stored guide's refresh: "updating the guide…", or when it was

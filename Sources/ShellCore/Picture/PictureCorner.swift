@@ -24,4 +24,14 @@ public enum PictureCorner: String, Equatable, Sendable, CaseIterable {
         case .topLeft: .bottomLeft
         }
     }
+
+    /// The corner at the same edge, on the other side (left ↔ right).
+    public var horizontal: PictureCorner {
+        switch self {
+        case .topRight: .topLeft
+        case .bottomRight: .bottomLeft
+        case .bottomLeft: .bottomRight
+        case .topLeft: .topRight
+        }
+    }
 }

@@ -7,7 +7,10 @@ public struct PictureInPicture: Equatable, Sendable {
     /// when the picture started (same token, position, tracks), and back
     /// when it is restored.
     public var playback: PlaybackState
+    /// The corner asked for (the settings' at first, then `m`'s).
     public var corner: PictureCorner
+    /// Where it was last drawn (reported by the presenter): nil until then.
+    public var spot: PictureSpot?
     /// Its sound is off (something else plays full screen).
     public var muted = false
     /// Waiting for the delegate's `restoreUserInterfaceForPictureInPictureStop`

@@ -31,17 +31,74 @@ public enum PictureLayout {
     }
 
     /// The picture with its frame (a border, the title on top, badge or
-    /// progress below) in `corner`; moved to the other corner of the same
-    /// side when it would cover `focusRow`.
-    public static func pictureFrame(columns: Int, rows: Int, corner: PictureCorner, focusRow: Int?) -> (frame: Rect, corner: PictureCorner) {
-        let video = pictureVideoSize(columns: columns, rows: rows)
+    /// progress below) for a video of `video` cells in `corner` exactly.
+    static func frame(columns: Int, rows: Int, video: (columns: Int, rows: Int), corner: PictureCorner) -> Rect {
         let width = video.columns + 2, height = video.rows + 2
-        func place(_ corner: PictureCorner) -> Rect {
-            Rect(x: corner.isRight ? columns - width - 1 : 1, y: corner.isTop ? 0 : rows - height - 1, width: width, height: height)
+        return Rect(x: corner.isRight ? columns - width - 1 : 1, y: corner.isTop ? 0 : rows - height - 1, width: width, height: height)
+    }
+
+    /// The video sizes the picture may take, largest first: its own
+    /// (`pictureVideoSize`), then smaller down to 16 cells across, when the
+    /// screen's panels leave no room for it.
+    public static func pictureVideoSizes(columns: Int, rows: Int) -> [(columns: Int, rows: Int)] {
+        let full = pictureVideoSize(columns: columns, rows: rows)
+        var sizes = [full]
+        for width in [full.columns * 3 / 4, full.columns / 2, 16] where width >= 16 && width < sizes.last!.columns {
+            sizes.append((width, max(4, min(full.rows, (width * 9 + 16) / 32))))
         }
-        let frame = place(corner)
-        if let focusRow, frame.covers(row: focusRow) { return (place(corner.vertical), corner.vertical) }
-        return (frame, corner)
+        return sizes
+    }
+
+    /// Where the picture goes when `corner` is asked for, on a screen whose
+    /// panels are `content`: that corner if it is clear, else the other
+    /// corner of its side, else slid along the side from the corner asked
+    /// for to the first clear place; nil if none.
+    static func resolve(_ corner: PictureCorner, columns: Int, rows: Int, video: (columns: Int, rows: Int), content: PanelContent) -> Rect? {
+        var rect = frame(columns: columns, rows: rows, video: video, corner: corner)
+        if content.isClear(rect) { return rect }
+        let other = frame(columns: columns, rows: rows, video: video, corner: corner.vertical)
+        if content.isClear(other) { return other }
+        let lowest = rows - rect.height - 1
+        guard lowest >= 0 else { return nil }
+        for step in 1...max(1, lowest) {
+            rect.y = corner.isTop ? step : lowest - step
+            if rect.y < 0 || rect.y > lowest { break }
+            if content.isClear(rect) { return rect }
+        }
+        return nil
+    }
+
+    /// Where the picture goes, asked for in `corner`, over a screen whose
+    /// panels are `content`: the first of that corner (or its side), the
+    /// other side, each at the picture's size and then smaller; hidden
+    /// (`frame` nil) when none is clear. `spot` says where it went and
+    /// where `m` can move it.
+    public static func placement(columns: Int, rows: Int, corner: PictureCorner, content: PanelContent) -> (frame: Rect?, spot: PictureSpot) {
+        for video in pictureVideoSizes(columns: columns, rows: rows) {
+            for candidate in [corner, corner.horizontal] {
+                guard let rect = resolve(candidate, columns: columns, rows: rows, video: video, content: content) else { continue }
+                let at = nearestCorner(rect, columns: columns, rows: rows)
+                var moves: [PictureCorner] = []
+                var next = at.next
+                while next != at {
+                    if let other = resolve(next, columns: columns, rows: rows, video: video, content: content), other != rect { moves.append(next) }
+                    next = next.next
+                }
+                return (rect, PictureSpot(corner: at, moves: moves))
+            }
+        }
+        return (nil, PictureSpot(corner: nil, moves: []))
+    }
+
+    /// The corner `rect` is nearest.
+    static func nearestCorner(_ rect: Rect, columns: Int, rows: Int) -> PictureCorner {
+        let top = rect.y * 2 + rect.height <= rows, right = rect.x * 2 + rect.width > columns
+        switch (top, right) {
+        case (true, true): return .topRight
+        case (false, true): return .bottomRight
+        case (false, false): return .bottomLeft
+        case (true, false): return .topLeft
+        }
     }
 
     /// The guide's preview pane (frame included), right of the list; nil

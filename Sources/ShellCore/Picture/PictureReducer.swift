@@ -31,7 +31,17 @@ enum PictureReducer {
             return state.picture.pip.map { _ in close(&state, reason: "closed") } ?? []
         case .movePicture:
             guard let pip = state.picture.pip else { return [] }
-            state.picture.pip?.corner = pip.corner.next
+            // To the next corner where it is drawn somewhere else, clear of
+            // the panels (as last drawn); before any drawing, the next one.
+            guard let spot = pip.spot else {
+                state.picture.pip?.corner = pip.corner.next
+                return []
+            }
+            guard let corner = spot.moves.first else {
+                state.chrome.notice = spot.corner == nil ? "No room for the picture beside this screen's panels" : "No other corner is free"
+                return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
+            }
+            state.picture.pip?.corner = corner
             return []
         case .swapPicture:
             return swap(&state, now: now)

@@ -2,11 +2,20 @@
 /// The picture in picture: its video in a window, framed, the title on the
 /// top edge, and on the bottom edge a LIVE badge or a progress line with
 /// the time, "paused" and "muted" when so. Drawn over whatever screen is
-/// up, except the passcode prompt.
+/// up, except the passcode prompt, where the screen's panels leave room
+/// (`PictureLayout.placement`); when none is left, a marker on the top
+/// row says it plays on behind them.
 enum PictureView {
-    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext, focusRow: Int?) {
-        guard let pip = state.picture.pip, let item = state.pictureItem else { return }
-        let (frame, _) = PictureLayout.pictureFrame(columns: screen.width, rows: screen.height, corner: pip.corner, focusRow: focusRow)
+    /// Draws the picture clear of `content`; returns where it went (nil
+    /// without a picture).
+    @discardableResult
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext, content: PanelContent) -> PictureSpot? {
+        guard let pip = state.picture.pip, let item = state.pictureItem else { return nil }
+        let (placed, spot) = PictureLayout.placement(columns: screen.width, rows: screen.height, corner: pip.corner, content: content)
+        guard let frame = placed else {
+            drawMarker(into: &screen, title: item.title, corner: pip.corner, theme: theme)
+            return spot
+        }
         let unicode = theme.glyphs != .ascii
         let edge = Style(foreground: theme.secondaryText, background: theme.barBackground)
         FrameBox.draw(into: &screen, x: frame.x, y: frame.y, width: frame.width, height: frame.height, style: edge, unicode: unicode)
@@ -30,6 +39,16 @@ enum PictureView {
         let title = " " + truncate(item.title, toWidth: max(1, frame.width - 6), ellipsis: theme.glyphs.ellipsis) + " "
         screen.put(title, x: frame.x + 2, y: frame.y, style: edge.with(foreground: theme.text).bolded())
         bottomEdge(into: &screen, state: state, pip: pip, frame: frame, theme: theme, style: edge)
+        return spot
+    }
+
+    /// No room: "▣ Picture behind: TITLE" on the top row, at the side asked for.
+    private static func drawMarker(into screen: inout Screen, title: String, corner: PictureCorner, theme: Theme) {
+        let mark = theme.glyphs.isASCII ? "[P]" : "▣"
+        let room = max(8, screen.width / 2)
+        let text = " " + truncate("\(mark) Picture behind: \(title)", toWidth: room, ellipsis: theme.glyphs.ellipsis) + " "
+        let x = corner.isRight ? screen.width - columnWidth(of: text) - 1 : 1
+        screen.put(text, x: x, y: 0, style: Style(foreground: theme.text, background: theme.barBackground, bold: true))
     }
 
     /// LIVE, or the progress line with the elapsed time; then paused / muted.

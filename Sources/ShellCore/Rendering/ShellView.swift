@@ -8,38 +8,50 @@ public enum ShellView {
     public static let minimumHeight = 10
 
     public static func render(_ state: ShellState, theme: Theme, width: Int, height: Int, context: ViewContext) -> Screen {
+        compose(state, theme: theme, width: width, height: height, context: context).screen
+    }
+
+    /// The frame, and where the picture in picture went on it (nil without
+    /// one): a presenter reports a changed spot (`Action.pictureDrawn`).
+    public static func compose(_ state: ShellState, theme: Theme, width: Int, height: Int, context: ViewContext) -> (screen: Screen, picture: PictureSpot?) {
         var screen = Screen(width: width, height: height, fill: Cell(" ", style: Style(background: theme.background)))
         guard width >= minimumWidth, height >= minimumHeight else {
             TooSmallView.draw(into: &screen, theme: theme)
-            return screen
+            return (screen, nil)
         }
-        var focusRow: Int?
+        // What the picture in picture must leave visible: the lists say
+        // which rows and panels matter; elsewhere, everything drawn.
+        var content = PanelContent(columns: width, rows: height)
+        let everything = PictureLayout.Rect(x: 0, y: 0, width: width, height: height)
         switch state.screen {
         case .player:
             PlayerView.draw(into: &screen, state: state, theme: theme, context: context)
-            if state.chrome.overlay != .none { focusRow = screen.height - 2 }
+            content.keepDrawn(screen, in: everything, background: theme.background)
         case .passcode:
             PasscodeView.draw(into: &screen, state: state, theme: theme, context: context)
             if theme.glyphs.isASCII { screen.limitToConsoleCharacters() }
-            return screen
+            return (screen, nil)
         case .interstitial:
             InterstitialView.draw(into: &screen, state: state, theme: theme, context: context)
+            content.keepDrawn(screen, in: everything, background: theme.background)
         case .error:
             ErrorView.draw(into: &screen, state: state, theme: theme)
+            content.keepDrawn(screen, in: everything, background: theme.background)
         case .guide where state.guide.grid != nil:
-            focusRow = GuideGridView.draw(into: &screen, state: state, grid: state.guide.grid!, theme: theme, context: context)
+            GuideGridView.draw(into: &screen, state: state, grid: state.guide.grid!, theme: theme, context: context, content: &content)
         case .home, .guide:
-            focusRow = HomeView.draw(into: &screen, state: state, theme: theme, context: context)
+            HomeView.draw(into: &screen, state: state, theme: theme, context: context, content: &content)
         }
         if state.screen == .guide, let search = state.guide.search {
-            focusRow = GuideSearchView.draw(into: &screen, state: state, search: search, theme: theme, context: context)
+            content = PanelContent(columns: width, rows: height)
+            GuideSearchView.draw(into: &screen, state: state, search: search, theme: theme, context: context, content: &content)
         }
-        PictureView.draw(into: &screen, state: state, theme: theme, context: context, focusRow: focusRow)
-        EntryOverlayView.draw(into: &screen, state: state, theme: theme)
+        let spot = PictureView.draw(into: &screen, state: state, theme: theme, context: context, content: content)
+        EntryOverlayView.draw(into: &screen, state: state, theme: theme, content: content)
         if state.chrome.help { HelpView.draw(into: &screen, state: state, theme: theme) }
         // A theme of ASCII glyphs is for a console (or a locale) that shows
         // little else: so is the rest of the text.
         if theme.glyphs.isASCII { screen.limitToConsoleCharacters() }
-        return screen
+        return (screen, spot)
     }
 }

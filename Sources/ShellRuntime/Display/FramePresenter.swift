@@ -145,7 +145,8 @@ final class FramePresenter: Presenter {
         let visible = ShellView.frameKey(state, width: terminal.width)
         var uiChanged = false
         if visible != lastDrawn || terminal.width != lastDrawnWidth || terminal.height != lastDrawnHeight {
-            let screen = ShellView.render(state, theme: theme, width: terminal.width, height: terminal.height, context: context)
+            let (screen, spot) = ShellView.compose(state, theme: theme, width: terminal.width, height: terminal.height, context: context)
+            if let spot, spot != state.picture.pip?.spot { store.send(.pictureDrawn(spot)) }
             uiChanged = terminal.draw(screen) || lastDrawn == nil
             lastDrawn = visible
             lastDrawnWidth = terminal.width

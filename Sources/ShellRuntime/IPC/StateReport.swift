@@ -104,13 +104,16 @@ enum StateReport {
         ]
     }
 
-    /// `get_state.pip`: what plays in the picture, or null.
+    /// `get_state.pip`: what plays in the picture, or null. `corner` is
+    /// where it is drawn (the corner asked for until the first drawing);
+    /// `hidden`: no place was free of the screen's panels.
     static func picture(_ state: ShellState) -> Any {
         guard let pip = state.picture.pip, let item = state.pictureItem else { return NSNullValue.null }
         let p = pip.playback
         let live = item.isLive || (p.phase == .playing && !p.seekable && p.duration == nil)
         return [
-            "title": item.title, "id": item.id, "url": item.url, "corner": pip.corner.rawValue, "paused": p.paused,
+            "title": item.title, "id": item.id, "url": item.url, "corner": (pip.spot?.corner ?? pip.corner).rawValue,
+            "hidden": pip.spot.map { $0.corner == nil } ?? false, "paused": p.paused,
             "position": p.position.map { $0 as Any } ?? NSNullValue.null, "live": live, "muted": pip.muted,
             "frames_presented": p.framesPresented, "restoring": pip.restoring,
             "blocked": pip.blocked.map { $0 as Any } ?? NSNullValue.null,

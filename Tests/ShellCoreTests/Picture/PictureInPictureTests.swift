@@ -121,6 +121,20 @@ struct PictureInPictureTests {
         h.press(.movePicture) { $0.picture.pip?.corner = .bottomLeft }
         h.press(.movePicture) { $0.picture.pip?.corner = .topLeft }
         h.press(.movePicture) { $0.picture.pip?.corner = .topRight }
+        // Once drawn, m goes to the first corner that shows it somewhere
+        // else (as the presenter reported), or says why it cannot.
+        let drawn = PictureSpot(corner: .bottomRight, moves: [.topLeft, .topRight])
+        h.send(.pictureDrawn(drawn)) { $0.picture.pip?.spot = drawn }
+        h.press(.movePicture) { $0.picture.pip?.corner = .topLeft }
+        let cornered = PictureSpot(corner: .topLeft, moves: [])
+        h.send(.pictureDrawn(cornered)) { $0.picture.pip?.spot = cornered }
+        h.press(.movePicture, effects: [.startTimer(.noticeHide, after: 5)]) { $0.chrome.notice = "No other corner is free" }
+        let hidden = PictureSpot(corner: nil, moves: [])
+        h.send(.pictureDrawn(hidden)) { $0.picture.pip?.spot = hidden }
+        h.press(.movePicture, effects: [.startTimer(.noticeHide, after: 5)]) {
+            $0.chrome.notice = "No room for the picture beside this screen's panels"
+        }
+        h.send(.timerFired(.noticeHide, at: h.clock.now)) { $0.chrome.notice = nil }
         h.press(.pictureForward, effects: [.slot(.picture, .seekBy(10))])
         h.press(.pictureBack, effects: [.slot(.picture, .seekBy(-10))])
         h.press(.playPause, effects: [.slot(.picture, .pause(true))]) { $0.picture.pip?.playback.paused = true }

@@ -97,7 +97,8 @@ final class TVPresenter: Presenter {
             return
         }
         drawnFrom = key
-        let screen = ShellView.render(store.state, theme: theme, width: grid.columns, height: grid.rows, context: context)
+        let (screen, spot) = ShellView.compose(store.state, theme: theme, width: grid.columns, height: grid.rows, context: context)
+        if let spot, spot != store.state.picture.pip?.spot { store.send(.pictureDrawn(spot)) }
         let frame = ASSFrame(screen, width: output.width, height: output.height, safeArea: safeArea)
         layout = TVLayout(left: frame.left, top: frame.top, cellWidth: frame.cellWidth, cellHeight: frame.cellHeight, windows: screen.windows,
                           images: screen.images)

@@ -1,0 +1,55 @@
+
+/// The cells of a screen the picture in picture must not hide: a panel's
+/// content (the guide's details and preview, the info panel, the transport
+/// bar, a card), the focused row. Built by `ShellView` as the screen below
+/// the picture is drawn; read by `PictureLayout.placement`. Pure value.
+public struct PanelContent: Equatable, Sendable {
+    public let columns: Int
+    public let rows: Int
+    private var kept: [Bool]
+
+    public init(columns: Int, rows: Int) {
+        self.columns = max(0, columns)
+        self.rows = max(0, rows)
+        kept = Array(repeating: false, count: self.columns * self.rows)
+    }
+
+    /// Keeps `rect` clear (clipped to the screen).
+    public mutating func keep(_ rect: PictureLayout.Rect) {
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(columns, rect.x + rect.width), y1 = min(rows, rect.y + rect.height)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 { for x in x0..<x1 { kept[y * columns + x] = true } }
+    }
+
+    /// Keeps row `row` clear from column `x` for `width` cells (the whole row by default).
+    public mutating func keep(row: Int, x: Int = 0, width: Int? = nil) {
+        keep(PictureLayout.Rect(x: x, y: row, width: width ?? columns - x, height: 1))
+    }
+
+    /// Keeps clear every cell of `screen` in `rect` that shows something:
+    /// text, or a background other than `background` — not the full-screen
+    /// video, which is what the picture may cover.
+    public mutating func keepDrawn(_ screen: Screen, in rect: PictureLayout.Rect, background: RGB) {
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(columns, screen.width, rect.x + rect.width), y1 = min(rows, screen.height, rect.y + rect.height)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let cell = screen[x, y]
+                if cell.isVideo && cell.inset == nil && cell.character == " " { continue }
+                if cell.character != " " || (cell.style.background ?? background) != background { kept[y * columns + x] = true }
+            }
+        }
+    }
+
+    /// Whether no cell of `rect` is kept (a rectangle off the screen is not clear).
+    public func isClear(_ rect: PictureLayout.Rect) -> Bool {
+        guard rect.x >= 0, rect.y >= 0, rect.x + rect.width <= columns, rect.y + rect.height <= rows else { return false }
+        for y in rect.y..<(rect.y + rect.height) {
+            let start = y * columns + rect.x
+            if kept[start..<(start + rect.width)].contains(true) { return false }
+        }
+        return true
+    }
+}
