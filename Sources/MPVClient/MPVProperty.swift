@@ -17,6 +17,7 @@ public enum ObservedProperty: Int, CaseIterable, Sendable {
     case chapterList
     case speed
     case demuxerCacheState
+    case subText
 
     /// mpv's property name.
     public var name: String {
@@ -35,6 +36,7 @@ public enum ObservedProperty: Int, CaseIterable, Sendable {
         case .chapterList: "chapter-list"
         case .speed: "speed"
         case .demuxerCacheState: "demuxer-cache-state"
+        case .subText: "sub-text"
         }
     }
 
@@ -44,7 +46,7 @@ public enum ObservedProperty: Int, CaseIterable, Sendable {
         case .timePos, .duration, .speed: MPV_FORMAT_DOUBLE
         case .trackList, .chapterList, .demuxerCacheState: MPV_FORMAT_NODE
         case .pause, .eofReached, .seekable, .pausedForCache: MPV_FORMAT_FLAG
-        case .mediaTitle: MPV_FORMAT_STRING
+        case .mediaTitle, .subText: MPV_FORMAT_STRING
         case .videoWidth, .videoHeight, .chapter: MPV_FORMAT_INT64
         }
     }

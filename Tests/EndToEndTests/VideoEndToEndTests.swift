@@ -220,6 +220,21 @@ struct VideoEndToEndTests {
         #expect(log.contains("terminal answers: tmux"), "tmux's XTVERSION answer is in the log")
     }
 
+    @Test("subtitles over a picture of cells are text on a band above the bar, in the theme's colours, not pixels in the picture")
+    func subtitlesAsText() throws {
+        let shell = try ShellUnderTest([try TestMedia.clip(seconds: 60)])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && ($0["frames_presented"] as? Int ?? 0) > 2 }
+        let shown = shell.tmux.waitFor(escapes: true) { $0.contains("Hello from the test clip.") }
+        #expect(shown.ok, "the subtitle as text: \(shell.tmux.capture())")
+        let lines = shown.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let subtitle = try #require(lines.firstIndex { $0.contains("Hello from the test clip.") })
+        let bar = try #require(lines.firstIndex { $0.contains("Test Clip") })
+        #expect(subtitle < bar, "above the transport bar")
+        #expect(lines[subtitle].contains("48;2;28;28;34"), "on the bar's colour: \(lines[subtitle].debugDescription)")
+        #expect(try shell.ipc.request(["get_mpv_property", "sub-visibility"])["data"] as? String == "no", "mpv draws none into the picture")
+        #expect(shell.tmux.waitFor(timeout: 8) { !$0.contains("Hello from the test clip.") }.ok, "gone when the line ends (5 s)")
+    }
+
     @Test("the UI is composited over video: the bar's rows hold the bar's colours and text, the rows above the picture's")
     func compositing() throws {
         let shell = try ShellUnderTest(["av://lavfi:color=c=0x3050D0:size=320x180:rate=10"])

@@ -44,6 +44,18 @@ struct ShellViewSnapshotTests {
 
     @Test func paused() { check(playing(paused: true), "player-paused") }
 
+    @Test("subtitles over a picture of cells: text bands above the bar, long lines wrapped; above the hint without it")
+    func subtitles() {
+        var s = playing()
+        s.playback.subtitleText = "Hello there, viewer!\nThis second line of the subtitle is long enough to wrap at eighty columns of the terminal."
+        check(s, "player-subtitles", context: ViewContext(picture: .terminal, subtitlesAsText: true))
+        s.chrome.transportVisible = false
+        s.chrome.hintVisible = true
+        check(s, "player-subtitles-hint", context: ViewContext(picture: .terminal, subtitlesAsText: true))
+        let unset = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo)
+        #expect(!unset.text().contains("Hello there"), "mpv draws them where the picture is an image")
+    }
+
     @Test func scrubbingCoarse() {
         var s = playing(paused: true)
         s.scrub = ScrubState(target: 3723, origin: 754)

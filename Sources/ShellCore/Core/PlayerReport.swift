@@ -18,6 +18,9 @@ public enum PlayerReport: Equatable, Sendable {
     case paused(Bool)
     case seekable(Bool)
     case mediaTitle(String?)
+    /// The subtitle on screen now, as text (nil between lines, or with
+    /// subtitles off).
+    case subtitleText(String?)
     case buffering(Bool)
     /// The player configured its video output for this load: frames from
     /// now on are this item's.

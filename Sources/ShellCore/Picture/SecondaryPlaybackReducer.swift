@@ -40,6 +40,7 @@ enum SecondaryPlaybackReducer {
             case .paused(let value): playback.paused = value
             case .seekable(let value): playback.seekable = value
             case .mediaTitle(let value): playback.mediaTitle = value
+            case .subtitleText(let value): playback.subtitleText = value
             case .buffering(let value): playback.buffering = value
             case .videoConfigured: playback.videoConfigured = true
             case .tracks(let tracks): playback.tracks = tracks

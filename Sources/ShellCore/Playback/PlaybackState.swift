@@ -27,6 +27,9 @@ public struct PlaybackState: Equatable, Sendable {
     public var seekable = false
     /// The player's title for the media (its metadata), if any.
     public var mediaTitle: String?
+    /// The subtitle line(s) on screen now (`PlayerReport.subtitleText`);
+    /// the views draw them as text where the picture is cells.
+    public var subtitleText: String?
     /// The player's video output is set up for this load (its frames are
     /// this item's, not the previous one's).
     public var videoConfigured = false

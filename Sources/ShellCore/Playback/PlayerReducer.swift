@@ -98,6 +98,9 @@ enum PlayerReducer {
         case .mediaTitle(let value):
             state.playback.mediaTitle = value
             return []
+        case .subtitleText(let value):
+            state.playback.subtitleText = value
+            return []
         case .buffering(let value):
             let changed = state.playback.buffering != value
             state.playback.buffering = value
@@ -166,7 +169,8 @@ enum PlayerReducer {
         case .buffering(let value):
             state.playback.buffering = value
             return []
-        case .started, .failureDetail, .position, .duration, .paused, .seekable, .mediaTitle, .videoConfigured, .tracks, .chapters, .speed, .liveBuffer:
+        case .started, .failureDetail, .position, .duration, .paused, .seekable, .mediaTitle, .subtitleText, .videoConfigured, .tracks, .chapters, .speed,
+             .liveBuffer:
             return nil
         }
     }

@@ -13,6 +13,9 @@ enum PlayerView {
            screen.width >= 40, screen.height >= 16 {
             LogoBugView.draw(logo, key: url, into: &screen)
         }
+        if context.videoInTerminal && picture && context.subtitlesAsText, let text = state.playback.subtitleText {
+            SubtitleView.draw(text, into: &screen, state: state, theme: theme)
+        }
         switch state.chrome.overlay {
         case .custom:
             CustomOverlayView.draw(into: &screen, state: state, theme: theme)

@@ -18,10 +18,15 @@ public struct ViewContext: Equatable, Sendable {
     /// the TV output, whose OSD mpv blends into every frame at a cost that
     /// grows with the area covered.
     public var chromeOverPicture: Bool
-    public init(picture: Picture, utcOffset: Int = 0, chromeOverPicture: Bool = false) {
+    /// Subtitles are drawn by the views as text over the picture's bottom
+    /// (`PlaybackState.subtitleText`), not by mpv into the picture: a
+    /// picture of character cells has too few pixels to read them.
+    public var subtitlesAsText: Bool
+    public init(picture: Picture, utcOffset: Int = 0, chromeOverPicture: Bool = false, subtitlesAsText: Bool = false) {
         self.picture = picture
         self.utcOffset = utcOffset
         self.chromeOverPicture = chromeOverPicture
+        self.subtitlesAsText = subtitlesAsText
     }
 
     /// The picture is drawn in the terminal's cells.

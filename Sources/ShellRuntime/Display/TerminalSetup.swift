@@ -30,6 +30,52 @@ enum TerminalSetup {
         return PictureProtocol.choose(choice, capabilities: capabilities, windowPixels: window, columns: Int(columns), rows: Int(rows))
     }
 
+    /// The terminal video settings with the colours tmux passes on: inside
+    /// tmux, with no colour chosen and nothing in the environment saying
+    /// 24-bit, asks tmux whether the terminal it draws on has 24-bit colour
+    /// (the `RGB` feature of the client: from the outer terminal's terminfo
+    /// `RGB`/`Tc`, or `terminal-features`). tmux passes 24-bit colour on to
+    /// such a terminal, and turns it into 256 colours for any other, so
+    /// tvshell's own 256-colour picture is the better one there.
+    static func videoSettings(_ configuration: ShellConfiguration, logger: Logger) -> VideoSettings {
+        var settings = configuration.videoSettings
+        let environment = ProcessInfo.processInfo.environment
+        let colorterm = environment["COLORTERM"]?.lowercased()
+        guard settings.colors == nil, !(environment["TMUX"] ?? "").isEmpty, colorterm != "truecolor", colorterm != "24bit" else { return settings }
+        guard let features = tmuxClientFeatures() else {
+            logger.info("inside tmux: no client to ask about its colours")
+            return settings
+        }
+        if features.split(separator: ",").contains("RGB") {
+            settings.colors = .direct
+            logger.info("inside tmux: its terminal has 24-bit colour (\(features))")
+        }
+        return settings
+    }
+
+    /// `tmux display-message -p '#{client_termfeatures}'`: the features of
+    /// the client tmux last drew on for this pane's session (empty or nil
+    /// with none attached); at most half a second.
+    static func tmuxClientFeatures() -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "display-message", "-p", "#{client_termfeatures}"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let deadline = Date().addingTimeInterval(0.5)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            return nil
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return process.terminationStatus == 0 && !text.isEmpty ? text : nil
+    }
+
     /// Points standard error at the log file (or /dev/null) so libraries
     /// cannot write over the screen; returns a copy of the old one.
     static func divertStandardError(to path: String?) -> Int32 {

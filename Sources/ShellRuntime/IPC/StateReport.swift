@@ -154,7 +154,7 @@ enum StateReport {
         return ["channel": number.map { $0 as Any } ?? NSNullValue.null, "start": archive.start, "stop": archive.stop] as [String: Any]
     }
 
-    static func make(_ state: ShellState, picture: String = "none", sharedMemory: Bool = false,
+    static func make(_ state: ShellState, picture: String = "none", sharedMemory: Bool = false, colors: String? = nil,
                      tolerance: Int? = nil, video: VideoOutput, tv: [String: Any]? = nil) -> [String: Any] {
         let p = state.playback
         var scrub: [String: Any] = ["active": state.scrub != nil, "mode": state.scrub?.mode.rawValue ?? "coarse"]
@@ -193,6 +193,7 @@ enum StateReport {
             "frames_dropped": state.playback.framesDropped,
             "picture": picture,
             "picture_shared_memory": sharedMemory,
+            "colors": colors.map { $0 as Any } ?? NSNullValue.null,
             "video_tolerance": tolerance.map { $0 as Any } ?? NSNullValue.null,
             "kiosk": state.kiosk,
             "phase": p.phase.rawValue,

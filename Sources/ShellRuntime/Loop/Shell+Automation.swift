@@ -28,6 +28,7 @@ extension Shell: AutomationHost {
         StateReport.make(state,
                          picture: terminal.map { $0.picture == .cells ? $0.blitter.shape.rawValue : $0.picture.name } ?? "none",
                          sharedMemory: terminal?.picture.sharedMemory ?? false,
+                         colors: terminal.map { [.direct: "direct", .palette256: "256", .palette16: "16"][$0.colorMode]! },
                          tolerance: terminal.flatMap { $0.picture == .cells && $0.colorMode == .direct ? $0.blitter.tolerance : nil },
                          video: configuration.video, tv: (presenter as? TVPresenter)?.report)
     }

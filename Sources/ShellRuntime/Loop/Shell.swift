@@ -153,9 +153,11 @@ public final class Shell {
         } else if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
             savedStderr = TerminalSetup.divertStandardError(to: configuration.strayOutputPath)
             let picture = TerminalSetup.probePicture(configuration, logger: logger)
-            let terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: picture)
+            let terminal = NCursesTerminal(unicode: unicode, video: TerminalSetup.videoSettings(configuration, logger: logger), picture: picture)
             logger.info("terminal \(terminal.width)x\(terminal.height), colour \(terminal.colorMode.rawValue), picture \(picture.name)")
-            let presenter = FramePresenter(terminal: terminal, store: store, theme: theme, context: viewContext, logger: logger)
+            var context = viewContext
+            context.subtitlesAsText = picture == .cells
+            let presenter = FramePresenter(terminal: terminal, store: store, theme: theme, context: context, logger: logger)
             presenter.renderers = players
             presenter.automation = ipc
             self.terminal = terminal

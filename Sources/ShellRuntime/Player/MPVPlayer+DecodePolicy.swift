@@ -18,7 +18,11 @@ extension MPVPlayer {
         let fast = settings.fastDecode && picture == .cells
         return [("zimg-scaler", "bilinear"), ("zimg-dither", "no"), ("zimg-threads", picture == .cells ? "1" : "auto"), ("sws-scaler", "bilinear"),
                 ("vd-lavc-skiploopfilter", fast ? "all" : "default"), ("vd-lavc-fast", fast ? "yes" : "no"),
-                ("vd-lavc-threads", "0")]
+                ("vd-lavc-threads", "0"),
+                // A picture of cells cannot show subtitles readably: the
+                // views draw them as text (`ViewContext.subtitlesAsText`)
+                // from `sub-text`, which mpv fills with them hidden.
+                ("sub-visibility", picture == .cells ? "no" : "yes")]
     }
 
     /// Whether `picture` decodes lightly with the thread count left to the

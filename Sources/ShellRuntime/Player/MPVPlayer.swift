@@ -270,6 +270,7 @@ final class MPVPlayer {
             case .eofReached: return value.flag == true ? current(.ended) : nil
             case .seekable: return current(.seekable(value.flag ?? false))
             case .mediaTitle: return current(.mediaTitle(value.string))
+            case .subText: return current(.subtitleText(value.string.flatMap { $0.isEmpty ? nil : $0 }))
             case .pausedForCache: return current(.buffering(value.flag ?? false))
             case .trackList:
                 guard case .node(let node) = value else { return current(.tracks([])) }
