@@ -19,6 +19,10 @@ public struct MPVError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(call): \(message) (\(code))" }
 
+    /// The video output could not start (`MPV_ERROR_VO_INIT_FAILED`): a
+    /// load ends with it when its window cannot open.
+    public var isVideoOutputFailure: Bool { code == MPV_ERROR_VO_INIT_FAILED.rawValue }
+
     /// mpv's text for an error code.
     public static func describe(_ code: Int32) -> String {
         String(cString: mpv_error_string(code))

@@ -198,13 +198,7 @@ struct PlayCommand: ParsableCommand {
         if let linear = setup.file.linearBreaks { settings.linearBreaks = linear }
         if let enabled = setup.file.upNextEnabled { settings.upNextEnabled = enabled }
         if let countdown = setup.file.upNextCountdown { settings.upNextCountdown = countdown }
-        // Not yet on the TV output: a second picture (picture in picture,
-        // the guide's preview, the Up Next still) and warm neighbours. Their
-        // bitmaps are laid on and players take mpv's window over, but under
-        // load a second libmpv's X11 output now and then cannot open the
-        // display ("couldn't open the X11 display"), and the channel fails.
-        settings.secondPictures = video != .tv
-        settings.warmNeighbours = video == .tv ? 0 : setup.file.warmNeighbours ?? 2
+        settings.warmNeighbours = setup.file.warmNeighbours ?? 2
         settings.flipFavouritesOnly = setup.file.flipFavourites
         settings.remindersTune = setup.file.remindersTune
         settings.maxConnections = setup.file.maxConnections

@@ -81,7 +81,8 @@ public struct ShellSettings: Equatable, Sendable {
     /// The smallest terminal (cells) a picture fits on.
     public var pictureMinimumSize = DisplaySize(columns: 60, rows: 18)
     /// The output can show a second picture (picture in picture, the
-    /// guide's preview); the TV output cannot yet.
+    /// guide's preview, the Up Next still); an embedding program may
+    /// turn them off.
     public var secondPictures = true
     /// Seconds the guide's selection rests on a live channel before it
     /// plays in the preview pane (nil: no previews).

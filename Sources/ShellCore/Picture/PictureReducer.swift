@@ -13,7 +13,7 @@ enum PictureReducer {
         if state.live.flip != nil { return "a channel change is under way" }
         guard state.screen == .player, state.currentItem != nil, state.playback.phase == .playing else { return "nothing is playing" }
         if state.playback.restricted { return "restricted content does not go into a picture" }
-        if !state.settings.secondPictures { return "this output shows no second picture yet" }
+        if !state.settings.secondPictures { return "this output shows no second picture" }
         let minimum = state.settings.pictureMinimumSize
         if let display = state.display, display.columns < minimum.columns || display.rows < minimum.rows {
             return "the terminal is \(display.columns)×\(display.rows); a picture needs \(minimum.columns)×\(minimum.rows)"

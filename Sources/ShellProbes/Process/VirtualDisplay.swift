@@ -83,8 +83,9 @@ public final class VirtualDisplay {
     }
 
     /// Starts Xvfb with one `width` × `height` screen and waits until it
-    /// says which display it took.
-    public init(width: Int = 800, height: Int = 600) throws {
+    /// says which display it took. `maxClients`: Xvfb's client limit (64 at
+    /// the least), for a server that refuses connections (`ClientHog`).
+    public init(width: Int = 800, height: Int = 600, maxClients: Int? = nil) throws {
         guard let xvfb = Spawn.which("Xvfb") else {
             throw SpawnError(message: "Xvfb is not installed (scripts/install-deps.sh test installs it)")
         }
@@ -96,7 +97,8 @@ public final class VirtualDisplay {
         defer { close(readEnd) }
         let log = directory.appendingPathComponent("xvfb.log").path
         do {
-            pid = try Spawn.spawn([xvfb, "-displayfd", "3", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"], environment: nil) { actions in
+            let limit = maxClients.map { ["-maxclients", "\($0)"] } ?? []
+            pid = try Spawn.spawn([xvfb, "-displayfd", "3", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"] + limit, environment: nil) { actions in
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
                 posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
                 posix_spawn_file_actions_adddup2(&actions, 1, 2)

@@ -43,6 +43,7 @@ extension Shell {
             }
             if ipc?.hasRequests == true { pollSet.deadline(0) }
             pollSet.deadline(presenter?.retryDelay)
+            for (_, player) in players.pool.all { pollSet.deadline(player.windowRetryTimeout(now: start.seconds)) }
             guard let ready = pollSet.wait() else {
                 logger.error("poll: \(String(cString: strerror(errno)))")
                 return
@@ -67,6 +68,9 @@ extension Shell {
             lirc?.tick(now: now)
             notifier.tick(now: now)
             restrictions.retryIfDue(now: now)
+            for (_, player) in players.pool.all {
+                for (report, token) in player.retryWindowIfDue(now: now.seconds) { dispatch(.player(report, token: token, at: now)) }
+            }
             if let mpris, mpris.timeoutMs == 0, !mpris.process() { self.mpris = nil }
         }
     }

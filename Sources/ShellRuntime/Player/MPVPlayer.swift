@@ -42,7 +42,7 @@ final class MPVPlayer {
     /// The entry mpv is playing now (from START_FILE).
     private var activeEntry: Int64 = -2
     /// The first error mpv logged while loading the latest entry.
-    private var lastErrorLine: String?
+    private(set) var lastErrorLine: String?
     /// The token of a load that failed before mpv logged why.
     private var failedWithoutDetail: Int?
     /// The `on_preloaded` hook mpv waits at for the current load: opened,
@@ -63,6 +63,8 @@ final class MPVPlayer {
     /// one); any other renders off screen (`vo=libmpv`) for the presenter
     /// to lay its frames on the main output.
     private(set) var showsWindow = false
+    /// A load whose window could not open, to load again (`WindowRetry`).
+    private var windowRetry = WindowRetry()
 
     /// `showsWindow`: on the TV output, whether this player opens the
     /// full-screen window or renders off screen (every TV player has a
@@ -166,6 +168,12 @@ final class MPVPlayer {
     }
 
     private func load(_ item: MediaItem, token: Int, start: Double?, extra: [String: String], paused: Bool = false) throws {
+        windowRetry.loaded(WindowRetry.Load(item: item, token: token, start: start, extra: extra, paused: paused))
+        try open(item, token: token, start: start, extra: extra, paused: paused)
+    }
+
+    /// Loads `item` in mpv for `token` (a new load, or one tried again).
+    private func open(_ item: MediaItem, token: Int, start: Double?, extra: [String: String], paused: Bool) throws {
         latestToken = token
         lastErrorLine = nil
         failedWithoutDetail = nil
@@ -245,6 +253,10 @@ final class MPVPlayer {
             }
             guard let token = tokenByEntry[entry] else { return nil }
             switch reason {
+            case .error where showsWindow && token == latestToken && windowFailed(error)
+                && windowRetry.failed(token: token, now: MonotonicClock.now().seconds):
+                logger.warning("mpv's window could not open (\(lastErrorLine ?? "no reason given")): trying again")
+                return nil
             case .error:
                 var why = error?.message ?? "playback failed"
                 if let line = lastErrorLine {
@@ -261,10 +273,13 @@ final class MPVPlayer {
         case .playbackRestart:
             return current(.playing)
         case .videoReconfig:
+            if showsWindow && activeEntry == latestEntry { windowRetry.opened() }
             return current(.videoConfigured)
         case .propertyChange(let property, let value):
             switch property {
-            case .timePos: return current(.position(value.double))
+            case .timePos:
+                if activeEntry == latestEntry, let position = value.double { windowRetry.position = position }
+                return current(.position(value.double))
             case .duration: return current(.duration(value.double))
             case .pause: return value.flag.flatMap { current(.paused($0)) }
             case .eofReached: return value.flag == true ? current(.ended) : nil
@@ -404,5 +419,33 @@ final class MPVPlayer {
         renderer = nil
         mpv.destroy()
         for fd in [wakeupFD, wakeupWriteFD, renderFD, renderWriteFD] { close(fd) }
+    }
+}
+
+/// Loading again what could not open mpv's window (`WindowRetry`).
+extension MPVPlayer {
+    /// Whether a load ended with `error` because mpv's window could not
+    /// open: the video output failed, or (its video then given up, when
+    /// nothing else was left to play) mpv said so before ending it.
+    func windowFailed(_ error: MPVError?) -> Bool {
+        if error?.isVideoOutputFailure == true { return true }
+        guard let line = lastErrorLine else { return false }
+        return line.contains("video_out") || line.contains("VO window") || line.contains("X11 display")
+    }
+
+    /// Milliseconds until a load waits to be tried again; nil when none.
+    func windowRetryTimeout(now: Double) -> Int32? { windowRetry.timeout(now: now) }
+
+    /// Loads again, once due, what could not open the window; a load that
+    /// cannot even be asked for fails as any other.
+    func retryWindowIfDue(now: Double) -> [(PlayerReport, Int)] {
+        guard let load = windowRetry.take(now: now) else { return [] }
+        logger.info("loading \(URLRedaction.redact(load.item.url)) again for mpv's window")
+        do {
+            try open(load.item, token: load.token, start: load.start, extra: load.extra, paused: load.paused)
+            return []
+        } catch {
+            return [(.failed(reason: "video output initialization failed: \(error)"), load.token)]
+        }
     }
 }

@@ -133,7 +133,7 @@ struct UpNextTests {
         p.expectArmed([.upNextTick])
     }
 
-    @Test("on an output with no second picture (the TV's, for now) the card comes up without its image: no other player is opened")
+    @Test("on an output with no second picture (an embedding program turned them off) the card comes up without its image: no other player is opened")
     func noImageWithoutSecondPicture() {
         var items = [episode(1), episode(3), episode(2)]
         items[2].artwork = "/shows/Show S01E02-thumb.jpg"
