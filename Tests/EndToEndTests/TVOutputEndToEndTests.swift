@@ -103,6 +103,18 @@ struct TVOutputEndToEndTests {
         try tv.ipc.waitForState { $0["screen"] as? String == "guide" }
         let read = try tv.waitForText("Test Card")
         #expect(read.contains("Test Card") && read.contains("Fractal"), "the guide on the TV: \(read)")
+        // One glyph a cell: the list's preview pane has its right edge in
+        // one column on every row, whatever the row's text (a run of text
+        // shorter than its cells pulled the edge left, row by row).
+        try tv.type("g")
+        try tv.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "list" }
+        _ = try tv.waitForText("Preview")
+        let shot = try tv.display.screenshot()
+        // Each sample is a band of 12 rows: the glyph │ leaves gaps between cells.
+        let edges = [200, 250, 300, 350, 420, 500, 560].map { y in
+            (900..<1240).last { x in shot.count(atLeast: 110, x: x, y: y, width: 1, height: 12) > 0 } ?? 0
+        }
+        #expect(edges.min()! > 1000 && edges.max()! - edges.min()! <= 3, "the pane's right edge by row: \(edges)")
         try tv.type("Escape")
         try tv.ipc.waitForState { $0["screen"] as? String == "home" }
         try tv.type("Return")

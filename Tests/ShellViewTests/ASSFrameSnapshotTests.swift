@@ -70,7 +70,7 @@ struct ASSFrameSnapshotTests {
         #expect(frame.events == """
             {\\an7\\pos(0,0)\\bord0\\shad0\\1c&HFF0000&\\p1}m 0 100 l 300 100 l 300 200 l 0 200{\\p0}
             {\\an7\\pos(0,0)\\bord0\\shad0\\1c&H000000&\\p1}m 300 100 l 400 100 l 400 200 l 300 200{\\p0}
-            {\\an7\\pos(0,100)\\fnDejaVu Sans Mono\\fs166\\bord0\\shad0\\q2\\1c&H0000FF&}a\\{\\\u{2060}
+            {\\an7\\pos(0,100)\\fnDejaVu Sans Mono\\fs166\\fscx116.5\\bord0\\shad0\\q2\\1c&H0000FF&}a\\{\\\u{2060}
             """)
     }
 
@@ -92,9 +92,9 @@ struct ASSFrameSnapshotTests {
         let frame = ASSFrame(screen, width: 400, height: 200, safeArea: 0)
         #expect(frame.events == """
             {\\an7\\pos(0,0)\\bord0\\shad0\\1c&H00FF00&\\p1}m 300 100 l 400 100 l 400 200 l 300 200{\\p0}
-            {\\an7\\pos(0,0)\\fnDejaVu Sans Mono\\fs166\\bord10\\3c&H000000&\\shad0\\q2\\1c&HFFFFFF&}ab
+            {\\an7\\pos(0,0)\\fnDejaVu Sans Mono\\fs166\\fscx116.5\\bord10\\3c&H000000&\\shad0\\q2\\1c&HFFFFFF&}ab
             {\\an7\\pos(0,0)\\bord1\\shad0\\3c&H000000&\\1c&H0000FF&\\p1}m 100 140 l 300 140 l 300 160 l 100 160{\\p0}
-            {\\an7\\pos(300,100)\\fnDejaVu Sans Mono\\fs166\\bord0\\shad0\\q2\\1c&H000000&}!
+            {\\an7\\pos(300,100)\\fnDejaVu Sans Mono\\fs166\\fscx116.5\\bord0\\shad0\\q2\\1c&H000000&}!
             """)
     }
 

@@ -136,8 +136,18 @@ public struct ASSFrame: Equatable, Sendable {
     /// the picture (`Cell.isOverPicture`) is outlined in black so it reads
     /// on any picture, and its runs of line glyphs (the progress bar's ━ and
     /// ─) become thin rectangles: no panel, so little for mpv to blend.
+    /// A glyph's advance in DejaVu Sans Mono as a share of the ASS font
+    /// size: libass (as VSFilter) sizes a font by its ascent plus descent
+    /// (1901 + 483 units), not by its em (2048), and the advance is 1233
+    /// units. Runs are stretched by `\fscx` to exactly a cell a character,
+    /// or a long run would end short of its cells and a frame's right edge
+    /// would not line up from row to row.
+    static let advancePerSize = 1233.0 / (1901.0 + 483.0)
+
     static func texts(_ screen: Screen, under: [Int: RGB?], left: Double, top: Double, cellWidth: Double, cellHeight: Double, font: String) -> [String] {
-        let size = number((cellWidth / 0.6).rounded(.down))
+        let fontSize = (cellWidth / 0.6).rounded(.down)
+        let size = number(fontSize)
+        let stretch = number((cellWidth / (advancePerSize * fontSize) * 10000).rounded() / 100)
         let outline = number(max(1, (cellWidth / 10).rounded()))
         var lines: [String] = []
         for y in 0..<screen.height {
@@ -179,7 +189,7 @@ public struct ASSFrame: Equatable, Sendable {
                                  + "m \(number(x0)) \(number(top)) l \(number(x1)) \(number(top)) l \(number(x1)) \(number(bottom)) l \(number(x0)) \(number(bottom)){\\p0}")
                 } else {
                     let border = over ? "\\bord\(outline)\\3c&H000000&" : "\\bord0"
-                    lines.append("{\\an7\\pos(\(number(x0)),\(number(y0)))\\fn\(font)\\fs\(size)\(border)\\shad0\\q2\\1c\(colour(style.foreground))\(alpha)\(style.bold ? "\\b1" : "")}\(text)")
+                    lines.append("{\\an7\\pos(\(number(x0)),\(number(y0)))\\fn\(font)\\fs\(size)\\fscx\(stretch)\(border)\\shad0\\q2\\1c\(colour(style.foreground))\(alpha)\(style.bold ? "\\b1" : "")}\(text)")
                 }
                 x = end
             }
