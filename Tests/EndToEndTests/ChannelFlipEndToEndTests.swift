@@ -64,4 +64,19 @@ extension DemoLineupEndToEndTests {
         try shell.tmux.send("Down", "Enter")
         try shell.ipc.waitForState { channelNumber($0) == 4 && $0["screen"] as? String == "player" }
     }
+
+    @Test("LEFT on a paused channel with no timeshift says there is no rewind and stays, paused, on the channel")
+    func pausedLiveLeft() throws {
+        let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: Self.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
+        try shell.ipc.waitForState { channelNumber($0) == 1 && $0["phase"] as? String == "playing" }
+        try shell.tmux.send("Space")
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        try shell.tmux.send("Left")
+        let said = try shell.ipc.waitForState { $0["badge"] as? String == "No rewind on this channel" }
+        #expect(channelNumber(said) == 1 && said["paused"] as? Bool == true && said["flip_pending"] as? Bool == false)
+        #expect(shell.tmux.waitFor { $0.contains("No rewind on this channel") }.ok, "said on screen: \(shell.tmux.capture())")
+        #expect(said["screen"] as? String == "player", "the key reduced at once: no flip began")
+    }
 }

@@ -16,6 +16,12 @@ enum TransportReducer {
             if command == .left, let effects = SegmentReducer.undo(&state, now: now) { return effects }
             let direction = command == .right ? 1 : -1
             if state.isLive || state.currentItem?.isLive == true, !(timeshift && p.paused) {
+                // Paused, a viewer means to move in time, not to another
+                // channel: without a buffer there is nowhere to go.
+                if p.paused {
+                    return showTransport(&state)
+                        + FeedbackReducer.badge(&state, command == .left ? "No rewind on this channel" : "No fast-forward on this channel: it is live")
+                }
                 return changeChannel(&state, by: direction, now: now)
             }
             guard canSeek else { return showTransport(&state) }

@@ -157,6 +157,24 @@ struct TransportTests {
         h.expectArmed([.flipTimeout, .hintHide, .spinner])
     }
 
+    @Test("live and paused without a buffer: LEFT / RIGHT say there is no rewind (nor fast-forward) and never flip")
+    func pausedLiveStays() {
+        let other = MediaItem(id: "ch2", title: "Sport", url: "av://lavfi:mandelbrot", isLive: true, number: 2)
+        let h = ReducerHarness(ShellState(items: [channel, other]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.playPause, at: h.clock.now))
+        #expect(h.state.playback.paused && h.state.playback.liveBuffer == nil)
+        h.press(.left, effects: [.cancelTimer(.transportHide), .startTimer(.badgeHide, after: 1.5)]) {
+            $0.chrome.badge = "No rewind on this channel"
+        }
+        h.press(.right, effects: [.cancelTimer(.transportHide), .startTimer(.badgeHide, after: 1.5)]) {
+            $0.chrome.badge = "No fast-forward on this channel: it is live"
+        }
+        #expect(h.state.live.flip == nil && h.state.current == 0 && h.state.screen == .player)
+        h.expectArmed([.badgeHide, .hintHide])
+    }
+
     @Test("a live source with no lineup numbers: LEFT / RIGHT move to the next item")
     func liveWithoutLineup() {
         let a = MediaItem.fromLocation("av://lavfi:testsrc2")
