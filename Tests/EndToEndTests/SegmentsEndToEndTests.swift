@@ -22,6 +22,17 @@ struct SegmentsEndToEndTests {
         #expect(action(after) == nil)
     }
 
+    @Test("once Skip Intro has hidden itself, the first DOWN opens the info panel, as at any time")
+    func downDuringIntro() throws {
+        let shell = try ShellUnderTest([try TestMedia.episode()])
+        try shell.ipc.waitForState { action($0)?["shown"] as? Bool == true }
+        // The button's 8 s, and the bar's 5, are up.
+        try shell.ipc.waitForState(timeout: 15) { action($0)?["shown"] as? Bool == false }
+        try shell.ipc.request(["keypress", "DOWN"])
+        let state = try shell.ipc.state()
+        #expect(state["overlay"] as? String == "info", "one DOWN: the info panel (\(state["overlay"] ?? ""))")
+    }
+
     @Test("intro = \"auto\": skipped by itself on a fresh start; LEFT within 5 s goes back into it, and then it only asks")
     func automaticIntro() throws {
         let dir = TVShellBinary.scratchDirectory("segments-config")

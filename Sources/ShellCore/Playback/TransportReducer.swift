@@ -68,7 +68,6 @@ enum TransportReducer {
             guard p.phase == .playing else { return [] }
             return OverlayReducer.presentCustom(&state)
         case .down, .info:
-            if command == .down, let effects = SegmentReducer.reshow(&state) { return effects }
             guard p.phase == .playing || p.phase == .ended else { return [] }
             return OverlayReducer.presentInfo(&state)
         case .whatDidTheySay:

@@ -78,13 +78,6 @@ enum SegmentReducer {
         return [.seek(to: target, exact: true), .cancelTimer(.contextualActionHide), .emit(.contextualAction(id: action.id, automatic: false))]
     }
 
-    /// DOWN while the button is hidden: it comes back for its 8 s.
-    static func reshow(_ state: inout ShellState) -> [Effect]? {
-        guard let action = state.segments.contextualAction, action.hidden, state.chrome.overlay == .none else { return nil }
-        state.segments.contextualAction?.hidden = false
-        return [.startTimer(.contextualActionHide, after: state.settings.contextualActionDuration)]
-    }
-
     /// LEFT within 5 s of a skip made by itself: back to where it skipped from.
     static func undo(_ state: inout ShellState, now: Instant) -> [Effect]? {
         guard let skip = state.segments.automaticSkip, now < skip.until else { return nil }

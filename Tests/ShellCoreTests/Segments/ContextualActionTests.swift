@@ -21,7 +21,7 @@ private func loading(_ settings: ShellSettings = ShellSettings()) -> ReducerHarn
 
 @Suite("Skip Intro and its kin")
 struct ContextualActionTests {
-    @Test("inside the intro the button shows for 8 s; ENTER skips to its end; the bar brings it back, as does DOWN")
+    @Test("inside the intro the button shows for 8 s; ENTER skips to its end; the bar brings it back; DOWN opens the info panel as at any time")
     func ask() {
         let h = loading()
         let intro = Segment(kind: .intro, start: 0, end: 20)
@@ -34,7 +34,11 @@ struct ContextualActionTests {
         h.send(.player(.position(3), token: 1, at: h.clock.now)) { $0.playback.position = 3 }
         #expect(h.advance(by: 8).contains(.contextualActionHide))
         h.send(.timerFired(.contextualActionHide, at: h.clock.now)) { $0.segments.contextualAction?.hidden = true }
-        h.press(.down, effects: [.startTimer(.contextualActionHide, after: 8)]) { $0.segments.contextualAction?.hidden = false }
+        h.apply(.command(.down, at: h.clock.now))
+        #expect(h.state.chrome.overlay == .info, "the first DOWN opens the info panel, hidden button or not")
+        h.apply(.command(.menu, at: h.clock.now))
+        #expect(h.state.chrome.overlay == .none && h.state.segments.contextualAction?.hidden == true)
+        #expect(h.state.chrome.transportVisible, "the bar is back as the panel closes, and the button with it")
         h.press(.select, effects: [.seek(to: 20, exact: true), .cancelTimer(.contextualActionHide), .emit(.contextualAction(id: "skip-intro", automatic: false))]) {
             $0.segments.contextualAction = nil
             $0.playback.seekPending = true
@@ -43,7 +47,7 @@ struct ContextualActionTests {
         h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
         h.send(.player(.position(20.04), token: 1, at: h.clock.now)) { $0.playback.position = 20.04 }
         #expect(h.state.segments.contextualAction == nil)
-        h.expectArmed([.transportHide, .hintHide])
+        h.expectArmed([.transportHide])
     }
 
     @Test("auto: reached from before it (a fresh start too), the intro skips by itself; LEFT within 5 s goes back, and then it only asks")
