@@ -23,6 +23,10 @@ public struct MPVError: Error, Equatable, Sendable, CustomStringConvertible {
     /// load ends with it when its window cannot open.
     public var isVideoOutputFailure: Bool { code == MPV_ERROR_VO_INIT_FAILED.rawValue }
 
+    /// Nothing was left to play (`MPV_ERROR_NOTHING_TO_PLAY`): a load whose
+    /// only track was video ends with it when its video output failed.
+    public var isNothingToPlay: Bool { code == MPV_ERROR_NOTHING_TO_PLAY.rawValue }
+
     /// mpv's text for an error code.
     public static func describe(_ code: Int32) -> String {
         String(cString: mpv_error_string(code))

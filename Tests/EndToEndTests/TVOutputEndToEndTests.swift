@@ -57,6 +57,18 @@ struct TVOutputEndToEndTests {
                 .suffix(20).joined(separator: "\n")
         }
 
+        /// `ipc.waitForState`, saying what mpv logged when it never comes.
+        @discardableResult
+        func waitForState(timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+                          _ condition: ([String: Any]) -> Bool) throws -> [String: Any] {
+            do {
+                return try ipc.waitForState(timeout: timeout, condition)
+            } catch {
+                Issue.record("\(error); the log: \(problems)", sourceLocation: sourceLocation)
+                throw error
+            }
+        }
+
         deinit {
             kill(pid, SIGTERM)
             _ = Spawn.wait(pid)
@@ -201,10 +213,10 @@ struct TVOutputEndToEndTests {
     @Test("an X server that refuses connections as a warm neighbour takes mpv's window over: the channel is loaded again once it can open, not failed")
     func windowRefused() throws {
         let tv = try Running(["--home"], maxClients: 64)
-        try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        try tv.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
         #expect(try tv.ipc.request(["channel", 1])["error"] as? String == "success")
-        try tv.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
-        try tv.ipc.waitForState(timeout: 15) { ($0["warm"] as? [Int] ?? []).contains(2) }
+        try tv.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
+        try tv.waitForState(timeout: 15) { ($0["warm"] as? [Int] ?? []).contains(2) }
         let hog = ClientHog(display: tv.display.name)
         #expect(hog.count > 40, "the server's connections taken: \(hog.count)")
         #expect(try tv.ipc.request(["keypress", "PGUP"])["error"] as? String == "success")
@@ -226,7 +238,7 @@ struct TVOutputEndToEndTests {
             Thread.sleep(forTimeInterval: 0.05)
         }
         #expect(again, "loaded again for the window: \(tv.problems)")
-        let state = try tv.ipc.waitForState(timeout: 15) {
+        let state = try tv.waitForState(timeout: 15) {
             ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["phase"] as? String == "playing" && $0["screen"] as? String == "player"
                 && $0["first_frame"] as? Bool == true
         }

@@ -65,6 +65,10 @@ final class MPVPlayer {
     private(set) var showsWindow = false
     /// A load whose window could not open, to load again (`WindowRetry`).
     private var windowRetry = WindowRetry()
+    /// mpv logged that the window could not open since the latest load.
+    private var windowTrouble = false
+    /// When this player last took the window over (monotonic seconds).
+    private var handedOverAt = -Double.infinity
 
     /// `showsWindow`: on the TV output, whether this player opens the
     /// full-screen window or renders off screen (every TV player has a
@@ -132,6 +136,7 @@ final class MPVPlayer {
     func setShowsWindow(_ shows: Bool, output: String = MPVPlayer.tvWindowOutput) {
         guard shows != showsWindow else { return }
         showsWindow = shows
+        if shows { handedOverAt = MonotonicClock.now().seconds }
         do {
             try mpv.setPropertyAsync("force-window", shows ? "immediate" : "no")
             if !shows {
@@ -174,6 +179,7 @@ final class MPVPlayer {
 
     /// Loads `item` in mpv for `token` (a new load, or one tried again).
     private func open(_ item: MediaItem, token: Int, start: Double?, extra: [String: String], paused: Bool) throws {
+        windowTrouble = false
         latestToken = token
         lastErrorLine = nil
         failedWithoutDetail = nil
@@ -323,6 +329,7 @@ final class MPVPlayer {
         case .logMessage(let level, let prefix, let text):
             let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
             logger.log(level: level == "warn" ? .warning : .error, "mpv[\(prefix)] \(line)")
+            if level != "warn", Self.isWindowTrouble(line) { windowTrouble = true }
             guard level == "error" || level == "fatal", lastErrorLine == nil else { return nil }
             lastErrorLine = line
             if let token = failedWithoutDetail {
@@ -427,10 +434,18 @@ extension MPVPlayer {
     /// Whether a load ended with `error` because mpv's window could not
     /// open: the video output failed, or (its video then given up, when
     /// nothing else was left to play) mpv said so before ending it.
+    /// mpv's log lines come apart from its events, so the trouble may be
+    /// logged after the end: nothing to play just after taking the window
+    /// over, or while a load is tried again, counts too.
     func windowFailed(_ error: MPVError?) -> Bool {
-        if error?.isVideoOutputFailure == true { return true }
-        guard let line = lastErrorLine else { return false }
-        return line.contains("video_out") || line.contains("VO window") || line.contains("X11 display")
+        if error?.isVideoOutputFailure == true || windowTrouble { return true }
+        if error?.isNothingToPlay == true, windowRetry.retrying || MonotonicClock.now().seconds - handedOverAt < 5 { return true }
+        return false
+    }
+
+    /// Whether a log line says the window could not open.
+    static func isWindowTrouble(_ line: String) -> Bool {
+        line.contains("video_out") || line.contains("VO window") || line.contains("X11 display")
     }
 
     /// Milliseconds until a load waits to be tried again; nil when none.

@@ -26,6 +26,8 @@ struct WindowRetry {
     var position: Double?
     /// Tries made for the latest load.
     private(set) var tries = 0
+    /// The latest load is being tried again.
+    var retrying: Bool { tries > 0 }
     /// When the next try is due (monotonic seconds); nil: none waiting.
     private(set) var due: Double?
 
