@@ -58,10 +58,23 @@ struct GuideGridEndToEndTests {
         #expect(state["guide"] is NSNull && state["screen"] as? String == "player")
     }
 
-    @Test("at 80×24 a notice over the grid moves up clear of the focused programme's details")
+    @Test("at 80×24 a notice over a full grid moves up clear of the focused programme's details")
     func noticeClearOfDetails() throws {
-        let shell = try ShellUnderTest(["--home"], width: 80, height: 24, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
-        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let dir = TVShellBinary.scratchDirectory("guide-notice")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Twelve channels: the grid's rows reach down to where a notice goes.
+        let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 3600
+        var programmes = "", lineup = "#EXTM3U\n"
+        for n in 1...12 {
+            programmes += "<programme start=\"\(xmltv(base))\" stop=\"\(xmltv(base + 7200))\" channel=\"c\(n).tv\">"
+                + "<title>Show \(n)</title><desc>About show \(n).</desc></programme>"
+            lineup += "#EXTINF:-1 tvg-id=\"c\(n).tv\" tvg-chno=\"\(n)\",Channel \(n)\nav://lavfi:testsrc2=size=160x90:rate=5\n"
+        }
+        let guide = dir.appendingPathComponent("guide.xml"), list = dir.appendingPathComponent("lineup.m3u")
+        try "<tv>\(programmes)</tv>".write(to: guide, atomically: true, encoding: .utf8)
+        try lineup.write(to: list, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([list.path, "--guide", guide.path, "--home"], width: 80, height: 24)
+        try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "home" && guideStored($0) }
         try shell.ipc.request(["keypress", "g"])
         try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
         try shell.ipc.request(["keypress", "p"])
@@ -71,9 +84,26 @@ struct GuideGridEndToEndTests {
             guard let rule = lines.firstIndex(where: { $0.contains("──────────────────────────────") }),
                   let notice = lines.firstIndex(where: { $0.contains("nothing is playing") }) else { return false }
             // The rule whole, then when and where, the title, the description.
-            return notice < rule && lines[rule].trimmingCharacters(in: .whitespaces).allSatisfy { $0 == "─" }
-                && lines[rule + 1].contains("1 Test Card") && lines[(rule + 1)...].contains { $0.contains("on Test Card.") }
+            return rule >= 15 && notice < rule && lines[rule].trimmingCharacters(in: .whitespaces).allSatisfy { $0 == "─" }
+                && lines[rule + 1].contains("1 Channel 1") && lines[(rule + 1)...].contains { $0.contains("About show 1.") }
         }
         #expect(seen.ok, "the notice above the details, which stay whole: \(seen.screen)")
+    }
+
+    @Test("the grid's details follow its last channel directly; the channel playing is marked by its number")
+    func detailsUnderGrid() throws {
+        let shell = try ShellUnderTest([], width: 100, height: 40, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(try shell.ipc.request(["channel", 2])["error"] as? String == "success")
+        try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["phase"] as? String == "playing" }
+        try shell.ipc.request(["keypress", "g"])
+        try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        let seen = shell.tmux.waitFor { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let last = lines.firstIndex(where: { $0.contains("5 Off Air") }),
+                  let rule = lines.firstIndex(where: { $0.contains("──────────────────────────────") }) else { return false }
+            return rule == last + 1 && lines.contains { $0.hasPrefix("   2▶Fractal TV") }
+        }
+        #expect(seen.ok, "the rule right under channel 5, channel 2 marked: \(seen.screen)")
     }
 }

@@ -69,7 +69,8 @@ struct PictureInPictureEndToEndTests {
                   let top = lines.firstIndex(where: { $0.contains("┌─ The Test") }),
                   let bottom = lines[top...].firstIndex(where: { $0.contains("└─") }) else { return nil }
             let frameChars = Set<Character>("│┌┐└┘")
-            guard !lines[rule...].contains(where: { $0.contains { frameChars.contains($0) } }),
+            let details = lines[rule..<min(lines.count, rule + 6)]
+            guard !details.contains(where: { $0.contains { frameChars.contains($0) } }),
                   !lines[focused].contains(where: { frameChars.contains($0) }),
                   lines.contains(where: { $0.contains("on Test Card.") }) else { return nil }
             return (top, lines[top].distance(from: lines[top].startIndex, to: lines[top].range(of: "┌─")!.lowerBound), bottom)

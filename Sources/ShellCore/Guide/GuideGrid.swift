@@ -43,22 +43,26 @@ public struct GuideGridLayout: Equatable, Sendable {
     public let slots: Int
     /// The row of the time header; channel rows follow it.
     public let headerRow = 2
-    /// Channel rows shown.
+    /// Channel rows shown: as many as fit, no more than there are channels
+    /// (the details follow the last one directly).
     public let channelRows: Int
 
-    public init(columns: Int, rows: Int) {
+    public init(columns: Int, rows: Int, channels: Int = .max) {
         self.columns = columns
         nameWidth = columns >= 120 ? 22 : 16
         let available = columns - nameWidth - 2
         slots = max(1, min(Self.maximumSlots, available / Self.minimumSlotWidth))
         slotWidth = max(Self.minimumSlotWidth, available / slots)
-        channelRows = max(1, rows - 3 - Self.detailRows - 1)
+        channelRows = max(1, min(rows - 3 - Self.detailRows - 1, channels))
     }
 
-    /// The layout at `display`, else 80×24.
-    public init(_ display: DisplaySize?) {
-        self.init(columns: display?.columns ?? 80, rows: display?.rows ?? 24)
+    /// The layout at `display` (else 80×24) for `channels` channels.
+    public init(_ display: DisplaySize?, channels: Int = .max) {
+        self.init(columns: display?.columns ?? 80, rows: display?.rows ?? 24, channels: channels)
     }
+
+    /// The row of the rule over the details.
+    public var detailsTop: Int { headerRow + 1 + channelRows }
 
     /// Seconds the time axis spans.
     public var span: Double { Double(slots) * 1800 }

@@ -38,7 +38,7 @@ public enum GuideGridReducer {
     /// until it comes.
     static func ensureWindow(_ state: inout ShellState) -> [Effect] {
         guard state.screen == .guide, let grid = state.guide.grid, let held = state.guide.window else { return [] }
-        let layout = GuideGridLayout(state.display)
+        let layout = GuideGridLayout(state.display, channels: rows(state).count)
         let (from, to) = (grid.start - 1800, grid.start + layout.span + 1800)
         if held.contains(from: from, to: to) { return [] }
         if let wanted = state.guide.windowWanted, GuideWindow.around(wanted).contains(from: from, to: to) { return [] }
@@ -54,7 +54,7 @@ public enum GuideGridReducer {
             state.guide.grid = nil
             return []
         }
-        let layout = GuideGridLayout(state.display)
+        let layout = GuideGridLayout(state.display, channels: rows.count)
         switch command {
         case .up, .down:
             let to = min(max(0, row + (command == .up ? -1 : 1)), rows.count - 1)
@@ -134,8 +134,8 @@ public enum GuideGridReducer {
     /// Keeps the focus in view: its channel among the rows shown, its time
     /// among the columns.
     private static func scroll(_ grid: inout GuideGrid, state: ShellState) {
-        let layout = GuideGridLayout(state.display)
         let rows = rows(state)
+        let layout = GuideGridLayout(state.display, channels: rows.count)
         if let row = rows.firstIndex(of: grid.channel) {
             if row < grid.top { grid.top = row }
             if row >= grid.top + layout.channelRows { grid.top = row - layout.channelRows + 1 }

@@ -8,7 +8,8 @@ enum GuideGridView {
     /// Draws the grid, keeping the focused row and the details panel (with
     /// its preview) clear of the picture in picture (`content`).
     static func draw(into screen: inout Screen, state: ShellState, grid: GuideGrid, theme: Theme, context: ViewContext, content: inout PanelContent) {
-        let layout = GuideGridLayout(columns: screen.width, rows: screen.height)
+        let rows = GuideGridReducer.rows(state)
+        let layout = GuideGridLayout(columns: screen.width, rows: screen.height, channels: rows.count)
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
         let selected = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
@@ -37,7 +38,8 @@ enum GuideGridView {
             screen.put(String(theme.glyphs.pointer), x: nowX, y: layout.headerRow - 1, style: base.with(foreground: theme.accent))
         }
 
-        let rows = GuideGridReducer.rows(state)
+        // What plays (full screen or in the picture) is marked by its number.
+        let playing = Set([state.current, state.picture.pip?.index].compactMap { $0 })
         for (offsetRow, channel) in rows.dropFirst(grid.top).prefix(layout.channelRows).enumerated() {
             let y = layout.headerRow + 1 + offsetRow
             let item = state.items[channel]
@@ -45,6 +47,9 @@ enum GuideGridView {
             let name = truncate(item.title, toWidth: layout.nameWidth - 5, ellipsis: theme.glyphs.ellipsis)
             let focusedChannel = channel == grid.channel
             screen.put(String(repeating: " ", count: max(0, 4 - number.count)) + number, x: 0, y: y, style: focusedChannel ? base.bolded() : dim)
+            if playing.contains(channel) {
+                screen.put(ascii ? ">" : "▶", x: 4, y: y, style: base.with(foreground: theme.accent).bolded())
+            }
             screen.put(name, x: 5, y: y, style: focusedChannel ? base.bolded() : base, maxWidth: layout.nameWidth - 5)
             if state.isFavourite(channel) {
                 screen.put(String(theme.glyphs.favourite), x: layout.nameWidth, y: y, style: base.with(foreground: theme.accent))
@@ -81,13 +86,13 @@ enum GuideGridView {
             }
         }
         var detailsWidth = screen.width - 4
-        if state.picture.preview?.index == grid.channel, let video = PictureLayout.gridPreviewVideo(columns: screen.width, rows: screen.height) {
+        if state.picture.preview?.index == grid.channel,
+           let video = PictureLayout.gridPreviewVideo(columns: screen.width, rows: screen.height, channels: rows.count) {
             drawPreview(into: &screen, state: state, video: video, theme: theme, context: context)
             detailsWidth = video.x - 4
         }
         drawDetails(into: &screen, state: state, grid: grid, layout: layout, width: detailsWidth, theme: theme, context: context)
-        let detailsTop = layout.headerRow + 1 + layout.channelRows
-        content.keep(PictureLayout.Rect(x: 0, y: detailsTop, width: screen.width, height: screen.height - 1 - detailsTop))
+        content.keep(PictureLayout.Rect(x: 0, y: layout.detailsTop, width: screen.width, height: GuideGridLayout.detailRows))
         let wide = screen.width >= 120
         let hint = switch (ascii, wide) {
         case (true, true): "UP/DOWN channel - LEFT/RIGHT programme - PGUP/PGDN page - < > day - ENTER watch/remind - ? keys - f favourite - / search - p picture - g list"
@@ -130,7 +135,7 @@ enum GuideGridView {
     ) {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
-        let top = layout.headerRow + 1 + layout.channelRows
+        let top = layout.detailsTop
         screen.put(String(repeating: theme.glyphs.isASCII ? "-" : "─", count: screen.width - 2), x: 1, y: top, style: dim)
         let item = state.items[grid.channel]
         let cell = GuideGridReducer.focused(state, grid)

@@ -120,12 +120,12 @@ public enum PictureLayout {
     /// The guide grid's preview: at the right end of its details panel, the
     /// panel's height under its rule, 16:9 in half blocks; nil on a terminal
     /// narrower than `GuideGridLayout.previewMinimumColumns`.
-    public static func gridPreviewVideo(columns: Int, rows: Int) -> Rect? {
+    public static func gridPreviewVideo(columns: Int, rows: Int, channels: Int = .max) -> Rect? {
         guard columns >= GuideGridLayout.previewMinimumColumns else { return nil }
-        let layout = GuideGridLayout(columns: columns, rows: rows)
+        let layout = GuideGridLayout(columns: columns, rows: rows, channels: channels)
         let height = GuideGridLayout.detailRows - 1
         let width = (height * 32 + 8) / 9
-        return Rect(x: columns - width - 2, y: layout.headerRow + 2 + layout.channelRows, width: width, height: height)
+        return Rect(x: columns - width - 2, y: layout.detailsTop + 1, width: width, height: height)
     }
 
     /// The cells `slot`'s player draws into on a `columns` × `rows` screen

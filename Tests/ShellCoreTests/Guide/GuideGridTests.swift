@@ -129,6 +129,8 @@ struct GuideGridTests {
             $0.guide.grid?.start = half - 1800
         }
         #expect(GuideGridLayout(columns: 80, rows: 24).channelRows == 14 && GuideGridLayout(columns: 80, rows: 24).slots == 5)
+        #expect(GuideGridLayout(columns: 80, rows: 24, channels: 5).channelRows == 5 && GuideGridLayout(columns: 80, rows: 24, channels: 5).detailsTop == 8,
+                "five channels: the details right under them")
         #expect(GuideGridLayout(columns: 200, rows: 60).slots == 6 && GuideGridLayout(columns: 200, rows: 60).slotWidth == 29, "three hours, wider half hours")
         h.press(.channelDown, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
             $0.guide.grid?.channel = 14
