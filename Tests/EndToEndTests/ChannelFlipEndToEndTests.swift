@@ -79,4 +79,18 @@ extension DemoLineupEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("No rewind on this channel") }.ok, "said on screen: \(shell.tmux.capture())")
         #expect(said["screen"] as? String == "player", "the key reduced at once: no flip began")
     }
+
+    @Test("the live bar names the programme on now, its start and end, a line through it, and what is next")
+    func liveBar() throws {
+        let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: Self.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
+        try shell.ipc.waitForState { channelNumber($0) == 1 && $0["phase"] as? String == "playing" && $0["transport_visible"] as? Bool == true }
+        let shown = shell.tmux.waitFor { screen in
+            screen.range(of: #"1  Test Card · \S"#, options: .regularExpression) != nil
+                && screen.range(of: #"LIVE +\d\d:\d\d–\d\d:\d\d"#, options: .regularExpression) != nil
+                && screen.range(of: #"Next \d\d:\d\d  \S"#, options: .regularExpression) != nil
+        }
+        #expect(shown.ok, "the programme on the bar: \(shown.screen)")
+    }
 }

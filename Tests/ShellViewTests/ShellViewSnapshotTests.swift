@@ -249,6 +249,23 @@ struct LiveViewSnapshotTests {
 
     @Test func interstitial() { check(flipping(), "interstitial") }
 
+    @Test("the live bar: the programme on now beside the channel, a line through it at 10 of its 30 minutes, its times and what is next")
+    func liveBarProgramme() {
+        var s = ShellState(items: lineup, guide: tvGuide)
+        s.wallClock = sixPM + 600
+        s.current = 0
+        s.navigation.destination = .player
+        s.playback.phase = .playing
+        s.playback.firstFramePresented = true
+        s.chrome.transportVisible = true
+        check(s, "player-live-programme")
+        let screen = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo)
+        let text = screen.text()
+        #expect(text.contains("1  Evening News · Headlines") && text.contains("Next 18:30  Weather") && text.contains("18:00–18:30"))
+        let line = (0..<80).map { screen[$0, 21].character }
+        #expect(line.filter { $0 == "━" }.count == 25 && line.filter { $0 == "─" }.count == 51, "a third of 76 cells through: \(String(line))")
+    }
+
     @Test("a warm target: its latest frame, small, in the card in place of the initials (none without video in the terminal, or once failed)")
     func interstitialLiveFrame() {
         var s = flipping()

@@ -26,7 +26,7 @@ enum PlayerView {
             break
         }
         if state.chrome.transportVisible || state.scrub != nil || state.playback.paused {
-            TransportBarView.draw(into: &screen, state: state, theme: theme)
+            TransportBarView.draw(into: &screen, state: state, theme: theme, utcOffset: context.utcOffset)
             if context.chromeOverPicture && context.videoInTerminal && picture {
                 let rows = TransportBarView.rows(state)
                 screen.layOverPicture(x: 0, y: screen.height - rows, width: screen.width, height: rows, background: theme.barBackground)

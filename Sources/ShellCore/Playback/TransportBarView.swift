@@ -1,7 +1,9 @@
 import MediaModel
 
 /// The transport bar at the bottom: title, scrub bubble, (fine ruler),
-/// progress bar with the scrub head, elapsed / remaining or LIVE.
+/// progress bar with the scrub head, elapsed / remaining or LIVE. On a live
+/// channel: the programme on now beside the channel, and (with no buffer
+/// to scrub) a line through that programme, its times and what is next.
 enum TransportBarView {
     /// Whether the bar is drawn over `state`'s screen.
     static func isShown(_ state: ShellState) -> Bool {
@@ -36,7 +38,7 @@ enum TransportBarView {
     /// The rows the bar takes at the bottom of the screen.
     static func rows(_ state: ShellState) -> Int { state.scrub?.mode == .fine ? 6 : 5 }
 
-    static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, utcOffset: Int = 0) {
         let rows = rows(state)
         let top = screen.height - rows
         let barWidth = screen.width - 2 * margin
@@ -59,6 +61,9 @@ enum TransportBarView {
         screen.put(status, x: screen.width - margin - statusWidth, y: row, style: base.with(foreground: theme.secondaryText))
         var title = state.title
         if let number = state.currentItem?.number { title = "\(number)  \(title)" }
+        let (now, next) = live ? (state.currentItem.map { state.shownNowNext($0) } ?? (nil, nil)) : (nil, nil)
+        let dot = theme.glyphs.isASCII ? " - " : " · "
+        if let now { title += dot + now.title }
         screen.put(truncate(title, toWidth: barWidth - statusWidth - 2, ellipsis: theme.glyphs.ellipsis), x: margin, y: row, style: base.bolded())
         row += 1
 
@@ -83,7 +88,14 @@ enum TransportBarView {
         }
 
         if live && !timeshift {
-            screen.put(String(repeating: theme.glyphs.fill, count: max(0, barWidth)), x: margin, y: row, style: base.with(foreground: theme.liveBadge))
+            // How far into the programme on now (the whole line without one).
+            var filled = barWidth
+            if let now, let stop = now.stop, stop > now.start, state.wallClock > 0 {
+                filled = Int((min(max((state.wallClock - now.start) / (stop - now.start), 0), 1) * Double(barWidth)).rounded())
+            }
+            screen.put(String(repeating: theme.glyphs.fill, count: max(0, filled)), x: margin, y: row, style: base.with(foreground: theme.liveBadge))
+            screen.put(String(repeating: theme.glyphs.track, count: max(0, barWidth - filled)), x: margin + filled, y: row,
+                       style: base.with(foreground: theme.progressTrack))
         } else if timeshift {
             let filled = face.filled
             screen.put(String(repeating: theme.glyphs.fill, count: filled), x: margin, y: row, style: base.with(foreground: theme.liveBadge))
@@ -107,7 +119,19 @@ enum TransportBarView {
             let hint = "l  LIVE"
             screen.put(hint, x: screen.width - margin - columnWidth(of: hint), y: row, style: base.with(foreground: theme.secondaryText))
         } else if live {
-            screen.put(" LIVE ", x: margin, y: row, style: Style(foreground: RGB(hex: 0xFFFFFF), background: theme.liveBadge, bold: true))
+            var x = screen.put(" LIVE ", x: margin, y: row, style: Style(foreground: RGB(hex: 0xFFFFFF), background: theme.liveBadge, bold: true))
+            if let now, let stop = now.stop {
+                let dash = theme.glyphs.isASCII ? "-" : "–"
+                x = screen.put("  " + formatClock(now.start, utcOffset: utcOffset) + dash + formatClock(stop, utcOffset: utcOffset), x: x, y: row, style: base)
+            }
+            if let next {
+                let label = "Next " + formatClock(next.start, utcOffset: utcOffset) + "  " + next.title
+                let room = screen.width - margin - x - 4
+                if room >= 12 {
+                    let shown = truncate(label, toWidth: room, ellipsis: theme.glyphs.ellipsis)
+                    screen.put(shown, x: screen.width - margin - columnWidth(of: shown), y: row, style: base.with(foreground: theme.secondaryText))
+                }
+            }
         } else {
             screen.put(face.elapsed, x: margin, y: row, style: base)
             if let active = state.segments.activeBreak {
