@@ -23,10 +23,15 @@ extension DemoLineupEndToEndTests {
         try shell.tmux.send("Right")
         let failed = try shell.ipc.waitForEvent("channel-flip-completed") { targetNumber($0) == 5 }
         #expect(failed["success"] as? Bool == false && failed["superseded"] == nil)
-        let shown = shell.tmux.waitFor { $0.contains("Could not tune to 5 Off Air") && $0.contains("Connection") }
-        #expect(shown.ok, "the interstitial says why: \(shown.screen)")
+        let shown = shell.tmux.waitFor { $0.contains("Off Air is not available right now") }
+        #expect(shown.ok, "the interstitial says so plainly: \(shown.screen)")
+        #expect(!shown.screen.contains("127.0.0.1") && !shown.screen.contains("loading failed"), "no URL, no mpv text: \(shown.screen)")
+        let failing = try shell.ipc.state()
+        #expect((failing["flip_failure_reason"] as? String)?.contains("127.0.0.1") == true, "the reason over IPC")
         let back = try shell.ipc.waitForState { channelNumber($0) == 4 && $0["screen"] as? String == "player" && $0["phase"] as? String == "playing" }
         #expect(back["flip_pending"] as? Bool == false)
+        #expect(back["notice"] as? String == "Off Air is not available right now: back to 4 Late Night Bars")
+        #expect(shell.tmux.waitFor { $0.contains("back to 4 Late Night Bars") }.ok, "the notice after the fallback")
 
         let logBefore = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
         try shell.tmux.send("Right", "Right", "Right")

@@ -72,7 +72,7 @@ struct PromptStaysTests {
         #expect(shell.state.screen == .interstitial, "the flip waits for the delegate's answer")
         shell.advance(by: 10)
         #expect(shell.flipEvents == (1, 1), "a delegate that never answers is timed out once the code is given")
-        shell.advance(by: 2)
+        shell.advance(by: 3)
         #expect(shell.state.current == 2 && shell.state.screen == .player, "back where the flip started")
     }
 

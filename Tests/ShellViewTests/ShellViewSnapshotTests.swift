@@ -290,7 +290,7 @@ struct LiveViewSnapshotTests {
     }
 
     @Test func interstitialFailed() {
-        check(flipping(failure: "Could not tune to 4 Late Night Bars: loading failed: tcp: Connection refused"), "interstitial-failed")
+        check(flipping(failure: "Late Night Bars is not available right now"), "interstitial-failed")
     }
 
     @Test("a stream being retried: the channel card with “Reconnecting…”, the try and why")

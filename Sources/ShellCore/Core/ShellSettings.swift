@@ -23,7 +23,7 @@ public struct ShellSettings: Equatable, Sendable {
     /// Seconds the delegate has to complete a flip.
     public var flipTimeout = 10.0
     /// Seconds a failed flip's message stays before returning.
-    public var flipFailureDelay = 2.0
+    public var flipFailureDelay = 3.0
     /// Seconds after the last digit before a typed channel number is tuned.
     public var digitCommitDelay = 2.0
     /// Seconds a notice stays.

@@ -114,8 +114,8 @@ enum FlipReducer {
         guard var flip = state.live.flip else { return [] }
         let told = flip.failure != nil
         let target = state.items[flip.target]
-        let name = target.number.map { "\($0) \(target.title)" } ?? target.title
-        flip.failure = "Could not tune to \(name): \(reason)"
+        flip.failure = "\(target.title) is not available right now"
+        flip.failureReason = reason
         state.live.flip = flip
         let end: [Effect] = told ? [] : [.emit(.flipCompleted(target: ChannelRef(target), success: false, superseded: false))]
         return [.cancelTimer(.flipTimeout), .cancelTimer(.flipSettle)] + end + [.startTimer(.flipFailureShown, after: state.settings.flipFailureDelay)]
@@ -127,7 +127,13 @@ enum FlipReducer {
     static func returnToOrigin(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard let flip = state.live.flip else { return [] }
         state.live.flip = nil
-        let back: [Effect] = [.cancelTimer(.spinner), .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown)]
+        var back: [Effect] = [.cancelTimer(.spinner), .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown)]
+        if let failure = flip.failure, state.prompt == nil, state.items.indices.contains(flip.origin) {
+            // Back where the flips began: say why, in the same plain words.
+            let origin = state.items[flip.origin]
+            state.chrome.notice = "\(failure): back to \(origin.number.map { "\($0) " } ?? "")\(origin.title)"
+            back.append(.startTimer(.noticeHide, after: state.settings.noticeDelay * 2))
+        }
         if let prompt = state.prompt {
             if prompt.isContent {
                 state.updatePrompt { if $0.origin == nil { $0.origin = flip.origin } }
@@ -160,7 +166,9 @@ enum FlipReducer {
         case .right, .channelUp: return request(&state, step: 1, now: now)
         case .left, .channelDown: return request(&state, step: -1, now: now)
         case .menu: return cancel(&state, now: now)
-        default: return []
+        default:
+            // The failure stays for its moment or until a key.
+            return state.live.flip?.failure != nil ? returnToOrigin(&state, now: now) : []
         }
     }
 }

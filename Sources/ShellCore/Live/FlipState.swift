@@ -15,8 +15,13 @@ public struct FlipState: Equatable, Sendable {
     public var direction: Direction
     /// The delegate has been asked.
     public var requested = false
-    /// Why the flip failed, shown for a moment before returning to `origin`.
+    /// That the flip failed, in plain words naming the channel ("Off Air is
+    /// not available right now"), shown for a moment before returning to
+    /// `origin`.
     public var failure: String?
+    /// The player's own reason (mpv's text, which may hold the URL): for
+    /// the log and IPC, never the screen.
+    public var failureReason: String?
     /// The delegate's own interstitial, if it gave one (else the built-in).
     public var interstitial: ChannelInterstitial?
 

@@ -173,6 +173,7 @@ enum StateReport {
             "flip_pending": state.live.flip != nil,
             "flip_target": state.live.flip.map { channelJSON(state.items[$0.target]) as Any } ?? NSNullValue.null,
             "flip_failure": state.live.flip?.failure.map { $0 as Any } ?? NSNullValue.null,
+            "flip_failure_reason": state.live.flip?.failureReason.map { $0 as Any } ?? NSNullValue.null,
             "channel_entry": state.live.channelEntry.map { $0.digits as Any } ?? NSNullValue.null,
             "notice": state.chrome.notice.map { $0 as Any } ?? NSNullValue.null,
             "badge": state.chrome.badge.map { $0 as Any } ?? NSNullValue.null,

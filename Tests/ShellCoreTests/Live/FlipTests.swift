@@ -108,7 +108,7 @@ struct FlipTests {
         h.expectArmed([.flipSettle, .hintHide, .spinner])
     }
 
-    @Test("a delegate that never answers times out: the reason shows, then back to where the flips started")
+    @Test("a delegate that never answers times out: a plain sentence for 3 s (the reason kept apart), then back where the flips started, saying so")
     func timeout() {
         let h = watchingChannel2()
         let asked = h.apply(.command(.right, at: h.clock.now))
@@ -117,20 +117,25 @@ struct FlipTests {
         #expect(!h.advance(by: 9.9).contains(.flipTimeout))
         #expect(h.advance(by: 0.1).contains(.flipTimeout))
         h.send(.timerFired(.flipTimeout, at: h.clock.now), effects: [
-            .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), completed(3, false), .startTimer(.flipFailureShown, after: 2),
-        ]) { $0.live.flip?.failure = "Could not tune to 3 Channel 3: no answer within 10 s" }
+            .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), completed(3, false), .startTimer(.flipFailureShown, after: 3),
+        ]) {
+            $0.live.flip?.failure = "Channel 3 is not available right now"
+            $0.live.flip?.failureReason = "no answer within 10 s"
+        }
         h.send(.flipCompleted(token: 1, success: true, at: h.clock.now))
-        #expect(h.advance(by: 2).contains(.flipFailureShown))
+        #expect(!h.advance(by: 2.9).contains(.flipFailureShown))
+        #expect(h.advance(by: 0.1).contains(.flipFailureShown))
         h.send(.timerFired(.flipFailureShown, at: h.clock.now), effects: [
             .cancelTimer(.spinner), .cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown),
-            .startTimer(.transportHide, after: 5),
+            .startTimer(.noticeHide, after: 5), .startTimer(.transportHide, after: 5),
         ]) {
             $0.live.flip = nil
             $0.navigation.destination = .player
             $0.chrome.transportVisible = true
+            $0.chrome.notice = "Channel 3 is not available right now: back to 2 Channel 2"
         }
         #expect(h.state.current == 1)
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .noticeHide, .transportHide])
     }
 
     @Test("a failed load returns to the previous channel, which is loaded again")
@@ -144,11 +149,13 @@ struct FlipTests {
         #expect(!failed.contains(.startTimer(.errorAdvance, after: 4)))
         let done = h.apply(.flipCompleted(token: 1, success: false, at: h.clock.now))
         #expect(done.contains(completed(3, false)))
-        #expect(h.state.live.flip?.failure == "Could not tune to 3 Channel 3: loading failed")
-        let back = h.apply(.timerFired(.flipFailureShown, at: h.clock.now))
+        #expect(h.state.live.flip?.failure == "Channel 3 is not available right now" && h.state.live.flip?.failureReason == "loading failed")
+        // A key ends the message at once.
+        let back = h.apply(.command(.select, at: h.clock.now))
         #expect(back.contains(.load(channels[1], token: 3)))
         #expect(h.state.current == 1 && h.state.screen == .player && h.state.live.flip == nil)
-        h.expectArmed([.hintHide, .transportHide])
+        #expect(h.state.chrome.notice == "Channel 3 is not available right now: back to 2 Channel 2")
+        h.expectArmed([.hintHide, .noticeHide, .transportHide])
     }
 
     @Test("flips wrap around the lineup; ESC gives up and returns")
