@@ -98,4 +98,15 @@ extension DemoLineupEndToEndTests {
         }
         #expect(shown.ok, "the programme on the bar: \(shown.screen)")
     }
+
+    @Test("a channel that fails when tuned from home says so plainly; the player's text and the URL stay off the screen")
+    func plainChannelError() throws {
+        let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: Self.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try shell.ipc.request(["channel", 5])["error"] as? String == "success")
+        let failed = try shell.ipc.waitForState { $0["screen"] as? String == "error" }
+        #expect(((failed["error"] as? [String: Any])?["reason"] as? String)?.contains("loading failed") == true, "the reason over IPC")
+        let shown = shell.tmux.waitFor { $0.contains("Off Air is not available right now") }
+        #expect(shown.ok && !shown.screen.contains("127.0.0.1") && !shown.screen.contains("loading failed"), "plain words only: \(shown.screen)")
+    }
 }

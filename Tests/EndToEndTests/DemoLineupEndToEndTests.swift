@@ -29,7 +29,7 @@ struct DemoLineupEndToEndTests {
         let dead = try shell.ipc.waitForState { $0["screen"] as? String == "error" }
         let reason = (dead["error"] as? [String: Any])?["reason"] as? String ?? ""
         #expect(reason.contains("Connection refused"), "the dead channel says why: \(reason)")
-        #expect(shell.tmux.waitFor { $0.contains("Could not play “Off Air”") }.ok)
+        #expect(shell.tmux.waitFor { $0.contains("Off Air is not available right now") }.ok)
 
         try shell.tmux.send("Escape")
         try shell.ipc.waitForState { $0["screen"] as? String == "home" }

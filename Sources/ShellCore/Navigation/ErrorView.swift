@@ -1,10 +1,15 @@
 
 /// The error screen: what failed, why (the player's reason), and what the
-/// user can do next.
+/// user can do next. A live channel's failure is said in plain words: the
+/// player's text and the stream's URL are for the log and IPC.
 enum ErrorView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
         let base = Style(foreground: theme.text, background: theme.background)
-        guard let error = state.error else { return }
+        guard var error = state.error else { return }
+        if let item = state.currentItem, item.isLive {
+            error = ShellError(title: "\(item.title) is not available right now",
+                               reason: "It may be off the air, or its stream could not be reached. Try again later, or another channel.")
+        }
         let width = min(screen.width - 4, 72)
         let x = (screen.width - width) / 2
         let top = max(1, screen.height / 2 - 3)
