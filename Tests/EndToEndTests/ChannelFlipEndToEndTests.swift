@@ -109,4 +109,18 @@ extension DemoLineupEndToEndTests {
         let shown = shell.tmux.waitFor { $0.contains("Off Air is not available right now") }
         #expect(shown.ok && !shown.screen.contains("127.0.0.1") && !shown.screen.contains("loading failed"), "plain words only: \(shown.screen)")
     }
+
+    @Test("at 80×24 every channel row of the home list shows what is on now and next, whatever its rating's width, never a fragment")
+    func homeRows() throws {
+        let shell = try ShellUnderTest(["--home"], width: 80, height: 24, connectTimeout: 120, cacheHome: Self.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let names = ["1  Test Card", "2  Fractal TV", "3  Life Channel", "4  Late Night Bars", "5  Off Air"]
+        let seen = shell.tmux.waitFor { screen in
+            let lines = screen.split(separator: "\n").map(String.init)
+            return names.allSatisfy { name in
+                lines.contains { $0.contains(name) && $0.range(of: #"\S  ▸ \S{4}"#, options: .regularExpression) != nil }
+            } && screen.range(of: #"▸ \S{0,3}…"#, options: .regularExpression) == nil
+        }
+        #expect(seen.ok, "now ▸ next on every channel row: \(seen.screen)")
+    }
 }

@@ -56,7 +56,6 @@ enum HomeView {
         let listTop = 3
         let visible = max(1, screen.height - listTop - 2)
         let first = min(max(0, selectedRow - visible / 2), max(0, rows.count - visible))
-        let nameWidth = max(10, min(32, (right - 20) / 2))
         /// The right column of a row: health, rating, LIVE.
         func tail(_ index: Int) -> String {
             let item = state.items[index]
@@ -69,6 +68,13 @@ enum HomeView {
         // the same place (measured on the rows shown: a lineup may be huge).
         let shown = rows.dropFirst(first).prefix(visible)
         let tailColumn = shown.compactMap { row -> Int? in if case .item(let i, _) = row { columnWidth(of: tail(i)) } else { nil } }.max() ?? 0
+        // Channel names as wide as the longest shown (up to half the row or
+        // 32 cells): the programme column gets the rest. A row with no
+        // programme (a film) takes the width of both.
+        let shownItems = shown.compactMap { row -> Int? in if case .item(let i, _) = row { i } else { nil } }
+        let listed = shownItems.filter { state.items[$0].isLive }
+        let longestName = (listed.isEmpty ? shownItems : listed).map { columnWidth(of: state.items[$0].title) }.max() ?? 10
+        let nameWidth = max(10, min(longestName, min(32, (right - 20) / 2)))
         for (offset, row) in shown.enumerated() {
             let y = listTop + offset
             switch row {
@@ -85,15 +91,20 @@ enum HomeView {
                 let tail = tail(index)
                 let tailWidth = columnWidth(of: tail)
                 screen.put(tail, x: right - 3 - tailWidth, y: y, style: selected ? style : dim)
-                screen.put(truncate(item.title, toWidth: nameWidth, ellipsis: theme.glyphs.ellipsis), x: 8, y: y, style: style)
+                let titleWidth = item.isLive ? nameWidth : max(nameWidth, right - 3 - tailColumn - 2 - 8)
+                screen.put(truncate(item.title, toWidth: titleWidth, ellipsis: theme.glyphs.ellipsis), x: 8, y: y, style: style)
                 if state.isFavourite(index) {
                     screen.put(String(theme.glyphs.favourite), x: 7, y: y, style: selected ? style : base.with(foreground: theme.accent))
                 }
                 let (now, next) = state.shownNowNext(item)
-                var listing = now.map { $0.title } ?? ""
-                if let next { listing += listing.isEmpty ? "next: \(next.title)" : "  ▸ \(next.title)" }
                 let listingX = 8 + nameWidth + 2
                 let listingWidth = right - 3 - tailColumn - 2 - listingX
+                var listing = now.map { $0.title } ?? ""
+                if let next {
+                    let more = listing.isEmpty ? "next: \(next.title)" : "  \(theme.glyphs.isASCII ? ">" : "▸") \(next.title)"
+                    // What is next only where a word of it fits: never "▸ Te…".
+                    if listing.isEmpty || columnWidth(of: listing) + min(columnWidth(of: more), 10) <= listingWidth { listing += more }
+                }
                 if listingWidth > 8 {
                     screen.put(truncate(listing, toWidth: listingWidth, ellipsis: theme.glyphs.ellipsis), x: listingX, y: y,
                                style: selected ? style : dim, maxWidth: listingWidth)
