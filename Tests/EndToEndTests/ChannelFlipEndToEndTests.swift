@@ -123,4 +123,24 @@ extension DemoLineupEndToEndTests {
         }
         #expect(seen.ok, "now ▸ next on every channel row: \(seen.screen)")
     }
+
+    @Test("g on a playing channel keeps it playing in the picture, sound on, while the guide is up; ESC brings it back full screen, never loaded again")
+    func guideKeepsChannel() throws {
+        let shell = try ShellUnderTest(["--home"], width: 120, height: 40, connectTimeout: 120, cacheHome: Self.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
+        try shell.ipc.waitForState { channelNumber($0) == 1 && $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 3 }
+        try shell.tmux.send("g")
+        let guide = try shell.ipc.waitForState { state in
+            let pip = state["pip"] as? [String: Any]
+            return state["screen"] as? String == "guide" && pip?["id"] as? String == "demo.testcard" && (number(pip?["frames_presented"]) ?? 0) > 10
+        }
+        #expect((guide["pip"] as? [String: Any])?["muted"] as? Bool == false, "its sound goes on")
+        #expect(shell.tmux.waitFor { $0.contains("┌─ Test Card") }.ok, "the picture over the guide: \(shell.tmux.capture())")
+        try shell.tmux.send("Escape")
+        try shell.ipc.waitForState { channelNumber($0) == 1 && $0["screen"] as? String == "player" && $0["pip"] is NSNull && $0["phase"] as? String == "playing" }
+        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        let loads = log.split(separator: "\n").filter { $0.contains(" load ") && $0.contains("testsrc2") }
+        #expect(loads.count == 1, "never loaded again: \(loads)")
+    }
 }

@@ -26,7 +26,7 @@ struct DelegateExampleEndToEndTests {
         #expect(shown.ok, "the delegate's interstitial: \(shown.screen)")
         let timedOut = try ipc.waitForEvent("channel-flip-completed", timeout: 6)
         #expect(timedOut["success"] as? Bool == false)
-        #expect(tmux.waitFor { $0.contains("no answer within 3 s") }.ok)
+        #expect(tmux.waitFor { $0.contains("is not available right now") }.ok, "the timed-out flip said plainly")
         try ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["screen"] as? String == "player" }
 
         try ipc.request(["keypress", "UP"])

@@ -122,7 +122,7 @@ struct HLSFaultsEndToEndTests {
         #expect(Date().timeIntervalSince(began) < Self.reconnectingWithin, "the error screen within the stall time and what was buffered")
         #expect((stalled["error"] as? [String: Any])?["reason"] as? String == "the stream stalled", "\(stalled["error"] ?? "")")
         #expect(stalled["reconnecting"] is NSNull, "no recovery: no Reconnecting…")
-        #expect(shell.tmux.waitFor { $0.contains("the stream stalled") }.ok)
+        #expect(shell.tmux.waitFor { $0.contains("The stream stalled.") && $0.contains("is not available right now") }.ok)
 
         stream.server.inject(.stall, pathSuffix: ".m3u8")
         _ = try shell.ipc.request(["channel", 1])

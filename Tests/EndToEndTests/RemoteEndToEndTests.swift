@@ -56,6 +56,9 @@ struct RemoteEndToEndTests {
         try shell.ipc.waitForState { $0["screen"] as? String == "guide" }
 
         lircd.stop()
+        // The guide was opened over the channel: ESC brings it back, ESC again goes home.
+        try shell.tmux.send("Escape")
+        try shell.ipc.waitForState { $0["screen"] as? String == "player" }
         try shell.tmux.send("Escape")
         try shell.ipc.waitForState { $0["screen"] as? String == "home" }
         try shell.tmux.send("Down")

@@ -80,6 +80,7 @@ public enum GuideGridReducer {
             return []
         case .menu:
             state.guide.grid = nil
+            if state.guide.backToPicture, state.picture.pip != nil { return PictureReducer.restore(&state, now: now) }
             NavigationReducer.go(&state, to: .home)
             return []
         default:

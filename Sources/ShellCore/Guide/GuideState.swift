@@ -14,6 +14,10 @@ public struct GuideState: Equatable, Sendable {
     public var windowWanted: Double?
     /// The grid, while the guide screen shows it (nil: the list).
     public var grid: GuideGrid?
+    /// The guide was opened over what played, which went on in the picture
+    /// in picture: ESC brings it back full screen (not reloaded). Cleared
+    /// whenever the guide is left.
+    public var backToPicture = false
     /// The search line, while it is up.
     public var search: GuideSearch?
     /// Reminders set, soonest first (from the library).

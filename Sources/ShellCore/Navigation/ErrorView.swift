@@ -6,9 +6,13 @@ enum ErrorView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
         let base = Style(foreground: theme.text, background: theme.background)
         guard var error = state.error else { return }
-        if let item = state.currentItem, item.isLive {
-            error = ShellError(title: "\(item.title) is not available right now",
-                               reason: "It may be off the air, or its stream could not be reached. Try again later, or another channel.")
+        if let item = state.currentItem, item.isLive, state.playback.phase == .failed {
+            // tvshell's own reasons ("the stream stalled") are plain; the
+            // player's ("loading failed: tcp: …", with the URL) are not.
+            let own = !error.reason.contains(":") && !error.reason.isEmpty
+            let reason = own ? error.reason.prefix(1).uppercased() + error.reason.dropFirst() + "."
+                : "It may be off the air, or its stream could not be reached. Try again later, or another channel."
+            error = ShellError(title: "\(item.title) is not available right now", reason: reason)
         }
         let width = min(screen.width - 4, 72)
         let x = (screen.width - width) / 2

@@ -7,6 +7,7 @@ public enum NavigationReducer {
     /// Brings `destination` to the front.
     static func go(_ state: inout ShellState, to destination: Destination) {
         state.navigation.destination = destination
+        if destination.kind != .guide { state.guide.backToPicture = false }
     }
 
 }

@@ -45,6 +45,7 @@ extension ShellReducer {
             }
             NavigationReducer.go(&state, to: .guide)
         case .menu where state.screen == .guide:
+            if state.guide.backToPicture, state.picture.pip != nil { return PictureReducer.restore(&state, now: now) }
             NavigationReducer.go(&state, to: .home)
         default:
             break

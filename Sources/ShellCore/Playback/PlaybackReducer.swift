@@ -40,6 +40,15 @@ public enum PlaybackReducer {
         if !keepFlip, request == nil, let pip = state.picture.pip, pip.index == index, pip.blocked == nil {
             return requestEffects + PictureReducer.restore(&state, now: now)
         }
+        // Another channel chosen in the guide opened over what played: the
+        // picture was the guide's, so it closes, and its channel is the one
+        // before.
+        if !keepFlip, state.guide.backToPicture, let pip = state.picture.pip {
+            let left = state.items[pip.index]
+            if left.isLive, left.number != nil, state.items[index].isLive { state.live.previousChannel = pip.index }
+            state.guide.backToPicture = false
+            requestEffects += PictureReducer.close(&state, reason: "closed")
+        }
         if let open = state.playback.contentRequest, open != request {
             requestEffects.append(.finishContentRequest(request: open, success: false))
         }

@@ -61,6 +61,14 @@ enum TransportReducer {
             }
             return ShellReducer.goHome(&state)
         case .guide:
+            // What plays goes on in the picture (its sound too) while the
+            // guide is up; ESC brings it back.
+            if state.settings.pictureAutomatic, state.picture.pip == nil, PictureReducer.impossibility(state) == nil {
+                let effects = PictureReducer.start(&state, now: now)
+                NavigationReducer.go(&state, to: .guide)
+                state.guide.backToPicture = true
+                return GuideGridReducer.available(state) ? effects + GuideGridReducer.open(&state) : effects
+            }
             let effects = ShellReducer.goHome(&state, guide: true)
             return GuideGridReducer.available(state) ? effects + GuideGridReducer.open(&state) : effects
         case .up:

@@ -63,7 +63,7 @@ struct FavouritesTests {
             $0.chrome.notice = "One is a favourite"
         }
         #expect(GuideGridReducer.rows(h.state) == [0, 3, 1, 2])
-        h.expectArmed([.stall, .hintHide, .noticeHide, .previewDelay])
+        h.expectArmed([.noticeHide, .previewDelay])
     }
 
     @Test("with flip = favourites, channel up / down go round the favourites only; with none marked, round every channel")

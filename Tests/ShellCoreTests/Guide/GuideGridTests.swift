@@ -33,9 +33,12 @@ private func lineup(extra: Int = 0) -> [MediaItem] {
     return [news, sport, quiet] + more
 }
 
-/// The player on News, then `g`.
-private func gridOnNews(extra: Int = 0) -> ReducerHarness {
-    let h = ReducerHarness(ShellState(items: lineup(extra: extra), guide: guide))
+/// The player on News, then `g` (with `[pip] automatic = false`: what
+/// played stops; see `guideOverPicture` for the picture).
+private func gridOnNews(extra: Int = 0, picture: Bool = false) -> ReducerHarness {
+    var state = ShellState(items: lineup(extra: extra), guide: guide)
+    state.settings.pictureAutomatic = picture
+    let h = ReducerHarness(state)
     h.apply(.wallClock(wall, at: h.clock.now))
     h.apply(.playIndex(0, at: h.clock.now))
     h.apply(.player(.playing, token: 1, at: h.clock.now))
@@ -60,6 +63,23 @@ struct GuideGridTests {
             $0.navigation.destination = .home
         }
         h.expectArmed([.stall, .hintHide])
+    }
+
+    @Test("g from the player: the channel goes on in the picture (no second load, no preview of it); ESC brings it back full screen, not reloaded")
+    func guideOverPicture() {
+        let h = gridOnNews(picture: true)
+        #expect(h.state.screen == .guide && h.state.guide.backToPicture)
+        #expect(h.state.picture.pip?.index == 0 && h.state.current == nil)
+        #expect(h.state.guide.grid?.channel == 0, "the grid on the channel in the picture")
+        #expect(h.state.picture.preview == nil)
+        let token = h.state.picture.pip!.playback.token
+        let back = h.apply(.command(.menu, at: h.clock.now))
+        #expect(back.contains(.restorePictureInterface(token: token)))
+        let restored = h.apply(.pictureRestoreAnswered(token: token, restored: true, at: h.clock.now))
+        #expect(restored.contains(.exchangePlayers(.main, .picture)))
+        #expect(!restored.contains { if case .load = $0 { true } else { false } }, "not loaded again")
+        #expect(h.state.screen == .player && h.state.current == 0 && h.state.picture.pip == nil && !h.state.guide.backToPicture)
+        h.expectArmed([.transportHide])
     }
 
     @Test("RIGHT and LEFT go programme by programme; UP/DOWN keep the time; an unlisted channel has empty half hours")

@@ -320,9 +320,11 @@ struct ErrorScreenKeyTests {
 
 @Suite("Home and guide keys")
 struct HomeGuideKeyTests {
-    @Test("g opens the guide from home and from the player; ESC goes from the guide back home")
+    @Test("g opens the guide from home and from the player (with [pip] automatic = false, what played stops); ESC goes from the guide back home")
     func guideKey() {
-        let h = ReducerHarness(ShellState(items: [film, second]))
+        var state = ShellState(items: [film, second])
+        state.settings.pictureAutomatic = false
+        let h = ReducerHarness(state)
         h.press(.guide) { $0.navigation.destination = .guide }
         h.press(.menu) { $0.navigation.destination = .home }
         h.apply(.playIndex(0, at: h.clock.now))

@@ -62,7 +62,10 @@ struct ResumeTests {
 
     @Test("the position is saved every 5 s, on pause, and when playback stops; each play goes into the history")
     func saving() {
-        let h = ReducerHarness(ShellState(items: [film, second]))
+        // With [pip] automatic = false, g stops what played (else it goes on in the picture).
+        var state = ShellState(items: [film, second])
+        state.settings.pictureAutomatic = false
+        let h = ReducerHarness(state)
         h.apply(.libraryLoaded([:]))
         h.apply(.playIndex(0, at: h.clock.now))
         h.apply(.player(.duration(7200), token: 1, at: h.clock.now))
