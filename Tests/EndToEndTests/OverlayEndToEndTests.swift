@@ -58,7 +58,8 @@ struct OverlayEndToEndTests {
         #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
         try shell.ipc.request(["keypress", "DOWN"])
-        let panel = shell.tmux.waitFor { $0.contains("Subtitles") && $0.contains("Next") }
+        // The panel's own Now line (the live bar has a "Next" of its own).
+        let panel = shell.tmux.waitFor { $0.contains("Subtitles") && $0.range(of: #"Now .*\d\d:\d\d"#, options: .regularExpression) != nil }
         #expect(panel.ok, "\(panel.screen)")
         #expect(!panel.screen.contains("Chapters"), "no Chapters tab on a live channel")
         let lines = panel.screen.split(separator: "\n").map(String.init)

@@ -12,8 +12,6 @@ public enum PictureLayout {
             self.width = width
             self.height = height
         }
-
-        func covers(row: Int) -> Bool { row >= y && row < y + height }
     }
 
     /// The picture's video, in cells, on a `columns` × `rows` screen: about

@@ -42,7 +42,7 @@ final class MPVPlayer {
     /// The entry mpv is playing now (from START_FILE).
     private var activeEntry: Int64 = -2
     /// The first error mpv logged while loading the latest entry.
-    private(set) var lastErrorLine: String?
+    private var lastErrorLine: String?
     /// The token of a load that failed before mpv logged why.
     private var failedWithoutDetail: Int?
     /// The `on_preloaded` hook mpv waits at for the current load: opened,

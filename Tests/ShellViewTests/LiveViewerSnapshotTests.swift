@@ -1,0 +1,100 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+/// 18:10 on a day: News has Headlines 18:00–18:30 then Weather; Sport has
+/// the Match 17:00–19:00; Off Air has nothing listed.
+private let sixPM = 1_700_000_000.0 - 1_700_000_000.0.truncatingRemainder(dividingBy: 86400) + 18 * 3600
+private let channels = [
+    MediaItem(id: "news", title: "Evening News", url: "http://x/1", isLive: true, number: 1, rating: "TV-G", group: "Live", guideID: "news"),
+    MediaItem(id: "sport", title: "Sport", url: "http://x/2", isLive: true, number: 2, rating: "TV-PG", group: "Live", guideID: "sport"),
+    MediaItem(id: "off", title: "Off Air", url: "http://x/5", isLive: true, number: 5, group: "Live"),
+]
+private let listings = ProgrammeGuide(channels: [], programmes: [
+    Programme(channel: "news", start: sixPM, stop: sixPM + 1800, title: "Headlines"),
+    Programme(channel: "news", start: sixPM + 1800, stop: sixPM + 3600, title: "Weather"),
+    Programme(channel: "sport", start: sixPM - 3600, stop: sixPM + 3600, title: "The Match"),
+    Programme(channel: "sport", start: sixPM + 3600, stop: sixPM + 5400, title: "Highlights"),
+])
+private let sizes = [(80, 24), (120, 40), (200, 60)]
+
+private func watching(_ index: Int) -> ShellState {
+    var s = ShellState(items: channels, guide: listings)
+    s.wallClock = sixPM + 600
+    s.current = index
+    s.navigation.destination = .player
+    s.playback.token = 1
+    s.playback.phase = .playing
+    s.playback.firstFramePresented = true
+    s.chrome.transportVisible = true
+    return s
+}
+
+/// Live TV as a viewer sees it, in every shipped theme and the ASCII form,
+/// at 80×24, 120×40 and 200×60: the live bar with its programme, a failed
+/// flip and a failed channel in plain words, the home list's rows, the
+/// grid with the playing channel marked and its details under it.
+@Suite("Live TV as a viewer sees it: snapshots in every theme")
+struct LiveViewerSnapshotTests {
+    private func themes() throws -> [(Theme, String)] {
+        try ["default", "light", "high-contrast", "console16"].map { (try shippedTheme($0), "-\($0)") } + [(Theme.dark.asciiOnly(), "-ascii")]
+    }
+
+    private func check(_ state: ShellState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation,
+                       _ look: (String, Int, Int) -> Void = { _, _, _ in }) throws {
+        for (w, h) in sizes {
+            for (theme, suffix) in try themes() {
+                let screen = ShellView.render(state, theme: theme, width: w, height: h, context: ViewContext(picture: .terminal))
+                assertSnapshot(screen, named: "viewer-\(name)\(suffix)-\(w)x\(h)", sourceLocation: sourceLocation)
+                look(screen.text(), w, h)
+            }
+        }
+    }
+
+    @Test("the live bar: the programme beside the channel, a line through it, its times and what is next")
+    func liveBar() throws {
+        try check(watching(0), "live-bar") { text, _, _ in
+            #expect(text.contains("Evening News") && text.contains("Headlines") && text.contains("Weather"))
+        }
+    }
+
+    @Test("a failed flip and a failed channel say so in plain words, with no URL")
+    func failures() throws {
+        var flip = watching(0)
+        flip.navigation.destination = .interstitial
+        var state = FlipState(token: 2, origin: 0, target: 2, direction: .next, requested: true)
+        state.failure = "Off Air is not available right now"
+        state.failureReason = "loading failed: Failed to open http://x/5"
+        flip.live.flip = state
+        try check(flip, "flip-failed") { text, _, _ in
+            #expect(text.contains("Off Air is not available right now") && !text.contains("http://"))
+        }
+        var failed = watching(2)
+        failed.playback.phase = .failed
+        failed.navigation.destination = .error(ShellError(title: "Could not play “Off Air”", reason: "loading failed: tcp: refused", location: "http://x/5"))
+        try check(failed, "channel-failed") { text, _, _ in
+            #expect(text.contains("Off Air is not available right now") && !text.contains("http://") && !text.contains("tcp"))
+        }
+    }
+
+    @Test("the home list: now and next on every channel row, the rating in its own column")
+    func homeRows() throws {
+        var home = watching(0)
+        home.navigation.destination = .home
+        home.current = nil
+        try check(home, "home") { text, w, _ in
+            if w >= 80 { #expect(text.contains("Headlines  ▸ Weather") || text.contains("Headlines  > Weather")) }
+        }
+    }
+
+    @Test("the grid: the playing channel marked, programmes over dimmed, the details right under the last channel")
+    func grid() throws {
+        var grid = watching(1)
+        grid.navigation.destination = .guide
+        grid.guide.grid = GuideGrid(channel: 1, time: sixPM + 600, start: sixPM - 1800)
+        try check(grid, "grid") { text, _, _ in
+            #expect(text.contains("2▶Sport") || text.contains("2>Sport"))
+        }
+    }
+}
