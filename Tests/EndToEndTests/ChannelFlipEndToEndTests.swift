@@ -5,6 +5,17 @@ import Testing
 private func channelNumber(_ state: [String: Any]) -> Int? { (state["channel"] as? [String: Any])?["number"] as? Int }
 private func targetNumber(_ event: [String: Any]) -> Int? { (event["target"] as? [String: Any])?["number"] as? Int }
 
+/// The demo lineup from its home screen, `channel` tuned by IPC and
+/// playing (and whatever `also` asks of that state).
+private func demoTuned(to channel: Int, width: Int = 100, height: Int = 30,
+                       also: @escaping ([String: Any]) -> Bool = { _ in true }) throws -> ShellUnderTest {
+    let shell = try ShellUnderTest(["--home"], width: width, height: height, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+    try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+    #expect(try shell.ipc.request(["channel", channel])["error"] as? String == "success")
+    try shell.ipc.waitForState { channelNumber($0) == channel && $0["phase"] as? String == "playing" && also($0) }
+    return shell
+}
+
 extension DemoLineupEndToEndTests {
     @Test("flip, into the dead channel and back, three quick flips load the first and the last, number entry, guide")
     func flipping() throws {
@@ -72,10 +83,7 @@ extension DemoLineupEndToEndTests {
 
     @Test("LEFT on a paused channel with no timeshift says there is no rewind and stays, paused, on the channel")
     func pausedLiveLeft() throws {
-        let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: Self.cacheHome)
-        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
-        #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
-        try shell.ipc.waitForState { channelNumber($0) == 1 && $0["phase"] as? String == "playing" }
+        let shell = try demoTuned(to: 1)
         try shell.tmux.send("Space")
         try shell.ipc.waitForState { $0["paused"] as? Bool == true }
         try shell.tmux.send("Left")
@@ -87,10 +95,7 @@ extension DemoLineupEndToEndTests {
 
     @Test("the live bar names the programme on now, its start and end, a line through it, and what is next")
     func liveBar() throws {
-        let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: Self.cacheHome)
-        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
-        #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
-        try shell.ipc.waitForState { channelNumber($0) == 1 && $0["phase"] as? String == "playing" && $0["transport_visible"] as? Bool == true }
+        let shell = try demoTuned(to: 1) { $0["transport_visible"] as? Bool == true }
         let shown = shell.tmux.waitFor { screen in
             screen.range(of: #"1  Test Card · \S"#, options: .regularExpression) != nil
                 && screen.range(of: #"LIVE +\d\d:\d\d–\d\d:\d\d"#, options: .regularExpression) != nil
@@ -126,10 +131,7 @@ extension DemoLineupEndToEndTests {
 
     @Test("g on a playing channel keeps it playing in the picture, sound on, while the guide is up; ESC brings it back full screen, never loaded again")
     func guideKeepsChannel() throws {
-        let shell = try ShellUnderTest(["--home"], width: 120, height: 40, connectTimeout: 120, cacheHome: Self.cacheHome)
-        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
-        #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
-        try shell.ipc.waitForState { channelNumber($0) == 1 && $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 3 }
+        let shell = try demoTuned(to: 1, width: 120, height: 40) { (number($0["frames_presented"]) ?? 0) > 3 }
         try shell.tmux.send("g")
         let guide = try shell.ipc.waitForState { state in
             let pip = state["pip"] as? [String: Any]

@@ -45,6 +45,15 @@ struct CredentialsEndToEndTests {
             #expect(!"\(try shell.ipc.state())".contains(secret), "get_state holds \(secret)")
             #expect(!"\(shell.ipc.events)".contains(secret), "an event holds \(secret)")
         }
+        // On screen: the error, then the home list's line about the channel's last failure.
+        try shell.ipc.waitForState { $0["screen"] as? String == "error" }
+        var screens = [shell.tmux.waitFor { $0.contains("Account Two") }.screen]
+        try shell.tmux.send("Escape")
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" && $0["home_selection"] as? Int == 1 }
+        screens.append(shell.tmux.waitFor { $0.contains("ailed at") }.screen)
+        for screen in screens {
+            for secret in ["s3cretpass", "hunter2pw", "t0k3nvalue", "alice", "bob:"] { #expect(!screen.contains(secret), "the screen holds \(secret): \(screen)") }
+        }
     }
 
     @Test("a lineup or guide URL with an account that cannot be read is named on stderr (the journal, under systemd) with the account as ***")

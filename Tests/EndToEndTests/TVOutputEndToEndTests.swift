@@ -57,6 +57,18 @@ struct TVOutputEndToEndTests {
                 .suffix(20).joined(separator: "\n")
         }
 
+        /// Whether the log says `text` within `timeout` seconds (looked at
+        /// every 50 ms: the log is the only place a retry shows).
+        func waitForLog(_ text: String, timeout: Double) -> Bool {
+            let log = directory.appendingPathComponent("tvshell.log")
+            let deadline = Date().addingTimeInterval(timeout)
+            repeat {
+                if ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains(text) { return true }
+                Thread.sleep(forTimeInterval: 0.05)
+            } while Date() < deadline
+            return false
+        }
+
         /// `ipc.waitForState`, saying what mpv logged when it never comes.
         @discardableResult
         func waitForState(timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
@@ -220,24 +232,11 @@ struct TVOutputEndToEndTests {
         let hog = ClientHog(display: tv.display.name)
         #expect(hog.count > 40, "the server's connections taken: \(hog.count)")
         #expect(try tv.ipc.request(["keypress", "PGUP"])["error"] as? String == "success")
-        let log = tv.directory.appendingPathComponent("tvshell.log")
-        let deadline = Date().addingTimeInterval(5)
-        var refused = false
-        while !refused && Date() < deadline {
-            refused = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("mpv's window could not open")
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(refused, "mpv could not open the display for the window: \(tv.problems)")
+        #expect(tv.waitForLog("mpv's window could not open", timeout: 5), "mpv could not open the display for the window: \(tv.problems)")
         let waiting = try tv.ipc.state()
         #expect(waiting["error"] is NSNull, "no error while the window is tried again: \(waiting["error"] ?? "")")
         hog.release()
-        let retried = Date().addingTimeInterval(8)
-        var again = false
-        while !again && Date() < retried {
-            again = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("again for mpv's window")
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(again, "loaded again for the window: \(tv.problems)")
+        #expect(tv.waitForLog("again for mpv's window", timeout: 8), "loaded again for the window: \(tv.problems)")
         let state = try tv.waitForState(timeout: 15) {
             ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["phase"] as? String == "playing" && $0["screen"] as? String == "player"
                 && $0["first_frame"] as? Bool == true

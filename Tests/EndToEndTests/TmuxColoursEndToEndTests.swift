@@ -14,20 +14,23 @@ struct TmuxColoursEndToEndTests {
             + "until [ -n \"$(tmux display -p '#{client_termfeatures}')\" ]; do sleep 0.05; done; unset COLORTERM; "
     }
 
+    /// The colours tvshell chose with a client attached from `outer`.
+    private func colours(from outer: String) throws -> (chosen: String?, features: String) {
+        let shell = try ShellUnderTest(["--home"], width: 80, height: 24, term: "tmux-256color", connectTimeout: 30,
+                                       cacheHome: DemoLineupEndToEndTests.cacheHome, wrapper: Self.attached(from: outer))
+        return (try shell.ipc.state()["colors"] as? String, shell.tmux.display("#{client_termfeatures}"))
+    }
+
     @Test("an outer terminal with 24-bit colour (xterm-direct): tvshell draws 24-bit colour though TERM says 256")
     func direct() throws {
-        let shell = try ShellUnderTest(["--home"], width: 80, height: 24, term: "tmux-256color", connectTimeout: 30,
-                                       cacheHome: DemoLineupEndToEndTests.cacheHome, wrapper: Self.attached(from: "xterm-direct"))
-        let state = try shell.ipc.state()
-        #expect(state["colors"] as? String == "direct", "\(state["colors"] ?? "none")")
-        #expect(shell.tmux.display("#{client_termfeatures}").contains("RGB"))
+        let (chosen, features) = try colours(from: "xterm-direct")
+        #expect(chosen == "direct", "\(chosen ?? "none")")
+        #expect(features.contains("RGB"))
     }
 
     @Test("an outer terminal of 256 colours: tvshell draws its own 256-colour picture, tmux would only turn 24-bit into it")
     func palette() throws {
-        let shell = try ShellUnderTest(["--home"], width: 80, height: 24, term: "tmux-256color", connectTimeout: 30,
-                                       cacheHome: DemoLineupEndToEndTests.cacheHome, wrapper: Self.attached(from: "xterm-256color"))
-        let state = try shell.ipc.state()
-        #expect(state["colors"] as? String == "256", "\(state["colors"] ?? "none")")
+        let (chosen, _) = try colours(from: "xterm-256color")
+        #expect(chosen == "256", "\(chosen ?? "none")")
     }
 }

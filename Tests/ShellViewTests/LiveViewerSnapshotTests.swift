@@ -97,4 +97,23 @@ struct LiveViewerSnapshotTests {
             #expect(text.contains("2▶Sport") || text.contains("2>Sport"))
         }
     }
+
+    @Test("an account inside a URL never reaches the screen: a film's error (reason and location) and a channel's last failure on home")
+    func noAccountOnScreen() {
+        let film = MediaItem(id: "film", title: "Film", url: "http://host/movie/alice/s3cretpass/9.mkv")
+        var failed = ShellState(items: [film] + channels, guide: listings)
+        failed.current = 0
+        failed.playback.phase = .failed
+        failed.navigation.destination = .error(ShellError(title: "Could not play “Film”",
+                                                          reason: "Failed to open http://host/movie/alice/s3cretpass/9.mkv", location: film.url))
+        var home = ShellState(items: channels, guide: listings)
+        var health = StreamHealth()
+        health.lastFailure = "Failed to open http://bob:hunter2pw@host/live.m3u8?token=t0k3nvalue"
+        home.live.streamHealth[0] = health
+        for state in [failed, home] {
+            let text = ShellView.render(state, theme: .dark, width: 200, height: 40, context: ViewContext(picture: .terminal)).text()
+            #expect(text.contains("host"), "the server is named: \(text)")
+            for secret in ["s3cretpass", "alice", "hunter2pw", "t0k3nvalue"] { #expect(!text.contains(secret), "\(secret) on screen: \(text)") }
+        }
+    }
 }

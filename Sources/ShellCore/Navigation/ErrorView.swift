@@ -1,3 +1,4 @@
+import MediaModel
 
 /// The error screen: what failed, why (the player's reason), and what the
 /// user can do next. A live channel's failure is said in plain words: the
@@ -19,12 +20,13 @@ enum ErrorView {
         let top = max(1, screen.height / 2 - 3)
         screen.putCentered("\(theme.glyphs.warning) \(error.title)", y: top, style: base.with(foreground: theme.error).bolded(), x: x, width: width)
         var row = top + 2
-        for line in wrap(error.reason, width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis) {
+        // An account in a URL (Xtream Codes' /movie/USER/PASS/…) is not shown.
+        for line in wrap(URLRedaction.redactingURLs(in: error.reason), width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis) {
             screen.putCentered(line, y: row, style: base, x: x, width: width)
             row += 1
         }
         if let location = error.location {
-            screen.putCentered(truncate(location, toWidth: width, ellipsis: theme.glyphs.ellipsis), y: row, style: base.with(foreground: theme.secondaryText), x: x, width: width)
+            screen.putCentered(truncate(URLRedaction.redact(location), toWidth: width, ellipsis: theme.glyphs.ellipsis), y: row, style: base.with(foreground: theme.secondaryText), x: x, width: width)
             row += 1
         }
         let hasNext = state.current.map { $0 + 1 < state.items.count } ?? false

@@ -155,7 +155,8 @@ enum HomeView {
         guard state.items.indices.contains(index), let health = state.live.streamHealth[index], let failure = health.lastFailure else { return nil }
         let count = state.items[index].streamCount
         let when = health.failedAt.map { " at " + formatClock($0, utcOffset: context.utcOffset) } ?? ""
-        let failed = count > 1 ? "stream \((health.lastFailedStream ?? 0) + 1) failed\(when): \(failure)" : "failed\(when): \(failure)"
+        let reason = URLRedaction.redactingURLs(in: failure)
+        let failed = count > 1 ? "stream \((health.lastFailedStream ?? 0) + 1) failed\(when): \(reason)" : "failed\(when): \(reason)"
         return count > 1 ? "Stream \(health.stream + 1) of \(count) in use · \(failed)" : failed.prefix(1).uppercased() + failed.dropFirst()
     }
 }

@@ -6,12 +6,17 @@
 public struct PanelContent: Equatable, Sendable {
     public let columns: Int
     public let rows: Int
-    private var kept: [Bool]
+    /// Made at the first cell kept (most frames keep none: no picture).
+    private var kept: [Bool] = []
 
     public init(columns: Int, rows: Int) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
-        kept = Array(repeating: false, count: self.columns * self.rows)
+    }
+
+    private mutating func mark(_ index: Int) {
+        if kept.isEmpty { kept = Array(repeating: false, count: columns * rows) }
+        kept[index] = true
     }
 
     /// Keeps `rect` clear (clipped to the screen).
@@ -19,7 +24,7 @@ public struct PanelContent: Equatable, Sendable {
         let x0 = max(0, rect.x), y0 = max(0, rect.y)
         let x1 = min(columns, rect.x + rect.width), y1 = min(rows, rect.y + rect.height)
         guard x0 < x1, y0 < y1 else { return }
-        for y in y0..<y1 { for x in x0..<x1 { kept[y * columns + x] = true } }
+        for y in y0..<y1 { for x in x0..<x1 { mark(y * columns + x) } }
     }
 
     /// Keeps row `row` clear from column `x` for `width` cells (the whole row by default).
@@ -38,7 +43,7 @@ public struct PanelContent: Equatable, Sendable {
             for x in x0..<x1 {
                 let cell = screen[x, y]
                 if cell.isVideo && cell.inset == nil && cell.character == " " { continue }
-                if cell.character != " " || (cell.style.background ?? background) != background { kept[y * columns + x] = true }
+                if cell.character != " " || (cell.style.background ?? background) != background { mark(y * columns + x) }
             }
         }
     }
@@ -46,6 +51,7 @@ public struct PanelContent: Equatable, Sendable {
     /// Whether no cell of `rect` is kept (a rectangle off the screen is not clear).
     public func isClear(_ rect: PictureLayout.Rect) -> Bool {
         guard rect.x >= 0, rect.y >= 0, rect.x + rect.width <= columns, rect.y + rect.height <= rows else { return false }
+        if kept.isEmpty { return true }
         for y in rect.y..<(rect.y + rect.height) {
             let start = y * columns + rect.x
             if kept[start..<(start + rect.width)].contains(true) { return false }

@@ -21,22 +21,26 @@ public enum ShellView {
         }
         // What the picture in picture must leave visible: the lists say
         // which rows and panels matter; elsewhere, everything drawn.
+        // Scanning the whole screen only when something is placed over it.
         var content = PanelContent(columns: width, rows: height)
-        let everything = PictureLayout.Rect(x: 0, y: 0, width: width, height: height)
+        let placed = state.picture.pip != nil || state.chrome.notice != nil
+        func keepEverythingDrawn() {
+            if placed { content.keepDrawn(screen, in: PictureLayout.Rect(x: 0, y: 0, width: width, height: height), background: theme.background) }
+        }
         switch state.screen {
         case .player:
             PlayerView.draw(into: &screen, state: state, theme: theme, context: context)
-            content.keepDrawn(screen, in: everything, background: theme.background)
+            keepEverythingDrawn()
         case .passcode:
             PasscodeView.draw(into: &screen, state: state, theme: theme, context: context)
             if theme.glyphs.isASCII { screen.limitToConsoleCharacters() }
             return (screen, nil)
         case .interstitial:
             InterstitialView.draw(into: &screen, state: state, theme: theme, context: context)
-            content.keepDrawn(screen, in: everything, background: theme.background)
+            keepEverythingDrawn()
         case .error:
             ErrorView.draw(into: &screen, state: state, theme: theme)
-            content.keepDrawn(screen, in: everything, background: theme.background)
+            keepEverythingDrawn()
         case .guide where state.guide.grid != nil:
             GuideGridView.draw(into: &screen, state: state, grid: state.guide.grid!, theme: theme, context: context, content: &content)
         case .home, .guide:
