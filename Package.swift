@@ -17,6 +17,7 @@ let package = Package(
         .target(name: "CMPV", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
+        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
         .systemLibrary(name: "CXML", path: "Sources/CXML", pkgConfig: "libxml-2.0"),
         .target(
             name: "CNCurses",
@@ -35,7 +36,7 @@ let package = Package(
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "Library", "GuideStore",
+                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "CMosquitto", "Library", "GuideStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -8,12 +8,12 @@
 set -euo pipefail
 
 purpose=${1:-run}
-packages=(libmpv-dev libncurses-dev ncurses-term libsystemd-dev libsodium-dev libsqlite3-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev pkg-config ffmpeg)
+packages=(libmpv-dev libncurses-dev ncurses-term libsystemd-dev libsodium-dev libsqlite3-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev libmosquitto-dev pkg-config ffmpeg)
 if [ "$purpose" = deb ]; then
   packages+=(debhelper fakeroot lintian debootstrap file)
 fi
 if [ "$purpose" = test ]; then
-  packages+=(file tesseract-ocr xdotool tmux mpv lirc systemd dbus playerctl man-db timg libsixel-bin libxml2-utils xvfb x11-apps x11-utils xfonts-base xterm kitty libgl1-mesa-dri fonts-dejavu-core
+  packages+=(file tesseract-ocr xdotool tmux mpv lirc systemd dbus playerctl man-db timg libsixel-bin libxml2-utils mosquitto mosquitto-clients openssl xvfb x11-apps x11-utils xfonts-base xterm kitty libgl1-mesa-dri fonts-dejavu-core
     libxcursor1 libxrandr2 libxi6 libxinerama1 libxxf86vm1)
 fi
 

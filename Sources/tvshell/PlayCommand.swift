@@ -217,6 +217,7 @@ struct PlayCommand: ParsableCommand {
             startIndex: setup.startIndex, fallbackIndex: setup.fallbackIndex)
         var configured = configuration
         if let bus = setup.file.nowPlaying { configured.nowPlaying = bus }
+        configured.mqtt = setup.file.mqtt
         if let remember = setup.file.remember { configured.remembers = remember }
         configured.libraryPath = setup.file.libraryPath
         if var plan = inputs.guidePlan {

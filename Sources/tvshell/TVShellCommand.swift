@@ -1,4 +1,5 @@
 import ArgumentParser
+import ShellRuntime
 
 /// `tvshell`: plays (the default), inspects a lineup, sets the parental
 /// restrictions, lists the themes.
@@ -18,7 +19,7 @@ struct TVShellCommand: ParsableCommand {
             With no argument it plays a built-in demo lineup that needs no network and no media files. The keys follow \
             the Apple TV remote: arrows, ENTER, ESC (Menu), SPACE; g opens the guide, p the picture in picture, q quits.
             """,
-        version: "0.7.0",
+        version: ShellVersion.current,
         subcommands: [PlayCommand.self, LineupCommand.self, GuideCommand.self, RestrictionsCommand.self, HistoryCommand.self, ThemesCommand.self],
         defaultSubcommand: PlayCommand.self
     )

@@ -52,6 +52,9 @@ public enum Action: Equatable, Sendable {
     case authorizationRequested(MediaItem, request: Int)
     /// Show a message over the screen for a while (`ShellSettings.noticeDelay` × 4).
     case showNotice(String)
+    /// Show `text` across the top of every screen for `seconds` (nil: take
+    /// the banner down).
+    case showMessage(String?, seconds: Double)
     /// libmpv stopped by itself and was started again: what played is loaded again.
     case playerRestarted(at: Instant)
     /// The parental settings changed while the shell runs (read again from
@@ -146,4 +149,6 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case warmNeighbours
     /// A reminder's notice has been up long enough.
     case reminderHide
+    /// A sent banner's time is up.
+    case messageHide
 }

@@ -26,6 +26,9 @@ extension ShellReducer {
         case .noticeHide:
             state.chrome.notice = nil
             return []
+        case .messageHide:
+            state.chrome.message = nil
+            return []
         case .badgeHide:
             state.chrome.badge = nil
             return []

@@ -110,6 +110,8 @@ public enum ShellReducer {
         case .showNotice(let text):
             state.chrome.notice = text
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
+        case .showMessage(let text, let seconds):
+            return MessageBanner.show(&state, text, seconds: seconds)
         case .playerRestarted(let now):
             guard let current = state.current, state.playback.phase != .idle else { return [] }
             if state.prompt != nil { return RestrictionReducer.reloadAfterPrompt(&state) }

@@ -15,6 +15,9 @@ public struct ChromeState: Equatable, Sendable {
     public var hintVisible = false
     /// A short message over the screen ("No channel 42").
     public var notice: String?
+    /// A banner sent to the box (`["message", TEXT, SECONDS]` over MQTT or
+    /// the socket): across the top of every screen until its time is up.
+    public var message: String?
     /// What the last key did, confirmed for a moment in the corner of the
     /// player ("+10 s", "Speed 1.5×", "No timeshift on this channel").
     public var badge: String?

@@ -33,6 +33,7 @@ public enum ShellView {
             keepEverythingDrawn()
         case .passcode:
             PasscodeView.draw(into: &screen, state: state, theme: theme, context: context)
+            MessageBanner.draw(into: &screen, state: state, theme: theme)
             if theme.glyphs.isASCII { screen.limitToConsoleCharacters() }
             return (screen, nil)
         case .interstitial:
@@ -53,6 +54,7 @@ public enum ShellView {
         let spot = PictureView.draw(into: &screen, state: state, theme: theme, context: context, content: content)
         EntryOverlayView.draw(into: &screen, state: state, theme: theme, content: content)
         if state.chrome.help { HelpView.draw(into: &screen, state: state, theme: theme) }
+        MessageBanner.draw(into: &screen, state: state, theme: theme)
         // A theme of ASCII glyphs is for a console (or a locale) that shows
         // little else: so is the rest of the text.
         if theme.glyphs.isASCII { screen.limitToConsoleCharacters() }

@@ -55,6 +55,17 @@ import TerminalUI
 ///     [mpris]                # Now Playing on D-Bus
 ///     enabled = true
 ///     bus = "session"        # or "system" (a kiosk box; see contrib/dbus)
+///     [mqtt]                 # fleet control and telemetry (docs/fleet.md)
+///     broker = "mqtts://broker.lan:8883"
+///     username = "room-101"
+///     password_file = "/etc/tvshell/mqtt-password"   # 0600
+///     ca_file = "/etc/tvshell/ca.crt"                # and cert_file, key_file
+///     device_id = "room-101" # default: the host name
+///     topic_prefix = "tvshell"
+///     groups = ["wing-b", "floor-2"]
+///     keepalive = 30
+///     protocol = "5"         # or "3.1.1"
+///     home_assistant = true  # discovery; false removes it
 ///
 /// Reading never fails: each bad entry is a `ConfigProblem` and keeps its default.
 public struct ShellConfigFile: Equatable, Sendable {
@@ -110,6 +121,8 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var theme: String?
     public var videoOutput: VideoOutput?
     public var mpvOptions: [ShellConfiguration.MPVOption] = []
+    /// `[mqtt]`: nil without a broker.
+    public var mqtt: MQTTSettings?
     public var problems: [ConfigProblem] = []
 
     public init() {}
@@ -131,6 +144,11 @@ public struct ShellConfigFile: Equatable, Sendable {
             } catch {
                 found.append(ConfigProblem(file: path, line: entry.line, key: entry.path, message: error.message))
             }
+        }
+        if document.entries.contains(where: { $0.table == "mqtt" }), mqtt?.host.isEmpty ?? true {
+            let line = document.entries.first { $0.table == "mqtt" }?.line
+            found.append(ConfigProblem(file: path, line: line, key: "mqtt", message: "[mqtt] has no broker (such as \"mqtt://broker.lan:1883\"); MQTT is off"))
+            self.mqtt = nil
         }
         problems += found.sorted { ($0.line ?? .max) < ($1.line ?? .max) }
     }
@@ -297,9 +315,69 @@ public struct ShellConfigFile: Equatable, Sendable {
             }
         case "play", "mpv":
             try applyPlay(entry)
+        case "mqtt":
+            try applyMQTT(entry)
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels or mpris")
+            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris or mqtt")
         }
+    }
+
+    private mutating func applyMQTT(_ entry: TOMLDocument.Entry) throws(EntryError) {
+        var settings = mqtt ?? MQTTSettings(host: "", port: 0, tls: false)
+        let value = entry.value
+        func path() throws(EntryError) -> String {
+            guard let path = value.string, path.hasPrefix("/") else { throw EntryError("expected an absolute path in quotes") }
+            return path
+        }
+        func level(_ value: TOMLDocument.Value) throws(EntryError) -> String {
+            guard let name = value.string, MQTTSettings.isTopicLevel(name) else { throw EntryError("expected a name without /, + or # in quotes") }
+            return name
+        }
+        switch entry.key {
+        case "broker":
+            switch MQTTSettings.broker(try string(value)) {
+            case .success(let broker): (settings.host, settings.port, settings.tls) = broker
+            case .failure(let error): throw EntryError(error.message)
+            }
+        case "username": settings.username = try string(value)
+        case "password":
+            throw EntryError("the password is never kept in the config (others may read it): put it in a file only tvshell's user can read (chmod 600) and name it with password_file")
+        case "password_file": settings.passwordFile = try path()
+        case "ca_file": settings.caFile = try path()
+        case "cert_file": settings.certFile = try path()
+        case "key_file": settings.keyFile = try path()
+        case "device_id":
+            let name = try level(value)
+            guard !FleetTopics.reservedDevices.contains(name) else { throw EntryError("\"\(name)\" names the fleet's own topics; choose another device_id") }
+            settings.deviceID = name
+        case "topic_prefix":
+            guard let prefix = value.string, MQTTSettings.isTopicPrefix(prefix) else { throw EntryError("expected topic levels without +, # or empty levels, such as \"tvshell\" or \"hotel/tv\"") }
+            settings.topicPrefix = prefix
+        case "groups":
+            guard let list = value.array else { throw EntryError("expected a list of names, such as [\"wing-b\", \"floor-2\"]") }
+            var groups: [String] = []
+            for item in list { groups.append(try level(item)) }
+            settings.groups = groups
+        case "keepalive":
+            guard let n = value.integer, (5...3600).contains(n) else { throw EntryError("expected seconds from 5 to 3600") }
+            settings.keepAlive = n
+        case "protocol":
+            let text = value.string ?? value.float.map { String($0) }
+            switch text {
+            case "5", "5.0": settings.protocolVersion = 5
+            case "3.1.1": settings.protocolVersion = 4
+            default: throw EntryError("expected \"5\" or \"3.1.1\"")
+            }
+        case "home_assistant":
+            guard let flag = value.boolean else { throw EntryError("expected true or false") }
+            settings.homeAssistant = flag
+        case "discovery_prefix":
+            guard let prefix = value.string, MQTTSettings.isTopicPrefix(prefix) else { throw EntryError("expected topic levels, such as \"homeassistant\"") }
+            settings.discoveryPrefix = prefix
+        default:
+            throw EntryError("unknown setting; expected broker, username, password_file, ca_file, cert_file, key_file, device_id, topic_prefix, groups, keepalive, protocol, home_assistant or discovery_prefix")
+        }
+        mqtt = settings
     }
 
     private mutating func applyVideo(_ key: String, _ value: TOMLDocument.Value) throws(EntryError) {

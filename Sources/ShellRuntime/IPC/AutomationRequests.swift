@@ -21,22 +21,33 @@ protocol AutomationHost: AnyObject {
     func searchGuide(_ text: String, answer: @escaping (Result<[Programme], IPCCommandError>) -> Void)
     /// The monotonic time, for actions.
     func now() -> Instant
+    /// Shows `text` over every screen for `seconds` (nil text: takes it down).
+    func showMessage(_ text: String?, seconds: Double)
+    /// Reads the lineup at `location` off the run loop and plays it;
+    /// `answer` is called on the run loop with the channels read, or why not.
+    func switchLineup(_ location: String, answer: @escaping (Result<Int, IPCCommandError>) -> Void)
+    /// Refreshes the stored guide from `location` from now on (in the
+    /// background); an error when there is no guide store to keep it in.
+    func switchGuide(_ location: String) -> IPCCommandError?
+}
+
+/// Where one request's answer goes (the automation client that asked, the
+/// MQTT reply topic), and who asked. Called once, on the run loop.
+struct AutomationReply {
+    /// The input's name for the audit log: "ipc" or "mqtt".
+    let via: String
+    let send: (_ error: String?, _ data: Any?) -> Void
+
+    func callAsFunction(_ error: String? = nil, data: Any? = nil) { send(error, data) }
 }
 
 /// Answers one automation request: parses it (`IPCCommand`), turns it into
 /// an action for the store, and replies. Nothing here writes the state.
 enum AutomationRequests {
     /// Run-loop thread only.
-    static func answer(_ request: IPCRequest, on ipc: IPCServer, host: AutomationHost) {
-        func reply(_ error: String? = nil, data: Any? = nil) {
-            if let error {
-                ipc.reply(to: request.client, requestID: request.requestID, error: error)
-            } else {
-                ipc.reply(to: request.client, requestID: request.requestID, data: data)
-            }
-        }
+    static func answer(_ request: [Any], reply: AutomationReply, host: AutomationHost) {
         let command: IPCCommand
-        switch IPCCommand.parse(request.command) {
+        switch IPCCommand.parse(request) {
         case .failure(let error): return reply(error.message)
         case .success(let parsed): command = parsed
         }
@@ -47,7 +58,9 @@ enum AutomationRequests {
             reply(data: host.stateReport())
         case .keypress(let key):
             guard let action = host.action(forKey: key) else { return reply("invalid parameter: no binding for key \(key)") }
-            host.send(action, from: "ipc")
+            // The passcode is typed on the box itself, never sent across a network.
+            guard !(promptUp && reply.via == "mqtt") else { return reply("refused: the passcode prompt is up (the passcode is entered on the box)") }
+            host.send(action, from: reply.via)
             reply()
         case .play(let location):
             guard !promptUp else { return reply("refused: the passcode prompt is up") }
@@ -87,6 +100,20 @@ enum AutomationRequests {
             guard !state.kiosk else { return reply("refused: kiosk mode") }
             reply()
             host.send(.quitRequested(.ipc), from: nil)
+        case .message(let text, let seconds):
+            host.showMessage(text, seconds: seconds)
+            reply()
+        case .lineup(let location):
+            guard !promptUp else { return reply("refused: the passcode prompt is up") }
+            host.switchLineup(location) { result in
+                switch result {
+                case .success(let count): reply(data: ["channels": count])
+                case .failure(let error): reply(error.message)
+                }
+            }
+        case .guide(let location):
+            if let error = host.switchGuide(location) { return reply(error.message) }
+            reply()
         }
     }
 }

@@ -17,6 +17,16 @@ enum IPCCommand: Equatable {
     /// Search the stored guide (programmes not yet over, by time).
     case guideSearch(String)
     case quit
+    /// A banner over every screen for a number of seconds (nil: taken down).
+    case message(String?, seconds: Double)
+    /// Play the lineup at a path or URL from now on.
+    case lineup(String)
+    /// Refresh the stored guide from a path or URL from now on.
+    case guide(String)
+
+    /// The longest banner kept, in characters; the longest it stays up.
+    static let messageLimit = 500
+    static let messageSecondsLimit = 24.0 * 3600
 
     /// The command in `array`, or the error message its reply carries.
     static func parse(_ array: [Any]) -> Result<IPCCommand, IPCCommandError> {
@@ -32,7 +42,8 @@ enum IPCCommand: Equatable {
             guard let location = argument as? String, !location.isEmpty else { return .failure(.init("invalid parameter: play needs a path or URL")) }
             return .success(.play(location))
         case "channel":
-            let number = (argument as? Int) ?? (argument as? String).flatMap { Int($0) }
+            // "12", or a channel as Home Assistant's list shows it: "12 · News".
+            let number = (argument as? Int) ?? (argument as? String).flatMap { Int($0.prefix { $0.isASCII && $0.isNumber }) }
             guard let number else { return .failure(.init("invalid parameter: no channel \(argument.map { "\($0)" } ?? "given")")) }
             return .success(.channel(number))
         case "catchup":
@@ -56,6 +67,24 @@ enum IPCCommand: Equatable {
             return .success(.guideSearch(text))
         case "quit":
             return .success(.quit)
+        case "message":
+            if argument == nil || argument is NSNull { return .success(.message(nil, seconds: 0)) }
+            guard let text = argument as? String else { return .failure(.init("invalid parameter: message needs the text to show (null takes it down)")) }
+            let shown = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard shown.count <= messageLimit else { return .failure(.init("invalid parameter: a message of at most \(messageLimit) characters")) }
+            var seconds = 30.0
+            if array.count > 2 {
+                guard let given = (array[2] as? NSNumber)?.doubleValue, given.isFinite, given > 0, given <= messageSecondsLimit else {
+                    return .failure(.init("invalid parameter: message shows for 1 to 86400 seconds"))
+                }
+                seconds = given
+            }
+            return .success(.message(shown.isEmpty ? nil : shown, seconds: seconds))
+        case "lineup", "guide":
+            guard let location = argument as? String, !location.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return .failure(.init("invalid parameter: \(name) needs a path or URL"))
+            }
+            return .success(name == "lineup" ? .lineup(location) : .guide(location))
         default:
             return .failure(.init("unknown command \(name.isEmpty ? "(none)" : name)"))
         }

@@ -13,21 +13,23 @@ enum MPVCommands {
     /// mpv 0.35's client API version (2.1).
     static let clientAPIVersion = (2 << 16) | 1
 
-    /// Answers `request` when it is one of mpv's verbs; false for the rest.
-    static func answer(_ request: IPCRequest, on ipc: IPCServer, host: AutomationHost, observations: MPVObservations) -> Bool {
-        let command = request.command
+    /// Answers `command` when it is one of mpv's verbs; false for the rest.
+    /// `observe`: where `observe_property` goes (a socket client's
+    /// observations); nil where there is no client to tell (MQTT).
+    static func answer(_ command: [Any], reply answer: AutomationReply, host: AutomationHost,
+                       observe: ((_ id: Int?, _ property: String?, _ asText: Bool, _ state: ShellState) -> Void)?) -> Bool {
         let name = command.first as? String ?? ""
         let arguments = Array(command.dropFirst())
         func reply(_ result: Result<Any?, IPCCommandError>) {
             switch result {
-            case .success(let data): ipc.reply(to: request.client, requestID: request.requestID, data: data)
-            case .failure(let error): ipc.reply(to: request.client, requestID: request.requestID, error: error.message)
+            case .success(let data): answer(data: data)
+            case .failure(let error): answer(error.message)
             }
         }
         func perform(_ made: Result<Action, IPCCommandError>) {
             switch made {
             case .success(let action):
-                host.send(action, from: "ipc")
+                host.send(action, from: answer.via)
                 reply(.success(nil))
             case .failure(let error): reply(.failure(error))
             }
@@ -46,16 +48,18 @@ enum MPVCommands {
         case "cycle":
             guard let property = arguments.first as? String else { reply(.failure(IPCCommandError("invalid parameter"))); return true }
             perform(MPVProperties.cycle(property, state, now: now))
+        case "observe_property", "observe_property_string", "unobserve_property" where observe == nil:
+            reply(.failure(IPCCommandError("unsupported here: \(name) (subscribe to the state topic instead)")))
         case "observe_property", "observe_property_string":
             guard arguments.count >= 2, let id = MPVProperties.number(arguments[0]).map({ Int($0) }), let property = arguments[1] as? String else {
                 reply(.failure(IPCCommandError("invalid parameter")))
                 return true
             }
             reply(.success(nil))
-            observations.observe(request.client, id: id, property: property, asText: name.hasSuffix("_string"), state: state)
+            observe?(id, property, name.hasSuffix("_string"), state)
         case "unobserve_property":
             guard let id = arguments.first.flatMap(MPVProperties.number).map({ Int($0) }) else { reply(.failure(IPCCommandError("invalid parameter"))); return true }
-            observations.unobserve(request.client, id: id)
+            observe?(id, nil, false, state)
             reply(.success(nil))
         case "seek":
             guard let offset = arguments.first.flatMap(MPVProperties.number) else { reply(.failure(IPCCommandError("invalid parameter"))); return true }

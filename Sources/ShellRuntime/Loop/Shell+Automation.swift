@@ -15,8 +15,19 @@ import Glibc
 extension Shell {
     func handle(_ request: IPCRequest) {
         guard let ipc else { return }
-        if let mpvObservations, MPVCommands.answer(request, on: ipc, host: self, observations: mpvObservations) { return }
-        AutomationRequests.answer(request, on: ipc, host: self)
+        let reply = AutomationReply(via: "ipc") { [weak ipc] error, data in
+            ipc?.reply(to: request.client, requestID: request.requestID, error: error ?? "success", data: error == nil ? data : nil)
+        }
+        let observations = mpvObservations
+        let observed = MPVCommands.answer(request.command, reply: reply, host: self) { id, property, asText, state in
+            guard let id else { return }
+            if let property {
+                observations?.observe(request.client, id: id, property: property, asText: asText, state: state)
+            } else {
+                observations?.unobserve(request.client, id: id)
+            }
+        }
+        if !observed { AutomationRequests.answer(request.command, reply: reply, host: self) }
     }
 }
 
@@ -52,7 +63,7 @@ extension Shell: AutomationHost {
     }
 
     func searchGuide(_ text: String, answer: @escaping (Result<[Programme], IPCCommandError>) -> Void) {
-        guard let store = configuration.guidePlan?.store else {
+        guard let store = guidePlan?.store else {
             return answer(.failure(IPCCommandError("refused: there is no stored guide (the lineup names none and no --guide was given)")))
         }
         let limit = state.settings.searchLimit

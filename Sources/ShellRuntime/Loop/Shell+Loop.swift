@@ -28,13 +28,14 @@ extension Shell {
             pollSet.watch(lirc?.fd)
             pollSet.watch(lirc?.watchFD)
             if let mpris { pollSet.watch(mpris.fd, for: mpris.events) }
+            if let descriptor = fleet?.pollDescriptor { pollSet.watch([descriptor]) }
             pollSet.watch(restrictions.settingsFD)
             pollSet.watch(presenter?.pendingOutput, for: Int16(POLLOUT))
             let start = MonotonicClock.now()
             let timer = timers.pollTimeout(now: start)
             pollSet.deadline(timer < 0 ? nil : timer)
             for deadline in [lirc?.pollTimeout(now: start), notifier.pollTimeout(now: start), restrictions.retryTimeout(now: start),
-                             mpris.flatMap { $0.timeoutMs >= 0 ? $0.timeoutMs : nil }] {
+                             mpris.flatMap { $0.timeoutMs >= 0 ? $0.timeoutMs : nil }, fleet?.pollTimeout(now: start.seconds)] {
                 pollSet.deadline(deadline)
             }
             pollSet.deadline(at: nextWallClockTick?.seconds, now: start.seconds)
@@ -72,6 +73,8 @@ extension Shell {
                 for (report, token) in player.retryWindowIfDue(now: now.seconds) { dispatch(.player(report, token: token, at: now)) }
             }
             if let mpris, mpris.timeoutMs == 0, !mpris.process() { self.mpris = nil }
+            fleet?.tick(now: MonotonicClock.now().seconds)
+            if state.quitting { return }
         }
     }
 
@@ -117,6 +120,8 @@ extension Shell {
             restrictions.settingsEvents()
         } else if let ipc, ipc.owns(fd) {
             ipc.service(fd: fd, revents: revents)
+        } else if let fleet, fd == fleet.pollDescriptor?.fd {
+            fleet.service(revents: revents)
         }
     }
 

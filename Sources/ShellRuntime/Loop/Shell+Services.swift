@@ -80,6 +80,6 @@ extension Shell {
     /// is a guide to read now / next from.
     func tickWallClock() {
         dispatch(.wallClock(Date().timeIntervalSince1970, at: MonotonicClock.now()))
-        nextWallClockTick = state.guide.programmes.channelIDs.isEmpty && configuration.guidePlan == nil ? nil : MonotonicClock.now() + 30
+        nextWallClockTick = state.guide.programmes.channelIDs.isEmpty && guidePlan == nil ? nil : MonotonicClock.now() + 30
     }
 }

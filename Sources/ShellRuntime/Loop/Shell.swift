@@ -54,6 +54,14 @@ public final class Shell {
     var mpvObservations: MPVObservations?
     /// Now Playing on D-Bus, when a bus was there.
     var mpris: MPRISServer?
+    /// Fleet control and telemetry over MQTT, when `[mqtt]` names a broker.
+    var fleet: FleetPort?
+    /// Where events go: the automation socket and the fleet.
+    let automation = AutomationPorts()
+    /// Keeps the stored guide fresh (nil without a guide store).
+    var guideService: GuideService?
+    /// Where the guide is kept and refreshed from; the fleet's `guide` command changes it.
+    var guidePlan: GuidePlan?
     var signalRead: Int32 = -1
     var signalWrite: Int32 = -1
     /// Draws the UI and the picture; nil without a display.
@@ -124,7 +132,7 @@ public final class Shell {
         if let path = configuration.ipcSocketPath {
             let server = try IPCServer(path: path, logger: logger)
             ipc = server
-            effects.automation = server
+            automation.add(server)
             let observations = MPVObservations(ipc: server)
             mpvObservations = observations
             store.observe(observations)
@@ -134,6 +142,12 @@ public final class Shell {
             }
         }
         defer { ipc?.close() }
+        startFleet()
+        defer {
+            fleet?.close()
+            fleet = nil
+        }
+        if !automation.isEmpty { effects.automation = automation }
 
         var savedStderr: Int32 = -1
         if configuration.video == .tv {
@@ -159,7 +173,7 @@ public final class Shell {
             context.subtitlesAsText = picture == .cells
             let presenter = FramePresenter(terminal: terminal, store: store, theme: theme, context: context, logger: logger)
             presenter.renderers = players
-            presenter.automation = ipc
+            presenter.automation = automation.isEmpty ? nil : automation
             self.terminal = terminal
             self.presenter = presenter
             players.terminal = terminal
@@ -190,9 +204,10 @@ public final class Shell {
         }
         startNowPlaying()
         defer { mpris = nil }
-        let guideService = configuration.guidePlan.map { GuideService(plan: $0, inbox: inbox, logger: logger) }
+        guidePlan = configuration.guidePlan
+        guideService = guidePlan.map { GuideService(plan: $0, inbox: inbox, logger: logger) }
         guideService?.start()
-        if let plan = configuration.guidePlan {
+        if let plan = guidePlan {
             effects.guide = GuideReader(store: plan.store, inbox: inbox, logger: logger)
         }
         defer { guideService?.stop() }

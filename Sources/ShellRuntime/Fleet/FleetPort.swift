@@ -1,0 +1,227 @@
+import Foundation
+import Logging
+import ShellCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Fleet control and telemetry over MQTT (`[mqtt]`): a port of the store
+/// beside the automation socket and MPRIS. It publishes the state document
+/// (retained, on change; while playing at most every `playingInterval`),
+/// the availability ("online", and "offline" as the last will), the
+/// socket's events, and Home Assistant's discovery; it takes the socket's
+/// commands from the box's, its groups' and the fleet's command topics,
+/// through the same parser and the same refusals, each request id applied
+/// once. Nothing of restricted content leaves by its name (`FleetRedaction`).
+///
+/// Run-loop thread only: the loop polls `pollDescriptor`, calls `service`
+/// and `tick`; the store tells it of every action.
+final class FleetPort: StateObserver, AutomationPort {
+    /// Least seconds between two state documents while only the position moved.
+    static let playingInterval = 2.0
+    /// Least seconds between two state documents when something else changed.
+    static let changeInterval = 0.1
+
+    let settings: MQTTSettings
+    let topics: FleetTopics
+    private let connection: MQTTConnection
+    private let logger: Logger
+    private let version: String
+    private let started = MonotonicClock.now().seconds
+    weak var host: AutomationHost?
+    /// The last problem logged, so a broker that stays down is told once.
+    private var lastProblem: String?
+    private var dirty = true
+    private var lastPublished: (significant: Data, at: Double)?
+    private var recent = RecentRequests()
+    /// The channel list Home Assistant was last given.
+    private var publishedOptions: [String]?
+
+    /// Nil, with the reason logged, when `[mqtt]` cannot be used (a password
+    /// file others can read, an unreadable CA file): the shell plays on.
+    static func start(_ settings: MQTTSettings, inbox: ActionInbox, logger: Logger, version: String) -> FleetPort? {
+        do {
+            let password = try settings.passwordFile.map(readPassword)
+            let topics = FleetTopics(settings)
+            let connection = try MQTTConnection(
+                settings: settings, clientID: "tvshell-\(settings.deviceID)", password: password,
+                will: (topics.availability, "offline"), inbox: inbox)
+            return FleetPort(settings: settings, topics: topics, connection: connection, logger: logger, version: version)
+        } catch {
+            logger.error("MQTT is off: \(error.message)")
+            return nil
+        }
+    }
+
+    private init(settings: MQTTSettings, topics: FleetTopics, connection: MQTTConnection, logger: Logger, version: String) {
+        self.settings = settings
+        self.topics = topics
+        self.connection = connection
+        self.logger = logger
+        self.version = version
+        logger.info("MQTT: connecting to \(connection.brokerName) as \(settings.deviceID) (topics \(topics.prefix)/\(settings.deviceID)/…)")
+    }
+
+    /// The password in `path`: refused when anyone but its owner may read it.
+    static func readPassword(_ path: String) throws(MQTTSettingsError) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw MQTTSettingsError("the password file \(path) cannot be read (\(String(cString: strerror(errno))))") }
+        guard info.st_mode & 0o077 == 0 else {
+            throw MQTTSettingsError("the password file \(path) can be read by others (mode \(String(info.st_mode & 0o777, radix: 8))); chmod 600 it")
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw MQTTSettingsError("the password file \(path) cannot be read") }
+        return text.trimmingCharacters(in: .newlines)
+    }
+
+    // MARK: - The run loop
+
+    var pollDescriptor: pollfd? { connection.pollDescriptor }
+
+    func pollTimeout(now: Double) -> Int32? {
+        let pending: Int32? = dirty && connection.phase == .online ? Int32(Self.changeInterval * 1000) : nil
+        return [connection.pollTimeout(now: now), pending].compactMap { $0 }.min()
+    }
+
+    func service(revents: Int16) {
+        connection.service(revents: revents)
+        handleEvents()
+    }
+
+    func tick(now: Double) {
+        connection.tick(now: now)
+        handleEvents()
+        publishState(now: now)
+    }
+
+    /// Says "offline" and disconnects (quit).
+    func close() {
+        connection.close(lastWords: (topics.availability, "offline"))
+    }
+
+    func stateChanged(by action: Action, effects: [Effect], to state: ShellState) {
+        dirty = true
+    }
+
+    /// The socket's events, on `PREFIX/DEVICE/events`.
+    func broadcast(event name: String, fields: [String: Any]) {
+        guard connection.phase == .online, let state = host?.automationState else { return }
+        var object = fields
+        object["event"] = name
+        object["time"] = Date().timeIntervalSince1970
+        publish(topics.events, FleetRedaction(state).apply(object), retain: false)
+    }
+
+    // MARK: - What the broker says
+
+    private func handleEvents() {
+        for event in connection.takeEvents() {
+            switch event {
+            case .connected:
+                logger.info("MQTT: connected to \(connection.brokerName) as \(settings.deviceID)")
+                lastProblem = nil
+                for topic in topics.commandTopics { connection.subscribe(topic) }
+                connection.publish(topics.availability, Array("online".utf8), retain: true)
+                publishedOptions = nil
+                lastPublished = nil
+                dirty = true
+                publishState(now: MonotonicClock.now().seconds)
+            case .lost(let reason):
+                if reason != lastProblem {
+                    logger.warning("MQTT: \(connection.brokerName): \(reason); trying again")
+                    lastProblem = reason
+                } else {
+                    logger.debug("MQTT: \(connection.brokerName): \(reason)")
+                }
+            case .message(let topic, let payload):
+                guard topics.commandTopics.contains(topic) else { continue }
+                command(payload, on: topic)
+            }
+        }
+    }
+
+    private func command(_ payload: [UInt8], on topic: String) {
+        guard let host else { return }
+        let requestID: Any?
+        let command: [Any]
+        switch FleetCommandPayload.decode(payload) {
+        case .blank: return
+        case .invalid(let id, let message):
+            logger.warning("MQTT: a command on \(topic) was refused: \(message)")
+            if let id { reply(id, error: message, data: nil) }
+            return
+        case .request(let id, let parsed):
+            requestID = id
+            command = parsed
+        }
+        if let requestID {
+            let key = RecentRequests.key(requestID)
+            let seen = recent.seen(key)
+            if seen.seen {
+                logger.info("MQTT: request \(key) on \(topic) was applied already; not again")
+                if let answer = seen.reply { publish(topics.reply, answer.merging(["duplicate": true]) { _, new in new }, retain: false) }
+                return
+            }
+            recent.begin(key)
+        }
+        logger.info("MQTT: \(command.first as? String ?? "?") from \(topic)")
+        let reply = AutomationReply(via: "mqtt") { [weak self] error, data in
+            guard let self, let requestID else { return }
+            self.reply(requestID, error: error ?? "success", data: data)
+        }
+        if !MPVCommands.answer(command, reply: reply, host: host, observe: nil) {
+            AutomationRequests.answer(command, reply: reply, host: host)
+        }
+    }
+
+    private func reply(_ requestID: Any, error: String, data: Any?) {
+        var object: [String: Any] = ["request_id": requestID, "error": error, "device": settings.deviceID]
+        if let data { object["data"] = data }
+        if let state = host?.automationState { object = FleetRedaction(state).apply(object) as? [String: Any] ?? object }
+        recent.answered(RecentRequests.key(requestID), with: object)
+        publish(topics.reply, object, retain: false)
+    }
+
+    // MARK: - Publishing
+
+    private func publishState(now: Double) {
+        guard dirty, connection.phase == .online, let state = host?.automationState else { return }
+        if let last = lastPublished, now - last.at < Self.changeInterval { return }
+        let document = FleetTelemetry.document(state, device: settings.deviceID, groups: settings.groups, version: version, uptime: now - started)
+        let redaction = FleetRedaction(state)
+        let shown = redaction.apply(document) as? [String: Any] ?? document
+        let significant = Self.encode(shown.filter { !FleetTelemetry.moving.contains($0.key) })
+        if let last = lastPublished, last.significant == significant {
+            // Only the position moved: again after a while while playing.
+            guard state.playback.phase == .playing, !state.playback.paused, now - last.at >= Self.playingInterval else {
+                dirty = state.playback.phase == .playing && !state.playback.paused
+                return
+            }
+        }
+        dirty = false
+        lastPublished = (significant, now)
+        publish(topics.state, shown, retain: true)
+        publishDiscovery(state)
+    }
+
+    private func publishDiscovery(_ state: ShellState) {
+        let options = HomeAssistantDiscovery.options(state)
+        guard options != publishedOptions else { return }
+        publishedOptions = options
+        for entity in HomeAssistantDiscovery.entities(topics: topics, version: version, options: options) {
+            let topic = HomeAssistantDiscovery.topic(entity, discoveryPrefix: settings.discoveryPrefix, device: settings.deviceID)
+            if settings.homeAssistant {
+                publish(topic, entity.config, retain: true)
+            } else {
+                connection.publish(topic, [], retain: true)
+            }
+        }
+    }
+
+    private func publish(_ topic: String, _ object: Any, retain: Bool) {
+        connection.publish(topic, Array(Self.encode(object)), retain: retain)
+    }
+
+    private static func encode(_ object: Any) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    }
+}

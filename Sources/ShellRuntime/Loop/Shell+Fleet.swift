@@ -1,0 +1,86 @@
+import Catalog
+import Foundation
+import MediaModel
+import ShellCore
+
+/// The fleet's port (MQTT) and what its commands ask of the shell beyond
+/// the socket's: a banner, another lineup, another guide. Run-loop thread.
+extension Shell {
+    func startFleet() {
+        guard let settings = configuration.mqtt else { return }
+        guard let port = FleetPort.start(settings, inbox: inbox, logger: logger, version: ShellVersion.current) else { return }
+        port.host = self
+        store.observe(port)
+        automation.add(port)
+        fleet = port
+    }
+
+    func showMessage(_ text: String?, seconds: Double) {
+        dispatch(.showMessage(text, seconds: seconds))
+    }
+
+    func switchLineup(_ location: String, answer: @escaping (Result<Int, IPCCommandError>) -> Void) {
+        typealias Read = Result<(items: [MediaItem], targets: [GuideTarget]), IPCCommandError>
+        let finish = RunLoopCall<Read> { [self] result in
+            switch result {
+            case .success(let channels):
+                self.logger.info("lineup switched to \(URLRedaction.redactingURLs(in: location)): \(channels.items.count) items")
+                dispatch(.open(channels.items.resolvingRatings(), at: MonotonicClock.now()))
+                if var plan = guidePlan {
+                    plan.targets = channels.targets
+                    plan.lineupLocation = location
+                    restartGuide(plan)
+                }
+                answer(.success(channels.items.count))
+            case .failure(let error):
+                self.logger.warning("\(error.message)")
+                answer(.failure(error))
+            }
+        }
+        let inbox = self.inbox
+        let log = self.logger
+        DispatchQueue.global().async {
+            let result: Read
+            do {
+                let parsed = M3UParser.parse(InputLoader.text(try InputLoader.load(location)))
+                for problem in parsed.problems.prefix(20) { log.warning("\(URLRedaction.redactingURLs(in: location)): \(problem)") }
+                let channels = parsed.playableChannels()
+                result = channels.items.isEmpty ? .failure(IPCCommandError("no channels in the lineup \(location)")) : .success(channels)
+            } catch {
+                result = .failure(IPCCommandError("the lineup cannot be read: \(error)"))
+            }
+            inbox.post(work: { _ in finish.call(result) })
+        }
+    }
+
+    func switchGuide(_ location: String) -> IPCCommandError? {
+        guard var plan = guidePlan else {
+            return IPCCommandError("refused: this box keeps no guide store (its lineup names no guide and it was started without --guide)")
+        }
+        plan.sources = [location]
+        logger.info("guide source switched to \(URLRedaction.redactingURLs(in: location)); refreshing")
+        restartGuide(plan)
+        return nil
+    }
+
+    /// Stops the guide's thread and starts one for `plan` (it refreshes at
+    /// once when the sources or channels changed).
+    private func restartGuide(_ plan: GuidePlan) {
+        guideService?.stop()
+        guidePlan = plan
+        guideService = GuideService(plan: plan, inbox: inbox, logger: logger)
+        guideService?.start()
+    }
+}
+
+/// A closure made on the run loop, carried through another thread untouched
+/// and called back on the run loop (through the inbox).
+final class RunLoopCall<Value>: @unchecked Sendable {
+    let call: (Value) -> Void
+    init(_ call: @escaping (Value) -> Void) { self.call = call }
+}
+
+/// tvshell's version, as `--version` and the fleet's state give it.
+public enum ShellVersion {
+    public static let current = "0.7.0"
+}

@@ -1,0 +1,271 @@
+import Foundation
+import ShellTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A config file with `[mqtt]` for `broker`, and anything else in `extra`.
+private func fleetConfig(_ broker: MosquittoBroker, device: String, groups: [String] = [], mqtt: String = "", extra: String = "",
+                         scheme: String = "mqtt", port: UInt16? = nil) throws -> String {
+    let path = broker.directory.appendingPathComponent("\(device)-\(UUID().uuidString.prefix(6)).toml").path
+    try """
+        \(extra)
+        [mqtt]
+        broker = "\(scheme)://127.0.0.1:\(port ?? broker.port)"
+        device_id = "\(device)"
+        groups = [\(groups.map { "\"\($0)\"" }.joined(separator: ", "))]
+        keepalive = 5
+        \(mqtt)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+/// The demo lineup with `config`, its demo film made once for all tests.
+private func fleetShell(_ config: String, home: ParentalHome? = nil) throws -> ShellUnderTest {
+    try ShellUnderTest(["--config", config], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+}
+
+private func channel(_ message: MQTTWatcher.Message) -> Int? {
+    (message.json?["channel"] as? [String: Any])?["number"] as? Int
+}
+
+private func log(_ shell: ShellUnderTest) -> String { (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "" }
+
+/// Waits for `text` in the shell's log.
+private func waitForLog(_ shell: ShellUnderTest, _ text: String, timeout: Double = 15) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !log(shell).contains(text) {
+        if Date() > deadline { return false }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    return true
+}
+
+/// Whether the shell still shows new frames.
+private func stillPlaying(_ shell: ShellUnderTest) throws -> Bool {
+    let before = number(try shell.ipc.state()["frames_presented"]) ?? 0
+    let later = try shell.ipc.waitForState(timeout: 5) { (number($0["frames_presented"]) ?? 0) > before + 5 }
+    return later["phase"] as? String == "playing"
+}
+
+@Suite("Fleet control and telemetry over MQTT, end to end (a real mosquitto)", .serialized)
+struct FleetEndToEndTests {
+    @Test("state is retained and follows a flip within 1 s; a channel command tunes and replies; a duplicated request id is applied once")
+    func stateAndCommands() throws {
+        let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))
+        let watcher = try broker.watch(["tvshell/#"])
+        let shell = try fleetShell(try fleetConfig(broker, device: "room-101"))
+        _ = try shell.ipc.request(["channel", 1])
+        try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" }
+        #expect(watcher.first { $0.topic == "tvshell/room-101/availability" && $0.payload == "online" } != nil)
+        #expect(watcher.first { $0.topic == "tvshell/room-101/state" && channel($0) == 1 } != nil)
+
+        let flipped = Date()
+        _ = try shell.ipc.request(["keypress", "CHANNEL_UP"])
+        let seen = try #require(watcher.next { $0.topic == "tvshell/room-101/state" && channel($0) == 2 })
+        #expect(seen.at.timeIntervalSince(flipped) < 1, "the flip reached the broker in \(seen.at.timeIntervalSince(flipped)) s")
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && ($0["channel"] as? [String: Any])?["number"] as? Int == 2 }
+        let late = try broker.watch(["tvshell/room-101/state"])
+        let retained = try #require(late.first(timeout: 5) { $0.topic == "tvshell/room-101/state" })
+        #expect(channel(retained) == 2, "a subscriber that comes later gets the state at once (retained)")
+        #expect(retained.json?["device"] as? String == "room-101" && retained.json?["version"] is String && retained.json?["uptime"] is Int)
+
+        try broker.publish("tvshell/room-101/cmd", #"{"command": ["channel", 3], "request_id": "tune-3"}"#)
+        let reply = try #require(watcher.next { $0.topic == "tvshell/room-101/reply" && $0.json?["request_id"] as? String == "tune-3" })
+        #expect(reply.json?["error"] as? String == "success")
+        #expect(watcher.first { $0.topic == "tvshell/room-101/state" && channel($0) == 3 } != nil)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && ($0["channel"] as? [String: Any])?["number"] as? Int == 3 }
+
+        let duplicate = #"{"command": ["keypress", "CHANNEL_DOWN"], "request_id": 77}"#
+        try broker.publish("tvshell/room-101/cmd", duplicate)
+        try broker.publish("tvshell/room-101/cmd", duplicate)
+        let again = try #require(watcher.first { $0.topic == "tvshell/room-101/reply" && $0.json?["request_id"] as? Int == 77 && $0.json?["duplicate"] as? Bool == true })
+        #expect(again.json?["error"] as? String == "success")
+        try broker.publish("tvshell/all/cmd", #"{"command": ["get_state"], "request_id": "after"}"#)
+        let state = try #require(watcher.next { $0.topic == "tvshell/room-101/reply" && $0.json?["request_id"] as? String == "after" })
+        #expect(((state.json?["data"] as? [String: Any])?["channel"] as? [String: Any])?["number"] as? Int == 2, "applied once: 3 → 2, not 1")
+
+        try broker.publish("tvshell/room-101/cmd", #"{"command": ["fly"], "request_id": "bad"}"#)
+        let refused = try #require(watcher.next { $0.topic == "tvshell/room-101/reply" && $0.json?["request_id"] as? String == "bad" })
+        #expect(refused.json?["error"] as? String == "unknown command fly")
+        let events = watcher.messages.filter { $0.topic == "tvshell/room-101/events" }.compactMap { $0.json?["event"] as? String }
+        #expect(events.contains("channel-flip-started") && events.contains("channel-flip-completed"), "\(events)")
+        #expect(try stillPlaying(shell))
+    }
+
+    @Test("a group command reaches exactly its members; a message is a banner on screen; a kiosk refuses quit over MQTT")
+    func groupsMessagesAndKiosk() throws {
+        let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))
+        let watcher = try broker.watch(["tvshell/#"])
+        let kiosk = try fleetShell(try fleetConfig(broker, device: "room-b1", groups: ["wing-b", "floor-2"], extra: "[kiosk]\nenabled = true\nstart = 1"))
+        let other = try fleetShell(try fleetConfig(broker, device: "room-a1", groups: ["wing-a", "floor-2"]))
+        for device in ["room-b1", "room-a1"] {
+            #expect(watcher.first { $0.topic == "tvshell/\(device)/availability" && $0.payload == "online" } != nil)
+        }
+        try broker.publish("tvshell/group/wing-b/cmd", #"["message", "Breakfast is served until 10:00", 60]"#)
+        try kiosk.ipc.waitForState(timeout: 5) { $0["phase"] as? String == "playing" }
+        #expect(kiosk.tmux.waitFor(timeout: 5) { $0.contains("Breakfast is served until 10:00") }.ok, "the banner is on the kiosk's screen")
+        #expect(watcher.first { $0.topic == "tvshell/room-b1/state" && $0.json?["message"] as? String == "Breakfast is served until 10:00" } != nil)
+        try broker.publish("tvshell/all/cmd", #"{"command": ["get_state"], "request_id": "fence"}"#)
+        #expect(watcher.next { $0.topic == "tvshell/room-a1/reply" && $0.json?["request_id"] as? String == "fence" } != nil)
+        #expect(!other.tmux.capture().contains("Breakfast"), "not a member of wing-b")
+        #expect(!watcher.messages.contains { $0.topic == "tvshell/room-a1/state" && $0.json?["message"] is String })
+
+        try broker.publish("tvshell/group/floor-2/cmd", #"{"command": ["message", "Fire drill at 11:00", 30], "request_id": "drill"}"#)
+        for device in ["room-b1", "room-a1"] {
+            #expect(watcher.first { $0.topic == "tvshell/\(device)/reply" && $0.json?["request_id"] as? String == "drill" } != nil, "\(device) is on floor 2")
+        }
+        #expect(other.tmux.waitFor(timeout: 5) { $0.contains("Fire drill at 11:00") }.ok)
+
+        try broker.publish("tvshell/room-b1/cmd", #"{"command": ["quit"], "request_id": "leave"}"#)
+        let refused = try #require(watcher.next { $0.topic == "tvshell/room-b1/reply" && $0.json?["request_id"] as? String == "leave" })
+        #expect(refused.json?["error"] as? String == "refused: kiosk mode")
+        #expect(try stillPlaying(kiosk))
+        try broker.publish("tvshell/room-a1/cmd", #"{"command": ["quit"], "request_id": "leave-a"}"#)
+        #expect(other.waitForExit() == 0, "a box not in kiosk mode quits")
+        #expect(watcher.first { $0.topic == "tvshell/room-a1/availability" && $0.payload == "offline" } != nil, "it said offline as it left")
+    }
+
+    @Test("a restricted channel's name and programmes never reach a topic; the passcode is not taken over MQTT")
+    func restrictedStaysPrivate() throws {
+        let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))
+        let watcher = try broker.watch(["#"])
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try fleetShell(try fleetConfig(broker, device: "kids"), home: home)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        try broker.publish("tvshell/kids/cmd", #"{"command": ["channel", 4], "request_id": "late"}"#)
+        try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        let state = try #require(watcher.next { $0.topic == "tvshell/kids/state" && channel($0) == 4 })
+        #expect(state.json?["title"] as? String == "Restricted (TV-MA)")
+        #expect((state.json?["channel"] as? [String: Any])?["name"] as? String == "Restricted (TV-MA)")
+        try broker.publish("tvshell/kids/cmd", #"{"command": ["keypress", "2"], "request_id": "digit"}"#)
+        let digit = try #require(watcher.next { $0.topic == "tvshell/kids/reply" && $0.json?["request_id"] as? String == "digit" })
+        #expect((digit.json?["error"] as? String)?.hasPrefix("refused: the passcode prompt is up") == true)
+        try shell.enter("2468")
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && ($0["channel"] as? [String: Any])?["number"] as? Int == 4 }
+        try broker.publish("tvshell/kids/cmd", #"{"command": ["get_state"], "request_id": "look"}"#)
+        _ = try #require(watcher.next { $0.topic == "tvshell/kids/reply" && $0.json?["request_id"] as? String == "look" })
+        try broker.publish("tvshell/kids/cmd", #"["keypress", "g"]"#)
+        try shell.ipc.waitForState { $0["screen"] as? String == "guide" }
+        try broker.publish("tvshell/kids/cmd", #"{"command": ["get_state"], "request_id": "look-guide"}"#)
+        _ = try #require(watcher.next { $0.topic == "tvshell/kids/reply" && $0.json?["request_id"] as? String == "look-guide" })
+        let everything = watcher.messages.map { "\($0.topic) \($0.payload)" }.joined(separator: "\n")
+        for secret in ["Late Night Bars", "After Dark", "Bars Uncut", "Midnight Calibration", "smptehdbars"] {
+            #expect(!everything.contains(secret), "\(secret) was published")
+        }
+        #expect(everything.contains("4 · Restricted (TV-MA)"), "Home Assistant's channel list names it by its rating")
+        #expect(!everything.contains("2468"))
+    }
+
+    @Test("kill -9 → offline within keep-alive × 1.5; broker stopped and started again → playing on, back online within 10 s")
+    func offlineAndReconnect() throws {
+        let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))
+        var watcher = try broker.watch(["tvshell/+/availability"])
+        let shell = try fleetShell(try fleetConfig(broker, device: "lobby"))
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(watcher.first { $0.topic == "tvshell/lobby/availability" && $0.payload == "online" } != nil)
+
+        broker.stop()
+        #expect(try stillPlaying(shell), "plays on without its broker")
+        #expect(waitForLog(shell, "MQTT: mqtt://127.0.0.1:\(broker.port): "))
+        Thread.sleep(forTimeInterval: 3)
+        try broker.start()
+        let restarted = Date()
+        watcher = try broker.watch(["tvshell/+/availability"])
+        let back = try #require(watcher.first(timeout: 12) { $0.topic == "tvshell/lobby/availability" && $0.payload == "online" })
+        #expect(back.at.timeIntervalSince(restarted) < 10, "online again \(back.at.timeIntervalSince(restarted)) s after the broker came back")
+        #expect(try stillPlaying(shell))
+
+        let pid = try #require(shell.pid)
+        let killed = Date()
+        kill(pid, SIGKILL)
+        let offline = try #require(watcher.next(timeout: 10) { $0.topic == "tvshell/lobby/availability" && $0.payload == "offline" })
+        #expect(offline.at.timeIntervalSince(killed) < 5 * 1.5, "offline \(offline.at.timeIntervalSince(killed)) s after kill -9")
+    }
+
+    @Test("a wrong password, a password file others can read, TLS on a plain port and a broker's certificate from another CA: each a specific log line, playback unaffected; the right ones connect")
+    func refusals() throws {
+        let dir = TVShellBinary.scratchDirectory("mqtt")
+        let broker = try MosquittoBroker(directory: dir.appendingPathComponent("plain"), users: ["room": "right-one"])
+        let wrong = dir.appendingPathComponent("wrong").path
+        try "wrong-one\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        chmod(wrong, 0o600)
+        let shell = try fleetShell(try fleetConfig(broker, device: "r1", mqtt: "username = \"room\"\npassword_file = \"\(wrong)\""))
+        #expect(waitForLog(shell, "MQTT: mqtt://127.0.0.1:\(broker.port): the broker refused the user name or password (not authorised); trying again"))
+        #expect(try stillPlaying(shell))
+        #expect(!log(shell).contains("wrong-one"))
+
+        let open = dir.appendingPathComponent("open").path
+        try "right-one\n".write(toFile: open, atomically: true, encoding: .utf8)
+        chmod(open, 0o644)
+        let exposed = try fleetShell(try fleetConfig(broker, device: "r2", mqtt: "username = \"room\"\npassword_file = \"\(open)\""))
+        #expect(waitForLog(exposed, "MQTT is off: the password file \(open) can be read by others (mode 644); chmod 600 it"))
+        #expect(try stillPlaying(exposed))
+
+        chmod(open, 0o600)
+        broker.useCredentials("room", "right-one")
+        let watcher = try broker.watch(["tvshell/+/availability"])
+        let right = try fleetShell(try fleetConfig(broker, device: "r3", mqtt: "username = \"room\"\npassword_file = \"\(open)\""))
+        #expect(watcher.first { $0.topic == "tvshell/r3/availability" && $0.payload == "online" } != nil)
+        _ = right
+
+        let mismatch = try fleetShell(try fleetConfig(broker, device: "r4", scheme: "mqtts"))
+        #expect(waitForLog(mismatch, "MQTT: mqtts://127.0.0.1:\(broker.port): the TLS handshake failed: unexpected eof while reading (does the broker speak TLS on this port?)"))
+        #expect(try stillPlaying(mismatch))
+
+        let ours = try TestCertificates(directory: dir.appendingPathComponent("certs"), name: "ours")
+        let theirs = try TestCertificates(directory: dir.appendingPathComponent("certs"), name: "theirs")
+        let tlsBroker = try MosquittoBroker(directory: dir.appendingPathComponent("tls"), tls: (theirs.certificate, theirs.key))
+        let untrusted = try fleetShell(try fleetConfig(tlsBroker, device: "r5", mqtt: "ca_file = \"\(ours.ca)\"", scheme: "mqtts"))
+        #expect(waitForLog(untrusted, "the TLS handshake failed: certificate verify failed (CA file \(ours.ca))"), "\(log(untrusted).split(separator: "\n").filter { $0.contains("MQTT") })")
+        #expect(try stillPlaying(untrusted))
+        let trusted = try fleetShell(try fleetConfig(tlsBroker, device: "r6", mqtt: "ca_file = \"\(theirs.ca)\"", scheme: "mqtts"))
+        #expect(waitForLog(trusted, "MQTT: connected to mqtts://127.0.0.1:\(tlsBroker.port) as r6"))
+    }
+
+    @Test("Home Assistant discovery read back from the broker: every entity's required keys, its topics the box's own; home_assistant = false removes them")
+    func homeAssistantDiscovery() throws {
+        let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))
+        let shell = try fleetShell(try fleetConfig(broker, device: "den", mqtt: "protocol = \"3.1.1\""))
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let watcher = try broker.watch(["homeassistant/#"])
+        let wanted: [String: [String]] = [
+            "select/tvshell_den/channel": ["command_topic", "options"], "button/tvshell_den/next": ["command_topic"],
+            "button/tvshell_den/previous": ["command_topic"], "button/tvshell_den/play_pause": ["command_topic"],
+            "button/tvshell_den/guide": ["command_topic"], "sensor/tvshell_den/now_playing": ["state_topic"],
+            "sensor/tvshell_den/screen": ["state_topic"], "binary_sensor/tvshell_den/problem": ["state_topic"],
+            "number/tvshell_den/volume": ["command_topic"], "text/tvshell_den/message": ["command_topic"],
+        ]
+        for (path, keys) in wanted {
+            let message = try #require(watcher.first(timeout: 5) { $0.topic == "homeassistant/\(path)/config" }, "\(path)")
+            let config = try #require(message.json)
+            for key in keys + ["name", "unique_id", "device", "availability_topic"] { #expect(config[key] != nil, "\(path) lacks \(key)") }
+            #expect(config["availability_topic"] as? String == "tvshell/den/availability")
+            for key in ["command_topic", "state_topic", "json_attributes_topic"] {
+                if let topic = config[key] as? String { #expect(["tvshell/den/cmd", "tvshell/den/state"].contains(topic), "\(path) \(key) \(topic)") }
+            }
+        }
+        let select = try #require(watcher.first { $0.topic == "homeassistant/select/tvshell_den/channel/config" }?.json)
+        #expect((select["options"] as? [String])?.prefix(2) == ["1 · Test Card", "2 · Fractal TV"])
+        // What Home Assistant would send: the select's template, filled in.
+        try broker.publish("tvshell/den/cmd", #"{"command":["channel","2 · Fractal TV"]}"#)
+        try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 }
+        try broker.publish("tvshell/den/cmd", #"{"command":["set_property","volume",40]}"#)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(try shell.ipc.request(["get_property", "volume"])["data"] as? Double == 40)
+        try broker.publish("tvshell/den/cmd", #"{"command":["keypress","CHANNEL_UP"]}"#)
+        try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 3 }
+        watcher.stop()
+
+        _ = try shell.ipc.request(["quit"])
+        #expect(shell.waitForExit() == 0)
+        let removing = try fleetShell(try fleetConfig(broker, device: "den", mqtt: "home_assistant = false"))
+        #expect(waitForLog(removing, "MQTT: connected"))
+        let after = try broker.watch(["homeassistant/#", "tvshell/den/availability"])
+        #expect(after.first { $0.topic == "tvshell/den/availability" && $0.payload == "online" } != nil)
+        Thread.sleep(forTimeInterval: 0.5)
+        after.poll()
+        #expect(!after.messages.contains { $0.topic.hasPrefix("homeassistant/") && !$0.payload.isEmpty }, "no discovery left retained")
+    }
+}
