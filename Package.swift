@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(name: "tvshell-manual"),
         .executableTarget(
             name: "tvshell-bench",
-            dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel", "TerminalUI"]
+            dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel", "TerminalUI", "CMosquitto"]
         ),
         .testTarget(name: "MediaModelTests", dependencies: ["MediaModel"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MediaModel"]),

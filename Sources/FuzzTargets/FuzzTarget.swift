@@ -28,6 +28,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case ipc
     /// The segments sidecar (`.segments.toml`: intro, recap, credits, ads).
     case segments
+    /// A command's payload on an MQTT command topic.
+    case mqtt
 
     /// Decodes `bytes` as this target's input; the result is dropped.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -78,6 +80,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .segments:
             guard let text = Self.text(bytes) else { return }
             _ = try? SegmentsSidecar.parse(text, path: "film.segments.toml")
+        case .mqtt:
+            _ = FleetCommandPayload.check(Array(bytes))
         }
     }
 

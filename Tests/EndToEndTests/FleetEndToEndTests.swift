@@ -89,6 +89,9 @@ struct FleetEndToEndTests {
         try broker.publish("tvshell/room-101/cmd", #"{"command": ["fly"], "request_id": "bad"}"#)
         let refused = try #require(watcher.next { $0.topic == "tvshell/room-101/reply" && $0.json?["request_id"] as? String == "bad" })
         #expect(refused.json?["error"] as? String == "unknown command fly")
+        try broker.publish("tvshell/room-101/cmd", #"{"command": ["observe_property", 1, "pause"], "request_id": "obs"}"#)
+        let observe = try #require(watcher.next { $0.topic == "tvshell/room-101/reply" && $0.json?["request_id"] as? String == "obs" })
+        #expect(observe.json?["error"] as? String == "unsupported here: observe_property (subscribe to the state topic instead)")
         let events = watcher.messages.filter { $0.topic == "tvshell/room-101/events" }.compactMap { $0.json?["event"] as? String }
         #expect(events.contains("channel-flip-started") && events.contains("channel-flip-completed"), "\(events)")
         #expect(try stillPlaying(shell))
@@ -224,6 +227,36 @@ struct FleetEndToEndTests {
         #expect(waitForLog(trusted, "MQTT: connected to mqtts://127.0.0.1:\(tlsBroker.port) as r6"))
     }
 
+    @Test("a lineup sent over MQTT plays at once; a broken one is refused with why and changes nothing; a guide without a store is refused")
+    func lineupAndGuide() throws {
+        let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))
+        let watcher = try broker.watch(["tvshell/#"])
+        let shell = try fleetShell(try fleetConfig(broker, device: "bar"))
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let lineup = broker.directory.appendingPathComponent("sports.m3u").path
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-chno="7",Sports One
+            av://lavfi:smptebars=size=320x180:rate=25
+            #EXTINF:-1 tvg-chno="8",Sports Two
+            av://lavfi:testsrc=size=320x180:rate=25
+            """.write(toFile: lineup, atomically: true, encoding: .utf8)
+        try broker.publish("tvshell/bar/cmd", #"{"command": ["lineup", "\#(lineup)"], "request_id": "l1"}"#)
+        let reply = try #require(watcher.next { $0.topic == "tvshell/bar/reply" && $0.json?["request_id"] as? String == "l1" })
+        #expect(reply.json?["error"] as? String == "success" && (reply.json?["data"] as? [String: Any])?["channels"] as? Int == 2)
+        let playing = try #require(watcher.first { $0.topic == "tvshell/bar/state" && channel($0) == 7 })
+        #expect((playing.json?["channel"] as? [String: Any])?["name"] as? String == "Sports One")
+        try shell.ipc.waitForState { $0["items"] as? Int == 2 && $0["phase"] as? String == "playing" }
+
+        try broker.publish("tvshell/bar/cmd", #"{"command": ["lineup", "/nowhere/lineup.m3u"], "request_id": "l2"}"#)
+        let refused = try #require(watcher.next { $0.topic == "tvshell/bar/reply" && $0.json?["request_id"] as? String == "l2" })
+        #expect((refused.json?["error"] as? String)?.hasPrefix("the lineup cannot be read: /nowhere/lineup.m3u") == true, "\(refused.payload)")
+        #expect(try shell.ipc.state()["items"] as? Int == 2)
+        try broker.publish("tvshell/bar/cmd", #"{"command": ["guide", "http://127.0.0.1:9/guide.xml"], "request_id": "g1"}"#)
+        let guide = try #require(watcher.next { $0.topic == "tvshell/bar/reply" && $0.json?["request_id"] as? String == "g1" })
+        #expect((guide.json?["error"] as? String)?.hasPrefix("refused: this box keeps no guide store") == true)
+    }
+
     @Test("Home Assistant discovery read back from the broker: every entity's required keys, its topics the box's own; home_assistant = false removes them")
     func homeAssistantDiscovery() throws {
         let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))
@@ -251,8 +284,9 @@ struct FleetEndToEndTests {
         // What Home Assistant would send: the select's template, filled in.
         try broker.publish("tvshell/den/cmd", #"{"command":["channel","2 · Fractal TV"]}"#)
         try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 }
+        let states = try broker.watch(["tvshell/den/state"])
         try broker.publish("tvshell/den/cmd", #"{"command":["set_property","volume",40]}"#)
-        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(states.first { $0.json?["volume"] as? Int == 40 } != nil)
         #expect(try shell.ipc.request(["get_property", "volume"])["data"] as? Double == 40)
         try broker.publish("tvshell/den/cmd", #"{"command":["keypress","CHANNEL_UP"]}"#)
         try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 3 }

@@ -20,12 +20,12 @@ public final class MosquittoBroker {
         // As root, mosquitto would switch to its own user, who cannot read
         // the test's files.
         var lines = geteuid() == 0 ? ["user root"] : []
-        lines += ["per_listener_settings false", "persistence false", "log_dest stdout", "log_type error", "log_type warning", "log_type notice"]
+        lines += ["per_listener_settings false", "persistence false", "set_tcp_nodelay true", "log_dest stdout", "log_type error", "log_type warning", "log_type notice"]
         if users.isEmpty {
             lines.append("allow_anonymous true")
         } else {
             let file = directory.appendingPathComponent("passwords").path
-            FileManager.default.createFile(atPath: file, contents: nil)
+            _ = FileManager.default.createFile(atPath: file, contents: nil)
             for (user, password) in users {
                 let (status, output) = try Spawn.run([Spawn.which("mosquitto_passwd") ?? "/usr/bin/mosquitto_passwd", "-b", file, user, password])
                 guard status == 0 else { throw SpawnError(message: "mosquitto_passwd: \(output)") }

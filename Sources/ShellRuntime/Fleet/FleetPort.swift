@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MediaModel
 import ShellCore
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +33,12 @@ final class FleetPort: StateObserver, AutomationPort {
     /// The last problem logged, so a broker that stays down is told once.
     private var lastProblem: String?
     private var dirty = true
+    /// When the state is next looked at (nil: at the next pass).
+    private var dueAt: Double?
     private var lastPublished: (significant: Data, at: Double)?
+    /// What is withheld, made again only when what it depends on changed
+    /// (a lineup of 50 000 channels costs a pass over them).
+    private var redaction: (key: RedactionKey, value: FleetRedaction)?
     private var recent = RecentRequests()
     /// The channel list Home Assistant was last given.
     private var publishedOptions: [String]?
@@ -78,7 +84,8 @@ final class FleetPort: StateObserver, AutomationPort {
     var pollDescriptor: pollfd? { connection.pollDescriptor }
 
     func pollTimeout(now: Double) -> Int32? {
-        let pending: Int32? = dirty && connection.phase == .online ? Int32(Self.changeInterval * 1000) : nil
+        var pending: Int32?
+        if dirty, connection.phase == .online { pending = dueAt.map { Int32(max(0, ($0 - now) * 1000).rounded(.up)) } ?? 0 }
         return [connection.pollTimeout(now: now), pending].compactMap { $0 }.min()
     }
 
@@ -100,6 +107,7 @@ final class FleetPort: StateObserver, AutomationPort {
 
     func stateChanged(by action: Action, effects: [Effect], to state: ShellState) {
         dirty = true
+        if let last = lastPublished { dueAt = last.at + Self.changeInterval }
     }
 
     /// The socket's events, on `PREFIX/DEVICE/events`.
@@ -108,7 +116,7 @@ final class FleetPort: StateObserver, AutomationPort {
         var object = fields
         object["event"] = name
         object["time"] = Date().timeIntervalSince1970
-        publish(topics.events, FleetRedaction(state).apply(object), retain: false)
+        publish(topics.events, redaction(state).apply(object), retain: false)
     }
 
     // MARK: - What the broker says
@@ -176,7 +184,7 @@ final class FleetPort: StateObserver, AutomationPort {
     private func reply(_ requestID: Any, error: String, data: Any?) {
         var object: [String: Any] = ["request_id": requestID, "error": error, "device": settings.deviceID]
         if let data { object["data"] = data }
-        if let state = host?.automationState { object = FleetRedaction(state).apply(object) as? [String: Any] ?? object }
+        if let state = host?.automationState { object = redaction(state).apply(object) as? [String: Any] ?? object }
         recent.answered(RecentRequests.key(requestID), with: object)
         publish(topics.reply, object, retain: false)
     }
@@ -185,19 +193,20 @@ final class FleetPort: StateObserver, AutomationPort {
 
     private func publishState(now: Double) {
         guard dirty, connection.phase == .online, let state = host?.automationState else { return }
-        if let last = lastPublished, now - last.at < Self.changeInterval { return }
+        if let dueAt, now < dueAt { return }
         let document = FleetTelemetry.document(state, device: settings.deviceID, groups: settings.groups, version: version, uptime: now - started)
-        let redaction = FleetRedaction(state)
-        let shown = redaction.apply(document) as? [String: Any] ?? document
+        let shown = redaction(state).apply(document) as? [String: Any] ?? document
         let significant = Self.encode(shown.filter { !FleetTelemetry.moving.contains($0.key) })
         if let last = lastPublished, last.significant == significant {
             // Only the position moved: again after a while while playing.
             guard state.playback.phase == .playing, !state.playback.paused, now - last.at >= Self.playingInterval else {
                 dirty = state.playback.phase == .playing && !state.playback.paused
+                dueAt = last.at + Self.playingInterval
                 return
             }
         }
         dirty = false
+        dueAt = nil
         lastPublished = (significant, now)
         publish(topics.state, shown, retain: true)
         publishDiscovery(state)
@@ -217,11 +226,45 @@ final class FleetPort: StateObserver, AutomationPort {
         }
     }
 
+    private func redaction(_ state: ShellState) -> FleetRedaction {
+        let key = RedactionKey(state)
+        if let redaction, redaction.key == key { return redaction.value }
+        let made = FleetRedaction(state)
+        redaction = (key, made)
+        return made
+    }
+
     private func publish(_ topic: String, _ object: Any, retain: Bool) {
         connection.publish(topic, Array(Self.encode(object)), retain: retain)
     }
 
     private static func encode(_ object: Any) -> Data {
         (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    }
+}
+
+/// What `FleetRedaction` depends on: the lineup, the limits, what plays and
+/// how it is rated, the guide's now and next (by the minute).
+private struct RedactionKey: Equatable {
+    let items: Int
+    let firstItem: String?
+    let policy: RestrictionPolicy
+    let minute: Int
+    let guideChannels: Int
+    let window: GuideWindow?
+    let current: Int?
+    let restricted: Bool
+    let ratings: [ContentRating]
+
+    init(_ state: ShellState) {
+        items = state.items.count
+        firstItem = state.items.first?.id
+        policy = state.restrictions.policy
+        minute = Int(state.wallClock / 60)
+        guideChannels = state.guide.programmes.channels.count
+        window = state.guide.window
+        current = state.current
+        restricted = state.playback.restricted
+        ratings = state.playback.ratings
     }
 }

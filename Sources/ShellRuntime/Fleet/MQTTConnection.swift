@@ -60,6 +60,9 @@ final class MQTTConnection: @unchecked Sendable {
         self.handle = handle
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, Int32(settings.protocolVersion))
+        // A command's PUBACK and its reply are small writes one after the
+        // other: with Nagle's algorithm the reply would wait for an ACK.
+        mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
         if let user = settings.username {
             mosquitto_username_pw_set(handle, user, password)
         }
@@ -275,8 +278,8 @@ final class MQTTConnection: @unchecked Sendable {
         switch rc {
         case 4, 134: "the broker refused the user name or password"
         // Mosquitto answers a wrong password so too.
-        case 5, 135 where hasUser: "the broker refused the user name or password (not authorised)"
-        case 5, 135: "the broker refused this box (not authorised: does it want a user name and password?)"
+        case 5, 135: hasUser ? "the broker refused the user name or password (not authorised)"
+            : "the broker refused this box (not authorised: does it want a user name and password?)"
         case 2, 133: "the broker refused the client id"
         case 1, 132: "the broker does not speak this MQTT version (set [mqtt] protocol)"
         case 3, 136: "the broker is unavailable"

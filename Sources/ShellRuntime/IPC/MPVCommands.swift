@@ -14,10 +14,11 @@ enum MPVCommands {
     static let clientAPIVersion = (2 << 16) | 1
 
     /// Answers `command` when it is one of mpv's verbs; false for the rest.
-    /// `observe`: where `observe_property` goes (a socket client's
-    /// observations); nil where there is no client to tell (MQTT).
+    /// `observe`: where `observe_property` (a property) and
+    /// `unobserve_property` (nil) go: a socket client's observations; nil
+    /// where there is no client to tell (MQTT).
     static func answer(_ command: [Any], reply answer: AutomationReply, host: AutomationHost,
-                       observe: ((_ id: Int?, _ property: String?, _ asText: Bool, _ state: ShellState) -> Void)?) -> Bool {
+                       observe: ((_ id: Int, _ property: String?, _ asText: Bool, _ state: ShellState) -> Void)?) -> Bool {
         let name = command.first as? String ?? ""
         let arguments = Array(command.dropFirst())
         func reply(_ result: Result<Any?, IPCCommandError>) {
@@ -34,6 +35,10 @@ enum MPVCommands {
             case .failure(let error): reply(.failure(error))
             }
         }
+        if observe == nil, ["observe_property", "observe_property_string", "unobserve_property"].contains(name) {
+            reply(.failure(IPCCommandError("unsupported here: \(name) (subscribe to the state topic instead)")))
+            return true
+        }
         let state = host.automationState
         let now = host.now()
         switch name {
@@ -48,8 +53,6 @@ enum MPVCommands {
         case "cycle":
             guard let property = arguments.first as? String else { reply(.failure(IPCCommandError("invalid parameter"))); return true }
             perform(MPVProperties.cycle(property, state, now: now))
-        case "observe_property", "observe_property_string", "unobserve_property" where observe == nil:
-            reply(.failure(IPCCommandError("unsupported here: \(name) (subscribe to the state topic instead)")))
         case "observe_property", "observe_property_string":
             guard arguments.count >= 2, let id = MPVProperties.number(arguments[0]).map({ Int($0) }), let property = arguments[1] as? String else {
                 reply(.failure(IPCCommandError("invalid parameter")))

@@ -20,7 +20,6 @@ extension Shell {
         }
         let observations = mpvObservations
         let observed = MPVCommands.answer(request.command, reply: reply, host: self) { id, property, asText, state in
-            guard let id else { return }
             if let property {
                 observations?.observe(request.client, id: id, property: property, asText: asText, state: state)
             } else {

@@ -52,9 +52,6 @@ public struct ShellConfiguration: Sendable {
     public var timeshift: TimeshiftSettings? = TimeshiftSettings()
     /// Fleet control and telemetry over MQTT (`[mqtt]`); nil: none.
     public var mqtt: MQTTSettings?
-    /// Reads a lineup (a path or URL) into items, for the fleet's
-    /// `["lineup", URL]`; called off the run loop. Nil: refused.
-    public var lineupReader: (@Sendable (String) throws -> [MediaItem])?
 
     /// Which bus Now Playing (MPRIS) goes on.
     public enum NowPlayingBus: String, Sendable, Equatable {
