@@ -72,6 +72,7 @@ struct FleetTests {
         #expect(try IPCCommand.parse(["message", "Breakfast"]).get() == .message("Breakfast", seconds: 30))
         #expect(try IPCCommand.parse(["message", NSNull()]).get() == .message(nil, seconds: 0))
         #expect(try IPCCommand.parse(["message", "  "]).get() == .message(nil, seconds: 30))
+        #expect(try IPCCommand.parse(["message", "a\u{1B}[2Jb\nc"]).get() == .message("a [2Jb c", seconds: 30))
         #expect(IPCCommand.parse(["message", "x", 0]) == .failure(.init("invalid parameter: message shows for 1 to 86400 seconds")))
         #expect(IPCCommand.parse(["message", String(repeating: "x", count: 501)]) == .failure(.init("invalid parameter: a message of at most 500 characters")))
         #expect(try IPCCommand.parse(["lineup", "http://tv.example/l.m3u"]).get() == .lineup("http://tv.example/l.m3u"))

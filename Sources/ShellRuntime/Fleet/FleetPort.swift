@@ -105,8 +105,12 @@ final class FleetPort: StateObserver, AutomationPort {
         connection.close(lastWords: (topics.availability, "offline"))
     }
 
+    /// A frame changes nothing a dashboard waits for (its counts go out
+    /// with the next document); anything else is looked at within
+    /// `changeInterval` of the last document.
     func stateChanged(by action: Action, effects: [Effect], to state: ShellState) {
         dirty = true
+        if case .frame = action { return }
         if let last = lastPublished { dueAt = last.at + Self.changeInterval }
     }
 

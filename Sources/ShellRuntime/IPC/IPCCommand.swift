@@ -70,7 +70,9 @@ enum IPCCommand: Equatable {
         case "message":
             if argument == nil || argument is NSNull { return .success(.message(nil, seconds: 0)) }
             guard let text = argument as? String else { return .failure(.init("invalid parameter: message needs the text to show (null takes it down)")) }
-            let shown = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            // Control characters (an escape sequence sent to the terminal) become spaces.
+            let shown = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+                .trimmingCharacters(in: .whitespacesAndNewlines)
             guard shown.count <= messageLimit else { return .failure(.init("invalid parameter: a message of at most \(messageLimit) characters")) }
             var seconds = 30.0
             if array.count > 2 {
