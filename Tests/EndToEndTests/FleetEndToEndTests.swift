@@ -301,5 +301,19 @@ struct FleetEndToEndTests {
         Thread.sleep(forTimeInterval: 0.5)
         after.poll()
         #expect(!after.messages.contains { $0.topic.hasPrefix("homeassistant/") && !$0.payload.isEmpty }, "no discovery left retained")
+
+        // Unconfigured for good: `tvshell mqtt forget` takes the box off the broker.
+        let config = try fleetConfig(broker, device: "den", mqtt: "protocol = \"3.1.1\"")
+        _ = try removing.ipc.request(["quit"])
+        #expect(removing.waitForExit() == 0)
+        let forgot = try Spawn.run([TVShellBinary.path, "mqtt", "forget", "--config", config])
+        #expect(forgot.status == 0 && forgot.output.contains("forgot den on mqtt://127.0.0.1:\(broker.port): 12 retained topics cleared"), "\(forgot.output)")
+        let gone = try broker.watch(["tvshell/den/#", "homeassistant/#"])
+        Thread.sleep(forTimeInterval: 0.5)
+        gone.poll()
+        #expect(gone.messages.filter { !$0.topic.hasPrefix("tvshell-test/") }.isEmpty, "\(gone.messages.map(\.topic))")
+        broker.stop()
+        let unreachable = try Spawn.run([TVShellBinary.path, "mqtt", "forget", "--config", config])
+        #expect(unreachable.status == 69 && unreachable.output.contains("tvshell: mqtt://127.0.0.1:\(broker.port): Connection refused"), "\(unreachable.output)")
     }
 }

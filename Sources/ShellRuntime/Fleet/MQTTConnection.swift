@@ -53,29 +53,11 @@ final class MQTTConnection: @unchecked Sendable {
     /// Everything libmosquitto needs before the first connect. Throws with
     /// a specific reason (an unreadable CA file, a key without its certificate).
     init(settings: MQTTSettings, clientID: String, password: String?, will: (topic: String, payload: String), inbox: ActionInbox) throws(MQTTSettingsError) {
-        Self.initialiseLibrary
         self.settings = settings
         self.inbox = inbox
-        guard let handle = mosquitto_new(clientID, true, nil) else { throw MQTTSettingsError("libmosquitto: \(String(cString: strerror(errno)))") }
+        let handle = try Self.makeHandle(settings, clientID: clientID, password: password)
         self.handle = handle
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
-        mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, Int32(settings.protocolVersion))
-        // A command's PUBACK and its reply are small writes one after the
-        // other: with Nagle's algorithm the reply would wait for an ACK.
-        mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
-        if let user = settings.username {
-            mosquitto_username_pw_set(handle, user, password)
-        }
-        if settings.tls {
-            for path in [settings.caFile, settings.certFile, settings.keyFile].compactMap({ $0 }) where access(path, R_OK) != 0 {
-                throw MQTTSettingsError("TLS: \(path) cannot be read (\(String(cString: strerror(errno))))")
-            }
-            guard (settings.certFile == nil) == (settings.keyFile == nil) else {
-                throw MQTTSettingsError("TLS: cert_file and key_file go together")
-            }
-            let rc = mosquitto_tls_set(handle, settings.caFile, settings.caFile == nil ? "/etc/ssl/certs" : nil, settings.certFile, settings.keyFile, nil)
-            guard rc == MOSQ_ERR_SUCCESS.rawValue else { throw MQTTSettingsError("TLS: \(Self.text(rc))") }
-        }
         let payload = Array(will.payload.utf8)
         _ = payload.withUnsafeBytes { mosquitto_will_set(handle, will.topic, Int32($0.count), $0.baseAddress, 1, true) }
         mosquitto_connect_callback_set(handle) { _, context, rc in
@@ -101,7 +83,38 @@ final class MQTTConnection: @unchecked Sendable {
         mosquitto_destroy(handle)
     }
 
-    private static let initialiseLibrary: Void = { mosquitto_lib_init() }()
+    static let initialiseLibrary: Void = { mosquitto_lib_init() }()
+
+    /// A libmosquitto client for `settings`: the protocol, no Nagle delay,
+    /// the account and TLS. Throws with a specific reason (an unreadable CA
+    /// file, a key without its certificate). Any thread.
+    static func makeHandle(_ settings: MQTTSettings, clientID: String, password: String?) throws(MQTTSettingsError) -> OpaquePointer {
+        initialiseLibrary
+        guard let handle = mosquitto_new(clientID, true, nil) else { throw MQTTSettingsError("libmosquitto: \(String(cString: strerror(errno)))") }
+        mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, Int32(settings.protocolVersion))
+        // A command's PUBACK and its reply are small writes one after the
+        // other: with Nagle's algorithm the reply would wait for an ACK.
+        mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
+        if let user = settings.username {
+            mosquitto_username_pw_set(handle, user, password)
+        }
+        guard settings.tls else { return handle }
+        for path in [settings.caFile, settings.certFile, settings.keyFile].compactMap({ $0 }) where access(path, R_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            mosquitto_destroy(handle)
+            throw MQTTSettingsError("TLS: \(path) cannot be read (\(reason))")
+        }
+        guard (settings.certFile == nil) == (settings.keyFile == nil) else {
+            mosquitto_destroy(handle)
+            throw MQTTSettingsError("TLS: cert_file and key_file go together")
+        }
+        let rc = mosquitto_tls_set(handle, settings.caFile, settings.caFile == nil ? "/etc/ssl/certs" : nil, settings.certFile, settings.keyFile, nil)
+        guard rc == MOSQ_ERR_SUCCESS.rawValue else {
+            mosquitto_destroy(handle)
+            throw MQTTSettingsError("TLS: \(Self.text(rc))")
+        }
+        return handle
+    }
 
     private static func of(_ context: UnsafeMutableRawPointer?) -> MQTTConnection? {
         context.map { Unmanaged<MQTTConnection>.fromOpaque($0).takeUnretainedValue() }
@@ -274,7 +287,7 @@ final class MQTTConnection: @unchecked Sendable {
         return last.trimmingCharacters(in: .whitespaces)
     }
 
-    private static func refusal(_ rc: Int32, hasUser: Bool) -> String {
+    static func refusal(_ rc: Int32, hasUser: Bool) -> String {
         switch rc {
         case 4, 134: "the broker refused the user name or password"
         // Mosquitto answers a wrong password so too.
