@@ -202,6 +202,7 @@ struct PlayCommand: ParsableCommand {
         settings.flipFavouritesOnly = setup.file.flipFavourites
         settings.remindersTune = setup.file.remindersTune
         settings.maxConnections = setup.file.maxConnections
+        settings.sleepDaily = setup.file.sleepDaily
         var videoSettings = setup.file.video
         if let videoCells { videoSettings.cells = videoCells }
         if let videoColors, let mode = VideoSettings.colors(named: videoColors) { videoSettings.colors = mode }

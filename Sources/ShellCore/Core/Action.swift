@@ -55,6 +55,8 @@ public enum Action: Equatable, Sendable {
     /// Show `text` across the top of every screen for `seconds` (nil: take
     /// the banner down).
     case showMessage(String?, seconds: Double)
+    /// Set the sleep timer (nil: off).
+    case sleep(SleepChoice?, at: Instant)
     /// libmpv stopped by itself and was started again: what played is loaded again.
     case playerRestarted(at: Instant)
     /// The parental settings changed while the shell runs (read again from
@@ -151,4 +153,8 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case reminderHide
     /// A sent banner's time is up.
     case messageHide
+    /// A minute before the sleep timer ends.
+    case sleepWarning
+    /// The sleep timer ends.
+    case sleepNow
 }

@@ -29,6 +29,10 @@ extension ShellReducer {
         case .messageHide:
             state.chrome.message = nil
             return []
+        case .sleepWarning:
+            return SleepReducer.warn(&state)
+        case .sleepNow:
+            return SleepReducer.sleep(&state)
         case .badgeHide:
             state.chrome.badge = nil
             return []

@@ -30,6 +30,7 @@ public enum ShellReducer {
     private static func reduceAction(_ state: inout ShellState, _ action: Action) -> [Effect] {
         switch action {
         case .command(let command, let now):
+            if let effects = SleepReducer.key(&state, now: now) { return effects + KioskReducer.armIdleReturn(state) }
             return KeyRouter.reduce(&state, command, now: now) + KioskReducer.armIdleReturn(state)
         case .open(let items, let now):
             guard !items.isEmpty, state.prompt == nil else { return [] }
@@ -90,7 +91,7 @@ public enum ShellReducer {
         case .wallClock(let time, let now):
             state.wallClock = time
             return RestrictionReducer.wallClockChanged(&state, now: now) + PictureReducer.recheckProgramme(&state)
-                + ReminderReducer.wallClockChanged(&state, now: now)
+                + ReminderReducer.wallClockChanged(&state, now: now) + SleepReducer.wallClockChanged(&state, now: now)
         case .guideLoaded(let guide):
             state.guide.programmes = guide
             state.guide.window = nil
@@ -110,6 +111,8 @@ public enum ShellReducer {
         case .showNotice(let text):
             state.chrome.notice = text
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
+        case .sleep(let choice, let now):
+            return SleepReducer.set(&state, choice, now: now)
         case .showMessage(let text, let seconds):
             return MessageBanner.show(&state, text, seconds: seconds)
         case .playerRestarted(let now):

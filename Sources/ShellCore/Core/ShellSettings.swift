@@ -26,6 +26,10 @@ public struct ShellSettings: Equatable, Sendable {
     public var flipFailureDelay = 3.0
     /// Seconds after the last digit before a typed channel number is tuned.
     public var digitCommitDelay = 2.0
+    /// The kiosk's daily sleep (`[sleep] daily`), minutes after local midnight.
+    public var sleepDaily: Int?
+    /// Seconds east of UTC here, for the daily sleep's local time.
+    public var utcOffset = 0
     /// Seconds a notice stays.
     public var noticeDelay = 2.5
     /// Seconds between spinner frames.

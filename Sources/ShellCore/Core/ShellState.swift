@@ -31,6 +31,8 @@ public struct ShellState: Equatable, Sendable {
     public var segments = SegmentsState()
     /// Resume and Up Next.
     public var upNext = UpNextFeatureState()
+    /// The sleep timer.
+    public var sleep = SleepState()
     /// Wall-clock time, seconds since 1970, as last told by the runtime (for
     /// now / next); 0 until told.
     public var wallClock: Double = 0

@@ -14,7 +14,7 @@ public enum KioskReducer {
     /// On the home screen or guide of a kiosk, each key restarts the wait
     /// before the start item plays again.
     static func armIdleReturn(_ state: ShellState) -> [Effect] {
-        guard let delay = state.settings.idleReturnDelay, state.screen == .home || state.screen == .guide else { return [] }
+        guard let delay = state.settings.idleReturnDelay, state.screen == .home || state.screen == .guide, !state.sleep.asleep else { return [] }
         return [.startTimer(.idleReturn, after: delay)]
     }
 

@@ -22,6 +22,12 @@ enum InfoPanelView {
         switch state.chrome.infoTab {
         case .info:
             drawInfo(into: &screen, state: state, base: base, dim: dim, width: width, height: height, context: context)
+            // The sleep timer, on the bottom row (DOWN focuses it, ENTER goes on to the next choice).
+            if let sleep = items.first {
+                let label = " " + sleep.title + (sleep.subtitle.map { "  " + $0 } ?? "") + " "
+                screen.put(truncate(label, toWidth: max(4, width - 18), ellipsis: theme.glyphs.ellipsis), x: 2, y: height - 1,
+                           style: tabs.count == state.chrome.overlayFocus ? focusStyle : (sleep.isCurrent ? base.bolded() : dim))
+            }
         case .previous:
             drawProgrammes(items, into: &screen, focus: state.chrome.overlayFocus - tabs.count, styles: (base, dim, focusStyle),
                            width: width, height: height, theme: theme, context: context)

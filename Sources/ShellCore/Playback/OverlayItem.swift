@@ -17,6 +17,8 @@ public struct OverlayItem: Equatable, Sendable {
         case archive(channel: Int, start: Double)
         /// An item of the embedding program's overlay, by its id.
         case custom(String)
+        /// Set the sleep timer (nil: off).
+        case sleep(SleepChoice?)
     }
 
     public var title: String

@@ -21,21 +21,44 @@ public enum OverlayModel {
                 let now = state.shownNowNext(item).now?.title
                 let name = item.number.map { "\($0) \(item.title)" } ?? item.title
                 return OverlayItem(title: name, subtitle: now, isCurrent: index == state.current, activation: .tune(index))
-            }
+            } + sleepItem(state)
         }
         var items = [OverlayItem(title: "Play From Beginning", activation: .playFromBeginning)]
         items += state.playback.chapters.map { OverlayItem(title: $0.title, subtitle: formatTime($0.start), activation: .seek($0.start)) }
         let speed = state.playback.speed
         let next = speeds.first { $0 > speed + 0.01 } ?? speeds[0]
         items.append(OverlayItem(title: "Speed \(speedLabel(speed))", subtitle: "next: \(speedLabel(next))", activation: .speed(next)))
-        return items
+        return items + sleepItem(state)
+    }
+
+    /// "Sleep: Off" (next: 15 min): ENTER goes through 15, 30, 60, 90
+    /// minutes, the end of the programme (live) or of the film, and off.
+    /// Not in a kiosk (its sleep is the admin's).
+    public static func sleepItem(_ state: ShellState) -> [OverlayItem] {
+        guard !state.kiosk else { return [] }
+        let choices = SleepChoice.menu.filter { choice in
+            switch choice {
+            case .programme: state.isLive
+            case .item: !state.isLive && state.playback.duration != nil
+            default: true
+            }
+        }
+        let current = state.sleep.choice
+        let next: SleepChoice?
+        if let current, let index = choices.firstIndex(of: current) {
+            next = index + 1 < choices.count ? choices[index + 1] : nil
+        } else {
+            next = current == nil ? choices.first : nil
+        }
+        return [OverlayItem(title: "Sleep: \(current?.label ?? "Off")", subtitle: "next: \(next?.label ?? "Off")", isCurrent: current != nil,
+                            activation: .sleep(next))]
     }
 
     /// The info panel's focus ring: the tab headers, then the current tab's items.
     public static func infoItems(_ state: ShellState) -> [OverlayItem] {
         switch state.chrome.infoTab {
         case .info:
-            return []
+            return sleepItem(state)
         case .previous:
             guard let index = CatchupReducer.channel(state) else { return [] }
             let item = state.items[index]

@@ -114,6 +114,8 @@ enum OverlayReducer {
         case .seek(let position):
             if !keepOpen { _ = dismiss(&state) }
             return BreakReducer.seek(&state, to: position)
+        case .sleep(let choice):
+            return SleepReducer.set(&state, choice, now: now)
         case .speed(let speed):
             state.playback.speed = speed
             return [.setSpeed(speed)] + FeedbackReducer.badge(&state, "Speed \(OverlayModel.speedLabel(speed))")

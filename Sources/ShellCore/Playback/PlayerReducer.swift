@@ -60,6 +60,7 @@ enum PlayerReducer {
             if state.isLive, let effects = RecoveryReducer.failed(&state, reason: "the stream ended", now: now) { return effects }
             state.playback.phase = .ended
             let url = state.playingURL ?? ""
+            if let effects = SleepReducer.itemEnded(&state) { return [.emit(.endFile(url: url))] + effects }
             if state.scrub == nil, let effects = UpNextReducer.ended(&state, now: now) {
                 state.playback.paused = true
                 return [.emit(.endFile(url: url))] + effects

@@ -14,6 +14,8 @@ public enum ShellView {
     /// The frame, and where the picture in picture went on it (nil without
     /// one): a presenter reports a changed spot (`Action.pictureDrawn`).
     public static func compose(_ state: ShellState, theme: Theme, width: Int, height: Int, context: ViewContext) -> (screen: Screen, picture: PictureSpot?) {
+        // Asleep: dark, nothing drawn until a key.
+        guard !state.sleep.asleep else { return (Screen(width: width, height: height, fill: Cell(" ", style: Style(background: RGB(0, 0, 0)))), nil) }
         var screen = Screen(width: width, height: height, fill: Cell(" ", style: Style(background: theme.background)))
         guard width >= minimumWidth, height >= minimumHeight else {
             TooSmallView.draw(into: &screen, theme: theme)

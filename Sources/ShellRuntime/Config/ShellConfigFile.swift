@@ -55,6 +55,8 @@ import TerminalUI
 ///     [mpris]                # Now Playing on D-Bus
 ///     enabled = true
 ///     bus = "session"        # or "system" (a kiosk box; see contrib/dbus)
+///     [sleep]
+///     daily = "20:00"        # the screen goes dark every day then (a kiosk: only the admin changes it)
 ///     [mqtt]                 # fleet control and telemetry (docs/fleet.md)
 ///     broker = "mqtts://broker.lan:8883"
 ///     username = "room-101"
@@ -121,6 +123,8 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var theme: String?
     public var videoOutput: VideoOutput?
     public var mpvOptions: [ShellConfiguration.MPVOption] = []
+    /// `[sleep] daily`: minutes after local midnight.
+    public var sleepDaily: Int?
     /// `[mqtt]`: nil without a broker.
     public var mqtt: MQTTSettings?
     public var problems: [ConfigProblem] = []
@@ -317,8 +321,15 @@ public struct ShellConfigFile: Equatable, Sendable {
             try applyPlay(entry)
         case "mqtt":
             try applyMQTT(entry)
+        case "sleep":
+            guard entry.key == "daily" else { throw EntryError("unknown setting; expected daily") }
+            let parts = (value.string ?? "").split(separator: ":").map { Int($0) }
+            guard parts.count == 2, let hours = parts[0], let minutes = parts[1], (0..<24).contains(hours), (0..<60).contains(minutes) else {
+                throw EntryError("expected a time of day in quotes, such as \"20:00\"")
+            }
+            sleepDaily = hours * 60 + minutes
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris or mqtt")
+            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, sleep or mqtt")
         }
     }
 

@@ -111,6 +111,10 @@ enum AutomationRequests {
                 case .failure(let error): reply(error.message)
                 }
             }
+        case .sleep(let choice):
+            guard !state.kiosk else { return reply("refused: kiosk mode (its sleep is [sleep] daily)") }
+            host.send(.sleep(choice, at: host.now()), from: reply.via)
+            reply()
         case .guide(let location):
             if let error = host.switchGuide(location) { return reply(error.message) }
             reply()

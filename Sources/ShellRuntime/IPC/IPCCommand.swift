@@ -23,6 +23,8 @@ enum IPCCommand: Equatable {
     case lineup(String)
     /// Refresh the stored guide from a path or URL from now on.
     case guide(String)
+    /// The sleep timer: seconds, the programme's or the film's end, or off.
+    case sleep(SleepChoice?)
 
     /// The longest banner kept, in characters; the longest it stays up.
     static let messageLimit = 500
@@ -82,6 +84,13 @@ enum IPCCommand: Equatable {
                 seconds = given
             }
             return .success(.message(shown.isEmpty ? nil : shown, seconds: seconds))
+        case "sleep":
+            if argument == nil || argument is NSNull { return .success(.sleep(nil)) }
+            if let name = argument as? String, name == "programme" || name == "item" { return .success(.sleep(name == "programme" ? .programme : .item)) }
+            guard let seconds = (argument as? NSNumber)?.doubleValue, seconds.isFinite, seconds >= 1, seconds <= 24 * 3600 else {
+                return .failure(.init("invalid parameter: sleep takes seconds (1 to 86400), \"programme\", \"item\" or null"))
+            }
+            return .success(.sleep(.after(seconds)))
         case "lineup", "guide":
             guard let location = argument as? String, !location.trimmingCharacters(in: .whitespaces).isEmpty else {
                 return .failure(.init("invalid parameter: \(name) needs a path or URL"))

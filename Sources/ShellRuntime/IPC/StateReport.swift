@@ -154,6 +154,16 @@ enum StateReport {
         return ["channel": number.map { $0 as Any } ?? NSNullValue.null, "start": archive.start, "stop": archive.stop] as [String: Any]
     }
 
+    /// `get_state.sleep`: the timer (`ends_in` is added by the shell, which
+    /// knows the time), or null; `asleep` while the screen is dark.
+    static func sleep(_ state: ShellState) -> Any {
+        let sleep = state.sleep
+        guard sleep.choice != nil || sleep.asleep else { return NSNullValue.null }
+        var report: [String: Any] = ["choice": sleep.choice.map { $0.name as Any } ?? NSNullValue.null, "warning": sleep.warned, "asleep": sleep.asleep]
+        if case .after(let seconds) = sleep.choice { report["seconds"] = seconds }
+        return report
+    }
+
     static func make(_ state: ShellState, picture: String = "none", sharedMemory: Bool = false, colors: String? = nil,
                      tolerance: Int? = nil, video: VideoOutput, tv: [String: Any]? = nil) -> [String: Any] {
         let p = state.playback
@@ -250,6 +260,7 @@ enum StateReport {
             } ?? NSNullValue.null,
             "interstitial_left": state.segments.activeBreak.map { max(0, $0.end - (state.playback.position ?? $0.start)) as Any } ?? NSNullValue.null,
             "pending_target": state.segments.pendingTarget.map { $0 as Any } ?? NSNullValue.null,
+            "sleep": Self.sleep(state),
             "contextual_action": state.segments.contextualAction.map {
                 ["title": $0.title, "id": $0.id, "target": $0.target.map { $0 as Any } ?? NSNullValue.null, "shown": !$0.hidden || state.chrome.transportVisible] as [String: Any]
             }

@@ -35,12 +35,17 @@ extension Shell: AutomationHost {
     var automationState: ShellState { state }
 
     func stateReport() -> [String: Any] {
-        StateReport.make(state,
+        var report = StateReport.make(state,
                          picture: terminal.map { $0.picture == .cells ? $0.blitter.shape.rawValue : $0.picture.name } ?? "none",
                          sharedMemory: terminal?.picture.sharedMemory ?? false,
                          colors: terminal.map { [.direct: "direct", .palette256: "256", .palette16: "16"][$0.colorMode]! },
                          tolerance: terminal.flatMap { $0.picture == .cells && $0.colorMode == .direct ? $0.blitter.tolerance : nil },
                          video: configuration.video, tv: (presenter as? TVPresenter)?.report)
+        if var sleep = report["sleep"] as? [String: Any], let end = state.sleep.endsAt {
+            sleep["ends_in"] = max(0, ((end - MonotonicClock.now()) * 10).rounded() / 10)
+            report["sleep"] = sleep
+        }
+        return report
     }
 
     func action(forKey name: String) -> Action? {

@@ -95,6 +95,7 @@ public final class Shell {
             guide: configuration.guide, restrictions: configuration.restrictions)
         initial.settings.backGlyph = unicode ? "←" : "LEFT"
         initial.settings.language = Locale.current.language.languageCode?.identifier
+        initial.settings.utcOffset = TimeZone.current.secondsFromGMT()
         initial.live.startIndex = configuration.startIndex
         initial.live.fallbackIndex = configuration.fallbackIndex
         inbox = ActionInbox()

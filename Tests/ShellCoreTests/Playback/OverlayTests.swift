@@ -52,7 +52,7 @@ struct OverlayTests {
         let h = filmWithTracks()
         h.apply(.command(.up, at: h.clock.now))
         let items = OverlayModel.customItems(h.state)
-        #expect(items.map(\.title) == ["Play From Beginning", "Opening", "Middle", "End", "Speed 1×"])
+        #expect(items.map(\.title) == ["Play From Beginning", "Opening", "Middle", "End", "Speed 1×", "Sleep: Off"])
         h.press(.left)
         h.press(.right) { $0.chrome.overlayFocus = 1 }
         h.press(.right) { $0.chrome.overlayFocus = 2 }
@@ -62,7 +62,8 @@ struct OverlayTests {
         }
         h.apply(.command(.up, at: h.clock.now))
         for _ in 0..<10 { h.apply(.command(.right, at: h.clock.now)) }
-        #expect(h.state.chrome.overlayFocus == 4, "focus stops at the last item")
+        #expect(h.state.chrome.overlayFocus == 5, "focus stops at the last item")
+        h.press(.left) { $0.chrome.overlayFocus = 4 }
         h.press(.select, effects: [.setSpeed(1.25), .startTimer(.badgeHide, after: 1.5)]) {
             $0.playback.speed = 1.25
             $0.chrome.badge = "Speed 1.25×"
@@ -82,7 +83,7 @@ struct OverlayTests {
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.command(.up, at: h.clock.now))
         #expect(h.state.chrome.overlay == .custom && h.state.chrome.overlayFocus == 1)
-        #expect(OverlayModel.customItems(h.state).map(\.title) == ["1 C1", "2 C2", "3 C3"])
+        #expect(OverlayModel.customItems(h.state).map(\.title) == ["1 C1", "2 C2", "3 C3", "Sleep: Off"])
         h.apply(.command(.right, at: h.clock.now))
         let effects = h.apply(.command(.select, at: h.clock.now))
         #expect(effects.contains(.load(channels[2], token: 2)))

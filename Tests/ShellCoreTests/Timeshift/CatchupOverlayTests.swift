@@ -73,7 +73,7 @@ struct CatchupOverlayTests {
             $0.chrome.transportVisible = false
         }
         let items = OverlayModel.customItems(h.state)
-        #expect(items.map(\.title) == ["Start Over", "1 News", "2 Plain"])
+        #expect(items.map(\.title) == ["Start Over", "1 News", "2 Plain", "Sleep: Off"])
         #expect(items[0].subtitle == "Tonight" && items[0].activation == .archive(channel: 0, start: wall - 1800))
         h.press(.left) { $0.chrome.overlayFocus = 0 }
         let effects = h.apply(.command(.select, at: h.clock.now))
@@ -90,11 +90,11 @@ struct CatchupOverlayTests {
         h.apply(.playIndex(1, at: h.clock.now))
         h.apply(.player(.playing, token: 2, at: h.clock.now))
         h.apply(.command(.up, at: h.clock.now))
-        #expect(OverlayModel.customItems(h.state).map(\.title) == ["1 News", "2 Plain"])
+        #expect(OverlayModel.customItems(h.state).map(\.title) == ["1 News", "2 Plain", "Sleep: Off"])
         var state = ShellState(items: [news()])
         state.current = 0
         state.wallClock = wall
-        #expect(OverlayModel.customItems(state).map(\.title) == ["1 News"], "no guide: nothing to start over")
+        #expect(OverlayModel.customItems(state).map(\.title) == ["1 News", "Sleep: Off"], "no guide: nothing to start over")
         h.expectArmed([.stall])
     }
 

@@ -1,0 +1,126 @@
+import MediaModel
+
+/// The sleep timer (`Action.sleep`, the overlay's and the info panel's
+/// "Sleep" item, IPC `sleep`, the kiosk's daily time): a warning a minute
+/// before, then playback stops (the picture in picture too) and the screen
+/// goes dark until a key. A key during the warning keeps the shell awake
+/// (not the kiosk's daily sleep: that one is the admin's). Pure.
+enum SleepReducer {
+    /// Seconds before the end the warning comes up.
+    static let warning = 60.0
+
+    /// Sets (or with nil, cancels) the timer.
+    static func set(_ state: inout ShellState, _ choice: SleepChoice?, now: Instant) -> [Effect] {
+        guard let choice else {
+            guard state.sleep.choice != nil else { return [] }
+            cancel(&state)
+            return [.cancelTimer(.sleepWarning), .cancelTimer(.sleepNow)] + FeedbackReducer.badge(&state, "Sleep timer off")
+        }
+        guard let seconds = seconds(state, choice) else {
+            let why = choice == .programme ? "No programme end known on this channel" : "This has no end to sleep at"
+            return FeedbackReducer.badge(&state, why)
+        }
+        return start(&state, choice, seconds: seconds, now: now) + FeedbackReducer.badge(&state, "Sleep: \(choice.label)")
+    }
+
+    /// The seconds until `choice` ends, or nil when it cannot be known.
+    static func seconds(_ state: ShellState, _ choice: SleepChoice) -> Double? {
+        switch choice {
+        case .after(let seconds):
+            return seconds > 0 ? seconds : nil
+        case .programme:
+            guard let item = state.currentItem, item.isLive, let stop = state.nowNext(item).now?.stop, stop > state.wallClock else { return nil }
+            return stop - state.wallClock
+        case .item:
+            guard let item = state.currentItem, !item.isLive, let duration = state.playback.duration else { return nil }
+            let left = duration - (state.playback.position ?? 0)
+            return left > 0 ? left / max(0.1, state.playback.speed) : nil
+        case .daily:
+            return nil
+        }
+    }
+
+    private static func start(_ state: inout ShellState, _ choice: SleepChoice, seconds: Double, now: Instant) -> [Effect] {
+        state.sleep.choice = choice
+        state.sleep.endsAt = now + seconds
+        state.sleep.warned = false
+        var effects: [Effect] = [.startTimer(.sleepNow, after: seconds)]
+        if seconds > warning {
+            effects.append(.startTimer(.sleepWarning, after: seconds - warning))
+        } else {
+            effects.append(.cancelTimer(.sleepWarning))
+            effects += warn(&state)
+        }
+        return effects
+    }
+
+    /// A minute to go: the notice, until the end.
+    static func warn(_ state: inout ShellState) -> [Effect] {
+        guard state.sleep.choice != nil, !state.sleep.asleep else { return [] }
+        state.sleep.warned = true
+        let left = max(0, warning)
+        state.chrome.notice = "Sleeping in \(formatTime(left))" + (keepsAwake(state) ? " · any key to stay awake" : "")
+        return [.startTimer(.noticeHide, after: left + 1)]
+    }
+
+    /// Whether a key cancels the timer (not the kiosk's daily sleep).
+    static func keepsAwake(_ state: ShellState) -> Bool {
+        !(state.kiosk && state.sleep.choice == .daily)
+    }
+
+    /// Time is up: playback stops, the picture in picture closes, the
+    /// screen goes dark.
+    static func sleep(_ state: inout ShellState) -> [Effect] {
+        guard state.sleep.choice != nil, !state.sleep.asleep else { return [] }
+        var effects = state.picture.pip != nil ? PictureReducer.close(&state, reason: "sleep") : []
+        effects += ShellReducer.goHome(&state)
+        let lastDaily = state.sleep.lastDaily
+        state.sleep = SleepState()
+        state.sleep.asleep = true
+        state.sleep.lastDaily = lastDaily
+        state.chrome.notice = nil
+        state.chrome.help = false
+        return effects + [.cancelTimer(.sleepWarning), .cancelTimer(.sleepNow), .cancelTimer(.noticeHide), .cancelTimer(.idleReturn)]
+    }
+
+    /// A key while asleep wakes the shell (a kiosk plays its start item
+    /// again); during the warning it keeps the shell awake. The key does
+    /// nothing else. Nil: not the sleep timer's key.
+    static func key(_ state: inout ShellState, now: Instant) -> [Effect]? {
+        if state.sleep.asleep {
+            state.sleep.asleep = false
+            guard state.kiosk, !state.items.isEmpty else { return [] }
+            return PlaybackReducer.play(&state, index: state.live.startIndex ?? 0, now: now)
+        }
+        guard state.sleep.warned, keepsAwake(state) else { return nil }
+        cancel(&state)
+        state.chrome.notice = "Staying awake: sleep timer off"
+        return [.cancelTimer(.sleepWarning), .cancelTimer(.sleepNow), .startTimer(.noticeHide, after: state.settings.noticeDelay)]
+    }
+
+    /// The item ended with "end of film" chosen: sleep now, before Up Next.
+    static func itemEnded(_ state: inout ShellState) -> [Effect]? {
+        guard state.sleep.choice == .item else { return nil }
+        return sleep(&state)
+    }
+
+    /// The wall clock moved: the kiosk's daily time, when it is within
+    /// the next 90 s and not acted on today, starts its countdown.
+    static func wallClockChanged(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard let minutes = state.settings.sleepDaily, !state.sleep.asleep, state.sleep.choice == nil else { return [] }
+        let offset = Double(state.settings.utcOffset)
+        let local = state.wallClock + offset
+        let day = (local / 86400).rounded(.down) * 86400
+        var at = day + Double(minutes) * 60 - offset
+        if at < state.wallClock - 1 { at += 86400 }
+        guard at - state.wallClock <= 90, state.sleep.lastDaily != at else { return [] }
+        state.sleep.lastDaily = at
+        return start(&state, .daily, seconds: max(0, at - state.wallClock), now: now)
+    }
+
+    private static func cancel(_ state: inout ShellState) {
+        state.sleep.choice = nil
+        state.sleep.endsAt = nil
+        state.sleep.warned = false
+    }
+}

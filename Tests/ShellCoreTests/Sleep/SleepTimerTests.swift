@@ -1,0 +1,128 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+private let wall = 1_800_000_000.0
+
+@Suite("The sleep timer")
+struct SleepTimerTests {
+    @Test("90 s: the warning at 30 s, asleep at 90 s (playback stopped, the screen dark); a key wakes it to the home screen")
+    func afterSeconds() {
+        let h = playingFilm()
+        h.send(.sleep(.after(90), at: h.clock.now), effects: [
+            .startTimer(.sleepNow, after: 90), .startTimer(.sleepWarning, after: 30), .startTimer(.badgeHide, after: 1.5),
+        ]) {
+            $0.sleep.choice = .after(90)
+            $0.sleep.endsAt = h.clock.now + 90
+            $0.chrome.badge = "Sleep: 90 s"
+        }
+        #expect(h.advance(by: 30).contains(.sleepWarning))
+        h.send(.timerFired(.sleepWarning, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 61)]) {
+            $0.sleep.warned = true
+            $0.chrome.notice = "Sleeping in 1:00 · any key to stay awake"
+        }
+        #expect(h.advance(by: 60).contains(.sleepNow))
+        let effects = h.apply(.timerFired(.sleepNow, at: h.clock.now))
+        #expect(effects.contains(.stop) && effects.contains(.cancelTimer(.noticeHide)))
+        #expect(h.state.sleep.asleep && h.state.sleep.choice == nil && h.state.screen == .home && h.state.chrome.notice == nil)
+        let dark = ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal))
+        #expect(dark.text().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "nothing drawn while asleep")
+        h.send(.command(.down, at: h.clock.now)) { $0.sleep.asleep = false }
+        #expect(h.state.screen == .home && h.state.navigation.homeSelection == 0, "the waking key does nothing else")
+        h.expectArmed([.hintHide, .badgeHide])
+    }
+
+    @Test("a key during the warning keeps the shell awake and does nothing else")
+    func keyKeepsAwake() {
+        let h = playingFilm()
+        h.apply(.sleep(.after(45), at: h.clock.now))
+        #expect(h.state.sleep.warned, "under a minute: the warning at once")
+        #expect(h.state.chrome.notice == "Sleeping in 1:00 · any key to stay awake")
+        h.send(.command(.right, at: h.clock.now), effects: [.cancelTimer(.sleepWarning), .cancelTimer(.sleepNow), .startTimer(.noticeHide, after: 2.5)]) {
+            $0.sleep.choice = nil
+            $0.sleep.endsAt = nil
+            $0.sleep.warned = false
+            $0.chrome.notice = "Staying awake: sleep timer off"
+        }
+        #expect(h.state.playback.position == 100, "RIGHT did not skip")
+        h.expectArmed([.badgeHide, .hintHide, .noticeHide, .transportHide])
+    }
+
+    @Test("end of the programme on a live channel: the guide's stop; none known: refused with why; null turns it off")
+    func programme() {
+        let news = MediaItem(id: "news", title: "News", url: "av://lavfi:news", isLive: true, number: 1, guideID: "news")
+        let guide = ProgrammeGuide(channels: [], programmes: [Programme(channel: "news", start: wall - 600, stop: wall + 1200, title: "Late News")])
+        let h = ReducerHarness(ShellState(items: [news], guide: guide))
+        h.apply(.wallClock(wall, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let effects = h.apply(.sleep(.programme, at: h.clock.now))
+        #expect(effects.contains(.startTimer(.sleepNow, after: 1200)) && effects.contains(.startTimer(.sleepWarning, after: 1140)))
+        h.apply(.sleep(nil, at: h.clock.now))
+        #expect(h.state.sleep.choice == nil && h.state.chrome.badge == "Sleep timer off")
+        let plain = ReducerHarness(ShellState(items: [news]))
+        plain.apply(.playIndex(0, at: plain.clock.now))
+        plain.apply(.sleep(.programme, at: plain.clock.now))
+        #expect(plain.state.sleep.choice == nil && plain.state.chrome.badge == "No programme end known on this channel")
+        h.expectArmed([.badgeHide, .hintHide, .transportHide])
+        plain.expectArmed([.badgeHide, .transportHide])
+    }
+
+    @Test("end of the film: asleep when it ends, before Up Next")
+    func endOfFilm() {
+        let h = playingFilm(duration: 600, position: 500)
+        let effects = h.apply(.sleep(.item, at: h.clock.now))
+        #expect(effects.contains(.startTimer(.sleepNow, after: 100)))
+        h.apply(.player(.ended, token: 1, at: h.clock.now))
+        #expect(h.state.sleep.asleep && h.state.screen == .home && h.state.upNext.card == nil)
+        h.expectArmed([.badgeHide, .hintHide])
+    }
+
+    @Test("the overlay's item goes through 15, 30, 60, 90 minutes, the film's end and off; not in a kiosk")
+    func overlayItem() {
+        let h = playingFilm()
+        var seen: [String] = []
+        for _ in 0..<7 {
+            let item = OverlayModel.sleepItem(h.state)[0]
+            seen.append(item.title)
+            guard case .sleep(let next) = item.activation else { return }
+            h.apply(.sleep(next, at: h.clock.now))
+        }
+        #expect(seen == ["Sleep: Off", "Sleep: 15 min", "Sleep: 30 min", "Sleep: 60 min", "Sleep: 90 min", "Sleep: end of film", "Sleep: Off"])
+        var kiosk = h.state
+        kiosk.kiosk = true
+        #expect(OverlayModel.sleepItem(kiosk).isEmpty)
+        h.expectArmed([.badgeHide, .hintHide, .sleepNow, .sleepWarning, .transportHide])
+    }
+
+    @Test("a kiosk's daily time: the countdown starts within 90 s of it, once a day; a key does not stop it; the next key wakes the start item")
+    func daily() {
+        var settings = ShellSettings()
+        settings.sleepDaily = 20 * 60
+        let channel = MediaItem(id: "c1", title: "C1", url: "av://lavfi:c1", isLive: true, number: 1)
+        let h = ReducerHarness(ShellState(items: [channel], kiosk: true, settings: settings))
+        let eightPM = (wall / 86400).rounded(.down) * 86400 + 20 * 3600
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.wallClock(eightPM - 600, at: h.clock.now))
+        #expect(h.state.sleep.choice == nil, "ten minutes before: nothing yet")
+        let effects = h.apply(.wallClock(eightPM - 75, at: h.clock.now))
+        #expect(effects.contains(.startTimer(.sleepNow, after: 75)) && h.state.sleep.choice == .daily)
+        h.advance(by: 15)
+        h.apply(.timerFired(.sleepWarning, at: h.clock.now))
+        #expect(h.state.chrome.notice == "Sleeping in 1:00")
+        h.apply(.command(.select, at: h.clock.now))
+        #expect(h.state.sleep.choice == .daily, "a kiosk's viewer cannot keep it awake")
+        h.advance(by: 60)
+        h.apply(.timerFired(.sleepNow, at: h.clock.now))
+        #expect(h.state.sleep.asleep)
+        h.apply(.wallClock(eightPM + 10, at: h.clock.now))
+        #expect(h.state.sleep.asleep && h.state.sleep.choice == nil, "not again the same evening")
+        let woken = h.apply(.command(.select, at: h.clock.now))
+        #expect(!h.state.sleep.asleep && woken.contains { if case .load(channel, _) = $0 { true } else { false } }, "a kiosk wakes to its start item")
+        h.apply(.wallClock(eightPM + 120, at: h.clock.now))
+        #expect(h.state.sleep.choice == nil, "once a day")
+        h.expectArmed([.hintHide, .transportHide])
+    }
+}
