@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
+        .systemLibrary(name: "CInput", path: "Sources/CInput", pkgConfig: "libevdev"),
         .systemLibrary(name: "CXML", path: "Sources/CXML", pkgConfig: "libxml-2.0"),
         .target(
             name: "CNCurses",
@@ -36,7 +37,7 @@ let package = Package(
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "CMosquitto", "Library", "GuideStore",
+                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "CMosquitto", "CInput", "Library", "GuideStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

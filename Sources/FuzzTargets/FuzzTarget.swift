@@ -30,6 +30,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case segments
     /// A command's payload on an MQTT command topic.
     case mqtt
+    /// What an input device (or a pipe standing in for one) gives: `struct
+    /// input_event` records, split anywhere.
+    case input
 
     /// Decodes `bytes` as this target's input; the result is dropped.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -82,6 +85,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? SegmentsSidecar.parse(text, path: "film.segments.toml")
         case .mqtt:
             _ = FleetCommandPayload.check(Array(bytes))
+        case .input:
+            // The first byte says where reads split the rest.
+            var decoder = InputEventDecoder()
+            let split = Int(bytes.first ?? 0)
+            let rest = UnsafeRawBufferPointer(rebasing: bytes.dropFirst())
+            let cut = min(split, rest.count)
+            for press in decoder.feed(UnsafeRawBufferPointer(rebasing: rest[..<cut])) + decoder.feed(UnsafeRawBufferPointer(rebasing: rest[cut...])) {
+                _ = RemoteMap.standard.command(button: press.button, repeatCount: press.repeatCount)
+            }
         }
     }
 

@@ -219,6 +219,8 @@ struct PlayCommand: ParsableCommand {
         var configured = configuration
         if let bus = setup.file.nowPlaying { configured.nowPlaying = bus }
         configured.mqtt = setup.file.mqtt
+        if let devices = setup.file.inputDevices { configured.inputDevices = devices }
+        configured.grabInput = setup.file.grabInput
         if let remember = setup.file.remember { configured.remembers = remember }
         configured.libraryPath = setup.file.libraryPath
         if var plan = inputs.guidePlan {

@@ -57,6 +57,10 @@ public struct RemoteMap: Equatable, Sendable {
             "KEY_RED": Binding(.info), "KEY_GREEN": Binding(.guide), "KEY_YELLOW": Binding(.up), "KEY_BLUE": Binding(.down),
             "KEY_POWER": Binding(.quit),
             "KEY_LAST": Binding(.previousChannel), "KEY_FAVORITES": Binding(.favourite), "KEY_SEARCH": Binding(.search),
+            // A keyboard read as an input device (a console kiosk grabs it):
+            // the keys tvshell's keyboard map gives the same letters.
+            "KEY_SPACE": Binding(.playPause), "KEY_KPENTER": Binding(.select), "KEY_BACKSPACE": Binding(.menu),
+            "KEY_G": Binding(.guide), "KEY_I": Binding(.info), "KEY_Q": Binding(.quit), "KEY_P": Binding(.pictureInPicture),
         ]
         for d in 0...9 {
             b["KEY_\(d)"] = Binding(.digit(d))

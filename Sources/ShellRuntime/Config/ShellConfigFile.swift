@@ -55,6 +55,9 @@ import TerminalUI
 ///     [mpris]                # Now Playing on D-Bus
 ///     enabled = true
 ///     bus = "session"        # or "system" (a kiosk box; see contrib/dbus)
+///     [input]                # keyboards and remotes as input devices (evdev)
+///     devices = "auto"       # "auto" (on a console or with no terminal), "none", or paths
+///     grab = true            # no key reaches the console behind (default: in a kiosk)
 ///     [sleep]
 ///     daily = "20:00"        # the screen goes dark every day then (a kiosk: only the admin changes it)
 ///     [mqtt]                 # fleet control and telemetry (docs/fleet.md)
@@ -123,6 +126,9 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var theme: String?
     public var videoOutput: VideoOutput?
     public var mpvOptions: [ShellConfiguration.MPVOption] = []
+    /// `[input]`: nil keeps the defaults.
+    public var inputDevices: InputDeviceSelection?
+    public var grabInput: Bool?
     /// `[sleep] daily`: minutes after local midnight.
     public var sleepDaily: Int?
     /// `[mqtt]`: nil without a broker.
@@ -321,6 +327,26 @@ public struct ShellConfigFile: Equatable, Sendable {
             try applyPlay(entry)
         case "mqtt":
             try applyMQTT(entry)
+        case "input":
+            switch entry.key {
+            case "devices":
+                if let name = value.string, name == "auto" || name == "none" {
+                    inputDevices = name == "auto" ? .auto : InputDeviceSelection.none
+                } else if let list = value.array, !list.isEmpty {
+                    var paths: [String] = []
+                    for item in list {
+                        guard let path = item.string, path.hasPrefix("/") else { throw EntryError("expected absolute paths in quotes") }
+                        paths.append(path)
+                    }
+                    inputDevices = .paths(paths)
+                } else {
+                    throw EntryError("expected \"auto\", \"none\" or a list of device paths, like [\"/dev/input/event3\"]")
+                }
+            case "grab":
+                guard let flag = value.boolean else { throw EntryError("expected true or false") }
+                grabInput = flag
+            default: throw EntryError("unknown setting; expected devices or grab")
+            }
         case "sleep":
             guard entry.key == "daily" else { throw EntryError("unknown setting; expected daily") }
             let parts = (value.string ?? "").split(separator: ":").map { Int($0) }
@@ -329,7 +355,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             }
             sleepDaily = hours * 60 + minutes
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, sleep or mqtt")
+            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, sleep or mqtt")
         }
     }
 

@@ -73,3 +73,37 @@ extension Shell {
         }
     }
 }
+
+/// Keyboards and remotes as input devices. Run-loop thread.
+extension Shell {
+    /// `auto` reads devices only on a console (a Linux virtual terminal) or
+    /// with no terminal: in a terminal emulator the keys come through it.
+    func startInputDevices() {
+        var selection = configuration.inputDevices
+        let onTerminal = isatty(STDIN_FILENO) == 1
+        if selection == .auto, onTerminal, !Self.isConsole(STDIN_FILENO) { selection = .none }
+        guard selection != .none else { return }
+        let grab = configuration.grabInput ?? state.kiosk
+        input = InputDevices(selection: selection, grab: grab, keyboards: !onTerminal || grab, logger: logger)
+    }
+
+    /// What the input devices say: buttons through the remote map, as lircd's.
+    func readInputDevice(_ fd: Int32) {
+        guard let input else { return }
+        for press in input.service(fd) {
+            guard let command = configuration.remoteMap.command(button: press.button, repeatCount: press.repeatCount) else {
+                if press.repeatCount == 0 { logger.debug("unbound input key \(press.button)") }
+                continue
+            }
+            restrictions.inputSource = "remote"
+            dispatch(.command(command, at: MonotonicClock.now()))
+            if state.quitting { return }
+        }
+    }
+
+    /// Whether `fd` is a Linux virtual terminal (/dev/ttyN), not a terminal emulator's pty.
+    static func isConsole(_ fd: Int32) -> Bool {
+        guard let name = ttyname(fd).map({ String(cString: $0) }), name.hasPrefix("/dev/tty") else { return false }
+        return name.dropFirst("/dev/tty".count).allSatisfy(\.isNumber) && name.count > "/dev/tty".count
+    }
+}

@@ -27,6 +27,7 @@ extension Shell {
             if let ipc { pollSet.watch(ipc.pollDescriptors()) }
             pollSet.watch(lirc?.fd)
             pollSet.watch(lirc?.watchFD)
+            for fd in input?.descriptors ?? [] { pollSet.watch(fd) }
             if let mpris { pollSet.watch(mpris.fd, for: mpris.events) }
             if let descriptor = fleet?.pollDescriptor { pollSet.watch([descriptor]) }
             pollSet.watch(restrictions.settingsFD)
@@ -112,6 +113,8 @@ extension Shell {
                 dispatch(.command(command, at: MonotonicClock.now()))
                 if state.quitting { return }
             }
+        } else if let input, input.owns(fd) {
+            readInputDevice(fd)
         } else if let lirc, fd == lirc.watchFD {
             lirc.socketEvents(now: MonotonicClock.now())
         } else if let mpris, fd == mpris.fd {

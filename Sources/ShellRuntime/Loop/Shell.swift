@@ -48,6 +48,8 @@ public final class Shell {
     /// The full-screen player.
     var player: MPVPlayer? { players[.main] }
     var lirc: LircClient?
+    /// Keyboards and remotes read as input devices (evdev).
+    var input: InputDevices?
     let notifier = ServiceNotifier()
     var ipc: IPCServer?
     /// mpv clients' observed properties on the automation socket.
@@ -203,6 +205,8 @@ public final class Shell {
         if let path = configuration.lircSocketPath {
             lirc = LircClient(path: path, logger: logger, now: MonotonicClock.now())
         }
+        startInputDevices()
+        defer { input?.close() }
         startNowPlaying()
         defer { mpris = nil }
         guidePlan = configuration.guidePlan

@@ -50,6 +50,10 @@ public struct ShellConfiguration: Sendable {
     /// The back buffer of live network streams (nil: none, so live cannot
     /// be paused and rewound).
     public var timeshift: TimeshiftSettings? = TimeshiftSettings()
+    /// Keyboards and remotes read as input devices (`[input] devices`).
+    public var inputDevices: InputDeviceSelection = .auto
+    /// Grab them (`[input] grab`); nil: in a kiosk.
+    public var grabInput: Bool?
     /// Fleet control and telemetry over MQTT (`[mqtt]`); nil: none.
     public var mqtt: MQTTSettings?
 
