@@ -33,6 +33,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// What an input device (or a pipe standing in for one) gives: `struct
     /// input_event` records, split anywhere.
     case input
+    /// HDMI-CEC frames from the TV (each a length byte, then the frame).
+    case cec
 
     /// Decodes `bytes` as this target's input; the result is dropped.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -85,6 +87,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? SegmentsSidecar.parse(text, path: "film.segments.toml")
         case .mqtt:
             _ = FleetCommandPayload.check(Array(bytes))
+        case .cec:
+            var device = CECDevice(physicalAddress: 0x1000)
+            _ = device.start()
+            _ = device.pollAnswered(acknowledged: (bytes.first ?? 0) & 1 == 1)
+            var rest = Array(bytes.dropFirst())
+            while let length = rest.first {
+                let frame = Array(rest.dropFirst().prefix(Int(length % 18)))
+                rest = Array(rest.dropFirst(1 + frame.count))
+                if let message = CECMessage(bytes: frame) {
+                    for press in device.received(message).presses { _ = RemoteMap.standard.command(button: press.button, repeatCount: press.repeatCount) }
+                }
+            }
+            _ = device.standby()
         case .input:
             // The first byte says where reads split the rest.
             var decoder = InputEventDecoder()

@@ -221,6 +221,7 @@ struct PlayCommand: ParsableCommand {
         configured.mqtt = setup.file.mqtt
         if let devices = setup.file.inputDevices { configured.inputDevices = devices }
         configured.grabInput = setup.file.grabInput
+        configured.cec = setup.file.cec
         if let remember = setup.file.remember { configured.remembers = remember }
         configured.libraryPath = setup.file.libraryPath
         if var plan = inputs.guidePlan {

@@ -13,6 +13,8 @@ public enum Effect: Equatable, Sendable {
     case recordPlay(MediaItem, live: Bool)
     /// Stop playback (back to the home screen).
     case stop
+    /// Put the TV in standby (HDMI-CEC, where there is an adapter): the sleep timer ended.
+    case televisionStandby
     case setPause(Bool)
     /// Seek to an absolute position in seconds.
     case seek(to: Double, exact: Bool)

@@ -80,7 +80,7 @@ enum SleepReducer {
         state.sleep.lastDaily = lastDaily
         state.chrome.notice = nil
         state.chrome.help = false
-        return effects + [.cancelTimer(.sleepWarning), .cancelTimer(.sleepNow), .cancelTimer(.noticeHide), .cancelTimer(.idleReturn)]
+        return effects + [.cancelTimer(.sleepWarning), .cancelTimer(.sleepNow), .cancelTimer(.noticeHide), .cancelTimer(.idleReturn), .televisionStandby]
     }
 
     /// A key while asleep wakes the shell (a kiosk plays its start item

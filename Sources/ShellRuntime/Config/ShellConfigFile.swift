@@ -58,6 +58,11 @@ import TerminalUI
 ///     [input]                # keyboards and remotes as input devices (evdev)
 ///     devices = "auto"       # "auto" (on a console or with no terminal), "none", or paths
 ///     grab = true            # no key reaches the console behind (default: in a kiosk)
+///     [cec]                  # the TV's remote and power over HDMI-CEC
+///     enabled = true
+///     device = "/dev/cec0"   # default: the first adapter
+///     wake_tv = true         # One Touch Play at start
+///     standby_on_quit = false
 ///     [sleep]
 ///     daily = "20:00"        # the screen goes dark every day then (a kiosk: only the admin changes it)
 ///     [mqtt]                 # fleet control and telemetry (docs/fleet.md)
@@ -129,6 +134,8 @@ public struct ShellConfigFile: Equatable, Sendable {
     /// `[input]`: nil keeps the defaults.
     public var inputDevices: InputDeviceSelection?
     public var grabInput: Bool?
+    /// `[cec]`.
+    public var cec = CECSettings()
     /// `[sleep] daily`: minutes after local midnight.
     public var sleepDaily: Int?
     /// `[mqtt]`: nil without a broker.
@@ -347,6 +354,20 @@ public struct ShellConfigFile: Equatable, Sendable {
                 grabInput = flag
             default: throw EntryError("unknown setting; expected devices or grab")
             }
+        case "cec":
+            switch entry.key {
+            case "device":
+                guard let path = value.string, path.hasPrefix("/") else { throw EntryError("expected an absolute path in quotes, such as \"/dev/cec0\"") }
+                cec.device = path
+            case "enabled", "wake_tv", "standby_on_quit":
+                guard let flag = value.boolean else { throw EntryError("expected true or false") }
+                switch entry.key {
+                case "enabled": cec.enabled = flag
+                case "wake_tv": cec.wakeTV = flag
+                default: cec.standbyOnQuit = flag
+                }
+            default: throw EntryError("unknown setting; expected enabled, device, wake_tv or standby_on_quit")
+            }
         case "sleep":
             guard entry.key == "daily" else { throw EntryError("unknown setting; expected daily") }
             let parts = (value.string ?? "").split(separator: ":").map { Int($0) }
@@ -355,7 +376,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             }
             sleepDaily = hours * 60 + minutes
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, sleep or mqtt")
+            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep or mqtt")
         }
     }
 

@@ -32,6 +32,8 @@ public final class EffectInterpreter: EffectPerformer {
     package let library: LibrarySlot
     /// The stored guide's searches and windows (nil: no stored guide).
     package var guide: (any GuideQueries)?
+    /// The TV's power (HDMI-CEC; nil without an adapter).
+    var television: CECAdapter?
     /// Where events go (nil: nowhere but the log).
     package var automation: (any AutomationPort)?
     /// Loads channel logos (nil: none are shown).
@@ -81,6 +83,8 @@ public final class EffectInterpreter: EffectPerformer {
                 }
             case .stop:
                 try player(.main)?.stop()
+            case .televisionStandby:
+                television?.standby()
             case .setPause(let paused):
                 try player(.main)?.setPause(paused)
             case .seek(let position, let exact):

@@ -90,12 +90,17 @@ extension Shell {
     /// What the input devices say: buttons through the remote map, as lircd's.
     func readInputDevice(_ fd: Int32) {
         guard let input else { return }
-        for press in input.service(fd) {
+        press(input.service(fd), from: "remote")
+    }
+
+    /// Buttons of a remote (an input device, the TV's over CEC) through the remote map.
+    func press(_ presses: [InputEventDecoder.Press], from source: String) {
+        for press in presses {
             guard let command = configuration.remoteMap.command(button: press.button, repeatCount: press.repeatCount) else {
                 if press.repeatCount == 0 { logger.debug("unbound input key \(press.button)") }
                 continue
             }
-            restrictions.inputSource = "remote"
+            restrictions.inputSource = source
             dispatch(.command(command, at: MonotonicClock.now()))
             if state.quitting { return }
         }

@@ -28,6 +28,7 @@ extension Shell {
             pollSet.watch(lirc?.fd)
             pollSet.watch(lirc?.watchFD)
             for fd in input?.descriptors ?? [] { pollSet.watch(fd) }
+            if let cec { pollSet.watch(cec.fd, for: cec.events) }
             if let mpris { pollSet.watch(mpris.fd, for: mpris.events) }
             if let descriptor = fleet?.pollDescriptor { pollSet.watch([descriptor]) }
             pollSet.watch(restrictions.settingsFD)
@@ -115,6 +116,8 @@ extension Shell {
             }
         } else if let input, input.owns(fd) {
             readInputDevice(fd)
+        } else if let cec, fd == cec.fd {
+            press(cec.service(), from: "cec")
         } else if let lirc, fd == lirc.watchFD {
             lirc.socketEvents(now: MonotonicClock.now())
         } else if let mpris, fd == mpris.fd {

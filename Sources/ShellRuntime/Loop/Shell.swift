@@ -50,6 +50,8 @@ public final class Shell {
     var lirc: LircClient?
     /// Keyboards and remotes read as input devices (evdev).
     var input: InputDevices?
+    /// The TV's remote and power over HDMI-CEC.
+    var cec: CECAdapter?
     let notifier = ServiceNotifier()
     var ipc: IPCServer?
     /// mpv clients' observed properties on the automation socket.
@@ -207,6 +209,13 @@ public final class Shell {
         }
         startInputDevices()
         defer { input?.close() }
+        cec = CECAdapter.open(configuration.cec, logger: logger)
+        effects.television = cec
+        defer {
+            if configuration.cec.standbyOnQuit { cec?.standby() }
+            effects.television = nil
+            cec = nil
+        }
         startNowPlaying()
         defer { mpris = nil }
         guidePlan = configuration.guidePlan

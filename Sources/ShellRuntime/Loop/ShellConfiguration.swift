@@ -54,6 +54,8 @@ public struct ShellConfiguration: Sendable {
     public var inputDevices: InputDeviceSelection = .auto
     /// Grab them (`[input] grab`); nil: in a kiosk.
     public var grabInput: Bool?
+    /// The TV's remote and power over HDMI-CEC (`[cec]`).
+    public var cec = CECSettings()
     /// Fleet control and telemetry over MQTT (`[mqtt]`); nil: none.
     public var mqtt: MQTTSettings?
 

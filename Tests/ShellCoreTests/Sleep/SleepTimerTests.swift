@@ -24,7 +24,7 @@ struct SleepTimerTests {
         }
         #expect(h.advance(by: 60).contains(.sleepNow))
         let effects = h.apply(.timerFired(.sleepNow, at: h.clock.now))
-        #expect(effects.contains(.stop) && effects.contains(.cancelTimer(.noticeHide)))
+        #expect(effects.contains(.stop) && effects.contains(.cancelTimer(.noticeHide)) && effects.contains(.televisionStandby))
         #expect(h.state.sleep.asleep && h.state.sleep.choice == nil && h.state.screen == .home && h.state.chrome.notice == nil)
         let dark = ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal))
         #expect(dark.text().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "nothing drawn while asleep")
