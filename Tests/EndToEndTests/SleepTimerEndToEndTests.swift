@@ -40,3 +40,33 @@ struct SleepTimerEndToEndTests {
         #expect(try shell.ipc.request(["sleep", "never"])["error"] as? String == "invalid parameter: sleep takes seconds (1 to 86400), \"programme\", \"item\" or null")
     }
 }
+
+@Suite("The sleep timer at the end of a programme, end to end")
+struct SleepAtProgrammeEndEndToEndTests {
+    @Test("\"end of this programme\" on a live channel stops at the guide's stop time (±1 s)")
+    func programmeEnd() throws {
+        let dir = TVShellBinary.scratchDirectory("sleep")
+        let lineup = dir.appendingPathComponent("tv.m3u").path
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-id="bars" tvg-chno="1",Bars
+            av://lavfi:smptebars=size=320x180:rate=25
+            """.write(toFile: lineup, atomically: true, encoding: .utf8)
+        let stop = (Date().timeIntervalSince1970 + 40).rounded(.down)
+        let guide = dir.appendingPathComponent("guide.xml").path
+        try """
+            <tv><channel id="bars"><display-name>Bars</display-name></channel>
+            <programme start="\(xmltv(stop - 1800))" stop="\(xmltv(stop))" channel="bars"><title>Ending Soon</title></programme>
+            <programme start="\(xmltv(stop))" stop="\(xmltv(stop + 1800))" channel="bars"><title>After</title></programme></tv>
+            """.write(toFile: guide, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup, "--guide", guide])
+        // The guide's window is posted before its status: stored means shown.
+        try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && guideStored($0) }
+        #expect(try shell.ipc.request(["sleep", "programme"])["error"] as? String == "success")
+        let timer = try #require(try shell.ipc.state()["sleep"] as? [String: Any])
+        #expect(timer["choice"] as? String == "programme" && timer["warning"] as? Bool == true, "under a minute left: the notice at once")
+        try shell.ipc.waitForState(timeout: 60) { ($0["sleep"] as? [String: Any])?["asleep"] as? Bool == true }
+        let late = Date().timeIntervalSince1970 - stop
+        #expect(abs(late) <= 1, "asleep \(late) s from the programme's end")
+    }
+}

@@ -20,7 +20,9 @@ enum SleepReducer {
             let why = choice == .programme ? "No programme end known on this channel" : "This has no end to sleep at"
             return FeedbackReducer.badge(&state, why)
         }
-        return start(&state, choice, seconds: seconds, now: now) + FeedbackReducer.badge(&state, "Sleep: \(choice.label)")
+        let effects = start(&state, choice, seconds: seconds, now: now)
+        if choice == .programme { state.sleep.until = state.wallClock + seconds }
+        return effects + FeedbackReducer.badge(&state, "Sleep: \(choice.label)")
     }
 
     /// The seconds until `choice` ends, or nil when it cannot be known.
@@ -43,6 +45,7 @@ enum SleepReducer {
     private static func start(_ state: inout ShellState, _ choice: SleepChoice, seconds: Double, now: Instant) -> [Effect] {
         state.sleep.choice = choice
         state.sleep.endsAt = now + seconds
+        state.sleep.until = nil
         state.sleep.warned = false
         var effects: [Effect] = [.startTimer(.sleepNow, after: seconds)]
         if seconds > warning {
@@ -107,6 +110,16 @@ enum SleepReducer {
     /// The wall clock moved: the kiosk's daily time, when it is within
     /// the next 90 s and not acted on today, starts its countdown.
     static func wallClockChanged(_ state: inout ShellState, now: Instant) -> [Effect] {
+        // The end of a programme is a wall-clock time: each tick sets the
+        // timer again by it (the time told when it was set may be up to a
+        // tick old).
+        if state.sleep.choice == .programme, let until = state.sleep.until, !state.sleep.asleep {
+            let seconds = max(0, until - state.wallClock)
+            state.sleep.endsAt = now + seconds
+            var effects: [Effect] = [.startTimer(.sleepNow, after: seconds)]
+            if !state.sleep.warned { effects.append(seconds > warning ? .startTimer(.sleepWarning, after: seconds - warning) : .startTimer(.sleepWarning, after: 0)) }
+            return effects
+        }
         guard let minutes = state.settings.sleepDaily, !state.sleep.asleep, state.sleep.choice == nil else { return [] }
         let offset = Double(state.settings.utcOffset)
         let local = state.wallClock + offset
@@ -121,6 +134,7 @@ enum SleepReducer {
     private static func cancel(_ state: inout ShellState) {
         state.sleep.choice = nil
         state.sleep.endsAt = nil
+        state.sleep.until = nil
         state.sleep.warned = false
     }
 }

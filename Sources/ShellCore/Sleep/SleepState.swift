@@ -39,6 +39,9 @@ public struct SleepState: Equatable, Sendable {
     public var choice: SleepChoice?
     /// When it ends (monotonic).
     public var endsAt: Instant?
+    /// When it ends by the wall clock (seconds since 1970), for the end of a
+    /// programme: the wall clock's ticks set the timer again by it.
+    public var until: Double?
     /// "Sleeping in 1:00 · any key to stay awake" is up.
     public var warned = false
     /// Playback stopped and the screen dark; a key wakes it.

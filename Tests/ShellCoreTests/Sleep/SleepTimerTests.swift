@@ -59,6 +59,10 @@ struct SleepTimerTests {
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         let effects = h.apply(.sleep(.programme, at: h.clock.now))
         #expect(effects.contains(.startTimer(.sleepNow, after: 1200)) && effects.contains(.startTimer(.sleepWarning, after: 1140)))
+        #expect(h.state.sleep.until == wall + 1200)
+        _ = h.advance(by: 30)
+        #expect(h.apply(.wallClock(wall + 45, at: h.clock.now)) == [.startTimer(.sleepNow, after: 1155), .startTimer(.sleepWarning, after: 1095)],
+                "the tick sets it again by the wall clock (the monotonic clock had moved 30 s, the wall clock 45 s)")
         h.apply(.sleep(nil, at: h.clock.now))
         #expect(h.state.sleep.choice == nil && h.state.chrome.badge == "Sleep timer off")
         let plain = ReducerHarness(ShellState(items: [news]))
