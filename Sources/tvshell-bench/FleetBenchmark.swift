@@ -20,7 +20,7 @@ enum FleetBenchmark {
         let broker = try MosquittoBroker(directory: dir.appendingPathComponent("broker"))
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tvshell-bench-cache").path
         var shells: [(pid: pid_t, socket: String)] = []
-        defer { for shell in shells { kill(shell.pid, SIGTERM); _ = Spawn.wait(shell.pid) } }
+        defer { for shell in shells { Spawn.terminate(shell.pid) } }
         for n in 0..<count {
             let home = dir.appendingPathComponent("box\(n)")
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)

@@ -70,8 +70,7 @@ public final class MosquittoBroker {
     /// Stops the broker and waits for it to exit.
     public func stop() {
         guard let pid else { return }
-        kill(pid, SIGTERM)
-        _ = Spawn.wait(pid)
+        Spawn.terminate(pid)
         self.pid = nil
     }
 
@@ -164,9 +163,11 @@ public final class MQTTWatcher {
 
     deinit { stop() }
 
+    /// Kills the subscriber (SIGKILL: mosquitto_sub may wait on its broker
+    /// after SIGTERM) and reaps it.
     public func stop() {
         guard let pid else { return }
-        kill(pid, SIGTERM)
+        kill(pid, SIGKILL)
         _ = Spawn.wait(pid)
         self.pid = nil
     }

@@ -112,6 +112,23 @@ public enum Spawn {
         return 128 + (status & 0x7F)
     }
 
+    /// SIGTERM, then SIGKILL if `pid` has not exited within `grace`
+    /// seconds; reaps it either way. Returns its exit status (or 128+signal).
+    @discardableResult
+    public static func terminate(_ pid: pid_t, grace: Double = 3) -> Int32 {
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(grace)
+        var status: Int32 = 0
+        while Date() < deadline {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F) }
+            if reaped < 0 && errno != EINTR { return -1 }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        return wait(pid)
+    }
+
     /// Path of an executable in PATH, if any.
     public static func which(_ name: String) -> String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {

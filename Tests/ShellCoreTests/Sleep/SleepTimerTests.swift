@@ -5,6 +5,15 @@ import Testing
 
 private let wall = 1_800_000_000.0
 
+/// Whether a key goes to the sleep timer in `state` (through the reducer).
+private enum SleepReducerProbe {
+    static func keyTaken(_ state: inout ShellState) -> Bool {
+        let before = state.sleep
+        _ = ShellReducer.reduce(&state, .command(.digit(1), at: Instant(seconds: 0)))
+        return state.sleep != before
+    }
+}
+
 @Suite("The sleep timer")
 struct SleepTimerTests {
     @Test("90 s: the warning at 30 s, asleep at 90 s (playback stopped, the screen dark); a key wakes it to the home screen")
@@ -47,6 +56,17 @@ struct SleepTimerTests {
         }
         #expect(h.state.playback.position == 100, "RIGHT did not skip")
         h.expectArmed([.badgeHide, .hintHide, .noticeHide, .transportHide])
+    }
+
+    @Test("under the passcode prompt a digit is the code's, not the sleep timer's")
+    func promptKeepsDigits() {
+        let h = playingFilm()
+        h.apply(.sleep(.after(30), at: h.clock.now))
+        var state = h.state
+        state.navigation.destination = .passcode(PasscodePrompt(purpose: .quitKiosk(returnTo: .player), item: film, ratings: []))
+        #expect(SleepReducerProbe.keyTaken(&state) == false)
+        #expect(state.sleep.choice == .after(30), "still set")
+        h.expectArmed([.sleepNow, .noticeHide, .badgeHide, .hintHide, .transportHide])
     }
 
     @Test("end of the programme on a live channel: the guide's stop; none known: refused with why; null turns it off")
