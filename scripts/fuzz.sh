@@ -19,12 +19,14 @@ scratch=.build/fuzz
 
 echo "building tvshell-fuzz with libFuzzer and AddressSanitizer (release) …"
 driver=$(ls "$(dirname "$(command -v swift)")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
+built=0
 swift build -c release --product tvshell-fuzz --scratch-path "$scratch" \
   -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table -Xswiftc -DFUZZING \
-  -Xlinker "$driver" -Xlinker -lstdc++ \
-  2>&1 | grep -v "Cannot export local symbol" | grep -E "error|warning: unre|Compiling tvshell-fuzz|Build" || true
+  -Xlinker "$driver" -Xlinker -lstdc++ >"$scratch/build.log" 2>&1 || built=$?
+grep -v "Cannot export local symbol" "$scratch/build.log" | grep -E "error|warning: unre|Compiling tvshell-fuzz|Build" || true
 binary="$scratch/release/tvshell-fuzz"
-[ -x "$binary" ] || { echo "tvshell-fuzz did not build" >&2; exit 2; }
+# A failed build leaves the last binary in place: never fuzz that.
+[ "$built" -eq 0 ] && [ -x "$binary" ] || { echo "tvshell-fuzz did not build (exit $built; $scratch/build.log)" >&2; exit 2; }
 
 run() {
   local target=$1
@@ -35,12 +37,15 @@ run() {
     -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=4096 \
     -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1 || true
   local executions found
-  executions=$(grep -a "stat::number_of_executed_units" "$log" | awk '{print $2}' | tail -1)
+  executions=$(grep -a "stat::number_of_executed_units" "$log" | awk '{print $2}' | tail -1) || true
   found=$(find "$findings" -type f | wc -l)
   printf '%-9s %12s executions in %s s, corpus %5s inputs, findings: %s%s\n' "$target" "${executions:-?}" "$seconds" \
     "$(find "$corpus" -type f | wc -l)" "$found" "$([ "$found" -gt 0 ] && echo " (in $findings; log $log)")"
+  # A target that never ran (an unknown name, a crash at start) is a failure, not "no findings".
+  [ -n "$executions" ] || { echo "$target did not run: $log" >&2; touch "$scratch/not-run-$target"; }
 }
 
+rm -f "$scratch"/not-run-*
 echo "fuzzing ${#targets[@]} targets for $seconds s each, $jobs at a time"
 for target in "${targets[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
@@ -51,4 +56,5 @@ wait
 total=0
 for target in "${targets[@]}"; do total=$((total + $(find "$scratch/findings/$target" -type f | wc -l))); done
 if [ "$total" -gt 0 ]; then echo "fuzz: $total findings"; exit 1; fi
+if ls "$scratch"/not-run-* >/dev/null 2>&1; then echo "fuzz: some targets did not run"; exit 2; fi
 echo "fuzz: no findings"
