@@ -30,17 +30,6 @@ private func channel(_ message: MQTTWatcher.Message) -> Int? {
     (message.json?["channel"] as? [String: Any])?["number"] as? Int
 }
 
-private func log(_ shell: ShellUnderTest) -> String { (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "" }
-
-/// Waits for `text` in the shell's log.
-private func waitForLog(_ shell: ShellUnderTest, _ text: String, timeout: Double = 15) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !log(shell).contains(text) {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.05)
-    }
-    return true
-}
 
 /// Whether the shell still shows new frames.
 private func stillPlaying(_ shell: ShellUnderTest) throws -> Bool {
@@ -171,7 +160,9 @@ struct FleetEndToEndTests {
 
         broker.stop()
         #expect(try stillPlaying(shell), "plays on without its broker")
-        #expect(waitForLog(shell, "MQTT: mqtt://127.0.0.1:\(broker.port): "))
+        #expect(shell.waitForLog("MQTT: mqtt://127.0.0.1:\(broker.port): "))
+        // The broker stays away a while (not a wait for anything): the
+        // shell's back-off grows, and must still bring it back within 10 s.
         Thread.sleep(forTimeInterval: 3)
         try broker.start()
         let restarted = Date()
@@ -195,15 +186,15 @@ struct FleetEndToEndTests {
         try "wrong-one\n".write(toFile: wrong, atomically: true, encoding: .utf8)
         chmod(wrong, 0o600)
         let shell = try fleetShell(try fleetConfig(broker, device: "r1", mqtt: "username = \"room\"\npassword_file = \"\(wrong)\""))
-        #expect(waitForLog(shell, "MQTT: mqtt://127.0.0.1:\(broker.port): the broker refused the user name or password (not authorised); trying again"))
+        #expect(shell.waitForLog("MQTT: mqtt://127.0.0.1:\(broker.port): the broker refused the user name or password (not authorised); trying again"))
         #expect(try stillPlaying(shell))
-        #expect(!log(shell).contains("wrong-one"))
+        #expect(!shell.log.contains("wrong-one"))
 
         let open = dir.appendingPathComponent("open").path
         try "right-one\n".write(toFile: open, atomically: true, encoding: .utf8)
         chmod(open, 0o644)
         let exposed = try fleetShell(try fleetConfig(broker, device: "r2", mqtt: "username = \"room\"\npassword_file = \"\(open)\""))
-        #expect(waitForLog(exposed, "MQTT is off: the password file \(open) can be read by others (mode 644); chmod 600 it"))
+        #expect(exposed.waitForLog("MQTT is off: the password file \(open) can be read by others (mode 644); chmod 600 it"))
         #expect(try stillPlaying(exposed))
 
         chmod(open, 0o600)
@@ -214,17 +205,17 @@ struct FleetEndToEndTests {
         _ = right
 
         let mismatch = try fleetShell(try fleetConfig(broker, device: "r4", scheme: "mqtts"))
-        #expect(waitForLog(mismatch, "MQTT: mqtts://127.0.0.1:\(broker.port): the TLS handshake failed: unexpected eof while reading (does the broker speak TLS on this port?)"))
+        #expect(mismatch.waitForLog("MQTT: mqtts://127.0.0.1:\(broker.port): the TLS handshake failed: unexpected eof while reading (does the broker speak TLS on this port?)"))
         #expect(try stillPlaying(mismatch))
 
         let ours = try TestCertificates(directory: dir.appendingPathComponent("certs"), name: "ours")
         let theirs = try TestCertificates(directory: dir.appendingPathComponent("certs"), name: "theirs")
         let tlsBroker = try MosquittoBroker(directory: dir.appendingPathComponent("tls"), tls: (theirs.certificate, theirs.key))
         let untrusted = try fleetShell(try fleetConfig(tlsBroker, device: "r5", mqtt: "ca_file = \"\(ours.ca)\"", scheme: "mqtts"))
-        #expect(waitForLog(untrusted, "the TLS handshake failed: certificate verify failed (CA file \(ours.ca))"), "\(log(untrusted).split(separator: "\n").filter { $0.contains("MQTT") })")
+        #expect(untrusted.waitForLog("the TLS handshake failed: certificate verify failed (CA file \(ours.ca))"), "\(untrusted.log.split(separator: "\n").filter { $0.contains("MQTT") })")
         #expect(try stillPlaying(untrusted))
         let trusted = try fleetShell(try fleetConfig(tlsBroker, device: "r6", mqtt: "ca_file = \"\(theirs.ca)\"", scheme: "mqtts"))
-        #expect(waitForLog(trusted, "MQTT: connected to mqtts://127.0.0.1:\(tlsBroker.port) as r6"))
+        #expect(trusted.waitForLog("MQTT: connected to mqtts://127.0.0.1:\(tlsBroker.port) as r6"))
     }
 
     @Test("a lineup sent over MQTT plays at once; a broken one is refused with why and changes nothing; a guide without a store is refused")
@@ -294,13 +285,15 @@ struct FleetEndToEndTests {
 
         _ = try shell.ipc.request(["quit"])
         #expect(shell.waitForExit() == 0)
+        let clearing = try broker.watch(["homeassistant/#"])
         let removing = try fleetShell(try fleetConfig(broker, device: "den", mqtt: "home_assistant = false"))
-        #expect(waitForLog(removing, "MQTT: connected"))
-        let after = try broker.watch(["homeassistant/#", "tvshell/den/availability"])
-        #expect(after.first { $0.topic == "tvshell/den/availability" && $0.payload == "online" } != nil)
-        Thread.sleep(forTimeInterval: 0.5)
-        after.poll()
-        #expect(!after.messages.contains { $0.topic.hasPrefix("homeassistant/") && !$0.payload.isEmpty }, "no discovery left retained")
+        // Each entity's config is cleared with an empty retained message; once
+        // all have come through, the broker holds none of them.
+        let cleared = clearing.first { _ in Set(clearing.messages.filter { $0.payload.isEmpty }.map(\.topic)).count == wanted.count }
+        #expect(cleared != nil, "\(clearing.messages.map(\.topic))")
+        // A new subscriber is told the retained messages before its own ready marker.
+        let after = try broker.watch(["homeassistant/#"])
+        #expect(!after.messages.contains { $0.topic.hasPrefix("homeassistant/") }, "no discovery left retained")
 
         // Unconfigured for good: `tvshell mqtt forget` takes the box off the broker.
         let config = try fleetConfig(broker, device: "den", mqtt: "protocol = \"3.1.1\"")
@@ -308,9 +301,8 @@ struct FleetEndToEndTests {
         #expect(removing.waitForExit() == 0)
         let forgot = try Spawn.run([TVShellBinary.path, "mqtt", "forget", "--config", config])
         #expect(forgot.status == 0 && forgot.output.contains("forgot den on mqtt://127.0.0.1:\(broker.port): 12 retained topics cleared"), "\(forgot.output)")
+        // forget returns once the broker acknowledged every clearing message.
         let gone = try broker.watch(["tvshell/den/#", "homeassistant/#"])
-        Thread.sleep(forTimeInterval: 0.5)
-        gone.poll()
         #expect(gone.messages.filter { !$0.topic.hasPrefix("tvshell-test/") }.isEmpty, "\(gone.messages.map(\.topic))")
         broker.stop()
         let unreachable = try Spawn.run([TVShellBinary.path, "mqtt", "forget", "--config", config])

@@ -31,8 +31,7 @@ struct InputDeviceEndToEndTests {
         try "[input]\ndevices = [\"\(pipe)\"]\n".write(toFile: config, atomically: true, encoding: .utf8)
         let shell = try ShellUnderTest(["--config", config], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["duration"] is Double }
-        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
-        #expect(log.contains("input: reading \(pipe) (a pipe of input events)"), "the log names the pipe")
+        #expect(shell.log.contains("input: reading \(pipe) (a pipe of input events)"), "the log names the pipe")
         var fd: Int32 = -1
         let deadline = Date().addingTimeInterval(10)
         while fd < 0 && Date() < deadline {

@@ -57,6 +57,22 @@ final class ShellUnderTest {
 func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
 
 extension ShellUnderTest {
+    /// The shell's log so far.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Whether the log says `text` within `timeout` seconds (looked at every
+    /// 50 ms: for what only the log tells, such as a broker's refusal).
+    func waitForLog(_ text: String, timeout: Double = 15) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !log.contains(text) {
+            if Date() > deadline { return false }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return true
+    }
+}
+
+extension ShellUnderTest {
     /// Types `code` through the automation socket, as a remote would.
     func enter(_ code: String) throws {
         for digit in code { try #require(try ipc.request(["keypress", String(digit)])["error"] as? String == "success") }

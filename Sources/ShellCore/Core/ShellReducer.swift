@@ -30,7 +30,6 @@ public enum ShellReducer {
     private static func reduceAction(_ state: inout ShellState, _ action: Action) -> [Effect] {
         switch action {
         case .command(let command, let now):
-            if let effects = SleepReducer.key(&state, now: now) { return effects + KioskReducer.armIdleReturn(state) }
             return KeyRouter.reduce(&state, command, now: now) + KioskReducer.armIdleReturn(state)
         case .open(let items, let now):
             guard !items.isEmpty, state.prompt == nil else { return [] }

@@ -86,17 +86,16 @@ enum SleepReducer {
         return effects + [.cancelTimer(.sleepWarning), .cancelTimer(.sleepNow), .cancelTimer(.noticeHide), .cancelTimer(.idleReturn), .televisionStandby]
     }
 
-    /// A key while asleep wakes the shell (a kiosk plays its start item
-    /// again); during the warning (but for the passcode prompt's digits) it
-    /// keeps the shell awake. The key does nothing else. Nil: not the sleep
-    /// timer's key.
+    /// Any key while `KeyOverlay.sleep` is up (`KeyTable`): asleep, it wakes
+    /// the shell (a kiosk plays its start item again); during the warning it
+    /// keeps the shell awake (not under the passcode prompt: its digits are
+    /// the code's). The key does nothing else.
     static func key(_ state: inout ShellState, now: Instant) -> [Effect]? {
         if state.sleep.asleep {
             state.sleep.asleep = false
             guard state.kiosk, !state.items.isEmpty else { return [] }
             return PlaybackReducer.play(&state, index: state.live.startIndex ?? 0, now: now)
         }
-        // Under the passcode prompt the keys are the code's.
         guard state.sleep.warned, keepsAwake(state), state.prompt == nil else { return nil }
         cancel(&state)
         state.chrome.notice = "Staying awake: sleep timer off"

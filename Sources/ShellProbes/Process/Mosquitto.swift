@@ -127,7 +127,8 @@ public final class MosquittoBroker {
     }
 }
 
-/// `mosquitto_sub -v` in the background: every message it got, as
+/// `mosquitto_sub` in the background (`-F "%t %p"`: an empty payload is
+/// empty, not "(null)" as `-v` prints it): every message it got, as
 /// (topic, payload), with the time it was read. Ready (subscribed) when made.
 public final class MQTTWatcher {
     public struct Message: Sendable {
@@ -149,7 +150,7 @@ public final class MQTTWatcher {
     init(broker: MosquittoBroker, topics: [String], extra: [String]) throws {
         output = broker.directory.appendingPathComponent("sub-\(UUID().uuidString).log").path
         let ready = "tvshell-test/ready/\(UUID().uuidString)"
-        var arguments = ["mosquitto_sub", "-h", "127.0.0.1", "-p", String(broker.port), "-v", "-q", "1", "-t", ready] + extra
+        var arguments = ["mosquitto_sub", "-h", "127.0.0.1", "-p", String(broker.port), "-F", "%t %p", "-q", "1", "-t", ready] + extra
         for topic in topics { arguments += ["-t", topic] }
         pid = try Spawn.start(arguments, outputPath: output)
         let deadline = Date().addingTimeInterval(10)

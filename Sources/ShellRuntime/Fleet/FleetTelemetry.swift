@@ -66,12 +66,7 @@ struct FleetRedaction {
     }
 
     func apply(_ value: Any) -> Any {
-        switch value {
-        case let text as String: redact(text)
-        case let object as [String: Any]: object.mapValues(apply)
-        case let array as [Any]: array.map(apply)
-        default: value
-        }
+        IPCServer.mappingStrings(value, redact)
     }
 
     func redact(_ text: String) -> String {

@@ -301,10 +301,16 @@ final class IPCServer: AutomationPort {
 
     /// `value` (a JSON object, array or scalar) with the URLs in its strings redacted.
     static func redactingURLs(_ value: Any) -> Any {
+        mappingStrings(value) { URLRedaction.redactingURLs(in: $0) }
+    }
+
+    /// `value` (a JSON object, array or scalar) with `transform` applied to
+    /// every string in it (not to keys). Any thread.
+    static func mappingStrings(_ value: Any, _ transform: (String) -> String) -> Any {
         switch value {
-        case let text as String: URLRedaction.redactingURLs(in: text)
-        case let object as [String: Any]: object.mapValues(redactingURLs)
-        case let array as [Any]: array.map(redactingURLs)
+        case let text as String: transform(text)
+        case let object as [String: Any]: object.mapValues { mappingStrings($0, transform) }
+        case let array as [Any]: array.map { mappingStrings($0, transform) }
         default: value
         }
     }

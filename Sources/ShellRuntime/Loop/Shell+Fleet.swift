@@ -24,7 +24,7 @@ extension Shell {
         let finish = RunLoopCall<Read> { [self] result in
             switch result {
             case .success(let channels):
-                self.logger.info("lineup switched to \(URLRedaction.redactingURLs(in: location)): \(channels.items.count) items")
+                self.logger.info("lineup switched to \(location): \(channels.items.count) items")
                 dispatch(.open(channels.items.resolvingRatings(), at: MonotonicClock.now()))
                 if var plan = guidePlan {
                     plan.targets = channels.targets
@@ -43,7 +43,7 @@ extension Shell {
             let result: Read
             do {
                 let parsed = M3UParser.parse(InputLoader.text(try InputLoader.load(location)))
-                for problem in parsed.problems.prefix(20) { log.warning("\(URLRedaction.redactingURLs(in: location)): \(problem)") }
+                for problem in parsed.problems.prefix(20) { log.warning("\(location): \(problem)") }
                 let channels = parsed.playableChannels()
                 result = channels.items.isEmpty ? .failure(IPCCommandError("no channels in the lineup \(location)")) : .success(channels)
             } catch {
@@ -58,7 +58,7 @@ extension Shell {
             return IPCCommandError("refused: this box keeps no guide store (its lineup names no guide and it was started without --guide)")
         }
         plan.sources = [location]
-        logger.info("guide source switched to \(URLRedaction.redactingURLs(in: location)); refreshing")
+        logger.info("guide source switched to \(location); refreshing")
         restartGuide(plan)
         return nil
     }

@@ -139,10 +139,11 @@ final class InputDevices {
         Glibc.close(device.fd)
     }
 
-    /// Why `path` cannot be opened; for a permission refusal, the group that
-    /// may read it (`input`, as Debian's udev rules make it).
-    static func openFailure(_ path: String, errno code: Int32) -> String {
-        var message = "input: \(path) cannot be opened (\(String(cString: strerror(code))))"
+    /// Why `path` cannot be opened, after `subject` ("input: "); for a
+    /// permission refusal, the group that may read it (`input`, as Debian's
+    /// udev rules make it; `video` for /dev/cecN).
+    static func openFailure(_ path: String, errno code: Int32, subject: String = "input: ") -> String {
+        var message = "\(subject)\(path) cannot be opened (\(String(cString: strerror(code))))"
         guard code == EACCES || code == EPERM else { return message }
         var info = stat()
         var group = "input"

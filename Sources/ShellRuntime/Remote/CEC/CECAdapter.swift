@@ -37,7 +37,7 @@ final class CECAdapter {
         }
         let fd = Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            logger.warning("\(InputDevices.openFailure(path, errno: errno).replacingOccurrences(of: "input: ", with: "HDMI-CEC: "))")
+            logger.warning("\(InputDevices.openFailure(path, errno: errno, subject: "HDMI-CEC: "))")
             return nil
         }
         var physical: UInt16 = 0xFFFF
@@ -131,7 +131,7 @@ public enum CECStatus {
         for path in paths {
             let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else {
-                lines.append(InputDevices.openFailure(path, errno: errno).replacingOccurrences(of: "input: ", with: ""))
+                lines.append(InputDevices.openFailure(path, errno: errno, subject: ""))
                 continue
             }
             defer { Glibc.close(fd) }
