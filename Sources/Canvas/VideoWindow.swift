@@ -8,6 +8,8 @@ public enum VideoInset: String, Equatable, Hashable, Sendable, CaseIterable {
     /// The flip interstitial's picture of a warm target: its latest frame,
     /// small, in the channel card.
     case interstitial
+    /// The scrub thumbnail: the frame under the scrub head.
+    case thumbnail
 }
 
 /// Where a window's picture goes: a rectangle of cells of the screen.

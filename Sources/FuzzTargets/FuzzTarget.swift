@@ -35,6 +35,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case input
     /// HDMI-CEC frames from the TV (each a length byte, then the frame).
     case cec
+    /// Scrub-thumbnail tracks: a WebVTT sprite track, an HLS master and
+    /// I-frame playlist (as text), a `.bif` index (as bytes).
+    case thumbnails
 
     /// Decodes `bytes` as this target's input; the result is dropped.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -87,6 +90,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? SegmentsSidecar.parse(text, path: "film.segments.toml")
         case .mqtt:
             _ = FleetCommandPayload.check(Array(bytes))
+        case .thumbnails:
+            let raw = Array(bytes)
+            _ = try? BIFIndex(header: raw, size: raw.count)
+            let text = InputLoader.text(Data(bytes))
+            for cue in WebVTTThumbnails.parse(text, base: "http://tv.example/a/thumbs.vtt") { _ = cue.tile }
+            _ = IFramePlaylist.streams(inMaster: text, base: "http://tv.example/a/master.m3u8")
+            let frames = IFramePlaylist.frames(text, base: "/media/a/iframe.m3u8")
+            _ = IFramePlaylist.index(at: 60, in: frames)
         case .cec:
             var device = CECDevice(physicalAddress: 0x1000)
             _ = device.start()

@@ -54,6 +54,21 @@ public final class MPVSoftwareRenderer {
         return mpv_render_context_update(context) & UInt64(MPV_RENDER_UPDATE_FRAME.rawValue) != 0
     }
 
+    /// Whether the frame the next `render` draws is a new one from the
+    /// decoder, not the last one drawn again (a redraw after the video
+    /// output was set up anew, a repeat): `MPV_RENDER_PARAM_NEXT_FRAME_INFO`.
+    public var nextFrameIsNew: Bool {
+        guard let context else { return false }
+        var info = mpv_render_frame_info()
+        let code = withUnsafeMutablePointer(to: &info) { pointer in
+            mpv_render_context_get_info(context, mpv_render_param(type: MPV_RENDER_PARAM_NEXT_FRAME_INFO, data: UnsafeMutableRawPointer(pointer)))
+        }
+        guard code >= 0 else { return false }
+        let flags = info.flags
+        return flags & UInt64(MPV_RENDER_FRAME_INFO_PRESENT.rawValue) != 0 && flags & UInt64(MPV_RENDER_FRAME_INFO_REDRAW.rawValue) == 0
+            && flags & UInt64(MPV_RENDER_FRAME_INFO_REPEAT.rawValue) == 0
+    }
+
     /// Renders the current frame at `width`×`height` pixels into `pixels`,
     /// letterboxed as mpv does; never blocks for the frame's target time.
     /// `format`: mpv's name of the pixel layout (`rgb0`, or `bgr0` for a

@@ -29,6 +29,10 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     public var artwork: String?
     /// The guide's channel id (`tvg-id`), for now / next.
     public var guideID: String?
+    /// Scrub thumbnails it offers: a WebVTT track of sprites (`#xywh`) or a
+    /// Roku `.bif` (a lineup's `tvg-thumbnails` / `thumbnails`); a local
+    /// file's own sidecars are looked for beside it.
+    public var thumbnails: String?
     /// HTTP headers the stream needs ("User-Agent", "Referer" …).
     public var headers: [String: String]
     /// `title` was made from the location (a file name), not given: the

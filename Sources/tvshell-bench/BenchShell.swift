@@ -16,8 +16,8 @@ final class BenchShell {
     }
 
     /// Plays `clip` until frames are drawn, then pauses over the picture.
-    static func paused(_ tvshell: String, clip: String) throws -> BenchShell {
-        let shell = try playing(tvshell, clip: clip)
+    static func paused(_ tvshell: String, clip: String, config: String? = nil) throws -> BenchShell {
+        let shell = try playing(tvshell, clip: clip, config: config)
         try shell.ipc.request(["keypress", "SPACE"])
         try shell.ipc.waitForState { $0["paused"] as? Bool == true }
         return shell
@@ -25,12 +25,14 @@ final class BenchShell {
 
     /// Plays `clip` until frames are drawn; `remember` false turns the
     /// library off (`[library] remember = false`).
-    static func playing(_ tvshell: String, clip: String, remember: Bool = true) throws -> BenchShell {
+    /// `config`: the text of a config file to start with.
+    static func playing(_ tvshell: String, clip: String, remember: Bool = true, config: String? = nil) throws -> BenchShell {
         var arguments = [clip]
-        if !remember {
-            let config = TVShellBinary.scratchDirectory("bench-config").appendingPathComponent("config.toml")
-            try "[library]\nremember = false\n".write(to: config, atomically: true, encoding: .utf8)
-            arguments = ["--config", config.path] + arguments
+        let text = (remember ? "" : "[library]\nremember = false\n") + (config ?? "")
+        if !text.isEmpty {
+            let file = TVShellBinary.scratchDirectory("bench-config").appendingPathComponent("config.toml")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            arguments = ["--config", file.path] + arguments
         }
         let shell = try BenchShell(tvshell, arguments: arguments)
         try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 3 }

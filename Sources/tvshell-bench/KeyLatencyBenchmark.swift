@@ -4,8 +4,9 @@ import ShellProbes
 /// picture; each RIGHT / LEFT moves the scrub head; the time from writing the
 /// key to the first byte of the redraw is one sample.
 enum KeyLatencyBenchmark {
-    static func run(tvshell: String, clip: String, presses: Int = 300) throws -> Statistics {
-        let shell = try BenchShell.paused(tvshell, clip: clip)
+    /// `thumbnails`: scrub thumbnails on (the default) or off.
+    static func run(tvshell: String, clip: String, presses: Int = 300, thumbnails: Bool = true) throws -> Statistics {
+        let shell = try BenchShell.paused(tvshell, clip: clip, config: thumbnails ? nil : "[scrub]\nthumbnails = false\n")
         shell.pty.waitForQuiet(0.3)
         var samples: [Double] = []
         let right: [UInt8] = [0x1B, 0x4F, 0x43], left: [UInt8] = [0x1B, 0x4F, 0x44]

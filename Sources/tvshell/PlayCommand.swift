@@ -203,6 +203,7 @@ struct PlayCommand: ParsableCommand {
         settings.remindersTune = setup.file.remindersTune
         settings.maxConnections = setup.file.maxConnections
         settings.sleepDaily = setup.file.sleepDaily
+        if let thumbnails = setup.file.scrubThumbnails { settings.scrubThumbnails = thumbnails }
         var videoSettings = setup.file.video
         if let videoCells { videoSettings.cells = videoCells }
         if let videoColors, let mode = VideoSettings.colors(named: videoColors) { videoSettings.colors = mode }

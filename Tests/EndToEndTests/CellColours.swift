@@ -43,6 +43,9 @@ struct CellColours {
         }
     }
 
+    /// How many cells were read.
+    var count: Int { cells.count }
+
     /// Whether the cells in `columns` all show mostly `test`'s colour, in
     /// the foreground (the upper half block) or the background.
     func all(_ columns: Range<Int>, _ test: (Colour) -> Bool) -> Bool {

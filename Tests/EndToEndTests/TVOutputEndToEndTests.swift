@@ -197,6 +197,33 @@ struct TVOutputEndToEndTests {
         #expect(fullScreen > 1280 * 720 / 20, "the channel full screen again: \(fullScreen) yellow pixels; \(tv.problems)")
     }
 
+    @Test("scrubbing on the TV: the thumbnail is laid on mpv's picture above the head, of the 4:00 colour, and taken off with the scrub")
+    func scrubThumbnail() throws {
+        let tv = try Running([try TestMedia.colourSegments()])
+        try tv.ipc.waitForState(timeout: 60) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
+        let (thumbnail, _) = try scrubPaused(tv.ipc, to: 240)
+        #expect(thumbnail["source"] as? String == "player")
+        let state = try tv.ipc.waitForState { state in
+            (((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]]) ?? []).contains { $0["slot"] as? String == "thumbnail" }
+        }
+        let laid = try #require((((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]]) ?? []).first { $0["slot"] as? String == "thumbnail" })
+        let x = try #require(laid["x"] as? Int), y = try #require(laid["y"] as? Int)
+        let w = try #require(laid["w"] as? Int), h = try #require(laid["h"] as? Int)
+        #expect(w > 150 && h > 80 && y + h < 720, "a fifth of the width, above the bar: \(laid)")
+        let deadline = Date().addingTimeInterval(5)
+        var green = 0
+        repeat {
+            green = try tv.display.screenshot().count(near: 0x00FF80, tolerance: 70, x: x, y: y, width: w, height: h)
+        } while green < w * h / 2 && Date() < deadline
+        #expect(green >= w * h / 2, "the 4:00 colour in the thumbnail's rectangle: \(green) of \(w * h); \(tv.problems)")
+        #expect(try tv.display.screenshot().count(near: 0x00FF80, tolerance: 70, x: 0, y: 0, width: 1280, height: 720) - green < 200,
+                "nowhere else: the paused picture is the 0:0x frame")
+        _ = try tv.ipc.request(["keypress", "ESC"])
+        try tv.ipc.waitForState { state in
+            !(((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]]) ?? []).contains { $0["slot"] as? String == "thumbnail" }
+        }
+    }
+
     @Test("a warm neighbour takes mpv's window over on a flip: channel 2 full screen, never loaded again")
     func warmFlip() throws {
         let tv = try Running(["--home"])

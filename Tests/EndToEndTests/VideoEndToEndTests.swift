@@ -7,7 +7,7 @@ import Glibc
 
 /// Answers tvshell's terminal probe once, like a given terminal, as soon as
 /// DA1 (the probe's last query) has been asked.
-private final class FakeTerminal: @unchecked Sendable {
+final class FakeTerminal: @unchecked Sendable {
     private let lock = NSLock()
     private var answered = false
     private var seen: [UInt8] = []
@@ -26,14 +26,14 @@ private final class FakeTerminal: @unchecked Sendable {
     }
 }
 
-private func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     guard haystack.count >= needle.count else { return false }
     return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
 }
 
 /// tvshell in a pty whose other side is the test: it answers the probe and
 /// reads everything tvshell writes.
-private final class ShellInPty {
+final class ShellInPty {
     let pty: PtyProcess
     let ipc: IPCClient
     let directory = TVShellBinary.scratchDirectory("e2e-pty")

@@ -34,9 +34,17 @@ func playingFilm(duration: Double = 7200, position: Double = 100, items: [MediaI
     return h
 }
 
+/// Settings without scrub thumbnails, for tests of scrubbing itself (the
+/// thumbnails' requests are `ThumbnailTests`').
+let withoutThumbnails: ShellSettings = {
+    var settings = ShellSettings()
+    settings.scrubThumbnails = false
+    return settings
+}()
+
 /// The same, then paused with SPACE.
-func pausedFilm(duration: Double = 7200, position: Double = 100) -> ReducerHarness {
-    let h = playingFilm(duration: duration, position: position)
+func pausedFilm(duration: Double = 7200, position: Double = 100, settings: ShellSettings = withoutThumbnails) -> ReducerHarness {
+    let h = playingFilm(duration: duration, position: position, settings: settings)
     h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
         $0.playback.paused = true
         $0.chrome.transportVisible = true

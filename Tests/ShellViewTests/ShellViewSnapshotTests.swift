@@ -70,6 +70,20 @@ struct ShellViewSnapshotTests {
         check(s, "player-scrub-fine")
     }
 
+    @Test("a scrub thumbnail: a window a fifth of the width above the head, its time under it; none before the first picture or on a tiny screen")
+    func scrubbingThumbnail() {
+        var s = playing(paused: true)
+        s.scrub = ScrubState(target: 6900, origin: 754)
+        #expect(!ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo).windows.contains { $0.inset == .thumbnail })
+        s.thumbnail.requested = ThumbnailRequest(item: film, time: 6900, mayOpenStream: true)
+        s.thumbnail.picture = ThumbnailPicture(time: 6900, frameTime: 6895, source: .player)
+        check(s, "player-scrub-thumbnail")
+        let screen = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo)
+        #expect(screen.windows.first { $0.inset == .thumbnail } == VideoWindow(.thumbnail, x: 62, y: 13, width: 16, height: 5),
+                "by the head near the end, kept on the screen: \(screen.windows)")
+        #expect(!ShellView.render(s, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .window)).windows.contains { $0.inset == .thumbnail })
+    }
+
     @Test func live() { check(playing(liveItem), "player-live") }
 
     @Test func titleCardBeforeFirstFrame() {

@@ -9,6 +9,7 @@ extension LineupChannel {
             number: number, rating: rating, contentRating: rating.flatMap { RatingsTable.standard.parse($0) }, group: group, logo: logo, guideID: id, headers: headers)
         item.catchup = catchup
         item.alternates = alternates
+        item.thumbnails = (attributes["tvg-thumbnails"] ?? attributes["thumbnails"]).flatMap { $0.isEmpty ? nil : $0 }
         return item
     }
 }

@@ -55,6 +55,8 @@ public enum Action: Equatable, Sendable {
     /// Show `text` across the top of every screen for `seconds` (nil: take
     /// the banner down).
     case showMessage(String?, seconds: Double)
+    /// What the runtime shows of a scrub thumbnail asked for.
+    case thumbnail(ThumbnailReport)
     /// Set the sleep timer (nil: off).
     case sleep(SleepChoice?, at: Instant)
     /// libmpv stopped by itself and was started again: what played is loaded again.

@@ -15,6 +15,9 @@ public enum Effect: Equatable, Sendable {
     case stop
     /// Put the TV in standby (HDMI-CEC, where there is an adapter): the sleep timer ended.
     case televisionStandby
+    /// Show the thumbnail of the frame asked for above the scrub head
+    /// (nil: none any more); answered by `Action.thumbnail`.
+    case thumbnail(ThumbnailRequest?)
     case setPause(Bool)
     /// Seek to an absolute position in seconds.
     case seek(to: Double, exact: Bool)

@@ -25,6 +25,7 @@ public enum ShellReducer {
     /// `picture.preview`, `warm`) and retires the tokens it stops.
     static func reconcilePlayers(_ state: inout ShellState, previewTargetBefore: Int?) -> [Effect] {
         ProposalImageReducer.reconcile(&state) + PreviewReducer.reconcile(&state, before: previewTargetBefore) + WarmReducer.reconcile(&state)
+            + ThumbnailReducer.reconcile(&state)
     }
 
     private static func reduceAction(_ state: inout ShellState, _ action: Action) -> [Effect] {
@@ -110,6 +111,8 @@ public enum ShellReducer {
         case .showNotice(let text):
             state.chrome.notice = text
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
+        case .thumbnail(let report):
+            return ThumbnailReducer.report(&state, report)
         case .sleep(let choice, let now):
             return SleepReducer.set(&state, choice, now: now)
         case .showMessage(let text, let seconds):

@@ -26,6 +26,8 @@ public struct ShellSettings: Equatable, Sendable {
     public var flipFailureDelay = 3.0
     /// Seconds after the last digit before a typed channel number is tuned.
     public var digitCommitDelay = 2.0
+    /// While scrubbing, a thumbnail of the frame under the head (`[scrub] thumbnails`).
+    public var scrubThumbnails = true
     /// The kiosk's daily sleep (`[sleep] daily`), minutes after local midnight.
     public var sleepDaily: Int?
     /// Seconds east of UTC here, for the daily sleep's local time.

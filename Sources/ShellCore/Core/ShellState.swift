@@ -33,6 +33,8 @@ public struct ShellState: Equatable, Sendable {
     public var upNext = UpNextFeatureState()
     /// The sleep timer.
     public var sleep = SleepState()
+    /// Scrub thumbnails.
+    public var thumbnail = ThumbnailState()
     /// Wall-clock time, seconds since 1970, as last told by the runtime (for
     /// now / next); 0 until told.
     public var wallClock: Double = 0

@@ -27,6 +27,7 @@ enum PlayerView {
         }
         if state.chrome.transportVisible || state.scrub != nil || state.playback.paused {
             TransportBarView.draw(into: &screen, state: state, theme: theme, utcOffset: context.utcOffset)
+            ThumbnailView.draw(into: &screen, state: state, theme: theme, context: context)
             if context.chromeOverPicture && context.videoInTerminal && picture {
                 let rows = TransportBarView.rows(state)
                 screen.layOverPicture(x: 0, y: screen.height - rows, width: screen.width, height: rows, background: theme.barBackground)

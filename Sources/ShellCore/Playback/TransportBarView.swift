@@ -35,6 +35,19 @@ enum TransportBarView {
         behind < 1 ? "" : "−\(formatTime(behind)) behind live"
     }
 
+    /// The column of the scrub head on a screen `width` columns wide (nil:
+    /// not scrubbing).
+    static func headColumn(_ state: ShellState, width: Int) -> Int? {
+        guard let scrub = state.scrub else { return nil }
+        let barWidth = width - 2 * margin
+        if state.isLive, let range = state.seekRange {
+            let span = max(range.upperBound - range.lowerBound, 0.001)
+            return margin + Int(((scrub.target - range.lowerBound) / span * Double(barWidth - 1)).rounded())
+        }
+        let duration = state.playback.duration ?? 0
+        return duration > 0 ? margin + Int((scrub.target / duration * Double(barWidth - 1)).rounded()) : margin
+    }
+
     /// The rows the bar takes at the bottom of the screen.
     static func rows(_ state: ShellState) -> Int { state.scrub?.mode == .fine ? 6 : 5 }
 
@@ -67,10 +80,7 @@ enum TransportBarView {
         screen.put(truncate(title, toWidth: barWidth - statusWidth - 2, ellipsis: theme.glyphs.ellipsis), x: margin, y: row, style: base.bolded())
         row += 1
 
-        let headColumn: Int? = state.scrub.map { scrub in
-            if timeshift { return margin + Int(((scrub.target - lower) / span * Double(barWidth - 1)).rounded()) }
-            return duration > 0 ? margin + Int((scrub.target / duration * Double(barWidth - 1)).rounded()) : margin
-        }
+        let headColumn = headColumn(state, width: screen.width)
         if let scrub = state.scrub, let headColumn {
             let label = timeshift
                 ? "−" + formatTime(max(0, (range?.upperBound ?? 0) - scrub.target), tenths: scrub.mode == .fine)

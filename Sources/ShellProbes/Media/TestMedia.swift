@@ -3,7 +3,7 @@ import Foundation
 /// Real media made with ffmpeg at test time (nothing large is committed),
 /// cached per machine under /tmp so a run makes each clip once.
 public enum TestMedia {
-    private static let directory = URL(fileURLWithPath: "/tmp/tvshell-test-media-v1")
+    static let directory = URL(fileURLWithPath: "/tmp/tvshell-test-media-v1")
     private static let lock = NSLock()
 
     /// An H.264 + AAC Matroska clip of `seconds`, 2 s GOP, with chapters
@@ -144,7 +144,7 @@ public enum TestMedia {
 
     /// Makes `name` once: `arguments` returns ffmpeg's arguments (output last)
     /// or writes the file itself and returns nil.
-    private static func make(_ name: String, _ arguments: (String) throws -> [String]?) throws -> String {
+    static func make(_ name: String, _ arguments: (String) throws -> [String]?) throws -> String {
         lock.lock()
         defer { lock.unlock() }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -153,9 +153,17 @@ public final class LocalHTTPServer: @unchecked Sendable {
                 close(client)
                 return
             }
-            response = Data("HTTP/1.0 200 OK\r\nContent-Length: \(body.count)\r\nETag: \(tag)\r\nConnection: close\r\n\r\n".utf8)
-            bodyStart = response.count
-            response.append(body)
+            if let range = headers["range"].flatMap({ Self.byteRange($0, size: body.count) }) {
+                // A byte range, as an HLS I-frame playlist's fetches ask.
+                response = Data(("HTTP/1.0 206 Partial Content\r\nContent-Length: \(range.count)\r\n"
+                    + "Content-Range: bytes \(range.lowerBound)-\(range.upperBound - 1)/\(body.count)\r\nConnection: close\r\n\r\n").utf8)
+                bodyStart = response.count
+                response.append(body.subdata(in: range))
+            } else {
+                response = Data("HTTP/1.0 200 OK\r\nContent-Length: \(body.count)\r\nETag: \(tag)\r\nConnection: close\r\n\r\n".utf8)
+                bodyStart = response.count
+                response.append(body)
+            }
         } else {
             response = Data("HTTP/1.0 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
             bodyStart = response.count
@@ -194,6 +202,15 @@ public final class LocalHTTPServer: @unchecked Sendable {
         }
         deliver(client, response, sent..<response.count)
         close(client)
+    }
+
+    /// `bytes=FIRST-LAST` (or `bytes=FIRST-`) within a body of `size` bytes.
+    static func byteRange(_ field: String, size: Int) -> Range<Int>? {
+        guard field.hasPrefix("bytes="), !field.contains(",") else { return nil }
+        let parts = field.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let first = Int(parts[0]), first < size else { return nil }
+        let last = parts[1].isEmpty ? size - 1 : min(size - 1, Int(parts[1]) ?? -1)
+        return last >= first ? first..<(last + 1) : nil
     }
 
     /// Writes `range` of `data`, whatever the client took (it may be gone).

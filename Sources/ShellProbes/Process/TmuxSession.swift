@@ -34,9 +34,11 @@ public final class TmuxSession {
         try Spawn.run(["tmux", "-L", socketName, "send-keys"] + keys)
     }
 
-    /// The visible screen as text (with `escapes`, colours and attributes too).
-    public func capture(escapes: Bool = false) -> String {
-        let args = ["tmux", "-L", socketName, "capture-pane", "-p"] + (escapes ? ["-e"] : [])
+    /// The visible screen as text (with `escapes`, colours and attributes
+    /// too; with `wholeLines`, the spaces at the ends of lines kept: cells
+    /// of a background colour).
+    public func capture(escapes: Bool = false, wholeLines: Bool = false) -> String {
+        let args = ["tmux", "-L", socketName, "capture-pane", "-p"] + (escapes ? ["-e"] : []) + (wholeLines ? ["-N"] : [])
         return (try? Spawn.run(args).output) ?? ""
     }
 
@@ -56,13 +58,13 @@ public final class TmuxSession {
     /// Polls the screen until `condition` holds or `timeout` passes; returns
     /// the last capture and whether it held.
     @discardableResult
-    public func waitFor(timeout: Double = 10, escapes: Bool = false, _ condition: (String) -> Bool) -> (screen: String, ok: Bool) {
+    public func waitFor(timeout: Double = 10, escapes: Bool = false, wholeLines: Bool = false, _ condition: (String) -> Bool) -> (screen: String, ok: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
-        var screen = capture(escapes: escapes)
+        var screen = capture(escapes: escapes, wholeLines: wholeLines)
         while !condition(screen) {
             if Date() > deadline { return (screen, false) }
             usleep(50_000)
-            screen = capture(escapes: escapes)
+            screen = capture(escapes: escapes, wholeLines: wholeLines)
         }
         return (screen, true)
     }

@@ -138,6 +138,8 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var cec = CECSettings()
     /// `[sleep] daily`: minutes after local midnight.
     public var sleepDaily: Int?
+    /// `[scrub] thumbnails`: a thumbnail of the frame under the scrub head.
+    public var scrubThumbnails: Bool?
     /// `[mqtt]`: nil without a broker.
     public var mqtt: MQTTSettings?
     public var problems: [ConfigProblem] = []
@@ -368,6 +370,10 @@ public struct ShellConfigFile: Equatable, Sendable {
                 }
             default: throw EntryError("unknown setting; expected enabled, device, wake_tv or standby_on_quit")
             }
+        case "scrub":
+            guard entry.key == "thumbnails" else { throw EntryError("unknown setting; expected thumbnails") }
+            guard let flag = value.boolean else { throw EntryError("expected true or false") }
+            scrubThumbnails = flag
         case "sleep":
             guard entry.key == "daily" else { throw EntryError("unknown setting; expected daily") }
             let parts = (value.string ?? "").split(separator: ":").map { Int($0) }
@@ -376,7 +382,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             }
             sleepDaily = hours * 60 + minutes
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep or mqtt")
+            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep, scrub or mqtt")
         }
     }
 

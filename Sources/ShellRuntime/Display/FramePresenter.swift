@@ -22,6 +22,8 @@ final class FramePresenter: Presenter {
     private let logger: Logger
     /// The software renderer of the player in a slot, if one runs there.
     weak var renderers: (any RendererSource)?
+    /// The scrub thumbnail to draw.
+    weak var thumbnails: ThumbnailService?
     var automation: (any AutomationPort)?
     private var state: ShellState { store.state }
 
@@ -85,6 +87,22 @@ final class FramePresenter: Presenter {
         return terminal.windowPixelSize(columns: cells.columns, rows: cells.rows)
     }
 
+    /// The scrub thumbnail at the pixels its window has in this terminal.
+    var thumbnailFormat: (width: Int, height: Int, layout: String)? {
+        guard context.videoInTerminal else { return nil }
+        let cells = ThumbnailLayout.size(columns: terminal.width)
+        let size = terminal.windowPixelSize(columns: cells.columns, rows: cells.rows)
+        return (size.width, size.height, "rgb0")
+    }
+
+    /// A new thumbnail to draw.
+    private var thumbnailReady = false
+
+    func thumbnailChanged() {
+        thumbnailReady = true
+        needsDraw = true
+    }
+
     /// The state changed: the UI is built again (if it looks different).
     var needsDraw = true
     /// The player has a new frame to render.
@@ -127,7 +145,7 @@ final class FramePresenter: Presenter {
 
     /// Draws what changed: a new frame, the UI when it looks different.
     func draw() {
-        guard needsDraw || frameReady || !windowFrameReady.isEmpty else { return }
+        guard needsDraw || frameReady || !windowFrameReady.isEmpty || thumbnailReady else { return }
         var rendered = renderFrameIfReady()
         let windowFrames = renderWindowFrames()
         if sizeChanged {
@@ -158,6 +176,7 @@ final class FramePresenter: Presenter {
             let resized = rerenderForWindow(slot)
             blitWindow(slot, newFrame: windowFrames.contains(slot) || resized)
         }
+        if thumbnailReady || uiChanged { blitThumbnail(newFrame: thumbnailReady) }
         terminal.closeUpdate()
         needsDraw = false
         if pendingFirstFrameEvent {
@@ -238,6 +257,7 @@ final class FramePresenter: Presenter {
                 store.send(.frame(.resent, token: state.playback.token, at: MonotonicClock.now()))
             }
         }
+        if thumbnailReady, !terminal.frames.isBusy { blitThumbnail(newFrame: true) }
         for slot in windowBehind.sorted(by: { $0.rawValue < $1.rawValue }) where !terminal.frames.isBusy {
             windowBehind.remove(slot)
             if blitWindow(slot, newFrame: true, counting: false), let token = windowToken(slot) {
@@ -305,6 +325,16 @@ final class FramePresenter: Presenter {
         case .sent, .unchanged:
             return true
         }
+    }
+
+    /// Hands the scrub thumbnail to its window (when the window is up at
+    /// the thumbnail's size); one the terminal cannot take yet goes when it can.
+    private func blitThumbnail(newFrame: Bool) {
+        guard let image = thumbnails?.image, terminal.window(.thumbnail) != nil else { return }
+        let outcome = image.pixels.withUnsafeBytes { bytes in
+            terminal.blitWindow(.thumbnail, pixels: bytes.baseAddress!, stride: image.stride, width: image.width, height: image.height, newFrame: newFrame)
+        }
+        thumbnailReady = outcome == .dropped
     }
 
     private func noteDroppedWindowFrame(_ slot: PlayerSlot) {

@@ -36,6 +36,8 @@ public final class EffectInterpreter: EffectPerformer {
     var television: CECAdapter?
     /// Where events go (nil: nowhere but the log).
     package var automation: (any AutomationPort)?
+    /// Scrub thumbnails (nil: none are shown).
+    package var thumbnails: (any ThumbnailPort)?
     /// Loads channel logos (nil: none are shown).
     package var logos: (any LogoSource)?
 
@@ -85,6 +87,8 @@ public final class EffectInterpreter: EffectPerformer {
                 try player(.main)?.stop()
             case .televisionStandby:
                 television?.standby()
+            case .thumbnail(let request):
+                thumbnails?.show(request)
             case .setPause(let paused):
                 try player(.main)?.setPause(paused)
             case .seek(let position, let exact):

@@ -169,6 +169,14 @@ enum StateReport {
         let p = state.playback
         var scrub: [String: Any] = ["active": state.scrub != nil, "mode": state.scrub?.mode.rawValue ?? "coarse"]
         scrub["target"] = state.scrub.map { $0.target as Any } ?? NSNullValue.null
+        if let requested = state.thumbnail.requested {
+            let picture = state.thumbnail.picture
+            scrub["thumbnail"] = ["time": requested.time, "source": picture?.source.rawValue ?? NSNullValue.null,
+                                  "shown": state.thumbnail.shown, "frame_time": picture?.frameTime ?? NSNullValue.null,
+                                  "unavailable": state.thumbnail.unavailable ?? NSNullValue.null] as [String: Any]
+        } else {
+            scrub["thumbnail"] = NSNullValue.null
+        }
         var channel: Any = NSNullValue.null
         if let item = state.currentItem, item.number != nil { channel = channelJSON(item) }
         return [

@@ -48,6 +48,7 @@ extension Shell {
     func terminalResized() {
         guard let presenter else { return }
         presenter.resized()
+        thumbnails?.displayResized()
         dispatch(.display(presenter.size))
         for (slot, player) in players.pool.all {
             player.pictureSize = players.pictureSize(for: slot)

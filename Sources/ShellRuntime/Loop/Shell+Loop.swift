@@ -24,6 +24,7 @@ extension Shell {
                 pollSet.watch(player.wakeupFD)
                 if player.renderer != nil { pollSet.watch(player.renderFD) }
             }
+            for fd in thumbnails?.descriptors ?? [] { pollSet.watch(fd) }
             if let ipc { pollSet.watch(ipc.pollDescriptors()) }
             pollSet.watch(lirc?.fd)
             pollSet.watch(lirc?.watchFD)
@@ -102,6 +103,8 @@ extension Shell {
             drainPipe(fd)
             drainPlayerEvents(player)
             if player.renderer?.update() == true, let slot = players.pool.slot(of: player) { presenter?.frameReady(in: slot) }
+        } else if let thumbnails, thumbnails.owns(fd) {
+            thumbnails.handle(fd: fd)
         } else if let presenter, fd == presenter.pendingOutput, revents & Int16(POLLOUT) != 0 {
             presenter.outputReady()
         } else if let lirc, fd == lirc.fd {

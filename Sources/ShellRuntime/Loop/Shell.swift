@@ -70,6 +70,8 @@ public final class Shell {
     var signalWrite: Int32 = -1
     /// Draws the UI and the picture; nil without a display.
     var presenter: (any Presenter)?
+    /// Scrub thumbnails (nil without a picture to draw them in).
+    var thumbnails: ThumbnailService?
     let unicode: Bool
     let theme: Theme
     let restrictions: RestrictionsService
@@ -203,6 +205,11 @@ public final class Shell {
             }
         }
 
+        startThumbnails()
+        defer {
+            thumbnails?.shutdown()
+            thumbnails = nil
+        }
         logger.info("starting with \(state.items.count) items, video \(video.rawValue)\(state.kiosk ? ", kiosk mode" : "")")
         if let path = configuration.lircSocketPath {
             lirc = LircClient(path: path, logger: logger, now: MonotonicClock.now())
@@ -241,6 +248,20 @@ public final class Shell {
         restrictions.authorizer.cancelAll()
         logger.info("quit")
         return 0
+    }
+
+    /// Scrub thumbnails where a presenter draws pictures: a libmpv of their
+    /// own with the picture's decode options (not the user's: a `vo` of
+    /// theirs would open a window).
+    private func startThumbnails() {
+        guard let presenter, presenter.thumbnailFormat != nil || configuration.video == .tv else { return }
+        let service = ThumbnailService(video: configuration.video, options: players.decodeOptions(for: terminal?.picture ?? .cells),
+                                       store: store, inbox: inbox, logger: logger)
+        service.presenter = presenter
+        (presenter as? FramePresenter)?.thumbnails = service
+        (presenter as? TVPresenter)?.thumbnails = service
+        effects.thumbnails = service
+        thumbnails = service
     }
 
     /// How the views draw the picture's place.

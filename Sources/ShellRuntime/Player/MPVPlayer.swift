@@ -75,8 +75,10 @@ final class MPVPlayer {
     /// render context, so a picture in picture or a warm neighbour can
     /// take the window over by `setShowsWindow`).
     /// `windowOutput`: the video outputs the window tries, in order.
+    /// `holdsLoads`: each load waits at mpv's `on_preloaded` hook until
+    /// continued (`PlayerReport.preloaded`); a thumbnail player's do not.
     init(video: VideoOutput, options: [(String, String)], logger: Logger, showsWindow: Bool = true,
-         windowOutput: String = MPVPlayer.tvWindowOutput) throws {
+         windowOutput: String = MPVPlayer.tvWindowOutput, holdsLoads: Bool = true) throws {
         self.logger = logger
         if let failure = MPVLibrary.loadFailure() { throw RuntimeError.libmpvUnavailable(failure) }
         var wake: [Int32] = [0, 0], render: [Int32] = [0, 0]
@@ -118,7 +120,7 @@ final class MPVPlayer {
         }
         try mpv.requestLogMessages("warn")
         try mpv.observeAll()
-        try mpv.addHook("on_preloaded")
+        if holdsLoads { try mpv.addHook("on_preloaded") }
         mpv.setWakeupPipe(wakeupWriteFD)
         if video == .terminal || video == .tv {
             renderer = try MPVSoftwareRenderer(mpv: mpv, updateFD: renderWriteFD)
@@ -172,7 +174,8 @@ final class MPVPlayer {
         try load(item, token: token, start: nil, extra: [:], paused: true)
     }
 
-    private func load(_ item: MediaItem, token: Int, start: Double?, extra: [String: String], paused: Bool = false) throws {
+    /// Opens `item` for `token` with per-file options `extra` (a thumbnail's crop, a still's duration).
+    func load(_ item: MediaItem, token: Int, start: Double?, extra: [String: String], paused: Bool = false) throws {
         windowRetry.loaded(WindowRetry.Load(item: item, token: token, start: start, extra: extra, paused: paused))
         try open(item, token: token, start: start, extra: extra, paused: paused)
     }

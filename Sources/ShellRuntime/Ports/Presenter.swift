@@ -54,6 +54,11 @@ protocol Presenter: StateObserver {
     var pendingOutput: Int32? { get }
     /// `pendingOutput` turned writable.
     func outputReady()
+    /// The scrub thumbnail's size in pixels and mpv's name of the pixel
+    /// layout it is drawn from (`rgb0`, `bgr0`); nil: none can be drawn.
+    var thumbnailFormat: (width: Int, height: Int, layout: String)? { get }
+    /// The scrub thumbnail to draw changed (`ThumbnailService.image`).
+    func thumbnailChanged()
     /// Milliseconds after which `draw()` should be tried again although
     /// nothing happened (the output is not up yet); nil: not needed.
     var retryDelay: Int32? { get }

@@ -49,7 +49,29 @@ public enum InputLoader {
         return path
     }
 
-    private static func fetch(_ url: URL, timeout: Double) throws -> Data {
+    /// Reads `length` bytes from `offset` of a path or http(s) URL (an HTTP
+    /// `Range` request, sent with `headers`); all of it when `offset` is nil.
+    /// Blocking; off the run loop.
+    public static func load(_ location: String, offset: Int?, length: Int, headers: [String: String] = [:], timeout: Double = 10) throws -> Data {
+        if location.hasPrefix("http://") || location.hasPrefix("https://") {
+            guard let url = URL(string: location) else { throw Failure(location: location, reason: "not a valid URL") }
+            var fields = headers
+            if let offset { fields["Range"] = "bytes=\(offset)-\(offset + length - 1)" }
+            return try fetch(url, timeout: timeout, headers: fields)
+        }
+        let path = try readablePath(location)
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw Failure(location: location, reason: "cannot be read (permissions?)") }
+        defer { try? handle.close() }
+        do {
+            guard let offset else { return try handle.readToEnd() ?? Data() }
+            try handle.seek(toOffset: UInt64(offset))
+            return try handle.read(upToCount: length) ?? Data()
+        } catch {
+            throw Failure(location: location, reason: "\(error)")
+        }
+    }
+
+    private static func fetch(_ url: URL, timeout: Double, headers: [String: String] = [:]) throws -> Data {
         final class Box: @unchecked Sendable {
             var data: Data?
             var error: String?
@@ -58,6 +80,7 @@ public enum InputLoader {
         let done = DispatchSemaphore(value: 0)
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.setValue("tvshell/0.1", forHTTPHeaderField: "User-Agent")
+        for (field, value) in headers { request.setValue(value, forHTTPHeaderField: field) }
         let task = URLSession.shared.dataTask(with: request) { data, response, error in
             if let error {
                 box.error = error.localizedDescription

@@ -75,7 +75,7 @@ public final class NCursesTerminal {
 
         init(inset: VideoInset, mode: ColorMode, shape: CellShape, tolerance: Int) {
             blitter = VideoBlitter(mode: mode, shape: shape, tolerance: tolerance)
-            kitty = KittyImageEncoder(imageID: inset == .picture ? 2 : 3, z: -1)
+            kitty = KittyImageEncoder(imageID: inset == .picture ? 2 : inset == .thumbnail ? 4 : 3, z: -1)
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import MediaModel
-import ShellCore
+@testable import ShellCore
 import ShellTesting
 import Testing
 
@@ -57,7 +57,10 @@ struct KeyTableTests {
 
     @Test("a focus acts on the keys it lists and no others")
     func declaredKeysAreTheOnlyOnes() {
-        for (focus, state) in Self.fixtures() {
+        for (focus, fixture) in Self.fixtures() {
+            // What the state wants of its players (a scrub's thumbnail) is asked for first.
+            var state = fixture
+            _ = ShellReducer.reconcilePlayers(&state, previewTargetBefore: PreviewReducer.target(state))
             let stack = KeyFocus.stack(state)
             let listed = stack.map { KeyTable.screenHandler($0).keys }.reduce(Set(), { $0.union($1) })
             for key in KeyTable.everyCommand where !listed.contains(key) && claims(key, focus, KeyOverlay.of(state)).isEmpty {

@@ -160,7 +160,7 @@ struct WhatDidTheySayTests {
 private func episodeAt30() -> ReducerHarness {
         var item = MediaItem(id: "e", title: "E", url: "/e.mkv")
         item.segments = [Segment(kind: .commercial, start: 60, end: 80)]
-        let h = ReducerHarness(ShellState(items: [item]))
+        let h = ReducerHarness(ShellState(items: [item], settings: withoutThumbnails))
         h.apply(.playIndex(0, at: h.clock.now))
         h.apply(.player(.duration(180), token: 1, at: h.clock.now))
         h.apply(.player(.seekable(true), token: 1, at: h.clock.now))

@@ -9,7 +9,7 @@ private let sport = MediaItem(id: "sport", title: "Sport", url: "http://tv.examp
 /// News playing at position 30 with a buffer 0…31.5: following the edge,
 /// 1.5 s behind what was received.
 private func watchingNews() -> ReducerHarness {
-    let h = ReducerHarness(ShellState(items: [news, sport]))
+    let h = ReducerHarness(ShellState(items: [news, sport], settings: withoutThumbnails))
     h.apply(.playIndex(0, at: h.clock.now))
     h.apply(.player(.playing, token: 1, at: h.clock.now))
     h.apply(.player(.firstFrame, token: 1, at: h.clock.now))

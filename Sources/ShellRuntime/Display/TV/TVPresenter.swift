@@ -36,6 +36,14 @@ final class TVPresenter: Presenter {
     private let images: TVImageBitmaps?
     /// Where the last screens put their cells and windows.
     private var layout: TVLayout?
+    /// The scrub thumbnail to lay on.
+    weak var thumbnails: ThumbnailService?
+    /// Where the thumbnail is laid now (nil: it is not).
+    private var thumbnailLaid: TVWindowBitmaps.Laid?
+    /// A new thumbnail to lay on.
+    private var thumbnailReady = false
+    /// `overlay-add`'s id for the thumbnail (after `TVWindowBitmaps.ids`).
+    static let thumbnailID = 5
 
     init(store: Store, theme: Theme, context: ViewContext, logger: Logger, logos: LogoBitmaps? = nil, columns: Int = 60, safeArea: Double = 0.05) {
         self.store = store
@@ -70,11 +78,50 @@ final class TVPresenter: Presenter {
             drawScreens(on: player)
             images?.lay(on: player, layout: layout)
         }
+        layThumbnail(on: player)
         guard let players, layout != nil || bitmaps.hasPendingFrames || !bitmaps.laid.isEmpty else { return }
         let state = store.state
         for slot in bitmaps.lay(on: player, players: players, layout: layout, state: state) {
             guard let playback = state.playback(in: slot), playback.videoConfigured, playback.phase != .idle else { continue }
             store.send(.frame(.rendered, token: playback.token, at: MonotonicClock.now()))
+        }
+    }
+
+    /// The scrub thumbnail at the pixels its window has on the TV's grid.
+    var thumbnailFormat: (width: Int, height: Int, layout: String)? {
+        guard let layout else { return nil }
+        let cells = ThumbnailLayout.size(columns: size.columns)
+        return (Int(Double(cells.columns) * layout.cellWidth), Int(Double(cells.rows) * layout.cellHeight), "bgr0")
+    }
+
+    func thumbnailChanged() {
+        thumbnailReady = true
+        needsDraw = true
+    }
+
+    /// Lays the thumbnail on `main` at its window, when it is new or its
+    /// window moved; takes it off when the window goes.
+    private func layThumbnail(on main: MPVPlayer) {
+        let window = layout?.windows.first { $0.inset == .thumbnail }
+        guard let layout, let window, let image = thumbnails?.image else {
+            if thumbnailLaid != nil {
+                try? main.removeBitmap(id: Self.thumbnailID)
+                thumbnailLaid = nil
+            }
+            return
+        }
+        let rectangle = TVWindowBitmaps.Laid(x: Int(layout.left + Double(window.x) * layout.cellWidth), y: Int(layout.top + Double(window.y) * layout.cellHeight),
+                                             width: image.width, height: image.height)
+        guard thumbnailReady || rectangle != thumbnailLaid else { return }
+        thumbnailReady = false
+        do {
+            try image.pixels.withUnsafeBytes { bytes in
+                try main.layBitmap(id: Self.thumbnailID, x: rectangle.x, y: rectangle.y, pixels: bytes.baseAddress!, width: image.width,
+                                   height: image.height, stride: image.stride)
+            }
+            thumbnailLaid = rectangle
+        } catch {
+            logger.error("overlay-add for the thumbnail: \(error)")
         }
     }
 
@@ -137,6 +184,8 @@ final class TVPresenter: Presenter {
         guard a == .main || b == .main else { return }
         let left = players?[a == .main ? b : a]
         try? left?.showOverlay("", width: 0, height: 0)
+        if thumbnailLaid != nil { try? left?.removeBitmap(id: Self.thumbnailID) }
+        thumbnailLaid = nil
         bitmaps.removeAll(from: left)
         images?.removeAll(from: left)
         forceRedraw()
@@ -144,6 +193,7 @@ final class TVPresenter: Presenter {
 
     /// The main player died and a new one took its place: nothing is laid on it yet.
     func playerReplaced() {
+        thumbnailLaid = nil
         bitmaps.removeAll(from: nil)
         images?.removeAll(from: nil)
         forceRedraw()
@@ -162,7 +212,7 @@ final class TVPresenter: Presenter {
 
     /// `get_state.tv`: the output mpv draws on, its size, the overlays sent,
     /// the bitmaps laid on (slot and pixel rectangle; a channel logo's slot
-    /// is `logo`).
+    /// is `logo`, the scrub thumbnail's `thumbnail`).
     var report: [String: Any] {
         var output: Any = NSNull()
         if let main = players?[.main], main.showsWindow, outputSize != nil {
@@ -176,13 +226,15 @@ final class TVPresenter: Presenter {
         return ["output": output, "width": outputSize?.width ?? 0, "height": outputSize?.height ?? 0, "osd_updates": updates,
                 "overlays": bitmaps.laid.sorted { $0.key.rawValue < $1.key.rawValue }.map { slot, laid in
                     ["slot": slot.rawValue, "x": laid.x, "y": laid.y, "w": laid.width, "h": laid.height] as [String: Any]
+                } + [thumbnailLaid].compactMap { $0 }.map { laid in
+                    ["slot": "thumbnail", "x": laid.x, "y": laid.y, "w": laid.width, "h": laid.height] as [String: Any]
                 } + (images?.rectangles ?? []).map { laid in
                     ["slot": "logo", "x": laid.x, "y": laid.y, "w": laid.width, "h": laid.height] as [String: Any]
                 }]
     }
 
     /// Until mpv's output is up (its OSD has a size), the screens wait.
-    var retryDelay: Int32? { needsDraw || bitmaps.hasPendingFrames ? 50 : nil }
+    var retryDelay: Int32? { needsDraw || bitmaps.hasPendingFrames || thumbnailReady ? 50 : nil }
 
     func outputReady() {}
 }

@@ -1,0 +1,206 @@
+import Foundation
+import ShellTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Pauses and scrubs to `seconds` (the head in [seconds, seconds + 25)):
+/// quick presses on, then slow ones (no acceleration) back. Returns when
+/// the thumbnail for the head is shown, with the time from the last key
+/// press to it.
+func scrubPaused(_ ipc: IPCClient, to seconds: Double) throws -> (thumbnail: [String: Any], latency: Double) {
+    func target() throws -> Double { number(((try ipc.state())["scrub"] as? [String: Any])?["target"]) ?? 0 }
+    _ = try ipc.request(["keypress", "SPACE"])
+    try ipc.waitForState { $0["paused"] as? Bool == true }
+    var pressed = Date()
+    while try target() < seconds {
+        _ = try ipc.request(["keypress", "RIGHT"])
+        pressed = Date()
+    }
+    while try target() >= seconds + 25 {
+        Thread.sleep(forTimeInterval: 0.4)
+        _ = try ipc.request(["keypress", "LEFT"])
+        pressed = Date()
+    }
+    let state = try ipc.waitForState(timeout: 10) { state in
+        let scrub = state["scrub"] as? [String: Any]
+        return (scrub?["thumbnail"] as? [String: Any])?["shown"] as? Bool == true
+    }
+    let latency = Date().timeIntervalSince(pressed)
+    return (try #require((state["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any]), latency)
+}
+
+/// How many cells of a tmux capture (with escapes, whole lines) show
+/// `colour` (within 48 a channel) in their upper or lower half; colours set
+/// on one line go on into the next, as in the terminal.
+private func cells(showing colour: (red: Int, green: Int, blue: Int), in screen: String) -> Int {
+    let all = CellColours(Substring(screen.replacingOccurrences(of: "\n", with: "")))
+    let count = all.count
+    return (0..<count).filter { column in
+        all.all(column..<(column + 1)) { abs($0.red - colour.red) <= 48 && abs($0.green - colour.green) <= 48 && abs($0.blue - colour.blue) <= 48 }
+    }.count
+}
+
+@Suite("Scrub thumbnails, end to end", .serialized)
+struct ScrubThumbnailEndToEndTests {
+    @Test("scrubbing a file paused to 4:00 shows that segment's colour in a window above the head (a thumbnail player's keyframe), the picture behind unchanged")
+    func fromThePlayer() throws {
+        let clip = try TestMedia.colourSegments()
+        let shell = try ShellUnderTest([clip], width: 100, height: 30)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        let (thumbnail, latency) = try scrubPaused(shell.ipc, to: 240)
+        #expect(thumbnail["source"] as? String == "player")
+        let frame = try #require(number(thumbnail["frame_time"]))
+        #expect(frame >= 240 && frame < 270, "a keyframe of the 4:00 segment: \(frame)")
+        #expect(latency < 2, "shown \(latency) s after the last key (the bench measures it)")
+        let green = TestMedia.segmentColour(at: 240), red = TestMedia.segmentColour(at: 0)
+        let (screen, ok) = shell.tmux.waitFor(timeout: 5, escapes: true, wholeLines: true) { cells(showing: green, in: $0) >= 60 }
+        #expect(ok, "20×6 cells of the 4:00 colour")
+        #expect(cells(showing: green, in: screen) <= 130, "only the thumbnail's window")
+        #expect(cells(showing: red, in: screen) > 500, "the paused picture behind it is the 0:0x frame")
+        let text = shell.tmux.capture()
+        #expect(text.contains("4:0") || text.contains("4:1") || text.contains("4:2"), "its time under it")
+        _ = try shell.ipc.request(["keypress", "ESC"])
+        let after = try shell.ipc.waitForState { ($0["scrub"] as? [String: Any])?["active"] as? Bool == false }
+        #expect((after["scrub"] as? [String: Any])?["thumbnail"] is NSNull)
+        #expect(shell.tmux.waitFor(timeout: 5, escapes: true, wholeLines: true) { cells(showing: green, in: $0) == 0 }.ok, "the thumbnail goes with the scrub")
+    }
+
+    @Test("in a kitty terminal the thumbnail is an image of its own (id 4) at its window, of the 4:00 colour")
+    func kitty() throws {
+        let clip = try TestMedia.colourSegments()
+        let terminal = FakeTerminal("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.32.2)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c")
+        let shell = try ShellInPty([clip], columns: 100, rows: 30, terminal: terminal)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        let (thumbnail, _) = try scrubPaused(shell.ipc, to: 240)
+        #expect(thumbnail["source"] as? String == "player")
+        var image: Data?
+        let deadline = Date().addingTimeInterval(5)
+        while image == nil && Date() < deadline {
+            image = Self.lastKittyImage(id: 4, in: String(decoding: shell.pty.output, as: UTF8.self))
+            if image == nil { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        let pixels = try #require(image, "a kitty image with id 4")
+        #expect(pixels.count == 200 * 120 * 3, "20×6 cells of 10×20 px, RGB: \(pixels.count)")
+        let middle = (60 * 200 + 100) * 3
+        let green = TestMedia.segmentColour(at: 240)
+        if pixels.count > middle + 2 {
+            #expect(abs(Int(pixels[middle]) - green.red) <= 40 && abs(Int(pixels[middle + 1]) - green.green) <= 40
+                    && abs(Int(pixels[middle + 2]) - green.blue) <= 40, "the middle pixel: \(pixels[middle]), \(pixels[middle + 1]), \(pixels[middle + 2])")
+        }
+    }
+
+    /// The pixels of the last complete kitty transmission of image `id`.
+    static func lastKittyImage(id: Int, in text: String) -> Data? {
+        guard let header = text.range(of: "\u{1B}_Ga=T,i=\(id),", options: .backwards) else { return nil }
+        var payload = ""
+        var rest = text[header.lowerBound...]
+        while let start = rest.firstIndex(of: ";"), let end = rest.range(of: "\u{1B}\\") {
+            let keys = rest[..<start]
+            payload += rest[rest.index(after: start)..<end.lowerBound]
+            if !keys.contains("m=1") { return Data(base64Encoded: payload) }
+            rest = rest[end.upperBound...]
+            guard rest.hasPrefix("\u{1B}_G") else { return nil }
+        }
+        return nil
+    }
+
+    @Test("a WebVTT sprite sheet beside the file serves the thumbnails: the sprite is fetched once, its tiles cropped; no thumbnail player seeks")
+    func fromSprites() throws {
+        let clip = try TestMedia.colourSegments()
+        let thumbnails = try TestMedia.colourSegmentThumbnails()
+        let server = try LocalHTTPServer(directory: thumbnails)
+        defer { server.stop() }
+        let folder = TVShellBinary.scratchDirectory("sprites")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let film = folder.appendingPathComponent("film.mkv").path
+        try FileManager.default.createSymbolicLink(atPath: film, withDestinationPath: clip)
+        let vtt = try String(contentsOfFile: thumbnails + "/thumbnails.vtt", encoding: .utf8).replacingOccurrences(of: "sprite.jpg", with: server.url("sprite.jpg"))
+        try vtt.write(toFile: folder.appendingPathComponent("film.thumbnails.vtt").path, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([film], width: 100, height: 30)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        let (thumbnail, _) = try scrubPaused(shell.ipc, to: 240)
+        #expect(thumbnail["source"] as? String == "sidecar")
+        let frame = try #require(number(thumbnail["frame_time"]))
+        #expect(frame >= 240 && frame < 270 && frame.truncatingRemainder(dividingBy: 10) == 0, "a cue's start: \(frame)")
+        let green = TestMedia.segmentColour(at: 240)
+        #expect(shell.tmux.waitFor(timeout: 5, escapes: true, wholeLines: true) { cells(showing: green, in: $0) >= 60 }.ok, "the 4:00 tile")
+        _ = try shell.ipc.request(["keypress", "LEFT"])
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(server.requests.filter { $0 == "/sprite.jpg" }.count == 1, "the sheet is fetched once: \(server.requests)")
+        #expect(!shell.log.contains("thumbnail seek"), "no thumbnail player sought")
+    }
+
+    @Test("a .bif beside the file serves the thumbnails")
+    func fromBIF() throws {
+        let clip = try TestMedia.colourSegments()
+        let thumbnails = try TestMedia.colourSegmentThumbnails()
+        let folder = TVShellBinary.scratchDirectory("bif")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let film = folder.appendingPathComponent("film.mkv").path
+        try FileManager.default.createSymbolicLink(atPath: film, withDestinationPath: clip)
+        try FileManager.default.copyItem(atPath: thumbnails + "/clip.bif", toPath: folder.appendingPathComponent("film.bif").path)
+        let shell = try ShellUnderTest([film], width: 100, height: 30)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        let (thumbnail, _) = try scrubPaused(shell.ipc, to: 240)
+        #expect(thumbnail["source"] as? String == "sidecar")
+        let green = TestMedia.segmentColour(at: 240)
+        #expect(shell.tmux.waitFor(timeout: 5, escapes: true, wholeLines: true) { cells(showing: green, in: $0) >= 60 }.ok, "the 4:00 frame of the BIF")
+    }
+
+    @Test("HLS with an I-frame playlist: the playlist and byte ranges are fetched, no segment whole for a thumbnail, and the 4:00 keyframe shows")
+    func fromIFrames() throws {
+        let hls = try TestMedia.colourSegmentsHLS()
+        let server = try LocalHTTPServer(directory: hls)
+        defer { server.stop() }
+        let shell = try ShellUnderTest([server.url("master.m3u8")], width: 100, height: 30)
+        try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        let (thumbnail, _) = try scrubPaused(shell.ipc, to: 240)
+        #expect(thumbnail["source"] as? String == "iframe")
+        let green = TestMedia.segmentColour(at: 240)
+        #expect(shell.tmux.waitFor(timeout: 5, escapes: true, wholeLines: true) { cells(showing: green, in: $0) >= 60 }.ok, "the 4:00 I-frame")
+        let requests = zip(server.requests, server.requestHeaders).map { (path: $0, headers: $1) }
+        let ours = requests.filter { $0.headers["user-agent"]?.hasPrefix("tvshell") == true }
+        #expect(ours.contains { $0.path == "/iframe.m3u8" }, "the I-frame playlist: \(ours.map(\.path))")
+        let segments = ours.filter { $0.path.hasSuffix(".ts") }
+        #expect(!segments.isEmpty && segments.allSatisfy { ($0.headers["range"] ?? "").range(of: #"^bytes=\d+-\d+$"#, options: .regularExpression) != nil },
+                "byte ranges only: \(segments.map { "\($0.path) \($0.headers["range"] ?? "whole")" })")
+        #expect(segments.contains { $0.path == "/seg024.ts" }, "the 4:00 keyframe's segment, by range")
+        let players = requests.filter { $0.headers["user-agent"]?.hasPrefix("tvshell") != true }.map(\.path).filter { $0.hasSuffix(".ts") }
+        #expect(players.count == Set(players).count, "libmpv fetched each segment once (the main player's one pass; no thumbnail player): \(players)")
+        #expect(!shell.log.contains("thumbnail seek"), "no thumbnail player sought")
+    }
+
+    @Test("holding RIGHT for 5 s across a two-hour file: one thumbnail seek at a time, each finished before the next starts")
+    func holdingRight() throws {
+        let clip = try TestMedia.colourSegments()
+        let long = try TestMedia.longColourClip()
+        _ = clip
+        let shell = try ShellUnderTest([long], width: 100, height: 30)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        _ = try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        let end = Date().addingTimeInterval(5)
+        var presses = 0
+        while Date() < end {
+            try shell.tmux.send("Right")
+            presses += 1
+            Thread.sleep(forTimeInterval: 1.0 / 30)
+        }
+        let state = try shell.ipc.waitForState { (($0["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any])?["shown"] as? Bool == true }
+        #expect(number((state["scrub"] as? [String: Any])?["target"]) ?? 0 > 3600, "the head crossed most of the film")
+        let lines = shell.log.split(separator: "\n").filter { $0.contains("thumbnail seek ") || $0.contains("thumbnail at ") }
+        var open = 0, seeks = 0
+        for line in lines {
+            if line.contains("thumbnail seek ") {
+                seeks += 1
+                #expect(open == 0, "a seek started while one ran: \(line)")
+                open = 1
+            } else {
+                open = 0
+            }
+        }
+        #expect(seeks >= 2 && seeks < presses, "\(seeks) seeks for \(presses) presses")
+    }
+}
