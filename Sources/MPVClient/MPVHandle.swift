@@ -193,6 +193,35 @@ public final class MPVHandle {
         handle = nil
     }
 
+    /// The video frame on screen now, as mpv's `screenshot-raw video` gives
+    /// it: `bgr0` pixels at the video's own size (nil when there is none).
+    /// Synchronous: it waits for mpv's core, and copies the frame.
+    public func screenshotRaw() throws(MPVError) -> (pixels: [UInt8], width: Int, height: Int, stride: Int)? {
+        var result = mpv_node()
+        let code = withCStrings(["screenshot-raw", "video"]) { mpv_command_ret(raw, $0, &result) }
+        try MPVError.check(code, "screenshot-raw")
+        defer { mpv_free_node_contents(&result) }
+        guard result.format == MPV_FORMAT_NODE_MAP, let list = result.u.list?.pointee else { return nil }
+        var width = 0, height = 0, stride = 0, format = ""
+        var bytes: mpv_byte_array?
+        for i in 0..<Int(list.num) {
+            guard let k = list.keys?[i] else { continue }
+            let value = list.values[i]
+            switch String(cString: k) {
+            case "w": width = Int(value.u.int64)
+            case "h": height = Int(value.u.int64)
+            case "stride": stride = Int(value.u.int64)
+            case "format": format = value.u.string.map { String(cString: $0) } ?? ""
+            case "data": if value.format == MPV_FORMAT_BYTE_ARRAY { bytes = value.u.ba?.pointee }
+            default: break
+            }
+        }
+        guard format == "bgr0", width > 0, height > 0, stride >= width * 4, let bytes, let data = bytes.data, bytes.size >= stride * height else {
+            return nil
+        }
+        return ([UInt8](UnsafeRawBufferPointer(start: data, count: stride * height)), width, height, stride)
+    }
+
     private static func int64(in node: mpv_node, key: String) -> Int64? {
         guard node.format == MPV_FORMAT_NODE_MAP, let list = node.u.list?.pointee else { return nil }
         for i in 0..<Int(list.num) {

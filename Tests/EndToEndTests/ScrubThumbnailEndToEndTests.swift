@@ -172,6 +172,34 @@ struct ScrubThumbnailEndToEndTests {
         #expect(!shell.log.contains("thumbnail seek"), "no thumbnail player sought")
     }
 
+    @Test("scrubbing back in a live buffer shows the picture kept as it played (source buffer), within a spacing of the head")
+    func fromTheLiveBuffer() throws {
+        let stream = try LiveHLSStream(source: "testsrc2=size=320x180:rate=25")
+        defer { stream.stop() }
+        let folder = TVShellBinary.scratchDirectory("live-thumbnails")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lineup = folder.appendingPathComponent("tv.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"live\" tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path], width: 100, height: 30, cacheHome: folder.appendingPathComponent("cache").path)
+        let edge = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        let start = number(edge["position"]) ?? 0
+        try shell.ipc.waitForState(timeout: 30) { (number($0["position"]) ?? 0) >= start + 12 }
+        _ = try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        for _ in 0..<6 {
+            _ = try shell.ipc.request(["keypress", "LEFT"])
+            Thread.sleep(forTimeInterval: 0.4)
+        }
+        let state = try shell.ipc.waitForState { (($0["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any])?["shown"] as? Bool == true }
+        let scrub = try #require(state["scrub"] as? [String: Any])
+        let thumbnail = try #require(scrub["thumbnail"] as? [String: Any])
+        let target = try #require(number(scrub["target"])), frame = try #require(number(thumbnail["frame_time"]))
+        #expect(thumbnail["source"] as? String == "buffer")
+        #expect(frame <= target + 0.01 && target - frame <= 4.5, "a picture kept at most two spacings before the head: \(frame) for \(target)")
+        #expect(target < (number(state["position"]) ?? 0) - 3, "the head is back in the buffer: \(target)")
+        #expect(shell.tmux.capture().contains("Live"))
+    }
+
     @Test("holding RIGHT for 5 s across a two-hour file: one thumbnail seek at a time, each finished before the next starts")
     func holdingRight() throws {
         let clip = try TestMedia.colourSegments()

@@ -8,6 +8,9 @@ public enum ThumbnailSource: String, Equatable, Sendable {
     case iframe
     /// A thumbnail player of its own that seeks to the head.
     case player
+    /// A live buffer's own frames, kept as they played (no other player
+    /// can reach back into it).
+    case buffer
 }
 
 /// The thumbnail the core asks the runtime for: the frame of `item` at

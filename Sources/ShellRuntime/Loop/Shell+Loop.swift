@@ -77,6 +77,7 @@ extension Shell {
             }
             if let mpris, mpris.timeoutMs == 0, !mpris.process() { self.mpris = nil }
             fleet?.tick(now: MonotonicClock.now().seconds)
+            thumbnails?.noteMain(state, player: players[.main])
             if state.quitting { return }
         }
     }

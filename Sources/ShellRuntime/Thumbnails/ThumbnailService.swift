@@ -42,6 +42,10 @@ final class ThumbnailService: ThumbnailPort {
     private var indexes: [String: ThumbnailIndex] = [:]
     private var resolving: Set<String> = []
     private var cache = ThumbnailCache()
+    /// A live buffer's pictures as it played (live items' thumbnails).
+    private var buffer = BufferSnapshots()
+    /// The live buffer's length when last seen, in seconds.
+    private var bufferSpan = 0.0
     private var job: Job?
     private var nextToken = 1
     private var player: MPVPlayer?
@@ -124,6 +128,7 @@ final class ThumbnailService: ThumbnailPort {
     /// again at the new size (the cache is keyed by size).
     func displayResized() {
         done = nil
+        buffer = BufferSnapshots()
         if image != nil {
             image = nil
             presenter?.thumbnailChanged()
@@ -136,6 +141,10 @@ final class ThumbnailService: ThumbnailPort {
         guard let request, job == nil, let format = presenter?.thumbnailFormat else { return }
         let url = request.item.url
         if let done, done.url == url, done.time == request.time { return }
+        if request.item.isLive {
+            showFromBuffer(request, format: format)
+            return
+        }
         guard let index = indexes[url] else {
             resolve(request.item)
             return
@@ -186,6 +195,40 @@ final class ThumbnailService: ThumbnailPort {
         finish(time: time)
         presenter?.thumbnailChanged()
         store.send(.thumbnail(.shown(url: url, ThumbnailPicture(time: time, frameTime: image.frameTime, source: image.source))))
+    }
+
+    // MARK: - A live buffer
+
+    /// Keeps a small copy of the main picture now and then while a live
+    /// item plays with a buffer to scrub back in (each pass of the run
+    /// loop; a look at the state, and at most one `screenshot-raw` per
+    /// spacing of `BufferSnapshots`).
+    func noteMain(_ state: ShellState, player: MPVPlayer?) {
+        guard state.settings.scrubThumbnails, state.isLive, let range = state.seekRange, state.playback.phase == .playing,
+              !state.playback.paused, state.playback.firstFramePresented, let position = state.playback.position,
+              let url = state.currentItem?.url, let player, let format = presenter?.thumbnailFormat else { return }
+        bufferSpan = range.upperBound - range.lowerBound
+        guard buffer.due(url: url, position: position, span: bufferSpan) else { return }
+        do {
+            guard let frame = try player.mpv.screenshotRaw() else { return }
+            let pixels = FrameScaler.scale(frame.pixels, width: frame.width, height: frame.height, stride: frame.stride,
+                                           to: format.width, format.height, layout: format.layout)
+            buffer.add(ThumbnailImage(pixels: pixels, width: format.width, height: format.height, stride: format.width * 4, frameTime: position,
+                                      source: .buffer), url: url, position: position)
+        } catch {
+            logger.debug("screenshot-raw: \(error)")
+        }
+    }
+
+    /// A live item's thumbnail: the picture kept nearest before the head.
+    private func showFromBuffer(_ request: ThumbnailRequest, format: (width: Int, height: Int, layout: String)) {
+        let url = request.item.url
+        guard let (image, _) = buffer.image(url: url, at: request.time, span: bufferSpan), image.width == format.width, image.height == format.height else {
+            finish(time: request.time)
+            store.send(.thumbnail(.unavailable(url: url, time: request.time, reason: "no picture of that moment of the live buffer was kept")))
+            return
+        }
+        present(image, url: url, time: request.time)
     }
 
     // MARK: - Sources
