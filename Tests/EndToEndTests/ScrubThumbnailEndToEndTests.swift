@@ -91,6 +91,37 @@ struct ScrubThumbnailEndToEndTests {
         }
     }
 
+    @Test("in a sixel terminal the thumbnail is a sixel image of its window's pixels, at its window")
+    func sixel() throws {
+        let clip = try TestMedia.colourSegments()
+        let xterm = FakeTerminal("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;22c")
+        let shell = try ShellInPty([clip], columns: 100, rows: 30, pixels: (800, 480), terminal: xterm)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        let (thumbnail, _) = try scrubPaused(shell.ipc, to: 240)
+        #expect(thumbnail["source"] as? String == "player")
+        // 20×6 cells of 8×16 px: a 160×96 image, raster attributes first.
+        let deadline = Date().addingTimeInterval(5)
+        var text = ""
+        repeat {
+            text = String(decoding: shell.pty.output, as: UTF8.self)
+            if text.contains("\"1;1;160;96") { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        } while Date() < deadline
+        let image = try #require(text.range(of: "\"1;1;160;96", options: .backwards), "a 160×96 sixel image")
+        let before = text[..<image.lowerBound].suffix(40)
+        #expect(before.contains("\u{1B}[19;"), "placed at the window's top row (19): \(before.debugDescription)")
+        let body = text[image.upperBound...].prefix { $0 != "\u{1B}" }
+        let green = TestMedia.segmentColour(at: 240)
+        // Sixel colours are percentages: #n;2;R;G;B.
+        let percent = (green.red * 100 / 255, green.green * 100 / 255, green.blue * 100 / 255)
+        let colours = body.split(separator: "#").compactMap { part -> (Int, Int, Int)? in
+            let fields = part.prefix { $0 != "!" && !($0 >= "?" && $0 <= "~") }.split(separator: ";").compactMap { Int($0) }
+            return fields.count == 5 && fields[1] == 2 ? (fields[2], fields[3], fields[4]) : nil
+        }
+        #expect(colours.contains { abs($0.0 - percent.0) <= 15 && abs($0.1 - percent.1) <= 15 && abs($0.2 - percent.2) <= 15 },
+                "the 4:00 colour among the image's: \(colours.prefix(8))")
+    }
+
     /// The pixels of the last complete kitty transmission of image `id`.
     static func lastKittyImage(id: Int, in text: String) -> Data? {
         guard let header = text.range(of: "\u{1B}_Ga=T,i=\(id),", options: .backwards) else { return nil }
