@@ -10,6 +10,8 @@ public enum VideoInset: String, Equatable, Hashable, Sendable, CaseIterable {
     case interstitial
     /// The scrub thumbnail: the frame under the scrub head.
     case thumbnail
+    /// Multiview's four views.
+    case view0, view1, view2, view3
 }
 
 /// Where a window's picture goes: a rectangle of cells of the screen.

@@ -8,9 +8,9 @@ import Glibc
 setlocale(LC_NUMERIC, "C")
 signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
-guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys", "flips", "zap", "guide", "tv", "fleet", "thumbnails"].contains(arguments[2])
+guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys", "flips", "zap", "guide", "tv", "fleet", "thumbnails", "multiview"].contains(arguments[2])
         || arguments.count >= 6 && arguments[2] == "compare" && Int(arguments[4]) != nil else {
-    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | guide | tv | fleet | thumbnails | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
+    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | guide | tv | fleet | thumbnails | multiview | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
     exit(64)
 }
 let tvshell = arguments[1]
@@ -46,6 +46,8 @@ do {
             try FleetBenchmark.report(tvshell: tvshell)
         } else if arguments[2] == "thumbnails" {
             try ThumbnailBenchmark.report(tvshell: tvshell)
+        } else if arguments[2] == "multiview" {
+            try MultiviewBenchmark.report(tvshell: tvshell)
         } else if arguments[2] == "pip" {
             try PictureBenchmark.report(tvshell: tvshell, film: try TestMedia.hdClip("testsrc2", seconds: 30), channel: "av://lavfi:mandelbrot=size=320x180:rate=25")
         } else {
@@ -84,6 +86,7 @@ do {
     try TVOutputBenchmark.report(tvshell: tvshell)
     try FleetBenchmark.report(tvshell: tvshell)
     try ThumbnailBenchmark.report(tvshell: tvshell)
+    try MultiviewBenchmark.report(tvshell: tvshell)
 
     print("\n== parsing")
     for result in [CatalogBenchmark.m3u(), CatalogBenchmark.xmltv()] {

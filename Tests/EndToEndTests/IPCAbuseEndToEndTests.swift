@@ -125,7 +125,7 @@ struct IPCAbuseEndToEndTests {
             (#"["channel", "two"]"#, 3, "invalid parameter: no channel two"),
             (#"["keypress", 5]"#, 4, "invalid parameter: keypress needs a key name"),
             (#"["catchup", 1, "yesterday"]"#, 5, "invalid parameter: catchup needs a channel number and a start time (Unix seconds)"),
-            (#"["get_mpv_property", "pause", 3]"#, 6, "invalid parameter: the player is main, picture or preview"),
+            (#"["get_mpv_property", "pause", 3]"#, 6, "invalid parameter: the player is main, picture, preview or view0 to view3"),
             (#"[42]"#, 7, "unknown command (none)"),
         ] {
             client.write(request(command, id: id))

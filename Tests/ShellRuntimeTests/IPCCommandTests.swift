@@ -12,7 +12,7 @@ struct IPCCommandTests {
         #expect(try IPCCommand.parse(["channel", "12"]).get() == .channel(12))
         #expect(try IPCCommand.parse(["get_mpv_property", "path"]).get() == .getMPVProperty("path", .main))
         #expect(try IPCCommand.parse(["get_mpv_property", "mute", "picture"]).get() == .getMPVProperty("mute", .picture))
-        #expect(IPCCommand.parse(["get_mpv_property", "mute", "corner"]) == .failure(.init("invalid parameter: the player is main, picture or preview")))
+        #expect(IPCCommand.parse(["get_mpv_property", "mute", "corner"]) == .failure(.init("invalid parameter: the player is main, picture, preview or view0 to view3")))
         #expect(try IPCCommand.parse(["quit"]).get() == .quit)
     }
 

@@ -57,6 +57,9 @@ public enum Action: Equatable, Sendable {
     case showMessage(String?, seconds: Double)
     /// What the runtime shows of a scrub thumbnail asked for.
     case thumbnail(ThumbnailReport)
+    /// Multiview with these channels (indices of `items`; nil: as `M` picks
+    /// them), or, with multiview up, back to its focused channel.
+    case multiview([Int]?, at: Instant)
     /// Set the sleep timer (nil: off).
     case sleep(SleepChoice?, at: Instant)
     /// libmpv stopped by itself and was started again: what played is loaded again.

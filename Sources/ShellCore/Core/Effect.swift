@@ -154,6 +154,10 @@ public enum ShellEvent: Equatable, Sendable {
     /// A channel's stream `from` failed for `reason`: its stream `to` (of
     /// `count`, 0 being the lineup's first) plays now, at `url`.
     case streamSwitched(channel: ChannelRef, from: Int, to: Int, count: Int, reason: String, url: String)
+    /// Multiview came up with these channels (their numbers).
+    case multiviewStarted(channels: [Int])
+    /// Multiview went away: `channel` is full screen now (nil: something else plays).
+    case multiviewStopped(channel: Int?)
 
     public var name: String {
         switch self {
@@ -175,6 +179,8 @@ public enum ShellEvent: Equatable, Sendable {
         case .interstitialStarted: "interstitial-started"
         case .interstitialFinished: "interstitial-finished"
         case .streamSwitched: "stream-switched"
+        case .multiviewStarted: "multiview-started"
+        case .multiviewStopped: "multiview-stopped"
         }
     }
 }

@@ -12,9 +12,16 @@ public enum PlayerSlot: String, Equatable, Hashable, Sendable, CaseIterable {
     case preview
     case warmA
     case warmB
+    /// The four views of multiview.
+    case view0
+    case view1
+    case view2
+    case view3
 
     /// The slots of warm neighbours.
     public static let warm: [PlayerSlot] = [.warmA, .warmB]
+    /// The slots of multiview's views, in order.
+    public static let views: [PlayerSlot] = [.view0, .view1, .view2, .view3]
 }
 
 /// What the reducer asks of the player in a slot other than by the main

@@ -113,6 +113,8 @@ public enum ShellReducer {
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
         case .thumbnail(let report):
             return ThumbnailReducer.report(&state, report)
+        case .multiview(let channels, let now):
+            return MultiviewReducer.start(&state, channels: channels, now: now)
         case .sleep(let choice, let now):
             return SleepReducer.set(&state, choice, now: now)
         case .showMessage(let text, let seconds):

@@ -6,7 +6,7 @@ extension ShellState {
     /// routed to the player they belong to by token alone.
     public func newToken() -> Int {
         max(playback.token, picture.pip?.playback.token ?? 0, picture.preview?.playback.token ?? 0, upNext.proposalImage?.token ?? 0,
-            warm.players.values.map(\.playback.token).max() ?? 0, retiredToken) + 1
+            warm.players.values.map(\.playback.token).max() ?? 0, multiview?.views.map(\.playback.token).max() ?? 0, retiredToken) + 1
     }
 
     /// A load that nothing shows any more: its token is never handed out again.
@@ -20,6 +20,7 @@ extension ShellState {
         if let pip = picture.pip, token == pip.playback.token { return .picture }
         if let preview = picture.preview, preview.playback.phase != .idle, token == preview.playback.token { return .preview }
         if let proposalImage = upNext.proposalImage, token == proposalImage.token { return .preview }
+        if let view = multiview?.views.firstIndex(where: { $0.playback.token == token && $0.playback.phase != .idle }) { return PlayerSlot.views[view] }
         return warm.players.first { $0.value.playback.token == token }?.key
     }
 
@@ -31,6 +32,9 @@ extension ShellState {
         case .picture: picture.pip?.playback
         case .preview: picture.preview?.playback ?? upNext.proposalImage
         case .warmA, .warmB: warm.players[slot]?.playback
+        case .view0, .view1, .view2, .view3: multiview.flatMap { views in
+            PlayerSlot.views.firstIndex(of: slot).flatMap { views.views.indices.contains($0) ? views.views[$0].playback : nil }
+        }
         }
     }
 

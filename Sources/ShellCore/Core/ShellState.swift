@@ -35,6 +35,8 @@ public struct ShellState: Equatable, Sendable {
     public var sleep = SleepState()
     /// Scrub thumbnails.
     public var thumbnail = ThumbnailState()
+    /// Several live channels at once (nil: one full screen).
+    public var multiview: MultiviewState?
     /// Wall-clock time, seconds since 1970, as last told by the runtime (for
     /// now / next); 0 until told.
     public var wallClock: Double = 0

@@ -61,7 +61,7 @@ enum HelpView {
         case .right: return player ? "on 10 s (a channel: the next)" : focus == .prompt ? "the next channel" : "right"
         case .up: return player ? "more: channels, chapters, speed" : "up"
         case .down: return player ? "info, subtitles, audio" : "down"
-        case .select: return player ? "show / hide the bar; while paused, scrub" : "choose"
+        case .select: return player ? "show / hide the bar; while paused, scrub" : focus == .multiview ? "the focused channel full screen" : "choose"
         case .menu: return focus == .home ? nil : "back"
         case .frameBack: return "a frame back (paused)"
         case .frameForward: return "a frame on (paused)"
@@ -72,7 +72,7 @@ enum HelpView {
         case .quit: return "quit"
         case .pictureInPicture: return "picture in picture"
         case .closePicture: return "close the picture"
-        case .movePicture: return "move the picture"
+        case .movePicture: return focus == .multiview ? "the next layout" : "move the picture"
         case .swapPicture: return "swap the picture and the screen"
         case .pictureBack, .pictureForward: return nil
         case .whatDidTheySay: return "what did they say? (back 15 s, subtitles on)"
@@ -82,6 +82,7 @@ enum HelpView {
         case .previousChannel: return "the channel watched before"
         case .favourite: return "favourite channel on / off"
         case .search: return "search the guide"
+        case .multiview: return focus == .multiview ? "the focused channel full screen" : "several channels at once"
         case .digit, .help: return nil
         }
     }

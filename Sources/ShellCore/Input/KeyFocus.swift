@@ -13,6 +13,7 @@ public enum KeyFocus: String, CaseIterable, Sendable {
     case menuRow = "menu-row"
     case upNextCard = "up-next-card"
     case overlay
+    case multiview
     case flip
     case interstitial
     case prompt
@@ -23,7 +24,7 @@ public enum KeyFocus: String, CaseIterable, Sendable {
         switch self {
         case .home: .home
         case .guideList, .guideGrid, .searchLine: .guide
-        case .transport, .scrubbing, .resumeOffer, .menuRow, .upNextCard, .overlay: .player
+        case .transport, .scrubbing, .resumeOffer, .menuRow, .upNextCard, .overlay, .multiview: .player
         case .flip, .interstitial: .interstitial
         case .prompt: .passcode
         case .errorScreen: .error
@@ -40,6 +41,7 @@ public enum KeyFocus: String, CaseIterable, Sendable {
             if state.guide.search != nil { return [.searchLine] }
             return state.guide.grid != nil ? [.guideGrid] : [.guideList]
         case .player:
+            if state.multiview != nil { return [.multiview] }
             if state.scrub != nil { return [.scrubbing] }
             if state.upNext.resumeOffer != nil { return [.resumeOffer] }
             if state.chrome.overlay == .menus { return [.menuRow] }

@@ -32,12 +32,14 @@ public enum KeyRouter {
         case .home, .guideList: ShellReducer.reduceHome(&state, command, now: now)
         case .guideGrid: GuideGridReducer.reduceCommand(&state, command, now: now)
         case .guideSearch: GuideSearchReducer.reduceCommand(&state, command, now: now)
-        case .transport: TransportReducer.reduce(&state, command, now: now)
+        case .transport:
+            command == .multiview ? MultiviewReducer.start(&state, channels: nil, now: now) : TransportReducer.reduce(&state, command, now: now)
         case .scrubbing: ScrubReducer.reduce(&state, command, now: now)
         case .resumeOffer: ResumeReducer.reduceCommand(&state, command, now: now)
         case .menuRow: TransportMenuReducer.reduce(&state, command, now: now)
         case .upNext: UpNextReducer.reduceCommand(&state, command, now: now)
         case .overlay: OverlayReducer.reduce(&state, command, now: now)
+        case .multiview: MultiviewReducer.reduceCommand(&state, command, now: now)
         case .flip: FlipReducer.reduceCommand(&state, command, now: now)
         case .interstitial: command == .menu ? ShellReducer.goHome(&state) : []
         case .passcode: PasscodeReducer.reduceCommand(&state, command, now: now)

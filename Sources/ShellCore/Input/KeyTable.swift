@@ -22,6 +22,7 @@ public enum KeyHandler: String, CaseIterable, Sendable {
     case menuRow = "menu-row"
     case upNext = "up-next"
     case overlay
+    case multiview
     case flip
     case interstitial
     case passcode
@@ -63,7 +64,7 @@ public enum KeyTable {
     public static let everyCommand: [RemoteCommand] = [
         .playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
         .channelUp, .channelDown, .info, .guide, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture,
-        .pictureBack, .pictureForward, .whatDidTheySay, .live, .dayBack, .dayForward, .previousChannel, .favourite, .search, .help,
+        .pictureBack, .pictureForward, .whatDidTheySay, .live, .dayBack, .dayForward, .previousChannel, .favourite, .search, .help, .multiview,
     ] + (0...9).map { .digit($0) }
 
     /// Rows 1 and 2: the overlays' and the global keys.
@@ -74,12 +75,12 @@ public enum KeyTable {
         KeyRoute(handler: .channelEntry, overlay: .channelEntry, foci: all.subtracting([.prompt]), keys: [.select, .menu]),
         KeyRoute(handler: .reminder, overlay: .reminderNotice, foci: all.subtracting([.prompt]), keys: [.select, .menu, .up, .down]),
         KeyRoute(handler: .quit, overlay: nil, foci: all, keys: [.quit]),
-        KeyRoute(handler: .picture, overlay: nil, foci: all.subtracting([.prompt]), keys: pictureKeys),
+        KeyRoute(handler: .picture, overlay: nil, foci: all.subtracting([.prompt, .multiview]), keys: pictureKeys),
         KeyRoute(handler: .picture, overlay: nil, foci: [.home, .guideList, .guideGrid, .searchLine, .flip, .interstitial, .errorScreen], keys: playKeys),
-        KeyRoute(handler: .favourites, overlay: nil, foci: all.subtracting([.prompt, .searchLine]), keys: [.favourite]),
-        KeyRoute(handler: .previousChannel, overlay: nil, foci: all.subtracting([.prompt, .searchLine]), keys: [.previousChannel]),
+        KeyRoute(handler: .favourites, overlay: nil, foci: all.subtracting([.prompt, .searchLine, .multiview]), keys: [.favourite]),
+        KeyRoute(handler: .previousChannel, overlay: nil, foci: all.subtracting([.prompt, .searchLine, .multiview]), keys: [.previousChannel]),
         KeyRoute(handler: .openSearch, overlay: nil, foci: [.home, .guideList, .guideGrid], keys: [.search]),
-        KeyRoute(handler: .channelEntry, overlay: nil, foci: all.subtracting([.prompt, .guideGrid, .searchLine]), keys: digits),
+        KeyRoute(handler: .channelEntry, overlay: nil, foci: all.subtracting([.prompt, .guideGrid, .searchLine, .multiview]), keys: digits),
     ]
 
     /// Row 3: the handler of each focus, with the keys it acts on (any
@@ -93,12 +94,13 @@ public enum KeyTable {
         case .searchLine: (.guideSearch, [.up, .down, .select, .menu, .search])
         case .transport:
             (.transport, [.playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
-                          .channelUp, .channelDown, .info, .guide, .whatDidTheySay, .live])
+                          .channelUp, .channelDown, .info, .guide, .whatDidTheySay, .live, .multiview])
         case .scrubbing: (.scrubbing, [.left, .right, .up, .down, .select, .menu, .playPause, .play])
         case .resumeOffer: (.resumeOffer, [.up, .down, .left, .right, .select, .playPause, .play, .menu])
         case .menuRow: (.menuRow, [.up, .down, .left, .right, .select, .menu])
         case .upNextCard: (.upNext, [.up, .down, .select, .menu, .left, .right, .frameBack, .frameForward])
         case .overlay: (.overlay, [.up, .down, .left, .right, .select, .menu, .info])
+        case .multiview: (.multiview, [.up, .down, .left, .right, .select, .menu, .multiview, .movePicture, .channelUp, .channelDown])
         case .flip: (.flip, [.right, .left, .channelUp, .channelDown, .menu, .select, .up, .down, .info, .guide])
         case .interstitial: (.interstitial, [.menu])
         case .prompt: (.passcode, digits.union([.left, .right, .channelUp, .channelDown, .menu]))

@@ -34,6 +34,7 @@ extension RemoteCommand {
         case .favourite: "favourite"
         case .search: "search"
         case .help: "help"
+        case .multiview: "multiview"
         }
     }
 
@@ -42,7 +43,7 @@ extension RemoteCommand {
         .playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
         .channelUp, .channelDown, .info, .guide, .quit,
         .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .whatDidTheySay, .live,
-        .dayBack, .dayForward, .previousChannel, .favourite, .search,
+        .dayBack, .dayForward, .previousChannel, .favourite, .search, .multiview,
     ] + (0...9).map { .digit($0) }
 
     /// The command named `name` (also a bare digit "7").

@@ -47,4 +47,6 @@ public enum RemoteCommand: Equatable, Hashable, Sendable {
     case search
     /// The keys of the screen in front (`?`, KEY_HELP).
     case help
+    /// Several live channels at once, or back to one (`M`, KEY_ZOOM).
+    case multiview
 }

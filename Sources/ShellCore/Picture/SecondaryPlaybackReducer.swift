@@ -6,6 +6,7 @@
 enum SecondaryPlaybackReducer {
     static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport, now: Instant) -> [Effect] {
         if PlayerSlot.warm.contains(slot), let effects = WarmReducer.report(&state, slot: slot, report) { return effects }
+        if PlayerSlot.views.contains(slot), let effects = MultiviewReducer.report(&state, slot: slot, report) { return effects }
         if case .preloaded(let ratings) = report {
             if slot == .preview, state.picture.preview == nil, let image = state.upNext.proposalImage { return [.slot(.preview, .continueLoad(token: image.token))] }
             if slot == .preview { return PreviewReducer.preloaded(&state, fileRatings: ratings) }
@@ -84,6 +85,10 @@ enum SecondaryPlaybackReducer {
             }
         case .main: break  // the main player's reports go to PlayerReducer (playback owns it)
         case .warmA, .warmB: if state.warm.players[slot] != nil { change(&state.warm.players[slot]!.playback) }
+        case .view0, .view1, .view2, .view3:
+            if let view = PlayerSlot.views.firstIndex(of: slot), let count = state.multiview?.views.count, view < count {
+                change(&state.multiview!.views[view].playback)
+            }
         }
     }
 }

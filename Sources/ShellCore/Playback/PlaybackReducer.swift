@@ -32,7 +32,8 @@ public enum PlaybackReducer {
             if !prompt.isContent { state.restrictions.afterPrompt = index }
             return request.map { [.finishContentRequest(request: $0, success: false)] } ?? []
         }
-        var requestEffects: [Effect] = []
+        // Something plays full screen: multiview's views stop.
+        var requestEffects: [Effect] = MultiviewReducer.end(&state)
         if state.upNext.startPending != nil {
             state.upNext.startPending = nil
             requestEffects.append(.cancelTimer(.libraryWait))

@@ -3,6 +3,10 @@
 /// with the transport bar on top when it is shown.
 enum PlayerView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
+        if let multiview = state.multiview {
+            MultiviewView.draw(into: &screen, state: state, multiview: multiview, theme: theme, context: context)
+            return
+        }
         let picture = state.playback.firstFramePresented || state.playback.holdsPreviousPicture
         if context.videoInTerminal && picture {
             screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: .video)

@@ -32,6 +32,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let files: [String: Data]
     private let fallback: Data?
     private let directory: String?
+    /// Answers a path (without its query) before the fixed files: a body
+    /// made at the request (a live playlist's window), or nil.
+    private let responder: (@Sendable (String) -> Data?)?
     private let lock = NSLock()
     private var running = true
     private var log: [String] = []
@@ -40,7 +43,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     /// Listens on `port` (0: any free one), so a test can stop a server and
     /// start another where the first was.
-    public init(files: [String: Data] = [:], directory: String? = nil, fallback: Data? = nil, port requested: UInt16 = 0) throws {
+    public init(files: [String: Data] = [:], directory: String? = nil, fallback: Data? = nil, port requested: UInt16 = 0,
+                responder: (@Sendable (String) -> Data?)? = nil) throws {
+        self.responder = responder
         self.files = files
         self.fallback = fallback
         self.directory = directory
@@ -145,7 +150,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         lock.unlock()
         var response: Data
         var bodyStart = 0
-        if let body = files[path] ?? files[String(path.prefix { $0 != "?" })] ?? fromDirectory(String(path.prefix { $0 != "?" })) ?? fallback {
+        if let body = responder?(String(path.prefix { $0 != "?" })) ?? files[path] ?? files[String(path.prefix { $0 != "?" })] ?? fromDirectory(String(path.prefix { $0 != "?" })) ?? fallback {
             let tag = "\"\(body.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 })\""
             if headers["if-none-match"] == tag {
                 response = Data("HTTP/1.0 304 Not Modified\r\nETag: \(tag)\r\nConnection: close\r\n\r\n".utf8)

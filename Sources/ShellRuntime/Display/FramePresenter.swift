@@ -171,7 +171,7 @@ final class FramePresenter: Presenter {
             lastDrawnHeight = terminal.height
         }
         if rendered || uiChanged { blitLatestFrame(newFrame: rendered) }
-        for slot in [PlayerSlot.picture, .preview] + [state.warmFlipTarget].compactMap({ $0 })
+        for slot in [PlayerSlot.picture, .preview] + PlayerSlot.views + [state.warmFlipTarget].compactMap({ $0 })
         where windowFrames.contains(slot) || uiChanged || renderedWarm.contains(slot) {
             let resized = rerenderForWindow(slot)
             blitWindow(slot, newFrame: windowFrames.contains(slot) || resized)
@@ -272,6 +272,10 @@ final class FramePresenter: Presenter {
         switch slot {
         case .picture: .picture
         case .preview: .preview
+        case .view0: .view0
+        case .view1: .view1
+        case .view2: .view2
+        case .view3: .view3
         default: .interstitial
         }
     }
@@ -279,7 +283,7 @@ final class FramePresenter: Presenter {
     /// The load a window's player shows, when its frames count: the load's
     /// video is configured and the window is on screen.
     private func windowToken(_ slot: PlayerSlot) -> Int? {
-        guard slot == .picture || slot == .preview else { return nil }
+        guard slot == .picture || slot == .preview || PlayerSlot.views.contains(slot) else { return nil }
         let playback = state.playback(in: slot)
         guard let playback, playback.videoConfigured, playback.phase != .idle,
               terminal.window(Self.inset(slot)) != nil else { return nil }

@@ -313,7 +313,10 @@ public final class EffectInterpreter: EffectPerformer {
             case "rejected": delegate?.contentProposalRejected(control, id: id)
             default: delegate?.contentProposalDeferred(control, id: id)
             }
+        case .multiviewStarted(let channels):
+            logger.info("multiview: channels \(channels.map(String.init).joined(separator: ", "))")
         case .endFile, .pipStarted, .pipStopped, .pipRestored, .contextualActionShown, .contextualAction, .interstitialStarted, .interstitialFinished,
+             .multiviewStopped,
              .contentProposalPresented:
             break
         }

@@ -120,6 +120,21 @@ enum AutomationRequests {
         case .guide(let location):
             if let error = host.switchGuide(location) { return reply(error.message) }
             reply()
+        case .multiview(let numbers):
+            guard !promptUp else { return reply("refused: the passcode prompt is up") }
+            guard let numbers else {
+                guard state.multiview != nil else { return reply("refused: multiview is not up") }
+                host.send(.multiview(nil, at: host.now()), from: nil)
+                return reply()
+            }
+            var indices: [Int] = []
+            for number in numbers {
+                guard let index = state.items.firstIndex(where: { $0.number == number && $0.isLive }) else { return reply("invalid parameter: no channel \(number)") }
+                indices.append(index)
+            }
+            if state.multiview != nil { host.send(.multiview(nil, at: host.now()), from: nil) }
+            host.send(.multiview(indices.isEmpty ? nil : indices, at: host.now()), from: nil)
+            reply()
         }
     }
 }

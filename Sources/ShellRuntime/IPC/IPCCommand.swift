@@ -25,6 +25,9 @@ enum IPCCommand: Equatable {
     case guide(String)
     /// The sleep timer: seconds, the programme's or the film's end, or off.
     case sleep(SleepChoice?)
+    /// Multiview of these channel numbers (empty: as `M` picks them; null:
+    /// back to the focused channel).
+    case multiview([Int]?)
 
     /// The longest banner kept, in characters; the longest it stays up.
     static let messageLimit = 500
@@ -59,7 +62,7 @@ enum IPCCommand: Equatable {
             guard let property = argument as? String, !property.isEmpty else { return .failure(.init("invalid parameter: get_mpv_property needs a name")) }
             guard array.count > 2 else { return .success(.getMPVProperty(property, .main)) }
             guard let name = array[2] as? String, let slot = PlayerSlot(rawValue: name) else {
-                return .failure(.init("invalid parameter: the player is main, picture or preview"))
+                return .failure(.init("invalid parameter: the player is main, picture, preview or view0 to view3"))
             }
             return .success(.getMPVProperty(property, slot))
         case "guide_search":
@@ -91,6 +94,14 @@ enum IPCCommand: Equatable {
                 return .failure(.init("invalid parameter: sleep takes seconds (1 to 86400), \"programme\", \"item\" or null"))
             }
             return .success(.sleep(.after(seconds)))
+        case "multiview":
+            if argument == nil || argument is NSNull { return .success(.multiview(nil)) }
+            guard let list = argument as? [Any], list.count <= 4 else {
+                return .failure(.init("invalid parameter: multiview takes up to 4 channel numbers, like [1, 2, 3, 4] (null: back to one)"))
+            }
+            let numbers = list.compactMap { ($0 as? Int) ?? ($0 as? String).flatMap { Int($0.prefix { $0.isASCII && $0.isNumber }) } }
+            guard numbers.count == list.count else { return .failure(.init("invalid parameter: multiview takes channel numbers")) }
+            return .success(.multiview(numbers))
         case "lineup", "guide":
             guard let location = argument as? String, !location.trimmingCharacters(in: .whitespaces).isEmpty else {
                 return .failure(.init("invalid parameter: \(name) needs a path or URL"))

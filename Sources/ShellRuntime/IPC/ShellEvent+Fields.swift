@@ -46,6 +46,10 @@ extension ShellEvent {
             return ["start": start, "end": end]
         case .streamSwitched(let channel, let from, let to, let count, let reason, let url):
             return ["channel": Self.json(channel), "from": from, "to": to, "count": count, "reason": reason, "url": url]
+        case .multiviewStarted(let channels):
+            return ["channels": channels]
+        case .multiviewStopped(let channel):
+            return ["channel": channel.map { $0 as Any } ?? NSNull()]
         }
     }
 

@@ -154,6 +154,23 @@ enum StateReport {
         return ["channel": number.map { $0 as Any } ?? NSNullValue.null, "start": archive.start, "stop": archive.stop] as [String: Any]
     }
 
+    /// `get_state.multiview`: the layout, the focused view and each view's
+    /// channel, frames drawn, sound, and why it shows nothing; null when
+    /// one channel plays full screen.
+    static func multiview(_ state: ShellState) -> Any {
+        guard let multiview = state.multiview else { return NSNullValue.null }
+        let views: [[String: Any]] = multiview.views.enumerated().map { view, entry in
+            let item = state.items[entry.index]
+            return [
+                "channel": item.number.map { $0 as Any } ?? NSNullValue.null, "name": state.restrictedLabel(item) ?? item.title,
+                "slot": PlayerSlot.views[view].rawValue, "phase": entry.playback.phase.rawValue,
+                "frames_presented": entry.playback.framesRendered, "muted": view != multiview.focus || state.settings.muted,
+                "restricted": entry.restricted.map { $0 as Any } ?? NSNullValue.null, "blocked": entry.blocked.map { $0 as Any } ?? NSNullValue.null,
+            ]
+        }
+        return ["layout": multiview.layout.rawValue, "focus": multiview.focus, "views": views] as [String: Any]
+    }
+
     /// `get_state.sleep`: the timer (`ends_in` is added by the shell, which
     /// knows the time), or null; `asleep` while the screen is dark.
     static func sleep(_ state: ShellState) -> Any {
@@ -269,6 +286,7 @@ enum StateReport {
             "interstitial_left": state.segments.activeBreak.map { max(0, $0.end - (state.playback.position ?? $0.start)) as Any } ?? NSNullValue.null,
             "pending_target": state.segments.pendingTarget.map { $0 as Any } ?? NSNullValue.null,
             "sleep": Self.sleep(state),
+            "multiview": Self.multiview(state),
             "contextual_action": state.segments.contextualAction.map {
                 ["title": $0.title, "id": $0.id, "target": $0.target.map { $0 as Any } ?? NSNullValue.null, "shown": !$0.hidden || state.chrome.transportVisible] as [String: Any]
             }

@@ -61,6 +61,20 @@ public final class NCursesTerminal {
 
     struct PairKey: Hashable { var fg: Int32, bg: Int32 }
 
+    /// Each window's kitty image id (1 is the full-screen picture's; the
+    /// preview and a flip target's never show together, so share one).
+    static func kittyImageID(_ inset: VideoInset) -> Int {
+        switch inset {
+        case .picture: 2
+        case .preview, .interstitial: 3
+        case .thumbnail: 4
+        case .view0: 5
+        case .view1: 6
+        case .view2: 7
+        case .view3: 8
+        }
+    }
+
     /// What paints one video window, and what it knows of it.
     struct WindowPainter {
         var window: VideoWindow?
@@ -75,7 +89,7 @@ public final class NCursesTerminal {
 
         init(inset: VideoInset, mode: ColorMode, shape: CellShape, tolerance: Int) {
             blitter = VideoBlitter(mode: mode, shape: shape, tolerance: tolerance)
-            kitty = KittyImageEncoder(imageID: inset == .picture ? 2 : inset == .thumbnail ? 4 : 3, z: -1)
+            kitty = KittyImageEncoder(imageID: NCursesTerminal.kittyImageID(inset), z: -1)
         }
     }
 

@@ -145,10 +145,13 @@ struct KeyTableTests {
         interstitial.navigation.destination = .interstitial
         var prompt = base
         prompt.navigation.destination = .passcode(PasscodePrompt(purpose: .play(index: 0), item: film, ratings: []))
+        var multiview = base
+        multiview.navigation.destination = .player
+        multiview.multiview = MultiviewState(views: [MultiviewState.View(index: 2)])
         return [
             (.home, base), (.guideList, guide), (.guideGrid, grid), (.searchLine, search), (.transport, playing),
             (.scrubbing, scrubbing), (.overlay, overlay), (.menuRow, menus), (.resumeOffer, offer),
-            (.errorScreen, error), (.interstitial, interstitial), (.prompt, prompt),
+            (.errorScreen, error), (.interstitial, interstitial), (.prompt, prompt), (.multiview, multiview),
         ]
     }
 }

@@ -1,0 +1,230 @@
+import MediaModel
+
+/// Multiview: `M` on a live channel shows it and up to three more (the
+/// favourites, else the channels after it) two by two, each playing in its
+/// own player at its window's size; the arrows move the focus and the sound
+/// with it; ENTER or ESC makes the focused one full screen (its player
+/// moves to the main slot: no second load) and stops the others. A
+/// restricted channel is never opened in a view (choosing it asks for the
+/// passcode, as any restricted load); a view past `[live] max_connections`
+/// says so and stays empty.
+enum MultiviewReducer {
+    static let most = 4
+
+    /// Why multiview cannot start now; nil when it can.
+    static func impossibility(_ state: ShellState) -> String? {
+        if state.prompt != nil { return "the passcode prompt is up" }
+        if state.live.flip != nil { return "a channel change is under way" }
+        guard state.screen == .player, let item = state.currentItem, item.isLive, state.playback.phase == .playing else {
+            return "it shows live channels: play one first"
+        }
+        if state.playback.restricted { return "restricted content does not go into a view" }
+        if !state.settings.secondPictures { return "this output shows no second picture" }
+        return nil
+    }
+
+    /// The channels of a multiview started from `current`: it, then the
+    /// favourites, then the channels after it, live and numbered, four at most.
+    static func defaultChannels(_ state: ShellState, current: Int) -> [Int] {
+        let ring = state.channelRing.filter { state.items[$0].isLive }
+        let favourites = ring.filter { state.isFavourite($0) && $0 != current }
+        let start = ring.firstIndex(of: current) ?? 0
+        let after = (1..<max(1, ring.count)).map { ring[(start + $0) % ring.count] }
+        var chosen = [current]
+        for index in favourites + after where !chosen.contains(index) && chosen.count < most { chosen.append(index) }
+        return chosen
+    }
+
+    /// Starts multiview with `channels` (indices of `items`; nil: the
+    /// current channel and those `defaultChannels` picks).
+    static func start(_ state: inout ShellState, channels: [Int]?, now: Instant) -> [Effect] {
+        guard state.multiview == nil else { return promote(&state, now: now) }
+        if let why = impossibility(state), channels == nil || state.prompt != nil || state.live.flip != nil {
+            state.chrome.notice = "Multiview: \(why)"
+            return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
+        }
+        let current = state.screen == .player && state.playback.phase == .playing && !state.playback.restricted ? state.current : nil
+        var chosen = channels ?? current.map { defaultChannels(state, current: $0) } ?? []
+        chosen = chosen.reduce(into: []) { list, index in
+            if state.items.indices.contains(index), state.items[index].isLive, !list.contains(index), list.count < most { list.append(index) }
+        }
+        guard !chosen.isEmpty else { return [] }
+        var effects: [Effect] = PictureReducer.close(&state, reason: "closed") + FlipReducer.abandon(&state)
+        // The channel playing keeps its player: it moves to its view.
+        let kept = current.flatMap { chosen.firstIndex(of: $0) }
+        var views = chosen.map { MultiviewState.View(index: $0) }
+        if let kept {
+            views[kept].playback = state.playback
+            var idle = PlaybackState()
+            idle.token = state.newToken()
+            state.multiview = MultiviewState(views: views)
+            PlaybackReducer.makeCurrent(&state, nil, playback: idle)
+            effects.append(.exchangePlayers(.main, PlayerSlot.views[kept]))
+        } else {
+            if state.playback.phase != .idle { effects.append(.stop) }
+            state.retire(state.playback.token)
+            var idle = PlaybackState()
+            idle.token = state.newToken()
+            state.multiview = MultiviewState(views: views)
+            PlaybackReducer.makeCurrent(&state, nil, playback: idle)
+        }
+        state.multiview?.focus = kept ?? 0
+        state.live.recovery = nil
+        state.clearChrome()
+        NavigationReducer.go(&state, to: .player)
+        effects += [.cancelTimer(.transportHide), .cancelTimer(.hintHide), .cancelTimer(.stall), .cancelTimer(.programmeBoundary)]
+        for view in views.indices where view != kept { effects += open(&state, view: view) }
+        effects += sound(state)
+        let numbers = chosen.compactMap { state.items[$0].number }
+        return effects + [.emit(.multiviewStarted(channels: numbers))]
+    }
+
+    /// Opens view `view`'s channel in its player, unless it is restricted
+    /// or past the connection cap (the view then says why).
+    static func open(_ state: inout ShellState, view: Int) -> [Effect] {
+        guard var multiview = state.multiview, multiview.views.indices.contains(view) else { return [] }
+        let item = state.items[multiview.views[view].index]
+        var entry = MultiviewState.View(index: multiview.views[view].index)
+        let ratings = RestrictionReducer.knownRatings(state, item)
+        let start = RestrictionReducer.programmeStart(state, item)
+        if state.restrictions.policy.restricts(ratings), !RestrictionReducer.covered(state, item, programmeStart: start) {
+            entry.restricted = ContentRating.strictest(ratings)?.code ?? "not rated"
+        } else if let why = state.connectionLimit(open: openStreams(state)) {
+            entry.blocked = why
+        }
+        entry.playback.token = state.newToken()
+        multiview.views[view] = entry
+        state.multiview = multiview
+        guard entry.opened else { return [] }
+        state.multiview?.views[view].playback.phase = .loading
+        return [.slot(PlayerSlot.views[view], .load(item, token: entry.playback.token)), .slot(PlayerSlot.views[view], .mute(true))]
+    }
+
+    /// Streams open besides the views being opened: the main player, the
+    /// other features' and the views opened so far.
+    static func openStreams(_ state: ShellState) -> Int {
+        state.openStreams + (state.multiview?.views.filter { $0.opened && $0.playback.phase != .idle }.count ?? 0)
+    }
+
+    /// The sound on the focused view only.
+    static func sound(_ state: ShellState) -> [Effect] {
+        guard let multiview = state.multiview else { return [] }
+        return multiview.views.indices.filter { multiview.views[$0].opened }.map { view in
+            .slot(PlayerSlot.views[view], .mute(view != multiview.focus || state.settings.muted))
+        }
+    }
+
+    static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
+        guard var multiview = state.multiview else { return nil }
+        let count = multiview.views.count
+        switch command {
+        case .left, .right, .up, .down:
+            let moved = neighbour(of: multiview.focus, count: count, layout: multiview.layout, command: command)
+            guard moved != multiview.focus else { return [] }
+            multiview.focus = moved
+            state.multiview = multiview
+            return sound(state)
+        case .movePicture:
+            multiview.layout = multiview.layout.next
+            state.multiview = multiview
+            return []
+        case .channelUp, .channelDown:
+            return change(&state, by: command == .channelUp ? 1 : -1)
+        case .select, .menu, .multiview:
+            return promote(&state, now: now)
+        default:
+            return []
+        }
+    }
+
+    /// The view the focus moves to from `focus` with an arrow.
+    static func neighbour(of focus: Int, count: Int, layout: MultiviewState.Layout, command: RemoteCommand) -> Int {
+        let target: Int
+        switch layout {
+        case .grid:
+            // 0 1 / 2 3
+            switch command {
+            case .left: target = focus % 2 == 1 ? focus - 1 : focus
+            case .right: target = focus % 2 == 0 ? focus + 1 : focus
+            case .up: target = focus >= 2 ? focus - 2 : focus
+            default: target = focus < 2 ? focus + 2 : focus
+            }
+        case .onePlusThree:
+            // 0 | 1 / 2 / 3
+            switch command {
+            case .left: target = 0
+            case .right: target = focus == 0 ? 1 : focus
+            case .up: target = focus > 1 ? focus - 1 : focus
+            default: target = focus >= 1 ? focus + 1 : focus
+            }
+        }
+        return target < count ? target : focus
+    }
+
+    /// The focused view shows the next (or previous) channel not on
+    /// screen; its player loads it.
+    static func change(_ state: inout ShellState, by step: Int) -> [Effect] {
+        guard let multiview = state.multiview else { return [] }
+        let ring = state.channelRing.filter { state.items[$0].isLive }
+        let shown = Set(multiview.views.map(\.index))
+        guard let at = ring.firstIndex(of: multiview.views[multiview.focus].index), ring.count > shown.count else { return [] }
+        var next = at
+        repeat { next = (next + step + ring.count) % ring.count } while shown.contains(ring[next])
+        let slot = PlayerSlot.views[multiview.focus]
+        var effects: [Effect] = multiview.views[multiview.focus].opened ? [.slot(slot, .stop)] : []
+        state.retire(multiview.views[multiview.focus].playback.token)
+        state.multiview?.views[multiview.focus] = MultiviewState.View(index: ring[next])
+        effects += open(&state, view: multiview.focus) + sound(state)
+        return effects
+    }
+
+    /// The focused view full screen: its player takes the main slot (no
+    /// second load); the others stop. A view that shows nothing (restricted,
+    /// not opened) is played as any channel (a restricted one asks for the
+    /// passcode).
+    static func promote(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard let multiview = state.multiview else { return [] }
+        let focused = multiview.views[multiview.focus]
+        var effects: [Effect] = []
+        for (view, entry) in multiview.views.enumerated() where view != multiview.focus || !entry.opened || entry.playback.phase == .failed {
+            if entry.opened { effects.append(.slot(PlayerSlot.views[view], .stop)) }
+            state.retire(entry.playback.token)
+        }
+        state.multiview = nil
+        let item = state.items[focused.index]
+        effects.append(.emit(.multiviewStopped(channel: item.number)))
+        guard focused.opened, focused.playback.phase != .failed else {
+            return effects + PlaybackReducer.play(&state, index: focused.index, now: now)
+        }
+        state.retire(state.playback.token)
+        PlaybackReducer.makeCurrent(&state, focused.index, playback: focused.playback)
+        state.navigation.homeSelection = focused.index
+        state.clearChrome()
+        NavigationReducer.go(&state, to: .player)
+        state.chrome.transportVisible = true
+        effects += [.exchangePlayers(.main, PlayerSlot.views[multiview.focus]), .slot(.main, .mute(state.settings.muted)),
+                    .startTimer(.transportHide, after: state.settings.transportHideDelay)]
+        return effects + RestrictionReducer.boundaryTimer(state)
+    }
+
+    /// Multiview ends for something else to play full screen (a channel
+    /// typed, the socket's `play`): every view stops.
+    static func end(_ state: inout ShellState) -> [Effect] {
+        guard let multiview = state.multiview else { return [] }
+        state.multiview = nil
+        var effects: [Effect] = []
+        for (view, entry) in multiview.views.enumerated() {
+            if entry.opened { effects.append(.slot(PlayerSlot.views[view], .stop)) }
+            state.retire(entry.playback.token)
+        }
+        return effects + [.emit(.multiviewStopped(channel: nil))]
+    }
+
+    /// A view's player report: a held load goes on; the rest is the
+    /// shared playback bookkeeping (nil).
+    static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport) -> [Effect]? {
+        guard case .preloaded = report, let view = PlayerSlot.views.firstIndex(of: slot),
+              let entry = state.multiview?.views[safe: view] else { return nil }
+        return [.slot(slot, .continueLoad(token: entry.playback.token))]
+    }
+}

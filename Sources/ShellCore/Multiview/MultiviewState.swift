@@ -1,0 +1,39 @@
+/// Several live channels at once, each its own player (`PlayerSlot.views`),
+/// the sound with the focused one. Written by `MultiviewReducer` (the
+/// views' playback also by the player reports, as the picture's).
+public struct MultiviewState: Equatable, Sendable {
+    public enum Layout: String, Equatable, Sendable, CaseIterable {
+        /// Four equal views, two by two.
+        case grid
+        /// One large view on the left, three small ones on the right.
+        case onePlusThree = "1+3"
+
+        var next: Layout { self == .grid ? .onePlusThree : .grid }
+    }
+
+    /// One view: its channel (an index of `items`), what its player shows,
+    /// and why it shows nothing (its channel is restricted: the rating; it
+    /// could not open: why).
+    public struct View: Equatable, Sendable {
+        public var index: Int
+        public var playback = PlaybackState()
+        public var restricted: String?
+        public var blocked: String?
+
+        public init(index: Int) {
+            self.index = index
+        }
+
+        /// Its player has (or is loading) the channel.
+        var opened: Bool { restricted == nil && blocked == nil }
+    }
+
+    public var layout = Layout.grid
+    public var views: [View]
+    /// The view with the sound, that ENTER makes full screen.
+    public var focus = 0
+
+    public init(views: [View]) {
+        self.views = views
+    }
+}

@@ -1,0 +1,65 @@
+/// Multiview on the player screen: each view's picture in its window with
+/// its channel's number, name and programme on the row above; the focused
+/// view's row in the selection colours; a restricted view says so, and one
+/// that could not open says why.
+enum MultiviewView {
+    /// Each view's rectangle (its label row, then its picture) on a screen
+    /// of `width` × `height` cells, in the layout, the bottom row left for
+    /// the hint.
+    static func cells(_ layout: MultiviewState.Layout, count: Int, width: Int, height: Int) -> [(x: Int, y: Int, width: Int, height: Int)] {
+        let usable = max(2, height - 1)
+        switch layout {
+        case .grid:
+            let w = width / 2, h = usable / 2
+            return (0..<count).map { ($0 % 2 * w, $0 / 2 * h, $0 % 2 == 0 ? w : width - w, $0 / 2 == 0 ? h : usable - h) }
+        case .onePlusThree:
+            let big = width * 2 / 3, small = usable / 3
+            return (0..<count).map { view in
+                view == 0 ? (0, 0, big, usable) : (big, (view - 1) * small, width - big, view == 3 ? usable - 2 * small : small)
+            }
+        }
+    }
+
+    static func draw(into screen: inout Screen, state: ShellState, multiview: MultiviewState, theme: Theme, context: ViewContext) {
+        let base = Style(foreground: theme.text, background: theme.background)
+        screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
+        let rectangles = cells(multiview.layout, count: multiview.views.count, width: screen.width, height: screen.height)
+        let dot = theme.glyphs.isASCII ? " - " : " · "
+        for (view, entry) in multiview.views.enumerated() {
+            let r = rectangles[view]
+            guard r.width >= 4, r.height >= 2 else { continue }
+            let item = state.items[entry.index]
+            var label = (item.number.map { "\($0)  " } ?? "") + item.title
+            if let now = state.shownNowNext(item).now { label += dot + now.title }
+            let focused = view == multiview.focus
+            let labelStyle = focused ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
+                : Style(foreground: theme.text, background: theme.barBackground)
+            screen.fill(x: r.x, y: r.y, width: r.width, height: 1, with: Cell(" ", style: labelStyle))
+            screen.put(" " + truncate(label, toWidth: r.width - 2, ellipsis: theme.glyphs.ellipsis), x: r.x, y: r.y, style: labelStyle)
+            let picture = (x: r.x, y: r.y + 1, width: r.width, height: r.height - 1)
+            let shows = context.videoInTerminal && entry.opened && (entry.playback.firstFramePresented || entry.playback.phase == .playing)
+            if shows {
+                screen.place(VideoWindow([VideoInset.view0, .view1, .view2, .view3][view], x: picture.x, y: picture.y, width: picture.width, height: picture.height))
+                continue
+            }
+            let message: String
+            if let rating = entry.restricted {
+                message = "Restricted (\(rating))"
+            } else if let why = entry.blocked {
+                message = "Not opened: \(why)"
+            } else if entry.playback.phase == .failed {
+                message = "Could not play"
+            } else if !context.videoInTerminal {
+                message = context.picture == .window ? "In mpv's window" : "Audio only"
+            } else {
+                message = "Loading" + String(theme.glyphs.ellipsis)
+            }
+            let style = Style(foreground: theme.secondaryText, background: theme.background)
+            screen.putCentered(truncate(message, toWidth: picture.width - 2, ellipsis: theme.glyphs.ellipsis), y: picture.y + picture.height / 2,
+                               style: style, x: picture.x, width: picture.width)
+        }
+        let hint = " ←↑↓→ sound · ENTER full screen · m layout · CH± channel · ESC back "
+        screen.putCentered(theme.glyphs.isASCII ? " arrows: sound - ENTER: full screen - m: layout - ESC: back " : hint, y: screen.height - 1,
+                           style: Style(foreground: theme.secondaryText, background: theme.background))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ShellTesting
+import Testing
+
+/// Multiview on live HLS channels made of pre-encoded segments served as
+/// sliding windows (`SlidingLiveHLS`): no encoder runs beside the shell.
+@Suite("Multiview, end to end", .serialized)
+struct MultiviewEndToEndTests {
+    private func views(_ state: [String: Any]) -> [[String: Any]] {
+        (state["multiview"] as? [String: Any])?["views"] as? [[String: Any]] ?? []
+    }
+
+    private func lineup(_ live: SlidingLiveHLS, ratings: [Int: String] = [:], in folder: URL) throws -> String {
+        var text = "#EXTM3U\n"
+        for channel in 1...5 {
+            text += "#EXTINF:-1 tvg-id=\"c\(channel)\" tvg-chno=\"\(channel)\" tvg-rating=\"\(ratings[channel] ?? "TV-G")\",Channel \(channel)\n\(live.url(channel: channel))\n"
+        }
+        let path = folder.appendingPathComponent("tv.m3u").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("M on a live channel: four views each drawing frames, the sound with the focus (libmpv's mute per player), arrows move it, ENTER makes the focused one full screen without loading it again; a TV-MA channel is never opened")
+    func fourViews() throws {
+        let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)
+        defer { live.stop() }
+        let folder = TVShellBinary.scratchDirectory("multiview")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let home = try ParentalHome.withPasscode()
+        let shell = try ShellUnderTest([try lineup(live, ratings: [3: "TV-MA"], in: folder)], width: 120, height: 40, home: home)
+        try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        _ = try shell.ipc.request(["keypress", "M"])
+        let started = try shell.ipc.waitForEvent("multiview-started")
+        #expect(started["channels"] as? [Int] == [1, 2, 3, 4])
+        let up = try shell.ipc.waitForState(timeout: 30) { state in
+            let v = self.views(state)
+            return v.count == 4 && [0, 1, 3].allSatisfy { (v[$0]["frames_presented"] as? Int ?? 0) > 5 }
+        }
+        let v = views(up)
+        #expect(v.map { $0["channel"] as? Int } == [1, 2, 3, 4])
+        #expect(v[2]["restricted"] as? String == "TV-MA" && v[2]["frames_presented"] as? Int == 0, "the TV-MA channel shows no picture")
+        let before = v.map { $0["frames_presented"] as? Int ?? 0 }
+        let rising = try shell.ipc.waitForState { state in
+            let now = self.views(state).map { $0["frames_presented"] as? Int ?? 0 }
+            return now.count == 4 && [0, 1, 3].allSatisfy { now[$0] > before[$0] + 10 }
+        }
+        #expect(views(rising).count == 4, "each view draws on")
+        #expect(shell.tmux.capture().contains("Restricted (TV-MA)"))
+        func muted(_ slot: String) throws -> Bool? {
+            (try shell.ipc.request(["get_mpv_property", "mute", slot])["data"] as? String).map { $0 == "yes" }
+        }
+        #expect(try muted("view0") == false && muted("view1") == true && muted("view3") == true, "the sound with the focus")
+        _ = try shell.ipc.request(["keypress", "RIGHT"])
+        try shell.ipc.waitForState { ($0["multiview"] as? [String: Any])?["focus"] as? Int == 1 }
+        #expect(try muted("view0") == true && muted("view1") == false, "the sound follows the focus")
+        let promotedFrom = try shell.ipc.state()
+        let viewFrames = views(promotedFrom)[1]["frames_presented"] as? Int ?? 0
+        _ = try shell.ipc.request(["keypress", "ENTER"])
+        let stopped = try shell.ipc.waitForEvent("multiview-stopped")
+        #expect(stopped["channel"] as? Int == 2)
+        let full = try shell.ipc.waitForState { $0["multiview"] is NSNull && ($0["channel"] as? [String: Any])?["number"] as? Int == 2 }
+        #expect((full["frames_presented"] as? Int ?? 0) >= viewFrames, "the view's player went on full screen, its frames counted on: \(full["frames_presented"] ?? 0) ≥ \(viewFrames)")
+        #expect(!shell.log.contains("load \(live.url(channel: 2))\n"), "channel 2 was not loaded again full screen (only in its view)")
+        #expect(try muted("main") == false)
+        #expect(!live.server.requests.contains("/live3.m3u8"), "the TV-MA channel was never opened: \(live.server.requests.filter { $0.hasSuffix(".m3u8") })")
+    }
+
+    @Test("with max_connections = 3 the fourth view says why it is empty; m changes the layout; ESC goes back to the focused channel")
+    func connectionCap() throws {
+        let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)
+        defer { live.stop() }
+        let folder = TVShellBinary.scratchDirectory("multiview-cap")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("config.toml")
+        try "[live]\nmax_connections = 3\nwarm_neighbours = 0\n".write(to: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([try lineup(live, in: folder), "--config", config.path], width: 120, height: 40)
+        try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        #expect(try shell.ipc.request(["multiview", [1, 2, 3, 4]])["error"] as? String == "success")
+        let up = try shell.ipc.waitForState(timeout: 30) { state in
+            let v = self.views(state)
+            return v.count == 4 && (0..<3).allSatisfy { (v[$0]["frames_presented"] as? Int ?? 0) > 3 }
+        }
+        let blocked = views(up)[3]["blocked"] as? String ?? ""
+        #expect(blocked.contains("max_connections"), "the fourth view: \(blocked)")
+        #expect(shell.tmux.waitFor { $0.contains("Not opened") }.ok)
+        #expect(!live.server.requests.contains("/live4.m3u8"))
+        _ = try shell.ipc.request(["keypress", "m"])
+        try shell.ipc.waitForState { ($0["multiview"] as? [String: Any])?["layout"] as? String == "1+3" }
+        _ = try shell.ipc.request(["keypress", "ESC"])
+        try shell.ipc.waitForState { $0["multiview"] is NSNull && ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" }
+    }
+}

@@ -1,0 +1,102 @@
+import MediaModel
+@testable import ShellCore
+import ShellTesting
+import Testing
+
+private let channels = (1...5).map { MediaItem(id: "c\($0)", title: "Channel \($0)", url: "http://tv.example/\($0).m3u8", isLive: true, number: $0) }
+
+/// Channel 1 playing full screen.
+private func watching(settings: ShellSettings = ShellSettings()) -> ReducerHarness {
+    var settings = settings
+    settings.warmNeighbours = 0
+    let h = ReducerHarness(ShellState(items: channels, settings: settings))
+    h.apply(.playIndex(0, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
+    return h
+}
+
+@Suite("Multiview")
+struct MultiviewTests {
+    @Test("M: the channel playing moves to the first view (no second load), the next three open muted in theirs, the sound stays with the focus")
+    func starts() {
+        let h = watching()
+        let playing = h.state.playback
+        let effects = h.apply(.command(.multiview, at: h.clock.now))
+        let multiview = try! #require(h.state.multiview)
+        #expect(multiview.views.map(\.index) == [0, 1, 2, 3] && multiview.focus == 0 && multiview.layout == .grid)
+        #expect(multiview.views[0].playback == playing, "the playing channel's own playback, moved")
+        #expect(h.state.current == nil && h.state.playback.phase == .idle && h.state.screen == .player)
+        #expect(effects.contains(.exchangePlayers(.main, .view0)))
+        for view in 1...3 {
+            let token = multiview.views[view].playback.token
+            #expect(effects.contains(.slot(PlayerSlot.views[view], .load(channels[view], token: token))))
+            #expect(effects.contains(.slot(PlayerSlot.views[view], .mute(true))))
+        }
+        #expect(effects.contains(.slot(.view0, .mute(false))))
+        #expect(effects.contains(.emit(.multiviewStarted(channels: [1, 2, 3, 4]))))
+        #expect(Set(multiview.views.map(\.playback.token)).count == 4, "a token each")
+        #expect(h.state.slot(forToken: multiview.views[2].playback.token) == .view2)
+        h.expectArmed(h.armedTimers)
+    }
+
+    @Test("arrows move the focus in the layout and the sound with it; m changes the layout")
+    func focus() {
+        let h = watching()
+        h.apply(.command(.multiview, at: h.clock.now))
+        let right = h.apply(.command(.right, at: h.clock.now))
+        #expect(h.state.multiview?.focus == 1)
+        #expect(right.contains(.slot(.view0, .mute(true))) && right.contains(.slot(.view1, .mute(false))))
+        h.apply(.command(.down, at: h.clock.now))
+        #expect(h.state.multiview?.focus == 3)
+        #expect(h.apply(.command(.right, at: h.clock.now)).isEmpty, "no view further right")
+        h.apply(.command(.movePicture, at: h.clock.now))
+        #expect(h.state.multiview?.layout == .onePlusThree)
+        h.apply(.command(.left, at: h.clock.now))
+        #expect(h.state.multiview?.focus == 0, "left of the small ones is the big one")
+        h.expectArmed(h.armedTimers)
+    }
+
+    @Test("ENTER: the focused view's player takes the main slot and plays on full screen; the others stop")
+    func promotes() {
+        let h = watching()
+        h.apply(.command(.multiview, at: h.clock.now))
+        let view1 = h.state.multiview!.views[1]
+        h.apply(.player(.playing, token: view1.playback.token, at: h.clock.now))
+        h.apply(.frame(.rendered, token: view1.playback.token, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        let effects = h.apply(.command(.select, at: h.clock.now))
+        #expect(h.state.multiview == nil && h.state.current == 1 && h.state.playback.token == view1.playback.token)
+        #expect(h.state.playback.framesRendered == 1 && h.state.playback.phase == .playing)
+        #expect(effects.contains(.exchangePlayers(.main, .view1)) && effects.contains(.slot(.main, .mute(false))))
+        #expect(effects.contains(.slot(.view0, .stop)) && effects.contains(.slot(.view2, .stop)) && effects.contains(.slot(.view3, .stop)))
+        #expect(!effects.contains { if case .load = $0 { true } else { false } }, "nothing loads again")
+        #expect(effects.contains(.emit(.multiviewStopped(channel: 2))))
+        h.expectArmed(h.armedTimers)
+    }
+
+    @Test("past max_connections a view stays empty and says why; a channel typed ends multiview")
+    func cap() {
+        var settings = ShellSettings()
+        settings.maxConnections = 2
+        let h = watching(settings: settings)
+        let effects = h.apply(.command(.multiview, at: h.clock.now))
+        let views = h.state.multiview!.views
+        #expect(views[1].blocked == nil && views[2].blocked?.contains("max_connections") == true && views[3].blocked != nil)
+        #expect(!effects.contains(.slot(.view2, .load(channels[2], token: views[2].playback.token))))
+        let played = h.apply(.playIndex(4, at: h.clock.now))
+        #expect(h.state.multiview == nil && played.contains(.slot(.view0, .stop)) && played.contains(.slot(.view1, .stop)))
+        #expect(played.contains(.emit(.multiviewStopped(channel: nil))))
+        h.expectArmed(h.armedTimers)
+    }
+
+    @Test("not on a film: it says why")
+    func onlyLive() {
+        let h = ReducerHarness(ShellState(items: [film]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.multiview, at: h.clock.now))
+        #expect(h.state.multiview == nil && h.state.chrome.notice?.hasPrefix("Multiview:") == true)
+        h.expectArmed(h.armedTimers)
+    }
+}
