@@ -100,7 +100,7 @@ public enum KeyTable {
         case .menuRow: (.menuRow, [.up, .down, .left, .right, .select, .menu])
         case .upNextCard: (.upNext, [.up, .down, .select, .menu, .left, .right, .frameBack, .frameForward])
         case .overlay: (.overlay, [.up, .down, .left, .right, .select, .menu, .info])
-        case .multiview: (.multiview, [.up, .down, .left, .right, .select, .menu, .multiview, .movePicture, .channelUp, .channelDown])
+        case .multiview: (.multiview, [.up, .down, .left, .right, .select, .menu, .multiview, .movePicture, .swapPicture, .channelUp, .channelDown])
         case .flip: (.flip, [.right, .left, .channelUp, .channelDown, .menu, .select, .up, .down, .info, .guide])
         case .interstitial: (.interstitial, [.menu])
         case .prompt: (.passcode, digits.union([.left, .right, .channelUp, .channelDown, .menu]))

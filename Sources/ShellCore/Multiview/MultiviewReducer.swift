@@ -69,6 +69,9 @@ enum MultiviewReducer {
             PlaybackReducer.makeCurrent(&state, nil, playback: idle)
         }
         state.multiview?.focus = kept ?? 0
+        // The picker row starts at the first channel not on screen.
+        let ring = state.channelRing.filter { state.items[$0].isLive }
+        if let free = ring.first(where: { !chosen.contains($0) }) { state.multiview?.choice = free }
         state.live.recovery = nil
         state.clearChrome()
         NavigationReducer.go(&state, to: .player)
@@ -117,9 +120,16 @@ enum MultiviewReducer {
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
         guard var multiview = state.multiview else { return nil }
         let count = multiview.views.count
+        if multiview.choosing { return choose(&state, command, now: now) }
         switch command {
         case .left, .right, .up, .down:
             let moved = neighbour(of: multiview.focus, count: count, layout: multiview.layout, command: command)
+            if command == .down, moved == multiview.focus {
+                // Below the bottom views: the picker row.
+                multiview.choosing = true
+                state.multiview = multiview
+                return []
+            }
             guard moved != multiview.focus else { return [] }
             multiview.focus = moved
             state.multiview = multiview
@@ -130,11 +140,59 @@ enum MultiviewReducer {
             return []
         case .channelUp, .channelDown:
             return change(&state, by: command == .channelUp ? 1 : -1)
+        case .swapPicture:
+            return put(&state, multiview.choice, replacing: true)
         case .select, .menu, .multiview:
             return promote(&state, now: now)
         default:
             return []
         }
+    }
+
+    /// The picker row's keys: LEFT / RIGHT along the channels, ENTER puts
+    /// the highlighted one on screen (a view of its own while there are
+    /// fewer than four, else in the focused view), UP or ESC back to the views.
+    static func choose(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
+        guard let multiview = state.multiview else { return [] }
+        let ring = state.channelRing.filter { state.items[$0].isLive }
+        switch command {
+        case .left, .right:
+            guard let at = ring.firstIndex(of: multiview.choice) ?? ring.indices.first else { return [] }
+            state.multiview?.choice = ring[(at + (command == .right ? 1 : -1) + ring.count) % ring.count]
+            return []
+        case .select, .swapPicture:
+            state.multiview?.choosing = false
+            return put(&state, multiview.choice, replacing: command == .swapPicture || multiview.views.count >= most)
+        case .up, .menu:
+            state.multiview?.choosing = false
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// Puts channel `index` on screen: the focus goes to it when a view
+    /// shows it already; else it opens in a new view (`replacing` false,
+    /// fewer than four) or in the focused view, whose channel stops.
+    static func put(_ state: inout ShellState, _ index: Int, replacing: Bool) -> [Effect] {
+        guard var multiview = state.multiview, state.items.indices.contains(index), state.items[index].isLive else { return [] }
+        if let shown = multiview.views.firstIndex(where: { $0.index == index }) {
+            multiview.focus = shown
+            state.multiview = multiview
+            return sound(state)
+        }
+        var effects: [Effect] = []
+        if replacing || multiview.views.count >= most {
+            let focused = multiview.views[multiview.focus]
+            if focused.opened { effects.append(.slot(PlayerSlot.views[multiview.focus], .stop)) }
+            state.retire(focused.playback.token)
+            multiview.views[multiview.focus] = MultiviewState.View(index: index)
+        } else {
+            multiview.views.append(MultiviewState.View(index: index))
+            multiview.focus = multiview.views.count - 1
+        }
+        state.multiview = multiview
+        return effects + open(&state, view: multiview.focus) + sound(state)
     }
 
     /// The view the focus moves to from `focus` with an arrow.

@@ -32,8 +32,13 @@ public struct MultiviewState: Equatable, Sendable {
     public var views: [View]
     /// The view with the sound, that ENTER makes full screen.
     public var focus = 0
+    /// The channel highlighted in the picker row (an index of `items`).
+    public var choice: Int
+    /// The picker row has the keys (DOWN from the bottom views; UP leaves it).
+    public var choosing = false
 
     public init(views: [View]) {
         self.views = views
+        choice = views.first?.index ?? 0
     }
 }

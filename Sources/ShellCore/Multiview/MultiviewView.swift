@@ -4,10 +4,10 @@
 /// that could not open says why.
 enum MultiviewView {
     /// Each view's rectangle (its label row, then its picture) on a screen
-    /// of `width` × `height` cells, in the layout, the bottom row left for
-    /// the hint.
+    /// of `width` × `height` cells, in the layout, the bottom two rows left
+    /// for the picker row and the hint.
     static func cells(_ layout: MultiviewState.Layout, count: Int, width: Int, height: Int) -> [(x: Int, y: Int, width: Int, height: Int)] {
-        let usable = max(2, height - 1)
+        let usable = max(2, height - 2)
         switch layout {
         case .grid:
             let w = width / 2, h = usable / 2
@@ -58,8 +58,37 @@ enum MultiviewView {
             screen.putCentered(truncate(message, toWidth: picture.width - 2, ellipsis: theme.glyphs.ellipsis), y: picture.y + picture.height / 2,
                                style: style, x: picture.x, width: picture.width)
         }
-        let hint = " ←↑↓→ sound · ENTER full screen · m layout · CH± channel · ESC back "
-        screen.putCentered(theme.glyphs.isASCII ? " arrows: sound - ENTER: full screen - m: layout - ESC: back " : hint, y: screen.height - 1,
-                           style: Style(foreground: theme.secondaryText, background: theme.background))
+        drawPicker(into: &screen, state: state, multiview: multiview, theme: theme, y: screen.height - 2)
+        let hint = multiview.choosing
+            ? (theme.glyphs.isASCII ? " LEFT/RIGHT: channel - ENTER: show it - UP: the views " : " ←→ channel · ENTER show it · ↑ the views ")
+            : (theme.glyphs.isASCII ? " arrows: sound - ENTER: full screen - m: layout - x: put the channel below here - ESC: back "
+                : " ←↑↓→ sound · ENTER full screen · m layout · ↓ channels · x put it here · ESC back ")
+        screen.putCentered(hint, y: screen.height - 1, style: Style(foreground: theme.secondaryText, background: theme.background))
+    }
+
+    /// The picker row: the live channels around the highlighted one, which
+    /// `x` (or ENTER in the row) puts on screen.
+    static func drawPicker(into screen: inout Screen, state: ShellState, multiview: MultiviewState, theme: Theme, y: Int) {
+        guard y >= 0 else { return }
+        let ring = state.channelRing.filter { state.items[$0].isLive }
+        guard let at = ring.firstIndex(of: multiview.choice) ?? ring.indices.first else { return }
+        let bar = Style(foreground: theme.secondaryText, background: theme.barBackground)
+        screen.fill(x: 0, y: y, width: screen.width, height: 1, with: Cell(" ", style: bar))
+        let shown = Set(multiview.views.map(\.index))
+        var x = 1
+        for offset in 0..<ring.count {
+            let index = ring[(at + offset) % ring.count]
+            let item = state.items[index]
+            let label = " " + (item.number.map { "\($0) " } ?? "") + truncate(item.title, toWidth: 18, ellipsis: theme.glyphs.ellipsis) + " "
+            guard x + columnWidth(of: label) < screen.width else { break }
+            let style: Style
+            if offset == 0 {
+                style = multiview.choosing ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
+                    : Style(foreground: theme.text, background: theme.barBackground, bold: true)
+            } else {
+                style = shown.contains(index) ? bar.with(foreground: theme.text) : bar
+            }
+            x = screen.put(label, x: x, y: y, style: style) + 1
+        }
     }
 }

@@ -90,6 +90,30 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("the picker row: DOWN below the bottom views, LEFT / RIGHT along the channels, ENTER puts the highlighted one in the focused view; x does it from the views")
+    func picker() {
+        let h = watching()
+        h.apply(.command(.multiview, at: h.clock.now))
+        #expect(h.state.multiview?.choice == 4, "the first channel not on screen")
+        h.apply(.command(.down, at: h.clock.now))
+        #expect(h.state.multiview?.focus == 2 && h.state.multiview?.choosing == false)
+        h.apply(.command(.down, at: h.clock.now))
+        #expect(h.state.multiview?.choosing == true)
+        h.apply(.command(.right, at: h.clock.now))
+        #expect(h.state.multiview?.choice == 0, "around the ring")
+        h.apply(.command(.left, at: h.clock.now))
+        let old = h.state.multiview!.views[2]
+        let effects = h.apply(.command(.select, at: h.clock.now))
+        let views = h.state.multiview!.views
+        #expect(views.map(\.index) == [0, 1, 4, 3] && h.state.multiview?.choosing == false)
+        #expect(effects.contains(.slot(.view2, .stop)) && effects.contains(.slot(.view2, .load(channels[4], token: views[2].playback.token))))
+        #expect(views[2].playback.token > old.playback.token && h.state.retiredToken >= old.playback.token)
+        h.apply(.command(.up, at: h.clock.now))
+        h.apply(.command(.swapPicture, at: h.clock.now))
+        #expect(h.state.multiview?.focus == 2, "x on a channel already shown moves the focus to it")
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("not on a film: it says why")
     func onlyLive() {
         let h = ReducerHarness(ShellState(items: [film]))
