@@ -344,7 +344,9 @@ struct TVOutputEndToEndTests {
 
     @Test("with no display and no DRM device, --video tv says which and falls back to the terminal's picture", .enabled(if: !FileManager.default.fileExists(atPath: "/dev/dri")))
     func fallback() throws {
-        let shell = try ShellUnderTest(["--video", "tv", "--home"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        // The demo film is made once for all the tests that play the demo, not per test (it takes a while on a loaded machine).
+        let shell = try ShellUnderTest(["--video", "tv", "--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome,
+                                       environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
         let state = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
         #expect(state["video"] as? String == "terminal")
         #expect(state["tv"] is NSNull)
@@ -355,7 +357,8 @@ struct TVOutputEndToEndTests {
     func consoleKeys() throws {
         let display = try VirtualDisplay(width: 1280, height: 720)
         defer { display.stop() }
-        let shell = try ShellUnderTest(["--video", "tv", "--home", "--mpv-option", "ao=null"], connectTimeout: 60, environment: ["DISPLAY": display.name])
+        let shell = try ShellUnderTest(["--video", "tv", "--home", "--mpv-option", "ao=null"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome,
+                                       environment: ["DISPLAY": display.name])
         try shell.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" && ($0["tv"] as? [String: Any])?["output"] as? String == "x11" }
         #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
         try shell.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
@@ -369,7 +372,8 @@ struct TVOutputEndToEndTests {
 
     @Test("on a machine with a DRM card and no display, mpv draws through DRM", .enabled(if: drmCard, "no /dev/dri/card* on this machine: the DRM path is not tried here"))
     func drm() throws {
-        let shell = try ShellUnderTest(["--video", "tv", "--home"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        let shell = try ShellUnderTest(["--video", "tv", "--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome,
+                                       environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
         let state = try shell.ipc.waitForState(timeout: 30) { ($0["tv"] as? [String: Any])?["output"] is String }
         #expect((state["tv"] as? [String: Any])?["output"] as? String == "drm")
     }

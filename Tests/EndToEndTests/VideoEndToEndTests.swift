@@ -352,7 +352,14 @@ struct VideoEndToEndTests {
         try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
         _ = try shell.ipc.request(["keypress", "p"])
         try shell.ipc.waitForState { (($0["pip"] as? [String: Any])?["frames_presented"] as? Int ?? 0) > 3 }
-        let text = String(decoding: shell.pty.output, as: UTF8.self)
+        // Presented means written to the pty; the test's reader may not
+        // have taken those bytes yet on a loaded machine.
+        var text = String(decoding: shell.pty.output, as: UTF8.self)
+        let arrival = Date().addingTimeInterval(5)
+        while !text.contains("\u{1B}_Ga=T,i=2,") && Date() < arrival {
+            Thread.sleep(forTimeInterval: 0.05)
+            text = String(decoding: shell.pty.output, as: UTF8.self)
+        }
         let header = try #require(text.range(of: "\u{1B}_Ga=T,i=2,"), "the picture's own image")
         let placement = text[header.upperBound...].prefix(120)
         #expect(placement.contains("c=24,r=7,") && placement.contains("z=-1"), "its window's 24×7 cells, above the full-screen image: \(placement)")
