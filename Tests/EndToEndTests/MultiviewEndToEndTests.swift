@@ -95,4 +95,32 @@ struct MultiviewEndToEndTests {
         _ = try shell.ipc.request(["keypress", "ESC"])
         try shell.ipc.waitForState { $0["multiview"] is NSNull && ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" }
     }
+
+    @Test("restrictions turned on by the CLI while a TV-MA channel plays in a view: that view stops at once and says so, the others draw on, the event names it")
+    func restrictionsApplyAtOnce() throws {
+        let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)
+        defer { live.stop() }
+        let folder = TVShellBinary.scratchDirectory("multiview-restrictions")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let home = try ParentalHome.withPasscode("2468", mode: "off")
+        let shell = try ShellUnderTest([try lineup(live, ratings: [3: "TV-MA"], in: folder)], width: 120, height: 40, home: home)
+        try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        _ = try shell.ipc.request(["keypress", "M"])
+        try shell.ipc.waitForState(timeout: 30) { state in
+            let v = self.views(state)
+            return v.count == 4 && v.allSatisfy { ($0["frames_presented"] as? Int ?? 0) > 5 }
+        }
+        #expect(try home.restrictions(["mode", "passcode", "--stdin"], input: "2468\n").status == 0)
+        let stopped = try shell.ipc.waitForState(timeout: 5) { self.views($0).count == 4 && self.views($0)[2]["restricted"] as? String == "TV-MA" }
+        #expect(views(stopped)[2]["phase"] as? String == "idle")
+        let event = try shell.ipc.waitForEvent("restrictions-changed")
+        let places = (event["stopped"] as? [[String: Any]] ?? []).map { $0["what"] as? String }
+        #expect(places.contains("multiview"), "\(event)")
+        let others = views(stopped).map { $0["frames_presented"] as? Int ?? 0 }
+        try shell.ipc.waitForState { state in
+            let now = self.views(state).map { $0["frames_presented"] as? Int ?? 0 }
+            return now.count == 4 && [0, 1, 3].allSatisfy { now[$0] > others[$0] + 10 }
+        }
+        #expect(shell.tmux.waitFor { $0.contains("Restricted (TV-MA)") }.ok)
+    }
 }

@@ -278,11 +278,50 @@ enum MultiviewReducer {
         return effects + [.emit(.multiviewStopped(channel: nil))]
     }
 
+    /// Stops every view whose channel is forbidden now (the restrictions
+    /// changed while it ran, or its programme now is rated over the
+    /// limits) and not covered by the last passcode: its player stops at
+    /// once and its frame says "Restricted". Returns what it stopped, with
+    /// the rating's label; the effects are added to `effects`.
+    static func recheck(_ state: inout ShellState, effects: inout [Effect]) -> [(MediaItem, String)] {
+        guard let multiview = state.multiview, state.restrictions.policy.mode != .off else { return [] }
+        var stopped: [(MediaItem, String)] = []
+        for (view, entry) in multiview.views.enumerated() where entry.opened {
+            let item = state.items[entry.index]
+            let start = RestrictionReducer.programmeStart(state, item)
+            let ratings = RestrictionReducer.knownRatings(state, item) + entry.playback.fileRatings
+            guard state.restrictions.policy.restricts(ratings), !RestrictionReducer.covered(state, item, programmeStart: start) else { continue }
+            let label = ContentRating.strictest(ratings)?.code ?? "not rated"
+            state.retire(entry.playback.token)
+            var blocked = MultiviewState.View(index: entry.index)
+            blocked.restricted = label
+            blocked.playback.token = state.newToken()
+            state.multiview?.views[view] = blocked
+            effects.append(.slot(PlayerSlot.views[view], .stop))
+            stopped.append((item, label))
+        }
+        return stopped
+    }
+
+    /// A new wall-clock time: a view whose programme is now rated over the
+    /// limits stops (as the picture in picture does).
+    static func wallClockChanged(_ state: inout ShellState) -> [Effect] {
+        var effects: [Effect] = []
+        _ = recheck(&state, effects: &effects)
+        return effects
+    }
+
     /// A view's player report: a held load goes on; the rest is the
     /// shared playback bookkeeping (nil).
     static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport) -> [Effect]? {
-        guard case .preloaded = report, let view = PlayerSlot.views.firstIndex(of: slot),
+        guard case .preloaded(let ratings) = report, let view = PlayerSlot.views.firstIndex(of: slot),
               let entry = state.multiview?.views[safe: view] else { return nil }
-        return [.slot(slot, .continueLoad(token: entry.playback.token))]
+        // The file's own ratings count too: a view rated over the limits
+        // stops here, before anything of it is decoded.
+        state.multiview?.views[view].playback.fileRatings = ratings
+        var effects: [Effect] = []
+        _ = recheck(&state, effects: &effects)
+        guard state.multiview?.views[safe: view]?.opened == true else { return effects }
+        return effects + [.slot(slot, .continueLoad(token: entry.playback.token))]
     }
 }

@@ -22,7 +22,8 @@ public struct RestrictionsChange: Equatable, Sendable {
 }
 
 /// What a change of the restrictions stopped: the full-screen item, the
-/// picture, the guide's preview, a warm neighbour, an Up Next card.
+/// picture, the guide's preview, a warm neighbour, an Up Next card, a view
+/// of multiview.
 public struct StoppedContent: Equatable, Sendable {
     public enum Place: String, Equatable, Sendable {
         case player
@@ -30,6 +31,7 @@ public struct StoppedContent: Equatable, Sendable {
         case preview
         case warm
         case upNext = "up-next"
+        case multiview
     }
 
     public var place: Place

@@ -24,6 +24,9 @@ enum RestrictionsChangeReducer {
         effects += preview(&state, stopped: &stopped)
         effects += warm(&state, stopped: &stopped)
         effects += upNext(&state, stopped: &stopped)
+        for (item, label) in MultiviewReducer.recheck(&state, effects: &effects) {
+            stopped.append(StoppedContent(place: .multiview, id: item.id, title: item.title, rating: label))
+        }
         let policy = change.policy
         let settings = "mode \(policy.mode.rawValue)\(policy.effectiveMode != policy.mode ? " (acts as \(policy.effectiveMode.rawValue): no passcode set)" : ""); "
             + "\(policy.limitsDescription); unrated \(policy.unrated.rawValue)\(change.passcodeChanged ? "; passcode changed" : "")"

@@ -3,7 +3,7 @@ import MediaModel
 import ShellTesting
 import Testing
 
-private let channels = (1...5).map { MediaItem(id: "c\($0)", title: "Channel \($0)", url: "http://tv.example/\($0).m3u8", isLive: true, number: $0) }
+private let channels = (1...5).map { (n: Int) in MediaItem(id: "c\(n)", title: "Channel \(n)", url: "http://tv.example/\(n).m3u8", isLive: true, number: n) }
 
 /// Channel 1 playing full screen.
 private func watching(settings: ShellSettings = ShellSettings()) -> ReducerHarness {
@@ -111,6 +111,33 @@ struct MultiviewTests {
         h.apply(.command(.up, at: h.clock.now))
         h.apply(.command(.swapPicture, at: h.clock.now))
         #expect(h.state.multiview?.focus == 2, "x on a channel already shown moves the focus to it")
+        h.expectArmed(h.armedTimers)
+    }
+
+    @Test("restrictions turned on while multiview is up stop a view whose channel they now forbid, at once, and say so; the others play on")
+    func restrictionsApplyAtOnce() {
+        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+        var items = channels
+        items[2].rating = "TV-MA"
+        items[2].contentRating = tvMA
+        var settings = ShellSettings()
+        settings.warmNeighbours = 0
+        let h = ReducerHarness(ShellState(items: items, settings: settings))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.multiview, at: h.clock.now))
+        #expect(h.state.multiview?.views[2].restricted == nil, "restrictions off: it opens")
+        let on = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+        let effects = h.apply(.restrictionsChanged(RestrictionsChange(policy: on, passcodeChanged: false), wallClock: 1_800_000_000, at: h.clock.now))
+        #expect(effects.contains(.slot(.view2, .stop)))
+        #expect(h.state.multiview?.views[2].restricted == "TV-MA" && h.state.multiview?.views[2].playback.phase == .idle)
+        #expect(!effects.contains(.slot(.view1, .stop)) && h.state.multiview?.views[1].restricted == nil)
+        let told = effects.contains { effect in
+            if case .emit(.restrictionsChanged(_, _, let stopped)) = effect { return stopped.contains { $0.place == .multiview && $0.id == "c3" } }
+            return false
+        }
+        #expect(told, "the event says what it stopped: \(effects)")
         h.expectArmed(h.armedTimers)
     }
 
