@@ -224,43 +224,6 @@ struct TVOutputEndToEndTests {
         }
     }
 
-    @Test("multiview on the TV: the four views laid on mpv's picture at their windows, each moving; ENTER brings the focused one back full screen")
-    func multiview() throws {
-        let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)
-        defer { live.stop() }
-        let folder = TVShellBinary.scratchDirectory("tv-multiview")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var lineup = "#EXTM3U\n"
-        for channel in 1...4 { lineup += "#EXTINF:-1 tvg-chno=\"\(channel)\",Channel \(channel)\n\(live.url(channel: channel))\n" }
-        let path = folder.appendingPathComponent("tv.m3u").path
-        try lineup.write(toFile: path, atomically: true, encoding: .utf8)
-        let tv = try Running([path])
-        try tv.ipc.waitForState(timeout: 60) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
-        try tv.type("M")
-        func laid(_ state: [String: Any]) -> [[String: Any]] {
-            (((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]]) ?? []).filter { ($0["slot"] as? String ?? "").hasPrefix("view") }
-        }
-        let state = try tv.ipc.waitForState(timeout: 30) { state in
-            let views = ((state["multiview"] as? [String: Any])?["views"] as? [[String: Any]]) ?? []
-            return laid(state).count == 4 && views.count == 4 && views.allSatisfy { ($0["frames_presented"] as? Int ?? 0) > 5 }
-        }
-        let rectangles = laid(state)
-        #expect(Set(rectangles.compactMap { $0["slot"] as? String }) == ["view0", "view1", "view2", "view3"])
-        for r in rectangles {
-            let w = r["w"] as? Int ?? 0, h = r["h"] as? Int ?? 0
-            #expect(w > 300 && h > 150 && w < 640 && h < 360, "a quarter of the screen or less: \(r)")
-        }
-        let first = try tv.display.screenshot()
-        Thread.sleep(forTimeInterval: 1)
-        let second = try tv.display.screenshot()
-        for r in rectangles {
-            let moved = second.differing(from: first, x: r["x"] as? Int ?? 0, y: r["y"] as? Int ?? 0, width: r["w"] as? Int ?? 0, height: r["h"] as? Int ?? 0)
-            #expect(moved > 100, "\(r["slot"] ?? "") moves: \(moved) pixels changed")
-        }
-        try tv.type("Return")
-        try tv.ipc.waitForState(timeout: 30) { $0["multiview"] is NSNull && laid($0).isEmpty && ($0["tv"] as? [String: Any])?["output"] as? String == "x11" }
-    }
-
     @Test("a warm neighbour takes mpv's window over on a flip: channel 2 full screen, never loaded again")
     func warmFlip() throws {
         let tv = try Running(["--home"])
