@@ -59,13 +59,7 @@ public struct BIFIndex: Equatable, Sendable {
 
     /// The frame showing `time`: the last at or before it, else the first.
     public func index(at time: Double) -> Int? {
-        guard !frames.isEmpty else { return nil }
-        var low = 0, high = frames.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if frames[mid].time <= time { low = mid } else { high = mid - 1 }
-        }
-        return low
+        TimeIndex.last(atOrBefore: time, in: frames) { $0.time }
     }
 
     /// Bytes of the header and index a file with `count` frames has.

@@ -92,13 +92,7 @@ public enum IFramePlaylist {
 
     /// The frame showing `time`: the last starting at or before it, else the first.
     public static func index(at time: Double, in frames: [Frame]) -> Int? {
-        guard !frames.isEmpty else { return nil }
-        var low = 0, high = frames.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if frames[mid].time <= time { low = mid } else { high = mid - 1 }
-        }
-        return low
+        TimeIndex.last(atOrBefore: time, in: frames) { $0.time }
     }
 
     /// `LENGTH[@OFFSET]`.

@@ -28,13 +28,7 @@ public struct ThumbnailCue: Equatable, Sendable {
     /// The index of the cue showing `time` in `cues` (sorted by start): the
     /// last that starts at or before it, else the first.
     public static func index(at time: Double, in cues: [ThumbnailCue]) -> Int? {
-        guard !cues.isEmpty else { return nil }
-        var low = 0, high = cues.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if cues[mid].start <= time { low = mid } else { high = mid - 1 }
-        }
-        return low
+        TimeIndex.last(atOrBefore: time, in: cues) { $0.start }
     }
 }
 
@@ -58,5 +52,19 @@ public enum RelativeLocation {
         let path = base.hasPrefix("file://") ? String(base.dropFirst(7)) : base
         guard let slash = path.lastIndex(of: "/") else { return reference }
         return String(path[...slash]) + reference
+    }
+}
+
+/// The entry of a time-sorted list that shows `time`: the last starting at
+/// or before it, else the first (nil for an empty list). Binary search; pure.
+enum TimeIndex {
+    static func last<Entry>(atOrBefore time: Double, in entries: [Entry], start: (Entry) -> Double) -> Int? {
+        guard !entries.isEmpty else { return nil }
+        var low = 0, high = entries.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if start(entries[mid]) <= time { low = mid } else { high = mid - 1 }
+        }
+        return low
     }
 }
