@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "CMosquitto", "CInput", "Library", "GuideStore",
+                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "CMosquitto", "CInput", "Library", "GuideStore", "Parental",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -38,6 +38,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Scrub-thumbnail tracks: a WebVTT sprite track, an HLS master and
     /// I-frame playlist (as text), a `.bif` index (as bytes).
     case thumbnails
+    /// The JSON answers of an Xtream Codes server (`player_api.php`): the
+    /// account, each list, a series' episodes, a film's information, and
+    /// the items made from them.
+    case xtream
 
     /// Decodes `bytes` as this target's input; the result is dropped.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -98,6 +102,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = IFramePlaylist.streams(inMaster: text, base: "http://tv.example/a/master.m3u8")
             let frames = IFramePlaylist.frames(text, base: "/media/a/iframe.m3u8")
             _ = IFramePlaylist.index(at: 60, in: frames)
+        case .xtream:
+            let data = Data(bytes)
+            _ = try? XtreamDecoder.accountInfo(data)
+            _ = try? XtreamDecoder.categories(data, action: "get_live_categories")
+            _ = try? XtreamDecoder.filmInfo(data)
+            var answers: [String: Data] = [XtreamRequest.series.key: data, XtreamRequest.seriesInfo(1).key: data]
+            for request in [XtreamRequest.account, .liveStreams, .films] { answers[request.key] = data }
+            if let catalog = try? XtreamCatalog(answers: answers), let server = XtreamServer(server: "http://tv.example", user: "u", password: "p") {
+                _ = catalog.lineup(server: server).playableChannels()
+                _ = catalog.onDemand(server: server, account: "fuzz")
+            }
+            _ = try? XtreamDecoder.episodes(data)
         case .cec:
             var device = CECDevice(physicalAddress: 0x1000)
             _ = device.start()

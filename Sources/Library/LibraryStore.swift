@@ -3,13 +3,13 @@ import GRDB
 
 /// The library database (`$XDG_STATE_HOME/tvshell/library.sqlite3`, SQLite
 /// through GRDB, with migrations): saved positions, history, favourite
-/// channels and reminders. A corrupt
+/// channels, reminders, and the answers of accounts' servers (their lists). A corrupt
 /// file is moved aside as `library.sqlite3.broken-DATE` and a new one made; a
 /// database that cannot be written (read-only, locked) leaves the shell
 /// without one, and `open` says why, once. Thread-safe (GRDB's queue);
 /// the shell writes only off its run loop (`LibraryWriter`).
 public final class LibraryStore: Sendable {
-    private let queue: DatabaseQueue
+    let queue: DatabaseQueue
     public let path: String
 
     private init(queue: DatabaseQueue, path: String) {
@@ -98,6 +98,15 @@ public final class LibraryStore: Sendable {
                 t.column("title", .text).notNull()
                 t.column("channelName", .text).notNull()
                 t.primaryKey(["channel", "start"])
+            }
+        }
+        migrator.registerMigration("v3: account answers") { db in
+            try db.create(table: "account_answer") { t in
+                t.column("account", .text).notNull()
+                t.column("request", .text).notNull()
+                t.column("body", .blob).notNull()
+                t.column("fetched", .double).notNull()
+                t.primaryKey(["account", "request"])
             }
         }
         return migrator

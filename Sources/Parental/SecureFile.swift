@@ -5,9 +5,9 @@ import Glibc
 
 /// Private files: written whole (a temporary file, then rename) with mode
 /// 0600 in a 0700 directory; read only when no other user can read them.
-enum SecureFile {
+package enum SecureFile {
     /// The file's permission bits, or nil when it does not exist.
-    static func mode(_ path: String) -> UInt16? {
+    package static func mode(_ path: String) -> UInt16? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return UInt16(info.st_mode & 0o7777)
@@ -15,7 +15,7 @@ enum SecureFile {
 
     /// The text of `path`, or nil when it does not exist. Refused when group
     /// or others may read or write it (`requirePrivate`).
-    static func read(_ path: String, requirePrivate: Bool) throws(ParentalError) -> String? {
+    package static func read(_ path: String, requirePrivate: Bool) throws(ParentalError) -> String? {
         guard let mode = mode(path) else { return nil }
         if requirePrivate && mode & 0o077 != 0 { throw .insecureFile(path: path, mode: mode) }
         let data: Data
@@ -29,7 +29,7 @@ enum SecureFile {
     }
 
     /// Replaces `path` with `text`, atomically, mode 0600.
-    static func write(_ text: String, to path: String) throws(ParentalError) {
+    package static func write(_ text: String, to path: String) throws(ParentalError) {
         let directory = (path as NSString).deletingLastPathComponent
         try makeDirectory(directory)
         let temporary = directory + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
@@ -59,7 +59,7 @@ enum SecureFile {
     }
 
     /// Appends one line to `path`, creating it 0600.
-    static func append(_ line: String, to path: String) throws(ParentalError) {
+    package static func append(_ line: String, to path: String) throws(ParentalError) {
         try makeDirectory((path as NSString).deletingLastPathComponent)
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }

@@ -3,6 +3,7 @@ import MediaModel
 import Foundation
 
 /// What `lineup inspect` prints: channels with now/next, and problems.
+/// Every URL as `URLRedaction` shows it: accounts and tokens as `***`.
 struct LineupReport {
     let source: String
     let lineup: Lineup
@@ -14,20 +15,20 @@ struct LineupReport {
 
     func text() -> String {
         let index = self.index
-        var out = "\(source): \(lineup.channels.count) channel\(lineup.channels.count == 1 ? "" : "s"), \(lineup.problems.count) problem\(lineup.problems.count == 1 ? "" : "s")\n"
-        if !lineup.guideURLs.isEmpty { out += "guide named by the lineup: \(lineup.guideURLs.joined(separator: ", "))\n" }
+        var out = "\(r(source)): \(lineup.channels.count) channel\(lineup.channels.count == 1 ? "" : "s"), \(lineup.problems.count) problem\(lineup.problems.count == 1 ? "" : "s")\n"
+        if !lineup.guideURLs.isEmpty { out += "guide named by the lineup: \(lineup.guideURLs.map(r).joined(separator: ", "))\n" }
         for c in lineup.channels {
             out += "\n\(c.number)\t\(c.name)\n"
             out += "\tid: \(c.id ?? "-")   group: \(c.group ?? "-")   rating: \(c.rating ?? "-")   line: \(c.line)\n"
-            out += "\turl: \(c.url)\n"
+            out += "\turl: \(r(c.url))\n"
             for (n, alternate) in c.alternates.enumerated() {
-                out += "\talternate \(n + 2): \(alternate.url)   line: \(alternate.line)\n"
+                out += "\talternate \(n + 2): \(r(alternate.url))   line: \(alternate.line)\n"
             }
-            if let logo = c.logo { out += "\tlogo: \(logo)\n" }
+            if let logo = c.logo { out += "\tlogo: \(r(logo))\n" }
             if !c.headers.isEmpty { out += "\theaders: " + c.headers.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") + "\n" }
             if let catchup = c.catchup {
                 let correction = catchup.correction == 0 ? "" : ", corrected \(catchup.correction) h"
-                out += "\tcatch-up: \(catchup.mode.rawValue), \(catchup.days) day\(catchup.days == 1 ? "" : "s")\(correction): \(catchup.source)\n"
+                out += "\tcatch-up: \(catchup.mode.rawValue), \(catchup.days) day\(catchup.days == 1 ? "" : "s")\(correction): \(r(catchup.source))\n"
             }
             if guide != nil, let id = c.id {
                 let (current, next) = index.nowNext(channel: id, at: now)
@@ -35,10 +36,10 @@ struct LineupReport {
             }
         }
         if !lineup.problems.isEmpty {
-            out += "\nproblems in \(source):\n" + lineup.problems.map { "  \($0)\n" }.joined()
+            out += "\nproblems in \(r(source)):\n" + lineup.problems.map { "  \($0)\n" }.joined()
         }
         if let guide, let guideSource {
-            out += "\nguide \(guideSource): \(guide.channels.count) channels, \(guide.programmes.count) programmes, \(guide.problems.count) problems\n"
+            out += "\nguide \(r(guideSource)): \(guide.channels.count) channels, \(guide.programmes.count) programmes, \(guide.problems.count) problems\n"
             out += guide.problems.map { "  \($0)\n" }.joined()
         }
         return out
@@ -58,17 +59,17 @@ struct LineupReport {
         }
         let channels: [JSONText] = lineup.channels.map { c in
             var o: [String: JSONText] = [
-                "number": .int(c.number), "name": .string(c.name), "url": .string(c.url), "line": .int(c.line),
-                "id": .optional(c.id), "group": .optional(c.group), "logo": .optional(c.logo), "rating": .optional(c.rating),
+                "number": .int(c.number), "name": .string(c.name), "url": .string(r(c.url)), "line": .int(c.line),
+                "id": .optional(c.id), "group": .optional(c.group), "logo": .optional(c.logo.map(r)), "rating": .optional(c.rating),
             ]
             if !c.headers.isEmpty { o["headers"] = .strings(c.headers) }
             o["alternates"] = .array(c.alternates.map { alternate in
-                var a: [String: JSONText] = ["url": .string(alternate.url), "line": .int(alternate.line)]
+                var a: [String: JSONText] = ["url": .string(r(alternate.url)), "line": .int(alternate.line)]
                 if !alternate.headers.isEmpty { a["headers"] = .strings(alternate.headers) }
                 return .object(a)
             })
             if let catchup = c.catchup {
-                o["catchup"] = .object(["mode": .string(catchup.mode.rawValue), "days": .int(catchup.days), "source": .string(catchup.source),
+                o["catchup"] = .object(["mode": .string(catchup.mode.rawValue), "days": .int(catchup.days), "source": .string(r(catchup.source)),
                                         "correction": .double(catchup.correction)])
             }
             if guide != nil, let id = c.id {
@@ -79,17 +80,19 @@ struct LineupReport {
             return .object(o)
         }
         var root: [String: JSONText] = [
-            "source": .string(source), "channels": .array(channels), "guide_urls": .array(lineup.guideURLs.map(JSONText.string)),
+            "source": .string(r(source)), "channels": .array(channels), "guide_urls": .array(lineup.guideURLs.map { .string(r($0)) }),
             "problems": problems(lineup.problems),
         ]
         if let guide {
             root["guide"] = .object([
-                "source": .string(guideSource ?? ""), "channels": .int(guide.channels.count), "programmes": .int(guide.programmes.count),
+                "source": .string(r(guideSource ?? "")), "channels": .int(guide.channels.count), "programmes": .int(guide.programmes.count),
                 "problems": problems(guide.problems),
             ])
         }
         return JSONText.object(root).rendered()
     }
+
+    private func r(_ url: String) -> String { URLRedaction.redact(url) }
 
     private func describe(_ p: Programme) -> String {
         let formatter = DateFormatter()

@@ -4,6 +4,7 @@ import Logging
 import MPVClient
 import Catalog
 import GuideStore
+import Library
 import MediaModel
 import Parental
 import ShellCore
@@ -27,6 +28,9 @@ struct PlayCommand: ParsableCommand {
 
     @Option(help: "An M3U lineup of channels (path or http(s) URL).")
     var lineup: String?
+
+    @Option(help: "An account added with `tvshell account add`: its live channels, films and series, its guide and archive. Default: [accounts] default when nothing else is given.")
+    var account: String?
 
     @Option(name: .customLong("guide"), help: "An XMLTV guide (path or http(s) URL, plain or .gz; repeatable). Default: the lineup's x-tvg-url / url-tvg.")
     var guides: [String] = []
@@ -107,6 +111,7 @@ struct PlayCommand: ParsableCommand {
         let file = ShellConfigFile.loadLayers(path: config)
         var play = self
         play.lineup = lineup ?? file.lineup
+        if account == nil, lineup == nil, items.isEmpty, file.lineup == nil { play.account = file.defaultAccount }
         if guides.isEmpty { play.guides = file.guides }
         play.theme = theme ?? file.theme
         play.video = video ?? file.videoOutput ?? .terminal
@@ -146,12 +151,12 @@ struct PlayCommand: ParsableCommand {
         let lineups = (lineup.map { [$0] } ?? []) + items.filter(Self.isLineup)
         let store = GuideStore(path: GuideStore.defaultPath())
         var stored: StartWindowRead?
-        if lineups.isEmpty {
+        if lineups.isEmpty && account == nil {
             MPVLibrary.preload()
         } else {
             stored = StartWindowRead(store: store, now: Date().timeIntervalSince1970) { _ = MPVLibrary.loadFailure() }
         }
-        let inputs = try loadInputs(lineups: lineups, store: store, stored: stored, logger: logger)
+        let inputs = try loadInputs(lineups: lineups, store: store, stored: stored, file: file, logger: logger)
         let lineup = inputs.items
         let options = mpvOptions.map { option -> ShellConfiguration.MPVOption in
             let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -202,6 +207,9 @@ struct PlayCommand: ParsableCommand {
         settings.flipFavouritesOnly = setup.file.flipFavourites
         settings.remindersTune = setup.file.remindersTune
         settings.maxConnections = setup.file.maxConnections
+        if let allowed = inputs.account?.contents.info?.maxConnections, allowed > 0 {
+            settings.maxConnections = min(settings.maxConnections ?? allowed, allowed)
+        }
         settings.sleepDaily = setup.file.sleepDaily
         if let thumbnails = setup.file.scrubThumbnails { settings.scrubThumbnails = thumbnails }
         var videoSettings = setup.file.video
@@ -238,6 +246,13 @@ struct PlayCommand: ParsableCommand {
             configured.timeshift = timeshift
         }
         let shell = Shell(configuration: configured, logger: logger, unicode: unicode)
+        if let account = inputs.account {
+            let runLoop = shell.runLoop
+            AccountRefresher(account: account.account, libraryPath: setup.file.libraryPath ?? LibraryStore.defaultPath(),
+                             maximumAge: setup.file.accountRefresh ?? 12 * 3600, logger: logger) { message in
+                runLoop.perform { $0.showNotice(message) }
+            }.start(fetched: account.contents.fetched, checked: !account.stored)
+        }
         do {
             let status = try shell.run()
             if status != 0 { throw ExitCode(status) }
@@ -254,6 +269,9 @@ struct PlayCommand: ParsableCommand {
         var items: [MediaItem]
         var guide: ProgrammeGuide
         var guidePlan: GuidePlan?
+        /// The account played (`--account`), its lists, and whether they
+        /// were the stored ones.
+        var account: (account: AccountsFile.Account, contents: AccountContents, stored: Bool)?
     }
 
     /// The items to play: `lineups` (`--lineup` and any `.m3u` argument) as
@@ -263,10 +281,21 @@ struct PlayCommand: ParsableCommand {
     /// lineups' `x-tvg-url`. Unreadable input exits
     /// 66 with the file and reason; a lineup's broken lines are logged and
     /// skipped.
-    private func loadInputs(lineups: [String], store: GuideStore, stored: StartWindowRead?, logger: Logger) throws -> Inputs {
+    private func loadInputs(lineups: [String], store: GuideStore, stored: StartWindowRead?, file: ShellConfigFile, logger: Logger) throws -> Inputs {
         var result: [MediaItem] = []
         var guideURLs: [String] = []
         var targets: [GuideTarget] = []
+        var played: (account: AccountsFile.Account, contents: AccountContents, stored: Bool)?
+        if let account {
+            played = try loadAccount(account, file: file, logger: logger)
+            guard !played!.contents.items.isEmpty else {
+                printError("account \(account): it has no channels, films or series")
+                throw ExitCode(65)
+            }
+            result = played!.contents.items
+            targets = played!.contents.targets
+            guideURLs = [played!.contents.guideSource]
+        }
         do {
             var media = items.filter { !Self.isLineup($0) }
             for location in lineups {
@@ -282,7 +311,7 @@ struct PlayCommand: ParsableCommand {
                     throw ExitCode(65)
                 }
                 let channels = parsed.playableChannels()
-                if result.isEmpty {
+                if result.isEmpty && played == nil {
                     (result, targets) = channels
                 } else {
                     result += channels.items
@@ -295,7 +324,7 @@ struct PlayCommand: ParsableCommand {
                 item.artwork = SidecarArtwork.path(for: location)
                 return item
             }
-            if result.isEmpty {
+            if result.isEmpty && played == nil {
                 result = DemoLineup.items(cacheDirectory: DemoLineup.defaultCacheDirectory(), logger: logger) { message in
                     FileHandle.standardError.write(Data((message + "\n").utf8))
                 }
@@ -308,15 +337,48 @@ struct PlayCommand: ParsableCommand {
                 return Inputs(items: result, guide: .empty)
             }
             var shown = ProgrammeGuide.empty
-            switch stored?.result() {
+            switch (stored ?? (played != nil ? StartWindowRead(store: store, now: Date().timeIntervalSince1970) { _ = MPVLibrary.loadFailure() } : nil))?.result() {
             case .success(let window): shown = window
             case .failure(let error): logger.warning("the stored guide \(store.path) cannot be read (\(error)); it is refreshed")
             case nil: break
             }
-            return Inputs(items: result, guide: shown, guidePlan: GuidePlan(store: store, targets: targets, sources: sources, lineupLocation: lineups.first.map(GuideCommand.absolute)))
+            return Inputs(items: result, guide: shown, guidePlan: GuidePlan(store: store, targets: targets, sources: sources, lineupLocation: lineups.first.map(GuideCommand.absolute)),
+                          account: played)
         } catch let failure as InputLoader.Failure {
             printError("\(failure)")
             throw ExitCode(66)
+        }
+    }
+
+    /// The account's lists: the stored ones at once, else read from its
+    /// server now. No such account, or a server that cannot be read with
+    /// nothing stored, exits with the reason (the password never in it).
+    private func loadAccount(_ name: String, file: ShellConfigFile, logger: Logger) throws -> (account: AccountsFile.Account, contents: AccountContents, stored: Bool) {
+        let accounts: AccountsFile
+        do {
+            accounts = try AccountsFile.load()
+        } catch {
+            printError("\(error)")
+            throw ExitCode(78)
+        }
+        guard let account = accounts.account(name) else {
+            printError("--account \(name): no such account in \(accounts.path) (tvshell account list; tvshell account add \(name) --xtream URL --user USER)")
+            throw ExitCode(66)
+        }
+        let library = LibraryStore.open(path: file.libraryPath ?? LibraryStore.defaultPath()).store
+        let now = Date().timeIntervalSince1970
+        let loaded: Result<(contents: AccountContents, stored: Bool), XtreamFailure> = Result { () throws(XtreamFailure) in
+            try AccountContents.load(account, library: library, now: now)
+        }
+        switch loaded {
+        case .success(let loaded):
+            logger.info("account \(name): \(loaded.contents.summary(now: now))\(loaded.stored ? " (stored)" : "")")
+            for problem in loaded.contents.problems.prefix(20) { logger.warning("account \(name): \(problem)") }
+            return (account, loaded.contents, loaded.stored)
+        case .failure(let failure):
+            printError("account \(name): \(failure)")
+            logger.error("account \(name): \(failure)")
+            throw ExitCode(AccountCommand.exitCode(failure))
         }
     }
 

@@ -9,6 +9,20 @@ private func scratch() -> String {
 
 @Suite("The library database")
 struct LibraryStoreTests {
+    @Test("an account's answers are kept by request and replaced whole; the oldest fetch is when they were read; forgetting one leaves the others")
+    func accountAnswers() throws {
+        let store = try #require(LibraryStore.open(path: scratch()).store)
+        #expect(try store.accountAnswers("tv").fetched == nil)
+        try store.replaceAccountAnswers("tv", ["account": Data("{}".utf8), "get_live_streams": Data("[]".utf8)], fetched: 100)
+        try store.replaceAccountAnswers("other", ["account": Data("{}".utf8)], fetched: 50)
+        let stored = try store.accountAnswers("tv")
+        #expect(stored.answers == ["account": Data("{}".utf8), "get_live_streams": Data("[]".utf8)] && stored.fetched == 100)
+        try store.replaceAccountAnswers("tv", ["get_series": Data("[1]".utf8)], fetched: 200)
+        #expect(try store.accountAnswers("tv").answers == ["get_series": Data("[1]".utf8)])
+        #expect(try store.forgetAccount("tv") == 1)
+        #expect(try store.accountAnswers("tv").answers.isEmpty && store.accountAnswers("other").answers.count == 1)
+    }
+
     @Test("positions and plays are kept, newest first; forget takes one play, or everything")
     func roundTrip() throws {
         let path = scratch()

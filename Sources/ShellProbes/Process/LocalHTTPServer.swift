@@ -35,6 +35,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// Answers a path (without its query) before the fixed files: a body
     /// made at the request (a live playlist's window), or nil.
     private let responder: (@Sendable (String) -> Data?)?
+    /// Answers a whole target (`PATH?QUERY`, no leading slash) before anything else: an API's
+    /// answer made from its query, or nil.
+    private let targetAnswer: (@Sendable (String) -> Data?)?
     private let lock = NSLock()
     private var running = true
     private var log: [String] = []
@@ -44,8 +47,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// Listens on `port` (0: any free one), so a test can stop a server and
     /// start another where the first was.
     public init(files: [String: Data] = [:], directory: String? = nil, fallback: Data? = nil, port requested: UInt16 = 0,
-                responder: (@Sendable (String) -> Data?)? = nil) throws {
+                responder: (@Sendable (String) -> Data?)? = nil, answer: (@Sendable (String) -> Data?)? = nil) throws {
         self.responder = responder
+        targetAnswer = answer
         self.files = files
         self.fallback = fallback
         self.directory = directory
@@ -150,7 +154,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         lock.unlock()
         var response: Data
         var bodyStart = 0
-        if let body = responder?(String(path.prefix { $0 != "?" })) ?? files[path] ?? files[String(path.prefix { $0 != "?" })] ?? fromDirectory(String(path.prefix { $0 != "?" })) ?? fallback {
+        if let body = targetAnswer?(path) ?? responder?(String(path.prefix { $0 != "?" })) ?? files[path] ?? files[String(path.prefix { $0 != "?" })] ?? fromDirectory(String(path.prefix { $0 != "?" })) ?? fallback {
             let tag = "\"\(body.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 })\""
             if headers["if-none-match"] == tag {
                 response = Data("HTTP/1.0 304 Not Modified\r\nETag: \(tag)\r\nConnection: close\r\n\r\n".utf8)

@@ -140,6 +140,11 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var sleepDaily: Int?
     /// `[scrub] thumbnails`: a thumbnail of the frame under the scrub head.
     public var scrubThumbnails: Bool?
+    /// `[accounts] default`: the account `play` signs in with when no
+    /// lineup, item or `--account` is given; `refresh`: how old its stored
+    /// lists may get (seconds; nil: 12 h).
+    public var defaultAccount: String?
+    public var accountRefresh: Double?
     /// `[mqtt]`: nil without a broker.
     public var mqtt: MQTTSettings?
     public var problems: [ConfigProblem] = []
@@ -374,6 +379,18 @@ public struct ShellConfigFile: Equatable, Sendable {
             guard entry.key == "thumbnails" else { throw EntryError("unknown setting; expected thumbnails") }
             guard let flag = value.boolean else { throw EntryError("expected true or false") }
             scrubThumbnails = flag
+        case "accounts":
+            switch entry.key {
+            case "default":
+                guard let name = value.string, !name.isEmpty else { throw EntryError("expected an account's name in quotes") }
+                defaultAccount = name
+            case "refresh":
+                guard let age = value.float.flatMap({ $0 > 0 ? $0 : nil }) ?? value.string.flatMap(Self.duration), age >= 60 else {
+                    throw EntryError("expected a duration of a minute or more, such as \"12h\", \"30m\" or 3600")
+                }
+                accountRefresh = age
+            default: throw EntryError("unknown setting; expected default or refresh")
+            }
         case "sleep":
             guard entry.key == "daily" else { throw EntryError("unknown setting; expected daily") }
             let parts = (value.string ?? "").split(separator: ":").map { Int($0) }
@@ -382,7 +399,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             }
             sleepDaily = hours * 60 + minutes
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep, scrub or mqtt")
+            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep, scrub, accounts or mqtt")
         }
     }
 

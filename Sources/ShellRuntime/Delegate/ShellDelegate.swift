@@ -127,6 +127,9 @@ public protocol ShellControl: AnyObject {
     /// activation is `.custom(id)`; taking one calls
     /// `transportBarMenuItemActivated`.
     func setTransportBarMenus(_ menus: [TransportMenu])
+    /// Shows `text` for a few seconds as a notice at the bottom of the
+    /// screen (as the shell's own warnings are shown).
+    func showNotice(_ text: String)
     /// Early authorization of restricted items, before presenting them
     /// (safe to use from any thread or task).
     var restrictionsAuthorizer: RestrictionsAuthorizer { get }

@@ -125,11 +125,11 @@ public final class EffectInterpreter: EffectPerformer {
                 control.finish(request: request, success: success)
             case .savePosition(let item, let position, let duration, let watched):
                 guard let library = library.current else { break }
-                library.submit(.position(SavedPosition(key: ItemIdentity.key(for: item), title: item.title, url: item.url, position: position,
+                library.submit(.position(SavedPosition(key: ItemIdentity.key(for: item), title: item.title, url: URLRedaction.redact(item.url), position: position,
                                                        duration: duration, watched: watched, updated: Date().timeIntervalSince1970)))
                 automation?.broadcast(event: "position-saved", fields: ["id": item.id, "position": position])
             case .recordPlay(let item, let live):
-                library.current?.submit(.play(HistoryEntry(key: ItemIdentity.key(for: item), title: item.title, url: item.url, live: live,
+                library.current?.submit(.play(HistoryEntry(key: ItemIdentity.key(for: item), title: item.title, url: URLRedaction.redact(item.url), live: live,
                                                    started: Date().timeIntervalSince1970)))
             case .saveFavourite(let key, let name, let on):
                 library.current?.submit(.favourite(FavouriteChannel(key: key, name: name, added: Date().timeIntervalSince1970), on: on))

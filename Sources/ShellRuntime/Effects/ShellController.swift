@@ -55,6 +55,10 @@ public final class ShellController: ShellControl {
         store.send(.transportMenus(menus))
     }
 
+    public func showNotice(_ text: String) {
+        store.send(.showNotice(text))
+    }
+
     public var restrictionsAuthorizer: RestrictionsAuthorizer { restrictions.authorizer }
 
     public var runLoop: ShellRunLoop { ShellRunLoop(inbox: inbox) }

@@ -11,7 +11,7 @@ struct PasscodeInput {
 
     /// One passcode, four digits, asking with `prompt` on the terminal.
     func read(_ prompt: String) throws -> String {
-        let line = fromStandardInput ? readLine(strippingNewline: true) : try readFromTerminal(prompt)
+        let line = fromStandardInput ? readLine(strippingNewline: true) : try Self.readFromTerminal(prompt, what: "the passcode")
         guard let line else {
             throw CLIError("no passcode given\(fromStandardInput ? " on standard input" : "")", code: 64)
         }
@@ -22,11 +22,12 @@ struct PasscodeInput {
         }
     }
 
-    /// A line from /dev/tty with echo off; the terminal is restored even on error.
-    private func readFromTerminal(_ prompt: String) throws -> String? {
+    /// A line from /dev/tty with echo off (`what` names it when there is
+    /// no terminal); the terminal is restored even on error.
+    static func readFromTerminal(_ prompt: String, what: String) throws -> String? {
         let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else {
-            throw CLIError("no terminal to ask for the passcode on: pipe it in with --stdin", code: 64)
+            throw CLIError("no terminal to ask for \(what) on: pipe it in with --stdin", code: 64)
         }
         defer { close(fd) }
         var saved = termios()

@@ -1,0 +1,130 @@
+import Catalog
+import Foundation
+import MediaModel
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Reads an Xtream Codes account from its server: signs in
+/// (`player_api.php`), then fetches every list and each series' episodes
+/// (a few at a time). Failures are `XtreamFailure`s naming the server,
+/// never the password. Blocking; call it off the run loop.
+public struct XtreamClient: Sendable {
+    public let server: XtreamServer
+    public var timeout: Double
+    /// `get_series_info` requests in flight at once.
+    public var concurrency = 4
+
+    public init(server: XtreamServer, timeout: Double = 20) {
+        self.server = server
+        self.timeout = timeout
+    }
+
+    /// The account's own information; a refusal or an account that cannot
+    /// play at `now` is an error.
+    public func signIn(now: Double) throws(XtreamFailure) -> (info: XtreamAccountInfo, answer: Data) {
+        let data = try fetch(.account)
+        let info: XtreamAccountInfo
+        do {
+            info = try XtreamDecoder.accountInfo(data)
+        } catch {
+            if case .unexpectedJSON(_, let field, let expected) = error {
+                throw .notXtream(server: server.base, reason: "\(field) is not \(expected)")
+            }
+            throw error
+        }
+        if let failure = info.failure(server: server.base, user: server.user, now: now) { throw failure }
+        return (info, data)
+    }
+
+    /// Everything: signs in, then every list and each series' episodes.
+    /// The answers by `XtreamRequest.key`, ready to store.
+    public func fetchAll(now: Double) throws(XtreamFailure) -> [String: Data] {
+        var answers = [XtreamRequest.account.key: try signIn(now: now).answer]
+        for request in XtreamRequest.lists { answers[request.key] = try fetch(request) }
+        let series = (try? XtreamDecoder.series(answers[XtreamRequest.series.key] ?? Data("[]".utf8)).values) ?? []
+        let requests = series.map { XtreamRequest.seriesInfo($0.seriesID) }
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var answers: [String: Data] = [:]
+            var failure: XtreamFailure?
+        }
+        let results = Results()
+        let gate = DispatchSemaphore(value: max(1, concurrency))
+        let group = DispatchGroup()
+        for request in requests {
+            gate.wait()
+            results.lock.lock()
+            let failed = results.failure != nil
+            results.lock.unlock()
+            if failed { gate.signal(); break }
+            group.enter()
+            DispatchQueue.global().async {
+                defer { gate.signal(); group.leave() }
+                do {
+                    let data = try fetch(request)
+                    results.lock.lock()
+                    results.answers[request.key] = data
+                    results.lock.unlock()
+                } catch let failure as XtreamFailure {
+                    results.lock.lock()
+                    results.failure = results.failure ?? failure
+                    results.lock.unlock()
+                } catch {}
+            }
+        }
+        group.wait()
+        if let failure = results.failure { throw failure }
+        answers.merge(results.answers) { _, new in new }
+        return answers
+    }
+
+    /// One request's answer body; an HTTP error or no connection is an error.
+    public func fetch(_ request: XtreamRequest) throws(XtreamFailure) -> Data {
+        guard let url = URL(string: request.url(server)) else { throw .notXtream(server: server.base, reason: "its address cannot make a URL") }
+        final class Box: @unchecked Sendable {
+            var data: Data?
+            var status = 0
+            var error: URLError?
+            var other: String?
+        }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
+        urlRequest.setValue("tvshell/0.1", forHTTPHeaderField: "User-Agent")
+        let task = URLSession.shared.dataTask(with: urlRequest) { data, response, error in
+            if let error = error as? URLError {
+                box.error = error
+            } else if let error {
+                box.other = (error as NSError).localizedDescription
+            } else {
+                box.status = (response as? HTTPURLResponse)?.statusCode ?? 200
+                box.data = data ?? Data()
+            }
+            done.signal()
+        }
+        task.resume()
+        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
+            task.cancel()
+            throw .unreachable(server: server.base, reason: "no answer in \(Int(timeout)) s")
+        }
+        if let error = box.error { throw .unreachable(server: server.base, reason: Self.reason(error)) }
+        if let other = box.other { throw .unreachable(server: server.base, reason: URLRedaction.redactingURLs(in: other)) }
+        if request == .account && box.status == 401 { throw .wrongCredentials(server: server.base, user: server.user) }
+        guard (200..<300).contains(box.status) else { throw .httpStatus(server: server.base, status: box.status) }
+        return box.data ?? Data()
+    }
+
+    private static func reason(_ error: URLError) -> String {
+        switch error.code {
+        case .cannotConnectToHost: "the connection was refused"
+        case .cannotFindHost, .dnsLookupFailed: "no such host"
+        case .timedOut: "no answer in time"
+        case .networkConnectionLost: "the connection was lost"
+        case .notConnectedToInternet: "no network"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+            "the secure connection failed (certificate?)"
+        default: URLRedaction.redactingURLs(in: error.localizedDescription)
+        }
+    }
+}

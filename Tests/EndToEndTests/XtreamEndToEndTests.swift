@@ -1,0 +1,160 @@
+import Foundation
+import ShellTesting
+import Testing
+
+/// An Xtream Codes account end to end, against `XtreamTestServer`: added
+/// with the password on standard input, its live channels (grouped, with
+/// the account's guide), a film and a series' episodes on the home screen;
+/// a channel, the film and an episode play (the episode resumes); catch-up
+/// asks for the account's `/timeshift/…`; the password is nowhere but the
+/// accounts file; a changed password is told and the stored lists stay.
+@Suite("Xtream Codes accounts, end to end", .serialized)
+struct XtreamEndToEndTests {
+    static let password = "Sup3rS3cretPW"
+
+    @Test("account add, then --account: channels with their guide, a film and an episode that resumes, catch-up's /timeshift/ URL; the password in no log, reply, event, report, MPRIS or ps; a wrong password is told and the stored lists stay")
+    func account() throws {
+        let server = try XtreamTestServer(user: "xcuser", password: Self.password, segments: try TestMedia.liveSegments(), clip: try TestMedia.clip(seconds: 60))
+        defer { server.stop() }
+        let home = ParentalHome(TVShellBinary.scratchDirectory("xtream-home"))
+        defer { try? FileManager.default.removeItem(at: home.base) }
+
+        let added = try Spawn.run([TVShellBinary.path, "account", "add", "tv", "--xtream", server.base, "--user", "xcuser"],
+                                  environment: home.environment, input: Self.password + "\n")
+        #expect(added.status == 0, "\(added.output)")
+        #expect(added.output.contains("3 channels · 1 film · 2 episodes"), "\(added.output)")
+        let accountsFile = home.config + "/tvshell/accounts.toml"
+        let mode = (try FileManager.default.attributesOfItem(atPath: accountsFile)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600, "accounts.toml is \(String(mode ?? 0, radix: 8))")
+        let listed = try Spawn.run([TVShellBinary.path, "account", "list"], environment: home.environment)
+        #expect(listed.output.contains("tv") && listed.output.contains("2 connections"), "\(listed.output)")
+        let inspect = try Spawn.run([TVShellBinary.path, "lineup", "inspect", "--account", "tv", "--json"], environment: home.environment)
+        #expect(inspect.status == 0 && inspect.output.contains("XC Sport Two"), "\(inspect.output)")
+        #expect(inspect.output.contains("/timeshift/***/***/{duration:60}/"), "\(inspect.output)")
+        let requestsBefore = server.server.requests.count
+
+        let bus = try DBusSession()
+        var seen: [String] = [added.output, listed.output, inspect.output]
+        do {
+            let shell = try ShellUnderTest(["--account", "tv"], height: 40, home: home, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            let playing = try shell.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+            seen.append("\(playing)")
+            #expect(playing["title"] as? String == "XC News")
+            #expect(server.server.requests.dropFirst(requestsBefore).contains { $0.hasPrefix("/live/xcuser/\(Self.password)/101.m3u8") },
+                    "the stored lists play at once: \(server.server.requests.suffix(8))")
+            // The account's guide comes into the store from xmltv.php.
+            let guided = try shell.ipc.waitForState(timeout: 30) { "\($0["guide"] ?? "")".contains("News Now") || ($0["guide_status"] as? [String: Any])?["refreshed"] is NSNumber }
+            seen.append("\(guided)")
+            #expect(server.server.requests.contains { $0.hasPrefix("/xmltv.php?") })
+            seen.append(try bus.playerctl("metadata").output)
+            seen.append(try Spawn.run(["ps", "-eo", "args"]).output)
+
+            try shell.tmux.send("Escape")
+            let screen = shell.tmux.waitFor(timeout: 15) { $0.contains("Test Show S01E02") && $0.contains("News Now") }
+            #expect(screen.ok, "the home screen: \(screen.screen)")
+            for text in ["XC NEWS", "XC SPORT", "FILMS · DRAMA", "The Test Film", "SERIES · TEST SHOW", "Test Show S01E01 · Pilot"] {
+                #expect(screen.screen.contains(text), "\(text) on \(screen.screen)")
+            }
+            seen.append(screen.screen)
+
+            // Catch-up: the programme before this one, from the account's archive.
+            let earlier = server.hour - 3600
+            let reply = try shell.ipc.request(["catchup", 1, earlier + 60])
+            seen.append("\(reply)")
+            let archived = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && $0["archive"] is [String: Any] }
+            seen.append("\(archived)")
+            let stamp = Self.stamp(earlier)
+            #expect(server.server.requests.contains("/timeshift/xcuser/\(Self.password)/60/\(stamp)/101.ts"), "\(server.server.requests.filter { $0.contains("timeshift") })")
+
+            // The film, then the first episode, chosen on the home screen.
+            try select(shell, index: 3)
+            let film = try shell.ipc.waitForState(timeout: 20) { $0["title"] as? String == "The Test Film" && (number($0["frames_presented"]) ?? 0) > 0 }
+            seen.append("\(film)")
+            try select(shell, index: 4)
+            let episode = try shell.ipc.waitForState(timeout: 20) { ($0["title"] as? String)?.hasPrefix("Test Show S01E01") == true && (number($0["frames_presented"]) ?? 0) > 0 }
+            seen.append("\(episode)")
+            seen.append("\(try shell.ipc.request(["seek", 36, "absolute"]))")
+            seen.append("\(try shell.ipc.waitForState { (number($0["position"]) ?? 0) >= 36 })")
+            _ = try shell.ipc.request(["quit"])
+            #expect(shell.waitForExit(timeout: 15) == 0)
+            seen.append("\(shell.ipc.events)")
+            seen.append((try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "")
+        }
+
+        // The provider changes the password: the stored lists still show, the reason is told.
+        server.acceptPassword("Changed1")
+        do {
+            let shell = try ShellUnderTest(["--account", "tv", "--home"], height: 40, home: home)
+            let told = try shell.ipc.waitForState(timeout: 20) { ($0["notice"] as? String)?.contains("wrong user name or password") == true }
+            seen.append("\(told)")
+            #expect(told["items"] as? Int == 6, "the stored lists stay")
+            #expect((told["notice"] as? String)?.contains("refused user xcuser") == true, "\(told["notice"] ?? "")")
+            // The episode is offered where it was left.
+            try select(shell, index: 4)
+            let offered = try shell.ipc.waitForState(timeout: 15) { ($0["resume_offer"] as? [String: Any]) != nil }
+            seen.append("\(offered)")
+            #expect((number((offered["resume_offer"] as? [String: Any])?["position"]) ?? 0) >= 35, "\(offered["resume_offer"] ?? "")")
+            _ = try shell.ipc.request(["quit"])
+            #expect(shell.waitForExit(timeout: 15) == 0, "a refused account is not a failed shell")
+            seen.append("\(shell.ipc.events)")
+            seen.append((try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "")
+        }
+        for (n, text) in seen.enumerated() {
+            #expect(!text.contains(Self.password), "the password in capture \(n): \(text.prefix(2000))")
+        }
+    }
+
+    @Test("account add names what is wrong: no server, an HTTP error, a server that is not Xtream Codes, a wrong password, a list that is not JSON; nothing is kept")
+    func failures() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("xtream-failures"))
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        func add(_ server: String) throws -> (status: Int32, output: String) {
+            try Spawn.run([TVShellBinary.path, "account", "add", "bad", "--xtream", server, "--user", "xcuser"], environment: home.environment,
+                          input: Self.password + "\n")
+        }
+        let closed = try add("http://127.0.0.1:9")
+        #expect(closed.status == 69 && closed.output.contains("cannot be reached"), "\(closed.output)")
+        let html = try LocalHTTPServer(fallback: Data("<html><body>It works</body></html>".utf8))
+        defer { html.stop() }
+        let notXtream = try add(html.url(""))
+        #expect(notXtream.status == 76 && notXtream.output.contains("is not an Xtream Codes server"), "\(notXtream.output)")
+        html.inject(.serverError)
+        let status = try add(html.url(""))
+        #expect(status.status == 69 && status.output.contains("answered HTTP 500"), "\(status.output)")
+        let server = try XtreamTestServer(user: "xcuser", password: "another", segments: try TestMedia.liveSegments(), clip: try TestMedia.clip(seconds: 60))
+        defer { server.stop() }
+        let refused = try add(server.base)
+        #expect(refused.status == 77 && refused.output.contains("refused user xcuser: wrong user name or password"), "\(refused.output)")
+        let broken = try LocalHTTPServer(answer: { target in
+            target.contains("action=") ? Data("<html>".utf8) : Data(#"{"user_info":{"auth":1,"status":"Active"},"server_info":{}}"#.utf8)
+        })
+        defer { broken.stop() }
+        let list = try add(broken.url(""))
+        #expect(list.status == 76 && list.output.contains("get_live_categories: the answer is not JSON"), "\(list.output)")
+        for output in [closed, notXtream, status, refused, list].map(\.output) {
+            #expect(!output.contains(Self.password), "\(output)")
+            #expect(output.contains("the account was not added"), "\(output)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: home.config + "/tvshell/accounts.toml"), "nothing kept")
+    }
+
+    /// Moves the home selection to `index` and presses ENTER.
+    private func select(_ shell: ShellUnderTest, index: Int) throws {
+        if (try shell.ipc.state())["screen"] as? String != "home" { try shell.tmux.send("Escape") }
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        for _ in 0..<12 {
+            guard let selection = try shell.ipc.state()["home_selection"] as? Int, selection != index else { break }
+            try shell.tmux.send(selection < index ? "Down" : "Up")
+            _ = try shell.ipc.waitForState { $0["home_selection"] as? Int != selection }
+        }
+        try shell.tmux.send("Enter")
+    }
+
+    /// Xtream's archive start: `YYYY-MM-DD:HH-MM` (UTC, the server's zone).
+    static func stamp(_ t: Double) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd:HH-mm"
+        return formatter.string(from: Date(timeIntervalSince1970: t))
+    }
+}
