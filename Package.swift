@@ -26,6 +26,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
         .target(name: "CPosix"),
+        .target(name: "CRecorder", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CMPRIS", linkerSettings: [.linkedLibrary("systemd")]),
         .target(name: "MediaModel"),
         .target(name: "ConfigFormat"),
@@ -37,7 +38,7 @@ let package = Package(
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "CMosquitto", "CInput", "Library", "GuideStore", "Parental",
+                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "CMosquitto", "CInput", "CRecorder", "Library", "GuideStore", "Parental",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -71,6 +71,17 @@ public struct GuideStore: Sendable {
         }
     }
 
+    /// The airings of `title` on the lineup channel `key` starting between
+    /// `from` and `to`, by start (for "Record series"): an index seek.
+    public func airings(key: String, title: String, from: Double, to: Double) throws -> [Programme] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(ProgrammeRow.columns(of: "p")) FROM programme p
+                WHERE p.key = ? AND p.start >= ? AND p.start < ? AND p.title = ? ORDER BY p.start
+                """, arguments: [key, from, to, title]).map(ProgrammeRow.programme)
+        }
+    }
+
     /// The lineup channels the guide feeds: key → name.
     public func channelNames() throws -> [String: String] {
         try read { db in

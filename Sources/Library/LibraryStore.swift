@@ -3,7 +3,8 @@ import GRDB
 
 /// The library database (`$XDG_STATE_HOME/tvshell/library.sqlite3`, SQLite
 /// through GRDB, with migrations): saved positions, history, favourite
-/// channels, reminders, and the answers of accounts' servers (their lists). A corrupt
+/// channels, reminders, recordings and their series rules, and the answers
+/// of accounts' servers (their lists). A corrupt
 /// file is moved aside as `library.sqlite3.broken-DATE` and a new one made; a
 /// database that cannot be written (read-only, locked) leaves the shell
 /// without one, and `open` says why, once. Thread-safe (GRDB's queue);
@@ -107,6 +108,41 @@ public final class LibraryStore: Sendable {
                 t.column("body", .blob).notNull()
                 t.column("fetched", .double).notNull()
                 t.primaryKey(["account", "request"])
+            }
+        }
+        migrator.registerMigration("v4: recordings") { db in
+            try db.create(table: "recording") { t in
+                t.primaryKey("id", .text)
+                t.column("channelNumber", .integer)
+                t.column("channelName", .text).notNull()
+                t.column("channelKey", .text).notNull()
+                t.column("url", .text).notNull()
+                t.column("headers", .text).notNull()
+                t.column("title", .text).notNull()
+                t.column("summary", .text)
+                t.column("rating", .text)
+                t.column("artwork", .text)
+                t.column("programmeStart", .double).notNull()
+                t.column("start", .double).notNull()
+                t.column("end", .double).notNull()
+                t.column("series", .boolean).notNull().defaults(to: false)
+                t.column("status", .text).notNull()
+                t.column("reason", .text)
+                t.column("path", .text)
+                t.column("pid", .integer)
+                t.column("bytes", .integer).notNull().defaults(to: 0)
+                t.column("duration", .double).notNull().defaults(to: 0)
+                t.column("created", .double).notNull()
+            }
+            try db.create(table: "recordingRule") { t in
+                t.primaryKey("id", .text)
+                t.column("channelNumber", .integer)
+                t.column("channelName", .text).notNull()
+                t.column("channelKey", .text).notNull()
+                t.column("url", .text).notNull()
+                t.column("headers", .text).notNull()
+                t.column("title", .text).notNull()
+                t.column("created", .double).notNull()
             }
         }
         return migrator

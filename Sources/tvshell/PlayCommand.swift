@@ -233,6 +233,13 @@ struct PlayCommand: ParsableCommand {
         configured.cec = setup.file.cec
         if let remember = setup.file.remember { configured.remembers = remember }
         configured.libraryPath = setup.file.libraryPath
+        if configured.remembers {
+            var recordings = RecordingsSettings(directory: setup.file.recordingsDirectory ?? RecordingsSettings.defaultDirectory(),
+                                                recorder: ["/proc/self/exe", "recorder"])
+            if let before = setup.file.paddingBefore { recordings.paddingBefore = before }
+            if let after = setup.file.paddingAfter { recordings.paddingAfter = after }
+            configured.recordings = recordings
+        }
         if var plan = inputs.guidePlan {
             if let age = setup.file.guideRefresh { plan.maximumAge = age }
             configured.guidePlan = plan

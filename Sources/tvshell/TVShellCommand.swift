@@ -20,7 +20,7 @@ struct TVShellCommand: ParsableCommand {
             the Apple TV remote: arrows, ENTER, ESC (Menu), SPACE; g opens the guide, p the picture in picture, q quits.
             """,
         version: ShellVersion.current,
-        subcommands: [PlayCommand.self, AccountCommand.self, LineupCommand.self, GuideCommand.self, RestrictionsCommand.self, HistoryCommand.self, ThemesCommand.self, MQTTCommand.self, CECCommand.self],
+        subcommands: [PlayCommand.self, AccountCommand.self, RecordingsCommand.self, RecorderCommand.self, LineupCommand.self, GuideCommand.self, RestrictionsCommand.self, HistoryCommand.self, ThemesCommand.self, MQTTCommand.self, CECCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 
@@ -43,7 +43,7 @@ struct TVShellCommand: ParsableCommand {
     static var overview: String {
         var text = configuration.abstract + "\n\n" + helpMessage(for: PlayCommand.self)
         text += "\nOTHER COMMANDS:\n"
-        for command in configuration.subcommands where command != PlayCommand.self {
+        for command in configuration.subcommands where command != PlayCommand.self && command.configuration.shouldDisplay {
             let name = command._commandName
             text += "  " + name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.configuration.abstract + "\n"
         }

@@ -32,6 +32,13 @@ private func remindBigMatch(_ shell: ShellUnderTest) throws {
     try shell.ipc.request(["keypress", "DOWN"])
     try shell.ipc.request(["keypress", "RIGHT"])
     try shell.ipc.waitForState { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Big Match" }
+    try remindFocused(shell)
+}
+
+/// ENTER on the focused future programme, then "Remind me", the dialog's first choice.
+private func remindFocused(_ shell: ShellUnderTest) throws {
+    try shell.ipc.request(["keypress", "ENTER"])
+    try shell.ipc.waitForState { ((($0["recordings"] as? [String: Any])?["dialog"] as? [String: Any])?["choices"] as? [String])?.first == "Remind me" }
     try shell.ipc.request(["keypress", "ENTER"])
 }
 
@@ -71,7 +78,7 @@ struct GuideChannelsEndToEndTests {
         #expect(back["previous_channel"] as? Int == 2)
     }
 
-    @Test("ENTER on future programmes in the grid sets reminders; a minute before they start one notice lists both; DOWN chooses, ENTER tunes")
+    @Test("ENTER on future programmes in the grid, then Remind me, sets reminders; a minute before they start one notice lists both; DOWN chooses, ENTER tunes")
     func reminderFires() throws {
         let dir = TVShellBinary.scratchDirectory("guide-reminder")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -87,7 +94,7 @@ struct GuideChannelsEndToEndTests {
         #expect(reminder?["title"] as? String == "Big Match" && reminder?["start"] as? Double == start && reminder?["channel"] as? Int == 2)
         try shell.ipc.request(["keypress", "UP"])
         try shell.ipc.waitForState { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Alpha Late" }
-        try shell.ipc.request(["keypress", "ENTER"])
+        try remindFocused(shell)
         try shell.ipc.waitForState { ($0["reminders"] as? [[String: Any]])?.count == 2 }
         try shell.ipc.request(["keypress", "ESC"])
 

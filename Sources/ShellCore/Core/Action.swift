@@ -60,6 +60,12 @@ public enum Action: Equatable, Sendable {
     /// Multiview with these channels (indices of `items`; nil: as `M` picks
     /// them), or, with multiview up, back to its focused channel.
     case multiview([Int]?, at: Instant)
+    /// The recordings scheduler's list, and the items of recordings that can
+    /// be played now (`MediaItem.id` "recording:ID").
+    case recordings([RecordingInfo], items: [MediaItem])
+    /// IPC `record`: the live channel `index` from `start` (nil: now, until
+    /// its programme's end), for `seconds` when given.
+    case recordRequested(index: Int, start: Double?, seconds: Double?)
     /// Set the sleep timer (nil: off).
     case sleep(SleepChoice?, at: Instant)
     /// libmpv stopped by itself and was started again: what played is loaded again.

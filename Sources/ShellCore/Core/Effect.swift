@@ -85,6 +85,11 @@ public enum Effect: Equatable, Sendable {
     /// time, at most `limit`), off the run loop; the answer comes back as
     /// `Action.guideSearchResults`.
     case searchGuide(String, from: Double, limit: Int)
+    /// Keep a recording in the scheduler (it starts, and counts against
+    /// `[live] max_connections`, at its time).
+    case record(RecordRequest)
+    /// Cancel a recording still to come, or stop one being written.
+    case cancelRecording(id: String)
 }
 
 /// What the delegate is asked to do for a flip.
@@ -158,6 +163,12 @@ public enum ShellEvent: Equatable, Sendable {
     case multiviewStarted(channels: [Int])
     /// Multiview went away: `channel` is full screen now (nil: something else plays).
     case multiviewStopped(channel: Int?)
+    /// A recording began to be written.
+    case recordingStarted(RecordingInfo)
+    /// It reached its end: its file, bytes and length.
+    case recordingFinished(RecordingInfo)
+    /// It stopped early (`reason`), keeping what it had.
+    case recordingFailed(RecordingInfo)
 
     public var name: String {
         switch self {
@@ -181,6 +192,9 @@ public enum ShellEvent: Equatable, Sendable {
         case .streamSwitched: "stream-switched"
         case .multiviewStarted: "multiview-started"
         case .multiviewStopped: "multiview-stopped"
+        case .recordingStarted: "recording-started"
+        case .recordingFinished: "recording-finished"
+        case .recordingFailed: "recording-failed"
         }
     }
 }

@@ -115,6 +115,10 @@ public enum ShellReducer {
             return ThumbnailReducer.report(&state, report)
         case .multiview(let channels, let now):
             return MultiviewReducer.start(&state, channels: channels, now: now)
+        case .recordings(let list, let items):
+            return RecordingsReducer.report(&state, list, items: items)
+        case .recordRequested(let index, let start, let seconds):
+            return RecordingsReducer.request(&state, index: index, start: start, seconds: seconds)
         case .sleep(let choice, let now):
             return SleepReducer.set(&state, choice, now: now)
         case .showMessage(let text, let seconds):

@@ -5,9 +5,9 @@ extension ShellState {
     /// besides the warm neighbours (which give way to everything else): the
     /// full-screen player while it has something loaded, the picture, the
     /// guide's picture.preview and the Up Next card's image (both in the picture.preview
-    /// player, so one of them at most).
+    /// player, so one of them at most), and each recording being written.
     public var openStreams: Int {
-        (playback.phase == .idle ? 0 : 1) + (picture.pip == nil ? 0 : 1)
+        recordings.activeCount + (playback.phase == .idle ? 0 : 1) + (picture.pip == nil ? 0 : 1)
             + ((picture.preview?.playback.token ?? 0) != 0 || upNext.proposalImage != nil ? 1 : 0)
     }
 

@@ -37,6 +37,8 @@ public struct ShellState: Equatable, Sendable {
     public var thumbnail = ThumbnailState()
     /// Several live channels at once (nil: one full screen).
     public var multiview: MultiviewState?
+    /// Recordings: the scheduler's list and the record dialog.
+    public var recordings = RecordingsState()
     /// Wall-clock time, seconds since 1970, as last told by the runtime (for
     /// now / next); 0 until told.
     public var wallClock: Double = 0

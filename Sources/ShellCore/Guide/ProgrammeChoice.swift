@@ -2,8 +2,8 @@ import MediaModel
 
 /// ENTER on a programme, in the grid or the search results: on now, tunes
 /// to its channel; past, plays it from the archive when the channel has
-/// catch-up (else says why not); future, sets its reminder (or removes the
-/// one set). Times are read at `ShellState.wallClock`. Pure.
+/// catch-up (else says why not); future, offers its reminder and recording
+/// (`RecordingsReducer.offer`). Times are read at `ShellState.wallClock`. Pure.
 enum ProgrammeChoice {
     static func choose(_ state: inout ShellState, index: Int, programme: Programme?, start: Double, stop: Double, now: Instant) -> [Effect] {
         let item = state.items[index]
@@ -29,7 +29,7 @@ enum ProgrammeChoice {
             }
             return effects
         }
-        return ReminderReducer.toggle(&state, index: index, programme: programme)
+        return RecordingsReducer.offer(&state, index: index, programme: programme)
     }
 
     private static func notice(_ state: inout ShellState, _ text: String) -> [Effect] {

@@ -58,19 +58,21 @@ public enum KeyFocus: String, CaseIterable, Sendable {
 
 /// What sits over any screen and takes the keys it names before anything
 /// else: the dark screen of the sleep timer or its warning (every key), else
-/// the list of keys (`?`), else the digits typed for a channel, else a
-/// reminder's notice.
+/// the list of keys (`?`), else the record dialog, else the digits typed for
+/// a channel, else a reminder's notice.
 public enum KeyOverlay: String, CaseIterable, Sendable {
     case none
     case sleep
     case help
     case channelEntry = "channel-entry"
     case reminderNotice = "reminder-notice"
+    case recordDialog = "record-dialog"
 
     public static func of(_ state: ShellState) -> KeyOverlay {
         guard state.screen != .passcode else { return .none }
         if state.sleep.asleep || state.sleep.warned && SleepReducer.keepsAwake(state) { return .sleep }
         if state.chrome.help { return .help }
+        if state.recordings.dialog != nil { return .recordDialog }
         if state.live.channelEntry != nil { return .channelEntry }
         return state.guide.reminderDue != nil ? .reminderNotice : .none
     }

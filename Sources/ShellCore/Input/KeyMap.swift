@@ -29,7 +29,7 @@ public struct KeyMap: Equatable, Sendable {
             "p": .pictureInPicture, "P": .closePicture, "m": .movePicture, "x": .swapPicture,
             "[": .pictureBack, "]": .pictureForward, "w": .whatDidTheySay, "l": .live,
             "<": .dayBack, ">": .dayForward, "-": .previousChannel, "f": .favourite, "/": .search,
-            "?": .help, "HELP": .help, "M": .multiview,
+            "?": .help, "HELP": .help, "M": .multiview, "r": .record,
         ]
         for d in 0...9 { b["\(d)"] = .digit(d) }
         return KeyMap(bindings: b)

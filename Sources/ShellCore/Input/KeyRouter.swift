@@ -24,6 +24,7 @@ public enum KeyRouter {
         case .help: HelpReducer.reduce(&state, command)
         case .channelEntry: ChannelEntryReducer.reduce(&state, command, now: now)
         case .reminder: ReminderReducer.reduceCommand(&state, command, now: now)
+        case .recordDialog: RecordingsReducer.reduceCommand(&state, command, now: now)
         case .quit: KioskReducer.requestQuit(&state, source: .key)
         case .picture: PictureReducer.reduceCommand(&state, command, now: now)
         case .favourites: FavouritesReducer.toggle(&state)
@@ -33,7 +34,11 @@ public enum KeyRouter {
         case .guideGrid: GuideGridReducer.reduceCommand(&state, command, now: now)
         case .guideSearch: GuideSearchReducer.reduceCommand(&state, command, now: now)
         case .transport:
-            command == .multiview ? MultiviewReducer.start(&state, channels: nil, now: now) : TransportReducer.reduce(&state, command, now: now)
+            switch command {
+            case .multiview: MultiviewReducer.start(&state, channels: nil, now: now)
+            case .record: RecordingsReducer.open(&state, now: now)
+            default: TransportReducer.reduce(&state, command, now: now)
+            }
         case .scrubbing: ScrubReducer.reduce(&state, command, now: now)
         case .resumeOffer: ResumeReducer.reduceCommand(&state, command, now: now)
         case .menuRow: TransportMenuReducer.reduce(&state, command, now: now)

@@ -5,6 +5,7 @@ public enum KeyHandler: String, CaseIterable, Sendable {
     case help
     case channelEntry = "channel-entry"
     case reminder
+    case recordDialog = "record-dialog"
     // The same on every screen they are listed for.
     case quit
     case picture
@@ -64,7 +65,7 @@ public enum KeyTable {
     public static let everyCommand: [RemoteCommand] = [
         .playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
         .channelUp, .channelDown, .info, .guide, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture,
-        .pictureBack, .pictureForward, .whatDidTheySay, .live, .dayBack, .dayForward, .previousChannel, .favourite, .search, .help, .multiview,
+        .pictureBack, .pictureForward, .whatDidTheySay, .live, .dayBack, .dayForward, .previousChannel, .favourite, .search, .help, .multiview, .record,
     ] + (0...9).map { .digit($0) }
 
     /// Rows 1 and 2: the overlays' and the global keys.
@@ -73,6 +74,7 @@ public enum KeyTable {
         KeyRoute(handler: .help, overlay: .help, foci: all.subtracting([.prompt]), keys: Set(everyCommand)),
         KeyRoute(handler: .help, overlay: nil, foci: all.subtracting([.prompt, .searchLine]), keys: [.help]),
         KeyRoute(handler: .channelEntry, overlay: .channelEntry, foci: all.subtracting([.prompt]), keys: [.select, .menu]),
+        KeyRoute(handler: .recordDialog, overlay: .recordDialog, foci: all.subtracting([.prompt]), keys: [.up, .down, .left, .right, .select, .menu]),
         KeyRoute(handler: .reminder, overlay: .reminderNotice, foci: all.subtracting([.prompt]), keys: [.select, .menu, .up, .down]),
         KeyRoute(handler: .quit, overlay: nil, foci: all, keys: [.quit]),
         KeyRoute(handler: .picture, overlay: nil, foci: all.subtracting([.prompt, .multiview]), keys: pictureKeys),
@@ -94,7 +96,7 @@ public enum KeyTable {
         case .searchLine: (.guideSearch, [.up, .down, .select, .menu, .search])
         case .transport:
             (.transport, [.playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
-                          .channelUp, .channelDown, .info, .guide, .whatDidTheySay, .live, .multiview])
+                          .channelUp, .channelDown, .info, .guide, .whatDidTheySay, .live, .multiview, .record])
         case .scrubbing: (.scrubbing, [.left, .right, .up, .down, .select, .menu, .playPause, .play])
         case .resumeOffer: (.resumeOffer, [.up, .down, .left, .right, .select, .playPause, .play, .menu])
         case .menuRow: (.menuRow, [.up, .down, .left, .right, .select, .menu])

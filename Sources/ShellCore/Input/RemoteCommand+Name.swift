@@ -35,6 +35,7 @@ extension RemoteCommand {
         case .search: "search"
         case .help: "help"
         case .multiview: "multiview"
+        case .record: "record"
         }
     }
 
@@ -43,7 +44,7 @@ extension RemoteCommand {
         .playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
         .channelUp, .channelDown, .info, .guide, .quit,
         .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .whatDidTheySay, .live,
-        .dayBack, .dayForward, .previousChannel, .favourite, .search, .multiview,
+        .dayBack, .dayForward, .previousChannel, .favourite, .search, .multiview, .record,
     ] + (0...9).map { .digit($0) }
 
     /// The command named `name` (also a bare digit "7").

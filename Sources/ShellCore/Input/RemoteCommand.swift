@@ -49,4 +49,7 @@ public enum RemoteCommand: Equatable, Hashable, Sendable {
     case help
     /// Several live channels at once, or back to one (`M`, KEY_ZOOM).
     case multiview
+    /// Records the live channel playing: until its programme's end, or for a
+    /// while (`r`, KEY_RECORD).
+    case record
 }

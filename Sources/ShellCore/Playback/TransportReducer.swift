@@ -91,7 +91,7 @@ enum TransportReducer {
             let effects = TimeshiftReducer.goLive(&state)
             return effects.isEmpty ? effects : effects + FeedbackReducer.badge(&state, "Live")
         case .digit, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .dayBack, .dayForward,
-             .previousChannel, .favourite, .search, .help, .multiview:
+             .previousChannel, .favourite, .search, .help, .multiview, .record:
             return []
         }
     }

@@ -55,6 +55,7 @@ public enum ShellView {
         }
         let spot = PictureView.draw(into: &screen, state: state, theme: theme, context: context, content: content)
         EntryOverlayView.draw(into: &screen, state: state, theme: theme, content: content)
+        RecordDialogView.draw(into: &screen, state: state, theme: theme)
         if state.chrome.help { HelpView.draw(into: &screen, state: state, theme: theme) }
         MessageBanner.draw(into: &screen, state: state, theme: theme)
         // A theme of ASCII glyphs is for a console (or a locale) that shows

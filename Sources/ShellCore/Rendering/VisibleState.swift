@@ -27,6 +27,8 @@ extension ShellView {
             s.warm.players[slot]?.playback = shown
         }
         s.settings = ShellSettings()
+        // The scheduler's progress (bytes, seconds) is not drawn.
+        s.recordings.list = []
         s.live.flipCounter = 0
         if var flip = s.live.flip {
             flip.token = 0

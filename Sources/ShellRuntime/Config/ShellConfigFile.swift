@@ -144,6 +144,11 @@ public struct ShellConfigFile: Equatable, Sendable {
     /// lineup, item or `--account` is given; `refresh`: how old its stored
     /// lists may get (seconds; nil: 12 h).
     public var defaultAccount: String?
+    /// `[recordings]`: the folder (an absolute path) and the padding in
+    /// seconds before and after a programme; nil keeps the defaults.
+    public var recordingsDirectory: String?
+    public var paddingBefore: Double?
+    public var paddingAfter: Double?
     public var accountRefresh: Double?
     /// `[mqtt]`: nil without a broker.
     public var mqtt: MQTTSettings?
@@ -379,6 +384,18 @@ public struct ShellConfigFile: Equatable, Sendable {
             guard entry.key == "thumbnails" else { throw EntryError("unknown setting; expected thumbnails") }
             guard let flag = value.boolean else { throw EntryError("expected true or false") }
             scrubThumbnails = flag
+        case "recordings":
+            switch entry.key {
+            case "dir":
+                guard let path = value.string, path.hasPrefix("/") else { throw EntryError("expected an absolute path in quotes") }
+                recordingsDirectory = path
+            case "padding_before", "padding_after":
+                guard let seconds = value.float ?? value.string.flatMap(Self.duration), seconds >= 0, seconds <= 3600 else {
+                    throw EntryError("expected seconds from 0 to 3600, or a duration such as \"2m\"")
+                }
+                if entry.key == "padding_before" { paddingBefore = seconds } else { paddingAfter = seconds }
+            default: throw EntryError("unknown setting; expected dir, padding_before or padding_after")
+            }
         case "accounts":
             switch entry.key {
             case "default":
@@ -399,7 +416,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             }
             sleepDaily = hours * 60 + minutes
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep, scrub, accounts or mqtt")
+            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep, scrub, accounts, recordings or mqtt")
         }
     }
 

@@ -34,6 +34,8 @@ public final class EffectInterpreter: EffectPerformer {
     package var guide: (any GuideQueries)?
     /// The TV's power (HDMI-CEC; nil without an adapter).
     var television: CECAdapter?
+    /// The recordings scheduler (nil: recordings are off here).
+    var recordings: RecordingService?
     /// Where events go (nil: nowhere but the log).
     package var automation: (any AutomationPort)?
     /// Scrub thumbnails (nil: none are shown).
@@ -138,6 +140,14 @@ public final class EffectInterpreter: EffectPerformer {
                                                         channelName: reminder.channelName), on: on))
             case .searchGuide(let text, let from, let limit):
                 guide?.search(text, from: from, limit: limit)
+            case .record(let request):
+                if let recordings {
+                    recordings.schedule(request)
+                } else {
+                    store.send(.showNotice("Recording is not available here"))
+                }
+            case .cancelRecording(let id):
+                recordings?.cancel(id)
             case .loadGuideWindow(let time):
                 guide?.loadWindow(around: time)
             case .slot(let slot, let command):
@@ -315,8 +325,10 @@ public final class EffectInterpreter: EffectPerformer {
             }
         case .multiviewStarted(let channels):
             logger.info("multiview: channels \(channels.map(String.init).joined(separator: ", "))")
+        case .recordingFailed(let recording):
+            logger.warning("recording \(recording.id) of \(recording.title) failed: \(recording.reason ?? "")")
         case .endFile, .pipStarted, .pipStopped, .pipRestored, .contextualActionShown, .contextualAction, .interstitialStarted, .interstitialFinished,
-             .multiviewStopped,
+             .multiviewStopped, .recordingStarted, .recordingFinished,
              .contentProposalPresented:
             break
         }

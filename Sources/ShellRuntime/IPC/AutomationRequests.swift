@@ -29,6 +29,8 @@ protocol AutomationHost: AnyObject {
     /// Refreshes the stored guide from `location` from now on (in the
     /// background); an error when there is no guide store to keep it in.
     func switchGuide(_ location: String) -> IPCCommandError?
+    /// Whether there is a recordings scheduler to take a recording.
+    var recordingAvailable: Bool { get }
 }
 
 /// Where one request's answer goes (the automation client that asked, the
@@ -119,6 +121,12 @@ enum AutomationRequests {
             reply()
         case .guide(let location):
             if let error = host.switchGuide(location) { return reply(error.message) }
+            reply()
+        case .record(let number, let start, let seconds):
+            guard let index = state.items.firstIndex(where: { $0.number == number && $0.isLive }) else { return reply("invalid parameter: no channel \(number)") }
+            guard host.recordingAvailable else { return reply("refused: recording is not available here") }
+            if let start, let seconds, start + seconds <= state.wallClock { return reply("refused: that time has passed") }
+            host.send(.recordRequested(index: index, start: start, seconds: seconds), from: nil)
             reply()
         case .multiview(let numbers):
             guard !promptUp else { return reply("refused: the passcode prompt is up") }

@@ -28,6 +28,9 @@ enum IPCCommand: Equatable {
     /// Multiview of these channel numbers (empty: as `M` picks them; null:
     /// back to the focused channel).
     case multiview([Int]?)
+    /// Record channel NUMBER from START (nil: now), for SECONDS (nil: until
+    /// the programme airing then ends).
+    case record(Int, start: Double?, seconds: Double?)
 
     /// The longest banner kept, in characters; the longest it stays up.
     static let messageLimit = 500
@@ -102,6 +105,17 @@ enum IPCCommand: Equatable {
             let numbers = list.compactMap { ($0 as? Int) ?? ($0 as? String).flatMap { Int($0.prefix { $0.isASCII && $0.isNumber }) } }
             guard numbers.count == list.count else { return .failure(.init("invalid parameter: multiview takes channel numbers")) }
             return .success(.multiview(numbers))
+        case "record":
+            let number = (argument as? Int) ?? (argument as? String).flatMap { Int($0.prefix { $0.isASCII && $0.isNumber }) }
+            func time(_ index: Int) -> Double?? {
+                guard array.count > index, !(array[index] is NSNull) else { return .some(nil) }
+                guard let value = (array[index] as? NSNumber)?.doubleValue ?? (array[index] as? String).flatMap({ Double($0) }), value.isFinite, value >= 0 else { return nil }
+                return .some(value)
+            }
+            guard let number, let start = time(2), let seconds = time(3), seconds.map({ $0 > 0 }) ?? true else {
+                return .failure(.init("invalid parameter: record needs a channel number, then a start time (Unix seconds) and a length in seconds, each optional"))
+            }
+            return .success(.record(number, start: start, seconds: seconds))
         case "lineup", "guide":
             guard let location = argument as? String, !location.trimmingCharacters(in: .whitespaces).isEmpty else {
                 return .failure(.init("invalid parameter: \(name) needs a path or URL"))

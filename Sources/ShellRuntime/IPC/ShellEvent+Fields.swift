@@ -50,7 +50,17 @@ extension ShellEvent {
             return ["channels": channels]
         case .multiviewStopped(let channel):
             return ["channel": channel.map { $0 as Any } ?? NSNull()]
+        case .recordingStarted(let recording), .recordingFinished(let recording), .recordingFailed(let recording):
+            return Self.json(recording)
         }
+    }
+
+    /// A recording as events and `get_state.recordings` show it.
+    static func json(_ recording: RecordingInfo) -> [String: Any] {
+        ["id": recording.id, "channel": recording.channel.map { $0 as Any } ?? NSNull(), "channel_name": recording.channelName,
+         "title": recording.title, "start": recording.start, "end": recording.end, "status": recording.status.rawValue,
+         "reason": recording.reason.map { $0 as Any } ?? NSNull(), "bytes": recording.bytes, "duration": recording.duration,
+         "series": recording.series, "rating": recording.rating.map { $0 as Any } ?? NSNull(), "path": recording.path.map { $0 as Any } ?? NSNull()]
     }
 
     private static func json(_ channel: ChannelRef) -> [String: Any] {

@@ -157,6 +157,22 @@ enum StateReport {
     /// `get_state.multiview`: the layout, the focused view and each view's
     /// channel, frames drawn, sound, and why it shows nothing; null when
     /// one channel plays full screen.
+    /// The scheduler's list by status (`scheduled` includes those waiting
+    /// for a connection), and the record dialog when it is up.
+    static func recordings(_ state: ShellState) -> [String: Any] {
+        func list(_ statuses: [RecordingInfo.Status]) -> [[String: Any]] {
+            state.recordings.list.filter { statuses.contains($0.status) }.map(ShellEvent.json)
+        }
+        var report: [String: Any] = ["scheduled": list([.scheduled, .waiting]), "active": list([.active]), "finished": list([.finished]),
+                                     "failed": list([.failed])]
+        if let dialog = state.recordings.dialog {
+            report["dialog"] = ["channel": state.items[dialog.channel].number.map { $0 as Any } ?? NSNullValue.null,
+                                "choices": dialog.choices.map { dialog.label($0, utcOffset: state.settings.utcOffset) },
+                                "focus": dialog.focus] as [String: Any]
+        }
+        return report
+    }
+
     static func multiview(_ state: ShellState) -> Any {
         guard let multiview = state.multiview else { return NSNullValue.null }
         let views: [[String: Any]] = multiview.views.enumerated().map { view, entry in
@@ -204,6 +220,7 @@ enum StateReport {
             "duration": p.duration.map { $0 as Any } ?? NSNullValue.null,
             "live": state.isLive,
             "scrub": scrub,
+            "recordings": Self.recordings(state),
             "channel": channel,
             "flip_pending": state.live.flip != nil,
             "flip_target": state.live.flip.map { channelJSON(state.items[$0.target]) as Any } ?? NSNullValue.null,

@@ -53,6 +53,8 @@ extension Shell {
         }
     }
 
+    var recordingAvailable: Bool { recordings != nil }
+
     func switchGuide(_ location: String) -> IPCCommandError? {
         guard var plan = guidePlan else {
             return IPCCommandError("refused: this box keeps no guide store (its lineup names no guide and it was started without --guide)")

@@ -59,6 +59,18 @@ extension Shell {
         }
     }
 
+    /// Starts the recordings scheduler when recordings are on: it re-attaches
+    /// to recorders still running and reports the list.
+    func startRecordings() {
+        guard let settings = configuration.recordings else { return }
+        let service = RecordingService(settings: settings, libraryPath: configuration.libraryPath ?? LibraryStore.defaultPath(),
+                                       guide: configuration.guidePlan?.store, inbox: inbox, logger: logger)
+        store.observe(service)
+        effects.recordings = service
+        recordings = service
+        service.start()
+    }
+
     /// Publishes Now Playing on the configured bus; without one (no session
     /// bus, a policy that refuses the name) the log says why and the shell
     /// goes on.

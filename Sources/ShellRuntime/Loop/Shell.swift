@@ -72,6 +72,8 @@ public final class Shell {
     var presenter: (any Presenter)?
     /// Scrub thumbnails (nil without a picture to draw them in).
     var thumbnails: ThumbnailService?
+    /// The recordings scheduler (nil when `ShellConfiguration.recordings` is).
+    var recordings: RecordingService?
     let unicode: Bool
     let theme: Theme
     let restrictions: RestrictionsService
@@ -233,6 +235,8 @@ public final class Shell {
         }
         defer { guideService?.stop() }
         openLibrary()
+        startRecordings()
+        defer { recordings?.stop() }
         restrictions.watchSettings(now: MonotonicClock.now())
         tickWallClock()
         for notice in configuration.startupNotices { dispatch(.showNotice(notice)) }

@@ -58,6 +58,9 @@ public struct ShellConfiguration: Sendable {
     public var cec = CECSettings()
     /// Fleet control and telemetry over MQTT (`[mqtt]`); nil: none.
     public var mqtt: MQTTSettings?
+    /// Recordings: where they go and the recorder to run (nil: off, and `r`
+    /// says so; the tvshell binary sets it to its own hidden `recorder`).
+    public var recordings: RecordingsSettings?
 
     /// Which bus Now Playing (MPRIS) goes on.
     public enum NowPlayingBus: String, Sendable, Equatable {

@@ -167,7 +167,7 @@ struct GuideGridTests {
         h.expectArmed([.stall, .hintHide, .previewDelay])
     }
 
-    @Test("ENTER: on now tunes; a past programme plays from the archive, or is refused without catch-up; a future one sets a reminder, again removes it")
+    @Test("ENTER: on now tunes; a past programme plays from the archive, or is refused without catch-up; a future one offers Remind me, Record, Record series: its reminder is set, again removed")
     func select() {
         let h = gridOnNews()
         h.apply(.command(.left, at: h.clock.now))
@@ -184,13 +184,27 @@ struct GuideGridTests {
         g.apply(.command(.right, at: g.clock.now))
         g.apply(.command(.right, at: g.clock.now))
         let highlights = Reminder(channel: "sport.tv", start: half + 3600, title: "Highlights", channelName: "Sport")
+        #expect(g.apply(.command(.select, at: g.clock.now)).isEmpty)
+        #expect(g.state.recordings.dialog?.choices == [.remind(set: false), .record, .recordSeries, .cancel])
+        #expect(g.state.recordings.dialog?.programme?.title == "Highlights" && g.state.recordings.dialog?.channel == 1)
         g.press(.select, effects: [.saveReminder(highlights, on: true), .startTimer(.noticeHide, after: 5)]) {
             $0.chrome.notice = "Reminder set: Highlights on Sport"
             $0.guide.reminders = [highlights]
+            $0.recordings.dialog = nil
         }
+        g.apply(.command(.select, at: g.clock.now))
+        #expect(g.state.recordings.dialog?.choices.first == .remind(set: true))
         g.press(.select, effects: [.saveReminder(highlights, on: false), .startTimer(.noticeHide, after: 2.5)]) {
             $0.chrome.notice = "Reminder removed: Highlights"
             $0.guide.reminders = []
+            $0.recordings.dialog = nil
+        }
+        for (downs, series) in [(1, false), (2, true)] {
+            g.apply(.command(.select, at: g.clock.now))
+            for _ in 0..<downs { g.apply(.command(.down, at: g.clock.now)) }
+            let recorded = g.apply(.command(.select, at: g.clock.now))
+            guard case .record(let request)? = recorded.first else { Issue.record("no recording asked: \(recorded)"); continue }
+            #expect(request.title == "Highlights" && request.start == half + 3600 && request.channel.title == "Sport" && request.padded && request.series == series)
         }
         g.apply(.command(.left, at: g.clock.now))
         let tuned = g.apply(.command(.select, at: g.clock.now))

@@ -73,7 +73,7 @@ struct GuideSearchTests {
         #expect(h.state.guide.search?.searching == false)
     }
 
-    @Test("ENTER on a programme on now tunes to it; on a future one sets its reminder; DOWN moves between them")
+    @Test("ENTER on a programme on now tunes to it; on a future one offers its reminder (taken: set); DOWN moves between them")
     func choose() {
         let h = onGuide()
         h.apply(.command(.search, at: h.clock.now))
@@ -82,9 +82,12 @@ struct GuideSearchTests {
         h.press(.down) { $0.guide.search?.focus = 1 }
         h.press(.down) { _ in }
         let reminder = Reminder(channel: "news.tv", start: later.start, title: "Tonight Again", channelName: "News")
+        #expect(h.apply(.command(.select, at: h.clock.now)).isEmpty)
+        #expect(h.state.recordings.dialog?.choices == [.remind(set: false), .record, .recordSeries, .cancel])
         h.press(.select, effects: [.saveReminder(reminder, on: true), .startTimer(.noticeHide, after: 5)]) {
             $0.guide.reminders = [reminder]
             $0.chrome.notice = "Reminder set: Tonight Again on News"
+            $0.recordings.dialog = nil
         }
         h.press(.up) { $0.guide.search?.focus = 0 }
         let tuned = h.apply(.command(.select, at: h.clock.now))

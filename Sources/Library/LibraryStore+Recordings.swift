@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+
+/// A recording as the scheduler keeps it: the channel's stream (its URL
+/// and headers, which may hold an account: the library is 0600), the
+/// programme, when it runs (padding included), and how it went.
+public struct SavedRecording: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "recording"
+    public var id: String
+    public var channelNumber: Int?
+    public var channelName: String
+    /// The channel as favourites key it (its guide id, else its name).
+    public var channelKey: String
+    public var url: String
+    /// HTTP headers, as JSON.
+    public var headers: String
+    public var title: String
+    public var summary: String?
+    public var rating: String?
+    public var artwork: String?
+    public var programmeStart: Double
+    public var start: Double
+    public var end: Double
+    public var series: Bool
+    /// `RecordingInfo.Status`'s raw value.
+    public var status: String
+    public var reason: String?
+    public var path: String?
+    /// The recorder's process while it writes.
+    public var pid: Int?
+    public var bytes: Int64
+    public var duration: Double
+    public var created: Double
+
+    public init(id: String, channelNumber: Int?, channelName: String, channelKey: String, url: String, headers: String, title: String,
+                summary: String?, rating: String?, artwork: String? = nil, programmeStart: Double, start: Double, end: Double, series: Bool,
+                status: String, created: Double) {
+        self.id = id
+        self.channelNumber = channelNumber
+        self.channelName = channelName
+        self.channelKey = channelKey
+        self.url = url
+        self.headers = headers
+        self.title = title
+        self.summary = summary
+        self.rating = rating
+        self.artwork = artwork
+        self.programmeStart = programmeStart
+        self.start = start
+        self.end = end
+        self.series = series
+        self.status = status
+        self.created = created
+        bytes = 0
+        duration = 0
+    }
+}
+
+/// "Record series": every airing of `title` on the channel.
+public struct RecordingRule: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "recordingRule"
+    public var id: String
+    public var channelNumber: Int?
+    public var channelName: String
+    public var channelKey: String
+    public var url: String
+    public var headers: String
+    public var title: String
+    public var created: Double
+
+    public init(id: String, channelNumber: Int?, channelName: String, channelKey: String, url: String, headers: String, title: String, created: Double) {
+        self.id = id
+        self.channelNumber = channelNumber
+        self.channelName = channelName
+        self.channelKey = channelKey
+        self.url = url
+        self.headers = headers
+        self.title = title
+        self.created = created
+    }
+}
+
+/// Recordings and series rules. Any thread (GRDB's queue).
+extension LibraryStore {
+    /// Every recording, by start.
+    public func recordings() throws -> [SavedRecording] {
+        try queue.read { db in try SavedRecording.order(Column("start"), Column("id")).fetchAll(db) }
+    }
+
+    public func recording(_ id: String) throws -> SavedRecording? {
+        try queue.read { db in try SavedRecording.fetchOne(db, key: id) }
+    }
+
+    /// Adds or replaces `recording`.
+    public func save(_ recording: SavedRecording) throws {
+        try queue.write { db in try recording.save(db) }
+    }
+
+    /// Writes `recording` over the one of its id, if it is still there
+    /// (one deleted meanwhile, by `tvshell recordings`, stays deleted).
+    public func update(_ recording: SavedRecording) throws {
+        try queue.write { db in
+            do {
+                try recording.update(db)
+            } catch RecordError.recordNotFound {}
+        }
+    }
+
+    /// Forgets a recording (its file is the caller's); whether there was one.
+    @discardableResult
+    public func deleteRecording(_ id: String) throws -> Bool {
+        try queue.write { db in try SavedRecording.deleteOne(db, key: id) }
+    }
+
+    public func recordingRules() throws -> [RecordingRule] {
+        try queue.read { db in try RecordingRule.order(Column("created")).fetchAll(db) }
+    }
+
+    public func save(_ rule: RecordingRule) throws {
+        try queue.write { db in try rule.save(db) }
+    }
+
+    @discardableResult
+    public func deleteRecordingRule(_ id: String) throws -> Bool {
+        try queue.write { db in try RecordingRule.deleteOne(db, key: id) }
+    }
+}

@@ -1,0 +1,162 @@
+import MediaModel
+
+/// Recordings: `r` on a live channel opens the dialog (until the
+/// programme's end, for a while, or nothing); ENTER on a future programme
+/// offers its reminder, recording it, or every airing of its title; the
+/// choice becomes `Effect.record` (or `cancelRecording`), which the runtime's
+/// scheduler keeps. The scheduler's reports (`Action.recordings`) replace
+/// the list, push `recording-started` / `-finished` / `-failed`, and put
+/// each new recording's item under "Recordings" on the home screen. Pure.
+enum RecordingsReducer {
+    /// `r` on the player.
+    static func open(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard let index = state.current, state.items.indices.contains(index), state.items[index].isLive, state.playback.phase != .idle else {
+            return notice(&state, "Only a live channel can be recorded")
+        }
+        let programme = state.nowNext(state.items[index]).now
+        var choices: [RecordDialog.Choice] = []
+        if let pending = pendingRecording(state, channel: index, programme: programme) {
+            choices.append(.cancelRecording(id: pending.id))
+        } else if let programme, let stop = programme.stop, stop > state.wallClock {
+            choices.append(.untilEnd(stop))
+        }
+        choices += [.forDuration, .cancel]
+        state.recordings.dialog = RecordDialog(channel: index, programme: programme, choices: choices)
+        return []
+    }
+
+    /// ENTER on a programme still to come, in the grid or the search results.
+    static func offer(_ state: inout ShellState, index: Int, programme: Programme) -> [Effect] {
+        var choices: [RecordDialog.Choice] = [.remind(set: state.hasReminder(channel: programme.channel, start: programme.start))]
+        if let pending = pendingRecording(state, channel: index, programme: programme) {
+            choices.append(.cancelRecording(id: pending.id))
+        } else {
+            choices += [.record, .recordSeries]
+        }
+        choices.append(.cancel)
+        state.recordings.dialog = RecordDialog(channel: index, programme: programme, choices: choices)
+        return []
+    }
+
+    /// IPC `record`: channel `index` from `start` (nil: now) until the end of
+    /// the programme airing then, or for `seconds` when given.
+    static func request(_ state: inout ShellState, index: Int, start: Double?, seconds: Double?) -> [Effect] {
+        guard state.items.indices.contains(index), state.items[index].isLive else { return [] }
+        let item = state.items[index]
+        let wall = state.wallClock
+        let from = max(start ?? wall, wall)
+        let programme = item.guideID.flatMap { state.guide.programmes.nowNext(channel: $0, at: from).now }
+        let title = programme?.title ?? item.title
+        let rating = programme?.ratings.first?.value ?? item.rating
+        if let seconds {
+            let request = RecordRequest(channel: item, title: title, start: from, end: from + seconds, rating: rating, summary: programme?.summary, padded: false)
+            return [.record(request)]
+        }
+        guard let programme, let stop = programme.stop else {
+            return notice(&state, "No programme of \(item.title) in the guide then: give the recording a length")
+        }
+        let future = programme.start > wall
+        let request = RecordRequest(channel: item, title: title, start: future ? programme.start : wall, end: stop, rating: rating, summary: programme.summary)
+        return [.record(request)]
+    }
+
+    /// Keys while the dialog is up; nil when it is not (or for a key it leaves).
+    static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
+        guard var dialog = state.recordings.dialog else { return nil }
+        switch command {
+        case .up: dialog.focus = max(0, dialog.focus - 1)
+        case .down: dialog.focus = min(dialog.choices.count - 1, dialog.focus + 1)
+        case .left, .right:
+            guard dialog.choices[dialog.focus] == .forDuration, let at = RecordDialog.lengths.firstIndex(of: dialog.minutes) else { return [] }
+            let next = command == .left ? max(0, at - 1) : min(RecordDialog.lengths.count - 1, at + 1)
+            dialog.minutes = RecordDialog.lengths[next]
+        case .menu:
+            state.recordings.dialog = nil
+            return []
+        case .select:
+            state.recordings.dialog = nil
+            return choose(&state, dialog, dialog.choices[dialog.focus])
+        default:
+            return []
+        }
+        state.recordings.dialog = dialog
+        return []
+    }
+
+    private static func choose(_ state: inout ShellState, _ dialog: RecordDialog, _ choice: RecordDialog.Choice) -> [Effect] {
+        guard state.items.indices.contains(dialog.channel) else { return [] }
+        let item = state.items[dialog.channel]
+        let wall = state.wallClock
+        let programme = dialog.programme
+        let title = programme?.title ?? item.title
+        let shown = programme.map { state.shown($0, on: item).title } ?? item.title
+        let rating = programme?.ratings.first?.value ?? item.rating
+        let offset = state.settings.utcOffset
+        let clock = { (t: Double) in formatClock(t, utcOffset: offset) }
+        switch choice {
+        case .untilEnd(let stop):
+            let request = RecordRequest(channel: item, title: title, start: wall, end: stop, rating: rating, summary: programme?.summary)
+            return [.record(request)] + notice(&state, "Recording \(shown) until \(clock(stop))")
+        case .forDuration:
+            let end = wall + Double(dialog.minutes * 60)
+            let request = RecordRequest(channel: item, title: title, start: wall, end: end, rating: rating, summary: programme?.summary, padded: false)
+            return [.record(request)] + notice(&state, "Recording \(item.title) until \(clock(end))")
+        case .remind:
+            guard let programme else { return [] }
+            return ReminderReducer.toggle(&state, index: dialog.channel, programme: programme)
+        case .record, .recordSeries:
+            guard let programme, let stop = programme.stop else { return notice(&state, "\(shown) has no end time in the guide: it cannot be recorded") }
+            let series = choice == .recordSeries
+            let request = RecordRequest(channel: item, title: programme.title, start: programme.start, end: stop, rating: rating,
+                                        summary: programme.summary, series: series)
+            let when = formatDayAndClock(programme.start, utcOffset: state.settings.utcOffset)
+            return [.record(request)] + notice(&state, series ? "Recording every \(shown) on \(item.title)" : "\(shown) will be recorded (\(when))")
+        case .cancelRecording(let id):
+            return [.cancelRecording(id: id)] + notice(&state, "Recording of \(shown) cancelled")
+        case .cancel:
+            return []
+        }
+    }
+
+    /// The scheduler's list: events for what started, finished or failed
+    /// since the last report, and the items of recordings new to the list
+    /// (`items`, made by the runtime: the file, rated as the programme).
+    static func report(_ state: inout ShellState, _ list: [RecordingInfo], items: [MediaItem]) -> [Effect] {
+        let before = Dictionary(state.recordings.list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var effects: [Effect] = []
+        for recording in list {
+            let old = before[recording.id]
+            guard old?.status != recording.status else { continue }
+            switch recording.status {
+            case .active: effects.append(.emit(.recordingStarted(recording)))
+            case .finished where old != nil: effects.append(.emit(.recordingFinished(recording)))
+            case .failed where old != nil: effects.append(.emit(.recordingFailed(recording)))
+            default: break
+            }
+        }
+        state.recordings.list = list
+        for item in items where item.id.hasPrefix("recording:") {
+            let id = String(item.id.dropFirst("recording:".count))
+            guard !state.recordings.listed.contains(id) else { continue }
+            state.recordings.listed.insert(id)
+            state.items.append(item)
+        }
+        return effects
+    }
+
+    /// The recording of `programme` (else, without one, of the channel now)
+    /// still to come or being written.
+    private static func pendingRecording(_ state: ShellState, channel index: Int, programme: Programme?) -> RecordingInfo? {
+        let item = state.items[index]
+        return state.recordings.list.first { recording in
+            guard recording.isPending, recording.channel == item.number, recording.channelName == item.title else { return false }
+            if let programme { return recording.programmeStart == programme.start || recording.start <= programme.start && programme.start < recording.end }
+            return recording.start <= state.wallClock && state.wallClock < recording.end
+        }
+    }
+
+    private static func notice(_ state: inout ShellState, _ text: String) -> [Effect] {
+        state.chrome.notice = text
+        return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
+    }
+}

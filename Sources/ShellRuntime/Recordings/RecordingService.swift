@@ -1,0 +1,376 @@
+import Catalog
+import CRecorder
+import Foundation
+import GuideStore
+import Library
+import Logging
+import MediaModel
+import ShellCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The recordings scheduler, on a thread of its own: keeps what is asked
+/// (`schedule`, `cancel`) in the library, starts each recording at its time
+/// as a recorder process of its own session (it outlives the shell, and
+/// playback never waits on it), counts them against `[live]
+/// max_connections` (one that cannot start yet waits, says why, and starts
+/// when a connection frees), re-attaches on start to recorders still
+/// running (or resumes one that died into a further part), schedules each
+/// "Record series" rule's airings from the stored guide, and posts the list
+/// (`Action.recordings`) whenever it changes. `schedule`, `cancel` and
+/// `stateChanged` may be called from any thread.
+final class RecordingService: StateObserver, @unchecked Sendable {
+    private let settings: RecordingsSettings
+    private let libraryPath: String
+    private let guide: GuideStore?
+    private let inbox: ActionInbox
+    private let logger: Logger
+    private let condition = NSCondition()
+    private var requests: [RecordRequest] = []
+    private var cancels: [String] = []
+    private var shellStreams = 0
+    private var maxConnections: Int?
+    private var running = true
+    private var thread: Thread?
+    /// Only the service's thread touches these.
+    private var store: LibraryStore?
+    private var lastPosted: [RecordingInfo]?
+    private var postedItems: Set<String> = []
+    private var rulesChecked = 0.0
+    private var toldNoLibrary = false
+
+    init(settings: RecordingsSettings, libraryPath: String, guide: GuideStore?, inbox: ActionInbox, logger: Logger) {
+        self.settings = settings
+        self.libraryPath = libraryPath
+        self.guide = guide
+        self.inbox = inbox
+        self.logger = logger
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "recordings"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Stops the scheduler (recorders go on: they outlive the shell).
+    func stop() {
+        condition.lock()
+        running = false
+        condition.signal()
+        condition.unlock()
+    }
+
+    func schedule(_ request: RecordRequest) {
+        condition.lock()
+        requests.append(request)
+        condition.signal()
+        condition.unlock()
+    }
+
+    func cancel(_ id: String) {
+        condition.lock()
+        cancels.append(id)
+        condition.signal()
+        condition.unlock()
+    }
+
+    func stateChanged(by action: Action, effects: [Effect], to state: ShellState) {
+        let streams = state.openStreams - state.recordings.activeCount
+        guard streams != shellStreams || state.settings.maxConnections != maxConnections else { return }
+        condition.lock()
+        shellStreams = streams
+        maxConnections = state.settings.maxConnections
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            guard running else { condition.unlock(); return }
+            let (newRequests, newCancels, streams, cap) = (requests, cancels, shellStreams, maxConnections)
+            requests = []
+            cancels = []
+            condition.unlock()
+            pass(newRequests, newCancels, streams: streams, cap: cap)
+            condition.lock()
+            if running && requests.isEmpty && cancels.isEmpty { _ = condition.wait(until: Date().addingTimeInterval(1)) }
+            condition.unlock()
+        }
+    }
+
+    private func pass(_ newRequests: [RecordRequest], _ newCancels: [String], streams: Int, cap: Int?) {
+        if store == nil {
+            let opened = LibraryStore.open(path: libraryPath)
+            store = opened.store
+            if store == nil, !toldNoLibrary {
+                toldNoLibrary = true
+                logger.error("recordings are off: \(opened.problem ?? "the library cannot be opened")")
+            }
+        }
+        guard let store else {
+            for request in newRequests { inbox.post(.showNotice("\(request.title) cannot be recorded: the library cannot be opened")) }
+            return
+        }
+        let now = Date().timeIntervalSince1970
+        for request in newRequests { add(request, store: store, now: now) }
+        for id in newCancels { stopOrForget(id, store: store) }
+        if now - rulesChecked >= 60 || !newRequests.isEmpty {
+            rulesChecked = now
+            scheduleSeries(store: store, now: now)
+        }
+        var recordings = (try? store.recordings()) ?? []
+        for index in recordings.indices {
+            let active = recordings.filter { $0.status == RecordingInfo.Status.active.rawValue }.count
+            let before = recordings[index]
+            advance(&recordings[index], used: streams + active, cap: cap, now: now)
+            if recordings[index] != before { try? store.update(recordings[index]) }
+        }
+        post(recordings)
+    }
+
+    // MARK: - Scheduling
+
+    private func add(_ request: RecordRequest, store: LibraryStore, now: Double) {
+        let item = request.channel
+        let key = item.channelKey
+        let existing = (try? store.recordings()) ?? []
+        if existing.contains(where: { $0.channelKey == key && $0.programmeStart == request.start && Self.isPending($0.status) }) {
+            inbox.post(.showNotice("\(request.title) is already to be recorded"))
+            return
+        }
+        let start = request.padded && request.start > now ? request.start - settings.paddingBefore : max(request.start, now)
+        let end = request.end + (request.padded ? settings.paddingAfter : 0)
+        guard end > now else {
+            inbox.post(.showNotice("\(request.title) has ended: it cannot be recorded"))
+            return
+        }
+        var id = "\(Int(request.start))-\(Self.slug(key))"
+        var n = 2
+        while existing.contains(where: { $0.id == id }) {
+            id = "\(Int(request.start))-\(Self.slug(key))-\(n)"
+            n += 1
+        }
+        let headers = (try? String(data: JSONEncoder().encode(item.headers), encoding: .utf8)) ?? "{}"
+        var saved = SavedRecording(id: id, channelNumber: item.number, channelName: item.title, channelKey: key, url: item.url, headers: headers,
+                                   title: request.title, summary: request.summary, rating: request.rating, artwork: item.logo,
+                                   programmeStart: request.start, start: start, end: end, series: request.series,
+                                   status: RecordingInfo.Status.scheduled.rawValue, created: now)
+        saved.series = request.series
+        do {
+            try store.save(saved)
+            if request.series {
+                try store.save(RecordingRule(id: key + "|" + request.title, channelNumber: item.number, channelName: item.title, channelKey: key,
+                                             url: item.url, headers: headers, title: request.title, created: now))
+            }
+            logger.info("recording \(id) of \(request.title) on \(item.title) from \(Int(start)) to \(Int(end))\(request.series ? " (series)" : "")")
+        } catch {
+            logger.error("recording of \(request.title) cannot be kept: \(error)")
+            inbox.post(.showNotice("\(request.title) cannot be recorded: the library refused it (\(error))"))
+        }
+    }
+
+    /// Every airing of each series rule's title on its channel in the next
+    /// week, from the stored guide.
+    private func scheduleSeries(store: LibraryStore, now: Double) {
+        guard let guide, let rules = try? store.recordingRules(), !rules.isEmpty else { return }
+        for rule in rules {
+            guard let airings = try? guide.airings(key: rule.channelKey, title: rule.title, from: now, to: now + 7 * 86_400) else { continue }
+            let existing = (try? store.recordings()) ?? []
+            for programme in airings {
+                guard let stop = programme.stop, !existing.contains(where: { $0.channelKey == rule.channelKey && $0.programmeStart == programme.start }) else { continue }
+                var channel = MediaItem(id: rule.channelKey, title: rule.channelName, url: rule.url, isLive: true, number: rule.channelNumber, guideID: rule.channelKey)
+                channel.headers = (try? JSONDecoder().decode([String: String].self, from: Data(rule.headers.utf8))) ?? [:]
+                add(RecordRequest(channel: channel, title: rule.title, start: programme.start, end: stop, rating: programme.ratings.first?.value,
+                                  summary: programme.summary, series: false), store: store, now: now)
+            }
+        }
+    }
+
+    private func stopOrForget(_ id: String, store: LibraryStore) {
+        guard let recording = try? store.recording(id) else { return }
+        switch RecordingInfo.Status(rawValue: recording.status) {
+        case .active:
+            if let pid = recording.pid, isRunning(recording) { kill(pid_t(pid), SIGTERM) }
+            logger.info("recording \(id) stopped early")
+        case .scheduled, .waiting:
+            try? store.deleteRecording(id)
+            logger.info("recording \(id) cancelled")
+        default:
+            break
+        }
+    }
+
+    // MARK: - Running
+
+    private func advance(_ recording: inout SavedRecording, used: Int, cap: Int?, now: Double) {
+        switch RecordingInfo.Status(rawValue: recording.status) ?? .failed {
+        case .scheduled, .waiting:
+            guard recording.start <= now else { return }
+            guard now < recording.end - 1 else {
+                recording.reason = recording.status == RecordingInfo.Status.waiting.rawValue
+                    ? "no connection was free before its end" : "missed: tvshell was not running at its time"
+                recording.status = RecordingInfo.Status.failed.rawValue
+                return
+            }
+            if let cap, used >= cap {
+                recording.status = RecordingInfo.Status.waiting.rawValue
+                recording.reason = "every connection is in use ([live] max_connections \(cap)): it starts when one frees"
+                return
+            }
+            start(&recording, part: 1, now: now)
+        case .active:
+            let progress = RecordingProgress.read(statusPath(recording.id))
+            if let progress {
+                recording.bytes = max(recording.bytes, progress.bytes)
+                recording.duration = max(recording.duration, progress.seconds)
+            }
+            switch progress?.state {
+            case .finished?:
+                recording.status = (recording.bytes > 0 ? RecordingInfo.Status.finished : .failed).rawValue
+                recording.reason = recording.bytes == 0 ? "nothing was recorded" : progress?.reason
+                recording.pid = nil
+                logger.info("recording \(recording.id) finished: \(recording.bytes) bytes, \(Int(recording.duration)) s")
+            case .failed?:
+                recording.status = RecordingInfo.Status.failed.rawValue
+                recording.reason = progress?.reason ?? "the recording stopped"
+                recording.pid = nil
+                logger.warning("recording \(recording.id) failed: \(recording.reason ?? "")")
+            default:
+                guard !isRunning(recording) else { return }
+                // The recorder went without a word (killed, the machine
+                // restarted): what is left of the time goes into a new part.
+                if now < recording.end - 2 {
+                    logger.warning("recording \(recording.id): its recorder is gone; resuming into a new part")
+                    start(&recording, part: nextPart(recording), now: now)
+                } else {
+                    recording.status = (recording.bytes > 0 ? RecordingInfo.Status.finished : .failed).rawValue
+                    if recording.bytes == 0 { recording.reason = "the recorder stopped before writing anything" }
+                    recording.pid = nil
+                }
+            }
+        case .finished, .failed:
+            return
+        }
+    }
+
+    private func start(_ recording: inout SavedRecording, part: Int, now: Double) {
+        do {
+            for directory in [settings.statusDirectory, settings.directory] {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+        } catch {
+            recording.status = RecordingInfo.Status.failed.rawValue
+            recording.reason = "the recordings folder \(settings.directory) cannot be made (\(error.localizedDescription))"
+            return
+        }
+        let path = part == 1 ? fileName(recording) : Self.partPath(recording.path ?? fileName(recording), part: part)
+        let headers = (try? JSONDecoder().decode([String: String].self, from: Data(recording.headers.utf8))) ?? [:]
+        let job = RecordingJob(id: recording.id, url: recording.url, headers: headers, path: path, stopAt: recording.end, statusPath: statusPath(recording.id))
+        unlink(job.statusPath)
+        guard let input = try? JSONEncoder().encode(job), let executable = settings.recorder.first else { return }
+        let arguments = ["tvshell-recorder"] + settings.recorder.dropFirst() + [recording.id]
+        var pid: Int32 = 0
+        let spawned = input.withUnsafeBytes { bytes in
+            withCStrings(arguments) { argv in
+                tvs_recorder_spawn(executable, argv, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, &pid)
+            }
+        }
+        guard spawned == 0 else {
+            recording.status = RecordingInfo.Status.failed.rawValue
+            recording.reason = "the recorder cannot be started (\(String(cString: strerror(errno))))"
+            return
+        }
+        recording.status = RecordingInfo.Status.active.rawValue
+        recording.reason = nil
+        recording.pid = Int(pid)
+        if part == 1 { recording.path = path }
+        logger.info("recording \(recording.id) started (part \(part), pid \(pid)) into \(path)")
+    }
+
+    /// Whether the recording's recorder still runs: reaped when it was this
+    /// process's child, then asked (and its command line checked: a pid can
+    /// be taken again).
+    private func isRunning(_ recording: SavedRecording) -> Bool {
+        guard let pid = recording.pid.map(pid_t.init) else { return false }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { return false }
+        guard kill(pid, 0) == 0, let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        let arguments = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        return arguments.last == recording.id && arguments.contains("recorder")
+    }
+
+    private func nextPart(_ recording: SavedRecording) -> Int {
+        guard let path = recording.path else { return 1 }
+        var part = 2
+        while FileManager.default.fileExists(atPath: Self.partPath(path, part: part)) { part += 1 }
+        return part
+    }
+
+    private func statusPath(_ id: String) -> String { settings.statusDirectory + "/\(id).json" }
+
+    /// "Title - Channel - 2026-11-27 21.00.mkv" in the recordings folder, not
+    /// taken yet.
+    private func fileName(_ recording: SavedRecording) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH.mm"
+        let stem = "\(Self.clean(recording.title)) - \(Self.clean(recording.channelName)) - \(formatter.string(from: Date(timeIntervalSince1970: recording.programmeStart)))"
+        var path = settings.directory + "/" + stem + ".mkv"
+        var n = 2
+        while FileManager.default.fileExists(atPath: path) {
+            path = settings.directory + "/" + stem + " (\(n)).mkv"
+            n += 1
+        }
+        return path
+    }
+
+    static func partPath(_ path: String, part: Int) -> String {
+        (path.hasSuffix(".mkv") ? String(path.dropLast(4)) : path) + ".part\(part).mkv"
+    }
+
+    static func clean(_ text: String) -> String {
+        let cleaned = text.map { "/\\\0:*?\"<>|".contains($0) || $0.isNewline ? "-" : $0 }
+        let trimmed = String(cleaned).trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? "Recording" : String(trimmed.prefix(80))
+    }
+
+    static func slug(_ text: String) -> String {
+        let slug = text.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
+        return String(String(slug).prefix(40))
+    }
+
+    static func isPending(_ status: String) -> Bool {
+        [RecordingInfo.Status.scheduled, .waiting, .active].map(\.rawValue).contains(status)
+    }
+
+    // MARK: - Reporting
+
+    private func post(_ recordings: [SavedRecording]) {
+        let list = recordings.map(Self.info)
+        var items: [MediaItem] = []
+        for recording in recordings where !postedItems.contains(recording.id) {
+            guard let item = RecordingItem.make(recording) else { continue }
+            items.append(item)
+            postedItems.insert(recording.id)
+        }
+        guard list != lastPosted || !items.isEmpty else { return }
+        lastPosted = list
+        inbox.post(.recordings(list, items: items))
+    }
+
+    static func info(_ recording: SavedRecording) -> RecordingInfo {
+        RecordingInfo(id: recording.id, channel: recording.channelNumber, channelName: recording.channelName, title: recording.title,
+                      start: recording.start, end: recording.end, programmeStart: recording.programmeStart,
+                      status: RecordingInfo.Status(rawValue: recording.status) ?? .failed, reason: recording.reason, bytes: recording.bytes,
+                      duration: recording.duration, series: recording.series, rating: recording.rating, path: recording.path)
+    }
+}
+
+/// `body` with `strings` as a NULL-terminated `char *[]`.
+private func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+    defer { for pointer in pointers { free(pointer) } }
+    return pointers.withUnsafeMutableBufferPointer { body(UnsafePointer($0.baseAddress!)) }
+}

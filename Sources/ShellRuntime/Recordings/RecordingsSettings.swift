@@ -1,0 +1,42 @@
+import Foundation
+
+/// Where recordings go and how they are made: `[recordings] dir`,
+/// `padding_before`, `padding_after`, and the command that records (the
+/// tvshell binary's hidden `recorder`: a process of its own, so playback
+/// never waits on it and it outlives the shell). A plain value.
+public struct RecordingsSettings: Equatable, Sendable {
+    /// The recordings' folder (made 0700 when missing).
+    public var directory: String
+    /// Seconds a recording of a programme starts early and ends late.
+    public var paddingBefore: Double = 60
+    public var paddingAfter: Double = 120
+    /// The recorder: an executable and its first arguments; the job goes
+    /// to it on standard input.
+    public var recorder: [String]
+    /// Where the recorders' progress files are: not beside the recordings,
+    /// whose disk may fill up (`$XDG_STATE_HOME/tvshell/recordings`).
+    public var statusDirectory: String
+
+    public init(directory: String, recorder: [String], paddingBefore: Double = 60, paddingAfter: Double = 120,
+                statusDirectory: String = RecordingsSettings.defaultStatusDirectory()) {
+        self.directory = directory
+        self.statusDirectory = statusDirectory
+        self.recorder = recorder
+        self.paddingBefore = paddingBefore
+        self.paddingAfter = paddingAfter
+    }
+
+    /// `$XDG_DATA_HOME/tvshell/recordings`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        return data + "/tvshell/recordings"
+    }
+
+    /// `$XDG_STATE_HOME/tvshell/recordings`.
+    public static func defaultStatusDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
+        return state + "/tvshell/recordings"
+    }
+}

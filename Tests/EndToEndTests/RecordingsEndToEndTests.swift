@@ -1,0 +1,222 @@
+import Foundation
+import ShellTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Recordings end to end on live HLS channels (pre-encoded segments served
+/// as sliding windows): each made by a recorder process of its own, read
+/// back with ffprobe.
+@Suite("Recordings, end to end", .serialized)
+struct RecordingsEndToEndTests {
+    /// A lineup of two live channels and a TV-MA one, and a config with no
+    /// padding and the recordings in `directory`.
+    private struct Setup {
+        let live: SlidingLiveHLS
+        let dir: URL
+        let lineup: String
+        let config: String
+        let recordings: String
+
+        init(name: String, recordings: String? = nil) throws {
+            live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)
+            dir = TVShellBinary.scratchDirectory(name)
+            self.recordings = recordings ?? dir.appendingPathComponent("recordings").path
+            lineup = dir.appendingPathComponent("live.m3u").path
+            try """
+                #EXTM3U
+                #EXTINF:-1 tvg-chno="1",One
+                \(live.url(channel: 1))
+                #EXTINF:-1 tvg-chno="2",Two
+                \(live.url(channel: 2))
+                #EXTINF:-1 tvg-chno="3" tvg-rating="TV-MA",Late Night
+                \(live.url(channel: 3))
+                """.write(toFile: lineup, atomically: true, encoding: .utf8)
+            config = dir.appendingPathComponent("config.toml").path
+            try "[recordings]\ndir = \"\(self.recordings)\"\npadding_before = 0\npadding_after = 0\n".write(toFile: config, atomically: true, encoding: .utf8)
+        }
+
+        func stop() {
+            live.stop()
+            try? FileManager.default.removeItem(at: dir)
+        }
+    }
+
+    /// The recording `id` as `get_state.recordings` lists it, in any status.
+    private func recording(_ state: [String: Any], _ id: String? = nil) -> [String: Any]? {
+        guard let recordings = state["recordings"] as? [String: Any] else { return nil }
+        for status in ["active", "finished", "failed", "scheduled"] {
+            if let found = (recordings[status] as? [[String: Any]])?.first(where: { id == nil || $0["id"] as? String == id }) { return found }
+        }
+        return nil
+    }
+
+    /// ffprobe's duration and video frame count of `path`.
+    private func probe(_ path: String) throws -> (duration: Double, frames: Int) {
+        let result = try Spawn.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
+                                    "format=duration:stream=nb_read_packets", "-of", "default=noprint_wrappers=1", path])
+        var duration = 0.0, frames = 0
+        for line in result.output.split(separator: "\n") {
+            if line.hasPrefix("duration=") { duration = Double(line.dropFirst(9)) ?? 0 }
+            if line.hasPrefix("nb_read_packets=") { frames = Int(line.dropFirst(16)) ?? 0 }
+        }
+        return (duration, frames)
+    }
+
+    private func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    @Test("a recording scheduled on another channel starts by itself while the shell plays on without dropping a frame; 60 s play back as 60 s (±2) with frames, from the Recordings row")
+    func scheduled() throws {
+        let setup = try Setup(name: "recordings-scheduled")
+        defer { setup.stop() }
+        let shell = try ShellUnderTest(["--config", setup.config, setup.lineup], home: nil)
+        let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        let wall = Date().timeIntervalSince1970
+        let reply = try shell.ipc.request(["record", 2, wall + 4, 60])
+        #expect(reply["error"] as? String == "success", "\(reply)")
+        let scheduled = try shell.ipc.waitForState { (($0["recordings"] as? [String: Any])?["scheduled"] as? [Any])?.count == 1 }
+        #expect(recording(scheduled)?["status"] as? String == "scheduled")
+        let started = try shell.ipc.waitForEvent("recording-started", timeout: 20)
+        #expect(started["channel"] as? Int == 2 && (started["start"] as? Double ?? 0) >= wall + 3)
+        let id = try #require(started["id"] as? String)
+        let dropped = number(playing["frames_dropped"]) ?? 0
+        let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 100)
+        let after = try shell.ipc.state()
+        #expect(after["title"] as? String == "One", "the shell stayed on its channel")
+        #expect(number(after["frames_dropped"]) == dropped, "no frame dropped while recording: \(after["frames_dropped"] ?? "")")
+        #expect((number(after["frames_presented"]) ?? 0) > (number(playing["frames_presented"]) ?? 0) + 60 * 20)
+        let path = try #require(finished["path"] as? String)
+        #expect(path.hasPrefix(setup.recordings + "/Two - Two - "), "\(path)")
+        let (duration, frames) = try probe(path)
+        #expect(abs(duration - 60) <= 2, "recorded \(duration) s")
+        #expect(frames >= 55 * 25, "\(frames) frames")
+        #expect(number(finished["bytes"]) == Double(size(path)) || (number(finished["bytes"]) ?? 0) > 0)
+        // The Recordings row: the recording plays as a film.
+        let listed = try shell.ipc.waitForState { $0["items"] as? Int == 4 }
+        #expect(recording(listed, id)?["status"] as? String == "finished")
+        try shell.tmux.send("Escape")
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(shell.tmux.waitFor { $0.contains("RECORDINGS") }.ok)
+        for _ in 0..<3 { try shell.tmux.send("Down") }
+        _ = try shell.ipc.waitForState { $0["home_selection"] as? Int == 3 }
+        try shell.tmux.send("Enter")
+        let played = try shell.ipc.waitForState(timeout: 20) { $0["title"] as? String == "Two" && $0["live"] as? Bool == false && (number($0["frames_presented"]) ?? 0) > 10 }
+        #expect(abs((number(played["duration"]) ?? 0) - 60) <= 2)
+        let listing = try Spawn.run([TVShellBinary.path, "recordings", "list"], environment: ParentalHome(shell.directory.appendingPathComponent("home")).environment)
+        #expect(listing.output.contains(id) && listing.output.contains("finished"), "\(listing.output)")
+    }
+
+    @Test("kill -9 of the shell mid-recording: the recorder goes on (its file grows), the shell started again finds it and it ends on time")
+    func survivesTheShell() throws {
+        let setup = try Setup(name: "recordings-kill")
+        defer { setup.stop() }
+        let home = ParentalHome(setup.dir.appendingPathComponent("home"))
+        let first = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup], home: home)
+        _ = try first.ipc.waitForState { $0["screen"] as? String == "home" }
+        let wall = Date().timeIntervalSince1970
+        _ = try first.ipc.request(["record", 1, NSNull(), 24])
+        let started = try first.ipc.waitForEvent("recording-started", timeout: 20)
+        let path = try #require(started["path"] as? String)
+        let end = try #require(started["end"] as? Double)
+        #expect(abs(end - (wall + 24)) < 3)
+        let deadline = Date().addingTimeInterval(15)
+        while size(path) == 0 && Date() < deadline { usleep(100_000) }
+        let pid = try #require(first.pid)
+        kill(pid, SIGKILL)
+        let atKill = size(path)
+        let grown = Date().addingTimeInterval(10)
+        while size(path) <= atKill + 20_000 && Date() < grown { usleep(200_000) }
+        #expect(size(path) > atKill + 20_000, "the file grows with no shell: \(atKill) → \(size(path))")
+        first.tmux.kill()
+
+        let second = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup], home: home)
+        let found = try second.ipc.waitForState { self.recording($0)?["status"] as? String == "active" }
+        #expect(recording(found)?["path"] as? String == path, "the running recording is found again")
+        let finished = try second.ipc.waitForEvent("recording-finished", timeout: 40)
+        let finishedAt = Date().timeIntervalSince1970
+        #expect(finishedAt - end < 4 && finishedAt - end > -1, "ended \(finishedAt - end) s after its end")
+        #expect(finished["path"] as? String == path)
+        let (duration, frames) = try probe(path)
+        #expect(abs(duration - 24) <= 2.5 && frames > 20 * 25, "\(duration) s, \(frames) frames")
+    }
+
+    @Test("a disk that fills up stops the recording with “disk full”; what it has plays")
+    func diskFull() throws {
+        guard getuid() == 0 else { return }
+        let mount = TVShellBinary.scratchDirectory("recordings-tmpfs")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        try #require(try Spawn.run(["mount", "-t", "tmpfs", "-o", "size=320k", "tmpfs", mount.path]).status == 0)
+        defer {
+            _ = try? Spawn.run(["umount", "-l", mount.path])
+            try? FileManager.default.removeItem(at: mount)
+        }
+        let setup = try Setup(name: "recordings-full", recordings: mount.path)
+        defer { setup.stop() }
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        _ = try shell.ipc.request(["record", 1, NSNull(), 120])
+        let failed = try shell.ipc.waitForEvent("recording-failed", timeout: 60)
+        #expect(failed["reason"] as? String == "disk full", "\(failed)")
+        let path = try #require(failed["path"] as? String)
+        #expect(size(path) > 100_000)
+        #expect(try probe(path).frames > 25, "what was written plays")
+        let state = try shell.ipc.waitForState { $0["items"] as? Int == 4 }
+        #expect(recording(state)?["reason"] as? String == "disk full")
+        #expect(shell.tmux.waitFor { $0.contains("disk full") || $0.contains("RECORDINGS") }.ok)
+    }
+
+    @Test("with every connection in use a recording waits and says why, then starts when one frees; tvshell recordings cancel stops it keeping what it has, delete removes it")
+    func capped() throws {
+        let setup = try Setup(name: "recordings-capped")
+        defer { setup.stop() }
+        try (String(contentsOfFile: setup.config, encoding: .utf8) + "[live]\nmax_connections = 1\nwarm_neighbours = 0\n").write(toFile: setup.config, atomically: true, encoding: .utf8)
+        let home = ParentalHome(setup.dir.appendingPathComponent("home"))
+        let shell = try ShellUnderTest(["--config", setup.config, setup.lineup], home: home)
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        _ = try shell.ipc.request(["record", 2, NSNull(), 30])
+        let waiting = try shell.ipc.waitForState { self.recording($0)?["status"] as? String == "waiting" }
+        let reason = recording(waiting)?["reason"] as? String ?? ""
+        #expect(reason.contains("max_connections 1"), "\(reason)")
+        #expect(shell.ipc.events.allSatisfy { $0["event"] as? String != "recording-started" })
+        _ = try shell.ipc.request(["stop"])
+        let started = try shell.ipc.waitForEvent("recording-started", timeout: 15)
+        let id = try #require(started["id"] as? String)
+        let path = try #require(started["path"] as? String)
+        let deadline = Date().addingTimeInterval(15)
+        while size(path) < 50_000 && Date() < deadline { usleep(100_000) }
+        let cancel = try Spawn.run([TVShellBinary.path, "recordings", "cancel", id], environment: home.environment)
+        #expect(cancel.status == 0, "\(cancel.output)")
+        let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 15)
+        #expect(finished["reason"] as? String == "stopped early")
+        #expect(try probe(path).frames > 25, "what it had is kept and plays")
+        let deleted = try Spawn.run([TVShellBinary.path, "recordings", "delete", id], environment: home.environment)
+        #expect(deleted.status == 0 && deleted.output.contains("1 file"), "\(deleted.output)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let listing = try Spawn.run([TVShellBinary.path, "recordings", "list", "--json"], environment: home.environment)
+        #expect(!listing.output.contains(id), "\(listing.output)")
+    }
+
+    @Test("a recording of a TV-MA channel asks for the passcode before its first frame")
+    func restricted() throws {
+        let setup = try Setup(name: "recordings-rated")
+        defer { setup.stop() }
+        let home = try ParentalHome.withPasscode()
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup], home: home)
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        _ = try shell.ipc.request(["record", 3, NSNull(), 4])
+        _ = try shell.ipc.waitForEvent("recording-finished", timeout: 30)
+        _ = try shell.ipc.waitForState { $0["items"] as? Int == 4 }
+        for _ in 0..<3 { try shell.tmux.send("Down") }
+        _ = try shell.ipc.waitForState { $0["home_selection"] as? Int == 3 }
+        try shell.tmux.send("Enter")
+        let prompt = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(prompt["rating"] as? String == "TV-MA")
+        #expect((number(prompt["frames_presented"]) ?? 0) == 0, "nothing of it decoded before the passcode")
+        try shell.enter("2468")
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["live"] as? Bool == false && (number($0["frames_presented"]) ?? 0) > 0 }
+    }
+}

@@ -1,0 +1,124 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+/// 2026-11-23 21:00 UTC.
+private let nine = 1_795_467_600.0
+private let news = MediaItem(id: "news", title: "News", url: "http://live.test/news.m3u8", isLive: true, number: 1, guideID: "news.tv")
+private let aFilm = MediaItem(id: "film", title: "A Film", url: "/media/film.mkv")
+private let bulletin = Programme(channel: "news.tv", start: nine - 1800, stop: nine + 1800, title: "Bulletin",
+                                 ratings: [GuideRating(system: "VCHIP", value: "TV-14")])
+private let late = Programme(channel: "news.tv", start: nine + 1800, stop: nine + 3600, title: "Late News")
+
+/// News playing at 21:00 (Bulletin on until 21:30, Late News next).
+private func watchingNews() -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: [news, aFilm]))
+    h.apply(.guideLoaded(ProgrammeGuide(channels: [GuideChannel(id: "news.tv", names: ["News"])], programmes: [bulletin, late])))
+    h.apply(.wallClock(nine, at: h.clock.now))
+    h.apply(.playIndex(0, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    return h
+}
+
+@Suite("Recordings: the dialog, the requests, the scheduler's reports")
+struct RecordingsTests {
+    @Test("r on a live channel: Record until the programme's end (padded after), for a while (LEFT/RIGHT change it, no padding), or Cancel")
+    func dialog() {
+        let h = watchingNews()
+        h.press(.record) { $0.recordings.dialog = RecordDialog(channel: 0, programme: bulletin, choices: [.untilEnd(nine + 1800), .forDuration, .cancel]) }
+        #expect(h.state.recordings.dialog?.label(.untilEnd(nine + 1800), utcOffset: 0) == "Record until 21:30")
+        #expect(KeyOverlay.of(h.state) == .recordDialog)
+        let until = RecordRequest(channel: news, title: "Bulletin", start: nine, end: nine + 1800, rating: "TV-14")
+        h.press(.select, effects: [.record(until), .startTimer(.noticeHide, after: 5)]) {
+            $0.recordings.dialog = nil
+            $0.chrome.notice = "Recording Bulletin until 21:30"
+        }
+        h.apply(.command(.record, at: h.clock.now))
+        h.press(.down) { $0.recordings.dialog?.focus = 1 }
+        h.press(.right) { $0.recordings.dialog?.minutes = 90 }
+        h.press(.left) { $0.recordings.dialog?.minutes = 60 }
+        h.press(.left) { $0.recordings.dialog?.minutes = 30 }
+        #expect(h.state.recordings.dialog?.label(.forDuration, utcOffset: 0) == "Record for ‹ 30 min ›")
+        let forHalf = RecordRequest(channel: news, title: "Bulletin", start: nine, end: nine + 1800, rating: "TV-14", padded: false)
+        h.press(.select, effects: [.record(forHalf), .startTimer(.noticeHide, after: 5)]) {
+            $0.recordings.dialog = nil
+            $0.chrome.notice = "Recording News until 21:30"
+        }
+        h.apply(.command(.record, at: h.clock.now))
+        h.press(.down) { $0.recordings.dialog?.focus = 1 }
+        h.press(.down) { $0.recordings.dialog?.focus = 2 }
+        h.press(.down) { _ in }
+        h.press(.select) { $0.recordings.dialog = nil }
+        h.apply(.command(.record, at: h.clock.now))
+        h.press(.menu) { $0.recordings.dialog = nil }
+        #expect(h.state.current == 0 && h.state.playback.phase == .playing, "the channel plays on under it")
+        h.expectArmed([.hintHide, .noticeHide, .stall, .transportHide])
+    }
+
+    @Test("r on a film is refused with the reason")
+    func filmRefused() {
+        let h = ReducerHarness(ShellState(items: [aFilm]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.press(.record, effects: [.startTimer(.noticeHide, after: 5)]) { $0.chrome.notice = "Only a live channel can be recorded" }
+        h.expectArmed([.hintHide, .noticeHide, .transportHide])
+    }
+
+    @Test("IPC record: the programme airing then (padded), or a length from now (not padded); once one is scheduled, r offers to cancel it")
+    func future() {
+        let h = watchingNews()
+        let effects = h.apply(.recordRequested(index: 0, start: nine + 1800, seconds: nil))
+        #expect(effects == [.record(RecordRequest(channel: news, title: "Late News", start: nine + 1800, end: nine + 3600))])
+        #expect(h.apply(.recordRequested(index: 0, start: nil, seconds: 60))
+            == [.record(RecordRequest(channel: news, title: "Bulletin", start: nine, end: nine + 60, rating: "TV-14", padded: false))])
+        #expect(h.apply(.recordRequested(index: 1, start: nil, seconds: nil)).isEmpty, "a aFilm is no channel")
+        let scheduled = RecordingInfo(id: "r1", channel: 1, channelName: "News", title: "Late News", start: nine + 1740, end: nine + 3720,
+                                      programmeStart: nine + 1800, status: .scheduled)
+        h.apply(.recordings([scheduled], items: []))
+        let g = watchingNews()
+        g.apply(.recordings([scheduled], items: []))
+        _ = g.apply(.command(.record, at: g.clock.now))
+        #expect(g.state.recordings.dialog?.choices == [.untilEnd(nine + 1800), .forDuration, .cancel], "Bulletin itself is not scheduled")
+        var now = scheduled
+        now.programmeStart = nine - 1800
+        g.apply(.recordings([now], items: []))
+        g.apply(.command(.menu, at: g.clock.now))
+        g.apply(.command(.record, at: g.clock.now))
+        #expect(g.state.recordings.dialog?.choices == [.cancelRecording(id: "r1"), .forDuration, .cancel], "what is recorded now can be cancelled")
+        let cancelled = g.apply(.command(.select, at: g.clock.now))
+        #expect(cancelled.first == .cancelRecording(id: "r1"))
+        h.expectArmed([.hintHide, .stall, .transportHide])
+        g.expectArmed([.hintHide, .noticeHide, .stall, .transportHide])
+    }
+
+    @Test("reports: started, finished and failed become events once; a recording with a file joins the items under Recordings once; active ones hold connections")
+    func reports() {
+        let h = watchingNews()
+        var info = RecordingInfo(id: "r1", channel: 1, channelName: "News", title: "Bulletin", start: nine, end: nine + 60, status: .scheduled)
+        h.send(.recordings([info], items: [])) { $0.recordings.list = [info] }
+        #expect(h.state.openStreams == 1)
+        info.status = .active
+        info.path = "/rec/Bulletin.mkv"
+        h.send(.recordings([info], items: []), effects: [.emit(.recordingStarted(info))]) { $0.recordings.list = [info] }
+        #expect(h.state.openStreams == 2, "a recording being made holds a connection")
+        info.bytes = 1000
+        h.send(.recordings([info], items: [])) { $0.recordings.list = [info] }
+        info.status = .finished
+        var item = MediaItem(id: "recording:r1", title: "Bulletin", url: "/rec/Bulletin.mkv", rating: "TV-14", group: "Recordings")
+        item.summary = "News"
+        h.send(.recordings([info], items: [item]), effects: [.emit(.recordingFinished(info))]) {
+            $0.recordings.list = [info]
+            $0.recordings.listed = ["r1"]
+            $0.items.append(item)
+        }
+        h.send(.recordings([info], items: [item])) { _ in }
+        var failed = RecordingInfo(id: "r2", channel: 1, channelName: "News", title: "Late News", start: nine, end: nine + 60, status: .active)
+        h.apply(.recordings([info, failed], items: []))
+        failed.status = .failed
+        failed.reason = "disk full"
+        h.send(.recordings([info, failed], items: []), effects: [.emit(.recordingFailed(failed))]) { $0.recordings.list = [info, failed] }
+        #expect(ShellEvent.recordingFailed(failed).name == "recording-failed")
+        h.expectArmed([.hintHide, .stall, .transportHide])
+    }
+}
