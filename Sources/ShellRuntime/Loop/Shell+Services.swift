@@ -24,8 +24,10 @@ extension Shell {
         let inbox = self.inbox
         let logger = self.logger
         let library = self.library
+        let recordings = self.recordings
         DispatchQueue.global().async {
             let (store, problem) = LibraryStore.open(path: path)
+            recordings?.libraryOpened(store)
             // The problem is told after the library's answer: whoever sees
             // the notice sees the start item already on its way.
             if let problem { logger.warning("\(problem)") }
@@ -63,8 +65,11 @@ extension Shell {
     /// to recorders still running and reports the list.
     func startRecordings() {
         guard let settings = configuration.recordings else { return }
-        let service = RecordingService(settings: settings, libraryPath: configuration.libraryPath ?? LibraryStore.defaultPath(),
-                                       guide: configuration.guidePlan?.store, inbox: inbox, logger: logger)
+        guard configuration.remembers else {
+            logger.warning("recordings are off: they are kept in the library, and [library] remember is off")
+            return
+        }
+        let service = RecordingService(settings: settings, guide: configuration.guidePlan?.store, inbox: inbox, logger: logger)
         store.observe(service)
         effects.recordings = service
         recordings = service

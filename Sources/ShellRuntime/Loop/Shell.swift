@@ -234,9 +234,9 @@ public final class Shell {
             effects.guide = GuideReader(store: plan.store, inbox: inbox, logger: logger)
         }
         defer { guideService?.stop() }
-        openLibrary()
         startRecordings()
         defer { recordings?.stop() }
+        openLibrary()
         restrictions.watchSettings(now: MonotonicClock.now())
         tickWallClock()
         for notice in configuration.startupNotices { dispatch(.showNotice(notice)) }

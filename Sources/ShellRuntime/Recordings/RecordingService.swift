@@ -22,7 +22,6 @@ import Glibc
 /// `stateChanged` may be called from any thread.
 final class RecordingService: StateObserver, @unchecked Sendable {
     private let settings: RecordingsSettings
-    private let libraryPath: String
     private let guide: GuideStore?
     private let inbox: ActionInbox
     private let logger: Logger
@@ -32,7 +31,11 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     private var shellStreams = 0
     private var maxConnections: Int?
     private var running = true
+    /// Set when something may let a waiting recording start (a connection freed).
+    private var woken = false
     private var thread: Thread?
+    /// The shell's library once it is open (nil inside: there is none).
+    private var library: LibraryStore??
     /// Only the service's thread touches these.
     private var store: LibraryStore?
     private var lastPosted: [RecordingInfo]?
@@ -40,9 +43,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     private var rulesChecked = 0.0
     private var toldNoLibrary = false
 
-    init(settings: RecordingsSettings, libraryPath: String, guide: GuideStore?, inbox: ActionInbox, logger: Logger) {
+    init(settings: RecordingsSettings, guide: GuideStore?, inbox: ActionInbox, logger: Logger) {
         self.settings = settings
-        self.libraryPath = libraryPath
         self.guide = guide
         self.inbox = inbox
         self.logger = logger
@@ -59,6 +61,16 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     func stop() {
         condition.lock()
         running = false
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The library the shell opened (nil: it has none): the scheduler
+    /// starts once it is known, sharing it (a second connection's
+    /// migrations would race the shell's).
+    func libraryOpened(_ store: LibraryStore?) {
+        condition.lock()
+        library = .some(store)
         condition.signal()
         condition.unlock()
     }
@@ -81,6 +93,10 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         let streams = state.openStreams - state.recordings.activeCount
         guard streams != shellStreams || state.settings.maxConnections != maxConnections else { return }
         condition.lock()
+        if streams < shellStreams || state.settings.maxConnections != maxConnections {
+            woken = true
+            condition.signal()
+        }
         shellStreams = streams
         maxConnections = state.settings.maxConnections
         condition.unlock()
@@ -90,29 +106,36 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         while true {
             condition.lock()
             guard running else { condition.unlock(); return }
+            guard let known = library else {
+                _ = condition.wait(until: Date().addingTimeInterval(1))
+                condition.unlock()
+                continue
+            }
+            store = known
             let (newRequests, newCancels, streams, cap) = (requests, cancels, shellStreams, maxConnections)
             requests = []
             cancels = []
+            woken = false
             condition.unlock()
-            pass(newRequests, newCancels, streams: streams, cap: cap)
+            let wait = pass(newRequests, newCancels, streams: streams, cap: cap)
             condition.lock()
-            if running && requests.isEmpty && cancels.isEmpty { _ = condition.wait(until: Date().addingTimeInterval(1)) }
+            if running && requests.isEmpty && cancels.isEmpty && !woken { _ = condition.wait(until: Date().addingTimeInterval(wait)) }
             condition.unlock()
         }
     }
 
-    private func pass(_ newRequests: [RecordRequest], _ newCancels: [String], streams: Int, cap: Int?) {
-        if store == nil {
-            let opened = LibraryStore.open(path: libraryPath)
-            store = opened.store
-            if store == nil, !toldNoLibrary {
-                toldNoLibrary = true
-                logger.error("recordings are off: \(opened.problem ?? "the library cannot be opened")")
-            }
-        }
+    /// One look at everything; returns how long until the next is needed:
+    /// a second while a recording is made (its progress), until the next
+    /// start, else a minute (series rules, and changes `tvshell recordings`
+    /// made).
+    private func pass(_ newRequests: [RecordRequest], _ newCancels: [String], streams: Int, cap: Int?) -> Double {
         guard let store else {
+            if !toldNoLibrary {
+                toldNoLibrary = true
+                logger.error("recordings are off: there is no library to keep them in")
+            }
             for request in newRequests { inbox.post(.showNotice("\(request.title) cannot be recorded: the library cannot be opened")) }
-            return
+            return 60
         }
         let now = Date().timeIntervalSince1970
         for request in newRequests { add(request, store: store, now: now) }
@@ -129,6 +152,17 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             if recordings[index] != before { try? store.update(recordings[index]) }
         }
         post(recordings)
+        let after = Date().timeIntervalSince1970
+        var wait = 60.0
+        for recording in recordings {
+            switch RecordingInfo.Status(rawValue: recording.status) {
+            case .active: wait = min(wait, 1)
+            case .waiting: wait = min(wait, 5)
+            case .scheduled: wait = min(wait, max(0.05, recording.start - after))
+            default: break
+            }
+        }
+        return wait
     }
 
     // MARK: - Scheduling
