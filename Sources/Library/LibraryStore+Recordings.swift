@@ -22,7 +22,7 @@ public struct SavedRecording: Codable, Equatable, Sendable, FetchableRecord, Per
     public var start: Double
     public var end: Double
     public var series: Bool
-    /// `RecordingInfo.Status`'s raw value.
+    /// `RecordingInfo.Status`'s raw value, or `starting` (claimed by a shell, its recorder not yet started).
     public var status: String
     public var reason: String?
     public var path: String?
@@ -103,6 +103,16 @@ extension LibraryStore {
             do {
                 try recording.update(db)
             } catch RecordError.recordNotFound {}
+        }
+    }
+
+    /// Takes the scheduled (or waiting) recording `id` for starting, at
+    /// once and for one taker only: false when another shell on this
+    /// library took it first, or it is gone.
+    public func claimRecording(_ id: String) throws -> Bool {
+        try queue.write { db in
+            try db.execute(sql: "UPDATE recording SET status = 'starting' WHERE id = ? AND status IN ('scheduled', 'waiting')", arguments: [id])
+            return db.changesCount == 1
         }
     }
 

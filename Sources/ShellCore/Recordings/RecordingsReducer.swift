@@ -124,16 +124,23 @@ enum RecordingsReducer {
     static func report(_ state: inout ShellState, _ list: [RecordingInfo], items: [MediaItem]) -> [Effect] {
         let before = Dictionary(state.recordings.list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var effects: [Effect] = []
+        var told: String?
         for recording in list {
             let old = before[recording.id]
             guard old?.status != recording.status else { continue }
+            let title = recording.title
             switch recording.status {
             case .active: effects.append(.emit(.recordingStarted(recording)))
-            case .finished where old != nil: effects.append(.emit(.recordingFinished(recording)))
-            case .failed where old != nil: effects.append(.emit(.recordingFailed(recording)))
+            case .finished where old != nil:
+                effects.append(.emit(.recordingFinished(recording)))
+                told = "\(title) is recorded: it is under Recordings"
+            case .failed where old != nil:
+                effects.append(.emit(.recordingFailed(recording)))
+                told = "The recording of \(title) stopped: \(recording.reason ?? "it failed")"
             default: break
             }
         }
+        if let told { effects += notice(&state, told) }
         state.recordings.list = list
         for item in items where item.id.hasPrefix("recording:") {
             let id = String(item.id.dropFirst("recording:".count))

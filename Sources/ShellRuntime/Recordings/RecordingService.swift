@@ -240,7 +240,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     // MARK: - Running
 
     private func advance(_ recording: inout SavedRecording, used: Int, cap: Int?, now: Double) {
-        switch RecordingInfo.Status(rawValue: recording.status) ?? .failed {
+        switch Self.status(recording) {
         case .scheduled, .waiting:
             guard recording.start <= now else { return }
             guard now < recording.end - 1 else {
@@ -254,6 +254,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                 recording.reason = "every connection is in use ([live] max_connections \(cap)): it starts when one frees"
                 return
             }
+            // Another shell on this library may be here too: one starts it.
+            guard (try? store?.claimRecording(recording.id)) == true else { return }
             start(&recording, part: 1, now: now)
         case .active:
             let progress = RecordingProgress.read(statusPath(recording.id))
@@ -375,8 +377,14 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         return String(String(slug).prefix(40))
     }
 
+    /// Its status; "starting" (claimed by a shell that went before starting
+    /// it) counts as scheduled.
+    static func status(_ recording: SavedRecording) -> RecordingInfo.Status {
+        recording.status == "starting" ? .scheduled : RecordingInfo.Status(rawValue: recording.status) ?? .failed
+    }
+
     static func isPending(_ status: String) -> Bool {
-        [RecordingInfo.Status.scheduled, .waiting, .active].map(\.rawValue).contains(status)
+        [RecordingInfo.Status.scheduled, .waiting, .active].map(\.rawValue).contains(status) || status == "starting"
     }
 
     // MARK: - Reporting
@@ -397,7 +405,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     static func info(_ recording: SavedRecording) -> RecordingInfo {
         RecordingInfo(id: recording.id, channel: recording.channelNumber, channelName: recording.channelName, title: recording.title,
                       start: recording.start, end: recording.end, programmeStart: recording.programmeStart,
-                      status: RecordingInfo.Status(rawValue: recording.status) ?? .failed, reason: recording.reason, bytes: recording.bytes,
+                      status: status(recording), reason: recording.reason, bytes: recording.bytes,
                       duration: recording.duration, series: recording.series, rating: recording.rating, path: recording.path)
     }
 }

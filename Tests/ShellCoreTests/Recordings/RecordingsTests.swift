@@ -92,7 +92,7 @@ struct RecordingsTests {
         g.expectArmed([.hintHide, .noticeHide, .stall, .transportHide])
     }
 
-    @Test("reports: started, finished and failed become events once; a recording with a file joins the items under Recordings once; active ones hold connections")
+    @Test("reports: started, finished and failed become events once (the last two told on screen); a recording with a file joins the items under Recordings once; active ones hold connections")
     func reports() {
         let h = watchingNews()
         var info = RecordingInfo(id: "r1", channel: 1, channelName: "News", title: "Bulletin", start: nine, end: nine + 60, status: .scheduled)
@@ -107,18 +107,22 @@ struct RecordingsTests {
         info.status = .finished
         var item = MediaItem(id: "recording:r1", title: "Bulletin", url: "/rec/Bulletin.mkv", rating: "TV-14", group: "Recordings")
         item.summary = "News"
-        h.send(.recordings([info], items: [item]), effects: [.emit(.recordingFinished(info))]) {
+        h.send(.recordings([info], items: [item]), effects: [.emit(.recordingFinished(info)), .startTimer(.noticeHide, after: 5)]) {
             $0.recordings.list = [info]
             $0.recordings.listed = ["r1"]
             $0.items.append(item)
+            $0.chrome.notice = "Bulletin is recorded: it is under Recordings"
         }
         h.send(.recordings([info], items: [item])) { _ in }
         var failed = RecordingInfo(id: "r2", channel: 1, channelName: "News", title: "Late News", start: nine, end: nine + 60, status: .active)
         h.apply(.recordings([info, failed], items: []))
         failed.status = .failed
         failed.reason = "disk full"
-        h.send(.recordings([info, failed], items: []), effects: [.emit(.recordingFailed(failed))]) { $0.recordings.list = [info, failed] }
+        h.send(.recordings([info, failed], items: []), effects: [.emit(.recordingFailed(failed)), .startTimer(.noticeHide, after: 5)]) {
+            $0.recordings.list = [info, failed]
+            $0.chrome.notice = "The recording of Late News stopped: disk full"
+        }
         #expect(ShellEvent.recordingFailed(failed).name == "recording-failed")
-        h.expectArmed([.hintHide, .stall, .transportHide])
+        h.expectArmed([.hintHide, .noticeHide, .stall, .transportHide])
     }
 }
