@@ -103,17 +103,25 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let frames = IFramePlaylist.frames(text, base: "/media/a/iframe.m3u8")
             _ = IFramePlaylist.index(at: 60, in: frames)
         case .xtream:
-            let data = Data(bytes)
-            _ = try? XtreamDecoder.accountInfo(data)
-            _ = try? XtreamDecoder.categories(data, action: "get_live_categories")
-            _ = try? XtreamDecoder.filmInfo(data)
-            var answers: [String: Data] = [XtreamRequest.series.key: data, XtreamRequest.seriesInfo(1).key: data]
-            for request in [XtreamRequest.account, .liveStreams, .films] { answers[request.key] = data }
-            if let catalog = try? XtreamCatalog(answers: answers), let server = XtreamServer(server: "http://tv.example", user: "u", password: "p") {
-                _ = catalog.lineup(server: server).playableChannels()
+            // The first byte picks the answer the rest is read as (one JSON
+            // parse an input, so the fuzzer goes as fast as one decoder).
+            guard let selector = bytes.first else { return }
+            let data = Data(bytes.dropFirst())
+            let server = XtreamServer(server: "http://tv.example", user: "u", password: "p")!
+            switch selector % 6 {
+            case 0: _ = try? XtreamDecoder.accountInfo(data)
+            case 1: _ = try? XtreamDecoder.categories(data, action: "get_live_categories")
+            case 2: _ = (try? XtreamCatalog(answers: [XtreamRequest.liveStreams.key: data]))?.lineup(server: server).playableChannels()
+            case 3: _ = (try? XtreamCatalog(answers: [XtreamRequest.films.key: data]))?.onDemand(server: server, account: "fuzz")
+            case 4:
+                var catalog = XtreamCatalog()
+                catalog.series = [XtreamSeries(seriesID: 1, name: "Show")]
+                catalog.episodes[1] = (try? XtreamDecoder.episodes(data))?.values
                 _ = catalog.onDemand(server: server, account: "fuzz")
+            default:
+                _ = try? XtreamDecoder.filmInfo(data)
+                _ = try? XtreamDecoder.series(data)
             }
-            _ = try? XtreamDecoder.episodes(data)
         case .cec:
             var device = CECDevice(physicalAddress: 0x1000)
             _ = device.start()

@@ -294,14 +294,15 @@ struct PlayCommand: ParsableCommand {
         var targets: [GuideTarget] = []
         var played: (account: AccountsFile.Account, contents: AccountContents, stored: Bool)?
         if let account {
-            played = try loadAccount(account, file: file, logger: logger)
-            guard !played!.contents.items.isEmpty else {
+            let loaded = try loadAccount(account, file: file, logger: logger)
+            guard !loaded.contents.items.isEmpty else {
                 printError("account \(account): it has no channels, films or series")
                 throw ExitCode(65)
             }
-            result = played!.contents.items
-            targets = played!.contents.targets
-            guideURLs = [played!.contents.guideSource]
+            result = loaded.contents.items
+            targets = loaded.contents.targets
+            guideURLs = [loaded.contents.guideSource]
+            played = loaded
         }
         do {
             var media = items.filter { !Self.isLineup($0) }
@@ -341,10 +342,10 @@ struct PlayCommand: ParsableCommand {
             let sources = guides.isEmpty ? guideURLs : guides.map(GuideCommand.absolute)
             guard !sources.isEmpty, !targets.isEmpty else {
                 if !guides.isEmpty { logger.info("--guide is for lineups: these items have no channels") }
-                return Inputs(items: result, guide: .empty)
+                return Inputs(items: result, guide: .empty, account: played)
             }
             var shown = ProgrammeGuide.empty
-            switch (stored ?? (played != nil ? StartWindowRead(store: store, now: Date().timeIntervalSince1970) { _ = MPVLibrary.loadFailure() } : nil))?.result() {
+            switch stored?.result() {
             case .success(let window): shown = window
             case .failure(let error): logger.warning("the stored guide \(store.path) cannot be read (\(error)); it is refreshed")
             case nil: break

@@ -112,6 +112,36 @@ struct GuideChannelsEndToEndTests {
         #expect(tuned["reminder_due"] is NSNull)
     }
 
+    @Test("Record series on a future programme in the grid schedules every airing of its title on that channel from the stored guide, a week ahead, padded")
+    func recordSeries() throws {
+        let dir = TVShellBinary.scratchDirectory("guide-series")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let now = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60
+        let files = try lineupWithGuide(dir, alpha: [("Alpha Now", now - 600, now + 3600)],
+                                        bravo: [("Bravo Now", now - 600, now + 3600), ("Big Match", now + 3600, now + 7200),
+                                                ("News", now + 7200, now + 10800), ("Big Match", now + 10800, now + 14400),
+                                                ("Big Match", now + 86400, now + 90000), ("Big Match", now + 9 * 86400, now + 9 * 86400 + 3600)])
+        let shell = try ShellUnderTest([files.lineup, "--guide", files.guide], width: 100, height: 30)
+        try shell.ipc.waitForState(timeout: 20) { playing($0, channel: 1) && guideStored($0) }
+        try shell.ipc.request(["keypress", "g"])
+        try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        try shell.ipc.request(["keypress", "DOWN"])
+        try shell.ipc.request(["keypress", "RIGHT"])
+        try shell.ipc.waitForState { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Big Match" }
+        try shell.ipc.request(["keypress", "ENTER"])
+        let dialog = try shell.ipc.waitForState { (($0["recordings"] as? [String: Any])?["dialog"] as? [String: Any]) != nil }
+        #expect(((dialog["recordings"] as? [String: Any])?["dialog"] as? [String: Any])?["choices"] as? [String] == ["Remind me", "Record", "Record series", "Cancel"])
+        try shell.ipc.request(["keypress", "DOWN"])
+        try shell.ipc.request(["keypress", "DOWN"])
+        try shell.ipc.request(["keypress", "ENTER"])
+        let scheduled = try shell.ipc.waitForState { (($0["recordings"] as? [String: Any])?["scheduled"] as? [[String: Any]])?.count == 3 }
+        let list = ((scheduled["recordings"] as? [String: Any])?["scheduled"] as? [[String: Any]]) ?? []
+        #expect(list.map { $0["start"] as? Double } == [now + 3600 - 60, now + 10800 - 60, now + 86400 - 60], "within a week, a minute early")
+        #expect(list.map { $0["end"] as? Double } == [now + 7200 + 120, now + 14400 + 120, now + 90000 + 120], "two minutes late")
+        #expect(list.allSatisfy { $0["title"] as? String == "Big Match" && $0["channel_name"] as? String == "Bravo" })
+        #expect(list.allSatisfy { $0["series"] as? Bool == true })
+    }
+
     @Test("a reminder for a channel the next lineup does not have is dropped with one notice")
     func reminderOfAnotherLineup() throws {
         let dir = TVShellBinary.scratchDirectory("guide-reminder-lineup")

@@ -218,7 +218,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                 var channel = MediaItem(id: rule.channelKey, title: rule.channelName, url: rule.url, isLive: true, number: rule.channelNumber, guideID: rule.channelKey)
                 channel.headers = (try? JSONDecoder().decode([String: String].self, from: Data(rule.headers.utf8))) ?? [:]
                 add(RecordRequest(channel: channel, title: rule.title, start: programme.start, end: stop, rating: programme.ratings.first?.value,
-                                  summary: programme.summary, series: false), store: store, now: now)
+                                  summary: programme.summary, series: true), store: store, now: now)
             }
         }
     }
