@@ -119,7 +119,7 @@ struct RecordingsDeleteCommand: ParsableCommand {
                 var paths = [path]
                 var part = 2
                 while true {
-                    let next = (path.hasSuffix(".mkv") ? String(path.dropLast(4)) : path) + ".part\(part).mkv"
+                    let next = RecordingsSettings.partPath(path, part: part)
                     guard FileManager.default.fileExists(atPath: next) else { break }
                     paths.append(next)
                     part += 1

@@ -81,6 +81,12 @@ struct XtreamEndToEndTests {
             seen.append((try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "")
         }
 
+        // The library keeps the account's answers and plays with the account
+        // as ***: the password the server echoes in user_info is taken out.
+        for file in ["library.sqlite3", "library.sqlite3-wal"] {
+            if let bytes = FileManager.default.contents(atPath: home.state + "/tvshell/" + file) { seen.append(String(decoding: bytes, as: UTF8.self)) }
+        }
+        #expect(seen.last?.contains("get_live_streams") == true, "the stored answers were read")
         // The provider changes the password: the stored lists still show, the reason is told.
         server.acceptPassword("Changed1")
         do {

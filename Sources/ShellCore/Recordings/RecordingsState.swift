@@ -1,7 +1,10 @@
 /// Recordings: the scheduler's list as last reported, the dialog when it is
 /// up, and which recordings are already among the items.
 public struct RecordingsState: Equatable, Sendable {
-    public var list: [RecordingInfo] = []
+    /// Set through `RecordingsReducer.report`, which keeps `activeCount`.
+    public var list: [RecordingInfo] = [] {
+        didSet { activeCount = list.reduce(0) { $0 + ($1.status == .active ? 1 : 0) } }
+    }
     public var dialog: RecordDialog?
     /// Ids of recordings whose item is in `ShellState.items` (the
     /// "Recordings" group of the home screen).
@@ -9,6 +12,7 @@ public struct RecordingsState: Equatable, Sendable {
 
     public init() {}
 
-    /// Recordings being written now: each holds a connection.
-    public var activeCount: Int { list.filter { $0.status == .active }.count }
+    /// Recordings being written now: each holds a connection (kept as the
+    /// list changes: `ShellState.openStreams` reads it after every action).
+    public private(set) var activeCount = 0
 }

@@ -34,7 +34,17 @@ public struct XtreamClient: Sendable {
             throw error
         }
         if let failure = info.failure(server: server.base, user: server.user, now: now) { throw failure }
-        return (info, data)
+        return (info, Self.withoutPassword(data))
+    }
+
+    /// The account's answer without the password servers echo back in
+    /// `user_info`, so what is stored holds no credential.
+    static func withoutPassword(_ data: Data) -> Data {
+        guard var root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              var user = root["user_info"] as? [String: Any], user["password"] != nil else { return data }
+        user.removeValue(forKey: "password")
+        root["user_info"] = user
+        return (try? JSONSerialization.data(withJSONObject: root)) ?? data
     }
 
     /// Everything: signs in, then every list and each series' episodes.

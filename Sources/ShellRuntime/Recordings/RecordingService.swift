@@ -302,7 +302,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             recording.reason = "the recordings folder \(settings.directory) cannot be made (\(error.localizedDescription))"
             return
         }
-        let path = part == 1 ? fileName(recording) : Self.partPath(recording.path ?? fileName(recording), part: part)
+        let path = part == 1 ? fileName(recording) : RecordingsSettings.partPath(recording.path ?? fileName(recording), part: part)
         let headers = (try? JSONDecoder().decode([String: String].self, from: Data(recording.headers.utf8))) ?? [:]
         let job = RecordingJob(id: recording.id, url: recording.url, headers: headers, path: path, stopAt: recording.end, statusPath: statusPath(recording.id))
         unlink(job.statusPath)
@@ -341,7 +341,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     private func nextPart(_ recording: SavedRecording) -> Int {
         guard let path = recording.path else { return 1 }
         var part = 2
-        while FileManager.default.fileExists(atPath: Self.partPath(path, part: part)) { part += 1 }
+        while FileManager.default.fileExists(atPath: RecordingsSettings.partPath(path, part: part)) { part += 1 }
         return part
     }
 
@@ -360,10 +360,6 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             n += 1
         }
         return path
-    }
-
-    static func partPath(_ path: String, part: Int) -> String {
-        (path.hasSuffix(".mkv") ? String(path.dropLast(4)) : path) + ".part\(part).mkv"
     }
 
     static func clean(_ text: String) -> String {

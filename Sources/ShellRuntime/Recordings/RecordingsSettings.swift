@@ -33,6 +33,12 @@ public struct RecordingsSettings: Equatable, Sendable {
         return data + "/tvshell/recordings"
     }
 
+    /// The further parts of the recording at `path` (`NAME.part2.mkv` …):
+    /// a recorder that died is resumed into the next one.
+    public static func partPath(_ path: String, part: Int) -> String {
+        (path.hasSuffix(".mkv") ? String(path.dropLast(4)) : path) + ".part\(part).mkv"
+    }
+
     /// `$XDG_STATE_HOME/tvshell/recordings`.
     public static func defaultStatusDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let home = environment["HOME"] ?? NSHomeDirectory()
