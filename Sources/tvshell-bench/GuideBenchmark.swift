@@ -15,6 +15,13 @@ import Glibc
 enum GuideBenchmark {
     static let directory = "/tmp/tvshell-bench-guide-v2"
 
+    /// The 50 000-channel lineup and the 1 000-channel guide (made once).
+    static func files() throws -> (lineup: String, guide: String) {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return (try file("lineup-50000.m3u") { try writeLineup(to: $0, channels: 50_000) },
+                try file("big.xml") { try writeGuide(to: $0, channels: 1000, days: 14, oneLine: false) })
+    }
+
     static func report(tvshell: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let big = try file("big.xml") { try writeGuide(to: $0, channels: 1000, days: 14, oneLine: false) }

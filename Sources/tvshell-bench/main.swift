@@ -8,9 +8,9 @@ import Glibc
 setlocale(LC_NUMERIC, "C")
 signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
-guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys", "flips", "zap", "guide", "tv", "fleet", "thumbnails", "multiview"].contains(arguments[2])
+guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys", "flips", "zap", "guide", "tv", "fleet", "thumbnails", "multiview", "lists"].contains(arguments[2])
         || arguments.count >= 6 && arguments[2] == "compare" && Int(arguments[4]) != nil else {
-    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | guide | tv | fleet | thumbnails | multiview | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
+    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | guide | tv | fleet | thumbnails | multiview | lists | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
     exit(64)
 }
 let tvshell = arguments[1]
@@ -38,6 +38,7 @@ do {
             try reportFlips(tvshell)
         } else if arguments[2] == "guide" {
             try GuideBenchmark.report(tvshell: tvshell)
+    try ListsBenchmark.report(tvshell: tvshell)
         } else if arguments[2] == "zap" {
             try reportZap(tvshell)
         } else if arguments[2] == "tv" {
@@ -46,6 +47,8 @@ do {
             try FleetBenchmark.report(tvshell: tvshell)
         } else if arguments[2] == "thumbnails" {
             try ThumbnailBenchmark.report(tvshell: tvshell)
+        } else if arguments[2] == "lists" {
+            try ListsBenchmark.report(tvshell: tvshell)
         } else if arguments[2] == "multiview" {
             try MultiviewBenchmark.report(tvshell: tvshell)
         } else if arguments[2] == "pip" {

@@ -4,7 +4,7 @@ import MediaModel
 /// views draw it, IPC reports it.
 public struct ShellState: Equatable, Sendable {
     /// What can be played, in order (the lineup or the items given).
-    public var items: [MediaItem]
+    public var items: [MediaItem] { didSet { reindex() } }
     /// Index in `items` of the item loading or playing.
     public var current: Int?
     /// What is in front (written by `NavigationReducer` only).
@@ -16,13 +16,13 @@ public struct ShellState: Equatable, Sendable {
     /// Set while scrubbing.
     public var scrub: ScrubState?
     /// Policy values the reducer uses.
-    public var settings = ShellSettings()
+    public var settings = ShellSettings() { didSet { reindexIfStale() } }
     /// Live TV: flips, digits, previous channel, recovery, failover.
     public var live = LiveState()
     /// The warm neighbours.
     public var warm = WarmState()
     /// The programme guide, its grid and search, reminders, favourites.
-    public var guide: GuideState
+    public var guide: GuideState { didSet { reindexIfStale() } }
     /// Parental restrictions: policy, lockout, the passcode prompt.
     public var restrictions: RestrictionsState
     /// Picture in picture and the guide's preview.
@@ -47,6 +47,9 @@ public struct ShellState: Equatable, Sendable {
     public var display: DisplaySize?
     /// The highest load token no longer in use (see `newToken()`).
     public var retiredToken = 0
+    /// The lineup's orders and lookups, kept current with `items`, the
+    /// favourites and the flip setting.
+    public private(set) var lineupIndex = LineupIndex()
     /// Locked-down mode: never quits on a key or IPC request.
     public var kiosk = false
     /// Set once the shell has decided to quit.
@@ -61,17 +64,21 @@ public struct ShellState: Equatable, Sendable {
         self.settings = settings
         self.guide = GuideState(programmes: guide)
         self.restrictions = restrictions
+        reindex()
+    }
+
+    private mutating func reindex() {
+        lineupIndex = LineupIndex(items: items, favourites: guide.favourites, favouritesOnly: settings.flipFavouritesOnly)
+    }
+
+    private mutating func reindexIfStale() {
+        if !lineupIndex.matches(favourites: guide.favourites, favouritesOnly: settings.flipFavouritesOnly) { reindex() }
     }
 
     /// Indices of the numbered channels, by number: the ring flips move on
     /// (only the favourites, with `ShellSettings.flipFavouritesOnly` and
     /// at least one favourite in the lineup).
-    public var channelRing: [Int] {
-        let numbered = items.indices.filter { items[$0].number != nil }.sorted { items[$0].number! < items[$1].number! }
-        guard settings.flipFavouritesOnly else { return numbered }
-        let favourite = numbered.filter { isFavourite($0) }
-        return favourite.isEmpty ? numbered : favourite
-    }
+    public var channelRing: [Int] { lineupIndex.ring }
 
     /// What airs now and next on `item` by the guide, at `wallClock`.
     public func nowNext(_ item: MediaItem) -> (now: Programme?, next: Programme?) {

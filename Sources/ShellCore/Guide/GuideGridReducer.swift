@@ -11,7 +11,7 @@ import MediaModel
 public enum GuideGridReducer {
     /// The grid's rows: the live channels, favourites first (`listOrder`).
     public static func rows(_ state: ShellState) -> [Int] {
-        state.listOrder.filter { state.items[$0].isLive }
+        state.lineupIndex.liveOrder
     }
 
     /// Whether the grid can open: a guide with programmes and a channel.
@@ -50,7 +50,7 @@ public enum GuideGridReducer {
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
         guard state.screen == .guide, var grid = state.guide.grid else { return nil }
         let rows = rows(state)
-        guard let row = rows.firstIndex(of: grid.channel) else {
+        guard let row = state.lineupIndex.livePosition(of: grid.channel) else {
             state.guide.grid = nil
             return []
         }
@@ -137,7 +137,7 @@ public enum GuideGridReducer {
     private static func scroll(_ grid: inout GuideGrid, state: ShellState) {
         let rows = rows(state)
         let layout = GuideGridLayout(state.display, channels: rows.count)
-        if let row = rows.firstIndex(of: grid.channel) {
+        if let row = state.lineupIndex.livePosition(of: grid.channel) {
             if row < grid.top { grid.top = row }
             if row >= grid.top + layout.channelRows { grid.top = row - layout.channelRows + 1 }
             grid.top = max(0, min(grid.top, max(0, rows.count - layout.channelRows)))

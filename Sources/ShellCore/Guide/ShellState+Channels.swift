@@ -16,15 +16,10 @@ extension ShellState {
 
     /// The order the guide's list and grid show the items in, and UP/DOWN
     /// move through: the guide.favourites first (in lineup order), then the rest.
-    public var listOrder: [Int] {
-        guard !guide.favourites.isEmpty else { return Array(items.indices) }
-        let marked = items.indices.filter { isFavourite($0) }
-        guard !marked.isEmpty else { return Array(items.indices) }
-        return marked + items.indices.filter { !isFavourite($0) }
-    }
+    public var listOrder: [Int] { lineupIndex.listOrder }
 
     /// The item of the guide channel `channel` (a `Programme.channel`).
     public func itemIndex(guideChannel channel: String) -> Int? {
-        items.firstIndex { $0.guideID == channel }
+        lineupIndex.byGuideID[channel]
     }
 }

@@ -14,7 +14,7 @@ enum FlipReducer {
         guard !ring.isEmpty, state.prompt == nil else { return [] }
         let base = state.live.flip.map { $0.failure == nil ? $0.target : $0.origin } ?? state.current
         let target: Int
-        if let base, let position = ring.firstIndex(of: base) {
+        if let base, let position = state.lineupIndex.ringPosition(of: base) {
             target = ring[(position + step % ring.count + ring.count) % ring.count]
         } else {
             target = step > 0 ? ring[0] : ring[ring.count - 1]

@@ -33,29 +33,33 @@ enum HomeView {
             }
         }
 
-        var rows: [Row] = []
+        // Continue Watching's rows, then the lineup's (`LineupIndex.rows`,
+        // made once): only the rows on screen are looked at.
+        var continuing: [Row] = []
         let resumable = ContinueWatching.items(state)
         if !resumable.isEmpty {
-            rows.append(.header("Continue watching"))
-            rows += resumable.map { .item($0, inContinue: true) }
+            continuing.append(.header("Continue watching"))
+            continuing += resumable.map { .item($0, inContinue: true) }
         }
-        var lastGroup: String??
-        for index in state.listOrder {
-            let group = state.isFavourite(index) ? "Favourites" : state.items[index].group
-            if lastGroup == nil || lastGroup! != group {
-                if let group { rows.append(.header(group)) }
-                lastGroup = .some(group)
+        let lineupRows = state.lineupIndex.rows
+        let rowCount = continuing.count + lineupRows.count
+        func row(_ n: Int) -> Row {
+            if n < continuing.count { return continuing[n] }
+            switch lineupRows[n - continuing.count] {
+            case .header(let group): return .header(group)
+            case .item(let index): return .item(index, inContinue: false)
             }
-            rows.append(.item(index, inContinue: false))
         }
         let pane = state.screen == .guide && state.settings.previewDelay != nil
             ? PictureLayout.previewPane(columns: screen.width, rows: screen.height) : nil
         let right = pane.map { $0.x - 1 } ?? screen.width
         let inContinue = state.navigation.homeInContinue && resumable.contains(state.navigation.homeSelection)
-        let selectedRow = rows.firstIndex { if case .item(let i, let c) = $0 { i == state.navigation.homeSelection && c == inContinue } else { false } } ?? 0
+        let selection = state.navigation.homeSelection
+        let selectedRow = inContinue ? (resumable.firstIndex(of: selection).map { $0 + 1 } ?? 0)
+            : state.lineupIndex.rowOfItem.indices.contains(selection) ? continuing.count + state.lineupIndex.rowOfItem[selection] : 0
         let listTop = 3
         let visible = max(1, screen.height - listTop - 2)
-        let first = min(max(0, selectedRow - visible / 2), max(0, rows.count - visible))
+        let first = min(max(0, selectedRow - visible / 2), max(0, rowCount - visible))
         /// The right column of a row: health, rating, LIVE.
         func tail(_ index: Int) -> String {
             let item = state.items[index]
@@ -66,7 +70,7 @@ enum HomeView {
         }
         // One width for that column, so every row's programme text stops at
         // the same place (measured on the rows shown: a lineup may be huge).
-        let shown = rows.dropFirst(first).prefix(visible)
+        let shown = (first..<min(rowCount, first + visible)).map(row)
         let tailColumn = shown.compactMap { row -> Int? in if case .item(let i, _) = row { columnWidth(of: tail(i)) } else { nil } }.max() ?? 0
         // Channel names as wide as the longest shown (up to half the row or
         // 32 cells): the programme column gets the rest. A row with no

@@ -26,15 +26,22 @@ extension ShellReducer {
         guard !state.items.isEmpty else { return [] }
         switch command {
         case .up, .down:
-            // The rows top to bottom: Continue Watching's, then the list's.
-            let order = ContinueWatching.items(state).map { (index: $0, inContinue: true) } + state.listOrder.map { (index: $0, inContinue: false) }
-            guard !order.isEmpty else { return [] }
+            // The rows top to bottom: Continue Watching's, then the list's
+            // (positions looked up, never the whole list built).
+            let resumable = ContinueWatching.items(state)
+            let list = state.lineupIndex
             let selection = state.navigation
-            let position = order.firstIndex { $0.index == selection.homeSelection && $0.inContinue == selection.homeInContinue }
-                ?? order.firstIndex { $0.index == selection.homeSelection && !$0.inContinue } ?? 0
-            let next = order[min(max(0, position + (command == .up ? -1 : 1)), order.count - 1)]
-            state.navigation.homeSelection = next.index
-            state.navigation.homeInContinue = next.inContinue
+            let position: Int
+            if selection.homeInContinue, let at = resumable.firstIndex(of: selection.homeSelection) {
+                position = at
+            } else if list.listPosition.indices.contains(selection.homeSelection) {
+                position = resumable.count + list.listPosition[selection.homeSelection]
+            } else {
+                position = 0
+            }
+            let next = min(max(0, position + (command == .up ? -1 : 1)), resumable.count + list.listOrder.count - 1)
+            state.navigation.homeSelection = next < resumable.count ? resumable[next] : list.listOrder[next - resumable.count]
+            state.navigation.homeInContinue = next < resumable.count
         case .select, .playPause, .play:
             let index = min(state.navigation.homeSelection, state.items.count - 1)
             if command == .select, let effects = PreviewReducer.promote(&state, index: index, now: now) { return effects }

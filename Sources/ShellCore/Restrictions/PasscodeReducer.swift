@@ -59,7 +59,7 @@ enum PasscodeReducer {
     /// prompt) being the last channel that played.
     static func flipOn(_ state: inout ShellState, step: Int, now: Instant) -> [Effect] {
         guard let prompt = state.prompt, prompt.isContent, prompt.checking == nil, !state.channelRing.isEmpty,
-              let index = state.items.firstIndex(where: { $0.id == prompt.item.id }), state.channelRing.contains(index) else { return [] }
+              let index = state.items.firstIndex(where: { $0.id == prompt.item.id }), state.lineupIndex.ringPosition(of: index) != nil else { return [] }
         let label = prompt.rating?.code
         var effects: [Effect] = [
             .cancelTimer(.lockoutTick),

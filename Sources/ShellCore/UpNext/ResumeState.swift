@@ -17,12 +17,13 @@ public struct ResumePoint: Equatable, Sendable {
 /// 95 %, the last played first. Pure.
 public enum ContinueWatching {
     public static func items(_ state: ShellState) -> [Int] {
-        state.items.indices.compactMap { index -> (Int, Double)? in
-            let item = state.items[index]
-            guard !item.isLive, let point = state.upNext.resumePoints[item.url], !point.watched, point.position >= 30,
-                  let duration = point.duration, point.position <= duration * 0.95 else { return nil }
-            return (index, point.updated)
-        }.sorted { $0.1 > $1.1 }.map(\.0)
+        var found: [(index: Int, updated: Double)] = []
+        for (url, point) in state.upNext.resumePoints {
+            guard !point.watched, point.position >= 30, let duration = point.duration, point.position <= duration * 0.95,
+                  let indices = state.lineupIndex.byURL[url] else { continue }
+            for index in indices where !state.items[index].isLive { found.append((index, point.updated)) }
+        }
+        return found.sorted { ($0.updated, -$0.index) > ($1.updated, -$1.index) }.map(\.index)
     }
 }
 

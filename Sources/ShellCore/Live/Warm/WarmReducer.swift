@@ -18,7 +18,7 @@ enum WarmReducer {
               state.screen == .player || state.screen == .interstitial,
               state.playback.phase == .playing || state.playback.phase == .loading else { return [] }
         let ring = state.channelRing
-        guard let position = ring.firstIndex(of: current), ring.count > 1 else { return [] }
+        guard let position = state.lineupIndex.ringPosition(of: current), ring.count > 1 else { return [] }
         var chosen: [Int] = []
         for step in [1, -1] {
             let index = ring[(position + step + ring.count) % ring.count]
