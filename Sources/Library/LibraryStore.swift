@@ -200,6 +200,14 @@ public final class LibraryStore: Sendable {
     }
 
     /// The newest plays first.
+    /// How many times each item was played live, by `HistoryEntry.key`.
+    public func livePlayCounts() throws -> [String: Int] {
+        try queue.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT key, COUNT(*) AS plays FROM history WHERE live GROUP BY key")
+            return Dictionary(rows.map { ($0["key"] as String, $0["plays"] as Int) }, uniquingKeysWith: +)
+        }
+    }
+
     public func history(last: Int? = nil) throws -> [HistoryEntry] {
         try queue.read { db in
             var request = HistoryEntry.order(Column("id").desc)

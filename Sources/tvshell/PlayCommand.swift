@@ -207,6 +207,8 @@ struct PlayCommand: ParsableCommand {
         settings.flipFavouritesOnly = setup.file.flipFavourites
         settings.remindersTune = setup.file.remindersTune
         settings.maxConnections = setup.file.maxConnections
+        settings.warmBudget = WarmBudget(players: setup.file.warmBudgetPlayers ?? WarmBudget().players,
+                                         bytesPerMinute: setup.file.warmBudgetBytesPerMinute)
         if let allowed = inputs.account?.contents.info?.maxConnections, allowed > 0 {
             settings.maxConnections = min(settings.maxConnections ?? allowed, allowed)
         }

@@ -57,4 +57,31 @@ struct WarmNeighboursEndToEndTests {
         Thread.sleep(forTimeInterval: 1.5)
         #expect((try capped.ipc.state())["warm"] as? [Int] == [2], "one beside the full-screen stream")
     }
+
+    @Test("after a typed number the channel left stays warm as the last channel: get_state.warm_players says why and what each fetched, and the last-channel key swaps it in without a load")
+    func lastChannelWarm() throws {
+        let streams = try ["testsrc", "smptebars", "rgbtestsrc", "testsrc2"].map { try LiveHLSStream(source: "\($0)=size=160x90:rate=25", listSize: 30) }
+        defer { streams.forEach { $0.stop() } }
+        let dir = TVShellBinary.scratchDirectory("warm-last")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = try lineup(streams, in: dir)
+        let shell = try ShellUnderTest([lineup], home: try ParentalHome.withPasscode())
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        _ = try shell.ipc.waitForState(timeout: 15) { ($0["warm"] as? [Int] ?? []) == [2] }
+        for key in ["3", "ENTER"] { #expect(try shell.ipc.request(["keypress", key])["error"] as? String == "success") }
+        _ = try shell.ipc.waitForState(timeout: 15) { ($0["channel"] as? [String: Any])?["number"] as? Int == 3 && $0["first_frame"] as? Bool == true }
+        let settled = try shell.ipc.waitForState(timeout: 20) { state in
+            let players = state["warm_players"] as? [[String: Any]] ?? []
+            return players.count == 2 && players.allSatisfy { $0["ready"] as? Bool == true && ($0["fetched_bytes"] as? Int ?? 0) > 0 }
+        }
+        let players = settled["warm_players"] as? [[String: Any]] ?? []
+        let reasons = Dictionary(uniqueKeysWithValues: players.map { ($0["channel"] as? Int ?? 0, $0["reason"] as? String ?? "") })
+        #expect(reasons == [2: "previous", 1: "last channel"], "channel 4, the next, is TV-MA: \(players)")
+        #expect(streams[3].server.requests.isEmpty, "nothing of the restricted channel was fetched")
+        #expect(try shell.ipc.request(["keypress", "-"])["error"] as? String == "success")
+        _ = try shell.ipc.waitForState(timeout: 10) { ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["first_frame"] as? Bool == true }
+        let log = try String(contentsOfFile: shell.logPath, encoding: .utf8)
+        let loadsOfOne = log.components(separatedBy: "load \(streams[0].url)").count - 1
+        #expect(loadsOfOne == 1, "channel 1 was loaded once, at the start, and swapped in after")
+    }
 }

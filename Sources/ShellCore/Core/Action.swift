@@ -97,6 +97,9 @@ public enum Action: Equatable, Sendable {
     case libraryUnavailable
     /// The library's favourite channels (`MediaItem.channelKey`) and reminders.
     case libraryLists(favourites: [String], reminders: [Reminder])
+    /// Live plays to add to the counts by channel (`MediaItem.channelKey`):
+    /// the library's history once open, then one for each live play.
+    case watchCounts([String: Int])
     /// A key typed on the guide's search line (see `KeyInput`).
     case searchEdit(SearchEdit)
     /// The stored guide's answer to a search for `text`.

@@ -32,6 +32,10 @@ public struct LineupIndex: Equatable, Sendable {
     public private(set) var liveOrder: [Int] = []
     /// `liveOrder`'s position of each item (nil: not live).
     public private(set) var livePosition: [Int?] = []
+    /// The favourites among the numbered channels, by number.
+    public private(set) var favouriteRing: [Int] = []
+    /// The first item with each `MediaItem.channelKey`.
+    public private(set) var byChannelKey: [String: Int] = [:]
     /// The first item with each guide id.
     public private(set) var byGuideID: [String: Int] = [:]
     /// The items with each URL, in lineup order.
@@ -49,8 +53,8 @@ public struct LineupIndex: Equatable, Sendable {
         self.favouritesOnly = favouritesOnly
         let isFavourite = favourites.isEmpty ? Array(repeating: false, count: items.count) : items.map { favourites.contains($0.channelKey) }
         let numbered = items.indices.filter { items[$0].number != nil }.sorted { (items[$0].number!, $0) < (items[$1].number!, $1) }
-        let favouriteRing = favouritesOnly ? numbered.filter { isFavourite[$0] } : []
-        ring = favouriteRing.isEmpty ? numbered : favouriteRing
+        favouriteRing = favourites.isEmpty ? [] : numbered.filter { isFavourite[$0] }
+        ring = !favouritesOnly || favouriteRing.isEmpty ? numbered : favouriteRing
         ringPosition = Array(repeating: nil, count: items.count)
         for (position, index) in ring.enumerated() { ringPosition[index] = position }
         listOrder = items.indices.filter { isFavourite[$0] } + items.indices.filter { !isFavourite[$0] }
@@ -75,6 +79,7 @@ public struct LineupIndex: Equatable, Sendable {
         }
         for index in items.indices.reversed() {
             if let id = items[index].guideID { byGuideID[id] = index }
+            byChannelKey[items[index].channelKey] = index
         }
         for index in items.indices { byURL[items[index].url, default: []].append(index) }
     }

@@ -37,4 +37,8 @@ public enum PlayerReport: Equatable, Sendable {
     /// A live stream's back buffer (timeshift) now spans `start`…`end`, on
     /// the timeline of `position`.
     case liveBuffer(start: Double, end: Double)
+    /// What the player has fetched: `bytes` held in its demuxer cache now,
+    /// `rate` bytes a second coming in (reported when either changed by a
+    /// quarter or more; the warm players' budget reads it).
+    case fetched(bytes: Int, rate: Double)
 }

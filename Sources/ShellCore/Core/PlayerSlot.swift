@@ -1,9 +1,9 @@
 import MediaModel
 
 /// The players the shell runs at once, by the part they play: the full-screen
-/// one, the picture in picture, the guide's preview, and two warm
-/// neighbours (the channels a flip is likely to go to, opened and paused,
-/// never drawn). Each is its own libmpv
+/// one, the picture in picture, the guide's preview, and three warm
+/// players (the channels the viewer is likely to go to next, opened and
+/// paused, never drawn). Each is its own libmpv
 /// instance; `Effect.exchangePlayers` moves a playing instance from one part
 /// to another without reloading it (restore, swap, a preview made full screen).
 public enum PlayerSlot: String, Equatable, Hashable, Sendable, CaseIterable {
@@ -12,14 +12,15 @@ public enum PlayerSlot: String, Equatable, Hashable, Sendable, CaseIterable {
     case preview
     case warmA
     case warmB
+    case warmC
     /// The four views of multiview.
     case view0
     case view1
     case view2
     case view3
 
-    /// The slots of warm neighbours.
-    public static let warm: [PlayerSlot] = [.warmA, .warmB]
+    /// The slots of warm players (`WarmReducer`).
+    public static let warm: [PlayerSlot] = [.warmA, .warmB, .warmC]
     /// The slots of multiview's views, in order.
     public static let views: [PlayerSlot] = [.view0, .view1, .view2, .view3]
 }

@@ -152,6 +152,9 @@ public enum ShellReducer {
             state.upNext.resumePoints = points
             state.settings.rememberPositions = true
             return PlaybackReducer.startPending(&state, now: Instant(seconds: 0))
+        case .watchCounts(let counts):
+            state.live.watchCounts.merge(counts, uniquingKeysWith: +)
+            return []
         case .libraryLists(let favourites, let reminders):
             state.guide.favourites = Set(favourites)
             // Reminders for channels this lineup does not have (set under

@@ -100,6 +100,8 @@ public struct ShellSettings: Equatable, Sendable {
     public var warmNeighbours = 0
     /// Seconds a live channel plays before its neighbours are opened.
     public var warmDelay = 3.0
+    /// What warming may use (`[live] warm_budget`).
+    public var warmBudget = WarmBudget()
     /// Streams open at once at most (full screen, picture, preview and warm
     /// neighbours; `[live] max_connections`); nil: no cap.
     public var maxConnections: Int?

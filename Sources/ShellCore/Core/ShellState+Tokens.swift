@@ -31,7 +31,7 @@ extension ShellState {
         case .main: playback
         case .picture: picture.pip?.playback
         case .preview: picture.preview?.playback ?? upNext.proposalImage
-        case .warmA, .warmB: warm.players[slot]?.playback
+        case .warmA, .warmB, .warmC: warm.players[slot]?.playback
         case .view0, .view1, .view2, .view3: multiview.flatMap { views in
             PlayerSlot.views.firstIndex(of: slot).flatMap { views.views.indices.contains($0) ? views.views[$0].playback : nil }
         }

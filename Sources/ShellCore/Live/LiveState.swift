@@ -18,6 +18,9 @@ public struct LiveState: Equatable, Sendable {
     /// Streams in use and failures, by index in `items` (only items that
     /// failed or switched stream have one).
     public var streamHealth: [Int: StreamHealth] = [:]
+    /// Live plays by channel (`MediaItem.channelKey`), from the library's
+    /// history: the most-watched channels are kept warm.
+    public var watchCounts: [String: Int] = [:]
 
     public init() {}
 }

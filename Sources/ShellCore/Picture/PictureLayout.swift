@@ -131,7 +131,7 @@ public enum PictureLayout {
     /// warm neighbour, which draws nowhere until it becomes the full screen).
     public static func videoSize(_ slot: PlayerSlot, columns: Int, rows: Int) -> (columns: Int, rows: Int)? {
         switch slot {
-        case .main, .warmA, .warmB, .view0, .view1, .view2, .view3: return nil
+        case .main, .warmA, .warmB, .warmC, .view0, .view1, .view2, .view3: return nil
         case .picture: return pictureVideoSize(columns: columns, rows: rows)
         case .preview:
             guard let pane = previewPane(columns: columns, rows: rows) else { return nil }

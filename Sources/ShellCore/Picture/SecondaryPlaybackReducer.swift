@@ -48,7 +48,7 @@ enum SecondaryPlaybackReducer {
             case .chapters(let chapters): playback.chapters = chapters
             case .speed(let speed): playback.speed = speed
             case .firstFrame: playback.firstFramePresented = true
-            case .preloaded: break
+            case .preloaded, .fetched: break
             case .liveBuffer(let start, let end):
                 var buffer = playback.liveBuffer ?? LiveBuffer(start: start, end: end)
                 buffer.start = start
@@ -84,7 +84,7 @@ enum SecondaryPlaybackReducer {
                 change(&state.upNext.proposalImage!)
             }
         case .main: break  // the main player's reports go to PlayerReducer (playback owns it)
-        case .warmA, .warmB: if state.warm.players[slot] != nil { change(&state.warm.players[slot]!.playback) }
+        case .warmA, .warmB, .warmC: if state.warm.players[slot] != nil { change(&state.warm.players[slot]!.playback) }
         case .view0, .view1, .view2, .view3:
             if let view = PlayerSlot.views.firstIndex(of: slot), let count = state.multiview?.views.count, view < count {
                 change(&state.multiview!.views[view].playback)

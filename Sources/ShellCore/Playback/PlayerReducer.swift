@@ -127,6 +127,8 @@ enum PlayerReducer {
         case .liveBuffer(let start, let end):
             TimeshiftReducer.buffer(&state, start: start, end: end)
             return []
+        case .fetched:
+            return []
         }
     }
 
@@ -171,7 +173,7 @@ enum PlayerReducer {
             state.playback.buffering = value
             return []
         case .started, .failureDetail, .position, .duration, .paused, .seekable, .mediaTitle, .subtitleText, .videoConfigured, .tracks, .chapters, .speed,
-             .liveBuffer:
+             .liveBuffer, .fetched:
             return nil
         }
     }

@@ -45,7 +45,8 @@ import TerminalUI
 ///     timeshift = true       # keep a back buffer: pause and rewind live
 ///     timeshift_memory = "512MiB"
 ///     timeshift_disk = "2GiB" # 0: memory only; else the buffer is a file in $XDG_CACHE_HOME/tvshell/timeshift
-///     warm_neighbours = 2    # channels next to the one playing kept open, paused (0: none)
+///     warm_neighbours = 2    # channels next to the one playing kept open, paused (0: no warming at all)
+///     warm_budget = { players = 3, bytes_per_minute = "60MiB" }  # or a number of players; bytes: no limit unless given
 ///     max_connections = 4    # streams open at once at most (warm neighbours give way)
 ///     [guide]                # the stored XMLTV guide
 ///     refresh = "12h"        # refreshed in the background when older (seconds, or "30m", "12h", "1d")
@@ -124,6 +125,9 @@ public struct ShellConfigFile: Equatable, Sendable {
     /// `[live] warm_neighbours` (0–2) and `max_connections` (1 or more): nil keeps the default.
     public var warmNeighbours: Int?
     public var maxConnections: Int?
+    /// `[live] warm_budget` (`players`, `bytes_per_minute`): nil keeps the default.
+    public var warmBudgetPlayers: Int?
+    public var warmBudgetBytesPerMinute: Int?
     /// `[play]`: the lineup, guides, theme and picture when the command
     /// line gives none; `[mpv]`: libmpv's options (before `--mpv-option`s).
     public var lineup: String?
@@ -189,6 +193,13 @@ public struct ShellConfigFile: Equatable, Sendable {
 
     private mutating func apply(_ entry: TOMLDocument.Entry) throws(EntryError) {
         let value = entry.value
+        if entry.table == "live.warm_budget" {
+            // `warm_budget = { players = …, bytes_per_minute = … }` (or a [live.warm_budget] table).
+            var moved = entry
+            moved.table = "live"
+            moved.key = "warm_budget." + entry.key
+            return try apply(moved)
+        }
         switch entry.table {
         case "keys":
             guard KeyNames.isKnown(entry.key) else {
@@ -340,7 +351,17 @@ public struct ShellConfigFile: Equatable, Sendable {
             case "max_connections":
                 guard let n = value.integer, n >= 1 else { throw EntryError("expected a whole number, 1 or more") }
                 maxConnections = n
-            default: throw EntryError("unknown setting; expected timeshift, timeshift_memory, timeshift_disk, warm_neighbours or max_connections")
+            case "warm_budget", "warm_budget.players":
+                guard let n = value.integer, (0...PlayerSlot.warm.count).contains(n) else {
+                    throw EntryError("expected a number of warm players, 0 to \(PlayerSlot.warm.count), or { players = 3, bytes_per_minute = \"60MiB\" }")
+                }
+                warmBudgetPlayers = n
+            case "warm_budget.bytes_per_minute":
+                let size = value.integer ?? value.string.flatMap(TimeshiftSettings.bytes)
+                guard let size, size >= 1 << 20 else { throw EntryError("expected a size a minute such as \"60MiB\", at least \"1MiB\"") }
+                warmBudgetBytesPerMinute = size
+            default:
+                throw EntryError("unknown setting; expected timeshift, timeshift_memory, timeshift_disk, warm_neighbours, warm_budget or max_connections")
             }
         case "play", "mpv":
             try applyPlay(entry)

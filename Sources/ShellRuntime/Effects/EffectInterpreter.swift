@@ -131,8 +131,10 @@ public final class EffectInterpreter: EffectPerformer {
                                                        duration: duration, watched: watched, updated: Date().timeIntervalSince1970)))
                 automation?.broadcast(event: "position-saved", fields: ["id": item.id, "position": position])
             case .recordPlay(let item, let live):
-                library.current?.submit(.play(HistoryEntry(key: ItemIdentity.key(for: item), title: item.title, url: URLRedaction.redact(item.url), live: live,
-                                                   started: Date().timeIntervalSince1970)))
+                guard let writer = library.current else { break }
+                writer.submit(.play(HistoryEntry(key: ItemIdentity.key(for: item), title: item.title, url: URLRedaction.redact(item.url), live: live,
+                                                 started: Date().timeIntervalSince1970)))
+                if live { inbox.post(.watchCounts([item.channelKey: 1])) }
             case .saveFavourite(let key, let name, let on):
                 library.current?.submit(.favourite(FavouriteChannel(key: key, name: name, added: Date().timeIntervalSince1970), on: on))
             case .saveReminder(let reminder, let on):

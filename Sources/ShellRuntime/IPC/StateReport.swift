@@ -266,6 +266,7 @@ enum StateReport {
                  "problem": $0.problem.map { $0 as Any } ?? NSNullValue.null] as [String: Any]
             } ?? NSNullValue.null,
             "warm": PlayerSlot.warm.compactMap { state.warm.players[$0] }.filter { $0.playback.phase == .playing }.compactMap { state.items[$0.index].number },
+            "warm_players": Self.warmPlayers(state),
             "behind_live": state.behindLive.map { (($0 * 10).rounded() / 10) as Any } ?? NSNullValue.null,
             "timeshift": state.isLive ? state.playback.liveBuffer.map { ["start": $0.start, "end": $0.edge] as [String: Any] } ?? NSNullValue.null : NSNullValue.null,
             "transport_visible": state.chrome.transportVisible,
@@ -309,5 +310,25 @@ enum StateReport {
             }
                 ?? NSNullValue.null,
         ]
+    }
+
+    /// Each warm player (and the guide's preview, which ENTER promotes
+    /// without a reload): the channel, why it is warm, whether it is ready
+    /// to swap in, what it has fetched.
+    static func warmPlayers(_ state: ShellState) -> [[String: Any]] {
+        func entry(_ index: Int, reason: String, playback: PlaybackState, bytes: Int, rate: Double) -> [String: Any] {
+            ["channel": state.items[index].number.map { $0 as Any } ?? NSNullValue.null, "title": state.items[index].title, "reason": reason,
+             "ready": playback.phase == .playing, "fetched_bytes": bytes, "bytes_per_minute": Int(rate * 60)]
+        }
+        var list = PlayerSlot.warm.compactMap { slot in
+            state.warm.players[slot].flatMap { warm in
+                state.items.indices.contains(warm.index)
+                    ? entry(warm.index, reason: warm.reason.rawValue, playback: warm.playback, bytes: warm.fetchedBytes, rate: warm.inputRate) : nil
+            }
+        }
+        if let preview = state.picture.preview, state.items.indices.contains(preview.index), preview.playback.token != 0 {
+            list.append(entry(preview.index, reason: "guide focus", playback: preview.playback, bytes: 0, rate: 0))
+        }
+        return list
     }
 }

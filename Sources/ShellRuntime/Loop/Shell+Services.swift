@@ -54,6 +54,14 @@ extension Shell {
                     Reminder(channel: $0.channel, start: $0.start, title: $0.title, channelName: $0.channelName)
                 }
                 inbox.post(.libraryLists(favourites: try store.favourites().map(\.key), reminders: reminders))
+                let plays = try store.livePlayCounts()
+                if !plays.isEmpty {
+                    var counts: [String: Int] = [:]
+                    for item in items where item.isLive {
+                        if let count = plays[ItemIdentity.key(for: item)] { counts[item.channelKey] = count }
+                    }
+                    inbox.post(.watchCounts(counts))
+                }
             } catch {
                 logger.warning("favourites and reminders of \(store.path) cannot be read: \(error)")
             }

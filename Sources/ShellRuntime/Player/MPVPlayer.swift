@@ -204,6 +204,7 @@ final class MPVPlayer {
         let entry = try mpv.loadFile(item.url, options: options)
         latestEntry = entry
         lastBuffer = nil
+        lastFetched = nil
         if buffered != nil { timeshiftEntries.insert(entry) }
         tokenByEntry[entry] = token
         releaseHeldHook()
@@ -305,12 +306,14 @@ final class MPVPlayer {
             case .speed:
                 return value.double.flatMap { current(.speed($0)) }
             case .demuxerCacheState:
-                guard timeshiftEntries.contains(activeEntry), case .node(let node) = value,
-                      let range = node["seekable-ranges"]?.array.last,
-                      let start = range["start"]?.double, let end = range["end"]?.double else { return nil }
-                if let last = lastBuffer, abs(last.start - start) < 0.05, abs(last.end - end) < 0.05 { return nil }
-                lastBuffer = (start, end)
-                return current(.liveBuffer(start: start, end: end))
+                guard case .node(let node) = value else { return nil }
+                if timeshiftEntries.contains(activeEntry), let range = node["seekable-ranges"]?.array.last,
+                   let start = range["start"]?.double, let end = range["end"]?.double,
+                   lastBuffer.map({ abs($0.start - start) >= 0.05 || abs($0.end - end) >= 0.05 }) ?? true {
+                    lastBuffer = (start, end)
+                    return current(.liveBuffer(start: start, end: end))
+                }
+                return fetched(node)
             case .videoWidth, .videoHeight, .chapter: return nil
             }
         case .shutdown:
@@ -352,6 +355,23 @@ final class MPVPlayer {
     private var timeshiftEntries: Set<Int64> = []
     /// The buffer last reported, so an unchanged one is not reported again.
     private var lastBuffer: (start: Double, end: Double)?
+    /// The last `PlayerReport.fetched` of this load.
+    private var lastFetched: (bytes: Int, rate: Double)?
+
+    /// What the demuxer holds and takes in, when either changed by a quarter
+    /// (or from nothing) since the last report: a few reports a load, not
+    /// one a packet.
+    private func fetched(_ node: MPVNode) -> (PlayerReport, Int)? {
+        let bytes = Int(node["total-bytes"]?.double ?? 0), rate = node["raw-input-rate"]?.double ?? 0
+        if let last = lastFetched {
+            func moved(_ a: Double, _ b: Double) -> Bool { abs(a - b) > max(a, b) * 0.25 }
+            guard moved(Double(last.bytes), Double(bytes)) || moved(last.rate, rate) else { return nil }
+        } else if bytes == 0 && rate == 0 {
+            return nil
+        }
+        lastFetched = (bytes, rate)
+        return current(.fetched(bytes: bytes, rate: rate))
+    }
 
     /// The picture's size in pixels, for choosing among a stream's variants;
     /// nil when the picture goes to a window (mpv's own choice stands).

@@ -48,7 +48,7 @@ struct WarmNeighbourTests {
         ]) {
             $0.warm.allowed = 1
             $0.warm.players[.warmA] = WarmPlayer(index: 2, playback: next)
-            $0.warm.players[.warmB] = WarmPlayer(index: 0, playback: previous)
+            $0.warm.players[.warmB] = WarmPlayer(index: 0, playback: previous, reason: .previous)
         }
         warmUp(h, .warmA, token: 2)
         warmUp(h, .warmB, token: 3)

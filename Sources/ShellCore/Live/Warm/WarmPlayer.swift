@@ -1,14 +1,21 @@
-/// A warm neighbour: a channel next to the one playing (in the flip
-/// order), opened paused and muted in a player of its own, so a flip to it
-/// swaps players instead of loading.
+/// A warm player: a channel the viewer is likely to go to next, opened
+/// paused and muted in a player of its own, so a zap to it swaps players
+/// instead of loading.
 public struct WarmPlayer: Equatable, Sendable {
     /// Index in `ShellState.items` of the channel.
     public var index: Int
     public var playback: PlaybackState
+    /// Why it is warm (the highest-ranked reason, as last reconciled).
+    public var reason: WarmReason
+    /// Bytes in its demuxer cache, and bytes a second coming in, as last
+    /// reported (`PlayerReport.fetched`).
+    public var fetchedBytes = 0
+    public var inputRate = 0.0
 
-    public init(index: Int, playback: PlaybackState) {
+    public init(index: Int, playback: PlaybackState, reason: WarmReason = .next) {
         self.index = index
         self.playback = playback
+        self.reason = reason
     }
 }
 

@@ -1,33 +1,87 @@
 import MediaModel
 
-/// Warm neighbours (`ShellSettings.warmNeighbours`): once a live channel has
-/// played `warmDelay` seconds, the next and previous channels of the flip
-/// order are opened in players of their own, paused and muted, never drawn.
-/// A play of a warm channel (a flip, a number, the guide) swaps players:
+/// Warm players: once a live channel has played `warmDelay` seconds, the
+/// channels the viewer is likeliest to go to next are opened in players of
+/// their own, paused and muted, never drawn (`candidates`: the channel the
+/// typed digits can become, the next and previous channels, the channel
+/// watched before, a favourite, the most watched). A play of a warm channel
+/// (a flip, a number, the guide, the last-channel key) swaps players:
 /// picture and sound at once, at the live edge of what it buffered; the
-/// channel left stays warm when it neighbours the new one. A channel the
-/// restrictions would stop is never opened (nothing of it decoded before
-/// its passcode), and all open streams stay within `maxConnections`.
+/// channel left stays warm while it is still likely. The channel under the
+/// guide's focus is the preview's (`PreviewReducer`: ENTER promotes it
+/// without a reload). A channel the restrictions would stop is never opened
+/// (nothing of it decoded before its passcode); warm players stay within
+/// `warmBudget` and, with everything the viewer asked to see counted first,
+/// within `maxConnections`: they give way at once.
 enum WarmReducer {
-    /// The channels the current one's neighbours are, in the order they are
-    /// opened (next, then previous), as many as the settings and the
-    /// connection cap allow; empty when nothing live plays full screen.
-    static func neighbours(_ state: ShellState) -> [Int] {
+    /// The channels to keep warm, likeliest first, with why, as many as
+    /// the budget, the slots and the connection cap allow; empty when
+    /// nothing live plays full screen (or warming is off:
+    /// `warmNeighbours` 0).
+    static func candidates(_ state: ShellState) -> [(index: Int, reason: WarmReason)] {
         let settings = state.settings
-        guard settings.warmNeighbours > 0, let current = state.current, state.items[current].isLive,
+        guard settings.warmNeighbours > 0, settings.warmBudget.players > 0, let current = state.current, state.items[current].isLive,
               state.screen == .player || state.screen == .interstitial,
               state.playback.phase == .playing || state.playback.phase == .loading else { return [] }
-        let ring = state.channelRing
-        guard let position = state.lineupIndex.ringPosition(of: current), ring.count > 1 else { return [] }
-        var chosen: [Int] = []
-        for step in [1, -1] {
-            let index = ring[(position + step + ring.count) % ring.count]
-            guard index != current, !chosen.contains(index), !state.warm.refused.contains(index), !restricted(state, index) else { continue }
-            chosen.append(index)
-        }
-        var allowed = min(settings.warmNeighbours, PlayerSlot.warm.count)
+        let lineup = state.lineupIndex
+        let ring = lineup.ring
+        guard let position = lineup.ringPosition(of: current), ring.count > 1 else { return [] }
+        var allowed = min(settings.warmBudget.players, PlayerSlot.warm.count)
         if let cap = settings.maxConnections { allowed = min(allowed, max(0, cap - state.openStreams)) }
-        return Array(chosen.prefix(allowed))
+        var chosen: [(index: Int, reason: WarmReason)] = []
+        func add(_ index: Int?, _ reason: WarmReason) {
+            guard chosen.count < allowed, let index, index != current, state.items.indices.contains(index), state.items[index].isLive,
+                  !chosen.contains(where: { $0.index == index }), !state.warm.refused.contains(index), !restricted(state, index) else { return }
+            chosen.append((index, reason))
+        }
+        if let entry = state.live.channelEntry { add(typedTarget(state, digits: entry.digits), .typedDigits) }
+        add(ring[(position + 1) % ring.count], .next)
+        add(ring[(position - 1 + ring.count) % ring.count], .previous)
+        add(state.live.previousChannel, .lastChannel)
+        add(favourite(state, after: position), .favourite)
+        for index in mostWatched(state) { add(index, .mostWatched) }
+        return chosen
+    }
+
+    /// The channel `digits` can still become: the only one, else the most
+    /// watched of them, else the one they name now (what a pause tunes).
+    static func typedTarget(_ state: ShellState, digits: String) -> Int? {
+        guard let typed = Int(digits), typed > 0 else { return nil }
+        let width = String(typed).count
+        var matches: [Int] = []
+        var exact: Int?
+        for index in state.lineupIndex.ring {
+            guard let number = state.items[index].number, number >= typed else { continue }
+            var n = number
+            for _ in 0..<(String(number).count - width) { n /= 10 }
+            guard n == typed else { continue }
+            matches.append(index)
+            if number == typed { exact = exact ?? index }
+        }
+        if matches.count == 1 { return matches[0] }
+        let counts = state.live.watchCounts
+        let watched = matches.max { (counts[state.items[$0].channelKey] ?? 0) < (counts[state.items[$1].channelKey] ?? 0) }
+        if let watched, (counts[state.items[watched].channelKey] ?? 0) > 0 { return watched }
+        return exact
+    }
+
+    /// The favourite to keep warm: the most watched, else the first after
+    /// the ring's `position`.
+    static func favourite(_ state: ShellState, after position: Int) -> Int? {
+        let favourites = state.lineupIndex.favouriteRing
+        guard !favourites.isEmpty else { return nil }
+        let counts = state.live.watchCounts
+        if let watched = favourites.max(by: { (counts[state.items[$0].channelKey] ?? 0) < (counts[state.items[$1].channelKey] ?? 0) }),
+           (counts[state.items[watched].channelKey] ?? 0) > 0 {
+            return watched
+        }
+        return favourites.first { (state.lineupIndex.ringPosition(of: $0) ?? 0) > position } ?? favourites[0]
+    }
+
+    /// The channels played live most often, most first (ties by key).
+    static func mostWatched(_ state: ShellState, count: Int = PlayerSlot.warm.count) -> [Int] {
+        state.live.watchCounts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            .lazy.compactMap { state.lineupIndex.byChannelKey[$0.key] }.prefix(count).map { $0 }
     }
 
     /// Whether the restrictions would stop `items[index]` now (by what is
@@ -44,23 +98,27 @@ enum WarmReducer {
     /// while a flip or the passcode prompt is under way.
     static func reconcile(_ state: inout ShellState) -> [Effect] {
         guard state.live.flip == nil, state.prompt == nil else { return [] }
-        let wanted = neighbours(state)
+        let wanted = candidates(state)
         var effects: [Effect] = []
         for slot in PlayerSlot.warm {
-            guard let warm = state.warm.players[slot], !wanted.contains(warm.index) else { continue }
+            guard let warm = state.warm.players[slot] else { continue }
+            if let kept = wanted.first(where: { $0.index == warm.index }) {
+                if warm.reason != kept.reason { state.warm.players[slot]?.reason = kept.reason }
+                continue
+            }
             state.retire(warm.playback.token)
             state.warm.players[slot] = nil
             effects.append(.slot(slot, .stop))
         }
         guard state.warm.allowed == state.playback.token, state.playback.phase == .playing else { return effects }
-        for index in wanted where !state.warm.players.values.contains(where: { $0.index == index }) {
+        for (index, reason) in wanted where !state.warm.players.values.contains(where: { $0.index == index }) {
             guard let slot = PlayerSlot.warm.first(where: { state.warm.players[$0] == nil }) else { break }
             var playback = PlaybackState()
             playback.token = state.newToken()
             playback.phase = .loading
             playback.paused = true
             playback.ratings = RestrictionReducer.knownRatings(state, state.items[index])
-            state.warm.players[slot] = WarmPlayer(index: index, playback: playback)
+            state.warm.players[slot] = WarmPlayer(index: index, playback: playback, reason: reason)
             effects += [.slot(slot, .mute(true)), .slot(slot, .loadPaused(state.playable(index), token: playback.token))]
         }
         return effects
@@ -98,9 +156,25 @@ enum WarmReducer {
             return [.slot(slot, .continueLoad(token: warm.playback.token))]
         case .failed, .ended:
             return drop(&state, slot: slot)
+        case .fetched(let bytes, let rate):
+            state.warm.players[slot]?.fetchedBytes = bytes
+            state.warm.players[slot]?.inputRate = rate
+            return overBudget(&state)
         default:
             return nil
         }
+    }
+
+    /// Over the budget's bytes a minute, the least likely warm player is
+    /// stopped (and not opened again during this load).
+    private static func overBudget(_ state: inout ShellState) -> [Effect] {
+        guard let budget = state.settings.warmBudget.bytesPerMinute else { return [] }
+        let players = state.warm.players
+        let total = players.values.reduce(0) { $0 + $1.inputRate } * 60
+        guard total > Double(budget), players.count > 0 else { return [] }
+        let rank = Dictionary(uniqueKeysWithValues: WarmReason.allCases.enumerated().map { ($1, $0) })
+        guard let least = players.max(by: { (rank[$0.value.reason]!, $0.value.index) < (rank[$1.value.reason]!, $1.value.index) }) else { return [] }
+        return drop(&state, slot: least.key)
     }
 
     /// Stops a warm player and opens that channel no more during this load.

@@ -29,14 +29,14 @@ final class TVWindowBitmaps {
     /// The slots whose players may show in a window, and their overlay ids
     /// (mpv's `overlay-add` ids, 0…63; the ASS screens are `osd-overlay` 1,
     /// another namespace).
-    static let ids: [PlayerSlot: Int] = [.picture: 1, .preview: 2, .warmA: 3, .warmB: 4, .view0: 6, .view1: 7, .view2: 8, .view3: 9]
+    static let ids: [PlayerSlot: Int] = [.picture: 1, .preview: 2, .warmA: 3, .warmB: 4, .warmC: 12, .view0: 6, .view1: 7, .view2: 8, .view3: 9]
 
     /// The window on the screen a slot's player shows in.
     static func inset(_ slot: PlayerSlot) -> VideoInset? {
         switch slot {
         case .picture: .picture
         case .preview: .preview
-        case .warmA, .warmB: .interstitial
+        case .warmA, .warmB, .warmC: .interstitial
         case .view0: .view0
         case .view1: .view1
         case .view2: .view2
