@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "Library", dependencies: ["MediaModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "GuideStore",
-            dependencies: ["Catalog", "MediaModel", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
+            dependencies: ["Catalog", "CXML", "MediaModel", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         .target(name: "ShellProbes"),
         .target(

@@ -22,6 +22,12 @@ public enum GuideBuilder {
         let building = path + ".new"
         for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: building + suffix) }
 
+        let contents = SourceDigest.of(inputs, targets: targets)
+        if let contents, let kept = try unchanged(path: path, contents: contents, sources: inputs.map(\.label), now: now) {
+            return GuideRefreshReport(channels: targets.count, channelsMatched: kept.channelsMatched, programmes: kept.programmes,
+                                      seconds: Date().timeIntervalSince(began), sources: inputs.map { .init(label: $0.label, problems: [], failed: false) },
+                                      replaced: true, changed: 0)
+        }
         var report = GuideRefreshReport(channels: targets.count, channelsMatched: 0, programmes: 0, seconds: 0, sources: [], replaced: false)
         var configuration = Configuration()
         configuration.prepareDatabase { db in
@@ -70,7 +76,7 @@ public enum GuideBuilder {
                 let status = GuideStoreStatus(
                     refreshed: now.timeIntervalSince1970, sources: inputs.map(\.label), lineup: GuideStore.signature(of: targets),
                     channelsMatched: report.channelsMatched, programmes: report.programmes, problem: used.problem,
-                    lineupLocation: lineupLocation)
+                    lineupLocation: lineupLocation, contents: used.problem == nil ? contents : nil)
                 try GuideStore.write(status, to: db)
             }
             try queue.close()
@@ -96,6 +102,18 @@ public enum GuideBuilder {
 }
 
 extension GuideBuilder {
+    /// The store at `path` when it was built without a problem from exactly
+    /// `contents`: its refresh time is moved to `now` and nothing else is
+    /// written. Nil when it must be built.
+    fileprivate static func unchanged(path: String, contents: String, sources: [String], now: Date) throws -> GuideStoreStatus? {
+        guard var status = GuideStore(path: path).status(), status.contents == contents, status.sources == sources, status.problem == nil else { return nil }
+        status.refreshed = now.timeIntervalSince1970
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in try GuideStore.write(status, to: db) }
+        try queue.close()
+        return status
+    }
+
     /// Reads one source on a thread of its own while this thread writes its
     /// programmes (the two halves take about as long as each other).
     fileprivate static func read(

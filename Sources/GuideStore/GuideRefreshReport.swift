@@ -17,6 +17,11 @@ public struct GuideRefreshReport: Sendable, Equatable {
     public var seconds: Double
     public var sources: [SourceProblems]
     public var replaced: Bool
+    /// Programmes added, changed or gone since the guide stored before:
+    /// 0 when the sources' bytes and the lineup were the same, and the
+    /// store was left as it was (only its refresh time moved); nil when the
+    /// store was built anew.
+    public var changed: Int?
 
     /// The one sentence for the guide screen: nil when all went well.
     public var problem: String? {

@@ -116,7 +116,8 @@ public struct GuideStore: Sendable {
         return GuideStoreStatus(
             refreshed: refreshed, sources: values["sources"].map { $0.isEmpty ? [] : $0.components(separatedBy: "\n") } ?? [],
             lineup: values["lineup"] ?? "", channelsMatched: values["channels"].flatMap(Int.init) ?? 0,
-            programmes: values["programmes"].flatMap(Int.init) ?? 0, problem: values["problem"], lineupLocation: values["lineup_location"])
+            programmes: values["programmes"].flatMap(Int.init) ?? 0, problem: values["problem"], lineupLocation: values["lineup_location"],
+            contents: values["contents"])
     }
 
     static func write(_ status: GuideStoreStatus, to db: Database) throws {
@@ -126,6 +127,7 @@ public struct GuideStore: Sendable {
         ]
         if let problem = status.problem { values["problem"] = problem }
         if let location = status.lineupLocation { values["lineup_location"] = location }
+        if let contents = status.contents { values["contents"] = contents }
         for (name, value) in values {
             try db.execute(sql: "INSERT OR REPLACE INTO meta(name, value) VALUES (?, ?)", arguments: [name, value])
         }

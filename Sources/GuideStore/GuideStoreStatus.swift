@@ -14,11 +14,16 @@ public struct GuideStoreStatus: Sendable, Equatable {
     public var problem: String?
     /// Where the lineup was read from (for `guide update` without one).
     public var lineupLocation: String?
+    /// What it was built from (`SourceDigest`): a refresh from the same
+    /// bytes for the same lineup rewrites nothing.
+    public var contents: String?
 
     public init(
-        refreshed: Double, sources: [String], lineup: String, channelsMatched: Int, programmes: Int, problem: String?, lineupLocation: String? = nil
+        refreshed: Double, sources: [String], lineup: String, channelsMatched: Int, programmes: Int, problem: String?, lineupLocation: String? = nil,
+        contents: String? = nil
     ) {
         self.lineupLocation = lineupLocation
+        self.contents = contents
         self.refreshed = refreshed
         self.sources = sources
         self.lineup = lineup

@@ -7,11 +7,11 @@ final class BenchShell {
     let ipc: IPCClient
     private let directory: URL
 
-    init(_ tvshell: String, arguments: [String]) throws {
+    init(_ tvshell: String, arguments: [String], environment: [String: String] = benchEnvironment()) throws {
         directory = TVShellBinary.scratchDirectory("bench")
         let socket = directory.appendingPathComponent("ipc.sock").path
         pty = try PtyProcess([tvshell, "--ipc-socket", socket, "--mpv-option", "ao=null"] + arguments,
-                             columns: 160, rows: 48, environment: benchEnvironment())
+                             columns: 160, rows: 48, environment: environment)
         ipc = try IPCClient(path: socket)
     }
 

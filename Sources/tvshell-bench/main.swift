@@ -9,8 +9,9 @@ setlocale(LC_NUMERIC, "C")
 signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
 guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys", "flips", "zap", "guide", "tv", "fleet", "thumbnails", "multiview", "lists"].contains(arguments[2])
-        || arguments.count >= 6 && arguments[2] == "compare" && Int(arguments[4]) != nil else {
-    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | guide | tv | fleet | thumbnails | multiview | lists | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
+        || arguments.count >= 6 && arguments[2] == "compare" && Int(arguments[4]) != nil
+        || (arguments.count == 3 || arguments.count == 4 && Int(arguments[3]) != nil) && arguments[2] == "zaptrace" else {
+    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | guide | tv | fleet | thumbnails | multiview | lists | zaptrace [ZAPS] | compare testsrc2|mandelbrot RUNS NAME=ARGS...]\n".utf8))
     exit(64)
 }
 let tvshell = arguments[1]
@@ -22,6 +23,10 @@ do {
             return (name: parts[0], arguments: parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : [])
         }
         try TerminalVideoBenchmark.compare(tvshell: tvshell, source: arguments[3], variants: variants, runs: Int(arguments[4])!)
+        exit(0)
+    }
+    if arguments.count >= 3 && arguments[2] == "zaptrace" {
+        try ZapTraceBenchmark.report(tvshell: tvshell, zaps: arguments.count == 4 ? Int(arguments[3])! : 1000)
         exit(0)
     }
     if arguments.count == 3 {
@@ -81,6 +86,7 @@ do {
 
     try reportFlips(tvshell)
     try reportZap(tvshell)
+    try ZapTraceBenchmark.report(tvshell: tvshell, zaps: 1000)
 
     try TerminalVideoBenchmark.report(tvshell: tvshell)
     try TerminalVideoBenchmark.reportThrottled(tvshell: tvshell)

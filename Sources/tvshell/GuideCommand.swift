@@ -74,6 +74,7 @@ struct GuideUpdateCommand: ParsableCommand {
             let object: [String: Any] = [
                 "channels": report.channels, "channels_matched": report.channelsMatched, "programmes": report.programmes,
                 "seconds": (report.seconds * 1000).rounded() / 1000, "replaced": report.replaced, "store": store.path,
+                "changed": report.changed.map { $0 as Any } ?? NSNull(),
                 "problem": report.problem.map(URLRedaction.redactingURLs(in:)) ?? NSNull(),
                 "sources": report.sources.map {
                     ["source": URLRedaction.redact($0.label), "failed": $0.failed, "problems": $0.problems.map { URLRedaction.redactingURLs(in: $0.description) }] as [String: Any]
@@ -87,6 +88,7 @@ struct GuideUpdateCommand: ParsableCommand {
                 if source.problems.count > 20 { say("\(source.label): and \(source.problems.count - 20) more problems") }
             }
             print("\(report.channelsMatched) of \(report.channels) channels matched, \(report.programmes) programmes kept, \(String(format: "%.2f", report.seconds)) s")
+            if report.changed == 0 { print("the same guide as before: 0 programmes changed, nothing rewritten") }
             let kept = previous.map { "kept the guide of \(Self.date($0.refreshed)) (\($0.programmes) programmes)" } ?? "no guide was stored before"
             say(report.replaced ? "stored in \(store.path)" : "not stored: \(report.problem ?? "nothing was read"); \(kept)")
         }

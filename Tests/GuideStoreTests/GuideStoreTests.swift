@@ -114,6 +114,35 @@ struct GuideStoreTests {
         #expect(list[1].stop == utc(2024, 1, 1, 14, 0))
     }
 
+    @Test("a refresh from the same bytes for the same lineup rewrites nothing and says 0 programmes changed; a changed file, another lineup or a shift builds anew")
+    func unchangedRefresh() throws {
+        let dir = (try storePath() as NSString).deletingLastPathComponent
+        let a = dir + "/a.xml"
+        let guide = """
+            <tv><channel id="one"><display-name>One</display-name></channel>
+            <programme start="20240101120000 +0000" stop="20240101130000 +0000" channel="one"><title>Noon</title></programme></tv>
+            """
+        try guide.write(toFile: a, atomically: true, encoding: .utf8)
+        let path = dir + "/guide.sqlite3"
+        let one = lineup("#EXTM3U\n#EXTINF:-1 tvg-id=\"one\",One\nhttp://x.invalid/1\n")
+        let first = try refresh(path, one, [a])
+        #expect(first.changed == nil && first.replaced && first.programmes == 1)
+        let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        let before = try #require(GuideStore(path: path).status())
+        let again = try GuideBuilder.refresh(path: path, targets: one.guideTargets, inputs: [GuideInput(label: a, content: .source(.path(a)))],
+                                             now: Date(timeIntervalSince1970: before.refreshed + 3600))
+        #expect(again.changed == 0 && again.replaced && again.programmes == 1 && again.problem == nil)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == inode, "the same file: nothing rebuilt")
+        #expect(GuideStore(path: path).status()?.refreshed == before.refreshed + 3600, "only the refresh time moved")
+        let shifted = lineup("#EXTM3U\n#EXTINF:-1 tvg-id=\"one\" tvg-shift=\"1\",One\nhttp://x.invalid/1\n")
+        #expect(try refresh(path, shifted, [a]).changed == nil, "a shift changes the times: built anew")
+        let key = try #require(shifted.guideTargets.first?.key)
+        #expect(try GuideStore(path: path).window(from: allTime.from, to: allTime.to).programmes(for: key).first?.start == utc(2024, 1, 1, 13, 0))
+        try guide.replacingOccurrences(of: "Noon", with: "Midday").write(toFile: a, atomically: true, encoding: .utf8)
+        #expect(try refresh(path, shifted, [a]).changed == nil)
+        #expect(try GuideStore(path: path).window(from: allTime.from, to: allTime.to).programmes(for: key).first?.title == "Midday")
+    }
+
     @Test("a window holds what is on at its start however long it has run, what starts before its end, nothing that ended")
     func window() throws {
         let dir = (try storePath() as NSString).deletingLastPathComponent

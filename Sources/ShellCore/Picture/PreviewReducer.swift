@@ -96,7 +96,11 @@ enum PreviewReducer {
         var effects = FlipReducer.abandon(&state) + PlaybackReducer.dropContentRequest(&state)
         if state.playback.phase != .idle { effects.append(.stop) }
         state.retire(state.playback.token)
-        PlaybackReducer.makeCurrent(&state, index, playback: preview.playback)
+        // Its next frame, full screen, is the play's first (the `first-frame`
+        // event, as after any other zap).
+        var playback = preview.playback
+        playback.firstFramePresented = false
+        PlaybackReducer.makeCurrent(&state, index, playback: playback)
         state.picture.preview = nil
         state.live.recovery = nil
         state.clearChrome()

@@ -59,7 +59,7 @@ final class GuideService: @unchecked Sendable {
                     for source in report.sources {
                         for problem in source.problems.prefix(20) { logger.warning("\(source.label): \(problem)") }
                     }
-                    logger.info("guide refreshed: \(report.channelsMatched) of \(report.channels) channels matched, \(report.programmes) programmes, \(String(format: "%.1f", report.seconds)) s\(report.replaced ? "" : ", not replaced")")
+                    logger.info("guide refreshed: \(report.channelsMatched) of \(report.channels) channels matched, \(report.programmes) programmes, \(String(format: "%.1f", report.seconds)) s\(report.replaced ? "" : ", not replaced")\(report.changed == 0 ? ", unchanged (0 programmes changed)" : "")")
                 } catch {
                     lastProblem = "the guide store could not be written: \(error)"
                     logger.error("\(lastProblem!)")
