@@ -41,6 +41,7 @@ public enum GuideBuilder {
             try queue.writeWithoutTransaction { db in
                 try GuideSchema.create(db)
                 let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO programme(\(ProgrammeRow.columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?)")
+                let search = try db.makeStatement(sql: "INSERT INTO programme_fts(rowid, title, summary) VALUES (last_insert_rowid(), ?, ?)")
                 for input in inputs {
                     guard case .source(let source) = input.content else {
                         if case .unavailable(let reason) = input.content {
@@ -49,7 +50,7 @@ public enum GuideBuilder {
                         continue
                     }
                     try db.execute(sql: "SAVEPOINT source")
-                    var outcome = try read(source, matching: matcher, into: insert, db: db)
+                    var outcome = try read(source, matching: matcher, into: insert, search: search, db: db)
                     if !outcome.refused && outcome.kept == 0 && !targets.isEmpty {
                         outcome.problems.insert(CatalogProblem(line: 0, message: Self.emptiness(of: source, programmes: outcome.read)), at: 0)
                         outcome.refused = true
@@ -117,7 +118,7 @@ extension GuideBuilder {
     /// Reads one source on a thread of its own while this thread writes its
     /// programmes (the two halves take about as long as each other).
     fileprivate static func read(
-        _ source: XMLTVParser.Source, matching matcher: MatcherBox, into insert: Statement, db: Database
+        _ source: XMLTVParser.Source, matching matcher: MatcherBox, into insert: Statement, search: Statement, db: Database
     ) throws -> SourceOutcome {
         let batches = ProgrammeBatches()
         let done = DispatchSemaphore(value: 0)
@@ -155,6 +156,11 @@ extension GuideBuilder {
                         let code = sqlite3_step(insert.sqliteStatement)
                         guard code == SQLITE_DONE else {
                             throw GuideStoreError(message: "cannot store a programme: \(String(cString: sqlite3_errmsg(db.sqliteConnection)))")
+                        }
+                        guard sqlite3_changes(db.sqliteConnection) > 0 else { continue }
+                        ProgrammeRow.bindSearch(entry.programme, to: search.sqliteStatement)
+                        guard sqlite3_step(search.sqliteStatement) == SQLITE_DONE else {
+                            throw GuideStoreError(message: "cannot index a programme: \(String(cString: sqlite3_errmsg(db.sqliteConnection)))")
                         }
                     }
                 }

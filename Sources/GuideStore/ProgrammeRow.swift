@@ -40,6 +40,20 @@ enum ProgrammeRow {
         text(11, p.catchupID)
     }
 
+    /// Binds `p`'s title and description to the search index's insert
+    /// (`rowid` being the programme row just inserted).
+    static func bindSearch(_ p: Programme, to statement: SQLiteStatement) {
+        sqlite3_reset(statement)
+        func text(_ index: Int32, _ value: String?) {
+            guard var bytes = value else { sqlite3_bind_null(statement, index); return }
+            bytes.withUTF8 { utf8 in
+                _ = utf8.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(statement, index, $0.baseAddress, Int32($0.count), transient) }
+            }
+        }
+        text(1, p.title)
+        text(2, p.summary)
+    }
+
     /// The programme of a row selected with `columns` (in that order).
     static func programme(_ row: Row) -> Programme {
         var p = Programme(
