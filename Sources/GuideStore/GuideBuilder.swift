@@ -22,11 +22,20 @@ public enum GuideBuilder {
         let building = path + ".new"
         for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: building + suffix) }
 
-        let contents = SourceDigest.of(inputs, targets: targets)
-        if let contents, let kept = try unchanged(path: path, contents: contents, sources: inputs.map(\.label), now: now) {
-            return GuideRefreshReport(channels: targets.count, channelsMatched: kept.channelsMatched, programmes: kept.programmes,
-                                      seconds: Date().timeIntervalSince(began), sources: inputs.map { .init(label: $0.label, problems: [], failed: false) },
-                                      replaced: true, changed: 0)
+        // The sources' digest: at once when the stored guide may be the same
+        // (same sources, same lengths), else beside the build, for its status.
+        let stored = GuideStore(path: path).status()
+        let digest = DigestBox()
+        let digested = DispatchGroup()
+        if let stored, stored.sources == inputs.map(\.label), let old = stored.contents, SourceDigest.lengths(of: old) == SourceDigest.lengths(of: inputs) {
+            digest.value = SourceDigest.of(inputs, targets: targets)
+            if let contents = digest.value, let kept = try unchanged(path: path, stored: stored, contents: contents, now: now) {
+                return GuideRefreshReport(channels: targets.count, channelsMatched: kept.channelsMatched, programmes: kept.programmes,
+                                          seconds: Date().timeIntervalSince(began), sources: inputs.map { .init(label: $0.label, problems: [], failed: false) },
+                                          replaced: true, changed: 0)
+            }
+        } else {
+            DispatchQueue.global().async(group: digested) { digest.value = SourceDigest.of(inputs, targets: targets) }
         }
         var report = GuideRefreshReport(channels: targets.count, channelsMatched: 0, programmes: 0, seconds: 0, sources: [], replaced: false)
         var configuration = Configuration()
@@ -77,7 +86,7 @@ public enum GuideBuilder {
                 let status = GuideStoreStatus(
                     refreshed: now.timeIntervalSince1970, sources: inputs.map(\.label), lineup: GuideStore.signature(of: targets),
                     channelsMatched: report.channelsMatched, programmes: report.programmes, problem: used.problem,
-                    lineupLocation: lineupLocation, contents: used.problem == nil ? contents : nil)
+                    lineupLocation: lineupLocation, contents: used.problem == nil ? digested.waitAndRead(digest) : nil)
                 try GuideStore.write(status, to: db)
             }
             try queue.close()
@@ -106,8 +115,9 @@ extension GuideBuilder {
     /// The store at `path` when it was built without a problem from exactly
     /// `contents`: its refresh time is moved to `now` and nothing else is
     /// written. Nil when it must be built.
-    fileprivate static func unchanged(path: String, contents: String, sources: [String], now: Date) throws -> GuideStoreStatus? {
-        guard var status = GuideStore(path: path).status(), status.contents == contents, status.sources == sources, status.problem == nil else { return nil }
+    fileprivate static func unchanged(path: String, stored: GuideStoreStatus, contents: String, now: Date) throws -> GuideStoreStatus? {
+        guard stored.contents == contents, stored.problem == nil else { return nil }
+        var status = stored
         status.refreshed = now.timeIntervalSince1970
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in try GuideStore.write(status, to: db) }
@@ -129,9 +139,19 @@ extension GuideBuilder {
             batch.reserveCapacity(256)
             var read = 0
             var kept = 0
-            let parsed = XMLTVParser.stream(source, channel: { matcher.value.declare($0) }, programme: { programme in
+            // Guides list a channel's programmes together: one lookup a run.
+            var lastChannel: String?
+            var lastTargets: [Int] = []
+            let parsed = XMLTVParser.stream(source, channel: {
+                matcher.value.declare($0)
+                lastChannel = nil
+            }, programme: { programme in
                 read += 1
-                let targets = matcher.value.targets(forChannel: programme.channel)
+                if programme.channel != lastChannel {
+                    lastTargets = matcher.value.targets(forChannel: programme.channel)
+                    lastChannel = programme.channel
+                }
+                let targets = lastTargets
                 guard !targets.isEmpty else { return }
                 kept += 1
                 batch.append((programme, targets))
@@ -172,6 +192,19 @@ extension GuideBuilder {
         }
         done.wait()
         return result.value
+    }
+}
+
+/// The sources' digest, made on another thread while the guide is built.
+final class DigestBox: @unchecked Sendable {
+    var value: String?
+}
+
+extension DispatchGroup {
+    /// `box`'s value once the work of the group is done.
+    fileprivate func waitAndRead(_ box: DigestBox) -> String? {
+        wait()
+        return box.value
     }
 }
 

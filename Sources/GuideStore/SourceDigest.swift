@@ -24,6 +24,29 @@ enum SourceDigest {
         return parts.joined(separator: "\n")
     }
 
+    /// Each source's length as a digest holds it (nil: not a digest).
+    static func lengths(of contents: String) -> [Int]? {
+        let lines = contents.split(separator: "\n").dropLast()
+        let lengths = lines.compactMap { $0.split(separator: ".").last.flatMap { Int($0) } }
+        return lengths.count == lines.count ? lengths : nil
+    }
+
+    /// Each source's length in bytes, by a look at the file (nil: one
+    /// cannot be had).
+    static func lengths(of inputs: [GuideInput]) -> [Int]? {
+        var lengths: [Int] = []
+        for input in inputs {
+            switch input.content {
+            case .source(.data(let data)): lengths.append(data.count)
+            case .source(.path(let path)):
+                guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { return nil }
+                lengths.append(size)
+            case .unavailable: return nil
+            }
+        }
+        return lengths
+    }
+
     private static func digest(_ source: XMLTVParser.Source) -> String? {
         var crc = crc32(0, nil, 0), adler = adler32(0, nil, 0), length = 0
         func add(_ bytes: UnsafeRawBufferPointer) {

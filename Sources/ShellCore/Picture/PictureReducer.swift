@@ -132,7 +132,11 @@ enum PictureReducer {
         var effects = FlipReducer.abandon(&state) + PlaybackReducer.dropContentRequest(&state)
         if state.playback.phase != .idle { effects.append(.stop) }
         state.retire(state.playback.token)
-        PlaybackReducer.makeCurrent(&state, pip.index, playback: pip.playback)
+        // Its next frame, full screen, is the play's first (`first-frame`),
+        // as after any zap.
+        var playback = pip.playback
+        playback.firstFramePresented = false
+        PlaybackReducer.makeCurrent(&state, pip.index, playback: playback)
         state.navigation.homeSelection = pip.index
         state.picture.pip = nil
         state.live.recovery = nil

@@ -49,7 +49,7 @@ struct PictureInPictureTests {
             $0.playback = playing
             $0.playback.position = 104
             $0.playback.framesRendered = 1
-            $0.playback.firstFramePresented = true
+            $0.playback.firstFramePresented = false  // its next frame full screen is the first (`first-frame`)
             $0.retiredToken = 2
             $0.picture.pip = nil
             $0.current = 0
