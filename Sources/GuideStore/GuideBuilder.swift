@@ -170,6 +170,7 @@ extension GuideBuilder {
         let targets = matcher.value.targets
         do {
             while let batch = batches.take() {
+                defer { batches.recycle(batch) }
                 for entry in batch {
                     for index in entry.targets {
                         ProgrammeRow.bind(entry.programme, key: targets[index].key, shift: targets[index].shift, to: insert.sqliteStatement)
