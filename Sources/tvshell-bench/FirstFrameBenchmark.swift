@@ -19,8 +19,11 @@ enum FirstFrameBenchmark {
 
     /// Raw libmpv: `loadfile replace` of `sources` in turn (one warm-up
     /// load first) → the new entry's first frame rendered; `settle` seconds
-    /// of playing between loads.
-    static func raw(cycling sources: [String], runs: Int, settle: Double) throws -> Statistics {
+    /// of playing between loads, and up to `jitter` seconds more (from a
+    /// fixed seed), so loads of live streams fall at every point of their
+    /// segments' time, not always the same.
+    static func raw(cycling sources: [String], runs: Int, settle: Double, jitter: Double = 0) throws -> Statistics {
+        var random = SplitMix(seed: 7)
         let mpv = try MPVHandle()
         for (k, v) in [("vo", "libmpv"), ("ao", "null"), ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
                        ("video-timing-offset", "0"), ("hr-seek", "yes"), ("ytdl", "no")] {
@@ -57,7 +60,8 @@ enum FirstFrameBenchmark {
             guard presented else { throw SpawnError(message: "no first frame for \(source)") }
             if run > 0 { samples.append((PtyProcess.now() - start) * 1000) }
             let settled = PtyProcess.now()
-            while PtyProcess.now() - settled < settle {
+            let rest = settle + jitter * Double(random.next() % 1000) / 1000
+            while PtyProcess.now() - settled < rest {
                 _ = mpv.waitEvent(timeout: 0.01)
                 if renderer.update() { try renderer.render(width: columns, height: rows * 2) }
             }

@@ -31,8 +31,8 @@ enum ZapTraceBenchmark {
         defer { live.stop() }
         let segmentBytes = averageSegmentBytes(folder)
         print("\n== a viewer's zapping: \(zaps) zaps on \(channels) live HLS channels (sliding windows of pre-encoded segments), max_connections = 4")
-        let raw = try FirstFrameBenchmark.raw(cycling: (1...6).map { live.url(channel: 40 + $0) }, runs: 12, settle: 1)
-        print("  raw libmpv cold loadfile → first frame: median \(fixed(raw.median)) ms, p99 \(fixed(raw.p99)) ms")
+        let raw = try FirstFrameBenchmark.raw(cycling: (1...10).map { live.url(channel: 40 + $0) }, runs: 40, settle: 1, jitter: 1)
+        print("  raw libmpv cold loadfile → first frame (40 loads at every point of the 1 s segments): median \(fixed(raw.median)) ms, p99 \(fixed(raw.p99)) ms")
 
         let warm = try run(tvshell, live: live, zaps: zaps, warming: true)
         let fast = warm.zaps.filter { $0.milliseconds <= 0.2 * raw.median }.count
@@ -44,16 +44,18 @@ enum ZapTraceBenchmark {
             let within = of.filter { $0.milliseconds <= 0.2 * raw.median }.count
             print("    \(kind.rawValue): \(within)/\(of.count) within 0.2×, median \(fixed(Statistics(of.map(\.milliseconds)).median)) ms")
         }
-        let cold = warm.zaps.filter { !$0.wasWarm }
-        if !cold.isEmpty {
-            let median = Statistics(cold.map(\.milliseconds)).median
-            print("  cold zaps (the channel not warm before the key): \(cold.count), median \(fixed(median)) ms, ratio \(fixed(median / raw.median)) to raw (target ≤ 1.05)")
+        let notWarm = warm.zaps.filter { !$0.wasWarm }
+        print("  zaps to a channel not warm before the first key (typed numbers warm as the digits come): \(notWarm.count), median \(fixed(Statistics(notWarm.map(\.milliseconds)).median)) ms")
+        let slow = warm.zaps.filter { $0.milliseconds > 0.2 * raw.median }
+        if !slow.isEmpty {
+            let median = Statistics(slow.map(\.milliseconds)).median
+            print("  the zaps over 0.2× raw: \(slow.count), median \(fixed(median)) ms, ratio \(fixed(median / raw.median)) to raw (target ≤ 1.05)")
         }
         let coldRun = try run(tvshell, live: live, zaps: min(zaps, 40), warming: false)
         let warmBytes = Double(warm.segments) * segmentBytes / warm.minutes, coldBytes = Double(coldRun.segments) * segmentBytes / coldRun.minutes
         print("  warming's cost: \(fixed(warmBytes / 1_048_576, 1)) MiB a minute from the server against \(fixed(coldBytes / 1_048_576, 1)) without warming"
               + " (\(fixed(warmBytes / max(coldBytes, 1), 2))×); tvshell's CPU \(fixed(warm.cpuPercent, 1)) % against \(fixed(coldRun.cpuPercent, 1)) %;"
-              + " cold run's zaps median \(fixed(Statistics(coldRun.zaps.map(\.milliseconds)).median)) ms")
+              + " with warming off, zaps median \(fixed(Statistics(coldRun.zaps.map(\.milliseconds)).median)) ms (ratio \(fixed(Statistics(coldRun.zaps.map(\.milliseconds)).median / raw.median)) to raw; target ≤ 1.05)")
         let leaked = live.server.requests.filter { path in restricted.contains { path.hasPrefix("/live\($0).m3u8") } }
         print("  requests for the restricted channels \(restricted.sorted()): \(leaked.count) (target 0)")
     }

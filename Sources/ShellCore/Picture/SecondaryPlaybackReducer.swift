@@ -68,6 +68,8 @@ enum SecondaryPlaybackReducer {
             case .rendered:
                 playback.framesRendered += 1
                 playback.firstFramePresented = true
+            case .renderedMore(let count):
+                playback.framesRendered += count
             case .dropped: playback.framesDropped += 1
             case .resent: playback.framesDropped = max(0, playback.framesDropped - 1)
             }

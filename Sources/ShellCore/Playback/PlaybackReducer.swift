@@ -150,6 +150,8 @@ public enum PlaybackReducer {
             state.playback.framesRendered += 1
             guard !state.playback.firstFramePresented else { return [] }
             return PlayerReducer.reduce(&state, .firstFrame, now: now)
+        case .renderedMore(let count):
+            state.playback.framesRendered += count
         case .dropped:
             state.playback.framesDropped += 1
         case .resent:

@@ -110,6 +110,13 @@ final class FramePresenter: Presenter {
     /// The first frame of a load was drawn in this pass: tell automation
     /// clients once it is on the terminal.
     private var pendingFirstFrameEvent = false
+    /// Frames of the load `unsentToken` presented since the last report
+    /// (`FrameReport.renderedMore`), and when that went.
+    private var unsentFrames = 0
+    private var unsentToken = 0
+    private var lastFrameReport = Instant(seconds: 0)
+    /// Presented frames are reported at most this often after a load's first.
+    static let frameReportInterval = 0.25
     /// What the last drawn frame showed, to skip rebuilding an equal one.
     private var lastDrawn: FrameKey?
     private var lastDrawnWidth = 0
@@ -212,9 +219,28 @@ final class FramePresenter: Presenter {
         }
         guard state.screen == .player, state.playback.videoConfigured, state.playback.phase != .idle,
               renderedToken == state.playback.token, state.playback.firstFramePresented || !state.playback.seekPending else { return false }
-        if !state.playback.firstFramePresented { pendingFirstFrameEvent = true }
-        store.send(.frame(.rendered, token: state.playback.token, at: MonotonicClock.now()))
+        let now = MonotonicClock.now()
+        if !state.playback.firstFramePresented {
+            pendingFirstFrameEvent = true
+            reportFrames(now: now)
+            store.send(.frame(.rendered, token: state.playback.token, at: now))
+        } else {
+            if unsentToken != state.playback.token { reportFrames(now: now) }
+            unsentToken = state.playback.token
+            unsentFrames += 1
+            if now - lastFrameReport >= Self.frameReportInterval { reportFrames(now: now) }
+        }
         return true
+    }
+
+    /// Tells the store the frames presented since the last report (one
+    /// action, not one a frame).
+    private func reportFrames(now: Instant) {
+        lastFrameReport = now
+        guard unsentFrames > 0 else { return }
+        let (count, token) = (unsentFrames, unsentToken)
+        unsentFrames = 0
+        store.send(.frame(.renderedMore(count), token: token, at: now))
     }
 
     /// Hands the render buffer's frame to the terminal. A frame the terminal
