@@ -233,6 +233,10 @@ final class FramePresenter: Presenter {
         return true
     }
 
+    func tellFrames() {
+        reportFrames(now: MonotonicClock.now())
+    }
+
     /// Tells the store the frames presented since the last report (one
     /// action, not one a frame).
     private func reportFrames(now: Instant) {

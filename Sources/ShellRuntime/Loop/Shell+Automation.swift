@@ -35,6 +35,7 @@ extension Shell: AutomationHost {
     var automationState: ShellState { state }
 
     func stateReport() -> [String: Any] {
+        presenter?.tellFrames()
         var report = StateReport.make(state,
                          picture: terminal.map { $0.picture == .cells ? $0.blitter.shape.rawValue : $0.picture.name } ?? "none",
                          sharedMemory: terminal?.picture.sharedMemory ?? false,

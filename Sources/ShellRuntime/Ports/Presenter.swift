@@ -62,10 +62,15 @@ protocol Presenter: StateObserver {
     /// Milliseconds after which `draw()` should be tried again although
     /// nothing happened (the output is not up yet); nil: not needed.
     var retryDelay: Int32? { get }
+    /// Tells the store the frames presented and not yet reported
+    /// (`FrameReport.renderedMore`), before the state is reported.
+    func tellFrames()
 }
 
 extension Presenter {
     var retryDelay: Int32? { nil }
+
+    func tellFrames() {}
 
     /// Any reduced action may change what is drawn.
     func stateChanged(by action: Action, effects: [Effect], to state: ShellState) {
