@@ -93,7 +93,7 @@ let package = Package(
         ),
         .testTarget(name: "MPVClientTests", dependencies: ["MPVClient", "ShellTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Canvas", "ShellProbes"]),
-        .testTarget(name: "ShellRuntimeTests", dependencies: ["ShellRuntime", "ShellCore", "ShellTesting", "MediaModel", "TerminalUI", "MPVClient"]),
+        .testTarget(name: "ShellRuntimeTests", dependencies: ["ShellRuntime", "ShellCore", "ShellTesting", "ShellProbes", "MediaModel", "TerminalUI", "MPVClient"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ShellTesting"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
     ]

@@ -23,7 +23,7 @@ enum FirstFrameBenchmark {
     /// fixed seed), so loads of live streams fall at every point of their
     /// segments' time, not always the same.
     static func raw(cycling sources: [String], runs: Int, settle: Double, jitter: Double = 0) throws -> Statistics {
-        var random = SplitMix(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let mpv = try MPVHandle()
         for (k, v) in [("vo", "libmpv"), ("ao", "null"), ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
                        ("video-timing-offset", "0"), ("hr-seek", "yes"), ("ytdl", "no")] {

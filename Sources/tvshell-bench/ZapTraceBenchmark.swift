@@ -101,7 +101,7 @@ enum ZapTraceBenchmark {
         try tune(shell, to: 1)
         Thread.sleep(forTimeInterval: 4)
 
-        var random = SplitMix(seed: 55)
+        var random = SeededGenerator(seed: 55)
         var current = 1
         var zaps: [Zap] = []
         let segmentsBefore = segmentRequests(live)
@@ -163,7 +163,7 @@ enum ZapTraceBenchmark {
 
     /// Opens the guide, moves 1–4 rows past any restricted channel, lets
     /// the preview play: the channel focused.
-    private static func guidePick(_ shell: BenchShell, from current: Int, random: inout SplitMix) throws -> Int {
+    private static func guidePick(_ shell: BenchShell, from current: Int, random: inout SeededGenerator) throws -> Int {
         try shell.ipc.request(["keypress", "g"])
         try shell.ipc.waitForState { $0["screen"] as? String == "guide" }
         let downs = Int(random.next() % 4) + 1
@@ -193,18 +193,5 @@ enum ZapTraceBenchmark {
             (try? FileManager.default.attributesOfItem(atPath: folder + "/" + $0)[.size]) as? Int
         }
         return sizes.isEmpty ? 0 : Double(sizes.reduce(0, +)) / Double(sizes.count)
-    }
-}
-
-/// A small seeded generator (SplitMix64): the trace is the same every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

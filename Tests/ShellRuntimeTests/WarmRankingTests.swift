@@ -1,5 +1,6 @@
 import MediaModel
 import ShellCore
+import ShellProbes
 import ShellRuntime
 import ShellTesting
 import Testing
@@ -136,7 +137,7 @@ struct WarmRankingTests {
 
     @Test("seeded key sequences: never more warm players than the budget and the cap allow, never a restricted channel warm", arguments: 1...12)
     func invariants(seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let cap = [nil, 2, 3, 4][Int(random.next() % 4)]
         let budget = WarmBudget(players: Int(random.next() % 4))
         let shell = EmbeddedShell(state(budget: budget, cap: cap))
@@ -161,18 +162,5 @@ struct WarmRankingTests {
         }
         #expect(violations.isEmpty, "\(violations.prefix(3))")
         #expect(!opened(shell).contains(channels[4].url) || shell.state.restrictions.policy.mode == .off, "channel 5 never opened")
-    }
-}
-
-/// A small seeded generator (SplitMix64).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
