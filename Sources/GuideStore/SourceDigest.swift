@@ -14,7 +14,9 @@ enum SourceDigest {
         var parts: [String] = []
         for input in inputs {
             guard case .source(let source) = input.content, let digest = digest(source) else { return nil }
-            parts.append(input.label + "=" + digest)
+            // Not the label: a URL's account stays out of another column
+            // (the sources, in order, are compared beside it).
+            parts.append(digest)
         }
         var shifts = FNV1a()
         for target in targets.sorted(by: { $0.key < $1.key }) where target.shift != 0 {

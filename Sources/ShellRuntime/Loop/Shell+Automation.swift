@@ -34,6 +34,9 @@ extension Shell {
 extension Shell: AutomationHost {
     var automationState: ShellState { state }
 
+    /// The presenter first tells the frames it has counted and not yet
+    /// reported (one action, on the run loop, between actions), so
+    /// `frames_presented` is exact.
     func stateReport() -> [String: Any] {
         presenter?.tellFrames()
         var report = StateReport.make(state,

@@ -47,13 +47,12 @@ enum WarmReducer {
     /// watched of them, else the one they name now (what a pause tunes).
     static func typedTarget(_ state: ShellState, digits: String) -> Int? {
         guard let typed = Int(digits), typed > 0 else { return nil }
-        let width = String(typed).count
         var matches: [Int] = []
         var exact: Int?
         for index in state.lineupIndex.ring {
             guard let number = state.items[index].number, number >= typed else { continue }
             var n = number
-            for _ in 0..<(String(number).count - width) { n /= 10 }
+            while n > typed { n /= 10 }
             guard n == typed else { continue }
             matches.append(index)
             if number == typed { exact = exact ?? index }
