@@ -96,6 +96,7 @@ final class PlayerSlots: PlayerHost, RendererSource {
         for slot in [a, b] {
             pool[slot]?.pictureSize = pictureSize(for: slot)
             pool[slot]?.selectVariant()
+            pool[slot]?.reportFetchedAgain()
         }
         presenter?.playersExchanged(a, b)
     }

@@ -246,6 +246,7 @@ final class MPVPlayer {
         let others = events.filter { if case .logMessage = $0 { false } else { true } }
         for event in logs + others {
             if let report = translate(event) { reports.append(report) }
+            if let more = alsoFetched { reports.append(more); alsoFetched = nil }
         }
         return reports
     }
@@ -311,6 +312,7 @@ final class MPVPlayer {
                    let start = range["start"]?.double, let end = range["end"]?.double,
                    lastBuffer.map({ abs($0.start - start) >= 0.05 || abs($0.end - end) >= 0.05 }) ?? true {
                     lastBuffer = (start, end)
+                    alsoFetched = fetched(node)
                     return current(.liveBuffer(start: start, end: end))
                 }
                 return fetched(node)
@@ -357,6 +359,17 @@ final class MPVPlayer {
     private var lastBuffer: (start: Double, end: Double)?
     /// The last `PlayerReport.fetched` of this load.
     private var lastFetched: (bytes: Int, rate: Double)?
+    /// Has the next cache-state event report what the demuxer holds even if
+    /// it barely moved: after a swap the slot's state starts empty (a player
+    /// left after a zap is a new `WarmPlayer`). On the loop's thread.
+    func reportFetchedAgain() {
+        lastFetched = nil
+    }
+
+    /// A `fetched` report from the same cache-state event as a buffer
+    /// report (a timeshifted load's buffer moves with nearly every event),
+    /// appended right after it by `drain`.
+    private var alsoFetched: (PlayerReport, Int)?
 
     /// What the demuxer holds and takes in, when either changed by a quarter
     /// (or from nothing) since the last report: a few reports a load, not
