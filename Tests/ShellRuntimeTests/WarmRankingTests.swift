@@ -83,6 +83,33 @@ struct WarmRankingTests {
         #expect(shell.state.playback.phase == .playing)
     }
 
+    @Test("after a warm swap or a guide pick the next likely channels open at once, not after the delay: a quick second zap is warm too")
+    func noDelayAfterWarmPlay() {
+        let shell = settled(on: 2)
+        shell.press(.channelUp)
+        #expect(shell.state.current == 2 && loads(shell, 3) == 0, "3 swapped in")
+        #expect(warm(shell) == [4: .next, 2: .previous], "channel 4 opened in the same action")
+        warmUp(shell)
+        shell.advance(by: 0.5)
+        shell.press(.channelUp)
+        #expect(shell.state.current == 3 && loads(shell, 4) == 0, "4 swapped in half a second later")
+
+        settle(shell)
+        shell.press(.guide)
+        #expect(shell.state.warm.players.isEmpty, "the guide's preview is the only one warm in the guide")
+        shell.press(.down)
+        shell.press(.down)
+        shell.advance(by: 0.7)
+        let picked = shell.state.picture.preview?.index
+        if shell.state.picture.preview?.playback.phase == .loading {
+            shell.report(.preloaded(ratings: []), in: .preview)
+            shell.report(.playing, in: .preview)
+        }
+        shell.press(.select)
+        #expect(picked == 5 && shell.state.current == 5 && shell.state.screen == .player, "channel 6's preview promoted (5 is TV-MA)")
+        #expect(!shell.state.warm.players.isEmpty, "its neighbours opened at once: \(warm(shell))")
+    }
+
     @Test("typed digits: the likeliest channel they can become at once, the only one as soon as the digits allow just one; never a restricted one")
     func typedDigits() {
         let shell = settled(on: 3)

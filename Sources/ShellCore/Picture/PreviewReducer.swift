@@ -101,6 +101,8 @@ enum PreviewReducer {
         var playback = preview.playback
         playback.firstFramePresented = false
         PlaybackReducer.makeCurrent(&state, index, playback: playback)
+        // It has played in the guide: warm players may open at once.
+        state.warm.allowed = playback.token
         state.picture.preview = nil
         state.live.recovery = nil
         state.clearChrome()
@@ -112,6 +114,7 @@ enum PreviewReducer {
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
             .emit(.playbackStarted(title: state.title, url: state.items[index].url)),
         ]
+        if state.settings.rememberPositions { effects.append(.recordPlay(state.items[index], live: state.items[index].isLive)) }
         effects += PictureReducer.muteForFullScreen(&state)
         if state.restrictions.policy.mode != .off, !RestrictionReducer.covered(state, state.items[index], programmeStart: state.playback.programmeStart) {
             state.restrictions.grant = nil

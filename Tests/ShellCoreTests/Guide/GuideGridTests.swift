@@ -268,6 +268,7 @@ struct GuideGridPreviewTests {
             .cancelTimer(.previewDelay),
         ]) {
             $0.playback = previewed
+            $0.warm.allowed = previewed.token
             $0.picture.preview = nil
             $0.guide.grid = nil
             $0.current = 1

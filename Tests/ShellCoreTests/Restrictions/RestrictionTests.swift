@@ -712,6 +712,7 @@ struct RestrictedPictureTests {
             .cancelTimer(.previewDelay),
         ]) {
             $0.playback = previewed
+            $0.warm.allowed = previewed.token
             $0.picture.preview = nil
             $0.current = 0
             $0.navigation.destination = .player

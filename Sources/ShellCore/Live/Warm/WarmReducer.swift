@@ -1,11 +1,13 @@
 import MediaModel
 
-/// Warm players: once a live channel has played `warmDelay` seconds, the
-/// channels the viewer is likeliest to go to next are opened in players of
-/// their own, paused and muted, never drawn (`candidates`: the channel the
-/// typed digits can become, the next and previous channels, the channel
-/// watched before, a favourite, the most watched). A play of a warm channel
-/// (a flip, a number, the guide, the last-channel key) swaps players:
+/// Warm players: once a live channel has played `warmDelay` seconds (at
+/// once when it came from a warm player or the guide's preview, which load
+/// nothing), the channels the viewer is likeliest to go to next are opened
+/// in players of their own, paused and muted, never drawn (`candidates`:
+/// the channel the typed digits can become, the next and previous channels,
+/// the channel watched before, a favourite, the most watched). A play of a
+/// warm channel (a flip, a number, the guide, the last-channel key) swaps
+/// players:
 /// picture and sound at once, at the live edge of what it buffered; the
 /// channel left stays warm while it is still likely. The channel under the
 /// guide's focus is the preview's (`PreviewReducer`: ENTER promotes it
@@ -209,7 +211,8 @@ enum WarmReducer {
         PlaybackReducer.makeCurrent(&state, index)
         state.navigation.homeSelection = index
         PlaybackReducer.adoptWarm(&state, warm.playback)
-        state.warm.allowed = nil
+        // No cold load to make way for: the next likely channels open at once.
+        state.warm.allowed = state.playback.token
         state.live.recovery = nil
         state.clearChrome()
         effects += saved + [.slot(.main, .mute(false)), .setPause(false)]
@@ -229,6 +232,6 @@ enum WarmReducer {
         }
         if let request { effects.append(.finishContentRequest(request: request, success: true)) }
         effects.append(.emit(.playbackStarted(title: state.title, url: state.playingURL ?? "")))
-        return effects + RestrictionReducer.didStartLoad(&state) + mainPlaying(state) + PictureReducer.muteForFullScreen(&state)
+        return effects + RestrictionReducer.didStartLoad(&state) + PictureReducer.muteForFullScreen(&state)
     }
 }
