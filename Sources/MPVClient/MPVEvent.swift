@@ -35,6 +35,9 @@ public enum MPVEvent: Equatable, Sendable {
     case hook(name: String, id: UInt64)
     /// `script-message` arguments (a key bound in mpv's window, for the TV output).
     case clientMessage([String])
+    /// An asynchronous command made with a nonzero `userdata` ended: its
+    /// error, and the playlist entry a `loadfile` made.
+    case commandReply(userdata: UInt64, error: MPVError?, entryID: Int64?)
     case other(String)
 
     /// Copies `event`; call before the next `mpv_wait_event`.
@@ -84,6 +87,10 @@ public enum MPVEvent: Equatable, Sendable {
                 if let arg = data.args[i] { arguments.append(String(cString: arg)) }
             }
             self = .clientMessage(arguments)
+        case MPV_EVENT_COMMAND_REPLY where e.reply_userdata != 0:
+            let error = e.error < 0 ? MPVError(code: e.error, call: "command") : nil
+            let result = e.data?.assumingMemoryBound(to: mpv_event_command.self).pointee.result
+            self = .commandReply(userdata: e.reply_userdata, error: error, entryID: result.flatMap { MPVHandle.int64(in: $0, key: "playlist_entry_id") })
         case MPV_EVENT_HOOK:
             let data = e.data.assumingMemoryBound(to: mpv_event_hook.self).pointee
             self = .hook(name: String(cString: data.name), id: data.id)

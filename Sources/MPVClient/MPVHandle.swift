@@ -79,15 +79,37 @@ public final class MPVHandle {
     /// hold commas (mpv 0.35 takes no index argument).
     @discardableResult
     public func loadFile(_ url: String, options: [String: String] = [:]) throws(MPVError) -> Int64 {
-        var args = ["loadfile", url, "replace"]
-        if !options.isEmpty {
-            args.append(options.sorted { $0.key < $1.key }.map { "\($0.key)=%\($0.value.utf8.count)%\($0.value)" }.joined(separator: ","))
-        }
+        let args = Self.loadArguments(url, options: options)
         var result = mpv_node()
         let code = withCStrings(args) { mpv_command_ret(raw, $0, &result) }
         try MPVError.check(code, "loadfile \(url)")
         defer { mpv_free_node_contents(&result) }
         return Self.int64(in: result, key: "playlist_entry_id") ?? -1
+    }
+
+    /// `loadFile` without waiting for mpv's core (which may be busy ending
+    /// the file before, an HLS live stream's reader for up to a few hundred
+    /// milliseconds): the new entry id comes as `.commandReply` with
+    /// `userdata`, before the entry's START_FILE (mpv runs a client's
+    /// requests in order).
+    public func loadFileAsync(_ url: String, options: [String: String] = [:], userdata: UInt64) throws(MPVError) {
+        try commandAsync(Self.loadArguments(url, options: options), userdata: userdata)
+    }
+
+    /// Runs a command without waiting for mpv's core; its reply comes as
+    /// `.commandReply` with `userdata` (0: nobody asks for it). Requests run
+    /// in the order they were made, synchronous ones included.
+    public func commandAsync(_ args: [String], userdata: UInt64 = 0) throws(MPVError) {
+        let code = withCStrings(args) { mpv_command_async(raw, userdata, $0) }
+        try MPVError.check(code, args.first ?? "command")
+    }
+
+    static func loadArguments(_ url: String, options: [String: String]) -> [String] {
+        var args = ["loadfile", url, "replace"]
+        if !options.isEmpty {
+            args.append(options.sorted { $0.key < $1.key }.map { "\($0.key)=%\($0.value.utf8.count)%\($0.value)" }.joined(separator: ","))
+        }
+        return args
     }
 
     /// Sets a property from a string value.
@@ -222,7 +244,7 @@ public final class MPVHandle {
         return ([UInt8](UnsafeRawBufferPointer(start: data, count: stride * height)), width, height, stride)
     }
 
-    private static func int64(in node: mpv_node, key: String) -> Int64? {
+    static func int64(in node: mpv_node, key: String) -> Int64? {
         guard node.format == MPV_FORMAT_NODE_MAP, let list = node.u.list?.pointee else { return nil }
         for i in 0..<Int(list.num) {
             guard let k = list.keys?[i], String(cString: k) == key else { continue }

@@ -45,6 +45,19 @@ struct MPVClientIntegrationTests {
         #expect(seen.contains(.fileLoaded))
     }
 
+    @Test("an asynchronous loadfile replies with its entry id before the entry starts, also while another file plays")
+    func asyncLoadReplies() throws {
+        let mpv = try makePlayer()
+        defer { mpv.destroy() }
+        for userdata: UInt64 in [7, 8] {
+            try mpv.loadFileAsync("av://lavfi:testsrc2=size=160x90:rate=25", userdata: userdata)
+            let seen = try #require(waitFor(mpv) { $0 == .playbackRestart })
+            let reply = seen.firstIndex { if case .commandReply(userdata, nil, let entry) = $0 { entry.map { $0 > 0 } ?? false } else { false } }
+            let start = seen.firstIndex { if case .startFile = $0 { true } else { false } }
+            #expect(reply != nil && start != nil && reply! < start!, "\(seen)")
+        }
+    }
+
     @Test("a missing file ends with reason error and mpv's 'loading failed'")
     func missingFile() throws {
         let mpv = try makePlayer()

@@ -5,9 +5,13 @@ import ShellCore
 /// The transport commands in mpv's words: the only place outside
 /// `MPVPlayer` itself that names mpv commands and properties. Run-loop
 /// thread only.
+///
+/// Pause, mute and volume are set without waiting for mpv's core (it may be
+/// busy ending a stream for a few hundred milliseconds); mpv applies a
+/// client's requests in order, so a later read sees them.
 extension MPVPlayer: PlayerPort {
     func setPause(_ paused: Bool) throws {
-        try mpv.setFlag("pause", paused)
+        try mpv.setPropertyAsync("pause", paused ? "yes" : "no")
     }
 
     func seek(to position: Double, exact: Bool) throws {
@@ -32,7 +36,7 @@ extension MPVPlayer: PlayerPort {
     }
 
     func setMuted(_ muted: Bool) throws {
-        try mpv.setFlag("mute", muted)
+        try mpv.setPropertyAsync("mute", muted ? "yes" : "no")
     }
 
     func setSpeed(_ speed: Double) throws {
@@ -40,7 +44,7 @@ extension MPVPlayer: PlayerPort {
     }
 
     func setVolume(_ volume: Double) throws {
-        try mpv.setProperty("volume", String(volume * 100))
+        try mpv.setPropertyAsync("volume", String(volume * 100))
     }
 
     /// Any property as a string, for IPC `get_mpv_property`.

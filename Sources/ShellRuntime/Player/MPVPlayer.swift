@@ -186,7 +186,6 @@ final class MPVPlayer {
         latestToken = token
         lastErrorLine = nil
         failedWithoutDetail = nil
-        try mpv.setFlag("pause", paused)
         var options = extra
         if let start { options["start"] = String(start) }
         var headers = item.headers
@@ -201,22 +200,72 @@ final class MPVPlayer {
             options.merge(buffered.mpvOptions()) { own, _ in own }
             if buffered.diskBytes > 0 { try? FileManager.default.createDirectory(atPath: buffered.directory, withIntermediateDirectories: true) }
         }
-        let entry = try mpv.loadFile(item.url, options: options)
-        latestEntry = entry
         lastBuffer = nil
         lastFetched = nil
-        if buffered != nil { timeshiftEntries.insert(entry) }
+        if heldHook != nil {
+            // The load held at its hook must be replaced before it is let
+            // go (so nothing of it decodes); mpv's core waits there, free.
+            try mpv.setFlag("pause", paused)
+            let entry = try mpv.loadFile(item.url, options: options)
+            began(entry: entry, token: token, timeshifted: buffered != nil)
+            releaseHeldHook()
+        } else {
+            // Without waiting for the core, which may be ending a live
+            // stream for a few hundred milliseconds: the entry comes with
+            // the reply; until then no event is this load's.
+            requests += 1
+            pendingLoad = PendingLoad(userdata: requests, token: token, url: item.url, timeshifted: buffered != nil)
+            latestEntry = Self.entryPending
+            try mpv.setPropertyAsync("pause", paused ? "yes" : "no")
+            try mpv.loadFileAsync(item.url, options: options, userdata: requests)
+        }
+    }
+
+    /// The playlist entry of the load for `token` is known.
+    private func began(entry: Int64, token: Int, timeshifted: Bool) {
+        latestEntry = entry
+        if timeshifted { timeshiftEntries.insert(entry) }
         tokenByEntry[entry] = token
-        releaseHeldHook()
+    }
+
+    /// A `loadfile` sent without waiting, until its reply.
+    private struct PendingLoad {
+        let userdata: UInt64
+        let token: Int
+        let url: String
+        let timeshifted: Bool
+    }
+    private var pendingLoad: PendingLoad?
+    /// The userdata of the latest asynchronous request.
+    private var requests: UInt64 = 0
+    /// `latestEntry` while a load's reply is awaited: no entry has it.
+    private static let entryPending: Int64 = -3
+
+    /// The reply to an asynchronous `loadfile`: its entry becomes the
+    /// load's, or its failure is the load's (unless it was replaced or
+    /// stopped since).
+    private func replied(userdata: UInt64, error: MPVError?, entry: Int64?) -> (PlayerReport, Int)? {
+        guard let pending = pendingLoad, pending.userdata == userdata else { return nil }
+        pendingLoad = nil
+        guard pending.token == latestToken else { return nil }
+        if let error { return (.failed(reason: "\(MPVError(code: error.code, call: "loadfile \(pending.url)"))"), pending.token) }
+        began(entry: entry ?? -1, token: pending.token, timeshifted: pending.timeshifted)
+        return nil
     }
 
     /// Stops playback (the idle state). A load held at its hook is stopped
-    /// before it decodes anything.
+    /// before it decodes anything (synchronously then: the core waits at
+    /// the hook); otherwise without waiting for the core.
     func stop() throws {
         latestToken += 1
         latestEntry = -1
-        try mpv.command(["stop"])
-        releaseHeldHook()
+        pendingLoad = nil
+        if heldHook != nil {
+            try mpv.command(["stop"])
+            releaseHeldHook()
+        } else {
+            try mpv.commandAsync(["stop"])
+        }
     }
 
     /// Lets the load with `token`, held after opening, go on to decode and play.
@@ -321,6 +370,8 @@ final class MPVPlayer {
         case .shutdown:
             died = true
             return nil
+        case .commandReply(let userdata, let error, let entry):
+            return replied(userdata: userdata, error: error, entry: entry)
         case .clientMessage(let arguments):
             if arguments.count == 2, arguments[0] == "tvshell-key" { typedKeys.append(arguments[1]) }
             return nil
