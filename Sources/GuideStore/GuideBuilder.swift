@@ -39,8 +39,12 @@ public enum GuideBuilder {
         }
         var report = GuideRefreshReport(channels: targets.count, channelsMatched: 0, programmes: 0, seconds: 0, sources: [], replaced: false)
         var configuration = Configuration()
+        // 32 KiB pages: fewer B-tree pages to split and write for rows
+        // with descriptions (about a tenth less time than 4 KiB; 64 KiB
+        // passed 64 MiB peak). The journal is in memory and nothing is
+        // synced: a failed build is a file thrown away.
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA cache_size = -8000")
+            try db.execute(sql: "PRAGMA page_size = 32768; PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA cache_size = -8000")
         }
         let matcher = MatcherBox(GuideMatcher(targets: targets))
         var refused = false
