@@ -45,7 +45,7 @@ struct MPVClientIntegrationTests {
         #expect(seen.contains(.fileLoaded))
     }
 
-    @Test("an asynchronous loadfile replies with its entry id before the entry starts, also while another file plays")
+    @Test("an asynchronous loadfile replies with its entry id before the entry starts, also while another file plays; `ignore` (the no-op that waits for earlier requests) is a command")
     func asyncLoadReplies() throws {
         let mpv = try makePlayer()
         defer { mpv.destroy() }
@@ -56,6 +56,7 @@ struct MPVClientIntegrationTests {
             let start = seen.firstIndex { if case .startFile = $0 { true } else { false } }
             #expect(reply != nil && start != nil && reply! < start!, "\(seen)")
         }
+        try mpv.command(["ignore"])
     }
 
     @Test("a missing file ends with reason error and mpv's 'loading failed'")

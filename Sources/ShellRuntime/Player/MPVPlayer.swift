@@ -377,6 +377,11 @@ final class MPVPlayer {
             return nil
         case .hook(let name, let id):
             guard name == "on_preloaded", activeEntry == latestEntry, let token = tokenByEntry[activeEntry], token == latestToken else {
+                // Not the latest load's: a load or stop sent without waiting
+                // must reach the core before this file is let go (so nothing
+                // of it decodes). A no-op sent with waiting runs after them,
+                // quickly: the core waits at the hook.
+                do { try mpv.command(["ignore"]) } catch { logger.error("\(error)") }
                 do { try mpv.continueHook(id) } catch { logger.error("\(error)") }
                 return nil
             }
