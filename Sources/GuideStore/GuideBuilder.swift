@@ -23,19 +23,20 @@ public enum GuideBuilder {
         for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: building + suffix) }
 
         // The sources' digest: at once when the stored guide may be the same
-        // (same sources, same lengths), else beside the build, for its status.
+        // (same sources, same lengths), else by the reading thread while it
+        // waits for the writing one, for the status.
         let stored = GuideStore(path: path).status()
-        let digest = DigestBox()
-        let digested = DispatchGroup()
+        var digest: String?
+        var digestReader: SourceDigestReader?
         if let stored, stored.sources == inputs.map(\.label), let old = stored.contents, SourceDigest.lengths(of: old) == SourceDigest.lengths(of: inputs) {
-            digest.value = SourceDigest.of(inputs, targets: targets)
-            if let contents = digest.value, let kept = try unchanged(path: path, stored: stored, contents: contents, now: now) {
+            digest = SourceDigest.of(inputs, targets: targets)
+            if let contents = digest, let kept = try unchanged(path: path, stored: stored, contents: contents, now: now) {
                 return GuideRefreshReport(channels: targets.count, channelsMatched: kept.channelsMatched, programmes: kept.programmes,
                                           seconds: Date().timeIntervalSince(began), sources: inputs.map { .init(label: $0.label, problems: [], failed: false) },
                                           replaced: true, changed: 0)
             }
         } else {
-            DispatchQueue.global().async(group: digested) { digest.value = SourceDigest.of(inputs, targets: targets) }
+            digestReader = SourceDigestReader(inputs, targets: targets)
         }
         var report = GuideRefreshReport(channels: targets.count, channelsMatched: 0, programmes: 0, seconds: 0, sources: [], replaced: false)
         var configuration = Configuration()
@@ -63,7 +64,7 @@ public enum GuideBuilder {
                         continue
                     }
                     try db.execute(sql: "SAVEPOINT source")
-                    var outcome = try read(source, matching: matcher, into: insert, search: search, db: db)
+                    var outcome = try read(source, matching: matcher, into: insert, search: search, db: db, digest: digestReader)
                     if !outcome.refused && outcome.kept == 0 && !targets.isEmpty {
                         outcome.problems.insert(CatalogProblem(line: 0, message: Self.emptiness(of: source, programmes: outcome.read)), at: 0)
                         outcome.refused = true
@@ -90,7 +91,7 @@ public enum GuideBuilder {
                 let status = GuideStoreStatus(
                     refreshed: now.timeIntervalSince1970, sources: inputs.map(\.label), lineup: GuideStore.signature(of: targets),
                     channelsMatched: report.channelsMatched, programmes: report.programmes, problem: used.problem,
-                    lineupLocation: lineupLocation, contents: used.problem == nil ? digested.waitAndRead(digest) : nil)
+                    lineupLocation: lineupLocation, contents: used.problem == nil ? digest ?? digestReader?.finish() : nil)
                 try GuideStore.write(status, to: db)
             }
             try queue.close()
@@ -130,9 +131,11 @@ extension GuideBuilder {
     }
 
     /// Reads one source on a thread of its own while this thread writes its
-    /// programmes (the two halves take about as long as each other).
+    /// programmes; the reading thread, the faster, reads `digest`'s bytes
+    /// while it waits.
     fileprivate static func read(
-        _ source: XMLTVParser.Source, matching matcher: MatcherBox, into insert: Statement, search: Statement, db: Database
+        _ source: XMLTVParser.Source, matching matcher: MatcherBox, into insert: Statement, search: Statement, db: Database,
+        digest: SourceDigestReader?
     ) throws -> SourceOutcome {
         let batches = ProgrammeBatches()
         let done = DispatchSemaphore(value: 0)
@@ -160,7 +163,7 @@ extension GuideBuilder {
                 kept += 1
                 batch.append((programme, targets))
                 if batch.count == 256 {
-                    batches.put(batch)
+                    batches.put(batch) { digest?.step() ?? false }
                     batch.removeAll(keepingCapacity: true)
                 }
             })
@@ -197,19 +200,6 @@ extension GuideBuilder {
         }
         done.wait()
         return result.value
-    }
-}
-
-/// The sources' digest, made on another thread while the guide is built.
-final class DigestBox: @unchecked Sendable {
-    var value: String?
-}
-
-extension DispatchGroup {
-    /// `box`'s value once the work of the group is done.
-    fileprivate func waitAndRead(_ box: DigestBox) -> String? {
-        wait()
-        return box.value
     }
 }
 

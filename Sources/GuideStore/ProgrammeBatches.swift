@@ -20,10 +20,17 @@ final class ProgrammeBatches: @unchecked Sendable {
 
     init(capacity: Int = 8) { self.capacity = capacity }
 
-    /// Producer: waits while full; drops the batch once cancelled.
-    func put(_ batch: [Entry]) {
+    /// Producer: while full, does a piece of `idle` work at a time (it
+    /// returns false when it has none left), then waits; drops the batch
+    /// once cancelled.
+    func put(_ batch: [Entry], whileFull idle: () -> Bool = { false }) {
         condition.lock()
-        while batches.count >= capacity && !cancelled { condition.wait() }
+        while batches.count >= capacity && !cancelled {
+            condition.unlock()
+            let worked = idle()
+            condition.lock()
+            if !worked && batches.count >= capacity && !cancelled { condition.wait() }
+        }
         let freed = spent
         spent = []
         if !cancelled {

@@ -11,19 +11,16 @@ import Foundation
 enum SourceDigest {
     /// Nil when a source could not be had (the refresh reads what it can).
     static func of(_ inputs: [GuideInput], targets: [GuideTarget]) -> String? {
-        var parts: [String] = []
-        for input in inputs {
-            guard case .source(let source) = input.content, let digest = digest(source) else { return nil }
-            // Not the label: a URL's account stays out of another column
-            // (the sources, in order, are compared beside it).
-            parts.append(digest)
-        }
+        SourceDigestReader(inputs, targets: targets).finish()
+    }
+
+    /// The lineup's part: its channels and their shifts.
+    static func lineupPart(_ targets: [GuideTarget]) -> String {
         var shifts = FNV1a()
         for target in targets.sorted(by: { $0.key < $1.key }) where target.shift != 0 {
             shifts.add(target.key + "@" + String(target.shift))
         }
-        parts.append(GuideStore.signature(of: targets) + "/" + String(shifts.value, radix: 16))
-        return parts.joined(separator: "\n")
+        return GuideStore.signature(of: targets) + "/" + String(shifts.value, radix: 16)
     }
 
     /// Each source's length as a digest holds it (nil: not a digest).
@@ -47,32 +44,5 @@ enum SourceDigest {
             }
         }
         return lengths
-    }
-
-    private static func digest(_ source: XMLTVParser.Source) -> String? {
-        var crc = crc32(0, nil, 0), adler = adler32(0, nil, 0), length = 0
-        func add(_ bytes: UnsafeRawBufferPointer) {
-            guard let base = bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), bytes.count > 0 else { return }
-            crc = crc32(crc, base, uInt(bytes.count))
-            adler = adler32(adler, base, uInt(bytes.count))
-            length += bytes.count
-        }
-        switch source {
-        case .data(let data):
-            data.withUnsafeBytes(add)
-        case .path(let path):
-            let descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else { return nil }
-            defer { close(descriptor) }
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-            defer { buffer.deallocate() }
-            while true {
-                let count = read(descriptor, buffer.baseAddress, buffer.count)
-                if count < 0 { return nil }
-                if count == 0 { break }
-                add(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            }
-        }
-        return String(crc, radix: 16) + "." + String(adler, radix: 16) + "." + String(length)
     }
 }

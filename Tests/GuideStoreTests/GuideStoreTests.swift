@@ -143,6 +143,33 @@ struct GuideStoreTests {
         #expect(try GuideStore(path: path).window(from: allTime.from, to: allTime.to).programmes(for: key).first?.title == "Midday")
     }
 
+    @Test("a guide of several MiB: its digest, read a piece at a time while the build waits, is the one a second refresh makes at once")
+    func digestWhileBuilding() throws {
+        let dir = (try storePath() as NSString).deletingLastPathComponent
+        let a = dir + "/big.xml"
+        var guide = "<tv><channel id=\"one\"><display-name>One</display-name></channel>\n"
+        let description = String(repeating: "A long evening of television. ", count: 8)
+        for hour in 0..<12_000 {
+            let start = Date(timeIntervalSince1970: 1_704_067_200 + Double(hour) * 3600)
+            let stamp = { (date: Date) -> String in
+                let c = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+                return String(format: "%04d%02d%02d%02d0000 +0000", c.year!, c.month!, c.day!, c.hour!)
+            }
+            guide += "<programme start=\"\(stamp(start))\" stop=\"\(stamp(start + 3600))\" channel=\"one\"><title>Hour \(hour)</title><desc>\(description)</desc></programme>\n"
+        }
+        guide += "</tv>\n"
+        try guide.write(toFile: a, atomically: true, encoding: .utf8)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: a)[.size] as? Int)
+        #expect(size > 3 << 20)
+        let path = dir + "/guide.sqlite3"
+        let one = lineup("#EXTM3U\n#EXTINF:-1 tvg-id=\"one\",One\nhttp://x.invalid/1\n")
+        let first = try refresh(path, one, [a])
+        #expect(first.programmes == 12_000 && first.changed == nil)
+        let contents = try #require(GuideStore(path: path).status()?.contents)
+        #expect(contents.split(separator: "\n").first?.hasSuffix(".\(size)") == true, "\(contents)")
+        #expect(try refresh(path, one, [a]).changed == 0, "the digest made at once matches the one read in pieces")
+    }
+
     @Test("a window holds what is on at its start however long it has run, what starts before its end, nothing that ended")
     func window() throws {
         let dir = (try storePath() as NSString).deletingLastPathComponent
