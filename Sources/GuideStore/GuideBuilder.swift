@@ -50,6 +50,7 @@ public enum GuideBuilder {
         let matcher = MatcherBox(GuideMatcher(targets: targets))
         var refused = false
         var anyRead = false
+        var stopsMissing = false
         do {
             let queue = try DatabaseQueue(path: building, configuration: configuration)
             try queue.writeWithoutTransaction { db in
@@ -75,6 +76,7 @@ public enum GuideBuilder {
                     } else {
                         try db.execute(sql: "RELEASE source")
                         anyRead = true
+                        stopsMissing = stopsMissing || outcome.stopsMissing
                     }
                     report.sources.append(.init(label: input.label, problems: outcome.problems, failed: outcome.refused))
                 }
@@ -84,7 +86,7 @@ public enum GuideBuilder {
                     let target = targets[index]
                     try channelInsert.execute(arguments: [target.key, target.names.first ?? "", target.id ?? ""])
                 }
-                try GuideSchema.finish(db)
+                try GuideSchema.finish(db, stopsMissing: stopsMissing)
                 report.programmes = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM programme") ?? 0
                 var used = report
                 used.replaced = true
@@ -146,6 +148,7 @@ extension GuideBuilder {
             batch.reserveCapacity(256)
             var read = 0
             var kept = 0
+            var stopsMissing = false
             // Guides list a channel's programmes together: one lookup a run.
             var lastChannel: String?
             var lastTargets: [Int] = []
@@ -161,13 +164,14 @@ extension GuideBuilder {
                 let targets = lastTargets
                 guard !targets.isEmpty else { return }
                 kept += 1
+                if programme.stop == nil { stopsMissing = true }
                 batch.append((programme, targets))
                 if batch.count == 256 {
                     batches.put(batch) { digest?.step() ?? false }
                     batch.removeAll(keepingCapacity: true)
                 }
             })
-            result.value = SourceOutcome(problems: parsed.problems, refused: parsed.refused, read: read, kept: kept)
+            result.value = SourceOutcome(problems: parsed.problems, refused: parsed.refused, read: read, kept: kept, stopsMissing: stopsMissing)
             batches.put(batch)
             batches.finish()
             done.signal()
@@ -216,6 +220,9 @@ struct SourceOutcome {
     var refused = false
     var read = 0
     var kept = 0
+    /// Whether a programme kept had no stop (its next one's start is then
+    /// its stop).
+    var stopsMissing = false
 }
 
 private final class OutcomeBox: @unchecked Sendable {

@@ -36,13 +36,16 @@ enum GuideSchema {
             """)
     }
 
-    /// After the programmes are in: stops from the next start, and the
-    /// start index.
-    static func finish(_ db: Database) throws {
-        try db.execute(sql: """
-            UPDATE programme SET stop = (SELECT MIN(p.start) FROM programme p WHERE p.key = programme.key AND p.start > programme.start)
-                WHERE stop IS NULL;
-            CREATE INDEX programme_start ON programme(start);
-            """)
+    /// After the programmes are in: stops from the next start (when a
+    /// programme came without one: the look costs a pass over the table),
+    /// and the start index.
+    static func finish(_ db: Database, stopsMissing: Bool) throws {
+        if stopsMissing {
+            try db.execute(sql: """
+                UPDATE programme SET stop = (SELECT MIN(p.start) FROM programme p WHERE p.key = programme.key AND p.start > programme.start)
+                    WHERE stop IS NULL
+                """)
+        }
+        try db.execute(sql: "CREATE INDEX programme_start ON programme(start)")
     }
 }

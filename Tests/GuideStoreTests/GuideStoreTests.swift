@@ -170,6 +170,25 @@ struct GuideStoreTests {
         #expect(try refresh(path, one, [a]).changed == 0, "the digest made at once matches the one read in pieces")
     }
 
+    @Test("a programme without a stop ends when the channel's next begins; the last one without a stop stays open")
+    func stopsFromNextStart() throws {
+        let dir = (try storePath() as NSString).deletingLastPathComponent
+        let a = dir + "/stops.xml"
+        try """
+            <tv><channel id="one"><display-name>One</display-name></channel>
+            <programme start="20240101120000 +0000" channel="one"><title>Open</title></programme>
+            <programme start="20240101123000 +0000" stop="20240101130000 +0000" channel="one"><title>Closed</title></programme>
+            <programme start="20240101140000 +0000" channel="one"><title>Last</title></programme></tv>
+            """.write(toFile: a, atomically: true, encoding: .utf8)
+        let path = dir + "/guide.sqlite3"
+        let one = lineup("#EXTM3U\n#EXTINF:-1 tvg-id=\"one\",One\nhttp://x.invalid/1\n")
+        _ = try refresh(path, one, [a])
+        let key = try #require(one.guideTargets.first?.key)
+        let programmes = try GuideStore(path: path).window(from: allTime.from, to: allTime.to).programmes(for: key)
+        #expect(programmes.map(\.title) == ["Open", "Closed", "Last"])
+        #expect(programmes.map(\.stop) == [utc(2024, 1, 1, 12, 30), utc(2024, 1, 1, 13, 0), nil])
+    }
+
     @Test("a window holds what is on at its start however long it has run, what starts before its end, nothing that ended")
     func window() throws {
         let dir = (try storePath() as NSString).deletingLastPathComponent
