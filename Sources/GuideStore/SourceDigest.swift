@@ -1,5 +1,4 @@
 import Catalog
-import CXML
 import Foundation
 
 /// What a refresh reads, in one string: each source's bytes (zlib's CRC-32

@@ -7,7 +7,9 @@ import Foundation
 /// thread (the slower), so the digest takes no core of its own from the two
 /// building the store (as a third thread it cost the build about a tenth).
 /// One thread at a time; handing it to another needs a happens-before (the
-/// reading thread's end).
+/// reading thread's end). Sources are told by their bytes, not their labels:
+/// a URL's account stays out of this column (the labels are compared beside
+/// it).
 final class SourceDigestReader: @unchecked Sendable {
     private let inputs: [GuideInput]
     private let targets: [GuideTarget]
