@@ -168,6 +168,9 @@ struct GuideStoreTests {
         let contents = try #require(GuideStore(path: path).status()?.contents)
         #expect(contents.split(separator: "\n").first?.hasSuffix(".\(size)") == true, "\(contents)")
         #expect(try refresh(path, one, [a]).changed == 0, "the digest made at once matches the one read in pieces")
+        try guide.replacingOccurrences(of: "Hour 11999<", with: "Hour 1l999<").write(toFile: a, atomically: true, encoding: .utf8)
+        #expect(try FileManager.default.attributesOfItem(atPath: a)[.size] as? Int == size)
+        #expect(try refresh(path, one, [a]).changed == nil, "one byte in the last mebibyte, the same length: built anew")
     }
 
     @Test("a programme without a stop ends when the channel's next begins; the last one without a stop stays open")
@@ -187,6 +190,9 @@ struct GuideStoreTests {
         let programmes = try GuideStore(path: path).window(from: allTime.from, to: allTime.to).programmes(for: key)
         #expect(programmes.map(\.title) == ["Open", "Closed", "Last"])
         #expect(programmes.map(\.stop) == [utc(2024, 1, 1, 12, 30), utc(2024, 1, 1, 13, 0), nil])
+        let store = GuideStore(path: path)
+        #expect(try store.search("open").first?.stop == utc(2024, 1, 1, 12, 30), "the store holds Open's stop")
+        #expect(try store.search("open", from: utc(2024, 1, 1, 13, 0)).isEmpty, "so a search from later leaves it out")
     }
 
     @Test("a window holds what is on at its start however long it has run, what starts before its end, nothing that ended")
