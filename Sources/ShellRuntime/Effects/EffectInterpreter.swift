@@ -75,7 +75,11 @@ public final class EffectInterpreter: EffectPerformer {
                 if case .loadFrom(_, _, let from) = effect { start = from }
                 logger.info("load \(item.url)\(start.map { " from \($0) s" } ?? "")")
                 if let logo = item.logo { logos?.load(logo) }
-                if player(.main) == nil { _ = startPlayer(.main) }
+                if player(.main) == nil {
+                    _ = startPlayer(.main)
+                } else {
+                    players.handOverMain(for: item, elsewhere: store.state.recordings.activeCount, cap: store.state.settings.maxConnections)
+                }
                 do {
                     guard let player = player(.main) else { throw RuntimeError.playerUnavailable }
                     try player.setMuted(store.state.settings.muted)

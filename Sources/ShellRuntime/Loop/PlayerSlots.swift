@@ -1,7 +1,11 @@
 import Logging
+import MediaModel
 import MPVClient
 import ShellCore
 import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The shell's libmpv players by slot: made with the configuration's
 /// options and decode policy, each rendering at the pixel size its place
@@ -44,15 +48,8 @@ final class PlayerSlots: PlayerHost, RendererSource {
     @discardableResult
     func startPlayer(in slot: PlayerSlot) -> Bool {
         do {
-            let picture = terminal?.picture ?? .cells
-            // On the TV output only the main player draws its own window;
-            // any other renders off screen for the presenter to lay on it.
-            let player = try MPVPlayer(video: configuration.video,
-                                       options: decodeOptions(for: picture) + configuration.mpvOptions.map { ($0.key, $0.value) },
-                                       logger: logger, showsWindow: slot == .main, windowOutput: windowOutput ?? MPVPlayer.tvWindowOutput)
+            let player = try makePlayer(showsWindow: slot == .main)
             player.pictureSize = pictureSize(for: slot)
-            player.lightDecoding = lightDecoding(for: picture)
-            player.timeshift = configuration.timeshift
             if slot != .main { try? player.setMuted(true) }
             pool[slot] = player
             if slot == .main { presenter?.playerReplaced() }
@@ -61,6 +58,100 @@ final class PlayerSlots: PlayerHost, RendererSource {
             logger.error("could not start libmpv: \(error)")
             return false
         }
+    }
+
+    /// A libmpv with this configuration's options and the decode policy of
+    /// the terminal's picture. On the TV output only the main player draws
+    /// its own window; any other renders off screen for the presenter to
+    /// lay on it.
+    private func makePlayer(showsWindow: Bool) throws -> MPVPlayer {
+        let picture = terminal?.picture ?? .cells
+        let player = try MPVPlayer(video: configuration.video,
+                                   options: decodeOptions(for: picture) + configuration.mpvOptions.map { ($0.key, $0.value) },
+                                   logger: logger, showsWindow: showsWindow, windowOutput: windowOutput ?? MPVPlayer.tvWindowOutput)
+        player.lightDecoding = lightDecoding(for: picture)
+        player.timeshift = configuration.timeshift
+        return player
+    }
+
+    // MARK: - The spare player
+
+    /// A libmpv beside the main player that plays nothing (or is still
+    /// ending what it played): a live channel the main player would have
+    /// to wait for its old stream's end to open (mpv ends one file before
+    /// it opens the next, and a live HLS reader takes 120–190 ms to notice)
+    /// opens in the spare at once instead, and the old player ends its
+    /// stream beside it, then waits as the spare. Made at the first such
+    /// load; terminal and no-video outputs only (on the TV the main player
+    /// carries the window).
+    private(set) var spare: MPVPlayer?
+
+    /// Before the main slot loads `item`: when `item` is a live network
+    /// stream and the main player still streams one, the spare (made now if
+    /// there is none) takes the main slot and the old player stops as the
+    /// spare — unless that would open more than `cap` streams at once,
+    /// counting `elsewhere` (recordings) and every player's stream. Returns
+    /// whether the players changed places.
+    @discardableResult
+    func handOverMain(for item: MediaItem, elsewhere: Int, cap: Int?) -> Bool {
+        guard configuration.video != .tv, item.isLive, TimeshiftSettings.applies(to: item.url),
+              let old = pool[.main], old.streamsFromNetwork, !old.died else { return false }
+        let streams = elsewhere + pool.all.filter { $0.player.streamsFromNetwork }.count + (spare?.streamsFromNetwork == true ? 1 : 0)
+        if let cap, streams >= cap { return false }
+        let next: MPVPlayer
+        if let spare, !spare.died {
+            next = spare
+        } else {
+            spare?.shutdown()
+            spare = nil
+            do {
+                next = try makePlayer(showsWindow: false)
+            } catch {
+                logger.error("could not start a spare libmpv: \(error)")
+                return false
+            }
+        }
+        do {
+            try old.stop()
+        } catch {
+            logger.error("\(error)")
+        }
+        next.pictureSize = pictureSize(for: .main)
+        pool[.main] = next
+        spare = old
+        presenter?.playerReplaced()
+        return true
+    }
+
+    /// The spare's descriptors, for the loop to wait on.
+    var spareDescriptors: [Int32] {
+        guard let spare else { return [] }
+        return [spare.wakeupFD] + (spare.renderer != nil ? [spare.renderFD] : [])
+    }
+
+    /// Serves the spare when `fd` is one of its descriptors: its events say
+    /// nothing the shell needs (its load was replaced), and its render
+    /// context is kept answering so mpv can end its video. A spare whose
+    /// libmpv died is let go. Returns whether `fd` was the spare's.
+    func serviceSpare(_ fd: Int32) -> Bool {
+        guard let spare, fd == spare.wakeupFD || fd == spare.renderFD else { return false }
+        if fd == spare.renderFD {
+            var sink = [UInt8](repeating: 0, count: 64)
+            while read(fd, &sink, sink.count) > 0 {}
+            _ = spare.renderer?.update()
+        }
+        _ = spare.drain()
+        if spare.died {
+            spare.shutdown()
+            self.spare = nil
+        }
+        return true
+    }
+
+    /// Shuts the spare down (at exit).
+    func shutDownSpare() {
+        spare?.shutdown()
+        spare = nil
     }
 
     /// On the TV output the player coming to the main slot takes mpv's

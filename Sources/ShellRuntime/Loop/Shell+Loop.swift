@@ -24,6 +24,7 @@ extension Shell {
                 pollSet.watch(player.wakeupFD)
                 if player.renderer != nil { pollSet.watch(player.renderFD) }
             }
+            for fd in players.spareDescriptors { pollSet.watch(fd) }
             for fd in thumbnails?.descriptors ?? [] { pollSet.watch(fd) }
             if let ipc { pollSet.watch(ipc.pollDescriptors()) }
             pollSet.watch(lirc?.fd)
@@ -104,6 +105,7 @@ extension Shell {
             drainPipe(fd)
             drainPlayerEvents(player)
             if player.renderer?.update() == true, let slot = players.pool.slot(of: player) { presenter?.frameReady(in: slot) }
+        } else if players.serviceSpare(fd) {
         } else if let thumbnails, thumbnails.owns(fd) {
             thumbnails.handle(fd: fd)
         } else if let presenter, fd == presenter.pendingOutput, revents & Int16(POLLOUT) != 0 {

@@ -137,7 +137,10 @@ public final class Shell {
         players[.main] = try MPVPlayer(
             video: video, options: players.decodeOptions(for: .cells) + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
         players[.main]?.timeshift = configuration.timeshift
-        defer { players.pool.removeAll { $0.shutdown() } }
+        defer {
+            players.pool.removeAll { $0.shutdown() }
+            players.shutDownSpare()
+        }
         if let path = configuration.ipcSocketPath {
             let server = try IPCServer(path: path, logger: logger)
             ipc = server

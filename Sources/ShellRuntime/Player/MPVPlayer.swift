@@ -51,6 +51,11 @@ final class MPVPlayer {
     /// libmpv shut its core down (a script's `quit`, a fatal error): this
     /// player is dead and must be replaced.
     private(set) var died = false
+    /// Whether the latest load streams from the network (HTTP, RTSP …) and
+    /// was not stopped since: it holds a connection, and ending it may keep
+    /// mpv's core for a while (a live HLS reader at the live edge sleeps
+    /// between playlist reloads: 120–190 ms measured on local HLS).
+    private(set) var streamsFromNetwork = false
     /// Keys typed into mpv's window (TV output), by mpv's names, oldest
     /// first; the loop takes them after each drain.
     var typedKeys: [String] = []
@@ -183,6 +188,7 @@ final class MPVPlayer {
     /// Loads `item` in mpv for `token` (a new load, or one tried again).
     private func open(_ item: MediaItem, token: Int, start: Double?, extra: [String: String], paused: Bool) throws {
         windowTrouble = false
+        streamsFromNetwork = TimeshiftSettings.applies(to: item.url)
         latestToken = token
         lastErrorLine = nil
         failedWithoutDetail = nil
@@ -257,6 +263,7 @@ final class MPVPlayer {
     /// before it decodes anything (synchronously then: the core waits at
     /// the hook); otherwise without waiting for the core.
     func stop() throws {
+        streamsFromNetwork = false
         latestToken += 1
         latestEntry = -1
         pendingLoad = nil

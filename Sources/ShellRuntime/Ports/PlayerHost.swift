@@ -1,3 +1,4 @@
+import MediaModel
 import ShellCore
 
 /// The players by slot, as the effect interpreter drives them: the one in
@@ -11,4 +12,16 @@ package protocol PlayerHost: AnyObject {
     func startPlayer(in slot: PlayerSlot) -> Bool
     /// Moves the players of `a` and `b` to each other's slot.
     func exchangePlayers(_ a: PlayerSlot, _ b: PlayerSlot)
+    /// Before the main slot loads `item`: a player that need not wait for
+    /// the main one's old stream to end may take its place (`PlayerSlots`'
+    /// spare), within `cap` streams counting `elsewhere` ones. Returns
+    /// whether the main player changed.
+    @discardableResult
+    func handOverMain(for item: MediaItem, elsewhere: Int, cap: Int?) -> Bool
+}
+
+extension PlayerHost {
+    /// Players that end a stream at once (the embedded driver's fakes)
+    /// keep their slot.
+    package func handOverMain(for item: MediaItem, elsewhere: Int, cap: Int?) -> Bool { false }
 }
