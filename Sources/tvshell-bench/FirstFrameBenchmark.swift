@@ -21,8 +21,16 @@ enum FirstFrameBenchmark {
     /// load first) → the new entry's first frame rendered; `settle` seconds
     /// of playing between loads, and up to `jitter` seconds more (from a
     /// fixed seed), so loads of live streams fall at every point of their
-    /// segments' time, not always the same.
-    static func raw(cycling sources: [String], runs: Int, settle: Double, jitter: Double = 0) throws -> Statistics {
+    /// segments' time, not always the same; or, given `live`, then until
+    /// its `k`th phase (`SlidingLiveHLS.phase`) for the `k`th sample.
+    static func raw(cycling sources: [String], runs: Int, settle: Double, jitter: Double = 0, live: SlidingLiveHLS? = nil) throws -> Statistics {
+        try rawSamples(cycling: sources, runs: runs, settle: settle, jitter: jitter, live: live).statistics
+    }
+
+    /// `raw`'s samples in order (the `k`th made at phase `k` when `live`
+    /// is given), and their statistics.
+    static func rawSamples(cycling sources: [String], runs: Int, settle: Double, jitter: Double = 0,
+                           live: SlidingLiveHLS? = nil) throws -> (samples: [Double], statistics: Statistics) {
         var random = SeededGenerator(seed: 7)
         let mpv = try MPVHandle()
         for (k, v) in [("vo", "libmpv"), ("ao", "null"), ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
@@ -60,13 +68,14 @@ enum FirstFrameBenchmark {
             guard presented else { throw SpawnError(message: "no first frame for \(source)") }
             if run > 0 { samples.append((PtyProcess.now() - start) * 1000) }
             let settled = PtyProcess.now()
-            let rest = settle + jitter * Double(random.next() % 1000) / 1000
+            let rest = settle + (live.map { $0.seconds(untilPhase: SlidingLiveHLS.phase(run + 1), after: settle) }
+                                 ?? jitter * Double(random.next() % 1000) / 1000)
             while PtyProcess.now() - settled < rest {
                 _ = mpv.waitEvent(timeout: 0.01)
                 if renderer.update() { try renderer.render(width: columns, height: rows * 2) }
             }
         }
-        return Statistics(samples)
+        return (samples, Statistics(samples))
     }
 
     static func tvshell(_ tvshell: String, _ source: String, runs: Int) throws -> Statistics {

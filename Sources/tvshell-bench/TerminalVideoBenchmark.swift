@@ -53,12 +53,16 @@ enum TerminalVideoBenchmark {
     }
 
     /// tvshell with each of `variants` (a name and extra arguments) against
-    /// timg and the decode floor on one clip at the first of `sizes`, `runs`
+    /// timg and the decode floor on one clip (`mandelbrot`, or
+    /// `mandelbrot@200x60` for a size other than the first of `sizes`), `runs`
     /// interleaved runs, medians: for trying decode and scaling options
     /// before making them the default.
-    static func compare(tvshell: String, source: String, variants: [(name: String, arguments: [String])], runs: Int) throws {
+    static func compare(tvshell: String, source named: String, variants: [(name: String, arguments: [String])], runs: Int) throws {
+        let parts = named.split(separator: "@").map(String.init)
+        let source = parts[0]
+        let size = parts.count > 1 ? parts[1].split(separator: "x").compactMap { Int($0) } : []
         let hd = try TestMedia.hdClip(source)
-        let (columns, rows) = sizes[0]
+        let (columns, rows) = size.count == 2 ? (size[0], size[1]) : sizes[0]
         print("== \(source) \(columns)x\(rows), \(Int(window)) s window, median of \(runs) interleaved runs")
         var players: [() throws -> Result] = variants.map { variant in
             { try measureTVShell(tvshell, clip: hd, columns: columns, rows: rows, extra: variant.arguments, name: variant.name) }

@@ -7,10 +7,15 @@ import Foundation
 /// segments by a `LocalHTTPServer`.
 public final class SlidingLiveHLS: @unchecked Sendable {
     public let server: LocalHTTPServer
+    /// When the windows began to slide, and how often they move on.
+    private let start: Date
+    private let duration: Double
 
     /// `folder` holds `count` segments of `duration` seconds each.
     public init(folder: String, count: Int, duration: Double = 1, window: Int = 6) throws {
         let start = Date()
+        self.start = start
+        self.duration = duration
         server = try LocalHTTPServer(directory: folder, responder: { path in
             guard path.hasPrefix("live"), path.hasSuffix(".m3u8") else { return nil }
             let now = Int(Date().timeIntervalSince(start) / duration) + window
@@ -29,6 +34,29 @@ public final class SlidingLiveHLS: @unchecked Sendable {
     public func url(channel: Int) -> String { server.url("live\(channel).m3u8") }
 
     public func stop() { server.stop() }
+
+    /// Sleeps until the windows are `phase` (0..<1) of a segment's time past
+    /// their last move: a cold load's time depends on where in a segment it
+    /// falls (19 to 215 ms here), so loads compared with each other are made
+    /// at the same phases.
+    public func wait(untilPhase phase: Double) {
+        Thread.sleep(forTimeInterval: seconds(untilPhase: phase))
+    }
+
+    /// Seconds from `after` seconds from now until the windows are next at `phase`.
+    public func seconds(untilPhase phase: Double, after: Double = 0) -> Double {
+        let position = (Date().timeIntervalSince(start) + after) / duration
+        var ahead = phase - (position - position.rounded(.down))
+        if ahead < 0 { ahead += 1 }
+        return ahead * duration
+    }
+
+    /// The `k`th of a sequence of phases that covers a segment's time evenly
+    /// for any number of loads (multiples of the golden ratio, modulo 1).
+    public static func phase(_ k: Int) -> Double {
+        let x = Double(k) * 0.618_033_988_749_895
+        return x - x.rounded(.down)
+    }
 }
 
 extension TestMedia {
