@@ -21,14 +21,15 @@ enum FirstFrameBenchmark {
     /// load first) → the new entry's first frame rendered; `settle` seconds
     /// of playing between loads, and up to `jitter` seconds more (from a
     /// fixed seed), so loads of live streams fall at every point of their
-    /// segments' time, not always the same; or, given `live`, then until
-    /// its `k`th phase (`SlidingLiveHLS.phase`) for the `k`th sample.
-    static func raw(cycling sources: [String], runs: Int, settle: Double, jitter: Double = 0, live: SlidingLiveHLS? = nil) throws -> Statistics {
-        try rawSamples(cycling: sources, runs: runs, settle: settle, jitter: jitter, live: live).statistics
+    /// segments' time, not always the same.
+    static func raw(cycling sources: [String], runs: Int, settle: Double, jitter: Double = 0) throws -> Statistics {
+        try rawSamples(cycling: sources, runs: runs, settle: settle, jitter: jitter).statistics
     }
 
-    /// `raw`'s samples in order (the `k`th made at phase `k` when `live`
-    /// is given), and their statistics.
+    /// `raw`'s samples in order, and their statistics; given `live`, after
+    /// `settle` each waits for `live`'s next `k`th phase
+    /// (`SlidingLiveHLS.phase`) instead of a jitter, so the `k`th sample is
+    /// made at phase `k`.
     static func rawSamples(cycling sources: [String], runs: Int, settle: Double, jitter: Double = 0,
                            live: SlidingLiveHLS? = nil) throws -> (samples: [Double], statistics: Statistics) {
         var random = SeededGenerator(seed: 7)

@@ -7,10 +7,11 @@ import ShellProbes
 /// favourites, `[live] max_connections = 4`. A trace made from a fixed seed
 /// (55 % channel up/down, 15 % the last-channel key, 15 % typed numbers,
 /// 10 % guide picks, 5 % favourites by number), each zap's key → the new
-/// channel's first frame, 4–5 s on each channel, the `k`th zap's keys at
-/// the `k`th phase of the segments' time (`SlidingLiveHLS.phase`); against
-/// raw libmpv cold `loadfile` of the same channels in the same run, its
-/// `k`th load at the same phase, so cold loads are compared like with like. Then the same trace's
+/// channel's first frame, 4 s on each channel and then until the `k`th
+/// phase of the segments' time for the `k`th zap (`SlidingLiveHLS.phase`);
+/// against raw libmpv cold `loadfile` of the same channels in the same run,
+/// its `k`th load at the same phase, so cold loads are compared like with
+/// like. Then the same trace's
 /// first zaps with warming off, for what warming costs (bytes a minute from
 /// the server, tvshell's CPU). The server's log must show no request for a
 /// restricted channel.

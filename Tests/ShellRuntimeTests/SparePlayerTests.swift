@@ -19,7 +19,10 @@ struct SparePlayerTests {
 
     /// Serves every player (and the spare) until `player` reports playing
     /// `token`: held loads are let go, frames rendered so mpv goes on.
-    private func playUntilPlaying(_ slots: PlayerSlots, _ player: MPVPlayer, token: Int) throws {
+    /// Returns what `player` reported for `token` until then.
+    @discardableResult
+    private func playUntilPlaying(_ slots: PlayerSlots, _ player: MPVPlayer, token: Int) throws -> [PlayerReport] {
+        var seen: [PlayerReport] = []
         let deadline = Date().addingTimeInterval(15)
         var fds = slots.spareDescriptors + [player.wakeupFD, player.renderFD]
         while Date() < deadline {
@@ -30,8 +33,9 @@ struct SparePlayerTests {
             while read(player.renderFD, &sink, sink.count) > 0 {}
             if player.renderer?.update() == true { try player.renderer?.render(width: 64, height: 36) }
             for (report, reported) in player.drain() where reported == token {
+                seen.append(report)
                 if case .preloaded = report { player.continueLoad(token: token) }
-                if report == .playing { return }
+                if report == .playing { return seen }
                 if case .failed(let why) = report { throw SpawnError(message: "token \(token) failed: \(why)") }
             }
             fds = slots.spareDescriptors + [player.wakeupFD, player.renderFD]
@@ -64,12 +68,13 @@ struct SparePlayerTests {
         #expect(!slots.handOverMain(for: MediaItem(id: "l", title: "Local", url: "av://lavfi:testsrc2", isLive: true), elsewhere: 0, cap: nil))
         #expect(slots[.main] === first && slots.spare == nil)
 
-        #expect(slots.handOverMain(for: channel(live, 2), elsewhere: 0, cap: 2))
+        #expect(slots.handOverMain(for: channel(live, 2), elsewhere: 0, cap: 2, speed: 1.5))
         let second = try #require(slots[.main])
         #expect(second !== first && slots.spare === first, "the old player waits as the spare")
         #expect(!first.streamsFromNetwork, "its stream is stopped")
         try second.load(channel(live, 2), token: 2)
-        try playUntilPlaying(slots, second, token: 2)
+        let reports = try playUntilPlaying(slots, second, token: 2)
+        #expect(reports.contains(.speed(1.5)), "the spare plays at the speed the old player did: \(reports)")
 
         #expect(slots.handOverMain(for: channel(live, 3), elsewhere: 0, cap: 2))
         #expect(slots[.main] === first && slots.spare === second, "the two take turns: no third libmpv")

@@ -78,7 +78,8 @@ public final class EffectInterpreter: EffectPerformer {
                 if player(.main) == nil {
                     _ = startPlayer(.main)
                 } else {
-                    players.handOverMain(for: item, elsewhere: store.state.recordings.activeCount, cap: store.state.settings.maxConnections)
+                    players.handOverMain(for: item, elsewhere: store.state.recordings.activeCount, cap: store.state.settings.maxConnections,
+                                         speed: store.state.playback.speed)
                 }
                 do {
                     guard let player = player(.main) else { throw RuntimeError.playerUnavailable }

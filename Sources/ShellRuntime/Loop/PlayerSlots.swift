@@ -90,10 +90,11 @@ final class PlayerSlots: PlayerHost, RendererSource {
     /// stream and the main player still streams one, the spare (made now if
     /// there is none) takes the main slot and the old player stops as the
     /// spare — unless that would open more than `cap` streams at once,
-    /// counting `elsewhere` (recordings) and every player's stream. Returns
-    /// whether the players changed places.
+    /// counting `elsewhere` (recordings) and every player's stream. The
+    /// spare plays at `speed`, as the old player (whose speed mpv would have
+    /// kept across the load) did. Returns whether the players changed places.
     @discardableResult
-    func handOverMain(for item: MediaItem, elsewhere: Int, cap: Int?) -> Bool {
+    func handOverMain(for item: MediaItem, elsewhere: Int, cap: Int?, speed: Double = 1) -> Bool {
         guard configuration.video != .tv, item.isLive, TimeshiftSettings.applies(to: item.url),
               let old = pool[.main], old.streamsFromNetwork, !old.died else { return false }
         let streams = elsewhere + pool.all.filter { $0.player.streamsFromNetwork }.count + (spare?.streamsFromNetwork == true ? 1 : 0)
@@ -117,6 +118,11 @@ final class PlayerSlots: PlayerHost, RendererSource {
             logger.error("\(error)")
         }
         next.pictureSize = pictureSize(for: .main)
+        do {
+            try next.setSpeed(speed)
+        } catch {
+            logger.error("\(error)")
+        }
         pool[.main] = next
         spare = old
         presenter?.playerReplaced()

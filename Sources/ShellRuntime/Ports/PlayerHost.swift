@@ -14,14 +14,14 @@ package protocol PlayerHost: AnyObject {
     func exchangePlayers(_ a: PlayerSlot, _ b: PlayerSlot)
     /// Before the main slot loads `item`: a player that need not wait for
     /// the main one's old stream to end may take its place (`PlayerSlots`'
-    /// spare), within `cap` streams counting `elsewhere` ones. Returns
-    /// whether the main player changed.
+    /// spare), within `cap` streams counting `elsewhere` ones, playing at
+    /// `speed`. Returns whether the main player changed.
     @discardableResult
-    func handOverMain(for item: MediaItem, elsewhere: Int, cap: Int?) -> Bool
+    func handOverMain(for item: MediaItem, elsewhere: Int, cap: Int?, speed: Double) -> Bool
 }
 
 extension PlayerHost {
     /// Players that end a stream at once (the embedded driver's fakes)
     /// keep their slot.
-    package func handOverMain(for item: MediaItem, elsewhere: Int, cap: Int?) -> Bool { false }
+    package func handOverMain(for item: MediaItem, elsewhere: Int, cap: Int?, speed: Double) -> Bool { false }
 }
