@@ -6,7 +6,7 @@ import ShellCore
 /// `MPVPlayer` itself that names mpv commands and properties. Run-loop
 /// thread only.
 ///
-/// Pause, mute and volume are set without waiting for mpv's core (it may be
+/// Pause, mute, speed and volume are set without waiting for mpv's core (it may be
 /// busy ending a stream for a few hundred milliseconds); mpv applies a
 /// client's requests in order, so a later read sees them.
 extension MPVPlayer: PlayerPort {
@@ -40,7 +40,7 @@ extension MPVPlayer: PlayerPort {
     }
 
     func setSpeed(_ speed: Double) throws {
-        try mpv.setProperty("speed", String(speed))
+        try mpv.setPropertyAsync("speed", String(speed))
     }
 
     func setVolume(_ volume: Double) throws {
