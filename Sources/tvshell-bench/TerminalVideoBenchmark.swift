@@ -65,7 +65,10 @@ enum TerminalVideoBenchmark {
         let (columns, rows) = size.count == 2 ? (size[0], size[1]) : sizes[0]
         print("== \(source) \(columns)x\(rows), \(Int(window)) s window, median of \(runs) interleaved runs")
         var players: [() throws -> Result] = variants.map { variant in
-            { try measureTVShell(tvshell, clip: hd, columns: columns, rows: rows, extra: variant.arguments, name: variant.name) }
+            // A variant whose first word is a path runs that build of tvshell.
+            let binary = variant.arguments.first.flatMap { $0.hasPrefix("/") ? $0 : nil }
+            let extra = binary == nil ? variant.arguments : Array(variant.arguments.dropFirst())
+            return { try measureTVShell(binary ?? tvshell, clip: hd, columns: columns, rows: rows, extra: extra, name: variant.name) }
         }
         if let timg = Spawn.which("timg") { players.append { try measureTimg(timg, clip: hd, columns: columns, rows: rows) } }
         if let mpv = Spawn.which("mpv") {

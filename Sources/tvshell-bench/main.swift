@@ -11,7 +11,7 @@ let arguments = CommandLine.arguments
 guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys", "flips", "zap", "guide", "tv", "fleet", "thumbnails", "multiview", "lists"].contains(arguments[2])
         || arguments.count >= 6 && arguments[2] == "compare" && Int(arguments[4]) != nil
         || (arguments.count == 3 || arguments.count == 4 && Int(arguments[3]) != nil) && arguments[2] == "zaptrace" else {
-    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | guide | tv | fleet | thumbnails | multiview | lists | zaptrace [ZAPS] | compare testsrc2|mandelbrot[@COLSxROWS] RUNS NAME=ARGS...]\n".utf8))
+    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | guide | tv | fleet | thumbnails | multiview | lists | zaptrace [ZAPS] | compare testsrc2|mandelbrot[@COLSxROWS] RUNS NAME=[/OTHER/TVSHELL] ARGS...]\n".utf8))
     exit(64)
 }
 let tvshell = arguments[1]
@@ -43,7 +43,7 @@ do {
             try reportFlips(tvshell)
         } else if arguments[2] == "guide" {
             try GuideBenchmark.report(tvshell: tvshell)
-    try ListsBenchmark.report(tvshell: tvshell)
+            try ListsBenchmark.report(tvshell: tvshell)
         } else if arguments[2] == "zap" {
             try reportZap(tvshell)
         } else if arguments[2] == "tv" {

@@ -164,6 +164,8 @@ struct VisibleStateTests {
         b.playback.position = 999
         b.playback.duration = 1234
         b.playback.token = 9
+        b.playback.framesRendered = 500
+        b.playback.framesDropped = 12
         #expect(ShellView.visibleState(a) == ShellView.visibleState(b))
         #expect(ShellView.render(a, theme: .dark, width: 80, height: 24, context: terminalVideo)
             == ShellView.render(b, theme: .dark, width: 80, height: 24, context: terminalVideo))

@@ -7,6 +7,10 @@ extension ShellView {
     public static func visibleState(_ state: ShellState) -> ShellState {
         var s = state
         s.playback.token = 0
+        // Frame counts change with every frame and are drawn nowhere: kept,
+        // they would rebuild the UI at the video's frame rate.
+        s.playback.framesRendered = 0
+        s.playback.framesDropped = 0
         s.retiredToken = 0
         if var pip = s.picture.pip {
             pip.playback = visiblePicturePlayback(pip.playback)
