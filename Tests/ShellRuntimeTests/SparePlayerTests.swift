@@ -28,7 +28,7 @@ struct SparePlayerTests {
         while Date() < deadline {
             var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&entries, nfds_t(entries.count), 100)
-            for entry in entries where entry.revents != 0 { _ = slots.serviceSpare(entry.fd) }
+            for entry in entries where entry.revents != 0 { slots.serviceSpare(entry.fd) }
             var sink = [UInt8](repeating: 0, count: 64)
             while read(player.renderFD, &sink, sink.count) > 0 {}
             if player.renderer?.update() == true { try player.renderer?.render(width: 64, height: 36) }
@@ -82,5 +82,25 @@ struct SparePlayerTests {
         try playUntilPlaying(slots, first, token: 3)
         let requests = live.server.requests
         #expect(requests.contains { $0.hasPrefix("/live3.m3u8") } && requests.contains { $0.hasPrefix("/live2.m3u8") })
+
+        let missing = MediaItem(id: "m", title: "Missing", url: live.server.url("missing.m3u8"), isLive: true, number: 9)
+        try first.load(missing, token: 4)
+        #expect(first.streamsFromNetwork)
+        #expect(try failure(of: first, token: 4) != nil)
+        #expect(!first.streamsFromNetwork, "a failed load holds no stream")
+        #expect(!slots.handOverMain(for: channel(live, 4), elsewhere: 0, cap: 2), "nothing streams: nothing to wait for")
+    }
+
+    /// Waits until `player` reports the load `token` failed; its reason.
+    private func failure(of player: MPVPlayer, token: Int) throws -> String? {
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            var entry = pollfd(fd: player.wakeupFD, events: Int16(POLLIN), revents: 0)
+            _ = poll(&entry, 1, 100)
+            for (report, reported) in player.drain() where reported == token {
+                if case .failed(let why) = report { return why }
+            }
+        }
+        return nil
     }
 }

@@ -135,12 +135,18 @@ final class PlayerSlots: PlayerHost, RendererSource {
         return [spare.wakeupFD] + (spare.renderer != nil ? [spare.renderFD] : [])
     }
 
+    /// Whether `fd` is one of the spare's descriptors.
+    func isSpareDescriptor(_ fd: Int32) -> Bool {
+        guard let spare else { return false }
+        return fd == spare.wakeupFD || fd == spare.renderFD
+    }
+
     /// Serves the spare when `fd` is one of its descriptors: its events say
     /// nothing the shell needs (its load was replaced), and its render
     /// context is kept answering so mpv can end its video. A spare whose
-    /// libmpv died is let go. Returns whether `fd` was the spare's.
-    func serviceSpare(_ fd: Int32) -> Bool {
-        guard let spare, fd == spare.wakeupFD || fd == spare.renderFD else { return false }
+    /// libmpv died is let go.
+    func serviceSpare(_ fd: Int32) {
+        guard let spare, isSpareDescriptor(fd) else { return }
         if fd == spare.renderFD {
             var sink = [UInt8](repeating: 0, count: 64)
             while read(fd, &sink, sink.count) > 0 {}
@@ -151,7 +157,6 @@ final class PlayerSlots: PlayerHost, RendererSource {
             spare.shutdown()
             self.spare = nil
         }
-        return true
     }
 
     /// Shuts the spare down (at exit).

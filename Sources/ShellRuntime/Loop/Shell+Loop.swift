@@ -105,7 +105,8 @@ extension Shell {
             drainPipe(fd)
             drainPlayerEvents(player)
             if player.renderer?.update() == true, let slot = players.pool.slot(of: player) { presenter?.frameReady(in: slot) }
-        } else if players.serviceSpare(fd) {
+        } else if players.isSpareDescriptor(fd) {
+            players.serviceSpare(fd)
         } else if let thumbnails, thumbnails.owns(fd) {
             thumbnails.handle(fd: fd)
         } else if let presenter, fd == presenter.pendingOutput, revents & Int16(POLLOUT) != 0 {

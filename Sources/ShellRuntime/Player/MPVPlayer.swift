@@ -52,7 +52,8 @@ final class MPVPlayer {
     /// player is dead and must be replaced.
     private(set) var died = false
     /// Whether the latest load streams from the network (HTTP, RTSP …) and
-    /// was not stopped since: it holds a connection, and ending it may keep
+    /// was neither stopped nor ended (end of file, failure) since: it holds
+    /// a connection, and ending it may keep
     /// mpv's core for a while (a live HLS reader at the live edge sleeps
     /// between playlist reloads: 120–190 ms measured on local HLS).
     private(set) var streamsFromNetwork = false
@@ -325,6 +326,7 @@ final class MPVPlayer {
                 logger.warning("mpv's window could not open (\(lastErrorLine ?? "no reason given")): trying again")
                 return nil
             case .error:
+                if token == latestToken { streamsFromNetwork = false }
                 var why = error?.message ?? "playback failed"
                 if let line = lastErrorLine {
                     why += ": " + line
@@ -333,6 +335,7 @@ final class MPVPlayer {
                 }
                 return (.failed(reason: why), token)
             case .eof:
+                if token == latestToken { streamsFromNetwork = false }
                 return (.ended, token)
             default:
                 return nil
