@@ -53,9 +53,9 @@ final class MPVPlayer {
     private(set) var died = false
     /// Whether the latest load streams from the network (HTTP, RTSP …) and
     /// was neither stopped nor ended (end of file, failure) since: it holds
-    /// a connection, and ending it may keep
-    /// mpv's core for a while (a live HLS reader at the live edge sleeps
-    /// between playlist reloads: 120–190 ms measured on local HLS).
+    /// a connection, and ending it may keep mpv's core for a while (a live
+    /// HLS reader at the live edge sleeps between playlist reloads:
+    /// 120–190 ms measured on local HLS).
     private(set) var streamsFromNetwork = false
     /// Keys typed into mpv's window (TV output), by mpv's names, oldest
     /// first; the loop takes them after each drain.
