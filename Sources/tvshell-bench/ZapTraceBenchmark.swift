@@ -11,10 +11,9 @@ import ShellProbes
 /// phase of the segments' time for the `k`th zap (`SlidingLiveHLS.phase`);
 /// against raw libmpv cold `loadfile` of the same channels in the same run,
 /// its `k`th load at the same phase, so cold loads are compared like with
-/// like. Then the same trace's
-/// first zaps with warming off, for what warming costs (bytes a minute from
-/// the server, tvshell's CPU). The server's log must show no request for a
-/// restricted channel.
+/// like. Then the same trace's first zaps with warming off, for what
+/// warming costs (bytes a minute from the server, tvshell's CPU). The
+/// server's log must show no request for a restricted channel.
 enum ZapTraceBenchmark {
     enum Kind: String, CaseIterable { case flip = "up/down", last = "last channel", typed = "typed number", guide = "guide pick", favourite }
 

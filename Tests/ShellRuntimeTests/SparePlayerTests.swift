@@ -19,10 +19,7 @@ struct SparePlayerTests {
 
     /// Serves every player (and the spare) until `player` reports playing
     /// `token`: held loads are let go, frames rendered so mpv goes on.
-    /// Returns what `player` reported for `token` until then.
-    @discardableResult
-    private func playUntilPlaying(_ slots: PlayerSlots, _ player: MPVPlayer, token: Int) throws -> [PlayerReport] {
-        var seen: [PlayerReport] = []
+    private func playUntilPlaying(_ slots: PlayerSlots, _ player: MPVPlayer, token: Int) throws {
         let deadline = Date().addingTimeInterval(15)
         var fds = slots.spareDescriptors + [player.wakeupFD, player.renderFD]
         while Date() < deadline {
@@ -33,9 +30,8 @@ struct SparePlayerTests {
             while read(player.renderFD, &sink, sink.count) > 0 {}
             if player.renderer?.update() == true { try player.renderer?.render(width: 64, height: 36) }
             for (report, reported) in player.drain() where reported == token {
-                seen.append(report)
                 if case .preloaded = report { player.continueLoad(token: token) }
-                if report == .playing { return seen }
+                if report == .playing { return }
                 if case .failed(let why) = report { throw SpawnError(message: "token \(token) failed: \(why)") }
             }
             fds = slots.spareDescriptors + [player.wakeupFD, player.renderFD]
@@ -86,13 +82,13 @@ struct SparePlayerTests {
         let missing = MediaItem(id: "m", title: "Missing", url: live.server.url("missing.m3u8"), isLive: true, number: 9)
         try first.load(missing, token: 4)
         #expect(first.streamsFromNetwork)
-        #expect(try failure(of: first, token: 4) != nil)
+        #expect(failure(of: first, token: 4) != nil)
         #expect(!first.streamsFromNetwork, "a failed load holds no stream")
         #expect(!slots.handOverMain(for: channel(live, 4), elsewhere: 0, cap: 2), "nothing streams: nothing to wait for")
     }
 
     /// Waits until `player` reports the load `token` failed; its reason.
-    private func failure(of player: MPVPlayer, token: Int) throws -> String? {
+    private func failure(of player: MPVPlayer, token: Int) -> String? {
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
             var entry = pollfd(fd: player.wakeupFD, events: Int16(POLLIN), revents: 0)
