@@ -110,13 +110,9 @@ final class FramePresenter: Presenter {
     /// The first frame of a load was drawn in this pass: tell automation
     /// clients once it is on the terminal.
     private var pendingFirstFrameEvent = false
-    /// Frames of the load `unsentToken` presented since the last report
-    /// (`FrameReport.renderedMore`), and when that went.
-    private var unsentFrames = 0
-    private var unsentToken = 0
-    private var lastFrameReport = Instant(seconds: 0)
-    /// Presented frames are reported at most this often after a load's first.
-    static let frameReportInterval = 0.25
+    /// Frames presented (the main player's and the windows') not yet told
+    /// to the store.
+    private var tally = FrameTally()
     /// What the last drawn frame showed, to skip rebuilding an equal one.
     private var lastDrawn: FrameKey?
     private var lastDrawnWidth = 0
@@ -222,29 +218,22 @@ final class FramePresenter: Presenter {
         let now = MonotonicClock.now()
         if !state.playback.firstFramePresented {
             pendingFirstFrameEvent = true
-            reportFrames(now: now)
             store.send(.frame(.rendered, token: state.playback.token, at: now))
         } else {
-            if unsentToken != state.playback.token { reportFrames(now: now) }
-            unsentToken = state.playback.token
-            unsentFrames += 1
-            if now - lastFrameReport >= Self.frameReportInterval { reportFrames(now: now) }
+            tell(tally.count(token: state.playback.token, now: now), at: now)
         }
         return true
     }
 
     func tellFrames() {
-        reportFrames(now: MonotonicClock.now())
+        let now = MonotonicClock.now()
+        tell(tally.take(now: now), at: now)
     }
 
     /// Tells the store the frames presented since the last report (one
-    /// action, not one a frame).
-    private func reportFrames(now: Instant) {
-        lastFrameReport = now
-        guard unsentFrames > 0 else { return }
-        let (count, token) = (unsentFrames, unsentToken)
-        unsentFrames = 0
-        store.send(.frame(.renderedMore(count), token: token, at: now))
+    /// action a load, not one a frame).
+    private func tell(_ counts: [(token: Int, frames: Int)], at now: Instant) {
+        for (token, frames) in counts { store.send(.frame(.renderedMore(frames), token: token, at: now)) }
     }
 
     /// Hands the render buffer's frame to the terminal. A frame the terminal
@@ -339,7 +328,12 @@ final class FramePresenter: Presenter {
             if PlayerSlot.warm.contains(slot) { renderedWarm.insert(slot) }
             if let token = windowToken(slot) {
                 counted.insert(slot)
-                store.send(.frame(.rendered, token: token, at: MonotonicClock.now()))
+                let now = MonotonicClock.now()
+                if state.playback(in: slot)?.firstFramePresented == true {
+                    tell(tally.count(token: token, now: now), at: now)
+                } else {
+                    store.send(.frame(.rendered, token: token, at: now))
+                }
             }
         }
         windowFrameReady.removeAll()

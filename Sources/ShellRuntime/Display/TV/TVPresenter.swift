@@ -44,6 +44,8 @@ final class TVPresenter: Presenter {
     private var thumbnailReady = false
     /// `overlay-add`'s id for the thumbnail (after `TVWindowBitmaps.ids`).
     static let thumbnailID = 5
+    /// The windows' frames laid on and not yet told to the store.
+    private var tally = FrameTally()
 
     init(store: Store, theme: Theme, context: ViewContext, logger: Logger, logos: LogoBitmaps? = nil, columns: Int = 60, safeArea: Double = 0.05) {
         self.store = store
@@ -83,8 +85,24 @@ final class TVPresenter: Presenter {
         let state = store.state
         for slot in bitmaps.lay(on: player, players: players, layout: layout, state: state) {
             guard let playback = state.playback(in: slot), playback.videoConfigured, playback.phase != .idle else { continue }
-            store.send(.frame(.rendered, token: playback.token, at: MonotonicClock.now()))
+            let now = MonotonicClock.now()
+            if playback.firstFramePresented {
+                tell(tally.count(token: playback.token, now: now), at: now)
+            } else {
+                store.send(.frame(.rendered, token: playback.token, at: now))
+            }
         }
+    }
+
+    func tellFrames() {
+        let now = MonotonicClock.now()
+        tell(tally.take(now: now), at: now)
+    }
+
+    /// Tells the store the windows' frames laid on since the last report
+    /// (one action a load, not one a frame).
+    private func tell(_ counts: [(token: Int, frames: Int)], at now: Instant) {
+        for (token, frames) in counts { store.send(.frame(.renderedMore(frames), token: token, at: now)) }
     }
 
     /// The scrub thumbnail at the pixels its window has on the TV's grid.
