@@ -7,7 +7,9 @@ import ShellCore
 ///
 /// Run-loop thread only.
 package final class PlayerPool<Player: AnyObject> {
-    private var bySlot: [PlayerSlot: Player] = [:]
+    private var bySlot: [PlayerSlot: Player] = [:] {
+        didSet { all = PlayerSlot.allCases.compactMap { slot in bySlot[slot].map { (slot, $0) } } }
+    }
 
     package init() {}
 
@@ -23,10 +25,9 @@ package final class PlayerPool<Player: AnyObject> {
         bySlot[b] = first
     }
 
-    /// Every player with its slot, main first.
-    package var all: [(slot: PlayerSlot, player: Player)] {
-        PlayerSlot.allCases.compactMap { slot in bySlot[slot].map { (slot, $0) } }
-    }
+    /// Every player with its slot, main first (kept as the slots change:
+    /// the run loop reads it several times a pass).
+    package private(set) var all: [(slot: PlayerSlot, player: Player)] = []
 
     /// The slot `player` is in.
     package func slot(of player: Player) -> PlayerSlot? {
