@@ -44,10 +44,11 @@ struct MultiviewEndToEndTests {
             return now.count == 4 && (0..<4).allSatisfy { now[$0] > before[$0] + 10 }
         }
         #expect(views(rising).count == 4, "each of the four views draws on")
-        func muted(_ slot: String) throws -> Bool? {
-            (try shell.ipc.request(["get_mpv_property", "mute", slot])["data"] as? String).map { $0 == "yes" }
+        /// Whether `slot`'s player is muted, once it is as `expected` (mpv takes the mute a moment after the shell).
+        func muted(_ slot: String, _ expected: Bool) throws -> Bool? {
+            try shell.mpvProperty("mute", player: slot) { $0 == (expected ? "yes" : "no") }.map { $0 == "yes" }
         }
-        #expect(try muted("view0") == false && muted("view1") == true && muted("view2") == true && muted("view3") == true, "the sound with the focus")
+        #expect(try muted("view0", false) == false && muted("view1", true) == true && muted("view2", true) == true && muted("view3", true) == true, "the sound with the focus")
         // The picker row: DOWN twice from the top left, its first channel not on screen is 5 (TV-MA): ENTER puts it in view 2.
         _ = try shell.ipc.request(["keypress", "DOWN"])
         _ = try shell.ipc.request(["keypress", "DOWN"])
@@ -58,7 +59,7 @@ struct MultiviewEndToEndTests {
         _ = try shell.ipc.request(["keypress", "UP"])
         _ = try shell.ipc.request(["keypress", "RIGHT"])
         try shell.ipc.waitForState { ($0["multiview"] as? [String: Any])?["focus"] as? Int == 1 }
-        #expect(try muted("view0") == true && muted("view1") == false, "the sound follows the focus")
+        #expect(try muted("view0", true) == true && muted("view1", false) == false, "the sound follows the focus")
         let promotedFrom = try shell.ipc.state()
         let viewFrames = views(promotedFrom)[1]["frames_presented"] as? Int ?? 0
         _ = try shell.ipc.request(["keypress", "ENTER"])
@@ -67,7 +68,7 @@ struct MultiviewEndToEndTests {
         let full = try shell.ipc.waitForState { $0["multiview"] is NSNull && ($0["channel"] as? [String: Any])?["number"] as? Int == 2 }
         #expect((full["frames_presented"] as? Int ?? 0) >= viewFrames, "the view's player went on full screen, its frames counted on: \(full["frames_presented"] ?? 0) ≥ \(viewFrames)")
         #expect(!shell.log.contains("load \(live.url(channel: 2))\n"), "channel 2 was not loaded again full screen (only in its view)")
-        #expect(try muted("main") == false)
+        #expect(try muted("main", false) == false)
         #expect(!live.server.requests.contains("/live5.m3u8"), "the TV-MA channel was never opened: \(live.server.requests.filter { $0.hasSuffix(".m3u8") })")
     }
 

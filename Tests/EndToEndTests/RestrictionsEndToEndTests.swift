@@ -10,22 +10,6 @@ private func mpvProperty(_ name: String, _ shell: ShellUnderTest) throws -> (err
     return (reply["error"] as? String, reply["data"] as? String)
 }
 
-/// Polls mpv's `name` until `condition` holds or `timeout` passes; returns the last answer.
-/// For what mpv's core finishes after the shell has moved on (a stopped file unloads on mpv's
-/// own thread after the `stop` command returns).
-private func waitForMPVProperty(
-    _ name: String, _ shell: ShellUnderTest, timeout: Double = 5,
-    until condition: ((error: String?, value: String?)) -> Bool
-) throws -> (error: String?, value: String?) {
-    let deadline = Date().addingTimeInterval(timeout)
-    var last = try mpvProperty(name, shell)
-    while !condition(last), Date() < deadline {
-        usleep(30_000)
-        last = try mpvProperty(name, shell)
-    }
-    return last
-}
-
 /// The demo lineup on its home screen, with `home`'s parental settings.
 private func demoAtHome(_ home: ParentalHome) throws -> ShellUnderTest {
     let shell = try ShellUnderTest(["--home"], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
@@ -271,8 +255,9 @@ struct RestrictionsEndToEndTests {
         try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
         try shell.tmux.send("Escape")
         try shell.ipc.waitForState { $0["screen"] as? String == "home" }
-        let path = try waitForMPVProperty("path", shell) { $0.error == "property unavailable" }
-        #expect(path.error == "property unavailable", "the file is closed (path \(path.value ?? "none"))")
+        let path = try shell.mpvProperty("path") { $0 == nil }
+        #expect(path == nil, "the file is closed (path \(path ?? "none"))")
+        #expect(try mpvProperty("path", shell).error == "property unavailable")
         let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
         #expect(!log.contains("AO:"), "no audio output was opened")
     }

@@ -140,7 +140,7 @@ struct TransportMenuEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("Subtitles ▾") && $0.contains("Speed 1× ▾") }.ok)
         for key in ["RIGHT", "RIGHT", "ENTER", "DOWN", "ENTER"] { try shell.ipc.request(["keypress", key]) }
         try shell.ipc.waitForState { $0["overlay"] as? String == "none" }
-        #expect(try shell.ipc.request(["get_mpv_property", "speed"])["data"] as? String == "1.250000")
+        #expect(try shell.mpvProperty("speed") { $0 == "1.250000" } == "1.250000")
     }
 }
 
@@ -286,8 +286,8 @@ struct UpNextEndToEndTests {
         #expect(!CellColours(drawn.screen.split(separator: "\n", omittingEmptySubsequences: false)[25]).all(80..<82, red), "and only that")
         try shell.ipc.request(["keypress", "ENTER"])
         try shell.ipc.waitForState { ($0["url"] as? String ?? "").hasSuffix("S01E02.mkv") && $0["up_next"] is NSNull }
-        let idle = try shell.ipc.request(["get_mpv_property", "idle-active", "preview"])
-        #expect(idle["data"] as? String == "yes", "the preview player stopped with the card: \(idle)")
+        let idle = try shell.mpvProperty("idle-active", player: "preview") { $0 == "yes" }
+        #expect(idle == "yes", "the preview player stopped with the card: \(idle ?? "no value")")
     }
 
     @Test("ESC lets E01 finish, then the home screen; with no answer the countdown plays E02")

@@ -70,6 +70,25 @@ extension ShellUnderTest {
         }
         return true
     }
+
+    /// libmpv's `name` on the player in `player` (`main`, `picture`, …) as a
+    /// string, once `condition` holds or `timeout` seconds have passed
+    /// (looked at every 30 ms); nil when mpv has no value. For what the shell
+    /// asks of mpv without waiting (pause, mute, speed, volume, stop): its
+    /// state changes at once, mpv's core a moment later.
+    func mpvProperty(_ name: String, player: String = "main", timeout: Double = 5, until condition: (String?) -> Bool) throws -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        func read() throws -> String? {
+            let data = try ipc.request(["get_mpv_property", name, player])["data"]
+            return data as? String ?? (data as? NSNumber)?.stringValue
+        }
+        var value = try read()
+        while !condition(value), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.03)
+            value = try read()
+        }
+        return value
+    }
 }
 
 extension ShellUnderTest {
