@@ -9,8 +9,9 @@ import ShellCore
 ///
 /// Run-loop thread only.
 final class TVImageBitmaps {
-    /// `overlay-add` ids: after the second pictures' (`TVWindowBitmaps.ids`).
-    static let firstID = 8
+    /// `overlay-add` ids: after the second pictures' (`TVWindowBitmaps.ids`)
+    /// and the scrub thumbnail's, so none is laid over another.
+    static let firstID = max(TVWindowBitmaps.ids.values.max() ?? 0, TVPresenter.thumbnailID) + 1
     static let count = 4
 
     private struct Laid: Equatable {
