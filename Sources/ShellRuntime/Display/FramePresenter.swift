@@ -230,10 +230,9 @@ final class FramePresenter: Presenter {
         tell(tally.take(now: now), at: now)
     }
 
-    /// Tells the store the frames presented since the last report (one
-    /// action a load, not one a frame).
+    /// Tells the store the frames counted since the last report.
     private func tell(_ counts: [(token: Int, frames: Int)], at now: Instant) {
-        for (token, frames) in counts { store.send(.frame(.renderedMore(frames), token: token, at: now)) }
+        FrameTally.tell(counts, to: store, at: now)
     }
 
     /// Hands the render buffer's frame to the terminal. A frame the terminal

@@ -32,4 +32,8 @@ struct FrameTally {
         return due
     }
 
+    /// Sends `counts` to `store`: one `renderedMore` a load.
+    static func tell(_ counts: [(token: Int, frames: Int)], to store: Store, at now: Instant) {
+        for (token, frames) in counts { store.send(.frame(.renderedMore(frames), token: token, at: now)) }
+    }
 }

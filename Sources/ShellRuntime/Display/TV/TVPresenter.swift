@@ -99,10 +99,9 @@ final class TVPresenter: Presenter {
         tell(tally.take(now: now), at: now)
     }
 
-    /// Tells the store the windows' frames laid on since the last report
-    /// (one action a load, not one a frame).
+    /// Tells the store the frames counted since the last report.
     private func tell(_ counts: [(token: Int, frames: Int)], at now: Instant) {
-        for (token, frames) in counts { store.send(.frame(.renderedMore(frames), token: token, at: now)) }
+        FrameTally.tell(counts, to: store, at: now)
     }
 
     /// The scrub thumbnail at the pixels its window has on the TV's grid.
