@@ -300,12 +300,15 @@ final class FramePresenter: Presenter {
 
     /// The load a window's player shows, when its frames count: the load's
     /// video is configured and the window is on screen.
-    private func windowToken(_ slot: PlayerSlot) -> Int? {
+    private func windowToken(_ slot: PlayerSlot) -> Int? { windowPlayback(slot)?.token }
+
+    /// The playback of a window's player, when its frames count (`windowToken`).
+    private func windowPlayback(_ slot: PlayerSlot) -> PlaybackState? {
         guard slot == .picture || slot == .preview || PlayerSlot.views.contains(slot) else { return nil }
         let playback = state.playback(in: slot)
         guard let playback, playback.videoConfigured, playback.phase != .idle,
               terminal.window(Self.inset(slot)) != nil else { return nil }
-        return playback.token
+        return playback
     }
 
     /// Renders the window players' pending frames, always (so libmpv never
@@ -325,13 +328,13 @@ final class FramePresenter: Presenter {
             }
             renderer.reportSwap()
             if PlayerSlot.warm.contains(slot) { renderedWarm.insert(slot) }
-            if let token = windowToken(slot) {
+            if let playback = windowPlayback(slot) {
                 counted.insert(slot)
                 let now = MonotonicClock.now()
-                if state.playback(in: slot)?.firstFramePresented == true {
-                    tell(tally.count(token: token, now: now), at: now)
+                if playback.firstFramePresented {
+                    tell(tally.count(token: playback.token, now: now), at: now)
                 } else {
-                    store.send(.frame(.rendered, token: token, at: now))
+                    store.send(.frame(.rendered, token: playback.token, at: now))
                 }
             }
         }
