@@ -26,10 +26,34 @@ struct TVOutputEndToEndTests {
                     if parts.count == 2 { environment[String(parts[0])] = String(parts[1]).trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
                 }
             }
+            let output = directory.appendingPathComponent("output.txt")
             pid = try Spawn.start([TVShellBinary.path, "--video", "tv", "--mpv-option", "ao=null", "--ipc-socket", socket,
                                    "--log-file", directory.appendingPathComponent("tvshell.log").path] + arguments,
-                                  environment: environment)
-            ipc = try IPCClient(path: socket, timeout: 120)
+                                  environment: environment, outputPath: output.path)
+            ipc = try Self.connect(socket, pid: pid, directory: directory, output: output)
+        }
+
+        /// The shell's socket, once it listens (120 s at most). When the
+        /// shell has exited or never listens, the failure says how it ended
+        /// and what it printed and logged.
+        private static func connect(_ socket: String, pid: pid_t, directory: URL, output: URL) throws -> IPCClient {
+            let deadline = Date().addingTimeInterval(120)
+            var status: Int32 = 0
+            var exited = false
+            repeat {
+                if let client = try? IPCClient(path: socket, timeout: 0.2) { return client }
+                exited = waitpid(pid, &status, WNOHANG) == pid
+            } while !exited && Date() < deadline
+            if !exited {
+                kill(pid, SIGTERM)
+                _ = Spawn.wait(pid)
+            }
+            let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            let log = ((try? String(contentsOf: directory.appendingPathComponent("tvshell.log"), encoding: .utf8)) ?? "")
+                .split(separator: "\n").suffix(30).joined(separator: "\n")
+            let ended = exited ? "it exited (wait status \(status))" : "it ran on without listening (stopped now)"
+            Issue.record("the shell never listened on \(socket): \(ended); it printed: \(printed); its log: \(log)")
+            throw SpawnError(message: "cannot connect to \(socket)")
         }
 
         /// Types `key` (xdotool's name) into mpv's window.
