@@ -87,4 +87,37 @@ struct WarmNeighboursEndToEndTests {
         let loadsOfOne = log.components(separatedBy: "load \(streams[0].url)").count - 1
         #expect(loadsOfOne == 1, "channel 1 was loaded once, at the start, and swapped in after")
     }
+
+    @Test("a flip to a neighbour still loading in its warm player takes that load over: its playlist is asked for once, and it plays once its server answers")
+    func takeOverLoading() throws {
+        let streams = try ["testsrc", "smptebars", "rgbtestsrc", "testsrc2"].map { try LiveHLSStream(source: "\($0)=size=160x90:rate=25", listSize: 30) }
+        defer { streams.forEach { $0.stop() } }
+        let dir = TVShellBinary.scratchDirectory("warm-loading")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = try lineup(streams, in: dir)
+        // Channel 2's server takes its playlist request and answers nothing
+        // until told: its warm player stays loading.
+        streams[1].server.inject(.stall, pathSuffix: "index.m3u8")
+        let shell = try ShellUnderTest([lineup], home: try ParentalHome.withPasscode())
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        let loading = try shell.ipc.waitForState(timeout: 15) { state in
+            (state["warm_players"] as? [[String: Any]] ?? []).contains { $0["channel"] as? Int == 2 } && streams[1].server.requests.count == 1
+        }
+        let warm = (loading["warm_players"] as? [[String: Any]] ?? []).first { $0["channel"] as? Int == 2 }
+        #expect(warm?["ready"] as? Bool == false, "still loading: \(warm ?? [:])")
+
+        #expect(try shell.ipc.request(["keypress", "RIGHT"])["error"] as? String == "success")
+        let taken = try shell.ipc.waitForState(timeout: 10) { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 }
+        #expect(taken["phase"] as? String == "loading" && taken["first_frame"] as? Bool == false)
+        // A cold load would ask the server again at once; give it a second to.
+        Thread.sleep(forTimeInterval: 1)
+        #expect(streams[1].server.requests.count == 1, "channel 2's playlist asked for once: \(streams[1].server.requests)")
+        streams[1].server.inject(nil)
+        let played = try shell.ipc.waitForState(timeout: 15) {
+            ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true
+        }
+        #expect(played["paused"] as? Bool == false && played["muted"] as? Bool != true)
+        let log = try String(contentsOfFile: shell.logPath, encoding: .utf8)
+        #expect(!log.contains("load \(streams[1].url)"), "channel 2 was never loaded full screen: its warm player's load went on")
+    }
 }

@@ -254,15 +254,16 @@ extension PlaybackReducer {
     }
 
     /// A warm neighbour's paused load becomes the full-screen one: it plays
-    /// from now on, counted from its first frame full screen, answering no
-    /// content request yet.
-    static func adoptWarm(_ state: inout ShellState, _ playback: PlaybackState) {
+    /// from now on, counted from its first frame full screen. `request`:
+    /// the `replaceContent` request it answers once it plays (nil: none, or
+    /// answered already).
+    static func adoptWarm(_ state: inout ShellState, _ playback: PlaybackState, request: Int? = nil) {
         state.playback = playback
         state.playback.paused = false
         state.playback.firstFramePresented = false
         state.playback.holdsPreviousPicture = false
         state.playback.framesRendered = 0
         state.playback.framesDropped = 0
-        state.playback.contentRequest = nil
+        state.playback.contentRequest = request
     }
 }

@@ -106,4 +106,47 @@ struct WarmNeighbourTests {
         #expect(h.state.picture.pip?.index == 1, "channel 2 goes on in the picture while the guide is up")
         h.expectArmed([.previewDelay])
     }
+
+    @Test("a zap to a channel whose warm player is still loading takes that load over: no second load; its hook and its start go through the full-screen path, the request answered when it plays")
+    func takeOverLoading() {
+        let h = watchingChannel2()
+        _ = h.advance(by: 3)
+        h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        let taken = h.apply(.replaceContent(channels[2], request: 1, at: h.clock.now))
+        #expect(!taken.contains { if case .load = $0 { true } else { false } }, "no load: \(taken)")
+        #expect(taken.starts(with: [.cancelTimer(.errorAdvance), .exchangePlayers(.main, .warmA), .slot(.warmA, .pause(true)), .slot(.warmA, .mute(true)),
+                                    .slot(.main, .mute(false)), .setPause(false)]), "\(taken)")
+        #expect(!taken.contains { if case .seek = $0 { true } else { false } }, "no buffer yet to seek in")
+        #expect(!taken.contains(.finishContentRequest(request: 1, success: true)), "not answered before it plays")
+        #expect(!taken.contains { if case .emit(.playbackStarted) = $0 { true } else { false } })
+        #expect(taken.contains(.startTimer(.stall, after: h.state.settings.stallTimeout)), "a load taken over may stall like any other")
+        #expect(h.state.current == 2 && h.state.playback.token == 2 && h.state.playback.phase == .loading && !h.state.playback.paused
+                && h.state.playback.contentRequest == 1)
+        #expect(h.state.warm.players[.warmA]?.index == 1 && h.state.warm.players[.warmA]?.playback.paused == true, "channel 2 stays warm")
+        #expect(h.apply(.player(.preloaded(ratings: []), token: 2, at: h.clock.now)) == [.continueLoad(token: 2)], "let go as the full-screen load")
+        let played = h.apply(.player(.playing, token: 2, at: h.clock.now))
+        #expect(played.starts(with: [.finishContentRequest(request: 1, success: true), .emit(.playbackStarted(title: "Channel 3", url: channels[2].url))]), "\(played)")
+        #expect(h.state.playback.phase == .playing && h.state.playback.contentRequest == nil)
+        #expect(h.state.warm.allowed == 2, "the next likely channels need no new delay")
+        h.apply(.player(.firstFrame, token: 2, at: h.clock.now))
+        h.apply(.flipCompleted(token: 1, success: true, at: h.clock.now))
+        #expect(h.state.screen == .player && h.state.warm.players[.warmB]?.index == 3, "channel 4, the new next, opens at once")
+        h.expectArmed([.hintHide, .stall, .transportHide, .warmNeighbours])
+    }
+
+    @Test("a warm load taken over while held at its hook meets the restrictions there: its file says TV-MA, so the passcode is asked and nothing is let go")
+    func takeOverRestricted() {
+        let policy = RestrictionPolicy(mode: .passcode, tv: .upTo(tvPG), hasPasscode: true)
+        let h = watchingChannel2(policy: policy)
+        _ = h.advance(by: 3)
+        h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        let taken = h.apply(.replaceContent(channels[2], request: 1, at: h.clock.now))
+        #expect(taken.contains(.exchangePlayers(.main, .warmA)), "\(taken)")
+        let held = h.apply(.player(.preloaded(ratings: [tvMA]), token: 2, at: h.clock.now))
+        #expect(!held.contains(.continueLoad(token: 2)), "never let go before the passcode: \(held)")
+        #expect(h.state.prompt != nil && h.state.playback.restricted)
+        h.expectArmed([.hintHide, .stall])
+    }
 }

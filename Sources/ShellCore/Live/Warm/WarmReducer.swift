@@ -190,10 +190,15 @@ enum WarmReducer {
     /// A play of `items[index]` (past the restrictions' gate) that is warm:
     /// the players swap, the warm one plays on from the live edge of its
     /// buffer with sound, and the channel left stays warm (paused, muted)
-    /// for `reconcile` to keep or stop. Nil when it is not warm and ready.
+    /// for `reconcile` to keep or stop. A warm player still loading is
+    /// taken over as it is: its load goes on as the full-screen one (held
+    /// at its hook, it meets the restrictions' check there; `.playing`
+    /// answers the request and says it started), rather than dropped for a
+    /// cold load of the same channel. Nil when the channel is not warm.
     static func swapIn(_ state: inout ShellState, index: Int, request: Int?) -> [Effect]? {
-        guard let (slot, warm) = state.warm.players.first(where: { $0.value.index == index }), warm.playback.phase == .playing,
-              state.prompt == nil else { return nil }
+        guard let (slot, warm) = state.warm.players.first(where: { $0.value.index == index }),
+              warm.playback.phase == .playing || warm.playback.phase == .loading, state.prompt == nil else { return nil }
+        let ready = warm.playback.phase == .playing
         var effects: [Effect] = [.cancelTimer(.errorAdvance), .exchangePlayers(.main, slot)]
         let old = state.playback
         state.warm.players[slot] = nil
@@ -210,12 +215,21 @@ enum WarmReducer {
         let saved = ResumeReducer.save(&state)
         PlaybackReducer.makeCurrent(&state, index)
         state.navigation.homeSelection = index
-        PlaybackReducer.adoptWarm(&state, warm.playback)
-        // No cold load to make way for: the next likely channels open at once.
+        PlaybackReducer.adoptWarm(&state, warm.playback, request: ready ? nil : request)
+        // No cold load to make way for: the next likely channels open at
+        // once (once it plays, for a load taken over).
         state.warm.allowed = state.playback.token
         state.live.recovery = nil
         state.clearChrome()
         effects += saved + [.slot(.main, .mute(false)), .setPause(false)]
+        guard ready else {
+            if state.live.flip == nil {
+                NavigationReducer.go(&state, to: .player)
+                state.chrome.transportVisible = true
+                effects.append(.startTimer(.transportHide, after: state.settings.transportHideDelay))
+            }
+            return effects + RecoveryReducer.loadStarted(state) + RestrictionReducer.didStartLoad(&state) + PictureReducer.muteForFullScreen(&state)
+        }
         if state.settings.rememberPositions { effects.append(.recordPlay(state.items[index], live: true)) }
         if var buffer = state.playback.liveBuffer {
             let target = max(buffer.start, buffer.end - 1)
