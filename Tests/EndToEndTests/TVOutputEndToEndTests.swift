@@ -14,9 +14,12 @@ struct TVOutputEndToEndTests {
         let pid: pid_t
         let directory: URL
 
-        init(_ arguments: [String], home: ParentalHome? = nil, maxClients: Int? = nil) throws {
+        /// `beforeStart`: done with the display once it is up, before the
+        /// shell starts.
+        init(_ arguments: [String], home: ParentalHome? = nil, maxClients: Int? = nil, beforeStart: (VirtualDisplay) -> Void = { _ in }) throws {
             directory = TVShellBinary.scratchDirectory("tv")
             display = try VirtualDisplay(width: 1280, height: 720, maxClients: maxClients)
+            beforeStart(display)
             let socket = directory.appendingPathComponent("ipc.sock").path
             var environment = display.environment(["HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
                                                    "XDG_CACHE_HOME": DemoLineupEndToEndTests.cacheHome])
@@ -305,6 +308,20 @@ struct TVOutputEndToEndTests {
             magenta = try tv.display.screenshot().count(near: 0xFF80FF, tolerance: 60, x: 0, y: 0, width: 1280, height: 720)
         } while magenta < 1280 * 720 / 10 && Date() < shown
         #expect(magenta >= 1280 * 720 / 10, "channel 2's picture full screen: \(magenta) pixels")
+    }
+
+    @Test("a display that refuses the shell at its start (a box's display still coming up): the shell runs without its window, and opens it, with the home screen on it, once it can")
+    func displayLater() throws {
+        var hog: ClientHog?
+        let tv = try Running(["--home"], maxClients: 64) { hog = ClientHog(display: $0.name) }
+        #expect((hog?.count ?? 0) > 40, "the server's connections taken: \(hog?.count ?? 0)")
+        try tv.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        #expect(tv.waitForLog("the TV's window could not open", timeout: 5), "\(tv.problems)")
+        hog?.release()
+        try tv.waitForState(timeout: 30) { ($0["tv"] as? [String: Any])?["output"] as? String == "x11" }
+        #expect(tv.waitForLog("the TV's window opened", timeout: 5), "\(tv.problems)")
+        let read = try tv.waitForText("Fractal")
+        #expect(read.contains("Fractal"), "the home screen on the TV: \(read)")
     }
 
     @Test("the channel's logo is laid on the picture as a bitmap at the TV's size, in its corner")

@@ -61,7 +61,9 @@ public final class ClientHog: @unchecked Sendable {
     /// One connection through the X protocol's set-up (little-endian,
     /// version 11.0, no authorization); nil when the server refuses it.
     private func connect() -> Int32? {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a process the test starts later must not inherit
+        // (and so keep holding) the connections `release` gives back.
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

@@ -43,10 +43,13 @@ final class PlayerSlots: PlayerHost, RendererSource {
     func renderer(in slot: PlayerSlot) -> MPVSoftwareRenderer? { pool[slot]?.renderer }
 
     /// A new libmpv for `slot` (in place of a dead one, or the first of a
-    /// picture or preview); false (and logged) when it fails. Window players
-    /// start muted.
+    /// picture or preview); false (and logged, unless `logsFailure` is
+    /// false) when it fails. Window players start muted.
     @discardableResult
-    func startPlayer(in slot: PlayerSlot) -> Bool {
+    func startPlayer(in slot: PlayerSlot) -> Bool { startPlayer(in: slot, logsFailure: true) }
+
+    @discardableResult
+    private func startPlayer(in slot: PlayerSlot, logsFailure: Bool) -> Bool {
         do {
             let player = try makePlayer(showsWindow: slot == .main)
             player.pictureSize = pictureSize(for: slot)
@@ -55,7 +58,7 @@ final class PlayerSlots: PlayerHost, RendererSource {
             if slot == .main { presenter?.playerReplaced() }
             return true
         } catch {
-            logger.error("could not start libmpv: \(error)")
+            if logsFailure { logger.error("could not start libmpv: \(error)") }
             return false
         }
     }
@@ -165,23 +168,34 @@ final class PlayerSlots: PlayerHost, RendererSource {
         spare = nil
     }
 
+    /// When the TV's main player was last tried, and how many tries in a
+    /// row failed (`ensureMainPlayer`).
+    private var mainAttempted = -1.0
+    private var mainFailures = 0
+
+    /// TV output: the main slot always holds a player, whose window carries
+    /// the screens; when it is empty (its player could not start, or the
+    /// display refused it at the shell's start, as while a box's display
+    /// is still coming up) one is tried again: every second for ten tries,
+    /// then every five. The first failure and the opening are logged, not
+    /// every try. Main thread (the presenter's draw).
+    func ensureMainPlayer(now: Double) {
+        guard configuration.video == .tv, pool[.main] == nil, now - mainAttempted >= (mainFailures < 10 ? 1 : 5) else { return }
+        mainAttempted = now
+        if mainFailures == 0 { logger.warning("the TV's window has no player: starting one") }
+        if startPlayer(in: .main, logsFailure: mainFailures == 0) {
+            if mainFailures > 0 { logger.info("the TV's window opened, after \(mainFailures + 1) tries") }
+            mainFailures = 0
+        } else {
+            mainFailures += 1
+            if mainFailures == 1 { logger.warning("the TV's window: trying again every second, then every 5 s (failures not logged again)") }
+        }
+    }
+
     /// On the TV output the player coming to the main slot takes mpv's
     /// full-screen window over from the one leaving it (which gives it up
     /// first and renders off screen from then on); when none comes, a new
     /// idle one opens the window.
-    /// When the TV's main player was last tried (`ensureMainPlayer`).
-    private var mainAttempted = -1.0
-
-    /// TV output: the main slot always holds a player, whose window carries
-    /// the screens; when it is empty (its player could not start) one is
-    /// tried again, at most once a second.
-    func ensureMainPlayer(now: Double) {
-        guard configuration.video == .tv, pool[.main] == nil, now - mainAttempted >= 1 else { return }
-        mainAttempted = now
-        logger.warning("the TV's window has no player: starting one")
-        startPlayer(in: .main)
-    }
-
     func exchangePlayers(_ a: PlayerSlot, _ b: PlayerSlot) {
         pool.exchange(a, b)
         if configuration.video == .tv, a == .main || b == .main {

@@ -4,6 +4,7 @@ import Foundation
 import Library
 import Logging
 import MediaModel
+import MPVClient
 import ShellCore
 import TerminalUI
 #if canImport(Glibc)
@@ -134,9 +135,16 @@ public final class Shell {
         }
 
         let video = configuration.video
-        players[.main] = try MPVPlayer(
-            video: video, options: players.decodeOptions(for: .cells) + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
-        players[.main]?.timeshift = configuration.timeshift
+        do {
+            players[.main] = try MPVPlayer(
+                video: video, options: players.decodeOptions(for: .cells) + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
+            players[.main]?.timeshift = configuration.timeshift
+        } catch let error as MPVError where video == .tv {
+            // mpv could not open the TV's window (its display refused or is
+            // not up yet, as at a box's boot): the shell starts without it
+            // and the presenter tries a player again every second.
+            logger.error("the TV's window could not open (\(error)); trying again every second")
+        }
         defer {
             players.pool.removeAll { $0.shutdown() }
             players.shutDownSpare()

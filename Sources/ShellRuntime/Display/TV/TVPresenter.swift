@@ -250,8 +250,13 @@ final class TVPresenter: Presenter {
                 }]
     }
 
-    /// Until mpv's output is up (its OSD has a size), the screens wait.
-    var retryDelay: Int32? { needsDraw || bitmaps.hasPendingFrames || thumbnailReady ? 50 : nil }
+    /// Until mpv's output is up (its OSD has a size), the screens wait;
+    /// while the window has no player, the loop comes back for the next try
+    /// (`ensureMainPlayer`).
+    var retryDelay: Int32? {
+        if needsDraw || bitmaps.hasPendingFrames || thumbnailReady { return 50 }
+        return players != nil && players?[.main] == nil ? 250 : nil
+    }
 
     func outputReady() {}
 }
