@@ -41,6 +41,17 @@ struct AccountSnapshotTests {
         }
     }
 
+    @Test("the account's guide failing: the home screen names its xmltv.php address with the account redacted")
+    func guideFailed() {
+        var state = home(notice: nil)
+        state.guide.status = GuideStatus(refreshed: nil, problem: "\(server.guide): could not connect (connection refused); the guide kept is the one from before")
+        for (w, h) in [(80, 24), (200, 60)] {
+            let text = ShellView.render(state, theme: .dark, width: w, height: h, context: ViewContext(picture: .terminal)).text()
+            #expect(!text.contains("secret") && !text.contains("alice"), "\(text)")
+            #expect(w < 200 || text.contains("Guide: http://provider.example:8080/xmltv.php?username=***&password=***"), "\(text)")
+        }
+    }
+
     @Test("the lists: channels by category, Films · Drama, Series · Test Show with its episodes in order")
     func lists() { check(home(notice: nil), "account-home") }
 

@@ -120,7 +120,7 @@ enum HomeView {
             ? "UP/DOWN select - ENTER play - ? keys - g guide - / search - f favourite - p picture - i info - 0-9 channel"
             : "↑↓ select · ENTER play · ? keys · g guide · / search · f favourite · p picture · i info · 0–9 channel"
         screen.put(truncate(hint + quit, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
-        if let problem = healthLine(state, index: state.navigation.homeSelection, context: context) ?? state.guide.status?.problem.map({ "Guide: " + $0 }) {
+        if let problem = healthLine(state, index: state.navigation.homeSelection, context: context) ?? state.guide.status?.problem.map({ "Guide: " + URLRedaction.redactingURLs(in: $0) }) {
             screen.put(truncate(problem, toWidth: right - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 2,
                        style: base.with(foreground: theme.error), maxWidth: right - 4)
             content.keep(row: screen.height - 2, x: 2, width: min(right - 4, columnWidth(of: problem)))
