@@ -309,6 +309,25 @@ struct LiveViewSnapshotTests {
         check(flipping(failure: "Late Night Bars is not available right now"), "interstitial-failed")
     }
 
+    @Test("a flip's failure with the player's detail, a reconnection's reason, a notice: a stream's address is shown with its account redacted")
+    func interstitialFailedRedacted() {
+        let detail = "Late Night Bars is not available right now: Failed to open http://tv.example/live/alice/secret/1477.ts."
+        for (w, h) in sizes {
+            let text = ShellView.render(flipping(failure: detail), theme: .dark, width: w, height: h, context: terminalVideo).text()
+            #expect(!text.contains("alice") && !text.contains("secret"), "\(text)")
+        }
+        var custom = flipping(failure: detail)
+        custom.live.flip?.interstitial = ChannelInterstitial(title: "Our own card")
+        let text = ShellView.render(custom, theme: .dark, width: 200, height: 60, context: terminalVideo).text()
+        #expect(text.contains("Our own card") && !text.contains("secret"), "\(text)")
+        var retried = flipping()
+        retried.live.flip = nil
+        retried.live.recovery = RecoveryState(index: 0, attempt: 2, reason: "loading failed: Failed to open http://alice:secret@tv.example/1.m3u8", waiting: true)
+        retried.chrome.notice = "Could not record: http://tv.example/get.php?username=alice&password=secret failed"
+        let shown = ShellView.render(retried, theme: .dark, width: 200, height: 60, context: terminalVideo).text()
+        #expect(shown.contains("Reconnecting") && shown.contains("Could not record") && !shown.contains("alice") && !shown.contains("secret"), "\(shown)")
+    }
+
     @Test("a stream being retried: the channel card with “Reconnecting…”, the try and why")
     func reconnecting() {
         var s = ShellState(items: lineup, guide: tvGuide)

@@ -1,3 +1,4 @@
+import MediaModel
 
 /// Over every screen: the channel number being typed (top right), a
 /// reminder that came up (top centre) and a short notice (bottom centre,
@@ -17,7 +18,7 @@ enum EntryOverlayView {
             screen.fill(x: x, y: 1, width: width, height: 3, with: Cell(" ", style: style))
             screen.putCentered(text, y: 2, style: style, x: x, width: width)
         }
-        if let notice = state.chrome.notice {
+        if let notice = state.chrome.notice.map(URLRedaction.redactingURLs(in:)) {
             let width = min(screen.width - 4, columnWidth(of: notice) + 6)
             let lines = wrap(notice, width: width - 4, maxLines: 4, ellipsis: theme.glyphs.ellipsis)
             let x = (screen.width - width) / 2

@@ -21,7 +21,7 @@ enum InterstitialView {
             let item = state.items[flip.target]
             let arrow = flip.direction == .next ? "▶" : "◀"
             let footer: [(String, Style)] = flip.failure.map { failure in
-                wrap(failure, width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis).map { ($0, base.with(foreground: theme.error)) }
+                wrap(URLRedaction.redactingURLs(in: failure), width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis).map { ($0, base.with(foreground: theme.error)) }
             } ?? [("\(spin) Tuning" + String(theme.glyphs.ellipsis), dim)]
             let picture = state.warmFlipTarget != nil && context.videoInTerminal ? livePictureSize(screen: screen, width: width) : nil
             drawCard(item, header: "\(arrow)  \(item.number.map(String.init) ?? "")", footer: footer, picture: picture,
@@ -34,7 +34,7 @@ enum InterstitialView {
             if item.streamCount > 1 { detail.append("stream \((health?.stream ?? 0) + 1) of \(item.streamCount)") }
             let footer: [(String, Style)] = [
                 ("\(spin) Reconnecting" + String(theme.glyphs.ellipsis) + (detail.isEmpty ? "" : " (\(detail.joined(separator: ", ")))"), base),
-            ] + wrap(recovery.reason, width: width, maxLines: 2, ellipsis: theme.glyphs.ellipsis).map { ($0, dim) }
+            ] + wrap(URLRedaction.redactingURLs(in: recovery.reason), width: width, maxLines: 2, ellipsis: theme.glyphs.ellipsis).map { ($0, dim) }
             drawCard(item, header: item.number.map(String.init) ?? "", footer: footer,
                      into: &screen, state: state, theme: theme, context: context, x: x, width: width)
         }
@@ -133,7 +133,7 @@ enum InterstitialView {
         }
         y += 1
         if let failure = state.live.flip?.failure {
-            for text in wrap(failure, width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis) {
+            for text in wrap(URLRedaction.redactingURLs(in: failure), width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis) {
                 screen.putCentered(text, y: y, style: base.with(foreground: theme.error), x: x, width: width)
                 y += 1
             }
