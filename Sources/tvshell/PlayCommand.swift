@@ -204,6 +204,7 @@ struct PlayCommand: ParsableCommand {
         if let enabled = setup.file.upNextEnabled { settings.upNextEnabled = enabled }
         if let countdown = setup.file.upNextCountdown { settings.upNextCountdown = countdown }
         settings.warmNeighbours = setup.file.warmNeighbours ?? 2
+        if let delay = setup.file.warmDelay { settings.warmDelay = delay }
         settings.flipFavouritesOnly = setup.file.flipFavourites
         settings.remindersTune = setup.file.remindersTune
         settings.maxConnections = setup.file.maxConnections

@@ -120,4 +120,21 @@ struct WarmNeighboursEndToEndTests {
         let log = try String(contentsOfFile: shell.logPath, encoding: .utf8)
         #expect(!log.contains("load \(streams[1].url)"), "channel 2 was never loaded full screen: its warm player's load went on")
     }
+
+    @Test("[live] warm_delay holds the likely channels back for as long as it says after a cold load")
+    func warmDelay() throws {
+        let streams = try ["testsrc", "smptebars"].map { try LiveHLSStream(source: "\($0)=size=160x90:rate=25", listSize: 30) }
+        defer { streams.forEach { $0.stop() } }
+        let dir = TVShellBinary.scratchDirectory("warm-delay")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = try lineup(streams, in: dir)
+        let config = dir.appendingPathComponent("config.toml")
+        try "[live]\nwarm_delay = 30\n".write(to: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup, "--config", config.path])
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        // Past the default 3 s, with time to spare.
+        Thread.sleep(forTimeInterval: 5)
+        #expect((try shell.ipc.state())["warm"] as? [Int] == [], "nothing warm 5 s in with warm_delay = 30")
+        #expect(streams[1].server.requests.isEmpty, "channel 2 not fetched: \(streams[1].server.requests)")
+    }
 }

@@ -109,8 +109,10 @@ struct RemoteConfigTests {
             warm_neighbours = 0
             max_connections = 3
             warm_budget = { players = 2, bytes_per_minute = "60MiB" }
+            warm_delay = 0.5
             """, path: "l.toml")
         #expect(config.problems.isEmpty)
+        #expect(config.warmDelay == 0.5)
         #expect(config.warmNeighbours == 0 && config.maxConnections == 3)
         #expect(config.warmBudgetPlayers == 2 && config.warmBudgetBytesPerMinute == 60 << 20)
         let players = ShellConfigFile.parse("[live]\nwarm_budget = 1\n", path: "p.toml")
@@ -126,18 +128,21 @@ struct RemoteConfigTests {
             max_connections = 0
             warm_budget = 7
             warm_budget = { bytes_per_minute = "1KiB" }
+            warm_delay = 90
             """, path: "l.toml")
         #expect(bad.timeshift == nil && bad.timeshiftMemory == nil && bad.timeshiftDisk == nil)
         #expect(bad.problems.map(\.description) == [
             "l.toml:2: live.timeshift: expected true or false",
             "l.toml:3: live.timeshift_memory: expected at least \"1MiB\"",
             "l.toml:4: live.timeshift_disk: expected a size such as \"512MiB\" or \"2GiB\" (0: none)",
-            "l.toml:5: live.warm: unknown setting; expected timeshift, timeshift_memory, timeshift_disk, warm_neighbours, warm_budget or max_connections",
+            "l.toml:5: live.warm: unknown setting; expected timeshift, timeshift_memory, timeshift_disk, warm_neighbours, warm_budget, warm_delay or max_connections",
             "l.toml:6: live.warm_neighbours: expected 2 or 0 (none)",
             "l.toml:7: live.max_connections: expected a whole number, 1 or more",
             "l.toml:8: live.warm_budget: expected a number of warm players, 0 to 3, or { players = 3, bytes_per_minute = \"60MiB\" }",
             "l.toml:9: live.warm_budget.bytes_per_minute: expected a size a minute such as \"60MiB\", at least \"1MiB\"",
+            "l.toml:10: live.warm_delay: expected seconds from 0 to 60, such as 3 or 0.5",
         ])
+        #expect(bad.warmDelay == nil)
         #expect(TimeshiftSettings.bytes("2GiB") == 2 << 30 && TimeshiftSettings.bytes("1.5G") == 3 << 29 && TimeshiftSettings.bytes("300 MB") == 300 << 20)
         #expect(TimeshiftSettings.applies(to: "https://tv.example/a.m3u8") && !TimeshiftSettings.applies(to: "av://lavfi:testsrc")
                 && !TimeshiftSettings.applies(to: "/media/film.mkv"))

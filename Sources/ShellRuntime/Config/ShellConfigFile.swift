@@ -47,6 +47,7 @@ import TerminalUI
 ///     timeshift_disk = "2GiB" # 0: memory only; else the buffer is a file in $XDG_CACHE_HOME/tvshell/timeshift
 ///     warm_neighbours = 2    # channels next to the one playing kept open, paused (0: no warming at all)
 ///     warm_budget = { players = 3, bytes_per_minute = "60MiB" }  # or a number of players; bytes: no limit unless given
+///     warm_delay = 3         # seconds a channel loaded cold plays before the likely next ones open (0 to 60)
 ///     max_connections = 4    # streams open at once at most (warm neighbours give way)
 ///     [guide]                # the stored XMLTV guide
 ///     refresh = "12h"        # refreshed in the background when older (seconds, or "30m", "12h", "1d")
@@ -128,6 +129,8 @@ public struct ShellConfigFile: Equatable, Sendable {
     /// `[live] warm_budget` (`players`, `bytes_per_minute`): nil keeps the default.
     public var warmBudgetPlayers: Int?
     public var warmBudgetBytesPerMinute: Int?
+    /// `[live] warm_delay` in seconds (0–60): nil keeps the default (3).
+    public var warmDelay: Double?
     /// `[play]`: the lineup, guides, theme and picture when the command
     /// line gives none; `[mpv]`: libmpv's options (before `--mpv-option`s).
     public var lineup: String?
@@ -360,8 +363,11 @@ public struct ShellConfigFile: Equatable, Sendable {
                 let size = value.integer ?? value.string.flatMap(TimeshiftSettings.bytes)
                 guard let size, size >= 1 << 20 else { throw EntryError("expected a size a minute such as \"60MiB\", at least \"1MiB\"") }
                 warmBudgetBytesPerMinute = size
+            case "warm_delay":
+                guard let delay = value.float, delay >= 0, delay <= 60 else { throw EntryError("expected seconds from 0 to 60, such as 3 or 0.5") }
+                warmDelay = delay
             default:
-                throw EntryError("unknown setting; expected timeshift, timeshift_memory, timeshift_disk, warm_neighbours, warm_budget or max_connections")
+                throw EntryError("unknown setting; expected timeshift, timeshift_memory, timeshift_disk, warm_neighbours, warm_budget, warm_delay or max_connections")
             }
         case "play", "mpv":
             try applyPlay(entry)
