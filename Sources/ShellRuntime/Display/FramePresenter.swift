@@ -215,24 +215,13 @@ final class FramePresenter: Presenter {
         }
         guard state.screen == .player, state.playback.videoConfigured, state.playback.phase != .idle,
               renderedToken == state.playback.token, state.playback.firstFramePresented || !state.playback.seekPending else { return false }
-        let now = MonotonicClock.now()
-        if !state.playback.firstFramePresented {
-            pendingFirstFrameEvent = true
-            store.send(.frame(.rendered, token: state.playback.token, at: now))
-        } else {
-            tell(tally.count(token: state.playback.token, now: now), at: now)
-        }
+        if !state.playback.firstFramePresented { pendingFirstFrameEvent = true }
+        tally.presented(state.playback, to: store, at: MonotonicClock.now())
         return true
     }
 
     func tellFrames() {
-        let now = MonotonicClock.now()
-        tell(tally.take(now: now), at: now)
-    }
-
-    /// Tells the store the frames counted since the last report.
-    private func tell(_ counts: [(token: Int, frames: Int)], at now: Instant) {
-        FrameTally.tell(counts, to: store, at: now)
+        tally.tellAll(to: store, at: MonotonicClock.now())
     }
 
     /// Hands the render buffer's frame to the terminal. A frame the terminal
@@ -330,12 +319,7 @@ final class FramePresenter: Presenter {
             if PlayerSlot.warm.contains(slot) { renderedWarm.insert(slot) }
             if let playback = windowPlayback(slot) {
                 counted.insert(slot)
-                let now = MonotonicClock.now()
-                if playback.firstFramePresented {
-                    tell(tally.count(token: playback.token, now: now), at: now)
-                } else {
-                    store.send(.frame(.rendered, token: playback.token, at: now))
-                }
+                tally.presented(playback, to: store, at: MonotonicClock.now())
             }
         }
         windowFrameReady.removeAll()

@@ -32,8 +32,23 @@ struct FrameTally {
         return due
     }
 
+    /// A frame of `playback`'s load was presented: its first is told to
+    /// `store` at once, any later one counted (and the counts due told).
+    mutating func presented(_ playback: PlaybackState, to store: Store, at now: Instant) {
+        if playback.firstFramePresented {
+            Self.tell(count(token: playback.token, now: now), to: store, at: now)
+        } else {
+            store.send(.frame(.rendered, token: playback.token, at: now))
+        }
+    }
+
+    /// Tells `store` every count not yet told (before automation reads them).
+    mutating func tellAll(to store: Store, at now: Instant) {
+        Self.tell(take(now: now), to: store, at: now)
+    }
+
     /// Sends `counts` to `store`: one `renderedMore` a load.
-    static func tell(_ counts: [(token: Int, frames: Int)], to store: Store, at now: Instant) {
+    private static func tell(_ counts: [(token: Int, frames: Int)], to store: Store, at now: Instant) {
         for (token, frames) in counts { store.send(.frame(.renderedMore(frames), token: token, at: now)) }
     }
 }

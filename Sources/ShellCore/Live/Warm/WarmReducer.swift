@@ -223,12 +223,8 @@ enum WarmReducer {
         state.clearChrome()
         effects += saved + [.slot(.main, .mute(false)), .setPause(false)]
         guard ready else {
-            if state.live.flip == nil {
-                NavigationReducer.go(&state, to: .player)
-                state.chrome.transportVisible = true
-                effects.append(.startTimer(.transportHide, after: state.settings.transportHideDelay))
-            }
-            return effects + RecoveryReducer.loadStarted(state) + RestrictionReducer.didStartLoad(&state) + PictureReducer.muteForFullScreen(&state)
+            return effects + showPlayer(&state) + RecoveryReducer.loadStarted(state) + RestrictionReducer.didStartLoad(&state)
+                + PictureReducer.muteForFullScreen(&state)
         }
         if state.settings.rememberPositions { effects.append(.recordPlay(state.items[index], live: true)) }
         if var buffer = state.playback.liveBuffer {
@@ -239,13 +235,18 @@ enum WarmReducer {
             PlaybackReducer.seek(&state, to: target)
             effects.append(.seek(to: target, exact: false))
         }
-        if state.live.flip == nil {
-            NavigationReducer.go(&state, to: .player)
-            state.chrome.transportVisible = true
-            effects.append(.startTimer(.transportHide, after: state.settings.transportHideDelay))
-        }
+        effects += showPlayer(&state)
         if let request { effects.append(.finishContentRequest(request: request, success: true)) }
         effects.append(.emit(.playbackStarted(title: state.title, url: state.playingURL ?? "")))
         return effects + RestrictionReducer.didStartLoad(&state) + PictureReducer.muteForFullScreen(&state)
+    }
+
+    /// Outside a flip (whose interstitial stays until it completes), the
+    /// player screen with its transport bar, hidden after the usual delay.
+    private static func showPlayer(_ state: inout ShellState) -> [Effect] {
+        guard state.live.flip == nil else { return [] }
+        NavigationReducer.go(&state, to: .player)
+        state.chrome.transportVisible = true
+        return [.startTimer(.transportHide, after: state.settings.transportHideDelay)]
     }
 }

@@ -85,23 +85,12 @@ final class TVPresenter: Presenter {
         let state = store.state
         for slot in bitmaps.lay(on: player, players: players, layout: layout, state: state) {
             guard let playback = state.playback(in: slot), playback.videoConfigured, playback.phase != .idle else { continue }
-            let now = MonotonicClock.now()
-            if playback.firstFramePresented {
-                tell(tally.count(token: playback.token, now: now), at: now)
-            } else {
-                store.send(.frame(.rendered, token: playback.token, at: now))
-            }
+            tally.presented(playback, to: store, at: MonotonicClock.now())
         }
     }
 
     func tellFrames() {
-        let now = MonotonicClock.now()
-        tell(tally.take(now: now), at: now)
-    }
-
-    /// Tells the store the frames counted since the last report.
-    private func tell(_ counts: [(token: Int, frames: Int)], at now: Instant) {
-        FrameTally.tell(counts, to: store, at: now)
+        tally.tellAll(to: store, at: MonotonicClock.now())
     }
 
     /// The scrub thumbnail at the pixels its window has on the TV's grid.
