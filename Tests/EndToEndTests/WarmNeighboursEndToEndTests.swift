@@ -146,4 +146,35 @@ struct WarmNeighboursEndToEndTests {
         #expect((try shell.ipc.state())["warm"] as? [Int] == [], "nothing warm 5 s in with warm_delay = 30")
         #expect(streams[1].server.requests.isEmpty, "channel 2 not fetched: \(streams[1].server.requests)")
     }
+
+    @Test("a lineup sent over the socket stops the warm players first: a flip right after it loads the new lineup's channel, never the old one warm at that position")
+    func lineupSwitch() throws {
+        let channels = try Channels("warm-lineup", sources: ["testsrc", "smptebars", "rgbtestsrc"])
+        defer { channels.stop() }
+        let (streams, dir, lineup) = (channels.streams, channels.directory, channels.lineup)
+        let shell = try ShellUnderTest([lineup])
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        _ = try shell.ipc.waitForState(timeout: 20) { state in
+            let players = state["warm_players"] as? [[String: Any]] ?? []
+            return players.count == 2 && players.allSatisfy { $0["ready"] as? Bool == true }
+        }
+        // The same streams in another order: its second channel is the old
+        // lineup's first, while the old second (warm) sits at that position.
+        let other = dir.appendingPathComponent("other.m3u")
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-id="sport" tvg-chno="21",Sport
+            \(streams[2].url)
+            #EXTINF:-1 tvg-id="news" tvg-chno="22",News
+            \(streams[0].url)
+
+            """.write(to: other, atomically: true, encoding: .utf8)
+        let switched = try shell.ipc.request(["lineup", other.path])
+        #expect(switched["error"] as? String == "success", "\(switched)")
+        _ = try shell.ipc.waitForState(timeout: 15) { ($0["channel"] as? [String: Any])?["number"] as? Int == 21 && $0["first_frame"] as? Bool == true }
+        #expect(try shell.ipc.request(["keypress", "RIGHT"])["error"] as? String == "success")
+        _ = try shell.ipc.waitForState(timeout: 15) { ($0["channel"] as? [String: Any])?["number"] as? Int == 22 && $0["first_frame"] as? Bool == true }
+        let path = try shell.ipc.request(["get_mpv_property", "path"])["data"] as? String
+        #expect(path == streams[0].url, "News is the first stream, not the old second channel warm at its position: \(path ?? "nil")")
+    }
 }

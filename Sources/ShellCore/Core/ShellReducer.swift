@@ -33,12 +33,7 @@ public enum ShellReducer {
         case .command(let command, let now):
             return KeyRouter.reduce(&state, command, now: now) + KioskReducer.armIdleReturn(state)
         case .open(let items, let now):
-            guard !items.isEmpty, state.prompt == nil else { return [] }
-            state.items = items
-            state.navigation.homeSelection = 0
-            let effects = PlaybackReducer.play(&state, index: 0, now: now)
-            state.live.previousChannel = nil
-            return effects
+            return LineupReducer.replace(&state, with: items, now: now)
         case .playIndex(let index, let now):
             guard state.items.indices.contains(index) else { return [] }
             return PlaybackReducer.play(&state, index: index, now: now)

@@ -24,6 +24,13 @@ extension Shell {
         let finish = RunLoopCall<Read> { [self] result in
             switch result {
             case .success(let channels):
+                // The prompt may have come up while the lineup was read: its
+                // channel is named by an index the new lineup would change.
+                guard state.prompt == nil else {
+                    let refused = IPCCommandError("refused: the passcode prompt is up")
+                    self.logger.warning("lineup \(location) not switched: \(refused.message)")
+                    return answer(.failure(refused))
+                }
                 self.logger.info("lineup switched to \(location): \(channels.items.count) items")
                 dispatch(.open(channels.items.resolvingRatings(), at: MonotonicClock.now()))
                 if var plan = guidePlan {

@@ -1,0 +1,99 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+private let old = (1...4).map { (n: Int) -> MediaItem in
+    MediaItem(id: "ch\(n)", title: "Channel \(n)", url: "http://old.example/\(n).m3u8", isLive: true, number: n)
+}
+/// Two channels, the first of them the old lineup's channel 4 under another number.
+private let new = [
+    MediaItem(id: "news", title: "News", url: "http://new.example/news.m3u8", isLive: true, number: 11),
+    MediaItem(id: "ch4", title: "Channel 4", url: "http://new.example/4.m3u8", isLive: true, number: 12),
+]
+
+/// Channel 2 (index 1) plays; its next and previous channels are warm and playing (tokens 2, 3).
+private func warmChannel2() -> ReducerHarness {
+    var settings = ShellSettings()
+    settings.warmNeighbours = 2
+    let h = ReducerHarness(ShellState(items: old, settings: settings))
+    h.apply(.playIndex(1, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
+    _ = h.advance(by: 3)
+    h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+    for token in [2, 3] {
+        h.apply(.player(.preloaded(ratings: []), token: token, at: h.clock.now))
+        h.apply(.player(.playing, token: token, at: h.clock.now))
+    }
+    #expect(h.state.warm.players[.warmA]?.index == 2 && h.state.warm.players[.warmB]?.index == 0)
+    return h
+}
+
+@Suite("Another lineup")
+struct LineupReducerTests {
+    @Test("switching lineups stops every warm player (kept by index, it would show the old channel under the new one's name) and loads the new first channel; a zap after it loads, never swaps")
+    func warmPlayersStop() {
+        let h = warmChannel2()
+        let switched = h.apply(.open(new, at: h.clock.now))
+        #expect(Array(switched.prefix(2)) == [.slot(.warmA, .stop), .slot(.warmB, .stop)], "\(switched)")
+        #expect(switched.contains(.load(new[0], token: 4)), "\(switched)")
+        #expect(!switched.contains { if case .exchangePlayers = $0 { true } else { false } })
+        #expect(h.state.warm == WarmState() && h.state.items == new && h.state.current == 0 && h.state.playback.token == 4)
+        #expect(h.state.live.previousChannel == nil && h.state.navigation.homeSelection == 0)
+
+        h.apply(.player(.playing, token: 4, at: h.clock.now))
+        let zap = h.apply(.replaceContent(new[1], request: 1, at: h.clock.now))
+        #expect(zap.contains(.load(new[1], token: 5)), "a cold load of the new lineup's channel: \(zap)")
+        #expect(!zap.contains { if case .exchangePlayers = $0 { true } else { false } })
+        h.expectArmed([.stall, .transportHide, .warmNeighbours, .hintHide, .posterDelay])
+    }
+
+    @Test("the picture in picture closes and the grid goes while the old indices still name its channel; the kiosk's start and fallback are found again by channel, else the first")
+    func pictureAndKiosk() {
+        var state = ShellState(items: old, kiosk: true)
+        state.live.startIndex = 3
+        state.live.fallbackIndex = 2
+        let h = ReducerHarness(state)
+        h.apply(.playIndex(3, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.pictureInPicture, at: h.clock.now))
+        #expect(h.state.picture.pip?.index == 3)
+        let switched = h.apply(.open(new, at: h.clock.now))
+        #expect(switched.starts(with: [.notifyPicture(.willStop), .slot(.picture, .stop), .notifyPicture(.didStop),
+                                       .emit(.pipStopped(item: old[3], reason: "lineup"))]), "\(switched)")
+        #expect(h.state.picture.pip == nil)
+        #expect(h.state.live.startIndex == 1 && h.state.live.fallbackIndex == 1, "channel 4 is the new lineup's second; channel 3 is not in it")
+        #expect(h.state.current == 1 && switched.contains(.load(new[1], token: 3)), "the start channel plays: \(switched)")
+
+        var gone = ShellState(items: old, kiosk: true)
+        gone.live.startIndex = 2
+        let g = ReducerHarness(gone)
+        g.apply(.open(new, at: g.clock.now))
+        #expect(g.state.live.startIndex == nil && g.state.live.fallbackIndex == nil && g.state.current == 0)
+        h.expectArmed([.stall, .transportHide])
+        g.expectArmed([.stall, .transportHide])
+    }
+
+    @Test("the box's recordings stay listed after the switch; nothing changes while the passcode prompt is up")
+    func recordingsAndPrompt() {
+        let recording = MediaItem(id: "recording:7", title: "Match", url: "/rec/7.ts")
+        var state = ShellState(items: old + [recording])
+        state.recordings.listed = ["7"]
+        let h = ReducerHarness(state)
+        h.apply(.open(new, at: h.clock.now))
+        #expect(h.state.items == new + [recording])
+
+        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+        var restricted = old
+        restricted[0].contentRating = tvMA
+        let p = ReducerHarness(ShellState(items: restricted, restrictions: RestrictionsState(policy: RestrictionPolicy(mode: .passcode, tv: .upTo(tvPG), hasPasscode: true))))
+        p.apply(.playIndex(0, at: p.clock.now))
+        #expect(p.state.prompt != nil)
+        let before = p.state
+        #expect(p.apply(.open(new, at: p.clock.now)).isEmpty && p.state == before)
+        h.expectArmed([.stall, .transportHide])
+        p.expectArmed([])
+    }
+}
