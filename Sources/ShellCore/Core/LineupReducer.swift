@@ -6,7 +6,7 @@ import MediaModel
 /// and every warm player stop (a warm player kept by index would show the
 /// old lineup's channel under the new one's name), the guide's grid and
 /// search, the record dialog and the reconnection close, and what played
-/// keeps its resume point. Then the start and fallback channels are found
+/// keeps its resume point; a passcode given covers nothing new. Then the start and fallback channels are found
 /// again by channel (`channelKey`) in the new items (a fallback not found
 /// falls back to the start), and "the channel before" is forgotten;
 /// the box's recordings stay listed; the start channel (else the first
@@ -50,6 +50,9 @@ enum LineupReducer {
         state.guide.backToPicture = false
         state.recordings.dialog = nil
         state.restrictions.afterPrompt = nil
+        // A passcode given for the old lineup's item covers no item of the
+        // new one, whatever its id.
+        state.restrictions.grant = nil
         state.upNext.startPending = nil
         state.navigation.homeSelection = start ?? 0
         state.navigation.homeInContinue = false

@@ -75,7 +75,7 @@ struct LineupReducerTests {
         g.expectArmed([.stall, .transportHide])
     }
 
-    @Test("the box's recordings stay listed after the switch; nothing changes while the passcode prompt is up")
+    @Test("the box's recordings stay listed after the switch; nothing changes while the passcode prompt is up; a passcode given before covers nothing after")
     func recordingsAndPrompt() {
         let recording = MediaItem(id: "recording:7", title: "Match", url: "/rec/7.ts")
         var state = ShellState(items: old + [recording])
@@ -93,7 +93,16 @@ struct LineupReducerTests {
         #expect(p.state.prompt != nil)
         let before = p.state
         #expect(p.apply(.open(new, at: p.clock.now)).isEmpty && p.state == before)
+
+        var granted = ShellState(items: old, restrictions: RestrictionsState(policy: RestrictionPolicy(mode: .passcode, tv: .upTo(tvPG), hasPasscode: true)))
+        granted.restrictions.grant = RestrictionsState.Grant(itemID: "news", token: nil, programmeStart: nil)
+        let g = ReducerHarness(granted)
+        var rated = new
+        rated[0].contentRating = tvMA
+        g.apply(.open(rated, at: g.clock.now))
+        #expect(g.state.prompt != nil && g.state.restrictions.grant == nil, "a passcode given before the switch covers nothing of the new lineup")
         h.expectArmed([.stall, .transportHide])
         p.expectArmed([])
+        g.expectArmed([])
     }
 }
