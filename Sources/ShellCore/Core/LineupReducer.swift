@@ -1,17 +1,18 @@
 import MediaModel
 
-/// Another lineup replaces the items (IPC and MQTT `lineup`). Everything that names an item by its index in
-/// `items` is settled first, while the indices still mean the old items:
-/// the flip and the typed number end, the picture, the preview, multiview
-/// and every warm player stop (a warm player kept by index would show the
-/// old lineup's channel under the new one's name), the guide's grid and
-/// search, the record dialog and the reconnection close, and what played
-/// keeps its resume point; a passcode given covers nothing new. Then the start and fallback channels are found
+/// Another lineup replaces the items (IPC and MQTT `lineup`). Everything
+/// that names an item by its index in `items` is settled first, while the
+/// indices still mean the old items: the flip and the typed number end, the
+/// picture, the preview, multiview and every warm player stop (a warm
+/// player kept by index would show the old lineup's channel under the new
+/// one's name), the guide's grid and search, the record dialog and the
+/// reconnection close, and what played keeps its resume point; a passcode
+/// given covers nothing new. Then the start and fallback channels are found
 /// again by channel (`channelKey`) in the new items (a fallback not found
-/// falls back to the start), and "the channel before" is forgotten;
-/// the box's recordings stay listed; the start channel (else the first
-/// item) plays. Refused (nothing changes) while the passcode prompt is up
-/// or with no items. Pure.
+/// falls back to the start), "the channel before" is forgotten, the box's
+/// recordings stay listed, and the start channel (else the first item)
+/// plays. Refused (nothing changes) while the passcode prompt is up or with
+/// no items. Pure.
 enum LineupReducer {
     static func replace(_ state: inout ShellState, with items: [MediaItem], now: Instant) -> [Effect] {
         guard !items.isEmpty, state.prompt == nil else { return [] }
