@@ -41,15 +41,20 @@ public enum Spawn {
 
     /// `posix_spawnp` with an empty signal mask and default signal actions,
     /// the file actions `files` sets up, and optionally a new session (so a
-    /// pty given as its stdio becomes its controlling terminal).
+    /// pty given as its stdio becomes its controlling terminal). The child
+    /// keeps descriptors below `keeping` only: whatever else the test
+    /// process holds (IPC clients, pipes, a display's connections, other
+    /// tests' ptys) would otherwise live on in it, keeping peers from
+    /// seeing a close.
     static func spawn(
-        _ arguments: [String], environment: [String: String]?, newSession: Bool = false,
+        _ arguments: [String], environment: [String: String]?, newSession: Bool = false, keeping: Int32 = 3,
         files: (inout posix_spawn_file_actions_t) -> Void
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         files(&actions)
+        closeFrom(&actions, keeping)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -78,6 +83,14 @@ public enum Spawn {
             throw SpawnError(message: "\(arguments[0]): \(String(cString: strerror(result)))")
         }
         return pid
+    }
+
+    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which
+    /// Swift's Glibc module does not declare: looked up by name.
+    private static func closeFrom(_ actions: inout posix_spawn_file_actions_t, _ lowest: Int32) {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, lowest)
     }
 
     /// What a finished process cost: wall and CPU time, peak RSS.

@@ -98,7 +98,7 @@ public final class VirtualDisplay {
         let log = directory.appendingPathComponent("xvfb.log").path
         do {
             let limit = maxClients.map { ["-maxclients", "\($0)"] } ?? []
-            pid = try Spawn.spawn([xvfb, "-displayfd", "3", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"] + limit, environment: nil) { actions in
+            pid = try Spawn.spawn([xvfb, "-displayfd", "3", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"] + limit, environment: nil, keeping: 4) { actions in
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
                 posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
                 posix_spawn_file_actions_adddup2(&actions, 1, 2)
