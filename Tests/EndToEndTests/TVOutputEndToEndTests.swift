@@ -257,13 +257,17 @@ struct TVOutputEndToEndTests {
         }
     }
 
-    @Test("a warm neighbour takes mpv's window over on a flip: channel 2 full screen, never loaded again")
+    @Test("a warm neighbour takes mpv's window over on a flip: channel 2 full screen, never loaded again; with the user's vo=x11 (a window's output) it has no window of its own while warm")
     func warmFlip() throws {
-        let tv = try Running(["--home"])
+        let tv = try Running(["--home", "--mpv-option", "vo=x11"])
         try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
         #expect(try tv.ipc.request(["channel", 1])["error"] as? String == "success")
         try tv.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
-        try tv.ipc.waitForState(timeout: 15) { ($0["warm"] as? [Int] ?? []).contains(2) }
+        try tv.ipc.waitForState(timeout: 15) { state in
+            (state["warm_players"] as? [[String: Any]] ?? []).contains { $0["channel"] as? Int == 2 && $0["ready"] as? Bool == true }
+        }
+        let windows = tv.display.windows(class: "mpv")
+        #expect(windows.count == 1, "one mpv window, the TV's: \(windows)")
         try tv.type("Page_Up")
         try tv.ipc.waitForState(timeout: 10) {
             ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["screen"] as? String == "player" && $0["first_frame"] as? Bool == true

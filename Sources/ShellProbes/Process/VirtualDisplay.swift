@@ -146,15 +146,19 @@ public final class VirtualDisplay {
 
     /// Where the top-level window of X class `windowClass` is, if it is mapped.
     public func window(class windowClass: String) -> Geometry? {
-        guard let tree = try? Spawn.run(["xwininfo", "-root", "-tree", "-display", name]), tree.status == 0 else { return nil }
-        for line in tree.output.split(separator: "\n") where line.contains("\"\(windowClass)\")") {
+        windows(class: windowClass).first
+    }
+
+    /// Every window of X class `windowClass` in the tree, mapped or not.
+    public func windows(class windowClass: String) -> [Geometry] {
+        guard let tree = try? Spawn.run(["xwininfo", "-root", "-tree", "-display", name]), tree.status == 0 else { return [] }
+        return tree.output.split(separator: "\n").filter { $0.contains("\"\(windowClass)\")") }.compactMap { line in
             let fields = line.split(separator: " ")
-            guard let size = fields.first(where: { $0.contains("x") && $0.contains("+") && $0.first?.isNumber == true }) else { continue }
+            guard let size = fields.first(where: { $0.contains("x") && $0.contains("+") && $0.first?.isNumber == true }) else { return nil }
             let parts = size.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
-            guard parts.count == 4 else { continue }
+            guard parts.count == 4 else { return nil }
             return Geometry(x: parts[2], y: parts[3], width: parts[0], height: parts[1])
         }
-        return nil
     }
 
     /// The text on the screen as tesseract reads it (a screenshot taken

@@ -71,7 +71,7 @@ final class PlayerSlots: PlayerHost, RendererSource {
         let picture = terminal?.picture ?? .cells
         let player = try MPVPlayer(video: configuration.video,
                                    options: decodeOptions(for: picture) + configuration.mpvOptions.map { ($0.key, $0.value) },
-                                   logger: logger, showsWindow: showsWindow, windowOutput: windowOutput ?? MPVPlayer.tvWindowOutput)
+                                   logger: logger, showsWindow: showsWindow, windowOutput: windowOutput)
         player.lightDecoding = lightDecoding(for: picture)
         player.timeshift = configuration.timeshift
         return player
@@ -204,7 +204,7 @@ final class PlayerSlots: PlayerHost, RendererSource {
             leaving?.setShowsWindow(false)
             // The TV always has its window: the screens are drawn on it.
             if let main = pool[.main] {
-                main.setShowsWindow(true, output: windowOutput ?? MPVPlayer.tvWindowOutput)
+                main.setShowsWindow(true, output: windowOutput)
             } else {
                 startPlayer(in: .main)
             }

@@ -135,6 +135,9 @@ public final class Shell {
         }
 
         let video = configuration.video
+        if video == .terminal || video == .none, let vo = configuration.mpvOptions.last(where: { $0.key == "vo" }) {
+            logger.warning("the mpv option vo=\(vo.value) is not used with --video \(video.rawValue): it names a window's outputs (--video window or tv)")
+        }
         do {
             players[.main] = try MPVPlayer(
                 video: video, options: players.decodeOptions(for: .cells) + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)

@@ -64,6 +64,9 @@ final class MPVPlayer {
     /// The TV's window chain: mpv's own output, full screen (GPU, else
     /// plain X11, else DRM/KMS on a console).
     static let tvWindowOutput = "gpu,x11,drm"
+    /// The outputs this player's window tries when it takes the TV's
+    /// window over: the user's `vo`, else `tvWindowOutput`.
+    let windowChain: String
 
     /// Whether this player draws the TV's full-screen window (the main
     /// one); any other renders off screen (`vo=libmpv`) for the presenter
@@ -80,11 +83,15 @@ final class MPVPlayer {
     /// full-screen window or renders off screen (every TV player has a
     /// render context, so a picture in picture or a warm neighbour can
     /// take the window over by `setShowsWindow`).
-    /// `windowOutput`: the video outputs the window tries, in order.
+    /// `windowOutput`: the video outputs the window tries, in order (nil:
+    /// the user's `vo`, else `tvWindowOutput`). A `vo` among `options` (the
+    /// user's `[mpv]`) names the outputs of a window only, mpv's own or
+    /// the TV's: on the terminal and off screen the shell draws the
+    /// picture (`libmpv`), and without video there is none (`null`).
     /// `holdsLoads`: each load waits at mpv's `on_preloaded` hook until
     /// continued (`PlayerReport.preloaded`); a thumbnail player's do not.
     init(video: VideoOutput, options: [(String, String)], logger: Logger, showsWindow: Bool = true,
-         windowOutput: String = MPVPlayer.tvWindowOutput, holdsLoads: Bool = true) throws {
+         windowOutput: String? = nil, holdsLoads: Bool = true) throws {
         self.logger = logger
         if let failure = MPVLibrary.loadFailure() { throw RuntimeError.libmpvUnavailable(failure) }
         var wake: [Int32] = [0, 0], render: [Int32] = [0, 0]
@@ -94,9 +101,17 @@ final class MPVPlayer {
         wakeupFD = wake[0]; wakeupWriteFD = wake[1]
         renderFD = render[0]; renderWriteFD = render[1]
         mpv = try MPVHandle()
+        let userOutput = options.last { $0.0 == "vo" }?.1
+        windowChain = userOutput ?? Self.tvWindowOutput
+        let output = switch video {
+        case .terminal: "libmpv"
+        case .none: "null"
+        case .window: userOutput ?? "gpu,x11,null"
+        case .tv: showsWindow ? windowOutput ?? windowChain : "libmpv"
+        }
+        let options = options.filter { $0.0 != "vo" }
         let base: [(String, String)] = [
-            ("vo", video == .terminal || (video == .tv && !showsWindow) ? "libmpv" : video == .none ? "null"
-                : video == .tv ? windowOutput : "gpu,x11,null"),
+            ("vo", output),
             ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
             ("input-default-bindings", "no"), ("input-vo-keyboard", "no"), ("osc", "no"),
             ("osd-level", "0"), ("video-timing-offset", "0"), ("hr-seek", "yes"),
@@ -140,8 +155,9 @@ final class MPVPlayer {
     /// window up must do so before another takes it: DRM has one master.
     /// mpv's new video output is set up while the loop goes on (the
     /// render context's waits on the loop, which serves it).
-    /// `output`: the video outputs to try for the window, in order.
-    func setShowsWindow(_ shows: Bool, output: String = MPVPlayer.tvWindowOutput) {
+    /// `output`: the video outputs to try for the window, in order (nil:
+    /// `windowChain`).
+    func setShowsWindow(_ shows: Bool, output: String? = nil) {
         guard shows != showsWindow else { return }
         showsWindow = shows
         if shows { handedOverAt = MonotonicClock.now().seconds }
@@ -152,7 +168,7 @@ final class MPVPlayer {
                 // returns; the render context's output is set up after.
                 try mpv.setProperty("vo", "null")
             }
-            try mpv.setPropertyAsync("vo", shows ? output : "libmpv")
+            try mpv.setPropertyAsync("vo", shows ? output ?? windowChain : "libmpv")
         } catch {
             logger.error("vo: \(error)")
         }
