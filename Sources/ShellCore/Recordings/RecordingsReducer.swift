@@ -119,8 +119,9 @@ enum RecordingsReducer {
     }
 
     /// The scheduler's list: events for what started, finished or failed
-    /// since the last report, and the items of recordings new to the list
-    /// (`items`, made by the runtime: the file, rated as the programme).
+    /// since the last report, the items of recordings new to the list
+    /// (`items`, made by the runtime: the file, rated as the programme),
+    /// and no more item for a recording gone from it (`forgetDeleted`).
     static func report(_ state: inout ShellState, _ list: [RecordingInfo], items: [MediaItem]) -> [Effect] {
         let before = Dictionary(state.recordings.list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var effects: [Effect] = []
@@ -148,7 +149,37 @@ enum RecordingsReducer {
             state.recordings.listed.insert(id)
             state.items.append(item)
         }
+        forgetDeleted(&state)
         return effects
+    }
+
+    /// Recordings deleted since they were listed (`tvshell recordings
+    /// delete`) leave the home screen: their items go. Recording items are
+    /// the last of `items`, so only items after the first deleted one move;
+    /// while one of those is in use (playing, in the picture, offered to
+    /// resume, named by the passcode prompt) nothing goes, until a later
+    /// report. The home row stays on the item it was on (else the one
+    /// before the first gone).
+    private static func forgetDeleted(_ state: inout ShellState) {
+        let known = Set(state.recordings.list.map(\.id))
+        let prefix = "recording:"
+        let gone = state.items.indices.filter { index in
+            let id = state.items[index].id
+            return id.hasPrefix(prefix) && !known.contains(String(id.dropFirst(prefix.count)))
+        }
+        guard let first = gone.first, state.prompt == nil else { return }
+        let inUse = [state.current, state.picture.pip?.index, state.upNext.resumeOffer?.index, state.upNext.startPending].compactMap { $0 }
+        guard inUse.allSatisfy({ $0 < first }) else { return }
+        let selection = state.navigation.homeSelection
+        for index in gone.reversed() {
+            state.recordings.listed.remove(String(state.items[index].id.dropFirst(prefix.count)))
+        }
+        let goneSet = Set(gone)
+        state.items = state.items.indices.filter { !goneSet.contains($0) }.map { state.items[$0] }
+        if selection >= first {
+            state.navigation.homeSelection = goneSet.contains(selection)
+                ? max(0, first - 1) : selection - gone.filter { $0 < selection }.count
+        }
     }
 
     /// The recording of `programme` (else, without one, of the channel now)

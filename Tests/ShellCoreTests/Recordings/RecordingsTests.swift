@@ -125,4 +125,29 @@ struct RecordingsTests {
         #expect(ShellEvent.recordingFailed(failed).name == "recording-failed")
         h.expectArmed([.hintHide, .noticeHide, .stall, .transportHide])
     }
+
+    @Test("a recording deleted while the shell runs (tvshell recordings delete) leaves the home screen at the next report, the row kept on its item; not while an item after it plays")
+    func deletedLeaves() {
+        let first = RecordingInfo(id: "r1", channel: 1, channelName: "News", title: "Bulletin", start: nine, end: nine + 60, status: .finished)
+        let second = RecordingInfo(id: "r2", channel: 1, channelName: "News", title: "Late News", start: nine + 1800, end: nine + 1860, status: .finished)
+        let items = [first, second].map { MediaItem(id: "recording:\($0.id)", title: $0.title, url: "/rec/\($0.id).ts") }
+        var listed = ShellState(items: [news, aFilm] + items)
+        listed.recordings.list = [first, second]
+        listed.recordings.listed = ["r1", "r2"]
+        listed.navigation.homeSelection = 3
+        let h = ReducerHarness(listed)
+        h.send(.recordings([second], items: [])) {
+            $0.recordings.list = [second]
+            $0.recordings.listed = ["r2"]
+            $0.items = [news, aFilm, items[1]]
+            $0.navigation.homeSelection = 2
+        }
+
+        let p = ReducerHarness(ShellState(items: [news, aFilm]))
+        p.apply(.recordings([first, second], items: items))
+        p.apply(.playIndex(3, at: p.clock.now))
+        p.send(.recordings([second], items: [])) { $0.recordings.list = [second] }
+        #expect(p.state.items.count == 4 && p.state.currentItem == items[1], "Late News plays on at its index")
+        p.expectArmed([.transportHide])
+    }
 }
