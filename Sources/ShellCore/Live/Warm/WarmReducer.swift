@@ -96,21 +96,18 @@ enum WarmReducer {
 
     /// Run after every action: warm players no longer wanted are stopped;
     /// once the delay has passed, missing ones are opened. Nothing changes
-    /// while a flip or the passcode prompt is under way.
+    /// while the passcode prompt is up, nor while a flip is under way,
+    /// but for one thing: once the flip's channel loads cold, the warm
+    /// players it does not want stop at once (they give way to it), and
+    /// nothing opens until the flip ends.
     static func reconcile(_ state: inout ShellState) -> [Effect] {
-        guard state.live.flip == nil, state.prompt == nil else { return [] }
-        let wanted = candidates(state)
-        var effects: [Effect] = []
-        for slot in PlayerSlot.warm {
-            guard let warm = state.warm.players[slot] else { continue }
-            if let kept = wanted.first(where: { $0.index == warm.index }) {
-                if warm.reason != kept.reason { state.warm.players[slot]?.reason = kept.reason }
-                continue
-            }
-            state.retire(warm.playback.token)
-            state.warm.players[slot] = nil
-            effects.append(.slot(slot, .stop))
+        guard state.prompt == nil else { return [] }
+        if let flip = state.live.flip {
+            guard flip.failure == nil, state.current == flip.target, state.playback.phase == .loading else { return [] }
+            return stopUnwanted(&state, wanted: candidates(state))
         }
+        let wanted = candidates(state)
+        var effects = stopUnwanted(&state, wanted: wanted)
         guard state.warm.allowed == state.playback.token, state.playback.phase == .playing else { return effects }
         for (index, reason) in wanted where !state.warm.players.values.contains(where: { $0.index == index }) {
             guard let slot = PlayerSlot.warm.first(where: { state.warm.players[$0] == nil }) else { break }
@@ -121,6 +118,23 @@ enum WarmReducer {
             playback.ratings = RestrictionReducer.knownRatings(state, state.items[index])
             state.warm.players[slot] = WarmPlayer(index: index, playback: playback, reason: reason)
             effects += [.slot(slot, .mute(true)), .slot(slot, .loadPaused(state.playable(index), token: playback.token))]
+        }
+        return effects
+    }
+
+    /// Stops the warm players whose channel is not among `wanted` (and
+    /// brings the others' reasons up to date).
+    private static func stopUnwanted(_ state: inout ShellState, wanted: [(index: Int, reason: WarmReason)]) -> [Effect] {
+        var effects: [Effect] = []
+        for slot in PlayerSlot.warm {
+            guard let warm = state.warm.players[slot] else { continue }
+            if let kept = wanted.first(where: { $0.index == warm.index }) {
+                if warm.reason != kept.reason { state.warm.players[slot]?.reason = kept.reason }
+                continue
+            }
+            state.retire(warm.playback.token)
+            state.warm.players[slot] = nil
+            effects.append(.slot(slot, .stop))
         }
         return effects
     }
