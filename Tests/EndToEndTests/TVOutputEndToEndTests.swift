@@ -286,7 +286,7 @@ struct TVOutputEndToEndTests {
         #expect(((try tv.ipc.state())["tv"] as? [String: Any])?["output"] as? String == "x11")
     }
 
-    @Test("an X server that refuses connections as a warm neighbour takes mpv's window over: the channel is loaded again once it can open, not failed")
+    @Test("an X server that refuses connections as a warm neighbour takes mpv's window over: the channel is loaded again once it can open, not failed, and plays (it was loaded paused, warm)")
     func windowRefused() throws {
         let tv = try Running(["--home"], maxClients: 64)
         try tv.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
@@ -306,6 +306,9 @@ struct TVOutputEndToEndTests {
                 && $0["first_frame"] as? Bool == true
         }
         #expect(state["error"] is NSNull)
+        // Loaded again as it plays now, not as it was loaded (paused, warm).
+        #expect(try tv.ipc.request(["get_mpv_property", "pause"])["data"] as? String == "no", "channel 2 plays after its window opened")
+        #expect(try tv.ipc.state()["paused"] as? Bool == false)
         let shown = Date().addingTimeInterval(5)
         var magenta = 0
         repeat {

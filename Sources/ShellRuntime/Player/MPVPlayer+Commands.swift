@@ -12,6 +12,7 @@ import ShellCore
 extension MPVPlayer: PlayerPort {
     func setPause(_ paused: Bool) throws {
         try mpv.setPropertyAsync("pause", paused ? "yes" : "no")
+        windowRetryPaused(paused)
     }
 
     func seek(to position: Double, exact: Bool) throws {

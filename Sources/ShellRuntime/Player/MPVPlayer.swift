@@ -566,6 +566,11 @@ extension MPVPlayer {
         line.contains("video_out") || line.contains("VO window") || line.contains("X11 display")
     }
 
+    /// The latest load was paused or let play (a warm channel swapped in
+    /// plays): loaded again for the window, it comes back as it is now,
+    /// not as it was loaded.
+    func windowRetryPaused(_ paused: Bool) { windowRetry.load?.paused = paused }
+
     /// Milliseconds until a load waits to be tried again; nil when none.
     func windowRetryTimeout(now: Double) -> Int32? { windowRetry.timeout(now: now) }
 
