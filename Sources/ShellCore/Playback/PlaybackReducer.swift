@@ -87,7 +87,7 @@ public enum PlaybackReducer {
         state.chrome.hintVisible = false
         NavigationReducer.go(&state, to: .player)
         state.chrome.transportVisible = true
-        var effects: [Effect] = saved + [
+        var effects: [Effect] = saved + WarmReducer.giveWay(&state) + [
             .cancelTimer(.errorAdvance),
             .load(state.playable(index), token: state.playback.token),
             .startTimer(.transportHide, after: state.settings.transportHideDelay),

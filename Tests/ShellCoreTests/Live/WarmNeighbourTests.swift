@@ -150,7 +150,7 @@ struct WarmNeighbourTests {
         h.expectArmed([.hintHide, .stall])
     }
 
-    @Test("a flip whose channel is not warm: once its cold load starts, the warm players it does not want stop at once (they give way to it); the one it wants stays; nothing opens before the flip ends")
+    @Test("a flip whose channel is not warm: the warm players it does not want stop before its cold load (they give way to it); the one it wants stays; nothing opens before the flip ends")
     func coldFlipGivesWay() {
         let five = (1...5).map { MediaItem(id: "ch\($0)", title: "Channel \($0)", url: "http://tv.example/\($0).m3u8", isLive: true, number: $0) }
         let h = ReducerHarness(ShellState(items: five, settings: settings()))
@@ -169,13 +169,33 @@ struct WarmNeighbourTests {
         h.apply(.timerFired(.flipSettle, at: h.clock.now))
         #expect(h.state.live.flip?.target == 3 && h.state.warm.players.count == 2, "nothing stops while the keys gather")
         let cold = h.apply(.replaceContent(five[3], request: 1, at: h.clock.now))
-        #expect(cold.contains(.load(five[3], token: 4)), "\(cold)")
-        #expect(cold.last == .slot(.warmB, .stop), "channel 1 is no neighbour of channel 4: it stops with the load: \(cold)")
+        let load = cold.firstIndex(of: .load(five[3], token: 4)), stop = cold.firstIndex(of: .slot(.warmB, .stop))
+        #expect(load != nil && stop != nil && stop! < load!, "channel 1 is no neighbour of channel 4: it stops before the load (its stream freed for it): \(cold)")
+        #expect(cold.filter { if case .slot(_, .stop) = $0 { true } else { false } }.count == 1)
         #expect(h.state.warm.players.keys.sorted { $0.rawValue < $1.rawValue } == [.warmA] && h.state.warm.players[.warmA]?.reason == .previous,
                 "channel 3, channel 4's previous, stays warm")
         let playing = h.apply(.player(.playing, token: 4, at: h.clock.now))
         #expect(!playing.contains { if case .slot(_, .loadPaused) = $0 { true } else { false } }, "nothing opens during the flip")
         h.apply(.flipCompleted(token: 2, success: true, at: h.clock.now))
         h.expectArmed([.hintHide, .stall, .transportHide, .warmNeighbours])
+    }
+
+    @Test("a play of a channel not warm (the socket's channel, a number, the last-channel key): the warm player it does not want stops before its load, the one it still wants (its next) stays")
+    func coldPlayGivesWay() {
+        let five = (1...5).map { MediaItem(id: "ch\($0)", title: "Channel \($0)", url: "http://tv.example/\($0).m3u8", isLive: true, number: $0) }
+        let h = ReducerHarness(ShellState(items: five, settings: settings()))
+        h.apply(.playIndex(1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
+        _ = h.advance(by: 3)
+        h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+        warmUp(h, .warmA, token: 2)
+        warmUp(h, .warmB, token: 3)
+        let cold = h.apply(.playIndex(4, at: h.clock.now))
+        let load = cold.firstIndex(of: .load(five[4], token: 4)), stop = cold.firstIndex(of: .slot(.warmA, .stop))
+        #expect(load != nil && stop != nil && stop! < load!, "channel 3 stops before channel 5 loads: \(cold)")
+        #expect(h.state.warm.players.count == 1 && h.state.warm.players[.warmB]?.index == 0 && h.state.warm.players[.warmB]?.reason == .next,
+                "channel 1, channel 5's next, stays warm")
+        h.expectArmed([.hintHide, .stall, .transportHide, .posterDelay])
     }
 }

@@ -96,16 +96,10 @@ enum WarmReducer {
 
     /// Run after every action: warm players no longer wanted are stopped;
     /// once the delay has passed, missing ones are opened. Nothing changes
-    /// while the passcode prompt is up, nor while a flip is under way,
-    /// but for one thing: once the flip's channel loads cold, the warm
-    /// players it does not want stop at once (they give way to it), and
-    /// nothing opens until the flip ends.
+    /// while a flip or the passcode prompt is under way (a cold load gives
+    /// way first: `giveWay`).
     static func reconcile(_ state: inout ShellState) -> [Effect] {
-        guard state.prompt == nil else { return [] }
-        if let flip = state.live.flip {
-            guard flip.failure == nil, state.current == flip.target, state.playback.phase == .loading else { return [] }
-            return stopUnwanted(&state, wanted: candidates(state))
-        }
+        guard state.live.flip == nil, state.prompt == nil else { return [] }
         let wanted = candidates(state)
         var effects = stopUnwanted(&state, wanted: wanted)
         guard state.warm.allowed == state.playback.token, state.playback.phase == .playing else { return effects }
@@ -120,6 +114,19 @@ enum WarmReducer {
             effects += [.slot(slot, .mute(true)), .slot(slot, .loadPaused(state.playable(index), token: playback.token))]
         }
         return effects
+    }
+
+    /// A cold load of the full-screen channel (made current, `.loading`)
+    /// is about to start, also during a flip: the warm players it does not
+    /// want stop first, before its load (their effects come before it).
+    /// They give way at once: nothing of them competes with it, and the
+    /// streams they free let the runtime open it in the spare player
+    /// beside the old one still ending, within `max_connections` (stopped
+    /// after the load, as `reconcile` would, they still counted then, and
+    /// the load waited for the old stream's end: 1.1× a raw load instead
+    /// of a fraction).
+    static func giveWay(_ state: inout ShellState) -> [Effect] {
+        stopUnwanted(&state, wanted: candidates(state))
     }
 
     /// Stops the warm players whose channel is not among `wanted` (and
