@@ -187,6 +187,11 @@ struct PlayCommand: ParsableCommand {
         if let first = setup.problems.first {
             notices.append("\(first)\(setup.problems.count > 1 ? " (and \(setup.problems.count - 1) more in the log)" : "")")
         }
+        // The provider's note to its subscribers, when the lists were just
+        // fetched (with stored lists the refresher signs in and tells it).
+        if let account = inputs.account, !account.stored, let notice = account.contents.info?.notice(account: account.account.name) {
+            notices.append(notice)
+        }
         var settings = ShellSettings()
         // libmpv's volume and mute as the options set them are where the
         // shell's start (it sets them again on every load).

@@ -32,6 +32,16 @@ struct XtreamTests {
         }
     }
 
+    @Test("the provider's message as a notice: control characters and runs of spaces go, a long one is cut; an empty one says nothing")
+    func message() throws {
+        let info = try XtreamDecoder.accountInfo(data(#"{"user_info":{"auth":1,"message":"Welcome\u001b[2J to\n\n  XC TV"}}"#))
+        #expect(info.notice(account: "tv") == "Account tv: Welcome [2J to XC TV")
+        #expect(XtreamAccountInfo(authorized: true, message: " \n ").notice(account: "tv") == nil)
+        #expect(XtreamAccountInfo(authorized: true).notice(account: "tv") == nil)
+        let long = XtreamAccountInfo(authorized: true, message: String(repeating: "a", count: 400)).notice(account: "tv")
+        #expect(long == "Account tv: " + String(repeating: "a", count: 159) + "…")
+    }
+
     @Test("live streams: numbers as text, null and empty strings as nothing; one without a stream_id is skipped and named; a list that is not one is an error naming it")
     func liveStreams() throws {
         let decoded = try XtreamDecoder.liveStreams(data("""

@@ -37,6 +37,9 @@ struct XtreamEndToEndTests {
         var seen: [String] = [added.output, listed.output, inspect.output]
         do {
             let shell = try ShellUnderTest(["--account", "tv"], height: 40, home: home, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            // The lists are the stored ones: the account is signed in to in
+            // the background, and the provider's note shown.
+            _ = try shell.ipc.waitForState(timeout: 10) { $0["notice"] as? String == "Account tv: Welcome" }
             let playing = try shell.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
             seen.append("\(playing)")
             #expect(playing["title"] as? String == "XC News")

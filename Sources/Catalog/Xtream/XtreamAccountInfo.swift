@@ -34,6 +34,17 @@ public struct XtreamAccountInfo: Equatable, Sendable {
         self.timezone = timezone
     }
 
+    /// The provider's `message` as a notice for the screen ("Account tv:
+    /// Welcome"): control characters taken out, spaces run together, at
+    /// most 160 characters; nil when it says nothing.
+    public func notice(account: String) -> String? {
+        guard let message else { return nil }
+        let words = String(String.UnicodeScalarView(message.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : $0 }))
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !words.isEmpty else { return nil }
+        return "Account \(account): " + (words.count > 160 ? String(words.prefix(159)) + "…" : words)
+    }
+
     /// Active: authorized, `status` Active (or none), not past `expires` at `now`.
     public func isActive(now: Double) -> Bool {
         authorized && (status.map { $0.caseInsensitiveCompare("active") == .orderedSame } ?? true) && (expires.map { $0 > now } ?? true)

@@ -8,7 +8,7 @@ import Logging
 /// unreachable account is told at once, the stored lists stay), and fetches
 /// every list again when they are older than `maximumAge` (`[accounts]
 /// refresh`); the new lists are stored for the next start. `tell` gets each
-/// message for the screen. Start it once; it runs until the process ends.
+/// message for the screen (the provider's own note too, when it signs in). Start it once; it runs until the process ends.
 public final class AccountRefresher: Sendable {
     let account: AccountsFile.Account
     let libraryPath: String
@@ -51,6 +51,7 @@ public final class AccountRefresher: Sendable {
                     } else {
                         let info = try client.signIn(now: now).info
                         logger.info("account \(account.name): \(info.summary(now: now))")
+                        if let notice = info.notice(account: account.name) { tell(notice) }
                         if let expires = info.expires, expires - now < 7 * 86_400 {
                             tell("Account \(account.name) expires \(XtreamAccountInfo.day(expires))")
                         }
