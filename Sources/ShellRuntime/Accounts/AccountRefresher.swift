@@ -8,7 +8,8 @@ import Logging
 /// unreachable account is told at once, the stored lists stay), and fetches
 /// every list again when they are older than `maximumAge` (`[accounts]
 /// refresh`); the new lists are stored for the next start. `tell` gets each
-/// message for the screen (the provider's own note too, when it signs in). Start it once; it runs until the process ends.
+/// message for the screen (the provider's own note too, when it signs in).
+/// Start it once; it runs until the process ends.
 public final class AccountRefresher: Sendable {
     let account: AccountsFile.Account
     let libraryPath: String
