@@ -33,6 +33,22 @@ private func warmUp(_ h: ReducerHarness, _ slot: PlayerSlot, token: Int) {
     h.send(.player(.playing, token: token, at: h.clock.now)) { $0.warm.players[slot]?.playback.phase = .playing }
 }
 
+/// Five channels, channel 2 playing; channels 3 (warmA, token 2) and 1
+/// (warmB, token 3) warm and playing.
+private let fiveChannels = (1...5).map { MediaItem(id: "ch\($0)", title: "Channel \($0)", url: "http://tv.example/\($0).m3u8", isLive: true, number: $0) }
+
+private func warmOfFive() -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: fiveChannels, settings: settings()))
+    h.apply(.playIndex(1, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
+    _ = h.advance(by: 3)
+    h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+    warmUp(h, .warmA, token: 2)
+    warmUp(h, .warmB, token: 3)
+    return h
+}
+
 @Suite("Warm neighbours")
 struct WarmNeighbourTests {
     @Test("3 s after a live channel plays, the next and previous channels open paused and muted; a flip to one swaps players, at the edge of its buffer, and the channel left stays warm")
@@ -152,15 +168,7 @@ struct WarmNeighbourTests {
 
     @Test("a flip whose channel is not warm: the warm players it does not want stop before its cold load (they give way to it); the one it wants stays; nothing opens before the flip ends")
     func coldFlipGivesWay() {
-        let five = (1...5).map { MediaItem(id: "ch\($0)", title: "Channel \($0)", url: "http://tv.example/\($0).m3u8", isLive: true, number: $0) }
-        let h = ReducerHarness(ShellState(items: five, settings: settings()))
-        h.apply(.playIndex(1, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
-        h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
-        _ = h.advance(by: 3)
-        h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
-        warmUp(h, .warmA, token: 2)
-        warmUp(h, .warmB, token: 3)
+        let h = warmOfFive()
         #expect(h.state.warm.players[.warmA]?.index == 2 && h.state.warm.players[.warmB]?.index == 0)
 
         h.apply(.command(.right, at: h.clock.now))
@@ -168,8 +176,8 @@ struct WarmNeighbourTests {
         #expect(h.advance(by: 0.12).contains(.flipSettle))
         h.apply(.timerFired(.flipSettle, at: h.clock.now))
         #expect(h.state.live.flip?.target == 3 && h.state.warm.players.count == 2, "nothing stops while the keys gather")
-        let cold = h.apply(.replaceContent(five[3], request: 1, at: h.clock.now))
-        let load = cold.firstIndex(of: .load(five[3], token: 4)), stop = cold.firstIndex(of: .slot(.warmB, .stop))
+        let cold = h.apply(.replaceContent(fiveChannels[3], request: 1, at: h.clock.now))
+        let load = cold.firstIndex(of: .load(fiveChannels[3], token: 4)), stop = cold.firstIndex(of: .slot(.warmB, .stop))
         #expect(load != nil && stop != nil && stop! < load!, "channel 1 is no neighbour of channel 4: it stops before the load (its stream freed for it): \(cold)")
         #expect(cold.filter { if case .slot(_, .stop) = $0 { true } else { false } }.count == 1)
         #expect(h.state.warm.players.keys.sorted { $0.rawValue < $1.rawValue } == [.warmA] && h.state.warm.players[.warmA]?.reason == .previous,
@@ -182,17 +190,9 @@ struct WarmNeighbourTests {
 
     @Test("a play of a channel not warm (the socket's channel, a number, the last-channel key): the warm player it does not want stops before its load, the one it still wants (its next) stays")
     func coldPlayGivesWay() {
-        let five = (1...5).map { MediaItem(id: "ch\($0)", title: "Channel \($0)", url: "http://tv.example/\($0).m3u8", isLive: true, number: $0) }
-        let h = ReducerHarness(ShellState(items: five, settings: settings()))
-        h.apply(.playIndex(1, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
-        h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
-        _ = h.advance(by: 3)
-        h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
-        warmUp(h, .warmA, token: 2)
-        warmUp(h, .warmB, token: 3)
+        let h = warmOfFive()
         let cold = h.apply(.playIndex(4, at: h.clock.now))
-        let load = cold.firstIndex(of: .load(five[4], token: 4)), stop = cold.firstIndex(of: .slot(.warmA, .stop))
+        let load = cold.firstIndex(of: .load(fiveChannels[4], token: 4)), stop = cold.firstIndex(of: .slot(.warmA, .stop))
         #expect(load != nil && stop != nil && stop! < load!, "channel 3 stops before channel 5 loads: \(cold)")
         #expect(h.state.warm.players.count == 1 && h.state.warm.players[.warmB]?.index == 0 && h.state.warm.players[.warmB]?.reason == .next,
                 "channel 1, channel 5's next, stays warm")
