@@ -147,34 +147,42 @@ struct WarmNeighboursEndToEndTests {
         #expect(streams[1].server.requests.isEmpty, "channel 2 not fetched: \(streams[1].server.requests)")
     }
 
-    @Test("a lineup sent over the socket stops the warm players first: a flip right after it loads the new lineup's channel, never the old one warm at that position")
+    @Test("a lineup sent over the socket: the channel watched goes on without a reload (found in it on the same stream), a warm channel found on its stream stays warm, and a flip loads the new lineup's channel, never the old one warm at that position")
     func lineupSwitch() throws {
         let channels = try Channels("warm-lineup", sources: ["testsrc", "smptebars", "rgbtestsrc"])
         defer { channels.stop() }
         let (streams, dir, lineup) = (channels.streams, channels.directory, channels.lineup)
         let shell = try ShellUnderTest([lineup])
         _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
-        _ = try shell.ipc.waitForState(timeout: 20) { state in
+        let before = try shell.ipc.waitForState(timeout: 20) { state in
             let players = state["warm_players"] as? [[String: Any]] ?? []
             return players.count == 2 && players.allSatisfy { $0["ready"] as? Bool == true }
         }
-        // The same streams in another order: its second channel is the old
-        // lineup's first, while the old second (warm) sits at that position.
+        let shown = number(before["frames_presented"]) ?? 0
+        // Channel 1 first under another number; at the second position,
+        // where channel 2 was warm, another channel (channel 3's stream,
+        // not warm under its new name); channel 2 last, on its stream.
         let other = dir.appendingPathComponent("other.m3u")
         try """
             #EXTM3U
-            #EXTINF:-1 tvg-id="sport" tvg-chno="21",Sport
-            \(streams[2].url)
-            #EXTINF:-1 tvg-id="news" tvg-chno="22",News
+            #EXTINF:-1 tvg-id="c1" tvg-chno="21",Channel 1
             \(streams[0].url)
+            #EXTINF:-1 tvg-id="sport" tvg-chno="22",Sport
+            \(streams[2].url)
+            #EXTINF:-1 tvg-id="c2" tvg-chno="23",Channel 2
+            \(streams[1].url)
 
             """.write(to: other, atomically: true, encoding: .utf8)
         let switched = try shell.ipc.request(["lineup", other.path])
         #expect(switched["error"] as? String == "success", "\(switched)")
-        _ = try shell.ipc.waitForState(timeout: 15) { ($0["channel"] as? [String: Any])?["number"] as? Int == 21 && $0["first_frame"] as? Bool == true }
+        let after = try shell.ipc.waitForState(timeout: 15) { ($0["channel"] as? [String: Any])?["number"] as? Int == 21 }
+        #expect(after["first_frame"] as? Bool == true && (number(after["frames_presented"]) ?? 0) >= shown,
+                "channel 1 went on, not loaded again: \(after["first_frame"] ?? "nil"), \(after["frames_presented"] ?? "nil") frames after \(shown)")
+        let warm = (after["warm_players"] as? [[String: Any]] ?? []).filter { $0["channel"] as? Int == 23 }
+        #expect(warm.first?["ready"] as? Bool == true, "channel 2 stays warm under its new number: \(after["warm_players"] ?? "nil")")
         #expect(try shell.ipc.request(["keypress", "RIGHT"])["error"] as? String == "success")
         _ = try shell.ipc.waitForState(timeout: 15) { ($0["channel"] as? [String: Any])?["number"] as? Int == 22 && $0["first_frame"] as? Bool == true }
         let path = try shell.ipc.request(["get_mpv_property", "path"])["data"] as? String
-        #expect(path == streams[0].url, "News is the first stream, not the old second channel warm at its position: \(path ?? "nil")")
+        #expect(path == streams[2].url, "Sport is the third stream, not the old second channel warm at its position: \(path ?? "nil")")
     }
 }

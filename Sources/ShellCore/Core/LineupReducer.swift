@@ -3,16 +3,24 @@ import MediaModel
 /// Another lineup replaces the items (IPC and MQTT `lineup`). Everything
 /// that names an item by its index in `items` is settled first, while the
 /// indices still mean the old items: the flip and the typed number end, the
-/// picture, the preview, multiview and every warm player stop (a warm
-/// player kept by index would show the old lineup's channel under the new
-/// one's name), the guide's grid and search, the record dialog and the
-/// reconnection close, and what played keeps its resume point; a passcode
-/// given covers nothing new. Then the start and fallback channels are found
-/// again by channel (`channelKey`) in the new items (a fallback not found
-/// falls back to the start), "the channel before" is forgotten, the box's
-/// recordings stay listed, and the start channel (else the first item)
-/// plays. Refused (nothing changes) while the passcode prompt is up or with
-/// no items. Pure.
+/// picture, the preview and multiview stop, the guide's grid and search,
+/// the record dialog and the reconnection close; a passcode given covers
+/// nothing new. Items are then found again by channel
+/// (`MediaItem.channelKey`) in the new lineup:
+/// - what plays full screen goes on, without a reload, when the new lineup
+///   has its channel on the same stream and the restrictions allow it as
+///   the new lineup rates it (a fleet pushing an updated lineup does not
+///   make the TV jump); found on another stream, or restricted now, it is
+///   loaded again (behind the prompt); not found, the start channel (else
+///   the first item) plays, and what played keeps its resume point;
+/// - a warm player goes on when its channel is found on the same stream
+///   and is not restricted; every other one stops (kept by its old index
+///   it would show the old lineup's channel under the new one's name);
+/// - the start, fallback and previous channels are found again (a
+///   fallback not found falls back to the start);
+/// - the box's recordings stay listed.
+/// Refused (nothing changes) while the passcode prompt is up or with no
+/// items. Pure.
 enum LineupReducer {
     static func replace(_ state: inout ShellState, with items: [MediaItem], now: Instant) -> [Effect] {
         guard !items.isEmpty, state.prompt == nil else { return [] }
@@ -22,12 +30,6 @@ enum LineupReducer {
             effects.append(.cancelTimer(.digitCommit))
         }
         effects += PictureReducer.close(&state, reason: "lineup") + PreviewReducer.stop(&state) + MultiviewReducer.end(&state)
-        for (slot, warm) in state.warm.players.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            state.retire(warm.playback.token)
-            effects.append(.slot(slot, .stop))
-        }
-        state.warm = WarmState()
-        effects += ResumeReducer.save(&state)
 
         let old = state.items
         func found(_ index: Int?) -> Int? {
@@ -35,15 +37,35 @@ enum LineupReducer {
             let key = old[index].channelKey
             return items.firstIndex { $0.channelKey == key }
         }
+        /// The new index of `old[index]` playing `url`, when the new lineup
+        /// has that channel on that same stream.
+        func same(_ index: Int?, url: String) -> Int? {
+            found(index).flatMap { items[$0].url == url ? $0 : nil }
+        }
+        // What plays full screen, found again: it goes on when on the same
+        // stream and allowed as the new lineup rates it; else it is loaded
+        // again (also after a failure: the new lineup may have mended it).
+        let phase = state.playback.phase
+        let watched = phase == .playing || phase == .loading || phase == .failed ? found(state.current) : nil
+        let goesOn = watched.flatMap { index -> Int? in
+            guard phase != .failed, state.live.recovery == nil, let current = state.current,
+                  items[index].url == state.playable(current).url else { return nil }
+            let ratings = RestrictionReducer.knownRatings(state, items[index]) + state.playback.fileRatings
+            return state.restrictions.policy.mode == .off || !state.restrictions.policy.restricts(ratings) ? index : nil
+        }
+        let warm = state.warm.players.map { slot, player in (slot, player, same(player.index, url: state.playable(player.index).url)) }
         let start = found(state.live.startIndex)
         let fallback = state.live.fallbackIndex.map { found($0) ?? start ?? 0 }
+        let previous = found(state.live.previousChannel)
         let recordings = old.filter { $0.id.hasPrefix("recording:") }
+        let allowed = state.warm.allowed
 
+        if goesOn == nil { effects += ResumeReducer.save(&state) }
         PlaybackReducer.makeCurrent(&state, nil)
         state.items = items + recordings
         state.live.startIndex = start
         state.live.fallbackIndex = fallback
-        state.live.previousChannel = nil
+        state.live.previousChannel = previous
         state.live.recovery = nil
         state.live.streamHealth = [:]
         state.guide.grid = nil
@@ -55,8 +77,40 @@ enum LineupReducer {
         // new one, whatever its id.
         state.restrictions.grant = nil
         state.upNext.startPending = nil
-        state.navigation.homeSelection = start ?? 0
         state.navigation.homeInContinue = false
-        return effects + PlaybackReducer.play(&state, index: start ?? 0, now: now)
+
+        state.warm = WarmState()
+        for (slot, player, index) in warm.sorted(by: { $0.0.rawValue < $1.0.rawValue }) {
+            if let index, index != goesOn, !state.warm.players.values.contains(where: { $0.index == index }),
+               !WarmReducer.restricted(state, index) {
+                var kept = player
+                kept.index = index
+                kept.playback.ratings = RestrictionReducer.knownRatings(state, state.items[index])
+                state.warm.players[slot] = kept
+            } else {
+                state.retire(player.playback.token)
+                effects.append(.slot(slot, .stop))
+            }
+        }
+
+        if let index = goesOn {
+            state.warm.allowed = allowed
+            return effects + goOn(&state, index: index)
+        }
+        let next = watched ?? start ?? 0
+        state.navigation.homeSelection = next
+        return effects + PlaybackReducer.play(&state, index: next, now: now)
+    }
+
+    /// What played full screen goes on as `items[index]` of the new lineup
+    /// (allowed as it rates it): rated again, with the file's own ratings.
+    private static func goOn(_ state: inout ShellState, index: Int) -> [Effect] {
+        let item = state.items[index]
+        let ratings = RestrictionReducer.knownRatings(state, item) + state.playback.fileRatings
+        PlaybackReducer.makeCurrent(&state, index)
+        PlaybackReducer.rate(&state, ratings: ratings, programmeStart: RestrictionReducer.programmeStart(state, item), restricted: false)
+        state.navigation.homeSelection = index
+        if state.screen == .interstitial { NavigationReducer.go(&state, to: .player) }
+        return RestrictionReducer.boundaryTimer(state)
     }
 }

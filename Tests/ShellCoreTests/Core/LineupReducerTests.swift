@@ -106,3 +106,60 @@ struct LineupReducerTests {
         g.expectArmed([])
     }
 }
+
+@Suite("Another lineup, the channel watched in it")
+struct LineupKeepsChannelTests {
+    @Test("the channel watched goes on without a reload when the new lineup has it on the same stream (under another number and position); a warm channel found on its stream stays warm at its new index, one on another stream stops")
+    func goesOn() {
+        let h = warmChannel2()
+        let moved = [
+            MediaItem(id: "c3", title: "Channel 3", url: "http://old.example/3.m3u8", isLive: true, number: 30),
+            MediaItem(id: "c2", title: "Channel 2", url: "http://old.example/2.m3u8", isLive: true, number: 31),
+            MediaItem(id: "news", title: "News", url: "http://new.example/news.m3u8", isLive: true, number: 32),
+            MediaItem(id: "c1", title: "Channel 1", url: "http://new.example/1.m3u8", isLive: true, number: 33),
+        ]
+        let playback = h.state.playback
+        let switched = h.apply(.open(moved, at: h.clock.now))
+        #expect(switched == [.slot(.warmB, .stop), .slot(.warmB, .mute(true)), .slot(.warmB, .loadPaused(moved[2], token: 4))],
+                "channel 1 moved to another stream: only its warm player stops, nothing loads full screen; the new next channel warms at once: \(switched)")
+        #expect(h.state.items == moved && h.state.current == 1 && h.state.playback == playback, "the same load goes on")
+        #expect(h.state.warm.players[.warmA]?.index == 0 && h.state.warm.players[.warmB]?.index == 2)
+        #expect(h.state.warm.allowed == playback.token)
+        #expect(h.state.navigation.homeSelection == 1 && h.state.screen == .player)
+
+        let zap = h.apply(.replaceContent(moved[0], request: 1, at: h.clock.now))
+        #expect(zap.contains(.exchangePlayers(.main, .warmA)), "channel 3, still warm, swaps in: \(zap)")
+        #expect(h.state.current == 0 && h.state.live.previousChannel == 1)
+        h.expectArmed([.transportHide, .stall, .hintHide])
+    }
+
+    @Test("the channel watched, on another stream in the new lineup, is loaded again from it (not the new lineup's first channel)")
+    func anotherStream() {
+        let h = warmChannel2()
+        let moved = [
+            MediaItem(id: "news", title: "News", url: "http://new.example/news.m3u8", isLive: true, number: 11),
+            MediaItem(id: "c2", title: "Channel 2", url: "http://new.example/2.m3u8", isLive: true, number: 12),
+        ]
+        let switched = h.apply(.open(moved, at: h.clock.now))
+        #expect(switched.contains(.load(moved[1], token: 4)) && h.state.current == 1, "\(switched)")
+        #expect(h.state.warm.players.isEmpty)
+        h.expectArmed([.transportHide, .posterDelay, .stall, .hintHide])
+    }
+
+    @Test("the channel watched, rated over the limits by the new lineup, stops behind the prompt (the passcode given before covers nothing new); a warm channel it rates so stops")
+    func restrictedNow() {
+        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+        let h = warmChannel2()
+        h.apply(.restrictionsChanged(RestrictionsChange(policy: RestrictionPolicy(mode: .passcode, tv: .upTo(tvPG), hasPasscode: true), passcodeChanged: false), wallClock: 0, at: h.clock.now))
+        var rated = old
+        rated[1].contentRating = tvMA
+        rated[2].contentRating = tvMA
+        let switched = h.apply(.open(rated, at: h.clock.now))
+        #expect(switched.contains(.slot(.warmA, .stop)) && !switched.contains(.slot(.warmB, .stop)), "channel 3 is restricted now, channel 1 is not: \(switched)")
+        #expect(switched.contains(.stop) && !switched.contains { if case .load = $0 { true } else { false } }, "nothing of channel 2 is opened again: \(switched)")
+        #expect(h.state.prompt?.item == rated[1] && h.state.current == 1)
+        #expect(h.state.warm.players[.warmB]?.index == 0)
+        h.expectArmed([.hintHide, .stall])
+    }
+}
