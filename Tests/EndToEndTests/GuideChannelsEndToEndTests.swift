@@ -142,6 +142,40 @@ struct GuideChannelsEndToEndTests {
         #expect(list.allSatisfy { $0["series"] as? Bool == true })
     }
 
+    @Test("the r key in the grid, typed in the terminal, offers the future programme with Record focused (ENTER schedules it once); on the home screen it opens the channel's dialog")
+    func recordKeyInGuide() throws {
+        let dir = TVShellBinary.scratchDirectory("guide-record-key")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let now = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60
+        let files = try lineupWithGuide(dir, alpha: [("Alpha Now", now - 600, now + 3600)],
+                                        bravo: [("Bravo Now", now - 600, now + 3600), ("Big Match", now + 3600, now + 7200)])
+        let shell = try ShellUnderTest([files.lineup, "--guide", files.guide], width: 100, height: 30)
+        try shell.ipc.waitForState(timeout: 20) { playing($0, channel: 1) && guideStored($0) }
+        try shell.tmux.send("g")
+        try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        try shell.tmux.send("Down", "Right")
+        try shell.ipc.waitForState { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Big Match" }
+        try shell.tmux.send("r")
+        let offered = try shell.ipc.waitForState { (($0["recordings"] as? [String: Any])?["dialog"] as? [String: Any]) != nil }
+        let dialog = (offered["recordings"] as? [String: Any])?["dialog"] as? [String: Any]
+        #expect(dialog?["choices"] as? [String] == ["Remind me", "Record", "Record series", "Cancel"] && dialog?["focus"] as? Int == 1, "\(dialog ?? [:])")
+        #expect(shell.tmux.waitFor { $0.contains("Big Match") && $0.contains("Record series") }.ok, "\(shell.tmux.capture())")
+        try shell.tmux.send("Enter")
+        let scheduled = try shell.ipc.waitForState { (($0["recordings"] as? [String: Any])?["scheduled"] as? [[String: Any]])?.count == 1 }
+        let list = ((scheduled["recordings"] as? [String: Any])?["scheduled"] as? [[String: Any]]) ?? []
+        #expect(list.first?["title"] as? String == "Big Match" && list.first?["series"] as? Bool == false, "\(list)")
+
+        // ESC leaves the grid to what played; ESC again, the home screen.
+        try shell.tmux.send("Escape")
+        try shell.ipc.waitForState { $0["screen"] as? String == "player" }
+        try shell.tmux.send("Escape")
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try shell.tmux.send("r")
+        let opened = try shell.ipc.waitForState { (($0["recordings"] as? [String: Any])?["dialog"] as? [String: Any]) != nil }
+        let channel = (opened["recordings"] as? [String: Any])?["dialog"] as? [String: Any]
+        #expect((channel?["choices"] as? [String])?.first?.hasPrefix("Record until") == true, "\(channel ?? [:])")
+    }
+
     @Test("a reminder for a channel the next lineup does not have is dropped with one notice")
     func reminderOfAnotherLineup() throws {
         let dir = TVShellBinary.scratchDirectory("guide-reminder-lineup")

@@ -75,6 +75,9 @@ public enum GuideGridReducer {
             grid.start += command == .dayBack ? -86400 : 86400
         case .select:
             return select(&state, grid, now: now)
+        case .record:
+            let cell = focused(state, grid)
+            return RecordingsReducer.guideCell(&state, index: grid.channel, programme: cell.programme, start: cell.start, stop: cell.stop)
         case .guide:
             state.guide.grid = nil
             return []

@@ -83,7 +83,7 @@ enum HelpView {
         case .favourite: return "favourite channel on / off"
         case .search: return "search the guide"
         case .multiview: return focus == .multiview ? "the focused channel full screen" : "several channels at once"
-        case .record: return "record this channel"
+        case .record: return focus == .guideGrid ? "record the programme" : "record this channel"
         case .digit, .help: return nil
         }
     }

@@ -51,6 +51,8 @@ extension ShellReducer {
                 return GuideGridReducer.open(&state)
             }
             NavigationReducer.go(&state, to: .guide)
+        case .record:
+            return RecordingsReducer.open(&state, index: min(state.navigation.homeSelection, state.items.count - 1))
         case .menu where state.screen == .guide:
             if state.guide.backToPicture, state.picture.pip != nil { return PictureReducer.restore(&state, now: now) }
             NavigationReducer.go(&state, to: .home)

@@ -1,8 +1,8 @@
 import MediaModel
 
-/// Recordings: `r` on a live channel opens the dialog (until the
-/// programme's end, for a while, or nothing); ENTER on a future programme
-/// offers its reminder, recording it, or every airing of its title; the
+/// Recordings: `r` on a live channel (playing, on the home screen, in
+/// the guide) opens the dialog (until the programme's end, for a while, or
+/// nothing); ENTER (or `r`) on a future programme in the guide offers its reminder, recording it, or every airing of its title; the
 /// choice becomes `Effect.record` (or `cancelRecording`), which the runtime's
 /// scheduler keeps. The scheduler's reports (`Action.recordings`) replace
 /// the list, push `recording-started` / `-finished` / `-failed`, and put
@@ -10,7 +10,17 @@ import MediaModel
 enum RecordingsReducer {
     /// `r` on the player.
     static func open(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard let index = state.current, state.items.indices.contains(index), state.items[index].isLive, state.playback.phase != .idle else {
+        guard let index = state.current, state.playback.phase != .idle else {
+            return notice(&state, "Only a live channel can be recorded")
+        }
+        return open(&state, index: index)
+    }
+
+    /// `r` on the player, or on a channel of the home screen or the guide's
+    /// list: `items[index]` from now (until its programme's end, for a
+    /// while); a dialog cancelling the recording when one is being written.
+    static func open(_ state: inout ShellState, index: Int) -> [Effect] {
+        guard state.items.indices.contains(index), state.items[index].isLive else {
             return notice(&state, "Only a live channel can be recorded")
         }
         let programme = state.nowNext(state.items[index]).now
@@ -23,6 +33,21 @@ enum RecordingsReducer {
         choices += [.forDuration, .cancel]
         state.recordings.dialog = RecordDialog(channel: index, programme: programme, choices: choices)
         return []
+    }
+
+    /// `r` on a cell of the guide's grid (`programme` from `start` to `stop`,
+    /// nil for an empty one) of `items[index]`: airing now, the channel's
+    /// dialog (as on the player); still to come, its offer with Record (or
+    /// Cancel recording) focused; over, a notice that says why not.
+    static func guideCell(_ state: inout ShellState, index: Int, programme: Programme?, start: Double, stop: Double) -> [Effect] {
+        let wall = state.wallClock
+        if start <= wall && wall < stop { return open(&state, index: index) }
+        guard state.items.indices.contains(index), let programme else { return notice(&state, "No programme in the guide here to record") }
+        let shown = state.shown(programme, on: state.items[index]).title
+        guard stop > wall else { return notice(&state, "\(shown) has ended: it can no longer be recorded") }
+        let effects = offer(&state, index: index, programme: programme)
+        state.recordings.dialog?.focus = 1
+        return effects
     }
 
     /// ENTER on a programme still to come, in the grid or the search results.

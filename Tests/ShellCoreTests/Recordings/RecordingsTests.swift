@@ -21,6 +21,46 @@ private func watchingNews() -> ReducerHarness {
     return h
 }
 
+@Suite("Recordings: r on the home screen and in the guide")
+struct RecordKeyOffPlayerTests {
+    @Test("r on the home screen's live channel (not playing) opens its dialog; on a film it says why not")
+    func home() {
+        let h = ReducerHarness(ShellState(items: [news, aFilm]))
+        h.apply(.guideLoaded(ProgrammeGuide(channels: [GuideChannel(id: "news.tv", names: ["News"])], programmes: [bulletin, late])))
+        h.apply(.wallClock(nine, at: h.clock.now))
+        #expect(h.state.screen == .home && h.state.current == nil)
+        h.press(.record) { $0.recordings.dialog = RecordDialog(channel: 0, programme: bulletin, choices: [.untilEnd(nine + 1800), .forDuration, .cancel]) }
+        h.press(.menu) { $0.recordings.dialog = nil }
+        h.press(.down) { $0.navigation.homeSelection = 1 }
+        h.press(.record, effects: [.startTimer(.noticeHide, after: 5)]) { $0.chrome.notice = "Only a live channel can be recorded" }
+        h.expectArmed([.noticeHide])
+    }
+
+    @Test("r in the guide's grid: on the programme airing now, the channel's dialog; on one to come, its offer with Record focused; on one over, why not")
+    func grid() {
+        let early = Programme(channel: "news.tv", start: nine - 5400, stop: nine - 1800, title: "Early News")
+        let h = ReducerHarness(ShellState(items: [news, aFilm]))
+        h.apply(.guideLoaded(ProgrammeGuide(channels: [GuideChannel(id: "news.tv", names: ["News"])], programmes: [early, bulletin, late])))
+        h.apply(.wallClock(nine, at: h.clock.now))
+        h.apply(.command(.guide, at: h.clock.now))
+        #expect(h.state.guide.grid != nil)
+        h.press(.record) { $0.recordings.dialog = RecordDialog(channel: 0, programme: bulletin, choices: [.untilEnd(nine + 1800), .forDuration, .cancel]) }
+        h.press(.menu) { $0.recordings.dialog = nil }
+        h.apply(.command(.right, at: h.clock.now))
+        h.press(.record) {
+            $0.recordings.dialog = RecordDialog(channel: 0, programme: late, choices: [.remind(set: false), .record, .recordSeries, .cancel])
+            $0.recordings.dialog?.focus = 1
+        }
+        let once = RecordRequest(channel: news, title: "Late News", start: nine + 1800, end: nine + 3600)
+        #expect(h.apply(.command(.select, at: h.clock.now)).first == .record(once))
+        h.apply(.command(.left, at: h.clock.now))
+        h.apply(.command(.left, at: h.clock.now))
+        h.press(.record, effects: [.startTimer(.noticeHide, after: 5)]) { $0.chrome.notice = "Early News has ended: it can no longer be recorded" }
+        #expect(h.state.guide.grid != nil && h.state.screen == .guide, "the grid stays")
+        h.expectArmed([.noticeHide, .previewDelay])
+    }
+}
+
 @Suite("Recordings: the dialog, the requests, the scheduler's reports")
 struct RecordingsTests {
     @Test("r on a live channel: Record until the programme's end (padded after), for a while (LEFT/RIGHT change it, no padding), or Cancel")
