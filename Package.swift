@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "ShellProbes"),
         .target(
             name: "ShellTesting",
-            dependencies: ["ShellCore", "ShellRuntime", "MediaModel", "ShellProbes", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ShellCore", "ShellRuntime", "MediaModel", "ShellProbes", "Library", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "tvshell",

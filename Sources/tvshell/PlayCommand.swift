@@ -264,9 +264,10 @@ struct PlayCommand: ParsableCommand {
         if let account = inputs.account {
             let runLoop = shell.runLoop
             AccountRefresher(account: account.account, libraryPath: setup.file.libraryPath ?? LibraryStore.defaultPath(),
-                             maximumAge: setup.file.accountRefresh ?? 12 * 3600, logger: logger) { message in
-                runLoop.perform { $0.showNotice(message) }
-            }.start(fetched: account.contents.fetched, checked: !account.stored)
+                             maximumAge: setup.file.accountRefresh ?? 12 * 3600, logger: logger,
+                             tell: { message in runLoop.perform { $0.showNotice(message) } },
+                             apply: { ids, items in runLoop.perform { $0.refreshItems(replacing: ids, with: items) } })
+                .start(shown: account.contents.items, fetched: account.contents.fetched, checked: !account.stored)
         }
         do {
             let status = try shell.run()

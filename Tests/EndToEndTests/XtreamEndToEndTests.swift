@@ -113,6 +113,34 @@ struct XtreamEndToEndTests {
         }
     }
 
+    @Test("lists refreshed while the shell runs are shown without a restart: the provider's new channel can be tuned, the channel watched goes on without a reload")
+    func refreshedWhileRunning() throws {
+        let server = try XtreamTestServer(user: "xcuser", password: Self.password, segments: try TestMedia.liveSegments(), clip: try TestMedia.clip(seconds: 60))
+        defer { server.stop() }
+        let home = ParentalHome(TVShellBinary.scratchDirectory("xtream-refresh"))
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        let added = try Spawn.run([TVShellBinary.path, "account", "add", "tv", "--xtream", server.base, "--user", "xcuser"],
+                                  environment: home.environment, input: Self.password + "\n")
+        #expect(added.status == 0, "\(added.output)")
+        // The provider adds a channel; the box's lists are two hours old.
+        server.addChannel(number: 4, name: "XC Four")
+        try StoredAccountLists.age("tv", libraryPath: home.state + "/tvshell/library.sqlite3", by: 7200)
+        let config = home.base.appendingPathComponent("config.toml")
+        try "[accounts]\nrefresh = \"1h\"\n".write(to: config, atomically: true, encoding: .utf8)
+
+        let shell = try ShellUnderTest(["--account", "tv", "--config", config.path], height: 40, home: home)
+        let refreshed = try shell.ipc.waitForState(timeout: 30) { $0["items"] as? Int == 7 && $0["phase"] as? String == "playing" }
+        #expect(refreshed["title"] as? String == "XC News")
+        // Each load the main player makes is logged once ("load URL").
+        let loads = ((try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains(" load ") && $0.contains("/101.") }
+        #expect(loads.count == 1, "XC News went on, not loaded again: \(loads)")
+        #expect(try shell.ipc.request(["channel", 4])["error"] as? String == "success")
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["title"] as? String == "XC Four" && $0["phase"] as? String == "playing" }
+        #expect(server.server.requests.contains { $0.hasPrefix("/live/xcuser/\(Self.password)/104.") }, "\(server.server.requests.suffix(6))")
+        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        #expect(log.contains("lists refreshed") && !log.contains(Self.password), "\(log.suffix(2000))")
+    }
+
     @Test("account add names what is wrong: no server, an HTTP error, a server that is not Xtream Codes, a wrong password, a list that is not JSON; nothing is kept")
     func failures() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("xtream-failures"))

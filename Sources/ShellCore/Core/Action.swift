@@ -7,6 +7,10 @@ public enum Action: Equatable, Sendable {
     case command(RemoteCommand, at: Instant)
     /// Replace what can be played and start the first (IPC `play`, command line).
     case open([MediaItem], at: Instant)
+    /// Items changed while the shell runs (an account's lists refreshed):
+    /// those with these ids are replaced by `adding`, once the viewer is
+    /// watching full screen with nothing open (`ItemsRefresh`).
+    case refreshItems(removing: Set<String>, adding: [MediaItem], at: Instant)
     /// Play `items[index]`.
     case playIndex(Int, at: Instant)
     /// A player report for the load with `token`.

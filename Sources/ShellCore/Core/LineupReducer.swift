@@ -113,4 +113,41 @@ enum LineupReducer {
         if state.screen == .interstitial { NavigationReducer.go(&state, to: .player) }
         return RestrictionReducer.boundaryTimer(state)
     }
+
+    /// A refresh joins the one waiting, if any: the items either names go
+    /// (the first's are still in the lineup), the newest are added.
+    static func queue(_ state: inout ShellState, _ refresh: ItemsRefresh) {
+        var pending = state.pendingRefresh ?? ItemsRefresh(removing: [], adding: [])
+        pending.removing.formUnion(refresh.removing)
+        pending.adding = refresh.adding
+        state.pendingRefresh = pending
+    }
+
+    /// Applies the waiting refresh (`replace`) when the viewer is watching
+    /// full screen with nothing open over it (no prompt, flip, typed number,
+    /// grid, search, dialog, overlay, card, picture, preview or multiview)
+    /// and the channel being watched is in the refreshed lineup: then it
+    /// goes on (loaded again only when its stream changed). Otherwise it
+    /// waits for a later action. A refresh that would leave no items is
+    /// dropped.
+    static func applyRefresh(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard let pending = state.pendingRefresh, quiet(state), let current = state.currentItem else { return [] }
+        let items = pending.applied(to: state.items)
+        guard !items.isEmpty else {
+            state.pendingRefresh = nil
+            return []
+        }
+        guard items.contains(where: { $0.channelKey == current.channelKey }) else { return [] }
+        state.pendingRefresh = nil
+        return replace(&state, with: items, now: now)
+    }
+
+    /// Nothing but the picture is in front of the viewer.
+    private static func quiet(_ state: ShellState) -> Bool {
+        state.screen == .player && (state.playback.phase == .playing || state.playback.phase == .loading)
+            && state.live.flip == nil && state.live.channelEntry == nil && state.live.recovery == nil
+            && state.guide.grid == nil && state.guide.search == nil && state.recordings.dialog == nil
+            && state.chrome.overlay == .none && state.scrub == nil && state.upNext.card == nil && state.upNext.resumeOffer == nil
+            && state.picture.pip == nil && state.picture.preview == nil && state.multiview == nil
+    }
 }

@@ -9,8 +9,21 @@ import MediaModel
 public enum ShellReducer {
     public static func reduce(_ state: inout ShellState, _ action: Action) -> [Effect] {
         let previewTarget = PreviewReducer.target(state)
-        let effects = reduceAction(&state, action)
+        var effects = reduceAction(&state, action)
+        if state.pendingRefresh != nil, let now = refreshMoment(action) {
+            effects += LineupReducer.applyRefresh(&state, now: now)
+        }
         return effects + reconcilePlayers(&state, previewTargetBefore: previewTarget)
+    }
+
+    /// When a pending `ItemsRefresh` may be applied: after a key, a
+    /// player's report, a timer or the refresh itself (actions that say
+    /// when they happened).
+    private static func refreshMoment(_ action: Action) -> Instant? {
+        switch action {
+        case .command(_, let now), .player(_, _, let now), .timerFired(_, let now), .refreshItems(_, _, let now): now
+        default: nil
+        }
     }
 
     /// The one pass after every action, and why it stays one: the Up Next
@@ -34,6 +47,9 @@ public enum ShellReducer {
             return KeyRouter.reduce(&state, command, now: now) + KioskReducer.armIdleReturn(state)
         case .open(let items, let now):
             return LineupReducer.replace(&state, with: items, now: now)
+        case .refreshItems(let removing, let adding, _):
+            LineupReducer.queue(&state, ItemsRefresh(removing: removing, adding: adding))
+            return []
         case .playIndex(let index, let now):
             guard state.items.indices.contains(index) else { return [] }
             return PlaybackReducer.play(&state, index: index, now: now)

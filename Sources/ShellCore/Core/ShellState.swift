@@ -39,6 +39,8 @@ public struct ShellState: Equatable, Sendable {
     public var multiview: MultiviewState?
     /// Recordings: the scheduler's list and the record dialog.
     public var recordings = RecordingsState()
+    /// Items changed while the shell runs, not applied yet (`ItemsRefresh`).
+    public var pendingRefresh: ItemsRefresh?
     /// Wall-clock time, seconds since 1970, as last told by the runtime (for
     /// now / next); 0 until told.
     public var wallClock: Double = 0

@@ -12,6 +12,7 @@ public final class XtreamTestServer: @unchecked Sendable {
     public let user: String
     private let lock = NSLock()
     private var password: String
+    private var extraChannels: [String] = []
     /// When it started (Unix seconds): the guide's programmes are placed
     /// around it, on whole hours.
     public let started: Double
@@ -41,6 +42,21 @@ public final class XtreamTestServer: @unchecked Sendable {
         lock.lock()
         self.password = password
         lock.unlock()
+    }
+
+    /// From now on `get_live_streams` also lists channel `number` named
+    /// `name` (stream id `number + 100`, in the news category), as a
+    /// provider adding a channel.
+    public func addChannel(number: Int, name: String) {
+        lock.lock()
+        extraChannels.append(#"{"num":\#(number),"name":"\#(name)","stream_type":"live","stream_id":\#(number + 100),"category_id":"10","tv_archive":0}"#)
+        lock.unlock()
+    }
+
+    private var addedChannels: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return extraChannels.map { "," + $0 }.joined()
     }
 
     private var currentPassword: String {
@@ -111,7 +127,7 @@ public final class XtreamTestServer: @unchecked Sendable {
                  {"num":"1","name":"XC News","stream_type":"live","stream_id":"101","stream_icon":"\(logo)/101.png","epg_channel_id":"news.xc",
                   "added":"1700000000","category_id":"10","custom_sid":"","tv_archive":1,"direct_source":"","tv_archive_duration":"3"},
                  {"num":3,"name":"XC Sport Two","stream_type":"live","stream_id":103,"stream_icon":null,"epg_channel_id":null,
-                  "category_id":"20","tv_archive":"0"}]
+                  "category_id":"20","tv_archive":"0"}\(addedChannels)]
                 """
         case "get_vod_categories":
             return #"[{"category_id":"30","category_name":"Drama","parent_id":0}]"#

@@ -2,12 +2,16 @@ import Catalog
 import Foundation
 import Library
 import Logging
+import MediaModel
 
 /// Keeps a running shell's account checked and its stored lists fresh, on a
 /// thread of its own: signs in at start (a wrong password, an expired or
 /// unreachable account is told at once, the stored lists stay), and fetches
 /// every list again when they are older than `maximumAge` (`[accounts]
-/// refresh`); the new lists are stored for the next start. `tell` gets each
+/// refresh`); the new lists are stored for the next start and, when their
+/// items differ from those shown, handed to `apply` (the ids of the items
+/// they replace, the new items: the running shell shows them once the
+/// viewer is only watching, `ShellControl.refreshItems`). `tell` gets each
 /// message for the screen (the provider's own note too, when it signs in).
 /// Start it once; it runs until the process ends.
 public final class AccountRefresher: Sendable {
@@ -16,24 +20,29 @@ public final class AccountRefresher: Sendable {
     let maximumAge: Double
     let logger: Logger
     let tell: @Sendable (String) -> Void
+    let apply: @Sendable (_ replacing: Set<String>, _ items: [MediaItem]) -> Void
 
-    public init(account: AccountsFile.Account, libraryPath: String, maximumAge: Double, logger: Logger, tell: @escaping @Sendable (String) -> Void) {
+    public init(account: AccountsFile.Account, libraryPath: String, maximumAge: Double, logger: Logger, tell: @escaping @Sendable (String) -> Void,
+                apply: @escaping @Sendable (_ replacing: Set<String>, _ items: [MediaItem]) -> Void) {
         self.account = account
         self.libraryPath = libraryPath
         self.maximumAge = maximumAge
         self.logger = logger
         self.tell = tell
+        self.apply = apply
     }
 
-    /// `fetched`: when the lists the shell shows were fetched; `checked`:
-    /// whether the server was just read (no need to sign in again now).
-    public func start(fetched: Double, checked: Bool) {
-        let thread = Thread { [self] in run(fetched: fetched, checked: checked) }
+    /// `shown`: the account's items the shell shows, fetched at `fetched`;
+    /// `checked`: whether the server was just read (no need to sign in
+    /// again now).
+    public func start(shown: [MediaItem], fetched: Double, checked: Bool) {
+        let thread = Thread { [self] in run(shown: shown, fetched: fetched, checked: checked) }
         thread.name = "account refresh"
         thread.start()
     }
 
-    private func run(fetched: Double, checked: Bool) {
+    private func run(shown: [MediaItem], fetched: Double, checked: Bool) {
+        var shown = shown
         var fetched = fetched
         var checked = checked
         let client = XtreamClient(server: account.server)
@@ -47,8 +56,14 @@ public final class AccountRefresher: Sendable {
                         let contents = try AccountContents(account: account, answers: answers, fetched: now, now: now)
                         let library = LibraryStore.open(path: libraryPath).store
                         try library?.replaceAccountAnswers(account.name, answers, fetched: now)
-                        logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); shown from the next start")
                         fetched = now
+                        if contents.items == shown {
+                            logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); nothing changed")
+                        } else {
+                            logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); shown once the viewer is only watching")
+                            apply(Set(shown.map(\.id)), contents.items)
+                            shown = contents.items
+                        }
                     } else {
                         let info = try client.signIn(now: now).info
                         logger.info("account \(account.name): \(info.summary(now: now))")

@@ -130,6 +130,12 @@ public protocol ShellControl: AnyObject {
     /// Shows `text` for a few seconds as a notice at the bottom of the
     /// screen (as the shell's own warnings are shown).
     func showNotice(_ text: String)
+    /// The program's own items changed while the shell runs (a provider's
+    /// lists refreshed): the items with these ids are replaced by `items`,
+    /// in their place. Applied when the viewer is next watching full screen
+    /// with nothing open and the channel watched is still there: it goes
+    /// on, without a reload when its stream is the same.
+    func refreshItems(replacing ids: Set<String>, with items: [MediaItem])
     /// Early authorization of restricted items, before presenting them
     /// (safe to use from any thread or task).
     var restrictionsAuthorizer: RestrictionsAuthorizer { get }

@@ -59,6 +59,10 @@ public final class ShellController: ShellControl {
         store.send(.showNotice(text))
     }
 
+    public func refreshItems(replacing ids: Set<String>, with items: [MediaItem]) {
+        store.send(.refreshItems(removing: ids, adding: items.resolvingRatings(), at: clock.now()))
+    }
+
     public var restrictionsAuthorizer: RestrictionsAuthorizer { restrictions.authorizer }
 
     public var runLoop: ShellRunLoop { ShellRunLoop(inbox: inbox) }

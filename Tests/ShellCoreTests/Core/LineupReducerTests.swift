@@ -163,3 +163,53 @@ struct LineupKeepsChannelTests {
         h.expectArmed([.hintHide, .stall])
     }
 }
+
+@Suite("Items refreshed while the shell runs")
+struct ItemsRefreshTests {
+    /// The old lineup's channels 1 to 4 again, channel 1 on another
+    /// stream, channel 3 gone, a new channel 5.
+    private let refreshed = [
+        MediaItem(id: "ch1", title: "Channel 1", url: "http://old.example/1b.m3u8", isLive: true, number: 1),
+        old[1],
+        old[3],
+        MediaItem(id: "ch5", title: "Channel 5", url: "http://old.example/5.m3u8", isLive: true, number: 5),
+    ]
+
+    @Test("applied in place of the items it replaces, the others and the box's recordings kept around it")
+    func applied() {
+        let film = MediaItem(id: "film", title: "Film", url: "/f.mkv")
+        let recording = MediaItem(id: "recording:1", title: "Match", url: "/r.ts")
+        let refresh = ItemsRefresh(removing: Set(old.map(\.id)), adding: refreshed)
+        #expect(refresh.applied(to: [film] + old + [recording]) == [film] + refreshed)
+        #expect(ItemsRefresh(removing: ["x"], adding: [film]).applied(to: old) == old + [film], "nothing of it there: added last")
+    }
+
+    @Test("waits while a number is typed; applied at the next moment the viewer only watches: the channel goes on, channel 3's warm player stops, channel 1 (on another stream) warms again")
+    func waitsForQuiet() {
+        let h = warmChannel2()
+        h.apply(.command(.digit(9), at: h.clock.now))
+        let queued = h.apply(.refreshItems(removing: Set(old.map(\.id)), adding: refreshed, at: h.clock.now))
+        #expect(queued.isEmpty && h.state.items == old, "nothing while a number is typed: \(queued)")
+        #expect(h.state.pendingRefresh == ItemsRefresh(removing: Set(old.map(\.id)), adding: refreshed))
+        let playback = h.state.playback
+        let applied = h.apply(.command(.menu, at: h.clock.now))
+        #expect(h.state.pendingRefresh == nil && h.state.items == refreshed && h.state.current == 1 && h.state.playback == playback, "\(applied)")
+        #expect(!applied.contains { if case .load = $0 { true } else { false } }, "channel 2 goes on: \(applied)")
+        #expect(applied.contains(.slot(.warmB, .stop)) && applied.contains(.slot(.warmA, .stop)), "channel 1 on another stream, channel 3 gone: \(applied)")
+        #expect(h.state.warm.players.values.map(\.index).sorted() == [0, 2], "channel 1 and channel 4 (next now) warm: \(h.state.warm.players)")
+        h.expectArmed([.stall, .hintHide, .transportHide])
+    }
+
+    @Test("the channel watched gone from the refresh: it waits (the viewer's channel never changes by itself) until another one is watched; two refreshes become one")
+    func watchedGone() {
+        let h = warmChannel2()
+        h.apply(.refreshItems(removing: Set(old.map(\.id)), adding: [old[0], old[2]], at: h.clock.now))
+        h.apply(.refreshItems(removing: ["ch1", "ch3"], adding: [old[0], old[2], old[3]], at: h.clock.now))
+        #expect(h.state.items == old && h.state.current == 1, "channel 2 is not in it")
+        #expect(h.state.pendingRefresh == ItemsRefresh(removing: Set(old.map(\.id)), adding: [old[0], old[2], old[3]]))
+        h.apply(.replaceContent(old[2], request: nil, at: h.clock.now))
+        h.apply(.player(.playing, token: h.state.playback.token, at: h.clock.now))
+        #expect(h.state.items == [old[0], old[2], old[3]] && h.state.current == 1 && h.state.pendingRefresh == nil)
+        h.expectArmed([.stall, .transportHide, .hintHide])
+    }
+}
