@@ -263,10 +263,14 @@ struct PlayCommand: ParsableCommand {
         let shell = Shell(configuration: configured, logger: logger, unicode: unicode)
         if let account = inputs.account {
             let runLoop = shell.runLoop
+            let addGuideTargets = shell.guideTargetsAdder()
             AccountRefresher(account: account.account, libraryPath: setup.file.libraryPath ?? LibraryStore.defaultPath(),
                              maximumAge: setup.file.accountRefresh ?? 12 * 3600, logger: logger,
                              tell: { message in runLoop.perform { $0.showNotice(message) } },
-                             apply: { ids, items in runLoop.perform { $0.refreshItems(replacing: ids, with: items) } })
+                             apply: { ids, contents in
+                                 runLoop.perform { $0.refreshItems(replacing: ids, with: contents.items) }
+                                 addGuideTargets(contents.targets)
+                             })
                 .start(shown: account.contents.items, fetched: account.contents.fetched, checked: !account.stored)
         }
         do {

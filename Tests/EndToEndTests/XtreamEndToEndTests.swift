@@ -113,7 +113,7 @@ struct XtreamEndToEndTests {
         }
     }
 
-    @Test("lists refreshed while the shell runs are shown without a restart: the provider's new channel can be tuned, the channel watched goes on without a reload")
+    @Test("lists refreshed while the shell runs are shown without a restart: the provider's new channel can be tuned, with its guide; the channel watched goes on without a reload")
     func refreshedWhileRunning() throws {
         let server = try XtreamTestServer(user: "xcuser", password: Self.password, segments: try TestMedia.liveSegments(), clip: try TestMedia.clip(seconds: 60))
         defer { server.stop() }
@@ -136,6 +136,10 @@ struct XtreamEndToEndTests {
         #expect(loads.count == 1, "XC News went on, not loaded again: \(loads)")
         #expect(try shell.ipc.request(["channel", 4])["error"] as? String == "success")
         _ = try shell.ipc.waitForState(timeout: 20) { $0["title"] as? String == "XC Four" && $0["phase"] as? String == "playing" }
+        // Its guide is fetched for it: the store was refreshed for the channel gained.
+        #expect(try shell.ipc.request(["keypress", "g"])["error"] as? String == "success")
+        let guided = try shell.ipc.waitForState(timeout: 30) { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Four Now" }
+        #expect(((guided["guide"] as? [String: Any])?["focus"] as? [String: Any])?["channel"] as? Int == 4)
         #expect(server.server.requests.contains { $0.hasPrefix("/live/xcuser/\(Self.password)/104.") }, "\(server.server.requests.suffix(6))")
         let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
         #expect(log.contains("lists refreshed") && !log.contains(Self.password), "\(log.suffix(2000))")

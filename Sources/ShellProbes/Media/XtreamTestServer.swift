@@ -45,11 +45,12 @@ public final class XtreamTestServer: @unchecked Sendable {
     }
 
     /// From now on `get_live_streams` also lists channel `number` named
-    /// `name` (stream id `number + 100`, in the news category), as a
-    /// provider adding a channel.
-    public func addChannel(number: Int, name: String) {
+    /// `name` (stream id `number + 100`, in the news category, its guide
+    /// `guideID`), as a provider adding a channel. `xmltv.php` always has
+    /// "four.xc" ("Four Now", the hour on now), for such a channel.
+    public func addChannel(number: Int, name: String, guideID: String = "four.xc") {
         lock.lock()
-        extraChannels.append(#"{"num":\#(number),"name":"\#(name)","stream_type":"live","stream_id":\#(number + 100),"category_id":"10","tv_archive":0}"#)
+        extraChannels.append(#"{"num":\#(number),"name":"\#(name)","stream_type":"live","stream_id":\#(number + 100),"epg_channel_id":"\#(guideID)","category_id":"10","tv_archive":0}"#)
         lock.unlock()
     }
 
@@ -162,7 +163,7 @@ public final class XtreamTestServer: @unchecked Sendable {
             return formatter.string(from: Date(timeIntervalSince1970: t)) + " +0000"
         }
         var text = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<tv>\n"
-        for (id, name) in [("news.xc", "XC News"), ("sport1.xc", "XC Sport One")] {
+        for (id, name) in [("news.xc", "XC News"), ("sport1.xc", "XC Sport One"), ("four.xc", "XC Four")] {
             text += "<channel id=\"\(id)\"><display-name>\(name)</display-name></channel>\n"
         }
         let shows = [(-2.0, "Earlier News"), (-1.0, "Morning News"), (0.0, "News Now"), (1.0, "News Later")]
@@ -170,6 +171,7 @@ public final class XtreamTestServer: @unchecked Sendable {
             text += "<programme start=\"\(time(hour + offset * 3600))\" stop=\"\(time(hour + (offset + 1) * 3600))\" channel=\"news.xc\"><title>\(title)</title></programme>\n"
         }
         text += "<programme start=\"\(time(hour))\" stop=\"\(time(hour + 3600))\" channel=\"sport1.xc\"><title>Match Live</title></programme>\n"
+        text += "<programme start=\"\(time(hour))\" stop=\"\(time(hour + 3600))\" channel=\"four.xc\"><title>Four Now</title></programme>\n"
         return text + "</tv>\n"
     }
 }

@@ -10,8 +10,9 @@ import MediaModel
 /// every list again when they are older than `maximumAge` (`[accounts]
 /// refresh`); the new lists are stored for the next start and, when their
 /// items differ from those shown, handed to `apply` (the ids of the items
-/// they replace, the new items: the running shell shows them once the
-/// viewer is only watching, `ShellControl.refreshItems`). `tell` gets each
+/// they replace, the new contents: the running shell shows their items
+/// once the viewer is only watching, `ShellControl.refreshItems`, and
+/// fetches the guide of channels it gained, `Shell.guideTargetsAdder`). `tell` gets each
 /// message for the screen (the provider's own note too, when it signs in).
 /// Start it once; it runs until the process ends.
 public final class AccountRefresher: Sendable {
@@ -20,10 +21,10 @@ public final class AccountRefresher: Sendable {
     let maximumAge: Double
     let logger: Logger
     let tell: @Sendable (String) -> Void
-    let apply: @Sendable (_ replacing: Set<String>, _ items: [MediaItem]) -> Void
+    let apply: @Sendable (_ replacing: Set<String>, _ contents: AccountContents) -> Void
 
     public init(account: AccountsFile.Account, libraryPath: String, maximumAge: Double, logger: Logger, tell: @escaping @Sendable (String) -> Void,
-                apply: @escaping @Sendable (_ replacing: Set<String>, _ items: [MediaItem]) -> Void) {
+                apply: @escaping @Sendable (_ replacing: Set<String>, _ contents: AccountContents) -> Void) {
         self.account = account
         self.libraryPath = libraryPath
         self.maximumAge = maximumAge
@@ -61,7 +62,7 @@ public final class AccountRefresher: Sendable {
                             logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); nothing changed")
                         } else {
                             logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); shown once the viewer is only watching")
-                            apply(Set(shown.map(\.id)), contents.items)
+                            apply(Set(shown.map(\.id)), contents)
                             shown = contents.items
                         }
                     } else {

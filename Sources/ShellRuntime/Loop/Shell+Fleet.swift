@@ -74,6 +74,27 @@ extension Shell {
 
     /// Stops the guide's thread and starts one for `plan` (it refreshes at
     /// once when the sources or channels changed).
+    /// For a thread that learns of channels the lineup gained (an
+    /// account's lists refreshed): the function returned (callable from any
+    /// thread) adds the guide targets the store's plan lacks (by key) and
+    /// refreshes the store for them, on the run loop. Call this on the
+    /// run-loop thread (before `run`, or on it).
+    public func guideTargetsAdder() -> @Sendable ([GuideTarget]) -> Void {
+        let call = RunLoopCall<[GuideTarget]> { [self] targets in addGuideTargets(targets) }
+        let inbox = self.inbox
+        return { targets in inbox.post(work: { _ in call.call(targets) }) }
+    }
+
+    private func addGuideTargets(_ targets: [GuideTarget]) {
+        guard var plan = guidePlan else { return }
+        var known = Set(plan.targets.map(\.key))
+        let new = targets.filter { known.insert($0.key).inserted }
+        guard !new.isEmpty else { return }
+        plan.targets += new
+        logger.info("guide: \(new.count) channel\(new.count == 1 ? "" : "s") more to fetch programmes for")
+        restartGuide(plan)
+    }
+
     private func restartGuide(_ plan: GuidePlan) {
         guideService?.stop()
         guidePlan = plan
