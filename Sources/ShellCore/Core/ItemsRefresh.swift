@@ -3,7 +3,7 @@ import MediaModel
 /// Items of the lineup that changed while the shell runs (an account's
 /// lists refreshed in the background), waiting to be applied: those with
 /// an id in `removing` go, `adding` take the place of the first of them
-/// (else come last). Kept in `ShellState.pendingRefresh` until the viewer
+/// (with none to remove, come last). Kept in `ShellState.pendingRefresh` until the viewer
 /// is watching full screen with nothing else open and the channel being
 /// watched is still in the lineup (`LineupReducer.applyRefresh`), so a
 /// background refresh never closes a screen under the viewer nor changes
@@ -18,10 +18,15 @@ public struct ItemsRefresh: Equatable, Sendable {
     }
 
     /// `items` with this refresh applied (the box's recordings left out:
-    /// `LineupReducer.replace` keeps them).
-    public func applied(to items: [MediaItem]) -> [MediaItem] {
-        let kept = items.filter { !removing.contains($0.id) && !$0.id.hasPrefix("recording:") }
-        let at = items.firstIndex { removing.contains($0.id) }.map { first in items[..<first].filter { !$0.id.hasPrefix("recording:") }.count } ?? kept.count
+    /// `LineupReducer.replace` keeps them); nil when it names items to
+    /// replace and none is there any more (another lineup took their place:
+    /// the refresh is of items no longer shown).
+    public func applied(to items: [MediaItem]) -> [MediaItem]? {
+        let isRecording = { (item: MediaItem) in item.id.hasPrefix("recording:") }
+        let first = items.firstIndex { removing.contains($0.id) }
+        if first == nil, !removing.isEmpty { return nil }
+        let kept = items.filter { !removing.contains($0.id) && !isRecording($0) }
+        let at = first.map { items[..<$0].filter { !isRecording($0) }.count } ?? kept.count
         return Array(kept[..<at]) + adding + kept[at...]
     }
 }

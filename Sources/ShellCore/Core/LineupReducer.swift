@@ -128,12 +128,12 @@ enum LineupReducer {
     /// grid, search, dialog, overlay, card, picture, preview or multiview)
     /// and the channel being watched is in the refreshed lineup: then it
     /// goes on (loaded again only when its stream changed). Otherwise it
-    /// waits for a later action. A refresh that would leave no items is
+    /// waits for a later action. A refresh that would leave no items, or
+    /// whose items are no longer shown (another lineup replaced them), is
     /// dropped.
     static func applyRefresh(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard let pending = state.pendingRefresh, quiet(state), let current = state.currentItem else { return [] }
-        let items = pending.applied(to: state.items)
-        guard !items.isEmpty else {
+        guard let items = pending.applied(to: state.items), !items.isEmpty else {
             state.pendingRefresh = nil
             return []
         }

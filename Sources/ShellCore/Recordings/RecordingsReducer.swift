@@ -2,8 +2,9 @@ import MediaModel
 
 /// Recordings: `r` on a live channel (playing, on the home screen, in
 /// the guide) opens the dialog (until the programme's end, for a while, or
-/// nothing); ENTER (or `r`) on a future programme in the guide offers its reminder, recording it, or every airing of its title; the
-/// choice becomes `Effect.record` (or `cancelRecording`), which the runtime's
+/// nothing); ENTER (or `r`) on a future programme in the guide offers its
+/// reminder, recording it, or every airing of its title; the choice
+/// becomes `Effect.record` (or `cancelRecording`), which the runtime's
 /// scheduler keeps. The scheduler's reports (`Action.recordings`) replace
 /// the list, push `recording-started` / `-finished` / `-failed`, and put
 /// each new recording's item under "Recordings" on the home screen. Pure.

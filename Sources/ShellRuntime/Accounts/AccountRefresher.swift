@@ -12,9 +12,9 @@ import MediaModel
 /// items differ from those shown, handed to `apply` (the ids of the items
 /// they replace, the new contents: the running shell shows their items
 /// once the viewer is only watching, `ShellControl.refreshItems`, and
-/// fetches the guide of channels it gained, `Shell.guideTargetsAdder`). `tell` gets each
-/// message for the screen (the provider's own note too, when it signs in).
-/// Start it once; it runs until the process ends.
+/// fetches the guide of channels it gained, `Shell.guideTargetsAdder`).
+/// `tell` gets each message for the screen (the provider's own note too,
+/// when it signs in). Start it once; it runs until the process ends.
 public final class AccountRefresher: Sendable {
     let account: AccountsFile.Account
     let libraryPath: String

@@ -72,8 +72,6 @@ extension Shell {
         return nil
     }
 
-    /// Stops the guide's thread and starts one for `plan` (it refreshes at
-    /// once when the sources or channels changed).
     /// For a thread that learns of channels the lineup gained (an
     /// account's lists refreshed): the function returned (callable from any
     /// thread) adds the guide targets the store's plan lacks (by key) and
@@ -95,6 +93,8 @@ extension Shell {
         restartGuide(plan)
     }
 
+    /// Stops the guide's thread and starts one for `plan` (it refreshes at
+    /// once when the sources or channels changed).
     private func restartGuide(_ plan: GuidePlan) {
         guideService?.stop()
         guidePlan = plan

@@ -175,13 +175,14 @@ struct ItemsRefreshTests {
         MediaItem(id: "ch5", title: "Channel 5", url: "http://old.example/5.m3u8", isLive: true, number: 5),
     ]
 
-    @Test("applied in place of the items it replaces, the others and the box's recordings kept around it")
+    @Test("applied in place of the items it replaces, the others and the box's recordings kept around it; dropped when what it replaces is gone")
     func applied() {
         let film = MediaItem(id: "film", title: "Film", url: "/f.mkv")
         let recording = MediaItem(id: "recording:1", title: "Match", url: "/r.ts")
         let refresh = ItemsRefresh(removing: Set(old.map(\.id)), adding: refreshed)
         #expect(refresh.applied(to: [film] + old + [recording]) == [film] + refreshed)
-        #expect(ItemsRefresh(removing: ["x"], adding: [film]).applied(to: old) == old + [film], "nothing of it there: added last")
+        #expect(ItemsRefresh(removing: [], adding: [film]).applied(to: old) == old + [film], "nothing to replace: added last")
+        #expect(ItemsRefresh(removing: ["x"], adding: [film]).applied(to: old) == nil, "what it replaces is gone (another lineup): dropped")
     }
 
     @Test("waits while a number is typed; applied at the next moment the viewer only watches: the channel goes on, channel 3's warm player stops, channel 1 (on another stream) warms again")
