@@ -44,6 +44,8 @@ struct AccountAddCommand: ParsableCommand {
         guard XtreamServer(server: xtream, user: user, password: "") != nil else { throw ValidationError("--xtream \(xtream): expected http(s)://host[:port]") }
     }
 
+    @OptionGroup var options: LibraryOptions
+
     func run() throws {
         try runReportingErrors {
             let password: String?
@@ -68,7 +70,7 @@ struct AccountAddCommand: ParsableCommand {
                     if case .failure(let failure) = read { throw CLIError("\(failure); the account was not added", code: AccountCommand.exitCode(failure)) }
                     return
                 }
-                let library = LibraryStore.open(path: LibraryStore.defaultPath())
+                let library = LibraryStore.open(path: options.libraryPath)
                 if let store = library.store {
                     try? store.replaceAccountAnswers(name, answers, fetched: now)
                 } else if let problem = library.problem {
@@ -91,10 +93,12 @@ struct AccountListCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @OptionGroup var options: LibraryOptions
+
     func run() throws {
         try runReportingErrors {
             let file = try AccountCommand.accounts()
-            let library = LibraryStore.open(path: LibraryStore.defaultPath()).store
+            let library = LibraryStore.open(path: options.libraryPath).store
             let now = Date().timeIntervalSince1970
             var rows: [JSONText] = []
             for account in file.accounts {
@@ -131,12 +135,14 @@ struct AccountRemoveCommand: ParsableCommand {
     @Argument(help: "The account's name.")
     var name: String
 
+    @OptionGroup var options: LibraryOptions
+
     func run() throws {
         try runReportingErrors {
             var file = try AccountCommand.accounts()
             guard file.remove(name) else { throw CLIError("no account called \(name) in \(file.path)", code: 66) }
             do { try file.save() } catch { throw CLIError("\(error)", code: 73) }
-            if let store = LibraryStore.open(path: LibraryStore.defaultPath()).store { _ = try? store.forgetAccount(name) }
+            if let store = LibraryStore.open(path: options.libraryPath).store { _ = try? store.forgetAccount(name) }
             print("removed \(name)")
         }
     }

@@ -21,8 +21,10 @@ struct ListHistory: ParsableCommand {
     @Option(help: "Only the last N plays.")
     var last: Int?
 
+    @OptionGroup var options: LibraryOptions
+
     func run() throws {
-        let store = try openStore()
+        let store = try openStore(options.libraryPath)
         let entries = try store.history(last: last)
         if json {
             let objects: [[String: Any]] = entries.map { entry in
@@ -57,16 +59,18 @@ struct ForgetHistory: ParsableCommand {
         guard (id != nil) != all else { throw ValidationError("give a play's id or --all") }
     }
 
+    @OptionGroup var options: LibraryOptions
+
     func run() throws {
-        let store = try openStore()
+        let store = try openStore(options.libraryPath)
         let gone = try store.forget(id: all ? nil : id)
         if !all && gone == 0 { throw ValidationError("no play \(id ?? 0) in the history") }
         print(all ? "Forgot everything." : "Forgot play \(id ?? 0).")
     }
 }
 
-private func openStore() throws -> LibraryStore {
-    let (store, problem) = LibraryStore.open(path: LibraryStore.defaultPath())
+private func openStore(_ path: String) throws -> LibraryStore {
+    let (store, problem) = LibraryStore.open(path: path)
     if let problem { printError("\(problem)") }
     guard let store else { throw ExitCode(74) }
     return store

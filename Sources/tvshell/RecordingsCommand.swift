@@ -16,9 +16,9 @@ struct RecordingsCommand: ParsableCommand {
         subcommands: [RecordingsListCommand.self, RecordingsCancelCommand.self, RecordingsDeleteCommand.self]
     )
 
-    /// The library, or why not.
-    static func library() throws -> LibraryStore {
-        let opened = LibraryStore.open(path: LibraryStore.defaultPath())
+    /// The library at `path`, or why not.
+    static func library(_ path: String) throws -> LibraryStore {
+        let opened = LibraryStore.open(path: path)
         guard let store = opened.store else { throw CLIError(opened.problem ?? "the library cannot be opened", code: 74) }
         return store
     }
@@ -44,9 +44,11 @@ struct RecordingsListCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @OptionGroup var options: LibraryOptions
+
     func run() throws {
         try runReportingErrors {
-            let store = try RecordingsCommand.library()
+            let store = try RecordingsCommand.library(options.libraryPath)
             let recordings = try store.recordings()
             let formatter = DateFormatter()
             formatter.dateFormat = "yyyy-MM-dd HH:mm"
@@ -83,9 +85,11 @@ struct RecordingsCancelCommand: ParsableCommand {
     @Flag(help: "Also stop recording the rest of its series.")
     var series = false
 
+    @OptionGroup var options: LibraryOptions
+
     func run() throws {
         try runReportingErrors {
-            let store = try RecordingsCommand.library()
+            let store = try RecordingsCommand.library(options.libraryPath)
             let recording = try RecordingsCommand.find(id, in: store)
             if series { try store.deleteRecordingRule(recording.channelKey + "|" + recording.title) }
             switch RecordingInfo.Status(rawValue: recording.status) {
@@ -109,9 +113,11 @@ struct RecordingsDeleteCommand: ParsableCommand {
     @Argument(help: "The recording's id (tvshell recordings list).")
     var id: String
 
+    @OptionGroup var options: LibraryOptions
+
     func run() throws {
         try runReportingErrors {
-            let store = try RecordingsCommand.library()
+            let store = try RecordingsCommand.library(options.libraryPath)
             let recording = try RecordingsCommand.find(id, in: store)
             RecordingsCommand.stopRecorder(recording)
             var removed = 0

@@ -169,3 +169,38 @@ struct ResumeEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == listing, "nothing moved aside")
     }
 }
+
+@Suite("The library where the config puts it, end to end")
+struct LibraryPathEndToEndTests {
+    @Test("[library] path: play keeps its plays there and history, recordings and account read it there (the config's layers, or --config); another config's library is another")
+    func configuredLibrary() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("library-path"))
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        let box = home.base.appendingPathComponent("box/library.sqlite3").path
+        let configDirectory = home.config + "/tvshell"
+        try FileManager.default.createDirectory(atPath: configDirectory, withIntermediateDirectories: true)
+        try "[library]\npath = \"\(box)\"\n".write(toFile: configDirectory + "/config.toml", atomically: true, encoding: .utf8)
+        let film = try TestMedia.clip(seconds: 20)
+        do {
+            let shell = try ShellUnderTest([film], home: home)
+            try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+            try shell.ipc.request(["quit"])
+            #expect(shell.waitForExit() == 0)
+        }
+        #expect(FileManager.default.fileExists(atPath: box))
+        #expect(!FileManager.default.fileExists(atPath: home.state + "/tvshell/library.sqlite3"), "nothing in the default place")
+
+        let history = try Spawn.run([TVShellBinary.path, "history", "--json"], environment: home.environment)
+        let entries = try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [[String: Any]] ?? []
+        #expect(entries.count == 1, "the play, from the configured library: \(history.output)")
+        let recordings = try Spawn.run([TVShellBinary.path, "recordings", "list"], environment: home.environment)
+        #expect(recordings.status == 0, "\(recordings.output)")
+        let accounts = try Spawn.run([TVShellBinary.path, "account", "list"], environment: home.environment)
+        #expect(accounts.status == 0, "\(accounts.output)")
+
+        let other = home.base.appendingPathComponent("other.toml").path
+        try "[library]\npath = \"\(home.base.appendingPathComponent("other/library.sqlite3").path)\"\n".write(toFile: other, atomically: true, encoding: .utf8)
+        let elsewhere = try Spawn.run([TVShellBinary.path, "history", "--json", "--config", other], environment: home.environment)
+        #expect((try JSONSerialization.jsonObject(with: Data(elsewhere.output.utf8)) as? [[String: Any]])?.isEmpty == true, "\(elsewhere.output)")
+    }
+}
