@@ -3,7 +3,7 @@ import Library
 import ShellRuntime
 
 /// `--config` for the commands that read or write the box's library
-/// (`account`, `recordings`, `history`): the library is where `play` with
+/// (`account`, `recordings`, `history`, `lineup inspect --account`): the library is where `play` with
 /// the same config keeps it (`[library] path`), else the default. Without
 /// `--config` the config's layers are read as `play` reads them.
 struct LibraryOptions: ParsableArguments {

@@ -36,6 +36,8 @@ struct InspectCommand: ParsableCommand {
         if (lineup == nil) == (account == nil) { throw ValidationError("give a lineup or --account NAME") }
     }
 
+    @OptionGroup var options: LibraryOptions
+
     func run() throws {
         if let account { return try inspect(account: account) }
         let lineup = self.lineup ?? ""
@@ -63,7 +65,7 @@ struct InspectCommand: ParsableCommand {
             let file = try AccountCommand.accounts()
             guard let account = file.account(name) else { throw CLIError("no account called \(name) in \(file.path)", code: 66) }
             let now = Date().timeIntervalSince1970
-            let library = LibraryStore.open(path: LibraryStore.defaultPath()).store
+            let library = LibraryStore.open(path: options.libraryPath).store
             var answers = (try? library?.accountAnswers(name))?.answers ?? [:]
             if answers[XtreamRequest.liveStreams.key] == nil {
                 let fetched = Result { () throws(XtreamFailure) in try XtreamClient(server: account.server).fetchAll(now: now) }
