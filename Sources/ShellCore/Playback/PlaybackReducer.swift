@@ -256,12 +256,14 @@ extension PlaybackReducer {
     /// A warm neighbour's paused load becomes the full-screen one: it plays
     /// from now on, counted from its first frame full screen. `request`:
     /// the `replaceContent` request it answers once it plays (nil: none, or
-    /// answered already).
-    static func adoptWarm(_ state: inout ShellState, _ playback: PlaybackState, request: Int? = nil) {
+    /// answered already). `holdingPicture`: a load still under way keeps
+    /// the picture of what played on screen until its first frame (as a
+    /// cold load does, `posterDelay` at most).
+    static func adoptWarm(_ state: inout ShellState, _ playback: PlaybackState, request: Int? = nil, holdingPicture: Bool = false) {
         state.playback = playback
         state.playback.paused = false
         state.playback.firstFramePresented = false
-        state.playback.holdsPreviousPicture = false
+        state.playback.holdsPreviousPicture = holdingPicture
         state.playback.framesRendered = 0
         state.playback.framesDropped = 0
         state.playback.contentRequest = request

@@ -151,6 +151,29 @@ struct WarmNeighbourTests {
         h.expectArmed([.hintHide, .stall, .transportHide, .warmNeighbours])
     }
 
+    @Test("a warm load taken over outside a flip holds the picture of what played until its first frame (posterDelay at most), as a cold load does; not the title card")
+    func takeOverHoldsPicture() {
+        let h = watchingChannel2()
+        _ = h.advance(by: 3)
+        h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+        let taken = h.apply(.replaceContent(channels[2], request: nil, at: h.clock.now))
+        #expect(taken.contains(.exchangePlayers(.main, .warmA)) && taken.contains(.startTimer(.posterDelay, after: h.state.settings.posterDelay)), "\(taken)")
+        #expect(h.state.screen == .player && h.state.playback.phase == .loading && h.state.playback.holdsPreviousPicture)
+        h.apply(.player(.preloaded(ratings: []), token: 2, at: h.clock.now))
+        h.apply(.player(.playing, token: 2, at: h.clock.now))
+        h.apply(.player(.firstFrame, token: 2, at: h.clock.now))
+        #expect(!h.state.playback.holdsPreviousPicture && h.state.playback.firstFramePresented)
+        h.expectArmed([.hintHide, .stall, .transportHide, .warmNeighbours])
+
+        let g = watchingChannel2()
+        _ = g.advance(by: 3)
+        g.apply(.timerFired(.warmNeighbours, at: g.clock.now))
+        g.apply(.replaceContent(channels[2], request: nil, at: g.clock.now))
+        g.apply(.timerFired(.posterDelay, at: g.clock.now))
+        #expect(!g.state.playback.holdsPreviousPicture, "no longer than the poster delay")
+        g.expectArmed([.hintHide, .stall, .transportHide])
+    }
+
     @Test("a warm load taken over while held at its hook meets the restrictions there: its file says TV-MA, so the passcode is asked and nothing is let go")
     func takeOverRestricted() {
         let policy = RestrictionPolicy(mode: .passcode, tv: .upTo(tvPG), hasPasscode: true)

@@ -222,6 +222,8 @@ enum WarmReducer {
         let ready = warm.playback.phase == .playing
         var effects: [Effect] = [.cancelTimer(.errorAdvance), .exchangePlayers(.main, slot)]
         let old = state.playback
+        // A load still under way holds what played on screen, as a cold one does.
+        let hold = !ready && state.screen == .player && old.firstFramePresented
         state.warm.players[slot] = nil
         if let left = state.current, old.phase == .playing, state.items[left].isLive, old.token != 0 {
             var kept = old
@@ -236,7 +238,7 @@ enum WarmReducer {
         let saved = ResumeReducer.save(&state)
         PlaybackReducer.makeCurrent(&state, index)
         state.navigation.homeSelection = index
-        PlaybackReducer.adoptWarm(&state, warm.playback, request: ready ? nil : request)
+        PlaybackReducer.adoptWarm(&state, warm.playback, request: ready ? nil : request, holdingPicture: hold)
         // No cold load to make way for: the next likely channels open at
         // once (once it plays, for a load taken over).
         state.warm.allowed = state.playback.token
@@ -244,6 +246,7 @@ enum WarmReducer {
         state.clearChrome()
         effects += saved + [.slot(.main, .mute(false)), .setPause(false)]
         guard ready else {
+            if hold { effects.append(.startTimer(.posterDelay, after: state.settings.posterDelay)) }
             return effects + showPlayer(&state) + RecoveryReducer.loadStarted(state) + RestrictionReducer.didStartLoad(&state)
                 + PictureReducer.muteForFullScreen(&state)
         }
