@@ -84,7 +84,8 @@ public enum XtreamDecoder {
         return try decode(data, action: action) { fields throws(XtreamFailure) in
             XtreamSeries(
                 seriesID: try fields.requiredInt("series_id", action: action), name: try fields.requiredString("name", action: action),
-                cover: fields.string("cover"), plot: fields.string("plot"), categoryID: fields.string("category_id"))
+                cover: fields.string("cover"), plot: fields.string("plot"), categoryID: fields.string("category_id"),
+                lastModified: fields.string("last_modified"))
         }
     }
 

@@ -86,13 +86,17 @@ public struct XtreamSeries: Equatable, Sendable {
     public var cover: String?
     public var plot: String?
     public var categoryID: String?
+    /// `last_modified`: when the provider last changed it (its episodes
+    /// too), as it writes it; nil when it does not say.
+    public var lastModified: String?
 
-    public init(seriesID: Int, name: String, cover: String? = nil, plot: String? = nil, categoryID: String? = nil) {
+    public init(seriesID: Int, name: String, cover: String? = nil, plot: String? = nil, categoryID: String? = nil, lastModified: String? = nil) {
         self.seriesID = seriesID
         self.name = name
         self.cover = cover
         self.plot = plot
         self.categoryID = categoryID
+        self.lastModified = lastModified
     }
 }
 

@@ -13,6 +13,7 @@ public final class XtreamTestServer: @unchecked Sendable {
     private let lock = NSLock()
     private var password: String
     private var extraChannels: [String] = []
+    private var seriesModified = 1_700_000_000
     /// When it started (Unix seconds): the guide's programmes are placed
     /// around it, on whole hours.
     public let started: Double
@@ -52,6 +53,19 @@ public final class XtreamTestServer: @unchecked Sendable {
         lock.lock()
         extraChannels.append(#"{"num":\#(number),"name":"\#(name)","stream_type":"live","stream_id":\#(number + 100),"epg_channel_id":"\#(guideID)","category_id":"10","tv_archive":0}"#)
         lock.unlock()
+    }
+
+    /// The series' `last_modified` moves on, as a provider adding an episode.
+    public func touchSeries() {
+        lock.lock()
+        seriesModified += 60
+        lock.unlock()
+    }
+
+    private var seriesStamp: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return seriesModified
     }
 
     private var addedChannels: String {
@@ -142,7 +156,7 @@ public final class XtreamTestServer: @unchecked Sendable {
         case "get_series_categories":
             return #"[{"category_id":"40","category_name":"Comedy","parent_id":0}]"#
         case "get_series":
-            return #"[{"num":1,"name":"Test Show","series_id":301,"cover":"\#(logo)/301.jpg","plot":"A show for tests.","category_id":"40"}]"#
+            return #"[{"num":1,"name":"Test Show","series_id":301,"cover":"\#(logo)/301.jpg","plot":"A show for tests.","category_id":"40","last_modified":"\#(seriesStamp)"}]"#
         case "get_series_info":
             guard query["series_id"] == "301" else { return "[]" }
             return """

@@ -53,9 +53,10 @@ public final class AccountRefresher: Sendable {
             if !checked || stale {
                 do {
                     if stale {
-                        let answers = try client.fetchAll(now: now)
-                        let contents = try AccountContents(account: account, answers: answers, fetched: now, now: now)
                         let library = LibraryStore.open(path: libraryPath).store
+                        let stored = (try? library?.accountAnswers(account.name))?.answers ?? [:]
+                        let answers = try client.fetchAll(now: now, previous: stored)
+                        let contents = try AccountContents(account: account, answers: answers, fetched: now, now: now)
                         try library?.replaceAccountAnswers(account.name, answers, fetched: now)
                         fetched = now
                         if contents.items == shown {

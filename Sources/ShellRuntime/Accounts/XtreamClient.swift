@@ -48,12 +48,26 @@ public struct XtreamClient: Sendable {
     }
 
     /// Everything: signs in, then every list and each series' episodes.
-    /// The answers by `XtreamRequest.key`, ready to store.
-    public func fetchAll(now: Double) throws(XtreamFailure) -> [String: Data] {
+    /// The answers by `XtreamRequest.key`, ready to store. With `previous`
+    /// (the answers stored before), a series whose `last_modified` is the
+    /// one stored keeps its stored episodes: a refresh asks only for the
+    /// series that changed (a provider's thousands of series are not asked
+    /// for every time).
+    public func fetchAll(now: Double, previous: [String: Data] = [:]) throws(XtreamFailure) -> [String: Data] {
         var answers = [XtreamRequest.account.key: try signIn(now: now).answer]
         for request in XtreamRequest.lists { answers[request.key] = try fetch(request) }
         let series = (try? XtreamDecoder.series(answers[XtreamRequest.series.key] ?? Data("[]".utf8)).values) ?? []
-        let requests = series.map { XtreamRequest.seriesInfo($0.seriesID) }
+        let before = previous[XtreamRequest.series.key].flatMap { try? XtreamDecoder.series($0).values } ?? []
+        let stamps = Dictionary(before.compactMap { old in old.lastModified.map { (old.seriesID, $0) } }, uniquingKeysWith: { first, _ in first })
+        var requests: [XtreamRequest] = []
+        for show in series {
+            let request = XtreamRequest.seriesInfo(show.seriesID)
+            if let stamp = show.lastModified, stamps[show.seriesID] == stamp, let kept = previous[request.key] {
+                answers[request.key] = kept
+            } else {
+                requests.append(request)
+            }
+        }
         final class Results: @unchecked Sendable {
             let lock = NSLock()
             var answers: [String: Data] = [:]

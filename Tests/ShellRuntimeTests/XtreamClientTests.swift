@@ -1,0 +1,32 @@
+import Catalog
+import Foundation
+import ShellRuntime
+import ShellTesting
+import Testing
+
+@Suite("Xtream Codes client against a real HTTP server")
+struct XtreamClientTests {
+    @Test("a refresh asks get_series_info only for the series whose last_modified moved; the others keep their stored episodes")
+    func seriesAskedWhenChanged() throws {
+        let directory = TVShellBinary.scratchDirectory("xtream-client")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clip = directory.appendingPathComponent("clip.mp4")
+        try Data("not a film".utf8).write(to: clip)
+        let server = try XtreamTestServer(user: "u", password: "p", segments: directory.path, clip: clip.path)
+        defer { server.stop() }
+        let client = XtreamClient(server: try #require(XtreamServer(server: server.base, user: "u", password: "p")))
+        let infoKey = XtreamRequest.seriesInfo(301).key
+        func asked() -> Int { server.server.requests.filter { $0.contains("action=get_series_info") }.count }
+
+        let first = try client.fetchAll(now: 0)
+        #expect(asked() == 1 && first[infoKey] != nil)
+        let again = try client.fetchAll(now: 0, previous: first)
+        #expect(asked() == 1, "unchanged: not asked again")
+        #expect(again[infoKey] == first[infoKey], "its stored episodes kept")
+        server.touchSeries()
+        let changed = try client.fetchAll(now: 0, previous: again)
+        #expect(asked() == 2 && changed[infoKey] != nil, "changed: asked again")
+        _ = try client.fetchAll(now: 0)
+        #expect(asked() == 3, "nothing stored: every series asked")
+    }
+}
