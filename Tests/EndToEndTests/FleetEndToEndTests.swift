@@ -220,7 +220,7 @@ struct FleetEndToEndTests {
         #expect(trusted.waitForLog("MQTT: connected to mqtts://127.0.0.1:\(tlsBroker.port) as r6"))
     }
 
-    @Test("a lineup sent over MQTT plays at once; a broken one is refused with why and changes nothing; a guide without a store is refused")
+    @Test("a lineup sent over MQTT plays at once; a broken one is refused with why and changes nothing; a guide for a box that kept no store starts one, and the grid shows it")
     func lineupAndGuide() throws {
         let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))
         let watcher = try broker.watch(["tvshell/#"])
@@ -245,9 +245,28 @@ struct FleetEndToEndTests {
         let refused = try #require(watcher.next { $0.topic == "tvshell/bar/reply" && $0.json?["request_id"] as? String == "l2" })
         #expect((refused.json?["error"] as? String)?.hasPrefix("the lineup cannot be read: /nowhere/lineup.m3u") == true, "\(refused.payload)")
         #expect(try shell.ipc.state()["items"] as? Int == 2)
-        try broker.publish("tvshell/bar/cmd", #"{"command": ["guide", "http://127.0.0.1:9/guide.xml"], "request_id": "g1"}"#)
+        // A guide for a box that kept none (the demo's lineup named none):
+        // a store is started for it, and the grid shows its programme.
+        let now = Date().timeIntervalSince1970
+        func xmltv(_ t: Double) -> String {
+            let formatter = DateFormatter()
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyyMMddHHmmss"
+            return formatter.string(from: Date(timeIntervalSince1970: t)) + " +0000"
+        }
+        let guideFile = broker.directory.appendingPathComponent("sports.xml").path
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <tv><channel id="sports1"><display-name>Sports One</display-name></channel>
+            <programme start="\(xmltv(now - 1800))" stop="\(xmltv(now + 1800))" channel="sports1"><title>Kick Off</title></programme></tv>
+            """.write(toFile: guideFile, atomically: true, encoding: .utf8)
+        try broker.publish("tvshell/bar/cmd", #"{"command": ["guide", "\#(guideFile)"], "request_id": "g1"}"#)
         let guide = try #require(watcher.next { $0.topic == "tvshell/bar/reply" && $0.json?["request_id"] as? String == "g1" })
-        #expect((guide.json?["error"] as? String)?.hasPrefix("refused: this box keeps no guide store") == true)
+        #expect(guide.json?["error"] as? String == "success", "\(guide.payload)")
+        _ = try shell.ipc.waitForState(timeout: 30) { ($0["guide_status"] as? [String: Any])?["refreshed"] is NSNumber }
+        #expect(try shell.ipc.request(["keypress", "g"])["error"] as? String == "success")
+        let grid = try shell.ipc.waitForState(timeout: 15) { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Kick Off" }
+        #expect(((grid["guide"] as? [String: Any])?["focus"] as? [String: Any])?["channel"] as? Int == 7)
     }
 
     @Test("Home Assistant discovery read back from the broker: every entity's required keys, its topics the box's own; home_assistant = false removes them")

@@ -62,10 +62,12 @@ extension Shell {
 
     var recordingAvailable: Bool { recordings != nil }
 
+    /// The guide from `location` from now on: the store refreshed from it
+    /// (a box that kept no store starts one at its default place, for the
+    /// lineup's live channels).
     func switchGuide(_ location: String) -> IPCCommandError? {
-        guard var plan = guidePlan else {
-            return IPCCommandError("refused: this box keeps no guide store (its lineup names no guide and it was started without --guide)")
-        }
+        var plan = guidePlan ?? GuidePlan.fresh(for: state.items, sources: [])
+        guard !plan.targets.isEmpty else { return IPCCommandError("refused: this lineup has no live channels to keep a guide for") }
         plan.sources = [location]
         logger.info("guide source switched to \(location); refreshing")
         restartGuide(plan)
