@@ -220,7 +220,7 @@ struct FleetEndToEndTests {
         #expect(trusted.waitForLog("MQTT: connected to mqtts://127.0.0.1:\(tlsBroker.port) as r6"))
     }
 
-    @Test("a lineup sent over MQTT plays at once; a broken one is refused with why and changes nothing; a guide for a box that kept no store starts one, and the grid shows it")
+    @Test("a lineup sent over MQTT plays at once; a broken one is refused with why and changes nothing; a guide for a box that kept no store starts one: the grid shows it, Record series finds every airing in it")
     func lineupAndGuide() throws {
         let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))
         let watcher = try broker.watch(["tvshell/#"])
@@ -258,7 +258,9 @@ struct FleetEndToEndTests {
         try """
             <?xml version="1.0" encoding="UTF-8"?>
             <tv><channel id="sports1"><display-name>Sports One</display-name></channel>
-            <programme start="\(xmltv(now - 1800))" stop="\(xmltv(now + 1800))" channel="sports1"><title>Kick Off</title></programme></tv>
+            <programme start="\(xmltv(now - 1800))" stop="\(xmltv(now + 1800))" channel="sports1"><title>Kick Off</title></programme>
+            <programme start="\(xmltv(now + 1800))" stop="\(xmltv(now + 3600))" channel="sports1"><title>Replay</title></programme>
+            <programme start="\(xmltv(now + 7200))" stop="\(xmltv(now + 9000))" channel="sports1"><title>Replay</title></programme></tv>
             """.write(toFile: guideFile, atomically: true, encoding: .utf8)
         try broker.publish("tvshell/bar/cmd", #"{"command": ["guide", "\#(guideFile)"], "request_id": "g1"}"#)
         let guide = try #require(watcher.next { $0.topic == "tvshell/bar/reply" && $0.json?["request_id"] as? String == "g1" })
@@ -267,6 +269,15 @@ struct FleetEndToEndTests {
         #expect(try shell.ipc.request(["keypress", "g"])["error"] as? String == "success")
         let grid = try shell.ipc.waitForState(timeout: 15) { (($0["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String == "Kick Off" }
         #expect(((grid["guide"] as? [String: Any])?["focus"] as? [String: Any])?["channel"] as? Int == 7)
+        // Record series on the next programme: the store started for the
+        // box gives the recordings scheduler its other airing too.
+        for key in ["RIGHT", "r", "DOWN"] { #expect(try shell.ipc.request(["keypress", key])["error"] as? String == "success") }
+        let offered = try shell.ipc.waitForState { (($0["recordings"] as? [String: Any])?["dialog"] as? [String: Any])?["focus"] as? Int == 2 }
+        #expect(((offered["recordings"] as? [String: Any])?["dialog"] as? [String: Any])?["choices"] as? [String] == ["Remind me", "Record", "Record series", "Cancel"])
+        #expect(try shell.ipc.request(["keypress", "ENTER"])["error"] as? String == "success")
+        let scheduled = try shell.ipc.waitForState(timeout: 15) { (($0["recordings"] as? [String: Any])?["scheduled"] as? [[String: Any]])?.count == 2 }
+        let airings = ((scheduled["recordings"] as? [String: Any])?["scheduled"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(airings == ["Replay", "Replay"], "\(airings)")
     }
 
     @Test("Home Assistant discovery read back from the broker: every entity's required keys, its topics the box's own; home_assistant = false removes them")

@@ -99,6 +99,7 @@ extension Shell {
     /// once when the sources or channels changed).
     private func restartGuide(_ plan: GuidePlan) {
         guideService?.stop()
+        if guidePlan == nil { recordings?.useGuide(plan.store) }
         guidePlan = plan
         guideService = GuideService(plan: plan, inbox: inbox, logger: logger)
         guideService?.start()

@@ -22,7 +22,8 @@ import Glibc
 /// `stateChanged` may be called from any thread.
 final class RecordingService: StateObserver, @unchecked Sendable {
     private let settings: RecordingsSettings
-    private let guide: GuideStore?
+    /// The stored guide series rules are scheduled from (under `condition`).
+    private var guide: GuideStore?
     private let inbox: ActionInbox
     private let logger: Logger
     private let condition = NSCondition()
@@ -33,6 +34,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     private var running = true
     /// Set when something may let a waiting recording start (a connection freed).
     private var woken = false
+    /// Set when the series rules must be looked at again now (a new guide).
+    private var rulesStale = false
     private var thread: Thread?
     /// The shell's library once it is open (nil inside: there is none).
     private var library: LibraryStore??
@@ -55,6 +58,17 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         thread.name = "recordings"
         self.thread = thread
         thread.start()
+    }
+
+    /// The stored guide changed place or came (`guide URL` on a box that
+    /// kept none): series rules are scheduled from it, at once.
+    func useGuide(_ store: GuideStore) {
+        condition.lock()
+        guide = store
+        woken = true
+        rulesStale = true
+        condition.signal()
+        condition.unlock()
     }
 
     /// Stops the scheduler (recorders go on: they outlive the shell).
@@ -112,12 +126,14 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                 continue
             }
             store = known
-            let (newRequests, newCancels, streams, cap) = (requests, cancels, shellStreams, maxConnections)
+            let (newRequests, newCancels, streams, cap, guideNow) = (requests, cancels, shellStreams, maxConnections, guide)
+            if rulesStale { rulesChecked = 0 }
             requests = []
             cancels = []
             woken = false
+            rulesStale = false
             condition.unlock()
-            let wait = pass(newRequests, newCancels, streams: streams, cap: cap)
+            let wait = pass(newRequests, newCancels, streams: streams, cap: cap, guide: guideNow)
             condition.lock()
             if running && requests.isEmpty && cancels.isEmpty && !woken { _ = condition.wait(until: Date().addingTimeInterval(wait)) }
             condition.unlock()
@@ -128,7 +144,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     /// a second while a recording is made (its progress), until the next
     /// start, else a minute (series rules, and changes `tvshell recordings`
     /// made).
-    private func pass(_ newRequests: [RecordRequest], _ newCancels: [String], streams: Int, cap: Int?) -> Double {
+    private func pass(_ newRequests: [RecordRequest], _ newCancels: [String], streams: Int, cap: Int?, guide: GuideStore?) -> Double {
         guard let store else {
             if !toldNoLibrary {
                 toldNoLibrary = true
@@ -142,7 +158,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         for id in newCancels { stopOrForget(id, store: store) }
         if now - rulesChecked >= 60 || !newRequests.isEmpty {
             rulesChecked = now
-            scheduleSeries(store: store, now: now)
+            scheduleSeries(store: store, guide: guide, now: now)
         }
         var recordings = (try? store.recordings()) ?? []
         for index in recordings.indices {
@@ -208,7 +224,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
 
     /// Every airing of each series rule's title on its channel in the next
     /// week, from the stored guide.
-    private func scheduleSeries(store: LibraryStore, now: Double) {
+    private func scheduleSeries(store: LibraryStore, guide: GuideStore?, now: Double) {
         guard let guide, let rules = try? store.recordingRules(), !rules.isEmpty else { return }
         for rule in rules {
             guard let airings = try? guide.airings(key: rule.channelKey, title: rule.title, from: now, to: now + 7 * 86_400) else { continue }
