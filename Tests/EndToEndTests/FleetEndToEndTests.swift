@@ -180,6 +180,37 @@ struct FleetEndToEndTests {
         #expect(offline.at.timeIntervalSince(killed) < 5 * 1.5, "offline \(offline.at.timeIntervalSince(killed)) s after kill -9")
     }
 
+    @Test("events while the broker is away are held and sent once the box is back, with the time they happened")
+    func eventsWhileAway() throws {
+        let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"), users: ["watcher": "w-pass", "box": "b-pass"])
+        broker.useCredentials("watcher", "w-pass")
+        let secret = broker.directory.appendingPathComponent("box-password").path
+        try "b-pass\n".write(toFile: secret, atomically: true, encoding: .utf8)
+        chmod(secret, 0o600)
+        let shell = try fleetShell(try fleetConfig(broker, device: "hall", mqtt: "username = \"box\"\npassword_file = \"\(secret)\""))
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        var watcher = try broker.watch(["tvshell/hall/availability"])
+        #expect(watcher.first { $0.payload == "online" } != nil)
+
+        broker.stop()
+        #expect(shell.waitForLog("MQTT: mqtt://127.0.0.1:\(broker.port): "))
+        let away = Date().timeIntervalSince1970
+        #expect(try shell.ipc.request(["channel", 2])["error"] as? String == "success")
+        try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["phase"] as? String == "playing" }
+        // The broker comes back letting only the watcher in, so the watcher
+        // is subscribed before the box can be: then the box is let in.
+        try broker.allowUsers(["watcher": "w-pass"])
+        try broker.start()
+        watcher = try broker.watch(["tvshell/hall/events", "tvshell/hall/availability"])
+        #expect(shell.waitForLog("not authorised"), "the box is kept out for now")
+        try broker.allowUsers(["watcher": "w-pass", "box": "b-pass"])
+        let started = try #require(watcher.first(timeout: 20) { $0.topic == "tvshell/hall/events" && $0.json?["event"] as? String == "playback-started" },
+                                   "the event held while the broker was away: \(shell.log.split(separator: "\n").filter { $0.contains("MQTT") })")
+        let time = (started.json?["time"] as? Double) ?? 0
+        #expect(time >= away && time < started.at.timeIntervalSince1970, "the time it happened, before it was sent: \(time)")
+        #expect(shell.log.contains("events from while the broker was away sent"))
+    }
+
     @Test("a wrong password, a password file others can read, TLS on a plain port and a broker's certificate from another CA: each a specific log line, playback unaffected; the right ones connect")
     func refusals() throws {
         let dir = TVShellBinary.scratchDirectory("mqtt")

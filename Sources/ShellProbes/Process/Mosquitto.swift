@@ -25,12 +25,7 @@ public final class MosquittoBroker {
             lines.append("allow_anonymous true")
         } else {
             let file = directory.appendingPathComponent("passwords").path
-            _ = FileManager.default.createFile(atPath: file, contents: nil)
-            for (user, password) in users {
-                let (status, output) = try Spawn.run([Spawn.which("mosquitto_passwd") ?? "/usr/bin/mosquitto_passwd", "-b", file, user, password])
-                guard status == 0 else { throw SpawnError(message: "mosquitto_passwd: \(output)") }
-            }
-            chmod(file, 0o600)
+            try Self.writePasswords(users, to: file)
             lines += ["allow_anonymous false", "password_file \(file)"]
         }
         if let tls { lines += ["certfile \(tls.certificate)", "keyfile \(tls.key)"] }
@@ -49,6 +44,25 @@ public final class MosquittoBroker {
     }
 
     deinit { stop() }
+
+    private static func writePasswords(_ users: [String: String], to file: String) throws {
+        _ = FileManager.default.createFile(atPath: file, contents: nil)
+        for (user, password) in users {
+            let (status, output) = try Spawn.run([Spawn.which("mosquitto_passwd") ?? "/usr/bin/mosquitto_passwd", "-b", file, user, password])
+            guard status == 0 else { throw SpawnError(message: "mosquitto_passwd: \(output)") }
+        }
+        chmod(file, 0o600)
+    }
+
+    /// From now on only `users` may log in (a broker made with users): the
+    /// password file is written again and a running broker reloads it
+    /// (SIGHUP); clients already in stay.
+    public func allowUsers(_ users: [String: String]) throws {
+        let file = directory.appendingPathComponent("passwords").path
+        unlink(file)
+        try Self.writePasswords(users, to: file)
+        if let pid { kill(pid, SIGHUP) }
+    }
 
     /// Starts the broker (again, on the same port) and waits until it takes connections.
     public func start() throws {

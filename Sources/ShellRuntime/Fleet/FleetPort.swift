@@ -42,6 +42,12 @@ final class FleetPort: StateObserver, AutomationPort {
     private var recent = RecentRequests()
     /// The channel list Home Assistant was last given.
     private var publishedOptions: [String]?
+    /// Events while the broker was away (redacted as they happened, with
+    /// their time), sent in order once it is back: the newest
+    /// `keptEvents`; `droppedEvents` older ones did not fit.
+    private var heldEvents: [Any] = []
+    private var droppedEvents = 0
+    static let keptEvents = 200
 
     /// Nil, with the reason logged, when `[mqtt]` cannot be used (a password
     /// file others can read, an unreadable CA file): the shell plays on.
@@ -114,13 +120,46 @@ final class FleetPort: StateObserver, AutomationPort {
         if let last = lastPublished { dueAt = last.at + Self.changeInterval }
     }
 
-    /// The socket's events, on `PREFIX/DEVICE/events`.
+    /// The socket's events, on `PREFIX/DEVICE/events`; while the broker is
+    /// away they are held (the newest `keptEvents`) and sent, in order and
+    /// with the time they happened, once it is back.
     func broadcast(event name: String, fields: [String: Any]) {
-        guard connection.phase == .online, let state = host?.automationState else { return }
+        guard let state = host?.automationState else { return }
         var object = fields
         object["event"] = name
         object["time"] = Date().timeIntervalSince1970
-        publish(topics.events, redaction(state).apply(object), retain: false)
+        let redacted = redaction(state).apply(object)
+        guard connection.phase == .online, heldEvents.isEmpty, connection.publish(topics.events, Array(Self.encode(redacted)), retain: false) else {
+            hold(redacted)
+            return
+        }
+    }
+
+    private func hold(_ event: Any) {
+        heldEvents.append(event)
+        let over = heldEvents.count - Self.keptEvents
+        if over > 0 {
+            heldEvents.removeFirst(over)
+            droppedEvents += over
+        }
+    }
+
+    /// Sends the events held while the broker was away, oldest first (those
+    /// it cannot send yet stay held).
+    private func sendHeldEvents() {
+        guard !heldEvents.isEmpty else { return }
+        let count = heldEvents.count
+        if droppedEvents > 0 {
+            logger.warning("MQTT: \(droppedEvents) events from while the broker was away did not fit; the last \(count) are sent")
+            droppedEvents = 0
+        }
+        var sent = 0
+        for event in heldEvents {
+            guard connection.publish(topics.events, Array(Self.encode(event)), retain: false) else { break }
+            sent += 1
+        }
+        heldEvents.removeFirst(sent)
+        logger.info("MQTT: \(sent) events from while the broker was away sent")
     }
 
     // MARK: - What the broker says
@@ -137,6 +176,7 @@ final class FleetPort: StateObserver, AutomationPort {
                 lastPublished = nil
                 dirty = true
                 publishState(now: MonotonicClock.now().seconds)
+                sendHeldEvents()
             case .lost(let reason):
                 if reason != lastProblem {
                     logger.warning("MQTT: \(connection.brokerName): \(reason); trying again")
