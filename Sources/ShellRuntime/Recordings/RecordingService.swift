@@ -18,8 +18,8 @@ import Glibc
 /// when a connection frees), re-attaches on start to recorders still
 /// running (or resumes one that died into a further part), schedules each
 /// "Record series" rule's airings from the stored guide, and posts the list
-/// (`Action.recordings`) whenever it changes. `schedule`, `cancel` and
-/// `stateChanged` may be called from any thread.
+/// (`Action.recordings`) whenever it changes. `schedule`, `cancel`,
+/// `useGuide` and `stateChanged` may be called from any thread.
 final class RecordingService: StateObserver, @unchecked Sendable {
     private let settings: RecordingsSettings
     /// The stored guide series rules are scheduled from (under `condition`).
