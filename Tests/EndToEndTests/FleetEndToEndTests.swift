@@ -279,12 +279,6 @@ struct FleetEndToEndTests {
         // A guide for a box that kept none (the demo's lineup named none):
         // a store is started for it, and the grid shows its programme.
         let now = Date().timeIntervalSince1970
-        func xmltv(_ t: Double) -> String {
-            let formatter = DateFormatter()
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyyMMddHHmmss"
-            return formatter.string(from: Date(timeIntervalSince1970: t)) + " +0000"
-        }
         let guideFile = broker.directory.appendingPathComponent("sports.xml").path
         try """
             <?xml version="1.0" encoding="UTF-8"?>

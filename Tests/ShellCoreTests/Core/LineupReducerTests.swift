@@ -6,6 +6,8 @@ import Testing
 private let old = (1...4).map { (n: Int) -> MediaItem in
     MediaItem(id: "ch\(n)", title: "Channel \(n)", url: "http://old.example/\(n).m3u8", isLive: true, number: n)
 }
+private let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+private let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
 /// Two channels, the first of them the old lineup's channel 4 under another number.
 private let new = [
     MediaItem(id: "news", title: "News", url: "http://new.example/news.m3u8", isLive: true, number: 11),
@@ -84,8 +86,6 @@ struct LineupReducerTests {
         h.apply(.open(new, at: h.clock.now))
         #expect(h.state.items == new + [recording])
 
-        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
-        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
         var restricted = old
         restricted[0].contentRating = tvMA
         let p = ReducerHarness(ShellState(items: restricted, restrictions: RestrictionsState(policy: RestrictionPolicy(mode: .passcode, tv: .upTo(tvPG), hasPasscode: true))))
@@ -148,8 +148,6 @@ struct LineupKeepsChannelTests {
 
     @Test("the channel watched, rated over the limits by the new lineup, stops behind the prompt (the passcode given before covers nothing new); a warm channel it rates so stops")
     func restrictedNow() {
-        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
-        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
         let h = warmChannel2()
         h.apply(.restrictionsChanged(RestrictionsChange(policy: RestrictionPolicy(mode: .passcode, tv: .upTo(tvPG), hasPasscode: true), passcodeChanged: false), wallClock: 0, at: h.clock.now))
         var rated = old
