@@ -142,3 +142,17 @@ struct ParentalHome {
         return home
     }
 }
+
+/// The lines of `text` where `secret` (a passcode) stands on its own, not
+/// inside a longer run of letters and digits: a pid, a UUID, a timestamp or
+/// a hash that happens to hold the same digits is no leak; the passcode
+/// written out is.
+func linesLeaking(_ secret: String, in text: String) -> [Substring] {
+    func isWordCharacter(_ character: Character?) -> Bool { character.map { $0.isLetter || $0.isNumber } ?? false }
+    return text.split(separator: "\n").filter { line in
+        line.ranges(of: secret).contains { range in
+            !isWordCharacter(range.lowerBound > line.startIndex ? line[line.index(before: range.lowerBound)] : nil)
+                && !isWordCharacter(range.upperBound < line.endIndex ? line[range.upperBound] : nil)
+        }
+    }
+}
