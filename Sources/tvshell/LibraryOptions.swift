@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Library
 import ShellRuntime
 
@@ -10,8 +11,22 @@ struct LibraryOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The config file whose [library] path is used (default: $XDG_CONFIG_HOME/tvshell/config.toml, over /etc/tvshell/config.toml).", valueName: "path"))
     var config: String?
 
-    /// The library's path, as `play` with this config uses it.
+    /// A `--config` that cannot be read is refused (the default library
+    /// would be used in its place without a word).
+    func validate() throws {
+        if let config, !FileManager.default.isReadableFile(atPath: config) {
+            throw ValidationError("--config \(config): no such file, or it cannot be read")
+        }
+    }
+
+    /// The library's path, as `play` with this config uses it; a
+    /// `[library]` entry that is wrong is said on standard error (the
+    /// default is used, as `play` would).
     var libraryPath: String {
-        ShellConfigFile.loadLayers(path: config).libraryPath ?? LibraryStore.defaultPath()
+        let file = ShellConfigFile.loadLayers(path: config)
+        for problem in file.problems where problem.key?.hasPrefix("library") == true {
+            FileHandle.standardError.write(Data("tvshell: \(problem); using the default library\n".utf8))
+        }
+        return file.libraryPath ?? LibraryStore.defaultPath()
     }
 }

@@ -172,7 +172,7 @@ struct ResumeEndToEndTests {
 
 @Suite("The library where the config puts it, end to end")
 struct LibraryPathEndToEndTests {
-    @Test("[library] path: play keeps its plays there and history, recordings and account read it there (the config's layers, or --config); another config's library is another")
+    @Test("[library] path: play keeps its plays and recordings there, account add its lists; history, recordings and account read them there (the config's layers, or --config); another config's library is another; a --config that cannot be read is refused")
     func configuredLibrary() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("library-path"))
         defer { try? FileManager.default.removeItem(at: home.base) }
@@ -180,27 +180,42 @@ struct LibraryPathEndToEndTests {
         let configDirectory = home.config + "/tvshell"
         try FileManager.default.createDirectory(atPath: configDirectory, withIntermediateDirectories: true)
         try "[library]\npath = \"\(box)\"\n".write(toFile: configDirectory + "/config.toml", atomically: true, encoding: .utf8)
-        let film = try TestMedia.clip(seconds: 20)
+        let lineup = home.base.appendingPathComponent("live.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Test Card\nav://lavfi:testsrc=size=320x180:rate=25\n".write(to: lineup, atomically: true, encoding: .utf8)
         do {
-            let shell = try ShellUnderTest([film], home: home)
-            try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+            let shell = try ShellUnderTest([lineup.path], home: home)
+            try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+            let later = Date().timeIntervalSince1970 + 3600
+            #expect(try shell.ipc.request(["record", 1, later, 60])["error"] as? String == "success")
+            try shell.ipc.waitForState { (($0["recordings"] as? [String: Any])?["scheduled"] as? [[String: Any]])?.count == 1 }
             try shell.ipc.request(["quit"])
             #expect(shell.waitForExit() == 0)
         }
+        let directory = home.base.appendingPathComponent("xtream")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("not a film".utf8).write(to: directory.appendingPathComponent("clip"))
+        let server = try XtreamTestServer(user: "u", password: "p", segments: directory.path, clip: directory.appendingPathComponent("clip").path)
+        defer { server.stop() }
+        let added = try Spawn.run([TVShellBinary.path, "account", "add", "tv", "--xtream", server.base, "--user", "u"], environment: home.environment, input: "p\n")
+        #expect(added.status == 0, "\(added.output)")
         #expect(FileManager.default.fileExists(atPath: box))
         #expect(!FileManager.default.fileExists(atPath: home.state + "/tvshell/library.sqlite3"), "nothing in the default place")
 
         let history = try Spawn.run([TVShellBinary.path, "history", "--json"], environment: home.environment)
         let entries = try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [[String: Any]] ?? []
         #expect(entries.count == 1, "the play, from the configured library: \(history.output)")
-        let recordings = try Spawn.run([TVShellBinary.path, "recordings", "list"], environment: home.environment)
-        #expect(recordings.status == 0, "\(recordings.output)")
+        let recordings = try Spawn.run([TVShellBinary.path, "recordings", "list", "--json"], environment: home.environment)
+        #expect(recordings.output.contains("Test Card"), "the recording, from the configured library: \(recordings.output)")
         let accounts = try Spawn.run([TVShellBinary.path, "account", "list"], environment: home.environment)
-        #expect(accounts.status == 0, "\(accounts.output)")
+        #expect(accounts.output.contains("3 channels"), "the account's lists, from the configured library: \(accounts.output)")
 
         let other = home.base.appendingPathComponent("other.toml").path
         try "[library]\npath = \"\(home.base.appendingPathComponent("other/library.sqlite3").path)\"\n".write(toFile: other, atomically: true, encoding: .utf8)
         let elsewhere = try Spawn.run([TVShellBinary.path, "history", "--json", "--config", other], environment: home.environment)
         #expect((try JSONSerialization.jsonObject(with: Data(elsewhere.output.utf8)) as? [[String: Any]])?.isEmpty == true, "\(elsewhere.output)")
+        let otherAccounts = try Spawn.run([TVShellBinary.path, "account", "list", "--config", other], environment: home.environment)
+        #expect(otherAccounts.output.contains("not read yet"), "\(otherAccounts.output)")
+        let missing = try Spawn.run([TVShellBinary.path, "recordings", "list", "--config", "/nowhere/config.toml"], environment: home.environment)
+        #expect(missing.status != 0 && missing.output.contains("--config /nowhere/config.toml: no such file"), "\(missing.output)")
     }
 }

@@ -12,15 +12,22 @@ import Testing
 struct XtreamEndToEndTests {
     static let password = "Sup3rS3cretPW"
 
+    /// A test server, a fresh home in a scratch folder named `name`, and
+    /// `tvshell account add tv` run against it (the password on standard
+    /// input).
+    static func accountAdded(_ name: String) throws -> (server: XtreamTestServer, home: ParentalHome, added: (status: Int32, output: String)) {
+        let server = try XtreamTestServer(user: "xcuser", password: password, segments: try TestMedia.liveSegments(), clip: try TestMedia.clip(seconds: 60))
+        let home = ParentalHome(TVShellBinary.scratchDirectory(name))
+        let added = try Spawn.run([TVShellBinary.path, "account", "add", "tv", "--xtream", server.base, "--user", "xcuser"],
+                                  environment: home.environment, input: password + "\n")
+        return (server, home, added)
+    }
+
     @Test("account add, then --account: channels with their guide, a film and an episode that resumes, catch-up's /timeshift/ URL; the password in no log, reply, event, report, MPRIS or ps; a wrong password is told and the stored lists stay")
     func account() throws {
-        let server = try XtreamTestServer(user: "xcuser", password: Self.password, segments: try TestMedia.liveSegments(), clip: try TestMedia.clip(seconds: 60))
+        let (server, home, added) = try Self.accountAdded("xtream-home")
         defer { server.stop() }
-        let home = ParentalHome(TVShellBinary.scratchDirectory("xtream-home"))
         defer { try? FileManager.default.removeItem(at: home.base) }
-
-        let added = try Spawn.run([TVShellBinary.path, "account", "add", "tv", "--xtream", server.base, "--user", "xcuser"],
-                                  environment: home.environment, input: Self.password + "\n")
         #expect(added.status == 0, "\(added.output)")
         #expect(added.output.contains("3 channels · 1 film · 2 episodes"), "\(added.output)")
         let accountsFile = home.config + "/tvshell/accounts.toml"
@@ -115,12 +122,9 @@ struct XtreamEndToEndTests {
 
     @Test("lists refreshed while the shell runs are shown without a restart: the provider's new channel can be tuned, with its guide; the channel watched goes on without a reload")
     func refreshedWhileRunning() throws {
-        let server = try XtreamTestServer(user: "xcuser", password: Self.password, segments: try TestMedia.liveSegments(), clip: try TestMedia.clip(seconds: 60))
+        let (server, home, added) = try Self.accountAdded("xtream-refresh")
         defer { server.stop() }
-        let home = ParentalHome(TVShellBinary.scratchDirectory("xtream-refresh"))
         defer { try? FileManager.default.removeItem(at: home.base) }
-        let added = try Spawn.run([TVShellBinary.path, "account", "add", "tv", "--xtream", server.base, "--user", "xcuser"],
-                                  environment: home.environment, input: Self.password + "\n")
         #expect(added.status == 0, "\(added.output)")
         // The provider adds a channel; the box's lists are two hours old.
         server.addChannel(number: 4, name: "XC Four")

@@ -50,29 +50,18 @@ public final class XtreamTestServer: @unchecked Sendable {
     /// `guideID`), as a provider adding a channel. `xmltv.php` always has
     /// "four.xc" ("Four Now", the hour on now), for such a channel.
     public func addChannel(number: Int, name: String, guideID: String = "four.xc") {
-        lock.lock()
-        extraChannels.append(#"{"num":\#(number),"name":"\#(name)","stream_type":"live","stream_id":\#(number + 100),"epg_channel_id":"\#(guideID)","category_id":"10","tv_archive":0}"#)
-        lock.unlock()
+        let channel = #"{"num":\#(number),"name":"\#(name)","stream_type":"live","stream_id":\#(number + 100),"epg_channel_id":"\#(guideID)","category_id":"10","tv_archive":0}"#
+        lock.withLock { extraChannels.append(channel) }
     }
 
     /// The series' `last_modified` moves on, as a provider adding an episode.
     public func touchSeries() {
-        lock.lock()
-        seriesModified += 60
-        lock.unlock()
+        lock.withLock { seriesModified += 60 }
     }
 
-    private var seriesStamp: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return seriesModified
-    }
+    private var seriesStamp: Int { lock.withLock { seriesModified } }
 
-    private var addedChannels: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return extraChannels.map { "," + $0 }.joined()
-    }
+    private var addedChannels: String { lock.withLock { extraChannels.map { "," + $0 }.joined() } }
 
     private var currentPassword: String {
         lock.lock()
