@@ -118,6 +118,13 @@ extension LibraryStore {
 
     /// Forgets a recording (its file is the caller's); whether there was one.
     @discardableResult
+    /// A number that changes when another process commits to the library
+    /// (`tvshell recordings cancel` or `delete`); this store's own writes
+    /// leave it as it is (SQLite's `data_version`).
+    public func changeCount() throws -> Int {
+        try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+
     public func deleteRecording(_ id: String) throws -> Bool {
         try queue.write { db in try SavedRecording.deleteOne(db, key: id) }
     }

@@ -122,15 +122,7 @@ struct RecordingsDeleteCommand: ParsableCommand {
             RecordingsCommand.stopRecorder(recording)
             var removed = 0
             if let path = recording.path {
-                var paths = [path]
-                var part = 2
-                while true {
-                    let next = RecordingsSettings.partPath(path, part: part)
-                    guard FileManager.default.fileExists(atPath: next) else { break }
-                    paths.append(next)
-                    part += 1
-                }
-                for file in paths where (try? FileManager.default.removeItem(atPath: file)) != nil { removed += 1 }
+                for file in RecordingsSettings.parts(of: path) where (try? FileManager.default.removeItem(atPath: file)) != nil { removed += 1 }
             }
             try store.deleteRecording(id)
             print("deleted \(id)\(removed > 0 ? " and \(removed) file\(removed == 1 ? "" : "s")" : "")")

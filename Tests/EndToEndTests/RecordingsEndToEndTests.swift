@@ -192,11 +192,59 @@ struct RecordingsEndToEndTests {
         let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 15)
         #expect(finished["reason"] as? String == "stopped early")
         #expect(try probe(path).frames > 25, "what it had is kept and plays")
+        _ = try shell.ipc.waitForState { $0["items"] as? Int == 4 }
         let deleted = try Spawn.run([TVShellBinary.path, "recordings", "delete", id], environment: home.environment)
         #expect(deleted.status == 0 && deleted.output.contains("1 file"), "\(deleted.output)")
         #expect(!FileManager.default.fileExists(atPath: path))
+        // The running shell sees the deletion at once, not at its next pass a minute on.
+        let gone = try shell.ipc.waitForState(timeout: 10) { $0["items"] as? Int == 3 }
+        #expect(recording(gone, id) == nil)
         let listing = try Spawn.run([TVShellBinary.path, "recordings", "list", "--json"], environment: home.environment)
         #expect(!listing.output.contains(id), "\(listing.output)")
+    }
+
+    @Test("a recorder killed mid-recording is resumed into a second part; the recording plays both parts as one, from the Recordings row")
+    func resumedIntoParts() throws {
+        let setup = try Setup(name: "recordings-parts")
+        defer { setup.stop() }
+        let home = ParentalHome(setup.dir.appendingPathComponent("home"))
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup], home: home)
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        _ = try shell.ipc.request(["record", 1, NSNull(), 20])
+        let started = try shell.ipc.waitForEvent("recording-started", timeout: 20)
+        let id = try #require(started["id"] as? String)
+        let path = try #require(started["path"] as? String)
+        let deadline = Date().addingTimeInterval(15)
+        while size(path) < 100_000 && Date() < deadline { usleep(100_000) }
+        let recorder = try #require(recorderPID(id), "the recorder of \(id) runs")
+        kill(recorder, SIGKILL)
+        let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 40)
+        #expect(finished["path"] as? String == path)
+        let second = String(path.dropLast(4)) + ".part2.mkv"
+        let one = try probe(path), two = try probe(second)
+        #expect(one.frames > 25 && two.frames > 100, "part 1: \(one), part 2: \(two)")
+        _ = try shell.ipc.waitForState { $0["items"] as? Int == 4 }
+        for _ in 0..<3 { try shell.tmux.send("Down") }
+        _ = try shell.ipc.waitForState { $0["home_selection"] as? Int == 3 }
+        try shell.tmux.send("Enter")
+        let played = try shell.ipc.waitForState(timeout: 20) { $0["live"] as? Bool == false && (number($0["frames_presented"]) ?? 0) > 10 }
+        let duration = number(played["duration"]) ?? 0
+        #expect(abs(duration - (one.duration + two.duration)) <= 1.5, "plays \(duration) s of \(one.duration) + \(two.duration)")
+        #expect(try shell.ipc.request(["seek", duration - 3, "absolute"])["error"] as? String == "success")
+        let late = try shell.ipc.waitForState(timeout: 15) { (number($0["position"]) ?? 0) > one.duration + 1 }
+        #expect(late["phase"] as? String != "failed", "\(late)")
+        let deleted = try Spawn.run([TVShellBinary.path, "recordings", "delete", id], environment: home.environment)
+        #expect(deleted.output.contains("2 files"), "\(deleted.output)")
+    }
+
+    /// The pid of the recorder writing recording `id`.
+    private func recorderPID(_ id: String) -> pid_t? {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+            let arguments = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if arguments.last == id && arguments.contains("recorder") { return pid }
+        }
+        return nil
     }
 
     @Test("a recording of a TV-MA channel asks for the passcode before its first frame")

@@ -4,7 +4,7 @@ import Library
 import MediaModel
 
 /// A recording as the shell plays it: a film under "Recordings" on the
-/// home screen, titled as its programme, rated as the programme was (the
+/// home screen (all its parts, one after another), titled as its programme, rated as the programme was (the
 /// passcode gate applies), its channel and air time in its description.
 enum RecordingItem {
     /// The item of a recording that has a file with something in it (nil
@@ -17,10 +17,19 @@ enum RecordingItem {
         var about = "\(recording.channelName) · \(formatter.string(from: Date(timeIntervalSince1970: recording.programmeStart)))"
         if recording.status == "failed", let reason = recording.reason { about += " · stopped early: \(reason)" }
         if let summary = recording.summary { about += "\n" + summary }
-        var item = MediaItem(id: "recording:\(recording.id)", title: recording.title, url: path, rating: recording.rating,
+        var item = MediaItem(id: "recording:\(recording.id)", title: recording.title, url: url(of: RecordingsSettings.parts(of: path)), rating: recording.rating,
                              contentRating: recording.rating.flatMap { RatingsTable.standard.parse($0) }, summary: about, group: "Recordings",
                              logo: recording.artwork)
         item.artwork = recording.artwork
         return item
+    }
+
+    /// What plays the files of a recording: the file, or its parts (a
+    /// recorder that died was resumed into a further part) joined into one
+    /// timeline, as an mpv EDL whose paths are length-prefixed (a name may
+    /// hold `,` or `;`).
+    static func url(of paths: [String]) -> String {
+        guard paths.count > 1 else { return paths.first ?? "" }
+        return "edl://" + paths.map { "%\($0.utf8.count)%\($0)" }.joined(separator: ";")
     }
 }

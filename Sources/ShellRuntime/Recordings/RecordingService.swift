@@ -134,16 +134,35 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             rulesStale = false
             condition.unlock()
             let wait = pass(newRequests, newCancels, streams: streams, cap: cap, guide: guideNow)
-            condition.lock()
-            if running && requests.isEmpty && cancels.isEmpty && !woken { _ = condition.wait(until: Date().addingTimeInterval(wait)) }
-            condition.unlock()
+            waitForWork(until: Date().addingTimeInterval(wait))
         }
     }
 
+    /// Sleeps until `due`, or until something is asked, a connection frees,
+    /// or another process changes the library (looked at every
+    /// `libraryCheck` seconds: a recording `tvshell recordings` deleted
+    /// leaves the home screen at once, not at the next pass).
+    private func waitForWork(until due: Date) {
+        let seen = try? store?.changeCount()
+        condition.lock()
+        defer { condition.unlock() }
+        while running && requests.isEmpty && cancels.isEmpty && !woken && Date() < due {
+            _ = condition.wait(until: min(due, Date().addingTimeInterval(Self.libraryCheck)))
+            guard running && requests.isEmpty && cancels.isEmpty && !woken && Date() < due else { return }
+            condition.unlock()
+            let now = try? store?.changeCount()
+            condition.lock()
+            if now != seen { return }
+        }
+    }
+
+    /// Seconds between looks at whether another process changed the library.
+    static let libraryCheck = 1.0
+
     /// One look at everything; returns how long until the next is needed:
     /// a second while a recording is made (its progress), until the next
-    /// start, else a minute (series rules, and changes `tvshell recordings`
-    /// made).
+    /// start, else a minute (series rules; changes `tvshell recordings`
+    /// makes wake it sooner: `waitForWork`).
     private func pass(_ newRequests: [RecordRequest], _ newCancels: [String], streams: Int, cap: Int?, guide: GuideStore?) -> Double {
         guard let store else {
             if !toldNoLibrary {
@@ -356,9 +375,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
 
     private func nextPart(_ recording: SavedRecording) -> Int {
         guard let path = recording.path else { return 1 }
-        var part = 2
-        while FileManager.default.fileExists(atPath: RecordingsSettings.partPath(path, part: part)) { part += 1 }
-        return part
+        return RecordingsSettings.parts(of: path).count + 1
     }
 
     private func statusPath(_ id: String) -> String { settings.statusDirectory + "/\(id).json" }

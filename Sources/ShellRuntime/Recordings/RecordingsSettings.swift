@@ -39,6 +39,16 @@ public struct RecordingsSettings: Equatable, Sendable {
         (path.hasSuffix(".mkv") ? String(path.dropLast(4)) : path) + ".part\(part).mkv"
     }
 
+    /// The files of the recording at `path` that are there, in order: it,
+    /// then each further part up to the first missing.
+    public static func parts(of path: String) -> [String] {
+        var paths = [path]
+        while FileManager.default.fileExists(atPath: partPath(path, part: paths.count + 1)) {
+            paths.append(partPath(path, part: paths.count + 1))
+        }
+        return paths
+    }
+
     /// `$XDG_STATE_HOME/tvshell/recordings`.
     public static func defaultStatusDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let home = environment["HOME"] ?? NSHomeDirectory()
