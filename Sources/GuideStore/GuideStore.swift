@@ -72,14 +72,26 @@ public struct GuideStore: Sendable {
     }
 
     /// The airings of `title` on the lineup channel `key` starting between
-    /// `from` and `to`, by start (for "Record series"): an index seek.
+    /// `from` and `to`, by start (for "Record series"): an index seek. Guides
+    /// spell a series' title differently from day to day ("THE NEWS",
+    /// "The News "): the case of its ASCII letters and the spaces around it
+    /// do not count.
     public func airings(key: String, title: String, from: Double, to: Double) throws -> [Programme] {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT \(ProgrammeRow.columns(of: "p")) FROM programme p
-                WHERE p.key = ? AND p.start >= ? AND p.start < ? AND p.title = ? ORDER BY p.start
-                """, arguments: [key, from, to, title]).map(ProgrammeRow.programme)
+                WHERE p.key = ? AND p.start >= ? AND p.start < ? AND lower(trim(p.title)) = ? ORDER BY p.start
+                """, arguments: [key, from, to, Self.seriesTitle(title)]).map(ProgrammeRow.programme)
         }
+    }
+
+    /// A title as series airings are matched on: trimmed of spaces and
+    /// lowered as SQLite's `trim` and `lower` do (spaces, ASCII letters), so
+    /// both sides agree.
+    static func seriesTitle(_ title: String) -> String {
+        String(String.UnicodeScalarView(title.trimmingCharacters(in: CharacterSet(charactersIn: " ")).unicodeScalars.map { scalar in
+            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+        }))
     }
 
     /// The lineup channels the guide feeds: key → name.

@@ -195,6 +195,26 @@ struct GuideStoreTests {
         #expect(try store.search("open", from: utc(2024, 1, 1, 13, 0)).isEmpty, "so a search from later leaves it out")
     }
 
+    @Test("a series' airings: its title on its channel whatever the case and the spaces around it, in the window asked, in order")
+    func airings() throws {
+        let dir = (try storePath() as NSString).deletingLastPathComponent
+        let a = dir + "/airings.xml"
+        try """
+            <tv><channel id="one"><display-name>One</display-name></channel><channel id="two"><display-name>Two</display-name></channel>
+            <programme start="20240101120000 +0000" stop="20240101123000 +0000" channel="one"><title>The News</title></programme>
+            <programme start="20240101180000 +0000" stop="20240101183000 +0000" channel="one"><title>THE NEWS </title></programme>
+            <programme start="20240101190000 +0000" stop="20240101193000 +0000" channel="one"><title>The News Review</title></programme>
+            <programme start="20240101200000 +0000" stop="20240101203000 +0000" channel="two"><title>The News</title></programme>
+            <programme start="20240102120000 +0000" stop="20240102123000 +0000" channel="one"><title>the news</title></programme></tv>
+            """.write(toFile: a, atomically: true, encoding: .utf8)
+        let path = dir + "/guide.sqlite3"
+        let both = lineup("#EXTM3U\n#EXTINF:-1 tvg-id=\"one\",One\nhttp://x.invalid/1\n#EXTINF:-1 tvg-id=\"two\",Two\nhttp://x.invalid/2\n")
+        _ = try refresh(path, both, [a])
+        let key = try #require(both.guideTargets.first?.key)
+        let found = try GuideStore(path: path).airings(key: key, title: " The news", from: utc(2024, 1, 1, 0, 0), to: utc(2024, 1, 2, 0, 0))
+        #expect(found.map(\.start) == [utc(2024, 1, 1, 12, 0), utc(2024, 1, 1, 18, 0)])
+    }
+
     @Test("a window holds what is on at its start however long it has run, what starts before its end, nothing that ended")
     func window() throws {
         let dir = (try storePath() as NSString).deletingLastPathComponent
