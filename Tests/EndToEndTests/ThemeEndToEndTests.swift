@@ -24,6 +24,25 @@ struct ThemeEndToEndTests {
         #expect(shell.tmux.waitFor(escapes: true) { $0.contains("48;2;16;16;20") }.ok, "the default background")
     }
 
+    @Test("problems found at the start take turns on screen: the broken theme's, then the config's, each for its own time")
+    func startupNoticesTakeTurns() throws {
+        let clip = try TestMedia.clip(seconds: 60)
+        let dir = TVShellBinary.scratchDirectory("theme-notices")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let broken = dir.appendingPathComponent("broken.toml").path
+        try "name = \"broken\"\n[colors]\naccent = \"#12\"\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[live]\nwarm_neighbours = \"many\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--video", "none", "--config", config, "--theme", broken, clip])
+        let first = try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect((first["notice"] as? String)?.contains("using the default theme") == true, "\(first["notice"] ?? "")")
+        #expect(first["notices_waiting"] as? Int == 1)
+        #expect(shell.tmux.waitFor { $0.contains("using the default theme") }.ok, "\(shell.tmux.capture())")
+        let next = try shell.ipc.waitForState(timeout: 20) { ($0["notice"] as? String)?.contains("warm_neighbours") == true }
+        #expect(next["notices_waiting"] as? Int == 0)
+        #expect(shell.tmux.waitFor { $0.contains("warm_neighbours") && !$0.contains("using the default theme") }.ok, "\(shell.tmux.capture())")
+    }
+
     @Test("console16 prints only what a Linux console font has: ASCII, Latin-1 letters, line drawing and blocks")
     func console16() throws {
         let shell = try ShellUnderTest(["--home", "--theme", "console16"], width: 100, height: 30, connectTimeout: 120,

@@ -54,7 +54,8 @@ public enum Action: Equatable, Sendable {
     /// An early authorization request for `item`; answered by
     /// `Effect.finishAuthorization(request:)`.
     case authorizationRequested(MediaItem, request: Int)
-    /// Show a message over the screen for a while (`ShellSettings.noticeDelay` × 4).
+    /// Show a message over the screen for a while (`ShellSettings.noticeDelay` × 4),
+    /// after the one up, if any (`NoticeReducer`).
     case showNotice(String)
     /// Show `text` across the top of every screen for `seconds` (nil: take
     /// the banner down).

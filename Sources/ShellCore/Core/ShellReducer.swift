@@ -4,8 +4,9 @@ import MediaModel
 /// clock (time comes in the actions). Any thread may call it on its own state.
 ///
 /// Each action goes to the feature it is for; keys go through `KeyRouter`.
-/// Then the players beside the full-screen one are reconciled with what
-/// the state now wants of them (`reconcilePlayers`).
+/// Then a waiting refresh or notice may come in, and the players beside
+/// the full-screen one are reconciled with what the state now wants of
+/// them (`reconcilePlayers`).
 public enum ShellReducer {
     public static func reduce(_ state: inout ShellState, _ action: Action) -> [Effect] {
         let previewTarget = PreviewReducer.target(state)
@@ -13,6 +14,7 @@ public enum ShellReducer {
         if state.pendingRefresh != nil, let now = refreshMoment(action) {
             effects += LineupReducer.applyRefresh(&state, now: now)
         }
+        if !state.chrome.noticesWaiting.isEmpty { effects += NoticeReducer.next(&state) }
         return effects + reconcilePlayers(&state, previewTargetBefore: previewTarget)
     }
 
@@ -120,8 +122,7 @@ public enum ShellReducer {
         case .authorizationRequested(let item, let request):
             return PasscodeReducer.requested(&state, item: item, request: request)
         case .showNotice(let text):
-            state.chrome.notice = text
-            return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]
+            return NoticeReducer.show(&state, text)
         case .thumbnail(let report):
             return ThumbnailReducer.report(&state, report)
         case .multiview(let channels, let now):

@@ -15,6 +15,9 @@ public struct ChromeState: Equatable, Sendable {
     public var hintVisible = false
     /// A short message over the screen ("No channel 42").
     public var notice: String?
+    /// Notices from behind the viewer waiting for the one up to go
+    /// (`NoticeReducer`), oldest first.
+    public var noticesWaiting: [String] = []
     /// A banner sent to the box (`["message", TEXT, SECONDS]` over MQTT or
     /// the socket): across the top of every screen until its time is up.
     public var message: String?

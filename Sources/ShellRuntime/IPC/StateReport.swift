@@ -228,6 +228,7 @@ enum StateReport {
             "flip_failure_reason": state.live.flip?.failureReason.map { $0 as Any } ?? NSNullValue.null,
             "channel_entry": state.live.channelEntry.map { $0.digits as Any } ?? NSNullValue.null,
             "notice": state.chrome.notice.map { $0 as Any } ?? NSNullValue.null,
+            "notices_waiting": state.chrome.noticesWaiting.count,
             "badge": state.chrome.badge.map { $0 as Any } ?? NSNullValue.null,
             "help": state.chrome.help,
             "overlay_focus": state.chrome.overlayFocus,

@@ -1,0 +1,50 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+@Suite("Notices from behind the viewer take turns")
+struct NoticeQueueTests {
+    @Test("one that comes while another is up waits, then shows for its own time; the same text is not queued twice")
+    func turns() {
+        let h = ReducerHarness(ShellState(items: [film]))
+        h.send(.showNotice("Account demo expires Tue 1 Dec"), effects: [.startTimer(.noticeHide, after: 10)]) {
+            $0.chrome.notice = "Account demo expires Tue 1 Dec"
+        }
+        h.send(.showNotice("Welcome to Demo TV")) { $0.chrome.noticesWaiting = ["Welcome to Demo TV"] }
+        h.send(.showNotice("Welcome to Demo TV"))
+        h.send(.showNotice("Account demo expires Tue 1 Dec"))
+        h.send(.showNotice("The News cannot be recorded: the library cannot be opened")) {
+            $0.chrome.noticesWaiting.append("The News cannot be recorded: the library cannot be opened")
+        }
+        #expect(h.advance(by: 10) == [.noticeHide])
+        h.send(.timerFired(.noticeHide, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 10)]) {
+            $0.chrome.notice = "Welcome to Demo TV"
+            $0.chrome.noticesWaiting = ["The News cannot be recorded: the library cannot be opened"]
+        }
+        #expect(h.advance(by: 10) == [.noticeHide])
+        h.send(.timerFired(.noticeHide, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 10)]) {
+            $0.chrome.notice = "The News cannot be recorded: the library cannot be opened"
+            $0.chrome.noticesWaiting = []
+        }
+        #expect(h.advance(by: 10) == [.noticeHide])
+        h.send(.timerFired(.noticeHide, at: h.clock.now)) { $0.chrome.notice = nil }
+        h.expectArmed([])
+    }
+
+    @Test("a key's notice shows at once over a waiting one; the waiting one follows it; past eight waiting the oldest goes")
+    func keyFirst() {
+        let h = ReducerHarness(ShellState(items: [film, channel]))
+        h.send(.showNotice("first"), effects: [.startTimer(.noticeHide, after: 10)]) { $0.chrome.notice = "first" }
+        for n in 1...9 {
+            h.send(.showNotice("waiting \(n)")) { $0.chrome.noticesWaiting = (max(1, n - 7)...n).map { "waiting \($0)" } }
+        }
+        h.press(.previousChannel, effects: [.startTimer(.noticeHide, after: 2.5)]) { $0.chrome.notice = "No channel before this one" }
+        #expect(h.advance(by: 2.5) == [.noticeHide])
+        h.send(.timerFired(.noticeHide, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 10)]) {
+            $0.chrome.notice = "waiting 2"
+            $0.chrome.noticesWaiting = (3...9).map { "waiting \($0)" }
+        }
+        h.expectArmed([.noticeHide])
+    }
+}
