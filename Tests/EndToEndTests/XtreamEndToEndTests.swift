@@ -149,6 +149,26 @@ struct XtreamEndToEndTests {
         #expect(log.contains("lists refreshed") && !log.contains(Self.password), "\(log.suffix(2000))")
     }
 
+    @Test("lists refreshed while the viewer is on the home screen are shown there at once; nothing starts playing")
+    func refreshedOnHome() throws {
+        let (server, home, added) = try Self.accountAdded("xtream-refresh-home")
+        defer { server.stop() }
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        #expect(added.status == 0, "\(added.output)")
+        server.addChannel(number: 4, name: "XC Four")
+        try StoredAccountLists.age("tv", libraryPath: home.state + "/tvshell/library.sqlite3", by: 7200)
+        let config = home.base.appendingPathComponent("config.toml")
+        try "[accounts]\nrefresh = \"1h\"\n".write(to: config, atomically: true, encoding: .utf8)
+
+        let shell = try ShellUnderTest(["--account", "tv", "--config", config.path, "--home"], height: 40, home: home)
+        let refreshed = try shell.ipc.waitForState(timeout: 30) { $0["items"] as? Int == 7 }
+        #expect(refreshed["screen"] as? String == "home" && refreshed["phase"] as? String == "idle", "\(refreshed["screen"] ?? "") \(refreshed["phase"] ?? "")")
+        #expect(refreshed["home_selection"] as? Int == 0)
+        #expect(shell.tmux.waitFor { $0.contains("XC Four") }.ok, "\(shell.tmux.capture())")
+        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        #expect(!log.contains(" load "), "nothing was loaded: \(log.suffix(1500))")
+    }
+
     @Test("account add names what is wrong: no server, an HTTP error, a server that is not Xtream Codes, a wrong password, a list that is not JSON; nothing is kept")
     func failures() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("xtream-failures"))

@@ -9,7 +9,7 @@ public enum Action: Equatable, Sendable {
     case open([MediaItem], at: Instant)
     /// Items changed while the shell runs (an account's lists refreshed):
     /// those with these ids are replaced by `adding`, once the viewer is
-    /// watching full screen with nothing open (`ItemsRefresh`).
+    /// watching full screen or browsing with nothing open (`ItemsRefresh`).
     case refreshItems(removing: Set<String>, adding: [MediaItem], at: Instant)
     /// Play `items[index]`.
     case playIndex(Int, at: Instant)

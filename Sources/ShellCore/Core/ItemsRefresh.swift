@@ -5,9 +5,10 @@ import MediaModel
 /// an id in `removing` go, `adding` take the place of the first of them
 /// (with none to remove, come last). Kept in `ShellState.pendingRefresh` until the viewer
 /// is watching full screen with nothing else open and the channel being
-/// watched is still in the lineup (`LineupReducer.applyRefresh`), so a
-/// background refresh never closes a screen under the viewer nor changes
-/// what they watch.
+/// watched is still in the lineup, or browses the home screen or the
+/// guide's list with nothing playing or open (`LineupReducer.applyRefresh`),
+/// so a background refresh never closes a screen under the viewer nor
+/// changes what they watch.
 public struct ItemsRefresh: Equatable, Sendable {
     public var removing: Set<String>
     public var adding: [MediaItem]

@@ -22,7 +22,10 @@ import MediaModel
 /// Refused (nothing changes) while the passcode prompt is up or with no
 /// items. Pure.
 enum LineupReducer {
-    static func replace(_ state: inout ShellState, with items: [MediaItem], now: Instant) -> [Effect] {
+    /// `play`: whether, with nothing going on, the new lineup starts
+    /// playing (`lineup URL`); a refresh under the home screen or the
+    /// guide's list leaves the viewer browsing, on the item they were on.
+    static func replace(_ state: inout ShellState, with items: [MediaItem], now: Instant, play: Bool = true) -> [Effect] {
         guard !items.isEmpty, state.prompt == nil else { return [] }
         var effects = FlipReducer.abandon(&state)
         if state.live.channelEntry != nil {
@@ -59,6 +62,8 @@ enum LineupReducer {
         let previous = found(state.live.previousChannel)
         let recordings = old.filter { $0.id.hasPrefix("recording:") }
         let allowed = state.warm.allowed
+        let selected = old.indices.contains(state.navigation.homeSelection) ? old[state.navigation.homeSelection] : nil
+        let inContinue = state.navigation.homeInContinue
 
         if goesOn == nil { effects += ResumeReducer.save(&state) }
         PlaybackReducer.makeCurrent(&state, nil)
@@ -97,6 +102,14 @@ enum LineupReducer {
             state.warm.allowed = allowed
             return effects + goOn(&state, index: index)
         }
+        if !play && watched == nil {
+            let again = selected.flatMap { item in
+                state.items.firstIndex { $0.id == item.id } ?? state.items.firstIndex { $0.channelKey == item.channelKey }
+            }
+            state.navigation.homeSelection = again ?? min(state.navigation.homeSelection, state.items.count - 1)
+            state.navigation.homeInContinue = inContinue && again != nil
+            return effects
+        }
         let next = watched ?? start ?? 0
         state.navigation.homeSelection = next
         return effects + PlaybackReducer.play(&state, index: next, now: now)
@@ -127,19 +140,36 @@ enum LineupReducer {
     /// full screen with nothing open over it (no prompt, flip, typed number,
     /// grid, search, dialog, overlay, card, picture, preview or multiview)
     /// and the channel being watched is in the refreshed lineup: then it
-    /// goes on (loaded again only when its stream changed). Otherwise it
-    /// waits for a later action. A refresh that would leave no items, or
+    /// goes on (loaded again only when its stream changed); or when the
+    /// viewer browses the home screen or the guide's list with nothing
+    /// playing or open: then nothing starts and the selection stays on its
+    /// item. Otherwise it waits for a later action. A refresh that would leave no items, or
     /// whose items are no longer shown (another lineup replaced them), is
     /// dropped.
     static func applyRefresh(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard let pending = state.pendingRefresh, quiet(state), let current = state.currentItem else { return [] }
+        guard let pending = state.pendingRefresh else { return [] }
+        let watching = quiet(state), browsing = browsingQuietly(state)
+        guard watching || browsing else { return [] }
         guard let items = pending.applied(to: state.items), !items.isEmpty else {
             state.pendingRefresh = nil
             return []
         }
-        guard items.contains(where: { $0.channelKey == current.channelKey }) else { return [] }
+        if watching {
+            guard let current = state.currentItem, items.contains(where: { $0.channelKey == current.channelKey }) else { return [] }
+        }
         state.pendingRefresh = nil
-        return replace(&state, with: items, now: now)
+        return replace(&state, with: items, now: now, play: watching)
+    }
+
+    /// The viewer is on the home screen or the guide's list with nothing
+    /// playing and nothing open over it: the rows change, the selection
+    /// stays on its item (else near where it was), and nothing starts.
+    private static func browsingQuietly(_ state: ShellState) -> Bool {
+        (state.screen == .home || state.screen == .guide && state.guide.grid == nil && state.guide.search == nil)
+            && (state.playback.phase == .idle || state.playback.phase == .ended) && state.prompt == nil
+            && state.live.flip == nil && state.live.channelEntry == nil && state.recordings.dialog == nil && !state.chrome.help
+            && state.upNext.card == nil && state.upNext.resumeOffer == nil && state.upNext.startPending == nil
+            && state.picture.pip == nil && state.picture.preview == nil && state.multiview == nil
     }
 
     /// Nothing but the picture is in front of the viewer.

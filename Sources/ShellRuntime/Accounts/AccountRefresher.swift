@@ -11,7 +11,7 @@ import MediaModel
 /// refresh`); the new lists are stored for the next start and, when their
 /// items differ from those shown, handed to `apply` (the ids of the items
 /// they replace, the new contents: the running shell shows their items
-/// once the viewer is only watching, `ShellControl.refreshItems`, and
+/// once the viewer is only watching or browsing, `ShellControl.refreshItems`, and
 /// fetches the guide of channels it gained, `Shell.guideTargetsAdder`).
 /// `tell` gets each message for the screen (the provider's own note too,
 /// when it signs in). Start it once; it runs until the process ends.
@@ -62,7 +62,7 @@ public final class AccountRefresher: Sendable {
                         if contents.items == shown {
                             logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); nothing changed")
                         } else {
-                            logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); shown once the viewer is only watching")
+                            logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); shown once the viewer is only watching or browsing")
                             apply(Set(shown.map(\.id)), contents)
                             shown = contents.items
                         }

@@ -133,8 +133,10 @@ public protocol ShellControl: AnyObject {
     /// The program's own items changed while the shell runs (a provider's
     /// lists refreshed): the items with these ids are replaced by `items`,
     /// in their place. Applied when the viewer is next watching full screen
-    /// with nothing open and the channel watched is still there: it goes
-    /// on, without a reload when its stream is the same.
+    /// with nothing open and the channel watched is still there (it goes
+    /// on, without a reload when its stream is the same), or browsing the
+    /// home screen or the guide's list with nothing playing or open (the
+    /// selection stays on its item).
     func refreshItems(replacing ids: Set<String>, with items: [MediaItem])
     /// Early authorization of restricted items, before presenting them
     /// (safe to use from any thread or task).

@@ -211,4 +211,24 @@ struct ItemsRefreshTests {
         #expect(h.state.items == [old[0], old[2], old[3]] && h.state.current == 1 && h.state.pendingRefresh == nil)
         h.expectArmed([.stall, .transportHide, .hintHide])
     }
+
+    @Test("on the home screen with nothing playing: applied at once, nothing starts, the selection stays on its item (else near where it was); with the grid or a prompt open it waits")
+    func whileBrowsing() {
+        let h = ReducerHarness(ShellState(items: old))
+        for _ in 0..<3 { h.apply(.command(.down, at: h.clock.now)) }
+        #expect(h.state.screen == .home && h.state.navigation.homeSelection == 3 && h.state.playback.phase == .idle)
+        let applied = h.apply(.refreshItems(removing: Set(old.map(\.id)), adding: refreshed, at: h.clock.now))
+        #expect(applied.isEmpty, "nothing starts: \(applied)")
+        #expect(h.state.items == refreshed && h.state.pendingRefresh == nil && h.state.current == nil)
+        #expect(h.state.screen == .home && h.state.navigation.homeSelection == 2, "still on channel 4, now the third row")
+        h.apply(.refreshItems(removing: Set(refreshed.map(\.id)), adding: [old[0], old[1]], at: h.clock.now))
+        #expect(h.state.items == [old[0], old[1]] && h.state.navigation.homeSelection == 1, "channel 4 gone: the last row")
+
+        var grid = ShellState(items: old)
+        grid.navigation.destination = .guide
+        grid.guide.search = GuideSearch()
+        let g = ReducerHarness(grid)
+        g.apply(.refreshItems(removing: Set(old.map(\.id)), adding: refreshed, at: g.clock.now))
+        #expect(g.state.items == old && g.state.pendingRefresh != nil, "waits while the search is up")
+    }
 }
