@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import MediaModel
 import MPVClient
@@ -166,6 +167,33 @@ final class PlayerSlots: PlayerHost, RendererSource {
     func shutDownSpare() {
         spare?.shutdown()
         spare = nil
+    }
+
+    /// Ends every player, the spare too, as the loop ends, waiting at most
+    /// `seconds`: libmpv ends a stream it is opening only once libavformat
+    /// gives it back, and a DNS lookup that gets no answer is not
+    /// interruptible, so a quit would wait as long as the lookup does (30 s
+    /// and more) with the terminal already given back. What has not ended
+    /// by then is left to the process's exit (nothing of the shell's state
+    /// is in a player). Run-loop thread, once; nothing may use the players
+    /// after it.
+    func shutDownAll(within seconds: Double) {
+        final class Ending: @unchecked Sendable {
+            let slots: PlayerSlots
+            init(_ slots: PlayerSlots) { self.slots = slots }
+        }
+        let ending = Ending(self)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            ending.slots.pool.removeAll { $0.shutdown() }
+            ending.slots.shutDownSpare()
+            done.signal()
+        }
+        thread.name = "players' end"
+        thread.start()
+        if done.wait(timeout: .now() + seconds) == .timedOut {
+            logger.warning("libmpv has not ended its stream within \(Int(seconds)) s (a server or a DNS lookup that does not answer): quitting without waiting for it")
+        }
     }
 
     /// When the TV's main player was last tried, and how many tries in a

@@ -92,6 +92,10 @@ public final class Shell {
     /// (replace the content, set the overlay and menus, picture in picture).
     public var control: ShellControl { effects.control }
 
+    /// Seconds a quit waits for the players to end their streams
+    /// (`PlayerSlots.shutDownAll`).
+    static let playersEndTime = 2.0
+
     /// - Parameters:
     ///   - unicode: the result of `ProcessEnvironment.prepare()`.
     public init(configuration: ShellConfiguration, logger: Logger, unicode: Bool = true) {
@@ -148,10 +152,7 @@ public final class Shell {
             // and the presenter tries a player again every second.
             logger.error("the TV's window could not open (\(error)); trying again every second")
         }
-        defer {
-            players.pool.removeAll { $0.shutdown() }
-            players.shutDownSpare()
-        }
+        defer { players.shutDownAll(within: Self.playersEndTime) }
         if let path = configuration.ipcSocketPath {
             let server = try IPCServer(path: path, logger: logger)
             ipc = server
