@@ -260,6 +260,9 @@ struct PlayCommand: ParsableCommand {
             if let disk = setup.file.timeshiftDisk { timeshift.diskBytes = disk }
             configured.timeshift = timeshift
         }
+        if let account = inputs.account {
+            configured.itemRatings = XtreamFilmRatings(server: account.account.server, account: account.account.name, logger: logger)
+        }
         let shell = Shell(configuration: configured, logger: logger, unicode: unicode)
         if let account = inputs.account {
             let runLoop = shell.runLoop

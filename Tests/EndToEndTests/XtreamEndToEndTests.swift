@@ -169,6 +169,28 @@ struct XtreamEndToEndTests {
         #expect(!log.contains(" load "), "nothing was loaded: \(log.suffix(1500))")
     }
 
+    @Test("a film its provider rates R (get_vod_info's mpaa_rating) asks for the passcode before its first frame when films are limited to PG-13, then plays")
+    func filmRatedByProvider() throws {
+        let (server, home, added) = try Self.accountAdded("xtream-rated")
+        defer { server.stop() }
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        #expect(added.status == 0, "\(added.output)")
+        for arguments in [["set-passcode", "--stdin"], ["set", "--movies", "PG-13", "--tv", "TV-PG", "--stdin"], ["mode", "passcode", "--stdin"]] {
+            try #require(try home.restrictions(arguments, input: "2468\n").status == 0)
+        }
+        server.rateFilm("R")
+        let shell = try ShellUnderTest(["--account", "tv", "--home"], height: 40, home: home)
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" && $0["items"] as? Int == 6 }
+        try select(shell, index: 3)
+        let prompt = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "passcode" }
+        #expect(prompt["rating"] as? String == "R", "\(prompt["rating"] ?? "")")
+        #expect(number(prompt["frames_presented"]) == 0, "nothing of it decoded before the passcode")
+        #expect(server.server.requests.contains { $0.contains("action=get_vod_info") && $0.contains("vod_id=201") }, "\(server.server.requests.suffix(8))")
+        try shell.enter("2468")
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["title"] as? String == "The Test Film" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(linesLeaking(Self.password, in: shell.log).isEmpty, "the account's password is in no log line")
+    }
+
     @Test("account add names what is wrong: no server, an HTTP error, a server that is not Xtream Codes, a wrong password, a list that is not JSON; nothing is kept")
     func failures() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("xtream-failures"))

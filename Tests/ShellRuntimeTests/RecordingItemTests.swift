@@ -12,7 +12,7 @@ struct RecordingItemTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("Café, news; late - One - 2026-11-29 21.00.mkv").path
-        FileManager.default.createFile(atPath: path, contents: Data([1]))
+        _ = FileManager.default.createFile(atPath: path, contents: Data([1]))
         let recording = SavedRecording(id: "r", channelNumber: 1, channelName: "One", channelKey: "one", url: "http://x/1.m3u8", headers: "{}",
                                        title: "Café", summary: nil, rating: nil, programmeStart: 0, start: 0, end: 60, series: false,
                                        status: "finished", created: 0)
@@ -21,8 +21,8 @@ struct RecordingItemTests {
         saved.bytes = 1
         #expect(RecordingItem.make(saved)?.url == path)
         let second = RecordingsSettings.partPath(path, part: 2), fourth = RecordingsSettings.partPath(path, part: 4)
-        FileManager.default.createFile(atPath: second, contents: Data([1]))
-        FileManager.default.createFile(atPath: fourth, contents: Data([1]))
+        _ = FileManager.default.createFile(atPath: second, contents: Data([1]))
+        _ = FileManager.default.createFile(atPath: fourth, contents: Data([1]))
         #expect(RecordingsSettings.parts(of: path) == [path, second], "parts stop at the first missing")
         #expect(RecordingItem.make(saved)?.url == "edl://%\(path.utf8.count)%\(path);%\(second.utf8.count)%\(second)")
         #expect(path.utf8.count > path.count, "the prefix counts bytes")

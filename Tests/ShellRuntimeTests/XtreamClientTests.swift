@@ -1,5 +1,7 @@
 import Catalog
 import Foundation
+import Logging
+import MediaModel
 import ShellRuntime
 import ShellTesting
 import Testing
@@ -28,5 +30,31 @@ struct XtreamClientTests {
         #expect(asked() == 2 && changed[infoKey] != nil, "changed: asked again")
         _ = try client.fetchAll(now: 0)
         #expect(asked() == 3, "nothing stored: every series asked")
+    }
+
+    @Test("a film's rating from get_vod_info: asked once per film and kept; none when the provider gives none or does not answer; only the account's films")
+    func filmRatings() throws {
+        let directory = TVShellBinary.scratchDirectory("xtream-ratings")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clip = directory.appendingPathComponent("clip.mp4")
+        try Data("not a film".utf8).write(to: clip)
+        let server = try XtreamTestServer(user: "u", password: "p", segments: directory.path, clip: clip.path)
+        defer { server.stop() }
+        let account = try #require(XtreamServer(server: server.base, user: "u", password: "p"))
+        let logger = Logger(label: "test")
+        let film = MediaItem(id: "xtream:tv/movie/201", title: "The Test Film", url: account.film(201, ext: "mp4"))
+        func asked() -> Int { server.server.requests.filter { $0.contains("action=get_vod_info") }.count }
+
+        let unrated = XtreamFilmRatings(server: account, account: "tv", logger: logger)
+        #expect(unrated.ratings(for: film).isEmpty && asked() == 1, "the provider gives none")
+        server.rateFilm("R")
+        let rated = XtreamFilmRatings(server: account, account: "tv", logger: logger)
+        #expect(rated.ratings(for: film).map(\.code) == ["R"] && asked() == 2)
+        #expect(rated.ratings(for: film).map(\.code) == ["R"] && asked() == 2, "kept for the run")
+        #expect(!rated.applies(to: MediaItem(id: "xtream:other/movie/201", title: "x", url: film.url)), "another account's film")
+        #expect(!rated.applies(to: MediaItem(id: "xtream:tv/series/3011", title: "x", url: film.url)), "an episode")
+        server.stop()
+        let gone = XtreamFilmRatings(server: account, account: "tv", logger: logger, timeout: 1)
+        #expect(gone.ratings(for: film).isEmpty, "no answer: none")
     }
 }

@@ -14,6 +14,7 @@ public final class XtreamTestServer: @unchecked Sendable {
     private var password: String
     private var extraChannels: [String] = []
     private var seriesModified = 1_700_000_000
+    private var filmRating: String?
     /// When it started (Unix seconds): the guide's programmes are placed
     /// around it, on whole hours.
     public let started: Double
@@ -58,6 +59,14 @@ public final class XtreamTestServer: @unchecked Sendable {
     public func touchSeries() {
         lock.withLock { seriesModified += 60 }
     }
+
+    /// From now on `get_vod_info` gives the film this `mpaa_rating` (nil:
+    /// none, as many providers).
+    public func rateFilm(_ rating: String?) {
+        lock.withLock { filmRating = rating }
+    }
+
+    private var filmRatingField: String { lock.withLock { filmRating.map { #","mpaa_rating":"\#($0)""# } ?? "" } }
 
     private var seriesStamp: Int { lock.withLock { seriesModified } }
 
@@ -141,7 +150,7 @@ public final class XtreamTestServer: @unchecked Sendable {
                   "rating_5based":3.6,"added":"1700000000","category_id":"30","container_extension":"mp4","custom_sid":null,"direct_source":""}]
                 """
         case "get_vod_info":
-            return #"{"info":{"plot":"A film for tests.","duration_secs":60,"genre":"Drama"},"movie_data":{"stream_id":201,"name":"The Test Film","container_extension":"mp4"}}"#
+            return #"{"info":{"plot":"A film for tests.","duration_secs":60,"genre":"Drama"\#(filmRatingField)},"movie_data":{"stream_id":201,"name":"The Test Film","container_extension":"mp4"}}"#
         case "get_series_categories":
             return #"[{"category_id":"40","category_name":"Comedy","parent_id":0}]"#
         case "get_series":

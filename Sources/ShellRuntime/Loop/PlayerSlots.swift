@@ -75,6 +75,7 @@ final class PlayerSlots: PlayerHost, RendererSource {
                                    logger: logger, showsWindow: showsWindow, windowOutput: windowOutput)
         player.lightDecoding = lightDecoding(for: picture)
         player.timeshift = configuration.timeshift
+        player.ratingSource = configuration.itemRatings
         return player
     }
 

@@ -146,6 +146,7 @@ public final class Shell {
             players[.main] = try MPVPlayer(
                 video: video, options: players.decodeOptions(for: .cells) + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
             players[.main]?.timeshift = configuration.timeshift
+            players[.main]?.ratingSource = configuration.itemRatings
         } catch let error as MPVError where video == .tv {
             // mpv could not open the TV's window (its display refused or is
             // not up yet, as at a box's boot): the shell starts without it

@@ -61,6 +61,9 @@ public struct ShellConfiguration: Sendable {
     /// Recordings: where they go and the recorder to run (nil: off, and `r`
     /// says so; the tvshell binary sets it to its own hidden `recorder`).
     public var recordings: RecordingsSettings?
+    /// Where the ratings of items that come without one are asked for
+    /// before they decode (an Xtream Codes account's films: `XtreamFilmRatings`); nil: nowhere.
+    public var itemRatings: (any ItemRatingSource)?
 
     /// Which bus Now Playing (MPRIS) goes on.
     public enum NowPlayingBus: String, Sendable, Equatable {

@@ -30,6 +30,18 @@ final class MPVPlayer {
     /// Readable when the render context has an update.
     let renderFD: Int32
     private let wakeupWriteFD: Int32
+    /// The wakeup pipe's write end for threads of the shell's own (a
+    /// rating lookup's answer).
+    private let wakeLine: WakeLine
+    /// Where the ratings of items that come without one are asked for
+    /// before they decode (nil: nowhere). Set before the first load.
+    var ratingSource: (any ItemRatingSource)?
+    /// The ratings of the latest load asked of `ratingSource`.
+    private var ratingLookup: RatingLookup?
+    /// The load held at its hook waits for `ratingLookup`'s answer before
+    /// it is reported.
+    private var awaitingRatings = false
+    private let holdsLoads: Bool
     private let renderWriteFD: Int32
     private var isShutDown = false
     private let logger: Logger
@@ -99,6 +111,8 @@ final class MPVPlayer {
             throw RuntimeError.system("pipe2", errno)
         }
         wakeupFD = wake[0]; wakeupWriteFD = wake[1]
+        wakeLine = WakeLine(wake[1])
+        self.holdsLoads = holdsLoads
         renderFD = render[0]; renderWriteFD = render[1]
         mpv = try MPVHandle()
         let userOutput = options.last { $0.0 == "vo" }?.1
@@ -225,6 +239,10 @@ final class MPVPlayer {
         }
         lastBuffer = nil
         lastFetched = nil
+        ratingLookup = nil
+        if holdsLoads, let source = ratingSource, source.applies(to: item) {
+            ratingLookup = RatingLookup.start(item, token: token, source: source, wake: wakeLine)
+        }
         if heldHook != nil {
             // The load held at its hook must be replaced before it is let
             // go (so nothing of it decodes); mpv's core waits there, free.
@@ -303,6 +321,7 @@ final class MPVPlayer {
     private func releaseHeldHook() {
         guard let held = heldHook else { return }
         heldHook = nil
+        awaitingRatings = false
         do { try mpv.continueHook(held.id) } catch { logger.error("\(error)") }
     }
 
@@ -321,7 +340,20 @@ final class MPVPlayer {
             if let report = translate(event) { reports.append(report) }
             if let more = alsoFetched { reports.append(more); alsoFetched = nil }
         }
+        if awaitingRatings, let held = heldHook, ratingLookup?.token == held.token, ratingLookup?.found != nil {
+            awaitingRatings = false
+            reports.append((.preloaded(ratings: heldRatings(held.token)), held.token))
+        }
         return reports
+    }
+
+    /// The held load's ratings: its file's, and those its source gave.
+    private func heldRatings(_ token: Int) -> [ContentRating] {
+        var ratings = fileRatings()
+        if let lookup = ratingLookup, lookup.token == token {
+            for rating in lookup.found ?? [] where !ratings.contains(rating) { ratings.append(rating) }
+        }
+        return ratings
     }
 
     private func translate(_ event: MPVEvent) -> (PlayerReport, Int)? {
@@ -415,7 +447,12 @@ final class MPVPlayer {
             heldHook = (id, token)
             let chosen = selectVariant()
             if lightDecoding { chooseDecodeThreads(chosen: chosen) }
-            return (.preloaded(ratings: fileRatings()), token)
+            if let lookup = ratingLookup, lookup.token == token, lookup.found == nil {
+                // Reported once the source answers (`drain`); nothing decodes meanwhile.
+                awaitingRatings = true
+                return nil
+            }
+            return (.preloaded(ratings: heldRatings(token)), token)
         case .logMessage(let level, let prefix, let text):
             let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
             logger.log(level: level == "warn" ? .warning : .error, "mpv[\(prefix)] \(line)")
@@ -543,7 +580,8 @@ final class MPVPlayer {
         renderer?.free()
         renderer = nil
         mpv.destroy()
-        for fd in [wakeupFD, wakeupWriteFD, renderFD, renderWriteFD] { close(fd) }
+        wakeLine.close()
+        for fd in [wakeupFD, renderFD, renderWriteFD] { close(fd) }
     }
 }
 
