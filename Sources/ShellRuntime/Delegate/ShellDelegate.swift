@@ -128,7 +128,8 @@ public protocol ShellControl: AnyObject {
     /// `transportBarMenuItemActivated`.
     func setTransportBarMenus(_ menus: [TransportMenu])
     /// Shows `text` for a few seconds as a notice at the bottom of the
-    /// screen (as the shell's own warnings are shown).
+    /// screen (as the shell's own warnings are shown); while another is up
+    /// it waits its turn (`NoticeReducer`).
     func showNotice(_ text: String)
     /// The program's own items changed while the shell runs (a provider's
     /// lists refreshed): the items with these ids are replaced by `items`,
