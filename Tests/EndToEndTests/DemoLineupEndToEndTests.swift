@@ -35,4 +35,23 @@ struct DemoLineupEndToEndTests {
         try shell.ipc.waitForState { $0["screen"] as? String == "home" }
         #expect(shell.tmux.waitFor { $0.contains("Fractal TV") && $0.contains("Late Night Bars") }.ok)
     }
+
+    @Test("the demo's guide can be searched (no store: the guide held in memory): / then a word finds its programmes; the socket's guide_search too")
+    func searchHeldGuide() throws {
+        let shell = try ShellUnderTest(["--home"], width: 120, height: 36, connectTimeout: 120, cacheHome: Self.cacheHome)
+        func search(_ state: [String: Any]) -> [String: Any]? { (state["guide"] as? [String: Any])?["search"] as? [String: Any] }
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try shell.ipc.request(["keypress", "g"])
+        _ = try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        try shell.ipc.request(["keypress", "/"])
+        _ = try shell.ipc.waitForState { search($0)?["text"] as? String == "" }
+        for key in ["c", "o", "a", "s", "t"] { try shell.ipc.request(["keypress", key]) }
+        let found = try shell.ipc.waitForState { ((search($0)?["results"] as? [[String: Any]])?.isEmpty == false) && search($0)?["text"] as? String == "coast" }
+        let results = search(found)?["results"] as? [[String: Any]] ?? []
+        #expect(results.allSatisfy { $0["title"] as? String == "Infinite Coastlines" }, "\(results)")
+        #expect(shell.tmux.waitFor { $0.contains("Search: coast") && $0.contains("Infinite Coastlines") }.ok, "\(shell.tmux.capture())")
+        let reply = try shell.ipc.request(["guide_search", "grid hour"])
+        let programmes = reply["data"] as? [[String: Any]] ?? []
+        #expect(reply["error"] as? String == "success" && !programmes.isEmpty && programmes.allSatisfy { $0["title"] as? String == "The Grid Hour" }, "\(reply)")
+    }
 }

@@ -252,7 +252,7 @@ struct FleetEndToEndTests {
         #expect(trusted.waitForLog("MQTT: connected to mqtts://127.0.0.1:\(tlsBroker.port) as r6"))
     }
 
-    @Test("a lineup sent over MQTT plays at once; a broken one is refused with why and changes nothing; a guide for a box that kept no store starts one: the grid shows it, Record series finds every airing in it")
+    @Test("a lineup sent over MQTT plays at once; a broken one is refused with why and changes nothing; a guide for a box that kept no store starts one: the grid shows it, Record series finds every airing in it, the search line reads it")
     func lineupAndGuide() throws {
         let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))
         let watcher = try broker.watch(["tvshell/#"])
@@ -304,6 +304,14 @@ struct FleetEndToEndTests {
         let scheduled = try shell.ipc.waitForState(timeout: 15) { (($0["recordings"] as? [String: Any])?["scheduled"] as? [[String: Any]])?.count == 2 }
         let airings = ((scheduled["recordings"] as? [String: Any])?["scheduled"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
         #expect(airings == ["Replay", "Replay"], "\(airings)")
+        // The search line reads the store started for the box (not the demo's guide it had).
+        for key in ["/", "k", "i", "c", "k"] { #expect(try shell.ipc.request(["keypress", key])["error"] as? String == "success") }
+        let found = try shell.ipc.waitForState(timeout: 15) { state in
+            let search = (state["guide"] as? [String: Any])?["search"] as? [String: Any]
+            return search?["text"] as? String == "kick" && (search?["results"] as? [[String: Any]])?.isEmpty == false
+        }
+        let results = (((found["guide"] as? [String: Any])?["search"] as? [String: Any])?["results"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(results == ["Kick Off"], "\(results)")
     }
 
     @Test("Home Assistant discovery read back from the broker: every entity's required keys, its topics the box's own; home_assistant = false removes them")

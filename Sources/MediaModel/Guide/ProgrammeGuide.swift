@@ -42,4 +42,11 @@ public struct ProgrammeGuide: Equatable, Sendable {
 
     /// The guide's channel ids, sorted.
     public var channelIDs: [String] { byChannel.keys.sorted() }
+
+    /// Whether it holds no programme.
+    public var isEmpty: Bool { byChannel.isEmpty }
+
+    /// Every programme, channel by channel (in no order of channels), each
+    /// channel's by start.
+    public var allProgrammes: [Programme] { byChannel.values.flatMap { $0 } }
 }

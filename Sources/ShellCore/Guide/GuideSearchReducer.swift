@@ -1,18 +1,18 @@
 import MediaModel
 
 /// The guide's search line: `/` opens it over the guide; typed text asks the
-/// runtime to search the stored guide (`Effect.searchGuide`), whose results
+/// runtime to search the stored guide, else the one held (`Effect.searchGuide`), whose results
 /// come back as `Action.guideSearchResults` (only the answer to the text
 /// shown is kept); UP/DOWN move through them; ENTER tunes to a programme on
 /// now, sets a reminder on a future one, plays a past one from the archive;
 /// ESC closes the line. Pure.
 enum GuideSearchReducer {
     /// Opens the search line (on the guide, from the home screen or guide);
-    /// without a stored guide, says so.
+    /// without a guide, stored or held (the demo's), says so.
     static func open(_ state: inout ShellState) -> [Effect] {
         guard state.screen == .home || state.screen == .guide else { return [] }
-        guard state.guide.status != nil else {
-            // Search reads the stored guide: say why there is none to search.
+        guard state.guide.status != nil || !state.guide.programmes.isEmpty else {
+            // Say why there is nothing to search.
             state.chrome.notice = "Search needs a guide: give one with --guide URL (or the lineup's x-tvg-url), or run tvshell guide update"
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
         }

@@ -71,8 +71,10 @@ extension Shell: AutomationHost {
     }
 
     func searchGuide(_ text: String, answer: @escaping (Result<[Programme], IPCCommandError>) -> Void) {
-        guard let store = guidePlan?.store else {
-            return answer(.failure(IPCCommandError("refused: there is no stored guide (the lineup names none and no --guide was given)")))
+        let store = guidePlan?.store
+        let held = state.guide.programmes
+        guard store != nil || !held.isEmpty else {
+            return answer(.failure(IPCCommandError("refused: there is no guide (the lineup names none and no --guide was given)")))
         }
         let limit = state.settings.searchLimit
         let from = Date().timeIntervalSince1970
@@ -86,7 +88,9 @@ extension Shell: AutomationHost {
         DispatchQueue.global().async {
             let result: Result<[Programme], IPCCommandError>
             do {
-                result = .success(try store.search(text, from: from, limit: limit))
+                // Without a store, the guide held in memory (the demo's).
+                result = .success(try store?.search(text, from: from, limit: limit)
+                    ?? MemoryGuideQueries.search(held.allProgrammes, text, from: from, limit: limit))
             } catch {
                 result = .failure(IPCCommandError("the stored guide cannot be searched: \(error)"))
             }

@@ -101,6 +101,7 @@ extension Shell {
         guideService?.stop()
         if guidePlan == nil { recordings?.useGuide(plan.store) }
         guidePlan = plan
+        effects.guide = GuideReader(store: plan.store, inbox: inbox, logger: logger)
         guideService = GuideService(plan: plan, inbox: inbox, logger: logger)
         guideService?.start()
     }

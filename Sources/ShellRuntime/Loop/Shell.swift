@@ -248,6 +248,9 @@ public final class Shell {
         guideService?.start()
         if let plan = guidePlan {
             effects.guide = GuideReader(store: plan.store, inbox: inbox, logger: logger)
+        } else if !configuration.guide.isEmpty {
+            // A guide without a store (the demo's): searched where it is held.
+            effects.guide = MemoryGuideQueries(guide: configuration.guide, inbox: inbox)
         }
         defer { guideService?.stop() }
         startRecordings()

@@ -96,7 +96,18 @@ struct GuideSearchTests {
         h.expectArmed([.stall, .noticeHide, .transportHide])
     }
 
-    @Test("/ needs a stored guide, and says so")
+    @Test("/ with a guide held in memory only (no store: the demo's) opens the search line and asks for the text")
+    func heldGuide() {
+        var state = ShellState(items: [news])
+        state.guide.programmes = ProgrammeGuide(channels: [], programmes: [Programme(channel: "news", start: 0, stop: 1800, title: "Cooking Duel")])
+        let h = ReducerHarness(state)
+        h.apply(.command(.guide, at: h.clock.now))
+        h.press(.search) { $0.guide.search = GuideSearch() }
+        h.send(.searchEdit(.insert("duel")), effects: [.searchGuide("duel", from: 0, limit: 50)]) { $0.guide.search?.text = "duel" }
+        h.expectArmed([.previewDelay])
+    }
+
+    @Test("/ needs a guide, and says so")
     func needsStore() {
         let h = ReducerHarness(ShellState(items: [news]))
         h.apply(.command(.guide, at: h.clock.now))
