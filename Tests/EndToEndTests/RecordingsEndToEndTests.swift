@@ -143,7 +143,7 @@ struct RecordingsEndToEndTests {
         #expect(abs(duration - 24) <= 2.5 && frames > 20 * 25, "\(duration) s, \(frames) frames")
     }
 
-    @Test("a disk that fills up stops the recording with “disk full”; what it has plays")
+    @Test("a recording that will not fit is told at once; a disk that fills up stops the recording with “disk full”; what it has plays")
     func diskFull() throws {
         guard getuid() == 0 else { return }
         let mount = TVShellBinary.scratchDirectory("recordings-tmpfs")
@@ -158,6 +158,9 @@ struct RecordingsEndToEndTests {
         let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup])
         _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
         _ = try shell.ipc.request(["record", 1, NSNull(), 120])
+        // Told at once that two minutes will not fit in 320 KiB.
+        let warned = try shell.ipc.waitForState { ($0["notice"] as? String)?.contains("may not fit") == true }
+        #expect((warned["notice"] as? String)?.contains("about 120 MB needed") == true, "\(warned["notice"] ?? "")")
         let failed = try shell.ipc.waitForEvent("recording-failed", timeout: 60)
         #expect(failed["reason"] as? String == "disk full", "\(failed)")
         let path = try #require(failed["path"] as? String)

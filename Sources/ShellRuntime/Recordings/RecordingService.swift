@@ -202,7 +202,9 @@ final class RecordingService: StateObserver, @unchecked Sendable {
 
     // MARK: - Scheduling
 
-    private func add(_ request: RecordRequest, store: LibraryStore, now: Double) {
+    /// `warnsOfSpace`: tell the viewer when it likely will not fit (not for
+    /// each airing a series rule adds: its first was told).
+    private func add(_ request: RecordRequest, store: LibraryStore, now: Double, warnsOfSpace: Bool = true) {
         let item = request.channel
         let key = item.channelKey
         let existing = (try? store.recordings()) ?? []
@@ -235,6 +237,11 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                                              url: item.url, headers: headers, title: request.title, created: now))
             }
             logger.info("recording \(id) of \(request.title) on \(item.title) from \(Int(start)) to \(Int(end))\(request.series ? " (series)" : "")")
+            if warnsOfSpace, let free = RecordingSpace.freeBytes(at: settings.directory),
+               let warning = RecordingSpace.warning(title: request.title, seconds: end - start, free: free, directory: settings.directory) {
+                logger.warning("recording \(id): \(warning)")
+                inbox.post(.showNotice(warning))
+            }
         } catch {
             logger.error("recording of \(request.title) cannot be kept: \(error)")
             inbox.post(.showNotice("\(request.title) cannot be recorded: the library refused it (\(error))"))
@@ -253,7 +260,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                 var channel = MediaItem(id: rule.channelKey, title: rule.channelName, url: rule.url, isLive: true, number: rule.channelNumber, guideID: rule.channelKey)
                 channel.headers = (try? JSONDecoder().decode([String: String].self, from: Data(rule.headers.utf8))) ?? [:]
                 add(RecordRequest(channel: channel, title: rule.title, start: programme.start, end: stop, rating: programme.ratings.first?.value,
-                                  summary: programme.summary, series: true), store: store, now: now)
+                                  summary: programme.summary, series: true), store: store, now: now, warnsOfSpace: false)
             }
         }
     }
