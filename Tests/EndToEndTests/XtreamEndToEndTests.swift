@@ -23,6 +23,19 @@ struct XtreamEndToEndTests {
         return (server, home, added)
     }
 
+    /// `accountAdded`, then the provider adds channel 4 ("XC Four") while
+    /// the box's stored lists are two hours old, and a config that refreshes
+    /// lists older than an hour.
+    static func staleAccount(_ name: String) throws -> (server: XtreamTestServer, home: ParentalHome, config: URL) {
+        let (server, home, added) = try accountAdded(name)
+        try #require(added.status == 0, "\(added.output)")
+        server.addChannel(number: 4, name: "XC Four")
+        try StoredAccountLists.age("tv", libraryPath: home.state + "/tvshell/library.sqlite3", by: 7200)
+        let config = home.base.appendingPathComponent("config.toml")
+        try "[accounts]\nrefresh = \"1h\"\n".write(to: config, atomically: true, encoding: .utf8)
+        return (server, home, config)
+    }
+
     @Test("account add, then --account: channels with their guide, a film and an episode that resumes, catch-up's /timeshift/ URL; the password in no log, reply, event, report, MPRIS or ps; a wrong password is told and the stored lists stay")
     func account() throws {
         let (server, home, added) = try Self.accountAdded("xtream-home")
@@ -122,15 +135,9 @@ struct XtreamEndToEndTests {
 
     @Test("lists refreshed while the shell runs are shown without a restart: the provider's new channel can be tuned, with its guide; the channel watched goes on without a reload")
     func refreshedWhileRunning() throws {
-        let (server, home, added) = try Self.accountAdded("xtream-refresh")
+        let (server, home, config) = try Self.staleAccount("xtream-refresh")
         defer { server.stop() }
         defer { try? FileManager.default.removeItem(at: home.base) }
-        #expect(added.status == 0, "\(added.output)")
-        // The provider adds a channel; the box's lists are two hours old.
-        server.addChannel(number: 4, name: "XC Four")
-        try StoredAccountLists.age("tv", libraryPath: home.state + "/tvshell/library.sqlite3", by: 7200)
-        let config = home.base.appendingPathComponent("config.toml")
-        try "[accounts]\nrefresh = \"1h\"\n".write(to: config, atomically: true, encoding: .utf8)
 
         let shell = try ShellUnderTest(["--account", "tv", "--config", config.path], height: 40, home: home)
         let refreshed = try shell.ipc.waitForState(timeout: 30) { $0["items"] as? Int == 7 && $0["phase"] as? String == "playing" }
@@ -151,14 +158,9 @@ struct XtreamEndToEndTests {
 
     @Test("lists refreshed while the viewer is on the home screen are shown there at once; nothing starts playing")
     func refreshedOnHome() throws {
-        let (server, home, added) = try Self.accountAdded("xtream-refresh-home")
+        let (server, home, config) = try Self.staleAccount("xtream-refresh-home")
         defer { server.stop() }
         defer { try? FileManager.default.removeItem(at: home.base) }
-        #expect(added.status == 0, "\(added.output)")
-        server.addChannel(number: 4, name: "XC Four")
-        try StoredAccountLists.age("tv", libraryPath: home.state + "/tvshell/library.sqlite3", by: 7200)
-        let config = home.base.appendingPathComponent("config.toml")
-        try "[accounts]\nrefresh = \"1h\"\n".write(to: config, atomically: true, encoding: .utf8)
 
         let shell = try ShellUnderTest(["--account", "tv", "--config", config.path, "--home"], height: 40, home: home)
         let refreshed = try shell.ipc.waitForState(timeout: 30) { $0["items"] as? Int == 7 }

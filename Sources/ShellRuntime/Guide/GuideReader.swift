@@ -4,32 +4,35 @@ import Logging
 import MediaModel
 import ShellCore
 
-/// Reads the stored guide off the run loop for the screens, on a serial
-/// queue of its own: searches, posted as `Action.guideSearchResults` (only
-/// the newest text waiting is searched: typing fast asks once for what was
-/// typed last), and windows the grid browses to, posted as
-/// `Action.guideWindowLoaded`. Any thread.
+/// Reads the stored guide off the run loop for the screens: searches, on a
+/// queue of their own, posted as `Action.guideSearchResults` (only the
+/// newest text waiting is searched: `NewestRequestQueue`), and windows the
+/// grid browses to, on another, posted as `Action.guideWindowLoaded`. Any
+/// thread.
 final class GuideReader: GuideQueries, @unchecked Sendable {
     private let store: GuideStore
     private let inbox: ActionInbox
     private let logger: Logger
     private let queue = DispatchQueue(label: "tvshell.guide-reader")
-    private let lock = PThreadMutex()
-    private var waiting: (text: String, from: Double, limit: Int)?
+    private let searches: NewestRequestQueue<GuideSearchRequest>
 
     init(store: GuideStore, inbox: ActionInbox, logger: Logger) {
         self.store = store
         self.inbox = inbox
         self.logger = logger
+        searches = NewestRequestQueue(label: "tvshell.guide-search") { request in
+            var found: [Programme] = []
+            do {
+                found = try store.search(request.text, from: request.from, limit: request.limit)
+            } catch {
+                logger.warning("guide search for \(request.text.debugDescription): \(error)")
+            }
+            inbox.post(.guideSearchResults(text: request.text, found))
+        }
     }
 
     func search(_ text: String, from: Double, limit: Int) {
-        let schedule = lock.withLock {
-            let idle = waiting == nil
-            waiting = (text, from, limit)
-            return idle
-        }
-        if schedule { queue.async { self.drain() } }
+        searches.submit(GuideSearchRequest(text: text, from: from, limit: limit))
     }
 
     func loadWindow(around time: Double) {
@@ -42,19 +45,5 @@ final class GuideReader: GuideQueries, @unchecked Sendable {
                 logger.warning("the stored guide cannot be read: \(error)")
             }
         }
-    }
-
-    private func drain() {
-        guard let request = lock.withLock({ () -> (text: String, from: Double, limit: Int)? in
-            defer { waiting = nil }
-            return waiting
-        }) else { return }
-        var found: [Programme] = []
-        do {
-            found = try store.search(request.text, from: request.from, limit: request.limit)
-        } catch {
-            logger.warning("guide search for \(request.text.debugDescription): \(error)")
-        }
-        inbox.post(.guideSearchResults(text: request.text, found))
     }
 }

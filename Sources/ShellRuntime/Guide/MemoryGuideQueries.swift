@@ -10,35 +10,20 @@ import ShellCore
 /// as `Action.guideSearchResults` (only the newest text waiting is searched).
 /// The whole guide is held, so there are no windows to load. Run-loop thread.
 final class MemoryGuideQueries: GuideQueries, @unchecked Sendable {
-    private let programmes: [Programme]
-    private let inbox: ActionInbox
-    private let queue = DispatchQueue(label: "tvshell.guide-memory")
-    private let lock = NSLock()
-    private var waiting: (text: String, from: Double, limit: Int)?
+    private let searches: NewestRequestQueue<GuideSearchRequest>
 
     init(guide: ProgrammeGuide, inbox: ActionInbox) {
-        programmes = guide.allProgrammes
-        self.inbox = inbox
+        let programmes = guide.allProgrammes
+        searches = NewestRequestQueue(label: "tvshell.guide-memory") { request in
+            inbox.post(.guideSearchResults(text: request.text, Self.search(programmes, request.text, from: request.from, limit: request.limit)))
+        }
     }
 
     func search(_ text: String, from: Double, limit: Int) {
-        let schedule = lock.withLock {
-            let idle = waiting == nil
-            waiting = (text, from, limit)
-            return idle
-        }
-        if schedule { queue.async { self.drain() } }
+        searches.submit(GuideSearchRequest(text: text, from: from, limit: limit))
     }
 
     func loadWindow(around time: Double) {}
-
-    private func drain() {
-        guard let request = lock.withLock({ () -> (text: String, from: Double, limit: Int)? in
-            defer { waiting = nil }
-            return waiting
-        }) else { return }
-        inbox.post(.guideSearchResults(text: request.text, Self.search(programmes, request.text, from: request.from, limit: request.limit)))
-    }
 
     /// The programmes of `programmes` that `text` finds. Any thread.
     static func search(_ programmes: [Programme], _ text: String, from: Double, limit: Int) -> [Programme] {
