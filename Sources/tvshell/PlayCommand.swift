@@ -260,10 +260,14 @@ struct PlayCommand: ParsableCommand {
             if let disk = setup.file.timeshiftDisk { timeshift.diskBytes = disk }
             configured.timeshift = timeshift
         }
+        // The films' details come from the account's server once the shell runs.
+        let details = DetailsInbox()
         if let account = inputs.account {
-            configured.itemRatings = XtreamFilmRatings(server: account.account.server, account: account.account.name, logger: logger)
+            configured.itemDetails = XtreamFilmDetails(server: account.account.server, account: account.account.name, logger: logger,
+                                                       told: { id, found in details.send(id, found) })
         }
         let shell = Shell(configuration: configured, logger: logger, unicode: unicode)
+        details.runLoop = shell.runLoop
         if let account = inputs.account {
             let runLoop = shell.runLoop
             let addGuideTargets = shell.guideTargetsAdder()

@@ -171,7 +171,7 @@ struct XtreamEndToEndTests {
         #expect(!log.contains(" load "), "nothing was loaded: \(log.suffix(1500))")
     }
 
-    @Test("a film its provider rates R (get_vod_info's mpaa_rating) asks for the passcode before its first frame when films are limited to PG-13, then plays")
+    @Test("a film its provider rates R (get_vod_info's mpaa_rating): its rating and plot shown once focused, the passcode asked before its first frame when films are limited to PG-13, then it plays")
     func filmRatedByProvider() throws {
         let (server, home, added) = try Self.accountAdded("xtream-rated")
         defer { server.stop() }
@@ -183,6 +183,15 @@ struct XtreamEndToEndTests {
         server.rateFilm("R")
         let shell = try ShellUnderTest(["--account", "tv", "--home"], height: 40, home: home)
         _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" && $0["items"] as? Int == 6 }
+        // Focused on the home screen, its rating and plot are asked for before it is chosen.
+        for _ in 0..<3 { try shell.tmux.send("Down") }
+        _ = try shell.ipc.waitForState { $0["home_selection"] as? Int == 3 }
+        let row = shell.tmux.waitFor { screen in
+            screen.split(separator: "\n").contains { $0.contains("The Test Film") && $0.trimmingCharacters(in: .whitespaces).hasSuffix(" R") }
+        }
+        #expect(row.ok, "the film's row says R: \(row.screen)")
+        try shell.tmux.send("i")
+        #expect(shell.tmux.waitFor { $0.contains("A film for tests.") }.ok, "its plot: \(shell.tmux.capture())")
         try select(shell, index: 3)
         let prompt = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "passcode" }
         #expect(prompt["rating"] as? String == "R", "\(prompt["rating"] ?? "")")

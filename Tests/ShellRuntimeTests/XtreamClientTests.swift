@@ -32,9 +32,9 @@ struct XtreamClientTests {
         #expect(asked() == 3, "nothing stored: every series asked")
     }
 
-    @Test("a film's rating from get_vod_info: asked once per film and kept; none when the provider gives none or does not answer; only the account's films")
-    func filmRatings() throws {
-        let directory = TVShellBinary.scratchDirectory("xtream-ratings")
+    @Test("a film's details from get_vod_info: its rating and plot, asked once per film, kept, and told once; none when the provider gives none or does not answer; only the account's films")
+    func filmDetails() throws {
+        let directory = TVShellBinary.scratchDirectory("xtream-details")
         defer { try? FileManager.default.removeItem(at: directory) }
         let clip = directory.appendingPathComponent("clip.mp4")
         try Data("not a film".utf8).write(to: clip)
@@ -44,17 +44,23 @@ struct XtreamClientTests {
         let logger = Logger(label: "test")
         let film = MediaItem(id: "xtream:tv/movie/201", title: "The Test Film", url: account.film(201, ext: "mp4"))
         func asked() -> Int { server.server.requests.filter { $0.contains("action=get_vod_info") }.count }
+        final class Told: @unchecked Sendable {
+            var ids: [String] = []
+        }
+        let told = Told()
 
-        let unrated = XtreamFilmRatings(server: account, account: "tv", logger: logger)
-        #expect(unrated.ratings(for: film).isEmpty && asked() == 1, "the provider gives none")
+        let unrated = XtreamFilmDetails(server: account, account: "tv", logger: logger)
+        let plain = unrated.details(for: film)
+        #expect(plain.ratings.isEmpty && plain.summary == "A film for tests." && asked() == 1, "the provider gives no rating: \(plain)")
         server.rateFilm("R")
-        let rated = XtreamFilmRatings(server: account, account: "tv", logger: logger)
-        #expect(rated.ratings(for: film).map(\.code) == ["R"] && asked() == 2)
-        #expect(rated.ratings(for: film).map(\.code) == ["R"] && asked() == 2, "kept for the run")
+        let rated = XtreamFilmDetails(server: account, account: "tv", logger: logger, told: { id, _ in told.ids.append(id) })
+        #expect(rated.details(for: film).ratings.map(\.code) == ["R"] && asked() == 2)
+        #expect(rated.details(for: film).ratings.map(\.code) == ["R"] && asked() == 2, "kept for the run")
+        #expect(told.ids == ["xtream:tv/movie/201"], "told once")
         #expect(!rated.applies(to: MediaItem(id: "xtream:other/movie/201", title: "x", url: film.url)), "another account's film")
         #expect(!rated.applies(to: MediaItem(id: "xtream:tv/series/3011", title: "x", url: film.url)), "an episode")
         server.stop()
-        let gone = XtreamFilmRatings(server: account, account: "tv", logger: logger, timeout: 1)
-        #expect(gone.ratings(for: film).isEmpty, "no answer: none")
+        let gone = XtreamFilmDetails(server: account, account: "tv", logger: logger, timeout: 1)
+        #expect(gone.details(for: film) == ItemDetails(), "no answer: nothing")
     }
 }

@@ -88,6 +88,18 @@ struct LiveViewerSnapshotTests {
         }
     }
 
+    @Test("the home list with the selected channel's card (i): its rating and group, now and next, over the bottom of the list")
+    func homeCard() throws {
+        var home = watching(0)
+        home.navigation.destination = .home
+        home.current = nil
+        home.navigation.homeSelection = 1
+        home.navigation.homeInfo = true
+        try check(home, "home-card") { text, _, _ in
+            #expect(text.contains("The Match") && text.contains("Highlights") && text.contains("i / ESC close"))
+        }
+    }
+
     @Test("the grid: the playing channel marked, programmes over dimmed, the details right under the last channel")
     func grid() throws {
         var grid = watching(1)

@@ -11,6 +11,9 @@ public enum Action: Equatable, Sendable {
     /// those with these ids are replaced by `adding`, once the viewer is
     /// watching full screen or browsing with nothing open (`ItemsRefresh`).
     case refreshItems(removing: Set<String>, adding: [MediaItem], at: Instant)
+    /// What a source knows of the items with this id (an Xtream film's
+    /// rating and plot): filled in where they lack it (`ItemDetailsReducer`).
+    case itemDetails(id: String, ItemDetails)
     /// Play `items[index]`.
     case playIndex(Int, at: Instant)
     /// A player report for the load with `token`.

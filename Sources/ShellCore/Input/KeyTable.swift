@@ -90,8 +90,8 @@ public enum KeyTable {
     /// transport bar and the overlay pass it on to the bar).
     public static func screenHandler(_ focus: KeyFocus) -> (handler: KeyHandler, keys: Set<RemoteCommand>) {
         switch focus {
-        case .home: (.home, [.up, .down, .select, .playPause, .play, .guide, .record])
-        case .guideList: (.guideList, [.up, .down, .select, .playPause, .play, .guide, .menu, .record])
+        case .home: (.home, [.up, .down, .select, .playPause, .play, .guide, .record, .info, .menu])
+        case .guideList: (.guideList, [.up, .down, .select, .playPause, .play, .guide, .menu, .record, .info])
         case .guideGrid: (.guideGrid, [.up, .down, .channelUp, .channelDown, .left, .right, .dayBack, .dayForward, .select, .guide, .menu, .record])
         case .searchLine: (.guideSearch, [.up, .down, .select, .menu, .search])
         case .transport:

@@ -58,7 +58,8 @@ enum HomeView {
         let selectedRow = inContinue ? (resumable.firstIndex(of: selection).map { $0 + 1 } ?? 0)
             : state.lineupIndex.rowOfItem.indices.contains(selection) ? continuing.count + state.lineupIndex.rowOfItem[selection] : 0
         let listTop = 3
-        let visible = max(1, screen.height - listTop - 2)
+        let card = HomeInfoCardView.rows(state, height: screen.height)
+        let visible = max(1, screen.height - listTop - 2 - card)
         let first = min(max(0, selectedRow - visible / 2), max(0, rowCount - visible))
         /// The right column of a row: health, rating, LIVE.
         func tail(_ index: Int) -> String {
@@ -114,6 +115,10 @@ enum HomeView {
                                style: selected ? style : dim, maxWidth: listingWidth)
                 }
             }
+        }
+        if card > 0 {
+            HomeInfoCardView.draw(into: &screen, state: state, theme: theme, context: context, rows: card, width: right)
+            content.keep(PictureLayout.Rect(x: 1, y: screen.height - 2 - card, width: right - 2, height: card))
         }
         let quit = state.kiosk ? "" : (theme.glyphs.isASCII ? " - q quit" : " · q quit")
         let hint = theme.glyphs.isASCII

@@ -6,6 +6,7 @@
 public enum NavigationReducer {
     /// Brings `destination` to the front.
     static func go(_ state: inout ShellState, to destination: Destination) {
+        if destination.kind != state.navigation.destination.kind { state.navigation.homeInfo = false }
         state.navigation.destination = destination
         if destination.kind != .guide { state.guide.backToPicture = false }
     }

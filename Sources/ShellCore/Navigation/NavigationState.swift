@@ -11,6 +11,9 @@ public struct NavigationState: Equatable, Sendable {
     /// The selection is the item's row under Continue Watching (an item
     /// there is also in its own group's rows further down).
     public var homeInContinue = false
+    /// The selected item's card is up over the home screen or the guide's
+    /// list (`i`): what it is, what is on, its description.
+    public var homeInfo = false
 
     public init() {}
 }

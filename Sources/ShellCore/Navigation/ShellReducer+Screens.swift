@@ -21,7 +21,8 @@ extension ShellReducer {
         }
     }
 
-    /// Keys on the home screen and the guide's list.
+    /// Keys on the home screen and the guide's list (`i` shows the selected
+    /// item's card, which follows the selection; ESC or `i` puts it away).
     static func reduceHome(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         guard !state.items.isEmpty else { return [] }
         switch command {
@@ -42,7 +43,12 @@ extension ShellReducer {
             let next = min(max(0, position + (command == .up ? -1 : 1)), resumable.count + list.listOrder.count - 1)
             state.navigation.homeSelection = next < resumable.count ? resumable[next] : list.listOrder[next - resumable.count]
             state.navigation.homeInContinue = next < resumable.count
+        case .info:
+            state.navigation.homeInfo.toggle()
+        case .menu where state.navigation.homeInfo:
+            state.navigation.homeInfo = false
         case .select, .playPause, .play:
+            state.navigation.homeInfo = false
             let index = min(state.navigation.homeSelection, state.items.count - 1)
             if command == .select, let effects = PreviewReducer.promote(&state, index: index, now: now) { return effects }
             return PlaybackReducer.play(&state, index: index, now: now)

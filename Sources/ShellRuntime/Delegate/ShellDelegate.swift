@@ -139,6 +139,10 @@ public protocol ShellControl: AnyObject {
     /// home screen or the guide's list with nothing playing or open (the
     /// selection stays on its item).
     func refreshItems(replacing ids: Set<String>, with items: [MediaItem])
+    /// What a source knows of the items with this id (a provider's rating
+    /// and plot): filled in where they lack it, never replacing what the
+    /// lineup said; a rating known this way gates the item before it opens.
+    func setDetails(_ details: ItemDetails, forItem id: String)
     /// Early authorization of restricted items, before presenting them
     /// (safe to use from any thread or task).
     var restrictionsAuthorizer: RestrictionsAuthorizer { get }

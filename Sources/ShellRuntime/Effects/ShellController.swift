@@ -59,6 +59,10 @@ public final class ShellController: ShellControl {
         store.send(.showNotice(text))
     }
 
+    public func setDetails(_ details: ItemDetails, forItem id: String) {
+        store.send(.itemDetails(id: id, details))
+    }
+
     public func refreshItems(replacing ids: Set<String>, with items: [MediaItem]) {
         store.send(.refreshItems(removing: ids, adding: items.resolvingRatings(), at: clock.now()))
     }

@@ -75,7 +75,7 @@ final class PlayerSlots: PlayerHost, RendererSource {
                                    logger: logger, showsWindow: showsWindow, windowOutput: windowOutput)
         player.lightDecoding = lightDecoding(for: picture)
         player.timeshift = configuration.timeshift
-        player.ratingSource = configuration.itemRatings
+        player.detailsSource = configuration.itemDetails
         return player
     }
 

@@ -92,6 +92,10 @@ public final class Shell {
     /// (replace the content, set the overlay and menus, picture in picture).
     public var control: ShellControl { effects.control }
 
+    /// Asks for the details of the item the home screen focuses (held: the
+    /// store observes weakly).
+    private var detailsPrefetcher: DetailsPrefetcher?
+
     /// Seconds a quit waits for the players to end their streams
     /// (`PlayerSlots.shutDownAll`).
     static let playersEndTime = 2.0
@@ -146,7 +150,7 @@ public final class Shell {
             players[.main] = try MPVPlayer(
                 video: video, options: players.decodeOptions(for: .cells) + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
             players[.main]?.timeshift = configuration.timeshift
-            players[.main]?.ratingSource = configuration.itemRatings
+            players[.main]?.detailsSource = configuration.itemDetails
         } catch let error as MPVError where video == .tv {
             // mpv could not open the TV's window (its display refused or is
             // not up yet, as at a box's boot): the shell starts without it
@@ -253,6 +257,8 @@ public final class Shell {
             effects.guide = MemoryGuideQueries(guide: configuration.guide, inbox: inbox)
         }
         defer { guideService?.stop() }
+        detailsPrefetcher = configuration.itemDetails.map(DetailsPrefetcher.init)
+        if let detailsPrefetcher { store.observe(detailsPrefetcher) }
         startRecordings()
         defer { recordings?.stop() }
         openLibrary()

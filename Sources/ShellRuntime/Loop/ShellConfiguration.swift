@@ -61,9 +61,10 @@ public struct ShellConfiguration: Sendable {
     /// Recordings: where they go and the recorder to run (nil: off, and `r`
     /// says so; the tvshell binary sets it to its own hidden `recorder`).
     public var recordings: RecordingsSettings?
-    /// Where the ratings of items that come without one are asked for
-    /// before they decode (an Xtream Codes account's films: `XtreamFilmRatings`); nil: nowhere.
-    public var itemRatings: (any ItemRatingSource)?
+    /// Where what items lack is asked for: their ratings before they
+    /// decode, their ratings and summary as the home screen focuses them (an
+    /// Xtream Codes account's films: `XtreamFilmDetails`); nil: nowhere.
+    public var itemDetails: (any ItemDetailsSource)?
 
     /// Which bus Now Playing (MPRIS) goes on.
     public enum NowPlayingBus: String, Sendable, Equatable {

@@ -35,8 +35,8 @@ final class MPVPlayer {
     private let wakeLine: WakeLine
     /// Where the ratings of items that come without one are asked for
     /// before they decode (nil: nowhere). Set before the first load.
-    var ratingSource: (any ItemRatingSource)?
-    /// The ratings of the latest load asked of `ratingSource`.
+    var detailsSource: (any ItemDetailsSource)?
+    /// The ratings of the latest load asked of `detailsSource`.
     private var ratingLookup: RatingLookup?
     /// The load held at its hook waits for `ratingLookup`'s answer before
     /// it is reported.
@@ -240,7 +240,7 @@ final class MPVPlayer {
         lastBuffer = nil
         lastFetched = nil
         ratingLookup = nil
-        if holdsLoads, let source = ratingSource, source.applies(to: item) {
+        if holdsLoads, let source = detailsSource, source.applies(to: item) {
             ratingLookup = RatingLookup.start(item, token: token, source: source, wake: wakeLine)
         }
         if heldHook != nil {

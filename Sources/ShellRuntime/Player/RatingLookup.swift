@@ -4,7 +4,7 @@ import MediaModel
 import Glibc
 #endif
 
-/// One load's ratings asked of an `ItemRatingSource`, on a thread of its
+/// One load's ratings asked of an `ItemDetailsSource`, on a thread of its
 /// own: the player holding the load at its hook reports it once they come
 /// (`MPVPlayer`). The asking thread finishes it, then wakes the player's
 /// loop; the player's owner reads it. Any thread.
@@ -20,10 +20,10 @@ final class RatingLookup: @unchecked Sendable {
 
     /// Asks `source` for `item`'s ratings on a thread of its own; `wake`
     /// is poked once they are in.
-    static func start(_ item: MediaItem, token: Int, source: any ItemRatingSource, wake: WakeLine) -> RatingLookup {
+    static func start(_ item: MediaItem, token: Int, source: any ItemDetailsSource, wake: WakeLine) -> RatingLookup {
         let lookup = RatingLookup(token: token)
         let thread = Thread {
-            let found = source.ratings(for: item)
+            let found = source.details(for: item).ratings
             lookup.lock.withLock { lookup.ratings = found }
             wake.poke()
         }

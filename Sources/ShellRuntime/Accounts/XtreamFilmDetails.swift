@@ -1,0 +1,57 @@
+import Catalog
+import Foundation
+import Logging
+import MediaModel
+
+/// The details of an Xtream Codes account's films, from `get_vod_info`: the
+/// rating (`mpaa_rating`, else `age`) and the plot, asked for as a film is
+/// focused or opened (the lists carry neither, and asking for every film's
+/// at each refresh would cost a request per film). Answers are kept for the
+/// run, and each new one is handed to `told` (the shell shows it:
+/// `ShellControl.setDetails`); a server that does not answer within
+/// `timeout` seconds leaves the film to its file's ratings and the
+/// `unrated` rule. Any thread.
+public final class XtreamFilmDetails: ItemDetailsSource, @unchecked Sendable {
+    private let client: XtreamClient
+    private let prefix: String
+    private let logger: Logger
+    private let told: @Sendable (String, ItemDetails) -> Void
+    private let lock = NSLock()
+    private var known: [Int: ItemDetails] = [:]
+
+    /// `account`: the name its items' ids carry (`xtream:NAME/movie/ID`).
+    public init(server: XtreamServer, account: String, logger: Logger, timeout: Double = 5,
+                told: @escaping @Sendable (_ id: String, ItemDetails) -> Void = { _, _ in }) {
+        client = XtreamClient(server: server, timeout: timeout)
+        prefix = "xtream:\(account)/movie/"
+        self.logger = logger
+        self.told = told
+    }
+
+    public func applies(to item: MediaItem) -> Bool { filmID(item) != nil }
+
+    public func details(for item: MediaItem) -> ItemDetails {
+        guard let id = filmID(item) else { return ItemDetails() }
+        if let details = lock.withLock({ known[id] }) { return details }
+        do {
+            let info = try XtreamDecoder.filmInfo(try client.fetch(.filmInfo(id)))
+            let ratings = info.rating.flatMap { RatingsTable.standard.parse($0) }.map { [$0] } ?? []
+            if let rating = info.rating, ratings.isEmpty { logger.info("film \(id): its rating \(rating) is not one the ratings table knows") }
+            let details = ItemDetails(ratings: ratings, summary: info.plot?.trimmingCharacters(in: .whitespacesAndNewlines))
+            let new = lock.withLock { () -> Bool in
+                defer { known[id] = details }
+                return known[id] == nil
+            }
+            if new { told(item.id, details) }
+            return details
+        } catch {
+            logger.warning("film \(id): its details cannot be had (\(error)); its file's ratings and the unrated rule stand")
+            return ItemDetails()
+        }
+    }
+
+    private func filmID(_ item: MediaItem) -> Int? {
+        guard item.id.hasPrefix(prefix) else { return nil }
+        return Int(item.id.dropFirst(prefix.count))
+    }
+}

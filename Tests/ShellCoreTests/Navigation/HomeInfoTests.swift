@@ -1,0 +1,36 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+@Suite("The selected item's card on the home screen")
+struct HomeInfoTests {
+    @Test("i shows it and puts it away; it follows the selection; ESC puts it away; ENTER plays and takes it down")
+    func card() {
+        let h = ReducerHarness(ShellState(items: [film, second, channel]))
+        h.press(.info) { $0.navigation.homeInfo = true }
+        h.press(.down) { $0.navigation.homeSelection = 1 }
+        h.press(.info) { $0.navigation.homeInfo = false }
+        h.press(.info) { $0.navigation.homeInfo = true }
+        h.press(.menu) { $0.navigation.homeInfo = false }
+        h.press(.menu)
+        h.press(.info) { $0.navigation.homeInfo = true }
+        let played = h.apply(.command(.select, at: h.clock.now))
+        #expect(played.contains(.load(second, token: 1)) && !h.state.navigation.homeInfo && h.state.screen == .player)
+        h.expectArmed(Set(h.armedTimers))
+    }
+
+    @Test("drawn over the bottom of the list with the item's rating, group and description; the selected row stays in view")
+    func drawn() {
+        var state = ShellState(items: (1...40).map { MediaItem(id: "c\($0)", title: "Channel \($0)", url: "http://x/\($0)", isLive: true, number: $0) }
+                               + [MediaItem(id: "f", title: "The Film", url: "/f.mkv", rating: "R", summary: "A heist goes wrong.", group: "Films")])
+        state.navigation.homeSelection = 40
+        state.navigation.homeInfo = true
+        let text = ShellView.render(state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let titleRows = lines.indices.filter { lines[$0].contains("The Film") }
+        #expect(titleRows.count == 2, "the row and the card: \(text)")
+        #expect(text.contains("R · Films") && text.contains("A heist goes wrong.") && text.contains("i / ESC close"), "\(text)")
+        #expect((titleRows.first ?? 99) < (lines.firstIndex { $0.contains("R · Films") } ?? 0), "the row above the card")
+    }
+}
