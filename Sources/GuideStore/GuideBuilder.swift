@@ -9,7 +9,8 @@ import MediaModel
 /// of the lineup's channels, shifted), the search index is made, and the new
 /// file replaces the old one in one rename, so readers see the old guide or
 /// the new, never half of one. Blocking, seconds for big guides: call it off
-/// the run loop. One refresh at a time per path.
+/// the run loop. Refreshes of one path take turns (a lock file beside it),
+/// in this process or another.
 public enum GuideBuilder {
     /// Refreshes the store at `path` for `targets` (the lineup's channels)
     /// from `inputs`, in order.
@@ -19,6 +20,18 @@ public enum GuideBuilder {
         let began = Date()
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // One build at a time into `.new`: a second refresh of this store
+        // (the shell's guide thread started again for new channels while
+        // the last one still builds, `tvshell guide update` run beside the
+        // shell) waits for the first, then finds it done.
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if lock >= 0 { while flock(lock, LOCK_EX) != 0 && errno == EINTR {} }
+        defer {
+            if lock >= 0 {
+                flock(lock, LOCK_UN)
+                close(lock)
+            }
+        }
         let building = path + ".new"
         for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: building + suffix) }
 

@@ -18,6 +18,12 @@ private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: I
     return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!.timeIntervalSince1970
 }
 
+/// XMLTV's time form of `t` (UTC).
+private func xmltvStamp(_ t: Double) -> String {
+    let c = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date(timeIntervalSince1970: t))
+    return String(format: "%04d%02d%02d%02d%02d00 +0000", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+}
+
 /// A gzipped copy of `path`, in a directory of its own.
 private func gzip(_ path: String) throws -> String {
     let copy = (try storePath() as NSString).deletingLastPathComponent + "/" + (path as NSString).lastPathComponent
@@ -171,6 +177,38 @@ struct GuideStoreTests {
         try guide.replacingOccurrences(of: "Hour 11999<", with: "Hour 1l999<").write(toFile: a, atomically: true, encoding: .utf8)
         #expect(try FileManager.default.attributesOfItem(atPath: a)[.size] as? Int == size)
         #expect(try refresh(path, one, [a]).changed == nil, "one byte in the last mebibyte, the same length: built anew")
+    }
+
+    @Test("two refreshes of one store at once (the guide thread started again for new channels while it builds) take turns: both land, the store holds the last")
+    func refreshesTakeTurns() throws {
+        let dir = (try storePath() as NSString).deletingLastPathComponent
+        let a = dir + "/two.xml"
+        var guide = "<tv><channel id=\"one\"><display-name>One</display-name></channel><channel id=\"two\"><display-name>Two</display-name></channel>\n"
+        for hour in 0..<20_000 {
+            let start = 1_704_067_200 + Double(hour) * 3600
+            for channel in ["one", "two"] {
+                guide += "<programme start=\"\(xmltvStamp(start))\" stop=\"\(xmltvStamp(start + 3600))\" channel=\"\(channel)\"><title>\(channel) \(hour)</title><desc>An evening of television.</desc></programme>\n"
+            }
+        }
+        try (guide + "</tv>\n").write(toFile: a, atomically: true, encoding: .utf8)
+        let path = dir + "/guide.sqlite3"
+        let one = lineup("#EXTM3U\n#EXTINF:-1 tvg-id=\"one\",One\nhttp://x.invalid/1\n")
+        let both = lineup("#EXTM3U\n#EXTINF:-1 tvg-id=\"one\",One\nhttp://x.invalid/1\n#EXTINF:-1 tvg-id=\"two\",Two\nhttp://x.invalid/2\n")
+        final class Outcome: @unchecked Sendable {
+            var errors: [String] = []
+            let lock = NSLock()
+        }
+        let outcome = Outcome()
+        let group = DispatchGroup()
+        for (index, targets) in [one, both].enumerated() {
+            DispatchQueue.global().async(group: group) {
+                if index == 1 { usleep(300_000) }
+                do { _ = try refresh(path, targets, [a]) } catch { outcome.lock.withLock { outcome.errors.append("\(error)") } }
+            }
+        }
+        group.wait()
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(try GuideStore(path: path).status()?.channelsMatched == 2, "the later refresh, for both channels, is the store")
     }
 
     @Test("a programme without a stop ends when the channel's next begins; the last one without a stop stays open")

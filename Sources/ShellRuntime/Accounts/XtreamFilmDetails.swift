@@ -10,7 +10,8 @@ import MediaModel
 /// run, and each new one is handed to `told` (the shell shows it:
 /// `ShellControl.setDetails`); a server that does not answer within
 /// `timeout` seconds leaves the film to its file's ratings and the
-/// `unrated` rule. Any thread.
+/// `unrated` rule, and is not asked for that film again for `retryAfter`
+/// seconds. Any thread.
 public final class XtreamFilmDetails: ItemDetailsSource, @unchecked Sendable {
     private let client: XtreamClient
     private let prefix: String
@@ -18,10 +19,16 @@ public final class XtreamFilmDetails: ItemDetailsSource, @unchecked Sendable {
     private let told: @Sendable (String, ItemDetails) -> Void
     private let lock = NSLock()
     private var known: [Int: ItemDetails] = [:]
+    /// When asking for a film's last failed: it is not asked again for
+    /// `retryAfter` seconds (a provider that is down would hold each film's
+    /// opening for `timeout`).
+    private var failed: [Int: Date] = [:]
+    private let retryAfter: Double
 
     /// `account`: the name its items' ids carry (`xtream:NAME/movie/ID`).
-    public init(server: XtreamServer, account: String, logger: Logger, timeout: Double = 5,
+    public init(server: XtreamServer, account: String, logger: Logger, timeout: Double = 5, retryAfter: Double = 300,
                 told: @escaping @Sendable (_ id: String, ItemDetails) -> Void = { _, _ in }) {
+        self.retryAfter = retryAfter
         client = XtreamClient(server: server, timeout: timeout)
         prefix = "xtream:\(account)/movie/"
         self.logger = logger
@@ -32,7 +39,9 @@ public final class XtreamFilmDetails: ItemDetailsSource, @unchecked Sendable {
 
     public func details(for item: MediaItem) -> ItemDetails {
         guard let id = filmID(item) else { return ItemDetails() }
-        if let details = lock.withLock({ known[id] }) { return details }
+        let (kept, lastFailure) = lock.withLock { (known[id], failed[id]) }
+        if let kept { return kept }
+        if let lastFailure, Date().timeIntervalSince(lastFailure) < retryAfter { return ItemDetails() }
         do {
             let info = try XtreamDecoder.filmInfo(try client.fetch(.filmInfo(id)))
             let ratings = info.rating.flatMap { RatingsTable.standard.parse($0) }.map { [$0] } ?? []
@@ -45,7 +54,8 @@ public final class XtreamFilmDetails: ItemDetailsSource, @unchecked Sendable {
             if new { told(item.id, details) }
             return details
         } catch {
-            logger.warning("film \(id): its details cannot be had (\(error)); its file's ratings and the unrated rule stand")
+            lock.withLock { failed[id] = Date() }
+            logger.warning("film \(id): its details cannot be had (\(error)); its file's ratings and the unrated rule stand (asked again in \(Int(retryAfter)) s)")
             return ItemDetails()
         }
     }
