@@ -52,7 +52,11 @@ struct TimeshiftEndToEndTests {
         #expect(abs(behind - pause) <= 1.5, "behind live after a \(pause) s pause: \(behind)")
         let before = frames(playing)
         let moving = try shell.ipc.waitForState { self.frames($0) > before + 10 }
-        #expect(abs((number(moving["behind_live"]) ?? -1) - pause) <= 1.5, "it stays behind while it plays: \(moving)")
+        // It stays behind: never back towards the edge; it may fall a little
+        // further behind while a loaded machine starves its decoding (the
+        // edge moves on in wall time), so it is held to what it was on resuming.
+        let later = number(moving["behind_live"]) ?? -1
+        #expect(later >= pause - 1.5 && later <= behind + 2.5, "it stays behind while it plays: \(later) after \(behind) on resuming, \(moving)")
         let bar = shell.tmux.waitFor { $0.contains("behind live") }
         #expect(bar.ok, "the bar says how far behind live: \(bar.screen)")
 
