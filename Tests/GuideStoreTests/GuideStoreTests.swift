@@ -208,7 +208,7 @@ struct GuideStoreTests {
         }
         group.wait()
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
-        #expect(try GuideStore(path: path).status()?.channelsMatched == 2, "the later refresh, for both channels, is the store")
+        #expect(GuideStore(path: path).status()?.channelsMatched == 2, "the later refresh, for both channels, is the store")
     }
 
     @Test("a programme without a stop ends when the channel's next begins; the last one without a stop stays open")

@@ -133,17 +133,19 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             woken = false
             rulesStale = false
             condition.unlock()
+            // Read before the pass: a change made during it wakes the next.
+            let seen = try? store?.changeCount()
             let wait = pass(newRequests, newCancels, streams: streams, cap: cap, guide: guideNow)
-            waitForWork(until: Date().addingTimeInterval(wait))
+            waitForWork(until: Date().addingTimeInterval(wait), seen: seen)
         }
     }
 
     /// Sleeps until `due`, or until something is asked, a connection frees,
-    /// or another process changes the library (looked at every
-    /// `libraryCheck` seconds: a recording `tvshell recordings` deleted
-    /// leaves the home screen at once, not at the next pass).
-    private func waitForWork(until due: Date) {
-        let seen = try? store?.changeCount()
+    /// or another process changes the library from what it was (`seen`,
+    /// looked at every `libraryCheck` seconds: a recording `tvshell
+    /// recordings` deleted leaves the home screen at once, not at the next
+    /// pass).
+    private func waitForWork(until due: Date, seen: Int?) {
         condition.lock()
         defer { condition.unlock() }
         while running && requests.isEmpty && cancels.isEmpty && !woken && Date() < due {
