@@ -191,7 +191,12 @@ struct XtreamEndToEndTests {
         }
         #expect(row.ok, "the film's row says R: \(row.screen)")
         try shell.tmux.send("i")
+        // Over the limits, its card keeps the plot to itself; with restrictions off, the plot shows.
+        #expect(shell.tmux.waitFor { $0.contains("Restricted (R): its description is not shown") }.ok, "\(shell.tmux.capture())")
+        try #require(try home.restrictions(["mode", "off", "--stdin"], input: "2468\n").status == 0)
         #expect(shell.tmux.waitFor { $0.contains("A film for tests.") }.ok, "its plot: \(shell.tmux.capture())")
+        try #require(try home.restrictions(["mode", "passcode", "--stdin"], input: "2468\n").status == 0)
+        #expect(shell.tmux.waitFor { $0.contains("Restricted (R): its description is not shown") }.ok, "\(shell.tmux.capture())")
         try select(shell, index: 3)
         let prompt = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "passcode" }
         #expect(prompt["rating"] as? String == "R", "\(prompt["rating"] ?? "")")

@@ -156,12 +156,8 @@ struct GuideStoreTests {
         var guide = "<tv><channel id=\"one\"><display-name>One</display-name></channel>\n"
         let description = String(repeating: "A long evening of television. ", count: 8)
         for hour in 0..<12_000 {
-            let start = Date(timeIntervalSince1970: 1_704_067_200 + Double(hour) * 3600)
-            let stamp = { (date: Date) -> String in
-                let c = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
-                return String(format: "%04d%02d%02d%02d0000 +0000", c.year!, c.month!, c.day!, c.hour!)
-            }
-            guide += "<programme start=\"\(stamp(start))\" stop=\"\(stamp(start + 3600))\" channel=\"one\"><title>Hour \(hour)</title><desc>\(description)</desc></programme>\n"
+            let start = 1_704_067_200 + Double(hour) * 3600
+            guide += "<programme start=\"\(xmltvStamp(start))\" stop=\"\(xmltvStamp(start + 3600))\" channel=\"one\"><title>Hour \(hour)</title><desc>\(description)</desc></programme>\n"
         }
         guide += "</tv>\n"
         try guide.write(toFile: a, atomically: true, encoding: .utf8)

@@ -3,7 +3,8 @@ import MediaModel
 /// The selected item's card over the bottom of the home screen or the
 /// guide's list (`i`): its number and title, its rating, group and LIVE,
 /// what is on now and next (a live channel), and the description — the
-/// programme's on now, else the item's own (an Xtream film's plot).
+/// programme's on now, else the item's own (an Xtream film's plot); none
+/// for an item over the restrictions' limits.
 enum HomeInfoCardView {
     /// Rows the card takes at the bottom of a screen `height` rows high (0:
     /// none), above the hint line.
@@ -40,7 +41,12 @@ enum HomeInfoCardView {
             screen.put(truncate(InterstitialView.line(label, programme, context), toWidth: inner, ellipsis: theme.glyphs.ellipsis), x: 3, y: y, style: style)
             y += 1
         }
-        if let summary = now?.summary ?? item.summary, y < top + rows - 1 {
+        // An item over the limits keeps its own description to itself, as
+        // its programmes do (`shownNowNext` masks theirs).
+        let withheld = state.restrictedLabel(item)
+        if let withheld, y < top + rows - 1 {
+            screen.put(truncate("\(withheld): its description is not shown", toWidth: inner, ellipsis: theme.glyphs.ellipsis), x: 3, y: y, style: dim)
+        } else if let summary = now?.summary ?? item.summary, y < top + rows - 1 {
             for line in wrap(summary, width: inner, maxLines: top + rows - 1 - y) {
                 screen.put(line, x: 3, y: y, style: base)
                 y += 1

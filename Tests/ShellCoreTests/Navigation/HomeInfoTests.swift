@@ -33,4 +33,18 @@ struct HomeInfoTests {
         #expect(text.contains("R · Films") && text.contains("A heist goes wrong.") && text.contains("i / ESC close"), "\(text)")
         #expect((titleRows.first ?? 99) < (lines.firstIndex { $0.contains("R · Films") } ?? 0), "the row above the card")
     }
+
+    @Test("an item over the limits keeps its description to itself on the card")
+    func restricted() {
+        let r = ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)
+        let pg13 = ContentRating(system: "mpaa", code: "PG-13", rank: 300, media: .movie)
+        let heist = MediaItem(id: "f", title: "The Film", url: "/f.mkv", rating: "R", contentRating: r, summary: "A heist goes wrong.", group: "Films")
+        var state = ShellState(items: [heist], restrictions: RestrictionsState(policy: RestrictionPolicy(mode: .passcode, movies: .upTo(pg13), hasPasscode: true)))
+        state.navigation.homeInfo = true
+        let text = ShellView.render(state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(!text.contains("A heist goes wrong.") && text.contains("Restricted (R): its description is not shown"), "\(text)")
+        state.restrictions.policy.mode = .off
+        let open = ShellView.render(state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(open.contains("A heist goes wrong."))
+    }
 }
