@@ -12,8 +12,9 @@ public enum Action: Equatable, Sendable {
     /// watching full screen or browsing with nothing open (`ItemsRefresh`).
     case refreshItems(removing: Set<String>, adding: [MediaItem], at: Instant)
     /// What a source knows of the items with this id (an Xtream film's
-    /// rating and plot): filled in where they lack it (`ItemDetailsReducer`).
-    case itemDetails(id: String, ItemDetails)
+    /// rating and plot): filled in where they lack it; a rating that
+    /// forbids what is open stops it (`ItemDetailsReducer`).
+    case itemDetails(id: String, ItemDetails, at: Instant)
     /// Play `items[index]`.
     case playIndex(Int, at: Instant)
     /// A player report for the load with `token`.

@@ -49,9 +49,8 @@ public enum ShellReducer {
             return KeyRouter.reduce(&state, command, now: now) + KioskReducer.armIdleReturn(state)
         case .open(let items, let now):
             return LineupReducer.replace(&state, with: items, now: now)
-        case .itemDetails(let id, let details):
-            ItemDetailsReducer.apply(&state, id: id, details)
-            return []
+        case .itemDetails(let id, let details, let now):
+            return ItemDetailsReducer.apply(&state, id: id, details, now: now)
         case .refreshItems(let removing, let adding, _):
             LineupReducer.queue(&state, ItemsRefresh(removing: removing, adding: adding))
             return []

@@ -19,14 +19,7 @@ enum RestrictionsChangeReducer {
         }
         var stopped: [StoppedContent] = []
         var effects = prompt(&state, change, now: now)
-        effects += main(&state, now: now, stopped: &stopped)
-        effects += picture(&state, stopped: &stopped)
-        effects += preview(&state, stopped: &stopped)
-        effects += warm(&state, stopped: &stopped)
-        effects += upNext(&state, stopped: &stopped)
-        for (item, label) in MultiviewReducer.recheck(&state, effects: &effects) {
-            stopped.append(StoppedContent(place: .multiview, id: item.id, title: item.title, rating: label))
-        }
+        effects += stopForbidden(&state, now: now, stopped: &stopped)
         let policy = change.policy
         let settings = "mode \(policy.mode.rawValue)\(policy.effectiveMode != policy.mode ? " (acts as \(policy.effectiveMode.rawValue): no passcode set)" : ""); "
             + "\(policy.limitsDescription); unrated \(policy.unrated.rawValue)\(change.passcodeChanged ? "; passcode changed" : "")"
@@ -37,6 +30,23 @@ enum RestrictionsChangeReducer {
                                              detail: "restrictions changed: \(item.place.rawValue)", source: "file")))
         }
         return effects + [.emit(.restrictionsChanged(policy, passcodeChanged: change.passcodeChanged, stopped: stopped))]
+    }
+
+    /// Everything the policy in force forbids now, by the ratings known now,
+    /// stops and asks: the full-screen item, the picture, the guide's
+    /// preview, warm neighbours, an Up Next card, multiview's views. Each
+    /// is added to `stopped`. Also called when a source rates an item while
+    /// it plays (`ItemDetailsReducer`).
+    static func stopForbidden(_ state: inout ShellState, now: Instant, stopped: inout [StoppedContent]) -> [Effect] {
+        var effects = main(&state, now: now, stopped: &stopped)
+        effects += picture(&state, stopped: &stopped)
+        effects += preview(&state, stopped: &stopped)
+        effects += warm(&state, stopped: &stopped)
+        effects += upNext(&state, stopped: &stopped)
+        for (item, label) in MultiviewReducer.recheck(&state, effects: &effects) {
+            stopped.append(StoppedContent(place: .multiview, id: item.id, title: item.title, rating: label))
+        }
+        return effects
     }
 
     /// Whether `item`, known by `ratings`, is forbidden now and not covered

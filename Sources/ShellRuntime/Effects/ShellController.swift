@@ -60,7 +60,7 @@ public final class ShellController: ShellControl {
     }
 
     public func setDetails(_ details: ItemDetails, forItem id: String) {
-        store.send(.itemDetails(id: id, details))
+        store.send(.itemDetails(id: id, details, at: clock.now()))
     }
 
     public func refreshItems(replacing ids: Set<String>, with items: [MediaItem]) {
