@@ -14,7 +14,7 @@ public enum ShellReducer {
         if state.pendingRefresh != nil, let now = refreshMoment(action) {
             effects += LineupReducer.applyRefresh(&state, now: now)
         }
-        if !state.chrome.noticesWaiting.isEmpty { effects += NoticeReducer.next(&state) }
+        if state.chrome.noticeFromBehind != nil || !state.chrome.noticesWaiting.isEmpty { effects += NoticeReducer.next(&state) }
         return effects + reconcilePlayers(&state, previewTargetBefore: previewTarget)
     }
 

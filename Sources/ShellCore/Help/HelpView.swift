@@ -35,7 +35,7 @@ enum HelpView {
         }
         for command in taken {
             if case .digit = command { continue }
-            guard let what = meaning(command, focus: focus[0]) else { continue }
+            guard let what = meaning(command, focus: focus[0], card: state.navigation.homeInfo) else { continue }
             lines.append((names(command, ascii: ascii), what))
         }
         lines.append(("?", "this list"))
@@ -51,8 +51,9 @@ enum HelpView {
         return keys.map { shown[$0] ?? $0 }.joined(separator: " ")
     }
 
-    /// What `command` does with `focus` in front (nil: not worth a line).
-    static func meaning(_ command: RemoteCommand, focus: KeyFocus) -> String? {
+    /// What `command` does with `focus` in front (nil: not worth a line,
+    /// or nothing there); `card`: the home screen's card is up.
+    static func meaning(_ command: RemoteCommand, focus: KeyFocus, card: Bool) -> String? {
         let player = [KeyFocus.transport, .overlay, .upNextCard].contains(focus)
         switch command {
         case .playPause: return "play / pause"
@@ -62,7 +63,7 @@ enum HelpView {
         case .up: return player ? "more: channels, chapters, speed" : "up"
         case .down: return player ? "info, subtitles, audio" : "down"
         case .select: return player ? "show / hide the bar; while paused, scrub" : focus == .multiview ? "the focused channel full screen" : "choose"
-        case .menu: return focus == .home ? "close the card" : "back"
+        case .menu: return card && (focus == .home || focus == .guideList) ? "close the card" : focus == .home ? nil : "back"
         case .frameBack: return "a frame back (paused)"
         case .frameForward: return "a frame on (paused)"
         case .channelUp: return "next channel"

@@ -18,6 +18,9 @@ public struct ChromeState: Equatable, Sendable {
     /// Notices from behind the viewer waiting for the one up to go
     /// (`NoticeReducer`), oldest first.
     public var noticesWaiting: [String] = []
+    /// The notice up, when it came from behind the viewer: covered by a
+    /// key's notice, it waits to be shown again (`NoticeReducer`).
+    public var noticeFromBehind: String?
     /// A banner sent to the box (`["message", TEXT, SECONDS]` over MQTT or
     /// the socket): across the top of every screen until its time is up.
     public var message: String?
