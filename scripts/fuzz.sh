@@ -17,6 +17,7 @@ jobs=${FUZZ_JOBS:-$(nproc)}
 targets=(${FUZZ_TARGETS:-m3u xmltv toml lircd lircrc keys probe ipc segments mqtt input cec thumbnails xtream})
 scratch=.build/fuzz
 
+mkdir -p "$scratch"
 echo "building tvshell-fuzz with libFuzzer and AddressSanitizer (release) …"
 driver=$(ls "$(dirname "$(command -v swift)")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
 built=0

@@ -1,8 +1,11 @@
-/// Reads one line of a TOML document, scalar by scalar.
+/// Reads a TOML document, scalar by scalar, its line ends made "\n". A
+/// key's value stays on its line, except an array (its items, commas and
+/// comments may go on over lines) and a multi-line string.
 struct Scanner {
     private let scalars: [Unicode.Scalar]
     private var index = 0
-    let line: Int
+    /// The line `peek` is on, from 1.
+    private(set) var line: Int
 
     init(_ scalars: [Unicode.Scalar], line: Int) {
         self.scalars = scalars
@@ -10,12 +13,35 @@ struct Scanner {
     }
 
     var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-    var atEndOrComment: Bool { peek == nil || peek == "#" || peek == "\r" }
+    var atEndOrComment: Bool { peek == nil || peek == "#" || peek == "\n" }
 
     mutating func advance() { index += 1 }
 
+    /// Goes to `index`, the start of line `line`.
+    mutating func move(to index: Int, line: Int) {
+        self.index = index
+        self.line = line
+    }
+
     mutating func skipSpaces() {
         while let c = peek, c == " " || c == "\t" { index += 1 }
+    }
+
+    /// Spaces, line ends and comments, between an array's items.
+    mutating func skipBlank() {
+        while let c = peek {
+            switch c {
+            case " ", "\t":
+                index += 1
+            case "\n":
+                index += 1
+                line += 1
+            case "#":
+                while let c = peek, c != "\n" { index += 1 }
+            default:
+                return
+            }
+        }
     }
 
     func fail(_ message: String, key: String? = nil) -> TOMLDocument.Failure {
@@ -23,13 +49,18 @@ struct Scanner {
     }
 
     mutating func expect(_ c: Unicode.Scalar, key: String? = nil) throws(TOMLDocument.Failure) {
-        guard peek == c else { throw fail("expected “\(c)”\(peek.map { " but found “\($0)”" } ?? " at the end of the line")", key: key) }
+        guard peek == c else {
+            throw fail("expected “\(c)”\(peek.flatMap { $0 == "\n" ? nil : " but found “\($0)”" } ?? " at the end of the line")", key: key)
+        }
         index += 1
     }
 
     mutating func expectEnd(key: String? = nil) throws(TOMLDocument.Failure) {
         skipSpaces()
-        guard atEndOrComment else { throw fail("unexpected “\(String(String.UnicodeScalarView(scalars[index...])))” after the value", key: key) }
+        guard atEndOrComment else {
+            let end = scalars[index...].firstIndex(of: "\n") ?? scalars.count
+            throw fail("unexpected “\(String(String.UnicodeScalarView(scalars[index..<end])))” after the value", key: key)
+        }
     }
 
     /// `a.b."c d"` up to `terminator`.
@@ -71,7 +102,7 @@ struct Scanner {
         switch c {
         case "\"", "'":
             if index + 2 < scalars.count, scalars[index + 1] == c, scalars[index + 2] == c {
-                throw fail("multi-line strings are not supported here", key: key)
+                return .string(try multiline(key: key))
             }
             return .string(try quoted(key: key))
         case "[":
@@ -79,24 +110,24 @@ struct Scanner {
             index += 1
             var items: [TOMLDocument.Value] = []
             while true {
-                skipSpaces()
+                skipBlank()
                 if peek == "]" {
                     index += 1
                     return .array(items)
                 }
                 items.append(try value(key: key, depth: depth + 1))
-                skipSpaces()
+                skipBlank()
                 if peek == "," {
                     index += 1
                 } else if peek != "]" {
-                    throw fail("expected “,” or “]” in the array (arrays must fit on one line)", key: key)
+                    throw fail(peek == nil ? "the array is not closed with “]”" : "expected “,” or “]” in the array", key: key)
                 }
             }
         case "{":
             throw fail("an inline table is only a key's whole value here", key: key)
         default:
             var word = ""
-            while let c = peek, c != ",", c != "]", c != "}", c != " ", c != "\t", c != "#", c != "\r" {
+            while let c = peek, c != ",", c != "]", c != "}", c != " ", c != "\t", c != "#", c != "\n" {
                 word.unicodeScalars.append(c)
                 index += 1
             }
@@ -109,42 +140,91 @@ struct Scanner {
         }
     }
 
-    /// A basic ("…", with escapes) or literal ('…') string.
+    /// A basic ("…", with escapes) or literal ('…') string, on one line.
     mutating func quoted(key: String? = nil) throws(TOMLDocument.Failure) -> String {
         let quote = peek!
         index += 1
         var out = ""
-        while let c = peek {
+        while let c = peek, c != "\n" {
             index += 1
             if c == quote { return out }
             if c == "\\" && quote == "\"" {
-                guard let e = peek else { break }
-                index += 1
-                switch e {
-                case "\"": out += "\""
-                case "\\": out += "\\"
-                case "n": out += "\n"
-                case "t": out += "\t"
-                case "r": out += "\r"
-                case "b": out += "\u{8}"
-                case "f": out += "\u{C}"
-                case "u", "U":
-                    let count = e == "u" ? 4 : 8
-                    guard index + count <= scalars.count,
-                          let value = UInt32(String(String.UnicodeScalarView(scalars[index..<index + count])), radix: 16),
-                          let scalar = Unicode.Scalar(value) else {
-                        throw fail("bad \\\(e) escape", key: key)
-                    }
-                    index += count
-                    out.unicodeScalars.append(scalar)
-                default:
-                    throw fail("unknown escape \\\(e)", key: key)
-                }
+                out.unicodeScalars.append(try escape(key: key))
             } else {
                 out.unicodeScalars.append(c)
             }
         }
         throw fail("unterminated string", key: key)
+    }
+
+    /// A multi-line basic ("""…""", with escapes; a backslash at a line's
+    /// end joins it to the next one's first non-blank) or literal
+    /// ('''…''') string. A line end just after the opening quotes is
+    /// not part of it; up to two quotes just before the closing ones are.
+    mutating func multiline(key: String) throws(TOMLDocument.Failure) -> String {
+        let quote = peek!
+        let start = line
+        index += 3
+        if peek == "\n" {
+            index += 1
+            line += 1
+        }
+        var out = ""
+        while let c = peek {
+            if c == quote, index + 2 < scalars.count, scalars[index + 1] == quote, scalars[index + 2] == quote {
+                var extra = 0
+                while extra < 2, index + 3 + extra < scalars.count, scalars[index + 3 + extra] == quote { extra += 1 }
+                for _ in 0..<extra { out.unicodeScalars.append(quote) }
+                index += 3 + extra
+                return out
+            }
+            index += 1
+            if c == "\n" {
+                line += 1
+                out += "\n"
+            } else if c == "\\" && quote == "\"" {
+                var look = index
+                while look < scalars.count, scalars[look] == " " || scalars[look] == "\t" { look += 1 }
+                if look < scalars.count, scalars[look] == "\n" {
+                    index = look
+                    while let w = peek, w == " " || w == "\t" || w == "\n" {
+                        if w == "\n" { line += 1 }
+                        index += 1
+                    }
+                } else {
+                    out.unicodeScalars.append(try escape(key: key))
+                }
+            } else {
+                out.unicodeScalars.append(c)
+            }
+        }
+        throw TOMLDocument.Failure(line: start, key: key, message: "unterminated multi-line string")
+    }
+
+    /// The escape after a backslash in a basic string.
+    private mutating func escape(key: String?) throws(TOMLDocument.Failure) -> Unicode.Scalar {
+        guard let e = peek, e != "\n" else { throw fail("unterminated string", key: key) }
+        index += 1
+        switch e {
+        case "\"": return "\""
+        case "\\": return "\\"
+        case "n": return "\n"
+        case "t": return "\t"
+        case "r": return "\r"
+        case "b": return "\u{8}"
+        case "f": return "\u{C}"
+        case "u", "U":
+            let count = e == "u" ? 4 : 8
+            guard index + count <= scalars.count,
+                  let value = UInt32(String(String.UnicodeScalarView(scalars[index..<index + count])), radix: 16),
+                  let scalar = Unicode.Scalar(value) else {
+                throw fail("bad \\\(e) escape", key: key)
+            }
+            index += count
+            return scalar
+        default:
+            throw fail("unknown escape \\\(e)", key: key)
+        }
     }
 
     /// `{ key = value, other.key = value }` on one line: its entries, keys

@@ -1,8 +1,10 @@
 /// A TOML document of the kind tvshell's files use: `[table]` headers, and
-/// `key = value` lines whose values are strings (basic or literal), integers,
-/// floats, booleans, or one-line arrays of those. Anything else (multi-line
-/// strings, inline tables, dates) is refused with its line, so a user always
-/// learns where a file went wrong. A value; parse on any thread.
+/// `key = value` lines whose values are strings (basic or literal, on one
+/// line or multi-line), integers, floats, booleans, arrays of those (over
+/// as many lines as they like, with comments between items) or inline
+/// tables. Anything else (arrays of tables, dates) is refused with its
+/// line, so a user always learns where a file went wrong. A value; parse
+/// on any thread.
 public struct TOMLDocument: Equatable, Sendable {
     public indirect enum Value: Equatable, Sendable, CustomStringConvertible {
         case string(String)
@@ -88,12 +90,16 @@ public struct TOMLDocument: Equatable, Sendable {
         var table = ""
         var tableBroken = false
         var seen: Set<String> = []
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        for (offset, raw) in lines.enumerated() {
-            let number = offset + 1
-            var scanner = Scanner(Array((offset == 0 ? String(raw).trimmingBOM() : String(raw)).unicodeScalars), line: number)
+        let (scalars, lineStarts) = normalized(text)
+        var scanner = Scanner(scalars, line: 1)
+        var number = 1
+        while number <= lineStarts.count {
+            scanner.move(to: lineStarts[number - 1], line: number)
             scanner.skipSpaces()
-            if scanner.atEndOrComment { continue }
+            if scanner.atEndOrComment {
+                number += 1
+                continue
+            }
             do throws(Failure) {
                 if scanner.peek == "[" {
                     scanner.advance()
@@ -109,9 +115,13 @@ public struct TOMLDocument: Equatable, Sendable {
                     table = name
                     tableBroken = false
                     tableLines.append(TableLine(name: name, line: number))
+                    number += 1
                     continue
                 }
-                guard !tableBroken else { continue }
+                guard !tableBroken else {
+                    number += 1
+                    continue
+                }
                 let key: String
                 do {
                     key = try scanner.dottedKey(until: "=")
@@ -136,15 +146,23 @@ public struct TOMLDocument: Equatable, Sendable {
                     }
                     try scanner.expectEnd(key: key)
                 } catch {
-                    throw Failure(line: number, key: path, message: error.message)
+                    throw Failure(line: error.line, key: path, message: error.message)
                 }
+                // On after the value's last line (an array or a string may span several).
+                let keyLine = number
+                number = scanner.line
                 for entry in found {
-                    guard seen.insert(entry.path).inserted else { throw Failure(line: number, key: entry.path, message: "defined twice") }
+                    guard seen.insert(entry.path).inserted else { throw Failure(line: keyLine, key: entry.path, message: "defined twice") }
                     entries.append(entry)
                 }
+                number += 1
             } catch {
+                // On at the next line: after a value that failed, at the
+                // line after its key (the lines of a broken array are read
+                // as lines of their own).
                 failures.append(error)
                 if !lenient { break }
+                number += 1
             }
         }
         return (TOMLDocument(entries: entries, tableLines: tableLines), failures)
@@ -183,6 +201,22 @@ public struct TOMLDocument: Equatable, Sendable {
     }
 }
 
-private extension String {
-    func trimmingBOM() -> String { hasPrefix("\u{FEFF}") ? String(dropFirst()) : self }
+/// `text`'s scalars, a leading byte order mark dropped and every line end
+/// (LF, CRLF, CR alone) made "\n", with where each line starts.
+private func normalized(_ text: String) -> (scalars: [Unicode.Scalar], lineStarts: [Int]) {
+    var scalars: [Unicode.Scalar] = []
+    scalars.reserveCapacity(text.unicodeScalars.count)
+    var lineStarts = [0]
+    var afterCR = false
+    for (offset, scalar) in text.unicodeScalars.enumerated() {
+        if offset == 0, scalar == "\u{FEFF}" { continue }
+        if scalar == "\n", afterCR {
+            afterCR = false
+            continue
+        }
+        afterCR = scalar == "\r"
+        scalars.append(scalar == "\r" ? "\n" : scalar)
+        if scalar == "\n" || scalar == "\r" { lineStarts.append(scalars.count) }
+    }
+    return (scalars, lineStarts)
 }

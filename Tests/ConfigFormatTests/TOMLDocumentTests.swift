@@ -86,4 +86,63 @@ struct TOMLDocumentTests {
         #expect(document.entries.map(\.path) == ["a", "c", "u.e"])
         #expect(failures.map(\.line) == [2, 4])
     }
+
+    @Test("arrays over several lines, with comments and a trailing comma; the lines after them keep their numbers, whatever the line ends")
+    func multiLineArrays() throws {
+        let lines = [
+            "[play]",
+            "guides = [",
+            "  \"http://one.test/guide.xml\",  # the first",
+            "  # a comment between items",
+            "  'http://two.test/guide.xml',",
+            "]",
+            "theme = \"dark\"",
+            "nested = [ [1, 2],",
+            "  [3] ]",
+            "after = true",
+        ]
+        for separator in ["\n", "\r\n", "\r"] {
+            let doc = try TOMLDocument.parse(lines.joined(separator: separator))
+            #expect(doc.entry("play", "guides")?.value == .array([.string("http://one.test/guide.xml"), .string("http://two.test/guide.xml")]))
+            #expect(doc.entry("play", "guides")?.line == 2)
+            #expect(doc.entry("play", "theme")?.line == 7)
+            #expect(doc.entry("play", "nested")?.value == .array([.array([.integer(1), .integer(2)]), .array([.integer(3)])]))
+            #expect(doc.entry("play", "after")?.line == 10)
+        }
+    }
+
+    @Test("multi-line strings, basic and literal: the first line end dropped, escapes in basic ones, a backslash at a line's end joining lines")
+    func multiLineStrings() throws {
+        let text = [
+            #"a = """"#,
+            #"first \t line"#,
+            #"second""""#,
+            #"b = '''C:\raw\"#,
+            #"path'''"#,
+            #"c = """one \"#,
+            #"    two""""#,
+            #"d = """say ""hi""""""#,
+            #"e = 1"#,
+        ].joined(separator: "\n")
+        let doc = try TOMLDocument.parse(text)
+        #expect(doc.entry("", "a")?.value.string == "first \t line\nsecond")
+        #expect(doc.entry("", "b")?.value.string == "C:\\raw\\\npath")
+        #expect(doc.entry("", "c")?.value.string == "one two")
+        #expect(doc.entry("", "d")?.value.string == "say \"\"hi\"\"")
+        #expect(doc.entry("", "e")?.line == 9)
+    }
+
+    @Test("an array or a multi-line string left open says so; leniently, the lines after the broken key are read")
+    func openMultiLine() {
+        func failure(_ text: String) -> TOMLDocument.Failure? {
+            do { _ = try TOMLDocument.parse(text); return nil } catch { return error }
+        }
+        #expect(failure("a = 1\nx = [\n  1,\n  2\n") == TOMLDocument.Failure(line: 5, key: "x", message: "the array is not closed with “]”"))
+        #expect(failure("x = \"\"\"\nnever closed\n") == TOMLDocument.Failure(line: 1, key: "x", message: "unterminated multi-line string"))
+        #expect(failure("x = [\n  1\n  2\n]") == TOMLDocument.Failure(line: 3, key: "x", message: "expected “,” or “]” in the array"))
+        #expect(failure("x = \"a\nb\"")?.message == "unterminated string", "a one-line string stays on its line")
+        let (document, failures) = TOMLDocument.parse("x = [\n  1\n  2\n]\ny = 3\n", lenient: true)
+        #expect(document.entries.map(\.path) == ["y"])
+        #expect(failures.map(\.line) == [3, 2, 3, 4])
+    }
 }

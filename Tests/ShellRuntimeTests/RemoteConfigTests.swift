@@ -74,6 +74,26 @@ struct RemoteConfigTests {
         #expect(broken.problems.first?.line == 2)
     }
 
+    @Test("config.toml: arrays written over several lines (one item a line, comments, a trailing comma) are read; a problem after them names its own line")
+    func multiLineArrays() {
+        let config = ShellConfigFile.parse("""
+            [play]
+            guides = [
+                "http://one.test/guide.xml",  # the provider's
+                "http://two.test/guide.xml",
+            ]
+            [recovery]
+            backoff = [
+                0.5, 1,
+                2,
+            ]
+            stall = 0.5
+            """, path: "c.toml")
+        #expect(config.guides == ["http://one.test/guide.xml", "http://two.test/guide.xml"])
+        #expect(config.backoff == [0.5, 1, 2])
+        #expect(config.problems.map(\.description) == ["c.toml:11: recovery.stall: expected seconds from 1 to 600"])
+    }
+
     @Test("config.toml [video]: cells, colours, tolerance, decode and graphics; bad values keep the default")
     func videoSection() {
         let config = ShellConfigFile.parse("""
