@@ -56,14 +56,22 @@ extension DemoLineupEndToEndTests {
         #expect(loads.count == 2 && loads[1].contains("mandelbrot"),
                 "the first press loads its target at once; the gathered presses load only the final one, which replaces it: \(loads)")
 
-        try shell.tmux.send("3")
+        // A leading zero waits for more digits, shown as typed, until 2 s after the last.
+        try shell.tmux.send("0", "3")
         // The key travels through tmux and the pty, the request through the socket: wait for the key.
-        try shell.ipc.waitForState(timeout: 1.5) { $0["channel_entry"] as? String == "3" }
-        #expect(shell.tmux.waitFor { $0.contains("3_") }.ok)
+        try shell.ipc.waitForState(timeout: 1.5) { $0["channel_entry"] as? String == "03" }
+        #expect(shell.tmux.waitFor { $0.contains("03_") }.ok)
         let tuned = try shell.ipc.waitForState(timeout: 5) { channelNumber($0) == 3 }
         #expect(tuned["channel_entry"] is NSNull)
 
-        try shell.tmux.send("9", "9", "Enter")
+        // Digits no further digit can make another of the demo's numbers are tuned at once.
+        try shell.tmux.send("2")
+        let atOnce = try shell.ipc.waitForState(timeout: 1.5) { channelNumber($0) == 2 }
+        #expect(atOnce["channel_entry"] is NSNull)
+        try shell.tmux.send("3")
+        try shell.ipc.waitForState(timeout: 1.5) { channelNumber($0) == 3 && $0["phase"] as? String == "playing" }
+
+        try shell.tmux.send("0", "9", "9", "Enter")
         try shell.ipc.waitForState { $0["notice"] as? String == "No channel 99" }
         #expect(shell.tmux.waitFor { $0.contains("No channel 99") }.ok)
 

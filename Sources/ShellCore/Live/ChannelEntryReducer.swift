@@ -1,5 +1,8 @@
 /// Typing a channel number: digits gather for two seconds after the last
-/// one (or until ENTER), ESC gives up; an unknown number says so.
+/// one (or until ENTER), ESC gives up; an unknown number says so. Digits
+/// that no further digit can make into another number (no channel's number
+/// starts with them and goes on) are tuned at once, as a set-top box does:
+/// "7" on a lineup of nine channels, "12" when there is no 120–129.
 enum ChannelEntryReducer {
     static let maxDigits = 4
 
@@ -12,6 +15,7 @@ enum ChannelEntryReducer {
             if digits.count >= maxDigits { digits = "" }
             digits += String(d)
             state.live.channelEntry = ChannelEntry(digits: digits)
+            if complete(state, digits) { return commit(&state, now: now) }
             return [.startTimer(.digitCommit, after: state.settings.digitCommitDelay)]
         }
         guard state.live.channelEntry != nil else { return nil }
@@ -29,6 +33,19 @@ enum ChannelEntryReducer {
     /// The keys of a number being typed: any other gives it up (`cancel`)
     /// and goes where it would have gone.
     static let keys: Set<RemoteCommand> = KeyTable.digits.union([.select, .menu])
+
+    /// Whether `digits` can become no other number: the longest there is,
+    /// or no channel's number starts with them and has more digits. A
+    /// leading zero ("04") waits: the next digit may still make it a number.
+    static func complete(_ state: ShellState, _ digits: String) -> Bool {
+        if digits.count >= maxDigits { return true }
+        guard digits.first != "0" else { return false }
+        return !state.items.contains { item in
+            guard let number = item.number else { return false }
+            let text = String(number)
+            return text.count > digits.count && text.hasPrefix(digits)
+        }
+    }
 
     /// The number being typed is given up, without a word.
     static func cancel(_ state: inout ShellState) {

@@ -186,7 +186,7 @@ struct ItemsRefreshTests {
     @Test("waits while a number is typed; applied at the next moment the viewer only watches: the channel goes on, channel 3's warm player stops, channel 1 (on another stream) warms again")
     func waitsForQuiet() {
         let h = warmChannel2()
-        h.apply(.command(.digit(9), at: h.clock.now))
+        h.apply(.command(.digit(0), at: h.clock.now))
         let queued = h.apply(.refreshItems(removing: Set(old.map(\.id)), adding: refreshed, at: h.clock.now))
         #expect(queued.isEmpty && h.state.items == old, "nothing while a number is typed: \(queued)")
         #expect(h.state.pendingRefresh == ItemsRefresh(removing: Set(old.map(\.id)), adding: refreshed))

@@ -7,9 +7,10 @@ private let channels = (1...5).map { (n: Int) -> MediaItem in
     MediaItem(id: "ch\(n)", title: "Channel \(n)", url: "av://lavfi:ch\(n)", isLive: true, number: n)
 }
 
-/// A harness playing channel 2 (index 1), first frame shown.
-private func watchingChannel2() -> ReducerHarness {
-    let h = ReducerHarness(ShellState(items: channels))
+/// A harness playing channel 2 (index 1), first frame shown; `more`
+/// after the five channels.
+private func watchingChannel2(more: [MediaItem] = []) -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: channels + more))
     h.apply(.playIndex(1, at: h.clock.now))
     h.apply(.player(.playing, token: 1, at: h.clock.now))
     h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
@@ -170,9 +171,10 @@ struct FlipTests {
         h.expectArmed([.hintHide, .transportHide])
     }
 
-    @Test("typed digits tune two seconds after the last one; ENTER tunes at once; ESC aborts; unknown numbers say so")
+    @Test("typed digits tune two seconds after the last one, or at once when no further digit can make another number; ENTER tunes at once; ESC aborts; unknown numbers say so")
     func numberEntry() {
-        let h = watchingChannel2()
+        let forties = [40, 45].map { MediaItem(id: "ch\($0)", title: "Channel \($0)", url: "av://lavfi:ch\($0)", isLive: true, number: $0) }
+        let h = watchingChannel2(more: forties)
         h.press(.digit(4), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "4") }
         #expect(h.advance(by: 1.9) == [])
         #expect(h.advance(by: 0.1) == [.digitCommit])
@@ -180,16 +182,27 @@ struct FlipTests {
         #expect(committed.contains(.load(channels[3], token: 2)))
         #expect(h.state.current == 3 && h.state.live.channelEntry == nil)
 
-        h.press(.digit(1), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "1") }
-        h.press(.digit(2), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "12") }
-        h.press(.select, effects: [.cancelTimer(.digitCommit), .startTimer(.noticeHide, after: 2.5)]) {
-            $0.live.channelEntry = nil
-            $0.chrome.notice = "No channel 12"
+        h.press(.digit(4), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "4") }
+        let fortyFive = h.apply(.command(.digit(5), at: h.clock.now))
+        #expect(fortyFive.first == .cancelTimer(.digitCommit) && fortyFive.contains(.load(forties[1], token: 3)), "45 can become no other number: \(fortyFive)")
+        #expect(h.state.current == 6 && h.state.live.channelEntry == nil)
+
+        let one = h.apply(.command(.digit(1), at: h.clock.now))
+        #expect(one.contains(.load(channels[0], token: 4)), "no channel 10–19: 1 is tuned at once")
+        #expect(h.state.current == 0 && h.state.live.channelEntry == nil)
+
+        h.press(.digit(7), effects: [.cancelTimer(.digitCommit), .startTimer(.noticeHide, after: 2.5)]) {
+            $0.chrome.notice = "No channel 7"
         }
         #expect(h.advance(by: 2.5).contains(.noticeHide))
         h.send(.timerFired(.noticeHide, at: h.clock.now)) { $0.chrome.notice = nil }
 
-        h.press(.digit(5), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "5") }
+        h.press(.digit(0), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "0") }
+        h.press(.digit(4), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "04") }
+        let entered = h.apply(.command(.select, at: h.clock.now))
+        #expect(entered.contains(.load(channels[3], token: 5)), "ENTER tunes 04 at once")
+
+        h.press(.digit(4), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "4") }
         h.press(.menu, effects: [.cancelTimer(.digitCommit)]) { $0.live.channelEntry = nil }
         #expect(h.state.current == 3 && h.state.screen == .player)
         h.expectArmed([.hintHide, .posterDelay, .transportHide])
