@@ -38,8 +38,10 @@ struct GuideUpdateCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @OptionGroup var options: LibraryOptions
+
     func run() throws {
-        let store = GuideStore(path: GuideStore.defaultPath())
+        let store = GuideStore(path: options.guideStorePath)
         let previous = store.status()
         guard let location = lineup.map(GuideCommand.absolute) ?? previous?.lineupLocation else {
             printError("no lineup: pass --lineup (the guide keeps only a lineup's channels)")
@@ -128,8 +130,10 @@ struct GuideSearchCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @OptionGroup var options: LibraryOptions
+
     func run() throws {
-        let store = GuideStore(path: GuideStore.defaultPath())
+        let store = GuideStore(path: options.guideStorePath)
         guard store.status() != nil else {
             printError("no stored guide at \(store.path): run tvshell guide update --lineup M3U --guide XMLTV first")
             throw ExitCode(66)

@@ -149,7 +149,7 @@ struct PlayCommand: ParsableCommand {
         // and then loads libmpv (no thread can start while libmpv loads,
         // and the read starts one).
         let lineups = (lineup.map { [$0] } ?? []) + items.filter(Self.isLineup)
-        let store = GuideStore(path: GuideStore.defaultPath())
+        let store = GuideStore(path: file.guideStorePath ?? GuideStore.defaultPath())
         var stored: StartWindowRead?
         if lineups.isEmpty && account == nil {
             MPVLibrary.preload()
@@ -241,6 +241,7 @@ struct PlayCommand: ParsableCommand {
         configured.cec = setup.file.cec
         if let remember = setup.file.remember { configured.remembers = remember }
         configured.libraryPath = setup.file.libraryPath
+        configured.guideStorePath = setup.file.guideStorePath
         if configured.remembers {
             var recordings = RecordingsSettings(directory: setup.file.recordingsDirectory ?? RecordingsSettings.defaultDirectory(),
                                                 recorder: ["/proc/self/exe", "recorder"])

@@ -31,6 +31,38 @@ struct GuideUpdateEndToEndTests {
         return path
     }
 
+    @Test("[guide] store puts the guide where the config says: guide update and guide search with --config use it, and play with that config shows it at once without fetching")
+    func configuredStore() throws {
+        let dir = TVShellBinary.scratchDirectory("guide-store-place")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try LocalHTTPServer(files: ["guide.xml": Data(Self.guide(title: "Placed Show").utf8)])
+        defer { server.stop() }
+        let m3u = try Self.lineup(in: dir)
+        let place = dir.appendingPathComponent("usb/tv/guide.sqlite3").path
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[guide]\nstore = \"\(place)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+
+        let update = try Self.tvshell(["guide", "update", "--config", config, "--lineup", m3u, "--guide", server.url("guide.xml")], home: dir)
+        #expect(update.status == 0, "\(update.output)")
+        #expect(FileManager.default.fileExists(atPath: place), "the store is where [guide] store says")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".local/state/tvshell/guide.sqlite3").path), "not at the default place")
+        #expect(try Self.tvshell(["guide", "search", "--config", config, "Placed"], home: dir).output.contains("Placed Show"))
+        let elsewhere = try Self.tvshell(["guide", "search", "Placed"], home: dir)
+        #expect(elsewhere.status == 66 && elsewhere.output.contains("no stored guide"), "without the config, the default place: \(elsewhere.output)")
+        let wrong = dir.appendingPathComponent("wrong.toml").path
+        try "[guide]\nstore = \"relative/guide.sqlite3\"\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        let refused = try Self.tvshell(["guide", "search", "--config", wrong, "Placed"], home: dir)
+        #expect(refused.output.contains("guide.store: expected an absolute path to a file in quotes; using the default guide store"), "\(refused.output)")
+
+        let fetched = server.requests.count
+        let home = ParentalHome(dir)
+        let shell = try ShellUnderTest(["--home", "--config", config, "--guide", server.url("guide.xml"), m3u], home: home)
+        #expect(shell.tmux.waitFor { $0.contains("Placed Show") }.ok, "\(shell.tmux.capture())")
+        #expect(server.requests.count == fetched, "a fresh store at its place is not fetched again")
+        _ = try shell.ipc.request(["quit"])
+        #expect(shell.waitForExit() == 0)
+    }
+
     @Test("an HTML page served with 200, an empty <tv/> and a guide of other channels each keep the stored guide and exit non-zero with the reason; an unchanged guide is asked for with If-None-Match and not downloaded again")
     func keepsTheGuide() throws {
         let dir = TVShellBinary.scratchDirectory("guide-update")

@@ -168,7 +168,7 @@ struct RemoteConfigTests {
                 && !TimeshiftSettings.applies(to: "/media/film.mkv"))
     }
 
-    @Test("config.toml [guide]: refresh as seconds or with a unit; too short or unreadable named, default kept")
+    @Test("config.toml [guide]: refresh as seconds or with a unit, the store's place; too short, unreadable or relative named, default kept")
     func guideSection() {
         #expect(ShellConfigFile.parse("[guide]\nrefresh = \"6h\"\n", path: "g.toml").guideRefresh == 21600)
         #expect(ShellConfigFile.parse("[guide]\nrefresh = 5400\n", path: "g.toml").guideRefresh == 5400)
@@ -178,8 +178,13 @@ struct RemoteConfigTests {
             #expect(bad.guideRefresh == nil)
             #expect(bad.problems.map(\.description) == [
                 "g.toml:\(line): guide.refresh: expected a duration of a minute or more, such as \"12h\", \"30m\" or 3600",
-                "g.toml:3: guide.reload: unknown setting; expected refresh or reminders",
+                "g.toml:3: guide.reload: unknown setting; expected refresh, reminders or store",
             ])
+        }
+        #expect(ShellConfigFile.parse("[guide]\nstore = \"/srv/tv/guide.sqlite3\"\n", path: "g.toml").guideStorePath == "/srv/tv/guide.sqlite3")
+        for value in ["\"guide.sqlite3\"", "\"/srv/tv/\"", "3"] {
+            let bad = ShellConfigFile.parse("[guide]\nstore = \(value)\n", path: "g.toml")
+            #expect(bad.guideStorePath == nil && bad.problems.map(\.description) == ["g.toml:2: guide.store: expected an absolute path to a file in quotes"])
         }
     }
 

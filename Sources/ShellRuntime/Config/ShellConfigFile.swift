@@ -110,6 +110,9 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var upNextCountdown: Double?
     /// `[guide] refresh`: seconds (nil: 12 h).
     public var guideRefresh: Double?
+    /// `[guide] store`: where the guide is kept (nil: beside the library's
+    /// default place, `GuideStore.defaultPath`).
+    public var guideStorePath: String?
     /// `[guide] reminders = "tune"`: a kiosk's reminders tune by themselves.
     public var remindersTune = false
     /// `[channels] flip = "favourites"`: channel up / down go round favourites only.
@@ -325,7 +328,10 @@ public struct ShellConfigFile: Equatable, Sendable {
             case "reminders":
                 guard let name = value.string, name == "ask" || name == "tune" else { throw EntryError("expected \"ask\" or \"tune\"") }
                 remindersTune = name == "tune"
-            default: throw EntryError("unknown setting; expected refresh or reminders")
+            case "store":
+                guard let path = value.string, path.hasPrefix("/"), !path.hasSuffix("/") else { throw EntryError("expected an absolute path to a file in quotes") }
+                guideStorePath = path
+            default: throw EntryError("unknown setting; expected refresh, reminders or store")
             }
         case "channels":
             switch entry.key {

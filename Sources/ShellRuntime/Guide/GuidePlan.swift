@@ -22,16 +22,16 @@ public struct GuidePlan: Sendable {
         self.maximumAge = maximumAge
     }
 
-    /// A plan for the store at its default place, for a box that kept none
+    /// A plan for the store at `storePath` (nil: its default place), for a box that kept none
     /// (its lineup named no guide) and is given a guide source while it
     /// runs (the automation socket's or the fleet's `guide URL`): the
     /// channels are `items`' live ones, matched by what the items keep of
     /// them (the guide id, else the name, as `MediaItem.guideID` holds it)
     /// and by their names.
-    public static func fresh(for items: [MediaItem], sources: [String]) -> GuidePlan {
+    public static func fresh(for items: [MediaItem], sources: [String], storePath: String? = nil) -> GuidePlan {
         var seen = Set<String>()
         let targets = items.filter(\.isLive).map { GuideTarget(id: $0.guideID, names: [$0.title]) }.filter { seen.insert($0.key).inserted }
-        return GuidePlan(store: GuideStore(path: GuideStore.defaultPath()), targets: targets, sources: sources)
+        return GuidePlan(store: GuideStore(path: storePath ?? GuideStore.defaultPath()), targets: targets, sources: sources)
     }
 
     /// The narrower window read before the first frame (`GuideWindow.around` follows

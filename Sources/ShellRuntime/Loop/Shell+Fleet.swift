@@ -63,10 +63,10 @@ extension Shell {
     var recordingAvailable: Bool { recordings != nil }
 
     /// The guide from `location` from now on: the store refreshed from it
-    /// (a box that kept no store starts one at its default place, for the
-    /// lineup's live channels).
+    /// (a box that kept no store starts one at its place, `[guide] store`
+    /// or the default, for the lineup's live channels).
     func switchGuide(_ location: String) -> IPCCommandError? {
-        var plan = guidePlan ?? GuidePlan.fresh(for: state.items, sources: [])
+        var plan = guidePlan ?? GuidePlan.fresh(for: state.items, sources: [], storePath: configuration.guideStorePath)
         guard !plan.targets.isEmpty else { return IPCCommandError("refused: this lineup has no live channels to keep a guide for") }
         plan.sources = [location]
         logger.info("guide source switched to \(location); refreshing")

@@ -26,6 +26,9 @@ public struct ShellConfiguration: Sendable {
     public var guide: ProgrammeGuide
     /// Where the guide is kept and refreshed from (nil: `guide` is all there is).
     public var guidePlan: GuidePlan?
+    /// Where a guide given while the shell runs (`guide URL`) is kept when
+    /// `guidePlan` is nil (`[guide] store`; nil: `GuideStore.defaultPath`).
+    public var guideStorePath: String?
     /// Parental restrictions at start: policy, and the persisted counter and lockout.
     public var restrictions: RestrictionsState
     /// Checks passcodes and keeps the lockout and audit log; without one,
