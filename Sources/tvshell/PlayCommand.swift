@@ -211,6 +211,7 @@ struct PlayCommand: ParsableCommand {
         settings.warmNeighbours = setup.file.warmNeighbours ?? 2
         if let delay = setup.file.warmDelay { settings.warmDelay = delay }
         settings.flipFavouritesOnly = setup.file.flipFavourites
+        if let instant = setup.file.instantDigits { settings.instantDigits = instant }
         settings.remindersTune = setup.file.remindersTune
         settings.maxConnections = setup.file.maxConnections
         settings.warmBudget = WarmBudget(players: setup.file.warmBudgetPlayers ?? WarmBudget().players,

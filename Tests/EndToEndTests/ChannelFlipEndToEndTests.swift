@@ -56,22 +56,14 @@ extension DemoLineupEndToEndTests {
         #expect(loads.count == 2 && loads[1].contains("mandelbrot"),
                 "the first press loads its target at once; the gathered presses load only the final one, which replaces it: \(loads)")
 
-        // A leading zero waits for more digits, shown as typed, until 2 s after the last.
-        try shell.tmux.send("0", "3")
+        try shell.tmux.send("3")
         // The key travels through tmux and the pty, the request through the socket: wait for the key.
-        try shell.ipc.waitForState(timeout: 1.5) { $0["channel_entry"] as? String == "03" }
-        #expect(shell.tmux.waitFor { $0.contains("03_") }.ok)
+        try shell.ipc.waitForState(timeout: 1.5) { $0["channel_entry"] as? String == "3" }
+        #expect(shell.tmux.waitFor { $0.contains("3_") }.ok)
         let tuned = try shell.ipc.waitForState(timeout: 5) { channelNumber($0) == 3 }
         #expect(tuned["channel_entry"] is NSNull)
 
-        // Digits no further digit can make another of the demo's numbers are tuned at once.
-        try shell.tmux.send("2")
-        let atOnce = try shell.ipc.waitForState(timeout: 1.5) { channelNumber($0) == 2 }
-        #expect(atOnce["channel_entry"] is NSNull)
-        try shell.tmux.send("3")
-        try shell.ipc.waitForState(timeout: 1.5) { channelNumber($0) == 3 && $0["phase"] as? String == "playing" }
-
-        try shell.tmux.send("0", "9", "9", "Enter")
+        try shell.tmux.send("9", "9", "Enter")
         try shell.ipc.waitForState { $0["notice"] as? String == "No channel 99" }
         #expect(shell.tmux.waitFor { $0.contains("No channel 99") }.ok)
 
@@ -87,6 +79,24 @@ extension DemoLineupEndToEndTests {
         #expect(guide.ok, "the guide lists channels with now / next: \(guide.screen)")
         try shell.tmux.send("Down", "Enter")
         try shell.ipc.waitForState { channelNumber($0) == 4 && $0["screen"] as? String == "player" }
+    }
+
+    @Test("[channels] instant_digits: a number no further digit can make another of the demo's is tuned at once; a leading zero waits and shows the digits")
+    func instantDigits() throws {
+        let dir = TVShellBinary.scratchDirectory("instant-digits")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[channels]\ninstant_digits = true\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--config", config], width: 100, height: 30, connectTimeout: 120, cacheHome: Self.cacheHome)
+        try shell.ipc.waitForState(timeout: 60) { channelNumber($0) == 1 && $0["phase"] as? String == "playing" }
+        try shell.tmux.send("2")
+        // Under the 2 s a number otherwise waits.
+        let tuned = try shell.ipc.waitForState(timeout: 1.5) { channelNumber($0) == 2 }
+        #expect(tuned["channel_entry"] is NSNull)
+        try shell.tmux.send("0", "3")
+        try shell.ipc.waitForState(timeout: 1.5) { $0["channel_entry"] as? String == "03" }
+        #expect(shell.tmux.waitFor { $0.contains("03_") }.ok)
+        try shell.ipc.waitForState(timeout: 5) { channelNumber($0) == 3 && $0["channel_entry"] is NSNull }
     }
 
     @Test("LEFT on a paused channel with no timeshift says there is no rewind and stays, paused, on the channel")

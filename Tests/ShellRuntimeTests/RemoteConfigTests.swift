@@ -188,18 +188,19 @@ struct RemoteConfigTests {
         }
     }
 
-    @Test("config.toml [guide] reminders and [channels] flip: ask or tune, all or favourites; anything else named, default kept")
+    @Test("config.toml [guide] reminders and [channels] flip and instant_digits: ask or tune, all or favourites, true or false; anything else named, default kept")
     func remindersAndFlip() {
-        let set = ShellConfigFile.parse("[guide]\nreminders = \"tune\"\n[channels]\nflip = \"favourites\"\n", path: "c.toml")
-        #expect(set.remindersTune && set.flipFavourites && set.problems.isEmpty)
+        let set = ShellConfigFile.parse("[guide]\nreminders = \"tune\"\n[channels]\nflip = \"favourites\"\ninstant_digits = true\n", path: "c.toml")
+        #expect(set.remindersTune && set.flipFavourites && set.instantDigits == true && set.problems.isEmpty)
         let plain = ShellConfigFile.parse("[guide]\nreminders = \"ask\"\n[channels]\nflip = \"all\"\n", path: "c.toml")
         #expect(!plain.remindersTune && !plain.flipFavourites && plain.problems.isEmpty)
-        let bad = ShellConfigFile.parse("[guide]\nreminders = \"beep\"\n[channels]\nflip = 2\norder = \"x\"\n", path: "c.toml")
-        #expect(!bad.remindersTune && !bad.flipFavourites)
+        let bad = ShellConfigFile.parse("[guide]\nreminders = \"beep\"\n[channels]\nflip = 2\norder = \"x\"\ninstant_digits = \"yes\"\n", path: "c.toml")
+        #expect(!bad.remindersTune && !bad.flipFavourites && bad.instantDigits == nil)
         #expect(bad.problems.map(\.description) == [
             "c.toml:2: guide.reminders: expected \"ask\" or \"tune\"",
             "c.toml:4: channels.flip: expected \"all\" or \"favourites\"",
-            "c.toml:5: channels.order: unknown setting; expected flip",
+            "c.toml:5: channels.order: unknown setting; expected flip or instant_digits",
+            "c.toml:6: channels.instant_digits: expected true or false",
         ])
     }
 

@@ -110,7 +110,7 @@ struct WarmRankingTests {
         #expect(!shell.state.warm.players.isEmpty, "its neighbours opened at once: \(warm(shell))")
     }
 
-    @Test("typed digits: the likeliest channel they can become at once; digits that can become no other number tuned at once; never a restricted one")
+    @Test("typed digits: the likeliest channel they can become at once, the only one as soon as the digits allow just one; never a restricted one")
     func typedDigits() {
         let shell = settled(on: 3)
         #expect(warm(shell) == [4: .next, 2: .previous])
@@ -118,14 +118,16 @@ struct WarmRankingTests {
         #expect(warm(shell)[1] == .typedDigits, "1, 10, 11, 12 are possible: 1, what a pause tunes")
         warmUp(shell)
         shell.press(.digit(1))
-        #expect(shell.state.current == 10 && shell.state.live.channelEntry == nil, "no channel 110–119: 11 tuned at once")
+        #expect(warm(shell) == [11: .typedDigits, 4: .next, 2: .previous], "only 11 is left")
+        warmUp(shell)
+        shell.press(.select)
+        #expect(shell.state.current == 10 && loads(shell, 11) == 0, "11 swapped in")
         settle(shell)
         shell.send(.watchCounts(["Ch 12": 4]))
         shell.press(.digit(1))
         #expect(warm(shell)[12] == .typedDigits, "of 1, 10, 11, 12, the most watched")
         shell.press(.menu)
         shell.press(.digit(5))
-        #expect(shell.state.screen == .passcode, "5, tuned at once, is TV-MA: the prompt")
         #expect(warm(shell)[5] == nil, "channel 5 is TV-MA")
         #expect(!opened(shell).contains(channels[4].url))
     }

@@ -26,6 +26,10 @@ public struct ShellSettings: Equatable, Sendable {
     public var flipFailureDelay = 3.0
     /// Seconds after the last digit before a typed channel number is tuned.
     public var digitCommitDelay = 2.0
+    /// Typed digits no further digit can make into another channel's
+    /// number are tuned at once, not after `digitCommitDelay`
+    /// (`[channels] instant_digits`; off: the product's 2 s or ENTER).
+    public var instantDigits = false
     /// While scrubbing, a thumbnail of the frame under the head (`[scrub] thumbnails`).
     public var scrubThumbnails = true
     /// The kiosk's daily sleep (`[sleep] daily`), minutes after local midnight.

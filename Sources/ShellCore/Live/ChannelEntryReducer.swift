@@ -1,8 +1,9 @@
 /// Typing a channel number: digits gather for two seconds after the last
-/// one (or until ENTER), ESC gives up; an unknown number says so. Digits
-/// that no further digit can make into another number (no channel's number
-/// starts with them and goes on) are tuned at once, as a set-top box does:
-/// "7" on a lineup of nine channels, "12" when there is no 120–129.
+/// one (or until ENTER), ESC gives up; an unknown number says so. With
+/// `ShellSettings.instantDigits`, digits that no further digit can make
+/// into another number (no channel's number starts with them and goes on)
+/// are tuned at once, as many set-top boxes do: "7" on a lineup of nine
+/// channels, "12" when there is no 120–129.
 enum ChannelEntryReducer {
     static let maxDigits = 4
 
@@ -15,7 +16,7 @@ enum ChannelEntryReducer {
             if digits.count >= maxDigits { digits = "" }
             digits += String(d)
             state.live.channelEntry = ChannelEntry(digits: digits)
-            if complete(state, digits) { return commit(&state, now: now) }
+            if state.settings.instantDigits, complete(state, digits) { return commit(&state, now: now) }
             return [.startTimer(.digitCommit, after: state.settings.digitCommitDelay)]
         }
         guard state.live.channelEntry != nil else { return nil }

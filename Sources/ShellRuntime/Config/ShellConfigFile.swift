@@ -117,6 +117,9 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var remindersTune = false
     /// `[channels] flip = "favourites"`: channel up / down go round favourites only.
     public var flipFavourites = false
+    /// `[channels] instant_digits`: typed digits that can become no other
+    /// channel's number are tuned at once.
+    public var instantDigits: Bool?
     /// `[segments] linear`: ad breaks must be watched (nil: the default, yes).
     public var linearBreaks: Bool?
     /// `[mpris]`: nil keeps the default (the session bus).
@@ -338,7 +341,10 @@ public struct ShellConfigFile: Equatable, Sendable {
             case "flip":
                 guard let name = value.string, name == "all" || name == "favourites" else { throw EntryError("expected \"all\" or \"favourites\"") }
                 flipFavourites = name == "favourites"
-            default: throw EntryError("unknown setting; expected flip")
+            case "instant_digits":
+                guard let flag = value.boolean else { throw EntryError("expected true or false") }
+                instantDigits = flag
+            default: throw EntryError("unknown setting; expected flip or instant_digits")
             }
         case "live":
             switch entry.key {

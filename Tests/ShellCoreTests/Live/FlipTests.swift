@@ -9,8 +9,8 @@ private let channels = (1...5).map { (n: Int) -> MediaItem in
 
 /// A harness playing channel 2 (index 1), first frame shown; `more`
 /// after the five channels.
-private func watchingChannel2(more: [MediaItem] = []) -> ReducerHarness {
-    let h = ReducerHarness(ShellState(items: channels + more))
+private func watchingChannel2(more: [MediaItem] = [], settings: ShellSettings = ShellSettings()) -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: channels + more, settings: settings))
     h.apply(.playIndex(1, at: h.clock.now))
     h.apply(.player(.playing, token: 1, at: h.clock.now))
     h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
@@ -171,10 +171,37 @@ struct FlipTests {
         h.expectArmed([.hintHide, .transportHide])
     }
 
-    @Test("typed digits tune two seconds after the last one, or at once when no further digit can make another number; ENTER tunes at once; ESC aborts; unknown numbers say so")
+    @Test("typed digits tune two seconds after the last one; ENTER tunes at once; ESC aborts; unknown numbers say so")
     func numberEntry() {
+        let h = watchingChannel2()
+        h.press(.digit(4), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "4") }
+        #expect(h.advance(by: 1.9) == [])
+        #expect(h.advance(by: 0.1) == [.digitCommit])
+        let committed = h.apply(.timerFired(.digitCommit, at: h.clock.now))
+        #expect(committed.contains(.load(channels[3], token: 2)))
+        #expect(h.state.current == 3 && h.state.live.channelEntry == nil)
+
+        h.press(.digit(1), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "1") }
+        h.press(.digit(2), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "12") }
+        h.press(.select, effects: [.cancelTimer(.digitCommit), .startTimer(.noticeHide, after: 2.5)]) {
+            $0.live.channelEntry = nil
+            $0.chrome.notice = "No channel 12"
+        }
+        #expect(h.advance(by: 2.5).contains(.noticeHide))
+        h.send(.timerFired(.noticeHide, at: h.clock.now)) { $0.chrome.notice = nil }
+
+        h.press(.digit(5), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "5") }
+        h.press(.menu, effects: [.cancelTimer(.digitCommit)]) { $0.live.channelEntry = nil }
+        #expect(h.state.current == 3 && h.state.screen == .player)
+        h.expectArmed([.hintHide, .posterDelay, .transportHide])
+    }
+
+    @Test("[channels] instant_digits: digits no further digit can make into another number are tuned at once; others wait 2 s; a leading zero waits; ENTER, ESC")
+    func instantNumberEntry() {
         let forties = [40, 45].map { MediaItem(id: "ch\($0)", title: "Channel \($0)", url: "av://lavfi:ch\($0)", isLive: true, number: $0) }
-        let h = watchingChannel2(more: forties)
+        var settings = ShellSettings()
+        settings.instantDigits = true
+        let h = watchingChannel2(more: forties, settings: settings)
         h.press(.digit(4), effects: [.startTimer(.digitCommit, after: 2)]) { $0.live.channelEntry = ChannelEntry(digits: "4") }
         #expect(h.advance(by: 1.9) == [])
         #expect(h.advance(by: 0.1) == [.digitCommit])
