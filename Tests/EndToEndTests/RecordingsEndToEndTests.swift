@@ -171,6 +171,32 @@ struct RecordingsEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("disk full") || $0.contains("RECORDINGS") }.ok)
     }
 
+    @Test("a recording that fitted when asked for but not when it starts (the disk filled meanwhile) is told as it starts, once")
+    func filledBeforeStart() throws {
+        guard getuid() == 0 else { return }
+        let mount = TVShellBinary.scratchDirectory("recordings-filled")
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        try #require(try Spawn.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", mount.path]).status == 0)
+        defer {
+            _ = try? Spawn.run(["umount", "-l", mount.path])
+            try? FileManager.default.removeItem(at: mount)
+        }
+        let setup = try Setup(name: "recordings-filled", recordings: mount.path + "/tv")
+        defer { setup.stop() }
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        // Ten seconds need about 10 MB at 8 Mbit/s: they fit in 16 MiB when asked for, 5 s ahead.
+        _ = try shell.ipc.request(["record", 1, Date().timeIntervalSince1970 + 5, 10])
+        _ = try shell.ipc.waitForState { self.recording($0)?["status"] as? String == "scheduled" }
+        try Data(count: 12 << 20).write(to: mount.appendingPathComponent("other.bin"))
+        let told = try shell.ipc.waitForState(timeout: 20) { ($0["notice"] as? String)?.contains("may not fit") == true }
+        let notice = told["notice"] as? String ?? ""
+        #expect(notice.hasPrefix("Recording now: One may not fit") && notice.contains("about 10 MB needed"), "told as it starts: \(notice)")
+        _ = try shell.ipc.waitForEvent("recording-started", timeout: 10)
+        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        #expect(log.components(separatedBy: "may not fit").count == 2, "told once: \(log.suffix(1500))")
+    }
+
     @Test("with every connection in use a recording waits and says why, then starts when one frees; tvshell recordings cancel stops it keeping what it has, delete removes it")
     func capped() throws {
         let setup = try Setup(name: "recordings-capped")

@@ -45,6 +45,9 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     private var postedItems: Set<String> = []
     private var rulesChecked = 0.0
     private var toldNoLibrary = false
+    /// Recordings whose viewer was told they may not fit (when asked for):
+    /// not told again as they start.
+    private var toldOfSpace: Set<String> = []
 
     init(settings: RecordingsSettings, guide: GuideStore?, inbox: ActionInbox, logger: Logger) {
         self.settings = settings
@@ -242,6 +245,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             if warnsOfSpace, let free = RecordingSpace.freeBytes(at: settings.directory),
                let warning = RecordingSpace.warning(title: request.title, seconds: end - start, free: free, directory: settings.directory) {
                 logger.warning("recording \(id): \(warning)")
+                toldOfSpace.insert(id)
                 inbox.post(.showNotice(warning))
             }
         } catch {
@@ -368,6 +372,19 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         recording.pid = Int(pid)
         if part == 1 { recording.path = path }
         logger.info("recording \(recording.id) started (part \(part), pid \(pid)) into \(path)")
+        if part == 1 { checkSpace(recording, now: now) }
+    }
+
+    /// As a recording starts, the space is looked at again for what is left
+    /// of it: the disk may have filled since it was asked for, a series
+    /// rule's airing was never looked at, and another run may have asked for
+    /// it. The viewer is told once per recording.
+    private func checkSpace(_ recording: SavedRecording, now: Double) {
+        guard !toldOfSpace.contains(recording.id), let free = RecordingSpace.freeBytes(at: settings.directory),
+              let warning = RecordingSpace.warning(title: recording.title, seconds: recording.end - now, free: free, directory: settings.directory) else { return }
+        toldOfSpace.insert(recording.id)
+        logger.warning("recording \(recording.id) started: \(warning)")
+        inbox.post(.showNotice("Recording now: " + warning))
     }
 
     /// Whether the recording's recorder still runs: reaped when it was this
