@@ -14,6 +14,9 @@ public struct SavedRecording: Codable, Equatable, Sendable, FetchableRecord, Per
     public var url: String
     /// HTTP headers, as JSON.
     public var headers: String
+    /// The channel's other streams, tried in turn when `url` cannot be
+    /// opened: JSON, `[{"url": …, "headers": {…}}]`.
+    public var alternates: String
     public var title: String
     public var summary: String?
     public var rating: String?
@@ -32,15 +35,16 @@ public struct SavedRecording: Codable, Equatable, Sendable, FetchableRecord, Per
     public var duration: Double
     public var created: Double
 
-    public init(id: String, channelNumber: Int?, channelName: String, channelKey: String, url: String, headers: String, title: String,
-                summary: String?, rating: String?, artwork: String? = nil, programmeStart: Double, start: Double, end: Double, series: Bool,
-                status: String, created: Double) {
+    public init(id: String, channelNumber: Int?, channelName: String, channelKey: String, url: String, headers: String, alternates: String = "[]",
+                title: String, summary: String?, rating: String?, artwork: String? = nil, programmeStart: Double, start: Double, end: Double,
+                series: Bool, status: String, created: Double) {
         self.id = id
         self.channelNumber = channelNumber
         self.channelName = channelName
         self.channelKey = channelKey
         self.url = url
         self.headers = headers
+        self.alternates = alternates
         self.title = title
         self.summary = summary
         self.rating = rating
@@ -65,16 +69,20 @@ public struct RecordingRule: Codable, Equatable, Sendable, FetchableRecord, Pers
     public var channelKey: String
     public var url: String
     public var headers: String
+    /// The channel's other streams, as `SavedRecording.alternates`.
+    public var alternates: String
     public var title: String
     public var created: Double
 
-    public init(id: String, channelNumber: Int?, channelName: String, channelKey: String, url: String, headers: String, title: String, created: Double) {
+    public init(id: String, channelNumber: Int?, channelName: String, channelKey: String, url: String, headers: String, alternates: String = "[]",
+                title: String, created: Double) {
         self.id = id
         self.channelNumber = channelNumber
         self.channelName = channelName
         self.channelKey = channelKey
         self.url = url
         self.headers = headers
+        self.alternates = alternates
         self.title = title
         self.created = created
     }

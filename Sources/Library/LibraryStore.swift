@@ -145,6 +145,11 @@ public final class LibraryStore: Sendable {
                 t.column("created", .double).notNull()
             }
         }
+        migrator.registerMigration("v5: recordings' other streams") { db in
+            for table in ["recording", "recordingRule"] {
+                try db.alter(table: table) { t in t.add(column: "alternates", .text).notNull().defaults(to: "[]") }
+            }
+        }
         return migrator
     }
 

@@ -197,6 +197,31 @@ struct RecordingsEndToEndTests {
         #expect(log.components(separatedBy: "may not fit").count == 2, "told once: \(log.suffix(1500))")
     }
 
+    @Test("a channel whose first stream is down is recorded from its other stream (the lineup's second entry of its tvg-id), as playback fails over")
+    func recordsFromAlternate() throws {
+        let setup = try Setup(name: "recordings-alternate")
+        defer { setup.stop() }
+        let dead = try LocalHTTPServer(files: [:])
+        defer { dead.stop() }
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-id="one.tv" tvg-chno="1",One
+            \(dead.url("gone/one.m3u8"))
+            #EXTINF:-1 tvg-id="one.tv" tvg-chno="1",One (backup)
+            \(setup.live.url(channel: 1))
+            #EXTINF:-1 tvg-id="two.tv" tvg-chno="2",Two
+            \(setup.live.url(channel: 2))
+            """.write(toFile: setup.lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        _ = try shell.ipc.request(["record", 1, NSNull(), 8])
+        let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 40)
+        let path = try #require(finished["path"] as? String)
+        let (duration, frames) = try probe(path)
+        #expect(duration >= 5 && frames > 5 * 20, "recorded from the backup: \(duration) s, \(frames) frames")
+        #expect(dead.requests.contains { $0.contains("gone/one.m3u8") }, "the first stream was tried: \(dead.requests)")
+    }
+
     @Test("with every connection in use a recording waits and says why, then starts when one frees; tvshell recordings cancel stops it keeping what it has, delete removes it")
     func capped() throws {
         let setup = try Setup(name: "recordings-capped")

@@ -1,12 +1,33 @@
 import Foundation
+import MediaModel
 
 /// What the recorder process is given on its standard input (never in its
 /// arguments: the stream's URL may hold an account), and what it writes
 /// back to its status file about once a second. Codable; any thread.
 public struct RecordingJob: Codable, Equatable, Sendable {
+    /// One of a channel's streams: its URL and the HTTP headers it needs.
+    public struct Stream: Codable, Equatable, Sendable {
+        public var url: String
+        public var headers: [String: String]
+
+        /// `alternates` as the library keeps them (JSON).
+        static func encode(_ alternates: [StreamAlternate]) -> String {
+            let streams = alternates.map { Stream(url: $0.url, headers: $0.headers) }
+            return (try? String(data: JSONEncoder().encode(streams), encoding: .utf8)) ?? "[]"
+        }
+
+        /// What `encode` made (none when it cannot be read).
+        static func decode(_ text: String) -> [Stream] {
+            (try? JSONDecoder().decode([Stream].self, from: Data(text.utf8))) ?? []
+        }
+    }
+
     public var id: String
     public var url: String
     public var headers: [String: String]
+    /// The channel's other streams, tried in turn when the one before
+    /// cannot be opened or read (nothing written yet).
+    public var alternates: [Stream]?
     public var path: String
     /// Unix seconds it stops at.
     public var stopAt: Double

@@ -230,8 +230,9 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             n += 1
         }
         let headers = (try? String(data: JSONEncoder().encode(item.headers), encoding: .utf8)) ?? "{}"
+        let alternates = RecordingJob.Stream.encode(item.alternates)
         var saved = SavedRecording(id: id, channelNumber: item.number, channelName: item.title, channelKey: key, url: item.url, headers: headers,
-                                   title: request.title, summary: request.summary, rating: request.rating, artwork: item.logo,
+                                   alternates: alternates, title: request.title, summary: request.summary, rating: request.rating, artwork: item.logo,
                                    programmeStart: request.start, start: start, end: end, series: request.series,
                                    status: RecordingInfo.Status.scheduled.rawValue, created: now)
         saved.series = request.series
@@ -239,7 +240,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             try store.save(saved)
             if request.series {
                 try store.save(RecordingRule(id: key + "|" + request.title, channelNumber: item.number, channelName: item.title, channelKey: key,
-                                             url: item.url, headers: headers, title: request.title, created: now))
+                                             url: item.url, headers: headers, alternates: alternates, title: request.title, created: now))
             }
             logger.info("recording \(id) of \(request.title) on \(item.title) from \(Int(start)) to \(Int(end))\(request.series ? " (series)" : "")")
             if warnsOfSpace, let free = RecordingSpace.freeBytes(at: settings.directory),
@@ -265,6 +266,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                 guard let stop = programme.stop, !existing.contains(where: { $0.channelKey == rule.channelKey && $0.programmeStart == programme.start }) else { continue }
                 var channel = MediaItem(id: rule.channelKey, title: rule.channelName, url: rule.url, isLive: true, number: rule.channelNumber, guideID: rule.channelKey)
                 channel.headers = (try? JSONDecoder().decode([String: String].self, from: Data(rule.headers.utf8))) ?? [:]
+                channel.alternates = RecordingJob.Stream.decode(rule.alternates).map { StreamAlternate(url: $0.url, headers: $0.headers) }
                 add(RecordRequest(channel: channel, title: rule.title, start: programme.start, end: stop, rating: programme.ratings.first?.value,
                                   summary: programme.summary, series: true), store: store, now: now, warnsOfSpace: false)
             }
@@ -352,7 +354,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         }
         let path = part == 1 ? fileName(recording) : RecordingsSettings.partPath(recording.path ?? fileName(recording), part: part)
         let headers = (try? JSONDecoder().decode([String: String].self, from: Data(recording.headers.utf8))) ?? [:]
-        let job = RecordingJob(id: recording.id, url: recording.url, headers: headers, path: path, stopAt: recording.end, statusPath: statusPath(recording.id))
+        let job = RecordingJob(id: recording.id, url: recording.url, headers: headers, alternates: RecordingJob.Stream.decode(recording.alternates),
+                               path: path, stopAt: recording.end, statusPath: statusPath(recording.id))
         unlink(job.statusPath)
         guard let input = try? JSONEncoder().encode(job), let executable = settings.recorder.first else { return }
         let arguments = ["tvshell-recorder"] + settings.recorder.dropFirst() + [recording.id]
