@@ -87,8 +87,10 @@ extension DemoLineupEndToEndTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let config = dir.appendingPathComponent("config.toml").path
         try "[channels]\ninstant_digits = true\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let shell = try ShellUnderTest(["--config", config], width: 100, height: 30, connectTimeout: 120, cacheHome: Self.cacheHome)
-        try shell.ipc.waitForState(timeout: 60) { channelNumber($0) == 1 && $0["phase"] as? String == "playing" }
+        let shell = try ShellUnderTest(["--home", "--config", config], width: 100, height: 30, connectTimeout: 120, cacheHome: Self.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
+        try shell.ipc.waitForState { channelNumber($0) == 1 && $0["phase"] as? String == "playing" }
         try shell.tmux.send("2")
         // Under the 2 s a number otherwise waits.
         let tuned = try shell.ipc.waitForState(timeout: 1.5) { channelNumber($0) == 2 }

@@ -152,6 +152,59 @@ struct FleetEndToEndTests {
         #expect(everything.range(of: #"(?<![0-9.])2468(?![0-9])"#, options: .regularExpression) == nil)
     }
 
+    @Test("recording events reach the events topic; a restricted channel's recording is named there only by its rating, its programme too")
+    func recordingEvents() throws {
+        let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))
+        let watcher = try broker.watch(["#"])
+        let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)
+        defer { live.stop() }
+        let dir = broker.directory
+        let now = Date().timeIntervalSince1970
+        let lineup = dir.appendingPathComponent("live.m3u").path
+        let guide = dir.appendingPathComponent("guide.xml").path
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-id="one.tv" tvg-chno="1",One
+            \(live.url(channel: 1))
+            #EXTINF:-1 tvg-id="late.tv" tvg-chno="3" tvg-rating="TV-MA",Late Night Cinema
+            \(live.url(channel: 3))
+            """.write(toFile: lineup, atomically: true, encoding: .utf8)
+        try """
+            <?xml version="1.0"?>
+            <tv><channel id="late.tv"><display-name>Late Night Cinema</display-name></channel>
+            <programme start="\(xmltv(now - 600))" stop="\(xmltv(now + 3000))" channel="late.tv"><title>The Unseen Hour</title>
+            <rating system="VCHIP"><value>TV-MA</value></rating></programme>
+            <channel id="one.tv"><display-name>One</display-name></channel>
+            <programme start="\(xmltv(now - 600))" stop="\(xmltv(now + 3000))" channel="one.tv"><title>Morning Show</title></programme>
+            <programme start="\(xmltv(now + 3000))" stop="\(xmltv(now + 6600))" channel="one.tv"><title>Cartoons</title></programme>
+            <programme start="\(xmltv(now + 6600))" stop="\(xmltv(now + 10200))" channel="one.tv"><title>Midnight Horror</title>
+            <rating system="VCHIP"><value>TV-MA</value></rating></programme></tv>
+            """.write(toFile: guide, atomically: true, encoding: .utf8)
+        let config = try fleetConfig(broker, device: "den", extra: "[recordings]\ndir = \"\(dir.appendingPathComponent("recordings").path)\"\npadding_before = 0\npadding_after = 0\n")
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest(["--config", config, "--home", "--guide", guide, lineup], home: home)
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(watcher.first { $0.topic == "tvshell/den/availability" && $0.payload == "online" } != nil)
+        try broker.publish("tvshell/den/cmd", #"{"command": ["record", 3, null, 5], "request_id": "rec"}"#)
+        let reply = try #require(watcher.next { $0.topic == "tvshell/den/reply" && $0.json?["request_id"] as? String == "rec" })
+        #expect(reply.json?["error"] as? String == "success", "\(reply.payload)")
+        let started = try #require(watcher.first(timeout: 20) { $0.topic == "tvshell/den/events" && $0.json?["event"] as? String == "recording-started" })
+        #expect(started.json?["channel"] as? Int == 3)
+        let finished = try #require(watcher.first(timeout: 30) { $0.topic == "tvshell/den/events" && $0.json?["event"] as? String == "recording-finished" })
+        #expect((finished.json?["bytes"] as? Int ?? 0) > 0, "\(finished.payload)")
+        // A TV-MA programme two hours on, on an allowed channel: asked for, it is listed (scheduled) by its rating.
+        try broker.publish("tvshell/den/cmd", "{\"command\": [\"record\", 1, \(Int(now + 6600)), 3600], \"request_id\": \"later\"}")
+        _ = try #require(watcher.next { $0.topic == "tvshell/den/reply" && $0.json?["request_id"] as? String == "later" })
+        _ = try shell.ipc.waitForState { (($0["recordings"] as? [String: Any])?["scheduled"] as? [Any])?.count == 1 }
+        try broker.publish("tvshell/den/cmd", #"{"command": ["get_state"], "request_id": "look"}"#)
+        _ = try #require(watcher.next { $0.topic == "tvshell/den/reply" && $0.json?["request_id"] as? String == "look" })
+        let everything = watcher.messages.map { "\($0.topic) \($0.payload)" }.joined(separator: "\n")
+        for secret in ["Late Night Cinema", "The Unseen Hour", "live3.m3u8", "Midnight Horror"] {
+            #expect(!everything.contains(secret), "\(secret) was published: \(everything.components(separatedBy: "\n").filter { $0.contains(secret) }.prefix(3))")
+        }
+        #expect(everything.contains("Restricted (TV-MA)"))
+    }
+
     @Test("kill -9 → offline within keep-alive × 1.5; broker stopped and started again → playing on, back online within 10 s")
     func offlineAndReconnect() throws {
         let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))

@@ -131,6 +131,10 @@ struct FleetTests {
         let text = String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self)
         for secret in ["Late Night Bars", "After Dark", "Part 2", "secret", "late.m3u8"] { #expect(!text.contains(secret), "\(secret)") }
         #expect(redaction.redact("The Late Night Bars Review") == "The Restricted (TV-MA) Review")
+        var recording = state
+        recording.recordings.list = [RecordingInfo(id: "r", channel: 1, channelName: "News 24", title: "Midnight Horror", start: 0, end: 1,
+                                                   status: .scheduled, rating: "TV-MA", contentRating: tvMA)]
+        #expect(FleetRedaction(recording).redact("Midnight Horror") == "Restricted (TV-MA)", "a recording rated over the limits, airing neither now nor next")
 
         let open = restricted(playing: 0)
         let shown = FleetTelemetry.document(open, device: "kids", groups: [], version: "0.7.0", uptime: 0)

@@ -18,10 +18,12 @@ extension ShellState {
     }
 
     /// Text that must not leave the box, each with what stands in its
-    /// place: restricted items' titles and locations, and the titles of
+    /// place: restricted items' titles and locations, the titles of
     /// restricted programmes airing now or next on any channel (rated over
-    /// the limits themselves, or on a restricted channel). Longest first,
-    /// so a title inside another is replaced with it.
+    /// the limits themselves, or on a restricted channel), and those of
+    /// recordings rated over the limits (asked for days ahead, their
+    /// programme airs neither now nor next). Longest first, so a title
+    /// inside another is replaced with it.
     public func withheldTexts() -> [(text: String, label: String)] {
         let policy = restrictions.policy
         guard policy.mode != .off else { return [] }
@@ -42,6 +44,10 @@ extension ShellState {
                 found[programme.title] = shown
                 if let subtitle = programme.subtitle { found[subtitle] = shown }
             }
+        }
+        for recording in recordings.list {
+            guard let rating = recording.contentRating, !rating.isUnrated, policy.exceeds(rating) else { continue }
+            found[recording.title] = "Restricted (\(rating.code))"
         }
         if playback.restricted, let item = currentItem {
             let label = restrictedLabel(item) ?? "Restricted"

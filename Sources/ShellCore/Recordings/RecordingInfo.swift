@@ -39,12 +39,17 @@ public struct RecordingInfo: Equatable, Sendable {
     public var series: Bool
     /// The programme's rating ("TV-MA"), if the guide gave one.
     public var rating: String?
+    /// `rating` as the ratings table knows it: a recording over the
+    /// restrictions' limits is named by its rating off the box
+    /// (`ShellState.withheldTexts`).
+    public var contentRating: ContentRating?
     /// The file (nil until it starts).
     public var path: String?
 
     public init(id: String, channel: Int?, channelName: String, title: String, start: Double, end: Double, programmeStart: Double? = nil,
                 status: Status, reason: String? = nil,
-                bytes: Int64 = 0, duration: Double = 0, series: Bool = false, rating: String? = nil, path: String? = nil) {
+                bytes: Int64 = 0, duration: Double = 0, series: Bool = false, rating: String? = nil, contentRating: ContentRating? = nil,
+                path: String? = nil) {
         self.id = id
         self.channel = channel
         self.channelName = channelName
@@ -58,6 +63,7 @@ public struct RecordingInfo: Equatable, Sendable {
         self.duration = duration
         self.series = series
         self.rating = rating
+        self.contentRating = contentRating
         self.path = path
     }
 }

@@ -288,7 +288,8 @@ final class FleetPort: StateObserver, AutomationPort {
 }
 
 /// What `FleetRedaction` depends on: the lineup, the limits, what plays and
-/// how it is rated, the guide's now and next (by the minute).
+/// how it is rated, the guide's now and next (by the minute), the rated
+/// recordings' titles.
 private struct RedactionKey: Equatable {
     let items: Int
     let firstItem: String?
@@ -299,6 +300,7 @@ private struct RedactionKey: Equatable {
     let current: Int?
     let restricted: Bool
     let ratings: [ContentRating]
+    let ratedRecordings: [String]
 
     init(_ state: ShellState) {
         items = state.items.count
@@ -310,5 +312,6 @@ private struct RedactionKey: Equatable {
         current = state.current
         restricted = state.playback.restricted
         ratings = state.playback.ratings
+        ratedRecordings = state.recordings.list.compactMap { $0.contentRating == nil ? nil : $0.title }
     }
 }

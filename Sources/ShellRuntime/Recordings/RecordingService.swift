@@ -464,7 +464,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         RecordingInfo(id: recording.id, channel: recording.channelNumber, channelName: recording.channelName, title: recording.title,
                       start: recording.start, end: recording.end, programmeStart: recording.programmeStart,
                       status: status(recording), reason: recording.reason, bytes: recording.bytes,
-                      duration: recording.duration, series: recording.series, rating: recording.rating, path: recording.path)
+                      duration: recording.duration, series: recording.series, rating: recording.rating,
+                      contentRating: recording.rating.flatMap { RatingsTable.standard.parse($0) }, path: recording.path)
     }
 }
 
