@@ -126,6 +126,15 @@ struct PictureInPictureEndToEndTests {
         let stopped = try manual.ipc.waitForState { $0["screen"] as? String == "home" }
         #expect(stopped["pip"] is NSNull && stopped["phase"] as? String == "idle")
         #expect(try manual.ipc.watchEvents(["pip-started"], for: 0.5).isEmpty)
+
+        // g on a channel without the picture: it stops under the guide, and ESC plays it again (not the home screen).
+        #expect(try manual.ipc.request(["channel", 2])["error"] as? String == "success")
+        try manual.ipc.waitForState { channelNumber($0) == 2 && $0["phase"] as? String == "playing" }
+        try manual.tmux.send("g")
+        let guide = try manual.ipc.waitForState { $0["screen"] as? String == "guide" }
+        #expect(guide["phase"] as? String == "idle" && guide["pip"] is NSNull)
+        try manual.tmux.send("Escape")
+        try manual.ipc.waitForState { $0["screen"] as? String == "player" && channelNumber($0) == 2 && $0["phase"] as? String == "playing" }
     }
 
     @Test("a channel in the picture and another full screen both draw; sound only on the full-screen one; x swaps them")

@@ -76,6 +76,7 @@ enum LineupReducer {
         state.guide.grid = nil
         state.guide.search = nil
         state.guide.backToPicture = false
+        state.guide.backToChannel = nil
         state.recordings.dialog = nil
         state.restrictions.afterPrompt = nil
         // A passcode given for the old lineup's item covers no item of the

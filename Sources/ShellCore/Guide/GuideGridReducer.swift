@@ -84,6 +84,7 @@ public enum GuideGridReducer {
         case .menu:
             state.guide.grid = nil
             if state.guide.backToPicture, state.picture.pip != nil { return PictureReducer.restore(&state, now: now) }
+            if let index = state.guide.backToChannel, state.items.indices.contains(index) { return PlaybackReducer.play(&state, index: index, now: now) }
             NavigationReducer.go(&state, to: .home)
             return []
         default:

@@ -18,6 +18,11 @@ public struct GuideState: Equatable, Sendable {
     /// in picture: ESC brings it back full screen (not reloaded). Cleared
     /// whenever the guide is left.
     public var backToPicture = false
+    /// The guide was opened over what played and the picture could not
+    /// carry it (`[pip] automatic = false`, or no room): it stopped, and ESC
+    /// plays this item again rather than going home. Cleared whenever the
+    /// guide is left.
+    public var backToChannel: Int?
     /// The search line, while it is up.
     public var search: GuideSearch?
     /// Reminders set, soonest first (from the library).

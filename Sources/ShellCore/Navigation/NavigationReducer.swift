@@ -8,7 +8,10 @@ public enum NavigationReducer {
     static func go(_ state: inout ShellState, to destination: Destination) {
         if destination.kind != state.navigation.destination.kind { state.navigation.homeInfo = false }
         state.navigation.destination = destination
-        if destination.kind != .guide { state.guide.backToPicture = false }
+        if destination.kind != .guide {
+            state.guide.backToPicture = false
+            state.guide.backToChannel = nil
+        }
     }
 
 }

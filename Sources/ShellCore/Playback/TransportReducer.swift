@@ -69,7 +69,10 @@ enum TransportReducer {
                 state.guide.backToPicture = true
                 return GuideGridReducer.available(state) ? effects + GuideGridReducer.open(&state) : effects
             }
+            // Without the picture what played stops; ESC plays it again.
+            let playing = state.current
             let effects = ShellReducer.goHome(&state, guide: true)
+            state.guide.backToChannel = playing
             return GuideGridReducer.available(state) ? effects + GuideGridReducer.open(&state) : effects
         case .up:
             if p.paused && state.chrome.transportVisible && (p.phase == .playing || p.phase == .ended) { return TransportMenuReducer.present(&state) }

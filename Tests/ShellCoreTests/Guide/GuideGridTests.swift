@@ -48,21 +48,39 @@ private func gridOnNews(extra: Int = 0, picture: Bool = false) -> ReducerHarness
 
 @Suite("The guide grid: channels down, half hours across, moved by channel, programme, page and day")
 struct GuideGridTests {
-    @Test("g from the player opens the grid on the channel playing at now (its preview waited for); g shows the list, g the grid again, the same channel previewed; ESC goes home")
+    @Test("g from the player opens the grid on the channel playing at now (its preview waited for); g shows the list, g the grid again, the same channel previewed; ESC plays that channel again, from the grid or the list")
     func openAndToggle() {
         let h = gridOnNews()
         #expect(h.state.screen == .guide)
         #expect(h.state.guide.grid == GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0))
+        #expect(h.state.guide.backToChannel == 0 && h.state.playback.phase == .idle, "without the picture, what played stopped")
         #expect(GuideGridReducer.focused(h.state, h.state.guide.grid!).programme?.title == "Tonight")
         h.expectArmed([.stall, .hintHide, .previewDelay])
         h.press(.guide) { $0.guide.grid = nil }
         h.press(.guide) { $0.guide.grid = GuideGrid(channel: 0, time: wall, start: half - 1800, top: 0) }
         h.expectArmed([.stall, .hintHide, .previewDelay])
-        h.press(.menu, effects: [.cancelTimer(.previewDelay)]) {
-            $0.guide.grid = nil
-            $0.navigation.destination = .home
-        }
-        h.expectArmed([.stall, .hintHide])
+        let back = h.apply(.command(.menu, at: h.clock.now))
+        #expect(back.contains(.load(lineup()[0], token: h.state.playback.token)), "\(back)")
+        #expect(h.state.screen == .player && h.state.current == 0 && h.state.guide.grid == nil && h.state.guide.backToChannel == nil)
+        h.expectArmed([.stall, .hintHide, .transportHide])
+
+        let list = gridOnNews()
+        list.apply(.command(.guide, at: list.clock.now))
+        #expect(list.state.screen == .guide && list.state.guide.grid == nil)
+        let fromList = list.apply(.command(.menu, at: list.clock.now))
+        #expect(fromList.contains(.load(lineup()[0], token: list.state.playback.token)) && list.state.screen == .player, "\(fromList)")
+        list.expectArmed([.stall, .hintHide, .transportHide])
+    }
+
+    @Test("g from the home screen: ESC goes home, nothing plays")
+    func fromHome() {
+        let h = ReducerHarness(ShellState(items: lineup(), guide: guide))
+        h.apply(.wallClock(wall, at: h.clock.now))
+        h.apply(.command(.guide, at: h.clock.now))
+        #expect(h.state.screen == .guide && h.state.guide.backToChannel == nil)
+        let effects = h.apply(.command(.menu, at: h.clock.now))
+        #expect(h.state.screen == .home && !effects.contains { if case .load = $0 { true } else { false } }, "\(effects)")
+        h.expectArmed(Set(h.armedTimers))
     }
 
     @Test("g from the player: the channel goes on in the picture (no second load, no preview of it); ESC brings it back full screen, not reloaded")
