@@ -64,6 +64,19 @@ struct RecordingsEndToEndTests {
         return (duration, frames)
     }
 
+    /// A tmpfs of `size` ("320k", "16m") mounted on a scratch folder (root only).
+    private static func tmpfs(_ name: String, size: String) throws -> URL {
+        let mount = TVShellBinary.scratchDirectory(name)
+        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+        try #require(try Spawn.run(["mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", mount.path]).status == 0)
+        return mount
+    }
+
+    private static func unmount(_ mount: URL) {
+        _ = try? Spawn.run(["umount", "-l", mount.path])
+        try? FileManager.default.removeItem(at: mount)
+    }
+
     private func size(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
@@ -146,13 +159,8 @@ struct RecordingsEndToEndTests {
     @Test("a recording that will not fit is told at once; a disk that fills up stops the recording with “disk full”; what it has plays")
     func diskFull() throws {
         guard getuid() == 0 else { return }
-        let mount = TVShellBinary.scratchDirectory("recordings-tmpfs")
-        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        try #require(try Spawn.run(["mount", "-t", "tmpfs", "-o", "size=320k", "tmpfs", mount.path]).status == 0)
-        defer {
-            _ = try? Spawn.run(["umount", "-l", mount.path])
-            try? FileManager.default.removeItem(at: mount)
-        }
+        let mount = try Self.tmpfs("recordings-tmpfs", size: "320k")
+        defer { Self.unmount(mount) }
         let setup = try Setup(name: "recordings-full", recordings: mount.path)
         defer { setup.stop() }
         let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup])
@@ -174,13 +182,8 @@ struct RecordingsEndToEndTests {
     @Test("a recording that fitted when asked for but not when it starts (the disk filled meanwhile) is told as it starts, once")
     func filledBeforeStart() throws {
         guard getuid() == 0 else { return }
-        let mount = TVShellBinary.scratchDirectory("recordings-filled")
-        try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        try #require(try Spawn.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", mount.path]).status == 0)
-        defer {
-            _ = try? Spawn.run(["umount", "-l", mount.path])
-            try? FileManager.default.removeItem(at: mount)
-        }
+        let mount = try Self.tmpfs("recordings-filled", size: "16m")
+        defer { Self.unmount(mount) }
         let setup = try Setup(name: "recordings-filled", recordings: mount.path + "/tv")
         defer { setup.stop() }
         let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup])

@@ -110,8 +110,7 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var upNextCountdown: Double?
     /// `[guide] refresh`: seconds (nil: 12 h).
     public var guideRefresh: Double?
-    /// `[guide] store`: where the guide is kept (nil: beside the library's
-    /// default place, `GuideStore.defaultPath`).
+    /// `[guide] store`: where the guide is kept (nil: `GuideStore.defaultPath`).
     public var guideStorePath: String?
     /// `[guide] reminders = "tune"`: a kiosk's reminders tune by themselves.
     public var remindersTune = false
