@@ -32,6 +32,42 @@ struct XtreamClientTests {
         #expect(asked() == 3, "nothing stored: every series asked")
     }
 
+    @Test("series without last_modified: all asked for while few, then a slice a day once their episodes are stored (at most 200 a refresh), each within the week")
+    func unstampedSeriesInSlices() throws {
+        let directory = TVShellBinary.scratchDirectory("xtream-unstamped")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clip = directory.appendingPathComponent("clip.mp4")
+        try Data("not a film".utf8).write(to: clip)
+        let server = try XtreamTestServer(user: "u", password: "p", segments: directory.path, clip: clip.path)
+        defer { server.stop() }
+        server.addUnstampedSeries(450)
+        let client = XtreamClient(server: try #require(XtreamServer(server: server.base, user: "u", password: "p")))
+        func asked() -> [Int] {
+            server.server.requests.filter { $0.contains("action=get_series_info") }.compactMap { target in
+                target.split(separator: "&").first { $0.hasPrefix("series_id=") }.flatMap { Int($0.dropFirst(10)) }
+            }
+        }
+        let first = try client.fetchAll(now: 0)
+        #expect(asked().count == 451, "nothing stored: every series asked")
+        var previous = first
+        var seen = Set<Int>()
+        for day in 0..<3 {
+            let before = asked().count
+            let next = try client.fetchAll(now: Double(day) * 86_400 + 3600, previous: previous)
+            let today = asked().dropFirst(before)
+            #expect(today.count == 150, "day \(day): a third of 450 (3 slices of at most 200), not \(today.count)")
+            #expect(today.allSatisfy { $0 >= 1000 && $0 % 3 == day % 3 }, "day \(day): \(today.prefix(5))")
+            seen.formUnion(today)
+            #expect(next[XtreamRequest.seriesInfo(1001).key] != nil && next[XtreamRequest.seriesInfo(301).key] == first[XtreamRequest.seriesInfo(301).key])
+            previous = next
+        }
+        #expect(seen.count == 450, "every unstamped series asked again within the three days")
+        server.addUnstampedSeries(150)
+        let few = asked().count
+        _ = try client.fetchAll(now: 3600, previous: try client.fetchAll(now: 3600))
+        #expect(asked().count - few == 151 + 150, "150 unstamped series: all asked at every refresh")
+    }
+
     @Test("a film's details from get_vod_info: its rating and plot, asked once per film, kept, and told once; none when the provider gives none or does not answer; only the account's films")
     func filmDetails() throws {
         let directory = TVShellBinary.scratchDirectory("xtream-details")

@@ -15,6 +15,7 @@ public final class XtreamTestServer: @unchecked Sendable {
     private var extraChannels: [String] = []
     private var seriesModified = 1_700_000_000
     private var filmRating: String?
+    private var unstamped = 0
     /// When it started (Unix seconds): the guide's programmes are placed
     /// around it, on whole hours.
     public let started: Double
@@ -58,6 +59,18 @@ public final class XtreamTestServer: @unchecked Sendable {
     /// The series' `last_modified` moves on, as a provider adding an episode.
     public func touchSeries() {
         lock.withLock { seriesModified += 60 }
+    }
+
+    /// From now on `get_series` also lists `count` series without a
+    /// `last_modified` (ids 1000…), as many providers send them, each with
+    /// one episode.
+    public func addUnstampedSeries(_ count: Int) {
+        lock.withLock { unstamped = count }
+    }
+
+    private var unstampedSeries: String {
+        let count = lock.withLock { unstamped }
+        return (0..<count).map { #",{"num":\#($0 + 2),"name":"Show \#($0)","series_id":\#(1000 + $0),"category_id":"40"}"# }.joined()
     }
 
     /// From now on `get_vod_info` gives the film this `mpaa_rating` (nil:
@@ -154,8 +167,11 @@ public final class XtreamTestServer: @unchecked Sendable {
         case "get_series_categories":
             return #"[{"category_id":"40","category_name":"Comedy","parent_id":0}]"#
         case "get_series":
-            return #"[{"num":1,"name":"Test Show","series_id":301,"cover":"\#(logo)/301.jpg","plot":"A show for tests.","category_id":"40","last_modified":"\#(seriesStamp)"}]"#
+            return #"[{"num":1,"name":"Test Show","series_id":301,"cover":"\#(logo)/301.jpg","plot":"A show for tests.","category_id":"40","last_modified":"\#(seriesStamp)"}\#(unstampedSeries)]"#
         case "get_series_info":
+            if let id = query["series_id"].flatMap(Int.init), id >= 1000 {
+                return #"{"seasons":[],"info":{"name":"Show \#(id - 1000)"},"episodes":{"1":[{"id":"\#(id * 10)","episode_num":1,"title":"Pilot","container_extension":"mp4","season":1}]}}"#
+            }
             guard query["series_id"] == "301" else { return "[]" }
             return """
                 {"seasons":[{"season_number":1,"name":"Season 1"}],"info":{"name":"Test Show"},

@@ -47,22 +47,38 @@ public struct XtreamClient: Sendable {
         return (try? JSONSerialization.data(withJSONObject: root)) ?? data
     }
 
+    /// Series without a `last_modified` (many providers send none) asked
+    /// again at most this many in one refresh, when their episodes are
+    /// stored: the rest keep theirs, and each is asked again within
+    /// `unstampedDays` days, a slice a day.
+    public static let unstampedPerRefresh = 200
+    public static let unstampedDays = 7
+
     /// Everything: signs in, then every list and each series' episodes.
     /// The answers by `XtreamRequest.key`, ready to store. With `previous`
     /// (the answers stored before), a series whose `last_modified` is the
     /// one stored keeps its stored episodes: a refresh asks only for the
     /// series that changed (a provider's thousands of series are not asked
-    /// for every time).
+    /// for every time). Series with no `last_modified` whose episodes are
+    /// stored are asked again a slice a day (by id, the day of `now`), at
+    /// most `unstampedPerRefresh` a refresh and each within
+    /// `unstampedDays` days; all of them when there are that few.
     public func fetchAll(now: Double, previous: [String: Data] = [:]) throws(XtreamFailure) -> [String: Data] {
         var answers = [XtreamRequest.account.key: try signIn(now: now).answer]
         for request in XtreamRequest.lists { answers[request.key] = try fetch(request) }
         let series = (try? XtreamDecoder.series(answers[XtreamRequest.series.key] ?? Data("[]".utf8)).values) ?? []
         let before = previous[XtreamRequest.series.key].flatMap { try? XtreamDecoder.series($0).values } ?? []
         let stamps = Dictionary(before.compactMap { old in old.lastModified.map { (old.seriesID, $0) } }, uniquingKeysWith: { first, _ in first })
+        let storedUnstamped = series.filter { $0.lastModified == nil && previous[XtreamRequest.seriesInfo($0.seriesID).key] != nil }.count
+        let slices = min(Self.unstampedDays, max(1, (storedUnstamped + Self.unstampedPerRefresh - 1) / Self.unstampedPerRefresh))
+        let today = Int((now / 86_400).rounded(.down))
         var requests: [XtreamRequest] = []
         for show in series {
             let request = XtreamRequest.seriesInfo(show.seriesID)
             if let stamp = show.lastModified, stamps[show.seriesID] == stamp, let kept = previous[request.key] {
+                answers[request.key] = kept
+            } else if show.lastModified == nil, slices > 1, let kept = previous[request.key],
+                      (show.seriesID % slices + slices) % slices != (today % slices + slices) % slices {
                 answers[request.key] = kept
             } else {
                 requests.append(request)
