@@ -122,37 +122,18 @@ public struct XtreamClient: Sendable {
     /// One request's answer body; an HTTP error or no connection is an error.
     public func fetch(_ request: XtreamRequest) throws(XtreamFailure) -> Data {
         guard let url = URL(string: request.url(server)) else { throw .notXtream(server: server.base, reason: "its address cannot make a URL") }
-        final class Box: @unchecked Sendable {
-            var data: Data?
-            var status = 0
-            var error: URLError?
-            var other: String?
-        }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
-        urlRequest.setValue("tvshell/0.1", forHTTPHeaderField: "User-Agent")
-        let task = URLSession.shared.dataTask(with: urlRequest) { data, response, error in
-            if let error = error as? URLError {
-                box.error = error
-            } else if let error {
-                box.other = (error as NSError).localizedDescription
-            } else {
-                box.status = (response as? HTTPURLResponse)?.statusCode ?? 200
-                box.data = data ?? Data()
-            }
-            done.signal()
-        }
-        task.resume()
-        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
-            task.cancel()
+        switch HTTPFetch.get(url, timeout: timeout) {
+        case .timedOut:
             throw .unreachable(server: server.base, reason: "no answer in \(Int(timeout)) s")
+        case .failed(let error):
+            throw .unreachable(server: server.base, reason: Self.reason(error))
+        case .otherFailure(let text):
+            throw .unreachable(server: server.base, reason: URLRedaction.redactingURLs(in: text))
+        case .answered(let status, let body):
+            if request == .account && status == 401 { throw .wrongCredentials(server: server.base, user: server.user) }
+            guard (200..<300).contains(status) else { throw .httpStatus(server: server.base, status: status) }
+            return body
         }
-        if let error = box.error { throw .unreachable(server: server.base, reason: Self.reason(error)) }
-        if let other = box.other { throw .unreachable(server: server.base, reason: URLRedaction.redactingURLs(in: other)) }
-        if request == .account && box.status == 401 { throw .wrongCredentials(server: server.base, user: server.user) }
-        guard (200..<300).contains(box.status) else { throw .httpStatus(server: server.base, status: box.status) }
-        return box.data ?? Data()
     }
 
     private static func reason(_ error: URLError) -> String {

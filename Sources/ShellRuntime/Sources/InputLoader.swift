@@ -72,32 +72,17 @@ public enum InputLoader {
     }
 
     private static func fetch(_ url: URL, timeout: Double, headers: [String: String] = [:]) throws -> Data {
-        final class Box: @unchecked Sendable {
-            var data: Data?
-            var error: String?
-        }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.setValue("tvshell/0.1", forHTTPHeaderField: "User-Agent")
-        for (field, value) in headers { request.setValue(value, forHTTPHeaderField: field) }
-        let task = URLSession.shared.dataTask(with: request) { data, response, error in
-            if let error {
-                box.error = error.localizedDescription
-            } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                box.error = "HTTP \(http.statusCode)"
-            } else {
-                box.data = data ?? Data()
-            }
-            done.signal()
-        }
-        task.resume()
-        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
-            task.cancel()
+        switch HTTPFetch.get(url, timeout: timeout, headers: headers) {
+        case .timedOut:
             throw Failure(location: url.absoluteString, reason: "timed out after \(Int(timeout)) s")
+        case .failed(let error):
+            throw Failure(location: url.absoluteString, reason: error.localizedDescription)
+        case .otherFailure(let text):
+            throw Failure(location: url.absoluteString, reason: text)
+        case .answered(let status, let body):
+            guard (200..<300).contains(status) else { throw Failure(location: url.absoluteString, reason: "HTTP \(status)") }
+            return body
         }
-        if let error = box.error { throw Failure(location: url.absoluteString, reason: error) }
-        return box.data ?? Data()
     }
 
     /// Text of a lineup: UTF-8 (a BOM is kept for the parser to drop), else
