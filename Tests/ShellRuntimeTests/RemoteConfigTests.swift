@@ -1,3 +1,4 @@
+import Foundation
 import ShellCore
 @testable import ShellRuntime
 import TerminalUI
@@ -92,6 +93,14 @@ struct RemoteConfigTests {
         #expect(config.guides == ["http://one.test/guide.xml", "http://two.test/guide.xml"])
         #expect(config.backoff == [0.5, 1, 2])
         #expect(config.problems.map(\.description) == ["c.toml:11: recovery.stall: expected seconds from 1 to 600"])
+    }
+
+    @Test("the config files shipped (contrib/examples, contrib/etc) read with no problem", arguments: ["examples/config.toml", "etc/config.toml"])
+    func shippedConfigs(_ name: String) throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("contrib/" + name).path
+        let config = ShellConfigFile.parse(try String(contentsOfFile: path, encoding: .utf8), path: path)
+        #expect(config.problems.isEmpty, "\(config.problems.map(\.description))")
     }
 
     @Test("config.toml [video]: cells, colours, tolerance, decode and graphics; bad values keep the default")
