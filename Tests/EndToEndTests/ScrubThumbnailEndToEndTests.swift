@@ -144,7 +144,7 @@ struct ScrubThumbnailEndToEndTests {
         return nil
     }
 
-    @Test("a WebVTT sprite sheet beside the file serves the thumbnails: the sprite is fetched once, its tiles cropped; no thumbnail player seeks")
+    @Test("a WebVTT sprite sheet beside the file serves the thumbnails: the sprite is fetched and decoded once, its tiles cropped from it; no thumbnail player seeks")
     func fromSprites() throws {
         let clip = try TestMedia.colourSegments()
         let thumbnails = try TestMedia.colourSegmentThumbnails()
@@ -164,9 +164,18 @@ struct ScrubThumbnailEndToEndTests {
         #expect(frame >= 240 && frame < 270 && frame.truncatingRemainder(dividingBy: 10) == 0, "a cue's start: \(frame)")
         let green = TestMedia.segmentColour(at: 240)
         #expect(shell.tmux.waitFor(timeout: 5, escapes: true, wholeLines: true) { cells(showing: green, in: $0) >= 60 }.ok, "the 4:00 tile")
-        _ = try shell.ipc.request(["keypress", "LEFT"])
-        Thread.sleep(forTimeInterval: 0.5)
+        // Back into the cue before: another tile of the same sheet.
+        for _ in 0..<20 where number(((try shell.ipc.state())["scrub"] as? [String: Any])?["target"]) ?? 0 >= frame {
+            _ = try shell.ipc.request(["keypress", "LEFT"])
+        }
+        let other = try shell.ipc.waitForState(timeout: 10) { state in
+            let thumbnail = (state["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any]
+            return thumbnail?["shown"] as? Bool == true && number(thumbnail?["frame_time"]) != frame
+        }
+        let otherFrame = number(((other["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any])?["frame_time"]) ?? 0
+        #expect(otherFrame < frame && otherFrame.truncatingRemainder(dividingBy: 10) == 0, "another tile: \(otherFrame)")
         #expect(server.requests.filter { $0 == "/sprite.jpg" }.count == 1, "the sheet is fetched once: \(server.requests)")
+        #expect(shell.log.components(separatedBy: "sprite sheet decoded").count == 2, "decoded once, both tiles cropped from it")
         #expect(!shell.log.contains("thumbnail seek"), "no thumbnail player sought")
     }
 

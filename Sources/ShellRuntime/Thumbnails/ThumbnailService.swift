@@ -15,8 +15,10 @@ package protocol ThumbnailPort: AnyObject {
 /// Scrub thumbnails: finds each item's source once (`ThumbnailIndex`), and
 /// for the head asked for makes the picture with a libmpv of its own (no
 /// audio, keyframe seeks, the smallest variant, rendered at the
-/// thumbnail's pixels): a sprite's tile or a `.bif` frame or an I-frame's
-/// bytes loaded as a still, or the item itself sought to the head. One job
+/// thumbnail's pixels): a sprite's tile (its sheet loaded once and kept
+/// decoded, `SpriteSheets`; its tiles cropped from it), a `.bif` frame or
+/// an I-frame's bytes loaded as a still, or the item itself sought to the
+/// head. One job
 /// at a time and no queue: a head that moves while one runs is taken up
 /// when it ends, the heads in between never. Finished thumbnails are kept
 /// (`ThumbnailCache`); what is shown is told to the store as
@@ -53,6 +55,8 @@ final class ThumbnailService: ThumbnailPort {
     private var playerItem: String?
     /// Sprite sheets fetched, by URL: their files here.
     private var sprites: [String: String] = [:]
+    /// Sprite sheets decoded, the last few: their tiles are cropped here.
+    private var sheets = SpriteSheets()
     /// I-frame playlists' map bytes (a TS segment's PAT and PMT), by URI and range.
     private var maps: [String: Data] = [:]
     /// The head the last job was for, so an unchanged request is not done twice.
@@ -79,6 +83,10 @@ final class ThumbnailService: ThumbnailPort {
         /// or a load's file opened. mpv tells a seek's or load's end
         /// (PLAYBACK_RESTART) only ~0.2 s after its frame while paused.
         var restarted = false
+        /// A sprite sheet's URL and the tile of it: the sheet is loaded
+        /// whole, kept decoded, and the tile cropped from it.
+        var sheet: String?
+        var tile: ThumbnailCue.Tile?
     }
 
     init(video: VideoOutput, options: [(String, String)], store: Store, inbox: ActionInbox, logger: Logger) {
@@ -253,16 +261,20 @@ final class ThumbnailService: ThumbnailPort {
     /// frame, an I-frame's map and range) into its file, off the loop.
     private func fetchStill(_ index: ThumbnailIndex, position: Int, headers: [String: String], token: Int) {
         guard let file = job?.file else { return }
-        var crop: String?
         var format: String?
         var work: (@Sendable () throws -> Data?)?
         var sprite: String?
         switch index {
         case .sprites(let cues):
             let cue = cues[position]
-            if let tile = cue.tile { crop = "crop=\(tile.width):\(tile.height):\(tile.x):\(tile.y)" }
+            job?.sheet = cue.image
+            job?.tile = cue.tile
+            if let sheet = sheets.sheet(cue.image), let current = job {
+                presentTile(of: sheet, for: current)
+                return
+            }
             if let kept = sprites[cue.image] {
-                loadStill(kept, crop: crop, format: nil, token: token)
+                loadStill(kept, format: nil, token: token)
                 return
             }
             sprite = cue.image
@@ -300,7 +312,7 @@ final class ThumbnailService: ThumbnailPort {
         guard let work else { return }
         let box = self.box, inbox = self.inbox, directory = self.directory
         let target = sprite.map { directory + "/sprite-\(token)" + Self.fileExtension($0) } ?? file
-        let fetchedSprite = sprite, tileCrop = crop, container = format
+        let fetchedSprite = sprite, container = format
         DispatchQueue.global(qos: .userInitiated).async {
             var failure: String?
             do {
@@ -316,7 +328,7 @@ final class ThumbnailService: ThumbnailPort {
             inbox.post { _ in
                 guard let service = box.service else { return }
                 if let fetchedSprite, why == nil { service.sprites[fetchedSprite] = target }
-                service.fetched(token: token, file: target, crop: tileCrop, format: container, failure: why)
+                service.fetched(token: token, file: target, format: container, failure: why)
             }
         }
     }
@@ -341,7 +353,7 @@ final class ThumbnailService: ThumbnailPort {
     }
 
     /// A still's bytes are in their file (or could not be had).
-    private func fetched(token: Int, file: String, crop: String?, format: String?, failure: String?) {
+    private func fetched(token: Int, file: String, format: String?, failure: String?) {
         guard let job, job.token == token else {
             if !sprites.values.contains(file) { try? FileManager.default.removeItem(atPath: file) }
             return
@@ -351,7 +363,7 @@ final class ThumbnailService: ThumbnailPort {
             fail(job, reason: "the thumbnail could not be read")
             return
         }
-        loadStill(file, crop: crop, format: format, token: token)
+        loadStill(file, format: format, token: token)
     }
 
     private func fail(_ failed: Job, reason: String) {
@@ -385,13 +397,12 @@ final class ThumbnailService: ThumbnailPort {
         }
     }
 
-    /// Loads a still for the job `token`: an image (a tile of it: `crop`),
+    /// Loads a still for the job `token`: an image (a sprite sheet whole),
     /// or a keyframe's bytes in the container `format` (mpv's lavf name).
-    private func loadStill(_ file: String, crop: String?, format: String?, token: Int) {
+    private func loadStill(_ file: String, format: String?, token: Int) {
         guard let player = ensurePlayer(), job?.token == token else { return }
         playerItem = nil
         var extra = ["image-display-duration": "inf"]
-        if let crop { extra["vf"] = crop }
         if let format { extra["demuxer-lavf-format"] = format }
         do {
             try player.load(MediaItem(title: "thumbnail", url: file), token: token, start: nil, extra: extra, paused: false)
@@ -481,7 +492,20 @@ final class ThumbnailService: ThumbnailPort {
             return
         }
         renderer.reportSwap()
-        guard fresh, let current = job, current.restarted, let pixels = renderer.pixels else { return }
+        guard fresh, let current = job, current.restarted else { return }
+        if let url = current.sheet {
+            // The sheet at its own size: kept, and the tile cropped from it.
+            guard let raw = try? player.mpv.screenshotRaw() else {
+                fail(current, reason: "the sprite sheet could not be read")
+                return
+            }
+            let sheet = SpriteSheets.Sheet(pixels: raw.pixels, width: raw.width, height: raw.height, stride: raw.stride)
+            sheets.keep(sheet, for: url)
+            logger.info("sprite sheet decoded (\(raw.width)×\(raw.height)): its tiles are cropped from it")
+            presentTile(of: sheet, for: current)
+            return
+        }
+        guard let pixels = renderer.pixels else { return }
         var bytes = [UInt8](UnsafeRawBufferPointer(start: pixels, count: renderer.stride * renderer.height))
         if format.layout == "bgr0" {
             for index in Swift.stride(from: 3, to: bytes.count, by: 4) { bytes[index] = 0xFF }
@@ -501,6 +525,22 @@ final class ThumbnailService: ThumbnailPort {
         job = nil
         let milliseconds = Int(((MonotonicClock.now().seconds - current.started) * 1000).rounded())
         logger.info("thumbnail at \(String(format: "%.1f", current.time)) s (frame \(String(format: "%.1f", frameTime)) s, \(current.source.rawValue)) in \(milliseconds) ms")
+        if request?.item.url == current.url { present(image, url: current.url, time: current.time) }
+        advance()
+    }
+
+    /// The job's tile, cropped from its decoded sheet and scaled to the
+    /// thumbnail's size: kept and shown, and the next head taken up.
+    private func presentTile(of sheet: SpriteSheets.Sheet, for current: Job) {
+        let format = presenter?.thumbnailFormat ?? (64, 36, "rgb0")
+        let pixels = SpriteSheets.tile(current.tile, of: sheet, width: format.width, height: format.height, layout: format.layout)
+        let image = ThumbnailImage(pixels: pixels, width: format.width, height: format.height, stride: format.width * 4,
+                                   frameTime: current.frameTime ?? current.time, source: current.source)
+        if let key = current.key { cache.store(image, for: key) }
+        if let file = current.file { try? FileManager.default.removeItem(atPath: file) }
+        job = nil
+        let milliseconds = Int(((MonotonicClock.now().seconds - current.started) * 1000).rounded())
+        logger.info("thumbnail at \(String(format: "%.1f", current.time)) s (a sprite tile, \(current.source.rawValue)) in \(milliseconds) ms")
         if request?.item.url == current.url { present(image, url: current.url, time: current.time) }
         advance()
     }
