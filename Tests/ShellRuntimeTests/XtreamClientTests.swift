@@ -8,15 +8,21 @@ import Testing
 
 @Suite("Xtream Codes client against a real HTTP server")
 struct XtreamClientTests {
-    @Test("a refresh asks get_series_info only for the series whose last_modified moved; the others keep their stored episodes")
-    func seriesAskedWhenChanged() throws {
-        let directory = TVShellBinary.scratchDirectory("xtream-client")
-        defer { try? FileManager.default.removeItem(at: directory) }
+    /// A scratch folder, the test server (user u, password p) and the account on it.
+    static func serve(_ name: String) throws -> (URL, XtreamTestServer, XtreamServer) {
+        let directory = TVShellBinary.scratchDirectory(name)
         let clip = directory.appendingPathComponent("clip.mp4")
         try Data("not a film".utf8).write(to: clip)
         let server = try XtreamTestServer(user: "u", password: "p", segments: directory.path, clip: clip.path)
+        return (directory, server, try #require(XtreamServer(server: server.base, user: "u", password: "p")))
+    }
+
+    @Test("a refresh asks get_series_info only for the series whose last_modified moved; the others keep their stored episodes")
+    func seriesAskedWhenChanged() throws {
+        let (directory, server, account) = try Self.serve("xtream-client")
+        defer { try? FileManager.default.removeItem(at: directory) }
         defer { server.stop() }
-        let client = XtreamClient(server: try #require(XtreamServer(server: server.base, user: "u", password: "p")))
+        let client = XtreamClient(server: account)
         let infoKey = XtreamRequest.seriesInfo(301).key
         func asked() -> Int { server.server.requests.filter { $0.contains("action=get_series_info") }.count }
 
@@ -34,14 +40,11 @@ struct XtreamClientTests {
 
     @Test("series without last_modified: all asked for while few, then a slice a day once their episodes are stored (at most 200 a refresh), each within the week")
     func unstampedSeriesInSlices() throws {
-        let directory = TVShellBinary.scratchDirectory("xtream-unstamped")
+        let (directory, server, account) = try Self.serve("xtream-unstamped")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let clip = directory.appendingPathComponent("clip.mp4")
-        try Data("not a film".utf8).write(to: clip)
-        let server = try XtreamTestServer(user: "u", password: "p", segments: directory.path, clip: clip.path)
         defer { server.stop() }
         server.addUnstampedSeries(450)
-        let client = XtreamClient(server: try #require(XtreamServer(server: server.base, user: "u", password: "p")))
+        let client = XtreamClient(server: account)
         func asked() -> [Int] {
             server.server.requests.filter { $0.contains("action=get_series_info") }.compactMap { target in
                 target.split(separator: "&").first { $0.hasPrefix("series_id=") }.flatMap { Int($0.dropFirst(10)) }
@@ -70,13 +73,9 @@ struct XtreamClientTests {
 
     @Test("a film's details from get_vod_info: its rating and plot, asked once per film, kept, and told once; none when the provider gives none or does not answer; only the account's films")
     func filmDetails() throws {
-        let directory = TVShellBinary.scratchDirectory("xtream-details")
+        let (directory, server, account) = try Self.serve("xtream-details")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let clip = directory.appendingPathComponent("clip.mp4")
-        try Data("not a film".utf8).write(to: clip)
-        let server = try XtreamTestServer(user: "u", password: "p", segments: directory.path, clip: clip.path)
         defer { server.stop() }
-        let account = try #require(XtreamServer(server: server.base, user: "u", password: "p"))
         let logger = Logger(label: "test")
         let film = MediaItem(id: "xtream:tv/movie/201", title: "The Test Film", url: account.film(201, ext: "mp4"))
         func asked() -> Int { server.server.requests.filter { $0.contains("action=get_vod_info") }.count }

@@ -46,6 +46,16 @@ public enum GuideGridReducer {
         return [.loadGuideWindow(around: grid.time)]
     }
 
+    /// ESC on the guide (grid or list): what played before it comes back —
+    /// from the picture (not reloaded), or played again when the picture
+    /// could not carry it (`GuideState.backToChannel`) — else the home screen.
+    static func leave(_ state: inout ShellState, now: Instant) -> [Effect] {
+        if state.guide.backToPicture, state.picture.pip != nil { return PictureReducer.restore(&state, now: now) }
+        if let index = state.guide.backToChannel, state.items.indices.contains(index) { return PlaybackReducer.play(&state, index: index, now: now) }
+        NavigationReducer.go(&state, to: .home)
+        return []
+    }
+
     /// A command while the grid is up; nil when the grid is not.
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
         guard state.screen == .guide, var grid = state.guide.grid else { return nil }
@@ -83,10 +93,7 @@ public enum GuideGridReducer {
             return []
         case .menu:
             state.guide.grid = nil
-            if state.guide.backToPicture, state.picture.pip != nil { return PictureReducer.restore(&state, now: now) }
-            if let index = state.guide.backToChannel, state.items.indices.contains(index) { return PlaybackReducer.play(&state, index: index, now: now) }
-            NavigationReducer.go(&state, to: .home)
-            return []
+            return leave(&state, now: now)
         default:
             return []
         }

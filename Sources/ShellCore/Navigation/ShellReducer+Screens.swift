@@ -60,9 +60,7 @@ extension ShellReducer {
         case .record:
             return RecordingsReducer.open(&state, index: min(state.navigation.homeSelection, state.items.count - 1))
         case .menu where state.screen == .guide:
-            if state.guide.backToPicture, state.picture.pip != nil { return PictureReducer.restore(&state, now: now) }
-            if let index = state.guide.backToChannel, state.items.indices.contains(index) { return PlaybackReducer.play(&state, index: index, now: now) }
-            NavigationReducer.go(&state, to: .home)
+            return GuideGridReducer.leave(&state, now: now)
         default:
             break
         }
