@@ -84,7 +84,10 @@ public struct GuideDownload {
         request.setValue("tvshell/0.7", forHTTPHeaderField: "User-Agent")
         if let etag = known?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let modified = known?.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
-        let watch = DownloadWatch(location: location, keepAt: file + ".part", progress: progress)
+        // A part file of its own: another download of the same guide (`guide
+        // update` beside a running shell) never takes or replaces this one.
+        let part = file + ".part-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let watch = DownloadWatch(location: location, keepAt: part, progress: progress)
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
         configuration.timeoutIntervalForRequest = 24 * 3600
@@ -97,20 +100,21 @@ public struct GuideDownload {
             if watch.idle > idleTimeout {
                 task.cancel()
                 _ = watch.done.wait(timeout: .now() + 5)
-                try? FileManager.default.removeItem(atPath: file + ".part")
+                try? FileManager.default.removeItem(atPath: part)
                 return .failure(.init(location: location, reason: "no data for \(Int(idleTimeout)) s after \(watch.bytes) bytes"))
             }
         }
         let outcome = watch.outcome
         switch outcome {
         case .failed(let reason):
-            try? FileManager.default.removeItem(atPath: file + ".part")
+            try? FileManager.default.removeItem(atPath: part)
             return .failure(.init(location: location, reason: reason))
         case .notModified:
             guard known != nil else { return .failure(.init(location: location, reason: "HTTP 304 for a guide not kept here")) }
             return .success((file, false))
         case .downloaded(let etag, let lastModified):
-            guard rename(file + ".part", file) == 0 else {
+            guard rename(part, file) == 0 else {
+                try? FileManager.default.removeItem(atPath: part)
                 return .failure(.init(location: location, reason: "the download could not be kept in \(cache)"))
             }
             let validators = Validators(etag: etag, lastModified: lastModified)

@@ -36,7 +36,7 @@ extension Shell {
                 if var plan = guidePlan {
                     plan.targets = channels.targets
                     plan.lineupLocation = location
-                    restartGuide(plan)
+                    updateGuide(plan)
                 }
                 answer(.success(channels.items.count))
             case .failure(let error):
@@ -70,7 +70,7 @@ extension Shell {
         guard !plan.targets.isEmpty else { return IPCCommandError("refused: this lineup has no live channels to keep a guide for") }
         plan.sources = [location]
         logger.info("guide source switched to \(location); refreshing")
-        restartGuide(plan)
+        updateGuide(plan)
         return nil
     }
 
@@ -92,18 +92,22 @@ extension Shell {
         guard !new.isEmpty else { return }
         plan.targets += new
         logger.info("guide: \(new.count) channel\(new.count == 1 ? "" : "s") more to fetch programmes for")
-        restartGuide(plan)
+        updateGuide(plan)
     }
 
-    /// Stops the guide's thread and starts one for `plan` (it refreshes at
-    /// once when the sources or channels changed).
-    private func restartGuide(_ plan: GuidePlan) {
-        guideService?.stop()
+    /// Gives the guide's thread `plan` (it refreshes as soon as the refresh
+    /// under way ends when the sources or channels changed), or starts one
+    /// for it.
+    private func updateGuide(_ plan: GuidePlan) {
         if guidePlan == nil { recordings?.useGuide(plan.store) }
         guidePlan = plan
         effects.guide = GuideReader(store: plan.store, inbox: inbox, logger: logger)
-        guideService = GuideService(plan: plan, inbox: inbox, logger: logger)
-        guideService?.start()
+        if let guideService {
+            guideService.replace(plan)
+        } else {
+            guideService = GuideService(plan: plan, inbox: inbox, logger: logger)
+            guideService?.start()
+        }
     }
 }
 
