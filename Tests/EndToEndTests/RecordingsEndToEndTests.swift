@@ -225,6 +225,31 @@ struct RecordingsEndToEndTests {
         #expect(dead.requests.contains { $0.contains("gone/one.m3u8") }, "the first stream was tried: \(dead.requests)")
     }
 
+    @Test("a stream that stops mid-recording is asked for again: the recording says so while it waits, goes on into a second part when the stream is back, and finishes with both")
+    func streamStopsMidRecording() throws {
+        let setup = try Setup(name: "recordings-drop")
+        defer { setup.stop() }
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        _ = try shell.ipc.request(["record", 1, NSNull(), 30])
+        let started = try shell.ipc.waitForEvent("recording-started", timeout: 20)
+        let id = try #require(started["id"] as? String)
+        let path = try #require(started["path"] as? String)
+        let deadline = Date().addingTimeInterval(15)
+        while size(path) < 100_000 && Date() < deadline { usleep(100_000) }
+        setup.live.server.inject(.serverError, pathSuffix: "live1.m3u8")
+        let waiting = try shell.ipc.waitForState(timeout: 30) { (self.recording($0, id)?["reason"] as? String)?.contains("trying again") == true }
+        #expect(recording(waiting, id)?["status"] as? String == "active", "\(recording(waiting, id) ?? [:])")
+        setup.live.server.inject(nil)
+        let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 60)
+        #expect(finished["id"] as? String == id && finished["path"] as? String == path)
+        #expect((finished["reason"] as? String)?.contains("stopped once; recorded in 2 parts") == true, "\(finished)")
+        let second = String(path.dropLast(4)) + ".part2.mkv"
+        let one = try probe(path), two = try probe(second)
+        #expect(one.frames > 25 && two.frames > 50, "part 1: \(one), part 2: \(two)")
+        #expect(!FileManager.default.fileExists(atPath: String(path.dropLast(4)) + ".part3.mkv"), "no empty part kept")
+    }
+
     @Test("with every connection in use a recording waits and says why, then starts when one frees; tvshell recordings cancel stops it keeping what it has, delete removes it")
     func capped() throws {
         let setup = try Setup(name: "recordings-capped")

@@ -6,11 +6,30 @@ import Glibc
 
 /// The recorder process (`tvshell recorder ID`): reads its `RecordingJob`
 /// from standard input, copies the stream into the file until the job's
-/// end, and keeps the status file up to date. A stream that cannot be
-/// opened or read (nothing written) gives way to the channel's next one,
-/// as playback fails over. SIGTERM stops it early, keeping what it has.
-/// Call from a process's main thread; returns its exit status.
+/// end, and keeps the status file up to date (bytes and seconds of every
+/// part so far). A stream that cannot be opened or read gives way to the
+/// channel's next one, as playback fails over; one that stops mid-recording
+/// is asked for again into a further part (`RecordingAttempts` says how).
+/// SIGTERM stops it early, keeping what it has. Call from a process's main
+/// thread; returns its exit status.
 public enum Recorder {
+    /// What the progress callback needs: the status file, what the parts
+    /// before this one hold, and this attempt's figures (written by the
+    /// callback, on the recorder's one thread).
+    private final class Context {
+        let path: String
+        let pid = getpid()
+        var before = (bytes: Int64(0), seconds: 0.0)
+        var attempt = (bytes: Int64(0), seconds: 0.0)
+        var reason: String?
+        init(path: String) { self.path = path }
+
+        func write(_ state: RecordingProgress.State = .recording, reason: String? = nil) {
+            RecordingProgress(state: state, bytes: before.bytes + attempt.bytes, seconds: before.seconds + attempt.seconds,
+                              reason: reason ?? self.reason, pid: pid).write(to: path)
+        }
+    }
+
     public static func run(input: Data) -> Int32 {
         guard let job = try? JSONDecoder().decode(RecordingJob.self, from: input) else {
             FileHandle.standardError.write(Data("recorder: no job on standard input\n".utf8))
@@ -20,41 +39,84 @@ public enum Recorder {
         signal(SIGINT) { _ in tvs_record_stop() }
         signal(SIGHUP, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
-        final class Context {
-            let path: String
-            init(path: String) { self.path = path }
-        }
         let context = Context(path: job.statusPath)
-        let pid = getpid()
-        RecordingProgress(state: .recording, bytes: 0, seconds: 0, pid: pid).write(to: job.statusPath)
+        context.write()
         let unmanaged = Unmanaged.passRetained(context)
         defer { unmanaged.release() }
         let streams = [RecordingJob.Stream(url: job.url, headers: job.headers)] + (job.alternates ?? [])
-        var result = Int32(TVS_RECORD_NO_SOURCE)
+        var attempts = RecordingAttempts(streams: streams.count)
+        var path = job.path
+        var stream = 0
         var reason = ""
-        var last = RecordingProgress(state: .recording, bytes: 0, seconds: 0, pid: pid)
-        for (index, stream) in streams.enumerated() {
-            let headers = stream.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+        var finished = false
+        while true {
+            let headers = streams[stream].headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
             var message = [CChar](repeating: 0, count: 512)
-            result = tvs_record(stream.url, headers.isEmpty ? nil : headers, job.path, job.stopAt, { progress, opaque in
+            context.attempt = (0, 0)
+            let result = tvs_record(streams[stream].url, headers.isEmpty ? nil : headers, path, job.stopAt, { progress, opaque in
                 guard let progress, let opaque else { return }
                 let context = Unmanaged<Context>.fromOpaque(opaque).takeUnretainedValue()
-                RecordingProgress(state: .recording, bytes: progress.pointee.bytes, seconds: progress.pointee.seconds, pid: getpid()).write(to: context.path)
+                context.attempt = (progress.pointee.bytes, progress.pointee.seconds)
+                context.write()
             }, unmanaged.toOpaque(), &message, message.count)
-            last = RecordingProgress.read(job.statusPath) ?? last
             reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard result == Int32(TVS_RECORD_NO_SOURCE), last.bytes == 0, tvs_record_stop_requested() == 0,
-                  index + 1 < streams.count, Date().timeIntervalSince1970 < job.stopAt else { break }
-            FileHandle.standardError.write(Data("recorder: stream \(index + 1) of \(streams.count): \(reason); trying the next\n".utf8))
+            let gotContent = context.attempt.seconds > 0
+            if gotContent { context.before = (context.before.bytes + context.attempt.bytes, context.before.seconds + context.attempt.seconds) }
+            let outcome: RecordingAttempts.Outcome = switch Int(result) {
+            case Int(TVS_RECORD_DONE): .done
+            case Int(TVS_RECORD_SOURCE_ENDED), Int(TVS_RECORD_NO_SOURCE): .sourceFailed
+            default: .fatal
+            }
+            let stopping = tvs_record_stop_requested() != 0 || Date().timeIntervalSince1970 >= job.stopAt
+            switch attempts.next(after: stopping && outcome == .sourceFailed ? .done : outcome, gotContent: gotContent) {
+            case .stop(let done):
+                finished = done
+            case .attempt(let next, let newPart, let pause):
+                if !gotContent && path != job.path { unlink(path) }
+                if newPart { path = nextPart(of: job) }
+                let what = "stream \(stream + 1) of \(streams.count): \(reason)"
+                FileHandle.standardError.write(Data("recorder: \(what); \(newPart ? "again into \(path)" : "trying the next")\n".utf8))
+                if attempts.recorded {
+                    context.reason = "the stream stopped (\(reason)); trying again"
+                    context.attempt = (0, 0)
+                    context.write()
+                }
+                stream = next
+                if pause == 0 || wait(pause, until: job.stopAt) { continue }
+                finished = attempts.recorded
+            }
+            break
         }
-        if result == Int32(TVS_RECORD_NO_SOURCE), streams.count > 1, last.bytes == 0 {
+        // A further part that got nothing (the time ran out while the stream
+        // was away) is not kept: the parts play as one.
+        if context.attempt.seconds == 0 && path != job.path { unlink(path) }
+        let stopped = tvs_record_stop_requested() != 0
+        if !finished, !attempts.recorded, streams.count > 1 {
             reason += " (and the channel's \(streams.count - 1) other stream\(streams.count == 2 ? "" : "s"))"
         }
-        let done = result == Int32(TVS_RECORD_DONE)
-        let stopped = tvs_record_stop_requested() != 0
-        RecordingProgress(state: done ? .finished : .failed, bytes: last.bytes, seconds: last.seconds,
-                          reason: done ? (stopped ? "stopped early" : nil) : (reason.isEmpty ? "the recording stopped" : reason), pid: pid)
-            .write(to: job.statusPath)
-        return done ? 0 : 1
+        context.attempt = (0, 0)
+        let dropped = attempts.drops == 0 ? nil
+            : "the stream stopped \(attempts.drops == 1 ? "once" : "\(attempts.drops) times"); recorded in \(RecordingsSettings.parts(of: job.firstPath ?? job.path).count) parts"
+        context.reason = nil
+        context.write(finished ? .finished : .failed,
+                      reason: finished ? (stopped ? "stopped early" : dropped) : (reason.isEmpty ? "the recording stopped" : reason))
+        return finished ? 0 : 1
+    }
+
+    /// The part after the last one there (`NAME.part2.mkv` …).
+    private static func nextPart(of job: RecordingJob) -> String {
+        let first = job.firstPath ?? job.path
+        return RecordingsSettings.partPath(first, part: RecordingsSettings.parts(of: first).count + 1)
+    }
+
+    /// Waits `seconds`, or less when the recording's end or a stop comes
+    /// first; whether the recording goes on.
+    private static func wait(_ seconds: Double, until stopAt: Double) -> Bool {
+        let end = min(Date().timeIntervalSince1970 + seconds, stopAt)
+        while Date().timeIntervalSince1970 < end {
+            if tvs_record_stop_requested() != 0 { return false }
+            usleep(100_000)
+        }
+        return tvs_record_stop_requested() == 0 && Date().timeIntervalSince1970 < stopAt
     }
 }

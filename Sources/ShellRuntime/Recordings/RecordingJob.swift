@@ -26,9 +26,12 @@ public struct RecordingJob: Codable, Equatable, Sendable {
     public var url: String
     public var headers: [String: String]
     /// The channel's other streams, tried in turn when the one before
-    /// cannot be opened or read (nothing written yet).
+    /// cannot be opened or read, or stops (`RecordingAttempts`).
     public var alternates: [Stream]?
     public var path: String
+    /// The recording's first file, which further parts are named after
+    /// (`NAME.part2.mkv` …); nil: `path`.
+    public var firstPath: String?
     /// Unix seconds it stops at.
     public var stopAt: Double
     public var statusPath: String

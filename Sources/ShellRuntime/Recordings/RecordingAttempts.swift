@@ -1,0 +1,76 @@
+/// What the recorder does after each attempt at copying a stream: pure, no
+/// clock or I/O (the recorder passes what happened and does what it is
+/// told).
+///
+/// Before anything is recorded, a stream that cannot be opened or read gives
+/// way to the channel's next one, and the recording fails once every stream
+/// has (the viewer is told at once that the channel is down). Once something
+/// is recorded, a stream that stops is asked again at once into a new part
+/// (the file written so far is closed and kept), then the channel's other
+/// streams in turn, each round of them all failing followed by a pause that
+/// doubles from 1 s to 15 s, until the recording's end: the parts play as
+/// one. A full disk or a file that cannot be written ends it.
+public struct RecordingAttempts: Equatable, Sendable {
+    /// How an attempt ended, as `tvs_record` says.
+    public enum Outcome: Equatable, Sendable {
+        /// The recording's end (or a stop) was reached.
+        case done
+        /// The stream could not be opened, or stopped or ended early.
+        case sourceFailed
+        /// The disk is full, the file cannot be written, libavformat is missing.
+        case fatal
+    }
+
+    /// What to do next.
+    public enum Step: Equatable, Sendable {
+        /// Try `stream` (an index into the channel's streams), into a new
+        /// part when `newPart`, after `pause` seconds.
+        case attempt(stream: Int, newPart: Bool, pause: Double)
+        /// Stop: the recording is over (`finished`: something was recorded
+        /// and the end was reached or it was stopped; else it failed).
+        case stop(finished: Bool)
+    }
+
+    public let streams: Int
+    /// The stream tried last.
+    public private(set) var stream = 0
+    /// Whether anything was recorded so far, in any part.
+    public private(set) var recorded = false
+    /// Times a stream stopped after recording something.
+    public private(set) var drops = 0
+    /// Streams that failed in a row without recording anything.
+    private var failedInARow = 0
+    private var pause = 0.0
+
+    public init(streams: Int) {
+        self.streams = max(1, streams)
+    }
+
+    /// After an attempt that ended as `outcome`, having recorded something
+    /// (`gotContent`) or not.
+    public mutating func next(after outcome: Outcome, gotContent: Bool) -> Step {
+        if gotContent { recorded = true }
+        switch outcome {
+        case .done:
+            return .stop(finished: recorded)
+        case .fatal:
+            return .stop(finished: false)
+        case .sourceFailed:
+            if gotContent {
+                drops += 1
+                failedInARow = 0
+                pause = 0
+                return .attempt(stream: stream, newPart: true, pause: 0)
+            }
+            failedInARow += 1
+            if !recorded && failedInARow >= streams { return .stop(finished: false) }
+            stream = (stream + 1) % streams
+            var wait = 0.0
+            if failedInARow % streams == 0 {
+                pause = pause == 0 ? 1 : min(15, pause * 2)
+                wait = pause
+            }
+            return .attempt(stream: stream, newPart: false, pause: wait)
+        }
+    }
+}

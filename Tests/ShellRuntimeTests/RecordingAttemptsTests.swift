@@ -1,0 +1,49 @@
+import ShellRuntime
+import Testing
+
+@Suite("What the recorder does after each attempt")
+struct RecordingAttemptsTests {
+    @Test("before anything is recorded: each stream in turn, then it fails at once (the channel is down)")
+    func nothingRecorded() {
+        var attempts = RecordingAttempts(streams: 3)
+        #expect(attempts.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 1, newPart: false, pause: 0))
+        #expect(attempts.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 2, newPart: false, pause: 0))
+        #expect(attempts.next(after: .sourceFailed, gotContent: false) == .stop(finished: false))
+        #expect(!attempts.recorded && attempts.drops == 0)
+
+        var one = RecordingAttempts(streams: 1)
+        #expect(one.next(after: .sourceFailed, gotContent: false) == .stop(finished: false))
+    }
+
+    @Test("a stream that stops after recording: the same stream again into a new part; then the others; each round of failures pauses 1, 2, 4 … at most 15 s; a recovery resets the pause")
+    func dropsAfterContent() {
+        var attempts = RecordingAttempts(streams: 2)
+        #expect(attempts.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 1, newPart: false, pause: 0))
+        #expect(attempts.next(after: .sourceFailed, gotContent: true) == .attempt(stream: 1, newPart: true, pause: 0), "stream 2 recorded, then stopped")
+        #expect(attempts.recorded && attempts.drops == 1)
+        #expect(attempts.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 0, newPart: false, pause: 0))
+        #expect(attempts.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 1, newPart: false, pause: 1), "a whole round failed")
+        #expect(attempts.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 0, newPart: false, pause: 0))
+        #expect(attempts.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 1, newPart: false, pause: 2))
+        var pauses: [Double] = []
+        for _ in 0..<10 {
+            if case .attempt(_, _, let pause) = attempts.next(after: .sourceFailed, gotContent: false), pause > 0 { pauses.append(pause) }
+        }
+        #expect(pauses == [4, 8, 15, 15, 15])
+        #expect(attempts.next(after: .sourceFailed, gotContent: true) == .attempt(stream: 1, newPart: true, pause: 0))
+        #expect(attempts.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 0, newPart: false, pause: 0))
+        #expect(attempts.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 1, newPart: false, pause: 1), "the pause starts again")
+        #expect(attempts.drops == 2)
+        #expect(attempts.next(after: .done, gotContent: false) == .stop(finished: true), "the end reached while the stream was away")
+    }
+
+    @Test("the end reached is finished when something was recorded; a full disk or an unwritable file stops it")
+    func endings() {
+        var done = RecordingAttempts(streams: 2)
+        #expect(done.next(after: .done, gotContent: true) == .stop(finished: true))
+        var empty = RecordingAttempts(streams: 2)
+        #expect(empty.next(after: .done, gotContent: false) == .stop(finished: false))
+        var full = RecordingAttempts(streams: 2)
+        #expect(full.next(after: .fatal, gotContent: true) == .stop(finished: false))
+    }
+}
