@@ -107,3 +107,19 @@ struct RatingsTests {
         #expect(item.contentRating?.rank == 350)
     }
 }
+
+@Suite("Bare ages, as an Xtream provider's `age` gives them")
+struct AgeRatingTests {
+    @Test("16+, 18, +12, 0 are ages ranked as the American film rating admitting the same viewers (strict); scores, codes and odd forms are not")
+    func ages() {
+        let ranks = ["0", "6+", "7", "11", "+12", "12 +", "14", "15+", "16+", "17", "18+", "18", "21"].map { table.parseAge($0)?.rank }
+        #expect(ranks == [100, 100, 200, 200, 300, 300, 300, 400, 400, 400, 500, 500, 500])
+        #expect(table.parseAge("16+") == ContentRating(system: "age", code: "16+", rank: 400, media: .movie))
+        #expect(table.name(of: table.parseAge("18")!) == "18+ (films)")
+        for text in ["", "+", "PG-13", "7.5", "80", "100", "1 6", "++16", "16++", "١٦"] {
+            #expect(table.parseAge(text) == nil, "\(text)")
+        }
+        let pg13 = table.rating(system: "mpaa", code: "PG-13")!.rank!
+        #expect(table.parseAge("16+")!.rank! > pg13 && table.parseAge("12")!.rank! <= pg13, "over and within a PG-13 limit")
+    }
+}

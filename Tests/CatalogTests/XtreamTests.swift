@@ -76,6 +76,8 @@ struct XtreamTests {
         #expect(try XtreamDecoder.episodes(data(#"{"episodes":null}"#)).values.isEmpty)
         let film = try XtreamDecoder.filmInfo(data(#"{"info":{"plot":"A film.","movie_image":"http://x/p.jpg","duration_secs":5400,"mpaa_rating":"PG-13"}}"#))
         #expect(film == XtreamFilmInfo(plot: "A film.", image: "http://x/p.jpg", duration: 5400, rating: "PG-13"))
+        let aged = try XtreamDecoder.filmInfo(data(#"{"info":{"mpaa_rating":"","age":"16+"}}"#))
+        #expect(aged.rating == "16+" && aged.age == "16+", "an empty mpaa_rating is none; the age is kept as given")
     }
 
     @Test("the server's URLs: API, guide, live, film, episode and archive, the account percent-encoded; a server given as host:port or with player_api.php")

@@ -108,6 +108,31 @@ public struct RatingsTable: Sendable {
         return nil
     }
 
+    /// A bare age ("16+", "18", "+12", "0"), as an Xtream Codes provider's
+    /// `age` gives a film's: a rating of system `age` ("16+"), ranked as the
+    /// American film rating that admits the same viewers, erring strict:
+    /// up to 6 as G, to 11 as PG, to 14 as PG-13, to 17 as R, 18 and over
+    /// as NC-17. Not for tags in general (a `rating` tag of 80 may be a
+    /// score): only where the field is known to hold an age. Nil for
+    /// anything else, or an age over 21.
+    public func parseAge(_ text: String) -> ContentRating? {
+        var value = Substring(text.trimmingCharacters(in: .whitespaces))
+        let leading = value.hasPrefix("+"), trailing = value.hasSuffix("+") && value.count > 1
+        guard !(leading && trailing) else { return nil }
+        if leading { value = value.dropFirst() }
+        if trailing { value = value.dropLast() }
+        let digits = value.trimmingCharacters(in: .whitespaces)
+        guard (1...2).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let age = Int(digits), age <= 21 else { return nil }
+        let rank = switch age {
+        case ...6: 100
+        case ...11: 200
+        case ...14: 300
+        case ...17: 400
+        default: 500
+        }
+        return ContentRating(system: "age", code: "\(age)+", rank: rank, media: .movie)
+    }
+
     /// The ratings a file's metadata tags carry (mpv's `metadata` map; keys
     /// in any case): Apple's `iTunEXTC`, Matroska's `LAW_RATING`, and plain
     /// `rating` / `CONTENT_RATING` tags.

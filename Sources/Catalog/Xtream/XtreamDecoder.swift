@@ -75,7 +75,8 @@ public enum XtreamDecoder {
         guard let info = XtreamFields(values: object, place: "").object("info") else { return XtreamFilmInfo() }
         return XtreamFilmInfo(
             plot: info.string("plot") ?? info.string("description"), image: info.string("movie_image") ?? info.string("cover_big"),
-            genre: info.string("genre"), duration: info.double("duration_secs"), rating: info.string("mpaa_rating") ?? info.string("age"))
+            genre: info.string("genre"), duration: info.double("duration_secs"), rating: info.string("mpaa_rating") ?? info.string("age"),
+            age: info.string("age"))
     }
 
     /// `get_series`.

@@ -69,8 +69,12 @@ public struct XtreamFilmInfo: Equatable, Sendable {
     public var duration: Double?
     /// `mpaa_rating` / `age` where the server gives one ("PG-13").
     public var rating: String?
+    /// `age` as the server gives it ("16+", "12"): an age, in no rating
+    /// system (`RatingsTable.parseAge`).
+    public var age: String?
 
-    public init(plot: String? = nil, image: String? = nil, genre: String? = nil, duration: Double? = nil, rating: String? = nil) {
+    public init(plot: String? = nil, image: String? = nil, genre: String? = nil, duration: Double? = nil, rating: String? = nil, age: String? = nil) {
+        self.age = age
         self.plot = plot
         self.image = image
         self.genre = genre

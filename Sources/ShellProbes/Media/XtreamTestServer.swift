@@ -15,6 +15,7 @@ public final class XtreamTestServer: @unchecked Sendable {
     private var extraChannels: [String] = []
     private var seriesModified = 1_700_000_000
     private var filmRating: String?
+    private var filmAge: String?
     private var unstamped = 0
     /// When it started (Unix seconds): the guide's programmes are placed
     /// around it, on whole hours.
@@ -79,7 +80,14 @@ public final class XtreamTestServer: @unchecked Sendable {
         lock.withLock { filmRating = rating }
     }
 
-    private var filmRatingField: String { lock.withLock { filmRating.map { #","mpaa_rating":"\#($0)""# } ?? "" } }
+    /// From now on `get_vod_info` gives the film this `age` ("16+"; nil: none).
+    public func ageFilm(_ age: String?) {
+        lock.withLock { filmAge = age }
+    }
+
+    private var filmRatingField: String {
+        lock.withLock { (filmRating.map { #","mpaa_rating":"\#($0)""# } ?? "") + (filmAge.map { #","age":"\#($0)""# } ?? "") }
+    }
 
     private var seriesStamp: Int { lock.withLock { seriesModified } }
 

@@ -4,7 +4,7 @@ import Logging
 import MediaModel
 
 /// The details of an Xtream Codes account's films, from `get_vod_info`: the
-/// rating (`mpaa_rating`, else `age`) and the plot, asked for as a film is
+/// rating (`mpaa_rating`, and `age`: a bare age or a rating) and the plot, asked for as a film is
 /// focused or opened (the lists carry neither, and asking for every film's
 /// at each refresh would cost a request per film). Answers are kept for the
 /// run, and each new one is handed to `told` (the shell shows it:
@@ -44,7 +44,7 @@ public final class XtreamFilmDetails: ItemDetailsSource, @unchecked Sendable {
         if let lastFailure, Date().timeIntervalSince(lastFailure) < retryAfter { return ItemDetails() }
         do {
             let info = try XtreamDecoder.filmInfo(try client.fetch(.filmInfo(id)))
-            let ratings = info.rating.flatMap { RatingsTable.standard.parse($0) }.map { [$0] } ?? []
+            let ratings = Self.ratings(info)
             if let rating = info.rating, ratings.isEmpty { logger.info("film \(id): its rating \(rating) is not one the ratings table knows") }
             let details = ItemDetails(ratings: ratings, summary: info.plot?.trimmingCharacters(in: .whitespacesAndNewlines))
             let new = lock.withLock { () -> Bool in
@@ -58,6 +58,17 @@ public final class XtreamFilmDetails: ItemDetailsSource, @unchecked Sendable {
             logger.warning("film \(id): its details cannot be had (\(error)); its file's ratings and the unrated rule stand (asked again in \(Int(retryAfter)) s)")
             return ItemDetails()
         }
+    }
+
+    /// The film's ratings: its `mpaa_rating`, and its `age` (a bare age, or
+    /// a rating written there); both when it has both, the strictest
+    /// deciding.
+    static func ratings(_ info: XtreamFilmInfo) -> [ContentRating] {
+        let table = RatingsTable.standard
+        var found: [ContentRating] = []
+        if let given = info.rating, given != info.age, let rating = table.parse(given) { found.append(rating) }
+        if let age = info.age, let rating = table.parseAge(age) ?? table.parse(age), !found.contains(rating) { found.append(rating) }
+        return found
     }
 
     private func filmID(_ item: MediaItem) -> Int? {
