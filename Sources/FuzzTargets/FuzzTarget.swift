@@ -102,6 +102,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = IFramePlaylist.streams(inMaster: text, base: "http://tv.example/a/master.m3u8")
             let frames = IFramePlaylist.frames(text, base: "/media/a/iframe.m3u8")
             _ = IFramePlaylist.index(at: 60, in: frames)
+            _ = ImagePlaylist.streams(inMaster: text, base: "http://tv.example/a/master.m3u8")
+            let tiles = ImagePlaylist.cues(text, base: "http://tv.example/a/images.m3u8", limit: 10_000)
+            _ = ThumbnailCue.index(at: 60, in: tiles)
         case .xtream:
             // The first byte picks the answer the rest is read as (one JSON
             // parse an input, so the fuzzer goes as fast as one decoder).

@@ -89,6 +89,50 @@ struct ThumbnailTrackTests {
         #expect(IFramePlaylist.index(at: 9.5, in: frames) == 1)
     }
 
+    @Test("an HLS master's image streams, smallest first; an image playlist's tiles (row by row, each DURATION, the last image's cut at its EXTINF), and whole images without EXT-X-TILES")
+    func imagePlaylists() {
+        let master = """
+            #EXTM3U
+            #EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360
+            video.m3u8
+            #EXT-X-IMAGE-STREAM-INF:BANDWIDTH=20000,RESOLUTION=320x180,CODECS="jpeg",URI="images/320/index.m3u8"
+            #EXT-X-IMAGE-STREAM-INF:BANDWIDTH=8000,RESOLUTION=160x90,CODECS="jpeg",URI="images/160/index.m3u8"
+            #EXT-X-IMAGE-STREAM-INF:BANDWIDTH=1000,CODECS="jpeg"
+            """
+        let streams = ImagePlaylist.streams(inMaster: master, base: "http://tv.example/film/master.m3u8")
+        #expect(streams.map(\.uri) == ["http://tv.example/film/images/160/index.m3u8", "http://tv.example/film/images/320/index.m3u8"])
+        #expect(streams.first?.width == 160 && streams.first?.height == 90)
+        #expect(ImagePlaylist.streams(inMaster: "#EXTM3U\nvideo.m3u8\n", base: "x").isEmpty)
+
+        let playlist = """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:40
+            #EXT-X-PLAYLIST-TYPE:VOD
+            #EXT-X-IMAGES-ONLY
+            #EXTINF:40.000,
+            #EXT-X-TILES:RESOLUTION=160x90,LAYOUT=2x2,DURATION=10.000
+            tiles1.jpg
+            #EXTINF:15.000,
+            #EXT-X-TILES:RESOLUTION=160x90,LAYOUT=2x2,DURATION=10.000
+            tiles2.jpg
+            #EXTINF:5,
+            whole.jpg
+            #EXT-X-ENDLIST
+            """
+        let cues = ImagePlaylist.cues(playlist, base: "http://tv.example/film/images/160/index.m3u8")
+        #expect(cues.map { "\($0.start)-\($0.end)" } == ["0.0-10.0", "10.0-20.0", "20.0-30.0", "30.0-40.0", "40.0-50.0", "50.0-55.0", "55.0-60.0"])
+        #expect(cues.map(\.tile) == [
+            ThumbnailCue.Tile(x: 0, y: 0, width: 160, height: 90), ThumbnailCue.Tile(x: 160, y: 0, width: 160, height: 90),
+            ThumbnailCue.Tile(x: 0, y: 90, width: 160, height: 90), ThumbnailCue.Tile(x: 160, y: 90, width: 160, height: 90),
+            ThumbnailCue.Tile(x: 0, y: 0, width: 160, height: 90), ThumbnailCue.Tile(x: 160, y: 0, width: 160, height: 90), nil,
+        ])
+        #expect(cues[0].image == "http://tv.example/film/images/160/tiles1.jpg" && cues[6].image == "http://tv.example/film/images/160/whole.jpg")
+        let odd = ImagePlaylist.cues("#EXTINF:10,\n#EXT-X-TILES:RESOLUTION=0x90,LAYOUT=500x2,DURATION=-1\na.jpg\n", base: "x/i.m3u8")
+        #expect(odd.count == 1 && odd[0].tile == nil, "a grid it cannot use: the image whole")
+        let huge = String(repeating: "#EXTINF:1e6,\n#EXT-X-TILES:RESOLUTION=1x1,LAYOUT=100x100,DURATION=0.001\na.jpg\n", count: 50)
+        #expect(ImagePlaylist.cues(huge, base: "x/i.m3u8", limit: 25_000).count == 25_000, "at most the limit")
+    }
+
     @Test("references resolve against URLs and paths")
     func relative() {
         #expect(RelativeLocation.resolve("a.jpg", against: "http://h/x/y.vtt?q=1") == "http://h/x/a.jpg")

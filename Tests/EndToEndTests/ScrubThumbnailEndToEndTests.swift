@@ -219,6 +219,37 @@ struct ScrubThumbnailEndToEndTests {
         #expect(!shell.log.contains("thumbnail seek"), "no thumbnail player sought")
     }
 
+    @Test("HLS with an image stream (#EXT-X-IMAGE-STREAM-INF) beside its I-frames: the image playlist serves, each JPEG of tiles fetched and decoded once, the 4:00 tile shows; no I-frame or segment fetched for a thumbnail")
+    func fromImageStream() throws {
+        let hls = try TestMedia.colourSegmentsHLSImages()
+        let server = try LocalHTTPServer(directory: hls)
+        defer { server.stop() }
+        let shell = try ShellUnderTest([server.url("master.m3u8")], width: 100, height: 30)
+        try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        let (thumbnail, _) = try scrubPaused(shell.ipc, to: 240)
+        #expect(thumbnail["source"] as? String == "images")
+        let frame = try #require(number(thumbnail["frame_time"]))
+        #expect(frame >= 240 && frame < 270 && frame.truncatingRemainder(dividingBy: 10) == 0, "a tile's start: \(frame)")
+        let green = TestMedia.segmentColour(at: 240)
+        #expect(shell.tmux.waitFor(timeout: 5, escapes: true, wholeLines: true) { cells(showing: green, in: $0) >= 60 }.ok, "the 4:00 tile")
+        // Back a tile: another tile of the same image (200-300 s is tiles3.jpg).
+        for _ in 0..<20 where number(((try shell.ipc.state())["scrub"] as? [String: Any])?["target"]) ?? 0 >= frame {
+            _ = try shell.ipc.request(["keypress", "LEFT"])
+        }
+        _ = try shell.ipc.waitForState(timeout: 10) { state in
+            let thumbnail = (state["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any]
+            return thumbnail?["shown"] as? Bool == true && number(thumbnail?["frame_time"]) != frame
+        }
+        let ours = zip(server.requests, server.requestHeaders).filter { $0.1["user-agent"]?.hasPrefix("tvshell") == true }.map(\.0)
+        let images = ours.filter { $0.hasSuffix(".jpg") }
+        #expect(ours.contains("/images.m3u8") && images.contains("/tiles3.jpg") && images.count == Set(images).count,
+                "the playlist, and each image passed once, the 4:00 one among them: \(ours)")
+        #expect(!ours.contains("/iframe.m3u8") && !ours.contains { $0.hasSuffix(".ts") }, "no I-frame or segment for a thumbnail: \(ours)")
+        #expect(shell.log.components(separatedBy: "sprite sheet decoded (800×180)").count - 1 == images.count,
+                "each image decoded once, both 4:00 tiles cropped from the one")
+        #expect(!shell.log.contains("thumbnail seek"), "no thumbnail player sought")
+    }
+
     @Test("scrubbing back in a live buffer shows the picture kept as it played (source buffer), within a spacing of the head")
     func fromTheLiveBuffer() throws {
         let stream = try LiveHLSStream(source: "testsrc2=size=320x180:rate=25")

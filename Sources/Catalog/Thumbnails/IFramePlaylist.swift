@@ -132,7 +132,7 @@ public enum IFramePlaylist {
         return result
     }
 
-    private static func lines(_ text: String) -> [String] {
+    static func lines(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map { $0.trimmingWhitespace() }
     }
 }

@@ -6,6 +6,9 @@ public enum ThumbnailSource: String, Equatable, Sendable {
     case sidecar
     /// The HLS stream's I-frame playlist (`#EXT-X-I-FRAME-STREAM-INF`).
     case iframe
+    /// The HLS stream's image playlist (`#EXT-X-IMAGE-STREAM-INF`): tiles
+    /// of JPEGs made for trick play.
+    case images
     /// A thumbnail player of its own that seeks to the head.
     case player
     /// A live buffer's own frames, kept as they played (no other player

@@ -77,6 +77,39 @@ extension TestMedia {
         }
     }
 
+    /// The colour HLS of `colourSegmentsHLS` (its files linked) with an
+    /// image stream beside its I-frames: `images.m3u8`, six 800x180 JPEGs of
+    /// 5 × 2 tiles of 160x90, one tile each 10 s; `master.m3u8` lists both.
+    public static func colourSegmentsHLSImages() throws -> String {
+        let clip = try colourSegments()
+        let hls = try colourSegmentsHLS()
+        return try make("colour-segments-hls-images") { partial in
+            try FileManager.default.createDirectory(atPath: partial, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: hls) where name != "master.m3u8" {
+                try FileManager.default.createSymbolicLink(atPath: partial + "/" + name, withDestinationPath: hls + "/" + name)
+            }
+            let (status, output) = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", clip, "-vf",
+                                                  "select=not(mod(n\\,250)),scale=160:90,tile=5x2", "-fps_mode", "vfr", "-q:v", "3", partial + "/tiles%d.jpg"])
+            guard status == 0 else { throw SpawnError(message: "ffmpeg failed (\(status)): \(output)") }
+            let images = try FileManager.default.contentsOfDirectory(atPath: partial).filter { $0.hasPrefix("tiles") }
+            var playlist = "#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:100\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-IMAGES-ONLY\n"
+            for index in 1...images.count {
+                playlist += "#EXTINF:100.000,\n#EXT-X-TILES:RESOLUTION=160x90,LAYOUT=5x2,DURATION=10.000\ntiles\(index).jpg\n"
+            }
+            playlist += "#EXT-X-ENDLIST\n"
+            try playlist.write(toFile: partial + "/images.m3u8", atomically: true, encoding: .utf8)
+            try """
+            #EXTM3U
+            #EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=320x180
+            index.m3u8
+            #EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=60000,RESOLUTION=320x180,URI="iframe.m3u8"
+            #EXT-X-IMAGE-STREAM-INF:BANDWIDTH=8000,RESOLUTION=160x90,CODECS="jpeg",URI="images.m3u8"
+
+            """.write(toFile: partial + "/master.m3u8", atomically: true, encoding: .utf8)
+            return nil
+        }
+    }
+
     /// The colour clip's thumbnails, one each 10 s at 160x90: `sprite.jpg`
     /// (10 × 6 tiles), `thumbnails.vtt` naming `sprite_url` (default
     /// `sprite.jpg` beside it) with `#xywh`, and `clip.bif`; in a folder.

@@ -5,12 +5,15 @@ import ShellCore
 
 /// Where an item's scrub thumbnails come from, found once per item
 /// (`ThumbnailIndex.find`), best first: a sidecar it offers, the HLS
-/// stream's I-frame playlist, else a thumbnail player seeking in the item.
+/// stream's image playlist, its I-frame playlist, else a thumbnail player
+/// seeking in the item.
 enum ThumbnailIndex: Sendable {
     /// WebVTT sprites: each cue a tile of an image.
     case sprites([ThumbnailCue])
     /// A `.bif` file (a path or URL) and its index.
     case bif(String, BIFIndex)
+    /// An HLS image playlist's tiles (as sprites: each cue a tile of an image).
+    case images([ThumbnailCue])
     /// An I-frame playlist's frames.
     case iframes([IFramePlaylist.Frame])
     /// None: a thumbnail player of its own seeks in the item.
@@ -19,6 +22,7 @@ enum ThumbnailIndex: Sendable {
     var source: ThumbnailSource {
         switch self {
         case .sprites, .bif: .sidecar
+        case .images: .images
         case .iframes: .iframe
         case .player: .player
         }
@@ -29,7 +33,7 @@ enum ThumbnailIndex: Sendable {
     /// only once it has sought) or an empty index.
     func frame(at time: Double) -> (index: Int, time: Double)? {
         switch self {
-        case .sprites(let cues):
+        case .sprites(let cues), .images(let cues):
             return ThumbnailCue.index(at: time, in: cues).map { ($0, cues[$0].start) }
         case .bif(_, let index):
             return index.index(at: time).map { ($0, index.frames[$0].time) }
@@ -60,9 +64,9 @@ enum ThumbnailIndex: Sendable {
         }
         if item.url.hasPrefix("http://") || item.url.hasPrefix("https://") {
             do {
-                if let frames = try iframes(of: item), !frames.isEmpty { return .iframes(frames) }
+                if let index = try fromMaster(of: item, log: log) { return index }
             } catch {
-                log("thumbnails: the I-frame playlist of \(URLRedaction.redact(item.url)): \(error)")
+                log("thumbnails: the master playlist of \(URLRedaction.redact(item.url)): \(error)")
             }
         }
         return .player
@@ -89,14 +93,24 @@ enum ThumbnailIndex: Sendable {
         return cues.isEmpty ? nil : .sprites(cues)
     }
 
-    /// The frames of the smallest I-frame stream the item's master
-    /// playlist lists (nil: not a master playlist with one).
-    static func iframes(of item: MediaItem) throws -> [IFramePlaylist.Frame]? {
+    /// The tiles of the smallest image stream the item's master playlist
+    /// lists, else the frames of its smallest I-frame stream (nil: not a
+    /// master playlist with either, or none that can be read).
+    static func fromMaster(of item: MediaItem, log: (String) -> Void) throws -> ThumbnailIndex? {
         let master = InputLoader.text(try InputLoader.load(item.url, offset: nil, length: 0, headers: item.headers))
-        guard master.hasPrefix("#EXTM3U") || master.hasPrefix("\u{FEFF}#EXTM3U"), let stream = IFramePlaylist.streams(inMaster: master, base: item.url).first else {
-            return nil
+        guard master.hasPrefix("#EXTM3U") || master.hasPrefix("\u{FEFF}#EXTM3U") else { return nil }
+        if let stream = ImagePlaylist.streams(inMaster: master, base: item.url).first {
+            do {
+                let cues = ImagePlaylist.cues(InputLoader.text(try InputLoader.load(stream.uri, offset: nil, length: 0, headers: item.headers)), base: stream.uri)
+                if !cues.isEmpty { return .images(cues) }
+                log("thumbnails: the image playlist \(URLRedaction.redact(stream.uri)) has no images")
+            } catch {
+                log("thumbnails: the image playlist \(URLRedaction.redact(stream.uri)): \(error)")
+            }
         }
+        guard let stream = IFramePlaylist.streams(inMaster: master, base: item.url).first else { return nil }
         let playlist = InputLoader.text(try InputLoader.load(stream.uri, offset: nil, length: 0, headers: item.headers))
-        return IFramePlaylist.frames(playlist, base: stream.uri)
+        let frames = IFramePlaylist.frames(playlist, base: stream.uri)
+        return frames.isEmpty ? nil : .iframes(frames)
     }
 }

@@ -265,7 +265,7 @@ final class ThumbnailService: ThumbnailPort {
         var work: (@Sendable () throws -> Data?)?
         var sprite: String?
         switch index {
-        case .sprites(let cues):
+        case .sprites(let cues), .images(let cues):
             let cue = cues[position]
             job?.sheet = cue.image
             job?.tile = cue.tile
