@@ -180,4 +180,7 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case sleepWarning
     /// The sleep timer ends.
     case sleepNow
+    /// The viewer browsing the home screen or the guide's list has rested
+    /// long enough for a waiting refresh to change the rows.
+    case refreshSettle
 }

@@ -6,7 +6,8 @@ import MediaModel
 /// (with none to remove, come last). Kept in `ShellState.pendingRefresh` until the viewer
 /// is watching full screen with nothing else open and the channel being
 /// watched is still in the lineup, or browses the home screen or the
-/// guide's list with nothing playing or open (`LineupReducer.applyRefresh`),
+/// guide's list with nothing playing or open and has pressed no key for 2 s
+/// (`LineupReducer.applyRefresh`),
 /// so a background refresh never closes a screen under the viewer nor
 /// changes what they watch.
 public struct ItemsRefresh: Equatable, Sendable {

@@ -144,23 +144,36 @@ enum LineupReducer {
     /// goes on (loaded again only when its stream changed); or when the
     /// viewer browses the home screen or the guide's list with nothing
     /// playing or open: then nothing starts and the selection stays on its
-    /// item. Otherwise it waits for a later action. A refresh that would leave no items, or
+    /// item — once the rows have rested `refreshSettleSeconds` (no key
+    /// since the refresh came or the last key: `TimerID.refreshSettle`), so
+    /// they never move under a viewer going through them. Otherwise it
+    /// waits for a later action. A refresh that would leave no items, or
     /// whose items are no longer shown (another lineup replaced them), is
     /// dropped.
-    static func applyRefresh(_ state: inout ShellState, now: Instant) -> [Effect] {
+    static func applyRefresh(_ state: inout ShellState, now: Instant, after action: Action) -> [Effect] {
         guard let pending = state.pendingRefresh else { return [] }
         let watching = quiet(state), browsing = browsingQuietly(state)
         guard watching || browsing else { return [] }
         guard let items = pending.applied(to: state.items), !items.isEmpty else {
             state.pendingRefresh = nil
-            return []
+            return [.cancelTimer(.refreshSettle)]
         }
         if watching {
             guard let current = state.currentItem, items.contains(where: { $0.channelKey == current.channelKey }) else { return [] }
+        } else {
+            switch action {
+            case .timerFired(.refreshSettle, _): break
+            case .command, .refreshItems: return [.startTimer(.refreshSettle, after: refreshSettleSeconds)]
+            default: return []
+            }
         }
         state.pendingRefresh = nil
-        return replace(&state, with: items, now: now, play: watching)
+        return [.cancelTimer(.refreshSettle)] + replace(&state, with: items, now: now, play: watching)
     }
+
+    /// Seconds without a key before a refresh changes the rows the viewer
+    /// browses.
+    static let refreshSettleSeconds = 2.0
 
     /// The viewer is on the home screen or the guide's list with nothing
     /// playing and nothing open over it: the rows change, the selection

@@ -33,6 +33,8 @@ extension ShellReducer {
             return SleepReducer.warn(&state)
         case .sleepNow:
             return SleepReducer.sleep(&state)
+        case .refreshSettle:
+            return []
         case .badgeHide:
             state.chrome.badge = nil
             return []

@@ -12,7 +12,7 @@ public enum ShellReducer {
         let previewTarget = PreviewReducer.target(state)
         var effects = reduceAction(&state, action)
         if state.pendingRefresh != nil, let now = refreshMoment(action) {
-            effects += LineupReducer.applyRefresh(&state, now: now)
+            effects += LineupReducer.applyRefresh(&state, now: now, after: action)
         }
         if state.chrome.noticeFromBehind != nil || !state.chrome.noticesWaiting.isEmpty { effects += NoticeReducer.next(&state) }
         return effects + reconcilePlayers(&state, previewTargetBefore: previewTarget)

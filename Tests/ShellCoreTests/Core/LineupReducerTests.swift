@@ -212,16 +212,28 @@ struct ItemsRefreshTests {
         h.expectArmed([.stall, .transportHide, .hintHide])
     }
 
-    @Test("on the home screen with nothing playing: applied at once, nothing starts, the selection stays on its item (else near where it was); with the grid or a prompt open it waits")
+    @Test("on the home screen with nothing playing: applied once the rows have rested 2 s (each key waits again), nothing starts, the selection stays on its item (else near where it was); with the grid or a prompt open it waits")
     func whileBrowsing() {
         let h = ReducerHarness(ShellState(items: old))
         for _ in 0..<3 { h.apply(.command(.down, at: h.clock.now)) }
         #expect(h.state.screen == .home && h.state.navigation.homeSelection == 3 && h.state.playback.phase == .idle)
-        let applied = h.apply(.refreshItems(removing: Set(old.map(\.id)), adding: refreshed, at: h.clock.now))
-        #expect(applied.isEmpty, "nothing starts: \(applied)")
+        let queued = h.apply(.refreshItems(removing: Set(old.map(\.id)), adding: refreshed, at: h.clock.now))
+        #expect(queued == [.startTimer(.refreshSettle, after: 2)], "the rows wait to rest: \(queued)")
+        #expect(h.state.items == old && h.state.pendingRefresh != nil)
+        #expect(h.advance(by: 1.5).isEmpty)
+        h.apply(.command(.up, at: h.clock.now))
+        let key = h.apply(.command(.down, at: h.clock.now))
+        #expect(key.contains(.startTimer(.refreshSettle, after: 2)) && h.state.items == old, "a key: the rows wait again")
+        #expect(h.state.navigation.homeSelection == 3)
+        #expect(h.advance(by: 1.5).isEmpty, "2 s from the key, not from the refresh")
+        #expect(h.advance(by: 0.5) == [.refreshSettle])
+        let applied = h.apply(.timerFired(.refreshSettle, at: h.clock.now))
+        #expect(applied == [.cancelTimer(.refreshSettle)], "nothing starts: \(applied)")
         #expect(h.state.items == refreshed && h.state.pendingRefresh == nil && h.state.current == nil)
         #expect(h.state.screen == .home && h.state.navigation.homeSelection == 2, "still on channel 4, now the third row")
         h.apply(.refreshItems(removing: Set(refreshed.map(\.id)), adding: [old[0], old[1]], at: h.clock.now))
+        _ = h.advance(by: 2)
+        h.apply(.timerFired(.refreshSettle, at: h.clock.now))
         #expect(h.state.items == [old[0], old[1]] && h.state.navigation.homeSelection == 1, "channel 4 gone: the last row")
 
         var grid = ShellState(items: old)
