@@ -135,6 +135,10 @@ struct FleetTests {
         recording.recordings.list = [RecordingInfo(id: "r", channel: 1, channelName: "News 24", title: "Midnight Horror", start: 0, end: 1,
                                                    status: .scheduled, rating: "TV-MA", contentRating: tvMA)]
         #expect(FleetRedaction(recording).redact("Midnight Horror") == "Restricted (TV-MA)", "a recording rated over the limits, airing neither now nor next")
+        recording.recordings.list = [RecordingInfo(id: "u", channel: 1, channelName: "News 24", title: "Unknown Quantity", start: 0, end: 1, status: .scheduled)]
+        #expect(FleetRedaction(recording).redact("Unknown Quantity") == "Unknown Quantity", "unrated, and unrated content allowed")
+        recording.restrictions.policy.unrated = .restrict
+        #expect(FleetRedaction(recording).redact("Unknown Quantity") == "Restricted", "unrated while unrated content is restricted: it would ask for the passcode as it plays")
 
         let open = restricted(playing: 0)
         let shown = FleetTelemetry.document(open, device: "kids", groups: [], version: "0.7.0", uptime: 0)

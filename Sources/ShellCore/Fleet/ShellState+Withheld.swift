@@ -21,9 +21,10 @@ extension ShellState {
     /// place: restricted items' titles and locations, the titles of
     /// restricted programmes airing now or next on any channel (rated over
     /// the limits themselves, or on a restricted channel), and those of
-    /// recordings rated over the limits (asked for days ahead, their
-    /// programme airs neither now nor next). Longest first, so a title
-    /// inside another is replaced with it.
+    /// recordings the limits would stop as they play (asked for days ahead,
+    /// their programme airs neither now nor next): rated over the limits, or
+    /// unrated while unrated content is restricted. Longest first, so a
+    /// title inside another is replaced with it.
     public func withheldTexts() -> [(text: String, label: String)] {
         let policy = restrictions.policy
         guard policy.mode != .off else { return [] }
@@ -46,8 +47,9 @@ extension ShellState {
             }
         }
         for recording in recordings.list {
-            guard let rating = recording.contentRating, !rating.isUnrated, policy.exceeds(rating) else { continue }
-            found[recording.title] = "Restricted (\(rating.code))"
+            let ratings = recording.contentRating.map { [$0] } ?? []
+            guard policy.restricts(ratings) else { continue }
+            found[recording.title] = "Restricted" + (recording.contentRating.flatMap { $0.isUnrated ? nil : " (\($0.code))" } ?? "")
         }
         if playback.restricted, let item = currentItem {
             let label = restrictedLabel(item) ?? "Restricted"

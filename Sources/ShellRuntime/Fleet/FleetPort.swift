@@ -288,8 +288,8 @@ final class FleetPort: StateObserver, AutomationPort {
 }
 
 /// What `FleetRedaction` depends on: the lineup, the limits, what plays and
-/// how it is rated, the guide's now and next (by the minute), the rated
-/// recordings' titles.
+/// how it is rated, the guide's now and next (by the minute), the
+/// recordings' titles and ratings.
 private struct RedactionKey: Equatable {
     let items: Int
     let firstItem: String?
@@ -300,7 +300,7 @@ private struct RedactionKey: Equatable {
     let current: Int?
     let restricted: Bool
     let ratings: [ContentRating]
-    let ratedRecordings: [String]
+    let recordings: [String]
 
     init(_ state: ShellState) {
         items = state.items.count
@@ -312,6 +312,6 @@ private struct RedactionKey: Equatable {
         current = state.current
         restricted = state.playback.restricted
         ratings = state.playback.ratings
-        ratedRecordings = state.recordings.list.compactMap { $0.contentRating == nil ? nil : $0.title }
+        recordings = state.recordings.list.map { $0.title + "|" + ($0.contentRating?.code ?? "") }
     }
 }
