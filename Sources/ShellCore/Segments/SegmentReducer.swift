@@ -78,13 +78,16 @@ enum SegmentReducer {
         return [.seek(to: target, exact: true), .cancelTimer(.contextualActionHide), .emit(.contextualAction(id: action.id, automatic: false))]
     }
 
-    /// LEFT within 5 s of a skip made by itself: back to where it skipped from.
+    /// LEFT within 5 s of a skip made by itself: back to where it skipped
+    /// from. Its "Skipped …" notice goes; a notice from behind that has
+    /// taken its place since (a short `noticeDelay`) stays.
     static func undo(_ state: inout ShellState, now: Instant) -> [Effect]? {
         guard let skip = state.segments.automaticSkip, now < skip.until else { return nil }
         state.segments.automaticSkip = nil
         state.segments.declinedSkip = skip.segment
-        state.chrome.notice = nil
         PlaybackReducer.seek(&state, to: skip.from)
+        guard state.chrome.notice != nil, state.chrome.notice != state.chrome.noticeFromBehind else { return [.seek(to: skip.from, exact: true)] }
+        state.chrome.notice = nil
         return [.seek(to: skip.from, exact: true), .cancelTimer(.noticeHide)]
     }
 

@@ -50,6 +50,33 @@ struct ContextualActionTests {
         h.expectArmed([.transportHide])
     }
 
+    @Test("LEFT undoing the skip takes away its own notice only: a notice from behind shown since (a key's short notice covered the skip's) stays for its time")
+    func undoKeepsNoticeFromBehind() {
+        var settings = ShellSettings()
+        settings.segmentChoices[.intro] = .auto
+        settings.noticeDelay = 1
+        let h = loading(settings)
+        h.apply(.player(.position(0.04), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        #expect(h.state.chrome.notice == "Skipped intro · ← to go back" && h.state.segments.automaticSkip != nil)
+        h.send(.showNotice("Recording The News")) { $0.chrome.noticesWaiting = ["Recording The News"] }
+        h.press(.previousChannel, effects: [.startTimer(.noticeHide, after: 1)]) { $0.chrome.notice = "No channel before this one" }
+        #expect(h.advance(by: 1) == [.noticeHide])
+        h.send(.timerFired(.noticeHide, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 4)]) {
+            $0.chrome.notice = "Recording The News"
+            $0.chrome.noticeFromBehind = "Recording The News"
+            $0.chrome.noticesWaiting = []
+        }
+        _ = h.advance(by: 1)
+        h.press(.left, effects: [.seek(to: 0.04, exact: true)]) {
+            $0.segments.automaticSkip = nil
+            $0.segments.declinedSkip = Segment(kind: .intro, start: 0, end: 20)
+            $0.playback.seekPending = true
+            $0.playback.position = 0.04
+        }
+        h.expectArmed([.noticeHide, .hintHide, .transportHide])
+    }
+
     @Test("auto: reached from before it (a fresh start too), the intro skips by itself; LEFT within 5 s goes back, and then it only asks")
     func automatic() {
         var settings = ShellSettings()
