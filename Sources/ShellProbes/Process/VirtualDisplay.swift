@@ -15,6 +15,12 @@ public final class VirtualDisplay {
     private let pid: pid_t
     private let directory = TVShellBinary.scratchDirectory("xvfb")
     private var stopped = false
+    /// With `authorization`: the cookie the server takes, the file the
+    /// test's own tools read it from, and the clients' file
+    /// (`refuseNewClients` spoils it).
+    private let cookie: [UInt8]?
+    private let toolsAuthority: String
+    private let clientsAuthority: String
 
     /// A window's place on the screen, in pixels.
     public struct Geometry: Equatable, Sendable {
@@ -85,12 +91,26 @@ public final class VirtualDisplay {
     /// Starts Xvfb with one `width` × `height` screen and waits until it
     /// says which display it took. `maxClients`: Xvfb's client limit (64 at
     /// the least), for a server that refuses connections (`ClientHog`).
-    public init(width: Int = 800, height: Int = 600, maxClients: Int? = nil) throws {
+    /// `authorization`: the server takes only clients with its
+    /// MIT-MAGIC-COOKIE-1 (given to them by `environment`), so that
+    /// `refuseNewClients` can turn new ones away while those connected
+    /// stay.
+    public init(width: Int = 800, height: Int = 600, maxClients: Int? = nil, authorization: Bool = false) throws {
         guard let xvfb = Spawn.which("Xvfb") else {
             throw SpawnError(message: "Xvfb is not installed (scripts/install-deps.sh test installs it)")
         }
         self.width = width
         self.height = height
+        cookie = authorization ? (0..<16).map { _ in UInt8.random(in: 0...255) } : nil
+        toolsAuthority = directory.appendingPathComponent("tools.xauth").path
+        clientsAuthority = directory.appendingPathComponent("clients.xauth").path
+        var auth: [String] = []
+        if let cookie {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Self.authority(cookie).write(to: URL(fileURLWithPath: toolsAuthority))
+            try Self.authority(cookie).write(to: URL(fileURLWithPath: clientsAuthority))
+            auth = ["-auth", toolsAuthority]
+        }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw SpawnError(message: "pipe: \(String(cString: strerror(errno)))") }
         let (readEnd, writeEnd) = (fds[0], fds[1])
@@ -98,7 +118,7 @@ public final class VirtualDisplay {
         let log = directory.appendingPathComponent("xvfb.log").path
         do {
             let limit = maxClients.map { ["-maxclients", "\($0)"] } ?? []
-            pid = try Spawn.spawn([xvfb, "-displayfd", "3", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"] + limit, environment: nil, keeping: 4) { actions in
+            pid = try Spawn.spawn([xvfb, "-displayfd", "3", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"] + limit + auth, environment: nil, keeping: 4) { actions in
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
                 posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
                 posix_spawn_file_actions_adddup2(&actions, 1, 2)
@@ -137,11 +157,49 @@ public final class VirtualDisplay {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// `environment` with `DISPLAY` pointing here.
+    /// `environment` with `DISPLAY` pointing here (and, with
+    /// `authorization`, `XAUTHORITY` naming the clients' cookie file).
     public func environment(_ base: [String: String]) -> [String: String] {
         var env = base
         env["DISPLAY"] = name
+        if cookie != nil { env["XAUTHORITY"] = clientsAuthority }
         return env
+    }
+
+    /// `environment` for the test's own tools (xdotool, screenshots): their
+    /// cookie stays good while new clients are refused.
+    public func toolEnvironment(_ base: [String: String]) -> [String: String] {
+        var env = base
+        env["DISPLAY"] = name
+        if cookie != nil { env["XAUTHORITY"] = toolsAuthority }
+        return env
+    }
+
+    /// With `authorization`: clients that connect from now on (reading the
+    /// clients' cookie file, as Xlib does at each `XOpenDisplay`) are
+    /// refused, as by a server at its limit or too busy to answer; those
+    /// connected stay. Deterministic, unlike filling the server.
+    public func refuseNewClients() throws {
+        guard let cookie else { return }
+        try Self.authority(cookie.map { ~$0 }).write(to: URL(fileURLWithPath: clientsAuthority))
+    }
+
+    /// Takes new clients again (`refuseNewClients` undone).
+    public func admitNewClients() throws {
+        guard let cookie else { return }
+        try Self.authority(cookie).write(to: URL(fileURLWithPath: clientsAuthority))
+    }
+
+    /// An Xauthority file of one entry for any display (FamilyWild) with
+    /// MIT-MAGIC-COOKIE-1 `cookie`.
+    private static func authority(_ cookie: [UInt8]) -> Data {
+        func counted(_ bytes: [UInt8]) -> [UInt8] { [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes }
+        return Data([0xFF, 0xFF] + counted([]) + counted([]) + counted(Array("MIT-MAGIC-COOKIE-1".utf8)) + counted(cookie))
+    }
+
+    /// The environment the tools run with (nil: the test's own).
+    private var tools: [String: String]? {
+        cookie == nil ? nil : toolEnvironment(ProcessInfo.processInfo.environment)
     }
 
     /// Where the top-level window of X class `windowClass` is, if it is mapped.
@@ -151,7 +209,7 @@ public final class VirtualDisplay {
 
     /// Every window of X class `windowClass` in the tree, mapped or not.
     public func windows(class windowClass: String) -> [Geometry] {
-        guard let tree = try? Spawn.run(["xwininfo", "-root", "-tree", "-display", name]), tree.status == 0 else { return [] }
+        guard let tree = try? Spawn.run(["xwininfo", "-root", "-tree", "-display", name], environment: tools), tree.status == 0 else { return [] }
         return tree.output.split(separator: "\n").filter { $0.contains("\"\(windowClass)\")") }.compactMap { line in
             let fields = line.split(separator: " ")
             guard let size = fields.first(where: { $0.contains("x") && $0.contains("+") && $0.first?.isNumber == true }) else { return nil }
@@ -170,7 +228,7 @@ public final class VirtualDisplay {
         let light = "format=rgb24,geq=r='if(gt(min(min(r(X,Y),g(X,Y)),b(X,Y)),200),0,255)':g='if(gt(min(min(r(X,Y),g(X,Y)),b(X,Y)),200),0,255)'"
             + ":b='if(gt(min(min(r(X,Y),g(X,Y)),b(X,Y)),200),0,255)'"
         let grab = try Spawn.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "x11grab", "-video_size", "\(width)x\(height)", "-draw_mouse", "0",
-                                  "-i", name, "-frames:v", "1"] + (lightText ? ["-vf", light] : []) + [png])
+                                  "-i", name, "-frames:v", "1"] + (lightText ? ["-vf", light] : []) + [png], environment: tools)
         guard grab.status == 0 else { throw SpawnError(message: "x11grab failed: \(grab.output)") }
         let read = try Spawn.run(["tesseract", png, "-"])
         guard read.status == 0 else { throw SpawnError(message: "tesseract failed: \(read.output)") }
@@ -180,7 +238,7 @@ public final class VirtualDisplay {
     /// The whole screen as it is now.
     public func screenshot() throws -> Image {
         let xwd = directory.appendingPathComponent("shot.xwd").path, raw = directory.appendingPathComponent("shot.rgb").path
-        let dump = try Spawn.run(["sh", "-c", "xwd -root -silent -display \(name) > \(xwd)"])
+        let dump = try Spawn.run(["sh", "-c", "xwd -root -silent -display \(name) > \(xwd)"], environment: tools)
         guard dump.status == 0 else { throw SpawnError(message: "xwd failed: \(dump.output)") }
         let convert = try Spawn.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", xwd, "-f", "rawvideo", "-pix_fmt", "rgb24", raw])
         guard convert.status == 0 else { throw SpawnError(message: "ffmpeg could not read the screenshot: \(convert.output)") }

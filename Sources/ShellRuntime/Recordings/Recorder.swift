@@ -45,6 +45,7 @@ public enum Recorder {
         defer { unmanaged.release() }
         let streams = [RecordingJob.Stream(url: job.url, headers: job.headers)] + (job.alternates ?? [])
         var attempts = RecordingAttempts(streams: streams.count)
+        let first = job.firstPath ?? job.path
         var path = job.path
         var stream = 0
         var reason = ""
@@ -72,10 +73,10 @@ public enum Recorder {
             case .stop(let done):
                 finished = done
             case .attempt(let next, let newPart, let pause):
-                if !gotContent && path != job.path { unlink(path) }
-                if newPart { path = nextPart(of: job) }
+                if !gotContent && path != first { unlink(path) }
+                if newPart { path = RecordingsSettings.partPath(first, part: RecordingsSettings.parts(of: first).count + 1) }
                 let what = "stream \(stream + 1) of \(streams.count): \(reason)"
-                FileHandle.standardError.write(Data("recorder: \(what); \(newPart ? "again into \(path)" : "trying the next")\n".utf8))
+                FileHandle.standardError.write(Data("recorder: \(what); \(newPart ? "again into \(path)" : "trying stream \(next + 1)\(pause > 0 ? " in \(Int(pause)) s" : "")")\n".utf8))
                 if attempts.recorded {
                     context.reason = "the stream stopped (\(reason)); trying again"
                     context.attempt = (0, 0)
@@ -89,24 +90,18 @@ public enum Recorder {
         }
         // A further part that got nothing (the time ran out while the stream
         // was away) is not kept: the parts play as one.
-        if context.attempt.seconds == 0 && path != job.path { unlink(path) }
+        if context.attempt.seconds == 0 && path != first { unlink(path) }
         let stopped = tvs_record_stop_requested() != 0
         if !finished, !attempts.recorded, streams.count > 1 {
             reason += " (and the channel's \(streams.count - 1) other stream\(streams.count == 2 ? "" : "s"))"
         }
         context.attempt = (0, 0)
         let dropped = attempts.drops == 0 ? nil
-            : "the stream stopped \(attempts.drops == 1 ? "once" : "\(attempts.drops) times"); recorded in \(RecordingsSettings.parts(of: job.firstPath ?? job.path).count) parts"
+            : "the stream stopped \(attempts.drops == 1 ? "once" : "\(attempts.drops) times"); recorded in \(RecordingsSettings.parts(of: first).count) parts"
         context.reason = nil
         context.write(finished ? .finished : .failed,
                       reason: finished ? (stopped ? "stopped early" : dropped) : (reason.isEmpty ? "the recording stopped" : reason))
         return finished ? 0 : 1
-    }
-
-    /// The part after the last one there (`NAME.part2.mkv` …).
-    private static func nextPart(of job: RecordingJob) -> String {
-        let first = job.firstPath ?? job.path
-        return RecordingsSettings.partPath(first, part: RecordingsSettings.parts(of: first).count + 1)
     }
 
     /// Waits `seconds`, or less when the recording's end or a stop comes
