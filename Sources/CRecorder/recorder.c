@@ -32,7 +32,7 @@
     F(av_interleaved_write_frame) F(av_write_trailer) F(avformat_free_context) F(avio_open2)             \
     F(avio_closep) F(avio_seek) F(avformat_query_codec) F(avformat_alloc_context)
 #define TVS_AVCODEC_FUNCTIONS(F) F(avcodec_parameters_copy) F(av_packet_alloc) F(av_packet_free) F(av_packet_unref) F(av_packet_rescale_ts)
-#define TVS_AVUTIL_FUNCTIONS(F) F(av_dict_set) F(av_dict_free) F(av_strerror) F(av_rescale_q) F(av_log_set_level)
+#define TVS_AVUTIL_FUNCTIONS(F) F(av_dict_set) F(av_dict_get) F(av_dict_free) F(av_strerror) F(av_rescale_q) F(av_log_set_level)
 
 #define TVS_POINTER(name) __typeof__(&name) name;
 static struct {
@@ -99,6 +99,35 @@ static int interrupted(void *opaque) {
     return stop_requested || wall_clock() >= *(const double *)opaque;
 }
 
+/* An HLS master playlist opens each variant as a program of its own, all
+ * of them downloaded and all their streams kept. One is kept: the highest
+ * `variant_bitrate` (the best picture); the others' streams are discarded,
+ * so the demuxer stops downloading them and the file holds one picture.
+ * Anything with one program or none keeps every stream. */
+static void keep_one_variant(AVFormatContext *input) {
+    if (input->nb_programs < 2) return;
+    int keep = -1;
+    long long best = -1;
+    for (unsigned p = 0; p < input->nb_programs; p++) {
+        AVProgram *program = input->programs[p];
+        if (program->nb_stream_indexes == 0) continue;
+        AVDictionaryEntry *rate = av.av_dict_get(program->metadata, "variant_bitrate", NULL, 0);
+        long long value = rate != NULL ? strtoll(rate->value, NULL, 10) : 0;
+        if (value > best) {
+            best = value;
+            keep = (int)p;
+        }
+    }
+    if (keep < 0) return;
+    for (unsigned i = 0; i < input->nb_streams; i++) {
+        int wanted = 0;
+        for (unsigned k = 0; k < input->programs[keep]->nb_stream_indexes; k++) {
+            if (input->programs[keep]->stream_index[k] == i) wanted = 1;
+        }
+        if (!wanted) input->streams[i]->discard = AVDISCARD_ALL;
+    }
+}
+
 static void describe(int code, const char *what, char *message, size_t size) {
     char reason[256];
     if (av.av_strerror(code, reason, sizeof reason) < 0) snprintf(reason, sizeof reason, "error %d", code);
@@ -146,6 +175,7 @@ int tvs_record(const char *url, const char *headers, const char *path, double st
         result = TVS_RECORD_NO_SOURCE;
         goto done;
     }
+    keep_one_variant(input);
     if ((code = av.avformat_alloc_output_context2(&output, NULL, "matroska", path)) < 0) {
         describe(code, "the recording cannot be made", message, message_size);
         result = TVS_RECORD_WRITE_FAILED;
@@ -160,6 +190,7 @@ int tvs_record(const char *url, const char *headers, const char *path, double st
         map[i] = -1;
         last[i] = AV_NOPTS_VALUE;
         int kind = parameters->codec_type;
+        if (input->streams[i]->discard == AVDISCARD_ALL) continue;
         if (kind != AVMEDIA_TYPE_VIDEO && kind != AVMEDIA_TYPE_AUDIO && kind != AVMEDIA_TYPE_SUBTITLE) continue;
         if (av.avformat_query_codec(output->oformat, parameters->codec_id, FF_COMPLIANCE_NORMAL) != 1) continue;
         AVStream *stream = av.avformat_new_stream(output, NULL);

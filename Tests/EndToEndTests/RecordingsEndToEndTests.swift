@@ -225,6 +225,34 @@ struct RecordingsEndToEndTests {
         #expect(dead.requests.contains { $0.contains("gone/one.m3u8") }, "the first stream was tried: \(dead.requests)")
     }
 
+    @Test("an HLS master playlist of two variants is recorded from one, the higher BANDWIDTH: one picture in the file, the other variant not downloaded on")
+    func recordsOneVariant() throws {
+        let setup = try Setup(name: "recordings-variants")
+        defer { setup.stop() }
+        let master = try LocalHTTPServer(files: ["master.m3u8": Data("""
+            #EXTM3U
+            #EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=320x180
+            \(setup.live.url(channel: 1))
+            #EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=320x180
+            \(setup.live.url(channel: 2))
+
+            """.utf8)])
+        defer { master.stop() }
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Ladder\n\(master.url("master.m3u8"))\n".write(toFile: setup.lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let before = setup.live.server.requests.count
+        _ = try shell.ipc.request(["record", 1, NSNull(), 10])
+        let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 40)
+        let path = try #require(finished["path"] as? String)
+        let streams = try Spawn.run(["ffprobe", "-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", path]).output
+        #expect(streams.split(separator: "\n").filter { $0 == "video" }.count == 1, "one picture: \(streams)")
+        #expect(try probe(path).frames > 5 * 20)
+        let asked = setup.live.server.requests.dropFirst(before)
+        let low = asked.filter { $0.hasPrefix("/live1.m3u8") }.count, high = asked.filter { $0.hasPrefix("/live2.m3u8") }.count
+        #expect(high >= 4 && low <= 2, "the 800 kbit/s variant reloaded as it was recorded, the other left after the first look: live1 \(low), live2 \(high)")
+    }
+
     @Test("a stream that stops mid-recording is asked for again: the recording says so while it waits, goes on into a second part when the stream is back, and finishes with both")
     func streamStopsMidRecording() throws {
         let setup = try Setup(name: "recordings-drop")
