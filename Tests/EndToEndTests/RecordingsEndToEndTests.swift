@@ -258,13 +258,7 @@ struct RecordingsEndToEndTests {
         let setup = try Setup(name: "recordings-drop")
         defer { setup.stop() }
         let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup])
-        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
-        _ = try shell.ipc.request(["record", 1, NSNull(), 30])
-        let started = try shell.ipc.waitForEvent("recording-started", timeout: 20)
-        let id = try #require(started["id"] as? String)
-        let path = try #require(started["path"] as? String)
-        let deadline = Date().addingTimeInterval(15)
-        while size(path) < 100_000 && Date() < deadline { usleep(100_000) }
+        let (id, path) = try recordingUnderWay(shell, seconds: 30)
         setup.live.server.inject(.serverError, pathSuffix: "live1.m3u8")
         let waiting = try shell.ipc.waitForState(timeout: 30) { (self.recording($0, id)?["reason"] as? String)?.contains("trying again") == true }
         #expect(recording(waiting, id)?["status"] as? String == "active", "\(recording(waiting, id) ?? [:])")
@@ -319,13 +313,7 @@ struct RecordingsEndToEndTests {
         defer { setup.stop() }
         let home = ParentalHome(setup.dir.appendingPathComponent("home"))
         let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup], home: home)
-        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
-        _ = try shell.ipc.request(["record", 1, NSNull(), 20])
-        let started = try shell.ipc.waitForEvent("recording-started", timeout: 20)
-        let id = try #require(started["id"] as? String)
-        let path = try #require(started["path"] as? String)
-        let deadline = Date().addingTimeInterval(15)
-        while size(path) < 100_000 && Date() < deadline { usleep(100_000) }
+        let (id, path) = try recordingUnderWay(shell, seconds: 20)
         let recorder = try #require(recorderPID(id), "the recorder of \(id) runs")
         kill(recorder, SIGKILL)
         let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 40)
@@ -345,6 +333,19 @@ struct RecordingsEndToEndTests {
         #expect(late["phase"] as? String != "failed", "\(late)")
         let deleted = try Spawn.run([TVShellBinary.path, "recordings", "delete", id], environment: home.environment)
         #expect(deleted.output.contains("2 files"), "\(deleted.output)")
+    }
+
+    /// From the home screen, channel 1 recorded now for `seconds`: its id
+    /// and file once the file holds 100 kB (15 s at most).
+    private func recordingUnderWay(_ shell: ShellUnderTest, seconds: Double) throws -> (id: String, path: String) {
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        _ = try shell.ipc.request(["record", 1, NSNull(), seconds])
+        let started = try shell.ipc.waitForEvent("recording-started", timeout: 20)
+        let id = try #require(started["id"] as? String)
+        let path = try #require(started["path"] as? String)
+        let deadline = Date().addingTimeInterval(15)
+        while size(path) < 100_000 && Date() < deadline { usleep(100_000) }
+        return (id, path)
     }
 
     /// The pid of the recorder writing recording `id`.

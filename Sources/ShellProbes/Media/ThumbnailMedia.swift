@@ -30,6 +30,13 @@ extension TestMedia {
         }
     }
 
+    /// The colour HLS's master playlist: its one variant and its I-frames,
+    /// then `more` lines.
+    private static func master(_ more: String...) -> String {
+        (["#EXTM3U", "#EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=320x180", "index.m3u8",
+          #"#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=60000,RESOLUTION=320x180,URI="iframe.m3u8""#] + more).joined(separator: "\n") + "\n"
+    }
+
     /// The colour clip as HLS VOD (10 s TS segments) in a folder:
     /// `master.m3u8` lists `index.m3u8` and the I-frame playlist
     /// `iframe.m3u8` (each keyframe's byte range, with the segment's PAT and
@@ -66,13 +73,7 @@ extension TestMedia {
             }
             iframes += "#EXT-X-ENDLIST\n"
             try iframes.write(toFile: partial + "/iframe.m3u8", atomically: true, encoding: .utf8)
-            try """
-            #EXTM3U
-            #EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=320x180
-            index.m3u8
-            #EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=60000,RESOLUTION=320x180,URI="iframe.m3u8"
-
-            """.write(toFile: partial + "/master.m3u8", atomically: true, encoding: .utf8)
+            try master().write(toFile: partial + "/master.m3u8", atomically: true, encoding: .utf8)
             return nil
         }
     }
@@ -98,14 +99,8 @@ extension TestMedia {
             }
             playlist += "#EXT-X-ENDLIST\n"
             try playlist.write(toFile: partial + "/images.m3u8", atomically: true, encoding: .utf8)
-            try """
-            #EXTM3U
-            #EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=320x180
-            index.m3u8
-            #EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=60000,RESOLUTION=320x180,URI="iframe.m3u8"
-            #EXT-X-IMAGE-STREAM-INF:BANDWIDTH=8000,RESOLUTION=160x90,CODECS="jpeg",URI="images.m3u8"
-
-            """.write(toFile: partial + "/master.m3u8", atomically: true, encoding: .utf8)
+            try master(#"#EXT-X-IMAGE-STREAM-INF:BANDWIDTH=8000,RESOLUTION=160x90,CODECS="jpeg",URI="images.m3u8""#)
+                .write(toFile: partial + "/master.m3u8", atomically: true, encoding: .utf8)
             return nil
         }
     }
