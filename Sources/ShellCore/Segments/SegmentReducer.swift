@@ -22,7 +22,7 @@ enum SegmentReducer {
         if choice(state, segment.kind) == .auto, reached, !state.playback.seekPending, state.segments.declinedSkip != segment {
             state.segments.contextualAction = nil
             state.segments.automaticSkip = AutomaticSkip(segment: segment, from: new, until: now + state.settings.automaticSkipUndo)
-            state.chrome.notice = "Skipped \(segment.kind.rawValue) · \(state.settings.backGlyph) to go back"
+            state.chrome.notice = skippedNotice(segment, state.settings)
             PlaybackReducer.seek(&state, to: segment.end)
             return [
                 .seek(to: segment.end, exact: true), .cancelTimer(.contextualActionHide),
@@ -79,16 +79,21 @@ enum SegmentReducer {
     }
 
     /// LEFT within 5 s of a skip made by itself: back to where it skipped
-    /// from. Its "Skipped …" notice goes; a notice from behind that has
-    /// taken its place since (a short `noticeDelay`) stays.
+    /// from. Its "Skipped …" notice goes; another that has taken its place
+    /// since (a notice from behind, after a key's short one) stays.
     static func undo(_ state: inout ShellState, now: Instant) -> [Effect]? {
         guard let skip = state.segments.automaticSkip, now < skip.until else { return nil }
         state.segments.automaticSkip = nil
         state.segments.declinedSkip = skip.segment
         PlaybackReducer.seek(&state, to: skip.from)
-        guard state.chrome.notice != nil, state.chrome.notice != state.chrome.noticeFromBehind else { return [.seek(to: skip.from, exact: true)] }
+        guard state.chrome.notice == skippedNotice(skip.segment, state.settings) else { return [.seek(to: skip.from, exact: true)] }
         state.chrome.notice = nil
         return [.seek(to: skip.from, exact: true), .cancelTimer(.noticeHide)]
+    }
+
+    /// What an automatic skip of `segment` says while it can be undone.
+    private static func skippedNotice(_ segment: Segment, _ settings: ShellSettings) -> String {
+        "Skipped \(segment.kind.rawValue) · \(settings.backGlyph) to go back"
     }
 
     /// The button's 8 s are up.
