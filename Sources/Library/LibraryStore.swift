@@ -150,6 +150,10 @@ public final class LibraryStore: Sendable {
                 try db.alter(table: table) { t in t.add(column: "alternates", .text).notNull().defaults(to: "[]") }
             }
         }
+        migrator.registerMigration("v6: recordings' ratings understood") { db in
+            try db.alter(table: "recording") { t in t.add(column: "contentRating", .text) }
+            try db.alter(table: "recordingRule") { t in t.add(column: "channelRating", .text) }
+        }
         return migrator
     }
 

@@ -122,4 +122,39 @@ struct AgeRatingTests {
         let pg13 = table.rating(system: "mpaa", code: "PG-13")!.rank!
         #expect(table.parseAge("16+")!.rank! > pg13 && table.parseAge("12")!.rank! <= pg13, "over and within a PG-13 limit")
     }
+
+    @Test("on TV, ages rank as the TV Parental Guidelines admitting the same viewers (strict, never TV-Y or TV-Y7); France's -16 is an age")
+    func tvAges() {
+        let ranks = ["0", "6+", "7", "11", "+12", "14", "15", "16+", "-16", "18", "21"].map { table.parseAge($0, media: .tv)?.rank }
+        #expect(ranks == [300, 300, 400, 400, 500, 500, 600, 600, 600, 600, 600])
+        #expect(table.parseAge("-12", media: .tv) == ContentRating(system: "age-tv", code: "12+", rank: 500, media: .tv))
+        #expect(table.name(of: table.parseAge("18", media: .tv)!) == "18+ (TV)")
+        let tv14 = table.rating(system: "us-tv", code: "TV-14")!.rank!
+        #expect(table.parseAge("16", media: .tv)!.rank! > tv14 && table.parseAge("14", media: .tv)!.rank! <= tv14, "over and within a TV-14 limit")
+        for text in ["-", "-+16", "+16+", "7.5", "80"] {
+            #expect(table.parseAge(text, media: .tv) == nil, "\(text)")
+        }
+    }
+
+    @Test("fields that hold a rating take a bare age: a lineup's tvg-rating, a guide's value in any system, an item's rating, a law's tag; a plain rating tag does not")
+    func agesWhereRatingsAre() {
+        let lineup = M3UParser.parse("#EXTM3U\n#EXTINF:-1 tvg-id=\"a\" tvg-rating=\"18+\",Late\nhttp://example.com/a.m3u8\n#EXTINF:-1 parental-rating=\"12\",Day\nhttp://example.com/b.m3u8\n")
+        #expect(lineup.channels.map { $0.mediaItem.contentRating } == [table.parseAge("18", media: .tv), table.parseAge("12", media: .tv)])
+        #expect(table.parseXMLTV(system: "CSA", value: "-16") == table.parseAge("16", media: .tv))
+        #expect(table.parseXMLTV(system: nil, value: "18+")?.rank == 600)
+        #expect(table.parseXMLTV(system: "FSK", value: "16")?.code == "Ab 16 Jahren", "a known system's own code first")
+        #expect(MediaItem(title: "x", url: "/x", rating: "16").resolvingRating().contentRating == table.parseAge("16"))
+        #expect(MediaItem(title: "x", url: "http://x/live.m3u8", isLive: true, rating: "16").resolvingRating().contentRating == table.parseAge("16", media: .tv))
+        #expect(table.ratings(inMetadata: ["LAW_RATING": "16"]) == [table.parseAge("16")!])
+        #expect(table.ratings(inMetadata: ["rating": "8"]).isEmpty, "a score")
+        #expect(table.parseRating("TV-MA", media: .movie)?.system == "us-tv")
+    }
+
+    @Test("a rating's iTunEXTC form reads back as the same rating, for the table's and for ages")
+    func keptForm() throws {
+        for rating in [table.rating(system: "de-movie", code: "Ab 16 Jahren")!, table.parseAge("16+")!, table.parseAge("-12", media: .tv)!,
+                       ContentRating(system: "mpaa", code: "Unrated", rank: nil, media: .movie)] {
+            #expect(table.parseITunEXTC(rating.iTunEXTC) == rating, "\(rating.iTunEXTC)")
+        }
+    }
 }

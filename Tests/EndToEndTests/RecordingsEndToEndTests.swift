@@ -378,4 +378,48 @@ struct RecordingsEndToEndTests {
         try shell.enter("2468")
         _ = try shell.ipc.waitForState(timeout: 20) { $0["live"] as? Bool == false && (number($0["frames_presented"]) ?? 0) > 0 }
     }
+
+    @Test("ages hold: a channel the lineup rates 16+ asks for the passcode live; a recording of a programme the guide rates FSK 16 (kept as its value, 16) asks as it plays")
+    func agesHold() throws {
+        let setup = try Setup(name: "recordings-ages")
+        defer { setup.stop() }
+        let now = Date().timeIntervalSince1970
+        let lineup = setup.dir.appendingPathComponent("ages.m3u").path
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-chno="1" tvg-rating="16+",Late
+            \(setup.live.url(channel: 1))
+            #EXTINF:-1 tvg-chno="2" tvg-id="two.tv",Two
+            \(setup.live.url(channel: 2))
+            """.write(toFile: lineup, atomically: true, encoding: .utf8)
+        let guide = setup.dir.appendingPathComponent("guide.xml").path
+        try """
+            <?xml version="1.0"?>
+            <tv><channel id="two.tv"><display-name>Two</display-name></channel>
+            <programme start="\(xmltv(now - 600))" stop="\(xmltv(now + 3000))" channel="two.tv"><title>Krimi</title><rating system="FSK"><value>16</value></rating></programme></tv>
+            """.write(toFile: guide, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode()
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", lineup, "--guide", guide], home: home)
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try shell.tmux.send("Enter")
+        let live = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(live["rating"] as? String == "16+")
+        #expect((number(live["frames_presented"]) ?? 0) == 0, "nothing of the channel decoded before the passcode")
+        try shell.tmux.send("Escape")
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        _ = try shell.ipc.request(["record", 2, NSNull(), 4])
+        let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 30)
+        let id = try #require(finished["id"] as? String)
+        let listed = try shell.ipc.waitForState { $0["items"] as? Int == 3 }
+        #expect(recording(listed, id)?["rating"] as? String == "16", "the rating as the guide published it")
+        for _ in 0..<2 { try shell.tmux.send("Down") }
+        _ = try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
+        try shell.tmux.send("Enter")
+        let prompt = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(prompt["rating"] as? String == "Ab 16 Jahren")
+        #expect((number(prompt["frames_presented"]) ?? 0) == 0, "nothing of the recording decoded before the passcode")
+        try shell.enter("2468")
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["live"] as? Bool == false && (number($0["frames_presented"]) ?? 0) > 0 }
+    }
 }

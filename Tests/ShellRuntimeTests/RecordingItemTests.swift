@@ -1,5 +1,7 @@
+import Catalog
 import Foundation
 import Library
+import MediaModel
 @testable import ShellRuntime
 import Testing
 
@@ -28,5 +30,20 @@ struct RecordingItemTests {
         #expect(path.utf8.count > path.count, "the prefix counts bytes")
         saved.bytes = 0
         #expect(RecordingItem.make(saved) == nil, "nothing recorded: nothing to play")
+    }
+
+    @Test("a recording plays held to the rating kept with it; one made before those were kept reads its published rating as TV's, a bare age included")
+    func rating() {
+        var recording = SavedRecording(id: "r", channelNumber: 2, channelName: "Two", channelKey: "two.tv", url: "http://x/2.m3u8", headers: "{}",
+                                       title: "Krimi", summary: nil, rating: "16", contentRating: "de-movie|Ab 16 Jahren|375|",
+                                       programmeStart: 0, start: 0, end: 60, series: false, status: "finished", created: 0)
+        recording.path = "/tmp/krimi.mkv"
+        recording.bytes = 1
+        #expect(RecordingItem.make(recording)?.contentRating == RatingsTable.standard.rating(system: "de-movie", code: "Ab 16 Jahren"))
+        #expect(RecordingService.info(recording).contentRating?.code == "Ab 16 Jahren")
+        recording.contentRating = nil
+        #expect(RecordingItem.make(recording)?.contentRating == ContentRating(system: "age-tv", code: "16+", rank: 600, media: .tv))
+        recording.rating = "TV-MA"
+        #expect(RecordingItem.make(recording)?.contentRating?.rank == 600)
     }
 }

@@ -6,7 +6,7 @@ extension LineupChannel {
     public var mediaItem: MediaItem {
         var item = MediaItem(
             id: id.map { $0 + "#" + String(number) } ?? "channel-" + String(number), title: name, url: url, isLive: true,
-            number: number, rating: rating, contentRating: rating.flatMap { RatingsTable.standard.parse($0) }, group: group, logo: logo, guideID: id, headers: headers)
+            number: number, rating: rating, contentRating: rating.flatMap { RatingsTable.standard.parseRating($0, media: .tv) }, group: group, logo: logo, guideID: id, headers: headers)
         item.catchup = catchup
         item.alternates = alternates
         item.thumbnails = (attributes["tvg-thumbnails"] ?? attributes["thumbnails"]).flatMap { $0.isEmpty ? nil : $0 }

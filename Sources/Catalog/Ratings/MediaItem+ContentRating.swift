@@ -2,12 +2,13 @@ import MediaModel
 
 extension MediaItem {
     /// The item with `contentRating` read from its published `rating`, when
-    /// it has one and none was set. For items from outside the catalog (the
+    /// it has one and none was set (a bare age counts as one of TV for a
+    /// live item, else of films). For items from outside the catalog (the
     /// command line, IPC, an embedding program).
     public func resolvingRating(with table: RatingsTable = .standard) -> MediaItem {
         guard contentRating == nil, let rating else { return self }
         var item = self
-        item.contentRating = table.parse(rating)
+        item.contentRating = table.parseRating(rating, media: isLive ? .tv : .movie)
         return item
     }
 }

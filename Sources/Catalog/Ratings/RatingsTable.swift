@@ -74,7 +74,9 @@ public struct RatingsTable: Sendable {
         return ContentRating(system: parts[0], code: parts[1], rank: rank == 0 ? nil : rank, media: parts[0].hasSuffix("-tv") ? .tv : .movie)
     }
 
-    /// XMLTV's `<rating system="…"><value>…</value></rating>`.
+    /// XMLTV's `<rating system="…"><value>…</value></rating>`. A bare age
+    /// in another system, or in none, is a TV age (`<rating>` holds a
+    /// content rating; the score is `<star-rating>`).
     public func parseXMLTV(system: String?, value: String) -> ContentRating? {
         let name = (system ?? "").uppercased()
         let prefix: String? = switch name {
@@ -86,7 +88,7 @@ public struct RatingsTable: Sendable {
         default: nil
         }
         if let prefix, let found = ratingAllowingAgeForms(system: prefix, value: value) { return found }
-        return parse(value)
+        return parseRating(value, media: .tv)
     }
 
     /// A rating written on its own ("PG-13", "TV-MA", "FSK 16", "BBFC 15",
@@ -108,40 +110,60 @@ public struct RatingsTable: Sendable {
         return nil
     }
 
-    /// A bare age ("16+", "18", "+12", "0"), as an Xtream Codes provider's
-    /// `age` gives a film's: a rating of system `age` ("16+"), ranked as the
-    /// American film rating that admits the same viewers, erring strict:
-    /// up to 6 as G, to 11 as PG, to 14 as PG-13, to 17 as R, 18 and over
-    /// as NC-17. Not for tags in general (a `rating` tag of 80 may be a
-    /// score): only where the field is known to hold an age. Nil for
-    /// anything else, or an age over 21.
-    public func parseAge(_ text: String) -> ContentRating? {
+    /// A bare age ("16+", "18", "+12", "-16", "0"), as an Xtream Codes
+    /// provider's `age` gives a film's, a lineup's `tvg-rating` or a guide's
+    /// rating value a channel's or a programme's: a rating of system `age`
+    /// (films) or `age-tv` (TV), coded "16+", ranked as the American rating
+    /// of its kind that admits the same viewers, erring strict.
+    /// - Films: up to 6 as G, to 11 as PG, to 14 as PG-13, to 17 as R, 18
+    ///   and over as NC-17.
+    /// - TV: up to 6 as TV-G, to 11 as TV-PG, to 14 as TV-14, 15 and over as
+    ///   TV-MA. An age says who may watch, not that it was made for
+    ///   children: no age is TV-Y or TV-Y7.
+    ///
+    /// "-16" is France's form (not for under 16). Not for tags in general
+    /// (a `rating` tag of 80 may be a score): only where the field is known
+    /// to hold a rating. Nil for anything else, or an age over 21.
+    public func parseAge(_ text: String, media: ContentRating.Media = .movie) -> ContentRating? {
         var value = Substring(text.trimmingCharacters(in: .whitespaces))
-        let leading = value.hasPrefix("+"), trailing = value.hasSuffix("+") && value.count > 1
+        let leading = value.hasPrefix("+") || value.hasPrefix("-"), trailing = value.hasSuffix("+") && value.count > 1
         guard !(leading && trailing) else { return nil }
         if leading { value = value.dropFirst() }
         if trailing { value = value.dropLast() }
         let digits = value.trimmingCharacters(in: .whitespaces)
         guard (1...2).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let age = Int(digits), age <= 21 else { return nil }
-        let rank = switch age {
-        case ...6: 100
-        case ...11: 200
-        case ...14: 300
-        case ...17: 400
-        default: 500
+        let rank = switch (media, age) {
+        case (.movie, ...6): 100
+        case (.movie, ...11): 200
+        case (.movie, ...14): 300
+        case (.movie, ...17): 400
+        case (.movie, _): 500
+        case (.tv, ...6): 300
+        case (.tv, ...11): 400
+        case (.tv, ...14): 500
+        case (.tv, _): 600
         }
-        return ContentRating(system: "age", code: "\(age)+", rank: rank, media: .movie)
+        return ContentRating(system: media == .movie ? "age" : "age-tv", code: "\(age)+", rank: rank, media: media)
+    }
+
+    /// A rating as a field known to hold one gives it (a lineup's
+    /// `tvg-rating`, a guide's rating value, an item's `rating`): a code in
+    /// any form `parse` reads, else a bare age of `media`'s kind (`parseAge`).
+    public func parseRating(_ text: String, media: ContentRating.Media) -> ContentRating? {
+        parse(text) ?? parseAge(text, media: media)
     }
 
     /// The ratings a file's metadata tags carry (mpv's `metadata` map; keys
     /// in any case): Apple's `iTunEXTC`, Matroska's `LAW_RATING`, and plain
-    /// `rating` / `CONTENT_RATING` tags.
+    /// `rating` / `CONTENT_RATING` tags (a bare age only where the tag is
+    /// a law's or a content rating, not a plain `rating`, which may be a score).
     public func ratings(inMetadata tags: [String: String]) -> [ContentRating] {
         var found: [ContentRating] = []
         for (key, value) in tags.sorted(by: { $0.key < $1.key }) {
             let rating: ContentRating? = switch key.uppercased() {
             case "ITUNEXTC": parseITunEXTC(value)
-            case "LAW_RATING", "RATING", "CONTENT_RATING", "CONTENTRATING": parse(value)
+            case "LAW_RATING", "CONTENT_RATING", "CONTENTRATING": parseRating(value, media: .movie)
+            case "RATING": parse(value)
             default: nil
             }
             if let rating, !found.contains(rating) { found.append(rating) }

@@ -28,4 +28,9 @@ public struct ContentRating: Equatable, Hashable, Sendable, CustomStringConverti
     }
 
     public var description: String { "\(system) \(code)" }
+
+    /// Apple's `iTunEXTC` form, `system|code|rank|` (rank 0: unrated), which
+    /// `RatingsTable.parseITunEXTC` reads back as this rating: how a rating
+    /// is kept in a file or a database.
+    public var iTunEXTC: String { "\(system)|\(code)|\(rank ?? 0)|" }
 }

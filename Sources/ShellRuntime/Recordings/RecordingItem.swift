@@ -18,10 +18,18 @@ enum RecordingItem {
         if recording.status == "failed", let reason = recording.reason { about += " · stopped early: \(reason)" }
         if let summary = recording.summary { about += "\n" + summary }
         var item = MediaItem(id: "recording:\(recording.id)", title: recording.title, url: url(of: RecordingsSettings.parts(of: path)), rating: recording.rating,
-                             contentRating: recording.rating.flatMap { RatingsTable.standard.parse($0) }, summary: about, group: "Recordings",
+                             contentRating: contentRating(of: recording), summary: about, group: "Recordings",
                              logo: recording.artwork)
         item.artwork = recording.artwork
         return item
+    }
+
+    /// The rating the gate holds `recording` to: the one kept as it was
+    /// scheduled, else (made before those were kept) its published rating
+    /// read as a TV one, a bare age included (a guide's FSK 16 was kept as "16").
+    static func contentRating(of recording: SavedRecording) -> ContentRating? {
+        let table = RatingsTable.standard
+        return recording.contentRating.flatMap { table.parseITunEXTC($0) } ?? recording.rating.flatMap { table.parseRating($0, media: .tv) }
     }
 
     /// What plays the files of a recording: the file, or its parts (a

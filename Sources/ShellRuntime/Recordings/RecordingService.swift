@@ -232,7 +232,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         let headers = (try? String(data: JSONEncoder().encode(item.headers), encoding: .utf8)) ?? "{}"
         let alternates = RecordingJob.Stream.encode(item.alternates)
         var saved = SavedRecording(id: id, channelNumber: item.number, channelName: item.title, channelKey: key, url: item.url, headers: headers,
-                                   alternates: alternates, title: request.title, summary: request.summary, rating: request.rating, artwork: item.logo,
+                                   alternates: alternates, title: request.title, summary: request.summary, rating: request.rating,
+                                   contentRating: request.contentRating?.iTunEXTC, artwork: item.logo,
                                    programmeStart: request.start, start: start, end: end, series: request.series,
                                    status: RecordingInfo.Status.scheduled.rawValue, created: now)
         saved.series = request.series
@@ -240,7 +241,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             try store.save(saved)
             if request.series {
                 try store.save(RecordingRule(id: key + "|" + request.title, channelNumber: item.number, channelName: item.title, channelKey: key,
-                                             url: item.url, headers: headers, alternates: alternates, title: request.title, created: now))
+                                             url: item.url, headers: headers, alternates: alternates, title: request.title,
+                                             channelRating: item.contentRating?.iTunEXTC, created: now))
             }
             logger.info("recording \(id) of \(request.title) on \(item.title) from \(Int(start)) to \(Int(end))\(request.series ? " (series)" : "")")
             if warnsOfSpace, let free = RecordingSpace.freeBytes(at: settings.directory),
@@ -267,7 +269,9 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                 var channel = MediaItem(id: rule.channelKey, title: rule.channelName, url: rule.url, isLive: true, number: rule.channelNumber, guideID: rule.channelKey)
                 channel.headers = (try? JSONDecoder().decode([String: String].self, from: Data(rule.headers.utf8))) ?? [:]
                 channel.alternates = RecordingJob.Stream.decode(rule.alternates).map { StreamAlternate(url: $0.url, headers: $0.headers) }
-                add(RecordRequest(channel: channel, title: rule.title, start: programme.start, end: stop, rating: programme.ratings.first?.value,
+                channel.contentRating = rule.channelRating.flatMap { RatingsTable.standard.parseITunEXTC($0) }
+                let (rating, understood) = RecordRequest.ratings(channel, programme)
+                add(RecordRequest(channel: channel, title: rule.title, start: programme.start, end: stop, rating: rating, contentRating: understood,
                                   summary: programme.summary, series: true), store: store, now: now, warnsOfSpace: false)
             }
         }
@@ -467,7 +471,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                       start: recording.start, end: recording.end, programmeStart: recording.programmeStart,
                       status: status(recording), reason: recording.reason, bytes: recording.bytes,
                       duration: recording.duration, series: recording.series, rating: recording.rating,
-                      contentRating: recording.rating.flatMap { RatingsTable.standard.parse($0) }, path: recording.path)
+                      contentRating: RecordingItem.contentRating(of: recording), path: recording.path)
     }
 }
 

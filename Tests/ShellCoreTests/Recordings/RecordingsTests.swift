@@ -132,6 +132,27 @@ struct RecordingsTests {
         g.expectArmed([.hintHide, .noticeHide, .stall, .transportHide])
     }
 
+    @Test("a recording is held to the strictest of the channel's rating and the programme's understood (as the channel is live); its published rating stays the programme's words")
+    func heldToTheStrictest() {
+        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+        let age16 = ContentRating(system: "age-tv", code: "16+", rank: 600, media: .tv)
+        var rated = news
+        rated.rating = "TV-PG"
+        rated.contentRating = tvPG
+        let crime = Programme(channel: "news.tv", start: nine - 1800, stop: nine + 1800, title: "Krimi",
+                              ratings: [GuideRating(system: "CSA", value: "-16", resolved: age16)])
+        let h = ReducerHarness(ShellState(items: [rated]))
+        h.apply(.guideLoaded(ProgrammeGuide(channels: [GuideChannel(id: "news.tv", names: ["News"])], programmes: [crime, late])))
+        h.apply(.wallClock(nine, at: h.clock.now))
+        #expect(h.apply(.recordRequested(index: 0, start: nil, seconds: 60))
+            == [.record(RecordRequest(channel: rated, title: "Krimi", start: nine, end: nine + 60, rating: "-16", contentRating: age16, padded: false))])
+        #expect(h.apply(.recordRequested(index: 0, start: nine + 1800, seconds: nil))
+            == [.record(RecordRequest(channel: rated, title: "Late News", start: nine + 1800, end: nine + 3600, rating: "TV-PG", contentRating: tvPG))],
+                "an unrated programme: the channel's")
+        #expect(RecordRequest.ratings(news, late) == (nil, nil) as (String?, ContentRating?))
+        h.expectArmed([])
+    }
+
     @Test("reports: started, finished and failed become events once (the last two told on screen); a recording with a file joins the items under Recordings once; active ones hold connections")
     func reports() {
         let h = watchingNews()
