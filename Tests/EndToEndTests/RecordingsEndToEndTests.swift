@@ -272,6 +272,30 @@ struct RecordingsEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: String(path.dropLast(4)) + ".part3.mkv"), "no empty part kept")
     }
 
+    @Test("a channel down as its recording begins is tried again until it is back: the viewer is told at once and when it records; the recording finishes with what came after")
+    func channelDownAtTheStart() throws {
+        let setup = try Setup(name: "recordings-down")
+        defer { setup.stop() }
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        setup.live.server.inject(.serverError, pathSuffix: "live1.m3u8")
+        _ = try shell.ipc.request(["record", 1, NSNull(), 20])
+        let started = try shell.ipc.waitForEvent("recording-started", timeout: 20)
+        let id = try #require(started["id"] as? String)
+        let down = try shell.ipc.waitForState(timeout: 20) { (self.recording($0, id)?["reason"] as? String)?.contains("the channel cannot be opened") == true }
+        #expect(recording(down, id)?["status"] as? String == "active" && (number(recording(down, id)?["bytes"]) ?? -1) == 0, "\(recording(down, id) ?? [:])")
+        #expect((recording(down, id)?["reason"] as? String)?.hasSuffix("trying again") == true)
+        let told = shell.tmux.waitFor { $0.contains("is not recorded yet") }
+        #expect(told.ok, "\(told.screen)")
+        setup.live.server.inject(nil)
+        let back = shell.tmux.waitFor(timeout: 30) { $0.contains("is being recorded now") }
+        #expect(back.ok, "\(back.screen)")
+        let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 40)
+        #expect(finished["id"] as? String == id)
+        let path = try #require(finished["path"] as? String)
+        #expect(try probe(path).frames > 25)
+    }
+
     @Test("with every connection in use a recording waits and says why, then starts when one frees; tvshell recordings cancel stops it keeping what it has, delete removes it")
     func capped() throws {
         let setup = try Setup(name: "recordings-capped")

@@ -3,16 +3,22 @@ import Testing
 
 @Suite("What the recorder does after each attempt")
 struct RecordingAttemptsTests {
-    @Test("before anything is recorded: each stream in turn, then it fails at once (the channel is down)")
+    @Test("before anything is recorded: each stream in turn, then round after round with growing pauses until the end (the channel is down meanwhile)")
     func nothingRecorded() {
         var attempts = RecordingAttempts(streams: 3)
         #expect(attempts.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 1, newPart: false, pause: 0))
         #expect(attempts.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 2, newPart: false, pause: 0))
-        #expect(attempts.next(after: .sourceFailed, gotContent: false) == .stop(finished: false))
-        #expect(!attempts.recorded && attempts.drops == 0)
+        #expect(!attempts.channelDown, "not every stream has failed yet")
+        #expect(attempts.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 0, newPart: false, pause: 1))
+        #expect(attempts.channelDown && !attempts.recorded && attempts.drops == 0)
+        #expect(attempts.next(after: .done, gotContent: false) == .stop(finished: false), "the end came with nothing recorded")
 
         var one = RecordingAttempts(streams: 1)
-        #expect(one.next(after: .sourceFailed, gotContent: false) == .stop(finished: false))
+        let pauses = (0..<6).map { _ in one.next(after: .sourceFailed, gotContent: false) }
+        #expect(pauses == [1, 2, 4, 8, 15, 15].map { .attempt(stream: 0, newPart: false, pause: $0) })
+        #expect(one.roundsFailedBeforeContent == 6)
+        #expect(one.next(after: .sourceFailed, gotContent: true) == .attempt(stream: 0, newPart: true, pause: 0), "back: it records, then stops")
+        #expect(!one.channelDown && one.recorded)
     }
 
     @Test("a stream that stops after recording: the same stream again into a new part; then the others; each round of failures pauses 1, 2, 4 … at most 15 s; a recovery resets the pause")

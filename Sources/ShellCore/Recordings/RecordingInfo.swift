@@ -6,6 +6,10 @@ public struct RecordingInfo: Equatable, Sendable {
     /// Whether it is still to come or being written.
     public var isPending: Bool { status == .scheduled || status == .waiting || status == .active }
 
+    /// Being written, nothing written yet, and the recorder says why
+    /// (`reason`): its channel is down, tried again until the end.
+    public var waitsForItsChannel: Bool { status == .active && bytes == 0 && reason != nil }
+
     public enum Status: String, Equatable, Sendable, CaseIterable {
         /// Waiting for its start.
         case scheduled

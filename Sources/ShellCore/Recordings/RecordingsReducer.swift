@@ -145,7 +145,8 @@ enum RecordingsReducer {
     }
 
     /// The scheduler's list: events for what started, finished or failed
-    /// since the last report, the items of recordings new to the list
+    /// since the last report (and a notice as an active recording's channel
+    /// is found down before anything is recorded, and as it records after all), the items of recordings new to the list
     /// (`items`, made by the runtime: the file, rated as the programme),
     /// and no more item for a recording gone from it (`forgetDeleted`).
     static func report(_ state: inout ShellState, _ list: [RecordingInfo], items: [MediaItem]) -> [Effect] {
@@ -154,6 +155,11 @@ enum RecordingsReducer {
         var told: String?
         for recording in list {
             let old = before[recording.id]
+            if recording.waitsForItsChannel != (old?.waitsForItsChannel ?? false) {
+                told = recording.waitsForItsChannel
+                    ? "\(recording.title) is not recorded yet: \(recording.reason ?? "its channel is down") until \(formatClock(recording.end, utcOffset: state.settings.utcOffset))"
+                    : recording.status == .active ? "\(recording.title) is being recorded now" : told
+            }
             guard old?.status != recording.status else { continue }
             let title = recording.title
             switch recording.status {

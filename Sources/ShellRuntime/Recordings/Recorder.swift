@@ -8,8 +8,9 @@ import Glibc
 /// from standard input, copies the stream into the file until the job's
 /// end, and keeps the status file up to date (bytes and seconds of every
 /// part so far). A stream that cannot be opened or read gives way to the
-/// channel's next one, as playback fails over; one that stops mid-recording
-/// is asked for again into a further part (`RecordingAttempts` says how).
+/// channel's next one, as playback fails over, round after round until the
+/// end while the channel is down; one that stops mid-recording is asked for
+/// again into a further part (`RecordingAttempts` says how).
 /// SIGTERM stops it early, keeping what it has. Call from a process's main
 /// thread; returns its exit status.
 public enum Recorder {
@@ -50,6 +51,7 @@ public enum Recorder {
         var stream = 0
         var reason = ""
         var finished = false
+        let others = streams.count > 1 ? " (and the channel's \(streams.count - 1) other stream\(streams.count == 2 ? "" : "s"))" : ""
         while true {
             let headers = streams[stream].headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
             var message = [CChar](repeating: 0, count: 512)
@@ -58,6 +60,7 @@ public enum Recorder {
                 guard let progress, let opaque else { return }
                 let context = Unmanaged<Context>.fromOpaque(opaque).takeUnretainedValue()
                 context.attempt = (progress.pointee.bytes, progress.pointee.seconds)
+                if progress.pointee.seconds > 0 { context.reason = nil }
                 context.write()
             }, unmanaged.toOpaque(), &message, message.count)
             reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -77,8 +80,9 @@ public enum Recorder {
                 if newPart { path = RecordingsSettings.partPath(first, part: RecordingsSettings.parts(of: first).count + 1) }
                 let what = "stream \(stream + 1) of \(streams.count): \(reason)"
                 FileHandle.standardError.write(Data("recorder: \(what); \(newPart ? "again into \(path)" : "trying stream \(next + 1)\(pause > 0 ? " in \(Int(pause)) s" : "")")\n".utf8))
-                if attempts.recorded {
-                    context.reason = "the stream stopped (\(reason)); trying again"
+                if attempts.recorded || attempts.channelDown {
+                    context.reason = attempts.recorded ? "the stream stopped (\(reason)); trying again"
+                        : "the channel cannot be opened: \(reason)\(others); trying again"
                     context.attempt = (0, 0)
                     context.write()
                 }
@@ -92,8 +96,8 @@ public enum Recorder {
         // was away) is not kept: the parts play as one.
         if context.attempt.seconds == 0 && path != first { unlink(path) }
         let stopped = tvs_record_stop_requested() != 0
-        if !finished, !attempts.recorded, streams.count > 1 {
-            reason += " (and the channel's \(streams.count - 1) other stream\(streams.count == 2 ? "" : "s"))"
+        if !finished, !attempts.recorded {
+            reason += others + (attempts.channelDown ? "; tried again until the end" : "")
         }
         context.attempt = (0, 0)
         let dropped = attempts.drops == 0 ? nil

@@ -2,14 +2,15 @@
 /// clock or I/O (the recorder passes what happened and does what it is
 /// told).
 ///
-/// Before anything is recorded, a stream that cannot be opened or read gives
-/// way to the channel's next one, and the recording fails once every stream
-/// has (the viewer is told at once that the channel is down). Once something
-/// is recorded, a stream that stops is asked again at once into a new part
-/// (the file written so far is closed and kept), then the channel's other
-/// streams in turn, each round of them all failing followed by a pause that
-/// doubles from 1 s to 15 s, until the recording's end: the parts play as
-/// one. A full disk or a file that cannot be written ends it.
+/// A stream that cannot be opened or read gives way to the channel's next
+/// one; each round of them all failing is followed by a pause that doubles
+/// from 1 s to 15 s, and the rounds go on until the recording's end, so a
+/// recording that starts during an outage begins when the channel is back
+/// (the recorder says at once that it is down: `channelDown`). Once
+/// something is recorded, a stream that stops is asked again at once into a
+/// new part (the file written so far is closed and kept), then the others
+/// in turn, the same way: the parts play as one. A full disk or a file that
+/// cannot be written ends it; the end reached with nothing recorded fails it.
 public struct RecordingAttempts: Equatable, Sendable {
     /// How an attempt ended, as `tvs_record` says.
     public enum Outcome: Equatable, Sendable {
@@ -40,7 +41,14 @@ public struct RecordingAttempts: Equatable, Sendable {
     public private(set) var drops = 0
     /// Streams that failed in a row without recording anything.
     private var failedInARow = 0
+    /// Whole rounds of the channel's streams that failed before anything
+    /// was recorded.
+    public private(set) var roundsFailedBeforeContent = 0
     private var pause = 0.0
+
+    /// Nothing recorded yet and every stream of the channel has failed:
+    /// the channel is down as the recording begins.
+    public var channelDown: Bool { !recorded && roundsFailedBeforeContent > 0 }
 
     public init(streams: Int) {
         self.streams = max(1, streams)
@@ -63,10 +71,10 @@ public struct RecordingAttempts: Equatable, Sendable {
                 return .attempt(stream: stream, newPart: true, pause: 0)
             }
             failedInARow += 1
-            if !recorded && failedInARow >= streams { return .stop(finished: false) }
             stream = (stream + 1) % streams
             var wait = 0.0
             if failedInARow % streams == 0 {
+                if !recorded { roundsFailedBeforeContent += 1 }
                 pause = pause == 0 ? 1 : min(15, pause * 2)
                 wait = pause
             }

@@ -187,6 +187,30 @@ struct RecordingsTests {
         h.expectArmed([.hintHide, .noticeHide, .stall, .transportHide])
     }
 
+    @Test("a recording whose channel is down as it begins is told once, with until when it is tried; told again when it records; not for a stream that stops later")
+    func channelDown() {
+        let h = watchingNews()
+        var info = RecordingInfo(id: "r1", channel: 1, channelName: "News", title: "Bulletin", start: nine, end: nine + 1800, status: .active)
+        h.apply(.recordings([info], items: []))
+        info.reason = "the channel cannot be opened: Server returned 5XX Server Error reply; trying again"
+        h.send(.recordings([info], items: []), effects: [.startTimer(.noticeHide, after: 5)]) {
+            $0.recordings.list = [info]
+            $0.chrome.notice = "Bulletin is not recorded yet: the channel cannot be opened: Server returned 5XX Server Error reply; trying again until 21:30"
+        }
+        info.reason = "the channel cannot be opened: Connection refused; trying again"
+        h.send(.recordings([info], items: [])) { $0.recordings.list = [info] }
+        info.reason = nil
+        info.bytes = 1000
+        h.send(.recordings([info], items: []), effects: [.startTimer(.noticeHide, after: 5)]) {
+            $0.recordings.list = [info]
+            $0.chrome.notice = "Bulletin is being recorded now"
+        }
+        info.reason = "the stream stopped (End of file); trying again"
+        h.send(.recordings([info], items: [])) { $0.recordings.list = [info] }
+        #expect(!info.waitsForItsChannel)
+        h.expectArmed([.hintHide, .noticeHide, .stall, .transportHide])
+    }
+
     @Test("a recording deleted while the shell runs (tvshell recordings delete) leaves the home screen at the next report, the row kept on its item; not while an item after it plays")
     func deletedLeaves() {
         let first = RecordingInfo(id: "r1", channel: 1, channelName: "News", title: "Bulletin", start: nine, end: nine + 60, status: .finished)
