@@ -21,9 +21,9 @@ public struct SavedRecording: Codable, Equatable, Sendable, FetchableRecord, Per
     public var summary: String?
     /// The rating as published (the programme's, else the channel's).
     public var rating: String?
-    /// The rating the passcode gate holds it to, in `iTunEXTC` form
-    /// (`ContentRating.iTunEXTC`); nil in recordings made before it was kept.
-    public var contentRating: String?
+    /// The ratings the passcode gate holds it to, one a line in `iTunEXTC`
+    /// form (`RatingsTable.keep`); nil in recordings made before they were kept.
+    public var ratings: String?
     public var artwork: String?
     public var programmeStart: Double
     public var start: Double
@@ -40,7 +40,7 @@ public struct SavedRecording: Codable, Equatable, Sendable, FetchableRecord, Per
     public var created: Double
 
     public init(id: String, channelNumber: Int?, channelName: String, channelKey: String, url: String, headers: String, alternates: String = "[]",
-                title: String, summary: String?, rating: String?, contentRating: String? = nil, artwork: String? = nil, programmeStart: Double, start: Double, end: Double,
+                title: String, summary: String?, rating: String?, ratings: String? = nil, artwork: String? = nil, programmeStart: Double, start: Double, end: Double,
                 series: Bool, status: String, created: Double) {
         self.id = id
         self.channelNumber = channelNumber
@@ -52,7 +52,7 @@ public struct SavedRecording: Codable, Equatable, Sendable, FetchableRecord, Per
         self.title = title
         self.summary = summary
         self.rating = rating
-        self.contentRating = contentRating
+        self.ratings = ratings
         self.artwork = artwork
         self.programmeStart = programmeStart
         self.start = start
@@ -77,13 +77,13 @@ public struct RecordingRule: Codable, Equatable, Sendable, FetchableRecord, Pers
     /// The channel's other streams, as `SavedRecording.alternates`.
     public var alternates: String
     public var title: String
-    /// The channel's own rating, in `iTunEXTC` form: the airings found for
-    /// the rule are held to it as well as to their own.
-    public var channelRating: String?
+    /// The channel's own ratings, as `SavedRecording.ratings`: the airings
+    /// found for the rule are held to them as well as to their own.
+    public var channelRatings: String?
     public var created: Double
 
     public init(id: String, channelNumber: Int?, channelName: String, channelKey: String, url: String, headers: String, alternates: String = "[]",
-                title: String, channelRating: String? = nil, created: Double) {
+                title: String, channelRatings: String? = nil, created: Double) {
         self.id = id
         self.channelNumber = channelNumber
         self.channelName = channelName
@@ -92,7 +92,7 @@ public struct RecordingRule: Codable, Equatable, Sendable, FetchableRecord, Pers
         self.headers = headers
         self.alternates = alternates
         self.title = title
-        self.channelRating = channelRating
+        self.channelRatings = channelRatings
         self.created = created
     }
 }

@@ -151,8 +151,8 @@ public final class LibraryStore: Sendable {
             }
         }
         migrator.registerMigration("v6: recordings' ratings understood") { db in
-            try db.alter(table: "recording") { t in t.add(column: "contentRating", .text) }
-            try db.alter(table: "recordingRule") { t in t.add(column: "channelRating", .text) }
+            try db.alter(table: "recording") { t in t.add(column: "ratings", .text) }
+            try db.alter(table: "recordingRule") { t in t.add(column: "channelRatings", .text) }
         }
         return migrator
     }

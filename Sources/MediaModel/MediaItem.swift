@@ -16,6 +16,11 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     /// `rating` understood (system, code, rank); nil when there is none or it
     /// could not be read. Restrictions are decided on this.
     public var contentRating: ContentRating?
+    /// Ratings of another kind the gate holds it to besides `contentRating`,
+    /// which one rating cannot stand for: a recording or a catch-up
+    /// programme of a film rated R on a channel rated TV-PG keeps both, as
+    /// the channel is held live (films and TV are ranked apart).
+    public var moreRatings: [ContentRating] = []
     /// A line or two about it.
     public var summary: String?
     /// The lineup's group ("News", "UK").
@@ -47,6 +52,9 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     /// A programme played from a live channel's archive (catch-up): which
     /// channel and when it aired (nil for anything else).
     public var archive: ArchiveOrigin?
+
+    /// Every rating the gate holds it to: `contentRating`, then `moreRatings`.
+    public var ratingsHeldTo: [ContentRating] { (contentRating.map { [$0] } ?? []) + moreRatings }
 
     /// How many streams it has: `url` and its alternates.
     public var streamCount: Int { 1 + alternates.count }

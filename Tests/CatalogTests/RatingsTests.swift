@@ -156,5 +156,8 @@ struct AgeRatingTests {
                        ContentRating(system: "mpaa", code: "Unrated", rank: nil, media: .movie)] {
             #expect(table.parseITunEXTC(rating.iTunEXTC) == rating, "\(rating.iTunEXTC)")
         }
+        let both = [table.parseAge("16+")!, table.rating(system: "us-tv", code: "TV-PG")!]
+        #expect(table.readKept(try #require(RatingsTable.keep(both))) == both)
+        #expect(RatingsTable.keep([]) == nil)
     }
 }

@@ -23,16 +23,16 @@ struct LibraryStoreTests {
         #expect(try store.accountAnswers("tv").answers.isEmpty && store.accountAnswers("other").answers.count == 1)
     }
 
-    @Test("a recording keeps the rating it is held to, and a series rule its channel's")
+    @Test("a recording keeps the ratings it is held to, and a series rule its channel's")
     func recordingRatings() throws {
         let store = try #require(LibraryStore.open(path: scratch()).store)
         try store.save(SavedRecording(id: "r", channelNumber: 2, channelName: "Two", channelKey: "two.tv", url: "http://x/2.m3u8", headers: "{}",
-                                      title: "Krimi", summary: nil, rating: "16", contentRating: "de-movie|Ab 16 Jahren|375|",
+                                      title: "Krimi", summary: nil, rating: "16", ratings: "de-movie|Ab 16 Jahren|375|\nus-tv|TV-PG|400|",
                                       programmeStart: 0, start: 0, end: 60, series: true, status: "scheduled", created: 0))
         try store.save(RecordingRule(id: "two.tv|Krimi", channelNumber: 2, channelName: "Two", channelKey: "two.tv", url: "http://x/2.m3u8",
-                                     headers: "{}", title: "Krimi", channelRating: "us-tv|TV-MA|600|", created: 0))
-        #expect(try store.recording("r")?.contentRating == "de-movie|Ab 16 Jahren|375|")
-        #expect(try store.recordingRules().map(\.channelRating) == ["us-tv|TV-MA|600|"])
+                                     headers: "{}", title: "Krimi", channelRatings: "us-tv|TV-MA|600|", created: 0))
+        #expect(try store.recording("r")?.ratings == "de-movie|Ab 16 Jahren|375|\nus-tv|TV-PG|400|")
+        #expect(try store.recordingRules().map(\.channelRatings) == ["us-tv|TV-MA|600|"])
     }
 
     @Test("positions and plays are kept, newest first; forget takes one play, or everything")

@@ -32,16 +32,17 @@ struct RecordingItemTests {
         #expect(RecordingItem.make(saved) == nil, "nothing recorded: nothing to play")
     }
 
-    @Test("a recording plays held to the rating kept with it; one made before those were kept reads its published rating as TV's, a bare age included")
+    @Test("a recording plays held to the ratings kept with it, of each kind; one made before those were kept reads its published rating as TV's, a bare age included")
     func rating() {
+        let fsk16 = RatingsTable.standard.rating(system: "de-movie", code: "Ab 16 Jahren")!, tvPG = RatingsTable.standard.rating(system: "us-tv", code: "TV-PG")!
         var recording = SavedRecording(id: "r", channelNumber: 2, channelName: "Two", channelKey: "two.tv", url: "http://x/2.m3u8", headers: "{}",
-                                       title: "Krimi", summary: nil, rating: "16", contentRating: "de-movie|Ab 16 Jahren|375|",
+                                       title: "Krimi", summary: nil, rating: "16", ratings: RatingsTable.keep([tvPG, fsk16]),
                                        programmeStart: 0, start: 0, end: 60, series: false, status: "finished", created: 0)
         recording.path = "/tmp/krimi.mkv"
         recording.bytes = 1
-        #expect(RecordingItem.make(recording)?.contentRating == RatingsTable.standard.rating(system: "de-movie", code: "Ab 16 Jahren"))
-        #expect(RecordingService.info(recording).contentRating?.code == "Ab 16 Jahren")
-        recording.contentRating = nil
+        #expect(RecordingItem.make(recording)?.ratingsHeldTo == [tvPG, fsk16])
+        #expect(RecordingService.info(recording).ratingsHeldTo == [tvPG, fsk16])
+        recording.ratings = nil
         #expect(RecordingItem.make(recording)?.contentRating == ContentRating(system: "age-tv", code: "16+", rank: 600, media: .tv))
         recording.rating = "TV-MA"
         #expect(RecordingItem.make(recording)?.contentRating?.rank == 600)

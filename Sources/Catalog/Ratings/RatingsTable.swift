@@ -74,6 +74,17 @@ public struct RatingsTable: Sendable {
         return ContentRating(system: parts[0], code: parts[1], rank: rank == 0 ? nil : rank, media: parts[0].hasSuffix("-tv") ? .tv : .movie)
     }
 
+    /// `ratings` as kept in a file or a database: one a line, in `iTunEXTC`
+    /// form (`ContentRating.iTunEXTC`); nil for none. `readKept` reads them back.
+    public static func keep(_ ratings: [ContentRating]) -> String? {
+        ratings.isEmpty ? nil : ratings.map(\.iTunEXTC).joined(separator: "\n")
+    }
+
+    /// Ratings kept by `keep`.
+    public func readKept(_ text: String) -> [ContentRating] {
+        text.split(separator: "\n").compactMap { parseITunEXTC(String($0)) }
+    }
+
     /// XMLTV's `<rating system="…"><value>…</value></rating>`. A bare age
     /// in another system, or in none, is a TV age (`<rating>` holds a
     /// content rating; the score is `<star-rating>`).

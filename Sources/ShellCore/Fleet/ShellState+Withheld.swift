@@ -39,7 +39,7 @@ extension ShellState {
             guard item.isLive else { continue }
             let (now, next) = nowNext(item)
             for programme in [now, next].compactMap({ $0 }) {
-                let ratings = (item.contentRating.map { [$0] } ?? []) + programme.ratings.compactMap(\.resolved)
+                let ratings = item.ratingsHeldTo + programme.ratings.compactMap(\.resolved)
                 guard label != nil || ratings.contains(where: { !$0.isUnrated && policy.exceeds($0) }) else { continue }
                 let shown = "Restricted" + ((ContentRating.strictest(ratings)?.code).map { " (\($0))" } ?? "")
                 found[programme.title] = shown
@@ -47,9 +47,9 @@ extension ShellState {
             }
         }
         for recording in recordings.list {
-            let ratings = recording.contentRating.map { [$0] } ?? []
+            let ratings = recording.ratingsHeldTo
             guard policy.restricts(ratings) else { continue }
-            found[recording.title] = "Restricted" + (recording.contentRating.flatMap { $0.isUnrated ? nil : " (\($0.code))" } ?? "")
+            found[recording.title] = "Restricted" + (ContentRating.strictest(ratings).flatMap { $0.isUnrated ? nil : " (\($0.code))" } ?? "")
         }
         if playback.restricted, let item = currentItem {
             let label = restrictedLabel(item) ?? "Restricted"

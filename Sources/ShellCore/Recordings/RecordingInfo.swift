@@ -47,13 +47,17 @@ public struct RecordingInfo: Equatable, Sendable {
     /// restrictions' limits is named by its rating off the box
     /// (`ShellState.withheldTexts`).
     public var contentRating: ContentRating?
+    /// Ratings of another kind it is held to as well (`MediaItem.moreRatings`).
+    public var moreRatings: [ContentRating] = []
+    /// Every rating it is held to: `contentRating`, then `moreRatings`.
+    public var ratingsHeldTo: [ContentRating] { (contentRating.map { [$0] } ?? []) + moreRatings }
     /// The file (nil until it starts).
     public var path: String?
 
     public init(id: String, channel: Int?, channelName: String, title: String, start: Double, end: Double, programmeStart: Double? = nil,
                 status: Status, reason: String? = nil,
                 bytes: Int64 = 0, duration: Double = 0, series: Bool = false, rating: String? = nil, contentRating: ContentRating? = nil,
-                path: String? = nil) {
+                moreRatings: [ContentRating] = [], path: String? = nil) {
         self.id = id
         self.channel = channel
         self.channelName = channelName
@@ -68,6 +72,7 @@ public struct RecordingInfo: Equatable, Sendable {
         self.series = series
         self.rating = rating
         self.contentRating = contentRating
+        self.moreRatings = moreRatings
         self.path = path
     }
 }

@@ -75,14 +75,14 @@ enum RecordingsReducer {
         let title = programme?.title ?? item.title
         let (rating, understood) = RecordRequest.ratings(item, programme)
         if let seconds {
-            let request = RecordRequest(channel: item, title: title, start: from, end: from + seconds, rating: rating, contentRating: understood, summary: programme?.summary, padded: false)
+            let request = RecordRequest(channel: item, title: title, start: from, end: from + seconds, rating: rating, heldTo: understood, summary: programme?.summary, padded: false)
             return [.record(request)]
         }
         guard let programme, let stop = programme.stop else {
             return notice(&state, "No programme of \(item.title) in the guide then: give the recording a length")
         }
         let future = programme.start > wall
-        let request = RecordRequest(channel: item, title: title, start: future ? programme.start : wall, end: stop, rating: rating, contentRating: understood, summary: programme.summary)
+        let request = RecordRequest(channel: item, title: title, start: future ? programme.start : wall, end: stop, rating: rating, heldTo: understood, summary: programme.summary)
         return [.record(request)]
     }
 
@@ -121,11 +121,11 @@ enum RecordingsReducer {
         let clock = { (t: Double) in formatClock(t, utcOffset: offset) }
         switch choice {
         case .untilEnd(let stop):
-            let request = RecordRequest(channel: item, title: title, start: wall, end: stop, rating: rating, contentRating: understood, summary: programme?.summary)
+            let request = RecordRequest(channel: item, title: title, start: wall, end: stop, rating: rating, heldTo: understood, summary: programme?.summary)
             return [.record(request)] + notice(&state, "Recording \(shown) until \(clock(stop))")
         case .forDuration:
             let end = wall + Double(dialog.minutes * 60)
-            let request = RecordRequest(channel: item, title: title, start: wall, end: end, rating: rating, contentRating: understood, summary: programme?.summary, padded: false)
+            let request = RecordRequest(channel: item, title: title, start: wall, end: end, rating: rating, heldTo: understood, summary: programme?.summary, padded: false)
             return [.record(request)] + notice(&state, "Recording \(item.title) until \(clock(end))")
         case .remind:
             guard let programme else { return [] }
@@ -133,7 +133,7 @@ enum RecordingsReducer {
         case .record, .recordSeries:
             guard let programme, let stop = programme.stop else { return notice(&state, "\(shown) has no end time in the guide: it cannot be recorded") }
             let series = choice == .recordSeries
-            let request = RecordRequest(channel: item, title: programme.title, start: programme.start, end: stop, rating: rating, contentRating: understood,
+            let request = RecordRequest(channel: item, title: programme.title, start: programme.start, end: stop, rating: rating, heldTo: understood,
                                         summary: programme.summary, series: series)
             let when = formatDayAndClock(programme.start, utcOffset: state.settings.utcOffset)
             return [.record(request)] + notice(&state, series ? "Recording every \(shown) on \(item.title)" : "\(shown) will be recorded (\(when))")

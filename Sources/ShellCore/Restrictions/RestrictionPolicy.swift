@@ -129,4 +129,14 @@ extension ContentRating {
     public static func strictest(_ ratings: [ContentRating]) -> ContentRating? {
         ratings.max { ($0.rank ?? -1) < ($1.rank ?? -1) }
     }
+
+    /// The strictest of `ratings` of each kind (films, TV), strictest first
+    /// (a film's first when they rank alike):
+    /// what content rated by several sources is held to, since ranks of
+    /// films and TV do not compare (R at 400 is over a PG-13 limit; TV-PG
+    /// at 400 may be within a TV-PG one). Empty for none.
+    public static func strictestOfEachKind(_ ratings: [ContentRating]) -> [ContentRating] {
+        let kinds = [ContentRating.Media.movie, .tv].compactMap { media in strictest(ratings.filter { $0.media == media }) }
+        return kinds.sorted { ($0.rank ?? -1) > ($1.rank ?? -1) }
+    }
 }

@@ -19,7 +19,7 @@ enum RestrictionReducer {
     /// Ratings known for `item` before opening it: its own and those of the
     /// guide's programme airing now.
     static func knownRatings(_ state: ShellState, _ item: MediaItem) -> [ContentRating] {
-        var ratings = item.contentRating.map { [$0] } ?? []
+        var ratings = item.ratingsHeldTo
         if let now = state.nowNext(item).now { ratings += now.ratings.compactMap(\.resolved) }
         return ratings
     }

@@ -19,7 +19,7 @@ extension ShellState {
 
     private func masked(_ programme: Programme, on item: MediaItem) -> Programme {
         let policy = restrictions.policy
-        let ratings = (item.contentRating.map { [$0] } ?? []) + programme.ratings.compactMap(\.resolved)
+        let ratings = item.ratingsHeldTo + programme.ratings.compactMap(\.resolved)
         guard policy.mode != .off, ratings.contains(where: { !$0.isUnrated && policy.exceeds($0) }) else { return programme }
         if let grant = restrictions.grant, grant.itemID == item.id, grant.programmeStart == programme.start { return programme }
         var hidden = programme

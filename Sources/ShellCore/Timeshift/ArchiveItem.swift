@@ -29,12 +29,13 @@ public enum ArchiveItem {
             return .failure(Refusal(message: "the guide gives that programme no catchup-id, which \(name)'s archive needs"))
         }
         let url = CatchupURL.make(catchup, start: begin, end: end, now: now, catchupID: programme?.catchupID)
-        var ratings = channel.contentRating.map { [$0] } ?? []
+        var ratings = channel.ratingsHeldTo
         ratings += programme?.ratings.compactMap(\.resolved) ?? []
+        let held = ContentRating.strictestOfEachKind(ratings)
         var item = MediaItem(id: "\(channel.id)@\(Int(begin))", title: programme?.title ?? "\(channel.title), \(clock(begin))", url: url,
-                             rating: ContentRating.strictest(ratings)?.code ?? channel.rating,
-                             contentRating: ContentRating.strictest(ratings), summary: programme?.summary,
+                             rating: held.first?.code ?? channel.rating, contentRating: held.first, summary: programme?.summary,
                              group: channel.group, logo: channel.logo, headers: channel.headers)
+        item.moreRatings = Array(held.dropFirst())
         item.artwork = programme?.icon
         item.archive = ArchiveOrigin(channelID: channel.id, start: begin, stop: end)
         return .success(item)

@@ -312,6 +312,6 @@ private struct RedactionKey: Equatable {
         current = state.current
         restricted = state.playback.restricted
         ratings = state.playback.ratings
-        recordings = state.recordings.list.map { $0.title + "|" + ($0.contentRating?.code ?? "") }
+        recordings = state.recordings.list.map { $0.title + "|" + $0.ratingsHeldTo.map(\.code).joined(separator: ",") }
     }
 }

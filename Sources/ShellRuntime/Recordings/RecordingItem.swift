@@ -18,18 +18,21 @@ enum RecordingItem {
         if recording.status == "failed", let reason = recording.reason { about += " · stopped early: \(reason)" }
         if let summary = recording.summary { about += "\n" + summary }
         var item = MediaItem(id: "recording:\(recording.id)", title: recording.title, url: url(of: RecordingsSettings.parts(of: path)), rating: recording.rating,
-                             contentRating: contentRating(of: recording), summary: about, group: "Recordings",
+                             contentRating: ratings(of: recording).first, summary: about, group: "Recordings",
                              logo: recording.artwork)
+        item.moreRatings = Array(ratings(of: recording).dropFirst())
         item.artwork = recording.artwork
         return item
     }
 
-    /// The rating the gate holds `recording` to: the one kept as it was
-    /// scheduled, else (made before those were kept) its published rating
-    /// read as a TV one, a bare age included (a guide's FSK 16 was kept as "16").
-    static func contentRating(of recording: SavedRecording) -> ContentRating? {
+    /// The ratings the gate holds `recording` to, strictest first: those
+    /// kept as it was scheduled, else (made before those were kept) its
+    /// published rating read as a TV one, a bare age included (a guide's
+    /// FSK 16 was kept as "16").
+    static func ratings(of recording: SavedRecording) -> [ContentRating] {
         let table = RatingsTable.standard
-        return recording.contentRating.flatMap { table.parseITunEXTC($0) } ?? recording.rating.flatMap { table.parseRating($0, media: .tv) }
+        if let kept = recording.ratings { return table.readKept(kept) }
+        return recording.rating.flatMap { table.parseRating($0, media: .tv) }.map { [$0] } ?? []
     }
 
     /// What plays the files of a recording: the file, or its parts (a

@@ -233,7 +233,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         let alternates = RecordingJob.Stream.encode(item.alternates)
         var saved = SavedRecording(id: id, channelNumber: item.number, channelName: item.title, channelKey: key, url: item.url, headers: headers,
                                    alternates: alternates, title: request.title, summary: request.summary, rating: request.rating,
-                                   contentRating: request.contentRating?.iTunEXTC, artwork: item.logo,
+                                   ratings: RatingsTable.keep(request.heldTo), artwork: item.logo,
                                    programmeStart: request.start, start: start, end: end, series: request.series,
                                    status: RecordingInfo.Status.scheduled.rawValue, created: now)
         saved.series = request.series
@@ -242,7 +242,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             if request.series {
                 try store.save(RecordingRule(id: key + "|" + request.title, channelNumber: item.number, channelName: item.title, channelKey: key,
                                              url: item.url, headers: headers, alternates: alternates, title: request.title,
-                                             channelRating: item.contentRating?.iTunEXTC, created: now))
+                                             channelRatings: RatingsTable.keep(item.ratingsHeldTo), created: now))
             }
             logger.info("recording \(id) of \(request.title) on \(item.title) from \(Int(start)) to \(Int(end))\(request.series ? " (series)" : "")")
             if warnsOfSpace, let free = RecordingSpace.freeBytes(at: settings.directory),
@@ -269,9 +269,11 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                 var channel = MediaItem(id: rule.channelKey, title: rule.channelName, url: rule.url, isLive: true, number: rule.channelNumber, guideID: rule.channelKey)
                 channel.headers = (try? JSONDecoder().decode([String: String].self, from: Data(rule.headers.utf8))) ?? [:]
                 channel.alternates = RecordingJob.Stream.decode(rule.alternates).map { StreamAlternate(url: $0.url, headers: $0.headers) }
-                channel.contentRating = rule.channelRating.flatMap { RatingsTable.standard.parseITunEXTC($0) }
+                let channelRatings = rule.channelRatings.map { RatingsTable.standard.readKept($0) } ?? []
+                channel.contentRating = channelRatings.first
+                channel.moreRatings = Array(channelRatings.dropFirst())
                 let (rating, understood) = RecordRequest.ratings(channel, programme)
-                add(RecordRequest(channel: channel, title: rule.title, start: programme.start, end: stop, rating: rating, contentRating: understood,
+                add(RecordRequest(channel: channel, title: rule.title, start: programme.start, end: stop, rating: rating, heldTo: understood,
                                   summary: programme.summary, series: true), store: store, now: now, warnsOfSpace: false)
             }
         }
@@ -471,7 +473,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                       start: recording.start, end: recording.end, programmeStart: recording.programmeStart,
                       status: status(recording), reason: recording.reason, bytes: recording.bytes,
                       duration: recording.duration, series: recording.series, rating: recording.rating,
-                      contentRating: RecordingItem.contentRating(of: recording), path: recording.path)
+                      contentRating: RecordingItem.ratings(of: recording).first, moreRatings: Array(RecordingItem.ratings(of: recording).dropFirst()),
+                      path: recording.path)
     }
 }
 

@@ -145,11 +145,15 @@ struct RecordingsTests {
         h.apply(.guideLoaded(ProgrammeGuide(channels: [GuideChannel(id: "news.tv", names: ["News"])], programmes: [crime, late])))
         h.apply(.wallClock(nine, at: h.clock.now))
         #expect(h.apply(.recordRequested(index: 0, start: nil, seconds: 60))
-            == [.record(RecordRequest(channel: rated, title: "Krimi", start: nine, end: nine + 60, rating: "-16", contentRating: age16, padded: false))])
+            == [.record(RecordRequest(channel: rated, title: "Krimi", start: nine, end: nine + 60, rating: "-16", heldTo: [age16], padded: false))])
         #expect(h.apply(.recordRequested(index: 0, start: nine + 1800, seconds: nil))
-            == [.record(RecordRequest(channel: rated, title: "Late News", start: nine + 1800, end: nine + 3600, rating: "TV-PG", contentRating: tvPG))],
+            == [.record(RecordRequest(channel: rated, title: "Late News", start: nine + 1800, end: nine + 3600, rating: "TV-PG", heldTo: [tvPG]))],
                 "an unrated programme: the channel's")
-        #expect(RecordRequest.ratings(news, late) == (nil, nil) as (String?, ContentRating?))
+        #expect(RecordRequest.ratings(news, late) == (nil, []) as (String?, [ContentRating]))
+        let r = ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)
+        let film = Programme(channel: "news.tv", start: nine, stop: nine + 7200, title: "Heat", ratings: [GuideRating(system: "MPAA", value: "R", resolved: r)])
+        #expect(RecordRequest.ratings(rated, film) == ("R", [r, tvPG]) as (String?, [ContentRating]),
+                "a film rated R on a channel rated TV-PG: both kept (a PG-13 limit stops R; TV-PG's rank is the same)")
         h.expectArmed([])
     }
 

@@ -150,6 +150,27 @@ struct CatchupOverlayTests {
         h.expectArmed([.stall, .noticeHide])
     }
 
+    @Test("a film rated R on a channel rated TV-PG: its archive item is held to both kinds (ranks of films and TV do not compare), and asks for the passcode as the channel would live")
+    func heldToEachKind() throws {
+        let r = ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)
+        let pg13 = ContentRating(system: "mpaa", code: "PG-13", rank: 300, media: .movie)
+        var channel = news()
+        channel.rating = "TV-PG"
+        channel.contentRating = tvPG
+        let film = Programme(channel: "news.tv", start: wall - 7200, stop: wall - 1800, title: "Heat",
+                             ratings: [GuideRating(system: "MPAA", value: "R", resolved: r)])
+        let policy = RestrictionPolicy(mode: .passcode, movies: .upTo(pg13), tv: .upTo(tvPG), hasPasscode: true)
+        let h = ReducerHarness(ShellState(items: [channel], guide: ProgrammeGuide(channels: [GuideChannel(id: "news.tv", names: ["News"])], programmes: [film]),
+                                          restrictions: RestrictionsState(policy: policy)))
+        h.apply(.wallClock(wall, at: h.clock.now))
+        let item = try ArchiveItem.make(h.state, index: 0, start: wall - 7200, now: wall).get()
+        #expect(item.ratingsHeldTo == [r, tvPG] && item.rating == "R", "ranked alike: the film's first")
+        #expect(policy.restricts(item.ratingsHeldTo) && !policy.restricts([tvPG]))
+        h.apply(.playItem(item, at: h.clock.now))
+        #expect(h.state.prompt != nil, "the passcode is asked for before the archive is opened")
+        #expect(h.state.playback.token == nil || h.state.playback.phase != .playing)
+    }
+
     @Test("an archive item's end proposes the next programme from the archive once it has ended, else the channel live")
     func continuation() {
         let h = watchingNews()
