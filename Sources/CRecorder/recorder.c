@@ -128,13 +128,33 @@ static void keep_one_variant(AVFormatContext *input) {
     }
 }
 
+/* `tags`, "NAME=value" lines, as the output's global metadata. */
+static void set_tags(AVFormatContext *output, const char *tags) {
+    if (tags == NULL) return;
+    char line[1024];
+    while (*tags != '\0') {
+        size_t length = strcspn(tags, "\n");
+        if (length < sizeof line) {
+            memcpy(line, tags, length);
+            line[length] = '\0';
+            char *equals = strchr(line, '=');
+            if (equals != NULL && equals != line) {
+                *equals = '\0';
+                av.av_dict_set(&output->metadata, line, equals + 1, 0);
+            }
+        }
+        tags += length;
+        if (*tags == '\n') tags++;
+    }
+}
+
 static void describe(int code, const char *what, char *message, size_t size) {
     char reason[256];
     if (av.av_strerror(code, reason, sizeof reason) < 0) snprintf(reason, sizeof reason, "error %d", code);
     snprintf(message, size, "%s: %s", what, reason);
 }
 
-int tvs_record(const char *url, const char *headers, const char *path, double stop_at,
+int tvs_record(const char *url, const char *headers, const char *path, const char *tags, double stop_at,
                void (*progress)(const tvs_record_progress *, void *), void *context,
                char *message, size_t message_size) {
     pthread_once(&once, load);
@@ -210,6 +230,7 @@ int tvs_record(const char *url, const char *headers, const char *path, double st
         result = TVS_RECORD_WRITE_FAILED;
         goto done;
     }
+    set_tags(output, tags);
     /* The file's time starts at 0 whatever the stream's clock said. */
     AVDictionary *muxing = NULL;
     av.av_dict_set(&muxing, "avoid_negative_ts", "make_zero", 0);

@@ -403,7 +403,7 @@ struct RecordingsEndToEndTests {
         _ = try shell.ipc.waitForState(timeout: 20) { $0["live"] as? Bool == false && (number($0["frames_presented"]) ?? 0) > 0 }
     }
 
-    @Test("ages hold: a channel the lineup rates 16+ asks for the passcode live; a recording of a programme the guide rates FSK 16 (kept as its value, 16) asks as it plays")
+    @Test("ages hold: a channel the lineup rates 16+ asks for the passcode live; a recording of a programme the guide rates FSK 16 (kept as its value, 16) asks as it plays, and as a plain file (its rating tagged in it)")
     func agesHold() throws {
         let setup = try Setup(name: "recordings-ages")
         defer { setup.stop() }
@@ -445,5 +445,15 @@ struct RecordingsEndToEndTests {
         #expect((number(prompt["frames_presented"]) ?? 0) == 0, "nothing of the recording decoded before the passcode")
         try shell.enter("2468")
         _ = try shell.ipc.waitForState(timeout: 20) { $0["live"] as? Bool == false && (number($0["frames_presented"]) ?? 0) > 0 }
+        // The file carries its rating: copied elsewhere and opened as a
+        // plain file, it asks too.
+        let path = try #require(finished["path"] as? String)
+        let tags = try Spawn.run(["ffprobe", "-v", "error", "-show_entries", "format_tags", "-of", "default=noprint_wrappers=1", path]).output
+        #expect(tags.contains("TAG:LAW_RATING=de-movie|Ab 16 Jahren|") && tags.lowercased().contains("tag:title=krimi"), "\(tags)")
+        let copy = setup.dir.appendingPathComponent("copied.mkv").path
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        #expect(try shell.ipc.request(["loadfile", copy, "replace"])["error"] as? String == "success")
+        let asFile = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(asFile["rating"] as? String == "Ab 16 Jahren")
     }
 }

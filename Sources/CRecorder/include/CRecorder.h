@@ -22,9 +22,10 @@ enum {
 /* Copies the streams of `url` (with HTTP `headers`, "Name: value\r\n"…, or
  * NULL) into a Matroska file at `path`, without decoding, from the first
  * video keyframe until the wall clock (Unix seconds) reaches `stop_at`.
+ * `tags` ("NAME=value\n"…, or NULL) become the file's global tags.
  * `progress` is called about once a second from this thread. Blocking; one
  * recording per call, any thread. `message` gets a sentence on failure. */
-int tvs_record(const char *url, const char *headers, const char *path, double stop_at,
+int tvs_record(const char *url, const char *headers, const char *path, const char *tags, double stop_at,
                void (*progress)(const tvs_record_progress *, void *), void *context,
                char *message, size_t message_size);
 

@@ -51,12 +51,14 @@ public enum Recorder {
         var stream = 0
         var reason = ""
         var finished = false
+        let tags = (job.tags ?? [:]).sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value.replacingOccurrences(of: "\n", with: " "))\n" }.joined()
         let others = streams.count > 1 ? " (and the channel's \(streams.count - 1) other stream\(streams.count == 2 ? "" : "s"))" : ""
         while true {
             let headers = streams[stream].headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
             var message = [CChar](repeating: 0, count: 512)
             context.attempt = (0, 0)
-            let result = tvs_record(streams[stream].url, headers.isEmpty ? nil : headers, path, job.stopAt, { progress, opaque in
+            let result = tvs_record(streams[stream].url, headers.isEmpty ? nil : headers, path, tags.isEmpty ? nil : tags, job.stopAt, { progress, opaque in
                 guard let progress, let opaque else { return }
                 let context = Unmanaged<Context>.fromOpaque(opaque).takeUnretainedValue()
                 context.attempt = (progress.pointee.bytes, progress.pointee.seconds)

@@ -35,6 +35,15 @@ enum RecordingItem {
         return recording.rating.flatMap { table.parseRating($0, media: .tv) }.map { [$0] } ?? []
     }
 
+    /// The tags its files carry (`RecordingJob.tags`): the title, and the
+    /// ratings it is held to, the file's own rating tags (`RatingsTable.ratings(inMetadata:)`
+    /// reads them back).
+    static func tags(of recording: SavedRecording) -> [String: String] {
+        var tags = ["TITLE": recording.title]
+        for (key, rating) in zip(["LAW_RATING", "CONTENT_RATING"], ratings(of: recording)) { tags[key] = rating.iTunEXTC }
+        return tags
+    }
+
     /// What plays the files of a recording: the file, or its parts (a
     /// recorder that died was resumed into a further part) joined into one
     /// timeline, as an mpv EDL whose paths are length-prefixed (a name may

@@ -32,6 +32,10 @@ public struct RecordingJob: Codable, Equatable, Sendable {
     /// The recording's first file, which further parts are named after
     /// (`NAME.part2.mkv` …); nil: `path`.
     public var firstPath: String?
+    /// The file's global tags: its title, and the ratings the gate holds it
+    /// to (`LAW_RATING`, then `CONTENT_RATING`, in `iTunEXTC` form), so the
+    /// file is held to them wherever it is opened. Nil: none.
+    public var tags: [String: String]?
     /// Unix seconds it stops at.
     public var stopAt: Double
     public var statusPath: String

@@ -363,7 +363,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         let path = part == 1 ? fileName(recording) : RecordingsSettings.partPath(recording.path ?? fileName(recording), part: part)
         let headers = (try? JSONDecoder().decode([String: String].self, from: Data(recording.headers.utf8))) ?? [:]
         let job = RecordingJob(id: recording.id, url: recording.url, headers: headers, alternates: RecordingJob.Stream.decode(recording.alternates),
-                               path: path, firstPath: recording.path ?? path, stopAt: recording.end, statusPath: statusPath(recording.id))
+                               path: path, firstPath: recording.path ?? path, tags: RecordingItem.tags(of: recording), stopAt: recording.end,
+                               statusPath: statusPath(recording.id))
         unlink(job.statusPath)
         guard let input = try? JSONEncoder().encode(job), let executable = settings.recorder.first else { return }
         let arguments = ["tvshell-recorder"] + settings.recorder.dropFirst() + [recording.id]
