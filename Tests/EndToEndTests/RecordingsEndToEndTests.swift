@@ -200,6 +200,45 @@ struct RecordingsEndToEndTests {
         #expect(log.components(separatedBy: "may not fit").count == 2, "told once: \(log.suffix(1500))")
     }
 
+    @Test("space is reckoned by what the channel's recordings came to (a long one ahead told, a short one not); recordings under way are looked at again 30 s in by the rate they come to, beside each other")
+    func spaceByRate() throws {
+        guard getuid() == 0 else { return }
+        let mount = try Self.tmpfs("recordings-rate", size: "32m")
+        defer { Self.unmount(mount) }
+        let setup = try Setup(name: "recordings-rate", recordings: mount.path)
+        defer { setup.stop() }
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        // Each channel's rate, from a recording of 12 s.
+        _ = try shell.ipc.request(["record", 1, NSNull(), 12])
+        _ = try shell.ipc.request(["record", 2, NSNull(), 12])
+        var rate = 0.0
+        for _ in 0..<2 {
+            let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 40)
+            let bytes = try #require(number(finished["bytes"])), seconds = try #require(number(finished["duration"]))
+            #expect(seconds >= 10, "\(finished)")
+            rate = max(rate, bytes / seconds)
+        }
+        // Free space left: 150 s of the faster channel.
+        let free = try #require((try FileManager.default.attributesOfFileSystem(forPath: mount.path)[.systemFreeSize] as? NSNumber)?.doubleValue)
+        try Data(count: Int(free - 150 * rate)).write(to: mount.appendingPathComponent("other.bin"))
+        let now = Date().timeIntervalSince1970
+        _ = try shell.ipc.request(["record", 1, now + 3600, 60])
+        _ = try shell.ipc.request(["record", 1, now + 7200, 600])
+        let ahead = try shell.ipc.waitForState { ($0["notice"] as? String)?.contains("may not fit") == true }
+        let told = ahead["notice"] as? String ?? ""
+        #expect(told.contains("its last recording came to") && told.contains("about \(Int((600 * rate / 1e6).rounded())) MB needed"), "\(told)")
+        // Two under way, each fitting on its own by its channel's rate: 30 s
+        // in, the 70 s left of both need more than is free.
+        _ = try shell.ipc.request(["record", 1, NSNull(), 100])
+        _ = try shell.ipc.request(["record", 2, NSNull(), 100])
+        let measured = try shell.ipc.waitForState(timeout: 60) { ($0["notice"] as? String)?.contains("it is coming to") == true }
+        let notice = measured["notice"] as? String ?? ""
+        #expect(notice.contains("may not fit") && notice.contains("for the recordings under way"), "\(notice)")
+        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        #expect(log.components(separatedBy: "its last recording came to").count == 2, "only the 600 s one was told ahead: \(log.suffix(2000))")
+    }
+
     @Test("a channel whose first stream is down is recorded from its other stream (the lineup's second entry of its tvg-id), as playback fails over")
     func recordsFromAlternate() throws {
         let setup = try Setup(name: "recordings-alternate")

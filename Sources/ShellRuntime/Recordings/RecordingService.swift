@@ -48,6 +48,9 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     /// Recordings whose viewer was told they may not fit (when asked for):
     /// not told again as they start.
     private var toldOfSpace: Set<String> = []
+    /// Recordings whose space was looked at again by their own rate (once,
+    /// `RecordingSpace.measuredOver` seconds in).
+    private var spaceMeasured: Set<String> = []
 
     init(settings: RecordingsSettings, guide: GuideStore?, inbox: ActionInbox, logger: Logger) {
         self.settings = settings
@@ -191,6 +194,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             advance(&recordings[index], used: streams + active, cap: cap, now: now)
             if recordings[index] != before { try? store.update(recordings[index]) }
         }
+        checkMeasuredSpace(recordings, now: now)
         post(recordings)
         let after = Date().timeIntervalSince1970
         var wait = 60.0
@@ -246,7 +250,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             }
             logger.info("recording \(id) of \(request.title) on \(item.title) from \(Int(start)) to \(Int(end))\(request.series ? " (series)" : "")")
             if warnsOfSpace, let free = RecordingSpace.freeBytes(at: settings.directory),
-               let warning = RecordingSpace.warning(title: request.title, seconds: end - start, free: free, directory: settings.directory) {
+               let warning = RecordingSpace.warning(title: request.title, seconds: end - start, rate: RecordingSpace.rate(channelKey: key, in: existing),
+                                                    free: free, directory: settings.directory) {
                 logger.warning("recording \(id): \(warning)")
                 toldOfSpace.insert(id)
                 inbox.post(.showNotice(warning))
@@ -387,13 +392,37 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         if part == 1 { checkSpace(recording, now: now) }
     }
 
+    /// Once a recording has `RecordingSpace.measuredOver` seconds in it,
+    /// the space is looked at again by the rate it is coming to, beside
+    /// what the others under way still need (by theirs, or their channel's):
+    /// a channel above 8 Mbit/s is found out then. Told once per recording.
+    private func checkMeasuredSpace(_ recordings: [SavedRecording], now: Double) {
+        let active = recordings.filter { $0.status == RecordingInfo.Status.active.rawValue }
+        func rate(_ recording: SavedRecording) -> RecordingSpace.Rate {
+            recording.duration >= RecordingSpace.measuredOver && recording.bytes > 0
+                ? .measured(Double(recording.bytes) / recording.duration) : RecordingSpace.rate(channelKey: recording.channelKey, in: recordings)
+        }
+        for recording in active where recording.duration >= RecordingSpace.measuredOver && !spaceMeasured.contains(recording.id) {
+            spaceMeasured.insert(recording.id)
+            guard !toldOfSpace.contains(recording.id), let free = RecordingSpace.freeBytes(at: settings.directory) else { continue }
+            let others = active.filter { $0.id != recording.id }.reduce(0.0) { $0 + max(0, $1.end - now) * rate($1).bytesPerSecond }
+            guard let warning = RecordingSpace.warning(title: recording.title, seconds: max(0, recording.end - now), rate: rate(recording),
+                                                       others: others, free: free, directory: settings.directory) else { continue }
+            toldOfSpace.insert(recording.id)
+            logger.warning("recording \(recording.id): \(warning)")
+            inbox.post(.showNotice(warning))
+        }
+    }
+
     /// As a recording starts, the space is looked at again for what is left
     /// of it: the disk may have filled since it was asked for, a series
     /// rule's airing was never looked at, and another run may have asked for
     /// it. The viewer is told once per recording.
     private func checkSpace(_ recording: SavedRecording, now: Double) {
-        guard !toldOfSpace.contains(recording.id), let free = RecordingSpace.freeBytes(at: settings.directory),
-              let warning = RecordingSpace.warning(title: recording.title, seconds: recording.end - now, free: free, directory: settings.directory) else { return }
+        guard !toldOfSpace.contains(recording.id), let free = RecordingSpace.freeBytes(at: settings.directory) else { return }
+        let rate = RecordingSpace.rate(channelKey: recording.channelKey, in: (try? store?.recordings()) ?? [])
+        guard let warning = RecordingSpace.warning(title: recording.title, seconds: recording.end - now, rate: rate,
+                                                   free: free, directory: settings.directory) else { return }
         toldOfSpace.insert(recording.id)
         logger.warning("recording \(recording.id) started: \(warning)")
         inbox.post(.showNotice("Recording now: " + warning))
