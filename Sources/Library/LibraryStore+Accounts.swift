@@ -33,12 +33,32 @@ extension LibraryStore {
         }
     }
 
-    /// Forgets `account`'s answers; how many there were.
+    /// Forgets `account`'s answers (and its films' details); how many
+    /// answers there were.
     @discardableResult
     public func forgetAccount(_ account: String) throws -> Int {
         try queue.write { db in
+            try db.execute(sql: "DELETE FROM account_film WHERE account = ?", arguments: [account])
             try db.execute(sql: "DELETE FROM account_answer WHERE account = ?", arguments: [account])
             return db.changesCount
+        }
+    }
+
+    /// What `account`'s server last told of film `film` (`get_vod_info`):
+    /// its ratings, one a line in `iTunEXTC` form, its plot, and when it
+    /// was fetched; nil when nothing is kept.
+    public func filmDetails(_ account: String, film: Int) throws -> (ratings: String?, summary: String?, fetched: Double)? {
+        try queue.read { db in
+            try Row.fetchOne(db, sql: "SELECT ratings, summary, fetched FROM account_film WHERE account = ? AND film = ?", arguments: [account, film])
+                .map { ($0["ratings"], $0["summary"], $0["fetched"]) }
+        }
+    }
+
+    /// Keeps what `account`'s server told of film `film`, in place of what was kept.
+    public func keepFilmDetails(_ account: String, film: Int, ratings: String?, summary: String?, fetched: Double) throws {
+        try queue.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO account_film (account, film, ratings, summary, fetched) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [account, film, ratings, summary, fetched])
         }
     }
 }

@@ -154,6 +154,16 @@ public final class LibraryStore: Sendable {
             try db.alter(table: "recording") { t in t.add(column: "ratings", .text) }
             try db.alter(table: "recordingRule") { t in t.add(column: "channelRatings", .text) }
         }
+        migrator.registerMigration("v7: films' details") { db in
+            try db.create(table: "account_film") { t in
+                t.column("account", .text).notNull()
+                t.column("film", .integer).notNull()
+                t.column("ratings", .text)
+                t.column("summary", .text)
+                t.column("fetched", .double).notNull()
+                t.primaryKey(["account", "film"])
+            }
+        }
         return migrator
     }
 

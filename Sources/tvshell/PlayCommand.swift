@@ -266,6 +266,7 @@ struct PlayCommand: ParsableCommand {
         let details = DetailsInbox()
         if let account = inputs.account {
             configured.itemDetails = XtreamFilmDetails(server: account.account.server, account: account.account.name, logger: logger,
+                                                       libraryPath: configured.remembers ? setup.file.libraryPath ?? LibraryStore.defaultPath() : nil,
                                                        told: { id, found in details.send(id, found) })
         }
         let shell = Shell(configuration: configured, logger: logger, unicode: unicode)

@@ -207,6 +207,39 @@ struct XtreamEndToEndTests {
         #expect(linesLeaking(Self.password, in: shell.log).isEmpty, "the account's password is in no log line")
     }
 
+    @Test("a film's rating is kept in the library: a week later, with its provider not answering, the film is still rated R and asks for the passcode (unrated films play)")
+    func filmRatingKept() throws {
+        let (server, home, added) = try Self.accountAdded("xtream-rating-kept")
+        defer { server.stop() }
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        #expect(added.status == 0, "\(added.output)")
+        for arguments in [["set-passcode", "--stdin"], ["set", "--movies", "PG-13", "--tv", "TV-PG", "--stdin"], ["mode", "passcode", "--stdin"]] {
+            try #require(try home.restrictions(arguments, input: "2468\n").status == 0)
+        }
+        server.rateFilm("R")
+        func filmRowSaysR(_ shell: ShellUnderTest) throws -> Bool {
+            _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" && $0["items"] as? Int == 6 }
+            for _ in 0..<3 { try shell.tmux.send("Down") }
+            _ = try shell.ipc.waitForState { $0["home_selection"] as? Int == 3 }
+            return shell.tmux.waitFor { screen in
+                screen.split(separator: "\n").contains { $0.contains("The Test Film") && $0.trimmingCharacters(in: .whitespaces).hasSuffix(" R") }
+            }.ok
+        }
+        do {
+            let shell = try ShellUnderTest(["--account", "tv", "--home"], height: 40, home: home)
+            #expect(try filmRowSaysR(shell), "asked for as it is focused: \(shell.tmux.capture())")
+        }
+        try StoredAccountLists.ageFilmDetails("tv", film: 201, libraryPath: home.state + "/tvshell/library.sqlite3", by: 8 * 86_400)
+        server.server.inject(.serverError, pathSuffix: "player_api.php")
+        let shell = try ShellUnderTest(["--account", "tv", "--home"], height: 40, home: home)
+        #expect(try filmRowSaysR(shell), "the kept rating: \(shell.tmux.capture())")
+        try select(shell, index: 3)
+        let prompt = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "passcode" }
+        #expect(prompt["rating"] as? String == "R")
+        #expect(number(prompt["frames_presented"]) == 0, "nothing of it decoded before the passcode")
+        #expect(shell.waitForLog("those kept on"), "\(shell.log.suffix(1500))")
+    }
+
     @Test("account add names what is wrong: no server, an HTTP error, a server that is not Xtream Codes, a wrong password, a list that is not JSON; nothing is kept")
     func failures() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("xtream-failures"))

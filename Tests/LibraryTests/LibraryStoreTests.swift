@@ -9,7 +9,7 @@ private func scratch() -> String {
 
 @Suite("The library database")
 struct LibraryStoreTests {
-    @Test("an account's answers are kept by request and replaced whole; the oldest fetch is when they were read; forgetting one leaves the others")
+    @Test("an account's answers are kept by request and replaced whole; the oldest fetch is when they were read; forgetting one leaves the others; its films' details go with it")
     func accountAnswers() throws {
         let store = try #require(LibraryStore.open(path: scratch()).store)
         #expect(try store.accountAnswers("tv").fetched == nil)
@@ -19,8 +19,12 @@ struct LibraryStoreTests {
         #expect(stored.answers == ["account": Data("{}".utf8), "get_live_streams": Data("[]".utf8)] && stored.fetched == 100)
         try store.replaceAccountAnswers("tv", ["get_series": Data("[1]".utf8)], fetched: 200)
         #expect(try store.accountAnswers("tv").answers == ["get_series": Data("[1]".utf8)])
+        try store.keepFilmDetails("tv", film: 201, ratings: "mpaa|R|400|", summary: "A film.", fetched: 300)
+        try store.keepFilmDetails("other", film: 201, ratings: nil, summary: nil, fetched: 300)
+        #expect(try store.filmDetails("tv", film: 201)?.ratings == "mpaa|R|400|" && store.filmDetails("tv", film: 202) == nil)
         #expect(try store.forgetAccount("tv") == 1)
         #expect(try store.accountAnswers("tv").answers.isEmpty && store.accountAnswers("other").answers.count == 1)
+        #expect(try store.filmDetails("tv", film: 201) == nil && store.filmDetails("other", film: 201) != nil, "its films' details go with it")
     }
 
     @Test("a recording keeps the ratings it is held to, and a series rule its channel's")

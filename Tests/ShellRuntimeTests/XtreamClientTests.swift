@@ -118,4 +118,31 @@ struct XtreamClientTests {
         let gone = XtreamFilmDetails(server: account, account: "tv", logger: logger, timeout: 1)
         #expect(gone.details(for: film) == ItemDetails(), "no answer: nothing")
     }
+
+    @Test("a film's details kept in the library: used without asking for a week, asked again after it, and standing while the provider does not answer; told once per run")
+    func filmDetailsKept() throws {
+        let (directory, server, account) = try Self.serve("xtream-details-kept")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { server.stop() }
+        let logger = Logger(label: "test")
+        let library = directory.appendingPathComponent("library.sqlite3").path
+        let film = MediaItem(id: "xtream:tv/movie/201", title: "The Test Film", url: account.film(201, ext: "mp4"))
+        func asked() -> Int { server.server.requests.filter { $0.contains("action=get_vod_info") }.count }
+        server.rateFilm("R")
+        #expect(XtreamFilmDetails(server: account, account: "tv", logger: logger, libraryPath: library).details(for: film).ratings.map(\.code) == ["R"])
+        #expect(asked() == 1)
+        server.rateFilm("PG")
+        final class Told: @unchecked Sendable { var count = 0 }
+        let told = Told()
+        let next = XtreamFilmDetails(server: account, account: "tv", logger: logger, libraryPath: library, told: { _, _ in told.count += 1 })
+        #expect(next.details(for: film).ratings.map(\.code) == ["R"] && asked() == 1, "kept less than a week ago: not asked")
+        #expect(next.details(for: film).summary == "A film for tests." && told.count == 1)
+        let stale = XtreamFilmDetails(server: account, account: "tv", logger: logger, libraryPath: library, keptFor: 0)
+        #expect(stale.details(for: film).ratings.map(\.code) == ["PG"] && asked() == 2, "older: asked again, and kept")
+        server.server.inject(.serverError, pathSuffix: "player_api.php")
+        let down = XtreamFilmDetails(server: account, account: "tv", logger: logger, timeout: 1, libraryPath: library, keptFor: 0)
+        #expect(down.details(for: film).ratings.map(\.code) == ["PG"] && asked() == 3, "the provider down: the kept rating stands")
+        let other = MediaItem(id: "xtream:tv/movie/202", title: "Another", url: account.film(202, ext: "mp4"))
+        #expect(down.details(for: other) == ItemDetails(), "nothing kept for it: nothing")
+    }
 }

@@ -14,6 +14,16 @@ public enum StoredAccountLists {
         try library.replaceAccountAnswers(account, stored.answers, fetched: fetched - seconds)
     }
 
+    /// Makes the kept details of `account`'s film `film` look fetched
+    /// `seconds` earlier than they were (`XtreamFilmDetails` asks the server
+    /// again for details older than a week). Throws when none are kept.
+    public static func ageFilmDetails(_ account: String, film: Int, libraryPath: String, by seconds: Double) throws {
+        guard let library = LibraryStore.open(path: libraryPath).store, let kept = try library.filmDetails(account, film: film) else {
+            throw Missing(path: libraryPath)
+        }
+        try library.keepFilmDetails(account, film: film, ratings: kept.ratings, summary: kept.summary, fetched: kept.fetched - seconds)
+    }
+
     struct Missing: Error, CustomStringConvertible {
         let path: String
         var description: String { "no account lists stored in \(path)" }
