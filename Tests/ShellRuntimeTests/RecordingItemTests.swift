@@ -28,6 +28,11 @@ struct RecordingItemTests {
         #expect(RecordingsSettings.parts(of: path) == [path, second], "parts stop at the first missing")
         #expect(RecordingItem.make(saved)?.url == "edl://%\(path.utf8.count)%\(path);%\(second.utf8.count)%\(second)")
         #expect(path.utf8.count > path.count, "the prefix counts bytes")
+        saved.reason = "the stream stopped once; recorded in 2 parts"
+        #expect(RecordingItem.make(saved)?.summary?.hasSuffix(" · the stream stopped once; recorded in 2 parts") == true, "its gap told")
+        saved.status = "failed"
+        saved.reason = "disk full"
+        #expect(RecordingItem.make(saved)?.summary?.hasSuffix(" · stopped early: disk full") == true)
         saved.bytes = 0
         #expect(RecordingItem.make(saved) == nil, "nothing recorded: nothing to play")
     }

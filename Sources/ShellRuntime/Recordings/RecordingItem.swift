@@ -4,8 +4,11 @@ import Library
 import MediaModel
 
 /// A recording as the shell plays it: a film under "Recordings" on the
-/// home screen (all its parts, one after another), titled as its programme, rated as the programme was (the
-/// passcode gate applies), its channel and air time in its description.
+/// home screen (all its parts, one after another), titled as its programme,
+/// held to the ratings it was scheduled under (the passcode gate applies),
+/// its channel and air time in its description (and
+/// how it went: "stopped early: disk full", "the stream stopped once; recorded
+/// in 2 parts", so a gap where the parts join is not a surprise).
 enum RecordingItem {
     /// The item of a recording that has a file with something in it (nil
     /// before then).
@@ -15,7 +18,7 @@ enum RecordingItem {
         let formatter = DateFormatter()
         formatter.dateFormat = "EEE d MMM HH:mm"
         var about = "\(recording.channelName) · \(formatter.string(from: Date(timeIntervalSince1970: recording.programmeStart)))"
-        if recording.status == "failed", let reason = recording.reason { about += " · stopped early: \(reason)" }
+        if let reason = recording.reason { about += recording.status == "failed" ? " · stopped early: \(reason)" : " · \(reason)" }
         if let summary = recording.summary { about += "\n" + summary }
         var item = MediaItem(id: "recording:\(recording.id)", title: recording.title, url: url(of: RecordingsSettings.parts(of: path)), rating: recording.rating,
                              contentRating: ratings(of: recording).first, summary: about, group: "Recordings",
