@@ -171,25 +171,35 @@ struct XtreamEndToEndTests {
         #expect(!log.contains(" load "), "nothing was loaded: \(log.suffix(1500))")
     }
 
+    /// A passcode, films limited to PG-13 (TV to TV-PG), and the provider
+    /// rating its film R.
+    static func limitFilmsAndRateR(_ home: ParentalHome, _ server: XtreamTestServer) throws {
+        for arguments in [["set-passcode", "--stdin"], ["set", "--movies", "PG-13", "--tv", "TV-PG", "--stdin"], ["mode", "passcode", "--stdin"]] {
+            try #require(try home.restrictions(arguments, input: "2468\n").status == 0)
+        }
+        server.rateFilm("R")
+    }
+
+    /// From the home screen, the film focused: whether its row comes to say R.
+    static func filmRowSaysR(_ shell: ShellUnderTest) throws -> Bool {
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" && $0["items"] as? Int == 6 }
+        for _ in 0..<3 { try shell.tmux.send("Down") }
+        _ = try shell.ipc.waitForState { $0["home_selection"] as? Int == 3 }
+        return shell.tmux.waitFor { screen in
+            screen.split(separator: "\n").contains { $0.contains("The Test Film") && $0.trimmingCharacters(in: .whitespaces).hasSuffix(" R") }
+        }.ok
+    }
+
     @Test("a film its provider rates R (get_vod_info's mpaa_rating): its rating and plot shown once focused, the passcode asked before its first frame when films are limited to PG-13, then it plays")
     func filmRatedByProvider() throws {
         let (server, home, added) = try Self.accountAdded("xtream-rated")
         defer { server.stop() }
         defer { try? FileManager.default.removeItem(at: home.base) }
         #expect(added.status == 0, "\(added.output)")
-        for arguments in [["set-passcode", "--stdin"], ["set", "--movies", "PG-13", "--tv", "TV-PG", "--stdin"], ["mode", "passcode", "--stdin"]] {
-            try #require(try home.restrictions(arguments, input: "2468\n").status == 0)
-        }
-        server.rateFilm("R")
+        try Self.limitFilmsAndRateR(home, server)
         let shell = try ShellUnderTest(["--account", "tv", "--home"], height: 40, home: home)
-        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" && $0["items"] as? Int == 6 }
         // Focused on the home screen, its rating and plot are asked for before it is chosen.
-        for _ in 0..<3 { try shell.tmux.send("Down") }
-        _ = try shell.ipc.waitForState { $0["home_selection"] as? Int == 3 }
-        let row = shell.tmux.waitFor { screen in
-            screen.split(separator: "\n").contains { $0.contains("The Test Film") && $0.trimmingCharacters(in: .whitespaces).hasSuffix(" R") }
-        }
-        #expect(row.ok, "the film's row says R: \(row.screen)")
+        #expect(try Self.filmRowSaysR(shell), "the film's row says R: \(shell.tmux.capture())")
         try shell.tmux.send("i")
         // Over the limits, its card keeps the plot to itself; with restrictions off, the plot shows.
         #expect(shell.tmux.waitFor { $0.contains("Restricted (R): its description is not shown") }.ok, "\(shell.tmux.capture())")
@@ -213,26 +223,15 @@ struct XtreamEndToEndTests {
         defer { server.stop() }
         defer { try? FileManager.default.removeItem(at: home.base) }
         #expect(added.status == 0, "\(added.output)")
-        for arguments in [["set-passcode", "--stdin"], ["set", "--movies", "PG-13", "--tv", "TV-PG", "--stdin"], ["mode", "passcode", "--stdin"]] {
-            try #require(try home.restrictions(arguments, input: "2468\n").status == 0)
-        }
-        server.rateFilm("R")
-        func filmRowSaysR(_ shell: ShellUnderTest) throws -> Bool {
-            _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" && $0["items"] as? Int == 6 }
-            for _ in 0..<3 { try shell.tmux.send("Down") }
-            _ = try shell.ipc.waitForState { $0["home_selection"] as? Int == 3 }
-            return shell.tmux.waitFor { screen in
-                screen.split(separator: "\n").contains { $0.contains("The Test Film") && $0.trimmingCharacters(in: .whitespaces).hasSuffix(" R") }
-            }.ok
-        }
+        try Self.limitFilmsAndRateR(home, server)
         do {
             let shell = try ShellUnderTest(["--account", "tv", "--home"], height: 40, home: home)
-            #expect(try filmRowSaysR(shell), "asked for as it is focused: \(shell.tmux.capture())")
+            #expect(try Self.filmRowSaysR(shell), "asked for as it is focused: \(shell.tmux.capture())")
         }
         try StoredAccountLists.ageFilmDetails("tv", film: 201, libraryPath: home.state + "/tvshell/library.sqlite3", by: 8 * 86_400)
         server.server.inject(.serverError, pathSuffix: "player_api.php")
         let shell = try ShellUnderTest(["--account", "tv", "--home"], height: 40, home: home)
-        #expect(try filmRowSaysR(shell), "the kept rating: \(shell.tmux.capture())")
+        #expect(try Self.filmRowSaysR(shell), "the kept rating: \(shell.tmux.capture())")
         try select(shell, index: 3)
         let prompt = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "passcode" }
         #expect(prompt["rating"] as? String == "R")

@@ -4,8 +4,9 @@ import MediaModel
 /// channel from `start` to `end` (Unix seconds), with the programme's title,
 /// rating and description. `heldTo`: what the passcode gate holds the
 /// recording to, the strictest of each kind of the channel's and the
-/// programme's ratings understood (as the gate holds the channel live). `padded`: the runtime widens it by `[recordings]
-/// padding_before` (when it starts later than now) and `padding_after`.
+/// programme's ratings understood (as the gate holds the channel live).
+/// `padded`: the runtime widens it by `[recordings] padding_before` (when
+/// it starts later than now) and `padding_after`.
 /// `series`: every airing of this title on this channel. A plain value.
 public struct RecordRequest: Equatable, Sendable {
     public var channel: MediaItem

@@ -146,9 +146,10 @@ enum RecordingsReducer {
 
     /// The scheduler's list: events for what started, finished or failed
     /// since the last report (and a notice as an active recording's channel
-    /// is found down before anything is recorded, and as it records after all), the items of recordings new to the list
-    /// (`items`, made by the runtime: the file, rated as the programme),
-    /// and no more item for a recording gone from it (`forgetDeleted`).
+    /// is found down before anything is recorded, and as it records after
+    /// all), the items of recordings new to the list (`items`, made by the
+    /// runtime: the file, held to its ratings), and no more item for a
+    /// recording gone from it (`forgetDeleted`).
     static func report(_ state: inout ShellState, _ list: [RecordingInfo], items: [MediaItem]) -> [Effect] {
         let before = Dictionary(state.recordings.list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var effects: [Effect] = []

@@ -6,9 +6,9 @@ import MediaModel
 /// A recording as the shell plays it: a film under "Recordings" on the
 /// home screen (all its parts, one after another), titled as its programme,
 /// held to the ratings it was scheduled under (the passcode gate applies),
-/// its channel and air time in its description (and
-/// how it went: "stopped early: disk full", "the stream stopped once; recorded
-/// in 2 parts", so a gap where the parts join is not a surprise).
+/// its channel and air time in its description, and how it went ("stopped
+/// early: disk full", "the stream stopped once; recorded in 2 parts": a gap
+/// where the parts join is no surprise).
 enum RecordingItem {
     /// The item of a recording that has a file with something in it (nil
     /// before then).
@@ -21,9 +21,8 @@ enum RecordingItem {
         if let reason = recording.reason { about += recording.status == "failed" ? " · stopped early: \(reason)" : " · \(reason)" }
         if let summary = recording.summary { about += "\n" + summary }
         var item = MediaItem(id: "recording:\(recording.id)", title: recording.title, url: url(of: RecordingsSettings.parts(of: path)), rating: recording.rating,
-                             contentRating: ratings(of: recording).first, summary: about, group: "Recordings",
-                             logo: recording.artwork)
-        item.moreRatings = Array(ratings(of: recording).dropFirst())
+                             contentRating: nil, summary: about, group: "Recordings", logo: recording.artwork)
+        (item.contentRating, item.moreRatings) = heldTo(recording)
         item.artwork = recording.artwork
         return item
     }
@@ -38,9 +37,15 @@ enum RecordingItem {
         return recording.rating.flatMap { table.parseRating($0, media: .tv) }.map { [$0] } ?? []
     }
 
+    /// `ratings(of:)` as an item carries them: the strictest, and the others.
+    static func heldTo(_ recording: SavedRecording) -> (ContentRating?, [ContentRating]) {
+        let ratings = ratings(of: recording)
+        return (ratings.first, Array(ratings.dropFirst()))
+    }
+
     /// The tags its files carry (`RecordingJob.tags`): the title, and the
-    /// ratings it is held to, the file's own rating tags (`RatingsTable.ratings(inMetadata:)`
-    /// reads them back).
+    /// ratings it is held to as the file's own rating tags
+    /// (`RatingsTable.ratings(inMetadata:)` reads them back).
     static func tags(of recording: SavedRecording) -> [String: String] {
         var tags = ["TITLE": recording.title]
         for (key, rating) in zip(["LAW_RATING", "CONTENT_RATING"], ratings(of: recording)) { tags[key] = rating.iTunEXTC }

@@ -499,12 +499,12 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     }
 
     static func info(_ recording: SavedRecording) -> RecordingInfo {
-        RecordingInfo(id: recording.id, channel: recording.channelNumber, channelName: recording.channelName, title: recording.title,
-                      start: recording.start, end: recording.end, programmeStart: recording.programmeStart,
-                      status: status(recording), reason: recording.reason, bytes: recording.bytes,
-                      duration: recording.duration, series: recording.series, rating: recording.rating,
-                      contentRating: RecordingItem.ratings(of: recording).first, moreRatings: Array(RecordingItem.ratings(of: recording).dropFirst()),
-                      path: recording.path)
+        let (rating, more) = RecordingItem.heldTo(recording)
+        return RecordingInfo(id: recording.id, channel: recording.channelNumber, channelName: recording.channelName, title: recording.title,
+                             start: recording.start, end: recording.end, programmeStart: recording.programmeStart,
+                             status: status(recording), reason: recording.reason, bytes: recording.bytes,
+                             duration: recording.duration, series: recording.series, rating: recording.rating,
+                             contentRating: rating, moreRatings: more, path: recording.path)
     }
 }
 

@@ -7,8 +7,8 @@ import Glibc
 /// Whether a recording is likely to fit in the recordings folder's free
 /// space, reckoned at a `Rate`: what the recording is coming to once it has
 /// 30 s in it, else what the channel's last recording (of 10 s or more) came
-/// to, else an HD stream's 8 Mbit/s. Pure, except `freeBytes`, which asks the filesystem.
-/// Any thread.
+/// to, else an HD stream's 8 Mbit/s. Pure, except `freeBytes`, which asks
+/// the filesystem. Any thread.
 enum RecordingSpace {
     static let bytesPerSecond = 1_000_000.0
     /// Seconds of media a recording's own rate is measured over, at least.

@@ -26,6 +26,6 @@ public enum StoredAccountLists {
 
     struct Missing: Error, CustomStringConvertible {
         let path: String
-        var description: String { "no account lists stored in \(path)" }
+        var description: String { "nothing of the account stored in \(path)" }
     }
 }
