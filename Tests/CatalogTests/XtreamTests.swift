@@ -140,6 +140,29 @@ struct XtreamTests {
         #expect(items.allSatisfy { !$0.isLive })
     }
 
+    @Test("what the provider marks as for adults (is_adult as 1, \"1\" or true; its category's flag; a category named XXX, PORN or 18+) is rated 18+: TV-MA on a channel or an episode, NC-17 on a film; \"Adult Swim\" is not")
+    func adults() throws {
+        let live = try XtreamDecoder.liveStreams(data(#"[{"num":1,"name":"A","stream_id":1,"is_adult":"1"},{"num":2,"name":"B","stream_id":2,"is_adult":0},{"num":3,"name":"C","stream_id":3,"is_adult":true,"category_id":"7"},{"num":4,"name":"D","stream_id":4,"category_id":"8"},{"num":5,"name":"E","stream_id":5,"category_id":"9"},{"num":6,"name":"F","stream_id":6,"category_id":"6"}]"#)).values
+        #expect(live.map(\.isAdult) == [true, false, true, false, false, false])
+        let categories = try XtreamDecoder.categories(data(#"[{"category_id":"7","category_name":"Night"},{"category_id":"8","category_name":"Late","is_adult":1},{"category_id":"9","category_name":"VOD | 18+ XXX"},{"category_id":"6","category_name":"Adult Swim"}]"#), action: "get_live_categories").values
+        #expect(categories.map(\.isAdult) == [false, true, true, false])
+        var catalog = XtreamCatalog()
+        catalog.liveCategories = categories
+        catalog.live = live
+        let items = catalog.lineup(server: server).playableChannels().items
+        let tvMA = RatingsTable.standard.parseAge("18+", media: .tv)
+        let byTitle = Dictionary(uniqueKeysWithValues: items.map { ($0.title, $0) })
+        #expect(["A", "B", "C", "D", "E", "F"].map { byTitle[$0]?.contentRating } == [tvMA, nil, tvMA, tvMA, tvMA, nil])
+        #expect(tvMA?.rank == 600 && byTitle["A"]?.rating == "18+")
+        catalog.filmCategories = [XtreamCategory(id: "30", name: "XXX Movies")]
+        catalog.films = try XtreamDecoder.films(data(#"[{"name":"F1","stream_id":1,"is_adult":"1"},{"name":"F2","stream_id":2},{"name":"F3","stream_id":3,"category_id":"30"}]"#)).values
+        catalog.series = try XtreamDecoder.series(data(#"[{"name":"S","series_id":5,"is_adult":"1"}]"#)).values
+        catalog.episodes[5] = [XtreamEpisode(id: "51", season: 1, number: 1)]
+        let onDemand = catalog.onDemand(server: server, account: "tv")
+        #expect(onDemand.map { $0.contentRating?.rank } == [500, 500, nil, 600], "\(onDemand.map(\.title))")
+        #expect(onDemand.map(\.contentRating?.media) == [.movie, .movie, nil, .tv])
+    }
+
     @Test("the catalogue from stored answers: every list, each series' episodes; an answer that is not JSON names its action")
     func answers() throws {
         let answers: [String: Data] = [

@@ -239,6 +239,32 @@ struct XtreamEndToEndTests {
         #expect(shell.waitForLog("those kept on"), "\(shell.log.suffix(1500))")
     }
 
+    @Test("a channel its provider marks is_adult is rated 18+: its number asks for the passcode before anything of it is fetched, and it is never warmed beside the channel before it")
+    func adultChannel() throws {
+        let server = try XtreamTestServer(user: "xcuser", password: Self.password, segments: try TestMedia.liveSegments(), clip: try TestMedia.clip(seconds: 60))
+        defer { server.stop() }
+        server.addChannel(number: 4, name: "XC Late", adult: true)
+        let home = try ParentalHome.withPasscode()
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        let added = try Spawn.run([TVShellBinary.path, "account", "add", "tv", "--xtream", server.base, "--user", "xcuser"],
+                                  environment: home.environment, input: Self.password + "\n")
+        try #require(added.status == 0, "\(added.output)")
+        let shell = try ShellUnderTest(["--account", "tv"], height: 40, home: home)
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["title"] as? String == "XC News" && $0["phase"] as? String == "playing" }
+        #expect(try shell.ipc.request(["channel", 3])["error"] as? String == "success")
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["title"] as? String == "XC Sport Two" && $0["phase"] as? String == "playing" }
+        // The channels beside it warm after a while: not channel 4.
+        let warmed = try shell.ipc.waitForState(timeout: 20) { ($0["warm_players"] as? [Any])?.isEmpty == false }
+        #expect(!server.server.requests.contains { $0.hasPrefix("/live/xcuser/\(Self.password)/104.") }, "not warmed: \(warmed["warm_players"] ?? "")")
+        #expect(try shell.ipc.request(["channel", 4])["error"] as? String == "success")
+        let prompt = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(prompt["rating"] as? String == "18+")
+        #expect(number(prompt["frames_presented"]) == 0, "nothing of it decoded before the passcode")
+        #expect(!server.server.requests.contains { $0.hasPrefix("/live/xcuser/\(Self.password)/104.") }, "never fetched: \(server.server.requests.suffix(8))")
+        try shell.enter("2468")
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["title"] as? String == "XC Late" && (number($0["frames_presented"]) ?? 0) > 0 }
+    }
+
     @Test("account add names what is wrong: no server, an HTTP error, a server that is not Xtream Codes, a wrong password, a list that is not JSON; nothing is kept")
     func failures() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("xtream-failures"))

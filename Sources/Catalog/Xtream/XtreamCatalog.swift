@@ -5,7 +5,10 @@ import MediaModel
 /// lineup (grouped by category, numbered by `num`, the archive as `xc`
 /// catch-up), then films (`Films · CATEGORY`) and each series' episodes
 /// (`Series · NAME`, in season and episode order, so Up Next goes on to the
-/// next one). Pure.
+/// next one). What the provider marks as for adults (the item's `is_adult`,
+/// or its category's, or a category named so: `XtreamCategory.isAdult`) is
+/// rated "18+" (`adultRating`), so the passcode gate holds it as the
+/// strictest TV or film rating. Pure.
 public struct XtreamCatalog: Equatable, Sendable {
     public var account: XtreamAccountInfo?
     public var liveCategories: [XtreamCategory] = []
@@ -21,6 +24,10 @@ public struct XtreamCatalog: Equatable, Sendable {
 
     public init() {}
 
+    /// The rating given to what the provider marks as for adults: a bare
+    /// age, ranked as TV-MA on a channel or an episode, NC-17 on a film.
+    public static let adultRating = "18+"
+
     /// The lineup of live channels, for `playableChannels()` and the guide.
     /// `archiveCorrection`: hours the server's time zone is ahead of UTC
     /// (archive URLs are in its local time).
@@ -28,6 +35,7 @@ public struct XtreamCatalog: Equatable, Sendable {
         let ext = streamExtension
         let order = Dictionary(liveCategories.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         let names = Dictionary(liveCategories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let adult = Self.adultCategories(liveCategories)
         let sorted = live.enumerated().sorted { a, b in
             let ca = a.element.categoryID.flatMap { order[$0] } ?? Int.max, cb = b.element.categoryID.flatMap { order[$0] } ?? Int.max
             if ca != cb { return ca < cb }
@@ -50,7 +58,8 @@ public struct XtreamCatalog: Equatable, Sendable {
             }
             let url = server.live(stream.streamID, ext: ext)
             var channel = LineupChannel(number: wanted[index]!, id: stream.guideID, name: stream.name,
-                                        group: stream.categoryID.flatMap { names[$0] }, logo: stream.icon, url: url, line: 0)
+                                        group: stream.categoryID.flatMap { names[$0] }, logo: stream.icon,
+                                        rating: stream.isAdult || stream.categoryID.map(adult.contains) == true ? Self.adultRating : nil, url: url, line: 0)
             if stream.archive {
                 channel.catchup = Catchup(mode: .xtreamCodes, source: server.archive(stream.streamID),
                                           days: stream.archiveDays.flatMap { $0 > 0 ? $0 : nil } ?? Catchup.defaultDays, correction: archiveCorrection)
@@ -68,11 +77,13 @@ public struct XtreamCatalog: Equatable, Sendable {
     public func onDemand(server: XtreamServer, account: String) -> [MediaItem] {
         var items: [MediaItem] = []
         let filmNames = Dictionary(filmCategories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let adultFilms = Self.adultCategories(filmCategories), adultSeries = Self.adultCategories(seriesCategories)
         for film in inCategoryOrder(films, categories: filmCategories, category: \.categoryID) {
             var item = MediaItem(id: "xtream:\(account)/movie/\(film.streamID)", title: film.name,
                                  url: server.film(film.streamID, ext: film.containerExtension),
                                  group: "Films" + (film.categoryID.flatMap { filmNames[$0] }.map { " · " + $0 } ?? ""), logo: film.icon)
             item.artwork = film.icon
+            if film.isAdult || film.categoryID.map(adultFilms.contains) == true { item.rateAdult(live: false) }
             items.append(item)
         }
         for show in inCategoryOrder(series, categories: seriesCategories, category: \.categoryID) {
@@ -86,10 +97,16 @@ public struct XtreamCatalog: Equatable, Sendable {
                                      url: server.episode(episode.id, ext: episode.containerExtension), summary: episode.plot ?? show.plot,
                                      group: "Series · \(show.name)", logo: show.cover)
                 item.artwork = episode.image ?? show.cover
+                if show.isAdult || show.categoryID.map(adultSeries.contains) == true { item.rateAdult(live: true) }
                 items.append(item)
             }
         }
         return items
+    }
+
+    /// The ids of the categories for adults.
+    private static func adultCategories(_ categories: [XtreamCategory]) -> Set<String> {
+        Set(categories.filter(\.isAdult).map(\.id))
     }
 
     /// "m3u8" when the account allows it (a stream libmpv can start quickly
@@ -120,5 +137,14 @@ public struct XtreamCatalog: Equatable, Sendable {
         }
         let result = text.drop { $0 == " " || $0 == "-" || $0 == "·" || $0 == ":" }
         return result.isEmpty ? title : String(result)
+    }
+}
+
+private extension MediaItem {
+    /// Rated as for adults: TV's ranks for an episode (`live` here meaning
+    /// TV's kind), films' for a film.
+    mutating func rateAdult(live tv: Bool) {
+        rating = XtreamCatalog.adultRating
+        contentRating = RatingsTable.standard.parseAge(XtreamCatalog.adultRating, media: tv ? .tv : .movie)
     }
 }

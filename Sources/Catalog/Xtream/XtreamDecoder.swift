@@ -39,7 +39,8 @@ public enum XtreamDecoder {
     /// `get_live_categories`, `get_vod_categories`, `get_series_categories`.
     public static func categories(_ data: Data, action: String) throws(XtreamFailure) -> Decoded<XtreamCategory> {
         try decode(data, action: action) { fields throws(XtreamFailure) in
-            XtreamCategory(id: try fields.requiredString("category_id", action: action), name: fields.string("category_name") ?? "")
+            XtreamCategory(id: try fields.requiredString("category_id", action: action), name: fields.string("category_name") ?? "",
+                           isAdult: fields.flag("is_adult"))
         }
     }
 
@@ -51,7 +52,7 @@ public enum XtreamDecoder {
                 number: fields.int("num"), name: try fields.requiredString("name", action: action),
                 streamID: try fields.requiredInt("stream_id", action: action), icon: fields.string("stream_icon"),
                 guideID: fields.string("epg_channel_id"), categoryID: fields.string("category_id"), archive: fields.flag("tv_archive"),
-                archiveDays: fields.int("tv_archive_duration"))
+                archiveDays: fields.int("tv_archive_duration"), isAdult: fields.flag("is_adult"))
         }
     }
 
@@ -62,7 +63,8 @@ public enum XtreamDecoder {
             XtreamFilm(
                 name: try fields.requiredString("name", action: action), streamID: try fields.requiredInt("stream_id", action: action),
                 icon: fields.string("stream_icon"), categoryID: fields.string("category_id"),
-                containerExtension: extensionName(fields.string("container_extension")), added: fields.double("added"))
+                containerExtension: extensionName(fields.string("container_extension")), added: fields.double("added"),
+                isAdult: fields.flag("is_adult"))
         }
     }
 
@@ -86,7 +88,7 @@ public enum XtreamDecoder {
             XtreamSeries(
                 seriesID: try fields.requiredInt("series_id", action: action), name: try fields.requiredString("name", action: action),
                 cover: fields.string("cover"), plot: fields.string("plot"), categoryID: fields.string("category_id"),
-                lastModified: fields.string("last_modified"))
+                lastModified: fields.string("last_modified"), isAdult: fields.flag("is_adult"))
         }
     }
 

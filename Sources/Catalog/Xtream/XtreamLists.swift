@@ -5,10 +5,22 @@
 public struct XtreamCategory: Equatable, Sendable {
     public var id: String
     public var name: String
+    /// `is_adult`, or a name that marks it so (`marksAdult`).
+    public var isAdult: Bool
 
-    public init(id: String, name: String) {
+    public init(id: String, name: String, isAdult: Bool = false) {
         self.id = id
         self.name = name
+        self.isAdult = isAdult || Self.marksAdult(name)
+    }
+
+    /// Whether a category's name says its content is for adults, as
+    /// providers that set no `is_adult` name them: a word "XXX", "PORN",
+    /// "18+" or "+18" in it ("XXX Movies", "VOD | 18+"). Not "Adult" on its
+    /// own ("Adult Swim" is a cartoon channel).
+    public static func marksAdult(_ name: String) -> Bool {
+        let words = name.uppercased().split { !($0.isLetter || $0.isNumber || $0 == "+") }
+        return words.contains { ["XXX", "PORN", "18+", "+18"].contains($0) }
     }
 }
 
@@ -26,9 +38,12 @@ public struct XtreamLiveStream: Equatable, Sendable {
     public var archive: Bool
     /// `tv_archive_duration`: days of archive.
     public var archiveDays: Int?
+    /// `is_adult`: the provider marks it as for adults.
+    public var isAdult: Bool
 
     public init(number: Int? = nil, name: String, streamID: Int, icon: String? = nil, guideID: String? = nil, categoryID: String? = nil,
-                archive: Bool = false, archiveDays: Int? = nil) {
+                archive: Bool = false, archiveDays: Int? = nil, isAdult: Bool = false) {
+        self.isAdult = isAdult
         self.number = number
         self.name = name
         self.streamID = streamID
@@ -50,8 +65,12 @@ public struct XtreamFilm: Equatable, Sendable {
     public var containerExtension: String
     /// `added` (Unix seconds).
     public var added: Double?
+    /// `is_adult`: the provider marks it as for adults.
+    public var isAdult: Bool
 
-    public init(name: String, streamID: Int, icon: String? = nil, categoryID: String? = nil, containerExtension: String = "mp4", added: Double? = nil) {
+    public init(name: String, streamID: Int, icon: String? = nil, categoryID: String? = nil, containerExtension: String = "mp4", added: Double? = nil,
+                isAdult: Bool = false) {
+        self.isAdult = isAdult
         self.name = name
         self.streamID = streamID
         self.icon = icon
@@ -93,8 +112,12 @@ public struct XtreamSeries: Equatable, Sendable {
     /// `last_modified`: when the provider last changed it (its episodes
     /// too), as it writes it; nil when it does not say.
     public var lastModified: String?
+    /// `is_adult`: the provider marks it as for adults.
+    public var isAdult: Bool
 
-    public init(seriesID: Int, name: String, cover: String? = nil, plot: String? = nil, categoryID: String? = nil, lastModified: String? = nil) {
+    public init(seriesID: Int, name: String, cover: String? = nil, plot: String? = nil, categoryID: String? = nil, lastModified: String? = nil,
+                isAdult: Bool = false) {
+        self.isAdult = isAdult
         self.seriesID = seriesID
         self.name = name
         self.cover = cover

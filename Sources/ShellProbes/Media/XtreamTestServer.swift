@@ -50,10 +50,11 @@ public final class XtreamTestServer: @unchecked Sendable {
 
     /// From now on `get_live_streams` also lists channel `number` named
     /// `name` (stream id `number + 100`, in the news category, its guide
-    /// `guideID`), as a provider adding a channel. `xmltv.php` always has
-    /// "four.xc" ("Four Now", the hour on now), for such a channel.
-    public func addChannel(number: Int, name: String, guideID: String = "four.xc") {
-        let channel = #"{"num":\#(number),"name":"\#(name)","stream_type":"live","stream_id":\#(number + 100),"epg_channel_id":"\#(guideID)","category_id":"10","tv_archive":0}"#
+    /// `guideID`; marked `is_adult` when `adult`), as a provider adding a
+    /// channel. `xmltv.php` always has "four.xc" ("Four Now", the hour on
+    /// now), for such a channel.
+    public func addChannel(number: Int, name: String, guideID: String = "four.xc", adult: Bool = false) {
+        let channel = #"{"num":\#(number),"name":"\#(name)","stream_type":"live","stream_id":\#(number + 100),"epg_channel_id":"\#(guideID)","category_id":"10","tv_archive":0,"is_adult":"\#(adult ? 1 : 0)"}"#
         lock.withLock { extraChannels.append(channel) }
     }
 
