@@ -148,6 +148,8 @@ struct AgeRatingTests {
         #expect(table.ratings(inMetadata: ["LAW_RATING": "16"]) == [table.parseAge("16")!])
         #expect(table.ratings(inMetadata: ["rating": "8"]).isEmpty, "a score")
         #expect(table.parseRating("TV-MA", media: .movie)?.system == "us-tv")
+        let grouped = M3UParser.parse("#EXTM3U\n#EXTINF:-1 group-title=\"XXX | Night\",A\nhttp://e.com/a\n#EXTINF:-1 group-title=\"Adult Swim\",B\nhttp://e.com/b\n#EXTINF:-1 group-title=\"18+\" tvg-rating=\"TV-14\",C\nhttp://e.com/c\n")
+        #expect(grouped.channels.map { $0.mediaItem.contentRating?.code } == ["18+", nil, "TV-14"], "a group named for adults, unless the channel is rated")
     }
 
     @Test("a rating's iTunEXTC form reads back as the same rating, for the table's and for ages")

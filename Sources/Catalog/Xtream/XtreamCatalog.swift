@@ -7,7 +7,7 @@ import MediaModel
 /// (`Series · NAME`, in season and episode order, so Up Next goes on to the
 /// next one). What the provider marks as for adults (the item's `is_adult`,
 /// or its category's, or a category named so: `XtreamCategory.isAdult`) is
-/// rated "18+" (`adultRating`), so the passcode gate holds it as the
+/// rated "18+" (`AdultGroups.rating`), so the passcode gate holds it as the
 /// strictest TV or film rating. Pure.
 public struct XtreamCatalog: Equatable, Sendable {
     public var account: XtreamAccountInfo?
@@ -23,10 +23,6 @@ public struct XtreamCatalog: Equatable, Sendable {
     public var problems: [String] = []
 
     public init() {}
-
-    /// The rating given to what the provider marks as for adults: a bare
-    /// age, ranked as TV-MA on a channel or an episode, NC-17 on a film.
-    public static let adultRating = "18+"
 
     /// The lineup of live channels, for `playableChannels()` and the guide.
     /// `archiveCorrection`: hours the server's time zone is ahead of UTC
@@ -59,7 +55,7 @@ public struct XtreamCatalog: Equatable, Sendable {
             let url = server.live(stream.streamID, ext: ext)
             var channel = LineupChannel(number: wanted[index]!, id: stream.guideID, name: stream.name,
                                         group: stream.categoryID.flatMap { names[$0] }, logo: stream.icon,
-                                        rating: stream.isAdult || stream.categoryID.map(adult.contains) == true ? Self.adultRating : nil, url: url, line: 0)
+                                        rating: stream.isAdult || stream.categoryID.map(adult.contains) == true ? AdultGroups.rating : nil, url: url, line: 0)
             if stream.archive {
                 channel.catchup = Catchup(mode: .xtreamCodes, source: server.archive(stream.streamID),
                                           days: stream.archiveDays.flatMap { $0 > 0 ? $0 : nil } ?? Catchup.defaultDays, correction: archiveCorrection)
@@ -83,7 +79,7 @@ public struct XtreamCatalog: Equatable, Sendable {
                                  url: server.film(film.streamID, ext: film.containerExtension),
                                  group: "Films" + (film.categoryID.flatMap { filmNames[$0] }.map { " · " + $0 } ?? ""), logo: film.icon)
             item.artwork = film.icon
-            if film.isAdult || film.categoryID.map(adultFilms.contains) == true { item.rateAdult(live: false) }
+            if film.isAdult || film.categoryID.map(adultFilms.contains) == true { item.rateAdult(tv: false) }
             items.append(item)
         }
         for show in inCategoryOrder(series, categories: seriesCategories, category: \.categoryID) {
@@ -97,7 +93,7 @@ public struct XtreamCatalog: Equatable, Sendable {
                                      url: server.episode(episode.id, ext: episode.containerExtension), summary: episode.plot ?? show.plot,
                                      group: "Series · \(show.name)", logo: show.cover)
                 item.artwork = episode.image ?? show.cover
-                if show.isAdult || show.categoryID.map(adultSeries.contains) == true { item.rateAdult(live: true) }
+                if show.isAdult || show.categoryID.map(adultSeries.contains) == true { item.rateAdult(tv: true) }
                 items.append(item)
             }
         }
@@ -141,10 +137,9 @@ public struct XtreamCatalog: Equatable, Sendable {
 }
 
 private extension MediaItem {
-    /// Rated as for adults: TV's ranks for an episode (`live` here meaning
-    /// TV's kind), films' for a film.
-    mutating func rateAdult(live tv: Bool) {
-        rating = XtreamCatalog.adultRating
-        contentRating = RatingsTable.standard.parseAge(XtreamCatalog.adultRating, media: tv ? .tv : .movie)
+    /// Rated as for adults: TV's ranks for an episode, films' for a film.
+    mutating func rateAdult(tv: Bool) {
+        rating = AdultGroups.rating
+        contentRating = RatingsTable.standard.parseAge(AdultGroups.rating, media: tv ? .tv : .movie)
     }
 }

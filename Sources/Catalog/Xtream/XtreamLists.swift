@@ -5,22 +5,13 @@
 public struct XtreamCategory: Equatable, Sendable {
     public var id: String
     public var name: String
-    /// `is_adult`, or a name that marks it so (`marksAdult`).
+    /// `is_adult`, or a name that marks it so (`AdultGroups.marks`).
     public var isAdult: Bool
 
     public init(id: String, name: String, isAdult: Bool = false) {
         self.id = id
         self.name = name
-        self.isAdult = isAdult || Self.marksAdult(name)
-    }
-
-    /// Whether a category's name says its content is for adults, as
-    /// providers that set no `is_adult` name them: a word "XXX", "PORN",
-    /// "18+" or "+18" in it ("XXX Movies", "VOD | 18+"). Not "Adult" on its
-    /// own ("Adult Swim" is a cartoon channel).
-    public static func marksAdult(_ name: String) -> Bool {
-        let words = name.uppercased().split { !($0.isLetter || $0.isNumber || $0 == "+") }
-        return words.contains { ["XXX", "PORN", "18+", "+18"].contains($0) }
+        self.isAdult = isAdult || AdultGroups.marks(name)
     }
 }
 
