@@ -144,5 +144,12 @@ struct XtreamClientTests {
         #expect(down.details(for: film).ratings.map(\.code) == ["PG"] && asked() == 3, "the provider down: the kept rating stands")
         let other = MediaItem(id: "xtream:tv/movie/202", title: "Another", url: account.film(202, ext: "mp4"))
         #expect(down.details(for: other) == ItemDetails(), "nothing kept for it: nothing")
+        server.server.inject(nil)
+        server.rateFilm(nil)
+        _ = XtreamFilmDetails(server: account, account: "tv", logger: logger, libraryPath: library, keptFor: 0).details(for: film)
+        server.rateFilm("R")
+        let asking = asked()
+        #expect(XtreamFilmDetails(server: account, account: "tv", logger: logger, libraryPath: library).details(for: film).ratings.map(\.code) == ["R"]
+            && asked() == asking + 1, "kept without a rating: asked again within the week, so a rating added is seen")
     }
 }

@@ -8,8 +8,8 @@ import MediaModel
 /// rating (`mpaa_rating`, and `age`: a bare age or a rating) and the plot, asked for as a film is
 /// focused or opened (the lists carry neither, and asking for every film's
 /// at each refresh would cost a request per film). Answers are kept for the
-/// run and in the library (`libraryPath`): one kept less than `keptFor`
-/// seconds ago is used without asking, and an older one stands while the
+/// run and in the library (`libraryPath`): one with a rating kept less than
+/// `keptFor` seconds ago is used without asking, and any other stands while the
 /// server does not answer, so a film's rating holds through a provider's
 /// outage. Each new one is handed to `told` (the shell shows it:
 /// `ShellControl.setDetails`); a server that does not answer within
@@ -55,7 +55,10 @@ public final class XtreamFilmDetails: ItemDetailsSource, @unchecked Sendable {
         let (known, lastFailure) = lock.withLock { (self.known[id], failed[id]) }
         if let known { return known }
         let kept = keptDetails(id)
-        if let kept, Date().timeIntervalSince1970 - kept.fetched < keptFor { return remember(kept.details, film: id, item: item) }
+        // Kept without a rating, it is asked again: a rating the provider adds must not wait a week.
+        if let kept, !kept.details.ratings.isEmpty, Date().timeIntervalSince1970 - kept.fetched < keptFor {
+            return remember(kept.details, film: id, item: item)
+        }
         if let lastFailure, Date().timeIntervalSince(lastFailure) < retryAfter { return ItemDetails() }
         do {
             let info = try XtreamDecoder.filmInfo(try client.fetch(.filmInfo(id)))
