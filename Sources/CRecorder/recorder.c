@@ -335,6 +335,16 @@ done:
     return result;
 }
 
+int tvs_record_is_whole(const char *path) {
+    pthread_once(&once, load);
+    if (!loaded) return -1;
+    AVFormatContext *input = NULL;
+    if (av.avformat_open_input(&input, path, NULL, NULL) < 0) return -1;
+    int whole = input->duration != AV_NOPTS_VALUE && input->duration > 0;
+    av.avformat_close_input(&input);
+    return whole;
+}
+
 int tvs_recorder_spawn(const char *path, char *const argv[], const char *input, size_t input_length, int *pid) {
     int pipe_fds[2];
     if (pipe2(pipe_fds, O_CLOEXEC) != 0) return -1;

@@ -396,6 +396,57 @@ struct RecordingsEndToEndTests {
         #expect(late["phase"] as? String != "failed", "\(late)")
         let deleted = try Spawn.run([TVShellBinary.path, "recordings", "delete", id], environment: home.environment)
         #expect(deleted.output.contains("2 files"), "\(deleted.output)")
+        #expect(one.duration > 2, "the part its killed recorder left is finished: it says how long it is (\(one.duration) s)")
+        let counted = number(finished["duration"]) ?? 0
+        #expect(abs(counted - (one.duration + two.duration)) <= 2.5, "the recording counts both parts: \(counted) s of \(one.duration) + \(two.duration)")
+        #expect((finished["reason"] as? String)?.contains("the recorder stopped and was started again; recorded in 2 parts") == true, "\(finished)")
+    }
+
+    @Test("a recorder killed while its channel is down is started again and tries the channel until the end: the recording finishes with what it had and says why the rest is missing")
+    func resumedWhileChannelDown() throws {
+        let setup = try Setup(name: "recordings-parts-down")
+        defer { setup.stop() }
+        let home = ParentalHome(setup.dir.appendingPathComponent("home"))
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup], home: home)
+        let (id, path) = try recordingUnderWay(shell, seconds: 15)
+        let recorder = try #require(recorderPID(id), "the recorder of \(id) runs")
+        setup.live.server.inject(.serverError, pathSuffix: "live1.m3u8")
+        kill(recorder, SIGKILL)
+        let resumed = try shell.ipc.waitForState(timeout: 20) { (self.recording($0, id)?["reason"] as? String)?.contains("cannot be opened again") == true }
+        let during = try #require(recording(resumed, id))
+        #expect(during["status"] as? String == "active" && (number(during["bytes"]) ?? 0) >= 100_000, "what part 1 holds is counted: \(during)")
+        let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 40)
+        #expect(finished["id"] as? String == id && finished["path"] as? String == path)
+        let reason = finished["reason"] as? String ?? ""
+        #expect(reason.contains("the recorder stopped, and after it the channel could not be opened again until the end"), "\(reason)")
+        let kept = try probe(path)
+        #expect(kept.frames > 25 && kept.duration > 2, "what it had plays, as long as it is: \(kept)")
+        #expect(!FileManager.default.fileExists(atPath: String(path.dropLast(4)) + ".part2.mkv"), "no empty part kept")
+        #expect(shell.ipc.events.allSatisfy { $0["event"] as? String != "recording-failed" })
+    }
+
+    @Test("a recorder killed with the shell and found gone only after the recording's end: its file is finished, and the recording plays as long as it is")
+    func killedAndFoundAfterTheEnd() throws {
+        let setup = try Setup(name: "recordings-found-late")
+        defer { setup.stop() }
+        let home = ParentalHome(setup.dir.appendingPathComponent("home"))
+        let first = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup], home: home)
+        let (id, path) = try recordingUnderWay(first, seconds: 8)
+        let end = try #require(number(recording(try first.ipc.state(), id)?["end"]))
+        kill(try #require(first.pid), SIGKILL)
+        kill(try #require(recorderPID(id), "the recorder of \(id) runs"), SIGKILL)
+        first.tmux.kill()
+        #expect(try probe(path).duration == 0, "a killed recorder leaves its file unfinished")
+        while Date().timeIntervalSince1970 < end + 1 { usleep(200_000) }
+
+        let second = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup], home: home)
+        let done = try second.ipc.waitForState(timeout: 30) { self.recording($0, id)?["status"] as? String == "finished" }
+        let reason = recording(done, id)?["reason"] as? String ?? ""
+        #expect(reason == "the recorder stopped before the end", "\(reason)")
+        let finished = try probe(path)
+        #expect(finished.duration > 2 && finished.frames > 25, "\(finished)")
+        #expect(!FileManager.default.fileExists(atPath: String(path.dropLast(4)) + ".part2.mkv"))
+        #expect(!FileManager.default.fileExists(atPath: path + ".mending"))
     }
 
     /// From the home screen, channel 1 recorded now for `seconds`: its id

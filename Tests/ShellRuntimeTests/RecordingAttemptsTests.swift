@@ -52,4 +52,28 @@ struct RecordingAttemptsTests {
         var full = RecordingAttempts(streams: 2)
         #expect(full.next(after: .fatal, gotContent: true) == .stop(finished: false))
     }
+
+    @Test("a recorder started again into a further part counts the parts before: a channel down from then on is a stream away, and the end reached finishes it, saying so")
+    func resumed() {
+        var away = RecordingAttempts(streams: 2, recordedBefore: true)
+        #expect(away.recorded && away.resumed && !away.recordedHere)
+        #expect(away.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 1, newPart: false, pause: 0))
+        #expect(away.next(after: .sourceFailed, gotContent: false) == .attempt(stream: 0, newPart: false, pause: 1))
+        #expect(!away.channelDown, "it is not a recording that never began")
+        #expect(away.next(after: .done, gotContent: false) == .stop(finished: true))
+        #expect(away.howItWent(parts: 1, reason: "HTTP 500") == "the recorder stopped, and after it the channel could not be opened again until the end (HTTP 500)")
+        #expect(away.howItWent(parts: 2, reason: nil) == "the recorder stopped before the end; recorded in 2 parts", "started again after the end, to finish its parts")
+
+        var back = RecordingAttempts(streams: 1, recordedBefore: true)
+        #expect(back.next(after: .sourceFailed, gotContent: true) == .attempt(stream: 0, newPart: true, pause: 0))
+        #expect(back.next(after: .done, gotContent: true) == .stop(finished: true))
+        #expect(back.howItWent(parts: 3, reason: "") == "the recorder stopped and was started again; the stream stopped once; recorded in 3 parts")
+
+        var planned = RecordingAttempts(streams: 1)
+        #expect(planned.next(after: .done, gotContent: true) == .stop(finished: true))
+        #expect(planned.howItWent(parts: 1, reason: "") == nil)
+        var dropped = RecordingAttempts(streams: 1)
+        _ = dropped.next(after: .sourceFailed, gotContent: true)
+        #expect(dropped.howItWent(parts: 2, reason: "") == "the stream stopped once; recorded in 2 parts")
+    }
 }

@@ -36,6 +36,11 @@ void tvs_record_stop(void);
 /* Whether `tvs_record_stop` was called. */
 int tvs_record_stop_requested(void);
 
+/* Whether the file at `path` says how long it is: 1 yes, 0 no (a
+ * Matroska file whose recorder was killed before it finished it), -1 it
+ * cannot be read. Reads its header only; any thread. */
+int tvs_record_is_whole(const char *path);
+
 /* Starts `path` with `argv` as a process of its own
  * session, so it outlives this one: `input` (`input_length` bytes) on its
  * standard input, standard output and error to /dev/null, no other

@@ -41,20 +41,27 @@ public enum Recorder {
         signal(SIGHUP, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
         let context = Context(path: job.statusPath)
+        let before = job.recordedBefore ?? RecordingJob.Recorded(bytes: 0, seconds: 0)
+        context.before = (before.bytes, before.seconds)
+        // Started again after the recording's end: only to finish its parts.
+        let late = before.seconds > 0 && Date().timeIntervalSince1970 >= job.stopAt
+        if late { context.reason = PartMender.reason }
         context.write()
         let unmanaged = Unmanaged.passRetained(context)
         defer { unmanaged.release() }
         let streams = [RecordingJob.Stream(url: job.url, headers: job.headers)] + (job.alternates ?? [])
-        var attempts = RecordingAttempts(streams: streams.count)
+        var attempts = RecordingAttempts(streams: streams.count, recordedBefore: before.seconds > 0)
         let first = job.firstPath ?? job.path
         var path = job.path
         var stream = 0
         var reason = ""
-        var finished = false
+        var finished = late
+        var attempted = false
         let tags = (job.tags ?? [:]).sorted { $0.key < $1.key }
             .map { "\($0.key)=\($0.value.replacingOccurrences(of: "\n", with: " "))\n" }.joined()
         let others = streams.count > 1 ? " (and the channel's \(streams.count - 1) other stream\(streams.count == 2 ? "" : "s"))" : ""
-        while true {
+        while !late {
+            attempted = true
             let headers = streams[stream].headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
             var message = [CChar](repeating: 0, count: 512)
             context.attempt = (0, 0)
@@ -83,8 +90,8 @@ public enum Recorder {
                 let what = "stream \(stream + 1) of \(streams.count): \(reason)"
                 FileHandle.standardError.write(Data("recorder: \(what); \(newPart ? "again into \(path)" : "trying stream \(next + 1)\(pause > 0 ? " in \(Int(pause)) s" : "")")\n".utf8))
                 if attempts.recorded || attempts.channelDown {
-                    context.reason = attempts.recorded ? "the stream stopped (\(reason)); trying again"
-                        : "the channel cannot be opened: \(reason)\(others); trying again"
+                    context.reason = attempts.recordedHere ? "the stream stopped (\(reason)); trying again"
+                        : "the channel cannot be opened\(attempts.resumed ? " again" : ""): \(reason)\(others); trying again"
                     context.attempt = (0, 0)
                     context.write()
                 }
@@ -102,11 +109,17 @@ public enum Recorder {
             reason += others + (attempts.channelDown ? "; tried again until the end" : "")
         }
         context.attempt = (0, 0)
-        let dropped = attempts.drops == 0 ? nil
-            : "the stream stopped \(attempts.drops == 1 ? "once" : "\(attempts.drops) times"); recorded in \(RecordingsSettings.parts(of: first).count) parts"
+        if attempts.resumed {
+            context.reason = PartMender.reason
+            context.write()
+            let mended = PartMender.mend(RecordingsSettings.parts(of: first), tags: tags.isEmpty ? nil : tags)
+            if mended > 0 { FileHandle.standardError.write(Data("recorder: \(mended) unfinished part(s) of \(first) finished\n".utf8)) }
+        }
         context.reason = nil
         context.write(finished ? .finished : .failed,
-                      reason: finished ? (stopped ? "stopped early" : dropped) : (reason.isEmpty ? "the recording stopped" : reason))
+                      reason: finished ? (stopped ? "stopped early" : attempts.howItWent(parts: RecordingsSettings.parts(of: first).count,
+                                                                                          reason: attempted ? reason + others : nil))
+                          : (reason.isEmpty ? "the recording stopped" : reason))
         return finished ? 0 : 1
     }
 

@@ -9,8 +9,10 @@
 /// (the recorder says at once that it is down: `channelDown`). Once
 /// something is recorded, a stream that stops is asked again at once into a
 /// new part (the file written so far is closed and kept), then the others
-/// in turn, the same way: the parts play as one. A full disk or a file that
-/// cannot be written ends it; the end reached with nothing recorded fails it.
+/// in turn, the same way: the parts play as one. A recorder started again
+/// into a further part counts what the parts before it hold. A full disk
+/// or a file that cannot be written ends it; the end reached with nothing
+/// recorded fails it.
 public struct RecordingAttempts: Equatable, Sendable {
     /// How an attempt ended, as `tvs_record` says.
     public enum Outcome: Equatable, Sendable {
@@ -37,6 +39,11 @@ public struct RecordingAttempts: Equatable, Sendable {
     public private(set) var stream = 0
     /// Whether anything was recorded so far, in any part.
     public private(set) var recorded = false
+    /// Started again into a further part, after earlier parts that hold
+    /// something (its recorder was killed, the machine restarted).
+    public let resumed: Bool
+    /// Whether this recorder has recorded anything itself.
+    public private(set) var recordedHere = false
     /// Times a stream stopped after recording something.
     public private(set) var drops = 0
     /// Streams that failed in a row without recording anything.
@@ -50,14 +57,35 @@ public struct RecordingAttempts: Equatable, Sendable {
     /// the channel is down as the recording begins.
     public var channelDown: Bool { !recorded && roundsFailedBeforeContent > 0 }
 
-    public init(streams: Int) {
+    /// `recordedBefore`: a recording's earlier parts hold something (its
+    /// recorder is started again into a further part), so a channel down
+    /// from here on is a stream away, not a recording that never began.
+    public init(streams: Int, recordedBefore: Bool = false) {
         self.streams = max(1, streams)
+        self.recorded = recordedBefore
+        self.resumed = recordedBefore
+    }
+
+    /// What a finished recording's card says of how it went, its files
+    /// being `parts` (nil: as planned): the stream's drops; for a resumed
+    /// recorder, that it was, and whether the channel was back for the rest
+    /// of the time (`reason`: why it was not; nil: it was started again
+    /// only after the end, to finish the parts).
+    public func howItWent(parts: Int, reason: String?) -> String? {
+        let inParts = parts > 1 ? "; recorded in \(parts) parts" : ""
+        let stops = drops == 0 ? nil : "the stream stopped \(drops == 1 ? "once" : "\(drops) times")"
+        guard resumed else { return stops.map { $0 + inParts } }
+        guard recordedHere else {
+            guard let reason else { return "the recorder stopped before the end\(inParts)" }
+            return "the recorder stopped, and after it the channel could not be opened again until the end (\(reason))\(inParts)"
+        }
+        return "the recorder stopped and was started again\(stops.map { "; \($0)" } ?? "")\(inParts)"
     }
 
     /// After an attempt that ended as `outcome`, having recorded something
     /// (`gotContent`) or not.
     public mutating func next(after outcome: Outcome, gotContent: Bool) -> Step {
-        if gotContent { recorded = true }
+        if gotContent { recorded = true; recordedHere = true }
         switch outcome {
         case .done:
             return .stop(finished: recorded)

@@ -22,6 +22,12 @@ public struct RecordingJob: Codable, Equatable, Sendable {
         }
     }
 
+    /// Bytes and seconds recorded.
+    public struct Recorded: Codable, Equatable, Sendable {
+        public var bytes: Int64
+        public var seconds: Double
+    }
+
     public var id: String
     public var url: String
     public var headers: [String: String]
@@ -32,6 +38,11 @@ public struct RecordingJob: Codable, Equatable, Sendable {
     /// The recording's first file, which further parts are named after
     /// (`NAME.part2.mkv` …); nil: `path`.
     public var firstPath: String?
+    /// What the parts before `path` hold, when a recorder is started again
+    /// into a further part (its recorder was killed, the machine restarted):
+    /// the status file counts from it, and the recording is not failed for
+    /// a channel down for the rest of its time. Nil: nothing before.
+    public var recordedBefore: Recorded?
     /// The file's global tags: its title, and the ratings the gate holds it
     /// to (`LAW_RATING`, then `CONTENT_RATING`, in `iTunEXTC` form), so the
     /// file is held to them wherever it is opened. Nil: none.

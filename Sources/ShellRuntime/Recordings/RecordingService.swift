@@ -344,6 +344,10 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                 if now < recording.end - 2 {
                     logger.warning("recording \(recording.id): its recorder is gone; resuming into a new part")
                     start(&recording, part: nextPart(recording), now: now)
+                } else if recording.bytes > 0, recording.path != nil, progress?.reason != PartMender.reason {
+                    // After its end: a recorder finishes the part it left.
+                    logger.warning("recording \(recording.id): its recorder is gone; finishing its files")
+                    start(&recording, part: nextPart(recording), now: now)
                 } else {
                     recording.status = (recording.bytes > 0 ? RecordingInfo.Status.finished : .failed).rawValue
                     if recording.bytes == 0 { recording.reason = "the recorder stopped before writing anything" }
@@ -368,7 +372,9 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         let path = part == 1 ? fileName(recording) : RecordingsSettings.partPath(recording.path ?? fileName(recording), part: part)
         let headers = (try? JSONDecoder().decode([String: String].self, from: Data(recording.headers.utf8))) ?? [:]
         let job = RecordingJob(id: recording.id, url: recording.url, headers: headers, alternates: RecordingJob.Stream.decode(recording.alternates),
-                               path: path, firstPath: recording.path ?? path, tags: RecordingItem.tags(of: recording), stopAt: recording.end,
+                               path: path, firstPath: recording.path ?? path,
+                               recordedBefore: part == 1 ? nil : RecordingJob.Recorded(bytes: recording.bytes, seconds: recording.duration),
+                               tags: RecordingItem.tags(of: recording), stopAt: recording.end,
                                statusPath: statusPath(recording.id))
         unlink(job.statusPath)
         guard let input = try? JSONEncoder().encode(job), let executable = settings.recorder.first else { return }
