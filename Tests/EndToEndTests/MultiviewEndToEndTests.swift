@@ -97,7 +97,7 @@ struct MultiviewEndToEndTests {
         try shell.ipc.waitForState { $0["multiview"] is NSNull && ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" }
     }
 
-    @Test("restrictions turned on by the CLI while a TV-MA channel plays in a view: that view stops at once and says so, the others draw on, the event names it")
+    @Test("restrictions turned on by the CLI while a TV-MA channel plays in a view: that view stops at once and says so, the others draw on, the event names it; ENTER on it asks for the passcode there, and with it the channel draws in its view again, multiview staying")
     func restrictionsApplyAtOnce() throws {
         let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)
         defer { live.stop() }
@@ -122,6 +122,19 @@ struct MultiviewEndToEndTests {
             let now = self.views(state).map { $0["frames_presented"] as? Int ?? 0 }
             return now.count == 4 && [0, 1, 3].allSatisfy { now[$0] > others[$0] + 10 }
         }
-        #expect(shell.tmux.waitFor { $0.contains("Restricted (TV-MA)") }.ok)
+        _ = try shell.ipc.request(["keypress", "DOWN"])
+        try shell.ipc.waitForState { ($0["multiview"] as? [String: Any])?["focus"] as? Int == 2 }
+        #expect(shell.tmux.waitFor { $0.contains("ENTER passcode") }.ok)
+        _ = try shell.ipc.request(["keypress", "ENTER"])
+        let asked = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(asked["rating"] as? String == "TV-MA" && views(asked).count == 4, "multiview stays under the prompt")
+        #expect(views(asked)[2]["phase"] as? String == "idle" && views(asked)[2]["frames_presented"] as? Int == 0, "nothing of it before the code")
+        #expect(shell.tmux.waitFor { $0.contains("Enter the passcode to show it in its view") }.ok)
+        try shell.enter("2468")
+        let back = try shell.ipc.waitForState(timeout: 20) { state in
+            let v = self.views(state)
+            return state["screen"] as? String == "player" && v.count == 4 && v[2]["restricted"] is NSNull && (v[2]["frames_presented"] as? Int ?? 0) > 5
+        }
+        #expect(views(back)[2]["channel"] as? Int == 3)
     }
 }

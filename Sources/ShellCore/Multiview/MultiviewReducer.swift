@@ -5,9 +5,10 @@ import MediaModel
 /// own player at its window's size; the arrows move the focus and the sound
 /// with it; ENTER or ESC makes the focused one full screen (its player
 /// moves to the main slot: no second load) and stops the others. A
-/// restricted channel is never opened in a view (choosing it asks for the
-/// passcode, as any restricted load); a view past `[live] max_connections`
-/// says so and stays empty.
+/// restricted channel is never opened in a view before its passcode: ENTER
+/// on its view asks for it there, and the channel opens in the view once it
+/// is given (ESC makes it full screen, asking as any restricted load); a
+/// view past `[live] max_connections` says so and stays empty.
 enum MultiviewReducer {
     static let most = 4
 
@@ -88,10 +89,11 @@ enum MultiviewReducer {
         guard var multiview = state.multiview, multiview.views.indices.contains(view) else { return [] }
         let item = state.items[multiview.views[view].index]
         var entry = MultiviewState.View(index: multiview.views[view].index)
+        entry.grant = multiview.views[view].grant
         let ratings = RestrictionReducer.knownRatings(state, item)
-        let start = RestrictionReducer.programmeStart(state, item)
-        if state.restrictions.policy.restricts(ratings), !RestrictionReducer.covered(state, item, programmeStart: start) {
+        if state.restrictions.policy.restricts(ratings), !covered(state, entry) {
             entry.restricted = ContentRating.strictest(ratings)?.code ?? "not rated"
+            entry.grant = nil
         } else if let why = state.connectionLimit(open: openStreams(state)) {
             entry.blocked = why
         }
@@ -101,6 +103,44 @@ enum MultiviewReducer {
         guard entry.opened else { return [] }
         state.multiview?.views[view].playback.phase = .loading
         return [.slot(PlayerSlot.views[view], .load(item, token: entry.playback.token)), .slot(PlayerSlot.views[view], .mute(true))]
+    }
+
+    /// Whether the last passcode, or the one given for the view, covers
+    /// `entry`'s channel airing the programme on now.
+    static func covered(_ state: ShellState, _ entry: MultiviewState.View) -> Bool {
+        let item = state.items[entry.index]
+        let start = RestrictionReducer.programmeStart(state, item)
+        if RestrictionReducer.covered(state, item, programmeStart: start) { return true }
+        return entry.grant.map { $0.itemID == item.id && $0.programmeStart == start } ?? false
+    }
+
+    /// ENTER on the focused view, its channel restricted: the passcode
+    /// prompt for it, over multiview (in deny mode, or with no passcode,
+    /// the view is made full screen, where the refusal says why).
+    static func ask(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard let multiview = state.multiview else { return [] }
+        let entry = multiview.views[multiview.focus]
+        guard entry.restricted != nil, state.restrictions.policy.effectiveMode != .deny else { return promote(&state, now: now) }
+        let item = state.items[entry.index]
+        let prompt = PasscodePrompt(purpose: .view(multiview.focus, token: entry.playback.token), item: item,
+                                    ratings: RestrictionReducer.knownRatings(state, item))
+        return PasscodeReducer.show(&state, prompt)
+    }
+
+    /// The passcode was given for view `view` (its playback `token`): its
+    /// channel opens there, and multiview is back on screen. A view changed
+    /// meanwhile (or multiview gone) opens nothing.
+    static func unlocked(_ state: inout ShellState, view: Int, token: Int, item: MediaItem) -> [Effect] {
+        guard let multiview = state.multiview else {
+            NavigationReducer.go(&state, to: .home)
+            return []
+        }
+        NavigationReducer.go(&state, to: .player)
+        guard multiview.views.indices.contains(view), multiview.views[view].playback.token == token,
+              state.items[multiview.views[view].index].id == item.id else { return [] }
+        let grant = RestrictionsState.Grant(itemID: item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, item))
+        state.multiview?.views[view].grant = grant
+        return open(&state, view: view) + sound(state)
     }
 
     /// Streams open besides the views being opened: the main player, the
@@ -142,6 +182,8 @@ enum MultiviewReducer {
             return change(&state, by: command == .channelUp ? 1 : -1)
         case .swapPicture:
             return put(&state, multiview.choice, replacing: true)
+        case .select where multiview.views[multiview.focus].restricted != nil:
+            return ask(&state, now: now)
         case .select, .menu, .multiview:
             return promote(&state, now: now)
         default:
@@ -255,6 +297,10 @@ enum MultiviewReducer {
             return effects + PlaybackReducer.play(&state, index: focused.index, now: now)
         }
         state.retire(state.playback.token)
+        if let grant = focused.grant {
+            // The passcode given in the view goes on covering it full screen.
+            state.restrictions.grant = RestrictionsState.Grant(itemID: grant.itemID, token: focused.playback.token, programmeStart: grant.programmeStart)
+        }
         PlaybackReducer.makeCurrent(&state, focused.index, playback: focused.playback)
         state.navigation.homeSelection = focused.index
         state.clearChrome()
@@ -288,9 +334,8 @@ enum MultiviewReducer {
         var stopped: [(MediaItem, String)] = []
         for (view, entry) in multiview.views.enumerated() where entry.opened {
             let item = state.items[entry.index]
-            let start = RestrictionReducer.programmeStart(state, item)
             let ratings = RestrictionReducer.knownRatings(state, item) + entry.playback.fileRatings
-            guard state.restrictions.policy.restricts(ratings), !RestrictionReducer.covered(state, item, programmeStart: start) else { continue }
+            guard state.restrictions.policy.restricts(ratings), !covered(state, entry) else { continue }
             let label = ContentRating.strictest(ratings)?.code ?? "not rated"
             state.retire(entry.playback.token)
             var blocked = MultiviewState.View(index: entry.index)

@@ -19,6 +19,9 @@ public struct MultiviewState: Equatable, Sendable {
         public var playback = PlaybackState()
         public var restricted: String?
         public var blocked: String?
+        /// The passcode given for its channel in the view (ENTER on it
+        /// restricted): the programme it covers, as the main player's grant.
+        public var grant: RestrictionsState.Grant?
 
         public init(index: Int) {
             self.index = index

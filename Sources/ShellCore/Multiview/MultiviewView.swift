@@ -59,10 +59,11 @@ enum MultiviewView {
                                style: style, x: picture.x, width: picture.width)
         }
         drawPicker(into: &screen, state: state, multiview: multiview, theme: theme, y: screen.height - 2)
+        let enter = multiview.views[multiview.focus].restricted == nil ? "full screen" : "passcode"
         let hint = multiview.choosing
             ? (theme.glyphs.isASCII ? " LEFT/RIGHT: channel - ENTER: show it - UP: the views " : " ←→ channel · ENTER show it · ↑ the views ")
-            : (theme.glyphs.isASCII ? " arrows: sound - ENTER: full screen - m: layout - x: put the channel below here - ESC: back "
-                : " ←↑↓→ sound · ENTER full screen · m layout · ↓ channels · x put it here · ESC back ")
+            : (theme.glyphs.isASCII ? " arrows: sound - ENTER: \(enter) - m: layout - x: put the channel below here - ESC: back "
+                : " ←↑↓→ sound · ENTER \(enter) · m layout · ↓ channels · x put it here · ESC back ")
         screen.putCentered(hint, y: screen.height - 1, style: Style(foreground: theme.secondaryText, background: theme.background))
     }
 

@@ -14,6 +14,10 @@ public struct PasscodePrompt: Equatable, Sendable, CustomStringConvertible {
         indirect case early(request: Int, returnTo: Destination)
         /// The admin passcode to quit a kiosk; `returnTo` is the screen under it.
         indirect case quitKiosk(returnTo: Destination)
+        /// Multiview's view `view` (its entry's playback `token`) shows
+        /// nothing, its channel being restricted: it opens in the view once
+        /// authorized; either way the prompt closes back to multiview.
+        case view(Int, token: Int)
     }
 
     public var purpose: Purpose
@@ -46,7 +50,7 @@ public struct PasscodePrompt: Equatable, Sendable, CustomStringConvertible {
     public var isContent: Bool {
         switch purpose {
         case .play, .held: true
-        case .early, .quitKiosk: false
+        case .early, .quitKiosk, .view: false
         }
     }
 

@@ -153,6 +153,8 @@ enum PasscodeReducer {
             NavigationReducer.go(&state, to: returnTo)
             state.quitting = true
             return [.quit]
+        case .view(let view, let token):
+            return MultiviewReducer.unlocked(&state, view: view, token: token, item: prompt.item)
         }
     }
 
@@ -191,6 +193,11 @@ enum PasscodeReducer {
         }
         if case .quitKiosk(let returnTo) = prompt.purpose {
             return effects + restore(&state, returnTo, now: now)
+        }
+        if case .view = prompt.purpose {
+            // Back to multiview, the view still showing nothing.
+            NavigationReducer.go(&state, to: state.multiview == nil ? .home : .player)
+            return effects
         }
         effects += PlaybackReducer.dropContentRequest(&state)
         if let flip = state.live.flip {

@@ -25,6 +25,9 @@ enum PasscodeView {
         case .play, .held:
             (heading, what, ask) = ("Restricted", prompt.rating.map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated.",
                                     "Enter the passcode to play it.")
+        case .view:
+            (heading, what, ask) = ("Restricted", prompt.rating.map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated.",
+                                    "Enter the passcode to show it in its view.")
         }
         screen.putCentered(heading, y: top, style: base.with(foreground: theme.accent).bolded(), x: x, width: width)
         screen.putCentered(what, y: top + 2, style: base, x: x, width: width)

@@ -64,7 +64,8 @@ enum RestrictionsChangeReducer {
     }
 
     /// A prompt up stays. In deny mode (or with the passcode gone) a prompt
-    /// for content becomes the refusal and an early request is denied; a new
+    /// for content becomes the refusal, an early request is denied, and a
+    /// multiview view's prompt closes back to multiview; a new
     /// passcode drops the code being checked (its answer is for the old one).
     private static func prompt(_ state: inout ShellState, _ change: RestrictionsChange, now: Instant) -> [Effect] {
         guard var prompt = state.prompt else { return [] }
@@ -85,6 +86,14 @@ enum RestrictionsChangeReducer {
                 .finishAuthorization(request: request, .denied),
             ]
             return effects + PasscodeReducer.restore(&state, returnTo, now: now)
+        }
+        if case .view = prompt.purpose {
+            let why = state.restrictions.policy.mode == .deny ? "deny mode" : "no passcode is set"
+            NavigationReducer.go(&state, to: state.multiview == nil ? .home : .player)
+            return effects + [
+                .audit(AuditEntry(kind: .denied, title: prompt.item.title, itemID: prompt.item.id, rating: label, time: state.wallClock, detail: why)),
+                .emit(.restrictionsAuthorization(item: prompt.item, rating: label, granted: false, reason: "restricted")),
+            ]
         }
         if case .held = prompt.purpose {
             effects.append(.stop)

@@ -141,6 +141,62 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("ENTER on a restricted view asks for the passcode there: nothing of it opens before; the right code opens it in its view and multiview comes back; it stays open when the restrictions are looked at again, and full screen keeps the code; ESC closes the prompt back to multiview")
+    func unlockInAView() {
+        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+        var items = channels
+        items[1].rating = "TV-MA"
+        items[1].contentRating = tvMA
+        var settings = ShellSettings()
+        settings.warmNeighbours = 0
+        let policy = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+        var state = ShellState(items: items, settings: settings)
+        state.restrictions = RestrictionsState(policy: policy)
+        let h = ReducerHarness(state)
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.multiview, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        let view = try! #require(h.state.multiview?.views[1])
+        #expect(view.restricted == "TV-MA" && h.state.multiview?.focus == 1)
+
+        // ESC on the prompt: back to multiview, the view still empty.
+        let asked = h.apply(.command(.select, at: h.clock.now))
+        let prompt = try! #require(h.state.prompt)
+        #expect(prompt.purpose == .view(1, token: view.playback.token) && prompt.item.id == "c2" && prompt.rating == tvMA)
+        #expect(!asked.contains { if case .slot(_, .load) = $0 { true } else { false } }, "nothing opened before the code: \(asked)")
+        #expect(asked.contains(.emit(.restrictionsAuthorizationRequested(item: items[1], rating: "TV-MA"))))
+        #expect(h.state.multiview != nil, "multiview stays under the prompt")
+        let cancelled = h.apply(.command(.menu, at: h.clock.now))
+        #expect(h.state.prompt == nil && h.state.screen == .player && h.state.multiview?.views[1].restricted == "TV-MA")
+        #expect(cancelled.contains(.emit(.restrictionsAuthorization(item: items[1], rating: "TV-MA", granted: false, reason: "cancelled"))))
+        #expect(!cancelled.contains { if case .slot(_, .load) = $0 { true } else { false } })
+
+        // The right code: it opens in its view.
+        h.apply(.command(.select, at: h.clock.now))
+        for digit in [2, 4, 6, 8] { h.apply(.command(.digit(digit), at: h.clock.now)) }
+        let attempt = try! #require(h.state.prompt?.checking)
+        let granted = h.apply(.passcodeChecked(attempt: attempt, correct: true, wallClock: 1_800_000_000, at: h.clock.now))
+        let opened = try! #require(h.state.multiview?.views[1])
+        #expect(h.state.prompt == nil && h.state.screen == .player && h.state.multiview?.focus == 1)
+        #expect(opened.restricted == nil && opened.grant?.itemID == "c2" && opened.playback.phase == .loading)
+        #expect(granted.contains(.slot(.view1, .load(items[1], token: opened.playback.token))))
+        #expect(granted.contains(.slot(.view1, .mute(false))), "the sound with the focus")
+        #expect(granted.contains(.emit(.restrictionsAuthorization(item: items[1], rating: "TV-MA", granted: true, reason: nil))))
+
+        // Looked at again (the limits changed, still over them): it plays on.
+        let stricter = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(ContentRating(system: "us-tv", code: "TV-G", rank: 300, media: .tv)), hasPasscode: true)
+        let changed = h.apply(.restrictionsChanged(RestrictionsChange(policy: stricter, passcodeChanged: false), wallClock: 1_800_000_001, at: h.clock.now))
+        #expect(!changed.contains(.slot(.view1, .stop)) && h.state.multiview?.views[1].restricted == nil)
+
+        // Full screen: the code given in the view covers it there.
+        h.apply(.command(.select, at: h.clock.now))
+        #expect(h.state.multiview == nil && h.state.current == 1 && h.state.restrictions.grant?.itemID == "c2")
+        #expect(h.state.restrictions.grant?.token == opened.playback.token)
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("not on a film: it says why")
     func onlyLive() {
         let h = ReducerHarness(ShellState(items: [film]))
