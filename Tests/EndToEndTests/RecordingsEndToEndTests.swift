@@ -239,6 +239,39 @@ struct RecordingsEndToEndTests {
         #expect(log.components(separatedBy: "its last recording came to").count == 2, "only the 600 s one was told ahead: \(log.suffix(2000))")
     }
 
+    @Test("a recording that fits 30 s in is looked at again as it goes on: the disk filled by something else later is told before it is full, once")
+    func spaceLookedAtAsItGoes() throws {
+        guard getuid() == 0 else { return }
+        let mount = try Self.tmpfs("recordings-later", size: "80m")
+        defer { Self.unmount(mount) }
+        let setup = try Setup(name: "recordings-later", recordings: mount.path)
+        defer { setup.stop() }
+        let home = ParentalHome(setup.dir.appendingPathComponent("home"))
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup], home: home)
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        // A minute: 60 MB at 8 Mbit/s fit in 80 MiB when asked for.
+        _ = try shell.ipc.request(["record", 1, NSNull(), 60])
+        let started = try shell.ipc.waitForEvent("recording-started", timeout: 20)
+        let id = try #require(started["id"] as? String)
+        let end = try #require(number(started["end"]))
+        let measured = try shell.ipc.waitForState(timeout: 60) { (number(self.recording($0, id)?["duration"]) ?? 0) >= 33 }
+        #expect(!((try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "").contains("may not fit"), "it fits when asked for and 30 s in")
+        let recorded = try #require(recording(measured, id))
+        let rate = try #require(number(recorded["bytes"])) / (try #require(number(recorded["duration"])))
+        // Something else leaves room for half of what is left.
+        let need = (end - Date().timeIntervalSince1970) * rate
+        let free = try #require((try FileManager.default.attributesOfFileSystem(forPath: mount.path)[.systemFreeSize] as? NSNumber)?.doubleValue)
+        try Data(count: Int(free - need / 2)).write(to: mount.appendingPathComponent("other.bin"))
+        let told = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("may not fit") == true }
+        let notice = told["notice"] as? String ?? ""
+        #expect(notice.contains("it is coming to"), "\(notice)")
+        #expect((number(recording(told, id)?["bytes"]) ?? 0) > 0 && recording(told, id)?["status"] as? String == "active", "told before the disk is full")
+        #expect(try Spawn.run([TVShellBinary.path, "recordings", "cancel", id], environment: home.environment).status == 0)
+        _ = try shell.ipc.waitForEvent("recording-finished", timeout: 15)
+        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        #expect(log.components(separatedBy: "may not fit").count == 2, "told once: \(log.suffix(1500))")
+    }
+
     @Test("a channel whose first stream is down is recorded from its other stream (the lineup's second entry of its tvg-id), as playback fails over")
     func recordsFromAlternate() throws {
         let setup = try Setup(name: "recordings-alternate")

@@ -45,12 +45,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     private var postedItems: Set<String> = []
     private var rulesChecked = 0.0
     private var toldNoLibrary = false
-    /// Recordings whose viewer was told they may not fit (when asked for):
-    /// not told again as they start.
+    /// Recordings whose viewer was told they may not fit: not told again.
     private var toldOfSpace: Set<String> = []
-    /// Recordings whose space was looked at again by their own rate (once,
-    /// `RecordingSpace.measuredOver` seconds in).
-    private var spaceMeasured: Set<String> = []
 
     init(settings: RecordingsSettings, guide: GuideStore?, inbox: ActionInbox, logger: Logger) {
         self.settings = settings
@@ -398,19 +394,21 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         if part == 1 { checkSpace(recording, now: now) }
     }
 
-    /// Once a recording has `RecordingSpace.measuredOver` seconds in it,
-    /// the space is looked at again by the rate it is coming to, beside
-    /// what the others under way still need (by theirs, or their channel's):
-    /// a channel above 8 Mbit/s is found out then. Told once per recording.
+    /// From the time a recording has `RecordingSpace.measuredOver` seconds
+    /// in it, the space is looked at on every pass by the rate it is coming
+    /// to, beside what the others under way still need (by theirs, or their
+    /// channel's): a channel above 8 Mbit/s is found out then, and so is a
+    /// rate that rises later or a disk that something else fills. Told once
+    /// per recording.
     private func checkMeasuredSpace(_ recordings: [SavedRecording], now: Double) {
         let active = recordings.filter { $0.status == RecordingInfo.Status.active.rawValue }
         func rate(_ recording: SavedRecording) -> RecordingSpace.Rate {
             recording.duration >= RecordingSpace.measuredOver && recording.bytes > 0
                 ? .measured(Double(recording.bytes) / recording.duration) : RecordingSpace.rate(channelKey: recording.channelKey, in: recordings)
         }
-        for recording in active where recording.duration >= RecordingSpace.measuredOver && !spaceMeasured.contains(recording.id) {
-            spaceMeasured.insert(recording.id)
-            guard !toldOfSpace.contains(recording.id), let free = RecordingSpace.freeBytes(at: settings.directory) else { continue }
+        let measured = active.filter { $0.duration >= RecordingSpace.measuredOver && !toldOfSpace.contains($0.id) }
+        guard !measured.isEmpty, let free = RecordingSpace.freeBytes(at: settings.directory) else { return }
+        for recording in measured {
             let others = active.filter { $0.id != recording.id }.reduce(0.0) { $0 + max(0, $1.end - now) * rate($1).bytesPerSecond }
             guard let warning = RecordingSpace.warning(title: recording.title, seconds: max(0, recording.end - now), rate: rate(recording),
                                                        others: others, free: free, directory: settings.directory) else { continue }
