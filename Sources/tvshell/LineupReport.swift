@@ -13,13 +13,33 @@ struct LineupReport {
 
     private var index: ProgrammeGuide { guide?.index ?? .empty }
 
+    /// A channel's rating as the passcode gate holds it: the lineup's own,
+    /// or "18+" from its group's name (`AdultGroups`), with the rating it
+    /// counts as when that differs ("16+ (held as TV-MA)"), or that it is
+    /// not understood (the channel is unrated).
+    private func ratingText(_ c: LineupChannel) -> String {
+        let item = c.mediaItem
+        guard let raw = item.rating else { return "-" }
+        let source = c.rating == nil ? " from its group's name" : ""
+        guard let held = item.contentRating.flatMap(Self.american) else { return "\(raw)\(source) (not understood: unrated)" }
+        return held == raw ? raw + source : "\(raw)\(source) (held as \(held))"
+    }
+
+    /// The American rating of `rating`'s kind and rank (TV-MA for "16+"
+    /// on a channel), which limits are set in; nil when it has no rank.
+    static func american(_ rating: ContentRating) -> String? {
+        guard let rank = rating.rank else { return nil }
+        let us = RatingsTable.standard.ratings(in: rating.media == .tv ? "us-tv" : "mpaa")
+        return us.first { $0.rank == rank }?.code ?? rating.code
+    }
+
     func text() -> String {
         let index = self.index
         var out = "\(r(source)): \(lineup.channels.count) channel\(lineup.channels.count == 1 ? "" : "s"), \(lineup.problems.count) problem\(lineup.problems.count == 1 ? "" : "s")\n"
         if !lineup.guideURLs.isEmpty { out += "guide named by the lineup: \(lineup.guideURLs.map(r).joined(separator: ", "))\n" }
         for c in lineup.channels {
             out += "\n\(c.number)\t\(c.name)\n"
-            out += "\tid: \(c.id ?? "-")   group: \(c.group ?? "-")   rating: \(c.rating ?? "-")   line: \(c.line)\n"
+            out += "\tid: \(c.id ?? "-")   group: \(c.group ?? "-")   rating: \(ratingText(c))   line: \(c.line)\n"
             out += "\turl: \(r(c.url))\n"
             for (n, alternate) in c.alternates.enumerated() {
                 out += "\talternate \(n + 2): \(r(alternate.url))   line: \(alternate.line)\n"
@@ -62,6 +82,9 @@ struct LineupReport {
                 "number": .int(c.number), "name": .string(c.name), "url": .string(r(c.url)), "line": .int(c.line),
                 "id": .optional(c.id), "group": .optional(c.group), "logo": .optional(c.logo.map(r)), "rating": .optional(c.rating),
             ]
+            let item = c.mediaItem
+            o["held_to"] = .optional(item.contentRating.flatMap(Self.american))
+            o["rating_from"] = .optional(item.rating == nil ? nil : c.rating == nil ? "group" : "lineup")
             if !c.headers.isEmpty { o["headers"] = .strings(c.headers) }
             o["alternates"] = .array(c.alternates.map { alternate in
                 var a: [String: JSONText] = ["url": .string(r(alternate.url)), "line": .int(alternate.line)]

@@ -130,6 +130,37 @@ struct LineupInspectEndToEndTests {
         #expect(channel["rating"] is NSNull && (channel["alternates"] as? [Any])?.isEmpty == true)
     }
 
+    @Test("ratings as the passcode gate holds them: an age with the rating it counts as, 18+ from a group named for adults, a rating not understood said so; in JSON held_to and rating_from beside the lineup's own")
+    func ratingsHeld() throws {
+        let dir = TVShellBinary.scratchDirectory("inspect-ratings")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("l.m3u")
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-chno="1" tvg-rating="TV-PG",Plain
+            http://x.test/1.m3u8
+            #EXTINF:-1 tvg-chno="2" tvg-rating="16+",Late
+            http://x.test/2.m3u8
+            #EXTINF:-1 tvg-chno="3" group-title="XXX Night",Night
+            http://x.test/3.m3u8
+            #EXTINF:-1 tvg-chno="4" tvg-rating="spicy",Odd
+            http://x.test/4.m3u8
+            #EXTINF:-1 tvg-chno="5",None
+            http://x.test/5.m3u8
+            """.write(to: lineup, atomically: true, encoding: .utf8)
+        let text = try Spawn.run([TVShellBinary.path, "lineup", "inspect", lineup.path]).output
+        for line in ["rating: TV-PG   line", "rating: 16+ (held as TV-MA)", "rating: 18+ from its group's name (held as TV-MA)",
+                     "rating: spicy (not understood: unrated)", "group: -   rating: -   line"] {
+            #expect(text.contains(line), "\(line) in \(text)")
+        }
+        let json = try Spawn.run([TVShellBinary.path, "lineup", "inspect", "--json", lineup.path]).output
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(json)")
+        let channels = try #require(root["channels"] as? [[String: Any]])
+        #expect(channels.map { $0["rating"] as? String } == ["TV-PG", "16+", nil, "spicy", nil], "the lineup's own, as before")
+        #expect(channels.map { $0["held_to"] as? String } == ["TV-PG", "TV-MA", "TV-MA", nil, nil])
+        #expect(channels.map { $0["rating_from"] as? String } == ["lineup", "lineup", "group", "lineup", nil])
+    }
+
     @Test("a missing file exits 66 naming it; a usage error exits 64")
     func exitCodes() throws {
         let missing = try Spawn.run([TVShellBinary.path, "lineup", "inspect", "/nonexistent/lineup.m3u"])
