@@ -152,6 +152,18 @@ struct AgeRatingTests {
         #expect(grouped.channels.map { $0.mediaItem.contentRating?.code } == ["18+", nil, "TV-14"], "a group named for adults, unless the channel is rated")
     }
 
+    @Test("group names that say “for adults”: XXX, porn, 18+, erotic, and Adult(s) in several languages; not Adult Swim, Adult Contemporary, Adult Education, Young Adult, nor words that only hold the letters")
+    func adultGroupNames() {
+        for name in ["XXX", "xxx-movies", "VOD | 18+", "+18 Live", "Porn", "PORNO HD", "Erotic", "Erotik Nacht", "Adult", "ADULTS ONLY", "For adults",
+                     "Canales Adultos", "Pour adultes", "Film per adulti", "|AR| ADULT", "Adult: Late"] {
+            #expect(AdultGroups.marks(name), "\(name)")
+        }
+        for name in ["Adult Swim", "ADULT SWIM HD", "Adult Contemporary", "Adult Education", "Young Adult", "Sports", "News 18", "Channel 180",
+                     "Adulting Today", "Pornography documentaries", "Xtra", "Heroes", "Erotomania", "", "Kids 8+", "Adultère"] {
+            #expect(!AdultGroups.marks(name), "\(name)")
+        }
+    }
+
     @Test("a rating's iTunEXTC form reads back as the same rating, for the table's and for ages")
     func keptForm() throws {
         for rating in [table.rating(system: "de-movie", code: "Ab 16 Jahren")!, table.parseAge("16+")!, table.parseAge("-12", media: .tv)!,

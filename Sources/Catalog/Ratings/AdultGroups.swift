@@ -7,15 +7,52 @@ public enum AdultGroups {
     /// (`RatingsTable.parseAge`).
     public static let rating = "18+"
 
-    /// Whether `name` says so: a word "XXX", "PORN", "18+" or "+18" in it
-    /// ("XXX Movies", "VOD | 18+"). Not "Adult" on its own ("Adult Swim" is
-    /// a cartoon channel).
+    /// Words that say so wherever they stand.
+    private static let words: Set<Substring> = ["XXX", "PORN", "PORNO", "18+", "+18", "EROTIC", "EROTICA", "EROTIK", "EROTICO", "EROTIQUE"]
+    /// "Adult" in the languages providers name groups in: it says so, but
+    /// for the names of things for grown-ups that are not sex (`notAfter`,
+    /// `notBefore`).
+    private static let adult: Set<Substring> = ["ADULT", "ADULTS", "ADULTOS", "ADULTES", "ADULTI", "ADULTE", "ADULTO"]
+    /// "Adult Swim" (a cartoon channel), "Adult Contemporary" (a radio
+    /// format), "Adult Education", "Adult Animation".
+    private static let notAfter: Set<Substring> = ["SWIM", "CONTEMPORARY", "EDUCATION", "ANIMATION", "LEARNING"]
+    /// "Young Adult" (books and drama for teenagers).
+    private static let notBefore: Set<Substring> = ["YOUNG"]
+    /// What those words begin with, lowercased: a name with none of them is
+    /// passed over without making words (lineups of 50 000 channels pass
+    /// every group name through here as they load).
+    private static let stems: [[UInt8]] = ["xxx", "porn", "18", "erot", "adult"].map { Array($0.utf8) }
+
+    /// Whether `name` says so: a word "XXX", "PORN", "18+", "+18" or
+    /// "EROTIC" in it ("XXX Movies", "VOD | 18+"), or "ADULT(S)" (and its
+    /// French, Spanish and Italian forms) but for "Adult Swim", "Adult
+    /// Contemporary", "Adult Education", "Adult Animation" and "Young Adult".
     public static func marks(_ name: String) -> Bool {
-        // Most names hold none of the characters those words need: no words made.
-        guard name.utf8.contains(where: { $0 == UInt8(ascii: "8") || $0 | 0x20 == UInt8(ascii: "x") || $0 | 0x20 == UInt8(ascii: "p") }) else {
+        guard mayMark(name) else { return false }
+        let list = name.uppercased().split { !($0.isLetter || $0.isNumber || $0 == "+") }
+        for (i, word) in list.enumerated() {
+            if words.contains(word) { return true }
+            guard adult.contains(word) else { continue }
+            let after = i + 1 < list.count ? list[i + 1] : nil, before = i > 0 ? list[i - 1] : nil
+            if !(after.map(notAfter.contains) ?? false) && !(before.map(notBefore.contains) ?? false) { return true }
+        }
+        return false
+    }
+
+    /// Whether `name` holds one of `stems`, in any case (no allocation).
+    private static func mayMark(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in
+            for start in bytes.indices {
+                stems: for stem in stems where start + stem.count <= bytes.count {
+                    for (offset, wanted) in stem.enumerated() {
+                        let byte = bytes[start + offset]
+                        if (byte >= 65 && byte <= 90 ? byte | 0x20 : byte) != wanted { continue stems }
+                    }
+                    return true
+                }
+            }
             return false
         }
-        let words = name.uppercased().split { !($0.isLetter || $0.isNumber || $0 == "+") }
-        return words.contains { ["XXX", "PORN", "18+", "+18"].contains($0) }
     }
 }
