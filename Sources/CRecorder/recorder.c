@@ -345,7 +345,7 @@ int tvs_record_is_whole(const char *path) {
     return whole;
 }
 
-int tvs_recorder_spawn(const char *path, char *const argv[], const char *input, size_t input_length, int *pid) {
+int tvs_recorder_spawn(const char *path, char *const argv[], const char *input, size_t input_length, const char *log_path, int *pid) {
     int pipe_fds[2];
     if (pipe2(pipe_fds, O_CLOEXEC) != 0) return -1;
     pid_t child = fork();
@@ -365,6 +365,8 @@ int tvs_recorder_spawn(const char *path, char *const argv[], const char *input, 
             dup2(null, 1);
             dup2(null, 2);
         }
+        int log = log_path != NULL ? open(log_path, O_WRONLY | O_CREAT | O_APPEND, 0600) : -1;
+        if (log >= 0) dup2(log, 2);
         if (close_range(3, ~0U, 0) != 0) {
             long top = sysconf(_SC_OPEN_MAX);
             for (long fd = 3; fd < (top > 0 && top < 65536 ? top : 65536); fd++) close((int)fd);

@@ -50,6 +50,10 @@ struct RecordingsListCommand: ParsableCommand {
         try runReportingErrors {
             let store = try RecordingsCommand.library(options.libraryPath)
             let recordings = try store.recordings()
+            func log(_ r: SavedRecording) -> String? {
+                let path = RecordingsSettings.logPath(statusDirectory: RecordingsSettings.defaultStatusDirectory(), id: r.id)
+                return FileManager.default.fileExists(atPath: path) ? path : nil
+            }
             let formatter = DateFormatter()
             formatter.dateFormat = "yyyy-MM-dd HH:mm"
             func time(_ t: Double) -> String { formatter.string(from: Date(timeIntervalSince1970: t)) }
@@ -58,7 +62,7 @@ struct RecordingsListCommand: ParsableCommand {
                     .object(["id": .string(r.id), "status": .string(r.status), "title": .string(r.title), "channel": r.channelNumber.map(JSONText.int) ?? .null,
                              "channel_name": .string(r.channelName), "start": .double(r.start), "end": .double(r.end), "series": .bool(r.series),
                              "bytes": .int(Int(r.bytes)), "duration": .double(r.duration), "path": .optional(r.path), "reason": .optional(r.reason),
-                             "rating": .optional(r.rating)])
+                             "rating": .optional(r.rating), "log": .optional(log(r))])
                 }).rendered(), terminator: "")
                 return
             }
@@ -68,6 +72,7 @@ struct RecordingsListCommand: ParsableCommand {
                 if r.bytes > 0 { line += "\t\(r.bytes / 1024) KiB, \(Int(r.duration)) s" }
                 if let reason = r.reason { line += "\t(\(reason))" }
                 if let path = r.path { line += "\t\(path)" }
+                if r.status == RecordingInfo.Status.failed.rawValue, let log = log(r) { line += "\tlog: \(log)" }
                 print(line)
             }
         }
@@ -125,6 +130,8 @@ struct RecordingsDeleteCommand: ParsableCommand {
                 for file in RecordingsSettings.parts(of: path) where (try? FileManager.default.removeItem(atPath: file)) != nil { removed += 1 }
             }
             try store.deleteRecording(id)
+            let status = RecordingsSettings.defaultStatusDirectory()
+            for file in [RecordingsSettings.logPath(statusDirectory: status, id: id), status + "/\(id).json"] { unlink(file) }
             print("deleted \(id)\(removed > 0 ? " and \(removed) file\(removed == 1 ? "" : "s")" : "")")
         }
     }

@@ -272,7 +272,7 @@ struct RecordingsEndToEndTests {
         #expect(log.components(separatedBy: "may not fit").count == 2, "told once: \(log.suffix(1500))")
     }
 
-    @Test("a channel whose first stream is down is recorded from its other stream (the lineup's second entry of its tvg-id), as playback fails over")
+    @Test("a channel whose first stream is down is recorded from its other stream (the lineup's second entry of its tvg-id), as playback fails over; the recorder's log says so, with times and no URL, and goes with the recording")
     func recordsFromAlternate() throws {
         let setup = try Setup(name: "recordings-alternate")
         defer { setup.stop() }
@@ -287,7 +287,8 @@ struct RecordingsEndToEndTests {
             #EXTINF:-1 tvg-id="two.tv" tvg-chno="2",Two
             \(setup.live.url(channel: 2))
             """.write(toFile: setup.lineup, atomically: true, encoding: .utf8)
-        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup])
+        let home = ParentalHome(setup.dir.appendingPathComponent("home"))
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup], home: home)
         _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
         _ = try shell.ipc.request(["record", 1, NSNull(), 8])
         let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 40)
@@ -295,6 +296,20 @@ struct RecordingsEndToEndTests {
         let (duration, frames) = try probe(path)
         #expect(duration >= 5 && frames > 5 * 20, "recorded from the backup: \(duration) s, \(frames) frames")
         #expect(dead.requests.contains { $0.contains("gone/one.m3u8") }, "the first stream was tried: \(dead.requests)")
+        // The recorder's own account of it, in the recording's log (never a URL).
+        let id = try #require(finished["id"] as? String)
+        let listed = try Spawn.run([TVShellBinary.path, "recordings", "list", "--json"], environment: home.environment)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]], "\(listed.output)")
+        let log = try #require(entries.first { $0["id"] as? String == id }?["log"] as? String, "\(listed.output)")
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.contains("recorder: \(id): recording into \(path)") && text.contains("stream 1 of 2: ") && text.contains("trying stream 2"), "\(text)")
+        #expect(text.contains("recorder: finished: ") && !text.contains("http"), "\(text)")
+        #expect(text.split(separator: "\n").allSatisfy { $0.hasPrefix("20") && $0.contains("T") }, "each line with its time: \(text)")
+        let mode = try #require((try FileManager.default.attributesOfItem(atPath: log))[.posixPermissions] as? Int)
+        #expect(mode & 0o077 == 0, "the log is the owner's only: \(String(mode, radix: 8))")
+        _ = try shell.ipc.waitForState { self.recording($0, id)?["status"] as? String == "finished" }
+        #expect(try Spawn.run([TVShellBinary.path, "recordings", "delete", id], environment: home.environment).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: log), "deleted with the recording")
     }
 
     @Test("an HLS master playlist of two variants is recorded from one, the higher BANDWIDTH: one picture in the file, the other variant not downloaded on")

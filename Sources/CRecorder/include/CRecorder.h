@@ -43,8 +43,9 @@ int tvs_record_is_whole(const char *path);
 
 /* Starts `path` with `argv` as a process of its own
  * session, so it outlives this one: `input` (`input_length` bytes) on its
- * standard input, standard output and error to /dev/null, no other
+ * standard input, standard output to /dev/null, standard error appended to
+ * `log_path` (made 0600; NULL or not openable: /dev/null), no other
  * descriptor inherited. Its pid in `pid`; -1 with errno on failure. */
-int tvs_recorder_spawn(const char *path, char *const argv[], const char *input, size_t input_length, int *pid);
+int tvs_recorder_spawn(const char *path, char *const argv[], const char *input, size_t input_length, const char *log_path, int *pid);
 
 #endif

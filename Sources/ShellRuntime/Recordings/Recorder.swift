@@ -33,7 +33,7 @@ public enum Recorder {
 
     public static func run(input: Data) -> Int32 {
         guard let job = try? JSONDecoder().decode(RecordingJob.self, from: input) else {
-            FileHandle.standardError.write(Data("recorder: no job on standard input\n".utf8))
+            say("no job on standard input")
             return 64
         }
         signal(SIGTERM) { _ in tvs_record_stop() }
@@ -59,6 +59,7 @@ public enum Recorder {
         var attempted = false
         let tags = (job.tags ?? [:]).sorted { $0.key < $1.key }
             .map { "\($0.key)=\($0.value.replacingOccurrences(of: "\n", with: " "))\n" }.joined()
+        say("\(job.id): \(late ? "finishing its parts" : "recording into \(path)") until \(Date(timeIntervalSince1970: job.stopAt).formatted(.iso8601)), \(streams.count) stream\(streams.count == 1 ? "" : "s")\(before.seconds > 0 ? ", after \(Int(before.seconds)) s recorded before" : "")")
         let others = streams.count > 1 ? " (and the channel's \(streams.count - 1) other stream\(streams.count == 2 ? "" : "s"))" : ""
         while !late {
             attempted = true
@@ -88,7 +89,7 @@ public enum Recorder {
                 if !gotContent && path != first { unlink(path) }
                 if newPart { path = RecordingsSettings.partPath(first, part: RecordingsSettings.parts(of: first).count + 1) }
                 let what = "stream \(stream + 1) of \(streams.count): \(reason)"
-                FileHandle.standardError.write(Data("recorder: \(what); \(newPart ? "again into \(path)" : "trying stream \(next + 1)\(pause > 0 ? " in \(Int(pause)) s" : "")")\n".utf8))
+                say("\(what); \(newPart ? "again into \(path)" : "trying stream \(next + 1)\(pause > 0 ? " in \(Int(pause)) s" : "")")")
                 if attempts.recorded || attempts.channelDown {
                     context.reason = attempts.recordedHere ? "the stream stopped (\(reason)); trying again"
                         : "the channel cannot be opened\(attempts.resumed ? " again" : ""): \(reason)\(others); trying again"
@@ -113,14 +114,21 @@ public enum Recorder {
             context.reason = PartMender.reason
             context.write()
             let mended = PartMender.mend(RecordingsSettings.parts(of: first), tags: tags.isEmpty ? nil : tags)
-            if mended > 0 { FileHandle.standardError.write(Data("recorder: \(mended) unfinished part(s) of \(first) finished\n".utf8)) }
+            if mended > 0 { say("\(mended) unfinished part(s) of \(first) finished") }
         }
         context.reason = nil
-        context.write(finished ? .finished : .failed,
-                      reason: finished ? (stopped ? "stopped early" : attempts.howItWent(parts: RecordingsSettings.parts(of: first).count,
-                                                                                          reason: attempted ? reason + others : nil))
-                          : (reason.isEmpty ? "the recording stopped" : reason))
+        let outcome: String? = finished ? (stopped ? "stopped early" : attempts.howItWent(parts: RecordingsSettings.parts(of: first).count,
+                                                                                reason: attempted ? reason + others : nil))
+            : (reason.isEmpty ? "the recording stopped" : reason)
+        context.write(finished ? .finished : .failed, reason: outcome)
+        say("\(finished ? "finished" : "failed"): \(context.before.bytes) bytes, \(Int(context.before.seconds)) s\(outcome.map { "; \($0)" } ?? "")")
         return finished ? 0 : 1
+    }
+
+    /// A line on standard error (the recording's log, `RecordingsSettings.logPath`),
+    /// with the time. Never a stream's URL: it may hold an account.
+    private static func say(_ line: String) {
+        FileHandle.standardError.write(Data("\(Date().formatted(.iso8601)) recorder: \(line)\n".utf8))
     }
 
     /// Waits `seconds`, or less when the recording's end or a stop comes

@@ -332,7 +332,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                 recording.status = RecordingInfo.Status.failed.rawValue
                 recording.reason = progress?.reason ?? "the recording stopped"
                 recording.pid = nil
-                logger.warning("recording \(recording.id) failed: \(recording.reason ?? "")")
+                logger.warning("recording \(recording.id) failed: \(recording.reason ?? "") (its recorder's log: \(RecordingsSettings.logPath(statusDirectory: settings.statusDirectory, id: recording.id)))")
             default:
                 guard !isRunning(recording) else { return }
                 // The recorder went without a word (killed, the machine
@@ -378,7 +378,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         var pid: Int32 = 0
         let spawned = input.withUnsafeBytes { bytes in
             withCStrings(arguments) { argv in
-                tvs_recorder_spawn(executable, argv, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, &pid)
+                tvs_recorder_spawn(executable, argv, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count,
+                                   RecordingsSettings.logPath(statusDirectory: settings.statusDirectory, id: recording.id), &pid)
             }
         }
         guard spawned == 0 else {

@@ -49,6 +49,13 @@ public struct RecordingsSettings: Equatable, Sendable {
         return paths
     }
 
+    /// The log of recording `id`'s recorders (each attempt, stream and
+    /// part, with the time; 0600), beside its status file: kept until the
+    /// recording is deleted.
+    public static func logPath(statusDirectory: String, id: String) -> String {
+        statusDirectory + "/\(id).log"
+    }
+
     /// `$XDG_STATE_HOME/tvshell/recordings`.
     public static func defaultStatusDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let home = environment["HOME"] ?? NSHomeDirectory()
