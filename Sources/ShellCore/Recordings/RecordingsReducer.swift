@@ -24,6 +24,7 @@ enum RecordingsReducer {
         guard state.items.indices.contains(index), state.items[index].isLive else {
             return notice(&state, "Only a live channel can be recorded")
         }
+        if let why = unrecordable(state.items[index]) { return notice(&state, why) }
         let programme = state.nowNext(state.items[index]).now
         var choices: [RecordDialog.Choice] = []
         if let pending = pendingRecording(state, channel: index, programme: programme) {
@@ -56,7 +57,7 @@ enum RecordingsReducer {
         var choices: [RecordDialog.Choice] = [.remind(set: state.hasReminder(channel: programme.channel, start: programme.start))]
         if let pending = pendingRecording(state, channel: index, programme: programme) {
             choices.append(.cancelRecording(id: pending.id))
-        } else {
+        } else if unrecordable(state.items[index]) == nil {
             choices += [.record, .recordSeries]
         }
         choices.append(.cancel)
@@ -69,6 +70,7 @@ enum RecordingsReducer {
     static func request(_ state: inout ShellState, index: Int, start: Double?, seconds: Double?) -> [Effect] {
         guard state.items.indices.contains(index), state.items[index].isLive else { return [] }
         let item = state.items[index]
+        if let why = unrecordable(item) { return notice(&state, why) }
         let wall = state.wallClock
         let from = max(start ?? wall, wall)
         let programme = item.guideID.flatMap { state.guide.programmes.nowNext(channel: $0, at: from).now }
@@ -84,6 +86,15 @@ enum RecordingsReducer {
         let future = programme.start > wall
         let request = RecordRequest(channel: item, title: title, start: future ? programme.start : wall, end: stop, rating: rating, heldTo: understood, summary: programme.summary)
         return [.record(request)]
+    }
+
+    /// Why `item` cannot be recorded, when it cannot: its picture is made
+    /// by the player itself (mpv's `av://lavfi:` sources, as the demo's
+    /// channels), not a stream a recorder can copy. Nil: it can.
+    static func unrecordable(_ item: MediaItem) -> String? {
+        let url = item.url.lowercased()
+        guard url.hasPrefix("av://") || url.hasPrefix("lavfi://") || url.hasPrefix("mf://") else { return nil }
+        return "\(item.title) cannot be recorded: its picture is made by the player, not a stream that can be copied"
     }
 
     /// Keys while the dialog is up; nil when it is not (or for a key it leaves).

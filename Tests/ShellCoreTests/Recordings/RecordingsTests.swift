@@ -36,6 +36,24 @@ struct RecordKeyOffPlayerTests {
         h.expectArmed([.noticeHide])
     }
 
+    @Test("a channel whose picture the player makes (mpv's av://lavfi:, the demo's) cannot be recorded: r and IPC record say why at once; its programmes to come offer the reminder only")
+    func madeByThePlayer() {
+        let card = MediaItem(id: "card", title: "Test Card", url: "av://lavfi:testsrc2=size=320x180:rate=25", isLive: true, number: 1, guideID: "news.tv")
+        let h = ReducerHarness(ShellState(items: [card]))
+        h.apply(.guideLoaded(ProgrammeGuide(channels: [GuideChannel(id: "news.tv", names: ["News"])], programmes: [bulletin, late])))
+        h.apply(.wallClock(nine, at: h.clock.now))
+        let why = "Test Card cannot be recorded: its picture is made by the player, not a stream that can be copied"
+        h.press(.record, effects: [.startTimer(.noticeHide, after: 5)]) { $0.chrome.notice = why }
+        h.apply(.command(.menu, at: h.clock.now))
+        #expect(h.apply(.recordRequested(index: 0, start: nil, seconds: 60)) == [.startTimer(.noticeHide, after: 5)], "no recording asked for")
+        #expect(h.state.chrome.notice == why)
+        h.apply(.command(.guide, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        h.apply(.command(.select, at: h.clock.now))
+        #expect(h.state.recordings.dialog?.choices == [.remind(set: false), .cancel])
+        h.expectArmed([.noticeHide, .previewDelay])
+    }
+
     @Test("r in the guide's grid: on the programme airing now, the channel's dialog; on one to come, its offer with Record focused; on one over, why not")
     func grid() {
         let early = Programme(channel: "news.tv", start: nine - 5400, stop: nine - 1800, title: "Early News")
