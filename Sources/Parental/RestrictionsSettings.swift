@@ -83,6 +83,29 @@ public struct RestrictionsSettings: Equatable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// What to say of a bare age given as a limit: ages are ranked with
+    /// the American rating that admits the same viewers, so a limit of an
+    /// age would be rounded one way or the other; the two ratings around
+    /// it are named, with the ages each lets play ("“12” is an age: …
+    /// PG-13 lets what is rated for ages up to 14 play, PG up to 11").
+    private static func ageAdvice(_ value: String, _ age: ContentRating, table: RatingsTable) -> String {
+        let american = table.ratings(in: age.media == .tv ? "us-tv" : "mpaa").filter { $0.rank != nil }
+        func upTo(_ rank: Int?) -> Int? {
+            (0...21).last { table.parseAge(String($0), media: age.media)?.rank == rank }
+        }
+        var choices: [String] = []
+        func ages(_ oldest: Int) -> String { oldest >= 21 ? "every age" : "ages up to \(oldest)" }
+        if let at = american.first(where: { $0.rank == age.rank }), let oldest = upTo(age.rank) {
+            choices.append("\(at.code) lets what is rated for \(ages(oldest)) play")
+        }
+        if let below = american.last(where: { ($0.rank ?? 0) < (age.rank ?? 0) }), let oldest = upTo(below.rank) {
+            choices.append("\(below.code) \(ages(oldest))")
+        }
+        let fsk = "FSK \(Int(value.filter(\.isNumber)) ?? 0)"
+        let system = age.media == .movie && table.parse(fsk) != nil ? " (or a country's own, as \"\(fsk)\")" : ""
+        return "“\(value)” is an age, not a rating: a limit names a rating\(choices.isEmpty ? "" : "; " + choices.joined(separator: ", "))\(system)"
+    }
+
     /// "all", "none", or a rating of `media`: "PG-13", "TV-PG", "BBFC 15",
     /// "FSK 16", "mpaa|R".
     public static func parseLimit(_ text: String, media: ContentRating.Media, table: RatingsTable = .standard) throws(ParentalError) -> RestrictionPolicy.Limit {
@@ -95,6 +118,7 @@ public struct RestrictionsSettings: Equatable, Sendable {
         let examples = media == .movie ? "G, PG, PG-13, R, NC-17, \"BBFC 15\", \"FSK 16\"" : "TV-Y, TV-Y7, TV-G, TV-PG, TV-14, TV-MA"
         let kind = media == .movie ? "movie" : "TV"
         guard let rating = table.parse(value), rating.rank != nil else {
+            if let age = table.parseAge(value, media: media) { throw .badRating(ageAdvice(value, age, table: table)) }
             throw .badRating("“\(value)” is not a \(kind) rating tvshell knows (try \(examples), all or none)")
         }
         guard rating.media == media else {

@@ -111,6 +111,20 @@ struct ParentalStoreTests {
         #expect(throws: ParentalError.self) { try RestrictionsSettings.parseLimit("XYZ", media: .movie) }
     }
 
+    @Test("a bare age as a limit is refused with the ratings around it and the ages each lets play, since ages are ranked in steps")
+    func ageLimits() {
+        func message(_ text: String, _ media: ContentRating.Media) -> String {
+            do { _ = try RestrictionsSettings.parseLimit(text, media: media) } catch { return "\(error)" }
+            return "accepted"
+        }
+        let movie = message("12", .movie)
+        #expect(movie.contains("“12” is an age, not a rating") && movie.contains("PG-13 lets what is rated for ages up to 14 play, PG ages up to 11")
+                    && movie.contains("\"FSK 12\""), "\(movie)")
+        let tv = message("16+", .tv)
+        #expect(tv.contains("TV-MA lets what is rated for every age play, TV-14 ages up to 14") && !tv.contains("FSK"), "\(tv)")
+        #expect(!message("3", .movie).contains("FSK"), "FSK has no 3")
+    }
+
     @Test("the lockout survives a restart; an unreadable lockout file counts as locked")
     func lockout() throws {
         let paths = scratchPaths()
