@@ -315,7 +315,7 @@ struct FleetEndToEndTests {
         try """
             #EXTM3U
             #EXTINF:-1 tvg-chno="7",Sports One
-            av://lavfi:smptebars=size=320x180:rate=25
+            \(try TestMedia.clip())
             #EXTINF:-1 tvg-chno="8",Sports Two
             av://lavfi:testsrc=size=320x180:rate=25
             """.write(toFile: lineup, atomically: true, encoding: .utf8)

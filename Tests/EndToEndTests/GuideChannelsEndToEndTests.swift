@@ -8,7 +8,8 @@ private func playing(_ state: [String: Any], channel: Int) -> Bool { state["phas
 
 /// A lineup of Alpha (a.tv) and Bravo (b.tv) with a guide: `alpha` and
 /// `bravo` are (title, start, stop) triples.
-private func lineupWithGuide(_ dir: URL, alpha: [(String, Double, Double)], bravo: [(String, Double, Double)]) throws -> (lineup: String, guide: String) {
+private func lineupWithGuide(_ dir: URL, alpha: [(String, Double, Double)], bravo: [(String, Double, Double)],
+                             bravoRating: String? = nil) throws -> (lineup: String, guide: String) {
     func programmes(_ channel: String, _ list: [(String, Double, Double)]) -> String {
         list.map { "<programme start=\"\(xmltv($0.1))\" stop=\"\(xmltv($0.2))\" channel=\"\(channel)\"><title>\($0.0)</title></programme>" }.joined()
     }
@@ -19,8 +20,8 @@ private func lineupWithGuide(_ dir: URL, alpha: [(String, Double, Double)], brav
         #EXTM3U
         #EXTINF:-1 tvg-id="a.tv",Alpha
         av://lavfi:testsrc2=size=160x90:rate=25
-        #EXTINF:-1 tvg-id="b.tv",Bravo
-        av://lavfi:mandelbrot=size=160x90:rate=25
+        #EXTINF:-1 tvg-id="b.tv"\(bravoRating.map { " tvg-rating=\"\($0)\"" } ?? ""),Bravo
+        \(try TestMedia.clip())
         """.write(to: lineup, atomically: true, encoding: .utf8)
     return (lineup.path, guide.path)
 }
@@ -112,7 +113,7 @@ struct GuideChannelsEndToEndTests {
         #expect(tuned["reminder_due"] is NSNull)
     }
 
-    @Test("Record series on a future programme in the grid schedules every airing of its title on that channel from the stored guide, a week ahead, padded")
+    @Test("Record series on a future programme in the grid schedules every airing of its title on that channel from the stored guide, a week ahead, padded, each held to the channel's rating")
     func recordSeries() throws {
         let dir = TVShellBinary.scratchDirectory("guide-series")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -120,7 +121,8 @@ struct GuideChannelsEndToEndTests {
         let files = try lineupWithGuide(dir, alpha: [("Alpha Now", now - 600, now + 3600)],
                                         bravo: [("Bravo Now", now - 600, now + 3600), ("Big Match", now + 3600, now + 7200),
                                                 ("News", now + 7200, now + 10800), ("Big Match", now + 10800, now + 14400),
-                                                ("Big Match", now + 86400, now + 90000), ("Big Match", now + 9 * 86400, now + 9 * 86400 + 3600)])
+                                                ("Big Match", now + 86400, now + 90000), ("Big Match", now + 9 * 86400, now + 9 * 86400 + 3600)],
+                                        bravoRating: "TV-MA")
         let shell = try ShellUnderTest([files.lineup, "--guide", files.guide], width: 100, height: 30)
         try shell.ipc.waitForState(timeout: 20) { playing($0, channel: 1) && guideStored($0) }
         try shell.ipc.request(["keypress", "g"])
@@ -140,9 +142,10 @@ struct GuideChannelsEndToEndTests {
         #expect(list.map { $0["end"] as? Double } == [now + 7200 + 120, now + 14400 + 120, now + 90000 + 120], "two minutes late")
         #expect(list.allSatisfy { $0["title"] as? String == "Big Match" && $0["channel_name"] as? String == "Bravo" })
         #expect(list.allSatisfy { $0["series"] as? Bool == true })
+        #expect(list.map { $0["rating"] as? String } == ["TV-MA", "TV-MA", "TV-MA"], "each airing the rule finds is held to its channel's rating, as the first: \(list)")
     }
 
-    @Test("the r key in the grid, typed in the terminal, offers the future programme with Record focused (ENTER schedules it once); on the home screen it opens the channel's dialog")
+    @Test("the r key in the grid, typed in the terminal, offers the future programme with Record focused (ENTER schedules it once); on the home screen it opens the channel's dialog, or says why a channel the player makes cannot be recorded")
     func recordKeyInGuide() throws {
         let dir = TVShellBinary.scratchDirectory("guide-record-key")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -170,6 +173,10 @@ struct GuideChannelsEndToEndTests {
         try shell.ipc.waitForState { $0["screen"] as? String == "player" }
         try shell.tmux.send("Escape")
         try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try shell.tmux.send("r")
+        #expect(shell.tmux.waitFor { $0.contains("Alpha cannot be recorded") }.ok, "a channel the player makes says why at once")
+        try shell.tmux.send("Down")
+        try shell.ipc.waitForState { $0["home_selection"] as? Int == 1 }
         try shell.tmux.send("r")
         let opened = try shell.ipc.waitForState { (($0["recordings"] as? [String: Any])?["dialog"] as? [String: Any]) != nil }
         let channel = (opened["recordings"] as? [String: Any])?["dialog"] as? [String: Any]

@@ -181,7 +181,7 @@ struct LibraryPathEndToEndTests {
         try FileManager.default.createDirectory(atPath: configDirectory, withIntermediateDirectories: true)
         try "[library]\npath = \"\(box)\"\n".write(toFile: configDirectory + "/config.toml", atomically: true, encoding: .utf8)
         let lineup = home.base.appendingPathComponent("live.m3u")
-        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Test Card\nav://lavfi:testsrc=size=320x180:rate=25\n".write(to: lineup, atomically: true, encoding: .utf8)
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Test Card\n\(try TestMedia.clip())\n".write(to: lineup, atomically: true, encoding: .utf8)
         do {
             let shell = try ShellUnderTest([lineup.path], home: home)
             try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }

@@ -273,6 +273,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                 let channelRatings = rule.channelRatings.map { RatingsTable.standard.readKept($0) } ?? []
                 channel.contentRating = channelRatings.first
                 channel.moreRatings = Array(channelRatings.dropFirst())
+                channel.rating = channelRatings.first?.code
                 let (rating, understood) = RecordRequest.ratings(channel, programme)
                 add(RecordRequest(channel: channel, title: rule.title, start: programme.start, end: stop, rating: rating, heldTo: understood,
                                   summary: programme.summary, series: true), store: store, now: now, warnsOfSpace: false)
