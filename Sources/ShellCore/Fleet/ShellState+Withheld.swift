@@ -14,7 +14,7 @@ extension ShellState {
             ratings += playback.ratings
         }
         guard policy.restricts(ratings) else { return nil }
-        return "Restricted" + ((ContentRating.strictest(ratings)?.code).map { " (\($0))" } ?? "")
+        return "Restricted" + ((policy.reason(ratings)?.code).map { " (\($0))" } ?? "")
     }
 
     /// Text that must not leave the box, each with what stands in its
@@ -41,7 +41,7 @@ extension ShellState {
             for programme in [now, next].compactMap({ $0 }) {
                 let ratings = item.ratingsHeldTo + programme.ratings.compactMap(\.resolved)
                 guard label != nil || ratings.contains(where: { !$0.isUnrated && policy.exceeds($0) }) else { continue }
-                let shown = "Restricted" + ((ContentRating.strictest(ratings)?.code).map { " (\($0))" } ?? "")
+                let shown = "Restricted" + ((policy.reason(ratings)?.code).map { " (\($0))" } ?? "")
                 found[programme.title] = shown
                 if let subtitle = programme.subtitle { found[subtitle] = shown }
             }
@@ -49,7 +49,7 @@ extension ShellState {
         for recording in recordings.list {
             let ratings = recording.ratingsHeldTo
             guard policy.restricts(ratings) else { continue }
-            found[recording.title] = "Restricted" + (ContentRating.strictest(ratings).flatMap { $0.isUnrated ? nil : " (\($0.code))" } ?? "")
+            found[recording.title] = "Restricted" + (policy.reason(ratings).flatMap { $0.isUnrated ? nil : " (\($0.code))" } ?? "")
         }
         if playback.restricted, let item = currentItem {
             let label = restrictedLabel(item) ?? "Restricted"

@@ -92,7 +92,7 @@ enum MultiviewReducer {
         entry.grant = multiview.views[view].grant
         let ratings = RestrictionReducer.knownRatings(state, item)
         if state.restrictions.policy.restricts(ratings), !covered(state, entry) {
-            entry.restricted = ContentRating.strictest(ratings)?.code ?? "not rated"
+            entry.restricted = state.restrictions.policy.reason(ratings)?.code ?? "not rated"
             entry.grant = nil
         } else if let why = state.connectionLimit(open: openStreams(state)) {
             entry.blocked = why
@@ -336,7 +336,7 @@ enum MultiviewReducer {
             let item = state.items[entry.index]
             let ratings = RestrictionReducer.knownRatings(state, item) + entry.playback.fileRatings
             guard state.restrictions.policy.restricts(ratings), !covered(state, entry) else { continue }
-            let label = ContentRating.strictest(ratings)?.code ?? "not rated"
+            let label = state.restrictions.policy.reason(ratings)?.code ?? "not rated"
             state.retire(entry.playback.token)
             var blocked = MultiviewState.View(index: entry.index)
             blocked.restricted = label

@@ -51,7 +51,7 @@ public struct NowPlayingInfo: Equatable, Sendable {
         var info = NowPlayingInfo()
         info.canQuit = !state.kiosk
         if let prompt = state.prompt {
-            info.title = "Restricted (\(ContentRating.strictest(prompt.ratings)?.code ?? "not rated"))"
+            info.title = "Restricted (\(prompt.reason(under: state.restrictions.policy)?.code ?? "not rated"))"
             info.trackID = "/org/mpris/MediaPlayer2/tvshell/restricted"
             info.status = .paused
             info.canControl = true
@@ -72,7 +72,7 @@ public struct NowPlayingInfo: Equatable, Sendable {
         }
         info.trackID = "/org/mpris/MediaPlayer2/tvshell/item\(index)"
         if p.restricted {
-            info.title = "Restricted (\(ContentRating.strictest(p.ratings)?.code ?? "not rated"))"
+            info.title = "Restricted (\(state.restrictions.policy.reason(p.ratings)?.code ?? "not rated"))"
         } else {
             info.title = state.title
             if state.isLive {

@@ -220,7 +220,7 @@ enum PictureReducer {
         let restricted = state.restrictions.policy.restricts(ratings)
         state.picture.pip?.playback.restricted = restricted
         guard restricted, !RestrictionReducer.covered(state, item, programmeStart: start) else { return [] }
-        state.picture.pip?.blocked = ContentRating.strictest(ratings)?.code ?? "not rated"
+        state.picture.pip?.blocked = state.restrictions.policy.reason(ratings)?.code ?? "not rated"
         state.picture.pip?.playback.phase = .idle
         state.picture.pip?.playback.videoConfigured = false
         let token = state.newToken()

@@ -51,7 +51,7 @@ enum PreviewReducer {
         let policy = state.restrictions.policy
         if policy.mode != .off, policy.restricts(ratings),
            !RestrictionReducer.covered(state, item, programmeStart: RestrictionReducer.programmeStart(state, item)) {
-            state.picture.preview = PreviewState(index: index, restricted: ContentRating.strictest(ratings)?.code ?? "not rated")
+            state.picture.preview = PreviewState(index: index, restricted: state.restrictions.policy.reason(ratings)?.code ?? "not rated")
             return []
         }
         if let limit = state.connectionLimit(open: state.openStreams) {
@@ -81,7 +81,7 @@ enum PreviewReducer {
             return [.slot(.preview, .continueLoad(token: preview.playback.token))]
         }
         state.retire(preview.playback.token)
-        preview.restricted = ContentRating.strictest(preview.playback.ratings)?.code ?? "not rated"
+        preview.restricted = state.restrictions.policy.reason(preview.playback.ratings)?.code ?? "not rated"
         preview.playback = PlaybackState()
         state.picture.preview = preview
         return [.slot(.preview, .stop)]

@@ -54,8 +54,14 @@ public struct PasscodePrompt: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The strictest rating, for the prompt's text.
+    /// The strictest rating by rank (what the prompt names is
+    /// `reason(under:)`: a lower one of the other kind may be the one over
+    /// the limits).
     public var rating: ContentRating? { ContentRating.strictest(ratings) }
+
+    /// The rating the prompt names under `policy`: the one over the limits
+    /// (`RestrictionPolicy.reason`).
+    public func reason(under policy: RestrictionPolicy) -> ContentRating? { policy.reason(ratings) }
 
     public var description: String {
         "PasscodePrompt(\(purpose), \(item.title), \(digits.count) digits, checking: \(checking.map(String.init) ?? "no"))"

@@ -13,7 +13,7 @@ enum PasscodeReducer {
         state.clearChrome()
         state.live.channelEntry = nil
         var effects: [Effect] = [.requestWallClock]
-        if !prompt.isAdmin { effects.append(.emit(.restrictionsAuthorizationRequested(item: prompt.item, rating: prompt.rating?.code))) }
+        if !prompt.isAdmin { effects.append(.emit(.restrictionsAuthorizationRequested(item: prompt.item, rating: prompt.reason(under: state.restrictions.policy)?.code))) }
         if state.live.flip != nil && prompt.isContent { effects += [.cancelTimer(.flipTimeout), .cancelTimer(.spinner)] }
         if state.restrictions.lockedUntil != nil { effects.append(.startTimer(.lockoutTick, after: 1)) }
         return effects
@@ -60,7 +60,7 @@ enum PasscodeReducer {
     static func flipOn(_ state: inout ShellState, step: Int, now: Instant) -> [Effect] {
         guard let prompt = state.prompt, prompt.isContent, prompt.checking == nil, !state.channelRing.isEmpty,
               let index = state.items.firstIndex(where: { $0.id == prompt.item.id }), state.lineupIndex.ringPosition(of: index) != nil else { return [] }
-        let label = prompt.rating?.code
+        let label = prompt.reason(under: state.restrictions.policy)?.code
         var effects: [Effect] = [
             .cancelTimer(.lockoutTick),
             .audit(AuditEntry(kind: .cancelled, title: prompt.item.title, itemID: prompt.item.id, rating: label, time: state.wallClock, detail: "flipped past")),
@@ -83,7 +83,7 @@ enum PasscodeReducer {
         state.wallClock = wallClock
         guard var prompt = state.prompt, prompt.checking == attempt else { return [] }
         prompt.checking = nil
-        let label = prompt.rating?.code
+        let label = prompt.reason(under: state.restrictions.policy)?.code
         func entry(_ kind: AuditEntry.Kind, _ detail: String? = nil) -> Effect {
             .audit(AuditEntry(kind: kind, title: prompt.item.title, itemID: prompt.item.id, rating: label, time: wallClock, detail: detail))
         }
@@ -174,7 +174,7 @@ enum PasscodeReducer {
     static func dismiss(_ state: inout ShellState, kind: AuditEntry.Kind, now: Instant) -> [Effect] {
         guard let prompt = state.prompt else { return [] }
         NavigationReducer.go(&state, to: .home)
-        let label = prompt.rating?.code
+        let label = prompt.reason(under: state.restrictions.policy)?.code
         let lockedOut = kind == .lockedOut
         var effects: [Effect] = [.cancelTimer(.lockoutTick)]
         if !lockedOut {
@@ -254,7 +254,7 @@ enum PasscodeReducer {
             return [.finishAuthorization(request: request, .cancelled)]
         }
         if policy.effectiveMode == .deny {
-            let label = ContentRating.strictest(ratings)?.code
+            let label = policy.reason(ratings)?.code
             return [
                 .audit(AuditEntry(kind: .denied, title: item.title, itemID: item.id, rating: label, time: state.wallClock,
                                   detail: policy.mode == .deny ? "deny mode" : "no passcode is set")),

@@ -20,13 +20,13 @@ enum PasscodeView {
         case .quitKiosk:
             (heading, what, ask) = ("Kiosk mode", "This TV is locked.", "Enter the admin passcode to quit.")
         case .early:
-            (heading, what, ask) = ("Restricted", prompt.rating.map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated.",
+            (heading, what, ask) = ("Restricted", prompt.reason(under: state.restrictions.policy).map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated.",
                                     "Enter the passcode to allow it.")
         case .play, .held:
-            (heading, what, ask) = ("Restricted", prompt.rating.map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated.",
+            (heading, what, ask) = ("Restricted", prompt.reason(under: state.restrictions.policy).map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated.",
                                     "Enter the passcode to play it.")
         case .view:
-            (heading, what, ask) = ("Restricted", prompt.rating.map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated.",
+            (heading, what, ask) = ("Restricted", prompt.reason(under: state.restrictions.policy).map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated.",
                                     "Enter the passcode to show it in its view.")
         }
         screen.putCentered(heading, y: top, style: base.with(foreground: theme.accent).bolded(), x: x, width: width)

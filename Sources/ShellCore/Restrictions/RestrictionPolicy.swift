@@ -82,6 +82,14 @@ public struct RestrictionPolicy: Equatable, Sendable {
         }
     }
 
+    /// The rating that says why content known by `ratings` is held back,
+    /// for labels and the prompt: the strictest of those over their kind's
+    /// limit (a film's R under "movies up to PG-13", not the TV-MA beside it
+    /// that "TV up to TV-MA" allows); else the strictest of all.
+    public func reason(_ ratings: [ContentRating]) -> ContentRating? {
+        ContentRating.strictest(ratings.filter { !$0.isUnrated && exceeds($0) }) ?? ContentRating.strictest(ratings)
+    }
+
     /// Whether content known by `ratings` (any source: lineup, guide, file)
     /// is restricted. No ratings, or only unrated ones, follow `unrated`.
     public func restricts(_ ratings: [ContentRating]) -> Bool {

@@ -139,7 +139,7 @@ enum RestrictionReducer {
     /// clear message, no prompt. A flip fails and returns to where it began.
     static func deny(_ state: inout ShellState, item: MediaItem, ratings: [ContentRating]) -> [Effect] {
         let policy = state.restrictions.policy
-        let label = ContentRating.strictest(ratings)?.code
+        let label = policy.reason(ratings)?.code
         let why = policy.mode == .deny ? "deny mode" : "no passcode is set"
         let effects: [Effect] = [
             .audit(AuditEntry(kind: .denied, title: item.title, itemID: item.id, rating: label, time: state.wallClock, detail: why)),

@@ -50,12 +50,13 @@ enum RestrictionsChangeReducer {
     }
 
     /// Whether `item`, known by `ratings`, is forbidden now and not covered
-    /// by the passcode given last; the strictest rating's label when it is.
+    /// by the passcode given last; the label of the rating over the limits
+    /// when it is.
     private static func forbidden(_ state: ShellState, _ item: MediaItem, ratings: [ContentRating]) -> String? {
         let policy = state.restrictions.policy
         guard policy.mode != .off, policy.restricts(ratings),
               !RestrictionReducer.covered(state, item, programmeStart: RestrictionReducer.programmeStart(state, item)) else { return nil }
-        return ContentRating.strictest(ratings)?.code ?? "not rated"
+        return policy.reason(ratings)?.code ?? "not rated"
     }
 
     /// `known` and `more`, each rating once.
@@ -76,7 +77,7 @@ enum RestrictionsChangeReducer {
             NavigationReducer.go(&state, to: .passcode(prompt))
         }
         guard state.restrictions.policy.effectiveMode == .deny, !prompt.isAdmin else { return [] }
-        let label = prompt.rating?.code
+        let label = prompt.reason(under: state.restrictions.policy)?.code
         var effects: [Effect] = [.cancelTimer(.lockoutTick)]
         if case .early(let request, let returnTo) = prompt.purpose {
             let why = state.restrictions.policy.mode == .deny ? "deny mode" : "no passcode is set"

@@ -23,7 +23,7 @@ extension ShellState {
         guard policy.mode != .off, ratings.contains(where: { !$0.isUnrated && policy.exceeds($0) }) else { return programme }
         if let grant = restrictions.grant, grant.itemID == item.id, grant.programmeStart == programme.start { return programme }
         var hidden = programme
-        let label = ContentRating.strictest(ratings)?.code
+        let label = policy.reason(ratings)?.code
         hidden.title = "Restricted" + (label.map { " (\($0))" } ?? "")
         hidden.subtitle = nil
         hidden.summary = nil

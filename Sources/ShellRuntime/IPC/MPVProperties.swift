@@ -33,7 +33,7 @@ enum MPVProperties {
         case "mute": return .success(state.settings.muted)
         case "speed": return .success(p.speed)
         case "media-title":
-            if let prompt = state.prompt { return .success("Restricted (\(ContentRating.strictest(prompt.ratings)?.code ?? "not rated"))") }
+            if let prompt = state.prompt { return .success("Restricted (\(prompt.reason(under: state.restrictions.policy)?.code ?? "not rated"))") }
             return state.title.isEmpty ? .failure(unavailable) : .success(state.title)
         case "path":
             guard !restricted, let item = state.currentItem else { return .failure(unavailable) }

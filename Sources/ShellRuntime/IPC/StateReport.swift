@@ -68,7 +68,7 @@ enum StateReport {
     /// The strictest rating known for what is (about to be) played.
     static func rating(_ state: ShellState) -> String? {
         let ratings = state.prompt?.ratings ?? state.playback.ratings
-        return ContentRating.strictest(ratings)?.code ?? state.currentItem?.rating
+        return state.restrictions.policy.reason(ratings)?.code ?? state.currentItem?.rating
     }
 
     static func restricted(_ state: ShellState) -> Bool {
