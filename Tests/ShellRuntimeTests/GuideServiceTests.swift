@@ -79,6 +79,35 @@ struct GuideServiceTests {
         #expect(!cached.contains { $0.contains(".part") }, "no part file left: \(cached)")
     }
 
+    @Test("a plan of other sources given while a download of the old ones hangs does not wait for it: the download is given up, its part file gone, and the new guide's programmes come")
+    func otherSourcesDuringDownload() throws {
+        let directory = TVShellBinary.scratchDirectory("guide-service-other")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let guide = Self.guide(now: Date().timeIntervalSince1970)
+        let other = Data(String(decoding: guide, as: UTF8.self).replacingOccurrences(of: "Two Now", with: "Pushed Now").utf8)
+        let server = try LocalHTTPServer(files: ["guide.xml": guide, "pushed.xml": other])
+        defer { server.stop() }
+        server.inject(.stall, pathSuffix: "guide.xml")
+        let inbox = ActionInbox()
+        let service = GuideService(plan: Self.plan(directory, server, channels: ["One", "Two"]), inbox: inbox, logger: Logger(label: "test"),
+                                   cacheDirectory: directory.appendingPathComponent("cache").path)
+        defer { service.stop() }
+        service.start()
+        _ = Self.take(inbox, timeout: 10) { _ in server.requests.count == 1 }
+        #expect(server.requests.count == 1, "the first refresh asked for the guide, which hangs")
+
+        var pushed = Self.plan(directory, server, channels: ["One", "Two"])
+        pushed.sources = [server.url("pushed.xml")]
+        let given = Date()
+        service.replace(pushed)
+        let after = Self.take(inbox, timeout: 10) { Self.windows($0).contains { $0.contains("Pushed Now") } }
+        #expect(Self.windows(after).contains { $0.contains("Pushed Now") }, "the pushed guide is read without waiting: \(Self.windows(after))")
+        #expect(Date().timeIntervalSince(given) < 5, "within a few seconds, not the hung download's 30")
+        let cached = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("cache").path)
+        #expect(!cached.contains { $0.contains(".part") }, "the given-up download left no part file: \(cached)")
+        server.inject(nil)
+    }
+
     @Test("a refresh whose download failed is tried again soon (not after the guide's whole age), and its problem then goes")
     func failedRefreshRetried() throws {
         let directory = TVShellBinary.scratchDirectory("guide-service-retry")

@@ -11,8 +11,9 @@ import FoundationNetworking
 /// in the cache with the server's `ETag` and `Last-Modified`, and asked for
 /// again with `If-None-Match` / `If-Modified-Since`: an unchanged guide is
 /// not downloaded twice. A download gives up when no byte came for
-/// `idleTimeout` seconds, however long it takes as a whole. Blocking; call
-/// off the run loop.
+/// `idleTimeout` seconds, however long it takes as a whole, or as soon as
+/// `cancelled` says so (looked at every second; the sources after it are
+/// not asked for). Blocking; call off the run loop.
 public struct GuideDownload {
     /// How a download goes: bytes so far, the whole when the server said,
     /// seconds since it began.
@@ -27,10 +28,11 @@ public struct GuideDownload {
     public private(set) var unchanged: [String] = []
 
     public init(sources: [String], cacheDirectory: String = GuideDownload.defaultCacheDirectory(), idleTimeout: Double = 30,
-                progress: (@Sendable (String, Progress) -> Void)? = nil) {
+                progress: (@Sendable (String, Progress) -> Void)? = nil, cancelled: (@Sendable () -> Bool)? = nil) {
         for label in sources {
+            if cancelled?() == true { break }
             if label.hasPrefix("http://") || label.hasPrefix("https://") {
-                switch Self.download(label, cache: cacheDirectory, idleTimeout: idleTimeout, progress: progress) {
+                switch Self.download(label, cache: cacheDirectory, idleTimeout: idleTimeout, progress: progress, cancelled: cancelled) {
                 case .success(let (path, fresh)):
                     if !fresh { unchanged.append(label) }
                     inputs.append(GuideInput(label: label, content: .source(.path(path))))
@@ -70,8 +72,8 @@ public struct GuideDownload {
 
     /// The cached file for `location` (fresh: downloaded now; else the
     /// server said it had not changed), or why there is none.
-    private static func download(_ location: String, cache: String, idleTimeout: Double,
-                                 progress: (@Sendable (String, Progress) -> Void)?) -> Result<(String, Bool), InputLoader.Failure> {
+    private static func download(_ location: String, cache: String, idleTimeout: Double, progress: (@Sendable (String, Progress) -> Void)?,
+                                 cancelled: (@Sendable () -> Bool)?) -> Result<(String, Bool), InputLoader.Failure> {
         guard let url = URL(string: location) else { return .failure(.init(location: location, reason: "not a valid URL")) }
         try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let key = String(location.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }, radix: 16)
@@ -97,11 +99,13 @@ public struct GuideDownload {
         let task = session.downloadTask(with: request)
         task.resume()
         while watch.done.wait(timeout: .now() + 1) == .timedOut {
-            if watch.idle > idleTimeout {
+            let given = cancelled?() == true
+            if given || watch.idle > idleTimeout {
                 task.cancel()
                 _ = watch.done.wait(timeout: .now() + 5)
                 try? FileManager.default.removeItem(atPath: part)
-                return .failure(.init(location: location, reason: "no data for \(Int(idleTimeout)) s after \(watch.bytes) bytes"))
+                return .failure(.init(location: location, reason: given ? "given up after \(watch.bytes) bytes"
+                                          : "no data for \(Int(idleTimeout)) s after \(watch.bytes) bytes"))
             }
         }
         let outcome = watch.outcome

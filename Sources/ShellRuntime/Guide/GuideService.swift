@@ -1,6 +1,7 @@
 import Foundation
 import GuideStore
 import Logging
+import MediaModel
 import ShellCore
 
 /// Keeps the shell's guide fresh on one thread of its own: refreshes the
@@ -16,7 +17,9 @@ import ShellCore
 /// One thread for the shell's life: a plan given while it runs (`replace`:
 /// channels gained, another lineup, another source) is taken after the
 /// refresh under way, never beside it, so two refreshes never download into
-/// the same cached file or write the store at once. `start`, `replace` and
+/// the same cached file or write the store at once. A plan of other sources
+/// (a guide pushed by the socket or the fleet) does not wait for a download
+/// of the old ones: that download is given up within a second. `start`, `replace` and
 /// `stop` from the run-loop thread.
 final class GuideService: @unchecked Sendable {
     private let inbox: ActionInbox
@@ -94,7 +97,9 @@ final class GuideService: @unchecked Sendable {
             let stale = status?.isStale(sources: plan.sources, lineup: signature, now: now, maximumAge: plan.maximumAge) ?? true
             if !plan.sources.isEmpty, stale || retryAt.map({ now >= $0 }) == true {
                 inbox.post(.guideStatus(GuideStatus(refreshed: status?.refreshed, refreshing: true, problem: lastProblem)))
-                lastProblem = refresh(plan)
+                let (problem, superseded) = refresh(plan)
+                if superseded { continue }
+                lastProblem = problem
                 if let fresh = plan.store.status(), fresh.refreshed != status?.refreshed {
                     status = fresh
                 } else {
@@ -119,9 +124,16 @@ final class GuideService: @unchecked Sendable {
     }
 
     /// Downloads the plan's sources and rebuilds the store from them; the
-    /// problem, if the refresh had one.
-    private func refresh(_ plan: GuidePlan) -> String? {
-        let download = GuideDownload(sources: plan.sources, cacheDirectory: cacheDirectory)
+    /// problem, if the refresh had one. `superseded`: a plan of other
+    /// sources came (or a stop) while it downloaded, and the store was left
+    /// as it was.
+    private func refresh(_ plan: GuidePlan) -> (problem: String?, superseded: Bool) {
+        let superseded: @Sendable () -> Bool = { [self] in isStopping || self.plan.sources != plan.sources }
+        let download = GuideDownload(sources: plan.sources, cacheDirectory: cacheDirectory, cancelled: superseded)
+        if superseded() {
+            logger.info("guide refresh from \(plan.sources.map { URLRedaction.redact($0) }.joined(separator: ", ")) given up: other sources were given")
+            return (nil, true)
+        }
         do {
             let report = try GuideBuilder.refresh(
                 path: plan.store.path, targets: plan.targets, inputs: download.inputs, lineupLocation: plan.lineupLocation)
@@ -129,11 +141,11 @@ final class GuideService: @unchecked Sendable {
                 for problem in source.problems.prefix(20) { logger.warning("\(source.label): \(problem)") }
             }
             logger.info("guide refreshed: \(report.channelsMatched) of \(report.channels) channels matched, \(report.programmes) programmes, \(String(format: "%.1f", report.seconds)) s\(report.replaced ? "" : ", not replaced")\(report.changed == 0 ? ", unchanged (0 programmes changed)" : "")")
-            return report.problem
+            return (report.problem, false)
         } catch {
             let problem = "the guide store could not be written: \(error)"
             logger.error("\(problem)")
-            return problem
+            return (problem, false)
         }
     }
 
