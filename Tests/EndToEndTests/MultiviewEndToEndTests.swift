@@ -72,6 +72,27 @@ struct MultiviewEndToEndTests {
         #expect(!live.server.requests.contains("/live5.m3u8"), "the TV-MA channel was never opened: \(live.server.requests.filter { $0.hasSuffix(".m3u8") })")
     }
 
+    @Test("M with the next channel warm: its view takes the warm player over and draws at once, with no second load of it")
+    func warmHandedOn() throws {
+        let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)
+        defer { live.stop() }
+        let folder = TVShellBinary.scratchDirectory("multiview-warm")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("config.toml").path
+        try "[live]\nwarm_delay = 0\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([try lineup(live, in: folder), "--config", config], width: 120, height: 40)
+        try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 2 && ($0["warm"] as? [Int])?.contains(2) == true }
+        _ = try shell.ipc.request(["keypress", "M"])
+        let up = try shell.ipc.waitForState(timeout: 30) { state in
+            let v = self.views(state)
+            return v.count == 4 && (v[1]["frames_presented"] as? Int ?? 0) > 5
+        }
+        #expect(views(up)[1]["channel"] as? Int == 2)
+        #expect(shell.log.components(separatedBy: "warm \(live.url(channel: 2)) (").count == 2, "opened once, warm")
+        #expect(!shell.log.contains("load \(live.url(channel: 2)) (view1)"), "not loaded again in its view")
+        #expect(shell.log.contains("load \(live.url(channel: 3)) (view2)"), "a channel not warm opens in its view")
+    }
+
     @Test("with max_connections = 3 the fourth view says why it is empty; m changes the layout; ESC goes back to the focused channel")
     func connectionCap() throws {
         let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)

@@ -2,7 +2,8 @@ import MediaModel
 
 /// Multiview: `M` on a live channel shows it and up to three more (the
 /// favourites, else the channels after it) two by two, each playing in its
-/// own player at its window's size; the arrows move the focus and the sound
+/// own player at its window's size (a channel warm as a neighbour keeps its
+/// player: no second load); the arrows move the focus and the sound
 /// with it; ENTER or ESC makes the focused one full screen (its player
 /// moves to the main slot: no second load) and stops the others. A
 /// restricted channel is never opened in a view before its passcode: ENTER
@@ -77,10 +78,31 @@ enum MultiviewReducer {
         state.clearChrome()
         NavigationReducer.go(&state, to: .player)
         effects += [.cancelTimer(.transportHide), .cancelTimer(.hintHide), .cancelTimer(.stall), .cancelTimer(.programmeBoundary)]
-        for view in views.indices where view != kept { effects += open(&state, view: view) }
+        for view in views.indices where view != kept { effects += handOn(&state, view: view) ?? open(&state, view: view) }
         effects += sound(state)
         let numbers = chosen.compactMap { state.items[$0].number }
         return effects + [.emit(.multiviewStarted(channels: numbers))]
+    }
+
+    /// View `view`'s channel is warm (a neighbour opened paused): the warm
+    /// player moves to the view and plays on from its buffer's live edge,
+    /// muted, with no second load. Nil when it is not warm (or is
+    /// restricted now): the view opens it.
+    static func handOn(_ state: inout ShellState, view: Int) -> [Effect]? {
+        guard let multiview = state.multiview, multiview.views.indices.contains(view) else { return nil }
+        let index = multiview.views[view].index
+        guard let (slot, warm) = state.warm.players.first(where: { $0.value.index == index && $0.value.playback.phase == .playing }),
+              !WarmReducer.restricted(state, index) else { return nil }
+        state.warm.players[slot] = nil
+        var playback = warm.playback
+        playback.paused = false
+        state.multiview?.views[view].playback = playback
+        let to = PlayerSlot.views[view]
+        var effects: [Effect] = [.exchangePlayers(slot, to), .slot(to, .mute(true)), .slot(to, .pause(false))]
+        if let buffer = playback.liveBuffer, let position = playback.position, buffer.end - 1 - position > 1 {
+            effects.append(.slot(to, .seekBy(buffer.end - 1 - position)))
+        }
+        return effects
     }
 
     /// Opens view `view`'s channel in its player, unless it is restricted

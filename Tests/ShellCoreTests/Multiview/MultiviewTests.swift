@@ -197,6 +197,40 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("M with neighbours warm: a chosen channel that is warm keeps its player (moved to its view, unpaused, at its buffer's live edge; no second load); the others open; a warm channel not chosen stops")
+    func warmHandedOn() {
+        var settings = ShellSettings()
+        settings.warmNeighbours = 2
+        let h = ReducerHarness(ShellState(items: channels, settings: settings))
+        h.apply(.playIndex(1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
+        _ = h.advance(by: 3)
+        h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+        let next = try! #require(h.state.warm.players.first { $0.value.index == 2 })
+        let previous = try! #require(h.state.warm.players.first { $0.value.index == 0 })
+        for (slot, warm) in [next, previous] {
+            h.apply(.player(.preloaded(ratings: []), token: warm.playback.token, at: h.clock.now))
+            h.apply(.player(.playing, token: warm.playback.token, at: h.clock.now))
+            _ = slot
+        }
+        h.apply(.player(.liveBuffer(start: 0, end: 30), token: next.value.playback.token, at: h.clock.now))
+        h.apply(.player(.position(4), token: next.value.playback.token, at: h.clock.now))
+
+        let effects = h.apply(.command(.multiview, at: h.clock.now))
+        let views = try! #require(h.state.multiview?.views)
+        #expect(views.map(\.index) == [1, 2, 3, 4])
+        #expect(views[1].playback.token == next.value.playback.token && !views[1].playback.paused, "the warm player's own playback")
+        #expect(effects.contains(.exchangePlayers(next.key, .view1)))
+        #expect(effects.contains(.slot(.view1, .pause(false))) && effects.contains(.slot(.view1, .seekBy(25))), "to its live edge: \(effects)")
+        #expect(!effects.contains { if case .slot(.view1, .load) = $0 { true } else { false } }, "no second load")
+        #expect(effects.contains(.slot(.view2, .load(channels[3], token: views[2].playback.token))))
+        #expect(effects.contains(.slot(previous.key, .stop)), "the warm channel not chosen stops")
+        #expect(h.state.warm.players.isEmpty)
+        #expect(h.state.slot(forToken: next.value.playback.token) == .view1)
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("not on a film: it says why")
     func onlyLive() {
         let h = ReducerHarness(ShellState(items: [film]))
