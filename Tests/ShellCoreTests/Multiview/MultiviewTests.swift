@@ -5,6 +5,24 @@ import Testing
 
 private let channels = (1...5).map { (n: Int) in MediaItem(id: "c\(n)", title: "Channel \(n)", url: "http://tv.example/\(n).m3u8", isLive: true, number: n) }
 
+private let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+private let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+
+/// The five channels, `items[index]` rated TV-MA.
+private func channels(ratedTVMA index: Int) -> [MediaItem] {
+    var items = channels
+    items[index].rating = "TV-MA"
+    items[index].contentRating = tvMA
+    return items
+}
+
+/// No warm neighbours: the views' loads are the only ones.
+private let noWarm: ShellSettings = {
+    var settings = ShellSettings()
+    settings.warmNeighbours = 0
+    return settings
+}()
+
 /// Channel 1 playing full screen.
 private func watching(settings: ShellSettings = ShellSettings()) -> ReducerHarness {
     var settings = settings
@@ -116,14 +134,8 @@ struct MultiviewTests {
 
     @Test("restrictions turned on while multiview is up stop a view whose channel they now forbid, at once, and say so; the others play on")
     func restrictionsApplyAtOnce() {
-        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
-        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
-        var items = channels
-        items[2].rating = "TV-MA"
-        items[2].contentRating = tvMA
-        var settings = ShellSettings()
-        settings.warmNeighbours = 0
-        let h = ReducerHarness(ShellState(items: items, settings: settings))
+        let items = channels(ratedTVMA: 2)
+        let h = ReducerHarness(ShellState(items: items, settings: noWarm))
         h.apply(.playIndex(0, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.command(.multiview, at: h.clock.now))
@@ -143,15 +155,9 @@ struct MultiviewTests {
 
     @Test("ENTER on a restricted view asks for the passcode there: nothing of it opens before; the right code opens it in its view and multiview comes back; it stays open when the restrictions are looked at again, and full screen keeps the code; ESC closes the prompt back to multiview")
     func unlockInAView() {
-        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
-        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
-        var items = channels
-        items[1].rating = "TV-MA"
-        items[1].contentRating = tvMA
-        var settings = ShellSettings()
-        settings.warmNeighbours = 0
+        let items = channels(ratedTVMA: 1)
         let policy = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
-        var state = ShellState(items: items, settings: settings)
+        var state = ShellState(items: items, settings: noWarm)
         state.restrictions = RestrictionsState(policy: policy)
         let h = ReducerHarness(state)
         h.apply(.playIndex(0, at: h.clock.now))
