@@ -127,7 +127,10 @@ struct RecordingsDeleteCommand: ParsableCommand {
             RecordingsCommand.stopRecorder(recording)
             var removed = 0
             if let path = recording.path {
-                for file in RecordingsSettings.parts(of: path) where (try? FileManager.default.removeItem(atPath: file)) != nil { removed += 1 }
+                for file in RecordingsSettings.parts(of: path) {
+                    if (try? FileManager.default.removeItem(atPath: file)) != nil { removed += 1 }
+                    unlink(RecordingsSettings.mendingPath(file))
+                }
             }
             try store.deleteRecording(id)
             let status = RecordingsSettings.defaultStatusDirectory()

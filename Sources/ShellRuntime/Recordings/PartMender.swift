@@ -22,7 +22,7 @@ enum PartMender {
     }
 
     private static func mend(_ path: String, tags: String?) -> Bool {
-        let temporary = path + ".mending"
+        let temporary = RecordingsSettings.mendingPath(path)
         var message = [CChar](repeating: 0, count: 512)
         let result = tvs_record(path, nil, temporary, tags, Date().timeIntervalSince1970 + 86_400, nil, nil, &message, message.count)
         guard Int(result) == Int(TVS_RECORD_SOURCE_ENDED), tvs_record_stop_requested() == 0, tvs_record_is_whole(temporary) == 1,

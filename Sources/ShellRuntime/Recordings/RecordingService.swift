@@ -47,6 +47,10 @@ final class RecordingService: StateObserver, @unchecked Sendable {
     private var toldNoLibrary = false
     /// Recordings whose viewer was told they may not fit: not told again.
     private var toldOfSpace: Set<String> = []
+    /// Recordings a recorder was started for after their end, to finish
+    /// their parts: once per run (one that cannot start is not started
+    /// again every second).
+    private var mending: Set<String> = []
 
     init(settings: RecordingsSettings, guide: GuideStore?, inbox: ActionInbox, logger: Logger) {
         self.settings = settings
@@ -341,9 +345,10 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                 if now < recording.end - 2 {
                     logger.warning("recording \(recording.id): its recorder is gone; resuming into a new part")
                     start(&recording, part: nextPart(recording), now: now)
-                } else if recording.bytes > 0, recording.path != nil, progress?.reason != PartMender.reason {
+                } else if recording.bytes > 0, recording.path != nil, progress?.reason != PartMender.reason, !mending.contains(recording.id) {
                     // After its end: a recorder finishes the part it left.
                     logger.warning("recording \(recording.id): its recorder is gone; finishing its files")
+                    mending.insert(recording.id)
                     start(&recording, part: nextPart(recording), now: now)
                 } else {
                     recording.status = (recording.bytes > 0 ? RecordingInfo.Status.finished : .failed).rawValue

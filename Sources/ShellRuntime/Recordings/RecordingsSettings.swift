@@ -39,6 +39,12 @@ public struct RecordingsSettings: Equatable, Sendable {
         (path.hasSuffix(".mkv") ? String(path.dropLast(4)) : path) + ".part\(part).mkv"
     }
 
+    /// Where the part at `path` is copied while a killed recorder's
+    /// unfinished file is mended (`PartMender`): renamed over it once whole.
+    public static func mendingPath(_ path: String) -> String {
+        path + ".mending"
+    }
+
     /// The files of the recording at `path` that are there, in order: it,
     /// then each further part up to the first missing.
     public static func parts(of path: String) -> [String] {
