@@ -88,6 +88,8 @@ void tvs_record_stop(void) { stop_requested = 1; }
 
 int tvs_record_stop_requested(void) { return stop_requested != 0; }
 
+void tvs_record_stop_reset(void) { stop_requested = 0; }
+
 static double wall_clock(void) {
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);

@@ -473,6 +473,26 @@ struct RecordingsEndToEndTests {
         #expect(shell.ipc.events.allSatisfy { $0["event"] as? String != "recording-failed" })
     }
 
+    @Test("a recording resumed after its recorder was killed, then cancelled: what it has is kept, the part the killed recorder left finished")
+    func resumedThenCancelled() throws {
+        let setup = try Setup(name: "recordings-parts-cancel")
+        defer { setup.stop() }
+        let home = ParentalHome(setup.dir.appendingPathComponent("home"))
+        let shell = try ShellUnderTest(["--config", setup.config, "--home", setup.lineup], home: home)
+        let (id, path) = try recordingUnderWay(shell, seconds: 40)
+        let killed = try #require(recorderPID(id), "the recorder of \(id) runs")
+        kill(killed, SIGKILL)
+        let second = String(path.dropLast(4)) + ".part2.mkv"
+        let deadline = Date().addingTimeInterval(20)
+        while size(second) < 50_000 && Date() < deadline { usleep(100_000) }
+        #expect(size(second) >= 50_000, "resumed into a second part")
+        #expect(try Spawn.run([TVShellBinary.path, "recordings", "cancel", id], environment: home.environment).status == 0)
+        let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 20)
+        #expect(finished["reason"] as? String == "stopped early", "\(finished)")
+        let one = try probe(path)
+        #expect(one.duration > 2 && one.frames > 25, "the killed recorder's part finished though the recording was stopped: \(one)")
+    }
+
     @Test("a recorder killed with the shell and found gone only after the recording's end: its file is finished, and the recording plays as long as it is")
     func killedAndFoundAfterTheEnd() throws {
         let setup = try Setup(name: "recordings-found-late")

@@ -36,6 +36,10 @@ void tvs_record_stop(void);
 /* Whether `tvs_record_stop` was called. */
 int tvs_record_stop_requested(void);
 
+/* Forgets a stop asked for: what comes after the recording (finishing its
+ * files) is not stopped by it, only by a stop asked for again. */
+void tvs_record_stop_reset(void);
+
 /* Whether the file at `path` says how long it is: 1 yes, 0 no (a
  * Matroska file whose recorder was killed before it finished it), -1 it
  * cannot be read. Reads its header only; any thread. */

@@ -16,9 +16,12 @@ enum PartMender {
     static let reason = "finishing a part its stopped recorder left unfinished"
 
     /// Mends each of `paths` that is not whole, with `tags` ("NAME=value"
-    /// lines) as its global tags; how many were mended.
+    /// lines) as its global tags; how many were mended. A stop asked for
+    /// before (the recording cancelled) does not keep its files unfinished;
+    /// one asked for while they are copied leaves the rest as they were.
     static func mend(_ paths: [String], tags: String?) -> Int {
-        paths.filter { tvs_record_is_whole($0) == 0 && mend($0, tags: tags) }.count
+        tvs_record_stop_reset()
+        return paths.filter { tvs_record_is_whole($0) == 0 && mend($0, tags: tags) }.count
     }
 
     private static func mend(_ path: String, tags: String?) -> Bool {
