@@ -134,7 +134,7 @@ struct RecordingsDeleteCommand: ParsableCommand {
             }
             try store.deleteRecording(id)
             let status = RecordingsSettings.defaultStatusDirectory()
-            for file in [RecordingsSettings.logPath(statusDirectory: status, id: id), status + "/\(id).json"] { unlink(file) }
+            for file in [RecordingsSettings.logPath(statusDirectory: status, id: id), RecordingsSettings.statusPath(statusDirectory: status, id: id)] { unlink(file) }
             print("deleted \(id)\(removed > 0 ? " and \(removed) file\(removed == 1 ? "" : "s")" : "")")
         }
     }

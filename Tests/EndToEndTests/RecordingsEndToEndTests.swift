@@ -314,6 +314,7 @@ struct RecordingsEndToEndTests {
         _ = try shell.ipc.waitForState { self.recording($0, id)?["status"] as? String == "finished" }
         #expect(try Spawn.run([TVShellBinary.path, "recordings", "delete", id], environment: home.environment).status == 0)
         #expect(!FileManager.default.fileExists(atPath: log), "deleted with the recording")
+        #expect(!FileManager.default.fileExists(atPath: String(log.dropLast(4)) + ".json"), "its status file too")
     }
 
     @Test("an HLS master playlist of two variants is recorded from one, the higher BANDWIDTH: one picture in the file, the other variant not downloaded on")

@@ -456,7 +456,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         return RecordingsSettings.parts(of: path).count + 1
     }
 
-    private func statusPath(_ id: String) -> String { settings.statusDirectory + "/\(id).json" }
+    private func statusPath(_ id: String) -> String { RecordingsSettings.statusPath(statusDirectory: settings.statusDirectory, id: id) }
 
     /// "Title - Channel - 2026-11-27 21.00.mkv" in the recordings folder, not
     /// taken yet.

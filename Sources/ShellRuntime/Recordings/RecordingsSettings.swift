@@ -55,6 +55,12 @@ public struct RecordingsSettings: Equatable, Sendable {
         return paths
     }
 
+    /// The status file recording `id`'s recorder keeps up to date
+    /// (`RecordingProgress`), in `statusDirectory`.
+    public static func statusPath(statusDirectory: String, id: String) -> String {
+        statusDirectory + "/\(id).json"
+    }
+
     /// The log of recording `id`'s recorders (each attempt, stream and
     /// part, with the time; 0600), beside its status file: kept until the
     /// recording is deleted.
