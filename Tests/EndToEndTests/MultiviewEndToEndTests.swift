@@ -93,6 +93,40 @@ struct MultiviewEndToEndTests {
         #expect(shell.log.contains("load \(live.url(channel: 3)) (view2)"), "a channel not warm opens in its view")
     }
 
+    @Test("ENTER on a view: the views of the channels likely next stay warm (no load of them after), and channel up to one draws at once from its player")
+    func promotedLeavesWarm() throws {
+        let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)
+        defer { live.stop() }
+        let folder = TVShellBinary.scratchDirectory("multiview-promote-warm")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("config.toml").path
+        try "[live]\nwarm_neighbours = 2\nwarm_delay = 30\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([try lineup(live, in: folder), "--config", config], width: 120, height: 40)
+        try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        _ = try shell.ipc.request(["keypress", "M"])
+        try shell.ipc.waitForState(timeout: 30) { state in
+            let v = self.views(state)
+            return v.count == 4 && v.allSatisfy { ($0["frames_presented"] as? Int ?? 0) > 3 }
+        }
+        _ = try shell.ipc.request(["keypress", "RIGHT"])
+        try shell.ipc.waitForState { ($0["multiview"] as? [String: Any])?["focus"] as? Int == 1 }
+        _ = try shell.ipc.request(["keypress", "ENTER"])
+        let full = try shell.ipc.waitForState(timeout: 20) { state in
+            state["multiview"] is NSNull && (state["channel"] as? [String: Any])?["number"] as? Int == 2
+                && Set(state["warm"] as? [Int] ?? []) == [1, 3]
+        }
+        #expect(Set(full["warm"] as? [Int] ?? []) == [1, 3], "channels 1 and 3, the views beside it, warm before the 30 s warm delay")
+        for channel in [1, 3] {
+            #expect(!shell.log.contains("warm \(live.url(channel: channel)) ("), "channel \(channel) kept its view's player, not opened again warm")
+        }
+        _ = try shell.ipc.request(["keypress", "CHANNEL_UP"])
+        let done = try shell.ipc.waitForEvent("channel-flip-completed")
+        #expect(done["success"] as? Bool == true)
+        try shell.ipc.waitForState(timeout: 20) { ($0["channel"] as? [String: Any])?["number"] as? Int == 3 && $0["phase"] as? String == "playing" }
+        #expect(!shell.log.contains("load \(live.url(channel: 3))\n"), "channel 3 swapped in from its warm player, not loaded: \(shell.log)")
+        #expect(shell.log.components(separatedBy: "load \(live.url(channel: 3)) (").count == 2, "opened once, in its view")
+    }
+
     @Test("with max_connections = 3 the fourth view says why it is empty; m changes the layout; ESC goes back to the focused channel")
     func connectionCap() throws {
         let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)

@@ -5,7 +5,8 @@ import MediaModel
 /// own player at its window's size (a channel warm as a neighbour keeps its
 /// player: no second load); the arrows move the focus and the sound
 /// with it; ENTER or ESC makes the focused one full screen (its player
-/// moves to the main slot: no second load) and stops the others. A
+/// moves to the main slot: no second load), the others likely next stay
+/// warm and the rest stop. A
 /// restricted channel is never opened in a view before its passcode: ENTER
 /// on its view asks for it there, and the channel opens in the view once it
 /// is given (ESC makes it full screen, asking as any restricted load); a
@@ -301,21 +302,28 @@ enum MultiviewReducer {
     }
 
     /// The focused view full screen: its player takes the main slot (no
-    /// second load); the others stop. A view that shows nothing (restricted,
-    /// not opened) is played as any channel (a restricted one asks for the
-    /// passcode).
+    /// second load). The other views playing whose channels are likely next
+    /// (`WarmReducer.candidates`: the neighbours, a favourite…) become warm
+    /// players, paused and muted, so a zap back to one is at once; the rest
+    /// stop. Warm players may open at once: it has played in its view. A
+    /// view that shows nothing (restricted, not opened) is played as any
+    /// channel (a restricted one asks for the passcode).
     static func promote(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard let multiview = state.multiview else { return [] }
         let focused = multiview.views[multiview.focus]
         var effects: [Effect] = []
+        var others: [(view: Int, entry: MultiviewState.View)] = []
         for (view, entry) in multiview.views.enumerated() where view != multiview.focus || !entry.opened || entry.playback.phase == .failed {
-            if entry.opened { effects.append(.slot(PlayerSlot.views[view], .stop)) }
-            state.retire(entry.playback.token)
+            others.append((view, entry))
         }
         state.multiview = nil
         let item = state.items[focused.index]
-        effects.append(.emit(.multiviewStopped(channel: item.number)))
         guard focused.opened, focused.playback.phase != .failed else {
+            for (view, entry) in others {
+                if entry.opened { effects.append(.slot(PlayerSlot.views[view], .stop)) }
+                state.retire(entry.playback.token)
+            }
+            effects.append(.emit(.multiviewStopped(channel: item.number)))
             return effects + PlaybackReducer.play(&state, index: focused.index, now: now)
         }
         state.retire(state.playback.token)
@@ -328,9 +336,35 @@ enum MultiviewReducer {
         state.clearChrome()
         NavigationReducer.go(&state, to: .player)
         state.chrome.transportVisible = true
-        effects += [.exchangePlayers(.main, PlayerSlot.views[multiview.focus]), .slot(.main, .mute(state.settings.muted)),
-                    .startTimer(.transportHide, after: state.settings.transportHideDelay)]
+        effects += [.exchangePlayers(.main, PlayerSlot.views[multiview.focus]), .slot(.main, .mute(state.settings.muted))]
+        state.warm.allowed = focused.playback.token
+        state.warm.refused = []
+        effects += keepWarm(&state, others)
+        effects.append(.emit(.multiviewStopped(channel: item.number)))
+        effects.append(.startTimer(.transportHide, after: state.settings.transportHideDelay))
         return effects + RestrictionReducer.boundaryTimer(state)
+    }
+
+    /// The views left when one goes full screen: each playing one whose
+    /// channel `WarmReducer.candidates` wants moves to a free warm slot,
+    /// paused (already muted); the others stop.
+    private static func keepWarm(_ state: inout ShellState, _ views: [(view: Int, entry: MultiviewState.View)]) -> [Effect] {
+        let wanted = WarmReducer.candidates(state)
+        var effects: [Effect] = []
+        for (view, entry) in views {
+            let slot = PlayerSlot.views[view]
+            if entry.opened, entry.playback.phase == .playing, let reason = wanted.first(where: { $0.index == entry.index })?.reason,
+               let warm = PlayerSlot.warm.first(where: { state.warm.players[$0] == nil }) {
+                var playback = entry.playback
+                playback.paused = true
+                state.warm.players[warm] = WarmPlayer(index: entry.index, playback: playback, reason: reason)
+                effects += [.exchangePlayers(slot, warm), .slot(warm, .pause(true)), .slot(warm, .mute(true))]
+                continue
+            }
+            if entry.opened { effects.append(.slot(slot, .stop)) }
+            state.retire(entry.playback.token)
+        }
+        return effects
     }
 
     /// Multiview ends for something else to play full screen (a channel

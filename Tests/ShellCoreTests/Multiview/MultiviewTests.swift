@@ -237,6 +237,42 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("ENTER with warming on: the views likely next (the neighbours, a favourite) become warm players, paused, with no second load, and a zap to one swaps at once; the rest stop; the others may open at once")
+    func promotedLeavesWarm() {
+        var settings = ShellSettings()
+        settings.warmNeighbours = 2
+        settings.warmBudget = WarmBudget(players: 2)
+        let h = ReducerHarness(ShellState(items: channels, settings: settings))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
+        h.apply(.command(.multiview, at: h.clock.now))
+        let views = try! #require(h.state.multiview?.views)
+        for view in views.dropFirst() { h.apply(.player(.playing, token: view.playback.token, at: h.clock.now)) }
+        h.apply(.command(.right, at: h.clock.now))
+        let effects = h.apply(.command(.select, at: h.clock.now))
+        #expect(h.state.multiview == nil && h.state.current == 1 && h.state.playback.token == views[1].playback.token)
+        let warm = h.state.warm.players
+        #expect(Set(warm.values.map(\.index)) == [0, 2], "channel 3 (next) and channel 1 (previous) warm: \(warm)")
+        for (slot, player) in warm {
+            let view = views.firstIndex { $0.index == player.index }!
+            #expect(player.playback.token == views[view].playback.token && player.playback.paused)
+            #expect(effects.contains(.exchangePlayers(PlayerSlot.views[view], slot)) && effects.contains(.slot(slot, .pause(true))))
+            #expect(h.state.slot(forToken: player.playback.token) == slot)
+        }
+        #expect(warm.values.first { $0.index == 2 }?.reason == .next && warm.values.first { $0.index == 0 }?.reason == .previous)
+        #expect(effects.contains(.slot(.view3, .stop)), "channel 4 is not likely next")
+        #expect(!effects.contains(.slot(.view0, .stop)) && !effects.contains(.slot(.view2, .stop)))
+        #expect(!effects.contains { if case .slot(_, .load) = $0 { true } else { if case .slot(_, .loadPaused) = $0 { true } else { false } } }, "nothing loads again")
+        #expect(h.state.warm.allowed == h.state.playback.token, "it has played in its view: no warm delay")
+
+        h.apply(.command(.right, at: h.clock.now))
+        let up = h.apply(.replaceContent(channels[2], request: 1, at: h.clock.now))
+        let next = try! #require(warm.first { $0.value.index == 2 })
+        #expect(up.contains(.exchangePlayers(.main, next.key)) && h.state.current == 2, "a zap to a view left warm swaps players")
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("not on a film: it says why")
     func onlyLive() {
         let h = ReducerHarness(ShellState(items: [film]))
