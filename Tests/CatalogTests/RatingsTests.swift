@@ -152,14 +152,19 @@ struct AgeRatingTests {
         #expect(grouped.channels.map { $0.mediaItem.contentRating?.code } == ["18+", nil, "TV-14"], "a group named for adults, unless the channel is rated")
     }
 
-    @Test("group names that say “for adults”: XXX, porn, 18+, erotic, and Adult(s) in several languages; not Adult Swim, Adult Contemporary, Adult Education, Young Adult, nor words that only hold the letters")
+    @Test("group names that say “for adults”: XXX, porn, 18+, erotic, and Adult(s) in the languages providers use, Russian and Polish among them; not Adult Swim, Adult Contemporary, Adult Education, Young Adult (nor its German, Dutch, Scandinavian, Polish forms), nor words that only hold the letters")
     func adultGroupNames() {
         for name in ["XXX", "xxx-movies", "VOD | 18+", "+18 Live", "Porn", "PORNO HD", "Erotic", "Erotik Nacht", "Adult", "ADULTS ONLY", "For adults",
-                     "Canales Adultos", "Pour adultes", "Film per adulti", "|AR| ADULT", "Adult: Late"] {
+                     "Canales Adultos", "Pour adultes", "Film per adulti", "|AR| ADULT", "Adult: Late",
+                     "Für Erwachsene", "DE | ERWACHSENE", "Nur für Erwachsenen", "Volwassenen", "NL: VOLWASSENEN", "Voksen", "For voksne", "Vuxen", "Filmer för vuxna",
+                     "Dla dorosłych", "PL | DLA DOROSLYCH", "Pro dospělé", "CZ DOSPELE", "Felnőtt", "HU | FELNŐTTEKNEK", "Yetişkin", "TR: YETİŞKİN", "TR YETISKINLER",
+                     "Для взрослых", "RU | ДЛЯ ВЗРОСЛЫХ", "Взрослые каналы"] {
             #expect(AdultGroups.marks(name), "\(name)")
         }
         for name in ["Adult Swim", "ADULT SWIM HD", "Adult Contemporary", "Adult Education", "Young Adult", "Sports", "News 18", "Channel 180",
-                     "Adulting Today", "Pornography documentaries", "Xtra", "Heroes", "Erotomania", "", "Kids 8+", "Adultère"] {
+                     "Adulting Today", "Pornography documentaries", "Xtra", "Heroes", "Erotomania", "", "Kids 8+", "Adultère",
+                     "Junge Erwachsene", "Erwachsenenbildung", "Jonge volwassenen", "Unga vuxna", "Unge voksne", "Voksenopplæring", "Młodzi dorośli",
+                     "Yetenek", "Dospívající", "Felnőttképzés", "Взрослая жизнь", "Vuxenutbildning", "Yeti TV"] {
             #expect(!AdultGroups.marks(name), "\(name)")
         }
     }

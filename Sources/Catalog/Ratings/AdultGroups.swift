@@ -11,22 +11,36 @@ public enum AdultGroups {
     private static let words: Set<Substring> = ["XXX", "PORN", "PORNO", "18+", "+18", "EROTIC", "EROTICA", "EROTIK", "EROTICO", "EROTIQUE"]
     /// "Adult" in the languages providers name groups in: it says so, but
     /// for the names of things for grown-ups that are not sex (`notAfter`,
-    /// `notBefore`).
-    private static let adult: Set<Substring> = ["ADULT", "ADULTS", "ADULTOS", "ADULTES", "ADULTI", "ADULTE", "ADULTO"]
+    /// `notBefore`). English, Spanish, Portuguese, French and Italian;
+    /// German, Dutch, Danish and Norwegian, Swedish; Polish, Czech,
+    /// Hungarian, Turkish (with and without their marks, as providers
+    /// write them in capitals) and Russian.
+    private static let adult: Set<Substring> = [
+        "ADULT", "ADULTS", "ADULTOS", "ADULTES", "ADULTI", "ADULTE", "ADULTO",
+        "ERWACHSENE", "ERWACHSENEN", "VOLWASSENE", "VOLWASSENEN", "VOKSEN", "VOKSNE", "VUXEN", "VUXNA",
+        "DOROSŁYCH", "DOROSLYCH", "DOROŚLI", "DOROSLI", "DOSPĚLÉ", "DOSPELE", "DOSPĚLÉHO", "DOSPELEHO", "FELNŐTT", "FELNOTT", "FELNŐTTEKNEK", "FELNOTTEKNEK",
+        "YETİŞKİN", "YETIŞKIN", "YETISKIN", "YETİŞKİNLER", "YETIŞKINLER", "YETISKINLER",
+        "ВЗРОСЛЫХ", "ВЗРОСЛЫЕ", "ВЗРОСЛОЕ", "ВЗРОСЛЫЙ",
+    ]
     /// "Adult Swim" (a cartoon channel), "Adult Contemporary" (a radio
     /// format), "Adult Education", "Adult Animation".
     private static let notAfter: Set<Substring> = ["SWIM", "CONTEMPORARY", "EDUCATION", "ANIMATION", "LEARNING"]
-    /// "Young Adult" (books and drama for teenagers).
-    private static let notBefore: Set<Substring> = ["YOUNG"]
+    /// "Young Adult" (books and drama for teenagers), and its German,
+    /// Dutch, Scandinavian and Polish forms ("Junge Erwachsene", "Unga vuxna").
+    private static let notBefore: Set<Substring> = ["YOUNG", "JUNGE", "JONGE", "UNGA", "UNGE", "MŁODZI", "MLODZI"]
     /// What those words begin with, lowercased: a name with none of them is
     /// passed over without making words (lineups of 50 000 channels pass
     /// every group name through here as they load).
-    private static let stems: [[UInt8]] = ["xxx", "porn", "18", "erot", "adult"].map { Array($0.utf8) }
+    /// Letters past ASCII are matched as written, so Russian's in both cases.
+    private static let stems: [[UInt8]] = [
+        "xxx", "porn", "18", "erot", "adult", "erwachs", "volwass", "voks", "vux", "doros", "dosp", "feln", "yet", "зросл", "ЗРОСЛ",
+    ].map { Array($0.utf8) }
 
     /// Whether `name` says so: a word "XXX", "PORN", "18+", "+18" or
     /// "EROTIC" in it ("XXX Movies", "VOD | 18+"), or "ADULT(S)" (and its
-    /// French, Spanish and Italian forms) but for "Adult Swim", "Adult
-    /// Contemporary", "Adult Education", "Adult Animation" and "Young Adult".
+    /// forms in other languages: "Für Erwachsene", "Для взрослых") but for
+    /// "Adult Swim", "Adult Contemporary", "Adult Education", "Adult
+    /// Animation" and "Young Adult" ("Junge Erwachsene").
     public static func marks(_ name: String) -> Bool {
         guard mayMark(name) else { return false }
         let list = name.uppercased().split { !($0.isLetter || $0.isNumber || $0 == "+") }
