@@ -20,7 +20,7 @@ struct TVShellCommand: ParsableCommand {
             the Apple TV remote: arrows, ENTER, ESC (Menu), SPACE; g opens the guide, p the picture in picture, q quits.
             """,
         version: ShellVersion.current,
-        subcommands: [PlayCommand.self, AccountCommand.self, RecordingsCommand.self, RecorderCommand.self, LineupCommand.self, GuideCommand.self, RestrictionsCommand.self, HistoryCommand.self, ThemesCommand.self, MQTTCommand.self, CECCommand.self],
+        subcommands: [PlayCommand.self, AccountCommand.self, ConfigCommand.self, RecordingsCommand.self, RecorderCommand.self, LineupCommand.self, GuideCommand.self, RestrictionsCommand.self, HistoryCommand.self, ThemesCommand.self, MQTTCommand.self, CECCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 

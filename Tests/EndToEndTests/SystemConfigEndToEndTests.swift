@@ -31,4 +31,36 @@ struct SystemConfigEndToEndTests {
         let level = (volume["data"] as? NSNumber)?.doubleValue ?? (volume["data"] as? String).flatMap { Double($0) }
         #expect(level == 55, "the user's file wins over the system's: \(volume)")
     }
+
+    @Test("tvshell config check: the system's file and the user's read in turn, each problem at its file and line, exit 78 (EX_CONFIG) and JSON; a right config exits 0")
+    func check() throws {
+        let dir = TVShellBinary.scratchDirectory("config-check")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let system = dir.appendingPathComponent("system.toml").path
+        try "[play]\ntheme = \"no-such-theme\"\n".write(toFile: system, atomically: true, encoding: .utf8)
+        let user = dir.appendingPathComponent("user.toml").path
+        try "[live]\nwarm_delay = 3\nmax_connections = 0\n[cec]\ndevice = \"/dev/cec-none\"\n".write(toFile: user, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TVSHELL_SYSTEM_CONFIG"] = system
+        let text = try Spawn.run([TVShellBinary.path, "config", "check", "--config", user], environment: environment)
+        #expect(text.status == 78, "\(text.output)")
+        let lines = text.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Read \(system), then \(user)", "\(text.output)")
+        #expect(lines.dropFirst().first?.hasPrefix("\(system):2: play.theme: theme no-such-theme: not found") == true, "\(text.output)")
+        #expect(lines.contains { $0.hasPrefix("\(user):3: live.max_connections:") } && lines.contains("\(user):5: cec.device: /dev/cec-none does not exist (is the adapter's driver loaded?)"), "\(text.output)")
+        #expect(lines.last == "3 problems: the shell starts all the same, without those settings (or what they name).")
+
+        let json = try Spawn.run([TVShellBinary.path, "config", "check", "--config", user, "--json"], environment: environment)
+        #expect(json.status == 78)
+        let document = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let problems = document?["problems"] as? [[String: Any]] ?? []
+        #expect(problems.map { $0["key"] as? String } == ["play.theme", "live.max_connections", "cec.device"], "\(json.output)")
+        #expect(problems.map { $0["line"] as? Int } == [2, 3, 5])
+        #expect((document?["files"] as? [[String: Any]])?.map { $0["found"] as? Bool } == [true, true])
+
+        try "[play]\ntheme = \"light\"\n".write(toFile: system, atomically: true, encoding: .utf8)
+        try "[live]\nmax_connections = 4\n".write(toFile: user, atomically: true, encoding: .utf8)
+        let clean = try Spawn.run([TVShellBinary.path, "config", "check", "--config", user], environment: environment)
+        #expect(clean.status == 0 && clean.output.hasSuffix("No problems.\n"), "\(clean.output)")
+    }
 }

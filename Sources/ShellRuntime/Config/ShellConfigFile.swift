@@ -165,6 +165,15 @@ public struct ShellConfigFile: Equatable, Sendable {
     /// `[mqtt]`: nil without a broker.
     public var mqtt: MQTTSettings?
     public var problems: [ConfigProblem] = []
+    /// Where each setting read was set (`table.key`: the file and line of
+    /// the last layer that set it), for problems found later in what it names.
+    public var origins: [String: Origin] = [:]
+
+    /// A setting's file and line.
+    public struct Origin: Equatable, Sendable {
+        public var file: String
+        public var line: Int
+    }
 
     public init() {}
 
@@ -182,6 +191,7 @@ public struct ShellConfigFile: Equatable, Sendable {
         for entry in document.entries {
             do {
                 try apply(entry)
+                origins[entry.path] = Origin(file: path, line: entry.line)
             } catch {
                 found.append(ConfigProblem(file: path, line: entry.line, key: entry.path, message: error.message))
             }

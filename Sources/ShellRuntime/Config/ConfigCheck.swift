@@ -1,0 +1,161 @@
+import Catalog
+import Foundation
+import MediaModel
+
+/// `tvshell config check`: the config files read in their layers as `play`
+/// reads them, and the files they name looked at as the shell would use
+/// them — an lircrc, a theme, a local lineup and the channels `[kiosk]`
+/// names in it, local guides, the default account, MQTT's password and
+/// certificates, the folders the library, the guide store and recordings
+/// are written in, the CEC adapter, input devices — so a config can be
+/// tried before it goes to a box (or a hundred). Nothing is written and
+/// nothing fetched. Any thread.
+public struct ConfigCheck: Sendable, Equatable {
+    /// A config file and whether it was there.
+    public struct Layer: Sendable, Equatable {
+        public var path: String
+        public var found: Bool
+
+        public init(path: String, found: Bool) {
+            self.path = path
+            self.found = found
+        }
+    }
+
+    /// The system's file, then the user's.
+    public var layers: [Layer]
+    /// Everything the shell would skip (keeping its default) or fail on.
+    public var problems: [ConfigProblem]
+    /// What was not looked at, and why (a lineup named by URL is not fetched).
+    public var notes: [String]
+
+    /// Checks the layers `play --config path` would read (`path` nil: the
+    /// default one).
+    public static func run(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigCheck {
+        let system = ShellConfigFile.systemPath(environment: environment)
+        let user = path ?? ShellConfigFile.defaultPath(environment: environment)
+        let file = ShellConfigFile.loadLayers(path: path, environment: environment)
+        var check = ConfigCheck(layers: [system, user].map { Layer(path: $0, found: FileManager.default.fileExists(atPath: $0)) },
+                                problems: file.problems, notes: [])
+        check.files(file, environment: environment)
+        // File by file, in the order read, then line by line.
+        let order = [system, user]
+        check.problems = check.problems.enumerated().sorted { a, b in
+            let left = (order.firstIndex(of: a.element.file) ?? 2, a.element.line ?? .max, a.offset)
+            let right = (order.firstIndex(of: b.element.file) ?? 2, b.element.line ?? .max, b.offset)
+            return left < right
+        }.map(\.element)
+        return check
+    }
+
+    /// The files and folders `file` names.
+    private mutating func files(_ file: ShellConfigFile, environment: [String: String]) {
+        if let lircrc = file.lircrc {
+            if let text = try? String(contentsOfFile: lircrc, encoding: .utf8) {
+                problems += LircrcFile.parse(text, path: lircrc).problems
+            } else {
+                add(file, "lirc.lircrc", "\(lircrc) cannot be read")
+            }
+        }
+        if let theme = file.theme {
+            do {
+                _ = try ThemeLoader.load(theme)
+            } catch {
+                add(file, "play.theme", "\(error)")
+            }
+        }
+        lineup(file)
+        for guide in file.guides where !Self.isURL(guide) && access(guide, R_OK) != 0 {
+            add(file, "play.guides", "the guide \(guide) cannot be read")
+        }
+        if let name = file.defaultAccount {
+            do {
+                if try AccountsFile.load(path: AccountsFile.defaultPath(environment: environment)).account(name) == nil {
+                    add(file, "accounts.default", "there is no account \"\(name)\" (tvshell account list)")
+                }
+            } catch {
+                add(file, "accounts.default", "the accounts cannot be read: \(error)")
+            }
+        }
+        if let mqtt = file.mqtt {
+            if let password = mqtt.passwordFile {
+                do {
+                    _ = try FleetPort.readPassword(password)
+                } catch {
+                    add(file, "mqtt.password_file", error.message)
+                }
+            }
+            for (key, path) in [("mqtt.ca_file", mqtt.caFile), ("mqtt.cert_file", mqtt.certFile), ("mqtt.key_file", mqtt.keyFile)] {
+                if let path, access(path, R_OK) != 0 { add(file, key, "\(path) cannot be read (\(String(cString: strerror(errno))))") }
+            }
+        }
+        for (key, path) in [("library.path", file.libraryPath), ("guide.store", file.guideStorePath)] {
+            if let path, let why = Self.unwritable(folderOf: path) { add(file, key, why) }
+        }
+        if let folder = file.recordingsDirectory, let why = Self.unwritable(folder: folder) { add(file, "recordings.dir", why) }
+        if file.cec.enabled, let device = file.cec.device, access(device, F_OK) != 0 {
+            add(file, "cec.device", "\(device) does not exist (is the adapter's driver loaded?)")
+        }
+        if case .paths(let paths) = file.inputDevices {
+            for path in paths where access(path, F_OK) != 0 { add(file, "input.devices", "\(path) does not exist") }
+        }
+    }
+
+    /// `[play] lineup`, when it is a file: read and parsed, and the channels
+    /// `[kiosk] start` and `fallback` name found in it.
+    private mutating func lineup(_ file: ShellConfigFile) {
+        guard let location = file.lineup else {
+            if file.kioskStart != nil || file.fallback != nil { notes.append("[kiosk] start and fallback are looked for in the lineup given when the shell starts") }
+            return
+        }
+        guard !Self.isURL(location) else {
+            notes.append("the lineup \(URLRedaction.redact(location)) is not fetched: tvshell lineup inspect checks it")
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: location) else {
+            add(file, "play.lineup", "\(location) cannot be read")
+            return
+        }
+        let parsed = M3UParser.parse(InputLoader.text(data))
+        guard !parsed.channels.isEmpty else {
+            add(file, "play.lineup", "\(location) has no channels (tvshell lineup inspect says why)")
+            return
+        }
+        let items = parsed.playableChannels().items
+        for (key, selector) in [("kiosk.start", file.kioskStart), ("kiosk.fallback", file.fallback)] {
+            if let selector, selector.index(in: items) == nil { add(file, key, "\(selector) is not in the lineup \(location)") }
+        }
+    }
+
+    /// A problem with the setting `key`, placed where it was set.
+    private mutating func add(_ file: ShellConfigFile, _ key: String, _ message: String) {
+        let origin = file.origins[key]
+        problems.append(ConfigProblem(file: origin?.file ?? "config", line: origin?.line, key: key, message: message))
+    }
+
+    private static func isURL(_ location: String) -> Bool {
+        location.hasPrefix("http://") || location.hasPrefix("https://")
+    }
+
+    /// Why a file at `path` could not be made: its folder, or the nearest
+    /// one above it that exists (the shell makes the rest), is not a folder
+    /// this user may write in. Nil when it can.
+    static func unwritable(folderOf path: String) -> String? {
+        unwritable(folder: (path as NSString).deletingLastPathComponent)
+    }
+
+    static func unwritable(folder: String) -> String? {
+        var existing = folder.isEmpty ? "." : folder
+        var isFolder: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: existing, isDirectory: &isFolder) {
+            let parent = (existing as NSString).deletingLastPathComponent
+            guard parent != existing, !parent.isEmpty else { return "\(folder) cannot be made" }
+            existing = parent
+        }
+        guard isFolder.boolValue else { return "\(existing) is not a folder" }
+        guard access(existing, W_OK | X_OK) == 0 else {
+            return existing == folder ? "\(folder) cannot be written in by this user" : "\(folder) cannot be made: \(existing) cannot be written in by this user"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,102 @@
+import Catalog
+import Foundation
+import ShellRuntime
+import Testing
+
+/// `ConfigCheck` on real files in a scratch folder: the layers read as
+/// `play` reads them, and the files they name.
+@Suite("config check")
+struct ConfigCheckTests {
+    /// A scratch `XDG_CONFIG_HOME` with `tvshell/config.toml` holding
+    /// `config`, and no system file.
+    private func scratch(_ config: String) throws -> (folder: String, environment: [String: String]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-check-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/tvshell", withIntermediateDirectories: true)
+        try config.replacingOccurrences(of: "$DIR", with: folder).write(toFile: folder + "/tvshell/config.toml", atomically: true, encoding: .utf8)
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\" tvg-id=\"one\",One\nhttp://tv.example/1.m3u8\n".write(toFile: folder + "/tv.m3u", atomically: true, encoding: .utf8)
+        return (folder, ["HOME": folder, "XDG_CONFIG_HOME": folder, "TVSHELL_SYSTEM_CONFIG": folder + "/system.toml"])
+    }
+
+    @Test("every kind of problem, each at the line that set it, in the order of the file: a bad value, a theme not found, a kiosk channel not in the lineup, an lircrc and a guide missing, an unknown default account, a password file others can read, a certificate missing, a library under a file, a CEC adapter and an input device missing")
+    func problems() throws {
+        let (folder, environment) = try scratch("""
+            [play]
+            lineup = "$DIR/tv.m3u"
+            theme = "no-such-theme"
+            guides = ["$DIR/missing.xml"]
+            [lirc]
+            lircrc = "$DIR/missing.lircrc"
+            [kiosk]
+            start = 7
+            fallback = 1
+            [live]
+            max_connections = "four"
+            [mqtt]
+            broker = "mqtt://broker.lan"
+            password_file = "$DIR/password"
+            ca_file = "$DIR/ca.crt"
+            [library]
+            path = "$DIR/tv.m3u/library.sqlite3"
+            [cec]
+            device = "$DIR/cec9"
+            [input]
+            devices = ["$DIR/event9"]
+            [accounts]
+            default = "home"
+            """)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "secret\n".write(toFile: folder + "/password", atomically: true, encoding: .utf8)
+        chmod(folder + "/password", 0o644)
+        let check = ConfigCheck.run(path: nil, environment: environment)
+        let file = folder + "/tvshell/config.toml"
+        #expect(check.layers == [.init(path: folder + "/system.toml", found: false), .init(path: file, found: true)])
+        #expect(check.problems.allSatisfy { $0.file == file }, "\(check.problems)")
+        let found = check.problems.map { "\($0.line ?? 0) \($0.key ?? "")" }
+        #expect(found == ["3 play.theme", "4 play.guides", "6 lirc.lircrc", "8 kiosk.start", "11 live.max_connections", "14 mqtt.password_file",
+                          "15 mqtt.ca_file", "17 library.path", "19 cec.device", "21 input.devices", "23 accounts.default"], "\(check.problems)")
+        let messages = check.problems.map(\.message)
+        #expect(messages[0].hasPrefix("theme no-such-theme: not found"))
+        #expect(messages[3] == "channel 7 is not in the lineup \(folder)/tv.m3u")
+        #expect(messages[5].contains("can be read by others (mode 644); chmod 600 it"))
+        #expect(messages[7] == "\(folder)/tv.m3u is not a folder")
+        #expect(messages[10] == "there is no account \"home\" (tvshell account list)")
+        #expect(!messages.joined().contains("secret"), "the password is never said")
+        #expect(check.notes.isEmpty)
+    }
+
+    @Test("a config whose files are all there and right: no problems; a lineup named by URL is not fetched and the check says so; no config at all is the defaults")
+    func clean() throws {
+        let (folder, environment) = try scratch("""
+            [play]
+            lineup = "$DIR/tv.m3u"
+            theme = "light"
+            [kiosk]
+            start = 1
+            fallback = "http://tv.example/1.m3u8"
+            [mqtt]
+            broker = "mqtt://broker.lan"
+            password_file = "$DIR/password"
+            [library]
+            path = "$DIR/state/deeper/library.sqlite3"
+            [recordings]
+            dir = "$DIR"
+            """)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "secret\n".write(toFile: folder + "/password", atomically: true, encoding: .utf8)
+        chmod(folder + "/password", 0o600)
+        let check = ConfigCheck.run(path: nil, environment: environment)
+        #expect(check.problems.isEmpty, "\(check.problems)")
+        #expect(check.notes.isEmpty)
+
+        let url = folder + "/url.toml"
+        try "[play]\nlineup = \"http://user:pass@tv.example/get.php?password=pass\"\n[kiosk]\nstart = 9\n".write(toFile: url, atomically: true, encoding: .utf8)
+        let remote = ConfigCheck.run(path: url, environment: environment)
+        #expect(remote.problems.isEmpty && remote.notes.count == 1, "\(remote)")
+        #expect(remote.notes.first?.contains("is not fetched") == true && remote.notes.first.map { !$0.contains(":pass@") && !$0.contains("=pass") } == true, "redacted: \(remote.notes)")
+
+        try FileManager.default.removeItem(atPath: folder + "/tvshell/config.toml")
+        let none = ConfigCheck.run(path: nil, environment: environment)
+        #expect(none.problems.isEmpty && none.layers.allSatisfy { !$0.found })
+        #expect(!ConfigCheck.run(path: folder + "/asked-for.toml", environment: environment).problems.isEmpty, "a file asked for must be there")
+    }
+}
