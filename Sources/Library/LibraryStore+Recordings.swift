@@ -142,6 +142,7 @@ extension LibraryStore {
         try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 
+    @discardableResult
     public func deleteRecording(_ id: String) throws -> Bool {
         try queue.write { db in try SavedRecording.deleteOne(db, key: id) }
     }

@@ -292,8 +292,12 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             if let pid = recording.pid, isRunning(recording) { kill(pid_t(pid), SIGTERM) }
             logger.info("recording \(id) stopped early")
         case .scheduled, .waiting:
-            try? store.deleteRecording(id)
-            logger.info("recording \(id) cancelled")
+            do {
+                try store.deleteRecording(id)
+                logger.info("recording \(id) cancelled")
+            } catch {
+                logger.warning("recording \(id) could not be cancelled: \(error)")
+            }
         default:
             break
         }
