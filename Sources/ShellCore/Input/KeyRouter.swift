@@ -39,7 +39,7 @@ public enum KeyRouter {
             case .record: RecordingsReducer.open(&state, now: now)
             default: TransportReducer.reduce(&state, command, now: now)
             }
-        case .scrubbing: ScrubReducer.reduce(&state, command, now: now)
+        case .scrubbing: scrubbing(&state, command, now: now)
         case .resumeOffer: ResumeReducer.reduceCommand(&state, command, now: now)
         case .menuRow: TransportMenuReducer.reduce(&state, command, now: now)
         case .upNext: UpNextReducer.reduceCommand(&state, command, now: now)
@@ -50,5 +50,13 @@ public enum KeyRouter {
         case .passcode: PasscodeReducer.reduceCommand(&state, command, now: now)
         case .errorScreen: ShellReducer.reduceError(&state, command, now: now)
         }
+    }
+
+    /// A key while scrubbing: the bar's other keys (`ScrubReducer.passedOn`)
+    /// put the head back where it began, as ESC, and do what they do on the bar.
+    private static func scrubbing(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
+        guard ScrubReducer.passedOn.contains(command) else { return ScrubReducer.reduce(&state, command, now: now) }
+        state.scrub = nil
+        return perform(.transport, &state, command, now: now)
     }
 }

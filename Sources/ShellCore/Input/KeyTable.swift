@@ -97,7 +97,7 @@ public enum KeyTable {
         case .transport:
             (.transport, [.playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
                           .channelUp, .channelDown, .info, .guide, .whatDidTheySay, .live, .multiview, .record])
-        case .scrubbing: (.scrubbing, [.left, .right, .up, .down, .select, .menu, .playPause, .play])
+        case .scrubbing: (.scrubbing, ScrubReducer.passedOn.union([.left, .right, .up, .down, .select, .menu, .playPause, .play, .pause]))
         case .resumeOffer: (.resumeOffer, [.up, .down, .left, .right, .select, .playPause, .play, .menu])
         case .menuRow: (.menuRow, [.up, .down, .left, .right, .select, .menu])
         case .upNextCard: (.upNext, [.up, .down, .select, .menu, .left, .right, .frameBack, .frameForward])

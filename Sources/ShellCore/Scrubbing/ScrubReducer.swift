@@ -1,7 +1,16 @@
 /// Scrubbing while paused: the head moves, playback stays; coarse steps
 /// accelerate while a key repeats; fine mode steps by at most a second;
-/// ENTER or PLAYPAUSE commits (seek), ESC cancels.
+/// ENTER, PAUSE or PLAYPAUSE commits (seek; PLAYPAUSE plays), ESC cancels.
+/// The transport bar's other keys (`passedOn`: a channel change, the
+/// guide, live, info, record…) end the scrub where it began, as ESC, and do
+/// what they do on the bar (`KeyRouter`).
 enum ScrubReducer {
+    /// The keys that cancel the scrub and go on to the transport bar.
+    static let passedOn: Set<RemoteCommand> = [
+        .frameBack, .frameForward, .channelUp, .channelDown, .info, .guide, .whatDidTheySay, .live, .multiview, .record,
+    ]
+
+
     static func reduce(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         guard var scrub = state.scrub else { return [] }
         switch command {
@@ -21,7 +30,7 @@ enum ScrubReducer {
             scrub.lastStepAt = nil
             state.scrub = scrub
             return []
-        case .select:
+        case .select, .pause:
             return commit(&state, play: false)
         case .playPause, .play:
             return commit(&state, play: true)

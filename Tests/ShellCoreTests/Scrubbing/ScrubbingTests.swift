@@ -125,6 +125,33 @@ struct ScrubbingTests {
         h.expectArmed([.hintHide, .transportHide])
     }
 
+    @Test("PAUSE commits as ENTER does: one exact seek to the head, still paused")
+    func commitWithPause() {
+        let h = pausedFilm(duration: 7200, position: 100)
+        h.press(.right, effects: [.cancelTimer(.transportHide)]) {
+            $0.scrub = firstStep(target: 110, origin: 100, direction: 1, at: h.clock.now)
+        }
+        h.press(.pause, effects: [.seek(to: 110, exact: true), .cancelTimer(.transportHide)]) {
+            $0.scrub = nil
+            $0.playback.position = 110
+            $0.playback.seekPending = true
+        }
+        #expect(h.state.playback.paused)
+        h.expectArmed([.hintHide])
+    }
+
+    @Test("i while scrubbing ends the scrub where it began and opens the info panel, as on the bar")
+    func infoEndsScrub() {
+        let h = pausedFilm(duration: 7200, position: 100)
+        h.press(.right, effects: [.cancelTimer(.transportHide)]) {
+            $0.scrub = firstStep(target: 110, origin: 100, direction: 1, at: h.clock.now)
+        }
+        let effects = h.apply(.command(.info, at: h.clock.now))
+        #expect(h.state.scrub == nil && h.state.chrome.overlay != .none, "\(h.state.chrome.overlay)")
+        #expect(!effects.contains { if case .seek = $0 { true } else { false } })
+        #expect(h.state.playback.position == 100 && h.state.playback.paused)
+    }
+
     @Test("ESC cancels: no seek, the position is where playback was")
     func cancel() {
         let h = pausedFilm(duration: 7200, position: 100)

@@ -90,6 +90,35 @@ struct TimeshiftTests {
         w.expectArmed([.stall, .hintHide, .transportHide])
     }
 
+    @Test("scrubbing paused on live, the bar's other keys end the scrub where it began (no seek) and do what they do on the bar: CH+ flips, LIVE goes to the edge, g opens the guide")
+    func barKeysWhileScrubbing() {
+        func scrubbing() -> ReducerHarness {
+            let w = watchingNews()
+            w.apply(.command(.playPause, at: w.clock.now))
+            w.apply(.command(.left, at: w.clock.now))
+            #expect((w.state.scrub?.target ?? 30) < 30)
+            return w
+        }
+        let up = scrubbing()
+        let flipped = up.apply(.command(.channelUp, at: up.clock.now))
+        #expect(up.state.scrub == nil && up.state.live.flip?.target == 1, "CH+ flips to Sport")
+        #expect(flipped.contains { if case .requestFlip = $0 { true } else { false } })
+        #expect(!flipped.contains { if case .seek = $0 { true } else { false } }, "no seek to the head")
+        up.expectArmed(up.armedTimers)
+
+        let live = scrubbing()
+        let edge = live.apply(.command(.live, at: live.clock.now))
+        #expect(live.state.scrub == nil && !live.state.playback.paused && live.state.playback.liveBuffer?.followingEdge == true)
+        #expect(edge.contains(.setPause(false)))
+        live.expectArmed(live.armedTimers)
+
+        let guide = scrubbing()
+        let opened = guide.apply(.command(.guide, at: guide.clock.now))
+        #expect(guide.state.scrub == nil && guide.state.screen == .guide)
+        #expect(!opened.contains { if case .seek = $0 { true } else { false } })
+        guide.expectArmed(guide.armedTimers)
+    }
+
     @Test("LIVE goes back to the edge, playing, and follows it again; at the edge it only shows the bar; on VOD it does nothing")
     func goLive() {
         let h = watchingNews()
