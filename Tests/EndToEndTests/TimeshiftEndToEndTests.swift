@@ -93,4 +93,64 @@ struct TimeshiftEndToEndTests {
         #expect(flipped["timeshift"] is NSNull, "an av:// channel keeps no buffer")
         #expect(number(flipped["behind_live"]) == 0)
     }
+
+    @Test("restrictions turned on while a TV-G programme plays, a TV-MA one before it still in the back buffer: scrubbing stops after its end (and the stream's margin); the picture never goes back into it")
+    func rewindStopsBeforeRestricted() throws {
+        let stream = try LiveHLSStream()
+        defer { stream.stop() }
+        let dir = TVShellBinary.scratchDirectory("timeshift-restricted")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let boundary = Date().timeIntervalSince1970.rounded(.down) + 15
+        func stamp(_ t: Double) -> String {
+            let formatter = DateFormatter()
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyyMMddHHmmss"
+            return formatter.string(from: Date(timeIntervalSince1970: t)) + " +0000"
+        }
+        let guide = dir.appendingPathComponent("guide.xml")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <tv><channel id="live"><display-name>Live</display-name></channel>
+        <programme channel="live" start="\(stamp(boundary - 3600))" stop="\(stamp(boundary))"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme>
+        <programme channel="live" start="\(stamp(boundary))" stop="\(stamp(boundary + 7200))"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
+        </tv>
+        """.write(to: guide, atomically: true, encoding: .utf8)
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"live\" tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode("2468", mode: "off")
+        let shell = try ShellUnderTest([lineup.path, "--guide", guide.path], cacheHome: dir.appendingPathComponent("cache").path, home: home)
+        let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 && $0["timeshift"] is [String: Any] }
+        let tunedAt = Date().timeIntervalSince1970
+        try #require(tunedAt < boundary - 2, "tuned \(tunedAt - boundary) s from the boundary: Late Film must play first")
+        #expect(playing["restricted"] as? Bool == false)
+        // Late Film's end, the 30 s margin, and 12 s of Cartoons after them.
+        _ = try shell.ipc.waitForState(timeout: 70) { _ in Date().timeIntervalSince1970 >= boundary + 42 }
+
+        #expect(try home.restrictions(["mode", "passcode", "--stdin"], input: "2468\n").status == 0)
+        _ = try shell.ipc.waitForEvent("restrictions-changed")
+        #expect(try shell.ipc.state()["screen"] as? String == "player", "Cartoons (TV-G) plays on")
+        try key(shell, "SPACE")
+        let paused = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        let timeshift = try #require(paused["timeshift"] as? [String: Any])
+        let (start, edge) = (number(timeshift["start"]) ?? 0, number(timeshift["end"]) ?? 0)
+        let seekStart = try #require(number(timeshift["seek_start"]), "\(timeshift)")
+        let now = Date().timeIntervalSince1970
+        #expect(now - (edge - start) < boundary, "the buffer reaches back into Late Film: \(timeshift)")
+        let firstAllowed = edge - (now - boundary) + 30
+        #expect(seekStart >= firstAllowed - 3, "seekable from \(seekStart), Late Film and the margin end at \(firstAllowed): \(timeshift)")
+
+        var target = number(paused["position"]) ?? edge
+        for _ in 0..<80 {
+            try key(shell, "LEFT")
+            let next = number((try shell.ipc.state()["scrub"] as? [String: Any])?["target"]) ?? target
+            if next >= target && next < (number(paused["position"]) ?? edge) { break }
+            target = next
+        }
+        #expect(target >= firstAllowed - 3 && target > start + 5, "the head stops at \(target): Late Film ends (with the margin) at \(firstAllowed), the buffer starts at \(start)")
+        try key(shell, "SPACE")
+        let rewound = try shell.ipc.waitForState { $0["paused"] as? Bool == false && $0["phase"] as? String == "playing" && abs((number($0["position"]) ?? 0) - target) < 3 }
+        let shown = Date().timeIntervalSince1970 - (number(rewound["behind_live"]) ?? 0)
+        #expect(shown >= boundary + 27, "the picture is of \(shown - boundary) s after Late Film's end")
+        #expect(rewound["screen"] as? String == "player")
+    }
 }

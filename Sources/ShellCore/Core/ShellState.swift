@@ -84,8 +84,13 @@ public struct ShellState: Equatable, Sendable {
 
     /// What airs now and next on `item` by the guide, at `wallClock`.
     public func nowNext(_ item: MediaItem) -> (now: Programme?, next: Programme?) {
+        nowNext(item, at: nil)
+    }
+
+    /// What airs on `item` at `time` (nil: now) and what follows.
+    public func nowNext(_ item: MediaItem, at time: Double?) -> (now: Programme?, next: Programme?) {
         guard let id = item.guideID, wallClock > 0 else { return (nil, nil) }
-        return guide.programmes.nowNext(channel: id, at: wallClock)
+        return guide.programmes.nowNext(channel: id, at: time ?? wallClock)
     }
 
     /// What is in front, with its payload.

@@ -114,7 +114,7 @@ enum PlayerReducer {
             return []
         case .speed(let speed):
             state.playback.speed = speed
-            return []
+            return RestrictionReducer.boundaryTimer(state)
         case .videoConfigured:
             state.playback.videoConfigured = true
             return []

@@ -17,16 +17,26 @@ enum RestrictionReducer {
     }
 
     /// Ratings known for `item` before opening it: its own and those of the
-    /// guide's programme airing now.
-    static func knownRatings(_ state: ShellState, _ item: MediaItem) -> [ContentRating] {
+    /// guide's programme airing at `time` (nil: now).
+    static func knownRatings(_ state: ShellState, _ item: MediaItem, at time: Double? = nil) -> [ContentRating] {
         var ratings = item.ratingsHeldTo
-        if let now = state.nowNext(item).now { ratings += now.ratings.compactMap(\.resolved) }
+        if let now = state.nowNext(item, at: time).now { ratings += now.ratings.compactMap(\.resolved) }
         return ratings
     }
 
-    /// The start of the programme airing now on a live `item`, by the guide.
-    static func programmeStart(_ state: ShellState, _ item: MediaItem) -> Double? {
-        item.isLive ? state.nowNext(item).now?.start : nil
+    /// The start of the programme airing at `time` (nil: now) on a live
+    /// `item`, by the guide.
+    static func programmeStart(_ state: ShellState, _ item: MediaItem, at time: Double? = nil) -> Double? {
+        item.isLive ? state.nowNext(item, at: time).now?.start : nil
+    }
+
+    /// The wall-clock time of the picture the full-screen live channel
+    /// shows: now, less how far behind live the viewer paused or rewound
+    /// (timeshift). The programme to check is the one aired then, not the
+    /// one airing now.
+    static func shownTime(_ state: ShellState) -> Double {
+        guard state.isLive, let buffer = state.playback.liveBuffer, let position = state.playback.position else { return state.wallClock }
+        return state.wallClock - buffer.behind(at: position)
     }
 
     /// Whether the passcode given last covers `item` airing the programme
@@ -169,24 +179,74 @@ enum RestrictionReducer {
 
     /// On a live channel, a programme that started since the last check is
     /// checked: over the limits and not covered, the prompt comes back (what
-    /// plays stops until it is answered).
+    /// plays stops until it is answered). Behind live (timeshift) it is the
+    /// programme on screen that counts, the one aired then: a restricted one
+    /// reached in the buffer stops it, and the channel opens again at its
+    /// live edge, through the gate.
     static func recheckProgramme(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard state.restrictions.policy.mode != .off, state.screen == .player, state.prompt == nil,
               let index = state.current, let item = state.currentItem, item.isLive,
               state.playback.phase == .loading || state.playback.phase == .playing else { return [] }
-        let start = programmeStart(state, item)
-        guard start != state.playback.programmeStart else { return [] }
-        let ratings = knownRatings(state, item) + state.playback.fileRatings
+        let shown = shownTime(state)
+        let start = programmeStart(state, item, at: shown)
+        guard start != state.playback.programmeStart else { return boundaryTimer(state) }
+        let ratings = knownRatings(state, item, at: shown) + state.playback.fileRatings
         PlaybackReducer.rate(&state, ratings: ratings, programmeStart: start, restricted: state.restrictions.policy.restricts(ratings))
         guard state.playback.restricted, !covered(state, item, programmeStart: start) else { return boundaryTimer(state) }
         return PlaybackReducer.play(&state, index: index, now: now)
     }
 
-    /// A timer for the end of the live programme now airing (when the guide
-    /// knows it), to check the next one.
+    /// A timer for the end of the live programme on screen (when the guide
+    /// knows it), to check the next one: at the time it ends on screen,
+    /// behind live as far as the viewer is, at the speed it plays (paused,
+    /// it is looked at again then, and re-armed; a seek or a new speed
+    /// re-arms it).
     static func boundaryTimer(_ state: ShellState) -> [Effect] {
+        let shown = shownTime(state)
         guard state.restrictions.policy.mode != .off, let item = state.currentItem, item.isLive, state.wallClock > 0,
-              let stop = state.nowNext(item).now?.stop, stop > state.wallClock else { return [] }
-        return [.startTimer(.programmeBoundary, after: stop - state.wallClock + 0.5)]
+              let stop = state.nowNext(item, at: shown).now?.stop, stop > shown else { return [] }
+        // Faster than 1× the end comes sooner; slower, the timer is early and re-armed.
+        return [.startTimer(.programmeBoundary, after: (stop - shown) / max(1, state.playback.speed) + 0.5)]
+    }
+
+    /// The part of the full-screen live channel's back buffer the viewer
+    /// may seek in: around the position, between the programmes in it over
+    /// the limits that the last passcode does not cover (restrictions
+    /// turned on or tightened since they aired, a passcode given since for
+    /// something else, a programme airing now that has not been asked for
+    /// while the viewer is behind). Nil when nothing in the buffer is held
+    /// back. Positions are the player's; a wall-clock time `t` is at
+    /// `edge - (now - t)`.
+    /// Seconds past the end of a programme held back before the buffer may
+    /// be sought again: a live stream's picture comes some seconds after
+    /// its airing (three segments, on HLS), and guides' times are rounded.
+    static let bufferMargin = 30.0
+
+    static func allowedSpan(_ state: ShellState, _ buffer: LiveBuffer) -> ClosedRange<Double>? {
+        let policy = state.restrictions.policy
+        guard policy.mode != .off, state.wallClock > 0, let item = state.currentItem, item.isLive, let id = item.guideID else { return nil }
+        let now = state.wallClock
+        let position = min(max(state.playback.position ?? buffer.edge, buffer.start), buffer.edge)
+        let earliest = now - (buffer.edge - buffer.start)
+        var lower = buffer.start, upper = buffer.edge
+        var held = false
+        for programme in state.guide.programmes.programmes(for: id) {
+            guard programme.start < now else { break }
+            guard let stop = programme.stop, stop > earliest else { continue }
+            let ratings = item.ratingsHeldTo + programme.ratings.compactMap(\.resolved)
+            guard policy.restricts(ratings), !covered(state, item, programmeStart: programme.start) else { continue }
+            held = true
+            let from = buffer.edge - (now - programme.start), to = buffer.edge - (now - stop)
+            if to <= position {
+                // The picture at the edge aired a little before now (the
+                // stream's latency): the end is passed by a margin.
+                lower = max(lower, min(to + bufferMargin, position))
+            } else if from > position {
+                upper = min(upper, from)
+            } else {
+                return position...position
+            }
+        }
+        return held ? lower...max(lower, upper) : nil
     }
 }

@@ -52,10 +52,10 @@ enum RestrictionsChangeReducer {
     /// Whether `item`, known by `ratings`, is forbidden now and not covered
     /// by the passcode given last; the label of the rating over the limits
     /// when it is.
-    private static func forbidden(_ state: ShellState, _ item: MediaItem, ratings: [ContentRating]) -> String? {
+    private static func forbidden(_ state: ShellState, _ item: MediaItem, ratings: [ContentRating], at time: Double? = nil) -> String? {
         let policy = state.restrictions.policy
         guard policy.mode != .off, policy.restricts(ratings),
-              !RestrictionReducer.covered(state, item, programmeStart: RestrictionReducer.programmeStart(state, item)) else { return nil }
+              !RestrictionReducer.covered(state, item, programmeStart: RestrictionReducer.programmeStart(state, item, at: time)) else { return nil }
         return policy.reason(ratings)?.code ?? "not rated"
     }
 
@@ -111,10 +111,11 @@ enum RestrictionsChangeReducer {
     /// follow the new policy.
     private static func main(_ state: inout ShellState, now: Instant, stopped: inout [StoppedContent]) -> [Effect] {
         guard state.prompt?.isContent != true, let index = state.current, let item = state.currentItem, state.playback.phase != .idle else { return [] }
-        let ratings = union(RestrictionReducer.knownRatings(state, item), state.playback.fileRatings)
-        let start = RestrictionReducer.programmeStart(state, item)
+        let shown = RestrictionReducer.shownTime(state)
+        let ratings = union(RestrictionReducer.knownRatings(state, item, at: shown), state.playback.fileRatings)
+        let start = RestrictionReducer.programmeStart(state, item, at: shown)
         let showing = [.loading, .playing, .ended].contains(state.playback.phase)
-        guard showing, let label = forbidden(state, item, ratings: ratings) else {
+        guard showing, let label = forbidden(state, item, ratings: ratings, at: shown) else {
             PlaybackReducer.rate(&state, ratings: ratings, programmeStart: start, restricted: state.restrictions.policy.restricts(ratings))
             return showing ? RestrictionReducer.boundaryTimer(state) : []
         }

@@ -74,11 +74,13 @@ enum ScrubReducer {
     static func commit(_ state: inout ShellState, play: Bool) -> [Effect] {
         guard let scrub = state.scrub else { return [] }
         state.scrub = nil
-        var effects = BreakReducer.seek(&state, to: scrub.target)
+        // Within what may be sought now (the restrictions may have changed since the head moved).
+        let target = state.seekRange.map { min(max(scrub.target, $0.lowerBound), $0.upperBound) } ?? scrub.target
+        var effects = BreakReducer.seek(&state, to: target)
         if case .seek(let to, _) = effects.first {
             PlaybackReducer.seek(&state, to: to)
             TimeshiftReducer.seeked(&state, to: to)
-            effects += BreakReducer.positionChanged(&state, to: to)
+            effects += BreakReducer.positionChanged(&state, to: to) + RestrictionReducer.boundaryTimer(state)
         }
         if play {
             PlaybackReducer.resume(&state)

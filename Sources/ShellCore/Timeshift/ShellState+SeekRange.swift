@@ -1,11 +1,14 @@
 extension ShellState {
     /// Where the scrub head may go: the whole item on VOD, the back buffer
-    /// up to the live edge on live with timeshift; nil where nothing can be
-    /// sought (live without a buffer, nothing known yet).
+    /// up to the live edge on live with timeshift — but for the programmes
+    /// in it that the restrictions hold back (`allowedSpan`);
+    /// nil where nothing can be sought (live without a buffer, nothing
+    /// known yet).
     public var seekRange: ClosedRange<Double>? {
         if isLive {
             guard let buffer = playback.liveBuffer, buffer.edge > buffer.start else { return nil }
-            return buffer.start...buffer.edge
+            guard let allowed = RestrictionReducer.allowedSpan(self, buffer) else { return buffer.start...buffer.edge }
+            return allowed.lowerBound < allowed.upperBound ? allowed : nil
         }
         guard let duration = playback.duration else { return nil }
         return 0...max(0, duration)

@@ -50,8 +50,13 @@ enum TimeshiftReducer {
     }
 
     /// LIVE (key `l`, remote KEY_TV): back to the live edge, playing.
-    static func goLive(_ state: inout ShellState) -> [Effect] {
+    static func goLive(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard state.isLive, state.playback.phase == .playing, state.scrub == nil, var buffer = state.playback.liveBuffer else { return [] }
+        if let allowed = RestrictionReducer.allowedSpan(state, buffer), allowed.upperBound < buffer.edge, let index = state.current {
+            // What airs now (or before it) is held back: the channel opens
+            // again at its live edge, through the gate, as a load would.
+            return PlaybackReducer.play(&state, index: index, now: now)
+        }
         var effects: [Effect] = []
         if let position = state.playback.position, buffer.distance(from: position) >= edgeTolerance / 2 || !buffer.followingEdge {
             let target = buffer.edge
@@ -59,6 +64,7 @@ enum TimeshiftReducer {
             PlaybackReducer.track(&state, liveBuffer: buffer)
             PlaybackReducer.seek(&state, to: target)
             effects.append(.seek(to: target, exact: true))
+            effects += RestrictionReducer.boundaryTimer(state)
         }
         if state.playback.paused {
             PlaybackReducer.resume(&state)

@@ -154,9 +154,6 @@ enum StateReport {
         return ["channel": number.map { $0 as Any } ?? NSNullValue.null, "start": archive.start, "stop": archive.stop] as [String: Any]
     }
 
-    /// `get_state.multiview`: the layout, the focused view and each view's
-    /// channel, frames drawn, sound, and why it shows nothing; null when
-    /// one channel plays full screen.
     /// The scheduler's list by status (`scheduled` includes those waiting
     /// for a connection), and the record dialog when it is up.
     static func recordings(_ state: ShellState) -> [String: Any] {
@@ -173,6 +170,9 @@ enum StateReport {
         return report
     }
 
+    /// `get_state.multiview`: the layout, the focused view and each view's
+    /// channel, frames drawn, sound, and why it shows nothing; null when
+    /// one channel plays full screen.
     static func multiview(_ state: ShellState) -> Any {
         guard let multiview = state.multiview else { return NSNullValue.null }
         let views: [[String: Any]] = multiview.views.enumerated().map { view, entry in
@@ -269,7 +269,11 @@ enum StateReport {
             "warm": PlayerSlot.warm.compactMap { state.warm.players[$0] }.filter { $0.playback.phase == .playing }.compactMap { state.items[$0.index].number },
             "warm_players": Self.warmPlayers(state),
             "behind_live": state.behindLive.map { (($0 * 10).rounded() / 10) as Any } ?? NSNullValue.null,
-            "timeshift": state.isLive ? state.playback.liveBuffer.map { ["start": $0.start, "end": $0.edge] as [String: Any] } ?? NSNullValue.null : NSNullValue.null,
+            "timeshift": state.isLive ? state.playback.liveBuffer.map { buffer in
+                let seekable = state.seekRange
+                return ["start": buffer.start, "end": buffer.edge, "seek_start": seekable?.lowerBound ?? NSNullValue.null,
+                        "seek_end": seekable?.upperBound ?? NSNullValue.null] as [String: Any]
+            } ?? NSNullValue.null : NSNullValue.null,
             "transport_visible": state.chrome.transportVisible,
             "first_frame": p.firstFramePresented,
             "index": state.current.map { $0 as Any } ?? NSNullValue.null,

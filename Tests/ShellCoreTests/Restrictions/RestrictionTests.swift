@@ -540,10 +540,10 @@ struct RestrictionGateTests {
         type("1234", h)
         let granted = answer(h, correct: true, at: wall + 605)
         #expect(loads(granted) == [.load(mixed, token: 3)])
-        h.send(.wallClock(wall + 900, at: h.clock.now)) {
+        h.send(.wallClock(wall + 900, at: h.clock.now), effects: [.startTimer(.programmeBoundary, after: 1500.5)]) {
             $0.wallClock = wall + 900
         }
-        #expect(h.state.screen == .player, "the same programme does not ask twice")
+        #expect(h.state.screen == .player, "the same programme does not ask twice (its end is timed again)")
         h.expectArmed([.hintHide, .programmeBoundary, .transportHide])
     }
 
