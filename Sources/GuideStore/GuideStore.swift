@@ -85,6 +85,18 @@ public struct GuideStore: Sendable {
         }
     }
 
+    /// Programmes on the channel of `key` airing at some time between `from`
+    /// and `to` (a recording's span), by start: an index seek, programmes
+    /// taken to start within a day before `from`.
+    public func programmes(key: String, overlapping from: Double, _ to: Double) throws -> [Programme] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(ProgrammeRow.columns(of: "p")) FROM programme p
+                WHERE p.key = ? AND p.start >= ? AND p.start < ? AND coalesce(p.stop, p.start + 1) > ? ORDER BY p.start
+                """, arguments: [key, from - 86_400, to, from]).map(ProgrammeRow.programme)
+        }
+    }
+
     /// A title as series airings are matched on: trimmed of spaces and
     /// lowered as SQLite's `trim` and `lower` do (spaces, ASCII letters), so
     /// both sides agree.

@@ -619,4 +619,55 @@ struct RecordingsEndToEndTests {
         let asFile = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
         #expect(asFile["rating"] as? String == "Ab 16 Jahren")
     }
+
+    @Test("a recording that runs from a TV-G programme into a TV-MA one is held to TV-MA: for a length (by the shell's guide) and by its padding past the programme's end (by the stored guide); it asks for the passcode as it plays")
+    func spansTwoProgrammes() throws {
+        let setup = try Setup(name: "recordings-span")
+        defer { setup.stop() }
+        let now = Date().timeIntervalSince1970
+        let lineup = setup.dir.appendingPathComponent("span.m3u").path
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-chno="1" tvg-id="one.tv",One
+            \(setup.live.url(channel: 1))
+            #EXTINF:-1 tvg-chno="2" tvg-id="two.tv",Two
+            \(setup.live.url(channel: 2))
+            """.write(toFile: lineup, atomically: true, encoding: .utf8)
+        let guide = setup.dir.appendingPathComponent("guide.xml").path
+        try """
+            <?xml version="1.0"?>
+            <tv><channel id="one.tv"><display-name>One</display-name></channel>
+            <programme start="\(xmltv(now - 600))" stop="\(xmltv(now + 8))" channel="one.tv"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
+            <programme start="\(xmltv(now + 8))" stop="\(xmltv(now + 3000))" channel="one.tv"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme>
+            <channel id="two.tv"><display-name>Two</display-name></channel>
+            <programme start="\(xmltv(now - 600))" stop="\(xmltv(now + 8))" channel="two.tv"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
+            <programme start="\(xmltv(now + 8))" stop="\(xmltv(now + 3000))" channel="two.tv"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme></tv>
+            """.write(toFile: guide, atomically: true, encoding: .utf8)
+        let config = setup.dir.appendingPathComponent("padded.toml").path
+        try "[recordings]\ndir = \"\(setup.recordings)\"\npadding_before = 0\npadding_after = 6\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode()
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        let shell = try ShellUnderTest(["--config", config, "--home", lineup, "--guide", guide], home: home)
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(shell.tmux.waitFor { $0.contains("Cartoons") }.ok, "the guide is read")
+        #expect(try shell.ipc.request(["record", 1, NSNull(), 14])["error"] as? String == "success")
+        #expect(try shell.ipc.request(["record", 2])["error"] as? String == "success")
+        let both = try shell.ipc.waitForState(timeout: 20) { state in
+            let recordings = state["recordings"] as? [String: Any]
+            return ["active", "scheduled", "finished"].flatMap { recordings?[$0] as? [[String: Any]] ?? [] }.count == 2
+        }
+        let listed = ["active", "scheduled", "finished"].flatMap { (both["recordings"] as? [String: Any])?[$0] as? [[String: Any]] ?? [] }
+        for recording in listed {
+            #expect(recording["rating"] as? String == "TV-G", "published as Cartoons': \(recording)")
+            #expect((recording["held_to"] as? [String])?.contains("TV-MA") == true, "held to Late Film's TV-MA: \(recording)")
+        }
+        _ = try shell.ipc.waitForEvent("recording-finished", timeout: 40)
+        _ = try shell.ipc.waitForState(timeout: 30) { ($0["items"] as? Int ?? 0) >= 3 }
+        for _ in 0..<2 { try shell.tmux.send("Down") }
+        _ = try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
+        try shell.tmux.send("Enter")
+        let prompt = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(prompt["rating"] as? String == "TV-MA")
+        #expect((number(prompt["frames_presented"]) ?? 0) == 0, "nothing of the recording decoded before the passcode")
+    }
 }

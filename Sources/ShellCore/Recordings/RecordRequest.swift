@@ -37,7 +37,14 @@ public struct RecordRequest: Equatable, Sendable {
     /// of the channel's and the programme's understood, as the channel is
     /// held live.
     public static func ratings(_ channel: MediaItem, _ programme: Programme?) -> (published: String?, heldTo: [ContentRating]) {
-        let understood = channel.ratingsHeldTo + (programme?.ratings.compactMap(\.resolved) ?? [])
+        ratings(channel, programme, during: [])
+    }
+
+    /// The same, held also to every programme of `during`: those the
+    /// recording's span holds a part of (a recording "for 2 h" from a
+    /// cartoon into a late film is held to the film's rating).
+    public static func ratings(_ channel: MediaItem, _ programme: Programme?, during: [Programme]) -> (published: String?, heldTo: [ContentRating]) {
+        let understood = channel.ratingsHeldTo + ([programme].compactMap { $0 } + during).flatMap { $0.ratings.compactMap(\.resolved) }
         return (programme?.ratings.first?.value ?? channel.rating, ContentRating.strictestOfEachKind(understood))
     }
 }

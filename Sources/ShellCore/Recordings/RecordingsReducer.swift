@@ -75,8 +75,8 @@ enum RecordingsReducer {
         let from = max(start ?? wall, wall)
         let programme = item.guideID.flatMap { state.guide.programmes.nowNext(channel: $0, at: from).now }
         let title = programme?.title ?? item.title
-        let (rating, understood) = RecordRequest.ratings(item, programme)
         if let seconds {
+            let (rating, understood) = RecordRequest.ratings(item, programme, during: airing(state, item, from: from, to: from + seconds))
             let request = RecordRequest(channel: item, title: title, start: from, end: from + seconds, rating: rating, heldTo: understood, summary: programme?.summary, padded: false)
             return [.record(request)]
         }
@@ -84,8 +84,16 @@ enum RecordingsReducer {
             return notice(&state, "No programme of \(item.title) in the guide then: give the recording a length")
         }
         let future = programme.start > wall
+        let (rating, understood) = RecordRequest.ratings(item, programme)
         let request = RecordRequest(channel: item, title: title, start: future ? programme.start : wall, end: stop, rating: rating, heldTo: understood, summary: programme.summary)
         return [.record(request)]
+    }
+
+    /// The programmes of the guide's window on `item` airing at some time
+    /// between `from` and `to`: what a recording of that span holds.
+    static func airing(_ state: ShellState, _ item: MediaItem, from: Double, to: Double) -> [Programme] {
+        guard let id = item.guideID else { return [] }
+        return state.guide.programmes.programmes(for: id).filter { $0.start < to && ($0.stop ?? $0.start + 1) > from }
     }
 
     /// Why `item` cannot be recorded, when it cannot: its picture is made
@@ -136,7 +144,8 @@ enum RecordingsReducer {
             return [.record(request)] + notice(&state, "Recording \(shown) until \(clock(stop))")
         case .forDuration:
             let end = wall + Double(dialog.minutes * 60)
-            let request = RecordRequest(channel: item, title: title, start: wall, end: end, rating: rating, heldTo: understood, summary: programme?.summary, padded: false)
+            let (_, during) = RecordRequest.ratings(item, programme, during: airing(state, item, from: wall, to: end))
+            let request = RecordRequest(channel: item, title: title, start: wall, end: end, rating: rating, heldTo: during, summary: programme?.summary, padded: false)
             return [.record(request)] + notice(&state, "Recording \(item.title) until \(clock(end))")
         case .remind:
             guard let programme else { return [] }

@@ -60,7 +60,8 @@ extension ShellEvent {
         ["id": recording.id, "channel": recording.channel.map { $0 as Any } ?? NSNull(), "channel_name": recording.channelName,
          "title": recording.title, "start": recording.start, "end": recording.end, "status": recording.status.rawValue,
          "reason": recording.reason.map { $0 as Any } ?? NSNull(), "bytes": recording.bytes, "duration": recording.duration,
-         "series": recording.series, "rating": recording.rating.map { $0 as Any } ?? NSNull(), "path": recording.path.map { $0 as Any } ?? NSNull()]
+         "series": recording.series, "rating": recording.rating.map { $0 as Any } ?? NSNull(), "held_to": recording.ratingsHeldTo.map(\.code),
+         "path": recording.path.map { $0 as Any } ?? NSNull()]
     }
 
     private static func json(_ channel: ChannelRef) -> [String: Any] {

@@ -181,7 +181,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
             return 60
         }
         let now = Date().timeIntervalSince1970
-        for request in newRequests { add(request, store: store, now: now) }
+        for request in newRequests { add(request, store: store, guide: guide, now: now) }
         for id in newCancels { stopOrForget(id, store: store) }
         if now - rulesChecked >= 60 || !newRequests.isEmpty {
             rulesChecked = now
@@ -213,7 +213,8 @@ final class RecordingService: StateObserver, @unchecked Sendable {
 
     /// `warnsOfSpace`: tell the viewer when it likely will not fit (not for
     /// each airing a series rule adds: its first was told).
-    private func add(_ request: RecordRequest, store: LibraryStore, now: Double, warnsOfSpace: Bool = true) {
+    /// `guide`: the stored guide, for the programmes the span holds.
+    private func add(_ request: RecordRequest, store: LibraryStore, guide: GuideStore?, now: Double, warnsOfSpace: Bool = true) {
         let item = request.channel
         let key = item.channelKey
         let existing = (try? store.recordings()) ?? []
@@ -235,9 +236,13 @@ final class RecordingService: StateObserver, @unchecked Sendable {
         }
         let headers = (try? String(data: JSONEncoder().encode(item.headers), encoding: .utf8)) ?? "{}"
         let alternates = RecordingJob.Stream.encode(item.alternates)
+        // Held also to every programme the padded span holds a part of, by
+        // the stored guide (the shell's window may not reach that far).
+        let during = (try? guide?.programmes(key: key, overlapping: start, end)) ?? []
+        let heldTo = ContentRating.strictestOfEachKind(request.heldTo + during.flatMap { $0.ratings.compactMap(\.resolved) })
         var saved = SavedRecording(id: id, channelNumber: item.number, channelName: item.title, channelKey: key, url: item.url, headers: headers,
                                    alternates: alternates, title: request.title, summary: request.summary, rating: request.rating,
-                                   ratings: RatingsTable.keep(request.heldTo), artwork: item.logo,
+                                   ratings: RatingsTable.keep(heldTo), artwork: item.logo,
                                    programmeStart: request.start, start: start, end: end, series: request.series,
                                    status: RecordingInfo.Status.scheduled.rawValue, created: now)
         saved.series = request.series
@@ -280,7 +285,7 @@ final class RecordingService: StateObserver, @unchecked Sendable {
                 channel.rating = channelRatings.first?.code
                 let (rating, understood) = RecordRequest.ratings(channel, programme)
                 add(RecordRequest(channel: channel, title: rule.title, start: programme.start, end: stop, rating: rating, heldTo: understood,
-                                  summary: programme.summary, series: true), store: store, now: now, warnsOfSpace: false)
+                                  summary: programme.summary, series: true), store: store, guide: guide, now: now, warnsOfSpace: false)
             }
         }
     }

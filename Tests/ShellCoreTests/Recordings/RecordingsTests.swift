@@ -175,6 +175,32 @@ struct RecordingsTests {
         h.expectArmed([])
     }
 
+    @Test("a recording for a length that runs on into another programme is held to that one's rating too (a cartoon into a TV-MA film), by r's Record for and by IPC; its published rating stays the first programme's")
+    func spanHeldToEveryProgramme() {
+        let tvG = ContentRating(system: "us-tv", code: "TV-G", rank: 300, media: .tv)
+        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+        let cartoons = Programme(channel: "news.tv", start: nine - 1800, stop: nine + 600, title: "Cartoons",
+                                 ratings: [GuideRating(system: "VCHIP", value: "TV-G", resolved: tvG)])
+        let horror = Programme(channel: "news.tv", start: nine + 600, stop: nine + 7200, title: "Horror",
+                               ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)])
+        let h = ReducerHarness(ShellState(items: [news]))
+        h.apply(.guideLoaded(ProgrammeGuide(channels: [GuideChannel(id: "news.tv", names: ["News"])], programmes: [cartoons, horror])))
+        h.apply(.wallClock(nine, at: h.clock.now))
+        #expect(h.apply(.recordRequested(index: 0, start: nil, seconds: 1200))
+            == [.record(RecordRequest(channel: news, title: "Cartoons", start: nine, end: nine + 1200, rating: "TV-G", heldTo: [tvMA], padded: false))])
+        #expect(h.apply(.recordRequested(index: 0, start: nil, seconds: 300))
+            == [.record(RecordRequest(channel: news, title: "Cartoons", start: nine, end: nine + 300, rating: "TV-G", heldTo: [tvG], padded: false))],
+                "a length within Cartoons: Cartoons' rating")
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.record, at: h.clock.now))
+        h.apply(.command(.down, at: h.clock.now))
+        let chosen = h.apply(.command(.select, at: h.clock.now))
+        #expect(chosen.first == .record(RecordRequest(channel: news, title: "Cartoons", start: nine, end: nine + 3600, rating: "TV-G", heldTo: [tvMA], padded: false)),
+                "Record for 1 h from 21:00 runs into Horror at 21:10: \(chosen)")
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("reports: started, finished and failed become events once (the last two told on screen); a recording with a file joins the items under Recordings once; active ones hold connections")
     func reports() {
         let h = watchingNews()
