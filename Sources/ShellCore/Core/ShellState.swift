@@ -87,10 +87,21 @@ public struct ShellState: Equatable, Sendable {
         nowNext(item, at: nil)
     }
 
-    /// What airs on `item` at `time` (nil: now) and what follows.
+    /// What airs on `item` at `time` and what follows. `time` nil: now —
+    /// on the channel playing full screen, the time of its picture
+    /// (`shownTime`: behind live, what aired then is on screen).
     public func nowNext(_ item: MediaItem, at time: Double?) -> (now: Programme?, next: Programme?) {
         guard let id = item.guideID, wallClock > 0 else { return (nil, nil) }
-        return guide.programmes.nowNext(channel: id, at: time ?? wallClock)
+        let when = time ?? (item.isLive && item.id == currentItem?.id ? shownTime : wallClock)
+        return guide.programmes.nowNext(channel: id, at: when)
+    }
+
+    /// The wall-clock time of the picture the full-screen live channel
+    /// shows: now, less how far behind live the viewer paused or rewound
+    /// (timeshift).
+    public var shownTime: Double {
+        guard isLive, let buffer = playback.liveBuffer, let position = playback.position else { return wallClock }
+        return wallClock - buffer.behind(at: position)
     }
 
     /// What is in front, with its payload.

@@ -37,8 +37,10 @@ extension ShellState {
                 for alternate in item.alternates { found[alternate.url] = "restricted" }
             }
             guard item.isLive else { continue }
-            let (now, next) = nowNext(item)
-            for programme in [now, next].compactMap({ $0 }) {
+            // Airing now and, behind live, on screen: both may be published.
+            let (now, next) = nowNext(item, at: wallClock)
+            let (shownNow, shownNext) = nowNext(item)
+            for programme in [now, next, shownNow, shownNext].compactMap({ $0 }) {
                 let ratings = item.ratingsHeldTo + programme.ratings.compactMap(\.resolved)
                 guard label != nil || ratings.contains(where: { !$0.isUnrated && policy.exceeds($0) }) else { continue }
                 let shown = "Restricted" + ((policy.reason(ratings)?.code).map { " (\($0))" } ?? "")

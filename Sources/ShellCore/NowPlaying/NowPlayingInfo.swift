@@ -77,7 +77,7 @@ public struct NowPlayingInfo: Equatable, Sendable {
             info.title = state.title
             if state.isLive {
                 info.album = item.title
-                info.artist = state.nowNext(item).now?.title
+                info.artist = state.shownNowNext(item).now?.title
             }
             info.artURL = item.logo.map { $0.contains("://") ? $0 : "file://" + $0 }
         }

@@ -25,7 +25,8 @@ enum RecordingsReducer {
             return notice(&state, "Only a live channel can be recorded")
         }
         if let why = unrecordable(state.items[index]) { return notice(&state, why) }
-        let programme = state.nowNext(state.items[index]).now
+        // What airs now, even behind live: the recorder records the live edge.
+        let programme = state.nowNext(state.items[index], at: state.wallClock).now
         var choices: [RecordDialog.Choice] = []
         if let pending = pendingRecording(state, channel: index, programme: programme) {
             choices.append(.cancelRecording(id: pending.id))

@@ -17,27 +17,24 @@ enum RestrictionReducer {
     }
 
     /// Ratings known for `item` before opening it: its own and those of the
-    /// guide's programme airing at `time` (nil: now).
+    /// guide's programme airing at `time` (nil: now by the wall clock, where
+    /// a load opens a live channel, even the one playing behind live).
     static func knownRatings(_ state: ShellState, _ item: MediaItem, at time: Double? = nil) -> [ContentRating] {
         var ratings = item.ratingsHeldTo
-        if let now = state.nowNext(item, at: time).now { ratings += now.ratings.compactMap(\.resolved) }
+        if let now = state.nowNext(item, at: time ?? state.wallClock).now { ratings += now.ratings.compactMap(\.resolved) }
         return ratings
     }
 
-    /// The start of the programme airing at `time` (nil: now) on a live
-    /// `item`, by the guide.
+    /// The start of the programme airing at `time` (nil: now by the wall
+    /// clock) on a live `item`, by the guide.
     static func programmeStart(_ state: ShellState, _ item: MediaItem, at time: Double? = nil) -> Double? {
-        item.isLive ? state.nowNext(item, at: time).now?.start : nil
+        item.isLive ? state.nowNext(item, at: time ?? state.wallClock).now?.start : nil
     }
 
     /// The wall-clock time of the picture the full-screen live channel
-    /// shows: now, less how far behind live the viewer paused or rewound
-    /// (timeshift). The programme to check is the one aired then, not the
-    /// one airing now.
-    static func shownTime(_ state: ShellState) -> Double {
-        guard state.isLive, let buffer = state.playback.liveBuffer, let position = state.playback.position else { return state.wallClock }
-        return state.wallClock - buffer.behind(at: position)
-    }
+    /// shows (`ShellState.shownTime`). The programme to check is the one
+    /// aired then, not the one airing now.
+    static func shownTime(_ state: ShellState) -> Double { state.shownTime }
 
     /// Whether the passcode given last covers `item` airing the programme
     /// that started at `start`.

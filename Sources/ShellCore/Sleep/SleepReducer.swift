@@ -31,7 +31,7 @@ enum SleepReducer {
         case .after(let seconds):
             return seconds > 0 ? seconds : nil
         case .programme:
-            guard let item = state.currentItem, item.isLive, let stop = state.nowNext(item).now?.stop, stop > state.wallClock else { return nil }
+            guard let item = state.currentItem, item.isLive, let stop = state.nowNext(item, at: state.wallClock).now?.stop, stop > state.wallClock else { return nil }
             return stop - state.wallClock
         case .item:
             guard let item = state.currentItem, !item.isLive, let duration = state.playback.duration else { return nil }

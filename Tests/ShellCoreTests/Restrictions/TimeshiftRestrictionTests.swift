@@ -66,6 +66,10 @@ struct TimeshiftRestrictionTests {
         pausedFor(700, h)
         #expect(h.state.screen == .player && h.state.prompt == nil, "Late Film airs, but the picture is of Cartoons")
         #expect(h.state.seekRange == 630...1800, "the scrub head stops before Late Film (1800) too")
+        #expect(h.state.shownNowNext(mixed).now?.title == "Cartoons" && NowPlayingInfo.of(h.state).artist == "Cartoons",
+                "the bar, the info panel and Now Playing name the programme on screen")
+        #expect(h.state.shownNowNext(mixed).next?.title == "Restricted (TV-MA)")
+        #expect(h.state.withheldTexts().contains { $0.text == "Late Film" }, "what airs now is still kept off the fleet's topics")
         h.apply(.command(.playPause, at: h.clock.now))
         #expect(h.armedTimers.contains(.programmeBoundary))
         let fired = h.advance(by: 600.5)
