@@ -99,6 +99,43 @@ struct CatchupEndToEndTests {
         let future = try shell.ipc.request(["catchup", 3, Date().timeIntervalSince1970 + 3600])
         #expect(future["error"] as? String == "refused: that programme has not started yet")
     }
+
+    @Test("a shift catch-up's stream runs on past its programme: the archive item ends with the programme (paused at its length, no frame after), and what followed, TV-MA and airing, is proposed as the channel live, which asks for the passcode")
+    func archiveEndsWithItsProgramme() throws {
+        let dir = TVShellBinary.scratchDirectory("catchup-ends")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try clipServer(in: dir, seconds: 40)
+        defer { server.stop() }
+        let host = "http://127.0.0.1:\(server.port)"
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try """
+        #EXTM3U
+        #EXTINF:-1 tvg-id="d" tvg-chno="1" catchup="shift",D
+        \(host)/live/d.ts
+        """.write(to: lineup, atomically: true, encoding: .utf8)
+        let now = floor(Date().timeIntervalSince1970)
+        let stamp = { (t: Double) in utc(t, "yyyyMMddHHmmss") + " +0000" }
+        let guide = dir.appendingPathComponent("guide.xml")
+        try """
+        <tv><programme start="\(stamp(now - 300))" stop="\(stamp(now - 292))" channel="d"><title>Short</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
+        <programme start="\(stamp(now - 292))" stop="\(stamp(now + 3600))" channel="d"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme></tv>
+        """.write(to: guide, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode()
+        let shell = try ShellUnderTest([lineup.path, "--guide", guide.path, "--home"], home: home)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" && guideStored($0) }
+        #expect(try shell.ipc.request(["catchup", 1, now - 296])["error"] as? String == "success")
+        let playing = try shell.ipc.waitForState(timeout: 15) { $0["title"] as? String == "Short" && $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(number(playing["duration"]) == 8, "the programme's 8 s, not the stream's 40: \(playing["duration"] ?? "nil")")
+        let ended = try shell.ipc.waitForState(timeout: 20) { $0["paused"] as? Bool == true && $0["up_next"] is [String: Any] }
+        #expect((number(ended["position"]) ?? 99) < 9, "paused at the programme's end: \(ended["position"] ?? "nil")")
+        #expect((ended["up_next"] as? [String: Any])?["title"] as? String == "1 D, live")
+        let frames = number(ended["frames_presented"]) ?? 0
+        _ = try shell.ipc.watchEvents([], for: 1.5)
+        #expect((number(try shell.ipc.state()["frames_presented"]) ?? 0) <= frames + 2, "no picture of what followed")
+        try shell.ipc.request(["keypress", "ENTER"])
+        let prompt = try shell.ipc.waitForState(timeout: 15) { $0["screen"] as? String == "passcode" }
+        #expect(prompt["rating"] as? String == "TV-MA")
+    }
 }
 
 @Suite("Catch-up from the remote, end to end", .serialized)

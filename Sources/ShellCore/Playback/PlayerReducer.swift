@@ -80,6 +80,14 @@ enum PlayerReducer {
             let old = state.playback.position
             state.playback.position = value
             guard let value else { return [] }
+            if let length = CatchupReducer.programmeLength(state), value >= length, state.playback.phase == .playing || state.playback.phase == .ended {
+                // An archive stream that runs on past its programme (a
+                // "shift" catch-up gives all from its start until now) ends
+                // with it: what followed is proposed, through the gate.
+                let pause: [Effect] = state.playback.paused ? [] : [.setPause(true)]
+                state.playback.paused = true
+                return pause + reduce(&state, .ended, now: now)
+            }
             if state.playback.liveBuffer != nil { TimeshiftReducer.measure(&state) }
             let replay = WhatDidTheySayReducer.positionChanged(&state, to: value)
             let breaks = replay + BreakReducer.positionChanged(&state, to: value)
@@ -87,7 +95,8 @@ enum PlayerReducer {
             return breaks + SegmentReducer.positionChanged(&state, from: old, to: value, now: now) + SegmentReducer.askProgram(state, from: old, to: value)
                 + UpNextReducer.positionChanged(&state, to: value) + ResumeReducer.positionChanged(&state, from: old, to: value)
         case .duration(let value):
-            state.playback.duration = value
+            // An archive item lasts its programme, whatever its stream runs on to.
+            state.playback.duration = CatchupReducer.programmeLength(state).map { length in value.map { min($0, length) } ?? length } ?? value
             return []
         case .paused(let value):
             state.playback.paused = value

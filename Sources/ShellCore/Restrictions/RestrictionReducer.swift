@@ -31,11 +31,6 @@ enum RestrictionReducer {
         item.isLive ? state.nowNext(item, at: time ?? state.wallClock).now?.start : nil
     }
 
-    /// The wall-clock time of the picture the full-screen live channel
-    /// shows (`ShellState.shownTime`). The programme to check is the one
-    /// aired then, not the one airing now.
-    static func shownTime(_ state: ShellState) -> Double { state.shownTime }
-
     /// Whether the passcode given last covers `item` airing the programme
     /// that started at `start`.
     static func covered(_ state: ShellState, _ item: MediaItem, programmeStart start: Double?) -> Bool {
@@ -184,7 +179,7 @@ enum RestrictionReducer {
         guard state.restrictions.policy.mode != .off, state.screen == .player, state.prompt == nil,
               let index = state.current, let item = state.currentItem, item.isLive,
               state.playback.phase == .loading || state.playback.phase == .playing else { return [] }
-        let shown = shownTime(state)
+        let shown = state.shownTime
         let start = programmeStart(state, item, at: shown)
         guard start != state.playback.programmeStart else { return boundaryTimer(state) }
         let ratings = knownRatings(state, item, at: shown) + state.playback.fileRatings
@@ -199,12 +194,17 @@ enum RestrictionReducer {
     /// it is looked at again then, and re-armed; a seek or a new speed
     /// re-arms it).
     static func boundaryTimer(_ state: ShellState) -> [Effect] {
-        let shown = shownTime(state)
+        let shown = state.shownTime
         guard state.restrictions.policy.mode != .off, let item = state.currentItem, item.isLive, state.wallClock > 0,
               let stop = state.nowNext(item, at: shown).now?.stop, stop > shown else { return [] }
         // Faster than 1× the end comes sooner; slower, the timer is early and re-armed.
         return [.startTimer(.programmeBoundary, after: (stop - shown) / max(1, state.playback.speed) + 0.5)]
     }
+
+    /// Seconds past the end of a programme held back before the buffer may
+    /// be sought again: a live stream's picture comes some seconds after
+    /// its airing (three segments, on HLS), and guides' times are rounded.
+    static let bufferMargin = 30.0
 
     /// The part of the full-screen live channel's back buffer the viewer
     /// may seek in: around the position, between the programmes in it over
@@ -214,11 +214,6 @@ enum RestrictionReducer {
     /// while the viewer is behind). Nil when nothing in the buffer is held
     /// back. Positions are the player's; a wall-clock time `t` is at
     /// `edge - (now - t)`.
-    /// Seconds past the end of a programme held back before the buffer may
-    /// be sought again: a live stream's picture comes some seconds after
-    /// its airing (three segments, on HLS), and guides' times are rounded.
-    static let bufferMargin = 30.0
-
     static func allowedSpan(_ state: ShellState, _ buffer: LiveBuffer) -> ClosedRange<Double>? {
         let policy = state.restrictions.policy
         guard policy.mode != .off, state.wallClock > 0, let item = state.currentItem, item.isLive, let id = item.guideID else { return nil }

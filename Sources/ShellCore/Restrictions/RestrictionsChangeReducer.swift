@@ -111,7 +111,7 @@ enum RestrictionsChangeReducer {
     /// follow the new policy.
     private static func main(_ state: inout ShellState, now: Instant, stopped: inout [StoppedContent]) -> [Effect] {
         guard state.prompt?.isContent != true, let index = state.current, let item = state.currentItem, state.playback.phase != .idle else { return [] }
-        let shown = RestrictionReducer.shownTime(state)
+        let shown = state.shownTime
         let ratings = union(RestrictionReducer.knownRatings(state, item, at: shown), state.playback.fileRatings)
         let start = RestrictionReducer.programmeStart(state, item, at: shown)
         let showing = [.loading, .playing, .ended].contains(state.playback.phase)

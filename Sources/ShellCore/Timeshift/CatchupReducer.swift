@@ -61,6 +61,13 @@ enum CatchupReducer {
         }
     }
 
+    /// How long the programme of the archive item playing lasts: where its
+    /// stream's position ends it. Nil for anything else.
+    static func programmeLength(_ state: ShellState) -> Double? {
+        guard let archive = state.currentItem?.archive, archive.stop > archive.start else { return nil }
+        return archive.stop - archive.start
+    }
+
     /// What follows an archive item: the next programme from the archive if
     /// it has ended, else its channel live. Nil for anything else.
     static func continuation(_ state: ShellState) -> ContentProposal? {

@@ -193,4 +193,24 @@ struct CatchupOverlayTests {
         #expect(h.state.current == 0 && h.state.isLive)
         h.expectArmed([.stall, .transportHide, .hintHide])
     }
+
+    @Test("an archive stream that runs on past its programme (a shift catch-up gives all until now) ends with it: its duration and scrub range are the programme's, it pauses at its end and what followed is proposed (a TV-MA one through the gate); played on, it pauses there again")
+    func archiveEndsWithItsProgramme() {
+        let h = watchingNews(restricted: true)
+        playFromPrevious(h, 0)
+        #expect(h.state.currentItem?.title == "Evening")
+        h.apply(.player(.duration(5400), token: 2, at: h.clock.now))
+        #expect(h.state.playback.duration == 1800 && h.state.seekRange == 0...1800, "the stream runs on to now; the programme is 30 min")
+        h.apply(.player(.playing, token: 2, at: h.clock.now))
+        h.apply(.player(.position(1799), token: 2, at: h.clock.now))
+        #expect(!h.state.playback.paused)
+        let ended = h.apply(.player(.position(1800.2), token: 2, at: h.clock.now))
+        #expect(ended.first == .setPause(true) && h.state.playback.paused && h.state.playback.phase == .ended, "\(ended)")
+        #expect(ended.contains(.emit(.endFile(url: h.state.currentItem!.url))))
+        #expect(h.state.upNext.card != nil, "what followed is proposed")
+        h.apply(.player(.paused(false), token: 2, at: h.clock.now))
+        let again = h.apply(.player(.position(1801), token: 2, at: h.clock.now))
+        #expect(again == [.setPause(true)], "played on past it: paused again, nothing else")
+        h.expectArmed(h.armedTimers)
+    }
 }
