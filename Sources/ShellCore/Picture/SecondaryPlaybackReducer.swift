@@ -56,6 +56,23 @@ enum SecondaryPlaybackReducer {
                 playback.liveBuffer = buffer
             }
         }
+        if case .duration = report, slot == .picture, let pip = state.picture.pip, let length = CatchupReducer.programmeLength(state.items[pip.index]) {
+            state.picture.pip?.playback.duration = min(pip.playback.duration ?? length, length)
+        }
+        if case .position = report, slot == .picture, let pip = state.picture.pip, let length = CatchupReducer.programmeLength(state.items[pip.index]) {
+            // An archive item lasts its programme, in the picture too (its
+            // stream may run on into what followed).
+            if let position = pip.playback.position, position >= length, pip.playback.phase == .playing || pip.playback.phase == .ended {
+                let ends = pip.playback.phase == .playing
+                state.picture.pip?.playback.phase = .ended
+                if !pip.playback.paused || ends {
+                    state.picture.pip?.playback.paused = true
+                    effects.append(.slot(.picture, .pause(true)))
+                }
+                if ends { effects.append(.emit(.endFile(url: state.items[pip.index].url))) }
+                return effects
+            }
+        }
         if case .ended = report, slot == .picture, let pip = state.picture.pip {
             effects.append(.emit(.endFile(url: state.items[pip.index].url)))
         }

@@ -61,10 +61,15 @@ enum CatchupReducer {
         }
     }
 
-    /// How long the programme of the archive item playing lasts: where its
-    /// stream's position ends it. Nil for anything else.
+    /// How long the programme of the archive item playing full screen lasts:
+    /// where its stream's position ends it. Nil for anything else.
     static func programmeLength(_ state: ShellState) -> Double? {
-        guard let archive = state.currentItem?.archive, archive.stop > archive.start else { return nil }
+        programmeLength(state.currentItem)
+    }
+
+    /// How long `item`'s programme lasts, when it is an archive item.
+    static func programmeLength(_ item: MediaItem?) -> Double? {
+        guard let archive = item?.archive, archive.stop > archive.start else { return nil }
         return archive.stop - archive.start
     }
 

@@ -213,4 +213,23 @@ struct CatchupOverlayTests {
         #expect(again == [.setPause(true)], "played on past it: paused again, nothing else")
         h.expectArmed(h.armedTimers)
     }
+
+    @Test("in the picture too, an archive item whose stream runs on is paused at its programme's end, its duration the programme's")
+    func archiveInThePictureEndsWithItsProgramme() {
+        let h = watchingNews()
+        playFromPrevious(h, 0)
+        h.apply(.player(.playing, token: 2, at: h.clock.now))
+        h.apply(.display(DisplaySize(columns: 120, rows: 40)))
+        h.apply(.command(.pictureInPicture, at: h.clock.now))
+        #expect(h.state.picture.pip?.playback.token == 2, "Evening went into the picture")
+        h.apply(.player(.duration(5400), token: 2, at: h.clock.now))
+        #expect(h.state.picture.pip?.playback.duration == 1800)
+        #expect(h.apply(.player(.position(1799), token: 2, at: h.clock.now)).isEmpty)
+        let ended = h.apply(.player(.position(1800.5), token: 2, at: h.clock.now))
+        #expect(ended == [.slot(.picture, .pause(true)), .emit(.endFile(url: archived("Evening", wall - 3600, wall - 1800).url))], "\(ended)")
+        #expect(h.state.picture.pip?.playback.phase == .ended && h.state.picture.pip?.playback.paused == true)
+        h.apply(.player(.paused(false), token: 2, at: h.clock.now))
+        #expect(h.apply(.player(.position(1801), token: 2, at: h.clock.now)) == [.slot(.picture, .pause(true))])
+        h.expectArmed(h.armedTimers)
+    }
 }
