@@ -106,4 +106,45 @@ struct GuideGridEndToEndTests {
         }
         #expect(seen.ok, "the rule right under channel 5, channel 2 marked: \(seen.screen)")
     }
+
+    @Test("browsing the grid days ahead and back out does not lose what airs now: a channel whose programme on now is TV-MA (the channel unrated) still asks for the passcode when tuned at once")
+    func browsingAheadKeepsNow() throws {
+        let dir = TVShellBinary.scratchDirectory("grid-ahead")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try """
+        #EXTM3U
+        #EXTINF:-1 tvg-id="a" tvg-chno="1",Alpha
+        av://lavfi:testsrc2=size=160x90:rate=25
+        #EXTINF:-1 tvg-id="b" tvg-chno="2",Bravo
+        av://lavfi:smptebars=size=160x90:rate=25
+        """.write(to: lineup, atomically: true, encoding: .utf8)
+        let now = floor(Date().timeIntervalSince1970 / 3600) * 3600
+        var programmes = ""
+        for hour in -2..<(5 * 24) {
+            let start = now + Double(hour) * 3600
+            programmes += "<programme start=\"\(xmltv(start))\" stop=\"\(xmltv(start + 3600))\" channel=\"a\"><title>Alpha \(hour)</title></programme>"
+            let rating = hour == 0 ? "<rating system=\"VCHIP\"><value>TV-MA</value></rating>" : ""
+            programmes += "<programme start=\"\(xmltv(start))\" stop=\"\(xmltv(start + 3600))\" channel=\"b\"><title>Bravo \(hour)</title>\(rating)</programme>"
+        }
+        let guide = dir.appendingPathComponent("guide.xml")
+        try "<tv><channel id=\"a\"><display-name>Alpha</display-name></channel><channel id=\"b\"><display-name>Bravo</display-name></channel>\(programmes)</tv>"
+            .write(to: guide, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode()
+        let shell = try ShellUnderTest([lineup.path, "--guide", guide.path], home: home)
+        try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && guideStored($0) }
+        try shell.tmux.send("g")
+        try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        for _ in 0..<3 { try shell.tmux.send(">") }
+        let ahead = try shell.ipc.waitForState(timeout: 15) { state in
+            ((((state["guide"] as? [String: Any])?["focus"] as? [String: Any])?["title"] as? String) ?? "").hasPrefix("Alpha 7")
+        }
+        #expect(((ahead["guide"] as? [String: Any])?["time"] as? Double ?? 0) > now + 2 * 86_400, "three days ahead, beyond the window held at the start")
+        try shell.tmux.send("Escape")
+        try shell.ipc.waitForState { $0["screen"] as? String == "player" }
+        #expect(try shell.ipc.request(["channel", 2])["error"] as? String == "success")
+        let asked = try shell.ipc.waitForState(timeout: 10) { $0["screen"] as? String == "passcode" || (($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["phase"] as? String == "playing") }
+        #expect(asked["screen"] as? String == "passcode", "Bravo 0 is TV-MA: \(asked["screen"] ?? "")")
+        #expect(asked["rating"] as? String == "TV-MA")
+    }
 }

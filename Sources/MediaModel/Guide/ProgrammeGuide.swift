@@ -49,4 +49,17 @@ public struct ProgrammeGuide: Equatable, Sendable {
     /// Every programme, channel by channel (in no order of channels), each
     /// channel's by start.
     public var allProgrammes: [Programme] { byChannel.values.flatMap { $0 } }
+
+    /// This guide's programmes and `other`'s, each (channel, start) once
+    /// (this guide's kept): two windows of the stored guide held as one.
+    public func merged(with other: ProgrammeGuide) -> ProgrammeGuide {
+        guard !other.isEmpty else { return self }
+        guard !isEmpty else { return other }
+        var seen = Set<String>()
+        var programmes: [Programme] = []
+        for programme in allProgrammes + other.allProgrammes where seen.insert("\(programme.channel)\u{1F}\(programme.start)").inserted {
+            programmes.append(programme)
+        }
+        return ProgrammeGuide(channels: Array(channels.values) + Array(other.channels.values), programmes: programmes)
+    }
 }

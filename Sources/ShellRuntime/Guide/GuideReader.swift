@@ -35,12 +35,23 @@ final class GuideReader: GuideQueries, @unchecked Sendable {
         searches.submit(GuideSearchRequest(text: text, from: from, limit: limit))
     }
 
+    /// Hours either side of now the programmes of every window read hold:
+    /// a window the grid browses to, days away, still has what airs now and
+    /// what a timeshift buffer holds, which the passcode gate and the
+    /// screens of the channel playing read.
+    static let nearNow = 6.0 * 3600
+
     func loadWindow(around time: Double) {
         let (store, inbox, logger) = (self.store, self.inbox, self.logger)
         queue.async {
             let window = GuideWindow.around(time)
+            let now = Date().timeIntervalSince1970
             do {
-                inbox.post(.guideWindowLoaded(try store.window(from: window.from, to: window.to), window))
+                var guide = try store.window(from: window.from, to: window.to)
+                if !window.contains(from: now - Self.nearNow, to: now + Self.nearNow) {
+                    guide = guide.merged(with: try store.window(from: now - Self.nearNow, to: now + Self.nearNow))
+                }
+                inbox.post(.guideWindowLoaded(guide, window))
             } catch {
                 logger.warning("the stored guide cannot be read: \(error)")
             }
