@@ -110,12 +110,12 @@ public enum ShellReducer {
         case .guideLoaded(let guide):
             state.guide.programmes = guide
             state.guide.window = nil
-            return []
+            return RestrictionReducer.guideChanged(state)
         case .guideWindowLoaded(let guide, let window):
             state.guide.programmes = guide
             state.guide.window = window
             state.guide.windowWanted = nil
-            return GuideGridReducer.ensureWindow(&state)
+            return GuideGridReducer.ensureWindow(&state) + RestrictionReducer.guideChanged(state)
         case .guideStatus(let status):
             state.guide.status = status
             return []

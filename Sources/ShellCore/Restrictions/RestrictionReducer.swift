@@ -169,9 +169,10 @@ enum RestrictionReducer {
         return effects + recheckProgramme(&state, now: now)
     }
 
-    /// On a live channel, a programme that started since the last check is
-    /// checked: over the limits and not covered, the prompt comes back (what
-    /// plays stops until it is answered). Behind live (timeshift) it is the
+    /// On a live channel, a programme that started since the last check (or
+    /// one the guide rates anew: it came after the channel opened, or was
+    /// refreshed) is checked: over the limits and not covered, the prompt
+    /// comes back (what plays stops until it is answered). Behind live (timeshift) it is the
     /// programme on screen that counts, the one aired then: a restricted one
     /// reached in the buffer stops it, and the channel opens again at its
     /// live edge, through the gate.
@@ -181,11 +182,20 @@ enum RestrictionReducer {
               state.playback.phase == .loading || state.playback.phase == .playing else { return [] }
         let shown = state.shownTime
         let start = programmeStart(state, item, at: shown)
-        guard start != state.playback.programmeStart else { return boundaryTimer(state) }
-        let ratings = knownRatings(state, item, at: shown) + state.playback.fileRatings
+        var ratings = knownRatings(state, item, at: shown)
+        for rating in state.playback.fileRatings where !ratings.contains(rating) { ratings.append(rating) }
+        // A new programme, or the guide (come or refreshed) rating this one anew.
+        guard start != state.playback.programmeStart || Set(ratings) != Set(state.playback.ratings) else { return boundaryTimer(state) }
         PlaybackReducer.rate(&state, ratings: ratings, programmeStart: start, restricted: state.restrictions.policy.restricts(ratings))
         guard state.playback.restricted, !covered(state, item, programmeStart: start) else { return boundaryTimer(state) }
         return PlaybackReducer.play(&state, index: index, now: now)
+    }
+
+    /// New programmes from the guide: with restrictions on, what plays is
+    /// checked again at once (by the wall clock's action, as at a
+    /// programme's start), not at the next tick up to 30 s later.
+    static func guideChanged(_ state: ShellState) -> [Effect] {
+        state.restrictions.policy.mode == .off ? [] : [.requestWallClock]
     }
 
     /// A timer for the end of the live programme on screen (when the guide

@@ -93,4 +93,36 @@ struct TimeshiftRestrictionTests {
         #expect(effects.contains(.stop))
         h.expectArmed(h.armedTimers)
     }
+
+    @Test("a guide that comes (or is refreshed) after the channel opened, rating the programme on now over the limits, is checked at once: the wall clock is asked for, and the prompt comes; an unchanged guide asks nothing more")
+    func guideComingLaterIsChecked() {
+        let policy = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+        let h = ReducerHarness(ShellState(items: [mixed], restrictions: RestrictionsState(policy: policy)))
+        h.apply(.wallClock(wall + 700, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.preloaded(ratings: []), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        #expect(h.state.screen == .player, "no guide yet: the channel (unrated) plays")
+        #expect(h.apply(.guideLoaded(guide)) == [.requestWallClock])
+        let checked = h.apply(.wallClock(wall + 701, at: h.clock.now))
+        #expect(h.state.screen == .passcode && checked.contains(.stop), "Late Film airs: \(checked)")
+        h.expectArmed(h.armedTimers)
+
+        // A refresh that rates the programme on screen anew (same start).
+        let unrated = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: [
+            Programme(channel: "mixed", start: wall + 600, stop: wall + 2400, title: "Late Film"),
+        ])
+        let r = ReducerHarness(ShellState(items: [mixed], guide: unrated, restrictions: RestrictionsState(policy: policy)))
+        r.apply(.wallClock(wall + 700, at: r.clock.now))
+        r.apply(.playIndex(0, at: r.clock.now))
+        r.apply(.player(.preloaded(ratings: []), token: 1, at: r.clock.now))
+        r.apply(.player(.playing, token: 1, at: r.clock.now))
+        r.apply(.guideLoaded(unrated))
+        r.apply(.wallClock(wall + 701, at: r.clock.now))
+        #expect(r.state.screen == .player, "the same guide again: nothing changes")
+        r.apply(.guideLoaded(guide))
+        r.apply(.wallClock(wall + 702, at: r.clock.now))
+        #expect(r.state.screen == .passcode, "the refresh rates Late Film TV-MA")
+        r.expectArmed(r.armedTimers)
+    }
 }
