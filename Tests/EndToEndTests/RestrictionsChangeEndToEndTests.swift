@@ -192,4 +192,38 @@ struct RestrictionsChangeEndToEndTests {
         #expect(delay < 5, "asked \(delay) s after the guide was stored")
         #expect(asked["rating"] as? String == "TV-MA")
     }
+
+    @Test("a zap a second after another channel's TV-MA programme began (long before the shell's next half-minute tick) asks for the passcode: the gate reads the wall clock of the key, not of the last tick")
+    func zapJustAfterABoundary() throws {
+        let dir = TVShellBinary.scratchDirectory("zap-boundary")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try """
+        #EXTM3U
+        #EXTINF:-1 tvg-id="a" tvg-chno="1",Alpha
+        av://lavfi:testsrc2=size=160x90:rate=25
+        #EXTINF:-1 tvg-id="b" tvg-chno="2",Bravo
+        av://lavfi:smptebars=size=160x90:rate=25
+        """.write(to: lineup, atomically: true, encoding: .utf8)
+        let start = Date().timeIntervalSince1970
+        let boundary = floor(start) + 8
+        let guide = dir.appendingPathComponent("guide.xml").path
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <tv><channel id="a"><display-name>Alpha</display-name></channel><channel id="b"><display-name>Bravo</display-name></channel>
+            <programme start="\(xmltv(start - 600))" stop="\(xmltv(start + 3600))" channel="a"><title>Alpha News</title></programme>
+            <programme start="\(xmltv(start - 600))" stop="\(xmltv(boundary))" channel="b"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
+            <programme start="\(xmltv(boundary))" stop="\(xmltv(start + 3600))" channel="b"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme></tv>
+            """.write(toFile: guide, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest([lineup.path, "--guide", guide], home: home)
+        try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && guideStored($0) }
+        try #require(Date().timeIntervalSince1970 < boundary - 1, "the shell must be up before Bravo's boundary")
+        _ = try shell.ipc.waitForState(timeout: 15) { _ in Date().timeIntervalSince1970 >= boundary + 1.5 }
+        #expect(try shell.ipc.request(["channel", 2])["error"] as? String == "success")
+        let asked = try shell.ipc.waitForState(timeout: 10) { $0["screen"] as? String == "passcode" || (($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["phase"] as? String == "playing") }
+        #expect(asked["screen"] as? String == "passcode", "Late Film began \(Date().timeIntervalSince1970 - boundary) s ago")
+        #expect(asked["rating"] as? String == "TV-MA")
+        #expect(frames(asked) == 0, "nothing of Late Film decoded")
+    }
 }

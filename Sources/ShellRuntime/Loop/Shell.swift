@@ -38,6 +38,8 @@ public final class Shell {
     let effects: EffectInterpreter
     let timers: ShellTimers
     var nextWallClockTick: Instant?
+    /// When the reducer was last told the wall-clock time (`dispatch`).
+    var wallClockTold: Instant?
     let logger: Logger
     var state: ShellState { store.state }
     /// The terminal the keys come from and the frames go to; nil without one.
@@ -307,8 +309,29 @@ public final class Shell {
     // MARK: - Reducer and effects
 
     /// Hands `action` to the store (reduced now, or after the action being
-    /// handled when called from inside an effect).
+    /// handled when called from inside an effect). One that may open
+    /// something (a key, a request, a timer) is preceded by the wall-clock
+    /// time when it was last told more than a second ago: the passcode gate
+    /// decides by the programme airing now, not at the last half-minute
+    /// tick (a zap just after another channel's programme began would open
+    /// the new one as the one before).
     func dispatch(_ action: Action) {
+        let now = MonotonicClock.now()
+        if case .wallClock = action {
+            wallClockTold = now
+        } else if Self.mayOpen(action), let told = wallClockTold, now - told > 1 {
+            wallClockTold = now
+            store.send(.wallClock(Date().timeIntervalSince1970, at: now))
+        }
         store.send(action)
+    }
+
+    /// Whether `action` may open something; not the players' and frames'
+    /// reports, which come many times a second.
+    static func mayOpen(_ action: Action) -> Bool {
+        switch action {
+        case .player, .frame, .wallClock, .pictureDrawn, .thumbnail, .logoLoaded, .guideStatus, .guideSearchResults, .display: false
+        default: true
+        }
     }
 }
