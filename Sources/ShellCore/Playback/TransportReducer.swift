@@ -92,7 +92,8 @@ enum TransportReducer {
             guard state.isLive else { return FeedbackReducer.badge(&state, "Not a live channel") }
             guard state.playback.liveBuffer != nil else { return FeedbackReducer.badge(&state, "No timeshift on this channel: it is live") }
             let effects = TimeshiftReducer.goLive(&state, now: now)
-            return effects.isEmpty ? effects : effects + FeedbackReducer.badge(&state, "Live")
+            // Opened again through the gate, under its prompt: no badge over it.
+            return effects.isEmpty || state.screen != .player ? effects : effects + FeedbackReducer.badge(&state, "Live")
         case .digit, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .dayBack, .dayForward,
              .previousChannel, .favourite, .search, .help, .multiview, .record:
             return []

@@ -10,7 +10,6 @@ enum ScrubReducer {
         .frameBack, .frameForward, .channelUp, .channelDown, .info, .guide, .whatDidTheySay, .live, .multiview, .record,
     ]
 
-
     static func reduce(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         guard var scrub = state.scrub else { return [] }
         switch command {
