@@ -9,6 +9,20 @@ func guideStored(_ state: [String: Any]) -> Bool {
     return status["refreshing"] as? Bool == false && status["refreshed"] is Double
 }
 
+/// A lineup of two lavfi channels in `dir`: 1 Alpha (tvg-id "a") and 2
+/// Bravo ("b"), for guides written by the test.
+func alphaBravoLineup(in dir: URL) throws -> URL {
+    let lineup = dir.appendingPathComponent("tv.m3u")
+    try """
+    #EXTM3U
+    #EXTINF:-1 tvg-id="a" tvg-chno="1",Alpha
+    av://lavfi:testsrc2=size=160x90:rate=25
+    #EXTINF:-1 tvg-id="b" tvg-chno="2",Bravo
+    av://lavfi:smptebars=size=160x90:rate=25
+    """.write(to: lineup, atomically: true, encoding: .utf8)
+    return lineup
+}
+
 /// XMLTV "YYYYMMDDhhmmss +0000" of `t`.
 func xmltv(_ t: Double) -> String {
     let formatter = DateFormatter()

@@ -197,14 +197,7 @@ struct RestrictionsChangeEndToEndTests {
     func zapJustAfterABoundary() throws {
         let dir = TVShellBinary.scratchDirectory("zap-boundary")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let lineup = dir.appendingPathComponent("tv.m3u")
-        try """
-        #EXTM3U
-        #EXTINF:-1 tvg-id="a" tvg-chno="1",Alpha
-        av://lavfi:testsrc2=size=160x90:rate=25
-        #EXTINF:-1 tvg-id="b" tvg-chno="2",Bravo
-        av://lavfi:smptebars=size=160x90:rate=25
-        """.write(to: lineup, atomically: true, encoding: .utf8)
+        let lineup = try alphaBravoLineup(in: dir)
         let start = Date().timeIntervalSince1970
         let boundary = floor(start) + 8
         let guide = dir.appendingPathComponent("guide.xml").path

@@ -101,18 +101,12 @@ struct TimeshiftEndToEndTests {
         let dir = TVShellBinary.scratchDirectory("timeshift-restricted")
         defer { try? FileManager.default.removeItem(at: dir) }
         let boundary = Date().timeIntervalSince1970.rounded(.down) + 15
-        func stamp(_ t: Double) -> String {
-            let formatter = DateFormatter()
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyyMMddHHmmss"
-            return formatter.string(from: Date(timeIntervalSince1970: t)) + " +0000"
-        }
         let guide = dir.appendingPathComponent("guide.xml")
         try """
         <?xml version="1.0" encoding="UTF-8"?>
         <tv><channel id="live"><display-name>Live</display-name></channel>
-        <programme channel="live" start="\(stamp(boundary - 3600))" stop="\(stamp(boundary))"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme>
-        <programme channel="live" start="\(stamp(boundary))" stop="\(stamp(boundary + 7200))"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
+        <programme channel="live" start="\(xmltv(boundary - 3600))" stop="\(xmltv(boundary))"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme>
+        <programme channel="live" start="\(xmltv(boundary))" stop="\(xmltv(boundary + 7200))"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
         </tv>
         """.write(to: guide, atomically: true, encoding: .utf8)
         let lineup = dir.appendingPathComponent("tv.m3u")
