@@ -94,6 +94,14 @@ struct ConfigCheckTests {
         #expect(remote.problems.isEmpty && remote.notes.count == 1, "\(remote)")
         #expect(remote.notes.first?.contains("is not fetched") == true && remote.notes.first.map { !$0.contains(":pass@") && !$0.contains("=pass") } == true, "redacted: \(remote.notes)")
 
+        let hls = folder + "/stream.m3u8"
+        try "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\nseg0.ts\n".write(toFile: hls, atomically: true, encoding: .utf8)
+        let stream = folder + "/stream.toml"
+        try "[play]\nlineup = \"\(hls)\"\n[kiosk]\nstart = \"\(hls)\"\n".write(toFile: stream, atomically: true, encoding: .utf8)
+        #expect(ConfigCheck.run(path: stream, environment: environment).problems.isEmpty, "an HLS playlist as the lineup plays as one item, the kiosk's")
+        try "[play]\nlineup = \"\(hls)\"\n[kiosk]\nstart = 5\n".write(toFile: stream, atomically: true, encoding: .utf8)
+        #expect(ConfigCheck.run(path: stream, environment: environment).problems.map(\.message) == ["channel 5 is not in the lineup \(hls)"])
+
         try FileManager.default.removeItem(atPath: folder + "/tvshell/config.toml")
         let none = ConfigCheck.run(path: nil, environment: environment)
         #expect(none.problems.isEmpty && none.layers.allSatisfy { !$0.found })

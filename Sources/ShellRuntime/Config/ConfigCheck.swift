@@ -116,12 +116,19 @@ public struct ConfigCheck: Sendable, Equatable {
             add(file, "play.lineup", "\(location) cannot be read")
             return
         }
-        let parsed = M3UParser.parse(InputLoader.text(data))
-        guard !parsed.channels.isEmpty else {
-            add(file, "play.lineup", "\(location) has no channels (tvshell lineup inspect says why)")
-            return
+        let text = InputLoader.text(data)
+        let items: [MediaItem]
+        if M3UParser.isHLSPlaylist(text) {
+            // An HLS playlist named as the lineup plays as one item, as `play` does.
+            items = [MediaItem.fromLocation(location)]
+        } else {
+            let parsed = M3UParser.parse(text)
+            guard !parsed.channels.isEmpty else {
+                add(file, "play.lineup", "\(location) has no channels (tvshell lineup inspect says why)")
+                return
+            }
+            items = parsed.playableChannels().items
         }
-        let items = parsed.playableChannels().items
         for (key, selector) in [("kiosk.start", file.kioskStart), ("kiosk.fallback", file.fallback)] {
             if let selector, selector.index(in: items) == nil { add(file, key, "\(selector) is not in the lineup \(location)") }
         }
