@@ -37,9 +37,9 @@ extension ShellState {
                 for alternate in item.alternates { found[alternate.url] = "restricted" }
             }
             guard item.isLive else { continue }
-            // Airing now and, behind live, on screen: both may be published.
+            // Airing now and, on the channel playing behind live, on screen: both may be published.
             let (now, next) = nowNext(item, at: wallClock)
-            let (shownNow, shownNext) = nowNext(item)
+            let (shownNow, shownNext) = item.id == currentItem?.id ? nowNext(item) : (nil, nil)
             for programme in [now, next, shownNow, shownNext].compactMap({ $0 }) {
                 let ratings = item.ratingsHeldTo + programme.ratings.compactMap(\.resolved)
                 guard label != nil || ratings.contains(where: { !$0.isUnrated && policy.exceeds($0) }) else { continue }
