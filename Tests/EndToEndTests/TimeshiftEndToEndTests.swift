@@ -147,4 +147,54 @@ struct TimeshiftEndToEndTests {
         #expect(shown >= boundary + 27, "the picture is of \(shown - boundary) s after Late Film's end")
         #expect(rewound["screen"] as? String == "player")
     }
+
+    @Test("behind live, the picture reaching a programme over the limits pauses there under the prompt, nothing more shown; the passcode plays it on from there, still behind live (not reloaded at the edge)")
+    func behindLiveAsksWhereItIs() throws {
+        let stream = try LiveHLSStream()
+        defer { stream.stop() }
+        let dir = TVShellBinary.scratchDirectory("timeshift-behind")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let boundary = Date().timeIntervalSince1970.rounded(.down) + 16
+        let guide = dir.appendingPathComponent("guide.xml")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <tv><channel id="live"><display-name>Live</display-name></channel>
+        <programme channel="live" start="\(xmltv(boundary - 3600))" stop="\(xmltv(boundary))"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
+        <programme channel="live" start="\(xmltv(boundary))" stop="\(xmltv(boundary + 7200))"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme>
+        </tv>
+        """.write(to: guide, atomically: true, encoding: .utf8)
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"live\" tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest([lineup.path, "--guide", guide.path], cacheHome: dir.appendingPathComponent("cache").path, home: home)
+        let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 && $0["timeshift"] is [String: Any] }
+        #expect(playing["restricted"] as? Bool == false, "Cartoons (TV-G) plays")
+        try #require(Date().timeIntervalSince1970 < boundary - 8, "tuned too late: Cartoons must play, then 8 s of pause, before Late Film")
+
+        // 8 s of pause: Late Film begins airing meanwhile, the picture stays on Cartoons.
+        try key(shell, "SPACE")
+        let pausedAt = Date()
+        _ = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        Thread.sleep(forTimeInterval: max(0, 8 - Date().timeIntervalSince(pausedAt)))
+        try key(shell, "SPACE")
+        _ = try shell.ipc.waitForState { $0["paused"] as? Bool == false }
+
+        let prompt = try shell.ipc.waitForState(timeout: 40) { $0["screen"] as? String == "passcode" }
+        let shownAt = Date().timeIntervalSince1970 - (number(prompt["behind_live"]) ?? 0)
+        #expect(prompt["paused"] as? Bool == true && prompt["phase"] as? String == "playing", "paused where it is: \(prompt)")
+        #expect((number(prompt["behind_live"]) ?? 0) >= 6, "still behind live: \(prompt["behind_live"] ?? "nil")")
+        #expect(shownAt >= boundary - 1 && shownAt <= boundary + 4, "the prompt came as the picture reached Late Film: \(shownAt - boundary) s from its start")
+        #expect(prompt["rating"] as? String == "TV-MA")
+        let position = number(prompt["position"]) ?? 0
+
+        for digit in ["2", "4", "6", "8"] { try key(shell, digit) }
+        let granted = try shell.ipc.waitForState { $0["screen"] as? String == "player" && $0["paused"] as? Bool == false }
+        #expect(granted["authorized"] as? Bool == true)
+        let resumedFrames = frames(granted)
+        let moving = try shell.ipc.waitForState { self.frames($0) > resumedFrames + 10 }
+        #expect((number(moving["behind_live"]) ?? 0) >= 6, "it plays on behind live, from the buffer: \(moving["behind_live"] ?? "nil")")
+        let moved = (number(moving["position"]) ?? 0) - position
+        #expect(moved >= 0 && moved < 10, "on from where it paused (\(position)): \(moving["position"] ?? "nil")")
+        #expect(moving["restricted"] as? Bool == true && moving["screen"] as? String == "player")
+    }
 }

@@ -74,6 +74,28 @@ struct ASSFrameSnapshotTests {
             """)
     }
 
+    @Test("a screen with no full-screen picture (the prompt over a paused one) is black out to the output's edges; one with the picture leaves the margins to it")
+    func marginsCovered() {
+        var screen = Screen(width: 4, height: 2)
+        _ = screen.put("ab", x: 0, y: 0, style: Style(foreground: RGB(255, 255, 255), background: RGB(0, 0, 255)))
+        let covered = ASSFrame(screen, width: 500, height: 300, safeArea: 0.1)
+        #expect(covered.left == 50 && covered.top == 30 && covered.cellWidth == 100 && covered.cellHeight == 120)
+        let lines = covered.events.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(4)) == [
+            "{\\an7\\pos(0,0)\\bord0\\shad0\\1c&H000000&\\p1}m 0 0 l 500 0 l 500 30 l 0 30{\\p0}",
+            "{\\an7\\pos(0,0)\\bord0\\shad0\\1c&H000000&\\p1}m 0 270 l 500 270 l 500 300 l 0 300{\\p0}",
+            "{\\an7\\pos(0,0)\\bord0\\shad0\\1c&H000000&\\p1}m 0 30 l 50 30 l 50 270 l 0 270{\\p0}",
+            "{\\an7\\pos(0,0)\\bord0\\shad0\\1c&H000000&\\p1}m 450 30 l 500 30 l 500 270 l 450 270{\\p0}",
+        ], "\(lines)")
+
+        screen.fill(x: 0, y: 1, width: 4, height: 1, with: .video)
+        let open = ASSFrame(screen, width: 500, height: 300, safeArea: 0.1)
+        #expect(!open.events.contains("m 0 0 l 500 0"), "the picture shows to the edges: \(open.events)")
+        var windowOnly = Screen(width: 4, height: 2)
+        windowOnly.fill(x: 2, y: 0, width: 2, height: 2, with: .window(.picture))
+        #expect(ASSFrame(windowOnly, width: 500, height: 300, safeArea: 0.1).events.contains("m 0 0 l 500 0"), "a window is not the full-screen picture")
+    }
+
     @Test("the grid: 60 columns across the safe area, rows of cells about twice as tall")
     func grid() {
         #expect(ASSFrame.grid(width: 1920, height: 1080) == (60, 18))

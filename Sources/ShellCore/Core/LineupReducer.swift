@@ -88,7 +88,7 @@ enum LineupReducer {
         state.warm = WarmState()
         for (slot, player, index) in warm.sorted(by: { $0.0.rawValue < $1.0.rawValue }) {
             if let index, index != goesOn, !state.warm.players.values.contains(where: { $0.index == index }),
-               !WarmReducer.restricted(state, index) {
+               !RestrictionReducer.stopsNow(state, index) {
                 var kept = player
                 kept.index = index
                 kept.playback.ratings = RestrictionReducer.knownRatings(state, state.items[index])

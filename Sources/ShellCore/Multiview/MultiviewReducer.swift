@@ -93,7 +93,7 @@ enum MultiviewReducer {
         guard let multiview = state.multiview, multiview.views.indices.contains(view) else { return nil }
         let index = multiview.views[view].index
         guard let (slot, warm) = state.warm.players.first(where: { $0.value.index == index && $0.value.playback.phase == .playing }),
-              !WarmReducer.restricted(state, index) else { return nil }
+              !RestrictionReducer.stopsNow(state, index) else { return nil }
         state.warm.players[slot] = nil
         var playback = warm.playback
         playback.paused = false

@@ -209,6 +209,11 @@ public enum PlaybackReducer {
     static func resume(_ state: inout ShellState) {
         state.playback.paused = false
     }
+
+    /// Paused by the shell, not the viewer (under the prompt behind live).
+    static func pause(_ state: inout ShellState) {
+        state.playback.paused = true
+    }
 }
 
 extension PlaybackReducer {

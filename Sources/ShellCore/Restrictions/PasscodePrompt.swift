@@ -9,6 +9,11 @@ public struct PasscodePrompt: Equatable, Sendable, CustomStringConvertible {
         /// The load with `token` is held by the player before decoding
         /// anything (its rating came from the file): it continues once authorized.
         case held(token: Int)
+        /// Behind live (timeshift), the full-screen channel's player, the
+        /// load with `token`, reached a programme over the limits in its
+        /// buffer: it is paused there (nothing more decoded) and plays on
+        /// from there once authorized, the buffer kept.
+        case behind(token: Int)
         /// An early request (`requestPlaybackRestrictionsAuthorization`);
         /// `returnTo` is the screen under the prompt.
         indirect case early(request: Int, returnTo: Destination)
@@ -49,8 +54,17 @@ public struct PasscodePrompt: Equatable, Sendable, CustomStringConvertible {
     /// For content about to play (not an early request, not the admin's).
     public var isContent: Bool {
         switch purpose {
-        case .play, .held: true
+        case .play, .held, .behind: true
         case .early, .quitKiosk, .view: false
+        }
+    }
+
+    /// Whether it holds the full-screen load with `token` (held before
+    /// decoding, or paused behind live) until it is answered.
+    public func holds(token: Int) -> Bool {
+        switch purpose {
+        case .held(let held), .behind(let held): held == token
+        case .play, .early, .quitKiosk, .view: false
         }
     }
 

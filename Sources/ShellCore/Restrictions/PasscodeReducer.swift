@@ -66,7 +66,10 @@ enum PasscodeReducer {
             .audit(AuditEntry(kind: .cancelled, title: prompt.item.title, itemID: prompt.item.id, rating: label, time: state.wallClock, detail: "flipped past")),
             .emit(.restrictionsAuthorization(item: prompt.item, rating: label, granted: false, reason: "cancelled")),
         ]
-        if case .held = prompt.purpose { effects.append(.stop) }
+        switch prompt.purpose {
+        case .held, .behind: effects.append(.stop)
+        default: break
+        }
         effects += PlaybackReducer.dropContentRequest(&state)
         let origin = state.live.flip?.origin ?? prompt.origin
         NavigationReducer.go(&state, to: .home)
@@ -146,6 +149,15 @@ enum PasscodeReducer {
             NavigationReducer.go(&state, to: .player)
             state.chrome.transportVisible = true
             return [.continueLoad(token: token), .startTimer(.transportHide, after: settings.transportHideDelay)] + RecoveryReducer.loadStarted(state)
+        case .behind(let token):
+            // The programme on screen, the one paused at (the playback's).
+            state.restrictions.grant = RestrictionsState.Grant(itemID: prompt.item.id, token: token, programmeStart: state.playback.programmeStart)
+            NavigationReducer.go(&state, to: .player)
+            guard let index = state.current else { return ShellReducer.goHome(&state) }
+            // The stream went meanwhile: it opens again, at its live edge, through the gate.
+            guard token == state.playback.token, state.playback.phase == .playing else { return PlaybackReducer.play(&state, index: index, now: now) }
+            PlaybackReducer.resume(&state)
+            return [.setPause(false)] + RestrictionReducer.boundaryTimer(state) + TransportReducer.showTransport(&state)
         case .early(let request, let returnTo):
             state.restrictions.preAuthorized.insert(prompt.item.id)
             return [.finishAuthorization(request: request, .granted)] + restore(&state, returnTo, now: now)
@@ -200,6 +212,9 @@ enum PasscodeReducer {
             return effects
         }
         effects += PlaybackReducer.dropContentRequest(&state)
+        if case .behind = prompt.purpose, let index = state.current {
+            return effects + RestrictionReducer.backToLive(&state, index: index, skipped: label, now: now)
+        }
         if let flip = state.live.flip {
             state.live.flip = nil
             effects += [.cancelTimer(.flipTimeout), .cancelTimer(.flipSettle), .cancelTimer(.flipFailureShown), .cancelTimer(.spinner)]

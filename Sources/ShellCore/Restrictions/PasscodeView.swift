@@ -25,6 +25,12 @@ enum PasscodeView {
         case .play, .held:
             (heading, what, ask) = ("Restricted", prompt.reason(under: state.restrictions.policy).map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated.",
                                     "Enter the passcode to play it.")
+        case .behind:
+            // The rating must not be cut off: the channel's name gives way.
+            let channel = truncate("“\(prompt.item.title)”", toWidth: max(8, width - 42), ellipsis: ellipsis)
+            (heading, what, ask) = ("Restricted", prompt.reason(under: state.restrictions.policy).map { "The programme reached on \(channel) is rated \($0.code)." }
+                                        ?? "The programme reached on \(channel) is not rated.",
+                                    "Enter the passcode to play on from here.")
         case .view:
             (heading, what, ask) = ("Restricted", prompt.reason(under: state.restrictions.policy).map { "\(title) is rated \($0.code)." } ?? "\(title) is not rated.",
                                     "Enter the passcode to show it in its view.")

@@ -81,7 +81,7 @@ enum RestrictionReducer {
     /// played is loaded again when that prompt closes.
     static func reloadAfterPrompt(_ state: inout ShellState) -> [Effect] {
         guard var prompt = state.prompt, let index = state.current else { return [] }
-        if case .held(let token) = prompt.purpose, token == state.playback.token {
+        if prompt.holds(token: state.playback.token) {
             prompt.purpose = .play(index: index)
             NavigationReducer.go(&state, to: .passcode(prompt))
         } else if !prompt.isContent {
@@ -174,8 +174,7 @@ enum RestrictionReducer {
     /// refreshed) is checked: over the limits and not covered, the prompt
     /// comes back (what plays stops until it is answered). Behind live (timeshift) it is the
     /// programme on screen that counts, the one aired then: a restricted one
-    /// reached in the buffer stops it, and the channel opens again at its
-    /// live edge, through the gate.
+    /// reached in the buffer pauses there under the prompt (`reachedBehind`).
     static func recheckProgramme(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard state.restrictions.policy.mode != .off, state.screen == .player, state.prompt == nil,
               let index = state.current, let item = state.currentItem, item.isLive,
@@ -188,7 +187,68 @@ enum RestrictionReducer {
         guard start != state.playback.programmeStart || Set(ratings) != Set(state.playback.ratings) else { return boundaryTimer(state) }
         PlaybackReducer.rate(&state, ratings: ratings, programmeStart: start, restricted: state.restrictions.policy.restricts(ratings))
         guard state.playback.restricted, !covered(state, item, programmeStart: start) else { return boundaryTimer(state) }
+        if isBehindLive(state) { return reachedBehind(&state, index: index, now: now) }
         return PlaybackReducer.play(&state, index: index, now: now)
+    }
+
+    /// Whether the full-screen live channel plays behind its live edge, from
+    /// its buffer (what a reload would lose).
+    static func isBehindLive(_ state: ShellState) -> Bool {
+        state.playback.phase == .playing && (TimeshiftReducer.behindLive(state) ?? 0) >= TimeshiftReducer.edgeTolerance
+    }
+
+    /// Behind live, the picture reached a programme over the limits that the
+    /// last passcode does not cover (its ratings are the playback's): the
+    /// player pauses where it is, nothing more of it decoded, and the prompt
+    /// asks for it; given, it plays on from there, the buffer kept
+    /// (`PasscodeReducer`). Reloading instead would lose the buffer: the
+    /// viewer would miss what was paused for, or skip the programme without
+    /// a word. In deny mode (or with no passcode) the channel goes back to
+    /// live (`backToLive`).
+    static func reachedBehind(_ state: inout ShellState, index: Int, now: Instant) -> [Effect] {
+        let item = state.items[index]
+        let ratings = state.playback.ratings
+        var effects: [Effect] = [.cancelTimer(.transportHide), .cancelTimer(.programmeBoundary)]
+        if !state.playback.paused { effects.append(.setPause(true)) }
+        PlaybackReducer.pause(&state)
+        TimeshiftReducer.leftEdge(&state)
+        state.scrub = nil
+        guard state.restrictions.policy.effectiveMode != .deny else {
+            // What airs now is refused too: the refusal, as for any load of it.
+            if stopsNow(state, index) { return effects + PlaybackReducer.play(&state, index: index, now: now) }
+            let policy = state.restrictions.policy
+            let label = policy.reason(ratings)?.code
+            let why = policy.mode == .deny ? "deny mode" : "no passcode is set"
+            effects += [
+                .audit(AuditEntry(kind: .denied, title: item.title, itemID: item.id, rating: label, time: state.wallClock, detail: "\(why); behind live")),
+                .emit(.restrictionsAuthorization(item: item, rating: label, granted: false, reason: "restricted")),
+            ]
+            return effects + backToLive(&state, index: index, skipped: label, now: now)
+        }
+        return effects + PasscodeReducer.show(&state, PasscodePrompt(purpose: .behind(token: state.playback.token), item: item, ratings: ratings))
+    }
+
+    /// Behind live, a programme held back was not allowed (refused, ESC, the
+    /// lockout): the channel opens again at its live edge, through the gate,
+    /// with a word on what was skipped (`label`: its rating); when what airs
+    /// now is held back too, the player is dismissed instead (a prompt for it
+    /// right after the refusal would ask again what was just refused).
+    static func backToLive(_ state: inout ShellState, index: Int, skipped label: String?, now: Instant) -> [Effect] {
+        guard !stopsNow(state, index) else { return ShellReducer.goHome(&state) }
+        NavigationReducer.go(&state, to: .player)
+        let effects = PlaybackReducer.play(&state, index: index, now: now)
+        state.chrome.notice = "Back to live: a programme rated \(label ?? "not rated") was skipped"
+        return effects + [.startTimer(.noticeHide, after: state.settings.noticeDelay)]
+    }
+
+    /// Whether the restrictions would stop `items[index]` if it opened now
+    /// (by what is known of it before opening: the lineup, the guide's
+    /// programme airing now).
+    static func stopsNow(_ state: ShellState, _ index: Int) -> Bool {
+        let item = state.items[index]
+        let policy = state.restrictions.policy
+        return policy.mode != .off && policy.restricts(knownRatings(state, item))
+            && !covered(state, item, programmeStart: programmeStart(state, item))
     }
 
     /// New programmes from the guide: with restrictions on, what plays is

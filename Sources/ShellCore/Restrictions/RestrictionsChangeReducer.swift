@@ -96,15 +96,19 @@ enum RestrictionsChangeReducer {
                 .emit(.restrictionsAuthorization(item: prompt.item, rating: label, granted: false, reason: "restricted")),
             ]
         }
-        if case .held = prompt.purpose {
+        switch prompt.purpose {
+        case .held, .behind:
             effects.append(.stop)
             PlaybackReducer.stop(&state)
+        case .play, .early, .quitKiosk, .view:
+            break
         }
         return effects + PlaybackReducer.dropContentRequest(&state) + RestrictionReducer.deny(&state, item: prompt.item, ratings: prompt.ratings)
     }
 
     /// The full-screen item (loading, playing, at its end, or waiting on its
-    /// resume offer): forbidden now, it stops and the prompt covers it; under
+    /// resume offer): forbidden now, it stops and the prompt covers it
+    /// (behind live, it pauses where it is under the prompt); under
     /// an early request's or the admin's prompt it stops and is asked for
     /// once that prompt closes. Allowed, it plays on, its programme watched.
     /// A failed load (its retry goes through the gate) only has its flags
@@ -124,6 +128,11 @@ enum RestrictionsChangeReducer {
         var effects: [Effect] = state.live.recovery == nil ? [] : [.cancelTimer(.retry), .cancelTimer(.stall)]
         if let flip = state.live.flip, flip.target != index { effects += FlipReducer.abandon(&state) }
         state.live.recovery = nil
+        if state.screen == .player, state.live.flip == nil, RestrictionReducer.isBehindLive(state) {
+            // Behind live: paused where it is, under the prompt, the buffer kept.
+            PlaybackReducer.rate(&state, ratings: ratings, programmeStart: start, restricted: true)
+            return effects + RestrictionReducer.reachedBehind(&state, index: index, now: now)
+        }
         return effects + RestrictionReducer.block(&state, index: index, request: state.playback.contentRequest, ratings: ratings, programmeStart: start)
     }
 

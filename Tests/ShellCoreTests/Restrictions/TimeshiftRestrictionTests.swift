@@ -10,11 +10,12 @@ private let mixed = MediaItem(id: "mixed", title: "Mixed", url: "http://tv.examp
 private let wall = 1_800_000_000.0
 
 /// Mixed airs Early Film (TV-MA) until `wall - 600`, Cartoons (TV-G) until
-/// `wall + 600`, then Late Film (TV-MA).
+/// `wall + 600`, Late Film (TV-MA) until `wall + 2400`, then News (TV-G).
 private let guide = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: [
     Programme(channel: "mixed", start: wall - 1800, stop: wall - 600, title: "Early Film", ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)]),
     Programme(channel: "mixed", start: wall - 600, stop: wall + 600, title: "Cartoons", ratings: [GuideRating(system: "VCHIP", value: "TV-G", resolved: tvG)]),
     Programme(channel: "mixed", start: wall + 600, stop: wall + 2400, title: "Late Film", ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)]),
+    Programme(channel: "mixed", start: wall + 2400, stop: wall + 4200, title: "News", ratings: [GuideRating(system: "VCHIP", value: "TV-G", resolved: tvG)]),
 ])
 
 /// Mixed playing at `wall` (Cartoons) with 20 minutes of back buffer:
@@ -42,6 +43,34 @@ private func pausedFor(_ seconds: Double, _ h: ReducerHarness) {
     h.apply(.wallClock(wall + seconds, at: h.clock.now))
 }
 
+/// Paused `behind` seconds at `wall`, then played on until the picture
+/// reaches Late Film (600.5 s later, at position 1800.5): the boundary's
+/// timer and the wall clock's action it asks for. Returns the latter's effects.
+private func reachLateFilm(behind: Double, _ h: ReducerHarness) -> [Effect] {
+    pausedFor(behind, h)
+    h.apply(.command(.playPause, at: h.clock.now))
+    _ = h.advance(by: 600.5)
+    h.apply(.player(.position(1800.5), token: 1, at: h.clock.now))
+    h.apply(.player(.liveBuffer(start: 0, end: 1802 + behind), token: 1, at: h.clock.now))
+    h.apply(.timerFired(.programmeBoundary, at: h.clock.now))
+    return h.apply(.wallClock(wall + behind + 600.5, at: h.clock.now))
+}
+
+/// Types `code` on the prompt and answers it `correct`; the answer's effects.
+@discardableResult
+private func answer(_ code: String, correct: Bool, _ h: ReducerHarness) -> [Effect] {
+    for c in code { h.apply(.command(.digit(Int(String(c))!), at: h.clock.now)) }
+    let attempt = h.state.prompt?.checking ?? -1
+    return h.apply(.passcodeChecked(attempt: attempt, correct: correct, wallClock: h.state.wallClock, at: h.clock.now))
+}
+
+private func isLoad(_ effect: Effect) -> Bool {
+    switch effect {
+    case .load, .loadFrom: true
+    default: false
+    }
+}
+
 @Suite("Parental restrictions in the timeshift buffer")
 struct TimeshiftRestrictionTests {
     @Test("a programme over the limits in the back buffer (restrictions turned on since it aired) cannot be scrubbed into: the head stops where it ended (and 30 s for the stream's latency); with restrictions off the whole buffer can")
@@ -60,7 +89,7 @@ struct TimeshiftRestrictionTests {
         off.expectArmed(off.armedTimers)
     }
 
-    @Test("paused behind live while a programme over the limits begins: no prompt while the picture is of the one before; played on, the prompt comes when the picture reaches it (its end timed on screen, not on the clock)")
+    @Test("paused behind live while a programme over the limits begins: no prompt while the picture is of the one before; played on, the prompt comes when the picture reaches it (its end timed on screen, not on the clock), the player paused there, not stopped")
     func behindLiveTheProgrammeOnScreenCounts() {
         let h = watching()
         pausedFor(700, h)
@@ -79,7 +108,97 @@ struct TimeshiftRestrictionTests {
         h.apply(.timerFired(.programmeBoundary, at: h.clock.now))
         let effects = h.apply(.wallClock(wall + 1300.5, at: h.clock.now))
         #expect(h.state.screen == .passcode, "Late Film on screen asks for the passcode")
-        #expect(effects.contains(.stop) && effects.contains(.emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA"))))
+        #expect(h.state.prompt?.purpose == .behind(token: 1))
+        #expect(effects.contains(.setPause(true)) && effects.contains(.emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA"))))
+        #expect(!effects.contains(.stop) && !effects.contains(where: isLoad), "the buffer is kept: \(effects)")
+        #expect(h.state.playback.paused && h.state.playback.token == 1 && h.state.playback.restricted)
+        #expect(!h.armedTimers.contains(.programmeBoundary))
+        let screen = ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(screen.contains("The programme reached on “Mixed” is rated TV-MA.") && screen.contains("Enter the passcode to play on from here."), "\(screen)")
+        #expect(!screen.contains("~"), "no picture under the prompt")
+        h.expectArmed(h.armedTimers)
+    }
+
+    @Test("the passcode given behind live: the programme reached plays on from where it paused, the buffer and the load kept; scrubbed back over its start and played on again, it is not asked for again")
+    func behindLiveGrantedPlaysOn() {
+        let h = watching()
+        _ = reachLateFilm(behind: 700, h)
+        #expect(h.state.prompt?.purpose == .behind(token: 1))
+        let granted = answer("2468", correct: true, h)
+        #expect(h.state.screen == .player && h.state.prompt == nil)
+        #expect(granted.contains(.setPause(false)) && !granted.contains(.stop) && !granted.contains(where: isLoad), "\(granted)")
+        #expect(granted.contains(.emit(.restrictionsAuthorization(item: mixed, rating: "TV-MA", granted: true, reason: nil))))
+        #expect(!h.state.playback.paused && h.state.playback.token == 1 && h.state.playback.position == 1800.5)
+        #expect(h.state.restrictions.grant == RestrictionsState.Grant(itemID: "mixed", token: 1, programmeStart: wall + 600))
+        #expect(h.state.shownNowNext(mixed).now?.title == "Late Film", "the bar names the programme allowed")
+        #expect(h.armedTimers.contains(.programmeBoundary), "Late Film's end on screen is watched for")
+
+        // Back into Cartoons, and on into Late Film again.
+        h.apply(.player(.position(1790), token: 1, at: h.clock.now))
+        h.apply(.wallClock(h.state.wallClock + 1, at: h.clock.now))
+        h.apply(.player(.position(1801), token: 1, at: h.clock.now))
+        let again = h.apply(.wallClock(h.state.wallClock + 1, at: h.clock.now))
+        #expect(h.state.screen == .player && !again.contains(.setPause(true)), "\(again)")
+        h.expectArmed(h.armedTimers)
+    }
+
+    @Test("ESC on the prompt behind live: what airs now allowed, the channel opens again at live with a word on what was skipped; held back too, the player is dismissed (not asked for again)")
+    func behindLiveRefused() {
+        let h = watching()
+        _ = reachLateFilm(behind: 2500, h)
+        #expect(h.state.prompt?.purpose == .behind(token: 1), "News airs now; Late Film is on screen")
+        let refused = h.apply(.command(.menu, at: h.clock.now))
+        #expect(h.state.prompt == nil && h.state.screen == .player)
+        #expect(refused.contains(where: isLoad) && h.state.playback.token != 1, "opened again at live: \(refused)")
+        #expect(h.state.chrome.notice == "Back to live: a programme rated TV-MA was skipped")
+        #expect(refused.contains(.emit(.restrictionsAuthorization(item: mixed, rating: "TV-MA", granted: false, reason: "cancelled"))))
+        h.expectArmed(h.armedTimers)
+
+        let airing = watching()
+        _ = reachLateFilm(behind: 700, airing)
+        let dismissed = airing.apply(.command(.menu, at: airing.clock.now))
+        #expect(airing.state.screen == .home && airing.state.prompt == nil, "Late Film airs now too: \(airing.state.screen)")
+        #expect(dismissed.contains(.stop) && !dismissed.contains(where: isLoad))
+        airing.expectArmed(airing.armedTimers)
+    }
+
+    @Test("behind live in deny mode: the programme reached is refused; the channel opens again at live with a word, or, held back too, the refusal")
+    func behindLiveDenied() {
+        let h = watching(.deny)
+        let effects = reachLateFilm(behind: 2500, h)
+        #expect(h.state.prompt == nil && h.state.screen == .player)
+        #expect(effects.contains(where: isLoad) && h.state.playback.token != 1)
+        #expect(effects.contains { if case .audit(let entry) = $0 { entry.kind == .denied && entry.detail == "deny mode; behind live" } else { false } })
+        #expect(h.state.chrome.notice == "Back to live: a programme rated TV-MA was skipped")
+        h.expectArmed(h.armedTimers)
+
+        let airing = watching(.deny)
+        _ = reachLateFilm(behind: 700, airing)
+        #expect(airing.state.screen == .error, "Late Film airs now too: \(airing.state.screen)")
+        airing.expectArmed(airing.armedTimers)
+    }
+
+    @Test("restrictions turned on behind live, the programme on screen over them: paused there under the prompt, not stopped; nothing but the answer plays it (keys, Now Playing)")
+    func restrictionsChangedBehindLive() {
+        let h = watching(.off)
+        pausedFor(700, h)
+        h.apply(.command(.playPause, at: h.clock.now))
+        _ = h.advance(by: 650)
+        h.apply(.player(.position(1850), token: 1, at: h.clock.now))
+        h.apply(.player(.liveBuffer(start: 0, end: 2552), token: 1, at: h.clock.now))
+        let policy = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+        let changed = h.apply(.restrictionsChanged(RestrictionsChange(policy: policy, passcodeChanged: false), wallClock: wall + 1350, at: h.clock.now))
+        #expect(h.state.prompt?.purpose == .behind(token: 1), "Late Film is on screen, 700 s behind")
+        #expect(changed.contains(.setPause(true)) && !changed.contains(.stop), "\(changed)")
+        for command: RemoteCommand in [.playPause, .play, .select, .live] {
+            let e = h.apply(.command(command, at: h.clock.now))
+            #expect(!e.contains(.setPause(false)) && h.state.playback.paused, "\(command): \(e)")
+        }
+        #expect(h.state.prompt?.purpose == .behind(token: 1))
+        for request: NowPlayingRequest in [.play, .playPause] {
+            let e = h.apply(.nowPlaying(request, at: h.clock.now))
+            #expect(!e.contains(.setPause(false)), "\(request): \(e)")
+        }
         h.expectArmed(h.armedTimers)
     }
 

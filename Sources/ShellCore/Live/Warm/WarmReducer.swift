@@ -33,7 +33,7 @@ enum WarmReducer {
         var chosen: [(index: Int, reason: WarmReason)] = []
         func add(_ index: Int?, _ reason: WarmReason) {
             guard chosen.count < allowed, let index, index != current, state.items.indices.contains(index), state.items[index].isLive,
-                  !chosen.contains(where: { $0.index == index }), !state.warm.refused.contains(index), !restricted(state, index) else { return }
+                  !chosen.contains(where: { $0.index == index }), !state.warm.refused.contains(index), !RestrictionReducer.stopsNow(state, index) else { return }
             chosen.append((index, reason))
         }
         if let entry = state.live.channelEntry { add(typedTarget(state, digits: entry.digits), .typedDigits) }
@@ -83,15 +83,6 @@ enum WarmReducer {
     static func mostWatched(_ state: ShellState, count: Int = PlayerSlot.warm.count) -> [Int] {
         state.live.watchCounts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             .lazy.compactMap { state.lineupIndex.byChannelKey[$0.key] }.prefix(count).map { $0 }
-    }
-
-    /// Whether the restrictions would stop `items[index]` now (by what is
-    /// known before opening it).
-    static func restricted(_ state: ShellState, _ index: Int) -> Bool {
-        let item = state.items[index]
-        let policy = state.restrictions.policy
-        return policy.mode != .off && policy.restricts(RestrictionReducer.knownRatings(state, item))
-            && !RestrictionReducer.covered(state, item, programmeStart: RestrictionReducer.programmeStart(state, item))
     }
 
     /// Run after every action: warm players no longer wanted are stopped;

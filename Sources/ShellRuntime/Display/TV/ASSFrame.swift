@@ -7,6 +7,9 @@ import ShellCore
 /// one text style is a positioned line in a monospaced font; video cells
 /// (the picture's holes) are left clear, so the picture shows through.
 /// Cells without a background of their own are black, as a terminal's are.
+/// A screen with no full-screen picture (home, the guide, the passcode
+/// prompt) is black to the output's edges too: nothing of a picture paused
+/// under it (behind live, under the prompt) shows in the safe area's margins.
 /// Pure; any thread.
 public struct ASSFrame: Equatable, Sendable {
     /// The OSD's size in pixels (`res_x`, `res_y`).
@@ -43,6 +46,10 @@ public struct ASSFrame: Equatable, Sendable {
         left = ((Double(width) - cellWidth * Double(screen.width)) / 2).rounded(.down)
         top = ((Double(height) - cellHeight * Double(screen.height)) / 2).rounded(.down)
         var lines: [String] = []
+        if !screen.cells.contains(where: { $0.isVideo && $0.inset == nil }) {
+            lines += Self.margins(width: Double(width), height: Double(height), left: left, top: top,
+                                  right: left + cellWidth * Double(screen.width), bottom: top + cellHeight * Double(screen.height))
+        }
         let under = Self.underImages(screen)
         lines += Self.boxes(screen, under: under, left: left, top: top, cellWidth: cellWidth, cellHeight: cellHeight)
         lines += Self.texts(screen, under: under, left: left, top: top, cellWidth: cellWidth, cellHeight: cellHeight, font: font)
@@ -85,6 +92,15 @@ public struct ASSFrame: Equatable, Sendable {
 
     static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+
+    /// Black rectangles around the grid (`left`…`right`, `top`…`bottom`) out
+    /// to the output's edges; none where the grid reaches them.
+    static func margins(width: Double, height: Double, left: Double, top: Double, right: Double, bottom: Double) -> [String] {
+        let bands = [(0, 0, width, top), (0, bottom, width, height), (0, top, left, bottom), (right, top, width, bottom)]
+        return bands.filter { $0.2 > $0.0 && $0.3 > $0.1 }.map { x0, y0, x1, y1 in
+            "{\\an7\\pos(0,0)\\bord0\\shad0\\1c\(colour(RGB(0, 0, 0)))\\p1}m \(number(x0)) \(number(y0)) l \(number(x1)) \(number(y0)) l \(number(x1)) \(number(y1)) l \(number(x0)) \(number(y1)){\\p0}"
+        }
     }
 
     /// Each row's runs of one background, as filled rectangles; a run with
