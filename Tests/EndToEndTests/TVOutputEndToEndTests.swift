@@ -399,6 +399,49 @@ struct TVOutputEndToEndTests {
         }
     }
 
+    @Test("behind live, the prompt over the picture paused at a programme held back covers the whole TV: nothing of the picture shows, in the safe area's margins either")
+    func promptBehindLiveCoversThePausedPicture() throws {
+        let stream = try LiveHLSStream(source: "color=c=0xFF8000:size=160x90:rate=25")
+        defer { stream.stop() }
+        let dir = TVShellBinary.scratchDirectory("tv-behind")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let boundary = Date().timeIntervalSince1970.rounded(.down) + 20
+        let guide = dir.appendingPathComponent("guide.xml")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <tv><channel id="live"><display-name>Live</display-name></channel>
+        <programme channel="live" start="\(xmltv(boundary - 3600))" stop="\(xmltv(boundary))"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
+        <programme channel="live" start="\(xmltv(boundary))" stop="\(xmltv(boundary + 7200))"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme>
+        </tv>
+        """.write(to: guide, atomically: true, encoding: .utf8)
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"live\" tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let tv = try Running([lineup.path, "--guide", guide.path], home: try ParentalHome.withPasscode("2468"))
+        try tv.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 && $0["timeshift"] is [String: Any] }
+        try #require(Date().timeIntervalSince1970 < boundary - 8, "tuned too late: Cartoons must play, then 8 s of pause, before Late Film")
+        let orange: UInt32 = 0xFF8000
+        let playing = try tv.display.screenshot().count(near: orange, tolerance: 40, x: 0, y: 0, width: 1280, height: 720)
+        #expect(playing > 500_000, "the picture fills the TV while it plays: \(playing) orange pixels")
+
+        #expect(try tv.ipc.request(["keypress", "SPACE"])["error"] as? String == "success")
+        let pausedAt = Date()
+        try tv.waitForState { $0["paused"] as? Bool == true }
+        Thread.sleep(forTimeInterval: max(0, 8 - Date().timeIntervalSince(pausedAt)))
+        #expect(try tv.ipc.request(["keypress", "SPACE"])["error"] as? String == "success")
+        let prompt = try tv.waitForState(timeout: 40) { $0["screen"] as? String == "passcode" }
+        #expect(prompt["paused"] as? Bool == true && (number(prompt["behind_live"]) ?? 0) >= 6, "paused behind live under the prompt: \(prompt)")
+        let read = try tv.waitForText("passcode")
+        #expect(read.contains("TV-MA"), "the prompt on the TV: \(read)")
+        let shot = try tv.display.screenshot()
+        let margins = [(0, 0, 1280, 36), (0, 684, 1280, 36), (0, 36, 64, 648), (1216, 36, 64, 648)]
+        for (x, y, w, h) in margins {
+            let seen = shot.count(near: orange, tolerance: 40, x: x, y: y, width: w, height: h)
+            #expect(seen == 0, "no picture in the margin at \(x),\(y) \(w)×\(h): \(seen) orange pixels")
+        }
+        let anywhere = shot.count(near: orange, tolerance: 40, x: 0, y: 0, width: 1280, height: 720)
+        #expect(anywhere < 50, "nothing of the paused picture anywhere: \(anywhere) orange pixels")
+    }
+
     @Test("with no display and no DRM device, --video tv says which and falls back to the terminal's picture", .enabled(if: !FileManager.default.fileExists(atPath: "/dev/dri")))
     func fallback() throws {
         // The demo film is made once for all the tests that play the demo, not per test (it takes a while on a loaded machine).
