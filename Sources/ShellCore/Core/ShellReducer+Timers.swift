@@ -32,7 +32,7 @@ extension ShellReducer {
         case .sleepWarning:
             return SleepReducer.warn(&state)
         case .sleepNow:
-            return SleepReducer.sleep(&state)
+            return SleepReducer.due(&state, now: now)
         case .refreshSettle:
             return []
         case .badgeHide:

@@ -21,7 +21,7 @@ enum SleepReducer {
             return FeedbackReducer.badge(&state, why)
         }
         let effects = start(&state, choice, seconds: seconds, now: now)
-        if choice == .programme { state.sleep.until = state.wallClock + seconds }
+        if choice == .programme { state.sleep.until = programmeEnd(state) }
         return effects + FeedbackReducer.badge(&state, "Sleep: \(choice.label)")
     }
 
@@ -31,8 +31,7 @@ enum SleepReducer {
         case .after(let seconds):
             return seconds > 0 ? seconds : nil
         case .programme:
-            guard let item = state.currentItem, item.isLive, let stop = state.nowNext(item, at: state.wallClock).now?.stop, stop > state.wallClock else { return nil }
-            return stop - state.wallClock
+            return programmeEnd(state).map { left(state, until: $0) }
         case .item:
             guard let item = state.currentItem, !item.isLive, let duration = state.playback.duration else { return nil }
             let left = duration - (state.playback.position ?? 0)
@@ -40,6 +39,20 @@ enum SleepReducer {
         case .daily:
             return nil
         }
+    }
+
+    /// When the live programme on screen ends, as aired (seconds since
+    /// 1970): behind live it is the one the picture shows, not the one
+    /// airing now.
+    static func programmeEnd(_ state: ShellState) -> Double? {
+        let shown = state.shownTime
+        guard let item = state.currentItem, item.isLive, let stop = state.nowNext(item, at: shown).now?.stop, stop > shown else { return nil }
+        return stop
+    }
+
+    /// Seconds until the picture reaches `until` (as aired), at the speed it plays.
+    static func left(_ state: ShellState, until: Double) -> Double {
+        max(0, until - state.shownTime) / max(0.1, state.playback.speed)
     }
 
     private static func start(_ state: inout ShellState, _ choice: SleepChoice, seconds: Double, now: Instant) -> [Effect] {
@@ -69,6 +82,20 @@ enum SleepReducer {
     /// Whether a key cancels the timer (not the kiosk's daily sleep).
     static func keepsAwake(_ state: ShellState) -> Bool {
         !(state.kiosk && state.sleep.choice == .daily)
+    }
+
+    /// The timer is up. The end of a programme is its end on screen: when
+    /// the picture is not there yet (paused or rewound behind live since),
+    /// the timer is set again by what is left.
+    static func due(_ state: inout ShellState, now: Instant) -> [Effect] {
+        if state.sleep.choice == .programme, let until = state.sleep.until, !state.sleep.asleep {
+            let seconds = left(state, until: until)
+            if seconds > 1 {
+                state.sleep.endsAt = now + seconds
+                return [.startTimer(.sleepNow, after: seconds)]
+            }
+        }
+        return sleep(&state)
     }
 
     /// Time is up: playback stops, the picture in picture closes, the
@@ -111,11 +138,12 @@ enum SleepReducer {
     /// The wall clock moved: the kiosk's daily time, when it is within
     /// the next 90 s and not acted on today, starts its countdown.
     static func wallClockChanged(_ state: inout ShellState, now: Instant) -> [Effect] {
-        // The end of a programme is a wall-clock time: each tick sets the
-        // timer again by it (the time told when it was set may be up to a
-        // tick old).
+        // The end of a programme is a time as aired, reached when the
+        // picture is there: each tick sets the timer again by it (the time
+        // told when it was set may be up to a tick old; the viewer may have
+        // paused or rewound since).
         if state.sleep.choice == .programme, let until = state.sleep.until, !state.sleep.asleep {
-            let seconds = max(0, until - state.wallClock)
+            let seconds = left(state, until: until)
             state.sleep.endsAt = now + seconds
             var effects: [Effect] = [.startTimer(.sleepNow, after: seconds)]
             if !state.sleep.warned { effects.append(seconds > warning ? .startTimer(.sleepWarning, after: seconds - warning) : .startTimer(.sleepWarning, after: 0)) }

@@ -1,5 +1,5 @@
 /// When the shell goes to sleep: after a number of seconds, at the end of
-/// the programme airing, at the end of the film, or at the kiosk's daily
+/// the programme on screen (behind live, the one the picture shows), at the end of the film, or at the kiosk's daily
 /// time (`ShellSettings.sleepDaily`).
 public enum SleepChoice: Equatable, Sendable {
     case after(Double)
@@ -39,8 +39,9 @@ public struct SleepState: Equatable, Sendable {
     public var choice: SleepChoice?
     /// When it ends (monotonic).
     public var endsAt: Instant?
-    /// When it ends by the wall clock (seconds since 1970), for the end of a
-    /// programme: the wall clock's ticks set the timer again by it.
+    /// For the end of a programme: when it ends as aired (seconds since
+    /// 1970), reached when the picture is there (behind live, later): the
+    /// wall clock's ticks set the timer again by it.
     public var until: Double?
     /// "Sleeping in 1:00 · any key to stay awake" is up.
     public var warned = false

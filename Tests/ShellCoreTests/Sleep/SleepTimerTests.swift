@@ -93,6 +93,49 @@ struct SleepTimerTests {
         plain.expectArmed([.badgeHide, .transportHide])
     }
 
+    @Test("end of the programme behind live: the one on screen, at its end on screen; paused meanwhile, the timer waits for the picture to get there")
+    func programmeBehindLive() {
+        let news = MediaItem(id: "news", title: "News", url: "http://tv.example/news.m3u8", isLive: true, number: 1, guideID: "news")
+        let guide = ProgrammeGuide(channels: [], programmes: [
+            Programme(channel: "news", start: wall - 1800, stop: wall + 300, title: "Late News"),
+            Programme(channel: "news", start: wall + 300, stop: wall + 3600, title: "Night Film"),
+        ])
+        let h = ReducerHarness(ShellState(items: [news], guide: guide))
+        h.apply(.wallClock(wall, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.position(1200), token: 1, at: h.clock.now))
+        h.apply(.player(.liveBuffer(start: 0, end: 1201.5), token: 1, at: h.clock.now))
+        // Paused 600 s: Night Film airs, Late News is on screen, 300 s before its end.
+        h.apply(.command(.playPause, at: h.clock.now))
+        _ = h.advance(by: 600)
+        h.apply(.player(.liveBuffer(start: 0, end: 1801.5), token: 1, at: h.clock.now))
+        h.apply(.wallClock(wall + 600, at: h.clock.now))
+        h.apply(.command(.playPause, at: h.clock.now))
+        #expect(abs(h.state.shownTime - wall) < 1, "\(h.state.shownTime - wall)")
+        let effects = h.apply(.sleep(.programme, at: h.clock.now))
+        #expect(h.state.sleep.until == wall + 300, "Late News's end, not Night Film's")
+        #expect(effects.contains { if case .startTimer(.sleepNow, let after) = $0 { abs(after - 300) < 1 } else { false } }, "\(effects)")
+
+        // 200 s on, paused 100 s: at the timer the picture is 100 s short of the end.
+        _ = h.advance(by: 200)
+        h.apply(.player(.position(1400), token: 1, at: h.clock.now))
+        h.apply(.command(.playPause, at: h.clock.now))
+        _ = h.advance(by: 100)
+        h.apply(.player(.liveBuffer(start: 0, end: 2101.5), token: 1, at: h.clock.now))
+        h.apply(.wallClock(wall + 900, at: h.clock.now))
+        let waited = h.apply(.timerFired(.sleepNow, at: h.clock.now))
+        #expect(!h.state.sleep.asleep && h.state.screen == .player, "not at the end on screen yet")
+        #expect(waited.contains { if case .startTimer(.sleepNow, let after) = $0 { abs(after - 100) < 1 } else { false } }, "\(waited)")
+        h.apply(.command(.playPause, at: h.clock.now))
+        _ = h.advance(by: 100)
+        h.apply(.player(.position(1500), token: 1, at: h.clock.now))
+        h.apply(.wallClock(wall + 1000, at: h.clock.now))
+        h.apply(.timerFired(.sleepNow, at: h.clock.now))
+        #expect(h.state.sleep.asleep && h.state.screen == .home)
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("end of the film: asleep when it ends, before Up Next")
     func endOfFilm() {
         let h = playingFilm(duration: 600, position: 500)
