@@ -197,4 +197,43 @@ struct TimeshiftEndToEndTests {
         #expect(moved >= 0 && moved < 10, "on from where it paused (\(position)): \(moving["position"] ?? "nil")")
         #expect(moving["restricted"] as? Bool == true && moving["screen"] as? String == "player")
     }
+
+    @Test("the picture in picture of a channel behind live stops when its picture reaches a programme held back, though what airs now is allowed")
+    func pictureBehindLiveHeldToItsPicture() throws {
+        let stream = try LiveHLSStream()
+        defer { stream.stop() }
+        let dir = TVShellBinary.scratchDirectory("timeshift-picture")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let held = Date().timeIntervalSince1970.rounded(.down) + 14
+        let guide = dir.appendingPathComponent("guide.xml")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <tv><channel id="live"><display-name>Live</display-name></channel>
+        <programme channel="live" start="\(xmltv(held - 3600))" stop="\(xmltv(held))"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
+        <programme channel="live" start="\(xmltv(held))" stop="\(xmltv(held + 8))"><title>Trailer</title><rating system="VCHIP"><value>TV-MA</value></rating></programme>
+        <programme channel="live" start="\(xmltv(held + 8))" stop="\(xmltv(held + 7200))"><title>News</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
+        </tv>
+        """.write(to: guide, atomically: true, encoding: .utf8)
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"live\" tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest([lineup.path, "--guide", guide.path], cacheHome: dir.appendingPathComponent("cache").path, home: home)
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 && $0["timeshift"] is [String: Any] }
+        try #require(Date().timeIntervalSince1970 < held - 6, "tuned too late: Cartoons must play before the trailer")
+
+        // Paused until the trailer has aired: News airs, Cartoons is on screen.
+        try key(shell, "SPACE")
+        let pausedAt = Date().timeIntervalSince1970
+        _ = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        _ = try shell.ipc.waitForState(timeout: 30) { _ in Date().timeIntervalSince1970 >= held + 9 }
+        try key(shell, "SPACE")
+        let reachesTrailer = Date().timeIntervalSince1970 + (held - pausedAt)
+        _ = try shell.ipc.waitForState { $0["paused"] as? Bool == false }
+        try key(shell, "p")
+        let picture = try shell.ipc.waitForState { ($0["pip"] as? [String: Any])?["title"] as? String == "Live" }
+        #expect((picture["pip"] as? [String: Any])?["blocked"] is NSNull, "Cartoons in the picture: \(picture["pip"] ?? "nil")")
+        _ = try shell.ipc.waitForState(timeout: 30) { ($0["pip"] as? [String: Any])?["blocked"] as? String == "TV-MA" }
+        let late = Date().timeIntervalSince1970 - reachesTrailer
+        #expect(late > -2 && late < 5, "stopped as its picture reached the trailer: \(late) s after")
+    }
 }

@@ -154,6 +154,9 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case lockoutTick
     /// The live programme on the current channel ends: check its successor's rating.
     case programmeBoundary
+    /// The live programme in the picture in picture ends (on its picture):
+    /// check its successor's rating.
+    case pictureBoundary
     /// Time to retry the failed stream.
     case retry
     /// The stream waited for its cache too long.

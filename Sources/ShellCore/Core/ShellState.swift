@@ -104,6 +104,14 @@ public struct ShellState: Equatable, Sendable {
         return wallClock - buffer.behind(at: position)
     }
 
+    /// `shownTime` for the picture in picture: its picture goes on from
+    /// where the full-screen one was, behind live as far.
+    public var pictureShownTime: Double {
+        guard let pip = picture.pip, items.indices.contains(pip.index), items[pip.index].isLive,
+              let buffer = pip.playback.liveBuffer, let position = pip.playback.position else { return wallClock }
+        return wallClock - buffer.behind(at: position)
+    }
+
     /// What is in front, with its payload.
     public var destination: Destination { navigation.destination }
 

@@ -89,7 +89,7 @@ enum PictureReducer {
             .notifyPicture(.didStart),
             .emit(.pipStarted(item: state.items[index])),
         ]
-        return effects + KioskReducer.armIdleReturn(state)
+        return effects + boundaryTimer(state) + KioskReducer.armIdleReturn(state)
     }
 
     /// Asks the delegate to restore its interface; the picture comes back
@@ -126,7 +126,7 @@ enum PictureReducer {
         if pip.blocked != nil {
             state.retire(pip.playback.token)
             state.picture.pip = nil
-            let told: [Effect] = [.slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: item, reason: "restored"))]
+            let told: [Effect] = [.slot(.picture, .stop)] + cancelBoundary(state, pip) + [.notifyPicture(.didStop), .emit(.pipStopped(item: item, reason: "restored"))]
             return told + PlaybackReducer.play(&state, index: pip.index, now: now)
         }
         var effects = FlipReducer.abandon(&state) + PlaybackReducer.dropContentRequest(&state)
@@ -143,7 +143,7 @@ enum PictureReducer {
         state.clearChrome()
         NavigationReducer.go(&state, to: .player)
         state.chrome.transportVisible = true
-        effects += [.cancelTimer(.errorAdvance), .exchangePlayers(.main, .picture)]
+        effects += [.cancelTimer(.errorAdvance)] + cancelBoundary(state, pip) + [.exchangePlayers(.main, .picture)]
         if pip.muted { effects.append(.slot(.main, .mute(false))) }
         effects += [
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
@@ -169,7 +169,7 @@ enum PictureReducer {
         let item = state.items[pip.index]
         var effects: [Effect] = told ? [] : [.notifyPicture(.willStop)]
         if pip.restoring { effects.append(.cancelTimer(.pictureRestore)) }
-        return effects + [.slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: item, reason: reason))]
+        return effects + [.slot(.picture, .stop)] + cancelBoundary(state, pip) + [.notifyPicture(.didStop), .emit(.pipStopped(item: item, reason: reason))]
     }
 
     /// The picture and the full-screen item change places; the sound goes
@@ -189,7 +189,7 @@ enum PictureReducer {
         return [
             .exchangePlayers(.main, .picture), .slot(.picture, .mute(true)), .slot(.main, .mute(false)),
             .cancelTimer(.hintHide), .startTimer(.transportHide, after: state.settings.transportHideDelay),
-        ] + RestrictionReducer.boundaryTimer(state)
+        ] + RestrictionReducer.boundaryTimer(state) + boundaryTimer(state)
     }
 
     /// Something new plays full screen: the picture goes on muted.
@@ -208,24 +208,43 @@ enum PictureReducer {
 
     /// A new wall-clock time: a live picture whose programme is now over the
     /// limits (and not covered by the last passcode) is stopped, and asked
-    /// for when restored.
+    /// for when restored. Behind live, the programme its picture shows
+    /// counts (`ShellState.pictureShownTime`), as full screen.
     static func recheckProgramme(_ state: inout ShellState) -> [Effect] {
         guard state.restrictions.policy.mode != .off, let pip = state.picture.pip, pip.blocked == nil,
               let item = state.pictureItem, item.isLive else { return [] }
-        let start = RestrictionReducer.programmeStart(state, item)
-        guard start != pip.playback.programmeStart else { return [] }
-        let ratings = RestrictionReducer.knownRatings(state, item) + pip.playback.fileRatings
+        let shown = state.pictureShownTime
+        let start = RestrictionReducer.programmeStart(state, item, at: shown)
+        guard start != pip.playback.programmeStart else { return boundaryTimer(state) }
+        let ratings = RestrictionReducer.knownRatings(state, item, at: shown) + pip.playback.fileRatings
         state.picture.pip?.playback.programmeStart = start
         state.picture.pip?.playback.ratings = ratings
         let restricted = state.restrictions.policy.restricts(ratings)
         state.picture.pip?.playback.restricted = restricted
-        guard restricted, !RestrictionReducer.covered(state, item, programmeStart: start) else { return [] }
+        guard restricted, !RestrictionReducer.covered(state, item, programmeStart: start) else { return boundaryTimer(state) }
         state.picture.pip?.blocked = state.restrictions.policy.reason(ratings)?.code ?? "not rated"
         state.picture.pip?.playback.phase = .idle
         state.picture.pip?.playback.videoConfigured = false
         let token = state.newToken()
         state.retire(pip.playback.token)
         state.picture.pip?.playback.token = token
-        return [.slot(.picture, .stop)]
+        return [.slot(.picture, .stop), .cancelTimer(.pictureBoundary)]
+    }
+
+    /// The picture's boundary timer off, when one may be armed (a live
+    /// picture under restrictions).
+    private static func cancelBoundary(_ state: ShellState, _ pip: PictureInPicture) -> [Effect] {
+        state.restrictions.policy.mode != .off && state.items[pip.index].isLive ? [.cancelTimer(.pictureBoundary)] : []
+    }
+
+    /// A timer for the end of the live programme in the picture (when the
+    /// guide knows it), at the time it ends on its picture, to check the
+    /// next one then, not at the next tick.
+    static func boundaryTimer(_ state: ShellState) -> [Effect] {
+        guard state.restrictions.policy.mode != .off, let pip = state.picture.pip, pip.blocked == nil,
+              let item = state.pictureItem, item.isLive, state.wallClock > 0 else { return [] }
+        let shown = state.pictureShownTime
+        guard let stop = state.nowNext(item, at: shown).now?.stop, stop > shown else { return [] }
+        return [.startTimer(.pictureBoundary, after: (stop - shown) / max(1, pip.playback.speed) + 0.5)]
     }
 }

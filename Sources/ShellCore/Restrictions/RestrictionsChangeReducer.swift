@@ -138,8 +138,10 @@ enum RestrictionsChangeReducer {
 
     /// The picture, forbidden now, closes (a picture already blocked stays so).
     private static func picture(_ state: inout ShellState, stopped: inout [StoppedContent]) -> [Effect] {
+        let shown = state.pictureShownTime
         guard let pip = state.picture.pip, pip.blocked == nil, let item = state.pictureItem,
-              let label = forbidden(state, item, ratings: union(RestrictionReducer.knownRatings(state, item), pip.playback.ratings)) else { return [] }
+              let label = forbidden(state, item, ratings: union(RestrictionReducer.knownRatings(state, item, at: shown), pip.playback.ratings), at: shown)
+        else { return [] }
         stopped.append(StoppedContent(place: .pip, id: item.id, title: item.title, rating: label))
         return PictureReducer.close(&state, reason: "restricted")
     }

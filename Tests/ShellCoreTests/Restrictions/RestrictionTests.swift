@@ -729,7 +729,7 @@ struct RestrictedPictureTests {
         h.apply(.player(.preloaded(ratings: []), token: 1, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         #expect(h.apply(.command(.pictureInPicture, at: h.clock.now)).contains(.exchangePlayers(.main, .picture)))
-        h.send(.wallClock(wall + 601, at: h.clock.now), effects: [.slot(.picture, .stop)]) {
+        h.send(.wallClock(wall + 601, at: h.clock.now), effects: [.slot(.picture, .stop), .cancelTimer(.pictureBoundary)]) {
             $0.wallClock = wall + 601
             $0.picture.pip?.blocked = "TV-MA"
             $0.picture.pip?.playback.phase = .idle

@@ -251,8 +251,8 @@ struct RestrictionsChangeTests {
         let warmToddlers = h.state.warm.players.first { $0.value.index == 2 }
         #expect(warmLate != nil && warmToddlers != nil)
         h.send(changed(on, at: h), effects: [
-            .notifyPicture(.willStop), .slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: late, reason: "restricted")),
-            .slot(warmLate!.key, .stop),
+            .notifyPicture(.willStop), .slot(.picture, .stop), .cancelTimer(.pictureBoundary), .notifyPicture(.didStop),
+            .emit(.pipStopped(item: late, reason: "restricted")), .slot(warmLate!.key, .stop),
             applied(onDetail), stoppedEntry(late, "TV-MA", "pip"), stoppedEntry(late, "TV-MA", "warm"),
             .emit(.restrictionsChanged(on, passcodeChanged: false, stopped: [stopped(.pip, late, "TV-MA"), stopped(.warm, late, "TV-MA")])),
         ]) {

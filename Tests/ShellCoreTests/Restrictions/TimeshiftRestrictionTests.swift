@@ -202,6 +202,27 @@ struct TimeshiftRestrictionTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("the picture in picture of a channel behind live is held to the programme its picture shows: reaching one held back (what airs now allowed), the picture stops, at its end on screen")
+    func pictureBehindLive() {
+        let h = watching()
+        pausedFor(2500, h)
+        h.apply(.command(.playPause, at: h.clock.now))
+        h.apply(.command(.pictureInPicture, at: h.clock.now))
+        #expect(h.state.picture.pip?.playback.liveBuffer?.followingEdge == false, "the picture goes on from the buffer, 2500 s behind")
+        h.apply(.wallClock(wall + 2500.5, at: h.clock.now))
+        #expect(h.state.picture.pip?.blocked == nil, "Cartoons on screen, News airing")
+        #expect(h.armedTimers.contains(.pictureBoundary), "Cartoons' end on the picture is watched for")
+        let fired = h.advance(by: 600.5)
+        #expect(fired.contains(.pictureBoundary), "\(fired)")
+        h.apply(.player(.position(1800.5), token: 1, at: h.clock.now))
+        h.apply(.player(.liveBuffer(start: 0, end: 3702), token: 1, at: h.clock.now))
+        h.apply(.timerFired(.pictureBoundary, at: h.clock.now))
+        let effects = h.apply(.wallClock(wall + 3101, at: h.clock.now))
+        #expect(h.state.picture.pip?.blocked == "TV-MA", "Late Film in the picture")
+        #expect(effects.contains(.slot(.picture, .stop)), "\(effects)")
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("LIVE behind live while what airs is over the limits: the channel opens again through the gate (the prompt), never a seek into it")
     func liveKeyGoesThroughTheGate() {
         let h = watching()
