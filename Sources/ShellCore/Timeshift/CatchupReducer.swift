@@ -1,7 +1,7 @@
 import MediaModel
 
 /// Catch-up from the remote: "Start Over" in the live overlay restarts the
-/// programme airing now from the channel's archive; the info panel's
+/// programme on screen from the channel's archive; the info panel's
 /// "Previous Programmes" lists what the archive keeps; an archive item's end
 /// proposes (Up Next) the programme that followed, or the channel live once
 /// the archive has caught up with it. Programme times are read at
@@ -25,8 +25,9 @@ enum CatchupReducer {
         state.items.firstIndex { $0.id == archive.channelID && $0.isLive && $0.catchup != nil }
     }
 
-    /// The programme "Start Over" restarts: the one airing now on the live
-    /// channel playing, when its archive has it.
+    /// The programme "Start Over" restarts: the one on screen on the live
+    /// channel playing (`nowNext` of the full-screen channel: behind live,
+    /// the one its picture shows), when its archive has it.
     static func startOver(_ state: ShellState) -> Programme? {
         guard let index = state.current, state.items[index].isLive, let catchup = state.items[index].catchup,
               let now = state.nowNext(state.items[index]).now, catchup.covers(start: now.start, now: state.wallClock) else { return nil }

@@ -84,6 +84,23 @@ struct CatchupOverlayTests {
         h.expectArmed([.stall, .transportHide])
     }
 
+    @Test("behind live, Start Over restarts the programme on screen, not the one airing")
+    func startOverBehindLive() {
+        let h = watchingNews()
+        h.apply(.player(.position(2000), token: 1, at: h.clock.now))
+        h.apply(.player(.liveBuffer(start: 0, end: 2001.5), token: 1, at: h.clock.now))
+        // Paused 1900 s: Later airs, Tonight is on screen.
+        h.apply(.command(.playPause, at: h.clock.now))
+        _ = h.advance(by: 1900)
+        h.apply(.player(.liveBuffer(start: 0, end: 3901.5), token: 1, at: h.clock.now))
+        h.apply(.wallClock(wall + 1900, at: h.clock.now))
+        h.apply(.command(.playPause, at: h.clock.now))
+        h.apply(.command(.up, at: h.clock.now))
+        let items = OverlayModel.customItems(h.state)
+        #expect(items.first?.subtitle == "Tonight" && items.first?.activation == .archive(channel: 0, start: wall - 1800), "\(items.map(\.subtitle))")
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("no Start Over on a channel without catch-up, nor without a guide programme")
     func noStartOver() {
         let h = watchingNews()
