@@ -101,18 +101,11 @@ struct TimeshiftEndToEndTests {
         let dir = TVShellBinary.scratchDirectory("timeshift-restricted")
         defer { try? FileManager.default.removeItem(at: dir) }
         let boundary = Date().timeIntervalSince1970.rounded(.down) + 15
-        let guide = dir.appendingPathComponent("guide.xml")
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <tv><channel id="live"><display-name>Live</display-name></channel>
-        <programme channel="live" start="\(xmltv(boundary - 3600))" stop="\(xmltv(boundary))"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme>
-        <programme channel="live" start="\(xmltv(boundary))" stop="\(xmltv(boundary + 7200))"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
-        </tv>
-        """.write(to: guide, atomically: true, encoding: .utf8)
-        let lineup = dir.appendingPathComponent("tv.m3u")
-        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"live\" tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let (lineup, guide) = try ratedLiveChannel(in: dir, url: stream.url, programmes: [
+            ("Late Film", boundary - 3600, boundary, "TV-MA"), ("Cartoons", boundary, boundary + 7200, "TV-G"),
+        ])
         let home = try ParentalHome.withPasscode("2468", mode: "off")
-        let shell = try ShellUnderTest([lineup.path, "--guide", guide.path], cacheHome: dir.appendingPathComponent("cache").path, home: home)
+        let shell = try ShellUnderTest([lineup, "--guide", guide], cacheHome: dir.appendingPathComponent("cache").path, home: home)
         let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 && $0["timeshift"] is [String: Any] }
         let tunedAt = Date().timeIntervalSince1970
         try #require(tunedAt < boundary - 2, "tuned \(tunedAt - boundary) s from the boundary: Late Film must play first")
@@ -155,18 +148,11 @@ struct TimeshiftEndToEndTests {
         let dir = TVShellBinary.scratchDirectory("timeshift-behind")
         defer { try? FileManager.default.removeItem(at: dir) }
         let boundary = Date().timeIntervalSince1970.rounded(.down) + 16
-        let guide = dir.appendingPathComponent("guide.xml")
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <tv><channel id="live"><display-name>Live</display-name></channel>
-        <programme channel="live" start="\(xmltv(boundary - 3600))" stop="\(xmltv(boundary))"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
-        <programme channel="live" start="\(xmltv(boundary))" stop="\(xmltv(boundary + 7200))"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme>
-        </tv>
-        """.write(to: guide, atomically: true, encoding: .utf8)
-        let lineup = dir.appendingPathComponent("tv.m3u")
-        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"live\" tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let (lineup, guide) = try ratedLiveChannel(in: dir, url: stream.url, programmes: [
+            ("Cartoons", boundary - 3600, boundary, "TV-G"), ("Late Film", boundary, boundary + 7200, "TV-MA"),
+        ])
         let home = try ParentalHome.withPasscode("2468")
-        let shell = try ShellUnderTest([lineup.path, "--guide", guide.path], cacheHome: dir.appendingPathComponent("cache").path, home: home)
+        let shell = try ShellUnderTest([lineup, "--guide", guide], cacheHome: dir.appendingPathComponent("cache").path, home: home)
         let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 && $0["timeshift"] is [String: Any] }
         #expect(playing["restricted"] as? Bool == false, "Cartoons (TV-G) plays")
         try #require(Date().timeIntervalSince1970 < boundary - 8, "tuned too late: Cartoons must play, then 8 s of pause, before Late Film")
@@ -205,19 +191,11 @@ struct TimeshiftEndToEndTests {
         let dir = TVShellBinary.scratchDirectory("timeshift-picture")
         defer { try? FileManager.default.removeItem(at: dir) }
         let held = Date().timeIntervalSince1970.rounded(.down) + 14
-        let guide = dir.appendingPathComponent("guide.xml")
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <tv><channel id="live"><display-name>Live</display-name></channel>
-        <programme channel="live" start="\(xmltv(held - 3600))" stop="\(xmltv(held))"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
-        <programme channel="live" start="\(xmltv(held))" stop="\(xmltv(held + 8))"><title>Trailer</title><rating system="VCHIP"><value>TV-MA</value></rating></programme>
-        <programme channel="live" start="\(xmltv(held + 8))" stop="\(xmltv(held + 7200))"><title>News</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
-        </tv>
-        """.write(to: guide, atomically: true, encoding: .utf8)
-        let lineup = dir.appendingPathComponent("tv.m3u")
-        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"live\" tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let (lineup, guide) = try ratedLiveChannel(in: dir, url: stream.url, programmes: [
+            ("Cartoons", held - 3600, held, "TV-G"), ("Trailer", held, held + 8, "TV-MA"), ("News", held + 8, held + 7200, "TV-G"),
+        ])
         let home = try ParentalHome.withPasscode("2468")
-        let shell = try ShellUnderTest([lineup.path, "--guide", guide.path], cacheHome: dir.appendingPathComponent("cache").path, home: home)
+        let shell = try ShellUnderTest([lineup, "--guide", guide], cacheHome: dir.appendingPathComponent("cache").path, home: home)
         _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 && $0["timeshift"] is [String: Any] }
         try #require(Date().timeIntervalSince1970 < held - 6, "tuned too late: Cartoons must play before the trailer")
 
