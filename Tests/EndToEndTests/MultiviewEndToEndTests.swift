@@ -192,4 +192,42 @@ struct MultiviewEndToEndTests {
         }
         #expect(views(back)[2]["channel"] as? Int == 3)
     }
+
+    @Test("a view whose channel's next programme is TV-MA stops as it begins (within a second or two), not at the shell's next half-minute look at the clock; the others draw on")
+    func viewStopsAtItsProgrammesStart() throws {
+        let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)
+        defer { live.stop() }
+        let folder = TVShellBinary.scratchDirectory("multiview-boundary")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let now = Date().timeIntervalSince1970
+        let boundary = now.rounded(.down) + 14
+        let programmes = (1...5).map { channel in
+            let night = channel == 3
+                ? "<programme channel=\"c3\" start=\"\(xmltv(boundary))\" stop=\"\(xmltv(boundary + 3600))\"><title>Night</title><rating system=\"VCHIP\"><value>TV-MA</value></rating></programme>"
+                : ""
+            return "<channel id=\"c\(channel)\"><display-name>Channel \(channel)</display-name></channel>"
+                + "<programme channel=\"c\(channel)\" start=\"\(xmltv(now - 600))\" stop=\"\(xmltv(channel == 3 ? boundary : now + 3600))\"><title>Day</title>"
+                + "<rating system=\"VCHIP\"><value>TV-G</value></rating></programme>" + night
+        }
+        let guide = folder.appendingPathComponent("guide.xml").path
+        try ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tv>" + programmes.joined(separator: "\n") + "</tv>\n").write(toFile: guide, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest([try lineup(live, in: folder), "--guide", guide], width: 120, height: 40, home: home)
+        try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 2 && guideStored($0) }
+        _ = try shell.ipc.request(["keypress", "M"])
+        try shell.ipc.waitForState(timeout: 30) { state in
+            let v = self.views(state)
+            return v.count == 4 && v.allSatisfy { ($0["frames_presented"] as? Int ?? 0) > 5 }
+        }
+        try #require(Date().timeIntervalSince1970 < boundary - 1, "multiview must be up before channel 3's Night begins")
+        let stopped = try shell.ipc.waitForState(timeout: 40) { self.views($0).count == 4 && self.views($0)[2]["restricted"] as? String == "TV-MA" }
+        let late = Date().timeIntervalSince1970 - boundary
+        #expect(late < 3, "stopped \(late) s after Night began")
+        #expect(views(stopped)[2]["phase"] as? String == "idle")
+        let others = views(stopped).map { $0["frames_presented"] as? Int ?? 0 }
+        try shell.ipc.waitForState { state in
+            let now = self.views(state).map { $0["frames_presented"] as? Int ?? 0 }
+            return now.count == 4 && [0, 1, 3].allSatisfy { now[$0] > others[$0] + 10 }
+        }
+    }
 }

@@ -217,6 +217,35 @@ struct PictureInPictureEndToEndTests {
         #expect(loads(of: "life=", shell) == 1, "the preview's load is the one that plays")
     }
 
+    @Test("the preview of a channel whose next programme is TV-MA stops as that programme begins (within a second or two), and the pane says why")
+    func previewStopsAtItsProgrammesStart() throws {
+        let dir = TVShellBinary.scratchDirectory("preview-boundary")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = try alphaBravoLineup(in: dir)
+        let now = Date().timeIntervalSince1970
+        let boundary = now.rounded(.down) + 14
+        let guide = dir.appendingPathComponent("guide.xml").path
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <tv><channel id="a"><display-name>Alpha</display-name></channel><channel id="b"><display-name>Bravo</display-name></channel>
+            <programme start="\(xmltv(now - 600))" stop="\(xmltv(boundary))" channel="a"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
+            <programme start="\(xmltv(boundary))" stop="\(xmltv(now + 3600))" channel="a"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme>
+            <programme start="\(xmltv(now - 600))" stop="\(xmltv(now + 3600))" channel="b"><title>News</title><rating system="VCHIP"><value>TV-G</value></rating></programme></tv>
+            """.write(toFile: guide, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest([lineup.path, "--guide", guide, "--home"], width: 120, height: 40, home: home)
+        try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "home" && guideStored($0) }
+        try openGuideList(shell)
+        try shell.ipc.waitForState { preview($0)?["title"] as? String == "Alpha" && (number(preview($0)?["frames_presented"]) ?? 0) > 5 }
+        try #require(Date().timeIntervalSince1970 < boundary - 1, "the preview must play before Late Film begins")
+        let stopped = try shell.ipc.waitForState(timeout: 40) { preview($0)?["restricted"] as? Bool == true }
+        let late = Date().timeIntervalSince1970 - boundary
+        #expect(late < 3, "stopped \(late) s after Late Film began")
+        #expect(stopped["screen"] as? String == "guide")
+        #expect(try shell.ipc.request(["get_mpv_property", "path", "preview"])["data"] == nil, "its player stopped")
+        #expect(shell.tmux.waitFor { $0.contains("Restricted (TV-MA)") }.ok)
+    }
+
     @Test("a restricted channel is never decoded into the preview or a picture before its passcode")
     func restricted() throws {
         let home = try ParentalHome.withPasscode("2468")

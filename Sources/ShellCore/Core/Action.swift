@@ -152,11 +152,15 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case hintHide
     /// A second of the passcode lockout's countdown.
     case lockoutTick
-    /// The live programme on the current channel ends: check its successor's rating.
+    /// The live programme on the current channel ends (in multiview, the
+    /// first of the views'): check its successor's rating.
     case programmeBoundary
     /// The live programme in the picture in picture ends (on its picture):
     /// check its successor's rating.
     case pictureBoundary
+    /// The live programme in the guide's preview ends: check its
+    /// successor's rating.
+    case previewBoundary
     /// Time to retry the failed stream.
     case retry
     /// The stream waited for its cache too long.

@@ -43,7 +43,7 @@ extension ShellReducer {
             return []
         case .lockoutTick:
             return PasscodeReducer.tick(&state)
-        case .programmeBoundary, .pictureBoundary:
+        case .programmeBoundary, .pictureBoundary, .previewBoundary:
             return [.requestWallClock]
         case .retry:
             return RecoveryReducer.retry(&state, now: now)

@@ -105,7 +105,8 @@ public enum ShellReducer {
             return []
         case .wallClock(let time, let now):
             state.wallClock = time
-            return RestrictionReducer.wallClockChanged(&state, now: now) + PictureReducer.recheckProgramme(&state) + MultiviewReducer.wallClockChanged(&state)
+            return RestrictionReducer.wallClockChanged(&state, now: now) + PictureReducer.recheckProgramme(&state) + PreviewReducer.recheckProgramme(&state)
+                + MultiviewReducer.wallClockChanged(&state)
                 + ReminderReducer.wallClockChanged(&state, now: now) + SleepReducer.wallClockChanged(&state, now: now)
         case .guideLoaded(let guide):
             state.guide.programmes = guide

@@ -80,7 +80,7 @@ enum MultiviewReducer {
         NavigationReducer.go(&state, to: .player)
         effects += [.cancelTimer(.transportHide), .cancelTimer(.hintHide), .cancelTimer(.stall), .cancelTimer(.programmeBoundary)]
         for view in views.indices where view != kept { effects += handOn(&state, view: view) ?? open(&state, view: view) }
-        effects += sound(state)
+        effects += sound(state) + boundaryTimer(state)
         let numbers = chosen.compactMap { state.items[$0].number }
         return effects + [.emit(.multiviewStarted(channels: numbers))]
     }
@@ -163,7 +163,7 @@ enum MultiviewReducer {
               state.items[multiview.views[view].index].id == item.id else { return [] }
         let grant = RestrictionsState.Grant(itemID: item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, item))
         state.multiview?.views[view].grant = grant
-        return open(&state, view: view) + sound(state)
+        return open(&state, view: view) + sound(state) + boundaryTimer(state)
     }
 
     /// Streams open besides the views being opened: the main player, the
@@ -257,7 +257,7 @@ enum MultiviewReducer {
             multiview.focus = multiview.views.count - 1
         }
         state.multiview = multiview
-        return effects + open(&state, view: multiview.focus) + sound(state)
+        return effects + open(&state, view: multiview.focus) + sound(state) + boundaryTimer(state)
     }
 
     /// The view the focus moves to from `focus` with an arrow.
@@ -297,7 +297,7 @@ enum MultiviewReducer {
         var effects: [Effect] = multiview.views[multiview.focus].opened ? [.slot(slot, .stop)] : []
         state.retire(multiview.views[multiview.focus].playback.token)
         state.multiview?.views[multiview.focus] = MultiviewState.View(index: ring[next])
-        effects += open(&state, view: multiview.focus) + sound(state)
+        effects += open(&state, view: multiview.focus) + sound(state) + boundaryTimer(state)
         return effects
     }
 
@@ -409,7 +409,18 @@ enum MultiviewReducer {
     static func wallClockChanged(_ state: inout ShellState) -> [Effect] {
         var effects: [Effect] = []
         _ = recheck(&state, effects: &effects)
-        return effects
+        return effects + boundaryTimer(state)
+    }
+
+    /// With restrictions on, a timer for the first end among the open
+    /// views' programmes (the main player's timer, idle in multiview), to
+    /// check the next ones then, not at the next tick.
+    static func boundaryTimer(_ state: ShellState) -> [Effect] {
+        guard let multiview = state.multiview, state.restrictions.policy.mode != .off, state.wallClock > 0 else { return [] }
+        let now = state.wallClock
+        let ends = multiview.views.filter(\.opened).compactMap { state.nowNext(state.items[$0.index], at: now).now?.stop }.filter { $0 > now }
+        guard let first = ends.min() else { return [] }
+        return [.startTimer(.programmeBoundary, after: first - now + 0.5)]
     }
 
     /// A view's player report: a held load goes on; the rest is the

@@ -64,7 +64,35 @@ enum PreviewReducer {
         playback.ratings = ratings
         playback.programmeStart = RestrictionReducer.programmeStart(state, item)
         state.picture.preview = PreviewState(index: index, playback: playback)
-        return [.slot(.preview, .mute(true)), .slot(.preview, .load(state.playable(index), token: playback.token))]
+        return [.slot(.preview, .mute(true)), .slot(.preview, .load(state.playable(index), token: playback.token))] + boundaryTimer(state)
+    }
+
+    /// A new wall-clock time: the channel previewed may have begun a
+    /// programme over the limits that the last passcode does not cover:
+    /// its player stops and the pane says why, as when the selection came
+    /// to rest on it.
+    static func recheckProgramme(_ state: inout ShellState) -> [Effect] {
+        guard state.restrictions.policy.mode != .off, let preview = state.picture.preview, preview.restricted == nil, preview.playback.token != 0,
+              let item = state.items[safe: preview.index], item.isLive else { return [] }
+        let start = RestrictionReducer.programmeStart(state, item)
+        guard start != preview.playback.programmeStart else { return boundaryTimer(state) }
+        let ratings = RestrictionReducer.knownRatings(state, item) + preview.playback.fileRatings
+        state.picture.preview?.playback.programmeStart = start
+        state.picture.preview?.playback.ratings = ratings
+        let policy = state.restrictions.policy
+        guard policy.restricts(ratings), !RestrictionReducer.covered(state, item, programmeStart: start) else { return boundaryTimer(state) }
+        state.picture.preview = PreviewState(index: preview.index, restricted: policy.reason(ratings)?.code ?? "not rated")
+        state.retire(preview.playback.token)
+        return [.slot(.preview, .stop)]
+    }
+
+    /// With restrictions on, a timer for the end of the previewed
+    /// channel's programme, to check the next one then, not at the next tick.
+    static func boundaryTimer(_ state: ShellState) -> [Effect] {
+        guard state.restrictions.policy.mode != .off, let preview = state.picture.preview, preview.restricted == nil, preview.playback.token != 0,
+              let item = state.items[safe: preview.index], state.wallClock > 0,
+              let stop = state.nowNext(item, at: state.wallClock).now?.stop, stop > state.wallClock else { return [] }
+        return [.startTimer(.previewBoundary, after: stop - state.wallClock + 0.5)]
     }
 
     /// The preview's player opened the channel and holds it: its file's

@@ -153,6 +153,36 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("with restrictions on, a view's next programme over them stops it as it begins (a timer for the first end among the views), not at the next tick")
+    func viewStopsAtItsProgrammesStart() {
+        let wall = 1_800_000_000.0
+        var items = channels
+        for i in items.indices { items[i].guideID = "g\(i + 1)" }
+        // Day n until 1800 s from now (channel 3's until 300 s), then Night n (channel 3's TV-MA).
+        func day(_ n: Int) -> [Programme] {
+            let change: Double = n == 3 ? wall + 300 : wall + 1800
+            let night: [GuideRating] = n == 3 ? [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)] : []
+            return [Programme(channel: "g\(n)", start: wall - 600, stop: change, title: "Day \(n)"),
+                    Programme(channel: "g\(n)", start: change, stop: wall + 3600, title: "Night \(n)", ratings: night)]
+        }
+        let guide = ProgrammeGuide(channels: [], programmes: (1...5).flatMap(day))
+        let on = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+        let h = ReducerHarness(ShellState(items: items, settings: noWarm, guide: guide, restrictions: RestrictionsState(policy: on)))
+        h.apply(.wallClock(wall, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let started = h.apply(.command(.multiview, at: h.clock.now))
+        #expect(h.state.multiview?.views[2].opened == true, "Day 3 is allowed")
+        #expect(started.contains(.startTimer(.programmeBoundary, after: 300.5)), "\(started)")
+        let fired = h.advance(by: 300.5)
+        #expect(fired.contains(.programmeBoundary))
+        #expect(h.apply(.timerFired(.programmeBoundary, at: h.clock.now)) == [.requestWallClock])
+        let checked = h.apply(.wallClock(wall + 300.5, at: h.clock.now))
+        #expect(checked.contains(.slot(.view2, .stop)) && h.state.multiview?.views[2].restricted == "TV-MA", "Night 3 is TV-MA: \(checked)")
+        #expect(checked.contains(.startTimer(.programmeBoundary, after: 1500)), "the next end among the views: \(checked)")
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("ENTER on a restricted view asks for the passcode there: nothing of it opens before; the right code opens it in its view and multiview comes back; it stays open when the restrictions are looked at again, and full screen keeps the code; ESC closes the prompt back to multiview")
     func unlockInAView() {
         let items = channels(ratedTVMA: 1)

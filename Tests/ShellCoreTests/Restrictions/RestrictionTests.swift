@@ -679,6 +679,25 @@ struct RestrictedPictureTests {
         h.expectArmed([])
     }
 
+    @Test("a preview left playing as its channel's next programme, over the limit, begins is stopped then (a timer for its end), and the pane says why")
+    func previewProgrammeChange() {
+        let h = gated([mixed, kids], guide: cartoonsThenLateFilm)
+        h.apply(.command(.guide, at: h.clock.now))
+        _ = h.advance(by: 0.6)
+        let opened = h.apply(.timerFired(.previewDelay, at: h.clock.now))
+        #expect(opened.contains(.slot(.preview, .load(mixed, token: 1))), "Cartoons (TV-G) is previewed: \(opened)")
+        #expect(opened.contains(.startTimer(.previewBoundary, after: 600.5)), "its end watched for: \(opened)")
+        h.apply(.player(.preloaded(ratings: []), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let fired = h.advance(by: 600.5)
+        #expect(fired.contains(.previewBoundary))
+        #expect(h.apply(.timerFired(.previewBoundary, at: h.clock.now)) == [.requestWallClock])
+        let checked = h.apply(.wallClock(wall + 601, at: h.clock.now))
+        #expect(checked.contains(.slot(.preview, .stop)), "Late Film (TV-MA) begins: \(checked)")
+        #expect(h.state.picture.preview == PreviewState(index: 0, restricted: "TV-MA"))
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("a preview whose file is rated over the limit is stopped at the player's hold, before anything is decoded")
     func previewFileRating() {
         let h = gated()
