@@ -4,7 +4,8 @@ import MediaModel
 /// the new policy is in force at once. A change that is stricter, or a new
 /// passcode, takes back what the passcode was given for; then everything the
 /// new settings forbid stops and asks, as a rating rise does: the full-screen
-/// item (the prompt covers it, its player stopped), the picture (closed),
+/// item (the prompt covers it, its player stopped; behind live, paused where
+/// it is), the picture (closed),
 /// the guide's preview (stopped, the pane says why), warm neighbours (closed)
 /// and an Up Next card proposing it (put away, its image gone). A prompt up
 /// stays, or becomes the refusal in deny mode. A change that loosens lifts
