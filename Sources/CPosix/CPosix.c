@@ -27,6 +27,14 @@ int tvs_output_unprocessed(int fd) {
     return tcsetattr(fd, TCSADRAIN, &t);
 }
 
+int tvs_input_no_flow_control(int fd) {
+    struct termios t;
+    if (tcgetattr(fd, &t) != 0) return -1;
+    if (!(t.c_iflag & (IXON | IXOFF))) return 0;
+    t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+    return tcsetattr(fd, TCSANOW, &t);
+}
+
 int tvs_window_pixels(int fd, int *rows, int *cols, int *xpixel, int *ypixel) {
     struct winsize ws;
     if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;

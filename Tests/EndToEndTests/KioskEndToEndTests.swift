@@ -68,6 +68,29 @@ struct KioskEndToEndTests {
         #expect(shell.terminalModesKept(), "stty modes as before: \(shell.tmux.capture())")
     }
 
+    @Test("^S on the keyboard does not freeze the kiosk's picture (a key, not the terminal's flow control); the terminal's modes are as before after it exits")
+    func controlSDoesNotFreeze() throws {
+        let setup = try kioskSetup(streamURL: "http://127.0.0.1:9/x.mkv", retries: 1, backoff: "[1]")
+        defer { try? FileManager.default.removeItem(at: setup.directory) }
+        // A moving picture: each frame writes to the terminal (a still one
+        // writes nothing once drawn, and never meets the stopped output).
+        let moving = setup.directory.appendingPathComponent("moving.m3u").path
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Pattern\nav://lavfi:testsrc2=size=320x180:rate=25\n".write(toFile: moving, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--lineup", moving, "--config", setup.config])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 5 }
+        try shell.tmux.send("C-s")
+        // The key is read (a later IPC request is answered after it), then
+        // the picture must go on: a second of frames at 25 a second.
+        let after = number(try shell.ipc.state()["frames_presented"]) ?? 0
+        let drawing = try? shell.ipc.waitForState(timeout: 10) { (number($0["frames_presented"]) ?? 0) > after + 25 }
+        #expect(drawing != nil, "the picture stopped at \(after) frames after ^S")
+        try shell.tmux.send("C-q")
+        let pid = try #require(shell.pid)
+        kill(pid, SIGTERM)
+        #expect(shell.waitForExit() == 0)
+        #expect(shell.terminalModesKept(), "stty modes as before (flow control back on): \(shell.tmux.capture())")
+    }
+
     @Test("with the admin passcode set, q asks for it and the right one quits")
     func quitWithPasscode() throws {
         let setup = try kioskSetup(streamURL: "http://127.0.0.1:9/x.mkv", retries: 1, backoff: "[1]")

@@ -14,6 +14,13 @@ int tvs_window_size(int fd, int *rows, int *cols);
  * restore the mode saved before. 0 on success. */
 int tvs_output_unprocessed(int fd);
 
+/* Turns off software flow control (IXON, IXOFF) on the terminal fd: ^S and
+ * ^Q reach the program as keys; they no longer stop and restart its output
+ * (one ^S froze the picture until a ^Q: in a kiosk, a TV stopped by one key).
+ * Call in curses mode, then def_prog_mode(); endwin() and the guard restore
+ * the mode saved before. 0 on success. */
+int tvs_input_no_flow_control(int fd);
+
 /* The same, with the pixel size the terminal reports (0 when it does not). */
 int tvs_window_pixels(int fd, int *rows, int *cols, int *xpixel, int *ypixel);
 

@@ -95,7 +95,8 @@ public final class NCursesTerminal {
 
     /// Enters curses mode on the process's terminal, with the kernel's output
     /// processing off (what is written reaches the terminal as is; ncurses
-    /// already moves the cursor itself). The signal guard must be installed
+    /// already moves the cursor itself) and no software flow control (^S
+    /// does not stop the picture). The signal guard must be installed
     /// before: it and `end()` restore the terminal's modes.
     public init(unicode: Bool, video: VideoSettings = VideoSettings(), picture: PictureProtocol = .cells) {
         self.picture = picture
@@ -110,7 +111,11 @@ public final class NCursesTerminal {
         nodelay(tvs_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
-        if tvs_output_unprocessed(STDOUT_FILENO) == 0 { def_prog_mode() }
+        // Output as written; ^S / ^Q keys, not flow control (a ^S stopped
+        // the picture until a ^Q). Kept as the program's mode.
+        let unprocessed = tvs_output_unprocessed(STDOUT_FILENO) == 0
+        let noFlowControl = tvs_input_no_flow_control(STDIN_FILENO) == 0
+        if unprocessed || noFlowControl { def_prog_mode() }
         if has_colors() {
             start_color()
             use_default_colors()
