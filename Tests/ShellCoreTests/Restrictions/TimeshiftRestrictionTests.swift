@@ -37,10 +37,7 @@ private func watching(_ mode: RestrictionPolicy.Mode = .passcode) -> ReducerHarn
 
 /// Paused at `wall`, then `seconds` pass: the buffer grows, the picture stays.
 private func pausedFor(_ seconds: Double, _ h: ReducerHarness) {
-    h.apply(.command(.playPause, at: h.clock.now))
-    _ = h.advance(by: seconds)
-    h.apply(.player(.liveBuffer(start: 0, end: 1201.5 + seconds), token: 1, at: h.clock.now))
-    h.apply(.wallClock(wall + seconds, at: h.clock.now))
+    h.pauseLive(for: seconds, bufferEnd: 1201.5, wallClock: wall)
 }
 
 /// Paused `behind` seconds at `wall`, then played on until the picture

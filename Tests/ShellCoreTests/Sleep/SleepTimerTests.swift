@@ -107,10 +107,7 @@ struct SleepTimerTests {
         h.apply(.player(.position(1200), token: 1, at: h.clock.now))
         h.apply(.player(.liveBuffer(start: 0, end: 1201.5), token: 1, at: h.clock.now))
         // Paused 600 s: Night Film airs, Late News is on screen, 300 s before its end.
-        h.apply(.command(.playPause, at: h.clock.now))
-        _ = h.advance(by: 600)
-        h.apply(.player(.liveBuffer(start: 0, end: 1801.5), token: 1, at: h.clock.now))
-        h.apply(.wallClock(wall + 600, at: h.clock.now))
+        h.pauseLive(for: 600, bufferEnd: 1201.5, wallClock: wall)
         h.apply(.command(.playPause, at: h.clock.now))
         #expect(abs(h.state.shownTime - wall) < 1, "\(h.state.shownTime - wall)")
         let effects = h.apply(.sleep(.programme, at: h.clock.now))

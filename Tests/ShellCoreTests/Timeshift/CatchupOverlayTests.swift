@@ -90,10 +90,7 @@ struct CatchupOverlayTests {
         h.apply(.player(.position(2000), token: 1, at: h.clock.now))
         h.apply(.player(.liveBuffer(start: 0, end: 2001.5), token: 1, at: h.clock.now))
         // Paused 1900 s: Later airs, Tonight is on screen.
-        h.apply(.command(.playPause, at: h.clock.now))
-        _ = h.advance(by: 1900)
-        h.apply(.player(.liveBuffer(start: 0, end: 3901.5), token: 1, at: h.clock.now))
-        h.apply(.wallClock(wall + 1900, at: h.clock.now))
+        h.pauseLive(for: 1900, bufferEnd: 2001.5, wallClock: wall)
         h.apply(.command(.playPause, at: h.clock.now))
         h.apply(.command(.up, at: h.clock.now))
         let items = OverlayModel.customItems(h.state)

@@ -98,9 +98,12 @@ public struct ASSFrame: Equatable, Sendable {
     /// to the output's edges; none where the grid reaches them.
     static func margins(width: Double, height: Double, left: Double, top: Double, right: Double, bottom: Double) -> [String] {
         let bands = [(0, 0, width, top), (0, bottom, width, height), (0, top, left, bottom), (right, top, width, bottom)]
-        return bands.filter { $0.2 > $0.0 && $0.3 > $0.1 }.map { x0, y0, x1, y1 in
-            "{\\an7\\pos(0,0)\\bord0\\shad0\\1c\(colour(RGB(0, 0, 0)))\\p1}m \(number(x0)) \(number(y0)) l \(number(x1)) \(number(y0)) l \(number(x1)) \(number(y1)) l \(number(x0)) \(number(y1)){\\p0}"
-        }
+        return bands.filter { $0.2 > $0.0 && $0.3 > $0.1 }.map { rectangle(x0: $0.0, y0: $0.1, x1: $0.2, y1: $0.3, colour: RGB(0, 0, 0)) }
+    }
+
+    /// A filled rectangle in pixels, as an ASS vector drawing.
+    static func rectangle(x0: Double, y0: Double, x1: Double, y1: Double, colour fill: RGB) -> String {
+        "{\\an7\\pos(0,0)\\bord0\\shad0\\1c\(colour(fill))\\p1}m \(number(x0)) \(number(y0)) l \(number(x1)) \(number(y0)) l \(number(x1)) \(number(y1)) l \(number(x0)) \(number(y1)){\\p0}"
     }
 
     /// Each row's runs of one background, as filled rectangles; a run with
@@ -143,7 +146,7 @@ public struct ASSFrame: Equatable, Sendable {
         return done.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }.map { box in
             let x0 = left + Double(box.x0) * cellWidth, x1 = left + Double(box.x1) * cellWidth
             let y0 = top + Double(box.y0) * cellHeight, y1 = top + Double(box.y1) * cellHeight
-            return "{\\an7\\pos(0,0)\\bord0\\shad0\\1c\(colour(box.colour))\\p1}m \(number(x0)) \(number(y0)) l \(number(x1)) \(number(y0)) l \(number(x1)) \(number(y1)) l \(number(x0)) \(number(y1)){\\p0}"
+            return rectangle(x0: x0, y0: y0, x1: x1, y1: y1, colour: box.colour)
         }
     }
 
