@@ -183,6 +183,40 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("a channel put in a view later whose programme ends first moves the timer to that end: its next programme over the limits stops it as it begins")
+    func viewChangedLaterIsCovered() {
+        let wall = 1_800_000_000.0
+        var items = channels
+        for i in items.indices { items[i].guideID = "g\(i + 1)" }
+        // Day n until 1800 s from now (channel 5's until 100 s), then Night n (channel 5's TV-MA).
+        func day(_ n: Int) -> [Programme] {
+            let change: Double = n == 5 ? wall + 100 : wall + 1800
+            let night: [GuideRating] = n == 5 ? [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)] : []
+            return [Programme(channel: "g\(n)", start: wall - 600, stop: change, title: "Day \(n)"),
+                    Programme(channel: "g\(n)", start: change, stop: wall + 3600, title: "Night \(n)", ratings: night)]
+        }
+        let guide = ProgrammeGuide(channels: [], programmes: (1...5).flatMap(day))
+        let on = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+        let h = ReducerHarness(ShellState(items: items, settings: noWarm, guide: guide, restrictions: RestrictionsState(policy: on)))
+        h.apply(.wallClock(wall, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let started = h.apply(.command(.multiview, at: h.clock.now))
+        #expect(h.state.multiview?.views.map(\.index) == [0, 1, 2, 3])
+        #expect(started.contains(.startTimer(.programmeBoundary, after: 1800.5)), "\(started)")
+        h.advance(by: 20)
+        h.apply(.wallClock(wall + 20, at: h.clock.now))
+        let changed = h.apply(.command(.channelUp, at: h.clock.now))
+        #expect(h.state.multiview?.views[0].index == 4 && h.state.multiview?.views[0].opened == true, "Day 5 is allowed")
+        #expect(changed.contains(.startTimer(.programmeBoundary, after: 80.5)), "channel 5's programme ends first: \(changed)")
+        let fired = h.advance(by: 80.5)
+        #expect(fired.contains(.programmeBoundary))
+        #expect(h.apply(.timerFired(.programmeBoundary, at: h.clock.now)) == [.requestWallClock])
+        let checked = h.apply(.wallClock(wall + 100.5, at: h.clock.now))
+        #expect(checked.contains(.slot(.view0, .stop)) && h.state.multiview?.views[0].restricted == "TV-MA", "Night 5 is TV-MA: \(checked)")
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("ENTER on a restricted view asks for the passcode there: nothing of it opens before; the right code opens it in its view and multiview comes back; it stays open when the restrictions are looked at again, and full screen keeps the code; ESC closes the prompt back to multiview")
     func unlockInAView() {
         let items = channels(ratedTVMA: 1)
