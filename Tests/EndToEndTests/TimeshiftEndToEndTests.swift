@@ -184,6 +184,43 @@ struct TimeshiftEndToEndTests {
         #expect(moving["restricted"] as? Bool == true && moving["screen"] as? String == "player")
     }
 
+    @Test("ESC on the prompt behind live skips the programme held back in the buffer: playback goes on after it (its end and 30 s passed), still behind live, with a word on what was skipped")
+    func behindLiveSkipsWhatIsRefused() throws {
+        let stream = try LiveHLSStream()
+        defer { stream.stop() }
+        let dir = TVShellBinary.scratchDirectory("timeshift-skip")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let held = Date().timeIntervalSince1970.rounded(.down) + 14
+        let (lineup, guide) = try ratedLiveChannel(in: dir, url: stream.url, programmes: [
+            ("Cartoons", held - 3600, held, "TV-G"), ("Trailer", held, held + 8, "TV-MA"), ("News", held + 8, held + 7200, "TV-G"),
+        ])
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest([lineup, "--guide", guide], cacheHome: dir.appendingPathComponent("cache").path, home: home)
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 && $0["timeshift"] is [String: Any] }
+        try #require(Date().timeIntervalSince1970 < held - 6, "tuned too late: Cartoons must play before the trailer")
+
+        // Paused until the trailer, its 30 s margin and some News have aired.
+        try key(shell, "SPACE")
+        _ = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        _ = try shell.ipc.waitForState(timeout: 60) { _ in Date().timeIntervalSince1970 >= held + 40 }
+        try key(shell, "SPACE")
+        _ = try shell.ipc.waitForState { $0["paused"] as? Bool == false }
+        let prompt = try shell.ipc.waitForState(timeout: 30) { $0["screen"] as? String == "passcode" }
+        #expect(prompt["paused"] as? Bool == true && prompt["rating"] as? String == "TV-MA", "\(prompt)")
+        let position = number(prompt["position"]) ?? 0
+
+        try key(shell, "ESC")
+        let skipped = try shell.ipc.waitForState { $0["screen"] as? String == "player" && $0["paused"] as? Bool == false }
+        #expect(skipped["notice"] as? String == "Skipped a programme rated TV-MA", "\(skipped["notice"] ?? "nil")")
+        #expect(skipped["restricted"] as? Bool == false, "News plays: \(skipped["restricted"] ?? "nil")")
+        let resumedFrames = frames(skipped)
+        let moving = try shell.ipc.waitForState { self.frames($0) > resumedFrames + 10 }
+        let shown = Date().timeIntervalSince1970 - (number(moving["behind_live"]) ?? 0)
+        #expect((number(moving["behind_live"]) ?? 0) >= 2, "still behind live, from the buffer (not reloaded at the edge): \(moving["behind_live"] ?? "nil")")
+        #expect(shown >= held + 8 + 28 && shown < held + 8 + 40, "the picture is of News, \(shown - held - 8) s after the trailer's end")
+        #expect((number(moving["position"]) ?? 0) - position >= 30, "sought on past the trailer from \(position): \(moving["position"] ?? "nil")")
+    }
+
     @Test("the picture in picture of a channel behind live stops when its picture reaches a programme held back, though what airs now is allowed")
     func pictureBehindLiveHeldToItsPicture() throws {
         let stream = try LiveHLSStream()

@@ -213,7 +213,7 @@ enum PasscodeReducer {
         }
         effects += PlaybackReducer.dropContentRequest(&state)
         if case .behind = prompt.purpose, let index = state.current {
-            return effects + RestrictionReducer.backToLive(&state, index: index, skipped: label, now: now)
+            return effects + RestrictionReducer.skipHeld(&state, index: index, skipped: label, now: now)
         }
         if let flip = state.live.flip {
             state.live.flip = nil

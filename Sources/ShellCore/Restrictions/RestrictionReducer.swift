@@ -203,8 +203,8 @@ enum RestrictionReducer {
     /// asks for it; given, it plays on from there, the buffer kept
     /// (`PasscodeReducer`). Reloading instead would lose the buffer: the
     /// viewer would miss what was paused for, or skip the programme without
-    /// a word. In deny mode (or with no passcode) the channel goes back to
-    /// live (`backToLive`).
+    /// a word. In deny mode (or with no passcode) it is skipped
+    /// (`skipHeld`).
     static func reachedBehind(_ state: inout ShellState, index: Int, now: Instant) -> [Effect] {
         let item = state.items[index]
         let ratings = state.playback.ratings
@@ -214,8 +214,9 @@ enum RestrictionReducer {
         TimeshiftReducer.leftEdge(&state)
         state.scrub = nil
         guard state.restrictions.policy.effectiveMode != .deny else {
-            // What airs now is refused too: the refusal, as for any load of it.
-            if stopsNow(state, index) { return effects + PlaybackReducer.play(&state, index: index, now: now) }
+            // Nothing allowed after it in the buffer, and what airs now is
+            // refused too: the refusal, as for any load of it.
+            if afterHeld(state) == nil, stopsNow(state, index) { return effects + PlaybackReducer.play(&state, index: index, now: now) }
             let policy = state.restrictions.policy
             let label = policy.reason(ratings)?.code
             let why = policy.mode == .deny ? "deny mode" : "no passcode is set"
@@ -223,13 +224,59 @@ enum RestrictionReducer {
                 .audit(AuditEntry(kind: .denied, title: item.title, itemID: item.id, rating: label, time: state.wallClock, detail: "\(why); behind live")),
                 .emit(.restrictionsAuthorization(item: item, rating: label, granted: false, reason: "restricted")),
             ]
-            return effects + backToLive(&state, index: index, skipped: label, now: now)
+            return effects + skipHeld(&state, index: index, skipped: label, now: now)
         }
         return effects + PasscodeReducer.show(&state, PasscodePrompt(purpose: .behind(token: state.playback.token), item: item, ratings: ratings))
     }
 
     /// Behind live, a programme held back was not allowed (refused, ESC, the
-    /// lockout): the channel opens again at its live edge, through the gate,
+    /// lockout): playback goes on from the buffer after it, where what
+    /// follows is allowed (`afterHeld`), with a word on what was skipped
+    /// (`label`: its rating); else back to live (`backToLive`).
+    static func skipHeld(_ state: inout ShellState, index: Int, skipped label: String?, now: Instant) -> [Effect] {
+        guard state.playback.phase == .playing, let target = afterHeld(state) else {
+            return backToLive(&state, index: index, skipped: label, now: now)
+        }
+        let item = state.items[index]
+        NavigationReducer.go(&state, to: .player)
+        PlaybackReducer.seek(&state, to: target)
+        TimeshiftReducer.seeked(&state, to: target)
+        PlaybackReducer.resume(&state)
+        let shown = state.shownTime
+        let ratings = knownRatings(state, item, at: shown) + state.playback.fileRatings
+        PlaybackReducer.rate(&state, ratings: ratings, programmeStart: programmeStart(state, item, at: shown), restricted: state.restrictions.policy.restricts(ratings))
+        state.chrome.notice = "Skipped a programme rated \(label ?? "not rated")"
+        return [.seek(to: target, exact: true), .setPause(false), .startTimer(.noticeHide, after: state.settings.noticeDelay)]
+            + boundaryTimer(state) + TransportReducer.showTransport(&state)
+    }
+
+    /// Behind live, the position in the buffer just after the programme held
+    /// back on screen and any held back right after it (their end passed by
+    /// `bufferMargin`, as for the scrub head), when the buffer holds it
+    /// short of the live edge; nil when what follows reaches the edge.
+    static func afterHeld(_ state: ShellState) -> Double? {
+        guard let item = state.currentItem, let buffer = state.playback.liveBuffer, state.wallClock > 0,
+              var end = state.nowNext(item, at: state.shownTime).now?.stop else { return nil }
+        let policy = state.restrictions.policy
+        let now = state.wallClock
+        while end + bufferMargin < now - edgeTolerance {
+            let time = end + bufferMargin
+            let ratings = knownRatings(state, item, at: time) + state.playback.fileRatings
+            if !policy.restricts(ratings) || covered(state, item, programmeStart: programmeStart(state, item, at: time)) {
+                return max(buffer.start, buffer.edge - (now - time))
+            }
+            guard let next = state.nowNext(item, at: time).now?.stop, next > end else { return nil }
+            end = next
+        }
+        return nil
+    }
+
+    /// Seconds short of the live edge a skip must land for it to go on in
+    /// the buffer rather than at the edge.
+    static let edgeTolerance = 5.0
+
+    /// Behind live, a programme held back was not allowed and the buffer
+    /// holds nothing allowed after it: the channel opens again at its live edge, through the gate,
     /// with a word on what was skipped (`label`: its rating); when what airs
     /// now is held back too, the player is dismissed instead (a prompt for it
     /// right after the refusal would ask again what was just refused).

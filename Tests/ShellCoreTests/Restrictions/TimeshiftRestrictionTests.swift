@@ -139,17 +139,30 @@ struct TimeshiftRestrictionTests {
         h.expectArmed(h.armedTimers)
     }
 
-    @Test("ESC on the prompt behind live: what airs now allowed, the channel opens again at live with a word on what was skipped; held back too, the player is dismissed (not asked for again)")
+    @Test("ESC on the prompt behind live: the buffer holding what follows the programme (its end and 30 s passed), playback goes on there with a word on what was skipped, the buffer and the load kept; holding too little of it, the channel opens again at live; what airs now held back too, the player is dismissed (not asked for again)")
     func behindLiveRefused() {
         let h = watching()
         _ = reachLateFilm(behind: 2500, h)
         #expect(h.state.prompt?.purpose == .behind(token: 1), "News airs now; Late Film is on screen")
-        let refused = h.apply(.command(.menu, at: h.clock.now))
+        let skipped = h.apply(.command(.menu, at: h.clock.now))
         #expect(h.state.prompt == nil && h.state.screen == .player)
-        #expect(refused.contains(where: isLoad) && h.state.playback.token != 1, "opened again at live: \(refused)")
-        #expect(h.state.chrome.notice == "Back to live: a programme rated TV-MA was skipped")
-        #expect(refused.contains(.emit(.restrictionsAuthorization(item: mixed, rating: "TV-MA", granted: false, reason: "cancelled"))))
+        // The edge (4300.5) is wall + 3100.5; Late Film ends at wall + 2400, and 30 s more.
+        #expect(skipped.contains(.seek(to: 3630, exact: true)) && skipped.contains(.setPause(false)), "\(skipped)")
+        #expect(!skipped.contains(.stop) && !skipped.contains(where: isLoad) && h.state.playback.token == 1, "the buffer is kept: \(skipped)")
+        #expect(!h.state.playback.paused && h.state.playback.position == 3630 && h.state.behindLive == 670.5)
+        #expect(!h.state.playback.restricted && h.state.shownNowNext(mixed).now?.title == "News")
+        #expect(h.state.chrome.notice == "Skipped a programme rated TV-MA")
+        #expect(skipped.contains(.emit(.restrictionsAuthorization(item: mixed, rating: "TV-MA", granted: false, reason: "cancelled"))))
+        #expect(h.state.seekRange == 3630...4300.5, "Late Film cannot be scrubbed back into")
         h.expectArmed(h.armedTimers)
+
+        let short = watching()
+        _ = reachLateFilm(behind: 1810, short)
+        let live = short.apply(.command(.menu, at: short.clock.now))
+        #expect(short.state.prompt == nil && short.state.screen == .player)
+        #expect(live.contains(where: isLoad) && short.state.playback.token != 1, "10 s of News in the buffer: opened again at live: \(live)")
+        #expect(short.state.chrome.notice == "Back to live: a programme rated TV-MA was skipped")
+        short.expectArmed(short.armedTimers)
 
         let airing = watching()
         _ = reachLateFilm(behind: 700, airing)
@@ -159,15 +172,27 @@ struct TimeshiftRestrictionTests {
         airing.expectArmed(airing.armedTimers)
     }
 
-    @Test("behind live in deny mode: the programme reached is refused; the channel opens again at live with a word, or, held back too, the refusal")
+    @Test("behind live in deny mode: the programme reached is refused and skipped in the buffer when it holds what follows; else the channel opens again at live with a word, or, what airs now held back too, the refusal")
     func behindLiveDenied() {
+        func denied(_ effects: [Effect]) -> Bool {
+            effects.contains { if case .audit(let entry) = $0 { entry.kind == .denied && entry.detail == "deny mode; behind live" } else { false } }
+        }
         let h = watching(.deny)
         let effects = reachLateFilm(behind: 2500, h)
         #expect(h.state.prompt == nil && h.state.screen == .player)
-        #expect(effects.contains(where: isLoad) && h.state.playback.token != 1)
-        #expect(effects.contains { if case .audit(let entry) = $0 { entry.kind == .denied && entry.detail == "deny mode; behind live" } else { false } })
-        #expect(h.state.chrome.notice == "Back to live: a programme rated TV-MA was skipped")
+        #expect(effects.contains(.seek(to: 3630, exact: true)) && !effects.contains(where: isLoad) && h.state.playback.token == 1, "\(effects)")
+        #expect(!h.state.playback.paused && !h.state.playback.restricted)
+        #expect(denied(effects))
+        #expect(h.state.chrome.notice == "Skipped a programme rated TV-MA")
         h.expectArmed(h.armedTimers)
+
+        let short = watching(.deny)
+        let live = reachLateFilm(behind: 1810, short)
+        #expect(short.state.prompt == nil && short.state.screen == .player)
+        #expect(live.contains(where: isLoad) && short.state.playback.token != 1)
+        #expect(denied(live))
+        #expect(short.state.chrome.notice == "Back to live: a programme rated TV-MA was skipped")
+        short.expectArmed(short.armedTimers)
 
         let airing = watching(.deny)
         _ = reachLateFilm(behind: 700, airing)
