@@ -259,7 +259,7 @@ enum RestrictionReducer {
               var end = state.nowNext(item, at: state.shownTime).now?.stop else { return nil }
         let policy = state.restrictions.policy
         let now = state.wallClock
-        while end + bufferMargin < now - edgeTolerance {
+        while end + bufferMargin < now - skipShortOfEdge {
             let time = end + bufferMargin
             let ratings = knownRatings(state, item, at: time) + state.playback.fileRatings
             if !policy.restricts(ratings) || covered(state, item, programmeStart: programmeStart(state, item, at: time)) {
@@ -273,7 +273,7 @@ enum RestrictionReducer {
 
     /// Seconds short of the live edge a skip must land for it to go on in
     /// the buffer rather than at the edge.
-    static let edgeTolerance = 5.0
+    static let skipShortOfEdge = 5.0
 
     /// Behind live, a programme held back was not allowed and the buffer
     /// holds nothing allowed after it: the channel opens again at its live edge, through the gate,
