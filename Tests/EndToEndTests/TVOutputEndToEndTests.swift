@@ -399,7 +399,7 @@ struct TVOutputEndToEndTests {
         }
     }
 
-    @Test("behind live, the prompt over the picture paused at a programme held back covers the whole TV: nothing of the picture shows, in the safe area's margins either")
+    @Test("behind live, the prompt over the picture paused at a programme held back covers the whole TV: nothing of the picture shows, in the safe area's margins either (they take the theme's background)")
     func promptBehindLiveCoversThePausedPicture() throws {
         let stream = try LiveHLSStream(source: "color=c=0xFF8000:size=160x90:rate=25")
         defer { stream.stop() }
@@ -436,6 +436,8 @@ struct TVOutputEndToEndTests {
         for (x, y, w, h) in margins {
             let seen = shot.count(near: orange, tolerance: 40, x: x, y: y, width: w, height: h)
             #expect(seen == 0, "no picture in the margin at \(x),\(y) \(w)×\(h): \(seen) orange pixels")
+            let themed = shot.count(near: 0x101014, tolerance: 8, x: x, y: y, width: w, height: h)
+            #expect(themed == w * h, "the margin at \(x),\(y) in the theme's background, no frame around the screen: \(themed) of \(w * h) pixels")
         }
         let anywhere = shot.count(near: orange, tolerance: 40, x: 0, y: 0, width: 1280, height: 720)
         #expect(anywhere < 50, "nothing of the paused picture anywhere: \(anywhere) orange pixels")

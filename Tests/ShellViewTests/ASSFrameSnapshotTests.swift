@@ -74,7 +74,7 @@ struct ASSFrameSnapshotTests {
             """)
     }
 
-    @Test("a screen with no full-screen picture (the prompt over a paused one) is black out to the output's edges; one with the picture leaves the margins to it")
+    @Test("a screen with no full-screen picture (the prompt over a paused one) is filled out to the output's edges with the background most of its border has (black with none); one with the picture leaves the margins to it")
     func marginsCovered() {
         var screen = Screen(width: 4, height: 2)
         _ = screen.put("ab", x: 0, y: 0, style: Style(foreground: RGB(255, 255, 255), background: RGB(0, 0, 255)))
@@ -87,6 +87,13 @@ struct ASSFrameSnapshotTests {
             "{\\an7\\pos(0,0)\\bord0\\shad0\\1c&H000000&\\p1}m 0 30 l 50 30 l 50 270 l 0 270{\\p0}",
             "{\\an7\\pos(0,0)\\bord0\\shad0\\1c&H000000&\\p1}m 450 30 l 500 30 l 500 270 l 450 270{\\p0}",
         ], "\(lines)")
+
+        var light = Screen(width: 4, height: 3)
+        let paper = Style(foreground: RGB(0, 0, 0), background: RGB(0xF2, 0xF2, 0xF7))
+        for y in 0..<3 { _ = light.put("    ", x: 0, y: y, style: paper) }
+        _ = light.put("ok", x: 0, y: 2, style: Style(foreground: RGB(255, 255, 255), background: RGB(0, 0, 255)))
+        let themed = ASSFrame(light, width: 500, height: 300, safeArea: 0.1).events.split(separator: "\n").map(String.init)
+        #expect(themed.prefix(4).allSatisfy { $0.contains("\\1c&HF7F2F2&") }, "a light theme's screen: no black frame around it: \(themed.prefix(4))")
 
         screen.fill(x: 0, y: 1, width: 4, height: 1, with: .video)
         let open = ASSFrame(screen, width: 500, height: 300, safeArea: 0.1)

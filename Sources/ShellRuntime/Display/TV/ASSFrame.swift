@@ -8,8 +8,10 @@ import ShellCore
 /// (the picture's holes) are left clear, so the picture shows through.
 /// Cells without a background of their own are black, as a terminal's are.
 /// A screen with no full-screen picture (home, the guide, the passcode
-/// prompt) is black to the output's edges too: nothing of a picture paused
-/// under it (behind live, under the prompt) shows in the safe area's margins.
+/// prompt) is filled to the output's edges with its own background (that
+/// of most cells along its border; black without one): nothing of a
+/// picture paused under it (behind live, under the prompt) shows in the
+/// safe area's margins, and no dark frame rings a light theme.
 /// Pure; any thread.
 public struct ASSFrame: Equatable, Sendable {
     /// The OSD's size in pixels (`res_x`, `res_y`).
@@ -48,7 +50,8 @@ public struct ASSFrame: Equatable, Sendable {
         var lines: [String] = []
         if !screen.cells.contains(where: { $0.isVideo && $0.inset == nil }) {
             lines += Self.margins(width: Double(width), height: Double(height), left: left, top: top,
-                                  right: left + cellWidth * Double(screen.width), bottom: top + cellHeight * Double(screen.height))
+                                  right: left + cellWidth * Double(screen.width), bottom: top + cellHeight * Double(screen.height),
+                                  colour: Self.borderBackground(screen))
         }
         let under = Self.underImages(screen)
         lines += Self.boxes(screen, under: under, left: left, top: top, cellWidth: cellWidth, cellHeight: cellHeight)
@@ -94,11 +97,26 @@ public struct ASSFrame: Equatable, Sendable {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 
-    /// Black rectangles around the grid (`left`…`right`, `top`…`bottom`) out
-    /// to the output's edges; none where the grid reaches them.
-    static func margins(width: Double, height: Double, left: Double, top: Double, right: Double, bottom: Double) -> [String] {
+    /// Rectangles of `colour` around the grid (`left`…`right`,
+    /// `top`…`bottom`) out to the output's edges; none where the grid
+    /// reaches them.
+    static func margins(width: Double, height: Double, left: Double, top: Double, right: Double, bottom: Double, colour: RGB) -> [String] {
         let bands = [(0, 0, width, top), (0, bottom, width, height), (0, top, left, bottom), (right, top, width, bottom)]
-        return bands.filter { $0.2 > $0.0 && $0.3 > $0.1 }.map { rectangle(x0: $0.0, y0: $0.1, x1: $0.2, y1: $0.3, colour: RGB(0, 0, 0)) }
+        return bands.filter { $0.2 > $0.0 && $0.3 > $0.1 }.map { rectangle(x0: $0.0, y0: $0.1, x1: $0.2, y1: $0.3, colour: colour) }
+    }
+
+    /// The background most cells along `screen`'s border have (the theme's,
+    /// as a rule: a panel or a hint line at one edge does not decide);
+    /// black when none has one (video cells, images).
+    static func borderBackground(_ screen: Screen) -> RGB {
+        guard screen.width > 0, screen.height > 0 else { return RGB(0, 0, 0) }
+        var counts: [RGB: Int] = [:]
+        let border = (0..<screen.width).flatMap { [($0, 0), ($0, screen.height - 1)] }
+            + (0..<screen.height).flatMap { [(0, $0), (screen.width - 1, $0)] }
+        for (x, y) in border {
+            if let background = colours(screen[x, y]).background { counts[background, default: 0] += 1 }
+        }
+        return counts.max { $0.value < $1.value || $0.value == $1.value && colour($0.key) > colour($1.key) }?.key ?? RGB(0, 0, 0)
     }
 
     /// A filled rectangle in pixels, as an ASS vector drawing.
