@@ -100,6 +100,31 @@ struct GuideUpdateEndToEndTests {
         #expect(secret.status == 65 && !secret.output.contains("s3cret") && secret.output.contains("***"), "the account is not printed: \(secret.output)")
     }
 
+    @Test("a download's part file left by a process that is gone (killed between the download and its rename) is removed by the next download; one of a running process stays")
+    func abandonedPartsRemoved() throws {
+        let dir = TVShellBinary.scratchDirectory("guide-parts")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try LocalHTTPServer(files: ["guide.xml": Data(Self.guide(title: "Fresh Show").utf8)])
+        defer { server.stop() }
+        let m3u = try Self.lineup(in: dir)
+        let cache = dir.appendingPathComponent(".cache/tvshell/guides")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let abandoned = cache.appendingPathComponent("0123456789abcdef.guide.part-\(gone.processIdentifier)-1a2b3c4d")
+        let running = cache.appendingPathComponent("0123456789abcdef.guide.part-\(getpid())-5e6f7a8b")
+        for file in [abandoned, running] { try Data(repeating: 0x3C, count: 4096).write(to: file) }
+
+        let update = try Self.tvshell(["guide", "update", "--lineup", m3u, "--guide", server.url("guide.xml")], home: dir)
+        #expect(update.status == 0, "\(update.output)")
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path), "the part of process \(gone.processIdentifier), gone, is removed")
+        #expect(FileManager.default.fileExists(atPath: running.path), "the part of a running process stays")
+        let left = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.contains(".part-") }
+        #expect(left == [running.lastPathComponent], "no part of this download left either: \(left)")
+    }
+
     @Test("a guide served at 20 KB/s for over a minute is stored: the download gives up on silence, not on its length")
     func slowGuide() throws {
         let dir = TVShellBinary.scratchDirectory("guide-slow")

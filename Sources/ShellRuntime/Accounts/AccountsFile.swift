@@ -32,9 +32,7 @@ public struct AccountsFile: Sendable {
 
     /// The default place.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        return config + "/tvshell/accounts.toml"
+        XDGBase.config(environment) + "/tvshell/accounts.toml"
     }
 
     /// Whether `name` can name an account: letters, digits, `-` and `_`, up to 64.

@@ -6,9 +6,7 @@ import Foundation
 extension ShellConfigFile {
     /// The default location.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        return base + "/tvshell/config.toml"
+        XDGBase.config(environment) + "/tvshell/config.toml"
     }
 
     /// Reads `path`; a missing file is fine unless it was asked for (`required`).

@@ -85,10 +85,7 @@ public enum DemoLineup {
 
     /// The XDG cache directory for tvshell (`$XDG_CACHE_HOME/tvshell/demo`).
     public static func defaultCacheDirectory() -> URL {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return base.appendingPathComponent("tvshell/demo")
+        URL(fileURLWithPath: XDGBase.cache()).appendingPathComponent("tvshell/demo")
     }
 
     /// Whether the film is at `url`, made first if it is not. Shells started

@@ -1,6 +1,9 @@
 import Catalog
 import Foundation
 import GuideStore
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -57,9 +60,7 @@ public struct GuideDownload {
 
     /// `$XDG_CACHE_HOME/tvshell/guides`, else `~/.cache/tvshell/guides`.
     public static func defaultCacheDirectory() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory() + "/.cache"
-        return base + "/tvshell/guides"
+        XDGBase.cache() + "/tvshell/guides"
     }
 
     /// What the cache keeps beside a download: the server's validators
@@ -76,6 +77,7 @@ public struct GuideDownload {
                                  cancelled: (@Sendable () -> Bool)?) -> Result<(String, Bool), InputLoader.Failure> {
         guard let url = URL(string: location) else { return .failure(.init(location: location, reason: "not a valid URL")) }
         try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        removeAbandonedParts(in: cache)
         let key = String(location.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }, radix: 16)
         let file = cache + "/" + key + ".guide"
         let meta = cache + "/" + key + ".json"
@@ -124,6 +126,22 @@ public struct GuideDownload {
             let validators = Validators(etag: etag, lastModified: lastModified)
             if let data = try? JSONEncoder().encode(validators) { try? data.write(to: URL(fileURLWithPath: meta), options: .atomic) }
             return .success((file, true))
+        }
+    }
+}
+
+extension GuideDownload {
+    /// Removes the part files in `cache` left by downloads whose process is
+    /// gone (killed, or the power cut between the download and its rename):
+    /// each a whole guide, some hundreds of MB, that nothing would remove.
+    /// Those of a running process (a shell beside a `guide update`) stay.
+    static func removeAbandonedParts(in cache: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: cache) else { return }
+        for name in names {
+            guard let marker = name.range(of: ".guide.part-"),
+                  let pid = Int32(name[marker.upperBound...].prefix { $0 != "-" }), pid > 0,
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(cache + "/" + name)
         }
     }
 }

@@ -19,9 +19,7 @@ public struct TimeshiftSettings: Equatable, Sendable {
 
     /// `$XDG_CACHE_HOME/tvshell/timeshift` (else `~/.cache/…`).
     public static func defaultDirectory() -> String {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
-        return base + "/tvshell/timeshift"
+        XDGBase.cache() + "/tvshell/timeshift"
     }
 
     /// Whether `url` is a live network stream a buffer is kept for.

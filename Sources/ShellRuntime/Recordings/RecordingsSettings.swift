@@ -28,9 +28,7 @@ public struct RecordingsSettings: Equatable, Sendable {
 
     /// `$XDG_DATA_HOME/tvshell/recordings`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        return data + "/tvshell/recordings"
+        XDGBase.data(environment) + "/tvshell/recordings"
     }
 
     /// The further parts of the recording at `path` (`NAME.part2.mkv` …):
@@ -70,8 +68,6 @@ public struct RecordingsSettings: Equatable, Sendable {
 
     /// `$XDG_STATE_HOME/tvshell/recordings`.
     public static func defaultStatusDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
-        return state + "/tvshell/recordings"
+        XDGBase.state(environment) + "/tvshell/recordings"
     }
 }

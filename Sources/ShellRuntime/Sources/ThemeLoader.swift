@@ -41,9 +41,7 @@ public enum ThemeLoader {
 
     /// User themes first, then the shipped ones.
     public static func searchDirectories() -> [URL] {
-        let env = ProcessInfo.processInfo.environment
-        let config = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+        let config = URL(fileURLWithPath: XDGBase.config())
         var dirs = [config.appendingPathComponent("tvshell/Themes")]
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
