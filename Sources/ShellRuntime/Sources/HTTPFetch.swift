@@ -5,8 +5,21 @@ import FoundationNetworking
 
 /// One blocking HTTP GET (URLSession, tvshell's User-Agent), for the
 /// readers of lineups, guides and accounts: what came back, or why nothing
-/// did. Blocking; any thread but the run loop.
+/// did. Nothing is cached or kept between requests (no URL cache, no
+/// cookies): a refresh always asks the server, and an account's answers
+/// (which carry its password) are never kept by Foundation, in memory or
+/// on disk. Blocking; any thread but the run loop.
 enum HTTPFetch {
+    /// The one session: no cache, no cookie store.
+    private static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        return URLSession(configuration: configuration)
+    }()
+
     enum Outcome {
         /// The server answered: its status and body (empty when it sent none).
         case answered(status: Int, body: Data)
@@ -24,10 +37,10 @@ enum HTTPFetch {
         }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
-        var request = URLRequest(url: url, timeoutInterval: timeout)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.setValue("tvshell/0.1", forHTTPHeaderField: "User-Agent")
         for (field, value) in headers { request.setValue(value, forHTTPHeaderField: field) }
-        let task = URLSession.shared.dataTask(with: request) { data, response, error in
+        let task = session.dataTask(with: request) { data, response, error in
             if let error = error as? URLError {
                 box.outcome = .failed(error)
             } else if let error {
