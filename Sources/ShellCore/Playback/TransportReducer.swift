@@ -49,6 +49,9 @@ enum TransportReducer {
         case .frameBack, .frameForward:
             guard p.paused, canSeek else { return [] }
             if let refused = BreakReducer.refusal(&state) { return refused }
+            if timeshift, !frameStepAllowed(state, forward: command == .frameForward) {
+                return showTransport(&state) + FeedbackReducer.badge(&state, command == .frameForward ? "No frame further on" : "No frame further back")
+            }
             return [.frameStep(forward: command == .frameForward)] + showTransport(&state)
                 + FeedbackReducer.badge(&state, command == .frameForward ? "+1 frame" : "−1 frame")
         case .channelUp:
@@ -98,6 +101,20 @@ enum TransportReducer {
              .previousChannel, .favourite, .search, .help, .multiview, .record:
             return []
         }
+    }
+
+    /// Seconds a frame step on a live channel keeps from the ends of what
+    /// may be sought (`ShellState.seekRange`): positions are reported a
+    /// little after the step.
+    static let frameStepMargin = 0.5
+
+    /// Whether a frame step stays inside what may be sought on a live
+    /// channel: the buffer, but for the programmes in it that the
+    /// restrictions hold back. Step by step, a held-back programme would
+    /// otherwise be reached frame by frame, past the scrub head's limits.
+    static func frameStepAllowed(_ state: ShellState, forward: Bool) -> Bool {
+        guard let range = state.seekRange, let position = state.playback.position else { return false }
+        return forward ? position + frameStepMargin <= range.upperBound : position - frameStepMargin >= range.lowerBound
     }
 
     static func setPause(_ state: inout ShellState, _ paused: Bool) -> [Effect] {

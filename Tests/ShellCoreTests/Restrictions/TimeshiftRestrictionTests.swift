@@ -86,6 +86,28 @@ struct TimeshiftRestrictionTests {
         off.expectArmed(off.armedTimers)
     }
 
+    @Test("frame steps behind live stay inside what may be sought: none back into the margin before a programme held back (frame by frame it would be reached, past the scrub head's limit), none past the live edge")
+    func frameStepsStayInTheSpan() {
+        let h = watching()
+        h.apply(.command(.playPause, at: h.clock.now))
+        h.apply(.player(.position(700), token: 1, at: h.clock.now))
+        #expect(h.apply(.command(.frameBack, at: h.clock.now)).contains(.frameStep(forward: false)))
+        h.apply(.player(.position(630.3), token: 1, at: h.clock.now))
+        let refused = h.apply(.command(.frameBack, at: h.clock.now))
+        #expect(!refused.contains(.frameStep(forward: false)), "Early Film's margin ends at 630: \(refused)")
+        #expect(h.state.chrome.badge == "No frame further back")
+        #expect(h.apply(.command(.frameForward, at: h.clock.now)).contains(.frameStep(forward: true)))
+        h.apply(.player(.position(1199.8), token: 1, at: h.clock.now))
+        #expect(!h.apply(.command(.frameForward, at: h.clock.now)).contains(.frameStep(forward: true)), "the live edge")
+
+        let off = watching(.off)
+        off.apply(.command(.playPause, at: off.clock.now))
+        off.apply(.player(.position(630.3), token: 1, at: off.clock.now))
+        #expect(off.apply(.command(.frameBack, at: off.clock.now)).contains(.frameStep(forward: false)), "restrictions off: the whole buffer")
+        h.expectArmed(h.armedTimers)
+        off.expectArmed(off.armedTimers)
+    }
+
     @Test("paused behind live while a programme over the limits begins: no prompt while the picture is of the one before; played on, the prompt comes when the picture reaches it (its end timed on screen, not on the clock), the player paused there, not stopped")
     func behindLiveTheProgrammeOnScreenCounts() {
         let h = watching()
