@@ -61,6 +61,8 @@ struct BufferSnapshotTests {
         #expect(buffer.image(url: "u", at: 9, span: 60) == nil, "nothing kept before 10")
         #expect(buffer.image(url: "u", at: 30, span: 60) == nil, "too far past the last one")
         #expect(buffer.image(url: "other", at: 12, span: 60) == nil)
+        #expect(buffer.image(url: "u", at: 13.5, span: 60, earliest: 12)?.position == 12)
+        #expect(buffer.image(url: "u", at: 13.5, span: 60, earliest: 12.5) == nil, "none of before what may be sought (a programme held back)")
         buffer.add(image(at: 5), url: "other", position: 5)
         #expect(buffer.snapshots.count == 1, "another channel starts afresh")
     }

@@ -12,14 +12,16 @@ enum ThumbnailReducer {
     static func wanted(_ state: ShellState) -> ThumbnailRequest? {
         guard state.settings.scrubThumbnails, let scrub = state.scrub, state.screen == .player, state.prompt == nil,
               state.playback.phase == .playing || state.playback.phase == .ended, let item = state.currentItem else { return nil }
-        return ThumbnailRequest(item: item, time: scrub.target, mayOpenStream: state.connectionLimit(open: state.openStreams) == nil)
+        let held = state.isLive ? state.playback.liveBuffer.flatMap { RestrictionReducer.allowedSpan(state, $0) } : nil
+        return ThumbnailRequest(item: item, time: scrub.target, mayOpenStream: state.connectionLimit(open: state.openStreams) == nil,
+                                earliest: held?.lowerBound)
     }
 
     /// Brings the request to what the state wants (after every action);
     /// a new item or no request forgets the picture shown.
     static func reconcile(_ state: inout ShellState) -> [Effect] {
         let wanted = wanted(state)
-        guard wanted != state.thumbnail.requested else { return [] }
+        guard wanted != state.thumbnail.requested, !(wanted?.asksTheSame(as: state.thumbnail.requested) ?? false) else { return [] }
         if wanted == nil || wanted?.item.url != state.thumbnail.requested?.item.url {
             state.thumbnail.picture = nil
         }

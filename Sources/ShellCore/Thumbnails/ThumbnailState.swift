@@ -24,11 +24,25 @@ public struct ThumbnailRequest: Equatable, Sendable {
     /// A thumbnail player may open a stream of its own (there is room under
     /// `[live] max_connections`); else only sidecars and I-frames serve.
     public var mayOpenStream: Bool
+    /// On a live channel whose buffer holds a programme the restrictions
+    /// hold back, the earliest position a picture may be of: the start of
+    /// what may be sought (`ShellState.seekRange`), so a picture kept before
+    /// it is never shown for a head just after it. Nil: no limit. Taken
+    /// when the head moves (it drifts as the buffer grows: that alone asks
+    /// nothing anew).
+    public var earliest: Double?
 
-    public init(item: MediaItem, time: Double, mayOpenStream: Bool) {
+    public init(item: MediaItem, time: Double, mayOpenStream: Bool, earliest: Double? = nil) {
         self.item = item
         self.time = time
         self.mayOpenStream = mayOpenStream
+        self.earliest = earliest
+    }
+
+    /// Whether `other` asks for the same picture (`earliest` aside).
+    func asksTheSame(as other: ThumbnailRequest?) -> Bool {
+        guard let other else { return false }
+        return item == other.item && time == other.time && mayOpenStream == other.mayOpenStream && (earliest == nil) == (other.earliest == nil)
     }
 }
 

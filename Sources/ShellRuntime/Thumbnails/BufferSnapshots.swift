@@ -44,10 +44,11 @@ struct BufferSnapshots {
     }
 
     /// The snapshot showing `time` of `url`'s buffer: the last taken at or
-    /// before it, if it is no further back than two spacings.
-    func image(url: String, at time: Double, span: Double) -> (image: ThumbnailImage, position: Double)? {
+    /// before it, if it is no further back than two spacings, nor before
+    /// `earliest` (the start of what may be sought).
+    func image(url: String, at time: Double, span: Double, earliest: Double? = nil) -> (image: ThumbnailImage, position: Double)? {
         guard url == self.url, let found = snapshots.last(where: { $0.position <= time + 0.001 }),
-              time - found.position <= 2 * Self.spacing(span: span) else { return nil }
+              time - found.position <= 2 * Self.spacing(span: span), found.position >= (earliest ?? -.infinity) - 0.001 else { return nil }
         return (found.image, found.position)
     }
 }

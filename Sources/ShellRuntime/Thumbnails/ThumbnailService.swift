@@ -231,7 +231,7 @@ final class ThumbnailService: ThumbnailPort {
     /// A live item's thumbnail: the picture kept nearest before the head.
     private func showFromBuffer(_ request: ThumbnailRequest, format: (width: Int, height: Int, layout: String)) {
         let url = request.item.url
-        guard let (image, _) = buffer.image(url: url, at: request.time, span: bufferSpan), image.width == format.width, image.height == format.height else {
+        guard let (image, _) = buffer.image(url: url, at: request.time, span: bufferSpan, earliest: request.earliest), image.width == format.width, image.height == format.height else {
             finish(time: request.time)
             store.send(.thumbnail(.unavailable(url: url, time: request.time, reason: "no picture of that moment of the live buffer was kept")))
             return

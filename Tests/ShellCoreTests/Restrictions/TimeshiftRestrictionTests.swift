@@ -21,10 +21,10 @@ private let guide = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: [
 /// Mixed playing at `wall` (Cartoons) with 20 minutes of back buffer:
 /// positions 0…1200, the edge (1200) being `wall`, so Early Film's last ten
 /// minutes are at 0…600. Restrictions `mode` (TV up to TV-PG).
-private func watching(_ mode: RestrictionPolicy.Mode = .passcode) -> ReducerHarness {
+private func watching(_ mode: RestrictionPolicy.Mode = .passcode, thumbnails: Bool = false) -> ReducerHarness {
     let policy = RestrictionPolicy(mode: mode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
     var settings = ShellSettings()
-    settings.scrubThumbnails = false
+    settings.scrubThumbnails = thumbnails
     let h = ReducerHarness(ShellState(items: [mixed], settings: settings, guide: guide, restrictions: RestrictionsState(policy: policy)))
     h.apply(.wallClock(wall, at: h.clock.now))
     h.apply(.playIndex(0, at: h.clock.now))
@@ -33,6 +33,12 @@ private func watching(_ mode: RestrictionPolicy.Mode = .passcode) -> ReducerHarn
     h.apply(.player(.position(1200), token: 1, at: h.clock.now))
     h.apply(.player(.liveBuffer(start: 0, end: 1201.5), token: 1, at: h.clock.now))
     return h
+}
+
+/// The thumbnail asked for by `effects`, if any.
+private func thumbnailAsked(_ effects: [Effect]) -> ThumbnailRequest? {
+    for effect in effects { if case .thumbnail(let request?) = effect { return request } }
+    return nil
 }
 
 /// Paused at `wall`, then `seconds` pass: the buffer grows, the picture stays.
@@ -104,6 +110,29 @@ struct TimeshiftRestrictionTests {
         off.apply(.command(.playPause, at: off.clock.now))
         off.apply(.player(.position(630.3), token: 1, at: off.clock.now))
         #expect(off.apply(.command(.frameBack, at: off.clock.now)).contains(.frameStep(forward: false)), "restrictions off: the whole buffer")
+        h.expectArmed(h.armedTimers)
+        off.expectArmed(off.armedTimers)
+    }
+
+    @Test("a scrub thumbnail of the buffer is asked for with the start of what may be sought, so no picture kept before it (of a programme held back) shows for the head just after it; the buffer growing alone asks nothing anew; nothing held back, no limit")
+    func thumbnailsStayInTheSpan() {
+        let h = watching(thumbnails: true)
+        h.apply(.command(.playPause, at: h.clock.now))
+        h.apply(.command(.left, at: h.clock.now))
+        var asked: ThumbnailRequest?
+        for _ in 0..<200 {
+            let effects = h.apply(.command(.left, at: h.clock.now))
+            asked = thumbnailAsked(effects) ?? asked
+        }
+        #expect(h.state.scrub?.target == 630)
+        #expect(asked?.time == 630 && asked?.earliest == 630, "\(String(describing: asked))")
+        let grown = h.apply(.player(.liveBuffer(start: 0, end: 1203.5), token: 1, at: h.clock.now))
+        #expect(thumbnailAsked(grown) == nil, "the buffer grew: \(grown)")
+
+        let off = watching(.off, thumbnails: true)
+        off.apply(.command(.playPause, at: off.clock.now))
+        let unlimited = off.apply(.command(.left, at: off.clock.now))
+        #expect(thumbnailAsked(unlimited) != nil && thumbnailAsked(unlimited)?.earliest == nil, "\(unlimited)")
         h.expectArmed(h.armedTimers)
         off.expectArmed(off.armedTimers)
     }
