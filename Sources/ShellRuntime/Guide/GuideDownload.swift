@@ -85,7 +85,7 @@ public struct GuideDownload {
             ? (try? JSONDecoder().decode(Validators.self, from: Data(contentsOf: URL(fileURLWithPath: meta)))) : nil
 
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 24 * 3600)
-        request.setValue("tvshell/0.7", forHTTPHeaderField: "User-Agent")
+        request.setValue("tvshell/\(ShellVersion.current)", forHTTPHeaderField: "User-Agent")
         if let etag = known?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let modified = known?.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
         // A part file of its own: another download of the same guide (`guide

@@ -38,7 +38,7 @@ enum HTTPFetch {
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.setValue("tvshell/0.1", forHTTPHeaderField: "User-Agent")
+        request.setValue("tvshell/\(ShellVersion.current)", forHTTPHeaderField: "User-Agent")
         for (field, value) in headers { request.setValue(value, forHTTPHeaderField: field) }
         let task = session.dataTask(with: request) { data, response, error in
             if let error = error as? URLError {
