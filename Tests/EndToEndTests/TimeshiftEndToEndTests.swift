@@ -186,18 +186,9 @@ struct TimeshiftEndToEndTests {
 
     @Test("ESC on the prompt behind live skips the programme held back in the buffer: playback goes on after it (its end and 30 s passed), still behind live, with a word on what was skipped")
     func behindLiveSkipsWhatIsRefused() throws {
-        let stream = try LiveHLSStream()
-        defer { stream.stop() }
-        let dir = TVShellBinary.scratchDirectory("timeshift-skip")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let held = Date().timeIntervalSince1970.rounded(.down) + 14
-        let (lineup, guide) = try ratedLiveChannel(in: dir, url: stream.url, programmes: [
-            ("Cartoons", held - 3600, held, "TV-G"), ("Trailer", held, held + 8, "TV-MA"), ("News", held + 8, held + 7200, "TV-G"),
-        ])
-        let home = try ParentalHome.withPasscode("2468")
-        let shell = try ShellUnderTest([lineup, "--guide", guide], cacheHome: dir.appendingPathComponent("cache").path, home: home)
-        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 && $0["timeshift"] is [String: Any] }
-        try #require(Date().timeIntervalSince1970 < held - 6, "tuned too late: Cartoons must play before the trailer")
+        let channel = try TrailerChannel("timeshift-skip")
+        defer { channel.stop() }
+        let (shell, held) = (channel.shell, channel.held)
 
         // Paused until the trailer, its 30 s margin and some News have aired.
         try key(shell, "SPACE")
@@ -223,18 +214,9 @@ struct TimeshiftEndToEndTests {
 
     @Test("the picture in picture of a channel behind live stops when its picture reaches a programme held back, though what airs now is allowed")
     func pictureBehindLiveHeldToItsPicture() throws {
-        let stream = try LiveHLSStream()
-        defer { stream.stop() }
-        let dir = TVShellBinary.scratchDirectory("timeshift-picture")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let held = Date().timeIntervalSince1970.rounded(.down) + 14
-        let (lineup, guide) = try ratedLiveChannel(in: dir, url: stream.url, programmes: [
-            ("Cartoons", held - 3600, held, "TV-G"), ("Trailer", held, held + 8, "TV-MA"), ("News", held + 8, held + 7200, "TV-G"),
-        ])
-        let home = try ParentalHome.withPasscode("2468")
-        let shell = try ShellUnderTest([lineup, "--guide", guide], cacheHome: dir.appendingPathComponent("cache").path, home: home)
-        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 && $0["timeshift"] is [String: Any] }
-        try #require(Date().timeIntervalSince1970 < held - 6, "tuned too late: Cartoons must play before the trailer")
+        let channel = try TrailerChannel("timeshift-picture")
+        defer { channel.stop() }
+        let (shell, held) = (channel.shell, channel.held)
 
         // Paused until the trailer has aired: News airs, Cartoons is on screen.
         try key(shell, "SPACE")
@@ -250,5 +232,39 @@ struct TimeshiftEndToEndTests {
         _ = try shell.ipc.waitForState(timeout: 30) { ($0["pip"] as? [String: Any])?["blocked"] as? String == "TV-MA" }
         let late = Date().timeIntervalSince1970 - reachesTrailer
         #expect(late > -2 && late < 5, "stopped as its picture reached the trailer: \(late) s after")
+    }
+}
+
+/// A live channel (a real HLS stream over HTTP) airing Cartoons (TV-G),
+/// then an 8 s Trailer (TV-MA) from `held`, 14 s from now, then News
+/// (TV-G), playing at its live edge in a shell whose passcode is 2468;
+/// Cartoons plays first. `stop()` ends the stream and removes the folder.
+private struct TrailerChannel {
+    let stream: LiveHLSStream
+    let dir: URL
+    let shell: ShellUnderTest
+    let held: Double
+
+    init(_ name: String) throws {
+        stream = try LiveHLSStream()
+        dir = TVShellBinary.scratchDirectory(name)
+        held = Date().timeIntervalSince1970.rounded(.down) + 14
+        do {
+            let (lineup, guide) = try ratedLiveChannel(in: dir, url: stream.url, programmes: [
+                ("Cartoons", held - 3600, held, "TV-G"), ("Trailer", held, held + 8, "TV-MA"), ("News", held + 8, held + 7200, "TV-G"),
+            ])
+            shell = try ShellUnderTest([lineup, "--guide", guide], cacheHome: dir.appendingPathComponent("cache").path, home: try ParentalHome.withPasscode("2468"))
+            _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 && $0["timeshift"] is [String: Any] }
+            try #require(Date().timeIntervalSince1970 < held - 6, "tuned too late: Cartoons must play before the trailer")
+        } catch {
+            stream.stop()
+            try? FileManager.default.removeItem(at: dir)
+            throw error
+        }
+    }
+
+    func stop() {
+        stream.stop()
+        try? FileManager.default.removeItem(at: dir)
     }
 }

@@ -198,7 +198,7 @@ struct FlipTests {
 
     @Test("[channels] instant_digits: digits no further digit can make into another number are tuned at once; others wait 2 s; a leading zero waits; ENTER, ESC")
     func instantNumberEntry() {
-        let forties = [40, 45].map { MediaItem(id: "ch\($0)", title: "Channel \($0)", url: "av://lavfi:ch\($0)", isLive: true, number: $0) }
+        let forties = [40, 45].map { (n: Int) in MediaItem(id: "ch\(n)", title: "Channel \(n)", url: "av://lavfi:ch\(n)", isLive: true, number: n) }
         var settings = ShellSettings()
         settings.instantDigits = true
         let h = watchingChannel2(more: forties, settings: settings)

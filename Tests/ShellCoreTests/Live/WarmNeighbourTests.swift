@@ -35,7 +35,7 @@ private func warmUp(_ h: ReducerHarness, _ slot: PlayerSlot, token: Int) {
 
 /// Five channels, channel 2 playing; channels 3 (warmA, token 2) and 1
 /// (warmB, token 3) warm and playing.
-private let fiveChannels = (1...5).map { MediaItem(id: "ch\($0)", title: "Channel \($0)", url: "http://tv.example/\($0).m3u8", isLive: true, number: $0) }
+private let fiveChannels = (1...5).map { (n: Int) in MediaItem(id: "ch\(n)", title: "Channel \(n)", url: "http://tv.example/\(n).m3u8", isLive: true, number: n) }
 
 private func warmOfFive() -> ReducerHarness {
     let h = ReducerHarness(ShellState(items: fiveChannels, settings: settings()))

@@ -34,6 +34,30 @@ private func watching(settings: ShellSettings = ShellSettings()) -> ReducerHarne
     return h
 }
 
+/// The wall clock at the start of `dayThenNight`.
+private let dayWall = 1_800_000_000.0
+
+/// Restrictions on (TV up to TV-PG), the five channels in a guide: Day n
+/// until 1800 s after `dayWall` (channel `channel`'s until `after` s), then
+/// Night n (channel `channel`'s rated TV-MA); channel 1 playing full screen.
+private func dayThenNight(channel: Int, after: Double) -> ReducerHarness {
+    var items = channels
+    for i in items.indices { items[i].guideID = "g\(i + 1)" }
+    func day(_ n: Int) -> [Programme] {
+        let change = n == channel ? dayWall + after : dayWall + 1800
+        let night: [GuideRating] = n == channel ? [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)] : []
+        return [Programme(channel: "g\(n)", start: dayWall - 600, stop: change, title: "Day \(n)"),
+                Programme(channel: "g\(n)", start: change, stop: dayWall + 3600, title: "Night \(n)", ratings: night)]
+    }
+    let guide = ProgrammeGuide(channels: [], programmes: (1...5).flatMap(day))
+    let on = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+    let h = ReducerHarness(ShellState(items: items, settings: noWarm, guide: guide, restrictions: RestrictionsState(policy: on)))
+    h.apply(.wallClock(dayWall, at: h.clock.now))
+    h.apply(.playIndex(0, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    return h
+}
+
 @Suite("Multiview")
 struct MultiviewTests {
     @Test("M: the channel playing moves to the first view (no second load), the next three open muted in theirs, the sound stays with the focus")
@@ -155,29 +179,14 @@ struct MultiviewTests {
 
     @Test("with restrictions on, a view's next programme over them stops it as it begins (a timer for the first end among the views), not at the next tick")
     func viewStopsAtItsProgrammesStart() {
-        let wall = 1_800_000_000.0
-        var items = channels
-        for i in items.indices { items[i].guideID = "g\(i + 1)" }
-        // Day n until 1800 s from now (channel 3's until 300 s), then Night n (channel 3's TV-MA).
-        func day(_ n: Int) -> [Programme] {
-            let change: Double = n == 3 ? wall + 300 : wall + 1800
-            let night: [GuideRating] = n == 3 ? [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)] : []
-            return [Programme(channel: "g\(n)", start: wall - 600, stop: change, title: "Day \(n)"),
-                    Programme(channel: "g\(n)", start: change, stop: wall + 3600, title: "Night \(n)", ratings: night)]
-        }
-        let guide = ProgrammeGuide(channels: [], programmes: (1...5).flatMap(day))
-        let on = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
-        let h = ReducerHarness(ShellState(items: items, settings: noWarm, guide: guide, restrictions: RestrictionsState(policy: on)))
-        h.apply(.wallClock(wall, at: h.clock.now))
-        h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let h = dayThenNight(channel: 3, after: 300)
         let started = h.apply(.command(.multiview, at: h.clock.now))
         #expect(h.state.multiview?.views[2].opened == true, "Day 3 is allowed")
         #expect(started.contains(.startTimer(.programmeBoundary, after: 300.5)), "\(started)")
         let fired = h.advance(by: 300.5)
         #expect(fired.contains(.programmeBoundary))
         #expect(h.apply(.timerFired(.programmeBoundary, at: h.clock.now)) == [.requestWallClock])
-        let checked = h.apply(.wallClock(wall + 300.5, at: h.clock.now))
+        let checked = h.apply(.wallClock(dayWall + 300.5, at: h.clock.now))
         #expect(checked.contains(.slot(.view2, .stop)) && h.state.multiview?.views[2].restricted == "TV-MA", "Night 3 is TV-MA: \(checked)")
         #expect(checked.contains(.startTimer(.programmeBoundary, after: 1500)), "the next end among the views: \(checked)")
         h.expectArmed(h.armedTimers)
@@ -185,34 +194,19 @@ struct MultiviewTests {
 
     @Test("a channel put in a view later whose programme ends first moves the timer to that end: its next programme over the limits stops it as it begins")
     func viewChangedLaterIsCovered() {
-        let wall = 1_800_000_000.0
-        var items = channels
-        for i in items.indices { items[i].guideID = "g\(i + 1)" }
-        // Day n until 1800 s from now (channel 5's until 100 s), then Night n (channel 5's TV-MA).
-        func day(_ n: Int) -> [Programme] {
-            let change: Double = n == 5 ? wall + 100 : wall + 1800
-            let night: [GuideRating] = n == 5 ? [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)] : []
-            return [Programme(channel: "g\(n)", start: wall - 600, stop: change, title: "Day \(n)"),
-                    Programme(channel: "g\(n)", start: change, stop: wall + 3600, title: "Night \(n)", ratings: night)]
-        }
-        let guide = ProgrammeGuide(channels: [], programmes: (1...5).flatMap(day))
-        let on = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
-        let h = ReducerHarness(ShellState(items: items, settings: noWarm, guide: guide, restrictions: RestrictionsState(policy: on)))
-        h.apply(.wallClock(wall, at: h.clock.now))
-        h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let h = dayThenNight(channel: 5, after: 100)
         let started = h.apply(.command(.multiview, at: h.clock.now))
         #expect(h.state.multiview?.views.map(\.index) == [0, 1, 2, 3])
         #expect(started.contains(.startTimer(.programmeBoundary, after: 1800.5)), "\(started)")
-        h.advance(by: 20)
-        h.apply(.wallClock(wall + 20, at: h.clock.now))
+        _ = h.advance(by: 20)
+        h.apply(.wallClock(dayWall + 20, at: h.clock.now))
         let changed = h.apply(.command(.channelUp, at: h.clock.now))
         #expect(h.state.multiview?.views[0].index == 4 && h.state.multiview?.views[0].opened == true, "Day 5 is allowed")
         #expect(changed.contains(.startTimer(.programmeBoundary, after: 80.5)), "channel 5's programme ends first: \(changed)")
         let fired = h.advance(by: 80.5)
         #expect(fired.contains(.programmeBoundary))
         #expect(h.apply(.timerFired(.programmeBoundary, at: h.clock.now)) == [.requestWallClock])
-        let checked = h.apply(.wallClock(wall + 100.5, at: h.clock.now))
+        let checked = h.apply(.wallClock(dayWall + 100.5, at: h.clock.now))
         #expect(checked.contains(.slot(.view0, .stop)) && h.state.multiview?.views[0].restricted == "TV-MA", "Night 5 is TV-MA: \(checked)")
         h.expectArmed(h.armedTimers)
     }
