@@ -81,13 +81,14 @@ enum InterstitialView {
             screen.putCentered(group, y: y, style: dim, x: x, width: width)
         }
         y += 2
+        // Now and Next centred as one block, so their times stand in one column.
         let (now, next) = state.shownNowNext(item)
-        if let now {
-            screen.putCentered(line("Now", now, context), y: y, style: base, x: x, width: width)
-            y += 1
+        let lines = [("Now", now, base), ("Next", next, dim)].compactMap { label, programme, style in
+            programme.map { (truncate(line(label, $0, context), toWidth: width), style) }
         }
-        if let next {
-            screen.putCentered(line("Next", next, context), y: y, style: dim, x: x, width: width)
+        let left = x + max(0, (width - (lines.map { columnWidth(of: $0.0) }.max() ?? 0)) / 2)
+        for (text, style) in lines {
+            screen.put(text, x: left, y: y, style: style, maxWidth: width - (left - x))
             y += 1
         }
         y += 1
