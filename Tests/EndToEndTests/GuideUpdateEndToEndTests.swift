@@ -125,6 +125,43 @@ struct GuideUpdateEndToEndTests {
         #expect(left == [running.lastPathComponent], "no part of this download left either: \(left)")
     }
 
+    @Test("a download is written straight into its part file beside the cache, nothing of it in the temporary folder (a tmpfs in memory on many boxes)")
+    func downloadsBesideTheCache() throws {
+        let dir = TVShellBinary.scratchDirectory("guide-straight")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let body = Data(Self.guide(title: "Straight Show", padding: 31_000).utf8)
+        let server = try LocalHTTPServer(files: ["big.xml": body])
+        defer { server.stop() }
+        server.inject(.rate(250_000), pathSuffix: "big.xml")
+        let m3u = try Self.lineup(in: dir)
+        let temporary = dir.appendingPathComponent("tmp")
+        let cache = dir.appendingPathComponent(".cache/tvshell/guides")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let pid = try Spawn.start([TVShellBinary.path, "guide", "update", "--lineup", m3u, "--guide", server.url("big.xml")],
+                                  environment: ["HOME": dir.path, "TMPDIR": temporary.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+                                  outputPath: dir.appendingPathComponent("update.log").path)
+        func partBytes() -> Int {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+            return names.filter { $0.contains(".part-") }.compactMap {
+                (try? FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent($0).path))?[.size] as? Int
+            }.max() ?? 0
+        }
+        // Looked at every 50 ms while the download runs (about 5 s).
+        var temporaryFiles = Set<String>(), partSizes = Set<Int>(), status: Int32 = 0
+        let deadline = Date().addingTimeInterval(60)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline { Spawn.terminate(pid); break }
+            temporaryFiles.formUnion((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [])
+            partSizes.insert(partBytes())
+            usleep(50_000)
+        }
+        #expect(status == 0, "\((try? String(contentsOf: dir.appendingPathComponent("update.log"), encoding: .utf8)) ?? "")")
+        let growing = partSizes.filter { $0 > 0 && $0 < body.count }
+        #expect(growing.count >= 5, "the part file grew while the guide came: \(partSizes.sorted()) of \(body.count) bytes")
+        #expect(temporaryFiles.isEmpty, "nothing in the temporary folder: \(temporaryFiles)")
+        #expect(try Self.tvshell(["guide", "search", "Straight"], home: dir).output.contains("Straight Show"))
+    }
+
     @Test("a guide served at 20 KB/s for over a minute is stored: the download gives up on silence, not on its length")
     func slowGuide() throws {
         let dir = TVShellBinary.scratchDirectory("guide-slow")

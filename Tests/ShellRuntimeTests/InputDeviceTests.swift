@@ -57,7 +57,7 @@ struct InputDeviceTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let node = dir.appendingPathComponent("event7").path
-        FileManager.default.createFile(atPath: node, contents: nil)
+        #expect(FileManager.default.createFile(atPath: node, contents: nil))
         let group = getgrgid(getegid()).map { String(cString: $0.pointee.gr_name) } ?? "?"
         #expect(InputDevices.openFailure(node, errno: EACCES)
             == "input: \(node) cannot be opened (Permission denied); add tvshell's user to the group \"\(group)\" (usermod -aG \(group) USER) and start it again")

@@ -98,7 +98,11 @@ public struct GuideDownload {
         configuration.timeoutIntervalForResource = 24 * 3600
         let session = URLSession(configuration: configuration, delegate: watch, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
-        let task = session.downloadTask(with: request)
+        // A data task written straight into the part file, beside the
+        // cache: a download task would keep the whole guide in the
+        // temporary folder first (a tmpfs in memory on many boxes) and copy
+        // it across at the end.
+        let task = session.dataTask(with: request)
         task.resume()
         while watch.done.wait(timeout: .now() + 1) == .timedOut {
             let given = cancelled?() == true
@@ -146,10 +150,10 @@ extension GuideDownload {
     }
 }
 
-/// Watches one download: keeps the file, counts bytes and the time since
-/// the last one, and says how it ended. URLSession's delegate queue writes;
-/// the refreshing thread reads.
-private final class DownloadWatch: NSObject, URLSessionDownloadDelegate, @unchecked Sendable {
+/// Watches one download: writes what comes into the part file, counts
+/// bytes and the time since the last one, and says how it ended.
+/// URLSession's delegate queue writes; the refreshing thread reads.
+private final class DownloadWatch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     enum Outcome {
         case downloaded(etag: String?, lastModified: String?)
         case notModified
@@ -164,6 +168,13 @@ private final class DownloadWatch: NSObject, URLSessionDownloadDelegate, @unchec
     private let began = Date()
     private var last = Date()
     private var received: Int64 = 0
+    private var expected: Int64?
+    /// The part file while the body comes (nil before, and once closed).
+    private var file: FileHandle?
+    /// Set once the response is answered: the outcome decided by then
+    /// (not modified, an HTTP error, the part file refused) stands.
+    private var decided: Outcome?
+    private var validators: (etag: String?, lastModified: String?) = (nil, nil)
     private var result: Outcome = .failed("nothing was downloaded")
 
     init(location: String, keepAt: String, progress: (@Sendable (String, GuideDownload.Progress) -> Void)?) {
@@ -177,49 +188,63 @@ private final class DownloadWatch: NSObject, URLSessionDownloadDelegate, @unchec
     var bytes: Int64 { lock.withLock { received } }
     var outcome: Outcome { lock.withLock { result } }
 
-    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
-                    totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
-        lock.withLock {
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        let http = response as? HTTPURLResponse
+        let status = http?.statusCode ?? 200
+        let allowed: Bool = lock.withLock {
             last = Date()
-            received = totalBytesWritten
+            if status == 304 {
+                decided = .notModified
+            } else if !(200..<300).contains(status) {
+                decided = .failed("HTTP \(status)")
+            } else if FileManager.default.createFile(atPath: keepAt, contents: nil, attributes: [.posixPermissions: 0o600]),
+                      let handle = FileHandle(forWritingAtPath: keepAt) {
+                file = handle
+                expected = response.expectedContentLength > 0 ? response.expectedContentLength : nil
+                validators = (http?.value(forHTTPHeaderField: "ETag"), http?.value(forHTTPHeaderField: "Last-Modified"))
+                return true
+            } else {
+                decided = .failed("the download could not be kept in \((keepAt as NSString).deletingLastPathComponent)")
+            }
+            return false
         }
-        progress?(location, .init(bytes: totalBytesWritten, total: totalBytesExpectedToWrite > 0 ? totalBytesExpectedToWrite : nil,
-                                  seconds: Date().timeIntervalSince(began)))
+        completionHandler(allowed ? .allow : .cancel)
     }
 
-    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
-        let http = downloadTask.response as? HTTPURLResponse
-        let status = http?.statusCode ?? 200
-        let outcome: Outcome
-        if status == 304 {
-            outcome = .notModified
-        } else if !(200..<300).contains(status) {
-            outcome = .failed("HTTP \(status)")
-        } else {
-            try? FileManager.default.removeItem(atPath: keepAt)
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let written: (bytes: Int64, total: Int64?)? = lock.withLock {
+            guard let file, decided == nil else { return nil }
             do {
-                try FileManager.default.moveItem(at: location, to: URL(fileURLWithPath: keepAt))
-                outcome = .downloaded(etag: http?.value(forHTTPHeaderField: "ETag"), lastModified: http?.value(forHTTPHeaderField: "Last-Modified"))
+                try file.write(contentsOf: data)
             } catch {
-                outcome = .failed("the download could not be kept (\(error.localizedDescription))")
+                decided = .failed("the download could not be written (\(error.localizedDescription))")
+                return nil
             }
+            received += Int64(data.count)
+            last = Date()
+            return (received, expected)
         }
-        lock.withLock { result = outcome }
+        guard let written else {
+            dataTask.cancel()
+            return
+        }
+        progress?(location, .init(bytes: written.bytes, total: written.total, seconds: Date().timeIntervalSince(began)))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let status = (task.response as? HTTPURLResponse)?.statusCode
         lock.withLock {
-            if status == 304 {
-                result = .notModified
-            } else if let error, !isDownloaded {
+            let opened = file != nil
+            try? file?.close()
+            file = nil
+            if let decided {
+                result = decided
+            } else if let error {
                 result = .failed(error.localizedDescription)
+            } else if opened {
+                result = .downloaded(etag: validators.etag, lastModified: validators.lastModified)
             }
         }
         done.signal()
-    }
-
-    private var isDownloaded: Bool {
-        if case .downloaded = result { true } else { false }
     }
 }
