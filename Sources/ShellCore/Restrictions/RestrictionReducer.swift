@@ -237,17 +237,15 @@ enum RestrictionReducer {
         guard state.playback.phase == .playing, let target = afterHeld(state) else {
             return backToLive(&state, index: index, skipped: label, now: now)
         }
-        let item = state.items[index]
         NavigationReducer.go(&state, to: .player)
         PlaybackReducer.seek(&state, to: target)
         TimeshiftReducer.seeked(&state, to: target)
         PlaybackReducer.resume(&state)
-        let shown = state.shownTime
-        let ratings = knownRatings(state, item, at: shown) + state.playback.fileRatings
-        PlaybackReducer.rate(&state, ratings: ratings, programmeStart: programmeStart(state, item, at: shown), restricted: state.restrictions.policy.restricts(ratings))
         state.chrome.notice = "Skipped a programme rated \(label ?? "not rated")"
+        // The programme now on screen rated as any new one is (allowed, by
+        // `afterHeld`), its end's timer set.
         return [.seek(to: target, exact: true), .setPause(false), .startTimer(.noticeHide, after: state.settings.noticeDelay)]
-            + boundaryTimer(state) + TransportReducer.showTransport(&state)
+            + recheckProgramme(&state, now: now) + TransportReducer.showTransport(&state)
     }
 
     /// Behind live, the position in the buffer just after the programme held
