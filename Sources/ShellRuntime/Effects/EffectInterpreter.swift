@@ -81,6 +81,7 @@ public final class EffectInterpreter: EffectPerformer {
                     players.handOverMain(for: item, elsewhere: store.state.recordings.activeCount, cap: store.state.settings.maxConnections,
                                          speed: store.state.playback.speed)
                 }
+                players.giveAudio(to: .main)
                 do {
                     guard let player = player(.main) else { throw RuntimeError.playerUnavailable }
                     try player.setMuted(store.state.settings.muted)
@@ -227,6 +228,7 @@ public final class EffectInterpreter: EffectPerformer {
         case .seekBy(let offset): try player(slot)?.seek(by: offset)
         case .mute(let muted):
             if player(slot) == nil, slot != .main { _ = startPlayer(slot) }
+            if !muted { players.giveAudio(to: slot) }
             try player(slot)?.setMuted(muted)
         case .continueLoad(let token): player(slot)?.continueLoad(token: token)
         case .loadStill(let url, let token):

@@ -29,6 +29,10 @@ final class PlayerSlots: PlayerHost, RendererSource {
     /// opens it at once instead of trying the outputs that failed.
     private var windowOutput: String?
 
+    /// The player to take the audio device once the one holding it has let
+    /// it go (`giveAudio`).
+    private weak var audioWanted: MPVPlayer?
+
     init(configuration: ShellConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
@@ -43,6 +47,12 @@ final class PlayerSlots: PlayerHost, RendererSource {
 
     func renderer(in slot: PlayerSlot) -> MPVSoftwareRenderer? { pool[slot]?.renderer }
 
+    /// The first main player, at the shell's start (before the terminal is
+    /// known): it holds the audio device.
+    func openMain() throws {
+        pool[.main] = try makePlayer(showsWindow: true, holdsAudio: true)
+    }
+
     /// A new libmpv for `slot` (in place of a dead one, or the first of a
     /// picture or preview); false (and logged, unless `logsFailure` is
     /// false) when it fails. Window players start muted.
@@ -52,7 +62,7 @@ final class PlayerSlots: PlayerHost, RendererSource {
     @discardableResult
     private func startPlayer(in slot: PlayerSlot, logsFailure: Bool) -> Bool {
         do {
-            let player = try makePlayer(showsWindow: slot == .main)
+            let player = try makePlayer(showsWindow: slot == .main, holdsAudio: slot == .main && audioDeviceFree)
             player.pictureSize = pictureSize(for: slot)
             if slot != .main { try? player.setMuted(true) }
             pool[slot] = player
@@ -67,12 +77,14 @@ final class PlayerSlots: PlayerHost, RendererSource {
     /// A libmpv with this configuration's options and the decode policy of
     /// the terminal's picture. On the TV output only the main player draws
     /// its own window; any other renders off screen for the presenter to
-    /// lay on it.
-    private func makePlayer(showsWindow: Bool) throws -> MPVPlayer {
+    /// lay on it. `holdsAudio`: it opens the audio device (else it waits
+    /// for `giveAudio`).
+    private func makePlayer(showsWindow: Bool, holdsAudio: Bool = false) throws -> MPVPlayer {
         let picture = terminal?.picture ?? .cells
         let player = try MPVPlayer(video: configuration.video,
                                    options: decodeOptions(for: picture) + configuration.mpvOptions.map { ($0.key, $0.value) },
-                                   logger: logger, showsWindow: showsWindow, windowOutput: windowOutput)
+                                   logger: logger, showsWindow: showsWindow, windowOutput: windowOutput, holdsAudio: holdsAudio)
+        player.audioReleased = { [weak self] in self?.takeAudioIfFree() }
         player.lightDecoding = lightDecoding(for: picture)
         player.timeshift = configuration.timeshift
         player.detailsSource = configuration.itemDetails
@@ -117,6 +129,9 @@ final class PlayerSlots: PlayerHost, RendererSource {
                 return false
             }
         }
+        // The device goes with the main slot; let go before the stop,
+        // which may keep the old player's core busy a while.
+        if old.holdsAudio { give(audioTo: next) }
         do {
             try old.stop()
         } catch {
@@ -261,5 +276,43 @@ final class PlayerSlots: PlayerHost, RendererSource {
     func lightDecoding(for picture: PictureProtocol) -> Bool {
         MPVPlayer.lightDecoding(video: configuration.video, settings: configuration.videoSettings, picture: picture,
                                 userOptions: configuration.mpvOptions.map(\.key))
+    }
+}
+
+// MARK: - The audio device
+
+/// One player at a time holds the audio device (`MPVPlayer+AudioDevice`):
+/// the one whose sound the reducer last asked for.
+extension PlayerSlots {
+    /// Every libmpv of the shell's (the spare's too).
+    private var everyPlayer: [MPVPlayer] { pool.all.map(\.player) + (spare.map { [$0] } ?? []) }
+
+    /// Whether no player holds the audio device or is letting it go.
+    var audioDeviceFree: Bool { !everyPlayer.contains { $0.holdsAudio || $0.isReleasingAudio } }
+
+    /// The player in `slot` is to be heard (a load in the main slot, an
+    /// unmute): it takes the audio device, once the player holding it has
+    /// let it go (at once when none does).
+    func giveAudio(to slot: PlayerSlot) {
+        guard let player = pool[slot] else { return }
+        give(audioTo: player)
+    }
+
+    private func give(audioTo player: MPVPlayer) {
+        guard player.sharesAudio else { return }
+        guard !player.holdsAudio else {
+            audioWanted = nil
+            return
+        }
+        audioWanted = player
+        for other in everyPlayer where other !== player { other.releaseAudio() }
+        takeAudioIfFree()
+    }
+
+    /// The player waiting for the device takes it when none holds it.
+    private func takeAudioIfFree() {
+        guard let wanted = audioWanted, audioDeviceFree else { return }
+        audioWanted = nil
+        wanted.takeAudio()
     }
 }

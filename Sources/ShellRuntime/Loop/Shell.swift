@@ -149,10 +149,7 @@ public final class Shell {
             logger.warning("the mpv option vo=\(vo.value) is not used with --video \(video.rawValue): it names a window's outputs (--video window or tv)")
         }
         do {
-            players[.main] = try MPVPlayer(
-                video: video, options: players.decodeOptions(for: .cells) + configuration.mpvOptions.map { ($0.key, $0.value) }, logger: logger)
-            players[.main]?.timeshift = configuration.timeshift
-            players[.main]?.detailsSource = configuration.itemDetails
+            try players.openMain()
         } catch let error as MPVError where video == .tv {
             // mpv could not open the TV's window (its display refused or is
             // not up yet, as at a box's boot): the shell starts without it

@@ -43,8 +43,8 @@ final class MPVPlayer {
     private var awaitingRatings = false
     private let holdsLoads: Bool
     private let renderWriteFD: Int32
-    private var isShutDown = false
-    private let logger: Logger
+    private(set) var isShutDown = false
+    let logger: Logger
 
     private var tokenByEntry: [Int64: Int] = [:]
     private var latestToken = 0
@@ -72,6 +72,16 @@ final class MPVPlayer {
     /// Keys typed into mpv's window (TV output), by mpv's names, oldest
     /// first; the loop takes them after each drain.
     var typedKeys: [String] = []
+
+    /// The user's audio outputs (`ao`, "" for mpv's own choice): what this
+    /// player opens when it holds the audio device (`MPVPlayer+AudioDevice`).
+    let audioOutput: String
+    /// Whether this player's `ao` is `audioOutput` (else `null`).
+    var audioDeviceSet: Bool
+    /// The userdata of the request letting the audio device go, until its reply.
+    var audioRelease: UInt64?
+    /// Called (run-loop thread) once a `releaseAudio` is done: the device is free.
+    var audioReleased: (() -> Void)?
 
     /// The TV's window chain: mpv's own output, full screen (GPU, else
     /// plain X11, else DRM/KMS on a console).
@@ -102,9 +112,13 @@ final class MPVPlayer {
     /// picture (`libmpv`), and without video there is none (`null`).
     /// `holdsLoads`: each load waits at mpv's `on_preloaded` hook until
     /// continued (`PlayerReport.preloaded`); a thumbnail player's do not.
+    /// `holdsAudio`: whether it opens the user's audio output (`ao`), or
+    /// renders its sound to nothing until it takes the device (`takeAudio`).
     init(video: VideoOutput, options: [(String, String)], logger: Logger, showsWindow: Bool = true,
-         windowOutput: String? = nil, holdsLoads: Bool = true) throws {
+         windowOutput: String? = nil, holdsLoads: Bool = true, holdsAudio: Bool = true) throws {
         self.logger = logger
+        audioOutput = options.last { $0.0 == "ao" }?.1 ?? ""
+        audioDeviceSet = holdsAudio || audioOutput == "null"
         if let failure = MPVLibrary.loadFailure() { throw RuntimeError.libmpvUnavailable(failure) }
         var wake: [Int32] = [0, 0], render: [Int32] = [0, 0]
         guard tvs_pipe_nonblocking(&wake) == 0, tvs_pipe_nonblocking(&render) == 0 else {
@@ -123,7 +137,7 @@ final class MPVPlayer {
         case .window: userOutput ?? "gpu,x11,null"
         case .tv: showsWindow ? windowOutput ?? windowChain : "libmpv"
         }
-        let options = options.filter { $0.0 != "vo" }
+        let options = options.filter { $0.0 != "vo" && (audioDeviceSet || $0.0 != "ao") } + (audioDeviceSet ? [] : [("ao", "null")])
         let base: [(String, String)] = [
             ("vo", output),
             ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
@@ -278,7 +292,7 @@ final class MPVPlayer {
     }
     private var pendingLoad: PendingLoad?
     /// The userdata of the latest asynchronous request.
-    private var requests: UInt64 = 0
+    var requests: UInt64 = 0
     /// `latestEntry` while a load's reply is awaited: no entry has it.
     private static let entryPending: Int64 = -3
 
@@ -286,6 +300,11 @@ final class MPVPlayer {
     /// load's, or its failure is the load's (unless it was replaced or
     /// stopped since).
     private func replied(userdata: UInt64, error: MPVError?, entry: Int64?) -> (PlayerReport, Int)? {
+        if userdata == audioRelease {
+            if let error { logger.error("letting the audio device go: \(error)") }
+            audioDeviceLetGo()
+            return nil
+        }
         guard let pending = pendingLoad, pending.userdata == userdata else { return nil }
         pendingLoad = nil
         guard pending.token == latestToken else { return nil }
@@ -427,6 +446,7 @@ final class MPVPlayer {
             }
         case .shutdown:
             died = true
+            audioDeviceLetGo()
             return nil
         case .commandReply(let userdata, let error, let entry):
             return replied(userdata: userdata, error: error, entry: entry)

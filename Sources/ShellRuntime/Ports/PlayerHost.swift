@@ -18,10 +18,16 @@ package protocol PlayerHost: AnyObject {
     /// `speed`. Returns whether the main player changed.
     @discardableResult
     func handOverMain(for item: MediaItem, elsewhere: Int, cap: Int?, speed: Double) -> Bool
+    /// The player in `slot` is to be heard: it takes the audio device from
+    /// whichever player holds it (`PlayerSlots`).
+    func giveAudio(to slot: PlayerSlot)
 }
 
 extension PlayerHost {
     /// Players that end a stream at once (the embedded driver's fakes)
     /// keep their slot.
     package func handOverMain(for item: MediaItem, elsewhere: Int, cap: Int?, speed: Double) -> Bool { false }
+    /// Players with no audio device of their own (the embedded driver's
+    /// fakes) share none.
+    package func giveAudio(to slot: PlayerSlot) {}
 }

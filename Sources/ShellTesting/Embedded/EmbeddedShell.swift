@@ -28,6 +28,10 @@ public final class EmbeddedShell: EffectPerformer, StateObserver {
     }
     /// The player in `slot`, if one was made there.
     public func player(in slot: PlayerSlot) -> FakePlayer? { players.pool[slot] }
+
+    /// The slot of the player last given the audio device (nil: none yet,
+    /// or it is gone).
+    public var heardSlot: PlayerSlot? { players.heard.flatMap { players.pool.slot(of: $0) } }
     public let automation = RecordingAutomation()
     public let backend: FixedPasscodeBackend
     private let restrictions: RestrictionsService

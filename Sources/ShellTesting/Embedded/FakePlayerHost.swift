@@ -17,4 +17,11 @@ final class FakePlayerHost: PlayerHost {
     func exchangePlayers(_ a: PlayerSlot, _ b: PlayerSlot) {
         pool.exchange(a, b)
     }
+
+    /// The player last given the audio device (`giveAudio`).
+    private(set) weak var heard: FakePlayer?
+
+    func giveAudio(to slot: PlayerSlot) {
+        if let player = pool[slot] { heard = player }
+    }
 }
