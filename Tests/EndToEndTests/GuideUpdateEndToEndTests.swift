@@ -100,6 +100,30 @@ struct GuideUpdateEndToEndTests {
         #expect(secret.status == 65 && !secret.output.contains("s3cret") && secret.output.contains("***"), "the account is not printed: \(secret.output)")
     }
 
+    @Test("a guide server's cookie is neither sent back nor kept: no cookie store is written under the home (Foundation's shared one goes to ~/.local/share)")
+    func noCookies() throws {
+        let dir = TVShellBinary.scratchDirectory("guide-cookies")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try LocalHTTPServer(files: [
+            "guide.xml": Data(Self.guide(title: "Kept Show").utf8),
+            "lineup.m3u": Data("#EXTM3U\n#EXTINF:-1 tvg-id=\"a.tv\",Alpha\nav://lavfi:testsrc2\n".utf8),
+        ])
+        defer { server.stop() }
+        server.answerWith(fields: ["Set-Cookie: portal=s3cret; Path=/; Expires=Wed, 01 Jan 2031 00:00:00 GMT", "Cache-Control: public, max-age=3600"])
+        for _ in 0..<2 {
+            let update = try Self.tvshell(["guide", "update", "--lineup", server.url("lineup.m3u"), "--guide", server.url("guide.xml")], home: dir)
+            #expect(update.status == 0, "\(update.output)")
+        }
+        #expect(server.requests.filter { $0 == "/lineup.m3u" }.count == 2 && server.requests.filter { $0 == "/guide.xml" }.count == 2)
+        #expect(server.requestHeaders.allSatisfy { $0["cookie"] == nil }, "\(server.requestHeaders)")
+        let files = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String } ?? []
+        #expect(!files.contains { $0.hasSuffix(".cookies.shared") || $0.contains("s3cret") }, "\(files)")
+        for file in files where !file.hasSuffix(".sqlite3") {
+            let text = (try? String(contentsOfFile: dir.path + "/" + file, encoding: .utf8)) ?? ""
+            #expect(!text.contains("s3cret"), "the cookie kept in \(file)")
+        }
+    }
+
     @Test("a download's part file left by a process that is gone (killed between the download and its rename) is removed by the next download; one of a running process stays")
     func abandonedPartsRemoved() throws {
         let dir = TVShellBinary.scratchDirectory("guide-parts")

@@ -43,6 +43,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private var log: [String] = []
     private var headerLog: [[String: String]] = []
     private var fault: (kind: Fault, pathSuffix: String)?
+    private var fields: [String] = []
 
     /// Listens on `port` (0: any free one), so a test can stop a server and
     /// start another where the first was.
@@ -91,6 +92,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// From now on, requests whose path (without its query) ends with
     /// `pathSuffix` fail as `fault` says; nil serves normally again (a
     /// stalled or trickling answer then completes).
+    /// Header lines (`Name: value`) every 200 answer carries from now on,
+    /// as a server's cookies and cache lifetimes.
+    public func answerWith(fields: [String]) {
+        lock.lock()
+        self.fields = fields
+        lock.unlock()
+    }
+
     public func inject(_ fault: Fault?, pathSuffix: String = "") {
         lock.lock()
         self.fault = fault.map { ($0, pathSuffix) }
@@ -151,6 +160,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         lock.lock()
         log.append("/" + path)
         headerLog.append(headers)
+        let extra = fields.map { $0 + "\r\n" }.joined()
         lock.unlock()
         var response: Data
         var bodyStart = 0
@@ -169,7 +179,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
                 bodyStart = response.count
                 response.append(body.subdata(in: range))
             } else {
-                response = Data("HTTP/1.0 200 OK\r\nContent-Length: \(body.count)\r\nETag: \(tag)\r\nConnection: close\r\n\r\n".utf8)
+                response = Data("HTTP/1.0 200 OK\r\nContent-Length: \(body.count)\r\nETag: \(tag)\r\n\(extra)Connection: close\r\n\r\n".utf8)
                 bodyStart = response.count
                 response.append(body)
             }

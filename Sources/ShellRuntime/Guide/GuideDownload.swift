@@ -92,8 +92,12 @@ public struct GuideDownload {
         // update` beside a running shell) never takes or replaces this one.
         let part = file + ".part-\(getpid())-\(UUID().uuidString.prefix(8))"
         let watch = DownloadWatch(location: location, keepAt: part, progress: progress)
-        let configuration = URLSessionConfiguration.default
+        // As `HTTPFetch`'s: no cache, no cookies (Foundation's shared
+        // cookie store writes a file under ~/.local/share).
+        let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
         configuration.timeoutIntervalForRequest = 24 * 3600
         configuration.timeoutIntervalForResource = 24 * 3600
         let session = URLSession(configuration: configuration, delegate: watch, delegateQueue: nil)
