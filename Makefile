@@ -32,10 +32,14 @@ run: deps release
 	./.build/release/tvshell $(ARGS)
 
 ## make test: install what is missing, build, run the whole suite, then install the release
-## build into a scratch root and run it with the checkout and the toolchain out of sight
+## build into a scratch root and run it with the checkout and the toolchain out of sight.
+## The suite runs with its own XDG folders (removed after), so the shells it starts never
+## read the runner's tvshell config nor write its watch history or guide cache.
 test: test-deps
-	$(SWIFT) build
-	TVSHELL_BIN="$$($(SWIFT) build --show-bin-path)/tvshell" $(SWIFT) test
+	$(SWIFT) build --build-tests
+	scratch=$$(mktemp -d /tmp/tvshell-test-home.XXXXXX) && bin="$$($(SWIFT) build --show-bin-path)/tvshell" && \
+	  XDG_CONFIG_HOME=$$scratch/config XDG_STATE_HOME=$$scratch/state XDG_CACHE_HOME=$$scratch/cache XDG_DATA_HOME=$$scratch/data \
+	  TVSHELL_BIN="$$bin" $(SWIFT) test --skip-build; status=$$?; rm -rf "$$scratch"; exit $$status
 	$(MAKE) -s dist
 	scripts/check-install.sh
 
