@@ -39,7 +39,8 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	scratch=$$(mktemp -d /tmp/tvshell-test-home.XXXXXX) && bin="$$($(SWIFT) build --show-bin-path)/tvshell" && \
 	  XDG_CONFIG_HOME=$$scratch/config XDG_STATE_HOME=$$scratch/state XDG_CACHE_HOME=$$scratch/cache XDG_DATA_HOME=$$scratch/data \
-	  TVSHELL_BIN="$$bin" $(SWIFT) test --skip-build; status=$$?; rm -rf "$$scratch"; exit $$status
+	  TVSHELL_BIN="$$bin" $(SWIFT) test --skip-build; status=$$?; \
+	  rm -rf "$$scratch" "$${TMPDIR:-/tmp}/$$(echo "$$scratch" | tr / _)"_*; exit $$status
 	$(MAKE) -s dist
 	scripts/check-install.sh
 
