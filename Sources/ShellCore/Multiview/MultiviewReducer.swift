@@ -418,7 +418,7 @@ enum MultiviewReducer {
     static func boundaryTimer(_ state: ShellState) -> [Effect] {
         guard let multiview = state.multiview, state.restrictions.policy.mode != .off, state.wallClock > 0 else { return [] }
         let now = state.wallClock
-        let ends = multiview.views.filter(\.opened).compactMap { state.nowNext(state.items[$0.index], at: now).now?.stop }.filter { $0 > now }
+        let ends = multiview.views.filter(\.opened).compactMap { RestrictionReducer.judgementEnds(state, state.items[$0.index], at: now) }.filter { $0 > now }
         guard let first = ends.min() else { return [] }
         return [.startTimer(.programmeBoundary, after: first - now + 0.5)]
     }

@@ -244,7 +244,7 @@ enum PictureReducer {
         guard state.restrictions.policy.mode != .off, let pip = state.picture.pip, pip.blocked == nil,
               let item = state.pictureItem, item.isLive, state.wallClock > 0 else { return [] }
         let shown = state.pictureShownTime
-        guard let stop = state.nowNext(item, at: shown).now?.stop, stop > shown else { return [] }
+        guard let stop = RestrictionReducer.judgementEnds(state, item, at: shown), stop > shown else { return [] }
         return [.startTimer(.pictureBoundary, after: (stop - shown) / max(1, pip.playback.speed) + 0.5)]
     }
 }

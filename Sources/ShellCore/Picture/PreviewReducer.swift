@@ -91,7 +91,7 @@ enum PreviewReducer {
     static func boundaryTimer(_ state: ShellState) -> [Effect] {
         guard state.restrictions.policy.mode != .off, let preview = state.picture.preview, preview.restricted == nil, preview.playback.token != 0,
               let item = state.items[safe: preview.index], state.wallClock > 0,
-              let stop = state.nowNext(item, at: state.wallClock).now?.stop, stop > state.wallClock else { return [] }
+              let stop = RestrictionReducer.judgementEnds(state, item, at: state.wallClock), stop > state.wallClock else { return [] }
         return [.startTimer(.previewBoundary, after: stop - state.wallClock + 0.5)]
     }
 

@@ -17,18 +17,20 @@ enum RestrictionReducer {
     }
 
     /// Ratings known for `item` before opening it: its own and those of the
-    /// guide's programme airing at `time` (nil: now by the wall clock, where
-    /// a load opens a live channel, even the one playing behind live).
+    /// guide's programme its picture is judged by at `time` (nil: now by the
+    /// wall clock, where a load opens a live channel, even the one playing
+    /// behind live): the one airing then, or a held one's end still on
+    /// screen (`judged`).
     static func knownRatings(_ state: ShellState, _ item: MediaItem, at time: Double? = nil) -> [ContentRating] {
         var ratings = item.ratingsHeldTo
-        if let now = state.nowNext(item, at: time ?? state.wallClock).now { ratings += now.ratings.compactMap(\.resolved) }
+        if let now = judged(state, item, at: time ?? state.wallClock).programme { ratings += now.ratings.compactMap(\.resolved) }
         return ratings
     }
 
-    /// The start of the programme airing at `time` (nil: now by the wall
-    /// clock) on a live `item`, by the guide.
+    /// The start of the programme a live `item`'s picture is judged by at
+    /// `time` (nil: now by the wall clock), by the guide (`judged`).
     static func programmeStart(_ state: ShellState, _ item: MediaItem, at time: Double? = nil) -> Double? {
-        item.isLive ? state.nowNext(item, at: time ?? state.wallClock).now?.start : nil
+        item.isLive ? judged(state, item, at: time ?? state.wallClock).programme?.start : nil
     }
 
     /// Whether the passcode given last covers `item` airing the programme
@@ -254,7 +256,7 @@ enum RestrictionReducer {
     /// short of the live edge; nil when what follows reaches the edge.
     static func afterHeld(_ state: ShellState) -> Double? {
         guard let item = state.currentItem, let buffer = state.playback.liveBuffer, state.wallClock > 0,
-              var end = state.nowNext(item, at: state.shownTime).now?.stop else { return nil }
+              var end = judged(state, item, at: state.shownTime).programme?.stop else { return nil }
         let policy = state.restrictions.policy
         let now = state.wallClock
         while end + bufferMargin < now - skipShortOfEdge {
@@ -311,7 +313,7 @@ enum RestrictionReducer {
     static func boundaryTimer(_ state: ShellState) -> [Effect] {
         let shown = state.shownTime
         guard state.restrictions.policy.mode != .off, let item = state.currentItem, item.isLive, state.wallClock > 0,
-              let stop = state.nowNext(item, at: shown).now?.stop, stop > shown else { return [] }
+              let stop = judgementEnds(state, item, at: shown), stop > shown else { return [] }
         // Faster than 1× the end comes sooner; slower, the timer is early and re-armed.
         return [.startTimer(.programmeBoundary, after: (stop - shown) / max(1, state.playback.speed) + 0.5)]
     }

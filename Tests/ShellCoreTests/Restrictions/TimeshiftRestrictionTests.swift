@@ -190,7 +190,7 @@ struct TimeshiftRestrictionTests {
         h.expectArmed(h.armedTimers)
     }
 
-    @Test("ESC on the prompt behind live: the buffer holding what follows the programme (its end and 30 s passed), playback goes on there with a word on what was skipped, the buffer and the load kept; holding too little of it, the channel opens again at live; what airs now held back too, the player is dismissed (not asked for again)")
+    @Test("ESC on the prompt behind live: the buffer holding what follows the programme (its end and 30 s passed), playback goes on there with a word on what was skipped, the buffer and the load kept; holding too little of it, the channel opens again at live; what airs now held back too, or the programme's end still at the live edge (30 s), the player is dismissed (not asked for again)")
     func behindLiveRefused() {
         let h = watching()
         _ = reachLateFilm(behind: 2500, h)
@@ -208,12 +208,19 @@ struct TimeshiftRestrictionTests {
         h.expectArmed(h.armedTimers)
 
         let short = watching()
-        _ = reachLateFilm(behind: 1810, short)
+        _ = reachLateFilm(behind: 1832, short)
         let live = short.apply(.command(.menu, at: short.clock.now))
         #expect(short.state.prompt == nil && short.state.screen == .player)
-        #expect(live.contains(where: isLoad) && short.state.playback.token != 1, "10 s of News in the buffer: opened again at live: \(live)")
+        #expect(live.contains(where: isLoad) && short.state.playback.token != 1, "2.5 s of News after the margin in the buffer: opened again at live: \(live)")
         #expect(short.state.chrome.notice == "Back to live: a programme rated TV-MA was skipped")
         short.expectArmed(short.armedTimers)
+
+        let tail = watching()
+        _ = reachLateFilm(behind: 1810, tail)
+        let left = tail.apply(.command(.menu, at: tail.clock.now))
+        #expect(tail.state.screen == .home && tail.state.prompt == nil, "10 s after Late Film's end its end may still be at the live edge: \(tail.state.screen)")
+        #expect(left.contains(.stop) && !left.contains(where: isLoad))
+        tail.expectArmed(tail.armedTimers)
 
         let airing = watching()
         _ = reachLateFilm(behind: 700, airing)
@@ -223,7 +230,7 @@ struct TimeshiftRestrictionTests {
         airing.expectArmed(airing.armedTimers)
     }
 
-    @Test("behind live in deny mode: the programme reached is refused and skipped in the buffer when it holds what follows; else the channel opens again at live with a word, or, what airs now held back too, the refusal")
+    @Test("behind live in deny mode: the programme reached is refused and skipped in the buffer when it holds what follows; else the channel opens again at live with a word, or, what airs now held back too (or its end still at the live edge), the refusal")
     func behindLiveDenied() {
         func denied(_ effects: [Effect]) -> Bool {
             effects.contains { if case .audit(let entry) = $0 { entry.kind == .denied && entry.detail == "deny mode; behind live" } else { false } }
@@ -237,8 +244,13 @@ struct TimeshiftRestrictionTests {
         #expect(h.state.chrome.notice == "Skipped a programme rated TV-MA")
         h.expectArmed(h.armedTimers)
 
+        let tail = watching(.deny)
+        _ = reachLateFilm(behind: 1810, tail)
+        #expect(tail.state.screen == .error, "10 s after Late Film's end its end may still be at the live edge: refused")
+        tail.expectArmed(tail.armedTimers)
+
         let short = watching(.deny)
-        let live = reachLateFilm(behind: 1810, short)
+        let live = reachLateFilm(behind: 1832, short)
         #expect(short.state.prompt == nil && short.state.screen == .player)
         #expect(live.contains(where: isLoad) && short.state.playback.token != 1)
         #expect(denied(live))

@@ -1,0 +1,38 @@
+import MediaModel
+
+/// The end of a programme held back, still on a live picture.
+///
+/// A live stream's picture comes some seconds after its airing (three
+/// segments on HLS, more through a restream) and guides' times are rounded
+/// (and programmes run late), so for a while after the guide says a
+/// programme ended its end is still on screen. A programme held back (over
+/// the limits, not covered by the last passcode) is therefore held
+/// `bufferMargin` past its end, at the live edge as in the buffer
+/// (`allowedSpan`): a channel opened, or rechecked at the boundary, in that
+/// time is judged by it, not by the programme the guide says airs now.
+/// Pure.
+extension RestrictionReducer {
+    /// The programme `item`'s picture is judged by at `time`: the one
+    /// airing then, or, while its end may still be on screen, the one
+    /// before it when it is held back. `tail`: it is that one.
+    static func judged(_ state: ShellState, _ item: MediaItem, at time: Double) -> (programme: Programme?, tail: Bool) {
+        let now = state.nowNext(item, at: time).now
+        let policy = state.restrictions.policy
+        // The one just before (however short), or the last one before a gap.
+        guard item.isLive, policy.mode != .off,
+              let before = state.nowNext(item, at: now.map { $0.start - 0.001 } ?? time - bufferMargin).now, before.start != now?.start,
+              let stop = before.stop, stop <= time, time - stop < bufferMargin,
+              policy.restricts(item.ratingsHeldTo + before.ratings.compactMap(\.resolved)),
+              !covered(state, item, programmeStart: before.start) else { return (now, false) }
+        return (before, true)
+    }
+
+    /// When what `item`'s picture is judged by at `time` may change next:
+    /// the end of the programme airing then, or of the held one's time on
+    /// screen after its end. Nil when the guide does not know.
+    static func judgementEnds(_ state: ShellState, _ item: MediaItem, at time: Double) -> Double? {
+        let (programme, tail) = judged(state, item, at: time)
+        guard let stop = programme?.stop else { return nil }
+        return tail ? stop + bufferMargin : stop
+    }
+}

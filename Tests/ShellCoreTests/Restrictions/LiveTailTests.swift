@@ -1,0 +1,82 @@
+import MediaModel
+@testable import ShellCore
+import ShellTesting
+import Testing
+
+private let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+private let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+private let tvG = ContentRating(system: "us-tv", code: "TV-G", rank: 300, media: .tv)
+private let wall = 1_800_000_000.0
+
+private let mixedChannel = MediaItem(id: "mixed", title: "Mixed", url: "av://lavfi:mixed", isLive: true, number: 1, guideID: "mixed")
+private let other = MediaItem(id: "kids", title: "Kids", url: "av://lavfi:kids", isLive: true, number: 2, guideID: "kids")
+
+/// Late Film (TV-MA) until `wall + 20`, then News (TV-G) for an hour.
+private let filmThenNews = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: [
+    Programme(channel: "mixed", start: wall - 1800, stop: wall + 20, title: "Late Film",
+              ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)]),
+    Programme(channel: "mixed", start: wall + 20, stop: wall + 3620, title: "News",
+              ratings: [GuideRating(system: "VCHIP", value: "TV-G", resolved: tvG)]),
+])
+
+private func state(at time: Double, mode: RestrictionPolicy.Mode = .passcode) -> ShellState {
+    var state = ShellState(items: [mixedChannel, other], guide: filmThenNews,
+                           restrictions: RestrictionsState(policy: RestrictionPolicy(mode: mode, tv: .upTo(tvPG), hasPasscode: true)))
+    state.wallClock = time
+    return state
+}
+
+/// A held programme's end is still on a live picture for a while after the
+/// guide says it ended (the stream's latency, rounded times): it is held
+/// `bufferMargin` past its end.
+@Suite("The end of a held programme on a live picture")
+struct LiveTailTests {
+    @Test("judged by the held programme until 30 s past its end, then by the one airing; not when the passcode covers it, nor with restrictions off")
+    func judged() {
+        let cases: [(Double, String?, Bool)] = [(wall + 19, "Late Film", false), (wall + 20, "Late Film", true), (wall + 49.9, "Late Film", true),
+                                                (wall + 50, "News", false), (wall + 600, "News", false)]
+        for (time, title, tail) in cases {
+            let judged = RestrictionReducer.judged(state(at: time), mixedChannel, at: time)
+            #expect(judged.programme?.title == title && judged.tail == tail, "at +\(time - wall) s")
+        }
+        #expect(RestrictionReducer.judgementEnds(state(at: wall + 25), mixedChannel, at: wall + 25) == wall + 50)
+        #expect(RestrictionReducer.judgementEnds(state(at: wall + 50), mixedChannel, at: wall + 50) == wall + 3620)
+        #expect(RestrictionReducer.knownRatings(state(at: wall + 25), mixedChannel) == [tvMA])
+        var covered = state(at: wall + 25)
+        covered.restrictions.grant = RestrictionsState.Grant(itemID: "mixed", token: 1, programmeStart: wall - 1800)
+        #expect(RestrictionReducer.judged(covered, mixedChannel, at: wall + 25).programme?.title == "News", "the passcode given for the film covers its end")
+        #expect(RestrictionReducer.judged(state(at: wall + 25, mode: .off), mixedChannel, at: wall + 25).programme?.title == "News")
+        #expect(RestrictionReducer.judged(state(at: wall + 25), other, at: wall + 25).programme == nil, "a mixedChannel the guide does not know")
+    }
+
+    @Test("a channel opened 5 s after a held programme's end asks for it; opened 30 s after its end, it plays")
+    func openedInTheTail() {
+        let h = ReducerHarness(state(at: wall + 25))
+        h.apply(.playIndex(0, at: h.clock.now))
+        #expect(h.state.screen == .passcode, "the film's end may still be on the picture")
+        #expect(h.state.prompt?.ratings == [tvMA])
+        #expect(h.state.playback.phase == .idle)
+        h.apply(.command(.menu, at: h.clock.now))
+        h.apply(.wallClock(wall + 50, at: h.clock.now))
+        let opened = h.apply(.playIndex(0, at: h.clock.now))
+        #expect(opened.contains(.load(mixedChannel, token: h.state.playback.token)))
+        #expect(opened.contains(.startTimer(.programmeBoundary, after: 3570.5)))
+        #expect(h.state.screen == .player)
+        h.expectArmed([.programmeBoundary, .transportHide])
+    }
+
+    @Test("playing the film with its passcode, the programme after it plays on at its end; the end of the film is timed, not the margin")
+    func coveredPlaysOn() {
+        var start = state(at: wall + 10)
+        start.restrictions.preAuthorized.insert("mixed")
+        let h = ReducerHarness(start)
+        let opened = h.apply(.playIndex(0, at: h.clock.now))
+        #expect(opened.contains(.startTimer(.programmeBoundary, after: 10.5)))
+        h.apply(.player(.preloaded(ratings: []), token: h.state.playback.token, at: h.clock.now))
+        h.apply(.player(.playing, token: h.state.playback.token, at: h.clock.now))
+        let after = h.apply(.wallClock(wall + 20.5, at: h.clock.now))
+        #expect(h.state.screen == .player && h.state.playback.ratings == [tvG], "News, after the film the passcode was given for")
+        #expect(after.contains(.startTimer(.programmeBoundary, after: 3600)), "timed to News' end")
+        h.expectArmed([.hintHide, .programmeBoundary, .transportHide])
+    }
+}
