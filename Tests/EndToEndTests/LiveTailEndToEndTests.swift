@@ -1,0 +1,39 @@
+import Foundation
+import ShellTesting
+import Testing
+
+/// A programme held back is held 30 s past its guide end on a live channel
+/// (the stream's picture comes after its airing), through the real binary
+/// and a live HLS stream.
+@Suite("The end of a held programme at the live edge, end to end")
+struct LiveTailEndToEndTests {
+    private func key(_ shell: ShellUnderTest, _ name: String) throws {
+        let reply = try shell.ipc.request(["keypress", name])
+        #expect(reply["error"] as? String == "success", "\(name): \(reply)")
+    }
+
+    @Test("a live channel opened just after a TV-MA film's guide end asks for the film, nothing of it decoded; opened 30 s after its end, the next programme plays")
+    func openedInTheTail() throws {
+        let stream = try LiveHLSStream()
+        defer { stream.stop() }
+        let dir = TVShellBinary.scratchDirectory("live-tail")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let end = Date().timeIntervalSince1970.rounded(.down) - 1
+        let (lineup, guide) = try ratedLiveChannel(in: dir, url: stream.url, programmes: [
+            ("Late Film", end - 3600, end, "TV-MA"), ("Cartoons", end, end + 7200, "TV-G"),
+        ])
+        let home = try ParentalHome.withPasscode()
+        let shell = try ShellUnderTest([lineup, "--guide", guide], cacheHome: dir.appendingPathComponent("cache").path, home: home)
+        let asked = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "passcode" }
+        try #require(Date().timeIntervalSince1970 < end + 30, "the shell took until \(Date().timeIntervalSince1970 - end) s after the film's end")
+        #expect(asked["restricted"] as? Bool == true && asked["rating"] as? String == "TV-MA", "\(asked)")
+        #expect(number(asked["frames_presented"]) ?? 0 == 0)
+
+        _ = try shell.ipc.waitForState(timeout: 40) { _ in Date().timeIntervalSince1970 >= end + 31 }
+        try key(shell, "ESC")
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try key(shell, "ENTER")
+        let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(playing["screen"] as? String == "player" && playing["restricted"] as? Bool == false, "\(playing)")
+    }
+}
