@@ -54,13 +54,13 @@ struct AudioDeviceTests {
         // decoded (mpv's pcm output) would otherwise be at the end at once:
         // a paused libmpv opens its output all the same.
         try first.loadPaused(clip, token: 1)
-        try serve(slots, "step 1") { output(first) == "pcm" }
+        try serve(slots, "the main player opens the output") { output(first) == "pcm" }
         #expect(first.holdsAudio)
 
         #expect(slots.startPlayer(in: .warmA))
         let warm = try #require(slots[.warmA])
         try warm.loadPaused(clip, token: 2)
-        try serve(slots, "step 2") { !output(warm).isEmpty }
+        try serve(slots, "the warm player opens an output") { !output(warm).isEmpty }
         #expect(output(warm) == "null", "a warm neighbour leaves the device to the main player")
         #expect(output(first) == "pcm" && !warm.holdsAudio)
 
@@ -68,9 +68,9 @@ struct AudioDeviceTests {
         slots.exchangePlayers(.main, .warmA)
         slots.giveAudio(to: .main)
         #expect(first.isReleasingAudio && !warm.holdsAudio, "the device is not taken before the old player has let it go")
-        try serve(slots, "step 3") { output(warm) == "pcm" }
+        try serve(slots, "the warm player, now main, takes the output") { output(warm) == "pcm" }
         #expect(warm.holdsAudio && !first.holdsAudio && !first.isReleasingAudio)
-        try serve(slots, "step 4") { output(first) == "null" }
+        try serve(slots, "the old main player renders to nothing") { output(first) == "null" }
 
         slots.giveAudio(to: .main)
         #expect(warm.holdsAudio && !first.isReleasingAudio, "the player holding it already: nothing moves")
@@ -91,14 +91,14 @@ struct AudioDeviceTests {
         #expect(slots.startPlayer(in: .main))
         let first = try #require(slots[.main])
         try first.loadPaused(channel(1), token: 1)
-        try serve(slots, "step 5") { output(first) == "pcm" }
+        try serve(slots, "the main player opens the output") { output(first) == "pcm" }
 
         #expect(slots.handOverMain(for: channel(2), elsewhere: 0, cap: nil))
         let second = try #require(slots[.main])
         #expect(slots.spare === first && first.isReleasingAudio && !second.holdsAudio)
         try second.load(channel(2), token: 2, start: nil)
         slots.giveAudio(to: .main)
-        try serve(slots, "step 6") { output(second) == "pcm" }
+        try serve(slots, "the spare, now main, takes the output") { output(second) == "pcm" }
         #expect(second.holdsAudio && !first.holdsAudio)
     }
 

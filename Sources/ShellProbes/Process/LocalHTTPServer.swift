@@ -89,9 +89,6 @@ public final class LocalHTTPServer: @unchecked Sendable {
         return log
     }
 
-    /// From now on, requests whose path (without its query) ends with
-    /// `pathSuffix` fail as `fault` says; nil serves normally again (a
-    /// stalled or trickling answer then completes).
     /// Header lines (`Name: value`) every 200 answer carries from now on,
     /// as a server's cookies and cache lifetimes.
     public func answerWith(fields: [String]) {
@@ -100,6 +97,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// From now on, requests whose path (without its query) ends with
+    /// `pathSuffix` fail as `fault` says; nil serves normally again (a
+    /// stalled or trickling answer then completes).
     public func inject(_ fault: Fault?, pathSuffix: String = "") {
         lock.lock()
         self.fault = fault.map { ($0, pathSuffix) }
