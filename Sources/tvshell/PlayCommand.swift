@@ -164,6 +164,9 @@ struct PlayCommand: ParsableCommand {
         }
         var chosenTheme = Theme.dark
         var notices: [String] = fallback.map { [$0] } ?? []
+        if DemoLineup.leftOutFilm(lineup) {
+            notices.append("The demo film could not be made in \(DemoLineup.defaultCacheDirectory().path) (the log says why); the demo channels play")
+        }
         if let theme {
             do {
                 chosenTheme = try ThemeLoader.load(theme)

@@ -36,6 +36,18 @@ struct DemoLineupEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("Fractal TV") && $0.contains("Late Night Bars") }.ok)
     }
 
+    @Test("a cache folder that cannot be made: the demo plays its channels without the film, and says so on screen")
+    func filmLeftOut() throws {
+        let blocker = TVShellBinary.scratchDirectory("demo-nocache").appendingPathComponent("a-file")
+        try Data().write(to: blocker)
+        let shell = try ShellUnderTest([], width: 120, height: 36, connectTimeout: 60, cacheHome: blocker.path + "/cache")
+        let playing = try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(playing["items"] as? Int == 5 && playing["live"] as? Bool == true, "the channels, no film: \(playing["items"] ?? "")")
+        let told = try shell.ipc.waitForState { ($0["notice"] as? String ?? "").contains("demo film could not be made") }
+        #expect((told["notice"] as? String ?? "").contains(blocker.path + "/cache/tvshell/demo"))
+        #expect(shell.tmux.waitFor { $0.contains("The demo film could not be made") }.ok)
+    }
+
     @Test("the demo's guide can be searched (no store: the guide held in memory): / then a word finds its programmes; the socket's guide_search too")
     func searchHeldGuide() throws {
         let shell = try ShellUnderTest(["--home"], width: 120, height: 36, connectTimeout: 120, cacheHome: Self.cacheHome)

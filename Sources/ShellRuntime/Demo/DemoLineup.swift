@@ -56,6 +56,13 @@ public enum DemoLineup {
         return items.resolvingRatings()
     }
 
+    /// Whether `items` are the demo lineup without its film (it could not be
+    /// made: no ffmpeg, a cache folder that cannot be written; the log says
+    /// why).
+    public static func leftOutFilm(_ items: [MediaItem]) -> Bool {
+        items.contains { $0.id == "demo.testcard" } && !items.contains { $0.id == "demo.film" }
+    }
+
     /// A made-up guide for the demo channels: half-hour programmes from an
     /// hour before `time` to a day after, one of them rated TV-MA.
     public static func guide(for items: [MediaItem], around time: Double) -> ProgrammeGuide {
