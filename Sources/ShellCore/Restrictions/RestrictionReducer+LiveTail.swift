@@ -36,3 +36,23 @@ extension RestrictionReducer {
         return tail ? stop + bufferMargin : stop
     }
 }
+
+extension RestrictionReducer {
+    /// A channel's prompt whose programme has ended (its end on the picture
+    /// passed too), what airs now allowed: the prompt lifts and the channel
+    /// plays, as a set-top box's lock screen goes with the locked event.
+    /// Nothing was granted (the next programme held back asks again). Asked
+    /// at each look at the wall clock (every half minute, each key); a
+    /// prompt checking a code is left to its answer.
+    static func promptOutlived(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard let prompt = state.prompt, case .play(let index) = prompt.purpose, prompt.checking == nil,
+              let item = state.items[safe: index], item.id == prompt.item.id, item.isLive, state.wallClock > 0,
+              judged(state, item, at: state.wallClock).programme != nil, !stopsNow(state, index) else { return [] }
+        let settings = state.settings
+        let flipTimers: [Effect] = state.live.flip == nil ? [] : [
+            .startTimer(.flipTimeout, after: settings.flipTimeout), .startTimer(.spinner, after: settings.spinnerInterval),
+        ]
+        NavigationReducer.go(&state, to: .player)
+        return PlaybackReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + flipTimers
+    }
+}

@@ -65,6 +65,26 @@ struct LiveTailTests {
         h.expectArmed([.programmeBoundary, .transportHide])
     }
 
+    @Test("the prompt for the film lifts by itself once its end has passed on the picture: News plays, nothing granted; a prompt checking a code waits for its answer")
+    func promptLifts() {
+        let h = ReducerHarness(state(at: wall + 25))
+        h.apply(.playIndex(0, at: h.clock.now))
+        #expect(h.state.screen == .passcode)
+        #expect(h.apply(.wallClock(wall + 49, at: h.clock.now)).isEmpty && h.state.screen == .passcode, "the film's end may still be on the picture")
+        let lifted = h.apply(.wallClock(wall + 50, at: h.clock.now))
+        #expect(h.state.screen == .player && h.state.prompt == nil)
+        #expect(lifted.contains(.load(mixedChannel, token: h.state.playback.token)), "\(lifted)")
+        #expect(h.state.restrictions.grant == nil, "nothing was granted")
+        h.expectArmed([.programmeBoundary, .transportHide])
+
+        let checking = ReducerHarness(state(at: wall + 25))
+        checking.apply(.playIndex(0, at: checking.clock.now))
+        for digit in [1, 2, 3, 4] { checking.apply(.command(.digit(digit), at: checking.clock.now)) }
+        #expect(checking.state.prompt?.checking != nil)
+        #expect(checking.apply(.wallClock(wall + 50, at: checking.clock.now)).isEmpty && checking.state.screen == .passcode)
+        checking.expectArmed([])
+    }
+
     @Test("playing the film with its passcode, the programme after it plays on at its end; the end of the film is timed, not the margin")
     func coveredPlaysOn() {
         var start = state(at: wall + 10)
