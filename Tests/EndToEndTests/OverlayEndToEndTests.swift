@@ -62,7 +62,11 @@ struct OverlayEndToEndTests {
         let panel = shell.tmux.waitFor { $0.contains("Subtitles") && $0.range(of: #"Now .*\d\d:\d\d"#, options: .regularExpression) != nil }
         #expect(panel.ok, "\(panel.screen)")
         #expect(!panel.screen.contains("Chapters"), "no Chapters tab on a live channel")
-        let lines = panel.screen.split(separator: "\n").map(String.init)
+        // The panel's lines only, below its tabs: the channel card of the
+        // zap (still up on a slow runner) and the live bar have Now / Next
+        // lines of their own, elsewhere on the screen.
+        let all = panel.screen.split(separator: "\n").map(String.init)
+        let lines = Array(all.drop { !$0.contains("Subtitles") })
         func timeColumn(_ label: String) -> Int? {
             guard let line = lines.first(where: { $0.contains(label + " ") && $0.range(of: #"\d\d:\d\d"#, options: .regularExpression) != nil }),
                   let range = line.range(of: #"\d\d:\d\d"#, options: .regularExpression) else { return nil }
