@@ -24,12 +24,38 @@ struct LiveTailEndToEndTests {
         #expect(asked["restricted"] as? Bool == true && asked["rating"] as? String == "TV-MA", "\(asked)")
         #expect(number(asked["frames_presented"]) ?? 0 == 0)
 
-        // No key: the shell looks at the clock every half minute, so the
-        // prompt lifts within one look after the film's 30 s (it was up
-        // before end + 30); the picture then takes its load's time.
+        // No key: the prompt lifts when the film's 30 s are over (timed,
+        // or the shell's half-minute look at the clock, whichever comes
+        // first); the picture then takes its load's time.
         _ = try shell.ipc.waitForState(timeout: 75) { $0["screen"] as? String == "player" }
         let at = Date().timeIntervalSince1970 - end
         #expect(at >= 30 && at < 61, "the prompt lifted \(at) s after the film's end")
+        let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(playing["screen"] as? String == "player" && playing["restricted"] as? Bool == false, "\(playing)")
+    }
+
+    @Test("a prompt up while the TV-MA film airs lifts when the film's 30 s after its end are over, timed to them, not at the shell's next half-minute look at the clock")
+    func liftTimed() throws {
+        let stream = try LiveHLSStream()
+        defer { stream.stop() }
+        let dir = TVShellBinary.scratchDirectory("live-tail-timed")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let end = Date().timeIntervalSince1970.rounded(.down) + 12
+        let (lineup, guide) = try ratedLiveChannel(in: dir, url: stream.url, programmes: [
+            ("Late Film", end - 3600, end, "TV-MA"), ("Cartoons", end, end + 7200, "TV-G"),
+        ])
+        let home = try ParentalHome.withPasscode()
+        // The shell looks at the clock when it starts and every 30 s after:
+        // at `launched + 30` (the film's 30 s not over) and not again
+        // before `launched + 60`.
+        let launched = Date().timeIntervalSince1970
+        let shell = try ShellUnderTest([lineup, "--guide", guide], cacheHome: dir.appendingPathComponent("cache").path, home: home)
+        let asked = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "passcode" }
+        #expect(asked["rating"] as? String == "TV-MA" && number(asked["frames_presented"]) ?? 0 == 0, "\(asked)")
+
+        _ = try shell.ipc.waitForState(timeout: 60) { $0["screen"] as? String != "passcode" }
+        let at = Date().timeIntervalSince1970
+        #expect(at - end >= 30 && at < launched + 58, "the prompt lifted \(at - end) s after the film's end, \(at - launched) s after the launch")
         let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
         #expect(playing["screen"] as? String == "player" && playing["restricted"] as? Bool == false, "\(playing)")
     }

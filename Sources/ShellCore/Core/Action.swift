@@ -161,6 +161,9 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     /// The live programme in the guide's preview ends: check its
     /// successor's rating.
     case previewBoundary
+    /// The live programme a channel's prompt asks for ends on its picture
+    /// (`bufferMargin` after its guide end): the prompt may lift.
+    case promptLift
     /// Time to retry the failed stream.
     case retry
     /// The stream waited for its cache too long.

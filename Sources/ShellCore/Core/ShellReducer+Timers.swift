@@ -43,7 +43,7 @@ extension ShellReducer {
             return []
         case .lockoutTick:
             return PasscodeReducer.tick(&state)
-        case .programmeBoundary, .pictureBoundary, .previewBoundary:
+        case .programmeBoundary, .pictureBoundary, .previewBoundary, .promptLift:
             return [.requestWallClock]
         case .retry:
             return RecoveryReducer.retry(&state, now: now)

@@ -115,7 +115,9 @@ enum PasscodeReducer {
         let left = attempts - failures
         prompt.message = "Wrong passcode. \(left) more \(left == 1 ? "try" : "tries") before the prompt locks."
         NavigationReducer.go(&state, to: .passcode(prompt))
+        // What the prompt asks for may have ended while the code was checked.
         return [.persistLockout(failures: failures, lockedUntil: state.restrictions.lockedUntil), entry(.wrongPasscode, "wrong passcode \(failures)")]
+            + RestrictionReducer.promptOutlived(&state, now: now) + RestrictionReducer.promptLiftTimer(state)
     }
 
     /// The right passcode: the item plays (or the early request is granted).

@@ -42,8 +42,9 @@ extension RestrictionReducer {
     /// passed too), what airs now allowed: the prompt lifts and the channel
     /// plays, as a set-top box's lock screen goes with the locked event.
     /// Nothing was granted (the next programme held back asks again). Asked
-    /// at each look at the wall clock (every half minute, each key); a
-    /// prompt checking a code is left to its answer.
+    /// at each look at the wall clock (every half minute, each key, and
+    /// when that end comes: `promptLiftTimer`); a prompt checking a code
+    /// is left to its answer.
     static func promptOutlived(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard let prompt = state.prompt, case .play(let index) = prompt.purpose, prompt.checking == nil,
               let item = state.items[safe: index], item.id == prompt.item.id, item.isLive, state.wallClock > 0,
@@ -53,6 +54,20 @@ extension RestrictionReducer {
             .startTimer(.flipTimeout, after: settings.flipTimeout), .startTimer(.spinner, after: settings.spinnerInterval),
         ]
         NavigationReducer.go(&state, to: .player)
-        return PlaybackReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + flipTimers
+        return [.cancelTimer(.promptLift)]
+            + PlaybackReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + flipTimers
+    }
+
+    /// While a channel's prompt is up, a timer for the moment what it asks
+    /// for ends on the picture (`judgementEnds`), when the guide knows it:
+    /// the prompt is then looked at again (`promptOutlived`) at that
+    /// moment, not at the next half-minute look at the clock. Re-armed at
+    /// each look (the next programme held back too); while a code is
+    /// checked, by its answer.
+    static func promptLiftTimer(_ state: ShellState) -> [Effect] {
+        guard let prompt = state.prompt, case .play(let index) = prompt.purpose, prompt.checking == nil, state.wallClock > 0,
+              let item = state.items[safe: index], item.id == prompt.item.id, item.isLive,
+              let end = judgementEnds(state, item, at: state.wallClock), end > state.wallClock else { return [] }
+        return [.startTimer(.promptLift, after: end - state.wallClock + 0.5)]
     }
 }

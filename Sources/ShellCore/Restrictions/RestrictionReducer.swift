@@ -168,7 +168,7 @@ enum RestrictionReducer {
             state.updatePrompt { $0.message = nil }
             effects.append(.cancelTimer(.lockoutTick))
         }
-        return effects + promptOutlived(&state, now: now) + recheckProgramme(&state, now: now)
+        return effects + promptOutlived(&state, now: now) + recheckProgramme(&state, now: now) + promptLiftTimer(state)
     }
 
     /// On a live channel, a programme that started since the last check (or

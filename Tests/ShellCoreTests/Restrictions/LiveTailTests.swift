@@ -19,8 +19,8 @@ private let filmThenNews = ProgrammeGuide(channels: [GuideChannel(id: "mixed", n
               ratings: [GuideRating(system: "VCHIP", value: "TV-G", resolved: tvG)]),
 ])
 
-private func state(at time: Double, mode: RestrictionPolicy.Mode = .passcode) -> ShellState {
-    var state = ShellState(items: [mixedChannel, other], guide: filmThenNews,
+private func state(at time: Double, mode: RestrictionPolicy.Mode = .passcode, guide: ProgrammeGuide = filmThenNews) -> ShellState {
+    var state = ShellState(items: [mixedChannel, other], guide: guide,
                            restrictions: RestrictionsState(policy: RestrictionPolicy(mode: mode, tv: .upTo(tvPG), hasPasscode: true)))
     state.wallClock = time
     return state
@@ -70,19 +70,47 @@ struct LiveTailTests {
         let h = ReducerHarness(state(at: wall + 25))
         h.apply(.playIndex(0, at: h.clock.now))
         #expect(h.state.screen == .passcode)
-        #expect(h.apply(.wallClock(wall + 49, at: h.clock.now)).isEmpty && h.state.screen == .passcode, "the film's end may still be on the picture")
-        let lifted = h.apply(.wallClock(wall + 50, at: h.clock.now))
+        #expect(h.apply(.wallClock(wall + 25, at: h.clock.now)) == [.startTimer(.promptLift, after: 25.5)], "timed to the film's end on the picture")
+        #expect(h.apply(.wallClock(wall + 49, at: h.clock.now)) == [.startTimer(.promptLift, after: 1.5)] && h.state.screen == .passcode,
+                "the film's end may still be on the picture")
+        #expect(h.advance(by: 1.5) == [.promptLift])
+        #expect(h.apply(.timerFired(.promptLift, at: h.clock.now)) == [.requestWallClock])
+        let lifted = h.apply(.wallClock(wall + 50.5, at: h.clock.now))
         #expect(h.state.screen == .player && h.state.prompt == nil)
         #expect(lifted.contains(.load(mixedChannel, token: h.state.playback.token)), "\(lifted)")
+        #expect(lifted.contains(.cancelTimer(.promptLift)))
         #expect(h.state.restrictions.grant == nil, "nothing was granted")
         h.expectArmed([.programmeBoundary, .transportHide])
 
         let checking = ReducerHarness(state(at: wall + 25))
         checking.apply(.playIndex(0, at: checking.clock.now))
+        checking.apply(.wallClock(wall + 25, at: checking.clock.now))
         for digit in [1, 2, 3, 4] { checking.apply(.command(.digit(digit), at: checking.clock.now)) }
         #expect(checking.state.prompt?.checking != nil)
         #expect(checking.apply(.wallClock(wall + 50, at: checking.clock.now)).isEmpty && checking.state.screen == .passcode)
-        checking.expectArmed([])
+        let wrong = checking.apply(.passcodeChecked(attempt: checking.state.prompt?.checking ?? 0, correct: false, wallClock: wall + 51, at: checking.clock.now))
+        #expect(checking.state.screen == .player && wrong.contains(.load(mixedChannel, token: checking.state.playback.token)),
+                "the film ended on the picture while the code was checked: the channel plays (\(wrong))")
+        #expect(checking.state.restrictions.grant == nil && checking.state.restrictions.failures == 1)
+        checking.expectArmed([.programmeBoundary, .transportHide])
+    }
+
+    @Test("the prompt's timer follows what it asks for: a second held programme after the film times its own end; none when the guide does not know")
+    func promptLiftTimerFollows() {
+        let guide = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: [
+            filmThenNews.programmes(for: "mixed")[0],
+            Programme(channel: "mixed", start: wall + 20, stop: wall + 620, title: "Later Film",
+                      ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)]),
+        ])
+        let h = ReducerHarness(state(at: wall + 25, guide: guide))
+        h.apply(.playIndex(0, at: h.clock.now))
+        #expect(h.apply(.wallClock(wall + 50.5, at: h.clock.now)) == [.startTimer(.promptLift, after: 570)], "the later film's end, a gap after it")
+        #expect(h.state.screen == .passcode)
+        #expect(h.apply(.wallClock(wall + 620.5, at: h.clock.now)) == [.startTimer(.promptLift, after: 30)], "its end on the picture")
+        #expect(h.advance(by: 30) == [.promptLift])
+        #expect(h.apply(.timerFired(.promptLift, at: h.clock.now)) == [.requestWallClock])
+        #expect(h.apply(.wallClock(wall + 650.5, at: h.clock.now)).isEmpty && h.state.screen == .passcode, "nothing after it in the guide: the channel's prompt stays, no timer")
+        h.expectArmed([])
     }
 
     @Test("playing the film with its passcode, the programme after it plays on at its end; the end of the film is timed, not the margin")

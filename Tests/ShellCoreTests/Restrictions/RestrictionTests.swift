@@ -523,7 +523,8 @@ struct RestrictionGateTests {
         }
         #expect(h.advance(by: 600.5).contains(.programmeBoundary))
         #expect(h.send(.timerFired(.programmeBoundary, at: h.clock.now), effects: [.requestWallClock]) == [.requestWallClock])
-        let changed = h.send(.wallClock(wall + 601, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA"))]) {
+        let changed = h.send(.wallClock(wall + 601, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA")),
+                                                                   .startTimer(.promptLift, after: 1799.5)]) {
             $0.navigation.destination = .passcode(.testing(purpose: .play(index: 2), item: mixed, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 2
             $0.playback.phase = .idle
@@ -544,7 +545,8 @@ struct RestrictionGateTests {
             $0.wallClock = wall + 900
         }
         #expect(h.state.screen == .player, "the same programme does not ask twice (its end is timed again)")
-        h.expectArmed([.hintHide, .programmeBoundary, .transportHide])
+        // The prompt's timer for the film's end stays armed, a look at the clock then.
+        h.expectArmed([.hintHide, .programmeBoundary, .promptLift, .transportHide])
     }
 
     @Test("early authorization: granted at once when not restricted, asked otherwise, good for the next play only; cancellable")
