@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/timerfd.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -160,4 +161,33 @@ int tvs_peer_uid(int fd, unsigned int *uid) {
 
 int tvs_set_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
+}
+
+/* Arms the clock watch: an absolute expiry in about 2242 (within the
+ * kernel's ktime range), cancelled when the clock is set. */
+static int clock_watch_arm(int fd) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.it_value.tv_sec = (time_t)1 << 33;
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &spec, NULL);
+}
+
+int tvs_clock_watch_open(void) {
+    int fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+    if (fd < 0) return -1;
+    if (clock_watch_arm(fd) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+int tvs_clock_watch_take(int fd) {
+    uint64_t expirations;
+    ssize_t got = read(fd, &expirations, sizeof expirations);
+    if (got < 0 && errno == EAGAIN) return 0;
+    /* ECANCELED: the clock was set. An expiry (the clock set past 2242)
+     * counts as a set too. */
+    if (got < 0 && errno != ECANCELED) return -1;
+    return clock_watch_arm(fd) == 0 ? 1 : -1;
 }

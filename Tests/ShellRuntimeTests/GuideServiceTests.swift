@@ -50,6 +50,29 @@ struct GuideServiceTests {
                   targets: channels.map { GuideTarget(id: $0.lowercased(), names: [$0]) }, sources: [server.url("guide.xml")])
     }
 
+    @Test("the system clock set: the thread reads the window again around the new time at once, not at its next wake half an hour later; the guide is not downloaded again")
+    func clockSet() throws {
+        let directory = TVShellBinary.scratchDirectory("guide-service-clock")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try LocalHTTPServer(files: ["guide.xml": Self.guide(now: Date().timeIntervalSince1970)])
+        defer { server.stop() }
+        let inbox = ActionInbox()
+        let service = GuideService(plan: Self.plan(directory, server, channels: ["One"]), inbox: inbox, logger: Logger(label: "test"),
+                                   cacheDirectory: directory.appendingPathComponent("cache").path)
+        defer { service.stop() }
+        service.start()
+        let first = Self.take(inbox, timeout: 20) { !Self.windows($0).isEmpty && $0.contains { if case .guideStatus(let status) = $0 { !status.refreshing } else { false } } }
+        #expect(Self.windows(first).count == 1 && Self.windows(first)[0].contains("One Now"), "\(first)")
+        #expect(Self.windows(Self.take(inbox, timeout: 0.3) { !Self.windows($0).isEmpty }).isEmpty, "asleep after its refresh")
+
+        let started = Date()
+        service.clockWasSet()
+        let again = Self.take(inbox, timeout: 10) { !Self.windows($0).isEmpty }
+        #expect(Self.windows(again).count == 1 && Self.windows(again)[0].contains("One Now"), "\(again)")
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(server.requests.count == 1, "the store is fresh: no second download (\(server.requests))")
+    }
+
     @Test("channels gained while a refresh downloads: the second refresh waits for the first (never two downloads of the guide at once), then brings their programmes")
     func planGivenDuringRefresh() throws {
         let directory = TVShellBinary.scratchDirectory("guide-service")

@@ -58,4 +58,15 @@ int tvs_peer_uid(int fd, unsigned int *uid);
  * from moving by itself; 1 on success. */
 int tvs_set_mmap_threshold(int bytes);
 
+/* A descriptor that becomes readable when the system clock is set (NTP's
+ * step at the boot of a box without a real-time clock, date -s, a resume
+ * from suspend): a timerfd on CLOCK_REALTIME armed centuries ahead with
+ * TFD_TIMER_CANCEL_ON_SET; non-blocking, close-on-exec. -1 on failure. */
+int tvs_clock_watch_open(void);
+
+/* Whether the clock was set since the last call (1) or not (0); the watch
+ * is armed again. -1 on another error. Call when the descriptor is
+ * readable, from the thread that polls it. */
+int tvs_clock_watch_take(int fd);
+
 #endif

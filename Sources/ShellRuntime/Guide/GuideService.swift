@@ -67,6 +67,13 @@ final class GuideService: @unchecked Sendable {
         wake.signal()
     }
 
+    /// The system clock was set: the thread wakes now to judge the store's
+    /// age and read the window again around the new time (else up to half
+    /// an hour later). Any thread.
+    func clockWasSet() {
+        wake.signal()
+    }
+
     private var isStopping: Bool { lock.withLock { stopping } }
     private var plan: GuidePlan { lock.withLock { current } }
 

@@ -34,6 +34,7 @@ extension Shell {
             if let mpris { pollSet.watch(mpris.fd, for: mpris.events) }
             if let descriptor = fleet?.pollDescriptor { pollSet.watch([descriptor]) }
             pollSet.watch(restrictions.settingsFD)
+            pollSet.watch(clockWatch?.fd)
             pollSet.watch(presenter?.pendingOutput, for: Int16(POLLOUT))
             let start = MonotonicClock.now()
             let timer = timers.pollTimeout(now: start)
@@ -131,6 +132,8 @@ extension Shell {
             if !mpris.process() { self.mpris = nil }
         } else if fd == restrictions.settingsFD {
             restrictions.settingsEvents()
+        } else if let clockWatch, fd == clockWatch.fd {
+            if clockWatch.takeSet() { clockWasSet() }
         } else if let ipc, ipc.owns(fd) {
             ipc.service(fd: fd, revents: revents)
         } else if let fleet, fd == fleet.pollDescriptor?.fd {

@@ -101,6 +101,16 @@ extension Shell {
         }
     }
 
+    /// The system clock was set (`ClockSetWatch`): the guide's window is
+    /// read again around the new time and the reducer told it at once, so
+    /// the passcode gate judges what airs now, not what aired at the old
+    /// time (nor nothing, the window far from it).
+    func clockWasSet() {
+        logger.info("the system clock was set (now \(Date())): the guide's window and the passcode gate look at the time again")
+        guideService?.clockWasSet()
+        tickWallClock()
+    }
+
     /// Tells the reducer the wall-clock time; again every 30 s while there
     /// is a guide to read now / next from.
     func tickWallClock() {

@@ -67,6 +67,8 @@ public final class Shell {
     let automation = AutomationPorts()
     /// Keeps the stored guide fresh (nil without a guide store).
     var guideService: GuideService?
+    /// Tells when the system clock is set (nil without a timerfd).
+    let clockWatch = ClockSetWatch()
     /// Where the guide is kept and refreshed from; the fleet's `guide` command changes it.
     var guidePlan: GuidePlan?
     var signalRead: Int32 = -1
