@@ -46,7 +46,8 @@ public enum URLRedaction {
     }
 
     /// `text` with every URL in it (`scheme://` up to the next space or
-    /// quote) redacted: for log lines and player messages.
+    /// quote, punctuation at its end left to the text) redacted: for log
+    /// lines and player messages.
     public static func redactingURLs(in text: String) -> String {
         guard text.contains("://") else { return text }
         var output = ""
@@ -58,7 +59,12 @@ public enum URLRedaction {
                 guard before.isLetter || before.isNumber || before == "+" || before == "-" || before == "." else { break }
                 start = remaining.index(before: start)
             }
-            let end = remaining[marker.upperBound...].firstIndex { $0.isWhitespace || "\"'<>()[]{}".contains($0) } ?? remaining.endIndex
+            var end = remaining[marker.upperBound...].firstIndex { $0.isWhitespace || "\"'<>()[]{}".contains($0) } ?? remaining.endIndex
+            // Punctuation ending the URL is the sentence's ("URL: reason"),
+            // not a secret's last characters.
+            while end > marker.upperBound, ":,;.!?".contains(remaining[remaining.index(before: end)]) {
+                end = remaining.index(before: end)
+            }
             output += remaining[..<start]
             output += start == marker.lowerBound ? String(remaining[start..<end]) : redact(String(remaining[start..<end]))
             remaining = remaining[end...]

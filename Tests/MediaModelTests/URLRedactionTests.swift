@@ -36,5 +36,7 @@ struct URLRedactionTests {
         #expect(URLRedaction.redactingURLs(in: "no URL here: a://") == "no URL here: a://")
         #expect(URLRedaction.redactingURLs(in: "://nothing before") == "://nothing before")
         #expect(URLRedaction.redactingURLs(in: "plain") == "plain")
+        #expect(URLRedaction.redactingURLs(in: "http://h.tv/get.php?username=a&password=s3cret: Failed to connect")
+            == "http://h.tv/get.php?username=***&password=***: Failed to connect", "the colon after the URL is the text's")
     }
 }
