@@ -164,6 +164,9 @@ struct PlayCommand: ParsableCommand {
         }
         var chosenTheme = Theme.dark
         var notices: [String] = fallback.map { [$0] } ?? []
+        for kept in inputs.fromCopies {
+            notices.append("The lineup server could not be reached (\(kept.reason)): the channels kept \(LineupCopy.age(of: kept.kept)) are shown; it is tried again")
+        }
         if DemoLineup.leftOutFilm(lineup) {
             notices.append("The demo film could not be made in \(DemoLineup.defaultCacheDirectory().path) (the log says why); the demo channels play")
         }
@@ -274,6 +277,17 @@ struct PlayCommand: ParsableCommand {
         }
         let shell = Shell(configuration: configured, logger: logger, unicode: unicode)
         details.runLoop = shell.runLoop
+        for kept in inputs.fromCopies {
+            let runLoop = shell.runLoop
+            let addGuideTargets = shell.guideTargetsAdder()
+            LineupRetry(location: kept.location, copy: LineupCopy(), logger: logger,
+                        tell: { message in runLoop.perform { $0.showNotice(message) } },
+                        apply: { ids, items, targets in
+                            runLoop.perform { $0.refreshItems(replacing: ids, with: items) }
+                            addGuideTargets(targets)
+                        })
+                .start(shown: kept.items)
+        }
         if let account = inputs.account {
             let runLoop = shell.runLoop
             let addGuideTargets = shell.guideTargetsAdder()
@@ -305,6 +319,17 @@ struct PlayCommand: ParsableCommand {
         /// The account played (`--account`), its lists, and whether they
         /// were the stored ones.
         var account: (account: AccountsFile.Account, contents: AccountContents, stored: Bool)?
+        /// Lineups whose server could not be read, shown from their kept copies.
+        var fromCopies: [KeptLineup] = []
+    }
+
+    /// A lineup shown from its kept copy (`LineupCopy`): why its server could
+    /// not be read, when the copy was kept, the items shown from it.
+    private struct KeptLineup {
+        var location: String
+        var reason: String
+        var kept: Date
+        var items: [MediaItem]
     }
 
     /// The items to play: `lineups` (`--lineup` and any `.m3u` argument) as
@@ -319,6 +344,7 @@ struct PlayCommand: ParsableCommand {
         var guideURLs: [String] = []
         var targets: [GuideTarget] = []
         var played: (account: AccountsFile.Account, contents: AccountContents, stored: Bool)?
+        var fromCopies: [KeptLineup] = []
         if let account {
             let loaded = try loadAccount(account, file: file, logger: logger)
             guard !loaded.contents.items.isEmpty else {
@@ -333,7 +359,8 @@ struct PlayCommand: ParsableCommand {
         do {
             var media = items.filter { !Self.isLineup($0) }
             for location in lineups {
-                let text = InputLoader.text(try InputLoader.load(location))
+                let (data, fromCopy) = try Self.readLineup(location, logger: logger)
+                let text = InputLoader.text(data)
                 if M3UParser.isHLSPlaylist(text) {
                     media.append(location)
                     continue
@@ -345,6 +372,15 @@ struct PlayCommand: ParsableCommand {
                     throw ExitCode(65)
                 }
                 let channels = parsed.playableChannels()
+                if let fromCopy {
+                    fromCopies.append(KeptLineup(location: location, reason: fromCopy.reason, kept: fromCopy.kept, items: channels.items))
+                } else if LineupCopy.keeps(location) {
+                    do {
+                        try LineupCopy().keep(data, for: location)
+                    } catch {
+                        logger.warning("lineup \(URLRedaction.redact(location)): its copy for a start without the server cannot be kept: \(error)")
+                    }
+                }
                 if result.isEmpty && played == nil {
                     (result, targets) = channels
                 } else {
@@ -368,7 +404,7 @@ struct PlayCommand: ParsableCommand {
             let sources = guides.isEmpty ? guideURLs : guides.map(GuideCommand.absolute)
             guard !sources.isEmpty, !targets.isEmpty else {
                 if !guides.isEmpty { logger.info("--guide is for lineups: these items have no channels") }
-                return Inputs(items: result, guide: .empty, account: played)
+                return Inputs(items: result, guide: .empty, account: played, fromCopies: fromCopies)
             }
             var shown = ProgrammeGuide.empty
             switch stored?.result() {
@@ -377,10 +413,24 @@ struct PlayCommand: ParsableCommand {
             case nil: break
             }
             return Inputs(items: result, guide: shown, guidePlan: GuidePlan(store: store, targets: targets, sources: sources, lineupLocation: lineups.first.map(GuideCommand.absolute)),
-                          account: played)
+                          account: played, fromCopies: fromCopies)
         } catch let failure as InputLoader.Failure {
             printError("\(failure)")
             throw ExitCode(66)
+        }
+    }
+
+    /// A lineup's bytes: read from its file or URL; a URL that cannot be
+    /// read (the network not up yet at boot, the server down) gives the
+    /// copy kept when it last could, with why (`LineupCopy`). No copy: the
+    /// failure.
+    private static func readLineup(_ location: String, logger: Logger) throws -> (data: Data, fromCopy: (reason: String, kept: Date)?) {
+        do {
+            return (try InputLoader.load(location), nil)
+        } catch let failure as InputLoader.Failure {
+            guard LineupCopy.keeps(location), let kept = LineupCopy().read(location) else { throw failure }
+            logger.warning("lineup \(URLRedaction.redact(location)) cannot be read (\(failure.reason)); the copy kept \(LineupCopy.age(of: kept.kept)) is shown")
+            return (kept.data, (failure.reason, kept.kept))
         }
     }
 

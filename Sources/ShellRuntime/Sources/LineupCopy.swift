@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The last copy of each lineup read from a URL, kept so that a box whose
+/// lineup server cannot be reached when it starts (the network not up yet
+/// at boot, the provider down) still shows its channels instead of exiting.
+/// One file per URL under `directory` (`$XDG_CACHE_HOME/tvshell/lineups`),
+/// named by a hash of the URL (which may carry an account's password);
+/// 0600 in a 0700 directory, since a lineup's stream URLs often carry its
+/// tokens. Any thread; each call stands alone.
+public struct LineupCopy: Sendable {
+    public let directory: String
+
+    public init(directory: String = LineupCopy.defaultDirectory()) {
+        self.directory = directory
+    }
+
+    public static func defaultDirectory(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        XDGBase.cache(environment) + "/tvshell/lineups"
+    }
+
+    /// Whether a lineup at `location` is kept (it is read from the network).
+    public static func keeps(_ location: String) -> Bool {
+        location.hasPrefix("http://") || location.hasPrefix("https://")
+    }
+
+    /// The file the copy of `location` is kept in.
+    public func path(for location: String) -> String {
+        // FNV-1a, 64 bits: a name, not a secret's protection (the file is private).
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in location.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return directory + "/" + String(hash, radix: 16) + ".m3u"
+    }
+
+    /// Replaces the copy of `location` with `data`, atomically. Throws the
+    /// reason it could not (the cache not writable: the copy is then only
+    /// missed at a start without the server).
+    public func keep(_ data: Data, for location: String) throws {
+        try makeDirectory()
+        let path = self.path(for: location)
+        let temporary = path + ".part"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw Failure("\(temporary): \(String(cString: strerror(errno)))") }
+        fchmod(fd, 0o600)
+        let written = data.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        let reason = String(cString: strerror(errno))
+        close(fd)
+        guard written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw Failure("\(path): \(written ? String(cString: strerror(errno)) : reason)")
+        }
+    }
+
+    /// The copy of `location` and when it was kept; nil when there is none.
+    public func read(_ location: String) -> (data: Data, kept: Date)? {
+        let path = self.path(for: location)
+        guard let data = FileManager.default.contents(atPath: path),
+              let kept = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date else { return nil }
+        return (data, kept)
+    }
+
+    /// How long ago a copy was kept, for the screen: "2 hours ago".
+    public static func age(of kept: Date, now: Date = Date()) -> String {
+        AccountRefresher.age(max(0, now.timeIntervalSince(kept)))
+    }
+
+    private func makeDirectory() throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw Failure("\(directory): \(error.localizedDescription)")
+        }
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+}

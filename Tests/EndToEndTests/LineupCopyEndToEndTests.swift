@@ -1,0 +1,83 @@
+import Foundation
+import ShellTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a lineup server answers, changed by the test.
+private final class ServedLineup: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+
+    func set(channels: Int) {
+        let entries = (1...channels).map { "#EXTINF:-1 tvg-id=\"c\($0)\" tvg-chno=\"\($0)\",Channel \($0)\nav://lavfi:testsrc2=size=160x90:rate=25" }
+        lock.withLock { text = "#EXTM3U\n" + entries.joined(separator: "\n") + "\n" }
+    }
+
+    var data: Data { lock.withLock { Data(text.utf8) } }
+}
+
+/// A box whose lineup server cannot be reached when it starts (the network
+/// not up yet at boot, the provider down) shows the channels it had.
+@Suite("A lineup read from a URL is kept for a start without its server, end to end", .serialized)
+struct LineupCopyEndToEndTests {
+    @Test("the lineup read at a start is kept (0600); a start with the server down shows the kept channels and says so, and the lineup read again once the server answers replaces them")
+    func keptCopy() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-copy")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let served = ServedLineup()
+        served.set(channels: 2)
+        let server = try LocalHTTPServer(responder: { path in path.hasSuffix("get.php") ? served.data : nil })
+        defer { server.stop() }
+        let cache = dir.appendingPathComponent("cache").path
+        let copies = cache + "/tvshell/lineups"
+        // A provider's lineup URL carries the account.
+        let url = server.url("get.php?username=viewer&password=s3cret&type=m3u_plus&output=tv.m3u")
+
+        do {
+            let shell = try ShellUnderTest(["--lineup", url], cacheHome: cache)
+            let first = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
+            #expect(first["items"] as? Int == 2)
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: copies)
+        try #require(kept.count == 1 && kept[0].hasSuffix(".m3u"), "\(kept)")
+        let copy = copies + "/" + kept[0]
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == String(decoding: served.data, as: UTF8.self))
+        #expect(mode(copy) == 0o600 && mode(copies) == 0o700, "a lineup's stream URLs carry its tokens")
+        #expect(!kept[0].contains("s3cret") && !kept[0].contains("viewer"), "named by a hash of the URL")
+
+        server.inject(.serverError)
+        served.set(channels: 3)
+        let shell = try ShellUnderTest(["--lineup", url], cacheHome: cache)
+        let shown = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
+        #expect(shown["items"] as? Int == 2, "the kept channels: \(shown)")
+        let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("could not be reached") == true }["notice"] as? String
+        #expect(notice?.contains("500") == true && notice?.contains("just now") == true, "\(notice ?? "")")
+
+        server.inject(nil)
+        let updated = try shell.ipc.waitForState(timeout: 45) { $0["items"] as? Int == 3 }
+        #expect(updated["phase"] as? String == "playing", "the channel watched plays on: \(updated)")
+        #expect(shell.waitForLog("read again: 3 channels", timeout: 5), "\(shell.log)")
+        #expect(try String(contentsOfFile: copy, encoding: .utf8).contains("Channel 3"), "the new answer kept")
+        #expect(!shell.log.contains("s3cret"), "the account's password stays out of the log")
+    }
+
+    @Test("with no copy kept, a lineup server that cannot be reached still ends the start with the reason (exit 66)")
+    func noCopy() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-no-copy")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.inject(.serverError)
+        let run = try Spawn.run(["sh", "-c", "exec \"$0\" \"$@\" 2>&1 </dev/null", TVShellBinary.path, "--lineup", server.url("tv.m3u")],
+                                environment: ["HOME": dir.path, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(run.status == 66 && run.output.contains("500"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("cache/tvshell/lineups").path), "nothing kept from a failure")
+    }
+}
+
+/// A file's permission bits.
+private func mode(_ path: String) -> Int? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+}
