@@ -164,8 +164,9 @@ struct PlayCommand: ParsableCommand {
         }
         var chosenTheme = Theme.dark
         var notices: [String] = fallback.map { [$0] } ?? []
-        for kept in inputs.fromCopies {
-            notices.append("The lineup server could not be reached (\(kept.reason)): the channels kept \(LineupCopy.age(of: kept.kept)) are shown; it is tried again")
+        for lineup in inputs.fromURLs {
+            guard let copy = lineup.fromCopy else { continue }
+            notices.append("The lineup server could not be reached (\(copy.reason)): the channels kept \(LineupCopy.age(of: copy.kept)) are shown; it is tried again")
         }
         if DemoLineup.leftOutFilm(lineup) {
             notices.append("The demo film could not be made in \(DemoLineup.defaultCacheDirectory().path) (the log says why); the demo channels play")
@@ -277,16 +278,16 @@ struct PlayCommand: ParsableCommand {
         }
         let shell = Shell(configuration: configured, logger: logger, unicode: unicode)
         details.runLoop = shell.runLoop
-        for kept in inputs.fromCopies {
+        for lineup in inputs.fromURLs {
             let runLoop = shell.runLoop
             let addGuideTargets = shell.guideTargetsAdder()
-            LineupRetry(location: kept.location, copy: LineupCopy(), logger: logger,
-                        tell: { message in runLoop.perform { $0.showNotice(message) } },
-                        apply: { ids, items, targets in
-                            runLoop.perform { $0.refreshItems(replacing: ids, with: items) }
-                            addGuideTargets(targets)
-                        })
-                .start(shown: kept.items)
+            LineupRefresher(location: lineup.location, copy: LineupCopy(), maximumAge: setup.file.lineupRefresh ?? 12 * 3600, logger: logger,
+                            tell: { message in runLoop.perform { $0.showNotice(message) } },
+                            apply: { ids, items, targets in
+                                runLoop.perform { $0.refreshItems(replacing: ids, with: items) }
+                                addGuideTargets(targets)
+                            })
+                .start(shown: lineup.items, fromCopy: lineup.fromCopy != nil)
         }
         if let account = inputs.account {
             let runLoop = shell.runLoop
@@ -319,17 +320,17 @@ struct PlayCommand: ParsableCommand {
         /// The account played (`--account`), its lists, and whether they
         /// were the stored ones.
         var account: (account: AccountsFile.Account, contents: AccountContents, stored: Bool)?
-        /// Lineups whose server could not be read, shown from their kept copies.
-        var fromCopies: [KeptLineup] = []
+        /// The lineups read from URLs, refreshed while the shell runs.
+        var fromURLs: [URLLineup] = []
     }
 
-    /// A lineup shown from its kept copy (`LineupCopy`): why its server could
-    /// not be read, when the copy was kept, the items shown from it.
-    private struct KeptLineup {
+    /// A lineup read from a URL: the items shown from it, and, when its
+    /// server could not be read, why and when the copy shown was kept
+    /// (`LineupCopy`).
+    private struct URLLineup {
         var location: String
-        var reason: String
-        var kept: Date
         var items: [MediaItem]
+        var fromCopy: (reason: String, kept: Date)?
     }
 
     /// The items to play: `lineups` (`--lineup` and any `.m3u` argument) as
@@ -344,7 +345,7 @@ struct PlayCommand: ParsableCommand {
         var guideURLs: [String] = []
         var targets: [GuideTarget] = []
         var played: (account: AccountsFile.Account, contents: AccountContents, stored: Bool)?
-        var fromCopies: [KeptLineup] = []
+        var fromURLs: [URLLineup] = []
         if let account {
             let loaded = try loadAccount(account, file: file, logger: logger)
             guard !loaded.contents.items.isEmpty else {
@@ -372,11 +373,10 @@ struct PlayCommand: ParsableCommand {
                     throw ExitCode(65)
                 }
                 let channels = parsed.playableChannels()
-                if let fromCopy {
-                    fromCopies.append(KeptLineup(location: location, reason: fromCopy.reason, kept: fromCopy.kept, items: channels.items))
-                } else if LineupCopy.keeps(location) {
+                if LineupCopy.keeps(location) {
+                    fromURLs.append(URLLineup(location: location, items: channels.items, fromCopy: fromCopy))
                     do {
-                        try LineupCopy().keep(data, for: location)
+                        if fromCopy == nil { try LineupCopy().keep(data, for: location) }
                     } catch {
                         logger.warning("lineup \(URLRedaction.redact(location)): its copy for a start without the server cannot be kept: \(error)")
                     }
@@ -404,7 +404,7 @@ struct PlayCommand: ParsableCommand {
             let sources = guides.isEmpty ? guideURLs : guides.map(GuideCommand.absolute)
             guard !sources.isEmpty, !targets.isEmpty else {
                 if !guides.isEmpty { logger.info("--guide is for lineups: these items have no channels") }
-                return Inputs(items: result, guide: .empty, account: played, fromCopies: fromCopies)
+                return Inputs(items: result, guide: .empty, account: played, fromURLs: fromURLs)
             }
             var shown = ProgrammeGuide.empty
             switch stored?.result() {
@@ -413,7 +413,7 @@ struct PlayCommand: ParsableCommand {
             case nil: break
             }
             return Inputs(items: result, guide: shown, guidePlan: GuidePlan(store: store, targets: targets, sources: sources, lineupLocation: lineups.first.map(GuideCommand.absolute)),
-                          account: played, fromCopies: fromCopies)
+                          account: played, fromURLs: fromURLs)
         } catch let failure as InputLoader.Failure {
             printError("\(failure)")
             throw ExitCode(66)

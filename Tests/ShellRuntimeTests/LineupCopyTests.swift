@@ -1,4 +1,8 @@
 import Foundation
+import Catalog
+import Logging
+import MediaModel
+import ShellProbes
 @testable import ShellRuntime
 import ShellTesting
 import Testing
@@ -36,8 +40,76 @@ struct LineupCopyTests {
         #expect(copy.read("http://tv.example/a.m3u") == nil)
     }
 
-    @Test("tried again 15 s after the start, then twice as long each time, at most 10 minutes apart")
-    func retryDelays() {
-        #expect((1...8).map { LineupRetry.delay(attempt: $0, first: 15) } == [15, 30, 60, 120, 240, 480, 600, 600])
+    @Test("read again every 12 h; after a failure 15 s later, then twice as long each time, at most 10 minutes apart (never beyond the age)")
+    func refreshDelays() {
+        #expect(LineupRefresher.delay(failures: 0, first: 15, maximumAge: 43200) == 43200)
+        #expect((1...8).map { LineupRefresher.delay(failures: $0, first: 15, maximumAge: 43200) } == [15, 30, 60, 120, 240, 480, 600, 600])
+        #expect(LineupRefresher.delay(failures: 5, first: 15, maximumAge: 120) == 120)
+    }
+}
+
+/// What a lineup server answers, changed by the test.
+private final class Answer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var channels = 2
+    private var seen: [(Set<String>, [MediaItem])] = []
+    private var told: [String] = []
+
+    func serve(_ count: Int) { lock.withLock { channels = count } }
+    var data: Data {
+        lock.withLock {
+            Data(("#EXTM3U\n" + (1...channels).map { "#EXTINF:-1 tvg-id=\"c\($0)\",Channel \($0)\nhttp://tv.example/\($0).ts" }.joined(separator: "\n")).utf8)
+        }
+    }
+    func applied(_ ids: Set<String>, _ items: [MediaItem]) { lock.withLock { seen.append((ids, items)) } }
+    func tell(_ text: String) { lock.withLock { told.append(text) } }
+    var applies: [(Set<String>, [MediaItem])] { lock.withLock { seen } }
+    var messages: [String] { lock.withLock { told } }
+}
+
+@Suite("A lineup read again while the shell runs, against a real HTTP server")
+struct LineupRefresherTests {
+    /// Waits up to `timeout` seconds for `done`.
+    static func wait(_ timeout: Double, until done: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !done() {
+            if Date() > deadline { return false }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return true
+    }
+
+    @Test("read again each maximum age: a changed answer replaces the items shown and is kept; a failure keeps them and is tried again soon; the same answer changes nothing")
+    func readAgain() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-refresher")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let answer = Answer()
+        let server = try LocalHTTPServer(responder: { _ in answer.data })
+        defer { server.stop() }
+        let location = server.url("tv.m3u")
+        let copy = LineupCopy(directory: dir.path)
+        let shown = M3UParser.parse(String(decoding: answer.data, as: UTF8.self)).playableChannels().items
+        answer.serve(3)
+        let refresher = LineupRefresher(location: location, copy: copy, maximumAge: 0.3, logger: Logger(label: "test"), firstRetry: 0.2,
+                                        tell: { answer.tell($0) }, apply: { ids, items, _ in answer.applied(ids, items) })
+        defer { refresher.stop() }
+        refresher.start(shown: shown, fromCopy: false)
+        #expect(Self.wait(5) { answer.applies.count == 1 })
+        let first = try #require(answer.applies.first)
+        #expect(first.0 == Set(shown.map(\.id)) && first.1.map(\.title) == ["Channel 1", "Channel 2", "Channel 3"])
+        #expect(answer.messages == ["The lineup was read again: 3 channels"])
+        #expect(copy.read(location).map { String(decoding: $0.data, as: UTF8.self).contains("Channel 3") } == true)
+
+        server.inject(.serverError)
+        let failed = server.requests.count
+        #expect(Self.wait(5) { server.requests.count >= failed + 2 }, "tried again after a failure")
+        answer.serve(1)
+        #expect(copy.read(location).map { String(decoding: $0.data, as: UTF8.self).contains("Channel 3") } == true, "a failure keeps the copy")
+        server.inject(nil)
+        #expect(Self.wait(5) { answer.applies.count == 2 })
+        #expect(answer.applies.last?.0 == Set(first.1.map(\.id)) && answer.applies.last?.1.map(\.title) == ["Channel 1"], "replacing what the last answer showed")
+        let asked = server.requests.count
+        #expect(Self.wait(5) { server.requests.count >= asked + 2 })
+        #expect(answer.applies.count == 2, "the same answer again changes nothing")
     }
 }

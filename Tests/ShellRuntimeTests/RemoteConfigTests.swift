@@ -177,6 +177,19 @@ struct RemoteConfigTests {
                 && !TimeshiftSettings.applies(to: "/media/film.mkv"))
     }
 
+    @Test("config.toml [play] lineup_refresh: seconds or with a unit; too short or unreadable named, default kept")
+    func lineupRefresh() {
+        #expect(ShellConfigFile.parse("[play]\nlineup_refresh = \"6h\"\n", path: "p.toml").lineupRefresh == 21600)
+        #expect(ShellConfigFile.parse("[play]\nlineup_refresh = 900\n", path: "p.toml").lineupRefresh == 900)
+        #expect(ShellConfigFile.parse("[play]\nlineup = \"http://tv.example/a.m3u\"\n", path: "p.toml").lineupRefresh == nil)
+        let bad = ShellConfigFile.parse("[play]\nlineup_refresh = \"10s\"\nrefresh = 1\n", path: "p.toml")
+        #expect(bad.lineupRefresh == nil)
+        #expect(bad.problems.map(\.description) == [
+            "p.toml:2: play.lineup_refresh: expected a duration of a minute or more, such as \"12h\", \"30m\" or 3600",
+            "p.toml:3: play.refresh: unknown setting; expected lineup, lineup_refresh, guides, theme or video",
+        ])
+    }
+
     @Test("config.toml [guide]: refresh as seconds or with a unit, the store's place; too short, unreadable or relative named, default kept")
     func guideSection() {
         #expect(ShellConfigFile.parse("[guide]\nrefresh = \"6h\"\n", path: "g.toml").guideRefresh == 21600)
@@ -265,7 +278,7 @@ struct RemoteConfigTests {
         #expect(bad.problems.map(\.description) == [
             "c.toml:2: play.video: expected terminal, window, tv or none",
             "c.toml:3: play.guides: expected a list of paths or URLs, like [\"http://…/guide.xml.gz\"]",
-            "c.toml:4: play.channel: unknown setting; expected lineup, guides, theme or video",
+            "c.toml:4: play.channel: unknown setting; expected lineup, lineup_refresh, guides, theme or video",
         ])
     }
 

@@ -139,6 +139,9 @@ public struct ShellConfigFile: Equatable, Sendable {
     /// `[play]`: the lineup, guides, theme and picture when the command
     /// line gives none; `[mpv]`: libmpv's options (before `--mpv-option`s).
     public var lineup: String?
+    /// `[play] lineup_refresh`: how often a lineup read from a URL is read
+    /// again while the shell runs (seconds; nil: 12 h).
+    public var lineupRefresh: Double?
     public var guides: [String] = []
     public var theme: String?
     public var videoOutput: VideoOutput?

@@ -1,0 +1,122 @@
+import Catalog
+import Foundation
+import Logging
+import MediaModel
+
+/// Keeps a running shell's lineup read from a URL fresh, on a thread of its
+/// own: read again every `maximumAge` (`[play] lineup_refresh`, 12 h) —
+/// a box runs for weeks, its provider adds channels and changes their
+/// streams' tokens — and, when the shell started from the kept copy
+/// (`LineupCopy`) because the server could not be reached, soon: after
+/// 15 s, then twice as long each time, at most 10 minutes apart, until it
+/// answers. A read that fails later is tried again the same way, the
+/// channels shown kept. Each answer with channels is kept as the new copy
+/// and, when its channels differ from those shown, handed to `apply` (the
+/// ids of the items shown, the lineup's items and guide targets: the
+/// running shell shows them once the viewer is only watching or browsing,
+/// `ShellControl.refreshItems`, and fetches the guide of channels it
+/// gained); `tell` gets the message for the screen. Start it once per
+/// lineup; it runs until the process ends or `stop()`.
+public final class LineupRefresher: Sendable {
+    let location: String
+    let copy: LineupCopy
+    let maximumAge: Double
+    let logger: Logger
+    let firstRetry: Double
+    let tell: @Sendable (String) -> Void
+    let apply: @Sendable (_ replacing: Set<String>, _ items: [MediaItem], _ targets: [GuideTarget]) -> Void
+    private let stopping = NSCondition()
+    nonisolated(unsafe) private var stopped = false
+
+    /// `firstRetry`: seconds before the first try after a failure (15;
+    /// tests give less).
+    public init(location: String, copy: LineupCopy, maximumAge: Double, logger: Logger, firstRetry: Double = 15,
+                tell: @escaping @Sendable (String) -> Void,
+                apply: @escaping @Sendable (_ replacing: Set<String>, _ items: [MediaItem], _ targets: [GuideTarget]) -> Void) {
+        self.location = location
+        self.copy = copy
+        self.maximumAge = maximumAge
+        self.logger = logger
+        self.firstRetry = firstRetry
+        self.tell = tell
+        self.apply = apply
+    }
+
+    /// `shown`: the lineup's items the shell shows; `fromCopy`: they came
+    /// from the kept copy, the server not answering.
+    public func start(shown: [MediaItem], fromCopy: Bool) {
+        let thread = Thread { [self] in run(shown: shown, failures: fromCopy ? 1 : 0) }
+        thread.name = "lineup refresh"
+        thread.start()
+    }
+
+    /// Ends the thread before its next read (a read under way finishes,
+    /// its answer kept but not applied). Any thread.
+    public func stop() {
+        stopping.withLock {
+            stopped = true
+            stopping.broadcast()
+        }
+    }
+
+    /// Waits `seconds`, or less when stopped; whether it was stopped.
+    private func waitStopped(_ seconds: Double) -> Bool {
+        stopping.withLock {
+            let deadline = Date().addingTimeInterval(seconds)
+            while !stopped, stopping.wait(until: deadline) {}
+            return stopped
+        }
+    }
+
+    /// Seconds before the next read: `maximumAge` after one that worked
+    /// (`failures` 0), else after the `failures`th failure in a row.
+    static func delay(failures: Int, first: Double, maximumAge: Double) -> Double {
+        guard failures > 0 else { return maximumAge }
+        return min(maximumAge, 600, first * pow(2, Double(min(20, failures - 1))))
+    }
+
+    private func run(shown: [MediaItem], failures: Int) {
+        let label = URLRedaction.redact(location)
+        var shown = shown
+        var failures = failures
+        while true {
+            if waitStopped(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge)) { return }
+            let data: Data
+            do {
+                data = try InputLoader.load(location)
+            } catch {
+                failures += 1
+                logger.warning("lineup \(label) cannot be read (\(Self.reason(error))); its channels shown stay, tried again in \(Int(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge))) s")
+                continue
+            }
+            let parsed = M3UParser.parse(InputLoader.text(data))
+            guard !parsed.channels.isEmpty else {
+                failures += 1
+                logger.warning("lineup \(label) answered with no channels; its channels shown stay")
+                continue
+            }
+            failures = 0
+            do {
+                try copy.keep(data, for: location)
+            } catch {
+                logger.warning("lineup \(label): its copy cannot be kept: \(error)")
+            }
+            let (items, targets) = parsed.playableChannels()
+            if stopping.withLock({ stopped }) { return }
+            if items == shown {
+                logger.info("lineup \(label) read again: unchanged")
+            } else {
+                logger.info("lineup \(label) read again: \(items.count) channels, shown once the viewer is only watching or browsing")
+                apply(Set(shown.map(\.id)), items, targets)
+                tell("The lineup was read again: \(items.count) channel\(items.count == 1 ? "" : "s")")
+                shown = items
+            }
+        }
+    }
+
+    /// The reason in an `InputLoader.Failure`, without its location (which
+    /// the log names redacted).
+    static func reason(_ error: Error) -> String {
+        (error as? InputLoader.Failure)?.reason ?? "\(error)"
+    }
+}
