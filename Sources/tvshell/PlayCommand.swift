@@ -375,8 +375,10 @@ struct PlayCommand: ParsableCommand {
                 let channels = parsed.playableChannels()
                 if LineupCopy.keeps(location) {
                     fromURLs.append(URLLineup(location: location, items: channels.items, fromCopy: fromCopy))
+                }
+                if LineupCopy.keeps(location), fromCopy == nil {
                     do {
-                        if fromCopy == nil { try LineupCopy().keep(data, for: location) }
+                        try LineupCopy().keep(data, for: location)
                     } catch {
                         logger.warning("lineup \(URLRedaction.redact(location)): its copy for a start without the server cannot be kept: \(error)")
                     }
@@ -429,8 +431,9 @@ struct PlayCommand: ParsableCommand {
             return (try InputLoader.load(location), nil)
         } catch let failure as InputLoader.Failure {
             guard LineupCopy.keeps(location), let kept = LineupCopy().read(location) else { throw failure }
-            logger.warning("lineup \(URLRedaction.redact(location)) cannot be read (\(failure.reason)); the copy kept \(LineupCopy.age(of: kept.kept)) is shown")
-            return (kept.data, (failure.reason, kept.kept))
+            let reason = URLRedaction.redactingURLs(in: failure.reason)
+            logger.warning("lineup \(URLRedaction.redact(location)) cannot be read (\(reason)); the copy kept \(LineupCopy.age(of: kept.kept)) is shown")
+            return (kept.data, (reason, kept.kept))
         }
     }
 

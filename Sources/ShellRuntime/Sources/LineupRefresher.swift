@@ -25,8 +25,11 @@ public final class LineupRefresher: Sendable {
     let firstRetry: Double
     let tell: @Sendable (String) -> Void
     let apply: @Sendable (_ replacing: Set<String>, _ items: [MediaItem], _ targets: [GuideTarget]) -> Void
-    private let stopping = NSCondition()
+    private let lock = NSLock()
     nonisolated(unsafe) private var stopped = false
+    /// Signalled by `stop()`; waited on with the monotonic clock, so a step
+    /// of the wall clock neither cuts nor stretches a wait.
+    private let wake = DispatchSemaphore(value: 0)
 
     /// `firstRetry`: seconds before the first try after a failure (15;
     /// tests give less).
@@ -53,19 +56,16 @@ public final class LineupRefresher: Sendable {
     /// Ends the thread before its next read (a read under way finishes,
     /// its answer kept but not applied). Any thread.
     public func stop() {
-        stopping.withLock {
-            stopped = true
-            stopping.broadcast()
-        }
+        lock.withLock { stopped = true }
+        wake.signal()
     }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
 
     /// Waits `seconds`, or less when stopped; whether it was stopped.
     private func waitStopped(_ seconds: Double) -> Bool {
-        stopping.withLock {
-            let deadline = Date().addingTimeInterval(seconds)
-            while !stopped, stopping.wait(until: deadline) {}
-            return stopped
-        }
+        _ = wake.wait(timeout: .now() + seconds)
+        return isStopped
     }
 
     /// Seconds before the next read: `maximumAge` after one that worked
@@ -102,7 +102,7 @@ public final class LineupRefresher: Sendable {
                 logger.warning("lineup \(label): its copy cannot be kept: \(error)")
             }
             let (items, targets) = parsed.playableChannels()
-            if stopping.withLock({ stopped }) { return }
+            if isStopped { return }
             if items == shown {
                 logger.info("lineup \(label) read again: unchanged")
             } else {
@@ -117,6 +117,6 @@ public final class LineupRefresher: Sendable {
     /// The reason in an `InputLoader.Failure`, without its location (which
     /// the log names redacted).
     static func reason(_ error: Error) -> String {
-        (error as? InputLoader.Failure)?.reason ?? "\(error)"
+        URLRedaction.redactingURLs(in: (error as? InputLoader.Failure)?.reason ?? "\(error)")
     }
 }
