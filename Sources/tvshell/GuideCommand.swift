@@ -153,7 +153,7 @@ struct GuideSearchCommand: ParsableCommand {
         }
         if results.isEmpty { print("nothing found for “\(text)”") }
         for p in results {
-            let offset = TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: p.start))
+            let offset = LocalTime.offset(at: p.start)
             let when = formatDayAndClock(p.start, utcOffset: offset) + (p.stop.map { "–" + formatClock($0, utcOffset: offset) } ?? "")
             print("\(when)  \(names[p.channel] ?? p.channel)  \(p.title)\(p.subtitle.map { ": " + $0 } ?? "")")
         }

@@ -46,6 +46,10 @@ public enum Action: Equatable, Sendable {
     /// The wall-clock time, seconds since 1970, for now / next (and the
     /// passcode lockout), told at `at`.
     case wallClock(Double, at: Instant)
+    /// The local time's offset from UTC, in seconds, changed (daylight
+    /// saving time began or ended, the zone was changed): `[sleep] daily`
+    /// and the times on the screens follow it.
+    case utcOffset(Int)
     /// A new programme guide.
     case guideLoaded(ProgrammeGuide)
     /// The stored guide's programmes for `window` (replacing those held).

@@ -103,6 +103,9 @@ public enum ShellReducer {
         case .logoLoaded(let url, let image):
             state.guide.logos[url] = image
             return []
+        case .utcOffset(let offset):
+            state.settings.utcOffset = offset
+            return []
         case .wallClock(let time, let now):
             state.wallClock = time
             return RestrictionReducer.wallClockChanged(&state, now: now) + PictureReducer.recheckProgramme(&state) + PreviewReducer.recheckProgramme(&state)

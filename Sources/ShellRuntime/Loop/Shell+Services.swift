@@ -111,10 +111,19 @@ extension Shell {
         tickWallClock()
     }
 
-    /// Tells the reducer the wall-clock time; again every 30 s while there
-    /// is a guide to read now / next from.
+    /// Tells the reducer the wall-clock time, after the local time's offset
+    /// from UTC when that changed (daylight saving time, a new zone); again
+    /// every 30 s while there is a guide to read now / next from or a daily
+    /// sleep to keep.
     func tickWallClock() {
-        dispatch(.wallClock(Date().timeIntervalSince1970, at: MonotonicClock.now()))
-        nextWallClockTick = state.guide.programmes.channelIDs.isEmpty && guidePlan == nil ? nil : MonotonicClock.now() + 30
+        let now = Date().timeIntervalSince1970
+        let offset = LocalTime.offset(at: now)
+        if offset != state.settings.utcOffset {
+            logger.info("the local time is now UTC\(offset < 0 ? "−" : "+")\(formatClock(Double(abs(offset)), utcOffset: 0))")
+            dispatch(.utcOffset(offset))
+        }
+        dispatch(.wallClock(now, at: MonotonicClock.now()))
+        let needed = !state.guide.programmes.channelIDs.isEmpty || guidePlan != nil || state.settings.sleepDaily != nil
+        nextWallClockTick = needed ? MonotonicClock.now() + 30 : nil
     }
 }

@@ -116,7 +116,7 @@ public final class Shell {
             guide: configuration.guide, restrictions: configuration.restrictions)
         initial.settings.backGlyph = unicode ? "←" : "LEFT"
         initial.settings.language = Locale.current.language.languageCode?.identifier
-        initial.settings.utcOffset = TimeZone.current.secondsFromGMT()
+        initial.settings.utcOffset = LocalTime.offset(at: Date().timeIntervalSince1970)
         initial.live.startIndex = configuration.startIndex
         initial.live.fallbackIndex = configuration.fallbackIndex
         inbox = ActionInbox()
@@ -296,7 +296,7 @@ public final class Shell {
 
     /// How the views draw the picture's place.
     var viewContext: ViewContext {
-        let offset = TimeZone.current.secondsFromGMT()
+        let offset = state.settings.utcOffset
         return switch configuration.video {
         case .terminal: ViewContext(picture: .terminal, utcOffset: offset)
         case .tv: ViewContext(picture: .terminal, utcOffset: offset, chromeOverPicture: true)
@@ -329,7 +329,7 @@ public final class Shell {
     /// reports, which come many times a second.
     static func mayOpen(_ action: Action) -> Bool {
         switch action {
-        case .player, .frame, .wallClock, .pictureDrawn, .thumbnail, .logoLoaded, .guideStatus, .guideSearchResults, .display: false
+        case .player, .frame, .wallClock, .utcOffset, .pictureDrawn, .thumbnail, .logoLoaded, .guideStatus, .guideSearchResults, .display: false
         default: true
         }
     }

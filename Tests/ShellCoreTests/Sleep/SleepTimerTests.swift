@@ -189,4 +189,20 @@ struct SleepTimerTests {
         #expect(h.state.sleep.choice == nil, "once a day")
         h.expectArmed([.hintHide, .transportHide])
     }
+
+    @Test("the local time's offset changing (summer time begins: UTC+1) moves the daily time with it: 20:00 local is an hour earlier in UTC")
+    func dailyAcrossOffsetChange() {
+        var settings = ShellSettings()
+        settings.sleepDaily = 20 * 60
+        let channel = MediaItem(id: "c1", title: "C1", url: "av://lavfi:c1", isLive: true, number: 1)
+        let h = ReducerHarness(ShellState(items: [channel], kiosk: true, settings: settings))
+        let eightPMUTC = (wall / 86400).rounded(.down) * 86400 + 20 * 3600
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        #expect(h.apply(.utcOffset(3600)).isEmpty)
+        #expect(h.state.settings.utcOffset == 3600)
+        let effects = h.apply(.wallClock(eightPMUTC - 3600 - 75, at: h.clock.now))
+        #expect(effects.contains(.startTimer(.sleepNow, after: 75)) && h.state.sleep.choice == .daily, "19:00 UTC is 20:00 at UTC+1")
+        h.expectArmed([.hintHide, .sleepNow, .sleepWarning, .transportHide])
+    }
 }
