@@ -123,15 +123,11 @@ enum PasscodeReducer {
     /// The right passcode: the item plays (or the early request is granted).
     private static func grant(_ state: inout ShellState, _ prompt: PasscodePrompt, now: Instant) -> [Effect] {
         let settings = state.settings
-        let flipTimers: [Effect] = state.live.flip == nil ? [] : [
-            .startTimer(.flipTimeout, after: settings.flipTimeout), .startTimer(.spinner, after: settings.spinnerInterval),
-        ]
         switch prompt.purpose {
         case .play(let index):
             state.restrictions.grant = RestrictionsState.Grant(
                 itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, prompt.item))
-            NavigationReducer.go(&state, to: .player)
-            return PlaybackReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + flipTimers
+            return playPrompted(&state, index: index, now: now)
         case .held(let token):
             guard token == state.playback.token else {
                 guard let index = state.current else {
@@ -140,13 +136,12 @@ enum PasscodeReducer {
                 }
                 state.restrictions.grant = RestrictionsState.Grant(
                     itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, prompt.item))
-                NavigationReducer.go(&state, to: .player)
-                return PlaybackReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + flipTimers
+                return playPrompted(&state, index: index, now: now)
             }
             state.restrictions.grant = RestrictionsState.Grant(itemID: prompt.item.id, token: token, programmeStart: state.playback.programmeStart)
             if state.live.flip != nil {
                 NavigationReducer.go(&state, to: .interstitial)
-                return [.continueLoad(token: token)] + flipTimers
+                return [.continueLoad(token: token)] + flipTimers(state)
             }
             NavigationReducer.go(&state, to: .player)
             state.chrome.transportVisible = true
@@ -170,6 +165,23 @@ enum PasscodeReducer {
         case .view(let view, let token):
             return MultiviewReducer.unlocked(&state, view: view, token: token, item: prompt.item)
         }
+    }
+
+    /// The item a prompt held back plays (the passcode given, or what it
+    /// asked for over): through the gate again, a flip under way kept, its
+    /// timers started again (the prompt stopped them), the early request
+    /// answered when it plays.
+    static func playPrompted(_ state: inout ShellState, index: Int, now: Instant) -> [Effect] {
+        let timers = flipTimers(state)
+        NavigationReducer.go(&state, to: .player)
+        return PlaybackReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + timers
+    }
+
+    /// A flip's timeout and spinner, started again after its prompt.
+    private static func flipTimers(_ state: ShellState) -> [Effect] {
+        state.live.flip == nil ? [] : [
+            .startTimer(.flipTimeout, after: state.settings.flipTimeout), .startTimer(.spinner, after: state.settings.spinnerInterval),
+        ]
     }
 
     /// `q` in a kiosk: the admin passcode, or a word on how to set one.

@@ -46,16 +46,9 @@ extension RestrictionReducer {
     /// when that end comes: `promptLiftTimer`); a prompt checking a code
     /// is left to its answer.
     static func promptOutlived(_ state: inout ShellState, now: Instant) -> [Effect] {
-        guard let prompt = state.prompt, case .play(let index) = prompt.purpose, prompt.checking == nil,
-              let item = state.items[safe: index], item.id == prompt.item.id, item.isLive, state.wallClock > 0,
+        guard let (index, item) = channelPrompt(state),
               judged(state, item, at: state.wallClock).programme != nil, !stopsNow(state, index) else { return [] }
-        let settings = state.settings
-        let flipTimers: [Effect] = state.live.flip == nil ? [] : [
-            .startTimer(.flipTimeout, after: settings.flipTimeout), .startTimer(.spinner, after: settings.spinnerInterval),
-        ]
-        NavigationReducer.go(&state, to: .player)
-        return [.cancelTimer(.promptLift)]
-            + PlaybackReducer.play(&state, index: index, now: now, keepFlip: state.live.flip != nil, request: state.playback.contentRequest) + flipTimers
+        return [.cancelTimer(.promptLift)] + PasscodeReducer.playPrompted(&state, index: index, now: now)
     }
 
     /// While a channel's prompt is up, a timer for the moment what it asks
@@ -65,9 +58,16 @@ extension RestrictionReducer {
     /// each look (the next programme held back too); while a code is
     /// checked, by its answer.
     static func promptLiftTimer(_ state: ShellState) -> [Effect] {
-        guard let prompt = state.prompt, case .play(let index) = prompt.purpose, prompt.checking == nil, state.wallClock > 0,
-              let item = state.items[safe: index], item.id == prompt.item.id, item.isLive,
+        guard let (_, item) = channelPrompt(state),
               let end = judgementEnds(state, item, at: state.wallClock), end > state.wallClock else { return [] }
         return [.startTimer(.promptLift, after: end - state.wallClock + 0.5)]
+    }
+
+    /// The live channel a prompt up asks to play (`.play`), not checking a
+    /// code, with the wall clock known; nil otherwise.
+    private static func channelPrompt(_ state: ShellState) -> (index: Int, item: MediaItem)? {
+        guard let prompt = state.prompt, case .play(let index) = prompt.purpose, prompt.checking == nil, state.wallClock > 0,
+              let item = state.items[safe: index], item.id == prompt.item.id, item.isLive else { return nil }
+        return (index, item)
     }
 }

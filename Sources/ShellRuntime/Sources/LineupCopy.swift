@@ -46,21 +46,22 @@ public struct LineupCopy: Sendable {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw Failure("\(temporary): \(String(cString: strerror(errno)))") }
         fchmod(fd, 0o600)
-        let written = data.withUnsafeBytes { bytes -> Bool in
+        // The reason a write failed; nil when all was written.
+        let failed = data.withUnsafeBytes { bytes -> String? in
             var offset = 0
             while offset < bytes.count {
                 let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
+                guard count > 0 else { return count < 0 ? String(cString: strerror(errno)) : "nothing written" }
                 offset += count
             }
-            return true
+            return nil
         }
-        let reason = String(cString: strerror(errno))
         close(fd)
-        guard written, rename(temporary, path) == 0 else {
+        let reason = failed ?? (rename(temporary, path) == 0 ? nil : String(cString: strerror(errno)))
+        if let reason {
             unlink(temporary)
-            throw Failure("\(path): \(written ? String(cString: strerror(errno)) : reason)")
+            throw Failure("\(path): \(reason)")
         }
     }
 
