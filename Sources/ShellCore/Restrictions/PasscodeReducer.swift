@@ -126,7 +126,7 @@ enum PasscodeReducer {
         switch prompt.purpose {
         case .play(let index):
             state.restrictions.grant = RestrictionsState.Grant(
-                itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, prompt.item))
+                itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.grantedProgrammeStart(state, prompt.item))
             return playPrompted(&state, index: index, now: now)
         case .held(let token):
             guard token == state.playback.token else {
@@ -135,10 +135,12 @@ enum PasscodeReducer {
                     return []
                 }
                 state.restrictions.grant = RestrictionsState.Grant(
-                    itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, prompt.item))
+                    itemID: prompt.item.id, token: nil, programmeStart: RestrictionReducer.grantedProgrammeStart(state, prompt.item))
                 return playPrompted(&state, index: index, now: now)
             }
-            state.restrictions.grant = RestrictionsState.Grant(itemID: prompt.item.id, token: token, programmeStart: state.playback.programmeStart)
+            state.restrictions.grant = RestrictionsState.Grant(
+                itemID: prompt.item.id, token: token,
+                programmeStart: prompt.item.isLive ? RestrictionReducer.grantedProgrammeStart(state, prompt.item) : state.playback.programmeStart)
             if state.live.flip != nil {
                 NavigationReducer.go(&state, to: .interstitial)
                 return [.continueLoad(token: token)] + flipTimers(state)

@@ -14,7 +14,10 @@ import MediaModel
 extension RestrictionReducer {
     /// The programme `item`'s picture is judged by at `time`: the one
     /// airing then, or, while its end may still be on screen, the one
-    /// before it when it is held back. `tail`: it is that one.
+    /// before it when it is held back — unless the last passcode covers
+    /// the one airing (given while that end was on screen: it named the
+    /// one airing, `grantedProgrammeStart`, and covers the end seen with
+    /// it). `tail`: it is that one.
     static func judged(_ state: ShellState, _ item: MediaItem, at time: Double) -> (programme: Programme?, tail: Bool) {
         let now = state.nowNext(item, at: time).now
         let policy = state.restrictions.policy
@@ -23,8 +26,17 @@ extension RestrictionReducer {
               let before = state.nowNext(item, at: now.map { $0.start - 0.001 } ?? time - bufferMargin).now, before.start != now?.start,
               let stop = before.stop, stop <= time, time - stop < bufferMargin,
               policy.restricts(item.ratingsHeldTo + before.ratings.compactMap(\.resolved)),
-              !covered(state, item, programmeStart: before.start) else { return (now, false) }
+              !covered(state, item, programmeStart: before.start), !covered(state, item, programmeStart: now?.start) else { return (now, false) }
         return (before, true)
+    }
+
+    /// The programme a passcode given at `time` (nil: now by the wall
+    /// clock) for a live `item` names: the one airing by the guide, also
+    /// while a held one's end is still on screen, so that the viewer is
+    /// not asked again when that end has passed (`judged` holds no end
+    /// before a covered programme). Nil for what is not live.
+    static func grantedProgrammeStart(_ state: ShellState, _ item: MediaItem, at time: Double? = nil) -> Double? {
+        item.isLive ? state.nowNext(item, at: time ?? state.wallClock).now?.start : nil
     }
 
     /// When what `item`'s picture is judged by at `time` may change next:

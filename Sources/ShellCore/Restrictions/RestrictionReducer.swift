@@ -49,7 +49,7 @@ enum RestrictionReducer {
         guard policy.mode != .off else { return .proceed([]) }
         let start = programmeStart(state, item)
         if state.restrictions.preAuthorized.remove(item.id) != nil {
-            state.restrictions.grant = RestrictionsState.Grant(itemID: item.id, token: nil, programmeStart: start)
+            state.restrictions.grant = RestrictionsState.Grant(itemID: item.id, token: nil, programmeStart: grantedProgrammeStart(state, item))
             return .proceed([])
         }
         let ratings = knownRatings(state, item)

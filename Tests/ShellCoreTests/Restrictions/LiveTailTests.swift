@@ -95,6 +95,28 @@ struct LiveTailTests {
         checking.expectArmed([.programmeBoundary, .transportHide])
     }
 
+    @Test("the passcode given while a held film's end is on screen, a second held film airing: it names the one airing and covers the end seen with it; no second prompt when the end has passed")
+    func grantInTheTail() {
+        let guide = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: [
+            filmThenNews.programmes(for: "mixed")[0],
+            Programme(channel: "mixed", start: wall + 20, stop: wall + 620, title: "Later Film",
+                      ratings: [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)]),
+        ])
+        let h = ReducerHarness(state(at: wall + 25, guide: guide))
+        h.apply(.playIndex(0, at: h.clock.now))
+        #expect(h.state.screen == .passcode)
+        for digit in [1, 2, 3, 4] { h.apply(.command(.digit(digit), at: h.clock.now)) }
+        let granted = h.apply(.passcodeChecked(attempt: h.state.prompt?.checking ?? 0, correct: true, wallClock: wall + 26, at: h.clock.now))
+        #expect(h.state.restrictions.grant?.programmeStart == wall + 20, "the film airing, not the one whose end is on screen")
+        #expect(h.state.screen == .player && granted.contains(.load(mixedChannel, token: h.state.playback.token)), "\(granted)")
+        #expect(RestrictionReducer.judged(h.state, mixedChannel, at: wall + 26).programme?.title == "Later Film", "the end seen is covered with it")
+        h.apply(.player(.preloaded(ratings: []), token: h.state.playback.token, at: h.clock.now))
+        h.apply(.player(.playing, token: h.state.playback.token, at: h.clock.now))
+        h.apply(.wallClock(wall + 51, at: h.clock.now))
+        #expect(h.state.screen == .player && h.state.prompt == nil, "not asked again when the first film's end has passed")
+        h.expectArmed([.hintHide, .programmeBoundary, .transportHide])
+    }
+
     @Test("the prompt's timer follows what it asks for: a second held programme after the film times its own end; none when the guide does not know")
     func promptLiftTimerFollows() {
         let guide = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: [
