@@ -281,25 +281,27 @@ struct PlayCommand: ParsableCommand {
         for lineup in inputs.fromURLs {
             let runLoop = shell.runLoop
             let addGuideTargets = shell.guideTargetsAdder()
-            LineupRefresher(location: lineup.location, copy: LineupCopy(), maximumAge: setup.file.lineupRefresh ?? 12 * 3600, logger: logger,
-                            tell: { message in runLoop.perform { $0.showNotice(message) } },
-                            apply: { ids, items, targets in
-                                runLoop.perform { $0.refreshItems(replacing: ids, with: items) }
-                                addGuideTargets(targets)
-                            })
-                .start(shown: lineup.items, fromCopy: lineup.fromCopy != nil)
+            let refresher = LineupRefresher(location: lineup.location, copy: LineupCopy(), maximumAge: setup.file.lineupRefresh ?? 12 * 3600, logger: logger,
+                                            tell: { message in runLoop.perform { $0.showNotice(message) } },
+                                            apply: { ids, items, targets in
+                                                runLoop.perform { $0.refreshItems(replacing: ids, with: items) }
+                                                addGuideTargets(targets)
+                                            })
+            shell.whenClockSet(refresher.clockWasSet)
+            refresher.start(shown: lineup.items, fromCopy: lineup.fromCopy != nil)
         }
         if let account = inputs.account {
             let runLoop = shell.runLoop
             let addGuideTargets = shell.guideTargetsAdder()
-            AccountRefresher(account: account.account, libraryPath: setup.file.libraryPath ?? LibraryStore.defaultPath(),
-                             maximumAge: setup.file.accountRefresh ?? 12 * 3600, logger: logger,
-                             tell: { message in runLoop.perform { $0.showNotice(message) } },
-                             apply: { ids, contents in
-                                 runLoop.perform { $0.refreshItems(replacing: ids, with: contents.items) }
-                                 addGuideTargets(contents.targets)
-                             })
-                .start(shown: account.contents.items, fetched: account.contents.fetched, checked: !account.stored)
+            let refresher = AccountRefresher(account: account.account, libraryPath: setup.file.libraryPath ?? LibraryStore.defaultPath(),
+                                             maximumAge: setup.file.accountRefresh ?? 12 * 3600, logger: logger,
+                                             tell: { message in runLoop.perform { $0.showNotice(message) } },
+                                             apply: { ids, contents in
+                                                 runLoop.perform { $0.refreshItems(replacing: ids, with: contents.items) }
+                                                 addGuideTargets(contents.targets)
+                                             })
+            shell.whenClockSet(refresher.clockWasSet)
+            refresher.start(shown: account.contents.items, fetched: account.contents.fetched, checked: !account.stored)
         }
         do {
             let status = try shell.run()

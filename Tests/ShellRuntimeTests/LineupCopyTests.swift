@@ -112,4 +112,40 @@ struct LineupRefresherTests {
         #expect(Self.wait(5) { server.requests.count >= asked + 2 })
         #expect(answer.applies.count == 2, "the same answer again changes nothing")
     }
+
+    @Test("a set of the system clock has a read that failed tried again at once, not after its wait; a lineup read fine keeps its wait")
+    func clockSet() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-refresher-clock")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let answer = Answer()
+        let server = try LocalHTTPServer(responder: { _ in answer.data })
+        defer { server.stop() }
+        let shown = M3UParser.parse(String(decoding: answer.data, as: UTF8.self)).playableChannels().items
+        answer.serve(3)
+        let healthy = LineupRefresher(location: server.url("fine.m3u"), copy: LineupCopy(directory: dir.path), maximumAge: 3600, logger: Logger(label: "test"),
+                                      firstRetry: 600, tell: { _ in }, apply: { _, _, _ in })
+        defer { healthy.stop() }
+        healthy.start(shown: shown, fromCopy: false)
+        server.inject(.serverError)
+        let refresher = LineupRefresher(location: server.url("tv.m3u"), copy: LineupCopy(directory: dir.path), maximumAge: 3600, logger: Logger(label: "test"),
+                                        firstRetry: 600, tell: { answer.tell($0) }, apply: { ids, items, _ in answer.applied(ids, items) })
+        defer { refresher.stop() }
+        refresher.start(shown: shown, fromCopy: true)
+        server.inject(nil)
+        refresher.clockWasSet()
+        healthy.clockWasSet()
+        #expect(Self.wait(5) { answer.applies.count == 1 }, "read again at once")
+        #expect(answer.applies.first?.1.map(\.title) == ["Channel 1", "Channel 2", "Channel 3"])
+        #expect(server.requests.allSatisfy { !$0.contains("fine.m3u") }, "the lineup read fine waits its 12 h: \(server.requests)")
+    }
+}
+
+@Suite("An account's lists read again")
+struct AccountRefresherWaitTests {
+    @Test("the wait until the lists are old is at least a minute and never more than their maximum age, a fetch time in the future (the clock set back, a box in 1970) included")
+    func waits() {
+        #expect(AccountRefresher.wait(fetched: 1000, maximumAge: 3600, now: 1600) == 3000)
+        #expect(AccountRefresher.wait(fetched: 1000, maximumAge: 3600, now: 4590) == 60)
+        #expect(AccountRefresher.wait(fetched: 1_800_000_000, maximumAge: 3600, now: 0) == 3600)
+    }
 }

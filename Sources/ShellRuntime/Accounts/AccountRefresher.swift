@@ -14,7 +14,11 @@ import MediaModel
 /// once the viewer is only watching or browsing, `ShellControl.refreshItems`, and
 /// fetches the guide of channels it gained, `Shell.guideTargetsAdder`).
 /// `tell` gets each message for the screen (the provider's own note too,
-/// when it signs in). Start it once; it runs until the process ends.
+/// when it signs in). Start it once; it runs until the process ends. A set
+/// of the system clock (`clockWasSet()`) has a sign-in or fetch that failed
+/// tried again at once (an HTTPS certificate is "not yet valid" on a box
+/// whose clock starts in 1970) and the lists' age judged again by the new
+/// time; no wait is longer than `maximumAge`, whatever the clock did.
 public final class AccountRefresher: Sendable {
     let account: AccountsFile.Account
     let libraryPath: String
@@ -22,6 +26,10 @@ public final class AccountRefresher: Sendable {
     let logger: Logger
     let tell: @Sendable (String) -> Void
     let apply: @Sendable (_ replacing: Set<String>, _ contents: AccountContents) -> Void
+    private let lock = NSLock()
+    nonisolated(unsafe) private var clockSet = false
+    /// Signalled by `clockWasSet()`; waited on with the monotonic clock.
+    private let wake = DispatchSemaphore(value: 0)
 
     public init(account: AccountsFile.Account, libraryPath: String, maximumAge: Double, logger: Logger, tell: @escaping @Sendable (String) -> Void,
                 apply: @escaping @Sendable (_ replacing: Set<String>, _ contents: AccountContents) -> Void) {
@@ -42,15 +50,44 @@ public final class AccountRefresher: Sendable {
         thread.start()
     }
 
+    /// The system clock was set (`Shell.whenClockSet`): the thread wakes
+    /// to judge the lists' age by the new time, and tries a sign-in or
+    /// fetch that failed again now. Any thread.
+    public func clockWasSet() {
+        lock.withLock { clockSet = true }
+        wake.signal()
+    }
+
+    /// Waits `seconds` or until the clock is set (during the last attempt
+    /// too); whether it was set.
+    private func waitClockSet(_ seconds: Double) -> Bool {
+        let deadline = DispatchTime.now() + seconds
+        while wake.wait(timeout: deadline) == .success {
+            if lock.withLock({ defer { clockSet = false }; return clockSet }) { return true }
+        }
+        return false
+    }
+
+    /// Seconds until the lists fetched at `fetched` are `maximumAge` old at
+    /// `now`: at least a minute, at most `maximumAge` (a fetch time in the
+    /// future — the clock set back, or started in 1970 — waits no longer).
+    static func wait(fetched: Double, maximumAge: Double, now: Double) -> Double {
+        min(maximumAge, max(60, fetched + maximumAge - now))
+    }
+
     private func run(shown: [MediaItem], fetched: Double, checked: Bool) {
         var shown = shown
         var fetched = fetched
         var checked = checked
+        /// What failed last, to try again when the clock is set: nil
+        /// nothing, true the lists' fetch, false the sign-in.
+        var failed: Bool?
         let client = XtreamClient(server: account.server)
         while true {
             let now = Date().timeIntervalSince1970
-            let stale = now - fetched >= maximumAge
-            if !checked || stale {
+            let stale = now - fetched >= maximumAge || failed == true
+            if !checked || stale || failed != nil {
+                failed = nil
                 do {
                     if stale {
                         let library = LibraryStore.open(path: libraryPath).store
@@ -79,11 +116,16 @@ public final class AccountRefresher: Sendable {
                     logger.error("\(message)")
                     tell(message)
                     fetched = max(fetched, now - maximumAge + min(maximumAge, 3600))
+                    failed = stale
                 }
                 checked = true
             }
-            let wait = max(60, fetched + maximumAge - Date().timeIntervalSince1970)
-            Thread.sleep(forTimeInterval: wait)
+            let set = waitClockSet(Self.wait(fetched: fetched, maximumAge: maximumAge, now: Date().timeIntervalSince1970))
+            if set {
+                logger.info("account \(account.name): the system clock was set\(failed == nil ? "" : ", tried again now")")
+            } else {
+                failed = nil
+            }
         }
     }
 

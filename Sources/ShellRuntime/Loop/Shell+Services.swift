@@ -108,7 +108,16 @@ extension Shell {
     func clockWasSet() {
         logger.info("the system clock was set (now \(Date())): the guide's window and the passcode gate look at the time again")
         guideService?.clockWasSet()
+        for handler in clockSetHandlers { handler() }
         tickWallClock()
+    }
+
+    /// Has `handler` called on the main thread each time the system clock
+    /// is set (`ClockSetWatch`): the lineup's and the account's refreshers
+    /// try a failed read again at once. Call before `run()`, on the main
+    /// thread.
+    public func whenClockSet(_ handler: @escaping () -> Void) {
+        clockSetHandlers.append(handler)
     }
 
     /// Tells the reducer the wall-clock time, after the local time's offset

@@ -69,6 +69,8 @@ public final class Shell {
     var guideService: GuideService?
     /// Tells when the system clock is set (nil without a timerfd).
     let clockWatch = ClockSetWatch()
+    /// Called when the clock is set, after the guide's (`whenClockSet`).
+    var clockSetHandlers: [() -> Void] = []
     /// Where the guide is kept and refreshed from; the fleet's `guide` command changes it.
     var guidePlan: GuidePlan?
     var signalRead: Int32 = -1

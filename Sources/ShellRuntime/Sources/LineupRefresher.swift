@@ -16,7 +16,10 @@ import MediaModel
 /// running shell shows them once the viewer is only watching or browsing,
 /// `ShellControl.refreshItems`, and fetches the guide of channels it
 /// gained); `tell` gets the message for the screen. Start it once per
-/// lineup; it runs until the process ends or `stop()`.
+/// lineup; it runs until the process ends or `stop()`. A set of the system
+/// clock (`clockWasSet()`) has a read that failed tried again at once: an
+/// HTTPS server's certificate is "not yet valid" on a box whose clock
+/// starts in 1970 until NTP's step.
 public final class LineupRefresher: Sendable {
     let location: String
     let copy: LineupCopy
@@ -27,8 +30,10 @@ public final class LineupRefresher: Sendable {
     let apply: @Sendable (_ replacing: Set<String>, _ items: [MediaItem], _ targets: [GuideTarget]) -> Void
     private let lock = NSLock()
     nonisolated(unsafe) private var stopped = false
-    /// Signalled by `stop()`; waited on with the monotonic clock, so a step
-    /// of the wall clock neither cuts nor stretches a wait.
+    nonisolated(unsafe) private var clockSet = false
+    /// Signalled by `stop()` and `clockWasSet()`; waited on with the
+    /// monotonic clock, so a step of the wall clock neither cuts nor
+    /// stretches a wait.
     private let wake = DispatchSemaphore(value: 0)
 
     /// `firstRetry`: seconds before the first try after a failure (15;
@@ -60,11 +65,32 @@ public final class LineupRefresher: Sendable {
         wake.signal()
     }
 
+    /// The system clock was set (`Shell.whenClockSet`): a read that failed
+    /// is tried again now, not after its wait; one that worked keeps its
+    /// wait. Any thread.
+    public func clockWasSet() {
+        lock.withLock { clockSet = true }
+        wake.signal()
+    }
+
     private var isStopped: Bool { lock.withLock { stopped } }
 
-    /// Waits `seconds`, or less when stopped; whether it was stopped.
-    private func waitStopped(_ seconds: Double) -> Bool {
-        _ = wake.wait(timeout: .now() + seconds)
+    /// Waits `seconds`, or less when stopped or, with `failing`, when the
+    /// clock is set (during the read that failed too); whether it was
+    /// stopped.
+    private func waitStopped(_ seconds: Double, failing: Bool) -> Bool {
+        let deadline = DispatchTime.now() + seconds
+        while wake.wait(timeout: deadline) == .success {
+            let (stop, set) = lock.withLock { () -> (Bool, Bool) in
+                defer { clockSet = false }
+                return (stopped, clockSet)
+            }
+            if stop { return true }
+            if set && failing {
+                logger.info("lineup \(URLRedaction.redact(location)): the system clock was set, read again now")
+                return false
+            }
+        }
         return isStopped
     }
 
@@ -80,7 +106,7 @@ public final class LineupRefresher: Sendable {
         var shown = shown
         var failures = failures
         while true {
-            if waitStopped(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge)) { return }
+            if waitStopped(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge), failing: failures > 0) { return }
             let data: Data
             do {
                 data = try InputLoader.load(location)
