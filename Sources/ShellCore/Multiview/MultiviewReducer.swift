@@ -129,12 +129,16 @@ enum MultiviewReducer {
     }
 
     /// Whether the last passcode, or the one given for the view, covers
-    /// `entry`'s channel airing the programme on now.
+    /// `entry`'s channel airing the programme on now. The view's names the
+    /// programme airing when it was given (`unlocked`) and, as the last
+    /// passcode does (`RestrictionReducer.judged`), covers the end of a
+    /// held one still on the picture before it.
     static func covered(_ state: ShellState, _ entry: MultiviewState.View) -> Bool {
         let item = state.items[entry.index]
         let start = RestrictionReducer.programmeStart(state, item)
         if RestrictionReducer.covered(state, item, programmeStart: start) { return true }
-        return entry.grant.map { $0.itemID == item.id && $0.programmeStart == start } ?? false
+        guard let grant = entry.grant, grant.itemID == item.id else { return false }
+        return grant.programmeStart == start || grant.programmeStart == RestrictionReducer.grantedProgrammeStart(state, item)
     }
 
     /// ENTER on the focused view, its channel restricted: the passcode
@@ -161,7 +165,7 @@ enum MultiviewReducer {
         NavigationReducer.go(&state, to: .player)
         guard multiview.views.indices.contains(view), multiview.views[view].playback.token == token,
               state.items[multiview.views[view].index].id == item.id else { return [] }
-        let grant = RestrictionsState.Grant(itemID: item.id, token: nil, programmeStart: RestrictionReducer.programmeStart(state, item))
+        let grant = RestrictionsState.Grant(itemID: item.id, token: nil, programmeStart: RestrictionReducer.grantedProgrammeStart(state, item))
         state.multiview?.views[view].grant = grant
         return open(&state, view: view) + sound(state) + boundaryTimer(state)
     }

@@ -261,6 +261,39 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("a view unlocked while a held film's end is still on its picture, a second held film airing: the code names the one airing and covers that end; the view is not stopped when the end has passed, and full screen keeps the code")
+    func unlockInTheTail() {
+        var items = channels
+        for i in items.indices { items[i].guideID = "g\(i + 1)" }
+        let maRating = [GuideRating(system: "VCHIP", value: "TV-MA", resolved: tvMA)]
+        let guide = ProgrammeGuide(channels: [], programmes: [
+            Programme(channel: "g2", start: dayWall - 1800, stop: dayWall + 20, title: "Late Film", ratings: maRating),
+            Programme(channel: "g2", start: dayWall + 20, stop: dayWall + 3600, title: "Later Film", ratings: maRating),
+        ])
+        let on = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+        let h = ReducerHarness(ShellState(items: items, settings: noWarm, guide: guide, restrictions: RestrictionsState(policy: on)))
+        h.apply(.wallClock(dayWall + 25, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.multiview, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        #expect(h.state.multiview?.views[1].restricted == "TV-MA")
+        h.apply(.command(.select, at: h.clock.now))
+        for digit in [2, 4, 6, 8] { h.apply(.command(.digit(digit), at: h.clock.now)) }
+        let attempt = try! #require(h.state.prompt?.checking)
+        h.apply(.passcodeChecked(attempt: attempt, correct: true, wallClock: dayWall + 26, at: h.clock.now))
+        let opened = try! #require(h.state.multiview?.views[1])
+        #expect(opened.restricted == nil && opened.playback.phase == .loading)
+        #expect(opened.grant?.programmeStart == dayWall + 20, "the film airing, not the one whose end is on the picture")
+
+        let passed = h.apply(.wallClock(dayWall + 51, at: h.clock.now))
+        #expect(!passed.contains(.slot(.view1, .stop)) && h.state.multiview?.views[1].restricted == nil, "not stopped when the first film's end has passed: \(passed)")
+        h.apply(.command(.select, at: h.clock.now))
+        #expect(h.state.multiview == nil && h.state.current == 1 && h.state.prompt == nil && h.state.screen == .player)
+        #expect(h.state.restrictions.grant?.programmeStart == dayWall + 20)
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("M with neighbours warm: a chosen channel that is warm keeps its player (moved to its view, unpaused, at its buffer's live edge; no second load); the others open; a warm channel not chosen stops")
     func warmHandedOn() {
         var settings = ShellSettings()
