@@ -8,8 +8,8 @@ import Testing
 struct SleepDailyEndToEndTests {
     /// A POSIX time zone (which glibc reads and a small box may set in
     /// `TZ`) on UTC whose daylight saving time (UTC+1) begins at `start`
-    /// (seconds since 1970), ending the day after.
-    static func zone(summerTimeFrom start: Double) -> String {
+    /// (seconds since 1970), ending `days` later at local midnight.
+    static func zone(summerTimeFrom start: Double, days: Int = 1) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let date = Date(timeIntervalSince1970: start)
@@ -19,7 +19,7 @@ struct SleepDailyEndToEndTests {
         let year = parts.year!
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         if leap && day > 59 { day -= 1 }
-        let end = day == 365 ? 1 : day + 1
+        let end = (day + days - 1) % 365 + 1
         return String(format: "AAA0BBB-1,J%d/%02d:%02d:%02d,J%d/00:00:00", day, parts.hour!, parts.minute!, parts.second!, end)
     }
 

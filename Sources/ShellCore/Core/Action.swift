@@ -47,9 +47,11 @@ public enum Action: Equatable, Sendable {
     /// passcode lockout), told at `at`.
     case wallClock(Double, at: Instant)
     /// The local time's offset from UTC, in seconds, changed (daylight
-    /// saving time began or ended, the zone was changed): `[sleep] daily`
-    /// and the times on the screens follow it.
-    case utcOffset(Int)
+    /// saving time began or ended, the zone was changed), or the change of
+    /// it within a day and a half (`change`: summer time beginning or
+    /// ending, nil for none): `[sleep] daily` and the times on the screens
+    /// follow them.
+    case utcOffset(Int, change: UTCOffsetChange? = nil)
     /// A new programme guide.
     case guideLoaded(ProgrammeGuide)
     /// The stored guide's programmes for `window` (replacing those held).

@@ -103,8 +103,9 @@ public enum ShellReducer {
         case .logoLoaded(let url, let image):
             state.guide.logos[url] = image
             return []
-        case .utcOffset(let offset):
+        case .utcOffset(let offset, let change):
             state.settings.utcOffset = offset
+            state.settings.utcOffsetChange = change
             return []
         case .wallClock(let time, let now):
             state.wallClock = time

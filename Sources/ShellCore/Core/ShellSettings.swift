@@ -36,6 +36,15 @@ public struct ShellSettings: Equatable, Sendable {
     public var sleepDaily: Int?
     /// Seconds east of UTC here, for the daily sleep's local time.
     public var utcOffset = 0
+    /// Summer time beginning or ending within a day and a half of now, for
+    /// clock times on its other side (`ViewContext.offset(at:)`).
+    public var utcOffsetChange: UTCOffsetChange?
+
+    /// Seconds east of UTC at `time`, a change of summer time near now
+    /// taken into account.
+    public func utcOffset(at time: Double) -> Int {
+        utcOffsetChange?.offset(at: time) ?? utcOffset
+    }
     /// Seconds a notice stays.
     public var noticeDelay = 2.5
     /// Seconds between spinner frames.

@@ -15,13 +15,12 @@ enum GuideGridView {
         let selected = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
         let airing = Style(foreground: theme.text, background: theme.barBackground)
         let ascii = theme.glyphs.isASCII
-        let offset = context.utcOffset
         let wall = state.wallClock
 
         screen.put("Guide", x: 2, y: 1, style: base.bolded())
-        screen.put(formatDayAndClock(grid.time, utcOffset: offset).split(separator: " ").first.map(String.init) ?? "", x: 9, y: 1, style: dim)
+        screen.put(context.dayAndClock(grid.time).split(separator: " ").first.map(String.init) ?? "", x: 9, y: 1, style: dim)
         if wall > 0 {
-            let clock = formatClock(wall, utcOffset: offset)
+            let clock = context.clock(wall)
             screen.put(clock, x: screen.width - 2 - clock.count, y: 1, style: dim)
         }
 
@@ -31,7 +30,7 @@ enum GuideGridView {
         let end = grid.start + layout.span
         for slot in 0..<layout.slots {
             let t = grid.start + Double(slot) * 1800
-            screen.put(formatClock(t, utcOffset: offset), x: left + slot * layout.slotWidth + 1, y: layout.headerRow, style: dim)
+            screen.put(context.clock(t), x: left + slot * layout.slotWidth + 1, y: layout.headerRow, style: dim)
         }
         let nowX = wall >= grid.start && wall < end ? x(wall) : nil
         if let nowX, screen[nowX, layout.headerRow - 1].character == " " {
@@ -139,8 +138,7 @@ enum GuideGridView {
         screen.put(String(repeating: theme.glyphs.isASCII ? "-" : "─", count: screen.width - 2), x: 1, y: top, style: dim)
         let item = state.items[grid.channel]
         let cell = GuideGridReducer.focused(state, grid)
-        let offset = context.utcOffset
-        let when = formatDayAndClock(cell.start, utcOffset: offset) + "–" + formatClock(cell.stop, utcOffset: offset)
+        let when = context.dayAndClock(cell.start) + "–" + context.clock(cell.stop)
         screen.put(truncate("\(when)  \(item.number.map { "\($0) " } ?? "")\(item.title)", toWidth: width, ellipsis: theme.glyphs.ellipsis),
                    x: 2, y: top + 1, style: dim)
         guard let original = cell.programme else {

@@ -16,7 +16,7 @@ enum GuideSearchView {
         screen.put("Guide", x: 2, y: 1, style: base.bolded())
         screen.put("Search", x: 9, y: 1, style: dim)
         if state.wallClock > 0 {
-            let clock = formatClock(state.wallClock, utcOffset: context.utcOffset)
+            let clock = context.clock(state.wallClock)
             screen.put(clock, x: screen.width - 2 - clock.count, y: 1, style: dim)
         }
         let field = Style(foreground: theme.text, background: theme.barBackground, bold: true)
@@ -38,14 +38,13 @@ enum GuideSearchView {
         if let status { screen.put(truncate(status, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: 3, y: top, style: dim) }
         content.keep(row: 3, x: 2, width: width)
         let first = min(max(0, search.focus - visible / 2), max(0, search.results.count - visible))
-        let offset = context.utcOffset
         for (row, programme) in search.results.enumerated().dropFirst(first).prefix(visible) {
             let y = top + row - first
             let focused = row == search.focus
             let style = focused ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true) : base
             screen.fill(x: 2, y: y, width: width, height: 1, with: Cell(" ", style: style))
             let item = state.itemIndex(guideChannel: programme.channel).map { state.items[$0] }
-            let when = formatDayAndClock(programme.start, utcOffset: offset)
+            let when = context.dayAndClock(programme.start)
             let channel = truncate((item?.number.map { "\($0) " } ?? "") + (item?.title ?? programme.channel), toWidth: 18,
                                    ellipsis: theme.glyphs.ellipsis)
             var title = programme.title

@@ -146,9 +146,9 @@ enum InterstitialView {
     /// "Now   20:00–20:30  Title": the labels padded alike, so the times of
     /// Now and Next lines stand in one column.
     static func line(_ label: String, _ p: Programme, _ context: ViewContext) -> String {
-        let stop = p.stop.map { "–" + formatClock($0, utcOffset: context.utcOffset) } ?? ""
+        let stop = p.stop.map { "–" + context.clock($0) } ?? ""
         let label = label + String(repeating: " ", count: max(0, 4 - label.count))
-        var text = "\(label)  \(formatClock(p.start, utcOffset: context.utcOffset))\(stop)  \(p.title)"
+        var text = "\(label)  \(context.clock(p.start))\(stop)  \(p.title)"
         if let rating = p.ratings.first { text += "  [\(rating.value)]" }
         return text
     }

@@ -21,7 +21,7 @@ enum HomeView {
         screen.put(count, x: 12, y: 1, style: dim)
         var clockX = screen.width - 2
         if state.wallClock > 0 {
-            let clock = formatClock(state.wallClock, utcOffset: context.utcOffset)
+            let clock = context.clock(state.wallClock)
             clockX -= clock.count
             screen.put(clock, x: clockX, y: 1, style: dim)
         }
@@ -143,9 +143,9 @@ enum HomeView {
         let dot = theme.glyphs.isASCII ? "-" : "·"
         if status.refreshing { return "\(dot) updating the guide" + (theme.glyphs.isASCII ? "..." : "…") }
         guard let refreshed = status.refreshed else { return nil }
-        let today = Int((state.wallClock + Double(context.utcOffset)) / 86400) == Int((refreshed + Double(context.utcOffset)) / 86400)
+        let today = Int((state.wallClock + Double(context.offset(at: state.wallClock))) / 86400) == Int((refreshed + Double(context.offset(at: refreshed))) / 86400)
         let when = today || state.wallClock == 0
-            ? formatClock(refreshed, utcOffset: context.utcOffset) : formatDayAndClock(refreshed, utcOffset: context.utcOffset)
+            ? context.clock(refreshed) : context.dayAndClock(refreshed)
         return "\(dot) guide updated \(when)"
     }
 
@@ -163,7 +163,7 @@ enum HomeView {
     private static func healthLine(_ state: ShellState, index: Int, context: ViewContext) -> String? {
         guard state.items.indices.contains(index), let health = state.live.streamHealth[index], let failure = health.lastFailure else { return nil }
         let count = state.items[index].streamCount
-        let when = health.failedAt.map { " at " + formatClock($0, utcOffset: context.utcOffset) } ?? ""
+        let when = health.failedAt.map { " at " + context.clock($0) } ?? ""
         let reason = URLRedaction.redactingURLs(in: failure)
         let failed = count > 1 ? "stream \((health.lastFailedStream ?? 0) + 1) failed\(when): \(reason)" : "failed\(when): \(reason)"
         return count > 1 ? "Stream \(health.stream + 1) of \(count) in use · \(failed)" : failed.prefix(1).uppercased() + failed.dropFirst()

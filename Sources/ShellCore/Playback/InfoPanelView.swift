@@ -68,7 +68,7 @@ enum InfoPanelView {
         let first = min(max(0, focus - rows + 1), max(0, items.count - rows))
         for (row, index) in (first..<min(items.count, first + rows)).enumerated() {
             let item = items[index]
-            let when = item.time.map { formatDayAndClock($0, utcOffset: context.utcOffset) } ?? ""
+            let when = item.time.map { context.dayAndClock($0) } ?? ""
             let mark = item.isCurrent ? "● " : "  "
             let label = " " + truncate(mark + when + "  " + item.title, toWidth: max(4, width - 2), ellipsis: theme.glyphs.ellipsis) + " "
             screen.put(label, x: 2, y: 3 + row, style: index == focus ? focusStyle : (item.isCurrent ? base.bolded() : base))

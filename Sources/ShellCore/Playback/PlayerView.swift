@@ -30,7 +30,7 @@ enum PlayerView {
             break
         }
         if state.chrome.transportVisible || state.scrub != nil || state.playback.paused {
-            TransportBarView.draw(into: &screen, state: state, theme: theme, utcOffset: context.utcOffset)
+            TransportBarView.draw(into: &screen, state: state, theme: theme, context: context)
             ThumbnailView.draw(into: &screen, state: state, theme: theme, context: context)
             if context.chromeOverPicture && context.videoInTerminal && picture {
                 let rows = TransportBarView.rows(state)

@@ -51,7 +51,7 @@ enum TransportBarView {
     /// The rows the bar takes at the bottom of the screen.
     static func rows(_ state: ShellState) -> Int { state.scrub?.mode == .fine ? 6 : 5 }
 
-    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, utcOffset: Int = 0) {
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext = ViewContext(picture: .terminal)) {
         let rows = rows(state)
         let top = screen.height - rows
         let barWidth = screen.width - 2 * margin
@@ -132,10 +132,10 @@ enum TransportBarView {
             var x = screen.put(" LIVE ", x: margin, y: row, style: Style(foreground: RGB(hex: 0xFFFFFF), background: theme.liveBadge, bold: true))
             if let now, let stop = now.stop {
                 let dash = theme.glyphs.isASCII ? "-" : "–"
-                x = screen.put("  " + formatClock(now.start, utcOffset: utcOffset) + dash + formatClock(stop, utcOffset: utcOffset), x: x, y: row, style: base)
+                x = screen.put("  " + context.clock(now.start) + dash + context.clock(stop), x: x, y: row, style: base)
             }
             if let next {
-                let label = "Next " + formatClock(next.start, utcOffset: utcOffset) + "  " + next.title
+                let label = "Next " + context.clock(next.start) + "  " + next.title
                 let room = screen.width - margin - x - 4
                 if room >= 12 {
                     let shown = truncate(label, toWidth: room, ellipsis: theme.glyphs.ellipsis)

@@ -35,10 +35,10 @@ public struct RecordDialog: Equatable, Sendable {
     public static let lengths = [15, 30, 60, 90, 120, 180, 240]
 
     /// How `choice` reads on the dialog ("Record until 21:00", "Record for
-    /// ‹ 1 h ›" …), times at `utcOffset`.
-    public func label(_ choice: Choice, utcOffset: Int, ascii: Bool = false) -> String {
+    /// ‹ 1 h ›" …), times at `utcOffset` (after `change` on its other side).
+    public func label(_ choice: Choice, utcOffset: Int, change: UTCOffsetChange? = nil, ascii: Bool = false) -> String {
         switch choice {
-        case .untilEnd(let stop): "Record until \(formatClock(stop, utcOffset: utcOffset))"
+        case .untilEnd(let stop): "Record until \(formatClock(stop, utcOffset: change?.offset(at: stop) ?? utcOffset))"
         case .forDuration: ascii ? "Record for < \(Self.length(minutes)) >" : "Record for ‹ \(Self.length(minutes)) ›"
         case .remind(let set): set ? "Remove reminder" : "Remind me"
         case .record: "Record"

@@ -13,10 +13,10 @@ enum RecordDialogView {
         let heading = dialog.programme.map { state.shown($0, on: item).title } ?? item.title
         var when = item.title
         if let programme = dialog.programme {
-            let start = formatDayAndClock(programme.start, utcOffset: state.settings.utcOffset)
-            when += "  \(start)" + (programme.stop.map { "–" + formatClock($0, utcOffset: state.settings.utcOffset) } ?? "")
+            let start = formatDayAndClock(programme.start, utcOffset: state.settings.utcOffset(at: programme.start))
+            when += "  \(start)" + (programme.stop.map { "–" + formatClock($0, utcOffset: state.settings.utcOffset(at: $0)) } ?? "")
         }
-        let labels = dialog.choices.map { dialog.label($0, utcOffset: state.settings.utcOffset, ascii: theme.glyphs.isASCII) }
+        let labels = dialog.choices.map { dialog.label($0, utcOffset: state.settings.utcOffset, change: state.settings.utcOffsetChange, ascii: theme.glyphs.isASCII) }
         let widest = max(columnWidth(of: heading), columnWidth(of: when), labels.map(columnWidth(of:)).max() ?? 0)
         let width = min(screen.width - 4, max(36, widest + 6))
         let step = screen.height - 2 >= labels.count * 2 + 4 ? 2 : 1

@@ -137,8 +137,8 @@ enum RecordingsReducer {
         let title = programme?.title ?? item.title
         let shown = programme.map { state.shown($0, on: item).title } ?? item.title
         let (rating, understood) = RecordRequest.ratings(item, programme)
-        let offset = state.settings.utcOffset
-        let clock = { (t: Double) in formatClock(t, utcOffset: offset) }
+        let settings = state.settings
+        let clock = { (t: Double) in formatClock(t, utcOffset: settings.utcOffset(at: t)) }
         switch choice {
         case .untilEnd(let stop):
             let request = RecordRequest(channel: item, title: title, start: wall, end: stop, rating: rating, heldTo: understood, summary: programme?.summary)
@@ -156,7 +156,7 @@ enum RecordingsReducer {
             let series = choice == .recordSeries
             let request = RecordRequest(channel: item, title: programme.title, start: programme.start, end: stop, rating: rating, heldTo: understood,
                                         summary: programme.summary, series: series)
-            let when = formatDayAndClock(programme.start, utcOffset: state.settings.utcOffset)
+            let when = formatDayAndClock(programme.start, utcOffset: state.settings.utcOffset(at: programme.start))
             return [.record(request)] + notice(&state, series ? "Recording every \(shown) on \(item.title)" : "\(shown) will be recorded (\(when))")
         case .cancelRecording(let id):
             return [.cancelRecording(id: id)] + notice(&state, "Recording of \(shown) cancelled")
@@ -179,7 +179,7 @@ enum RecordingsReducer {
             let old = before[recording.id]
             if recording.waitsForItsChannel != (old?.waitsForItsChannel ?? false) {
                 told = recording.waitsForItsChannel
-                    ? "\(recording.title) is not recorded yet: \(recording.reason ?? "its channel is down") until \(formatClock(recording.end, utcOffset: state.settings.utcOffset))"
+                    ? "\(recording.title) is not recorded yet: \(recording.reason ?? "its channel is down") until \(formatClock(recording.end, utcOffset: state.settings.utcOffset(at: recording.end)))"
                     : recording.status == .active ? "\(recording.title) is being recorded now" : told
             }
             guard old?.status != recording.status else { continue }

@@ -164,7 +164,7 @@ enum StateReport {
                                      "failed": list([.failed])]
         if let dialog = state.recordings.dialog {
             report["dialog"] = ["channel": state.items[dialog.channel].number.map { $0 as Any } ?? NSNullValue.null,
-                                "choices": dialog.choices.map { dialog.label($0, utcOffset: state.settings.utcOffset) },
+                                "choices": dialog.choices.map { dialog.label($0, utcOffset: state.settings.utcOffset, change: state.settings.utcOffsetChange) },
                                 "focus": dialog.focus] as [String: Any]
         }
         return report

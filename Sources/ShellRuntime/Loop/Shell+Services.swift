@@ -127,9 +127,13 @@ extension Shell {
     func tickWallClock() {
         let now = Date().timeIntervalSince1970
         let offset = LocalTime.offset(at: now)
+        let change = LocalTime.change(near: now)
         if offset != state.settings.utcOffset {
-            logger.info("the local time is now UTC\(offset < 0 ? "−" : "+")\(formatClock(Double(abs(offset)), utcOffset: 0))")
-            dispatch(.utcOffset(offset))
+            logger.info("the local time is now UTC\(LocalTime.describe(offset))")
+        }
+        if let change, change != state.settings.utcOffsetChange { LocalTime.log(change, logger) }
+        if offset != state.settings.utcOffset || change != state.settings.utcOffsetChange {
+            dispatch(.utcOffset(offset, change: change))
         }
         dispatch(.wallClock(now, at: MonotonicClock.now()))
         let needed = !state.guide.programmes.channelIDs.isEmpty || guidePlan != nil || state.settings.sleepDaily != nil

@@ -119,6 +119,8 @@ public final class Shell {
         initial.settings.backGlyph = unicode ? "←" : "LEFT"
         initial.settings.language = Locale.current.language.languageCode?.identifier
         initial.settings.utcOffset = LocalTime.offset(at: Date().timeIntervalSince1970)
+        initial.settings.utcOffsetChange = LocalTime.change(near: Date().timeIntervalSince1970)
+        if let change = initial.settings.utcOffsetChange { LocalTime.log(change, logger) }
         initial.live.startIndex = configuration.startIndex
         initial.live.fallbackIndex = configuration.fallbackIndex
         inbox = ActionInbox()
@@ -298,12 +300,12 @@ public final class Shell {
 
     /// How the views draw the picture's place.
     var viewContext: ViewContext {
-        let offset = state.settings.utcOffset
+        let offset = state.settings.utcOffset, change = state.settings.utcOffsetChange
         return switch configuration.video {
-        case .terminal: ViewContext(picture: .terminal, utcOffset: offset)
-        case .tv: ViewContext(picture: .terminal, utcOffset: offset, chromeOverPicture: true)
-        case .window: ViewContext(picture: .window, utcOffset: offset)
-        case .none: ViewContext(picture: .none, utcOffset: offset)
+        case .terminal: ViewContext(picture: .terminal, utcOffset: offset, utcOffsetChange: change)
+        case .tv: ViewContext(picture: .terminal, utcOffset: offset, utcOffsetChange: change, chromeOverPicture: true)
+        case .window: ViewContext(picture: .window, utcOffset: offset, utcOffsetChange: change)
+        case .none: ViewContext(picture: .none, utcOffset: offset, utcOffsetChange: change)
         }
     }
 

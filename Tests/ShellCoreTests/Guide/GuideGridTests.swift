@@ -72,6 +72,20 @@ struct GuideGridTests {
         list.expectArmed([.stall, .hintHide, .transportHide])
     }
 
+    @Test("summer time beginning at 21:00 UTC: the grid's half hours and the focused programme after it read in summer time, those before in the time before")
+    func acrossSummerTime() {
+        let h = gridOnNews()
+        h.apply(.utcOffset(0, change: UTCOffsetChange(at: half + 1800, before: 0, after: 3600)))
+        #expect(h.state.settings.utcOffsetChange == UTCOffsetChange(at: half + 1800, before: 0, after: 3600))
+        let context = ViewContext(picture: .terminal, utcOffset: 0, utcOffsetChange: h.state.settings.utcOffsetChange)
+        let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: context).text()
+        #expect(screen.contains("20:00") && screen.contains("20:30") && screen.contains("22:00") && screen.contains("22:30"), "\(screen)")
+        #expect(!screen.contains("21:00") && !screen.contains("21:30"), "no clock reads 21:00 that day: \(screen)")
+        #expect(screen.contains("20:00–22:00"), "Tonight, 20:00 to 21:00 UTC, ends in summer time: \(screen)")
+        #expect(context.clock(half + 1799) == "20:59" && context.dayAndClock(half + 1800) == "Mon 22:00")
+        h.expectArmed([.stall, .hintHide, .previewDelay])
+    }
+
     @Test("g from the home screen: ESC goes home, nothing plays")
     func fromHome() {
         let h = ReducerHarness(ShellState(items: lineup(), guide: guide))
