@@ -122,8 +122,9 @@ extension Shell {
 
     /// Tells the reducer the wall-clock time, after the local time's offset
     /// from UTC when that changed (daylight saving time, a new zone); again
-    /// every 30 s while there is a guide to read now / next from or a daily
-    /// sleep to keep.
+    /// as each minute begins, for the clock on the screens, and every 30 s
+    /// between while there is a guide to read now / next from or a daily
+    /// sleep to keep (`wallClockTickDelay`).
     func tickWallClock() {
         let now = Date().timeIntervalSince1970
         let offset = LocalTime.offset(at: now)
@@ -136,7 +137,16 @@ extension Shell {
             dispatch(.utcOffset(offset, change: change))
         }
         dispatch(.wallClock(now, at: MonotonicClock.now()))
-        let needed = !state.guide.programmes.channelIDs.isEmpty || guidePlan != nil || state.settings.sleepDaily != nil
-        nextWallClockTick = needed ? MonotonicClock.now() + 30 : nil
+        let often = !state.guide.programmes.channelIDs.isEmpty || guidePlan != nil || state.settings.sleepDaily != nil
+        nextWallClockTick = MonotonicClock.now() + Self.wallClockTickDelay(now: Date().timeIntervalSince1970, often: often)
+    }
+
+    /// Seconds from `now` (wall clock) to the next look at it: just after
+    /// the next minute begins (the clock on the home screen, the guide and
+    /// the bar turns over with it; it stood still between keys without a
+    /// guide), sooner — at most 30 s — when `often`.
+    static func wallClockTickDelay(now: Double, often: Bool) -> Double {
+        let untilMinute = 60 - now.truncatingRemainder(dividingBy: 60) + 0.05
+        return often ? min(30, untilMinute) : untilMinute
     }
 }
