@@ -379,6 +379,7 @@ struct FleetEndToEndTests {
             "button/tvshell_den/guide": ["command_topic"], "sensor/tvshell_den/now_playing": ["state_topic"],
             "sensor/tvshell_den/screen": ["state_topic"], "binary_sensor/tvshell_den/problem": ["state_topic"],
             "number/tvshell_den/volume": ["command_topic"], "text/tvshell_den/message": ["command_topic"],
+            "number/tvshell_den/channel_number": ["command_topic", "max"],
         ]
         for (path, keys) in wanted {
             let message = try #require(watcher.first(timeout: 5) { $0.topic == "homeassistant/\(path)/config" }, "\(path)")
@@ -400,6 +401,11 @@ struct FleetEndToEndTests {
         #expect(try shell.ipc.request(["get_property", "volume"])["data"] as? Double == 40)
         try broker.publish("tvshell/den/cmd", #"{"command":["keypress","CHANNEL_UP"]}"#)
         try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 3 }
+        // The channel-number box: any channel by its number.
+        let number = try #require(watcher.first { $0.topic == "homeassistant/number/tvshell_den/channel_number/config" }?.json)
+        #expect(number["max"] as? Int == 5 && number["mode"] as? String == "box", "\(number)")
+        try broker.publish("tvshell/den/cmd", #"{"command":["channel",1]}"#)
+        try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 1 }
         watcher.stop()
 
         _ = try shell.ipc.request(["quit"])
@@ -419,7 +425,7 @@ struct FleetEndToEndTests {
         _ = try removing.ipc.request(["quit"])
         #expect(removing.waitForExit() == 0)
         let forgot = try Spawn.run([TVShellBinary.path, "mqtt", "forget", "--config", config])
-        #expect(forgot.status == 0 && forgot.output.contains("forgot den on mqtt://127.0.0.1:\(broker.port): 12 retained topics cleared"), "\(forgot.output)")
+        #expect(forgot.status == 0 && forgot.output.contains("forgot den on mqtt://127.0.0.1:\(broker.port): 13 retained topics cleared"), "\(forgot.output)")
         // forget returns once the broker acknowledged every clearing message.
         let gone = try broker.watch(["tvshell/den/#", "homeassistant/#"])
         #expect(gone.messages.filter { !$0.topic.hasPrefix("tvshell-test/") }.isEmpty, "\(gone.messages.map(\.topic))")

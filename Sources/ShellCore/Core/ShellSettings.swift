@@ -39,12 +39,6 @@ public struct ShellSettings: Equatable, Sendable {
     /// Summer time beginning or ending within a day and a half of now, for
     /// clock times on its other side (`ViewContext.offset(at:)`).
     public var utcOffsetChange: UTCOffsetChange?
-
-    /// Seconds east of UTC at `time`, a change of summer time near now
-    /// taken into account.
-    public func utcOffset(at time: Double) -> Int {
-        utcOffsetChange?.offset(at: time) ?? utcOffset
-    }
     /// Seconds a notice stays.
     public var noticeDelay = 2.5
     /// Seconds between spinner frames.
@@ -151,5 +145,13 @@ public struct ShellSettings: Equatable, Sendable {
     /// between 1 and 10 seconds.
     public func coarseBaseStep(duration: Double) -> Double {
         min(max(duration / 360, 1), 10)
+    }
+}
+
+extension ShellSettings {
+    /// Seconds east of UTC at `time`, a change of summer time near now
+    /// taken into account.
+    public func utcOffset(at time: Double) -> Int {
+        utcOffsetChange?.offset(at: time) ?? utcOffset
     }
 }

@@ -41,7 +41,9 @@ final class FleetPort: StateObserver, AutomationPort {
     private var redaction: (key: RedactionKey, value: FleetRedaction)?
     private var recent = RecentRequests()
     /// The channel list Home Assistant was last given.
-    private var publishedOptions: [String]?
+    /// The channel select's options and the highest channel number last
+    /// published (nil: publish again).
+    private var publishedOptions: (options: [String], highest: Int)?
     /// Events while the broker was away (redacted as they happened, with
     /// their time), sent in order once it is back: the newest
     /// `keptEvents`; `droppedEvents` older ones did not fit.
@@ -257,10 +259,10 @@ final class FleetPort: StateObserver, AutomationPort {
     }
 
     private func publishDiscovery(_ state: ShellState) {
-        let options = HomeAssistantDiscovery.options(state)
-        guard options != publishedOptions else { return }
-        publishedOptions = options
-        for entity in HomeAssistantDiscovery.entities(topics: topics, version: version, options: options) {
+        let options = HomeAssistantDiscovery.options(state), highest = HomeAssistantDiscovery.highestNumber(state)
+        guard publishedOptions.map({ $0.options != options || $0.highest != highest }) ?? true else { return }
+        publishedOptions = (options, highest)
+        for entity in HomeAssistantDiscovery.entities(topics: topics, version: version, options: options, highest: highest) {
             let topic = HomeAssistantDiscovery.topic(entity, discoveryPrefix: settings.discoveryPrefix, device: settings.deviceID)
             if settings.homeAssistant {
                 publish(topic, entity.config, retain: true)

@@ -3,9 +3,11 @@ import MediaModel
 import ShellCore
 
 /// Home Assistant's MQTT discovery for one box: a device with a channel
-/// `select`, `button`s (next, previous, play/pause, guide), `sensor`s (now
-/// playing, screen), a `binary_sensor` (problem), a `number` (volume) and a
-/// `text` (a message on the screen), each retained at
+/// `select` (the first 500 channels), a channel-number `number` (any
+/// channel, by the number on its remote), `button`s (next, previous,
+/// play/pause, guide), `sensor`s (now playing, screen), a `binary_sensor`
+/// (problem), a `number` (volume) and a `text` (a message on the screen),
+/// each retained at
 /// `DISCOVERY/COMPONENT/NODE/OBJECT/config` and tied to the box's
 /// availability topic. An empty retained payload at the same topics removes
 /// them. Pure; any thread.
@@ -34,6 +36,12 @@ enum HomeAssistantDiscovery {
         return options
     }
 
+    /// The highest number of a live channel (the channel-number box's
+    /// maximum; 1 without one).
+    static func highestNumber(_ state: ShellState) -> Int {
+        state.items.lazy.filter(\.isLive).compactMap(\.number).max() ?? 1
+    }
+
     /// `[a-zA-Z0-9_-]` only, as node and object ids must be.
     static func nodeID(_ device: String) -> String {
         "tvshell_" + String(device.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" ? Character($0) : "_" })
@@ -43,7 +51,8 @@ enum HomeAssistantDiscovery {
         "\(discoveryPrefix)/\(entity.component)/\(nodeID(device))/\(entity.object)/config"
     }
 
-    static func entities(topics: FleetTopics, version: String, options: [String]) -> [Entity] {
+    /// `highest`: the highest channel number (`highestNumber`).
+    static func entities(topics: FleetTopics, version: String, options: [String], highest: Int = 1) -> [Entity] {
         let node = nodeID(topics.device)
         let device: [String: Any] = [
             "identifiers": [node], "name": "tvshell \(topics.device)", "manufacturer": "tvshell", "model": "tvshell",
@@ -63,6 +72,11 @@ enum HomeAssistantDiscovery {
                 "command_topic": topics.command, "command_template": #"{"command":["channel",{{ value | tojson }}]}"#,
                 "state_topic": topics.state, "value_template": "{{ value_json.channel.option if value_json.channel else '' }}",
                 "options": options, "icon": "mdi:television-classic",
+            ]),
+            entity("number", "channel_number", "Channel number", [
+                "command_topic": topics.command, "command_template": #"{"command":["channel",{{ value | int }}]}"#,
+                "state_topic": topics.state, "value_template": "{{ value_json.channel.number if value_json.channel else 0 }}",
+                "min": 0, "max": max(1, highest), "step": 1, "mode": "box", "icon": "mdi:numeric",
             ]),
             entity("button", "next", "Next channel", ["command_topic": topics.command, "payload_press": key("CHANNEL_UP"), "icon": "mdi:arrow-up-bold"]),
             entity("button", "previous", "Previous channel", ["command_topic": topics.command, "payload_press": key("CHANNEL_DOWN"), "icon": "mdi:arrow-down-bold"]),
