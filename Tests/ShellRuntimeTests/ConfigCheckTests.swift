@@ -26,6 +26,7 @@ struct ConfigCheckTests {
             guides = ["$DIR/missing.xml"]
             [lirc]
             lircrc = "$DIR/missing.lircrc"
+            socket = "$DIR"
             [kiosk]
             start = 7
             fallback = 1
@@ -52,14 +53,15 @@ struct ConfigCheckTests {
         #expect(check.layers == [.init(path: folder + "/system.toml", found: false), .init(path: file, found: true)])
         #expect(check.problems.allSatisfy { $0.file == file }, "\(check.problems)")
         let found = check.problems.map { "\($0.line ?? 0) \($0.key ?? "")" }
-        #expect(found == ["3 play.theme", "4 play.guides", "6 lirc.lircrc", "8 kiosk.start", "11 live.max_connections", "14 mqtt.password_file",
-                          "15 mqtt.ca_file", "17 library.path", "19 cec.device", "21 input.devices", "23 accounts.default"], "\(check.problems)")
+        #expect(found == ["3 play.theme", "4 play.guides", "6 lirc.lircrc", "7 lirc.socket", "9 kiosk.start", "12 live.max_connections", "15 mqtt.password_file",
+                          "16 mqtt.ca_file", "18 library.path", "20 cec.device", "22 input.devices", "24 accounts.default"], "\(check.problems)")
         let messages = check.problems.map(\.message)
         #expect(messages[0].hasPrefix("theme no-such-theme: not found"))
-        #expect(messages[3] == "channel 7 is not in the lineup \(folder)/tv.m3u")
-        #expect(messages[5].contains("can be read by others (mode 644); chmod 600 it"))
-        #expect(messages[7] == "\(folder)/tv.m3u is not a folder")
-        #expect(messages[10] == "there is no account \"home\" (tvshell account list)")
+        #expect(messages[3] == "\(folder) is not a socket (a folder; lircd's is usually /run/lirc/lircd)")
+        #expect(messages[4] == "channel 7 is not in the lineup \(folder)/tv.m3u")
+        #expect(messages[6].contains("can be read by others (mode 644); chmod 600 it"))
+        #expect(messages[8] == "\(folder)/tv.m3u is not a folder")
+        #expect(messages[11] == "there is no account \"home\" (tvshell account list)")
         #expect(!messages.joined().contains("secret"), "the password is never said")
         #expect(check.notes.isEmpty)
     }
@@ -80,13 +82,27 @@ struct ConfigCheckTests {
             path = "$DIR/state/deeper/library.sqlite3"
             [recordings]
             dir = "$DIR"
+            [lirc]
+            socket = "$DIR/lircd"
             """)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "secret\n".write(toFile: folder + "/password", atomically: true, encoding: .utf8)
         chmod(folder + "/password", 0o600)
+        let listening = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listening) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in (folder + "/lircd").utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listening, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        try #require(bound == 0, "the scratch folder's path is too long for a socket")
         let check = ConfigCheck.run(path: nil, environment: environment)
         #expect(check.problems.isEmpty, "\(check.problems)")
         #expect(check.notes.isEmpty)
+        unlink(folder + "/lircd")
+        let gone = ConfigCheck.run(path: nil, environment: environment)
+        #expect(gone.problems.isEmpty && gone.notes == ["lircd's socket \(folder)/lircd is not there now (No such file or directory): the shell uses the keyboard and connects when lircd makes it"], "\(gone)")
 
         let url = folder + "/url.toml"
         try "[play]\nlineup = \"http://user:pass@tv.example/get.php?password=pass\"\n[kiosk]\nstart = 9\n".write(toFile: url, atomically: true, encoding: .utf8)

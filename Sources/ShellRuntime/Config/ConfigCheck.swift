@@ -4,7 +4,7 @@ import MediaModel
 
 /// `tvshell config check`: the config files read in their layers as `play`
 /// reads them, and the files they name looked at as the shell would use
-/// them — an lircrc, a theme, a local lineup and the channels `[kiosk]`
+/// them — lircd's socket, an lircrc, a theme, a local lineup and the channels `[kiosk]`
 /// names in it, local guides, the default account, MQTT's password and
 /// certificates, the folders the library, the guide store and recordings
 /// are written in, the CEC adapter, input devices — so a config can be
@@ -50,6 +50,7 @@ public struct ConfigCheck: Sendable, Equatable {
 
     /// The files and folders `file` names.
     private mutating func files(_ file: ShellConfigFile, environment: [String: String]) {
+        if let socket = file.lircSocket { lircSocket(file, socket) }
         if let lircrc = file.lircrc {
             if let text = try? String(contentsOfFile: lircrc, encoding: .utf8) {
                 problems += LircrcFile.parse(text, path: lircrc).problems
@@ -98,6 +99,21 @@ public struct ConfigCheck: Sendable, Equatable {
         }
         if case .paths(let paths) = file.inputDevices {
             for path in paths where access(path, F_OK) != 0 { add(file, "input.devices", "\(path) does not exist") }
+        }
+    }
+
+    /// `[lirc] socket`: a path that is there but no socket (a typo naming
+    /// lircd's config, its folder) is a problem; one not there now is a
+    /// note (lircd may not run where the config is checked; the shell
+    /// connects when lircd makes it).
+    private mutating func lircSocket(_ file: ShellConfigFile, _ socket: String) {
+        var info = stat()
+        guard stat(socket, &info) == 0 else {
+            notes.append("lircd's socket \(socket) is not there now (\(String(cString: strerror(errno)))): the shell uses the keyboard and connects when lircd makes it")
+            return
+        }
+        if info.st_mode & S_IFMT != S_IFSOCK {
+            add(file, "lirc.socket", "\(socket) is not a socket (\(info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "a file"); lircd's is usually /run/lirc/lircd)")
         }
     }
 
