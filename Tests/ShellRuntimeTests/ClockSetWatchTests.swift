@@ -19,12 +19,26 @@ struct ClockSetWatchTests {
     @Test("readable when the clock is set, told once, and armed again for the next set")
     func toldOnce() throws {
         let watch = try #require(ClockSetWatch())
-        #expect(!Self.readable(watch.fd, within: 0.05) && !watch.takeSet(), "nothing before the clock is set")
+        #expect(!Self.readable(watch.fd, within: 0.05) && watch.take() == .nothing, "nothing before the clock is set")
         #expect(SystemClock.setToItself())
         #expect(Self.readable(watch.fd, within: 1), "the set wakes the poll")
-        #expect(watch.takeSet())
-        #expect(!Self.readable(watch.fd, within: 0.05) && !watch.takeSet(), "told once")
+        #expect(watch.take() == .set)
+        #expect(!Self.readable(watch.fd, within: 0.05) && watch.take() == .nothing, "told once")
         #expect(SystemClock.setToItself())
-        #expect(Self.readable(watch.fd, within: 1) && watch.takeSet(), "armed again: the next set is told too")
+        #expect(Self.readable(watch.fd, within: 1) && watch.take() == .set, "armed again: the next set is told too")
+    }
+}
+
+/// The watch failing needs no capability: its descriptor is replaced.
+@Suite("The watch on the system clock failing")
+struct ClockSetWatchFailureTests {
+    @Test("a watch whose read or arming fails says so, with the reason, for the shell to drop it (it would wake the loop for ever)")
+    func failure() throws {
+        let watch = try #require(ClockSetWatch())
+        // Its descriptor made /dev/null: read gives 0 bytes, arming is refused.
+        let null = open("/dev/null", O_RDONLY)
+        try #require(null >= 0 && dup2(null, watch.fd) == watch.fd)
+        close(null)
+        #expect(watch.take() == .failed("Invalid argument"))
     }
 }

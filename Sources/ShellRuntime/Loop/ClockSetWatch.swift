@@ -11,7 +11,7 @@ import Glibc
 /// rather than at the next half-minute tick (and the guide's next wake, up
 /// to half an hour later). A timerfd (`tvs_clock_watch_open`).
 ///
-/// Run-loop thread only: `fd` goes in the loop's poll set, `takeSet()`
+/// Run-loop thread only: `fd` goes in the loop's poll set, `take()`
 /// when it is readable.
 final class ClockSetWatch {
     let fd: Int32
@@ -24,7 +24,24 @@ final class ClockSetWatch {
 
     deinit { close(fd) }
 
-    /// Whether the clock was set since the last call; the watch is armed
-    /// again either way.
-    func takeSet() -> Bool { tvs_clock_watch_take(fd) == 1 }
+    /// What a readable watch told.
+    enum Reading: Equatable {
+        /// Nothing (woken for nothing).
+        case nothing
+        /// The clock was set; the watch is armed again.
+        case set
+        /// The watch failed (its read or its arming), with the reason: it
+        /// would stay readable and wake the loop for ever, so the shell
+        /// drops it.
+        case failed(String)
+    }
+
+    /// What happened since the last call.
+    func take() -> Reading {
+        switch tvs_clock_watch_take(fd) {
+        case 0: .nothing
+        case 1: .set
+        default: .failed(String(cString: strerror(errno)))
+        }
+    }
 }

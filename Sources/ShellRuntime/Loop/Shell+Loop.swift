@@ -133,7 +133,13 @@ extension Shell {
         } else if fd == restrictions.settingsFD {
             restrictions.settingsEvents()
         } else if let clockWatch, fd == clockWatch.fd {
-            if clockWatch.takeSet() { clockWasSet() }
+            switch clockWatch.take() {
+            case .nothing: break
+            case .set: clockWasSet()
+            case .failed(let reason):
+                logger.warning("the watch on the system clock failed (\(reason)): a set of the clock is seen at the next minute's look")
+                self.clockWatch = nil
+            }
         } else if let ipc, ipc.owns(fd) {
             ipc.service(fd: fd, revents: revents)
         } else if let fleet, fd == fleet.pollDescriptor?.fd {

@@ -68,7 +68,7 @@ public final class Shell {
     /// Keeps the stored guide fresh (nil without a guide store).
     var guideService: GuideService?
     /// Tells when the system clock is set (nil without a timerfd).
-    let clockWatch = ClockSetWatch()
+    var clockWatch = ClockSetWatch()
     /// Called when the clock is set, after the guide's (`whenClockSet`).
     var clockSetHandlers: [() -> Void] = []
     /// Where the guide is kept and refreshed from; the fleet's `guide` command changes it.
