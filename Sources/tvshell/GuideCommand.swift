@@ -153,8 +153,8 @@ struct GuideSearchCommand: ParsableCommand {
         }
         if results.isEmpty { print("nothing found for “\(text)”") }
         for p in results {
-            let offset = LocalTime.offset(at: p.start)
-            let when = formatDayAndClock(p.start, utcOffset: offset) + (p.stop.map { "–" + formatClock($0, utcOffset: offset) } ?? "")
+            let when = formatDayAndClock(p.start, utcOffset: LocalTime.offset(at: p.start))
+                + (p.stop.map { "–" + formatClock($0, utcOffset: LocalTime.offset(at: $0)) } ?? "")
             print("\(when)  \(names[p.channel] ?? p.channel)  \(p.title)\(p.subtitle.map { ": " + $0 } ?? "")")
         }
     }

@@ -33,4 +33,22 @@ struct SummerTimeEndToEndTests {
         #expect(shown.ok, "\(expected) and \(next) on the bar: \(shown.screen)")
         #expect(shell.log.contains("the local time changes from UTC+00:00 to UTC+01:00"), "\(shell.log)")
     }
+
+    @Test("guide search on the command line gives a programme across the change its start in the time before and its end in summer time")
+    func searchAcrossTheChange() throws {
+        let dir = TVShellBinary.scratchDirectory("summer-time-search")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try LocalHTTPServer(files: ["guide.xml": Data(GuideUpdateEndToEndTests.guide(title: "Placed Show").utf8)])
+        defer { server.stop() }
+        let m3u = try GuideUpdateEndToEndTests.lineup(in: dir)
+        let update = try GuideUpdateEndToEndTests.tvshell(["guide", "update", "--lineup", m3u, "--guide", server.url("guide.xml")], home: dir)
+        try #require(update.status == 0, "\(update.output)")
+        // Placed Show airs the half hour around now; summer time begins in its middle.
+        let slot = (Date().timeIntervalSince1970 / 1800).rounded(.down) * 1800
+        let zone = SleepDailyEndToEndTests.zone(summerTimeFrom: slot + 900, days: 30)
+        let search = try Spawn.run(["sh", "-c", "exec \"$0\" \"$@\" 2>&1", TVShellBinary.path, "guide", "search", "Placed"],
+                                   environment: ["HOME": dir.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": zone])
+        let expected = "\(Self.clock(slot, offset: 0))–\(Self.clock(slot + 1800, offset: 3600))"
+        #expect(search.status == 0 && search.output.contains(expected) && search.output.contains("Placed Show"), "\(expected): \(search.output)")
+    }
 }
