@@ -250,6 +250,7 @@ struct PlayCommand: ParsableCommand {
         if let remember = setup.file.remember { configured.remembers = remember }
         configured.libraryPath = setup.file.libraryPath
         configured.guideStorePath = setup.file.guideStorePath
+        configured.lineupRefresh = setup.file.lineupRefresh ?? configured.lineupRefresh
         if configured.remembers {
             var recordings = RecordingsSettings(directory: setup.file.recordingsDirectory ?? RecordingsSettings.defaultDirectory(),
                                                 recorder: ["/proc/self/exe", "recorder"])
@@ -279,28 +280,16 @@ struct PlayCommand: ParsableCommand {
         let shell = Shell(configuration: configured, logger: logger, unicode: unicode)
         details.runLoop = shell.runLoop
         for lineup in inputs.fromURLs {
-            let runLoop = shell.runLoop
-            let addGuideTargets = shell.guideTargetsAdder()
-            let refresher = LineupRefresher(location: lineup.location, copy: LineupCopy(), maximumAge: setup.file.lineupRefresh ?? 12 * 3600, logger: logger,
-                                            tell: { message in runLoop.perform { $0.showNotice(message) } },
-                                            apply: { ids, items, targets in
-                                                runLoop.perform { $0.refreshItems(replacing: ids, with: items) }
-                                                addGuideTargets(targets)
-                                            })
-            shell.whenClockSet(refresher.clockWasSet)
-            refresher.start(shown: lineup.items, fromCopy: lineup.fromCopy != nil)
+            shell.keepLineupFresh(from: lineup.location, shown: lineup.items, fromCopy: lineup.fromCopy != nil)
         }
         if let account = inputs.account {
             let runLoop = shell.runLoop
-            let addGuideTargets = shell.guideTargetsAdder()
+            let apply = shell.lineupRefreshApplier()
             let refresher = AccountRefresher(account: account.account, libraryPath: setup.file.libraryPath ?? LibraryStore.defaultPath(),
                                              maximumAge: setup.file.accountRefresh ?? 12 * 3600, logger: logger,
                                              tell: { message in runLoop.perform { $0.showNotice(message) } },
-                                             apply: { ids, contents in
-                                                 runLoop.perform { $0.refreshItems(replacing: ids, with: contents.items) }
-                                                 addGuideTargets(contents.targets)
-                                             })
-            shell.whenClockSet(refresher.clockWasSet)
+                                             apply: { ids, contents in apply(ids, contents.items, contents.targets) })
+            shell.keepFresh(refresher)
             refresher.start(shown: account.contents.items, fetched: account.contents.fetched, checked: !account.stored)
         }
         do {

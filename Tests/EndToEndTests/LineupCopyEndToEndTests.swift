@@ -10,8 +10,9 @@ private final class ServedLineup: @unchecked Sendable {
     private let lock = NSLock()
     private var text = ""
 
-    func set(channels: Int) {
-        let entries = (1...channels).map { "#EXTINF:-1 tvg-id=\"c\($0)\" tvg-chno=\"\($0)\",Channel \($0)\nav://lavfi:testsrc2=size=160x90:rate=25" }
+    /// Channels 1…`channels` with guide ids c1…, named "`named` 1"….
+    func set(channels: Int, named: String = "Channel") {
+        let entries = (1...channels).map { "#EXTINF:-1 tvg-id=\"c\($0)\" tvg-chno=\"\($0)\",\(named) \($0)\nav://lavfi:testsrc2=size=160x90:rate=25" }
         lock.withLock { text = "#EXTM3U\n" + entries.joined(separator: "\n") + "\n" }
     }
 
@@ -61,6 +62,40 @@ struct LineupCopyEndToEndTests {
         #expect(shell.waitForLog("read again: 3 channels", timeout: 5), "\(shell.log)")
         #expect(try String(contentsOfFile: copy, encoding: .utf8).contains("Channel 3"), "the new answer kept")
         #expect(!shell.log.contains("s3cret"), "the account's password stays out of the log")
+    }
+
+    @Test("a lineup URL switched to over the socket is read again every lineup_refresh, and the one it replaced no more: the old URL's answer (channels with the same guide ids) never comes back over it; the switch logs the URL redacted")
+    func switchedLineupKeptFresh() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-switch")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = ServedLineup(), new = ServedLineup()
+        old.set(channels: 2, named: "Old")
+        new.set(channels: 2, named: "New")
+        let server = try LocalHTTPServer(responder: { path in path.hasSuffix("old.m3u") ? old.data : path.hasSuffix("new.m3u") ? new.data : nil })
+        defer { server.stop() }
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[play]\nlineup_refresh = 60\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--config", config, "--lineup", server.url("old.m3u")], cacheHome: dir.appendingPathComponent("cache").path)
+        try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
+
+        let switched = try shell.ipc.request(["lineup", server.url("new.m3u?username=viewer&password=s3cret")], timeout: 15)
+        #expect(switched["error"] as? String == "success", "\(switched)")
+        let oldReads = server.requests.filter { $0.hasPrefix("/old.m3u") }.count
+        #expect(oldReads == 1, "read once, at the start: \(server.requests)")
+        old.set(channels: 3, named: "Old")
+        new.set(channels: 3, named: "New")
+        // The old lineup's refresh came due 60 s after the start, the new
+        // one's 60 s after the switch: by the time the new one's answer is
+        // shown, an old refresher left running would have read its URL.
+        let updated = try shell.ipc.waitForState(timeout: 100) { $0["items"] as? Int == 3 }
+        #expect(updated["phase"] as? String == "playing", "\(updated)")
+        #expect(shell.waitForLog("read again: 3 channels", timeout: 5), "\(shell.log)")
+        _ = try shell.ipc.request(["channel", 3])
+        let third = try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 3 }
+        #expect((third["channel"] as? [String: Any])?["name"] as? String == "New 3", "\(third)")
+        #expect(server.requests.filter { $0.hasPrefix("/old.m3u") }.count == oldReads, "the replaced lineup is read no more: \(server.requests)")
+        #expect(server.requests.contains { $0.hasPrefix("/new.m3u?") && $0.contains("password=s3cret") })
+        #expect(shell.log.contains("lineup switched to") && !shell.log.contains("s3cret"), "the account's password stays out of the log")
     }
 
     @Test("with no copy kept, a lineup server that cannot be reached still ends the start with the reason (exit 66)")

@@ -22,6 +22,17 @@ import MediaModel
 /// Refused (nothing changes) while the passcode prompt is up or with no
 /// items. Pure.
 enum LineupReducer {
+    /// Another lineup switched to (`Action.open`): a refresh of the old
+    /// one still waiting is dropped with it — applied later it would put
+    /// the old lineup's channels back over the new one's wherever their
+    /// ids meet (the same provider's channels keep theirs).
+    static func open(_ state: inout ShellState, items: [MediaItem], now: Instant) -> [Effect] {
+        guard !items.isEmpty, state.prompt == nil else { return [] }
+        let waiting = state.pendingRefresh != nil
+        state.pendingRefresh = nil
+        return (waiting ? [.cancelTimer(.refreshSettle)] : []) + replace(&state, with: items, now: now)
+    }
+
     /// `play`: whether, with nothing going on, the new lineup starts
     /// playing (`lineup URL`); a refresh under the home screen or the
     /// guide's list leaves the viewer browsing, on the item they were on.

@@ -48,7 +48,7 @@ public enum ShellReducer {
         case .command(let command, let now):
             return KeyRouter.reduce(&state, command, now: now) + KioskReducer.armIdleReturn(state)
         case .open(let items, let now):
-            return LineupReducer.replace(&state, with: items, now: now)
+            return LineupReducer.open(&state, items: items, now: now)
         case .itemDetails(let id, let details, let now):
             return ItemDetailsReducer.apply(&state, id: id, details, now: now)
         case .refreshItems(let removing, let adding, _):

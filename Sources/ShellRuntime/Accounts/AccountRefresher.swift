@@ -12,9 +12,10 @@ import MediaModel
 /// items differ from those shown, handed to `apply` (the ids of the items
 /// they replace, the new contents: the running shell shows their items
 /// once the viewer is only watching or browsing, `ShellControl.refreshItems`, and
-/// fetches the guide of channels it gained, `Shell.guideTargetsAdder`).
+/// fetches the guide of channels it gained, `Shell.lineupRefreshApplier`).
 /// `tell` gets each message for the screen (the provider's own note too,
-/// when it signs in). Start it once; it runs until the process ends. A set
+/// when it signs in). Start it once; it runs until the process ends or
+/// `stop()` (another lineup switched to). A set
 /// of the system clock (`clockWasSet()`) has a sign-in or fetch that failed
 /// tried again at once (an HTTPS certificate is "not yet valid" on a box
 /// whose clock starts in 1970) and the lists' age judged again by the new
@@ -28,7 +29,9 @@ public final class AccountRefresher: Sendable {
     let apply: @Sendable (_ replacing: Set<String>, _ contents: AccountContents) -> Void
     private let lock = NSLock()
     nonisolated(unsafe) private var clockSet = false
-    /// Signalled by `clockWasSet()`; waited on with the monotonic clock.
+    nonisolated(unsafe) private var stopped = false
+    /// Signalled by `clockWasSet()` and `stop()`; waited on with the
+    /// monotonic clock.
     private let wake = DispatchSemaphore(value: 0)
 
     public init(account: AccountsFile.Account, libraryPath: String, maximumAge: Double, logger: Logger, tell: @escaping @Sendable (String) -> Void,
@@ -58,12 +61,27 @@ public final class AccountRefresher: Sendable {
         wake.signal()
     }
 
+    /// Ends the thread before its next sign-in or fetch (one under way
+    /// finishes, its lists stored but not applied): its items were
+    /// replaced by another lineup. Any thread.
+    public func stop() {
+        lock.withLock { stopped = true }
+        wake.signal()
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
     /// Waits `seconds` or until the clock is set (during the last attempt
-    /// too); whether it was set.
+    /// too) or the refresher stopped; whether it was set.
     private func waitClockSet(_ seconds: Double) -> Bool {
         let deadline = DispatchTime.now() + seconds
         while wake.wait(timeout: deadline) == .success {
-            if lock.withLock({ defer { clockSet = false }; return clockSet }) { return true }
+            let (stop, set) = lock.withLock { () -> (Bool, Bool) in
+                defer { clockSet = false }
+                return (stopped, clockSet)
+            }
+            if stop { return false }
+            if set { return true }
         }
         return false
     }
@@ -83,7 +101,7 @@ public final class AccountRefresher: Sendable {
         /// nothing, true the lists' fetch, false the sign-in.
         var failed: Bool?
         let client = XtreamClient(server: account.server)
-        while true {
+        while !isStopped {
             let now = Date().timeIntervalSince1970
             let stale = now - fetched >= maximumAge || failed == true
             if !checked || stale || failed != nil {
@@ -96,6 +114,7 @@ public final class AccountRefresher: Sendable {
                         let contents = try AccountContents(account: account, answers: answers, fetched: now, now: now)
                         try library?.replaceAccountAnswers(account.name, answers, fetched: now)
                         fetched = now
+                        if isStopped { return }
                         if contents.items == shown {
                             logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); nothing changed")
                         } else {
@@ -112,6 +131,7 @@ public final class AccountRefresher: Sendable {
                         }
                     }
                 } catch {
+                    if isStopped { return }
                     let message = "Account \(account.name): \(error); the lists stored \(Self.age(now - fetched)) are shown"
                     logger.error("\(message)")
                     tell(message)

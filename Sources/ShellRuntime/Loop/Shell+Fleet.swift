@@ -19,7 +19,11 @@ extension Shell {
         dispatch(.showMessage(text, seconds: seconds))
     }
 
+    /// Plays the lineup at `location` from now on (`LineupReducer`), kept
+    /// fresh in place of the lineup it replaces (`lineupReplaced`). Logs and
+    /// answers name a URL redacted: a provider's carries its account.
     func switchLineup(_ location: String, answer: @escaping (Result<Int, IPCCommandError>) -> Void) {
+        let label = URLRedaction.redact(location)
         typealias Read = Result<(items: [MediaItem], targets: [GuideTarget]), IPCCommandError>
         let finish = RunLoopCall<Read> { [self] result in
             switch result {
@@ -28,11 +32,12 @@ extension Shell {
                 // channel is named by an index the new lineup would change.
                 guard state.prompt == nil else {
                     let refused = IPCCommandError("refused: the passcode prompt is up")
-                    self.logger.warning("lineup \(location) not switched: \(refused.message)")
+                    self.logger.warning("lineup \(label) not switched: \(refused.message)")
                     return answer(.failure(refused))
                 }
-                self.logger.info("lineup switched to \(location): \(channels.items.count) items")
+                self.logger.info("lineup switched to \(label): \(channels.items.count) items")
                 dispatch(.open(channels.items.resolvingRatings(), at: MonotonicClock.now()))
+                lineupReplaced(by: location, shown: channels.items)
                 if var plan = guidePlan {
                     plan.targets = channels.targets
                     plan.lineupLocation = location
@@ -50,11 +55,11 @@ extension Shell {
             let result: Read
             do {
                 let parsed = M3UParser.parse(InputLoader.text(try InputLoader.load(location)))
-                for problem in parsed.problems.prefix(20) { log.warning("\(location): \(problem)") }
+                for problem in parsed.problems.prefix(20) { log.warning("\(label): \(problem)") }
                 let channels = parsed.playableChannels()
-                result = channels.items.isEmpty ? .failure(IPCCommandError("no channels in the lineup \(location)")) : .success(channels)
+                result = channels.items.isEmpty ? .failure(IPCCommandError("no channels in the lineup \(label)")) : .success(channels)
             } catch {
-                result = .failure(IPCCommandError("the lineup cannot be read: \(error)"))
+                result = .failure(IPCCommandError("the lineup cannot be read: " + URLRedaction.redactingURLs(in: "\(error)")))
             }
             inbox.post(work: { _ in finish.call(result) })
         }
@@ -69,7 +74,7 @@ extension Shell {
         var plan = guidePlan ?? GuidePlan.fresh(for: state.items, sources: [], storePath: configuration.guideStorePath)
         guard !plan.targets.isEmpty else { return IPCCommandError("refused: this lineup has no live channels to keep a guide for") }
         plan.sources = [location]
-        logger.info("guide source switched to \(location); refreshing")
+        logger.info("guide source switched to \(URLRedaction.redact(location)); refreshing")
         updateGuide(plan)
         return nil
     }
@@ -85,7 +90,7 @@ extension Shell {
         return { targets in inbox.post(work: { _ in call.call(targets) }) }
     }
 
-    private func addGuideTargets(_ targets: [GuideTarget]) {
+    func addGuideTargets(_ targets: [GuideTarget]) {
         guard var plan = guidePlan else { return }
         var known = Set(plan.targets.map(\.key))
         let new = targets.filter { known.insert($0.key).inserted }

@@ -109,13 +109,13 @@ extension Shell {
         logger.info("the system clock was set (now \(Date())): the guide's window and the passcode gate look at the time again")
         guideService?.clockWasSet()
         for handler in clockSetHandlers { handler() }
+        for keeper in lineupKeepers { keeper.clockWasSet() }
         tickWallClock()
     }
 
     /// Has `handler` called on the main thread each time the system clock
-    /// is set (`ClockSetWatch`): the lineup's and the account's refreshers
-    /// try a failed read again at once. Call before `run()`, on the main
-    /// thread.
+    /// is set (`ClockSetWatch`), after the guide's and the lineup keepers'
+    /// (`keepFresh`). Call before `run()`, on the main thread.
     public func whenClockSet(_ handler: @escaping () -> Void) {
         clockSetHandlers.append(handler)
     }

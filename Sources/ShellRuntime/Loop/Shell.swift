@@ -71,6 +71,12 @@ public final class Shell {
     var clockWatch = ClockSetWatch()
     /// Called when the clock is set, after the guide's (`whenClockSet`).
     var clockSetHandlers: [() -> Void] = []
+    /// What keeps the lineup's items fresh (`keepFresh`): retired when the
+    /// fleet's `lineup` replaces the items they keep.
+    var lineupKeepers: [any LineupKeeper] = []
+    /// Counts the lineups switched to: a keeper's refresh posted to the run
+    /// loop before its lineup was replaced is dropped.
+    var lineupGeneration = 0
     /// Where the guide is kept and refreshed from; the fleet's `guide` command changes it.
     var guidePlan: GuidePlan?
     var signalRead: Int32 = -1

@@ -59,6 +59,10 @@ public struct ShellConfiguration: Sendable {
     public var grabInput: Bool?
     /// The TV's remote and power over HDMI-CEC (`[cec]`).
     public var cec = CECSettings()
+    /// Seconds between reads of a lineup given by URL (`[play]
+    /// lineup_refresh`): the one the shell started from and one the fleet
+    /// switched to (`Shell.keepLineupFresh`).
+    public var lineupRefresh: Double = 12 * 3600
     /// Fleet control and telemetry over MQTT (`[mqtt]`); nil: none.
     public var mqtt: MQTTSettings?
     /// Recordings: where they go and the recorder to run (nil: off, and `r`

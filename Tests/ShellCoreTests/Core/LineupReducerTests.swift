@@ -199,6 +199,27 @@ struct ItemsRefreshTests {
         h.expectArmed([.stall, .hintHide, .transportHide])
     }
 
+    @Test("another lineup switched to drops a refresh of the old one still waiting: the next quiet moment keeps the new lineup, whose channels share the old one's ids")
+    func switchDropsWaitingRefresh() {
+        let h = ReducerHarness(ShellState(items: old))
+        for _ in 0..<3 { h.apply(.command(.down, at: h.clock.now)) }
+        let queued = h.apply(.refreshItems(removing: Set(old.map(\.id)), adding: refreshed, at: h.clock.now))
+        #expect(queued == [.startTimer(.refreshSettle, after: 2)] && h.state.pendingRefresh != nil)
+        let switched = h.apply(.open(new, at: h.clock.now))
+        #expect(switched.first == .cancelTimer(.refreshSettle), "\(switched)")
+        #expect(h.state.pendingRefresh == nil && h.state.items == new && h.state.current == 0)
+        h.apply(.player(.playing, token: h.state.playback.token, at: h.clock.now))
+        h.apply(.playIndex(1, at: h.clock.now))
+        h.apply(.player(.playing, token: h.state.playback.token, at: h.clock.now))
+        #expect(h.state.items == new && h.state.current == 1, "watching quietly the new lineup's channel 4 (the old one's id): \(h.state.items.map(\.id))")
+        h.expectArmed([.stall, .hintHide, .transportHide])
+
+        let empty = ReducerHarness(ShellState(items: old))
+        empty.apply(.refreshItems(removing: Set(old.map(\.id)), adding: refreshed, at: empty.clock.now))
+        #expect(empty.apply(.open([], at: empty.clock.now)).isEmpty && empty.state.pendingRefresh != nil, "an empty lineup changes nothing")
+        empty.expectArmed([.refreshSettle])
+    }
+
     @Test("the channel watched gone from the refresh: it waits (the viewer's channel never changes by itself) until another one is watched; two refreshes become one")
     func watchedGone() {
         let h = warmChannel2()

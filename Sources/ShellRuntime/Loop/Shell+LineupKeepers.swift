@@ -1,0 +1,77 @@
+import Catalog
+import Foundation
+import MediaModel
+
+/// What keeps a running shell's lineup fresh on a thread of its own: a
+/// lineup URL's refresher (`LineupRefresher`), an account's
+/// (`AccountRefresher`). Its methods may be called from any thread.
+public protocol LineupKeeper: AnyObject, Sendable {
+    /// Ends its thread before its next read; nothing it reads after is applied.
+    func stop()
+    /// The system clock was set: a read that failed is tried again now.
+    func clockWasSet()
+}
+
+extension LineupRefresher: LineupKeeper {}
+extension AccountRefresher: LineupKeeper {}
+
+/// The keepers of the lineup: they are told when the clock is set, and
+/// retired when another lineup replaces the items they keep (the fleet's
+/// and the socket's `lineup`) — left running, a lineup URL read again
+/// hours later would put the old lineup back over the one switched to
+/// (channels found by their ids), and an account would go on signing in.
+extension Shell {
+    /// Keeps the lineup read from `location` (an http(s) URL) fresh: read
+    /// again every `ShellConfiguration.lineupRefresh`, its changes shown once
+    /// the viewer is only watching or browsing, the guide fetched for
+    /// channels it gains. `shown`: its items as the shell shows them (before
+    /// ratings are resolved); `fromCopy`: they came from the kept copy, the
+    /// server not answering (read again soon). Main thread before `run()`,
+    /// or the run loop.
+    public func keepLineupFresh(from location: String, shown: [MediaItem], fromCopy: Bool) {
+        let runLoop = self.runLoop
+        let refresher = LineupRefresher(location: location, copy: LineupCopy(), maximumAge: configuration.lineupRefresh, logger: logger,
+                                        tell: { message in runLoop.perform { $0.showNotice(message) } },
+                                        apply: lineupRefreshApplier())
+        keepFresh(refresher)
+        refresher.start(shown: shown, fromCopy: fromCopy)
+    }
+
+    /// Adds `keeper` to those told when the clock is set and retired with
+    /// the lineup (start it yourself). Main thread before `run()`, or the
+    /// run loop.
+    public func keepFresh(_ keeper: any LineupKeeper) {
+        lineupKeepers.append(keeper)
+    }
+
+    /// For a keeper's thread: hands refreshed items (replacing the items
+    /// with those ids) and the guide targets they bring to the run loop,
+    /// unless the lineup was replaced meanwhile. Call on the main thread
+    /// before `run()`, or on the run loop; the function returned may be
+    /// called from any thread.
+    public func lineupRefreshApplier() -> @Sendable (_ replacing: Set<String>, _ items: [MediaItem], _ targets: [GuideTarget]) -> Void {
+        let generation = lineupGeneration
+        let call = RunLoopCall<(Set<String>, [MediaItem], [GuideTarget])> { [self] ids, items, targets in
+            guard lineupGeneration == generation else {
+                logger.info("a refresh of the lineup replaced since is dropped")
+                return
+            }
+            control.refreshItems(replacing: ids, with: items)
+            addGuideTargets(targets)
+        }
+        let inbox = self.inbox
+        return { ids, items, targets in inbox.post(work: { _ in call.call((ids, items, targets)) }) }
+    }
+
+    /// Another lineup replaced the items: the keepers of the old one stop
+    /// (a refresh of theirs already posted is dropped) and, when it was
+    /// read from a URL, one keeps the new one fresh. Run loop.
+    func lineupReplaced(by location: String, shown: [MediaItem]) {
+        for keeper in lineupKeepers { keeper.stop() }
+        lineupKeepers = []
+        lineupGeneration += 1
+        if location.hasPrefix("http://") || location.hasPrefix("https://") {
+            keepLineupFresh(from: location, shown: shown, fromCopy: false)
+        }
+    }
+}
