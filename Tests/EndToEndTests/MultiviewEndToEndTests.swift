@@ -152,6 +152,30 @@ struct MultiviewEndToEndTests {
         try shell.ipc.waitForState { $0["multiview"] is NSNull && ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" }
     }
 
+    @Test("the sleep timer in multiview: asleep, every view's player stops (the box does not stream four channels in the dark all night); a key wakes it to the home screen")
+    func sleepStopsViews() throws {
+        let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)
+        defer { live.stop() }
+        let folder = TVShellBinary.scratchDirectory("multiview-sleep")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shell = try ShellUnderTest([try lineup(live, in: folder)], width: 120, height: 40)
+        try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        #expect(try shell.ipc.request(["multiview", [1, 2, 3, 4]])["error"] as? String == "success")
+        try shell.ipc.waitForState(timeout: 30) { state in
+            let v = self.views(state)
+            return v.count == 4 && v.allSatisfy { ($0["frames_presented"] as? Int ?? 0) > 3 }
+        }
+        #expect(try shell.ipc.request(["sleep", 2])["error"] as? String == "success")
+        let asleep = try shell.ipc.waitForState(timeout: 10) { ($0["sleep"] as? [String: Any])?["asleep"] as? Bool == true }
+        #expect(asleep["multiview"] is NSNull && asleep["screen"] as? String == "home", "\(asleep)")
+        for slot in ["view0", "view1", "view2", "view3"] {
+            #expect(try shell.mpvProperty("path", player: slot) { $0 == nil } == nil, "\(slot) stopped")
+        }
+        try shell.tmux.send("Down")
+        let awake = try shell.ipc.waitForState { $0["sleep"] is NSNull }
+        #expect(awake["multiview"] is NSNull && awake["screen"] as? String == "home")
+    }
+
     @Test("restrictions turned on by the CLI while a TV-MA channel plays in a view: that view stops at once and says so, the others draw on, the event names it; ENTER on it asks for the passcode there, and with it the channel draws in its view again, multiview staying")
     func restrictionsApplyAtOnce() throws {
         let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)

@@ -65,6 +65,29 @@ struct RestrictionsEndToEndTests {
         #expect(linesLeaking("2468", in: text).isEmpty, "nor in the log file: \(linesLeaking("2468", in: text))")
     }
 
+    @Test("a passcode given in the evening covers nothing once the box has slept: demo channel 4 (TV-MA) asks again after the sleep timer, nothing of it opened")
+    func sleepEndsTheGrant() throws {
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try demoAtHome(home)
+        _ = try shell.ipc.request(["channel", 4])
+        try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        try shell.enter("2468")
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["authorized"] as? Bool == true }
+        _ = try shell.ipc.request(["keypress", "ESC"])
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        _ = try shell.ipc.request(["channel", 4])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && ($0["channel"] as? [String: Any])?["number"] as? Int == 4 }
+
+        #expect(try shell.ipc.request(["sleep", 2])["error"] as? String == "success")
+        try shell.ipc.waitForState(timeout: 10) { ($0["sleep"] as? [String: Any])?["asleep"] as? Bool == true }
+        try shell.tmux.send("Down")
+        try shell.ipc.waitForState { $0["sleep"] is NSNull }
+        _ = try shell.ipc.request(["channel", 4])
+        let asked = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(asked["authorized"] as? Bool == false && number(asked["frames_presented"]) == 0, "\(asked)")
+        #expect(try mpvProperty("path", shell).error == "property unavailable", "the stream is not opened")
+    }
+
     @Test("a passcode set by 0.6 (scrypt) opens the prompt after the upgrade, and is stored as Argon2id from then on")
     func scryptPasscodeUpgrade() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("parental-0.6"))

@@ -98,12 +98,17 @@ enum SleepReducer {
         return sleep(&state)
     }
 
-    /// Time is up: playback stops, the picture in picture closes, the
-    /// screen goes dark.
+    /// Time is up: playback stops, the picture in picture closes, every
+    /// multiview view and the guide's preview stop, the screen goes dark.
+    /// A passcode given before covers nothing after: whoever wakes the box
+    /// is not known to be who gave it.
     static func sleep(_ state: inout ShellState) -> [Effect] {
         guard state.sleep.choice != nil, !state.sleep.asleep else { return [] }
         var effects = state.picture.pip != nil ? PictureReducer.close(&state, reason: "sleep") : []
+        effects += MultiviewReducer.end(&state) + PreviewReducer.stop(&state)
         effects += ShellReducer.goHome(&state)
+        state.restrictions.grant = nil
+        state.restrictions.preAuthorized = []
         let lastDaily = state.sleep.lastDaily
         state.sleep = SleepState()
         state.sleep.asleep = true

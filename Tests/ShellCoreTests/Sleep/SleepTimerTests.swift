@@ -205,4 +205,55 @@ struct SleepTimerTests {
         #expect(effects.contains(.startTimer(.sleepNow, after: 75)) && h.state.sleep.choice == .daily, "19:00 UTC is 20:00 at UTC+1")
         h.expectArmed([.hintHide, .sleepNow, .sleepWarning, .transportHide])
     }
+
+    @Test("asleep in multiview: every view stops (none plays on in the dark all night); a key wakes to the home screen")
+    func multiviewSleeps() {
+        let channels = (1...5).map { MediaItem(id: "c\($0)", title: "Channel \($0)", url: "http://tv.example/\($0).m3u8", isLive: true, number: $0) }
+        var settings = ShellSettings()
+        settings.warmNeighbours = 0
+        let h = ReducerHarness(ShellState(items: channels, settings: settings))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.multiview, at: h.clock.now))
+        #expect(h.state.multiview?.views.count == 4)
+        h.apply(.sleep(.after(30), at: h.clock.now))
+        _ = h.advance(by: 30)
+        let slept = h.apply(.timerFired(.sleepNow, at: h.clock.now))
+        for view in PlayerSlot.views { #expect(slept.contains(.slot(view, .stop)), "\(view) stops: \(slept)") }
+        #expect(slept.contains(.emit(.multiviewStopped(channel: nil))) && slept.contains(.televisionStandby))
+        #expect(h.state.multiview == nil && h.state.sleep.asleep && h.state.screen == .home)
+        h.apply(.command(.down, at: h.clock.now))
+        #expect(!h.state.sleep.asleep && h.state.multiview == nil && h.state.screen == .home)
+        h.expectArmed([.badgeHide])
+    }
+
+    @Test("a passcode given before the sleep covers nothing after it: the TV-MA channel unlocked in the evening asks again once the box has slept; early authorizations go too")
+    func sleepEndsTheGrant() {
+        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+        let late = MediaItem(id: "late", title: "Late Night", url: "av://lavfi:late", isLive: true, number: 1, rating: "TV-MA", contentRating: tvMA)
+        let policy = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+        var state = ShellState(items: [late, film], restrictions: RestrictionsState(policy: policy))
+        state.restrictions.preAuthorized = ["film"]
+        let h = ReducerHarness(state)
+        h.apply(.wallClock(wall, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        #expect(h.state.screen == .passcode)
+        for digit in [1, 2, 3, 4] { h.apply(.command(.digit(digit), at: h.clock.now)) }
+        h.apply(.passcodeChecked(attempt: h.state.prompt?.checking ?? -1, correct: true, wallClock: wall, at: h.clock.now))
+        #expect(h.state.screen == .player && h.state.restrictions.grant?.itemID == "late")
+        h.apply(.command(.menu, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        #expect(h.state.screen == .player, "back to it the same evening: covered")
+
+        h.apply(.sleep(.after(30), at: h.clock.now))
+        _ = h.advance(by: 30)
+        h.apply(.timerFired(.sleepNow, at: h.clock.now))
+        #expect(h.state.sleep.asleep && h.state.restrictions.grant == nil && h.state.restrictions.preAuthorized.isEmpty)
+        h.apply(.command(.down, at: h.clock.now))
+        let morning = h.apply(.playIndex(0, at: h.clock.now))
+        #expect(h.state.screen == .passcode, "asked again after the sleep")
+        #expect(!morning.contains { if case .load = $0 { true } else { false } }, "nothing of it opened: \(morning)")
+        h.expectArmed([.badgeHide])
+    }
 }
