@@ -26,6 +26,19 @@ struct SleepTimerEndToEndTests {
         #expect(shell.tmux.waitFor(timeout: 3) { $0.contains("Test Card") }.ok, "awake on the home screen")
     }
 
+    @Test("asleep, a channel tuned over the socket wakes the shell: the picture is drawn again, not sound over a dark screen")
+    func channelWakes() throws {
+        let shell = try ShellUnderTest([], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        _ = try shell.ipc.request(["sleep", 2])
+        try shell.ipc.waitForState(timeout: 10) { ($0["sleep"] as? [String: Any])?["asleep"] as? Bool == true }
+        #expect(shell.tmux.waitFor(timeout: 3) { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }.ok, "the screen is dark")
+        #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
+        let awake = try shell.ipc.waitForState { $0["sleep"] is NSNull && $0["phase"] as? String == "playing" }
+        #expect(awake["screen"] as? String == "player" && (awake["channel"] as? [String: Any])?["number"] as? Int == 1, "\(awake)")
+        #expect(shell.tmux.waitFor { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }.ok, "the picture is drawn again")
+    }
+
     @Test("a key during the notice keeps it awake: the film plays on; a wrong value is refused with what it takes")
     func keyDuringNotice() throws {
         let shell = try ShellUnderTest([], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)

@@ -4,7 +4,8 @@ import MediaModel
 /// clock (time comes in the actions). Any thread may call it on its own state.
 ///
 /// Each action goes to the feature it is for; keys go through `KeyRouter`.
-/// Then a waiting refresh or notice may come in, and the players beside
+/// Then a waiting refresh may come in, a sleeping shell wakes for what
+/// came to be seen, a waiting notice may come in, and the players beside
 /// the full-screen one are reconciled with what the state now wants of
 /// them (`reconcilePlayers`).
 public enum ShellReducer {
@@ -14,6 +15,7 @@ public enum ShellReducer {
         if state.pendingRefresh != nil, let now = refreshMoment(action) {
             effects += LineupReducer.applyRefresh(&state, now: now, after: action)
         }
+        SleepReducer.wakeForWhatShows(&state)
         if state.chrome.noticeFromBehind != nil || !state.chrome.noticesWaiting.isEmpty { effects += NoticeReducer.next(&state) }
         return effects + reconcilePlayers(&state, previewTargetBefore: previewTarget)
     }

@@ -134,6 +134,17 @@ enum SleepReducer {
         return [.cancelTimer(.sleepWarning), .cancelTimer(.sleepNow), .startTimer(.noticeHide, after: state.settings.noticeDelay)]
     }
 
+    /// Asleep, something came to be seen or heard without a key — a
+    /// channel tuned over the socket, MQTT or Now Playing, a film the
+    /// embedding program put up, multiview, the picture in picture —: the
+    /// shell wakes for it (left asleep, the screen stayed dark over the
+    /// sound). Called after every action (`ShellReducer.reduce`).
+    static func wakeForWhatShows(_ state: inout ShellState) {
+        guard state.sleep.asleep else { return }
+        guard state.screen != .home || state.playback.phase != .idle || state.multiview != nil || state.picture.pip != nil else { return }
+        state.sleep.asleep = false
+    }
+
     /// The item ended with "end of film" chosen: sleep now, before Up Next.
     static func itemEnded(_ state: inout ShellState) -> [Effect]? {
         guard state.sleep.choice == .item else { return nil }

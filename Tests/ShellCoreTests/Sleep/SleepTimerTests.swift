@@ -256,4 +256,39 @@ struct SleepTimerTests {
         #expect(!morning.contains { if case .load = $0 { true } else { false } }, "nothing of it opened: \(morning)")
         h.expectArmed([.badgeHide])
     }
+
+    @Test("asleep, a channel tuned without a key (the socket, MQTT, Now Playing) wakes the shell: its screen is no longer dark over the sound; a restricted one wakes it to the prompt")
+    func playWakes() {
+        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+        let late = MediaItem(id: "late", title: "Late Night", url: "av://lavfi:late", isLive: true, number: 2, rating: "TV-MA", contentRating: tvMA)
+        let news = MediaItem(id: "news", title: "News", url: "av://lavfi:news", isLive: true, number: 1)
+        let policy = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+        var settings = ShellSettings()
+        settings.warmNeighbours = 0
+        let h = ReducerHarness(ShellState(items: [news, late], settings: settings, restrictions: RestrictionsState(policy: policy)))
+        h.apply(.wallClock(wall, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.sleep(.after(30), at: h.clock.now))
+        _ = h.advance(by: 30)
+        h.apply(.timerFired(.sleepNow, at: h.clock.now))
+        #expect(h.state.sleep.asleep)
+        h.apply(.wallClock(wall + 60, at: h.clock.now))
+        #expect(h.state.sleep.asleep, "the time going on wakes nothing")
+
+        let tuned = h.apply(.playIndex(0, at: h.clock.now))
+        #expect(tuned.contains { if case .load(news, _) = $0 { true } else { false } }, "\(tuned)")
+        #expect(!h.state.sleep.asleep && h.state.screen == .player)
+        let dark = ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal))
+        #expect(!dark.text().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "drawn again")
+
+        h.apply(.player(.playing, token: h.state.playback.token, at: h.clock.now))
+        h.apply(.sleep(.after(30), at: h.clock.now))
+        _ = h.advance(by: 30)
+        h.apply(.timerFired(.sleepNow, at: h.clock.now))
+        h.apply(.playIndex(1, at: h.clock.now))
+        #expect(!h.state.sleep.asleep && h.state.screen == .passcode, "woken to the prompt")
+        h.expectArmed([.badgeHide, .hintHide])
+    }
 }
