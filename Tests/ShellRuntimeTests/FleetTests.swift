@@ -143,6 +143,12 @@ struct FleetTests {
         let open = restricted(playing: 0)
         let shown = FleetTelemetry.document(open, device: "kids", groups: [], version: "0.7.0", uptime: 0)
         #expect(shown["title"] as? String == "News 24" && shown["restricted"] as? Bool == false && shown["rating"] is NSNull)
+        #expect(shown["asleep"] as? Bool == false)
+        var asleep = open
+        asleep.sleep.asleep = true
+        #expect(FleetTelemetry.document(asleep, device: "kids", groups: [], version: "0.7.0", uptime: 0)["asleep"] as? Bool == true, "a dashboard tells the rooms asleep")
+        let screen = HomeAssistantDiscovery.entities(topics: FleetTopics(MQTTSettings(host: "h", port: 1883, tls: false, deviceID: "kids")), version: "0.7.0", options: []).first { $0.object == "screen" }
+        #expect(screen?.config["value_template"] as? String == "{{ 'asleep' if value_json.asleep else value_json.screen }}")
         var off = open
         off.restrictions.policy = RestrictionPolicy()
         #expect(off.withheldTexts().isEmpty)

@@ -28,6 +28,7 @@ enum FleetTelemetry {
             "device": device,
             "groups": groups,
             "screen": state.screen.rawValue,
+            "asleep": state.sleep.asleep,
             "channel": channel,
             "title": title,
             "phase": p.phase.rawValue,

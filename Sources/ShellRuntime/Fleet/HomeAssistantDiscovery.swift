@@ -86,7 +86,9 @@ enum HomeAssistantDiscovery {
                 "state_topic": topics.state, "value_template": "{{ value_json.title if value_json.title else 'Nothing' }}",
                 "json_attributes_topic": topics.state, "icon": "mdi:play-box",
             ]),
-            entity("sensor", "screen", "Screen", ["state_topic": topics.state, "value_template": "{{ value_json.screen }}", "icon": "mdi:monitor"]),
+            entity("sensor", "screen", "Screen", [
+                "state_topic": topics.state, "value_template": "{{ 'asleep' if value_json.asleep else value_json.screen }}", "icon": "mdi:monitor",
+            ]),
             entity("binary_sensor", "problem", "Problem", [
                 "state_topic": topics.state, "value_template": "{{ 'ON' if value_json.problem else 'OFF' }}", "device_class": "problem",
             ]),
