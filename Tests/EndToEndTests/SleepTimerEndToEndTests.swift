@@ -39,6 +39,24 @@ struct SleepTimerEndToEndTests {
         #expect(shell.tmux.waitFor { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }.ok, "the picture is drawn again")
     }
 
+    @Test("a lineup pushed over the socket to a sleeping box is taken, and the box sleeps on: nothing plays, the screen stays dark")
+    func lineupWhileAsleep() throws {
+        let dir = TVShellBinary.scratchDirectory("sleep-lineup")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("night.m3u").path
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"7\",Night One\nav://lavfi:testsrc=size=160x90:rate=25\n".write(toFile: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        _ = try shell.ipc.request(["sleep", 2])
+        try shell.ipc.waitForState(timeout: 10) { ($0["sleep"] as? [String: Any])?["asleep"] as? Bool == true }
+        let reply = try shell.ipc.request(["lineup", lineup], timeout: 15)
+        #expect((reply["data"] as? [String: Any])?["channels"] as? Int == 1, "\(reply)")
+        let state = try shell.ipc.waitForState { $0["items"] as? Int == 1 }
+        #expect((state["sleep"] as? [String: Any])?["asleep"] as? Bool == true && state["phase"] as? String == "idle", "\(state)")
+        #expect(shell.tmux.waitFor(timeout: 3) { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }.ok, "the screen stays dark")
+        #expect(try shell.mpvProperty("path") { $0 == nil } == nil, "nothing opened")
+    }
+
     @Test("a key during the notice keeps it awake: the film plays on; a wrong value is refused with what it takes")
     func keyDuringNotice() throws {
         let shell = try ShellUnderTest([], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)

@@ -25,12 +25,14 @@ enum LineupReducer {
     /// Another lineup switched to (`Action.open`): a refresh of the old
     /// one still waiting is dropped with it — applied later it would put
     /// the old lineup's channels back over the new one's wherever their
-    /// ids meet (the same provider's channels keep theirs).
+    /// ids meet (the same provider's channels keep theirs). A sleeping
+    /// shell takes the new lineup and sleeps on: a lineup pushed to every
+    /// box at night starts none of them.
     static func open(_ state: inout ShellState, items: [MediaItem], now: Instant) -> [Effect] {
         guard !items.isEmpty, state.prompt == nil else { return [] }
         let waiting = state.pendingRefresh != nil
         state.pendingRefresh = nil
-        return (waiting ? [.cancelTimer(.refreshSettle)] : []) + replace(&state, with: items, now: now)
+        return (waiting ? [.cancelTimer(.refreshSettle)] : []) + replace(&state, with: items, now: now, play: !state.sleep.asleep)
     }
 
     /// `play`: whether, with nothing going on, the new lineup starts

@@ -43,7 +43,8 @@ enum ReminderReducer {
         guard let first = due.first else { return effects }
         let shown = state.guide.remindersDue.filter { old in !due.contains { $0.channel == old.channel && $0.start == old.start } }
         if !shown.isEmpty { due = shown + due }
-        if state.settings.remindersTune, state.kiosk, let index = state.itemIndex(guideChannel: first.channel), state.prompt == nil {
+        // Asleep (the kiosk's daily sleep is the admin's), a reminder tunes nothing.
+        if state.settings.remindersTune, state.kiosk, !state.sleep.asleep, let index = state.itemIndex(guideChannel: first.channel), state.prompt == nil {
             state.guide.grid = nil
             state.guide.search = nil
             return effects + PlaybackReducer.play(&state, index: index, now: now)

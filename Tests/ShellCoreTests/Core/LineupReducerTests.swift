@@ -220,6 +220,22 @@ struct ItemsRefreshTests {
         empty.expectArmed([.refreshSettle])
     }
 
+    @Test("a lineup pushed to a sleeping box is taken and the box sleeps on: nothing loads, the screen stays dark")
+    func asleepTakesLineup() {
+        var settings = ShellSettings()
+        settings.warmNeighbours = 0
+        let h = ReducerHarness(ShellState(items: old, settings: settings))
+        h.apply(.playIndex(1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.sleep(.after(30), at: h.clock.now))
+        _ = h.advance(by: 30)
+        h.apply(.timerFired(.sleepNow, at: h.clock.now))
+        let switched = h.apply(.open(new, at: h.clock.now))
+        #expect(!switched.contains { if case .load = $0 { true } else { false } }, "\(switched)")
+        #expect(h.state.items == new && h.state.sleep.asleep && h.state.current == nil && h.state.screen == .home)
+        h.expectArmed([.stall, .badgeHide, .hintHide])
+    }
+
     @Test("the channel watched gone from the refresh: it waits (the viewer's channel never changes by itself) until another one is watched; two refreshes become one")
     func watchedGone() {
         let h = warmChannel2()

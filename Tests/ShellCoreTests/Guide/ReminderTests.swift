@@ -74,6 +74,19 @@ struct ReminderTests {
         late.expectArmed([.stall, .hintHide, .transportHide])
     }
 
+    @Test("a kiosk asleep (its daily sleep is the admin's) is not woken by a reminder with reminders = tune: nothing loads, the screen stays dark")
+    func asleepKioskNotTuned() {
+        let h = watchingNews(kiosk: true, tune: true)
+        h.apply(.sleep(.after(30), at: h.clock.now))
+        _ = h.advance(by: 30)
+        h.apply(.timerFired(.sleepNow, at: h.clock.now))
+        #expect(h.state.sleep.asleep)
+        let effects = h.apply(.wallClock(nine - 60, at: h.clock.now))
+        #expect(!effects.contains { if case .load = $0 { true } else { false } }, "\(effects)")
+        #expect(effects.contains(.saveReminder(quiz, on: false)) && h.state.sleep.asleep && h.state.playback.phase == .idle)
+        h.expectArmed([.stall, .badgeHide, .reminderHide, .hintHide])
+    }
+
     @Test("a reminder for a channel this lineup does not have is dropped with a notice, and never comes up")
     func channelGone() {
         let h = watchingNews()
