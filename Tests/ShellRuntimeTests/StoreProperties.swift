@@ -24,6 +24,11 @@ enum SessionStep: Equatable, CustomStringConvertible {
     case playerRestarted
     /// The restrictions file changed under the running shell.
     case restrictionsChanged(RestrictionsChange)
+    /// The sleep timer set (socket, overlay) for this many seconds.
+    case sleep(Double)
+    /// Another lineup switched to (the fleet's `lineup`): the same
+    /// channels, the last first.
+    case openLineup
 
     var description: String {
         switch self {
@@ -39,6 +44,8 @@ enum SessionStep: Equatable, CustomStringConvertible {
         case .quitRequested(let s): "quit(\(s))"
         case .playerRestarted: "playerRestarted"
         case .restrictionsChanged(let change): "restrictionsChanged(\(change.policy.mode), tv \(change.policy.tv.label), new passcode \(change.passcodeChanged))"
+        case .sleep(let seconds): "sleep(\(seconds))"
+        case .openLineup: "openLineup"
         }
     }
 }
@@ -47,7 +54,7 @@ enum SessionGenerator {
     static let commands: [RemoteCommand] = [
         .left, .right, .right, .left, .up, .down, .select, .menu, .playPause, .channelUp, .channelDown, .guide, .info, .quit,
         .digit(1), .digit(2), .digit(3), .digit(4), .frameBack,
-        .pictureInPicture, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureForward,
+        .pictureInPicture, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureForward, .multiview,
     ]
     static let delays: [Double] = [0.05, 0.12, 0.5, 2, 2.5, 5, 10.5, 30, 61]
     static let reports: [PlayerReport] = [
@@ -68,7 +75,7 @@ enum SessionGenerator {
         var rng = SeededGenerator(seed: seed)
         var steps: [SessionStep] = []
         for _ in 0..<count {
-            let roll = Int.random(in: 0..<100, using: &rng)
+            let roll = Int.random(in: 0..<104, using: &rng)
             let step: SessionStep = switch roll {
             case 0..<38: .press(commands.randomElement(using: &rng)!)
             case 38..<44: .code(Bool.random(using: &rng) ? "1234" : "9999")
@@ -81,7 +88,9 @@ enum SessionGenerator {
             case 93..<94: .ipcPlay
             case 94..<97: .quitRequested([.key, .ipc, .interrupt, .terminate, .hangup].randomElement(using: &rng)!)
             case 97..<99: .restrictionsChanged(RestrictionsChange(policy: policies.randomElement(using: &rng)!, passcodeChanged: Bool.random(using: &rng)))
-            default: .playerRestarted
+            case 99: .playerRestarted
+            case 100..<103: .sleep([5, 70].randomElement(using: &rng)!)
+            default: .openLineup
             }
             steps.append(step)
         }
@@ -147,6 +156,10 @@ enum SessionChecker {
         case .quitRequested(let source): shell.send(.quitRequested(source))
         case .playerRestarted: shell.send(.playerRestarted(at: shell.clock.now()))
         case .restrictionsChanged(let change): shell.send(.restrictionsChanged(change, wallClock: shell.clock.wallClock(), at: shell.clock.now()))
+        case .sleep(let seconds): shell.send(.sleep(.after(seconds), at: shell.clock.now()))
+        case .openLineup:
+            guard shell.state.prompt == nil else { return }
+            shell.send(.open(Array(shell.state.items.filter { !$0.id.hasPrefix("recording:") }.reversed()), at: shell.clock.now()))
         }
     }
 
@@ -166,7 +179,9 @@ enum SessionChecker {
                 }
             case .slot(let slot, .load(let item, _)):
                 let ratings = item.contentRating.map { [$0] } ?? []
-                if policy.restricts(ratings) && after.restrictions.grant?.itemID != item.id {
+                // A multiview view's code is its own (`MultiviewState.View.grant`).
+                let view = PlayerSlot.views.firstIndex(of: slot).flatMap { n in after.multiview.flatMap { $0.views.indices.contains(n) ? $0.views[n] : nil } }
+                if policy.restricts(ratings) && after.restrictions.grant?.itemID != item.id && view?.grant?.itemID != item.id {
                     return "\(item.title) loaded in the \(slot) player without its passcode after \(action)"
                 }
             case .slot(let slot, .continueLoad(let token)):
@@ -190,6 +205,10 @@ enum SessionChecker {
             .compactMap { $0 }
         if Set(tokens).count != tokens.count { return "two players share a load token \(tokens) after \(action)" }
         if case .restrictionsChanged = action, let open = forbiddenStillOpen(after) { return "\(open) after \(action)" }
+        if let open = openWhileAsleep(after) { return "asleep with \(open) after \(action)" }
+        if case .timerFired(.sleepNow, _) = action, after.sleep.asleep, after.restrictions.grant != nil {
+            return "the passcode given before the sleep still covers \(after.restrictions.grant!.itemID)"
+        }
         if let pip = after.picture.pip, !after.items.indices.contains(pip.index) { return "the picture's item is gone after \(action)" }
         if completed > started { return "more flips ended (\(completed)) than started (\(started)) after \(action)" }
         if let flip = after.live.flip, flip.failure == nil, started != completed + 1 {
@@ -208,6 +227,8 @@ enum SessionChecker {
             case .command(.right, _), .command(.channelUp, _), .command(.channelDown, _):
                 answered = after.screen == .interstitial && after.live.flip != nil
             case .restrictionsChanged: answered = after.restrictions.policy.effectiveMode == .deny
+            // Asleep, the screen is dark: the prompt goes with what it held (nothing of it opened).
+            case .timerFired(.sleepNow, _): answered = after.sleep.asleep
             default: break
             }
             if now == nil {
@@ -224,6 +245,20 @@ enum SessionChecker {
 }
 
 extension SessionChecker {
+    /// What a sleeping shell still has open (its screen dark, nobody
+    /// watching), or nil.
+    static func openWhileAsleep(_ state: ShellState) -> String? {
+        guard state.sleep.asleep else { return nil }
+        if state.playback.phase != .idle { return "the full-screen player \(state.playback.phase)" }
+        if state.prompt != nil { return "the prompt up" }
+        if state.multiview != nil { return "multiview" }
+        if state.picture.pip != nil { return "the picture in picture" }
+        if let preview = state.picture.preview, preview.playback.token != 0 { return "the preview" }
+        if !state.warm.players.isEmpty { return "\(state.warm.players.count) warm players" }
+        if state.live.flip != nil { return "a flip" }
+        return nil
+    }
+
     /// What the restrictions now forbid that is still open without its
     /// passcode: the full-screen load (no prompt over it), the picture, the
     /// preview or a warm neighbour; nil when nothing is.

@@ -5,9 +5,11 @@ import Testing
 /// Long random sessions (seeded, reproducible, shrunk on failure) driven
 /// through the real store and effect interpreter, checked after every
 /// reduced action: no restricted item loads or decodes without its
-/// passcode; the prompt leaves only by the right code, ESC or a lockout;
-/// each flip ends exactly once; a kiosk quits only by the admin passcode,
-/// SIGTERM or SIGHUP; and (by the driver) only armed timers fire.
+/// passcode; the prompt leaves only by the right code, ESC, a lockout or
+/// the sleep; a sleeping shell has nothing open, and no passcode given
+/// before the sleep covers anything after it; each flip ends exactly once;
+/// a kiosk quits only by the admin passcode, SIGTERM or SIGHUP; and (by
+/// the driver) only armed timers fire.
 @Suite("Store properties over random sessions")
 struct StorePropertyTests {
     /// `TVSHELL_PROPERTY_SEED` replays one seed; `TVSHELL_PROPERTY_SESSIONS`
