@@ -51,6 +51,18 @@ struct CECDeviceTests {
         #expect(!device.isActiveSource)
     }
 
+    @Test("the TV turned off by its own remote (<Standby> to all, or to the box): told as standby, nothing sent back; other messages are not standby")
+    func televisionOff() {
+        var device = CECDevice(physicalAddress: 0x1000)
+        _ = device.claimed(4)
+        _ = device.received(CECMessage("0f:86:10:00")!)
+        let off = device.received(CECMessage("0f:36")!)
+        #expect(off.standby && off.transmit.isEmpty && !device.isActiveSource)
+        #expect(device.received(CECMessage("04:36")!).standby, "to the box alone")
+        #expect(!device.received(CECMessage("0f:85")!).standby && !device.received(CECMessage("04:44:01")!).standby)
+        #expect(!device.received(CECMessage("08:36")!).standby, "to another device")
+    }
+
     @Test("the TV's remote: pressed and released as buttons; held (pressed again before released) counts up as a repeat")
     func userControl() {
         var device = CECDevice(physicalAddress: 0x1000)

@@ -26,6 +26,8 @@ enum SessionStep: Equatable, CustomStringConvertible {
     case restrictionsChanged(RestrictionsChange)
     /// The sleep timer set (socket, overlay) for this many seconds.
     case sleep(Double)
+    /// The TV went to standby (HDMI-CEC).
+    case televisionOff
     /// Another lineup switched to (the fleet's `lineup`): the same
     /// channels, the last first.
     case openLineup
@@ -46,6 +48,7 @@ enum SessionStep: Equatable, CustomStringConvertible {
         case .restrictionsChanged(let change): "restrictionsChanged(\(change.policy.mode), tv \(change.policy.tv.label), new passcode \(change.passcodeChanged))"
         case .sleep(let seconds): "sleep(\(seconds))"
         case .openLineup: "openLineup"
+        case .televisionOff: "televisionOff"
         }
     }
 }
@@ -90,7 +93,8 @@ enum SessionGenerator {
             case 94..<97: .quitRequested([.key, .ipc, .interrupt, .terminate, .hangup].randomElement(using: &rng)!)
             case 97..<99: .restrictionsChanged(RestrictionsChange(policy: policies.randomElement(using: &rng)!, passcodeChanged: Bool.random(using: &rng)))
             case 99: .playerRestarted
-            case 100..<103: .sleep([5, 70].randomElement(using: &rng)!)
+            case 100..<102: .sleep([5, 70].randomElement(using: &rng)!)
+            case 102: .televisionOff
             default: .openLineup
             }
             steps.append(step)
@@ -158,6 +162,7 @@ enum SessionChecker {
         case .playerRestarted: shell.send(.playerRestarted(at: shell.clock.now()))
         case .restrictionsChanged(let change): shell.send(.restrictionsChanged(change, wallClock: shell.clock.wallClock(), at: shell.clock.now()))
         case .sleep(let seconds): shell.send(.sleep(.after(seconds), at: shell.clock.now()))
+        case .televisionOff: shell.send(.televisionOff)
         case .openLineup:
             guard shell.state.prompt == nil else { return }
             shell.send(.open(Array(shell.state.items.filter { !$0.id.hasPrefix("recording:") }.reversed()), at: shell.clock.now()))
@@ -209,7 +214,11 @@ enum SessionChecker {
         if Set(tokens).count != tokens.count { return "two players share a load token \(tokens) after \(action)" }
         if case .restrictionsChanged = action, let open = forbiddenStillOpen(after) { return "\(open) after \(action)" }
         if let open = openWhileAsleep(after) { return "asleep with \(open) after \(action)" }
-        if case .timerFired(.sleepNow, _) = action, after.sleep.asleep, after.restrictions.grant != nil {
+        let fellAsleep = switch action {
+        case .televisionOff, .timerFired(.sleepNow, _): after.sleep.asleep
+        default: false
+        }
+        if fellAsleep, after.restrictions.grant != nil {
             return "the passcode given before the sleep still covers \(after.restrictions.grant!.itemID)"
         }
         if let pip = after.picture.pip, !after.items.indices.contains(pip.index) { return "the picture's item is gone after \(action)" }
@@ -231,7 +240,7 @@ enum SessionChecker {
                 answered = after.screen == .interstitial && after.live.flip != nil
             case .restrictionsChanged: answered = after.restrictions.policy.effectiveMode == .deny
             // Asleep, the screen is dark: the prompt goes with what it held (nothing of it opened).
-            case .timerFired(.sleepNow, _): answered = after.sleep.asleep
+            case .timerFired(.sleepNow, _), .televisionOff: answered = after.sleep.asleep
             default: break
             }
             if now == nil {

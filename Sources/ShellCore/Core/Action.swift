@@ -83,6 +83,9 @@ public enum Action: Equatable, Sendable {
     case recordRequested(index: Int, start: Double?, seconds: Double?)
     /// Set the sleep timer (nil: off).
     case sleep(SleepChoice?, at: Instant)
+    /// The TV went to standby by its own remote (HDMI-CEC's <Standby>):
+    /// nobody watches any more.
+    case televisionOff
     /// libmpv stopped by itself and was started again: what played is loaded again.
     case playerRestarted(at: Instant)
     /// The parental settings changed while the shell runs (read again from

@@ -142,6 +142,8 @@ public enum ShellReducer {
             return RecordingsReducer.request(&state, index: index, start: start, seconds: seconds)
         case .sleep(let choice, let now):
             return SleepReducer.set(&state, choice, now: now)
+        case .televisionOff:
+            return SleepReducer.televisionOff(&state)
         case .showMessage(let text, let seconds):
             return MessageBanner.show(&state, text, seconds: seconds)
         case .playerRestarted(let now):

@@ -104,6 +104,20 @@ enum SleepReducer {
     /// is not known to be who gave it.
     static func sleep(_ state: inout ShellState) -> [Effect] {
         guard state.sleep.choice != nil, !state.sleep.asleep else { return [] }
+        return fallAsleep(&state) + [.televisionStandby]
+    }
+
+    /// The TV went to standby by its own remote (`Action.televisionOff`):
+    /// the shell sleeps at once, as at the timer's end — nothing streams
+    /// to a dark TV all night, and a passcode given before covers nothing
+    /// for whoever turns it on next —, with no warning (nobody sees it) and
+    /// no standby sent back. In a kiosk too: it is the TV, not the viewer.
+    static func televisionOff(_ state: inout ShellState) -> [Effect] {
+        guard !state.sleep.asleep else { return [] }
+        return fallAsleep(&state)
+    }
+
+    private static func fallAsleep(_ state: inout ShellState) -> [Effect] {
         var effects = state.picture.pip != nil ? PictureReducer.close(&state, reason: "sleep") : []
         effects += MultiviewReducer.end(&state) + PreviewReducer.stop(&state)
         effects += ShellReducer.goHome(&state)
@@ -115,7 +129,7 @@ enum SleepReducer {
         state.sleep.lastDaily = lastDaily
         state.chrome.notice = nil
         state.chrome.help = false
-        return effects + [.cancelTimer(.sleepWarning), .cancelTimer(.sleepNow), .cancelTimer(.noticeHide), .cancelTimer(.idleReturn), .televisionStandby]
+        return effects + [.cancelTimer(.sleepWarning), .cancelTimer(.sleepNow), .cancelTimer(.noticeHide), .cancelTimer(.idleReturn)]
     }
 
     /// Any key while `KeyOverlay.sleep` is up (`KeyTable`): asleep, it wakes

@@ -125,7 +125,12 @@ extension Shell {
         } else if let input, input.owns(fd) {
             readInputDevice(fd)
         } else if let cec, fd == cec.fd {
-            press(cec.service(), from: "cec")
+            let (presses, standby) = cec.service()
+            press(presses, from: "cec")
+            if standby, !state.quitting {
+                logger.info("HDMI-CEC: the TV went to standby; the shell sleeps")
+                dispatch(.televisionOff)
+            }
         } else if let lirc, fd == lirc.watchFD {
             lirc.socketEvents(now: MonotonicClock.now())
         } else if let mpris, fd == mpris.fd {

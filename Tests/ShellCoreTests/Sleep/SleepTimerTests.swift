@@ -291,4 +291,28 @@ struct SleepTimerTests {
         #expect(!h.state.sleep.asleep && h.state.screen == .passcode, "woken to the prompt")
         h.expectArmed([.badgeHide, .hintHide])
     }
+
+    @Test("the TV turned off by its own remote (HDMI-CEC): the shell sleeps at once, without the warning and sending no standby back, the passcode given before covering nothing; in a kiosk too; asleep already, nothing")
+    func televisionOff() {
+        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+        let late = MediaItem(id: "late", title: "Late Night", url: "av://lavfi:late", isLive: true, number: 1, rating: "TV-MA", contentRating: tvMA)
+        let policy = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+        for kiosk in [false, true] {
+            let h = ReducerHarness(ShellState(items: [late], kiosk: kiosk, restrictions: RestrictionsState(policy: policy)))
+            h.apply(.wallClock(wall, at: h.clock.now))
+            h.apply(.playIndex(0, at: h.clock.now))
+            for digit in [1, 2, 3, 4] { h.apply(.command(.digit(digit), at: h.clock.now)) }
+            h.apply(.passcodeChecked(attempt: h.state.prompt?.checking ?? -1, correct: true, wallClock: wall, at: h.clock.now))
+            h.apply(.player(.playing, token: h.state.playback.token, at: h.clock.now))
+            #expect(h.state.screen == .player && h.state.restrictions.grant != nil)
+            let off = h.apply(.televisionOff)
+            #expect(off.contains(.stop) && !off.contains(.televisionStandby), "\(off)")
+            #expect(h.state.sleep.asleep && h.state.restrictions.grant == nil && h.state.chrome.notice == nil, "kiosk \(kiosk)")
+            #expect(h.apply(.televisionOff).isEmpty, "asleep already")
+            h.apply(.command(.down, at: h.clock.now))
+            #expect(!h.state.sleep.asleep && (kiosk ? h.state.screen == .passcode : h.state.screen == .home), "a kiosk wakes to its start item, which asks again")
+            h.expectArmed([.hintHide])
+        }
+    }
 }

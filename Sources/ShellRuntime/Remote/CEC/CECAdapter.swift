@@ -65,9 +65,11 @@ final class CECAdapter {
     /// What to poll for: frames (POLLIN) and state changes (POLLPRI).
     var events: Int16 { Int16(POLLIN) | Int16(POLLPRI) }
 
-    /// Takes what the adapter has; the TV's remote as buttons.
-    func service() -> [InputEventDecoder.Press] {
+    /// Takes what the adapter has: the TV's remote as buttons, and whether
+    /// a <Standby> came (the TV turned off).
+    func service() -> (presses: [InputEventDecoder.Press], standby: Bool) {
         var presses: [InputEventDecoder.Press] = []
+        var standby = false
         var physical: UInt16 = 0, mask: UInt32 = 0
         while true {
             let got = tvs_cec_event(fd, &physical, &mask)
@@ -86,8 +88,9 @@ final class CECAdapter {
             let out = device.received(message)
             send(out.transmit)
             presses += out.presses
+            standby = standby || out.standby
         }
-        return presses
+        return (presses, standby)
     }
 
     /// The TV to standby (the sleep timer ended, or quit with `standby_on_quit`).

@@ -26,6 +26,9 @@ public struct CECDevice {
     public struct Output: Equatable, Sendable {
         public var transmit: [CECMessage] = []
         public var presses: [InputEventDecoder.Press] = []
+        /// A <Standby> came (the TV turned off by its own remote, with
+        /// its "devices off with the TV" setting): the box is to sleep.
+        public var standby = false
     }
 
     /// The playback addresses, in the order they are tried.
@@ -129,6 +132,7 @@ public struct CECDevice {
         case CECOpcode.standby:
             isActiveSource = false
             held = nil
+            out.standby = true
         case CECOpcode.userControlPressed where toMe:
             guard let code = message.operands.first else { break }
             let count = held?.code == code ? held!.count + 1 : 0
