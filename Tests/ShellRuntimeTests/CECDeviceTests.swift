@@ -63,6 +63,16 @@ struct CECDeviceTests {
         #expect(!device.received(CECMessage("08:36")!).standby, "to another device")
     }
 
+    @Test("the TV switching to the box (Set Stream Path to its address) is told as selected; to another input, or the TV asking who is active, is not")
+    func televisionOn() {
+        var device = CECDevice(physicalAddress: 0x1000)
+        _ = device.claimed(4)
+        let on = device.received(CECMessage("0f:86:10:00")!)
+        #expect(on.selected && on.transmit == frames(["4f:82:10:00"]))
+        #expect(!device.received(CECMessage("0f:86:20:00")!).selected, "another input")
+        #expect(!device.received(CECMessage("0f:85")!).selected && !device.received(CECMessage("0f:36")!).selected)
+    }
+
     @Test("the TV's remote: pressed and released as buttons; held (pressed again before released) counts up as a repeat")
     func userControl() {
         var device = CECDevice(physicalAddress: 0x1000)

@@ -86,6 +86,10 @@ public enum Action: Equatable, Sendable {
     /// The TV went to standby by its own remote (HDMI-CEC's <Standby>):
     /// nobody watches any more.
     case televisionOff
+    /// The TV switched its input to the box (HDMI-CEC's <Set Stream Path>
+    /// to its address: turned on onto it, or the input chosen): a viewer
+    /// is there.
+    case televisionOn(at: Instant)
     /// libmpv stopped by itself and was started again: what played is loaded again.
     case playerRestarted(at: Instant)
     /// The parental settings changed while the shell runs (read again from

@@ -144,6 +144,8 @@ public enum ShellReducer {
             return SleepReducer.set(&state, choice, now: now)
         case .televisionOff:
             return SleepReducer.televisionOff(&state)
+        case .televisionOn(let now):
+            return SleepReducer.televisionOn(&state, now: now)
         case .showMessage(let text, let seconds):
             return MessageBanner.show(&state, text, seconds: seconds)
         case .playerRestarted(let now):

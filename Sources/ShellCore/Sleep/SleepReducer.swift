@@ -117,6 +117,14 @@ enum SleepReducer {
         return fallAsleep(&state)
     }
 
+    /// The TV switched to the box (`Action.televisionOn`): asleep, the
+    /// shell wakes as at a key (a kiosk plays its start item again), so the
+    /// viewer who turned the TV on sees the box, not a dark input.
+    static func televisionOn(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard state.sleep.asleep else { return [] }
+        return key(&state, now: now) ?? []
+    }
+
     private static func fallAsleep(_ state: inout ShellState) -> [Effect] {
         var effects = state.picture.pip != nil ? PictureReducer.close(&state, reason: "sleep") : []
         effects += MultiviewReducer.end(&state) + PreviewReducer.stop(&state)

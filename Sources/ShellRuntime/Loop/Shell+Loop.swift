@@ -125,7 +125,11 @@ extension Shell {
         } else if let input, input.owns(fd) {
             readInputDevice(fd)
         } else if let cec, fd == cec.fd {
-            let (presses, standby) = cec.service()
+            let (presses, standby, selected) = cec.service()
+            if selected, state.sleep.asleep, !state.quitting {
+                logger.info("HDMI-CEC: the TV switched to the box; the shell wakes")
+                dispatch(.televisionOn(at: MonotonicClock.now()))
+            }
             press(presses, from: "cec")
             if standby, !state.quitting {
                 logger.info("HDMI-CEC: the TV went to standby; the shell sleeps")

@@ -315,4 +315,21 @@ struct SleepTimerTests {
             h.expectArmed([.hintHide])
         }
     }
+
+    @Test("the TV switching to the box (HDMI-CEC) wakes a sleeping shell as a key does: a kiosk plays its start item again; awake, it changes nothing")
+    func televisionOn() {
+        let channel = MediaItem(id: "c1", title: "C1", url: "av://lavfi:c1", isLive: true, number: 1)
+        for kiosk in [false, true] {
+            let h = ReducerHarness(ShellState(items: [channel], kiosk: kiosk))
+            h.apply(.playIndex(0, at: h.clock.now))
+            h.apply(.player(.playing, token: 1, at: h.clock.now))
+            #expect(h.apply(.televisionOn(at: h.clock.now)).isEmpty, "awake: nothing")
+            h.apply(.televisionOff)
+            #expect(h.state.sleep.asleep)
+            let woken = h.apply(.televisionOn(at: h.clock.now))
+            #expect(!h.state.sleep.asleep)
+            #expect(woken.contains { if case .load(channel, _) = $0 { true } else { false } } == kiosk, "kiosk \(kiosk): \(woken)")
+            h.expectArmed(kiosk ? [.hintHide, .transportHide] : [.hintHide])
+        }
+    }
 }

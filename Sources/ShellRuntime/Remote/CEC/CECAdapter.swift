@@ -65,11 +65,12 @@ final class CECAdapter {
     /// What to poll for: frames (POLLIN) and state changes (POLLPRI).
     var events: Int16 { Int16(POLLIN) | Int16(POLLPRI) }
 
-    /// Takes what the adapter has: the TV's remote as buttons, and whether
-    /// a <Standby> came (the TV turned off).
-    func service() -> (presses: [InputEventDecoder.Press], standby: Bool) {
+    /// Takes what the adapter has: the TV's remote as buttons, whether a
+    /// <Standby> came (the TV turned off), and whether the TV switched to
+    /// the box.
+    func service() -> (presses: [InputEventDecoder.Press], standby: Bool, selected: Bool) {
         var presses: [InputEventDecoder.Press] = []
-        var standby = false
+        var standby = false, selected = false
         var physical: UInt16 = 0, mask: UInt32 = 0
         while true {
             let got = tvs_cec_event(fd, &physical, &mask)
@@ -89,8 +90,9 @@ final class CECAdapter {
             send(out.transmit)
             presses += out.presses
             standby = standby || out.standby
+            selected = selected || out.selected
         }
-        return (presses, standby)
+        return (presses, standby, selected)
     }
 
     /// The TV to standby (the sleep timer ended, or quit with `standby_on_quit`).

@@ -29,6 +29,9 @@ public struct CECDevice {
         /// A <Standby> came (the TV turned off by its own remote, with
         /// its "devices off with the TV" setting): the box is to sleep.
         public var standby = false
+        /// The TV switched its input to the box (<Set Stream Path> to its
+        /// address): a viewer is there.
+        public var selected = false
     }
 
     /// The playback addresses, in the order they are tried.
@@ -126,6 +129,7 @@ public struct CECDevice {
             if address(message.operands) == physicalAddress {
                 isActiveSource = true
                 out.transmit.append(activeSource())
+                out.selected = true
             }
         case CECOpcode.activeSource where message.isBroadcast:
             if message.operands.count >= 2 { isActiveSource = address(message.operands) == physicalAddress }
