@@ -29,6 +29,30 @@ struct LineupCopyTests {
         #expect(LineupCopy.keeps(first) && LineupCopy.keeps("https://tv.example/a.m3u") && !LineupCopy.keeps("/srv/tv.m3u") && !LineupCopy.keeps("file:///srv/tv.m3u"))
     }
 
+    @Test("a copy not kept again for 90 days (a lineup switched away from) and a .part a day old go when another is kept; newer ones, and one stamped in the future, stay")
+    func pruned() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-copies-pruned")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = LineupCopy(directory: dir.appendingPathComponent("lineups").path)
+        let now = Date()
+        try copy.keep(Data("#EXTM3U\nold\n".utf8), for: "http://old.example/tv.m3u")
+        try copy.keep(Data("#EXTM3U\nrecent\n".utf8), for: "http://recent.example/tv.m3u")
+        try copy.keep(Data("#EXTM3U\nahead\n".utf8), for: "http://ahead.example/tv.m3u")
+        let part = copy.directory + "/0123.m3u.part", freshPart = copy.directory + "/4567.m3u.part"
+        for path in [part, freshPart] { FileManager.default.createFile(atPath: path, contents: Data("#EXT".utf8)) }
+        func stamp(_ path: String, _ date: Date) throws { try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path) }
+        try stamp(copy.path(for: "http://old.example/tv.m3u"), now.addingTimeInterval(-91 * 86_400))
+        try stamp(copy.path(for: "http://recent.example/tv.m3u"), now.addingTimeInterval(-89 * 86_400))
+        try stamp(copy.path(for: "http://ahead.example/tv.m3u"), now.addingTimeInterval(400 * 86_400))
+        try stamp(part, now.addingTimeInterval(-2 * 86_400))
+        try stamp(freshPart, now.addingTimeInterval(-3600))
+        try copy.keep(Data("#EXTM3U\nnew\n".utf8), for: "http://new.example/tv.m3u")
+        #expect(copy.read("http://old.example/tv.m3u") == nil && !FileManager.default.fileExists(atPath: part))
+        #expect(copy.read("http://recent.example/tv.m3u") != nil && copy.read("http://ahead.example/tv.m3u") != nil && copy.read("http://new.example/tv.m3u") != nil)
+        #expect(FileManager.default.fileExists(atPath: freshPart), "a write that may still be under way")
+        #expect(copy.prune(now: now).isEmpty, "nothing more to remove")
+    }
+
     @Test("a cache that cannot be written: the reason, nothing half written")
     func unwritable() throws {
         let dir = TVShellBinary.scratchDirectory("lineup-copies-blocked")

@@ -9,7 +9,10 @@ import Glibc
 /// One file per URL under `directory` (`$XDG_CACHE_HOME/tvshell/lineups`),
 /// named by a hash of the URL (which may carry an account's password);
 /// 0600 in a 0700 directory, since a lineup's stream URLs often carry its
-/// tokens. Any thread; each call stands alone.
+/// tokens. A copy not kept again for `unusedAge` (90 days: its URL is no
+/// longer read, a lineup switched away from or a config changed) is removed
+/// when another is kept, and so is a `.part` a day old (a write cut off).
+/// Any thread; each call stands alone.
 public struct LineupCopy: Sendable {
     public let directory: String
 
@@ -63,6 +66,26 @@ public struct LineupCopy: Sendable {
             unlink(temporary)
             throw Failure("\(path): \(reason)")
         }
+        prune(now: Date())
+    }
+
+    /// Seconds without being kept again after which a copy is removed.
+    public static let unusedAge = 90 * 86_400.0
+
+    /// Removes the copies not kept again for `unusedAge` and the `.part`
+    /// files a day old, as of `now` (a file stamped after `now` — the clock
+    /// set back — is left). Returns the names removed.
+    @discardableResult
+    public func prune(now: Date) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasSuffix(".m3u") || name.hasSuffix(".part") {
+            let path = directory + "/" + name
+            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date else { continue }
+            let limit = name.hasSuffix(".part") ? 86_400 : Self.unusedAge
+            if now.timeIntervalSince(modified) > limit, unlink(path) == 0 { removed.append(name) }
+        }
+        return removed.sorted()
     }
 
     /// The copy of `location` and when it was kept; nil when there is none.
