@@ -54,6 +54,16 @@ struct RemoteEndToEndTests {
         try shell.ipc.waitForState { $0["overlay"] as? String == "none" }
         try lircd.press("KEY_RED")
         try shell.ipc.waitForState { $0["screen"] as? String == "guide" }
+        // The search line: the remote's number keys type, its guide key closes it.
+        let search = { (state: [String: Any]) in (state["guide"] as? [String: Any])?["search"] as? [String: Any] }
+        try shell.tmux.send("/")
+        try shell.ipc.waitForState { search($0) != nil }
+        try lircd.press("KEY_2")
+        try lircd.press("KEY_4")
+        try shell.ipc.waitForState { search($0)?["text"] as? String == "24" }
+        try lircd.press("KEY_EPG")
+        let closed = try shell.ipc.waitForState { search($0) == nil }
+        #expect(closed["screen"] as? String == "guide", "back to the guide")
 
         lircd.stop()
         // The guide was opened over the channel: ESC brings it back, ESC again goes home.

@@ -5,7 +5,8 @@ import MediaModel
 /// come back as `Action.guideSearchResults` (only the answer to the text
 /// shown is kept); UP/DOWN move through them; ENTER tunes to a programme on
 /// now, sets a reminder on a future one, plays a past one from the archive;
-/// ESC closes the line. Pure.
+/// a remote's number keys type digits; ESC (or the remote's guide key)
+/// closes the line. Pure.
 enum GuideSearchReducer {
     /// Opens the search line (on the guide, from the home screen or guide);
     /// without a guide, stored or held (the demo's), says so.
@@ -67,9 +68,12 @@ enum GuideSearchReducer {
             guard let index = state.itemIndex(guideChannel: programme.channel) else { return [] }
             return ProgrammeChoice.choose(&state, index: index, programme: programme,
                                           start: programme.start, stop: programme.stop ?? programme.start + 1800, now: now)
-        case .menu, .search:
+        case .menu, .search, .guide:
             state.guide.search = nil
             return []
+        case .digit(let digit):
+            // A remote's number keys type into the line, as a keyboard's do.
+            return edit(&state, .insert(String(digit)))
         default:
             return []
         }
