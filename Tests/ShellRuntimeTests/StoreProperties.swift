@@ -28,6 +28,8 @@ enum SessionStep: Equatable, CustomStringConvertible {
     case sleep(Double)
     /// The TV went to standby (HDMI-CEC).
     case televisionOff
+    /// The TV switched to the box (HDMI-CEC).
+    case televisionOn
     /// Another lineup switched to (the fleet's `lineup`): the same
     /// channels, the last first.
     case openLineup
@@ -49,6 +51,7 @@ enum SessionStep: Equatable, CustomStringConvertible {
         case .sleep(let seconds): "sleep(\(seconds))"
         case .openLineup: "openLineup"
         case .televisionOff: "televisionOff"
+        case .televisionOn: "televisionOn"
         }
     }
 }
@@ -79,7 +82,7 @@ enum SessionGenerator {
         var rng = SeededGenerator(seed: seed)
         var steps: [SessionStep] = []
         for _ in 0..<count {
-            let roll = Int.random(in: 0..<104, using: &rng)
+            let roll = Int.random(in: 0..<105, using: &rng)
             let step: SessionStep = switch roll {
             case 0..<38: .press(commands.randomElement(using: &rng)!)
             case 38..<44: .code(Bool.random(using: &rng) ? "1234" : "9999")
@@ -95,6 +98,7 @@ enum SessionGenerator {
             case 99: .playerRestarted
             case 100..<102: .sleep([5, 70].randomElement(using: &rng)!)
             case 102: .televisionOff
+            case 103: .televisionOn
             default: .openLineup
             }
             steps.append(step)
@@ -163,6 +167,7 @@ enum SessionChecker {
         case .restrictionsChanged(let change): shell.send(.restrictionsChanged(change, wallClock: shell.clock.wallClock(), at: shell.clock.now()))
         case .sleep(let seconds): shell.send(.sleep(.after(seconds), at: shell.clock.now()))
         case .televisionOff: shell.send(.televisionOff)
+        case .televisionOn: shell.send(.televisionOn(at: shell.clock.now()))
         case .openLineup:
             guard shell.state.prompt == nil else { return }
             shell.send(.open(Array(shell.state.items.filter { !$0.id.hasPrefix("recording:") }.reversed()), at: shell.clock.now()))
