@@ -79,17 +79,9 @@ extension Shell {
         return nil
     }
 
-    /// For a thread that learns of channels the lineup gained (an
-    /// account's lists refreshed): the function returned (callable from any
-    /// thread) adds the guide targets the store's plan lacks (by key) and
-    /// refreshes the store for them, on the run loop. Call this on the
-    /// run-loop thread (before `run`, or on it).
-    public func guideTargetsAdder() -> @Sendable ([GuideTarget]) -> Void {
-        let call = RunLoopCall<[GuideTarget]> { [self] targets in addGuideTargets(targets) }
-        let inbox = self.inbox
-        return { targets in inbox.post(work: { _ in call.call(targets) }) }
-    }
-
+    /// Adds the guide targets the store's plan lacks (by key) and refreshes
+    /// the store for them: channels a refreshed lineup gained
+    /// (`lineupRefreshApplier`). Run loop.
     func addGuideTargets(_ targets: [GuideTarget]) {
         guard var plan = guidePlan else { return }
         var known = Set(plan.targets.map(\.key))

@@ -4,6 +4,19 @@ import ShellTesting
 import Testing
 
 private let wall = 1_800_000_000.0
+private let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
+private let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
+/// A channel rated TV-MA, over the limits of `policy`.
+private let late = MediaItem(id: "late", title: "Late Night", url: "av://lavfi:late", isLive: true, number: 1, rating: "TV-MA", contentRating: tvMA)
+/// TV up to TV-PG, the passcode set.
+private let policy = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+
+/// Plays `items[index]`, restricted, through its prompt: the right code given.
+private func unlock(_ h: ReducerHarness, index: Int = 0) {
+    h.apply(.playIndex(index, at: h.clock.now))
+    for digit in [1, 2, 3, 4] { h.apply(.command(.digit(digit), at: h.clock.now)) }
+    h.apply(.passcodeChecked(attempt: h.state.prompt?.checking ?? -1, correct: true, wallClock: wall, at: h.clock.now))
+}
 
 /// Whether a key goes to the sleep timer in `state` (through the reducer).
 private enum SleepReducerProbe {
@@ -229,18 +242,11 @@ struct SleepTimerTests {
 
     @Test("a passcode given before the sleep covers nothing after it: the TV-MA channel unlocked in the evening asks again once the box has slept; early authorizations go too")
     func sleepEndsTheGrant() {
-        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
-        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
-        let late = MediaItem(id: "late", title: "Late Night", url: "av://lavfi:late", isLive: true, number: 1, rating: "TV-MA", contentRating: tvMA)
-        let policy = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
         var state = ShellState(items: [late, film], restrictions: RestrictionsState(policy: policy))
         state.restrictions.preAuthorized = ["film"]
         let h = ReducerHarness(state)
         h.apply(.wallClock(wall, at: h.clock.now))
-        h.apply(.playIndex(0, at: h.clock.now))
-        #expect(h.state.screen == .passcode)
-        for digit in [1, 2, 3, 4] { h.apply(.command(.digit(digit), at: h.clock.now)) }
-        h.apply(.passcodeChecked(attempt: h.state.prompt?.checking ?? -1, correct: true, wallClock: wall, at: h.clock.now))
+        unlock(h)
         #expect(h.state.screen == .player && h.state.restrictions.grant?.itemID == "late")
         h.apply(.command(.menu, at: h.clock.now))
         h.apply(.playIndex(0, at: h.clock.now))
@@ -259,11 +265,7 @@ struct SleepTimerTests {
 
     @Test("asleep, a channel tuned without a key (the socket, MQTT, Now Playing) wakes the shell: its screen is no longer dark over the sound; a restricted one wakes it to the prompt")
     func playWakes() {
-        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
-        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
-        let late = MediaItem(id: "late", title: "Late Night", url: "av://lavfi:late", isLive: true, number: 2, rating: "TV-MA", contentRating: tvMA)
-        let news = MediaItem(id: "news", title: "News", url: "av://lavfi:news", isLive: true, number: 1)
-        let policy = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+        let news = MediaItem(id: "news", title: "News", url: "av://lavfi:news", isLive: true, number: 2)
         var settings = ShellSettings()
         settings.warmNeighbours = 0
         let h = ReducerHarness(ShellState(items: [news, late], settings: settings, restrictions: RestrictionsState(policy: policy)))
@@ -294,16 +296,10 @@ struct SleepTimerTests {
 
     @Test("the TV turned off by its own remote (HDMI-CEC): the shell sleeps at once, without the warning and sending no standby back, the passcode given before covering nothing; in a kiosk too; asleep already, nothing")
     func televisionOff() {
-        let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
-        let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
-        let late = MediaItem(id: "late", title: "Late Night", url: "av://lavfi:late", isLive: true, number: 1, rating: "TV-MA", contentRating: tvMA)
-        let policy = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
         for kiosk in [false, true] {
             let h = ReducerHarness(ShellState(items: [late], kiosk: kiosk, restrictions: RestrictionsState(policy: policy)))
             h.apply(.wallClock(wall, at: h.clock.now))
-            h.apply(.playIndex(0, at: h.clock.now))
-            for digit in [1, 2, 3, 4] { h.apply(.command(.digit(digit), at: h.clock.now)) }
-            h.apply(.passcodeChecked(attempt: h.state.prompt?.checking ?? -1, correct: true, wallClock: wall, at: h.clock.now))
+            unlock(h)
             h.apply(.player(.playing, token: h.state.playback.token, at: h.clock.now))
             #expect(h.state.screen == .player && h.state.restrictions.grant != nil)
             let off = h.apply(.televisionOff)
