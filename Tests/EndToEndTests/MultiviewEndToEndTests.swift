@@ -165,8 +165,8 @@ struct MultiviewEndToEndTests {
             let v = self.views(state)
             return v.count == 4 && v.allSatisfy { ($0["frames_presented"] as? Int ?? 0) > 3 }
         }
-        #expect(try shell.ipc.request(["sleep", 2])["error"] as? String == "success")
-        let asleep = try shell.ipc.waitForState(timeout: 10) { ($0["sleep"] as? [String: Any])?["asleep"] as? Bool == true }
+        try shell.fallAsleep()
+        let asleep = try shell.ipc.state()
         #expect(asleep["multiview"] is NSNull && asleep["screen"] as? String == "home", "\(asleep)")
         for slot in ["view0", "view1", "view2", "view3"] {
             #expect(try shell.mpvProperty("path", player: slot) { $0 == nil } == nil, "\(slot) stopped")

@@ -78,8 +78,7 @@ struct RestrictionsEndToEndTests {
         _ = try shell.ipc.request(["channel", 4])
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" && ($0["channel"] as? [String: Any])?["number"] as? Int == 4 }
 
-        #expect(try shell.ipc.request(["sleep", 2])["error"] as? String == "success")
-        try shell.ipc.waitForState(timeout: 10) { ($0["sleep"] as? [String: Any])?["asleep"] as? Bool == true }
+        try shell.fallAsleep()
         try shell.tmux.send("Down")
         try shell.ipc.waitForState { $0["sleep"] is NSNull }
         _ = try shell.ipc.request(["channel", 4])

@@ -92,6 +92,13 @@ extension ShellUnderTest {
 }
 
 extension ShellUnderTest {
+    /// The sleep timer set over the socket for 2 s; returns once the shell
+    /// is asleep.
+    func fallAsleep() throws {
+        try #require(try ipc.request(["sleep", 2])["error"] as? String == "success")
+        try ipc.waitForState(timeout: 10) { ($0["sleep"] as? [String: Any])?["asleep"] as? Bool == true }
+    }
+
     /// Types `code` through the automation socket, as a remote would.
     func enter(_ code: String) throws {
         for digit in code { try #require(try ipc.request(["keypress", String(digit)])["error"] as? String == "success") }

@@ -30,8 +30,7 @@ struct SleepTimerEndToEndTests {
     func channelWakes() throws {
         let shell = try ShellUnderTest([], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
-        _ = try shell.ipc.request(["sleep", 2])
-        try shell.ipc.waitForState(timeout: 10) { ($0["sleep"] as? [String: Any])?["asleep"] as? Bool == true }
+        try shell.fallAsleep()
         #expect(shell.tmux.waitFor(timeout: 3) { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }.ok, "the screen is dark")
         #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
         let awake = try shell.ipc.waitForState { $0["sleep"] is NSNull && $0["phase"] as? String == "playing" }
@@ -47,8 +46,7 @@ struct SleepTimerEndToEndTests {
         try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"7\",Night One\nav://lavfi:testsrc=size=160x90:rate=25\n".write(toFile: lineup, atomically: true, encoding: .utf8)
         let shell = try ShellUnderTest([], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
-        _ = try shell.ipc.request(["sleep", 2])
-        try shell.ipc.waitForState(timeout: 10) { ($0["sleep"] as? [String: Any])?["asleep"] as? Bool == true }
+        try shell.fallAsleep()
         let reply = try shell.ipc.request(["lineup", lineup], timeout: 15)
         #expect((reply["data"] as? [String: Any])?["channels"] as? Int == 1, "\(reply)")
         let state = try shell.ipc.waitForState { $0["items"] as? Int == 1 }

@@ -51,3 +51,12 @@ func pausedFilm(duration: Double = 7200, position: Double = 100, settings: Shell
     }
     return h
 }
+
+/// The sleep timer set for 30 s and run out: the shell asleep. The
+/// effects of falling asleep.
+@discardableResult
+func sleepNow(_ h: ReducerHarness) -> [Effect] {
+    h.apply(.sleep(.after(30), at: h.clock.now))
+    _ = h.advance(by: 30)
+    return h.apply(.timerFired(.sleepNow, at: h.clock.now))
+}

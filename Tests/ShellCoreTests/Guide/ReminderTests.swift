@@ -77,9 +77,7 @@ struct ReminderTests {
     @Test("a kiosk asleep (its daily sleep is the admin's) is not woken by a reminder with reminders = tune: nothing loads, the screen stays dark")
     func asleepKioskNotTuned() {
         let h = watchingNews(kiosk: true, tune: true)
-        h.apply(.sleep(.after(30), at: h.clock.now))
-        _ = h.advance(by: 30)
-        h.apply(.timerFired(.sleepNow, at: h.clock.now))
+        sleepNow(h)
         #expect(h.state.sleep.asleep)
         let effects = h.apply(.wallClock(nine - 60, at: h.clock.now))
         #expect(!effects.contains { if case .load = $0 { true } else { false } }, "\(effects)")
