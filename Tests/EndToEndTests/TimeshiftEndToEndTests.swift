@@ -201,8 +201,10 @@ struct TimeshiftEndToEndTests {
         let position = number(prompt["position"]) ?? 0
 
         try key(shell, "ESC")
+        let escAt = Date().timeIntervalSince1970
         let skipped = try shell.ipc.waitForState { $0["screen"] as? String == "player" && $0["paused"] as? Bool == false }
-        #expect(skipped["notice"] as? String == "Skipped a programme rated TV-MA", "\(skipped["notice"] ?? "nil")")
+        #expect(skipped["notice"] as? String == "Skipped a programme rated TV-MA",
+                "\(skipped["notice"] ?? "nil"); ESC \(escAt - held) s after the trailer began; at the prompt: position \(position), behind \(prompt["behind_live"] ?? "nil"), buffer \(prompt["timeshift"] ?? "nil"); log: \(shell.log.suffix(3000))")
         #expect(skipped["restricted"] as? Bool == false, "News plays: \(skipped["restricted"] ?? "nil")")
         let resumedFrames = frames(skipped)
         let moving = try shell.ipc.waitForState { self.frames($0) > resumedFrames + 10 }

@@ -256,7 +256,7 @@ enum RestrictionReducer {
     /// short of the live edge; nil when what follows reaches the edge.
     static func afterHeld(_ state: ShellState) -> Double? {
         guard let item = state.currentItem, let buffer = state.playback.liveBuffer, state.wallClock > 0,
-              var end = judged(state, item, at: state.shownTime).programme?.stop else { return nil }
+              var end = heldProgramme(state, item)?.stop else { return nil }
         let policy = state.restrictions.policy
         let now = state.wallClock
         while end + bufferMargin < now - skipShortOfEdge {
@@ -265,10 +265,24 @@ enum RestrictionReducer {
             if !policy.restricts(ratings) || covered(state, item, programmeStart: programmeStart(state, item, at: time)) {
                 return max(buffer.start, buffer.edge - (now - time))
             }
-            guard let next = state.nowNext(item, at: time).now?.stop, next > end else { return nil }
+            // Held back by the programme judged then (its own, or the tail of one just before).
+            guard let next = judged(state, item, at: time).programme?.stop, next > end else { return nil }
             end = next
         }
         return nil
+    }
+
+    /// Behind live, the programme held back on screen: the one the playback
+    /// was rated by when it paused there (the one a passcode would cover),
+    /// not one judged again at the picture's time now — paused, that time
+    /// moves by up to a segment as the stream's segments arrive, and may
+    /// fall just before the programme's start. Judged on screen when the
+    /// guide no longer has it.
+    static func heldProgramme(_ state: ShellState, _ item: MediaItem) -> Programme? {
+        if let start = state.playback.programmeStart, let programme = state.nowNext(item, at: start).now, programme.start == start {
+            return programme
+        }
+        return judged(state, item, at: state.shownTime).programme
     }
 
     /// Seconds short of the live edge a skip must land for it to go on in

@@ -18,10 +18,17 @@ private let guide = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: [
     Programme(channel: "mixed", start: wall + 2400, stop: wall + 4200, title: "News", ratings: [GuideRating(system: "VCHIP", value: "TV-G", resolved: tvG)]),
 ])
 
+/// A guide of `programmes` on Mixed, each with its V-chip rating.
+private func mixedGuide(_ programmes: [(title: String, start: Double, stop: Double, rating: ContentRating)]) -> ProgrammeGuide {
+    ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: programmes.map {
+        Programme(channel: "mixed", start: $0.start, stop: $0.stop, title: $0.title, ratings: [GuideRating(system: "VCHIP", value: $0.rating.code, resolved: $0.rating)])
+    })
+}
+
 /// Mixed playing at `wall` (Cartoons) with 20 minutes of back buffer:
 /// positions 0…1200, the edge (1200) being `wall`, so Early Film's last ten
 /// minutes are at 0…600. Restrictions `mode` (TV up to TV-PG).
-private func watching(_ mode: RestrictionPolicy.Mode = .passcode, thumbnails: Bool = false) -> ReducerHarness {
+private func watching(_ mode: RestrictionPolicy.Mode = .passcode, thumbnails: Bool = false, guide: ProgrammeGuide = guide) -> ReducerHarness {
     let policy = RestrictionPolicy(mode: mode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
     var settings = ShellSettings()
     settings.scrubThumbnails = thumbnails
@@ -228,6 +235,40 @@ struct TimeshiftRestrictionTests {
         #expect(airing.state.screen == .home && airing.state.prompt == nil, "Late Film airs now too: \(airing.state.screen)")
         #expect(dismissed.contains(.stop) && !dismissed.contains(where: isLoad))
         airing.expectArmed(airing.armedTimers)
+    }
+
+    @Test("ESC on the prompt behind live skips the programme the prompt holds (an 8 s trailer), though the picture's time has since moved to just before it (a segment came in while paused): not the programme before it, whose end and 30 s fall in the trailer's tail; a programme held back whose tail reaches past the trailer's is skipped too")
+    func behindLiveRefusedSkipsWhatIsHeld() {
+        // Cartoons until `wall + 600`, an 8 s Trailer (TV-MA), then News.
+        let h = watching(guide: mixedGuide([
+            ("Cartoons", wall - 600, wall + 600, tvG), ("Trailer", wall + 600, wall + 608, tvMA), ("News", wall + 608, wall + 7200, tvG),
+        ]))
+        _ = reachLateFilm(behind: 2500, h)
+        #expect(h.state.prompt?.purpose == .behind(token: 1) && h.state.playback.programmeStart == wall + 600)
+        // 0.6 s more received: the edge (4301.1) puts the paused picture 0.1 s before the trailer.
+        h.apply(.player(.liveBuffer(start: 0, end: 4302.6), token: 1, at: h.clock.now))
+        #expect(abs(h.state.shownTime - (wall + 599.9)) < 0.001 && h.state.prompt != nil)
+        let skipped = h.apply(.command(.menu, at: h.clock.now))
+        // The trailer's end and 30 s (wall + 638) are 2462.5 s before now (wall + 3100.5).
+        let target = 4301.1 - 2462.5
+        #expect(skipped.contains { if case .seek(let to, true) = $0 { abs(to - target) < 0.001 } else { false } }, "\(skipped)")
+        #expect(!skipped.contains(.stop) && !skipped.contains(where: isLoad) && h.state.playback.token == 1, "the buffer is kept: \(skipped)")
+        #expect(h.state.chrome.notice == "Skipped a programme rated TV-MA" && !h.state.playback.paused && !h.state.playback.restricted)
+        #expect(h.state.shownNowNext(mixed).now?.title == "News")
+        h.expectArmed(h.armedTimers)
+
+        // A 5 s promo, then a 15 s teaser (TV-MA) after the trailer: 30 s
+        // after the trailer's end the teaser's tail is held back; News
+        // comes 30 s after the teaser's end (wall + 658).
+        let t = watching(guide: mixedGuide([
+            ("Cartoons", wall - 600, wall + 600, tvG), ("Trailer", wall + 600, wall + 608, tvMA), ("Promo", wall + 608, wall + 613, tvG),
+            ("Teaser", wall + 613, wall + 628, tvMA), ("News", wall + 628, wall + 7200, tvG),
+        ]))
+        _ = reachLateFilm(behind: 2500, t)
+        let past = t.apply(.command(.menu, at: t.clock.now))
+        #expect(past.contains { if case .seek(let to, true) = $0 { abs(to - (4300.5 - 2442.5)) < 0.001 } else { false } }, "\(past)")
+        #expect(t.state.chrome.notice == "Skipped a programme rated TV-MA" && t.state.shownNowNext(mixed).now?.title == "News")
+        t.expectArmed(t.armedTimers)
     }
 
     @Test("behind live in deny mode: the programme reached is refused and skipped in the buffer when it holds what follows; else the channel opens again at live with a word, or, what airs now held back too (or its end still at the live edge), the refusal")
