@@ -54,13 +54,32 @@ struct RemoteEndToEndTests {
         try shell.ipc.waitForState { $0["overlay"] as? String == "none" }
         try lircd.press("KEY_RED")
         try shell.ipc.waitForState { $0["screen"] as? String == "guide" }
-        // The search line: the remote's number keys type, its guide key closes it.
+        // The search line: the remote's number keys type, its on-screen
+        // keyboard types letters, its guide key closes it.
         let search = { (state: [String: Any]) in (state["guide"] as? [String: Any])?["search"] as? [String: Any] }
-        try shell.tmux.send("/")
-        try shell.ipc.waitForState { search($0) != nil }
+        try lircd.press("KEY_SEARCH")
+        try shell.ipc.waitForState { search($0)?["keyboard"] as? String == "a" }
         try lircd.press("KEY_2")
         try lircd.press("KEY_4")
         try shell.ipc.waitForState { search($0)?["text"] as? String == "24" }
+        // The row: a–z, 0–9, space, delete (38 keys).
+        for _ in 0..<37 { try lircd.press("KEY_RIGHT") }
+        try shell.ipc.waitForState { search($0)?["keyboard"] as? String == "delete" }
+        try lircd.press("KEY_OK")
+        try lircd.press("KEY_OK")
+        try shell.ipc.waitForState { search($0)?["text"] as? String == "" }
+        // "co" on the keyboard: the demo guide's cooking programmes come up.
+        for _ in 0..<35 { try lircd.press("KEY_LEFT") }
+        try shell.ipc.waitForState { search($0)?["keyboard"] as? String == "c" }
+        try lircd.press("KEY_OK")
+        for _ in 0..<12 { try lircd.press("KEY_RIGHT") }
+        try shell.ipc.waitForState { search($0)?["keyboard"] as? String == "o" }
+        try lircd.press("KEY_OK")
+        let found = try shell.ipc.waitForState { search($0)?["text"] as? String == "co" && !((search($0)?["results"] as? [Any]) ?? []).isEmpty }
+        #expect(shell.tmux.waitFor { $0.contains("Search: co") && $0.contains("abcdefghijklmnopqrstuvwxyz") }.ok, "the line and the keyboard on screen")
+        try lircd.press("KEY_DOWN")
+        let onResults = try shell.ipc.waitForState { search($0)?["keyboard"] is NSNull }
+        #expect(search(onResults)?["focus"] as? Int == 0, "\(search(found) ?? [:])")
         try lircd.press("KEY_EPG")
         let closed = try shell.ipc.waitForState { search($0) == nil }
         #expect(closed["screen"] as? String == "guide", "back to the guide")

@@ -66,17 +66,24 @@ struct GuideGridSnapshotTests {
         }
     }
 
-    @Test("the search line over the guide: what was typed, results by time with their channel, the focused one and what ENTER does")
+    @Test("the search line over the guide: what was typed, the on-screen keyboard (its focused key highlighted while it has the focus), results by time with their channel, the focused one and what ENTER does")
     func search() {
         var state = gridState(restricted: true)
         let found = ["news", "sport", "docs"].compactMap { id in state.guide.programmes.programmes(for: id).first { $0.subtitle != nil } }
             .sorted { $0.start < $1.start }
-        state.guide.search = GuideSearch(text: "return", results: found, resultsFor: "return", focus: 1)
+        state.guide.search = GuideSearch(text: "return", results: found, resultsFor: "return", focus: 1, onKeyboard: false, key: 4)
         assertThemedSnapshots(state, named: "guide-search")
-        state.guide.search = GuideSearch(text: "nothing", results: [], resultsFor: "nothing")
+        state.guide.search = GuideSearch(text: "nothing", results: [], resultsFor: "nothing", key: 13)
         assertThemedSnapshots(state, named: "guide-search-empty") { screen, _ in
             let text = (0..<screen.height).map { y in String((0..<screen.width).map { screen[$0, y].character }) }.joined(separator: "\n")
             #expect(text.contains("Nothing in the guide matches"))
+            #expect(text.contains("abcdefghijklmnopqrstuvwxyz 0123456789  space"))
+            #expect(screen[3 + 13, 4].character == "n" && screen[3 + 13, 4].style.bold, "n focused")
+        }
+        state.guide.search = GuideSearch(text: "", key: OnScreenKey.all.count - 1)
+        assertThemedSnapshots(state, named: "guide-search-keyboard", sizes: [(40, 12)]) { screen, _ in
+            let text = (0..<screen.height).map { y in String((0..<screen.width).map { screen[$0, y].character }) }.joined(separator: "\n")
+            #expect(text.contains("space") && (text.contains("⌫") || text.contains("del")), "narrow: the part around delete, focused")
         }
     }
 

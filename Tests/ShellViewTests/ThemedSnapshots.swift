@@ -6,11 +6,11 @@ import Testing
 /// the light theme (`NAME`, `NAME-ascii`, `NAME-light-theme`); `check` looks
 /// at each frame too.
 func assertThemedSnapshots(
-    _ state: ShellState, named name: String, context: ViewContext = ViewContext(picture: .terminal),
+    _ state: ShellState, named name: String, context: ViewContext = ViewContext(picture: .terminal), sizes: [(Int, Int)] = [(80, 24), (200, 60)],
     sourceLocation: SourceLocation = #_sourceLocation, check: (Screen, Theme) -> Void = { _, _ in }
 ) {
     let light = (try? shippedTheme("light")) ?? Theme.dark
-    for (w, h) in [(80, 24), (200, 60)] {
+    for (w, h) in sizes {
         for (theme, suffix) in [(Theme.dark, ""), (Theme.dark.asciiOnly(), "-ascii"), (light, "-light-theme")] {
             let screen = ShellView.render(state, theme: theme, width: w, height: h, context: context)
             assertSnapshot(screen, named: "\(name)\(suffix)-\(w)x\(h)", sourceLocation: sourceLocation)

@@ -193,7 +193,7 @@ public enum ShellReducer {
                 : "\(dropped.count) reminders dropped: their channels are not in this lineup"
             return dropped.map { .saveReminder($0, on: false) } + [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
         case .searchEdit(let edit):
-            return GuideSearchReducer.edit(&state, edit)
+            return GuideSearchReducer.typed(&state, edit)
         case .guideSearchResults(let text, let programmes):
             return GuideSearchReducer.results(&state, text: text, programmes)
         case .libraryUnavailable:

@@ -6,7 +6,11 @@ import MediaModel
 /// shown is kept); UP/DOWN move through them; ENTER tunes to a programme on
 /// now, sets a reminder on a future one, plays a past one from the archive;
 /// a remote's number keys type digits; ESC (or the remote's guide key)
-/// closes the line. Pure.
+/// closes the line. A remote types letters on the on-screen keyboard, which
+/// has the focus when the line opens: LEFT/RIGHT move along it, ENTER types
+/// the key, DOWN goes to the results, UP from the first result back to it;
+/// a keyboard's typing gives the focus to the results (ENTER then chooses
+/// the first, as before). Pure.
 enum GuideSearchReducer {
     /// Opens the search line (on the guide, from the home screen or guide);
     /// without a guide, stored or held (the demo's), says so.
@@ -20,6 +24,13 @@ enum GuideSearchReducer {
         NavigationReducer.go(&state, to: .guide)
         state.guide.search = GuideSearch()
         return []
+    }
+
+    /// Text typed on a keyboard: the results get the focus.
+    static func typed(_ state: inout ShellState, _ edit: SearchEdit) -> [Effect] {
+        guard state.guide.search != nil, state.screen == .guide else { return [] }
+        state.guide.search?.onKeyboard = false
+        return Self.edit(&state, edit)
     }
 
     static func edit(_ state: inout ShellState, _ edit: SearchEdit) -> [Effect] {
@@ -57,11 +68,28 @@ enum GuideSearchReducer {
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
         guard state.screen == .guide, var search = state.guide.search else { return nil }
         switch command {
-        case .up, .down:
+        case .left, .right:
+            if search.onKeyboard { search.key = min(max(0, search.key + (command == .left ? -1 : 1)), OnScreenKey.all.count - 1) }
+            search.onKeyboard = true
+            state.guide.search = search
+            return []
+        case .down where search.onKeyboard:
             guard !search.results.isEmpty else { return [] }
+            search.onKeyboard = false
+            search.focus = 0
+            state.guide.search = search
+            return []
+        case .up where !search.onKeyboard && (search.focus == 0 || search.results.isEmpty):
+            search.onKeyboard = true
+            state.guide.search = search
+            return []
+        case .up, .down:
+            guard !search.onKeyboard, !search.results.isEmpty else { return [] }
             search.focus = min(max(0, search.focus + (command == .up ? -1 : 1)), search.results.count - 1)
             state.guide.search = search
             return []
+        case .select where search.onKeyboard:
+            return edit(&state, OnScreenKey.all[min(search.key, OnScreenKey.all.count - 1)].edit)
         case .select:
             guard search.results.indices.contains(search.focus) else { return [] }
             let programme = search.results[search.focus]

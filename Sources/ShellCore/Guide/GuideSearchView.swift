@@ -25,7 +25,8 @@ enum GuideSearchView {
         let cursor = ascii ? "_" : "▏"
         screen.put(truncate("Search: " + search.text + cursor, toWidth: width - 2, ellipsis: theme.glyphs.ellipsis), x: 3, y: 3, style: field,
                    maxWidth: width - 2)
-        let top = 5
+        drawKeyboard(into: &screen, search: search, theme: theme, y: 4, x: 3, width: width - 2)
+        let top = 6
         let visible = max(1, screen.height - top - 3)
         var status: String?
         if search.text.allSatisfy(\.isWhitespace) {
@@ -37,6 +38,7 @@ enum GuideSearchView {
         }
         if let status { screen.put(truncate(status, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: 3, y: top, style: dim) }
         content.keep(row: 3, x: 2, width: width)
+        content.keep(row: 4, x: 2, width: width)
         let first = min(max(0, search.focus - visible / 2), max(0, search.results.count - visible))
         for (row, programme) in search.results.enumerated().dropFirst(first).prefix(visible) {
             let y = top + row - first
@@ -70,7 +72,46 @@ enum GuideSearchView {
             enter = ""
         }
         let dot = ascii ? " - " : " · "
-        let hint = [ascii ? "UP/DOWN choose" : "↑↓ choose", enter, "BS delete", "ESC close"].filter { !$0.isEmpty }.joined(separator: dot)
+        let hint = search.onKeyboard
+            ? [ascii ? "LEFT/RIGHT letters" : "←→ letters", "ENTER type", search.results.isEmpty ? "" : (ascii ? "DOWN results" : "↓ results"), "ESC close"]
+                .filter { !$0.isEmpty }.joined(separator: dot)
+            : [ascii ? "UP/DOWN choose" : "↑↓ choose", enter, "BS delete", "ESC close"].filter { !$0.isEmpty }.joined(separator: dot)
         screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
+    }
+
+    /// The on-screen keyboard's row at `y`, from `x`, at most `width`
+    /// cells: the letters, the digits, space and delete, the focused key
+    /// highlighted while the keyboard has the focus; narrower than the
+    /// row, the part around the focused key.
+    private static func drawKeyboard(into screen: inout Screen, search: GuideSearch, theme: Theme, y: Int, x: Int, width: Int) {
+        guard width > 0 else { return }
+        let ascii = theme.glyphs.isASCII
+        var keys: [(label: String, x: Int)] = []
+        var column = 0
+        for key in OnScreenKey.all {
+            let label: String
+            switch key {
+            case .character(let c):
+                label = String(c)
+                if c == "0" { column += 1 }
+            case .space:
+                label = "space"
+                column += 2
+            case .delete:
+                label = ascii ? "del" : "⌫"
+                column += 2
+            }
+            keys.append((label, column))
+            column += label.count
+        }
+        let key = min(max(0, search.key), keys.count - 1)
+        let shift = column <= width ? 0 : min(max(0, keys[key].x + keys[key].label.count + 2 - width), column - width)
+        let plain = Style(foreground: search.onKeyboard ? theme.text : theme.secondaryText, background: theme.background)
+        let focused = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
+        for (index, entry) in keys.enumerated() {
+            let at = entry.x - shift
+            guard at >= 0, at + entry.label.count <= width else { continue }
+            screen.put(entry.label, x: x + at, y: y, style: search.onKeyboard && index == key ? focused : plain)
+        }
     }
 }

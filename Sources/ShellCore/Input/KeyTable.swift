@@ -93,7 +93,7 @@ public enum KeyTable {
         case .home: (.home, [.up, .down, .select, .playPause, .play, .guide, .record, .info, .menu])
         case .guideList: (.guideList, [.up, .down, .select, .playPause, .play, .guide, .menu, .record, .info])
         case .guideGrid: (.guideGrid, [.up, .down, .channelUp, .channelDown, .left, .right, .dayBack, .dayForward, .select, .guide, .menu, .record])
-        case .searchLine: (.guideSearch, Set([.up, .down, .select, .menu, .search, .guide]).union(digits))
+        case .searchLine: (.guideSearch, Set([.up, .down, .left, .right, .select, .menu, .search, .guide]).union(digits))
         case .transport:
             (.transport, [.playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
                           .channelUp, .channelDown, .info, .guide, .whatDidTheySay, .live, .multiview, .record])

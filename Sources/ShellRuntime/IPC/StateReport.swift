@@ -33,9 +33,20 @@ enum StateReport {
             "time": time,
             "search": state.guide.search.map { search in
                 ["text": search.text, "searching": search.searching, "focus": search.focus,
-                 "results": search.results.map { Self.programme(state, $0) }] as [String: Any]
+                 "results": search.results.map { Self.programme(state, $0) },
+                 "keyboard": search.onKeyboard ? Self.onScreenKey(search.key) : NSNullValue.null] as [String: Any]
             } ?? NSNullValue.null,
         ] as [String: Any]
+    }
+
+    /// The search line's on-screen key at `index` as replies name it: the
+    /// character, "space" or "delete".
+    static func onScreenKey(_ index: Int) -> String {
+        switch OnScreenKey.all[min(max(0, index), OnScreenKey.all.count - 1)] {
+        case .character(let c): String(c)
+        case .space: "space"
+        case .delete: "delete"
+        }
     }
 
     /// A programme of the guide as replies give it (`guide_search`, search

@@ -42,7 +42,10 @@ struct GuideSearchTests {
         h.press(.search) { $0.guide.search = GuideSearch() }
         #expect(KeyInput.action(forKey: "q", state: h.state, keyMap: .standard, at: h.clock.now) == .searchEdit(.insert("q")))
         #expect(KeyInput.action(forKey: "DOWN", state: h.state, keyMap: .standard, at: h.clock.now) == .command(.down, at: h.clock.now))
-        h.send(.searchEdit(.insert("t")), effects: [.searchGuide("t", from: wall, limit: 50)]) { $0.guide.search?.text = "t" }
+        h.send(.searchEdit(.insert("t")), effects: [.searchGuide("t", from: wall, limit: 50)]) {
+            $0.guide.search?.text = "t"
+            $0.guide.search?.onKeyboard = false
+        }
         #expect(h.state.guide.search?.searching == true)
         type(h, "o")
         type(h, "g")
@@ -68,6 +71,50 @@ struct GuideSearchTests {
         h.press(.guide) { $0.guide.search = nil }
         #expect(h.state.screen == .guide)
         h.expectArmed([])
+    }
+
+    @Test("the on-screen keyboard types with a remote: it has the focus when the line opens; LEFT/RIGHT move along it (stopping at its ends), ENTER types the key (space, delete too); DOWN goes to the results, UP from the first back to the key left; a keyboard's typing gives the focus to the results, and ENTER then chooses the first")
+    func onScreenKeyboard() {
+        let h = onGuide()
+        h.press(.search) { $0.guide.search = GuideSearch() }
+        #expect(h.state.guide.search?.onKeyboard == true)
+        h.press(.left) { _ in }
+        for _ in 0..<19 { h.apply(.command(.right, at: h.clock.now)) }
+        #expect(h.state.guide.search?.key == 19)
+        h.send(.command(.select, at: h.clock.now), effects: [.searchGuide("t", from: wall, limit: 50)]) { $0.guide.search?.text = "t" }
+        h.press(.down) { _ in }
+        h.apply(.guideSearchResults(text: "t", [onNow, later]))
+        h.press(.right) { $0.guide.search?.key = 20 }
+        h.press(.select, effects: [.searchGuide("tu", from: wall, limit: 50)]) { $0.guide.search?.text = "tu" }
+        h.apply(.guideSearchResults(text: "tu", [onNow, later]))
+        for _ in 0..<20 { h.apply(.command(.right, at: h.clock.now)) }
+        #expect(h.state.guide.search?.key == OnScreenKey.all.count - 1, "stops at delete")
+        h.press(.select, effects: [.searchGuide("t", from: wall, limit: 50)]) {
+            $0.guide.search?.text = "t"
+            $0.guide.search?.results = [onNow, later]
+            $0.guide.search?.resultsFor = "tu"
+        }
+        h.press(.left) { $0.guide.search?.key = OnScreenKey.all.count - 2 }
+        h.press(.select, effects: [.searchGuide("t ", from: wall, limit: 50)]) { $0.guide.search?.text = "t " }
+        h.apply(.guideSearchResults(text: "t ", [onNow, later]))
+
+        h.press(.down) {
+            $0.guide.search?.onKeyboard = false
+            $0.guide.search?.focus = 0
+        }
+        h.press(.down) { $0.guide.search?.focus = 1 }
+        h.press(.up) { $0.guide.search?.focus = 0 }
+        h.press(.up) { $0.guide.search?.onKeyboard = true }
+        h.press(.up) { _ in }
+        h.press(.down) { $0.guide.search?.onKeyboard = false }
+        h.press(.right) { $0.guide.search?.onKeyboard = true }
+
+        type(h, "o")
+        #expect(h.state.guide.search?.onKeyboard == false && h.state.guide.search?.text == "t o")
+        h.apply(.guideSearchResults(text: "t o", [onNow]))
+        let tuned = h.apply(.command(.select, at: h.clock.now))
+        #expect(tuned.contains(.load(news, token: 1)), "ENTER after typing chooses the first result: \(tuned)")
+        h.expectArmed([.stall, .transportHide])
     }
 
     @Test("only the answer to the text shown is kept; restricted programmes and channels not in the lineup are left out")
@@ -114,7 +161,10 @@ struct GuideSearchTests {
         let h = ReducerHarness(state)
         h.apply(.command(.guide, at: h.clock.now))
         h.press(.search) { $0.guide.search = GuideSearch() }
-        h.send(.searchEdit(.insert("duel")), effects: [.searchGuide("duel", from: 0, limit: 50)]) { $0.guide.search?.text = "duel" }
+        h.send(.searchEdit(.insert("duel")), effects: [.searchGuide("duel", from: 0, limit: 50)]) {
+            $0.guide.search?.text = "duel"
+            $0.guide.search?.onKeyboard = false
+        }
         h.expectArmed([.previewDelay])
     }
 
