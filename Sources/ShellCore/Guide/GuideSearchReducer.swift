@@ -89,7 +89,7 @@ enum GuideSearchReducer {
             state.guide.search = search
             return []
         case .select where search.onKeyboard:
-            return edit(&state, OnScreenKey.all[min(search.key, OnScreenKey.all.count - 1)].edit)
+            return edit(&state, OnScreenKey.all[min(max(0, search.key), OnScreenKey.all.count - 1)].edit)
         case .select:
             guard search.results.indices.contains(search.focus) else { return [] }
             let programme = search.results[search.focus]

@@ -63,7 +63,6 @@ enum TransportBarView {
         let range = state.seekRange
         let timeshift = live && range != nil
         let duration = p.duration ?? 0
-        let lower = range?.lowerBound ?? 0, span = max((range?.upperBound ?? 0) - lower, 0.001)
         let face = face(state, width: screen.width)
         var row = top
 
