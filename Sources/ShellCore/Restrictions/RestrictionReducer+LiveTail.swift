@@ -13,22 +13,32 @@ import MediaModel
 /// Pure.
 extension RestrictionReducer {
     /// The programme `item`'s picture is judged by at `time`: the one
-    /// airing then, or, while its end may still be on screen, the one
-    /// before it when it is held back — unless the last passcode covers
-    /// the one airing (given while that end was on screen: it named the
-    /// one airing, `grantedProgrammeStart`, and covers the end seen with
-    /// it). `tail`: it is that one.
+    /// airing then, or, while its end may still be on screen, one before
+    /// it that is held back (the latest: a short one between, an ident or
+    /// a trailer, does not cut the margin short) — unless the last
+    /// passcode covers the one airing (given while that end was on screen:
+    /// it named the one airing, `grantedProgrammeStart`, and covers the end
+    /// seen with it). `tail`: it is that one.
     static func judged(_ state: ShellState, _ item: MediaItem, at time: Double) -> (programme: Programme?, tail: Bool) {
         let now = state.nowNext(item, at: time).now
         let policy = state.restrictions.policy
-        // The one just before (however short), or the last one before a gap.
-        guard item.isLive, policy.mode != .off,
-              let before = state.nowNext(item, at: now.map { $0.start - 0.001 } ?? time - bufferMargin).now, before.start != now?.start,
-              let stop = before.stop, stop <= time, time - stop < bufferMargin,
-              policy.restricts(item.ratingsHeldTo + before.ratings.compactMap(\.resolved)),
-              !covered(state, item, programmeStart: before.start), !covered(state, item, programmeStart: now?.start) else { return (now, false) }
-        return (before, true)
+        guard item.isLive, policy.mode != .off, !covered(state, item, programmeStart: now?.start) else { return (now, false) }
+        // Those just before (however short), back to the margin; or the last one before a gap.
+        var probe = now.map { $0.start - 0.001 } ?? time - bufferMargin
+        for _ in 0..<tailLookBack {
+            guard let before = state.nowNext(item, at: probe).now, before.start != now?.start,
+                  let stop = before.stop, stop <= time, time - stop < bufferMargin else { break }
+            if policy.restricts(item.ratingsHeldTo + before.ratings.compactMap(\.resolved)), !covered(state, item, programmeStart: before.start) {
+                return (before, true)
+            }
+            probe = before.start - 0.001
+        }
+        return (now, false)
     }
+
+    /// How many programmes ending within the margin `judged` looks back
+    /// over (a guide of one-second programmes cannot make it walk far).
+    static let tailLookBack = 8
 
     /// The programme a passcode given at `time` (nil: now by the wall
     /// clock) for a live `item` names: the one airing by the guide, also

@@ -49,6 +49,27 @@ struct LiveTailTests {
         #expect(RestrictionReducer.judged(state(at: wall + 25), other, at: wall + 25).programme == nil, "a mixedChannel the guide does not know")
     }
 
+    @Test("a short programme between (a 10 s ident after the film) does not cut the film's margin short: judged by the film until 30 s past its end, and a channel opened then asks for it")
+    func shortProgrammeBetween() {
+        let programmes: [(String, Double, Double, ContentRating)] = [
+            ("Late Film", wall - 1800, wall + 20, tvMA), ("Ident", wall + 20, wall + 30, tvG), ("News", wall + 30, wall + 3630, tvG),
+        ]
+        let guide = ProgrammeGuide(channels: [GuideChannel(id: "mixed", names: ["Mixed"])], programmes: programmes.map {
+            Programme(channel: "mixed", start: $0.1, stop: $0.2, title: $0.0, ratings: [GuideRating(system: "VCHIP", value: $0.3.code, resolved: $0.3)])
+        })
+        let cases: [(Double, String?, Bool)] = [(wall + 25, "Late Film", true), (wall + 35, "Late Film", true), (wall + 49.9, "Late Film", true),
+                                                (wall + 50, "News", false)]
+        for (time, title, tail) in cases {
+            let judged = RestrictionReducer.judged(state(at: time, guide: guide), mixedChannel, at: time)
+            #expect(judged.programme?.title == title && judged.tail == tail, "at +\(time - wall) s: \(judged.programme?.title ?? "nil")")
+        }
+        #expect(RestrictionReducer.judgementEnds(state(at: wall + 35, guide: guide), mixedChannel, at: wall + 35) == wall + 50)
+        let h = ReducerHarness(state(at: wall + 40, guide: guide))
+        h.apply(.playIndex(0, at: h.clock.now))
+        #expect(h.state.screen == .passcode && h.state.prompt?.ratings == [tvMA], "opened 20 s after the film's end, 10 s into News")
+        h.expectArmed([])
+    }
+
     @Test("a channel opened 5 s after a held programme's end asks for it; opened 30 s after its end, it plays")
     func openedInTheTail() {
         let h = ReducerHarness(state(at: wall + 25))
