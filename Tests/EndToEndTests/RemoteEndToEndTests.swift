@@ -68,7 +68,7 @@ struct RemoteEndToEndTests {
         try lircd.press("KEY_OK")
         try lircd.press("KEY_OK")
         try shell.ipc.waitForState { search($0)?["text"] as? String == "" }
-        // "co" on the keyboard: the demo guide's cooking programmes come up.
+        // "co" on the keyboard: the demo guide's Infinite Coastlines comes up.
         for _ in 0..<35 { try lircd.press("KEY_LEFT") }
         try shell.ipc.waitForState { search($0)?["keyboard"] as? String == "c" }
         try lircd.press("KEY_OK")
