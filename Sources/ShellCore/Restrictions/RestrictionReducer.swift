@@ -254,9 +254,14 @@ enum RestrictionReducer {
     /// back on screen and any held back right after it (their end passed by
     /// `bufferMargin`, as for the scrub head), when the buffer holds it
     /// short of the live edge; nil when what follows reaches the edge.
+    /// Paused, the picture's time moves by up to a segment as the stream's
+    /// segments arrive, so the programme judged on screen may be the one
+    /// before the held one: each step goes on from the end of what holds
+    /// that time back (its own programme, or the tail of one just before),
+    /// which passes the held one too.
     static func afterHeld(_ state: ShellState) -> Double? {
         guard let item = state.currentItem, let buffer = state.playback.liveBuffer, state.wallClock > 0,
-              var end = heldProgramme(state, item)?.stop else { return nil }
+              var end = judged(state, item, at: state.shownTime).programme?.stop else { return nil }
         let policy = state.restrictions.policy
         let now = state.wallClock
         while end + bufferMargin < now - skipShortOfEdge {
@@ -270,19 +275,6 @@ enum RestrictionReducer {
             end = next
         }
         return nil
-    }
-
-    /// Behind live, the programme held back on screen: the one the playback
-    /// was rated by when it paused there (the one a passcode would cover),
-    /// not one judged again at the picture's time now — paused, that time
-    /// moves by up to a segment as the stream's segments arrive, and may
-    /// fall just before the programme's start. Judged on screen when the
-    /// guide no longer has it.
-    static func heldProgramme(_ state: ShellState, _ item: MediaItem) -> Programme? {
-        if let start = state.playback.programmeStart, let programme = state.nowNext(item, at: start).now, programme.start == start {
-            return programme
-        }
-        return judged(state, item, at: state.shownTime).programme
     }
 
     /// Seconds short of the live edge a skip must land for it to go on in

@@ -237,7 +237,7 @@ struct TimeshiftRestrictionTests {
         airing.expectArmed(airing.armedTimers)
     }
 
-    @Test("ESC on the prompt behind live skips the programme the prompt holds (an 8 s trailer), though the picture's time has since moved to just before it (a segment came in while paused): not the programme before it, whose end and 30 s fall in the trailer's tail; a programme held back whose tail reaches past the trailer's is skipped too")
+    @Test("ESC on the prompt behind live skips the programme the prompt holds (an 8 s trailer), though the picture's time has since moved to just before it (a segment came in while paused): from the end of the programme before it, the trailer's tail there is stepped past by the trailer's end, not the programme airing; a programme held back whose tail reaches past the trailer's is skipped too")
     func behindLiveRefusedSkipsWhatIsHeld() {
         // Cartoons until `wall + 600`, an 8 s Trailer (TV-MA), then News.
         let h = watching(guide: mixedGuide([
