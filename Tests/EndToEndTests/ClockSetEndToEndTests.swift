@@ -8,6 +8,10 @@ import Testing
 struct ClockSetEndToEndTests {
     @Test("a set of the system clock is seen at once: the guide's window and the passcode gate look at the time again, the channel plays on")
     func seenAtOnce() throws {
+        try SystemClock.exclusively { try seenAtOnceAlone() }
+    }
+
+    private func seenAtOnceAlone() throws {
         let stream = try LiveHLSStream()
         defer { stream.stop() }
         let dir = TVShellBinary.scratchDirectory("clock-set")
@@ -26,6 +30,10 @@ struct ClockSetEndToEndTests {
 
     @Test("a lineup server and an account that could not be read at the start (a certificate not yet valid before NTP's step) are read again the moment the clock is set, not after their wait")
     func refreshersTryAgain() throws {
+        try SystemClock.exclusively { try refreshersTryAgainAlone() }
+    }
+
+    private func refreshersTryAgainAlone() throws {
         let dir = TVShellBinary.scratchDirectory("clock-set-lineup")
         defer { try? FileManager.default.removeItem(at: dir) }
         let channels = Locked(2)

@@ -18,6 +18,22 @@ public enum SystemClock {
         return mask & (1 << 25) != 0
     }
 
+    /// Runs `body` while no other test sets the clock: a test that sets it,
+    /// or that expects no set while it runs, holds this for its whole body,
+    /// since a set reaches every watcher on the machine (tests of several
+    /// suites, and of several test processes, run side by side). An
+    /// advisory lock on a file in the temporary folder, so it holds between
+    /// threads of one process (each call opens its own) and between
+    /// processes. Blocks the calling thread until it has the lock.
+    public static func exclusively<T>(_ body: () throws -> T) rethrows -> T {
+        let fd = open(NSTemporaryDirectory() + "/tvshell-tests-system-clock.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        if fd >= 0 {
+            while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        }
+        defer { if fd >= 0 { close(fd) } }
+        return try body()
+    }
+
     /// Sets the clock to the time it reads; whether the kernel took it.
     @discardableResult
     public static func setToItself() -> Bool {
