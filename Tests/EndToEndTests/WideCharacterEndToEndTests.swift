@@ -1,0 +1,58 @@
+import Foundation
+import ShellTesting
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Emoji in channels' names (common in real playlists: "⚽ Sports"), drawn
+/// by the real binary through ncursesw in tmux: what follows them stays in
+/// its column.
+@Suite("Emoji in names, end to end")
+struct WideCharacterEndToEndTests {
+    /// The columns `text` takes as glibc counts them in C.UTF-8 (as
+    /// ncursesw and tmux do).
+    static func columns(_ text: Substring) throws -> Int {
+        let utf8 = try #require(newlocale(LC_CTYPE_MASK, "C.UTF-8", nil))
+        let previous = uselocale(utf8)
+        defer {
+            uselocale(previous)
+            freelocale(utf8)
+        }
+        typealias WCWidth = @convention(c) (wchar_t) -> Int32
+        let wcwidth = unsafeBitCast(try #require(dlsym(nil, "wcwidth")), to: WCWidth.self)
+        return text.unicodeScalars.reduce(0) { $0 + Int(max(0, wcwidth(wchar_t(bitPattern: $1.value)))) }
+    }
+
+    /// The column where "LIVE" starts on each line naming a channel with it
+    /// (its row; the picture's frame names the channel too).
+    static func liveColumns(_ screen: String, names: [String]) throws -> [Int] {
+        try screen.split(separator: "\n").filter { line in line.contains("LIVE") && names.contains { line.contains($0) } }.map { line in
+            let live = try #require(line.range(of: "LIVE"))
+            return try columns(line[..<live.lowerBound])
+        }
+    }
+
+    @Test("on the home screen and in the guide, a row whose name has a ball, a rocket, a watch or a thermometer keeps its LIVE in the column of a plain row's")
+    func columnsKept() throws {
+        let dir = TVShellBinary.scratchDirectory("wide-characters")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let names = ["Plain Channel", "⚽ Football Live", "🚀 Rocket | ⌚ Watch", "🌡 Weather"]
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try (["#EXTM3U"] + names.enumerated().map { "#EXTINF:-1 tvg-id=\"c\($0.offset)\" tvg-chno=\"\($0.offset + 1)\",\($0.element)\nav://lavfi:testsrc2=size=160x90:rate=10" })
+            .joined(separator: "\n").write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path])
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
+        try shell.tmux.send("Escape")
+        let home = shell.tmux.waitFor { screen in names.allSatisfy { screen.contains($0) } }
+        #expect(home.ok, "\(home.screen)")
+        let onHome = try Self.liveColumns(home.screen, names: names)
+        #expect(onHome.count == 4 && Set(onHome).count == 1, "LIVE at columns \(onHome):\n\(home.screen)")
+
+        try shell.tmux.send("g")
+        let guide = shell.tmux.waitFor { screen in screen.contains("Guide") && screen.contains("Weather") }
+        #expect(guide.ok, "\(guide.screen)")
+        let inGuide = try Self.liveColumns(guide.screen, names: ["Plain Channel", "⚽ Football Live", "🚀 Rocket", "🌡 Weather"])
+        #expect(inGuide.count == 4 && Set(inGuide).count == 1, "LIVE at columns \(inGuide):\n\(guide.screen)")
+    }
+}

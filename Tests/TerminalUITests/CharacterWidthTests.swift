@@ -1,0 +1,58 @@
+import Canvas
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The columns the canvas gives a character against the ones ncursesw
+/// counts the cursor with: glibc's `wcwidth` in a UTF-8 locale. A cell the
+/// canvas thinks narrower than ncursesw does pushes what follows it one
+/// column to the right (a "⚽" in a channel's name moved its row's LIVE
+/// past the others'); wider leaves a gap.
+@Suite("Character widths as ncursesw counts them")
+struct CharacterWidthTests {
+    /// glibc's width of every scalar, in C.UTF-8 on this thread only.
+    static func glibcWidths(_ body: ((UInt32) -> Int32) -> Void) throws {
+        let utf8 = try #require(newlocale(LC_CTYPE_MASK, "C.UTF-8", nil))
+        let previous = uselocale(utf8)
+        defer {
+            uselocale(previous)
+            freelocale(utf8)
+        }
+        // Swift's Glibc module leaves wcwidth out (it is X/Open's): looked up.
+        typealias WCWidth = @convention(c) (wchar_t) -> Int32
+        let wcwidth = unsafeBitCast(try #require(dlsym(nil, "wcwidth")), to: WCWidth.self)
+        body { wcwidth(wchar_t(bitPattern: $0)) }
+    }
+
+    @Test("every scalar of Unicode 14 glibc shows one or two columns wide starts a character of that width; the ones the canvas counts zero are zero to glibc too")
+    func sameAsGlibc() throws {
+        var differing: [String] = []
+        try Self.glibcWidths { wcwidth in
+            for v in UInt32(0x20)...0x3_FFFF {
+                // Unicode 14's scalars: glibc 2.36's (Debian 12); a newer
+                // glibc adds the scalars of later versions.
+                guard let scalar = Unicode.Scalar(v), let age = scalar.properties.age, age.major < 14 || (age.major == 14 && age.minor == 0) else { continue }
+                let glibc = wcwidth(v)
+                let ours = columnWidth(of: Character(scalar))
+                if (glibc == 1 || glibc == 2) && ours != glibc {
+                    differing.append("U+\(String(v, radix: 16, uppercase: true)) glibc \(glibc) canvas \(ours)")
+                } else if ours == 0 && glibc != 0 && glibc != -1 {
+                    differing.append("U+\(String(v, radix: 16, uppercase: true)) glibc \(glibc) canvas 0")
+                }
+            }
+        }
+        let count = differing.count
+        #expect(count == 0, "scalars that differ, first: \(differing.prefix(12))")
+    }
+
+    @Test("emoji as channels' names use them: a ball, a rocket, a watch two columns; a thermometer shown as text one; a family joined by ZWJ two, as its first")
+    func emojiInNames() {
+        #expect(columnWidth(of: "⚽ Football") == 11)
+        #expect(columnWidth(of: "🚀 Rocket TV | ⌚ Watch") == 23)
+        #expect(columnWidth(of: "🌡 Weather") == 9)
+        #expect(columnWidth(of: "👨‍👩‍👧 family") == 9)
+        #expect(columnWidth(of: "e\u{301} x\u{200B}y") == 4)
+        #expect(truncate("⚽⚽⚽ Goals", toWidth: 6) == "⚽⚽…")
+    }
+}
