@@ -424,7 +424,7 @@ enum MultiviewReducer {
         let now = state.wallClock
         let ends = multiview.views.filter(\.opened).compactMap { RestrictionReducer.judgementEnds(state, state.items[$0.index], at: now) }.filter { $0 > now }
         guard let first = ends.min() else { return [] }
-        return [.startTimer(.programmeBoundary, after: first - now + 0.5)]
+        return [.startTimer(.programmeBoundary, after: RestrictionReducer.boundaryDelay(first - now))]
     }
 
     /// A view's player report: a held load goes on; the rest is the

@@ -245,6 +245,6 @@ enum PictureReducer {
               let item = state.pictureItem, item.isLive, state.wallClock > 0 else { return [] }
         let shown = state.pictureShownTime
         guard let stop = RestrictionReducer.judgementEnds(state, item, at: shown), stop > shown else { return [] }
-        return [.startTimer(.pictureBoundary, after: (stop - shown) / max(1, pip.playback.speed) + 0.5)]
+        return [.startTimer(.pictureBoundary, after: RestrictionReducer.boundaryDelay((stop - shown) / max(1, pip.playback.speed)))]
     }
 }

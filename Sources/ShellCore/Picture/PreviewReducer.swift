@@ -92,7 +92,7 @@ enum PreviewReducer {
         guard state.restrictions.policy.mode != .off, let preview = state.picture.preview, preview.restricted == nil, preview.playback.token != 0,
               let item = state.items[safe: preview.index], state.wallClock > 0,
               let stop = RestrictionReducer.judgementEnds(state, item, at: state.wallClock), stop > state.wallClock else { return [] }
-        return [.startTimer(.previewBoundary, after: stop - state.wallClock + 0.5)]
+        return [.startTimer(.previewBoundary, after: RestrictionReducer.boundaryDelay(stop - state.wallClock))]
     }
 
     /// The preview's player opened the channel and holds it: its file's

@@ -321,8 +321,21 @@ enum RestrictionReducer {
         guard state.restrictions.policy.mode != .off, let item = state.currentItem, item.isLive, state.wallClock > 0,
               let stop = judgementEnds(state, item, at: shown), stop > shown else { return [] }
         // Faster than 1× the end comes sooner; slower, the timer is early and re-armed.
-        return [.startTimer(.programmeBoundary, after: (stop - shown) / max(1, state.playback.speed) + 0.5)]
+        return [.startTimer(.programmeBoundary, after: boundaryDelay((stop - shown) / max(1, state.playback.speed)))]
     }
+
+    /// The delay of a timer for a programme's end (`programmeBoundary`,
+    /// `pictureBoundary`, `previewBoundary`): the time left, not more — a
+    /// timer late by half a second let the next programme's first half
+    /// second play before it was judged. One that fires a moment early (a
+    /// position reported a moment late) finds the programme still on and is
+    /// armed again for what is left, at least `boundaryRecheck` later.
+    static func boundaryDelay(_ seconds: Double) -> Double {
+        max(boundaryRecheck, seconds)
+    }
+
+    /// The shortest wait between two looks at a programme's end (seconds).
+    static let boundaryRecheck = 0.05
 
     /// Seconds past the end of a programme held back before the buffer may
     /// be sought again: a live stream's picture comes some seconds after

@@ -81,7 +81,7 @@ struct LiveTailTests {
         h.apply(.wallClock(wall + 50, at: h.clock.now))
         let opened = h.apply(.playIndex(0, at: h.clock.now))
         #expect(opened.contains(.load(mixedChannel, token: h.state.playback.token)))
-        #expect(opened.contains(.startTimer(.programmeBoundary, after: 3570.5)))
+        #expect(opened.contains(.startTimer(.programmeBoundary, after: 3570)))
         #expect(h.state.screen == .player)
         h.expectArmed([.programmeBoundary, .transportHide])
     }
@@ -162,12 +162,12 @@ struct LiveTailTests {
         start.restrictions.preAuthorized.insert("mixed")
         let h = ReducerHarness(start)
         let opened = h.apply(.playIndex(0, at: h.clock.now))
-        #expect(opened.contains(.startTimer(.programmeBoundary, after: 10.5)))
+        #expect(opened.contains(.startTimer(.programmeBoundary, after: 10)))
         h.apply(.player(.preloaded(ratings: []), token: h.state.playback.token, at: h.clock.now))
         h.apply(.player(.playing, token: h.state.playback.token, at: h.clock.now))
         let after = h.apply(.wallClock(wall + 20.5, at: h.clock.now))
         #expect(h.state.screen == .player && h.state.playback.ratings == [tvG], "News, after the film the passcode was given for")
-        #expect(after.contains(.startTimer(.programmeBoundary, after: 3600)), "timed to News' end")
+        #expect(after.contains(.startTimer(.programmeBoundary, after: 3599.5)), "timed to News' end")
         h.expectArmed([.hintHide, .programmeBoundary, .transportHide])
     }
 }

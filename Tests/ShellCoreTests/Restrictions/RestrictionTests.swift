@@ -501,10 +501,10 @@ struct RestrictionGateTests {
         #expect(h.state.screen == .passcode, "after something else played, it asks again")
     }
 
-    @Test("on a live channel, a new programme over the limit brings the prompt back")
+    @Test("on a live channel, a new programme over the limit brings the prompt back as it begins (its start timed, no later; a look a moment early is made again for what is left)")
     func programmeChange() {
         let h = gated(guide: cartoonsThenLateFilm)
-        let start = h.send(.playIndex(2, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(mixed, token: 1), .startTimer(.transportHide, after: 5), .startTimer(.programmeBoundary, after: 600.5)]) {
+        let start = h.send(.playIndex(2, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(mixed, token: 1), .startTimer(.transportHide, after: 5), .startTimer(.programmeBoundary, after: 600)]) {
             $0.current = 2
             $0.navigation.destination = .player
             $0.playback.token = 1
@@ -515,16 +515,24 @@ struct RestrictionGateTests {
             $0.navigation.homeSelection = 2
         }
         #expect(loads(start) == [.load(mixed, token: 1)])
-        #expect(start.contains(.startTimer(.programmeBoundary, after: 600.5)))
+        #expect(start.contains(.startTimer(.programmeBoundary, after: 600)))
         h.send(.player(.preloaded(ratings: []), token: 1, at: h.clock.now), effects: [.continueLoad(token: 1)])
         h.send(.player(.playing, token: 1, at: h.clock.now), effects: [.emit(.playbackStarted(title: "Mixed", url: "av://lavfi:mixed")), .startTimer(.hintHide, after: 4)]) {
             $0.playback.phase = .playing
             $0.chrome.hintVisible = true
         }
-        #expect(h.advance(by: 600.5).contains(.programmeBoundary))
+        // Timed to the film's start, not after it: none of it plays first.
+        #expect(h.advance(by: 600).contains(.programmeBoundary))
         #expect(h.send(.timerFired(.programmeBoundary, at: h.clock.now), effects: [.requestWallClock]) == [.requestWallClock])
-        let changed = h.send(.wallClock(wall + 601, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA")),
-                                                                   .startTimer(.promptLift, after: 1799.5)]) {
+        // The clock read a moment before the start: Cartoons still, looked at again for what is left.
+        h.send(.wallClock(wall + 599.99, at: h.clock.now), effects: [.startTimer(.programmeBoundary, after: 0.05)]) {
+            $0.wallClock = wall + 599.99
+        }
+        #expect(h.state.screen == .player)
+        #expect(h.advance(by: 0.05).contains(.programmeBoundary))
+        #expect(h.send(.timerFired(.programmeBoundary, at: h.clock.now), effects: [.requestWallClock]) == [.requestWallClock])
+        let changed = h.send(.wallClock(wall + 600, at: h.clock.now), effects: [.stop, .cancelTimer(.transportHide), .cancelTimer(.errorAdvance), .cancelTimer(.posterDelay), .requestWallClock, .emit(.restrictionsAuthorizationRequested(item: mixed, rating: "TV-MA")),
+                                                                   .startTimer(.promptLift, after: 1800.5)]) {
             $0.navigation.destination = .passcode(.testing(purpose: .play(index: 2), item: mixed, ratings: [tvMA], digits: [], checking: nil, message: nil, origin: nil))
             $0.playback.token = 2
             $0.playback.phase = .idle
@@ -532,7 +540,7 @@ struct RestrictionGateTests {
             $0.playback.restricted = true
             $0.playback.programmeStart = wall + 600
             $0.chrome.transportVisible = false
-            $0.wallClock = wall + 601
+            $0.wallClock = wall + 600
             $0.chrome.hintVisible = false
         }
         #expect(changed.contains(.stop), "what plays stops under the prompt")
@@ -541,7 +549,7 @@ struct RestrictionGateTests {
         type("1234", h)
         let granted = answer(h, correct: true, at: wall + 605)
         #expect(loads(granted) == [.load(mixed, token: 3)])
-        h.send(.wallClock(wall + 900, at: h.clock.now), effects: [.startTimer(.programmeBoundary, after: 1500.5)]) {
+        h.send(.wallClock(wall + 900, at: h.clock.now), effects: [.startTimer(.programmeBoundary, after: 1500)]) {
             $0.wallClock = wall + 900
         }
         #expect(h.state.screen == .player, "the same programme does not ask twice (its end is timed again)")
@@ -688,7 +696,7 @@ struct RestrictedPictureTests {
         _ = h.advance(by: 0.6)
         let opened = h.apply(.timerFired(.previewDelay, at: h.clock.now))
         #expect(opened.contains(.slot(.preview, .load(mixed, token: 1))), "Cartoons (TV-G) is previewed: \(opened)")
-        #expect(opened.contains(.startTimer(.previewBoundary, after: 600.5)), "its end watched for: \(opened)")
+        #expect(opened.contains(.startTimer(.previewBoundary, after: 600)), "its end watched for: \(opened)")
         h.apply(.player(.preloaded(ratings: []), token: 1, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         let fired = h.advance(by: 600.5)
