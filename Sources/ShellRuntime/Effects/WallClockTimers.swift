@@ -1,0 +1,26 @@
+import ShellCore
+
+/// The timers the reducer counts from the wall-clock time it was last told:
+/// a programme's start on a picture (`programmeBoundary`, `pictureBoundary`,
+/// `previewBoundary`). An action other than the clock's may arm one with
+/// that time up to a second old (`Shell.dispatch` tells it again before such
+/// an action only when older; a player's report, never), and the timer then
+/// came that much after the programme's start: what it held back played
+/// for up to a second. The wait is shortened by the told time's age.
+/// Run-loop thread.
+enum WallClockTimers {
+    /// `delay` for timer `id` armed when the state's wall clock says `told`
+    /// and the real one `now`: less the age of `told` for the timers above
+    /// (an age over a minute or below zero is the clock set, which is told
+    /// at once, and is left alone).
+    static func delay(_ id: TimerID, _ delay: Double, told: Double, now: Double) -> Double {
+        switch id {
+        case .programmeBoundary, .pictureBoundary, .previewBoundary:
+            let age = now - told
+            guard told > 0, age > 0, age < 60 else { return delay }
+            return max(0, delay - age)
+        default:
+            return delay
+        }
+    }
+}
