@@ -10,8 +10,24 @@ public func columnWidth(of character: Character) -> Int {
     let v = scalar.value
     if v < 0x300 { return v < 0x20 || (v >= 0x7F && v < 0xA0) ? 0 : 1 }
     if v < 0x1100 { return v <= 0x36F ? 0 : 1 }
+    if let letters = regionalIndicatorLetters(character) { return letters.count }
     if CharacterWidthTable.zero.contains(where: { $0.contains(v) }) { return 0 }
     return CharacterWidthTable.isWide(v) ? 2 : 1
+}
+
+/// A flag ("🇬🇧": regional indicator symbols only) as its letters ("GB"),
+/// as the screen shows it: ncursesw keeps one scalar of a cell but its
+/// combining marks, so a flag would reach the terminal as a lone letter
+/// symbol (one column or two, by terminal). Nil for any other character.
+/// Any thread.
+public func regionalIndicatorLetters(_ character: Character) -> [Character]? {
+    guard let first = character.unicodeScalars.first, (0x1F1E6...0x1F1FF).contains(first.value) else { return nil }
+    var letters: [Character] = []
+    for scalar in character.unicodeScalars {
+        guard (0x1F1E6...0x1F1FF).contains(scalar.value), let letter = Unicode.Scalar(scalar.value - 0x1F1E6 + 0x41) else { return nil }
+        letters.append(Character(letter))
+    }
+    return letters
 }
 
 /// The ranges behind `columnWidth`.

@@ -91,7 +91,8 @@ public struct Screen: Equatable, Sendable {
     }
 
     /// Writes `text` from (x, y) with `style`, clipped to the screen and to
-    /// `maxWidth` columns. Returns the column after the last cell written.
+    /// `maxWidth` columns; a flag as its letters (`regionalIndicatorLetters`).
+    /// Returns the column after the last cell written.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: Style, maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height else { return x }
@@ -101,7 +102,9 @@ public struct Screen: Equatable, Sendable {
             let w = columnWidth(of: ch)
             if w == 0 { continue }
             if col + w > limit { break }
-            if col >= 0 {
+            if let letters = regionalIndicatorLetters(ch) {
+                for (offset, letter) in letters.enumerated() where col + offset >= 0 { self[col + offset, y] = Cell(letter, style: style) }
+            } else if col >= 0 {
                 self[col, y] = Cell(ch, style: style)
                 if w == 2 { self[col + 1, y] = Cell(" ", style: style, isContinuation: true) }
             }

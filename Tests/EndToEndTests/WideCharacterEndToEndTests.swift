@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// Emoji in channels' names (common in real playlists: "⚽ Sports"), drawn
+/// Emoji in channels' names (common in real playlists: "⚽ Sports", "🇬🇧 BBC"), drawn
 /// by the real binary through ncursesw in tmux: what follows them stays in
 /// its column.
 @Suite("Emoji in names, end to end")
@@ -33,13 +33,15 @@ struct WideCharacterEndToEndTests {
         }
     }
 
-    @Test("on the home screen and in the guide, a row whose name has a ball, a rocket, a watch or a thermometer keeps its LIVE in the column of a plain row's")
+    @Test("on the home screen and in the guide, a row whose name has a ball, a rocket, a watch, a thermometer, a flag (shown as its letters) or a family joined by ZWJ (its first emoji) keeps its LIVE in the column of a plain row's")
     func columnsKept() throws {
         let dir = TVShellBinary.scratchDirectory("wide-characters")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let names = ["Plain Channel", "⚽ Football Live", "🚀 Rocket | ⌚ Watch", "🌡 Weather"]
+        let given = ["Plain Channel", "⚽ Football Live", "🚀 Rocket | ⌚ Watch", "🌡 Weather", "🇬🇧 BBC One", "👨‍👩‍👧 Family"]
+        // A flag as its letters; a ZWJ sequence as its first emoji.
+        let names = ["Plain Channel", "⚽ Football Live", "🚀 Rocket | ⌚ Watch", "🌡 Weather", "GB BBC One", "👨 Family"]
         let lineup = dir.appendingPathComponent("tv.m3u")
-        try (["#EXTM3U"] + names.enumerated().map { "#EXTINF:-1 tvg-id=\"c\($0.offset)\" tvg-chno=\"\($0.offset + 1)\",\($0.element)\nav://lavfi:testsrc2=size=160x90:rate=10" })
+        try (["#EXTM3U"] + given.enumerated().map { "#EXTINF:-1 tvg-id=\"c\($0.offset)\" tvg-chno=\"\($0.offset + 1)\",\($0.element)\nav://lavfi:testsrc2=size=160x90:rate=10" })
             .joined(separator: "\n").write(to: lineup, atomically: true, encoding: .utf8)
         let shell = try ShellUnderTest([lineup.path])
         _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
@@ -47,12 +49,12 @@ struct WideCharacterEndToEndTests {
         let home = shell.tmux.waitFor { screen in names.allSatisfy { screen.contains($0) } }
         #expect(home.ok, "\(home.screen)")
         let onHome = try Self.liveColumns(home.screen, names: names)
-        #expect(onHome.count == 4 && Set(onHome).count == 1, "LIVE at columns \(onHome):\n\(home.screen)")
+        #expect(onHome.count == 6 && Set(onHome).count == 1, "LIVE at columns \(onHome):\n\(home.screen)")
 
         try shell.tmux.send("g")
         let guide = shell.tmux.waitFor { screen in screen.contains("Guide") && screen.contains("Weather") }
         #expect(guide.ok, "\(guide.screen)")
-        let inGuide = try Self.liveColumns(guide.screen, names: ["Plain Channel", "⚽ Football Live", "🚀 Rocket", "🌡 Weather"])
-        #expect(inGuide.count == 4 && Set(inGuide).count == 1, "LIVE at columns \(inGuide):\n\(guide.screen)")
+        let inGuide = try Self.liveColumns(guide.screen, names: ["Plain Channel", "⚽ Football Live", "🚀 Rocket", "🌡 Weather", "GB BBC One", "👨 Family"])
+        #expect(inGuide.count == 6 && Set(inGuide).count == 1, "LIVE at columns \(inGuide):\n\(guide.screen)")
     }
 }

@@ -55,4 +55,17 @@ struct CharacterWidthTests {
         #expect(columnWidth(of: "e\u{301} x\u{200B}y") == 4)
         #expect(truncate("⚽⚽⚽ Goals", toWidth: 6) == "⚽⚽…")
     }
+
+    @Test("a flag is shown as its letters, two columns: ncursesw would keep one of its two symbols")
+    func flags() {
+        #expect(regionalIndicatorLetters("🇬🇧") == ["G", "B"])
+        #expect(regionalIndicatorLetters("G") == nil && regionalIndicatorLetters("⚽") == nil)
+        #expect(columnWidth(of: "🇬🇧 BBC One") == 10)
+        var screen = Screen(width: 12, height: 1)
+        #expect(screen.put("🇬🇧 BBC One", x: 0, y: 0, style: Style()) == 10)
+        #expect(screen.text() == "GB BBC One")
+        var narrow = Screen(width: 12, height: 1)
+        narrow.put("🇩🇪🇫🇷", x: 0, y: 0, style: Style(), maxWidth: 3)
+        #expect(narrow.text() == "DE", "a flag that does not fit whole is left out")
+    }
 }
