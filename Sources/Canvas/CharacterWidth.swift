@@ -16,9 +16,10 @@ public func columnWidth(of character: Character) -> Int {
 }
 
 /// A flag ("🇬🇧": regional indicator symbols only) as its letters ("GB"),
-/// as the screen shows it: ncursesw keeps one scalar of a cell but its
-/// combining marks, so a flag would reach the terminal as a lone letter
-/// symbol (one column or two, by terminal). Nil for any other character.
+/// as the screen shows it: ncursesw keeps a cell's first scalar and the
+/// zero-width ones after it only, so a flag would reach the terminal as a
+/// lone letter symbol (one column or two, by terminal). Nil for any other
+/// character.
 /// Any thread.
 public func regionalIndicatorLetters(_ character: Character) -> [Character]? {
     guard let first = character.unicodeScalars.first, (0x1F1E6...0x1F1FF).contains(first.value) else { return nil }

@@ -3,11 +3,11 @@ import ShellCore
 /// The timers the reducer counts from the wall-clock time it was last told:
 /// a programme's start on a picture (`programmeBoundary`, `pictureBoundary`,
 /// `previewBoundary`). An action other than the clock's may arm one with
-/// that time up to a second old (`Shell.dispatch` tells it again before such
-/// an action only when older; a player's report, never), and the timer then
-/// came that much after the programme's start: what it held back played
-/// for up to a second. The wait is shortened by the told time's age.
-/// Run-loop thread.
+/// that time old: up to a second for a key or a request (`Shell.dispatch`
+/// tells the time again before one only when older), up to the half-minute
+/// tick for a player's report (a new speed), and the timer then came that
+/// much after the programme's start, what it holds back playing meanwhile.
+/// The wait is shortened by the told time's age. Run-loop thread.
 enum WallClockTimers {
     /// `delay` for timer `id` armed when the state's wall clock says `told`
     /// and the real one `now`: less the age of `told` for the timers above
