@@ -60,6 +60,19 @@ struct ASSFrameSnapshotTests {
         }
     }
 
+    @Test("a wide character (CJK, emoji) is placed at its own cells, and the text after it at its: a font's advance for it is not two cells")
+    func wideCharacters() {
+        var screen = Screen(width: 10, height: 1)
+        _ = screen.put("日本 ⚽ ab", x: 0, y: 0, style: Style(foreground: RGB(255, 255, 255)))
+        let frame = ASSFrame(screen, width: 1000, height: 100, safeArea: 0)
+        let texts = frame.events.split(separator: "\n").filter { $0.contains("\\fn") }.map { line -> String in
+            let position = line.range(of: "\\pos(")!.upperBound
+            let x = line[position...].prefix { $0 != "," }
+            return "\(x) \(line.split(separator: "}").last!)"
+        }
+        #expect(texts == ["0 日", "200 本", "500 ⚽", "800 ab"], "\(frame.events)")
+    }
+
     @Test("the picture's cells are left clear; text keeps its cells; braces and backslashes are literal")
     func holesAndEscapes() {
         var screen = Screen(width: 4, height: 2)

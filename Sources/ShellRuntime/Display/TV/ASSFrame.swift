@@ -212,10 +212,16 @@ public struct ASSFrame: Equatable, Sendable {
                     }
                     let nextStyle = colours(next)
                     guard nextStyle.foreground == style.foreground, nextStyle.bold == style.bold, nextStyle.dim == style.dim else { break }
+                    // A wide character (CJK, emoji) is a line of its own at
+                    // its cells: its font's advance is not two cells, so
+                    // the text after it in the same line would drift.
+                    let wide = columnWidth(of: next.character) == 2
+                    if wide && end > x { break }
                     text += trailing + escape(next.character)
                     characters.append(next.character)
                     trailing = ""
                     end += 1
+                    if wide { break }
                 }
                 let alpha = style.dim ? "\\1a&H60&" : ""
                 let x0 = left + Double(x) * cellWidth, y0 = top + Double(y) * cellHeight
