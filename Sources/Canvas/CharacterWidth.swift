@@ -91,14 +91,16 @@ public func truncate(_ string: String, toWidth width: Int, ellipsis: Character =
     return out
 }
 
-/// `text` broken into lines of at most `width` columns at spaces (words
-/// longer than a line are cut), at most `maxLines` lines, the last one ending
-/// in "…" when text is left over.
+/// `text` broken into lines of at most `width` columns at whitespace (a
+/// word longer than a line — a URL, a sentence in Japanese or Chinese,
+/// which have no spaces — is broken where the line ends), at most
+/// `maxLines` lines, the last one ending in "…" when text is left over.
+/// Any thread.
 public func wrap(_ text: String, width: Int, maxLines: Int, ellipsis: Character = "…") -> [String] {
     guard width > 0, maxLines > 0 else { return [] }
     var lines: [String] = []
     var current = ""
-    let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     var index = 0
     while index < words.count {
         let word = words[index]
@@ -109,8 +111,9 @@ public func wrap(_ text: String, width: Int, maxLines: Int, ellipsis: Character 
             continue
         }
         if current.isEmpty {
-            current = truncate(word, toWidth: width, ellipsis: ellipsis)
-            index += 1
+            let (head, rest) = split(word, atWidth: width)
+            current = head
+            if rest.isEmpty { index += 1 } else { words[index] = rest }
         }
         lines.append(current)
         current = ""
@@ -123,4 +126,18 @@ public func wrap(_ text: String, width: Int, maxLines: Int, ellipsis: Character 
     }
     if !current.isEmpty { lines.append(current) }
     return lines
+}
+
+/// `word` split into the most of it that fits `width` columns (at least its
+/// first character) and the rest.
+private func split(_ word: String, atWidth width: Int) -> (head: String, rest: String) {
+    var used = 0
+    var end = word.startIndex
+    while end < word.endIndex {
+        let w = columnWidth(of: word[end])
+        if used + w > width && end > word.startIndex { break }
+        used += w
+        end = word.index(after: end)
+    }
+    return (String(word[..<end]), String(word[end...]))
 }

@@ -56,6 +56,16 @@ struct CharacterWidthTests {
         #expect(truncate("⚽⚽⚽ Goals", toWidth: 6) == "⚽⚽…")
     }
 
+    @Test("text wraps at whitespace (newlines and tabs too); a word longer than a line — a sentence in Japanese, a URL — is broken where the line ends, not cut")
+    func wrapping() {
+        #expect(wrap("日本語の説明文がとても長い", width: 10, maxLines: 3) == ["日本語の説", "明文がとて", "も長い"])
+        #expect(wrap("see https://example.com/a/very/long/path now", width: 12, maxLines: 4) == ["see", "https://exam", "ple.com/a/ve", "ry/long/pat…"])
+        #expect(wrap("end.\nNext\tline", width: 20, maxLines: 2) == ["end. Next line"])
+        #expect(wrap("a bb ccc", width: 4, maxLines: 2) == ["a bb", "ccc"])
+        #expect(wrap("a bb ccc dddd", width: 4, maxLines: 2) == ["a bb", "ccc…"])
+        #expect(wrap("日本", width: 1, maxLines: 3) == ["日", "本"], "a character wider than the line still moves on")
+    }
+
     @Test("a flag is shown as its letters, two columns: ncursesw would keep one of its two symbols")
     func flags() {
         #expect(regionalIndicatorLetters("🇬🇧") == ["G", "B"])
