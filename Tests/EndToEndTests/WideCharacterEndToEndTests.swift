@@ -1,35 +1,18 @@
 import Foundation
 import ShellTesting
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Emoji in channels' names (common in real playlists: "⚽ Sports", "🇬🇧 BBC"), drawn
 /// by the real binary through ncursesw in tmux: what follows them stays in
 /// its column.
 @Suite("Emoji in names, end to end")
 struct WideCharacterEndToEndTests {
-    /// The columns `text` takes as glibc counts them in C.UTF-8 (as
-    /// ncursesw and tmux do).
-    static func columns(_ text: Substring) throws -> Int {
-        let utf8 = try #require(newlocale(LC_CTYPE_MASK, "C.UTF-8", nil))
-        let previous = uselocale(utf8)
-        defer {
-            uselocale(previous)
-            freelocale(utf8)
-        }
-        typealias WCWidth = @convention(c) (wchar_t) -> Int32
-        let wcwidth = unsafeBitCast(try #require(dlsym(nil, "wcwidth")), to: WCWidth.self)
-        return text.unicodeScalars.reduce(0) { $0 + Int(max(0, wcwidth(wchar_t(bitPattern: $1.value)))) }
-    }
-
     /// The column where "LIVE" starts on each line naming a channel with it
     /// (its row; the picture's frame names the channel too).
     static func liveColumns(_ screen: String, names: [String]) throws -> [Int] {
         try screen.split(separator: "\n").filter { line in line.contains("LIVE") && names.contains { line.contains($0) } }.map { line in
             let live = try #require(line.range(of: "LIVE"))
-            return try columns(line[..<live.lowerBound])
+            return try #require(GlibcColumns.of(line[..<live.lowerBound]))
         }
     }
 

@@ -1,8 +1,6 @@
 import Canvas
+import ShellProbes
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The columns the canvas gives a character against the ones ncursesw
 /// counts the cursor with: glibc's `wcwidth` in a UTF-8 locale. A cell the
@@ -11,24 +9,10 @@ import Glibc
 /// past the others'); wider leaves a gap.
 @Suite("Character widths as ncursesw counts them")
 struct CharacterWidthTests {
-    /// glibc's width of every scalar, in C.UTF-8 on this thread only.
-    static func glibcWidths(_ body: ((UInt32) -> Int32) -> Void) throws {
-        let utf8 = try #require(newlocale(LC_CTYPE_MASK, "C.UTF-8", nil))
-        let previous = uselocale(utf8)
-        defer {
-            uselocale(previous)
-            freelocale(utf8)
-        }
-        // Swift's Glibc module leaves wcwidth out (it is X/Open's): looked up.
-        typealias WCWidth = @convention(c) (wchar_t) -> Int32
-        let wcwidth = unsafeBitCast(try #require(dlsym(nil, "wcwidth")), to: WCWidth.self)
-        body { wcwidth(wchar_t(bitPattern: $0)) }
-    }
-
     @Test("every scalar of Unicode 14 glibc shows one or two columns wide starts a character of that width; the ones the canvas counts zero are zero to glibc too")
     func sameAsGlibc() throws {
         var differing: [String] = []
-        try Self.glibcWidths { wcwidth in
+        let compared = GlibcColumns.withWidths { wcwidth in
             for v in UInt32(0x20)...0x3_FFFF {
                 // Unicode 14's scalars: glibc 2.36's (Debian 12); a newer
                 // glibc adds the scalars of later versions.
@@ -42,6 +26,7 @@ struct CharacterWidthTests {
                 }
             }
         }
+        try #require(compared != nil, "C.UTF-8 and wcwidth")
         let count = differing.count
         #expect(count == 0, "scalars that differ, first: \(differing.prefix(12))")
     }
