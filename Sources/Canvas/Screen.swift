@@ -102,7 +102,7 @@ public struct Screen: Equatable, Sendable {
             let w = columnWidth(of: ch)
             if w == 0 { continue }
             if col + w > limit { break }
-            if let letters = regionalIndicatorLetters(ch) {
+            if !ch.isASCII, let letters = regionalIndicatorLetters(ch) {
                 for (offset, letter) in letters.enumerated() where col + offset >= 0 { self[col + offset, y] = Cell(letter, style: style) }
             } else if col >= 0 {
                 self[col, y] = Cell(ch, style: style)

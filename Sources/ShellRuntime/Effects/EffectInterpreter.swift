@@ -122,7 +122,7 @@ public final class EffectInterpreter: EffectPerformer {
             case .programActionActivated(let id):
                 delegate?.contextualActionActivated(control, id: id)
             case .startTimer(let id, let delay):
-                timers.start(id, after: WallClockTimers.delay(id, delay, told: store.state.wallClock, now: clock.wallClock()))
+                timers.start(id, after: WallClockTimers.delay(id, delay, told: store.state.wallClock, now: clock.wallClock))
             case .cancelTimer(let id):
                 timers.cancel(id)
             case .emit(let event):

@@ -10,13 +10,13 @@ import ShellCore
 /// The wait is shortened by the told time's age. Run-loop thread.
 enum WallClockTimers {
     /// `delay` for timer `id` armed when the state's wall clock says `told`
-    /// and the real one `now`: less the age of `told` for the timers above
-    /// (an age over a minute or below zero is the clock set, which is told
-    /// at once, and is left alone).
-    static func delay(_ id: TimerID, _ delay: Double, told: Double, now: Double) -> Double {
+    /// and the real one `now()` (read for the timers above only): less the
+    /// age of `told` for those (an age over a minute or below zero is the
+    /// clock set, which is told at once, and is left alone).
+    static func delay(_ id: TimerID, _ delay: Double, told: Double, now: () -> Double) -> Double {
         switch id {
         case .programmeBoundary, .pictureBoundary, .previewBoundary:
-            let age = now - told
+            let age = now() - told
             guard told > 0, age > 0, age < 60 else { return delay }
             return max(0, delay - age)
         default:
