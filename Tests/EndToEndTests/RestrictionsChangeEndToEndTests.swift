@@ -198,16 +198,7 @@ struct RestrictionsChangeEndToEndTests {
         let dir = TVShellBinary.scratchDirectory("zap-boundary")
         defer { try? FileManager.default.removeItem(at: dir) }
         let lineup = try alphaBravoLineup(in: dir)
-        let start = Date().timeIntervalSince1970
-        let boundary = floor(start) + 8
-        let guide = dir.appendingPathComponent("guide.xml").path
-        try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <tv><channel id="a"><display-name>Alpha</display-name></channel><channel id="b"><display-name>Bravo</display-name></channel>
-            <programme start="\(xmltv(start - 600))" stop="\(xmltv(start + 3600))" channel="a"><title>Alpha News</title></programme>
-            <programme start="\(xmltv(start - 600))" stop="\(xmltv(boundary))" channel="b"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
-            <programme start="\(xmltv(boundary))" stop="\(xmltv(start + 3600))" channel="b"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme></tv>
-            """.write(toFile: guide, atomically: true, encoding: .utf8)
+        let (guide, boundary) = try lateFilmGuide(in: dir)
         let home = try ParentalHome.withPasscode("2468")
         let shell = try ShellUnderTest([lineup.path, "--guide", guide], home: home)
         try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && guideStored($0) }
@@ -219,4 +210,44 @@ struct RestrictionsChangeEndToEndTests {
         #expect(asked["rating"] as? String == "TV-MA")
         #expect(frames(asked) == 0, "nothing of Late Film decoded")
     }
+
+    @Test("a zap a fifth of a second after another channel's TV-MA programme began, the shell told the time half a second before it began: the prompt, and Late Film is never loaded (the gate reads the time at every key, not at one up to a second old)")
+    func zapWithinASecondOfTheTimeTold() throws {
+        let dir = TVShellBinary.scratchDirectory("zap-told")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = try alphaBravoLineup(in: dir)
+        let (guide, boundary) = try lateFilmGuide(in: dir)
+        let config = dir.appendingPathComponent("config.toml")
+        try "[live]\nwarm_neighbours = 0\n".write(to: config, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest([lineup.path, "--guide", guide, "--config", config.path], home: home)
+        try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && guideStored($0) }
+        try #require(Date().timeIntervalSince1970 < boundary - 1.5, "the shell must be up before Bravo's boundary")
+        // A request the shell reduces (get_state is only read): the time is told with it.
+        _ = try shell.ipc.waitForState(timeout: 15) { _ in Date().timeIntervalSince1970 >= boundary - 0.5 }
+        #expect(try shell.ipc.request(["message", "Late Film at nine", 5])["error"] as? String == "success")
+        _ = try shell.ipc.waitForState(timeout: 5) { _ in Date().timeIntervalSince1970 >= boundary + 0.2 }
+        #expect(try shell.ipc.request(["channel", 2])["error"] as? String == "success")
+        let asked = try shell.ipc.waitForState(timeout: 10) { $0["screen"] as? String == "passcode" }
+        #expect(asked["rating"] as? String == "TV-MA")
+        #expect(frames(asked) == 0, "nothing of Late Film decoded")
+        #expect(!shell.log.contains("load av://lavfi:smptebars"), "Bravo was loaded before its prompt: \(shell.log)")
+    }
+}
+
+/// A guide of Alpha (`a`: news for the hour) and Bravo (`b`: TV-G Cartoons,
+/// then a TV-MA Late Film from 8 s from now, on the second): its path, and
+/// when Late Film begins.
+private func lateFilmGuide(in dir: URL) throws -> (path: String, boundary: Double) {
+    let start = Date().timeIntervalSince1970
+    let boundary = floor(start) + 8
+    let guide = dir.appendingPathComponent("guide.xml").path
+    try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <tv><channel id="a"><display-name>Alpha</display-name></channel><channel id="b"><display-name>Bravo</display-name></channel>
+        <programme start="\(xmltv(start - 600))" stop="\(xmltv(start + 3600))" channel="a"><title>Alpha News</title></programme>
+        <programme start="\(xmltv(start - 600))" stop="\(xmltv(boundary))" channel="b"><title>Cartoons</title><rating system="VCHIP"><value>TV-G</value></rating></programme>
+        <programme start="\(xmltv(boundary))" stop="\(xmltv(start + 3600))" channel="b"><title>Late Film</title><rating system="VCHIP"><value>TV-MA</value></rating></programme></tv>
+        """.write(toFile: guide, atomically: true, encoding: .utf8)
+    return (guide, boundary)
 }

@@ -2,11 +2,11 @@ import ShellCore
 
 /// The timers the reducer counts from the wall-clock time it was last told:
 /// a programme's start on a picture (`programmeBoundary`, `pictureBoundary`,
-/// `previewBoundary`). An action other than the clock's may arm one with
-/// that time old: up to a second for a key or a request (`Shell.dispatch`
-/// tells the time again before one only when older), up to the half-minute
-/// tick for a player's report (a new speed), and the timer then came that
-/// much after the programme's start, what it holds back playing meanwhile.
+/// `previewBoundary`). A player's report (a new speed) may arm one with that
+/// time old, up to the half-minute tick (`Shell.dispatch` tells the time
+/// before a key, a request or a timer, not before a report), and the timer
+/// then came that much after the programme's start, what it holds back
+/// playing meanwhile.
 /// The wait is shortened by the told time's age. Run-loop thread.
 enum WallClockTimers {
     /// `delay` for timer `id` armed when the state's wall clock says `told`

@@ -115,8 +115,6 @@ enum AutomationRequests {
             }
         case .sleep(let choice):
             guard !state.kiosk else { return reply("refused: kiosk mode (its sleep is [sleep] daily)") }
-            // The end of a programme is reckoned from the time now, not the last tick's.
-            host.send(.wallClock(Date().timeIntervalSince1970, at: host.now()), from: nil)
             host.send(.sleep(choice, at: host.now()), from: reply.via)
             reply()
         case .guide(let location):

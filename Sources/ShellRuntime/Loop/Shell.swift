@@ -38,8 +38,6 @@ public final class Shell {
     let effects: EffectInterpreter
     let timers: ShellTimers
     var nextWallClockTick: Instant?
-    /// When the reducer was last told the wall-clock time (`dispatch`).
-    var wallClockTold: Instant?
     let logger: Logger
     var state: ShellState { store.state }
     /// The terminal the keys come from and the frames go to; nil without one.
@@ -320,17 +318,13 @@ public final class Shell {
     /// Hands `action` to the store (reduced now, or after the action being
     /// handled when called from inside an effect). One that may open
     /// something (a key, a request, a timer) is preceded by the wall-clock
-    /// time when it was last told more than a second ago: the passcode gate
-    /// decides by the programme airing now, not at the last half-minute
-    /// tick (a zap just after another channel's programme began would open
-    /// the new one as the one before).
+    /// time now: the passcode gate decides by the programme airing at that
+    /// moment, not at the last half-minute tick or a key a moment before (a
+    /// zap a fifth of a second after another channel's programme began would
+    /// open the new one as the one before, until its boundary timer fired).
     func dispatch(_ action: Action) {
-        let now = MonotonicClock.now()
-        if case .wallClock = action {
-            wallClockTold = now
-        } else if Self.mayOpen(action), let told = wallClockTold, now - told > 1 {
-            wallClockTold = now
-            store.send(.wallClock(Date().timeIntervalSince1970, at: now))
+        if Self.mayOpen(action) {
+            store.send(.wallClock(clock.wallClock(), at: clock.now()))
         }
         store.send(action)
     }
