@@ -53,12 +53,12 @@ bench: test-deps release
 fuzz: test-deps
 	scripts/fuzz.sh
 
-## make soak [SOAK_ACTIONS=20000] [SOAK_SEED=…]: the real shell driven over IPC with seeded random actions
+## make soak [SOAK_ACTIONS=20000] [SOAK_SEED=…] [SOAK_VIDEO=tv]: the real shell driven over IPC with seeded random actions (SOAK_VIDEO=tv: on the TV output, under Xvfb)
 soak: test-deps
 	$(SWIFT) build -c release --product tvshell
 	$(SWIFT) build -c release --product tvshell-delegate-example
 	$(SWIFT) build -c release --product tvshell-soak
-	./.build/release/tvshell-soak --actions $(or $(SOAK_ACTIONS),20000) $(if $(SOAK_SEED),--seed $(SOAK_SEED))
+	./.build/release/tvshell-soak --actions $(or $(SOAK_ACTIONS),20000) $(if $(SOAK_SEED),--seed $(SOAK_SEED)) $(if $(SOAK_VIDEO),--video $(SOAK_VIDEO))
 
 deps:
 	@scripts/install-deps.sh run

@@ -48,21 +48,28 @@ final class Soak {
             guard result.status == 0 else { throw SpawnError(message: "tvshell restrictions \(arguments.joined(separator: " ")): \(result.output)") }
         }
         let socket = home.path + "/ipc.sock"
-        let pty = try PtyProcess([options.bin + "/tvshell-delegate-example", "--ipc-socket", socket, "--soak", "\(options.seed)"],
-                                 columns: 100, rows: 30, environment: environment)
+        var command = [options.bin + "/tvshell-delegate-example", "--ipc-socket", socket, "--soak", "\(options.seed)"]
+        var display: VirtualDisplay?
+        if options.video == "tv" {
+            display = try VirtualDisplay(width: 1280, height: 720)
+            environment = display!.environment(environment)
+            command = [tvshell, try Self.lineup(in: home), "--video", "tv", "--mpv-option", "ao=null", "--ipc-socket", socket]
+        }
+        defer { display?.stop() }
+        let pty = try PtyProcess(command, columns: 100, rows: 30, environment: environment)
         defer { _ = pty.stop() }
         let ipc = try IPCClient(path: socket, timeout: 30)
         try ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" }
 
         let started = Date()
-        say("soak: \(options.actions) actions, seed \(options.seed), pid \(pty.pid)")
-        var early: (rss: Int, fds: Int)?
+        say("soak: \(options.actions) actions, seed \(options.seed), video \(options.video), pid \(pty.pid)")
+        var early: Settled?
         for n in 1...options.actions {
             step = n
             try perform(ipc)
             if n == min(2000, options.actions) {
                 early = try settle(ipc, pid: pty.pid)
-                say("soak: after \(n) actions: RSS \(mib(early!.rss)) MiB, \(early!.fds) descriptors")
+                say("soak: after \(n) actions: RSS \(mib(early!.rss)) MiB (anonymous \(mib(early!.anon)) MiB), \(early!.fds) descriptors")
             } else if n % 2000 == 0 {
                 say("soak: \(n) actions, \(flipsStarted) flips, \(prompts) prompts, \(Int(Date().timeIntervalSince(started))) s")
             }
@@ -76,10 +83,28 @@ final class Soak {
         let summary = "soak: \(options.actions) actions in \(Int(Date().timeIntervalSince(started))) s, seed \(options.seed): "
             + "\(flipsStarted) flips each completed once, \(prompts) passcode prompts; "
             + "RSS \(mib(early!.rss)) MiB after \(min(2000, options.actions)) actions, \(mib(end.rss)) MiB at the end (grew \(mib(grew)) MiB); "
+            + "anonymous \(mib(early!.anon)) and \(mib(end.anon)) MiB (grew \(mib(end.anon - early!.anon)) MiB); "
             + "descriptors \(early!.fds) and \(end.fds)"
         guard grew < 5 * 1024 else { throw SoakFailure(step: step, action: action, message: "RSS grew \(mib(grew)) MiB (limit 5). " + summary) }
         guard end.fds == early!.fds else { throw SoakFailure(step: step, action: action, message: "descriptors leaked. " + summary) }
         return summary
+    }
+
+    /// The example's channels as a lineup, for tvshell's own lineup player
+    /// on the TV output: its neighbours warm, each flip to one swapping its
+    /// player into mpv's window (a delegate's flips load anew). Its path.
+    private static func lineup(in home: URL) throws -> String {
+        let channels = [
+            ("A", "1", "", "av://lavfi:testsrc2=size=320x180:rate=25"), ("B", "2", "", "av://lavfi:mandelbrot=size=320x180:rate=25"),
+            ("C", "3", "", "av://lavfi:smptehdbars=size=320x180:rate=25"),
+            ("Late Channel", "4", " tvg-rating=\"TV-MA\"", "av://lavfi:smptebars=size=320x180:rate=25"),
+            ("Dead Channel", "5", "", "/nonexistent/dead-channel.ts"),
+        ]
+        let entries = channels.map { "#EXTINF:-1 tvg-id=\"soak\($0.1)\" tvg-chno=\"\($0.1)\"\($0.2),\($0.0)\n\($0.3)" }
+        let path = home.appendingPathComponent("soak.m3u").path
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try (["#EXTM3U"] + entries).joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
     // MARK: - Actions
@@ -101,6 +126,9 @@ final class Soak {
             action = "passcode \(right ? "right" : "wrong")"
             for digit in code { _ = try ipc.request(["keypress", String(digit)]) }
         case 68..<90: try key(ipc, ["ESC", "UP", "DOWN", "ENTER", "SPACE"].randomElement(using: &rng)!)
+        // The picture in picture: opened, swapped with the screen (on the TV
+        // output the picture's player takes mpv's window over), closed.
+        case 90..<94: try key(ipc, ["p", "x", "x", "P"].randomElement(using: &rng)!)
         default:
             idle = true
             action = "idle"
@@ -175,13 +203,19 @@ final class Soak {
         SoakFailure(step: step, action: action, message: message + "\nthe last steps:\n  " + recent.joined(separator: "\n  "))
     }
 
-    /// Back to channel 1 playing, flips answered, a second's rest: the same
-    /// point each time RSS and descriptors are read.
-    private func settle(_ ipc: IPCClient, pid: pid_t) throws -> (rss: Int, fds: Int) {
+    /// What `settle` reads, in KiB, and the descriptors open.
+    private struct Settled {
+        let rss: Int, anon: Int, fds: Int
+    }
+
+    /// Back to channel 1 playing, the picture closed, flips answered, a
+    /// second's rest: the same point each time RSS and descriptors are read.
+    private func settle(_ ipc: IPCClient, pid: pid_t) throws -> Settled {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if try ipc.state()["screen"] as? String == "passcode" { _ = try ipc.request(["keypress", "ESC"]) }
             _ = try ipc.request(["channel", 1])
+            _ = try ipc.request(["keypress", "P"])
             let playing = try? ipc.waitForState(timeout: flipTimeout + slack) {
                 $0["phase"] as? String == "playing" && $0["flip_pending"] as? Bool == false && $0["index"] as? Int == 0
             }
@@ -190,9 +224,9 @@ final class Soak {
         usleep(UInt32((flipTimeout + 0.5) * 1_000_000))
         try check(ipc, afterIdle: false)
         guard flipsStarted == flipsCompleted else { throw fail("\(flipsStarted) flips started, \(flipsCompleted) completed after a rest") }
-        let rss = ProcessSample.read(pid)?.rssKiB ?? 0
+        let sample = ProcessSample.read(pid)
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
-        return (rss, fds)
+        return Settled(rss: sample?.rssKiB ?? 0, anon: sample?.anonKiB ?? 0, fds: fds)
     }
 
     private func mib(_ kib: Int) -> String { String(format: "%.1f", Double(kib) / 1024) }

@@ -6,6 +6,10 @@ struct SoakOptions {
     var seed: UInt64 = UInt64(Date().timeIntervalSince1970)
     /// Where tvshell and tvshell-delegate-example are.
     var bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+    /// `terminal`: the example in its pty. `tv`: tvshell's own lineup
+    /// player with the example's channels on the TV output (mpv's window on
+    /// an Xvfb of its own, the shell's screens on its OSD).
+    var video = "terminal"
 
     init(arguments: [String]) {
         var rest = arguments[...]
@@ -15,7 +19,8 @@ struct SoakOptions {
             case "--actions": actions = max(1, Int(value) ?? actions)
             case "--seed": seed = UInt64(value) ?? seed
             case "--bin": bin = value
-            default: say("tvshell-soak: unknown option \(flag) (--actions N, --seed S, --bin DIR)")
+            case "--video" where ["terminal", "tv"].contains(value): video = value
+            default: say("tvshell-soak: unknown option \(flag) \(value) (--actions N, --seed S, --bin DIR, --video terminal|tv)")
             }
         }
     }

@@ -9,6 +9,10 @@ public struct ProcessSample {
     public let contextSwitches: Int
     /// Resident set size in KiB.
     public let rssKiB: Int
+    /// Of it, anonymous memory in KiB (`RssAnon`: the heap, malloc's arenas
+    /// and mappings, thread stacks; not the libraries' pages, which are
+    /// shared and read again from their files).
+    public let anonKiB: Int
 
     public static func read(_ pid: Int32) -> ProcessSample? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -24,11 +28,11 @@ public struct ProcessSample {
                 switches += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
             }
         }
-        var rss = 0
-        if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) {
-            rss = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        func kib(_ field: String) -> Int {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }) else { return 0 }
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
         }
-        return ProcessSample(cpuSeconds: (utime + stime) / ticks, contextSwitches: switches, rssKiB: rss)
+        return ProcessSample(cpuSeconds: (utime + stime) / ticks, contextSwitches: switches, rssKiB: kib("VmRSS:"), anonKiB: kib("RssAnon:"))
     }
 }
