@@ -163,10 +163,6 @@ int tvs_set_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
-int tvs_set_arena_max(int arenas) {
-    return mallopt(M_ARENA_MAX, arenas);
-}
-
 /* Arms the clock watch: an absolute expiry in about 2242 (within the
  * kernel's ktime range), cancelled when the clock is set. */
 static int clock_watch_arm(int fd) {

@@ -58,10 +58,6 @@ int tvs_peer_uid(int fd, unsigned int *uid);
  * from moving by itself; 1 on success. */
 int tvs_set_mmap_threshold(int bytes);
 
-/* glibc's mallopt(M_ARENA_MAX, arenas): at most that many malloc arenas
- * from then on; 1 on success. */
-int tvs_set_arena_max(int arenas);
-
 /* A descriptor that becomes readable when the system clock is set (NTP's
  * step at the boot of a box without a real-time clock, date -s, a resume
  * from suspend): a timerfd on CLOCK_REALTIME armed centuries ahead with
