@@ -14,15 +14,24 @@ struct SoakOptions {
     init(arguments: [String]) {
         var rest = arguments[...]
         while let flag = rest.popFirst() {
+            if flag == "--help" || flag == "-h" { Self.usage(exitCode: 0) }
             let value = rest.popFirst() ?? ""
             switch flag {
-            case "--actions": actions = max(1, Int(value) ?? actions)
-            case "--seed": seed = UInt64(value) ?? seed
-            case "--bin": bin = value
+            case "--actions" where Int(value).map { $0 > 0 } == true: actions = Int(value)!
+            case "--seed" where UInt64(value) != nil: seed = UInt64(value)!
+            case "--bin" where !value.isEmpty: bin = value
             case "--video" where ["terminal", "tv"].contains(value): video = value
-            default: say("tvshell-soak: unknown option \(flag) \(value) (--actions N, --seed S, --bin DIR, --video terminal|tv)")
+            default:
+                say("tvshell-soak: bad option \(flag) \(value)")
+                Self.usage(exitCode: 2)
             }
         }
+    }
+
+    /// Prints the options and ends the process: a mistyped option never starts a soak of the defaults.
+    static func usage(exitCode: Int32) -> Never {
+        say("usage: tvshell-soak [--actions N] [--seed S] [--bin DIR] [--video terminal|tv]")
+        exit(exitCode)
     }
 }
 
