@@ -163,6 +163,10 @@ int tvs_set_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
+int tvs_trim_heap(void) {
+    return malloc_trim(0);
+}
+
 /* Arms the clock watch: an absolute expiry in about 2242 (within the
  * kernel's ktime range), cancelled when the clock is set. */
 static int clock_watch_arm(int fd) {

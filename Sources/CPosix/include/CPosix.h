@@ -58,6 +58,10 @@ int tvs_peer_uid(int fd, unsigned int *uid);
  * from moving by itself; 1 on success. */
 int tvs_set_mmap_threshold(int bytes);
 
+/* glibc's malloc_trim(0): every arena's free pages given back to the
+ * system; 1 when any were. Any thread (each arena is locked in turn). */
+int tvs_trim_heap(void);
+
 /* A descriptor that becomes readable when the system clock is set (NTP's
  * step at the boot of a box without a real-time clock, date -s, a resume
  * from suspend): a timerfd on CLOCK_REALTIME armed centuries ahead with

@@ -200,6 +200,7 @@ final class MPVPlayer {
         } catch {
             logger.error("vo: \(error)")
         }
+        MemoryPolicy.trimSoon()
     }
 
     /// Sets options at run time (they apply from the next load).
