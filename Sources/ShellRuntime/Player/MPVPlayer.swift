@@ -156,17 +156,15 @@ final class MPVPlayer {
             ? [("fullscreen", "yes"), ("force-window", showsWindow ? "immediate" : "no"), ("input-vo-keyboard", "yes"), ("cursor-autohide", "always"),
                ("gpu-api", "opengl")]
             : []
-        for (key, value) in base + tv + options {
+        // mpv's window has no bindings of its own (input-default-bindings
+        // is off): the keys the shell knows, bound before the window opens.
+        let bindings: [(String, String)] = video == .tv ? [("input-conf", Self.windowBindings)] : []
+        for (key, value) in base + tv + options + bindings {
             do { try mpv.setOption(key, value) } catch {
                 throw RuntimeError.mpvOption(key: key, value: value, reason: error.message)
             }
         }
         try mpv.initialize()
-        if video == .tv {
-            // mpv's window has no bindings of its own (input-default-bindings
-            // is off): each key the shell knows is handed back by name.
-            for key in Self.windowKeys { try? mpv.command(["keybind", key, "script-message tvshell-key \(key)"]) }
-        }
         try mpv.requestLogMessages("warn")
         try mpv.observeAll()
         if holdsLoads { try mpv.addHook("on_preloaded") }
