@@ -163,6 +163,10 @@ int tvs_set_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
+int tvs_set_arena_max(int arenas) {
+    return mallopt(M_ARENA_MAX, arenas);
+}
+
 int tvs_trim_heap(void) {
     return malloc_trim(0);
 }

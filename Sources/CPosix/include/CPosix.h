@@ -58,6 +58,10 @@ int tvs_peer_uid(int fd, unsigned int *uid);
  * from moving by itself; 1 on success. */
 int tvs_set_mmap_threshold(int bytes);
 
+/* glibc's mallopt(M_ARENA_MAX, arenas): at most that many malloc arenas
+ * from then on; 1 on success. */
+int tvs_set_arena_max(int arenas);
+
 /* glibc's malloc_trim(0): every arena's free pages given back to the
  * system; 1 when any were. Any thread (each arena is locked in turn). */
 int tvs_trim_heap(void);

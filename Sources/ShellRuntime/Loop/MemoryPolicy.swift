@@ -27,6 +27,29 @@ public enum MemoryPolicy {
         _ = tvs_set_mmap_threshold(mmapThreshold)
     }
 
+    /// The most arenas glibc's malloc makes on the TV output (the main one
+    /// and one more).
+    public static let arenaMax: Int32 = 2
+
+    /// Caps glibc at `arenaMax` arenas, unless `MALLOC_ARENA_MAX` is set.
+    /// Main thread, before the first player starts (`Shell.run` on the TV
+    /// output).
+    ///
+    /// Each swap into mpv's window (a warm channel, the picture in picture)
+    /// sets a GPU video output up again, with new threads (Mesa's among
+    /// them); glibc gives threads arenas of their own, up to eight per
+    /// core, each left fragmented. The demo on the TV output, driven with
+    /// keys, the guide and the picture, grew from 220 to 353 MiB over
+    /// 9 000 actions (a heap of 87 MiB at its peak, heaptrack; 14 arenas);
+    /// with two arenas it levelled off near 255 MiB. For the TV output
+    /// only: the terminal's frames are converted on libmpv's threads, where
+    /// fewer arenas could mean waits on malloc's locks (its soak stays flat
+    /// without the cap).
+    public static func capArenas() {
+        guard getenv("MALLOC_ARENA_MAX") == nil else { return }
+        _ = tvs_set_arena_max(arenaMax)
+    }
+
     /// How long after a video output is set up again its old one's memory
     /// is given back (`trimSoon`), in seconds.
     public static let trimDelay = 2.0
@@ -35,16 +58,13 @@ public enum MemoryPolicy {
     /// seconds from now, on a utility thread; a call while one is pending
     /// adds nothing, so flipping on and on trims every `trimDelay` at most.
     ///
-    /// On the TV output each swap into mpv's window (a warm channel, the
-    /// picture in picture) sets a GPU video output up again and lets the
-    /// old one go; its threads' memory is left in malloc arenas as free
-    /// pages. Flipping 2 300 times under Xvfb, the arenas held 60 MiB
-    /// before a trim and 29 MiB after it. The rest of the growth is live
-    /// memory of the GPU output set up again (the same flips on `vo=x11`,
-    /// or on the terminal, stay flat), which no trim gives back. Capping
-    /// the arenas instead (`M_ARENA_MAX`) must be done before the first
-    /// thread and was once followed by a crash at start that was never
-    /// explained. A trim takes 2–4 ms. Any thread.
+    /// On the TV output each swap into mpv's window lets a GPU video
+    /// output go, whose threads leave free pages in the arenas (with the
+    /// arenas capped too: `capArenas`). Flipping 2 300 times under Xvfb,
+    /// the arenas held 60 MiB before a trim and 29 MiB after it. What
+    /// grows beyond is live memory of the GPU output set up again (the
+    /// same flips on `vo=x11`, or on the terminal, stay flat). A trim
+    /// takes 2–4 ms. Any thread.
     public static func trimSoon() {
         guard HeapTrim.shared.schedule() else { return }
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + trimDelay) {

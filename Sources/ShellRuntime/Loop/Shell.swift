@@ -155,6 +155,7 @@ public final class Shell {
         }
 
         let video = configuration.video
+        if video == .tv { MemoryPolicy.capArenas() }
         if video == .terminal || video == .none, let vo = configuration.mpvOptions.last(where: { $0.key == "vo" }) {
             logger.warning("the mpv option vo=\(vo.value) is not used with --video \(video.rawValue): it names a window's outputs (--video window or tv)")
         }
