@@ -59,9 +59,9 @@ public enum MemoryPolicy {
     /// adds nothing, so flipping on and on trims every `trimDelay` at most.
     ///
     /// On the TV output each swap into mpv's window lets a GPU video
-    /// output go, whose threads leave free pages in the arenas (with the
-    /// arenas capped too: `capArenas`). Flipping 2 300 times under Xvfb,
-    /// the arenas held 60 MiB before a trim and 29 MiB after it. What
+    /// output go, whose threads leave free pages in the arenas, capped
+    /// (`capArenas`) or not. Flipping 2 300 times under Xvfb without the
+    /// cap, the arenas held 60 MiB before a trim and 29 MiB after it. What
     /// grows beyond is live memory of the GPU output set up again (the
     /// same flips on `vo=x11`, or on the terminal, stay flat). A trim
     /// takes 2–4 ms. Any thread.
