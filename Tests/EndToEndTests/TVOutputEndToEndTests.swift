@@ -179,6 +179,19 @@ struct TVOutputEndToEndTests {
         try tv.ipc.waitForState { $0["overlay"] as? String == "info" }
     }
 
+    @Test("the user's input.conf ([mpv] input-conf) acts in mpv's window beside the shell's keys: its F5 opens the guide, its g does not take the shell's g")
+    func userInputConf() throws {
+        let conf = FileManager.default.temporaryDirectory.appendingPathComponent("tv-input-\(UUID().uuidString).conf")
+        defer { try? FileManager.default.removeItem(at: conf) }
+        try "F5 script-message tvshell-key g\ng ignore\n".write(to: conf, atomically: true, encoding: .utf8)
+        let tv = try Running(["--home", "--mpv-option", "input-conf=\(conf.path)"])
+        try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        try tv.type("F5")
+        try tv.waitForState { $0["screen"] as? String == "guide" }
+        try tv.type("g")
+        try tv.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "list" }
+    }
+
     @Test("picture in picture: the channel goes into its corner over the home screen, a second moving picture in its own colours; p brings it back full screen")
     func pictureInPicture() throws {
         let tv = try Running(["--home"])

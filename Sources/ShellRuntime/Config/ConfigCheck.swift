@@ -6,7 +6,7 @@ import MediaModel
 /// reads them, and the files they name looked at as the shell would use
 /// them — lircd's socket, an lircrc, a theme, a local lineup and the channels `[kiosk]`
 /// names in it, local guides, the default account, MQTT's password and
-/// certificates, the folders the library, the guide store and recordings
+/// certificates, mpv's input.conf, the folders the library, the guide store and recordings
 /// are written in, the CEC adapter, input devices — so a config can be
 /// tried before it goes to a box (or a hundred). Nothing is written and
 /// nothing fetched. Any thread.
@@ -99,6 +99,13 @@ public struct ConfigCheck: Sendable, Equatable {
         }
         if case .paths(let paths) = file.inputDevices {
             for path in paths where access(path, F_OK) != 0 { add(file, "input.devices", "\(path) does not exist") }
+        }
+        if let conf = file.mpvOptions.last(where: { $0.key == "input-conf" }) {
+            do {
+                _ = try MPVPlayer.userInputConf(conf.value, home: environment["HOME"])
+            } catch {
+                add(file, "mpv.input-conf", "\(error)")
+            }
         }
     }
 

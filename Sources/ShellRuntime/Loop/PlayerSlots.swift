@@ -33,9 +33,23 @@ final class PlayerSlots: PlayerHost, RendererSource {
     /// it go (`giveAudio`).
     private weak var audioWanted: MPVPlayer?
 
+    /// The user's mpv options (`[mpv]`, `--mpv-option`) as every player
+    /// is given them: on the TV output an `input-conf` is read once, here,
+    /// into memory (`MPVPlayer.userInputConf`), or left out with a warning.
+    private let userOptions: [(String, String)]
+
     init(configuration: ShellConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
+        userOptions = configuration.mpvOptions.compactMap { option in
+            guard configuration.video == .tv, option.key == "input-conf" else { return (option.key, option.value) }
+            do {
+                return (option.key, try MPVPlayer.userInputConf(option.value))
+            } catch {
+                logger.warning("\(error)")
+                return nil
+            }
+        }
     }
 
     subscript(slot: PlayerSlot) -> MPVPlayer? {
@@ -82,7 +96,7 @@ final class PlayerSlots: PlayerHost, RendererSource {
     private func makePlayer(showsWindow: Bool, holdsAudio: Bool = false) throws -> MPVPlayer {
         let picture = terminal?.picture ?? .cells
         let player = try MPVPlayer(video: configuration.video,
-                                   options: decodeOptions(for: picture) + configuration.mpvOptions.map { ($0.key, $0.value) },
+                                   options: decodeOptions(for: picture) + userOptions,
                                    logger: logger, showsWindow: showsWindow, windowOutput: windowOutput, holdsAudio: holdsAudio)
         player.audioReleased = { [weak self] in self?.takeAudioIfFree() }
         player.lightDecoding = lightDecoding(for: picture)

@@ -137,7 +137,9 @@ final class MPVPlayer {
         case .window: userOutput ?? "gpu,x11,null"
         case .tv: showsWindow ? windowOutput ?? windowChain : "libmpv"
         }
-        let options = options.filter { $0.0 != "vo" && (audioDeviceSet || $0.0 != "ao") } + (audioDeviceSet ? [] : [("ao", "null")])
+        let userInputConf = video == .tv ? options.last { $0.0 == "input-conf" }?.1 : nil
+        let options = options.filter { $0.0 != "vo" && (audioDeviceSet || $0.0 != "ao") && (video != .tv || $0.0 != "input-conf") }
+            + (audioDeviceSet ? [] : [("ao", "null")])
         let base: [(String, String)] = [
             ("vo", output),
             ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
@@ -157,8 +159,9 @@ final class MPVPlayer {
                ("gpu-api", "opengl")]
             : []
         // mpv's window has no bindings of its own (input-default-bindings
-        // is off): the keys the shell knows, bound before the window opens.
-        let bindings: [(String, String)] = video == .tv ? [("input-conf", Self.windowBindings)] : []
+        // is off): the keys the shell knows, after the user's input.conf,
+        // bound before the window opens.
+        let bindings: [(String, String)] = video == .tv ? [("input-conf", Self.windowBindings(user: userInputConf))] : []
         for (key, value) in base + tv + options + bindings {
             do { try mpv.setOption(key, value) } catch {
                 throw RuntimeError.mpvOption(key: key, value: value, reason: error.message)
