@@ -154,7 +154,7 @@ struct FleetTests {
         #expect(off.withheldTexts().isEmpty)
     }
 
-    @Test("Home Assistant: each entity has the keys its schema requires, and every topic is the box's own")
+    @Test("Home Assistant: each entity has the keys its schema requires, and every topic is the box's own; the channel reads unknown while nothing numbered plays")
     func discovery() throws {
         let topics = FleetTopics(MQTTSettings(host: "h", port: 1883, tls: false, deviceID: "room.101"))
         let state = restricted()
@@ -180,6 +180,11 @@ struct FleetTests {
         }
         let select = try #require(entities.first { $0.component == "select" })
         #expect(select.config["options"] as? [String] == ["1 · News 24", "4 · Restricted (TV-MA)"])
+        // While nothing numbered plays, both read None: Home Assistant's
+        // unknown (an empty option is not among the options; 0 is no channel).
+        #expect(select.config["value_template"] as? String == "{{ value_json.channel.option if value_json.channel else 'None' }}")
+        let number = try #require(entities.first { $0.object == "channel_number" })
+        #expect(number.config["value_template"] as? String == "{{ value_json.channel.number if value_json.channel else 'None' }}")
         #expect(topics.commandTopics == ["tvshell/room.101/cmd", "tvshell/all/cmd"])
     }
 }

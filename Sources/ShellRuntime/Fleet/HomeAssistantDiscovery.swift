@@ -51,7 +51,10 @@ enum HomeAssistantDiscovery {
         "\(discoveryPrefix)/\(entity.component)/\(nodeID(device))/\(entity.object)/config"
     }
 
-    /// `highest`: the highest channel number (`highestNumber`).
+    /// `highest`: the highest channel number (`highestNumber`). While no
+    /// numbered channel plays, the channel select and the channel-number
+    /// box read `None`, which Home Assistant shows as unknown (an empty
+    /// option is refused as not among the options, and 0 read as a channel).
     static func entities(topics: FleetTopics, version: String, options: [String], highest: Int = 1) -> [Entity] {
         let node = nodeID(topics.device)
         let device: [String: Any] = [
@@ -70,12 +73,12 @@ enum HomeAssistantDiscovery {
         return [
             entity("select", "channel", "Channel", [
                 "command_topic": topics.command, "command_template": #"{"command":["channel",{{ value | tojson }}]}"#,
-                "state_topic": topics.state, "value_template": "{{ value_json.channel.option if value_json.channel else '' }}",
+                "state_topic": topics.state, "value_template": "{{ value_json.channel.option if value_json.channel else 'None' }}",
                 "options": options, "icon": "mdi:television-classic",
             ]),
             entity("number", "channel_number", "Channel number", [
                 "command_topic": topics.command, "command_template": #"{"command":["channel",{{ value | int }}]}"#,
-                "state_topic": topics.state, "value_template": "{{ value_json.channel.number if value_json.channel else 0 }}",
+                "state_topic": topics.state, "value_template": "{{ value_json.channel.number if value_json.channel else 'None' }}",
                 "min": 0, "max": max(1, highest), "step": 1, "mode": "box", "icon": "mdi:numeric",
             ]),
             entity("button", "next", "Next channel", ["command_topic": topics.command, "payload_press": key("CHANNEL_UP"), "icon": "mdi:arrow-up-bold"]),
