@@ -8,7 +8,7 @@
 set -euo pipefail
 
 purpose=${1:-run}
-packages=(libmpv-dev libncurses-dev ncurses-term libsystemd-dev libsodium-dev libsqlite3-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev libmosquitto-dev libevdev-dev libudev-dev libavformat-dev libavcodec-dev libavutil-dev pkg-config ffmpeg)
+packages=(libmpv-dev libncurses-dev ncurses-term libsystemd-dev libsodium-dev libsqlite3-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev libmosquitto-dev libevdev-dev libudev-dev libavformat-dev libavcodec-dev libavutil-dev libxcb1-dev pkg-config ffmpeg)
 if [ "$purpose" = deb ]; then
   packages+=(debhelper fakeroot lintian debootstrap file)
 fi

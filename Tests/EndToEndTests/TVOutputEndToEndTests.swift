@@ -77,6 +77,16 @@ struct TVOutputEndToEndTests {
             return read
         }
 
+        /// Whether the X pointer is `shown` within five seconds (looked at
+        /// on a still screen).
+        func waitForPointer(shown: Bool) throws -> Bool {
+            let deadline = Date().addingTimeInterval(5)
+            while try display.pointerShown() != shown {
+                if Date() >= deadline { return false }
+            }
+            return true
+        }
+
         /// What mpv logged as errors (and the shell's own warnings): said
         /// with a failure, since a window hand-over's trouble shows there.
         var problems: String {
@@ -298,6 +308,29 @@ struct TVOutputEndToEndTests {
         } while magenta < 1280 * 720 / 10 && Date() < deadline
         #expect(magenta >= 1280 * 720 / 10, "channel 2's picture full screen: \(magenta) pixels; \(tv.problems)")
         #expect(((try tv.ipc.state())["tv"] as? [String: Any])?["output"] as? String == "x11")
+    }
+
+    @Test("with no window manager (a box started with xinit) no X pointer is on the TV: mpv's window is given the keyboard focus, at the start and after a warm neighbour takes the window over")
+    func noPointer() throws {
+        let tv = try Running(["--home"])
+        try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        // Where the pointer starts (the middle of the screen): over mpv's
+        // full-screen window, on the home screen.
+        #expect(try tv.waitForPointer(shown: false), "the X pointer on the home screen; \(tv.problems)")
+        #expect(try tv.ipc.request(["channel", 1])["error"] as? String == "success")
+        try tv.ipc.waitForState(timeout: 15) { state in
+            (state["warm_players"] as? [[String: Any]] ?? []).contains { $0["channel"] as? Int == 2 && $0["ready"] as? Bool == true }
+        }
+        try tv.type("Page_Up")
+        try tv.waitForState(timeout: 10) {
+            ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["first_frame"] as? Bool == true
+        }
+        // Still, to tell the pointer from the picture: paused (the bar
+        // stays up, still too).
+        #expect(try tv.ipc.request(["set_property", "pause", true])["error"] as? String == "success")
+        try tv.waitForState { $0["paused"] as? Bool == true }
+        #expect(try tv.waitForPointer(shown: false), "the X pointer on channel 2's window; \(tv.problems)")
+        #expect(tv.waitForLog("the shell gives it", timeout: 1))
     }
 
     @Test("an X server that refuses connections as a warm neighbour takes mpv's window over: the channel is loaded again once it can open, not failed, and plays (it was loaded paused, warm)")

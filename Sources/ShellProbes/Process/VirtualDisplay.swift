@@ -235,6 +235,28 @@ public final class VirtualDisplay {
         return read.output
     }
 
+    /// Whether the X pointer is drawn on the screen: the 64×64 pixels
+    /// around it, grabbed with and without the pointer (ffmpeg's x11grab
+    /// draws the cursor image the server shows), differ. Meaningful on a
+    /// still screen only.
+    public func pointerShown() throws -> Bool {
+        let at = try Spawn.run(["xdotool", "getmouselocation", "--shell"], environment: toolEnvironment(["PATH": "/usr/bin:/bin"]))
+        let fields = Dictionary(at.output.split(separator: "\n").compactMap { line -> (String, Int)? in
+            let parts = line.split(separator: "=", maxSplits: 1)
+            return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
+        }) { first, _ in first }
+        guard at.status == 0, let x = fields["X"], let y = fields["Y"] else { throw SpawnError(message: "xdotool getmouselocation: \(at.output)") }
+        let left = min(max(0, x - 32), width - 64), top = min(max(0, y - 32), height - 64)
+        func grab(pointer: Bool) throws -> Data {
+            let raw = directory.appendingPathComponent("pointer-\(pointer).rgb").path
+            let run = try Spawn.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "x11grab", "-video_size", "64x64", "-draw_mouse", pointer ? "1" : "0",
+                                     "-i", "\(name)+\(left),\(top)", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", raw], environment: tools)
+            guard run.status == 0 else { throw SpawnError(message: "x11grab failed: \(run.output)") }
+            return try Data(contentsOf: URL(fileURLWithPath: raw))
+        }
+        return try grab(pointer: true) != grab(pointer: false)
+    }
+
     /// The whole screen as it is now.
     public func screenshot() throws -> Image {
         let xwd = directory.appendingPathComponent("shot.xwd").path, raw = directory.appendingPathComponent("shot.rgb").path

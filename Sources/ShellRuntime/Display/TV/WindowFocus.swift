@@ -1,0 +1,81 @@
+import CWindowFocus
+import Foundation
+import Logging
+
+/// On an X server where nothing gives mpv's window the keyboard focus (no
+/// window manager, as on a box under a TV started with xinit), gives it:
+/// mpv hides the pointer over its window only while the window has the
+/// focus, so without it the X arrow stayed in the middle of the picture.
+/// A window that has the focus also gets the keys wherever the pointer is.
+/// Where a window manager (or anything else) has put the focus on a
+/// window, it is left there. Looked at often for a few seconds after mpv's
+/// window may have changed (the start, a swap), at most every two seconds
+/// after.
+/// Run-loop thread only.
+final class WindowFocus {
+    private let display: String
+    private let logger: Logger
+    /// When the focus is next looked at (monotonic seconds).
+    private var nextLook = 0.0
+    /// Until when it is looked at often (mpv's window may be opening).
+    private var watchUntil = 0.0
+    /// libxcb cannot be loaded: nothing more is tried.
+    private var unavailable = false
+    /// Whether the focus was given once, and whether the display was
+    /// unreachable once (each said in the log once).
+    private var given = false, unreachable = false
+
+    /// Looked at every this many seconds while mpv's window may be opening.
+    static let openingInterval = 0.1
+    /// For this many seconds after it may have changed.
+    static let openingTime = 5.0
+    /// Looked at every this many seconds after.
+    static let settledInterval = 2.0
+
+    /// nil where mpv's window is no X window (no `DISPLAY`, or a Wayland
+    /// session, whose compositor gives the focus).
+    init?(environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger, now: Double) {
+        guard let display = environment["DISPLAY"], !display.isEmpty, (environment["WAYLAND_DISPLAY"] ?? "").isEmpty else { return nil }
+        self.display = display
+        self.logger = logger
+        windowMayChange(now: now)
+    }
+
+    deinit { tvs_focus_close() }
+
+    /// mpv's window may open or be replaced soon (a start, a swap into it).
+    func windowMayChange(now: Double) {
+        watchUntil = now + Self.openingTime
+        nextLook = now
+    }
+
+    /// Looks at the focus when it is time.
+    func look(now: Double) {
+        guard !unavailable, now >= nextLook else { return }
+        let result = tvs_focus_own_window(display)
+        switch result {
+        case Int32(TVS_FOCUS_NO_LIBRARY):
+            unavailable = true
+            logger.warning("the X pointer may stay on the TV: the focus cannot be given to mpv's window (\(String(cString: tvs_focus_failure())))")
+        case Int32(TVS_FOCUS_UNAVAILABLE):
+            // A display still coming up (or refusing): tried again.
+            if !unreachable { logger.info("the focus for mpv's window: \(String(cString: tvs_focus_failure())); trying again") }
+            unreachable = true
+        case Int32(TVS_FOCUS_GIVEN):
+            if !given { logger.info("no window manager gives mpv's window the keyboard focus: the shell gives it (mpv then hides the pointer)") }
+            given = true
+        default:
+            break
+        }
+        nextLook = now + (now < watchUntil ? Self.openingInterval : Self.settledInterval)
+    }
+
+    /// Milliseconds until the next look while mpv's window may be opening
+    /// (for the run loop's wait); nil after: the settled looks come with
+    /// the loop's other wakes (a playing picture wakes it at each frame),
+    /// so an idle shell is not woken for them.
+    func delay(now: Double) -> Int32? {
+        guard !unavailable, now < watchUntil else { return nil }
+        return Int32(max(0, (nextLook - now) * 1000).rounded(.up))
+    }
+}
