@@ -154,7 +154,26 @@ struct FleetTests {
         #expect(off.withheldTexts().isEmpty)
     }
 
-    @Test("Home Assistant: each entity has the keys its schema requires, and every topic is the box's own; the channel reads unknown while nothing numbered plays")
+    @Test("the state names whether Home Assistant's channel select lists the channel playing: the first 500 numbered channels, not the 501st")
+    func listedChannel() throws {
+        var items = [MediaItem(id: "film", title: "A Film", url: "/films/a.mkv")]
+        items += (1...501).map { (n: Int) in MediaItem(id: "c\(n)", title: "Channel \(n)", url: "http://tv.example/\(n).m3u8", isLive: true, number: n) }
+        var state = ShellState(items: items)
+        state.navigation.destination = .player
+        state.playback.phase = .playing
+        func channel(_ index: Int) throws -> [String: Any] {
+            state.current = index
+            return try #require(FleetTelemetry.document(state, device: "den", groups: [], version: "0.7.0", uptime: 0)["channel"] as? [String: Any])
+        }
+        #expect(try channel(1)["listed"] as? Bool == true)
+        #expect(try channel(500)["listed"] as? Bool == true)
+        #expect(HomeAssistantDiscovery.options(state).last == "500 · Channel 500")
+        #expect(try channel(501)["listed"] as? Bool == false, "the 501st numbered channel is not among the select's options")
+        state.current = 0
+        #expect(FleetTelemetry.document(state, device: "den", groups: [], version: "0.7.0", uptime: 0)["channel"] is NSNull)
+    }
+
+    @Test("Home Assistant: each entity has the keys its schema requires, and every topic is the box's own; the channel reads unknown while nothing numbered plays, the select also while a channel it does not list plays")
     func discovery() throws {
         let topics = FleetTopics(MQTTSettings(host: "h", port: 1883, tls: false, deviceID: "room.101"))
         let state = restricted()
@@ -182,7 +201,7 @@ struct FleetTests {
         #expect(select.config["options"] as? [String] == ["1 · News 24", "4 · Restricted (TV-MA)"])
         // While nothing numbered plays, both read None: Home Assistant's
         // unknown (an empty option is not among the options; 0 is no channel).
-        #expect(select.config["value_template"] as? String == "{{ value_json.channel.option if value_json.channel else 'None' }}")
+        #expect(select.config["value_template"] as? String == "{{ value_json.channel.option if value_json.channel and value_json.channel.listed else 'None' }}")
         let number = try #require(entities.first { $0.object == "channel_number" })
         #expect(number.config["value_template"] as? String == "{{ value_json.channel.number if value_json.channel else 'None' }}")
         #expect(topics.commandTopics == ["tvshell/room.101/cmd", "tvshell/all/cmd"])

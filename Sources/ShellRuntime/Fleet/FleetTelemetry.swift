@@ -18,7 +18,8 @@ enum FleetTelemetry {
         var channel: Any = NSNull()
         if let item, let number = item.number {
             let name = label ?? item.title
-            channel = ["number": number, "name": name, "option": HomeAssistantDiscovery.option(number: number, name: name)] as [String: Any]
+            channel = ["number": number, "name": name, "option": HomeAssistantDiscovery.option(number: number, name: name),
+                       "listed": HomeAssistantDiscovery.lists(item, in: state)] as [String: Any]
         }
         let health = state.current.flatMap { state.live.streamHealth[$0] }
         let recovery = state.live.recovery

@@ -36,6 +36,13 @@ enum HomeAssistantDiscovery {
         return options
     }
 
+    /// Whether the channel select lists `item` (one of the first
+    /// `optionLimit` numbered channels).
+    static func lists(_ item: MediaItem, in state: ShellState) -> Bool {
+        guard item.isLive, item.number != nil else { return false }
+        return state.items.lazy.filter { $0.isLive && $0.number != nil }.prefix(optionLimit).contains { $0.id == item.id }
+    }
+
     /// The highest number of a live channel (the channel-number box's
     /// maximum; 1 without one).
     static func highestNumber(_ state: ShellState) -> Int {
@@ -54,7 +61,8 @@ enum HomeAssistantDiscovery {
     /// `highest`: the highest channel number (`highestNumber`). While no
     /// numbered channel plays, the channel select and the channel-number
     /// box read `None`, which Home Assistant shows as unknown (an empty
-    /// option is refused as not among the options, and 0 read as a channel).
+    /// option is refused as not among the options, and 0 read as a channel);
+    /// the select does too while a channel it does not list plays.
     static func entities(topics: FleetTopics, version: String, options: [String], highest: Int = 1) -> [Entity] {
         let node = nodeID(topics.device)
         let device: [String: Any] = [
@@ -73,7 +81,7 @@ enum HomeAssistantDiscovery {
         return [
             entity("select", "channel", "Channel", [
                 "command_topic": topics.command, "command_template": #"{"command":["channel",{{ value | tojson }}]}"#,
-                "state_topic": topics.state, "value_template": "{{ value_json.channel.option if value_json.channel else 'None' }}",
+                "state_topic": topics.state, "value_template": "{{ value_json.channel.option if value_json.channel and value_json.channel.listed else 'None' }}",
                 "options": options, "icon": "mdi:television-classic",
             ]),
             entity("number", "channel_number", "Channel number", [
