@@ -27,7 +27,7 @@ let package = Package(
         ),
         .target(name: "CPosix"),
         .target(name: "CRecorder", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CWindowFocus", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CX11", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CMPRIS", linkerSettings: [.linkedLibrary("systemd")]),
         .target(name: "MediaModel"),
         .target(name: "ConfigFormat"),
@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "CMosquitto", "CInput", "CRecorder", "CWindowFocus", "Library", "GuideStore", "Parental",
+                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "CMosquitto", "CInput", "CRecorder", "CX11", "Library", "GuideStore", "Parental",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -333,6 +333,40 @@ struct TVOutputEndToEndTests {
         #expect(tv.waitForLog("the shell gives it", timeout: 1))
     }
 
+    @Test("keys that do not come through X (a key sent to the socket, as lircd's, CEC's and the console's) reset the X screen saver as a key typed on X does: the home screen it took comes back at the next key")
+    func screenSaver() throws {
+        let tv = try Running(["--home"])
+        try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        func brightness() throws -> Double {
+            let mean = try tv.display.screenshot().mean(x: 0, y: 0, width: 1280, height: 720)
+            return mean.r + mean.g + mean.b
+        }
+        // The home screen once drawn on mpv's OSD.
+        let drawn = Date().addingTimeInterval(10)
+        var lit = try brightness()
+        while lit < 30 && Date() < drawn { lit = try brightness() }
+        #expect(lit >= 30, "the home screen: \(lit)")
+        // The saver after three seconds of no input X saw, covering the
+        // screen with a window (Xvfb does not show a blanked screen).
+        for arguments in [["s", "noblank"], ["s", "3", "3"]] {
+            let set = try Spawn.run(["xset"] + arguments, environment: tv.display.toolEnvironment(["PATH": "/usr/bin:/bin"]))
+            #expect(set.status == 0, "\(set.output)")
+        }
+        func waitFor(dark: Bool, within seconds: Double) throws -> Double {
+            let deadline = Date().addingTimeInterval(seconds)
+            var seen = try brightness()
+            while (seen < lit / 4) != dark && Date() < deadline { seen = try brightness() }
+            return seen
+        }
+        let saved = try waitFor(dark: true, within: 8)
+        #expect(saved < lit / 4, "X's screen saver over the home screen: \(saved)")
+        let selected = try tv.ipc.state()["home_selection"] as? Int
+        #expect(try tv.ipc.request(["keypress", "DOWN"])["error"] as? String == "success")
+        let shown = try waitFor(dark: false, within: 1.5)
+        #expect(shown >= lit / 4, "the home screen back at the key: \(shown) (lit: \(lit))")
+        #expect(try tv.ipc.state()["home_selection"] as? Int != selected, "the key acted too")
+    }
+
     @Test("an X server that refuses connections as a warm neighbour takes mpv's window over: the channel is loaded again once it can open, not failed, and plays (it was loaded paused, warm)")
     func windowRefused() throws {
         // New clients refused by their cookie, not by filling the server:

@@ -57,7 +57,11 @@ extension Shell: AutomationHost {
     }
 
     func send(_ action: Action, from source: String?) {
-        if let source { restrictions.inputSource = source }
+        if case .sleep = action {
+            if let source { restrictions.inputSource = source }
+        } else if let source {
+            viewerInput(from: source)
+        }
         dispatch(action)
     }
 

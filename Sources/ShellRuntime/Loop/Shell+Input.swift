@@ -67,7 +67,7 @@ extension Shell {
                     logger.debug("unbound key \(name)")
                     continue
                 }
-                restrictions.inputSource = "keyboard"
+                viewerInput(from: "keyboard")
                 dispatch(action)
                 if state.quitting { return }
             }
@@ -101,10 +101,19 @@ extension Shell {
                 if press.repeatCount == 0 { logger.debug("unbound input key \(press.button)") }
                 continue
             }
-            restrictions.inputSource = source
+            viewerInput(from: source)
             dispatch(.command(command, at: MonotonicClock.now()))
             if state.quitting { return }
         }
+    }
+
+    /// A key or button of the viewer's from `source` (`keyboard`, `remote`,
+    /// `cec`, or the automation's), about to be dispatched: the passcode's
+    /// audit names its source, and the display is told (the TV's X screen
+    /// saver knows only of keys typed on X).
+    func viewerInput(from source: String) {
+        restrictions.inputSource = source
+        presenter?.viewerActed()
     }
 
     /// Whether `fd` is a Linux virtual terminal (/dev/ttyN), not a terminal emulator's pty.

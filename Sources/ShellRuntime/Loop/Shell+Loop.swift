@@ -118,7 +118,7 @@ extension Shell {
                     if event.repeatCount == 0 { logger.debug("unbound remote button \(event.button)") }
                     continue
                 }
-                restrictions.inputSource = "remote"
+                viewerInput(from: "remote")
                 dispatch(.command(command, at: MonotonicClock.now()))
                 if state.quitting { return }
             }

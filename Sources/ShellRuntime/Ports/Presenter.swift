@@ -65,12 +65,18 @@ protocol Presenter: StateObserver {
     /// Tells the store the frames presented and not yet reported
     /// (`FrameReport.renderedMore`), before the state is reported.
     func tellFrames()
+    /// The viewer pressed a key the display itself did not see (a remote
+    /// through lircd, CEC or an input device, the console, the socket):
+    /// the TV's X screen saver is told, as of a key typed on X.
+    func viewerActed()
 }
 
 extension Presenter {
     var retryDelay: Int32? { nil }
 
     func tellFrames() {}
+
+    func viewerActed() {}
 
     /// Any reduced action may change what is drawn.
     func stateChanged(by action: Action, effects: [Effect], to state: ShellState) {

@@ -46,9 +46,9 @@ final class TVPresenter: Presenter {
     static let thumbnailID = 5
     /// The windows' frames laid on and not yet told to the store.
     private var tally = FrameTally()
-    /// The keyboard focus for mpv's window where nothing else gives it
-    /// (nil: not an X display).
-    private let focus: WindowFocus?
+    /// The X session mpv's window is in: its focus, the screen saver (nil:
+    /// not an X display).
+    private let x11: X11Session?
 
     init(store: Store, theme: Theme, context: ViewContext, logger: Logger, logos: LogoBitmaps? = nil, columns: Int = 60, safeArea: Double = 0.05) {
         self.store = store
@@ -59,7 +59,7 @@ final class TVPresenter: Presenter {
         self.safeArea = safeArea
         bitmaps = TVWindowBitmaps(logger: logger)
         images = logos.map { TVImageBitmaps(logos: $0, logger: logger) }
-        focus = WindowFocus(logger: logger, now: MonotonicClock.now().seconds)
+        x11 = X11Session(logger: logger, now: MonotonicClock.now().seconds)
     }
 
     var size: DisplaySize {
@@ -69,7 +69,7 @@ final class TVPresenter: Presenter {
     }
 
     func draw() {
-        focus?.look(now: MonotonicClock.now().seconds)
+        x11?.lookAtFocus(now: MonotonicClock.now().seconds)
         reportFirstFrame()
         guard let player = players?[.main] else {
             // No window to draw on (its player could not start): the other
@@ -200,7 +200,7 @@ final class TVPresenter: Presenter {
         bitmaps.removeAll(from: left)
         images?.removeAll(from: left)
         forceRedraw()
-        focus?.windowMayChange(now: MonotonicClock.now().seconds)
+        x11?.windowMayChange(now: MonotonicClock.now().seconds)
     }
 
     /// The main player died and a new one took its place: nothing is laid on it yet.
@@ -209,7 +209,7 @@ final class TVPresenter: Presenter {
         bitmaps.removeAll(from: nil)
         images?.removeAll(from: nil)
         forceRedraw()
-        focus?.windowMayChange(now: MonotonicClock.now().seconds)
+        x11?.windowMayChange(now: MonotonicClock.now().seconds)
     }
 
     func forceRedraw() {
@@ -220,6 +220,8 @@ final class TVPresenter: Presenter {
     }
 
     func resized() { forceRedraw() }
+
+    func viewerActed() { x11?.viewerActed() }
 
     var pendingOutput: Int32? { nil }
 
@@ -249,10 +251,10 @@ final class TVPresenter: Presenter {
     /// Until mpv's output is up (its OSD has a size), the screens wait;
     /// while the window has no player, the loop comes back for the next try
     /// (`ensureMainPlayer`); while mpv's window may be opening, for the next
-    /// look at its focus (`WindowFocus`).
+    /// look at its focus (`X11Session`).
     var retryDelay: Int32? {
         if needsDraw || bitmaps.hasPendingFrames || thumbnailReady { return 50 }
-        let focusLook = focus?.delay(now: MonotonicClock.now().seconds)
+        let focusLook = x11?.delay(now: MonotonicClock.now().seconds)
         return players != nil && players?[.main] == nil ? min(250, focusLook ?? 250) : focusLook
     }
 

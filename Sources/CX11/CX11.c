@@ -1,6 +1,6 @@
-/* See CWindowFocus.h. */
+/* See CX11.h. */
 #define _GNU_SOURCE
-#include "CWindowFocus.h"
+#include "CX11.h"
 
 #include <dlfcn.h>
 #include <stdint.h>
@@ -18,7 +18,8 @@
     F(xcb_query_tree_children) F(xcb_query_tree_children_length) F(xcb_get_property)                          \
     F(xcb_get_property_reply) F(xcb_get_property_value) F(xcb_get_property_value_length)                      \
     F(xcb_get_window_attributes) F(xcb_get_window_attributes_reply) F(xcb_get_input_focus)                    \
-    F(xcb_get_input_focus_reply) F(xcb_set_input_focus_checked) F(xcb_request_check)
+    F(xcb_get_input_focus_reply) F(xcb_set_input_focus_checked) F(xcb_request_check)          \
+    F(xcb_force_screen_saver) F(xcb_flush)
 
 #define TVS_POINTER(name) __typeof__(&name) name;
 static struct {
@@ -102,13 +103,13 @@ static int is_own(xcb_window_t window) {
     return own;
 }
 
-int tvs_focus_own_window(const char *display) {
-    if (!load()) return TVS_FOCUS_NO_LIBRARY;
-    if (!connect_display(display)) return TVS_FOCUS_UNAVAILABLE;
+int tvs_x11_focus_own_window(const char *display) {
+    if (!load()) return TVS_X11_NO_LIBRARY;
+    if (!connect_display(display)) return TVS_X11_UNAVAILABLE;
     xcb_query_tree_reply_t *tree = x.xcb_query_tree_reply(connection, x.xcb_query_tree(connection, root), NULL);
     if (tree == NULL) {
         snprintf(failure, sizeof failure, "the display's windows cannot be listed");
-        return TVS_FOCUS_UNAVAILABLE;
+        return TVS_X11_UNAVAILABLE;
     }
     /* Bottom to top: the last of this process's windows is the one on top. */
     xcb_window_t *children = x.xcb_query_tree_children(tree);
@@ -122,32 +123,43 @@ int tvs_focus_own_window(const char *display) {
         if (own_count < 8) own[own_count++] = children[i];
     }
     free(tree);
-    if (top == XCB_NONE) return TVS_FOCUS_NO_WINDOW;
+    if (top == XCB_NONE) return TVS_X11_NO_WINDOW;
     xcb_get_input_focus_reply_t *focus = x.xcb_get_input_focus_reply(connection, x.xcb_get_input_focus(connection), NULL);
     if (focus == NULL) {
         snprintf(failure, sizeof failure, "the display does not say where the focus is");
-        return TVS_FOCUS_UNAVAILABLE;
+        return TVS_X11_UNAVAILABLE;
     }
     xcb_window_t focused = focus->focus;
     free(focus);
-    if (focused == top) return TVS_FOCUS_HELD;
+    if (focused == top) return TVS_X11_HELD;
     int on_nothing = focused == XCB_NONE || focused == XCB_INPUT_FOCUS_POINTER_ROOT || focused == root;
     int on_older = 0;
     for (int i = 0; i < own_count; i++) on_older |= own[i] == focused;
-    if (!on_nothing && !on_older) return TVS_FOCUS_HELD;
+    if (!on_nothing && !on_older) return TVS_X11_HELD;
     xcb_generic_error_t *error = x.xcb_request_check(
         connection, x.xcb_set_input_focus_checked(connection, XCB_INPUT_FOCUS_POINTER_ROOT, top, XCB_CURRENT_TIME));
     if (error != NULL) {
         /* The window went between the look and the set (a swap): looked at again next time. */
         free(error);
-        return TVS_FOCUS_NO_WINDOW;
+        return TVS_X11_NO_WINDOW;
     }
-    return TVS_FOCUS_GIVEN;
+    return TVS_X11_GIVEN;
 }
 
-const char *tvs_focus_failure(void) { return failure; }
+int tvs_x11_reset_screen_saver(const char *display) {
+    if (!load()) return TVS_X11_NO_LIBRARY;
+    if (!connect_display(display)) return TVS_X11_UNAVAILABLE;
+    x.xcb_force_screen_saver(connection, XCB_SCREEN_SAVER_RESET);
+    if (x.xcb_flush(connection) <= 0) {
+        snprintf(failure, sizeof failure, "the display's connection broke");
+        return TVS_X11_UNAVAILABLE;
+    }
+    return TVS_X11_SENT;
+}
 
-void tvs_focus_close(void) {
+const char *tvs_x11_failure(void) { return failure; }
+
+void tvs_x11_close(void) {
     if (connection != NULL) {
         x.xcb_disconnect(connection);
         connection = NULL;
