@@ -158,10 +158,16 @@ struct PlayCommand: ParsableCommand {
         }
         let inputs = try loadInputs(lineups: lineups, store: store, stored: stored, file: file, logger: logger)
         let lineup = inputs.items
-        let options = mpvOptions.map { option -> ShellConfiguration.MPVOption in
-            let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return .init(key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
-        }
+        // The config's [mpv] options come first (`run`): those libmpv
+        // refuses are left out, each said as a problem of the config, so a
+        // typo there does not keep the shell (a TV box) from starting; a
+        // refused --mpv-option still ends the start. libmpv is loaded by now.
+        let refusedMPV = ConfigCheck.mpvOptionProblems(file)
+        let options = mpvOptions.enumerated().filter { !($0.offset < file.mpvOptions.count && refusedMPV.refused.contains($0.offset)) }
+            .map { _, option -> ShellConfiguration.MPVOption in
+                let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return .init(key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+            }
         var chosenTheme = Theme.dark
         var notices: [String] = fallback.map { [$0] } ?? []
         for lineup in inputs.fromURLs {
@@ -186,7 +192,8 @@ struct PlayCommand: ParsableCommand {
             logger.error("restrictions: \(problem)")
             notices.append("Restrictions: \(problem)")
         }
-        let setup = StartupSettings(file: file, configPath: config, kiosk: kiosk, lircSocket: lircSocket, items: lineup)
+        var setup = StartupSettings(file: file, configPath: config, kiosk: kiosk, lircSocket: lircSocket, items: lineup)
+        setup.problems += refusedMPV.problems
         for problem in setup.problems {
             printError("\(problem); using the default")
             logger.error("\(problem); using the default")

@@ -32,6 +32,27 @@ struct SystemConfigEndToEndTests {
         #expect(level == 55, "the user's file wins over the system's: \(volume)")
     }
 
+    @Test("an [mpv] option mpv refuses (a typo) is left out, said with its file and line on the screen and in the log, and the shell plays with the others; a refused --mpv-option still ends the start, naming it")
+    func refusedOption() throws {
+        let dir = TVShellBinary.scratchDirectory("mpv-typo")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clip = try TestMedia.clip(seconds: 60)
+        let user = dir.appendingPathComponent("user.toml").path
+        try "[mpv]\nhwdecc = \"auto\"\nvolume = 44\n".write(toFile: user, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--video", "none", "--config", user, clip])
+        let state = try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let said = "\(user):2: mpv.hwdecc: mpv refuses hwdecc=auto (option not found)"
+        #expect(state["notice"] as? String == said, "\(state["notice"] ?? "")")
+        #expect(shell.log.contains(said + "; using the default"))
+        let volume = try shell.ipc.request(["get_mpv_property", "volume"])
+        #expect((volume["data"] as? NSNumber)?.doubleValue ?? (volume["data"] as? String).flatMap { Double($0) } == 44, "the other option taken: \(volume)")
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = dir.path
+        let refused = try Spawn.run([TVShellBinary.path, "--video", "none", "--mpv-option", "ao=null", "--mpv-option", "hwdecc=auto", clip], environment: environment)
+        #expect(refused.status != 0 && refused.output.contains("the mpv option hwdecc=auto: option not found"), "\(refused.status) \(refused.output)")
+    }
+
     @Test("tvshell config check: the system's file and the user's read in turn, each problem at its file and line, exit 78 (EX_CONFIG) and JSON; a right config exits 0")
     func check() throws {
         let dir = TVShellBinary.scratchDirectory("config-check")

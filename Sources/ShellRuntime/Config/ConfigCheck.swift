@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import MediaModel
+import MPVClient
 
 /// `tvshell config check`: the config files read in their layers as `play`
 /// reads them, and the files they name looked at as the shell would use
@@ -100,6 +101,9 @@ public struct ConfigCheck: Sendable, Equatable {
         if case .paths(let paths) = file.inputDevices {
             for path in paths where access(path, F_OK) != 0 { add(file, "input.devices", "\(path) does not exist") }
         }
+        let mpv = Self.mpvOptionProblems(file)
+        problems += mpv.problems
+        if let note = mpv.note { notes.append(note) }
         if let conf = file.mpvOptions.last(where: { $0.key == "input-conf" }) {
             do {
                 _ = try MPVPlayer.userInputConf(conf.value, home: environment["HOME"])
@@ -155,6 +159,23 @@ public struct ConfigCheck: Sendable, Equatable {
         for (key, selector) in [("kiosk.start", file.kioskStart), ("kiosk.fallback", file.fallback)] {
             if let selector, selector.index(in: items) == nil { add(file, key, "\(selector) is not in the lineup \(location)") }
         }
+    }
+
+    /// The `[mpv]` options libmpv refuses (`MPVOptionCheck`), each a
+    /// problem where it was set; `refused`: their indexes in
+    /// `file.mpvOptions`, which `play` leaves out; `note`: why nothing was
+    /// checked (libmpv cannot be loaded).
+    public static func mpvOptionProblems(_ file: ShellConfigFile) -> (problems: [ConfigProblem], refused: Set<Int>, note: String?) {
+        let options = file.mpvOptions.map { (key: $0.key, value: $0.value) }
+        guard let refusals = MPVOptionCheck.refusals(options) else {
+            return ([], [], "the [mpv] options are not checked: libmpv cannot be loaded (\(MPVLibrary.loadFailure() ?? "unknown"))")
+        }
+        let problems = refusals.keys.sorted().map { index in
+            let option = options[index], origin = file.origins["mpv." + option.key]
+            return ConfigProblem(file: origin?.file ?? "config", line: origin?.line, key: "mpv." + option.key,
+                                 message: "mpv refuses \(option.key)=\(option.value) (\(refusals[index]!))")
+        }
+        return (problems, Set(refusals.keys), nil)
     }
 
     /// A problem with the setting `key`, placed where it was set.
