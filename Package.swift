@@ -96,6 +96,6 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Canvas", "ShellProbes"]),
         .testTarget(name: "ShellRuntimeTests", dependencies: ["ShellRuntime", "ShellCore", "ShellTesting", "ShellProbes", "MediaModel", "TerminalUI", "MPVClient"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ShellTesting"]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "ShellProbes"], exclude: ["Inputs"]),
     ]
 )

@@ -44,9 +44,9 @@ enum FleetBenchmark {
         }
         let client = try BenchMQTTClient(port: Int32(broker.port), topics: ["tvshell/+/state", "tvshell/+/reply", "tvshell/+/availability"])
         let devices = (0..<count).map { "box\($0)" }
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Deadline(in: 120)
         while Set(client.messages().filter { $0.topic.hasSuffix("/availability") && $0.payload == "online" }.map { $0.topic.split(separator: "/")[1] }).count < count {
-            guard Date() < deadline else { throw SpawnError(message: "the shells did not come online") }
+            guard !deadline.hasPassed else { throw SpawnError(message: "the shells did not come online") }
             usleep(50_000)
         }
         let ipcClients = try shells.map { try IPCClient(path: $0.socket, timeout: 60) }
@@ -66,8 +66,8 @@ enum FleetBenchmark {
             let sent = Date()
             client.publish(topic, #"{"command":["message","\#(text)",600],"request_id":"\#(text)"}"#)
             var replied: [String: Date] = [:], shown: [String: Date] = [:]
-            let wait = Date().addingTimeInterval(5)
-            while (replied.count < targets.count || shown.count < targets.count) && Date() < wait {
+            let wait = Deadline(in: 5)
+            while (replied.count < targets.count || shown.count < targets.count) && !wait.hasPassed {
                 for message in client.messages(from: mark) {
                     let device = String(message.topic.split(separator: "/")[1])
                     if message.topic.hasSuffix("/reply"), message.payload.contains(#""request_id":"\#(text)""#) { replied[device] = replied[device] ?? message.at }

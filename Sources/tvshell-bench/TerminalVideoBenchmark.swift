@@ -173,8 +173,8 @@ enum TerminalVideoBenchmark {
             let data = (try? ipc.request(["get_property", name]))?["data"]
             return (data as? Double) ?? (data as? Int).map(Double.init)
         }
-        let deadline = Date().addingTimeInterval(10)
-        while (number("estimated-frame-number") ?? 0) < 10 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let deadline = Deadline(in: 10)
+        while (number("estimated-frame-number") ?? 0) < 10 && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
         let drops = { (number("frame-drop-count") ?? 0) + (number("decoder-frame-drop-count") ?? 0) }
         let frames0 = number("estimated-frame-number") ?? 0, drops0 = drops(), bytes0 = pty.bytesRead
         Thread.sleep(forTimeInterval: window)
@@ -243,8 +243,8 @@ enum TerminalVideoBenchmark {
         func property(_ name: String) -> Int? {
             (try? ipc.request(["get_property", name]))?["data"] as? Int
         }
-        let deadline = Date().addingTimeInterval(10)
-        while (property("estimated-frame-number") ?? 0) < 10 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let deadline = Deadline(in: 10)
+        while (property("estimated-frame-number") ?? 0) < 10 && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
         let frames = { () -> Int? in
             guard let shown = property("estimated-frame-number") else { return nil }
             return shown - (property("frame-drop-count") ?? 0) - (property("decoder-frame-drop-count") ?? 0)

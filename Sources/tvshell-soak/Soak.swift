@@ -211,8 +211,8 @@ final class Soak {
     /// Back to channel 1 playing, the picture closed, flips answered, a
     /// second's rest: the same point each time RSS and descriptors are read.
     private func settle(_ ipc: IPCClient, pid: pid_t) throws -> Settled {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
+        let deadline = Deadline(in: 30)
+        while !deadline.hasPassed {
             if try ipc.state()["screen"] as? String == "passcode" { _ = try ipc.request(["keypress", "ESC"]) }
             _ = try ipc.request(["channel", 1])
             _ = try ipc.request(["keypress", "P"])

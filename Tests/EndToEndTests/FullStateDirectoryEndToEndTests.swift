@@ -50,9 +50,9 @@ struct FullStateDirectoryEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: inside + "/restrictions-audit.log"))
 
         try FileManager.default.removeItem(atPath: inside + "/.fill")
-        let deadline = Date().addingTimeInterval(45)
+        let deadline = Deadline(in: 45)
         var audit = ""
-        while Date() < deadline && audit.components(separatedBy: "\n").count < 7 {
+        while !deadline.hasPassed && audit.components(separatedBy: "\n").count < 7 {
             usleep(200_000)
             audit = (try? String(contentsOfFile: inside + "/restrictions-audit.log", encoding: .utf8)) ?? ""
         }

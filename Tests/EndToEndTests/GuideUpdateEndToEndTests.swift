@@ -172,9 +172,9 @@ struct GuideUpdateEndToEndTests {
         }
         // Looked at every 50 ms while the download runs (about 5 s).
         var temporaryFiles = Set<String>(), partSizes = Set<Int>(), status: Int32 = 0
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Deadline(in: 60)
         while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline { Spawn.terminate(pid); break }
+            if deadline.hasPassed { Spawn.terminate(pid); break }
             temporaryFiles.formUnion((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [])
             partSizes.insert(partBytes())
             usleep(50_000)
@@ -196,9 +196,9 @@ struct GuideUpdateEndToEndTests {
         defer { server.stop() }
         server.inject(.rate(20_000), pathSuffix: "slow.xml")
         let m3u = try Self.lineup(in: dir)
-        let began = Date()
+        let began = Stopwatch()
         let update = try Self.tvshell(["guide", "update", "--lineup", m3u, "--guide", server.url("slow.xml")], home: dir)
-        #expect(Date().timeIntervalSince(began) > 60)
+        #expect(began.elapsed > 60)
         #expect(update.status == 0, "\(update.output)")
         #expect(try Self.tvshell(["guide", "search", "Slow"], home: dir).output.contains("Slow Show"))
     }

@@ -49,13 +49,13 @@ struct HLSFaultsEndToEndTests {
 
     /// Plays, injects `fault`, waits for "Reconnecting…"; returns the shell
     /// and when the fault began.
-    private func fault(_ stream: LiveHLSStream, _ fault: LocalHTTPServer.Fault, pathSuffix: String) throws -> (ShellUnderTest, Date) {
+    private func fault(_ stream: LiveHLSStream, _ fault: LocalHTTPServer.Fault, pathSuffix: String) throws -> (ShellUnderTest, Stopwatch) {
         let shell = try kiosk(stream)
         try shell.ipc.waitForState(timeout: 30) { playingLive($0) }
         stream.server.inject(fault, pathSuffix: pathSuffix)
-        let began = Date()
+        let began = Stopwatch()
         let down = try shell.ipc.waitForState(timeout: Self.reconnectingWithin + 10) { $0["reconnecting"] is [String: Any] }
-        let took = Date().timeIntervalSince(began)
+        let took = began.elapsed
         print("HLS fault \(fault): “Reconnecting…” \(String(format: "%.1f", took)) s after it began")
         #expect(took < Self.reconnectingWithin, "“Reconnecting…” \(took) s after the server began to fail (\(fault))")
         #expect(down["screen"] as? String == "interstitial")
@@ -117,20 +117,20 @@ struct HLSFaultsEndToEndTests {
         try shell.ipc.waitForState(timeout: 30) { channelNumber($0) == 1 && $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
 
         stream.server.inject(.stall, pathSuffix: ".ts")
-        let began = Date()
+        let began = Stopwatch()
         let stalled = try shell.ipc.waitForState(timeout: Self.reconnectingWithin + 10) { $0["screen"] as? String == "error" }
-        #expect(Date().timeIntervalSince(began) < Self.reconnectingWithin, "the error screen within the stall time and what was buffered")
+        #expect(began.elapsed < Self.reconnectingWithin, "the error screen within the stall time and what was buffered")
         #expect((stalled["error"] as? [String: Any])?["reason"] as? String == "the stream stalled", "\(stalled["error"] ?? "")")
         #expect(stalled["reconnecting"] is NSNull, "no recovery: no Reconnecting…")
         #expect(shell.tmux.waitFor { $0.contains("The stream stalled.") && $0.contains("is not available right now") }.ok)
 
         stream.server.inject(.stall, pathSuffix: ".m3u8")
         _ = try shell.ipc.request(["channel", 1])
-        let started = Date()
+        let started = Stopwatch()
         let never = try shell.ipc.waitForState(timeout: Self.stall + 10) {
             ($0["error"] as? [String: Any])?["reason"] as? String == "the stream did not start within \(Int(Self.stall)) s"
         }
-        #expect(Date().timeIntervalSince(started) >= Self.stall - 0.5, "not before the stall time")
+        #expect(started.elapsed >= Self.stall - 0.5, "not before the stall time")
         #expect(never["screen"] as? String == "error")
         stream.server.inject(nil)
     }

@@ -51,13 +51,13 @@ struct HungLookupEndToEndTests {
         let wrapper = "unshare -m sh -c 'mount --bind \"$0\" /etc/resolv.conf && exec \"$@\"' '\(resolv)' "
         let shell = try ShellUnderTest([lineup], wrapper: wrapper)
         _ = try shell.ipc.waitForState { $0["phase"] as? String == "loading" }
-        let deadline = Date().addingTimeInterval(10)
-        while !nameserver.asked && Date() < deadline { usleep(20_000) }
+        let deadline = Deadline(in: 10)
+        while !nameserver.asked && !deadline.hasPassed { usleep(20_000) }
         try #require(nameserver.asked, "the lookup reached the silent nameserver")
-        let quit = Date()
+        let quit = Stopwatch()
         _ = try? shell.ipc.request(["quit"])
         let status = shell.waitForExit(timeout: 10)
-        let took = Date().timeIntervalSince(quit)
+        let took = quit.elapsed
         #expect(status == 0, "exit \(String(describing: status)) after \(took) s")
         #expect(took < 6, "quit took \(took) s")
         #expect(shell.terminalModesKept())

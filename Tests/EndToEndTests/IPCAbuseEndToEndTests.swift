@@ -44,7 +44,7 @@ private final class RawConnection {
 
     /// The next line as JSON, or nil at end of stream or after `timeout`.
     func readObject(timeout: Double = 10) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while true {
             if let newline = buffer.firstIndex(of: 10) {
                 let line = Array(buffer[..<newline])
@@ -66,13 +66,13 @@ private final class RawConnection {
     /// Reads and drops everything until the peer closes; whether it did
     /// before `timeout`.
     func waitForClose(timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         buffer.removeAll()
         while fill(until: deadline) { buffer.removeAll() }
         return closedByPeer
     }
 
-    private func fill(until deadline: Date) -> Bool {
+    private func fill(until deadline: Deadline) -> Bool {
         guard !closedByPeer else { return false }
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else { return false }
@@ -108,9 +108,9 @@ private func descriptorTargets(_ pid: pid_t) -> [String] {
 /// by itself (a retry's socket to an absent lircd or bus, a database's
 /// journal), so one count may catch one of those.
 private func descriptors(of pid: pid_t, atMost limit: Int, timeout: Double = 5) -> Int {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Deadline(in: timeout)
     var count = openDescriptors(pid)
-    while count > limit, Date() < deadline {
+    while count > limit, !deadline.hasPassed {
         usleep(50_000)
         count = openDescriptors(pid)
     }
@@ -166,8 +166,8 @@ struct IPCAbuseEndToEndTests {
         let flood = try RawConnection(path: socket)
         let lines = (1...5000).map { request(#"["get_state"]"#, id: $0) }.joined()
         var pending = Array(lines.utf8)
-        let deadline = Date().addingTimeInterval(10)
-        while !pending.isEmpty && Date() < deadline {
+        let deadline = Deadline(in: 10)
+        while !pending.isEmpty && !deadline.hasPassed {
             let n = flood.writeWithoutWaiting(pending)
             pending.removeFirst(n)
             if n == 0 { break }
@@ -175,10 +175,10 @@ struct IPCAbuseEndToEndTests {
         #expect(pending.count < lines.utf8.count, "the flood wrote something")
 
         let other = try RawConnection(path: socket)
-        let asked = Date()
+        let asked = Stopwatch()
         other.write(request(#"["get_state"]"#, id: 1))
         let reply = try #require(other.readReply(timeout: 10))
-        let waited = Date().timeIntervalSince(asked)
+        let waited = asked.elapsed
         #expect(reply["error"] as? String == "success")
         // Answered behind one of the flood's requests, not 5 000 (~7 s in a
         // debug build); the bound leaves room for a loaded machine.
@@ -217,9 +217,9 @@ struct IPCAbuseEndToEndTests {
         #expect(extra.waitForClose(timeout: 5), "the 33rd client is closed")
 
         others.removeLast()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Deadline(in: 10)
         var served = false
-        while !served && Date() < deadline {
+        while !served && !deadline.hasPassed {
             let replacement = try RawConnection(path: socket)
             replacement.write(request(#"["get_state"]"#, id: 99))
             served = replacement.readObject()?["error"] as? String == "success"

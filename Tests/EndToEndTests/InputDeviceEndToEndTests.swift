@@ -33,8 +33,8 @@ struct InputDeviceEndToEndTests {
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["duration"] is Double }
         #expect(shell.log.contains("input: reading \(pipe) (a pipe of input events)"), "the log names the pipe")
         var fd: Int32 = -1
-        let deadline = Date().addingTimeInterval(10)
-        while fd < 0 && Date() < deadline {
+        let deadline = Deadline(in: 10)
+        while fd < 0 && !deadline.hasPassed {
             fd = open(pipe, O_WRONLY | O_NONBLOCK)
             if fd < 0 { usleep(20_000) }
         }

@@ -55,8 +55,8 @@ struct KioskEndToEndTests {
         for (signal, line) in [(SIGINT, "SIGINT/SIGQUIT"), (SIGQUIT, "SIGINT/SIGQUIT"), (SIGTSTP, "SIGTSTP: ignored in kiosk mode")] {
             let seen = log().components(separatedBy: line).count
             kill(pid, signal)
-            let deadline = Date().addingTimeInterval(5)
-            while log().components(separatedBy: line).count == seen && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            let deadline = Deadline(in: 5)
+            while log().components(separatedBy: line).count == seen && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
             #expect(log().components(separatedBy: line).count > seen, "signal \(signal) was handled")
             #expect(try shell.ipc.state()["phase"] as? String == "playing", "still running after signal \(signal)")
         }
@@ -121,8 +121,8 @@ struct KioskEndToEndTests {
         #expect(back["notice"] as? String == "“Dead” is not available: Bars instead")
         let pid = try #require(shell.pid)
         shell.tmux.kill()
-        let deadline = Date().addingTimeInterval(5)
-        while isRunning(pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let deadline = Deadline(in: 5)
+        while isRunning(pid) && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
         #expect(!isRunning(pid), "a kiosk whose terminal hangs up exits (the service manager starts it again)")
     }
 
@@ -169,8 +169,8 @@ struct PlayerRestartEndToEndTests {
         let before = try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
         let token = number(before["index"])
         let log = { (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "" }
-        let deadline = Date().addingTimeInterval(10)
-        while !log().contains("libmpv stopped by itself") && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let deadline = Deadline(in: 10)
+        while !log().contains("libmpv stopped by itself") && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.1) }
         #expect(log().contains("libmpv stopped by itself"))
         #expect(FileManager.default.fileExists(atPath: marker), "the script ran and quit libmpv")
         let after = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }

@@ -36,8 +36,8 @@ struct MPVProtocolEndToEndTests {
         #expect(try shell.ipc.request(["unobserve_property", 7])["error"] as? String == "success")
 
         #expect(try shell.ipc.request(["set_property", "volume", 40])["error"] as? String == "success")
-        let deadline = Date().addingTimeInterval(5)
-        while numeric(try shell.ipc.request(["get_mpv_property", "volume"])["data"]) != 40 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let deadline = Deadline(in: 5)
+        while numeric(try shell.ipc.request(["get_mpv_property", "volume"])["data"]) != 40 && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
         #expect(numeric(try shell.ipc.request(["get_mpv_property", "volume"])["data"]) == 40)
         #expect(numeric(try shell.ipc.request(["get_property", "volume"])["data"]) == 40)
 

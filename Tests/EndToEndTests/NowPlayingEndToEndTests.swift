@@ -7,9 +7,9 @@ private func channelNumber(_ state: [String: Any]) -> Int? { (state["channel"] a
 /// Waits until `condition` holds for what `read` returns (playerctl answers
 /// as the bus sees the state, a moment after IPC does).
 private func eventually(timeout: Double = 10, _ read: () throws -> String, _ condition: (String) -> Bool) rethrows -> String {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Deadline(in: timeout)
     var value = try read()
-    while !condition(value) && Date() < deadline {
+    while !condition(value) && !deadline.hasPassed {
         Thread.sleep(forTimeInterval: 0.05)
         value = try read()
     }
@@ -68,16 +68,16 @@ struct NowPlayingEndToEndTests {
             let reply = try shell.ipc.request(["get_mpv_property", name])
             return (reply["data"] as? NSNumber)?.doubleValue ?? (reply["data"] as? String).flatMap { Double($0) }
         }
-        let deadline = Date().addingTimeInterval(5)
-        while try mpv("volume") != 50 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let deadline = Deadline(in: 5)
+        while try mpv("volume") != 50 && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
         #expect(try mpv("volume") == 50)
         #expect(try eventually({ try bus.playerctl("volume").output }) { $0.hasPrefix("0.5") }.hasPrefix("0.5"))
 
         let rate = try bus.busctl("set-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player",
                                   "Rate", "d", "1.5")
         #expect(rate.status == 0, "\(rate.output)")
-        let speedDeadline = Date().addingTimeInterval(5)
-        while try mpv("speed") != 1.5 && Date() < speedDeadline { Thread.sleep(forTimeInterval: 0.05) }
+        let speedDeadline = Deadline(in: 5)
+        while try mpv("speed") != 1.5 && !speedDeadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
         #expect(try mpv("speed") == 1.5)
         let published = try bus.busctl("get-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "Rate")
         #expect(published.output == "d 1.5", "\(published.output)")

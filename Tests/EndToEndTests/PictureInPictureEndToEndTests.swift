@@ -286,10 +286,10 @@ struct PictureInPictureEndToEndTests {
             try ipc.waitForState { $0["phase"] as? String == "playing" }
             try ipc.request(["keypress", "p"])
             _ = try ipc.waitForEvent("pip-started")
-            let asked = Date()
+            let asked = Stopwatch()
             try ipc.request(["keypress", "p"])
             let stopped = try ipc.waitForEvent("pip-stopped", timeout: 6)
-            let waited = Date().timeIntervalSince(asked)
+            let waited = asked.elapsed
             if answers {
                 #expect(stopped["reason"] as? String == "restored")
                 try ipc.waitForState { $0["screen"] as? String == "player" }
@@ -311,13 +311,13 @@ struct PictureInPictureEndToEndTests {
         #expect(width("main") == "320")
         try shell.ipc.request(["keypress", "p"])
         _ = try shell.ipc.waitForEvent("pip-started")
-        let deadline = Date().addingTimeInterval(10)
-        while width("picture") != "128" && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let deadline = Deadline(in: 10)
+        while width("picture") != "128" && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.1) }
         #expect(width("picture") == "128", "48×28 px: the 128x72 variant covers it")
         try shell.ipc.request(["keypress", "p"])
         _ = try shell.ipc.waitForEvent("pip-restored")
-        let back = Date().addingTimeInterval(10)
-        while width("main") != "320" && Date() < back { Thread.sleep(forTimeInterval: 0.1) }
+        let back = Deadline(in: 10)
+        while width("main") != "320" && !back.hasPassed { Thread.sleep(forTimeInterval: 0.1) }
         #expect(width("main") == "320")
     }
 }

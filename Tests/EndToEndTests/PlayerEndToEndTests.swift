@@ -217,8 +217,8 @@ struct PlayerEndToEndTests {
         func modes(_ name: String) throws -> String {
             let file = directory.appendingPathComponent(name).path
             try tmux.send("stty -g > \(file)", "Enter")
-            let deadline = Date().addingTimeInterval(10)
-            while (try? String(contentsOfFile: file, encoding: .utf8))?.hasSuffix("\n") != true && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            let deadline = Deadline(in: 10)
+            while (try? String(contentsOfFile: file, encoding: .utf8))?.hasSuffix("\n") != true && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
             return try String(contentsOfFile: file, encoding: .utf8)
         }
         let before = try modes("before")
@@ -237,8 +237,8 @@ struct PlayerEndToEndTests {
         #expect(resumed["screen"] as? String == "player")
         #expect(tmux.display("#{alternate_on}") == "1")
         try tmux.send("q")
-        let deadline = Date().addingTimeInterval(10)
-        while tmux.display("#{alternate_on}") != "0" && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let deadline = Deadline(in: 10)
+        while tmux.display("#{alternate_on}") != "0" && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
         #expect(try modes("after") == before, "the modes after tvshell quits")
     }
 

@@ -66,7 +66,7 @@ private final class ShellInTerminal {
     /// them), not on the picture: `barBackground` is the default theme's
     /// 0x1C1C22 as the terminal can show it. Returns what was seen last.
     func waitForPictureUnderBar(tolerance: Double, barBackground: UInt32, timeout: Double = 20) throws -> (picture: Bool, barText: Bool, barBackground: Bool, detail: String) {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         var last = (picture: false, barText: false, barBackground: false, detail: "no window of class \(windowClass)")
         repeat {
             if let window = display.window(class: windowClass), window.width > 100, window.height > 100 {
@@ -86,7 +86,7 @@ private final class ShellInTerminal {
                 if picture && last.barText && last.barBackground { return last }
             }
             Thread.sleep(forTimeInterval: 0.5)
-        } while Date() < deadline
+        } while !deadline.hasPassed
         return last
     }
 }
@@ -140,8 +140,8 @@ struct RealTerminalTests {
         }
         #expect(counts.min() ?? 4 < 4, "kitty takes the objects (unread, the ring's four would wait): \(counts)")
         kill(pid_t(pid), SIGSEGV)
-        let deadline = Date().addingTimeInterval(20)
-        while kill(pid_t(pid), 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let deadline = Deadline(in: 20)
+        while kill(pid_t(pid), 0) == 0 && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.1) }
         #expect(kill(pid_t(pid), 0) != 0, "tvshell ended")
         #expect(waiting().isEmpty, "objects left: \(waiting())")
     }

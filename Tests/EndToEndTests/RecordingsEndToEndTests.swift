@@ -139,13 +139,13 @@ struct RecordingsEndToEndTests {
         let path = try #require(started["path"] as? String)
         let end = try #require(started["end"] as? Double)
         #expect(abs(end - (wall + 24)) < 3)
-        let deadline = Date().addingTimeInterval(15)
-        while size(path) == 0 && Date() < deadline { usleep(100_000) }
+        let deadline = Deadline(in: 15)
+        while size(path) == 0 && !deadline.hasPassed { usleep(100_000) }
         let pid = try #require(first.pid)
         kill(pid, SIGKILL)
         let atKill = size(path)
-        let grown = Date().addingTimeInterval(10)
-        while size(path) <= atKill + 20_000 && Date() < grown { usleep(200_000) }
+        let grown = Deadline(in: 10)
+        while size(path) <= atKill + 20_000 && !grown.hasPassed { usleep(200_000) }
         #expect(size(path) > atKill + 20_000, "the file grows with no shell: \(atKill) → \(size(path))")
         first.tmux.kill()
 
@@ -405,8 +405,8 @@ struct RecordingsEndToEndTests {
         let started = try shell.ipc.waitForEvent("recording-started", timeout: 15)
         let id = try #require(started["id"] as? String)
         let path = try #require(started["path"] as? String)
-        let deadline = Date().addingTimeInterval(15)
-        while size(path) < 50_000 && Date() < deadline { usleep(100_000) }
+        let deadline = Deadline(in: 15)
+        while size(path) < 50_000 && !deadline.hasPassed { usleep(100_000) }
         let cancel = try Spawn.run([TVShellBinary.path, "recordings", "cancel", id], environment: home.environment)
         #expect(cancel.status == 0, "\(cancel.output)")
         let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 15)
@@ -488,8 +488,8 @@ struct RecordingsEndToEndTests {
         let killed = try #require(recorderPID(id), "the recorder of \(id) runs")
         kill(killed, SIGKILL)
         let second = String(path.dropLast(4)) + ".part2.mkv"
-        let deadline = Date().addingTimeInterval(20)
-        while size(second) < 50_000 && Date() < deadline { usleep(100_000) }
+        let deadline = Deadline(in: 20)
+        while size(second) < 50_000 && !deadline.hasPassed { usleep(100_000) }
         #expect(size(second) >= 50_000, "resumed into a second part")
         #expect(try Spawn.run([TVShellBinary.path, "recordings", "cancel", id], environment: home.environment).status == 0)
         let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 20)
@@ -530,8 +530,8 @@ struct RecordingsEndToEndTests {
         let started = try shell.ipc.waitForEvent("recording-started", timeout: 20)
         let id = try #require(started["id"] as? String)
         let path = try #require(started["path"] as? String)
-        let deadline = Date().addingTimeInterval(15)
-        while size(path) < 100_000 && Date() < deadline { usleep(100_000) }
+        let deadline = Deadline(in: 15)
+        while size(path) < 100_000 && !deadline.hasPassed { usleep(100_000) }
         return (id, path)
     }
 

@@ -97,8 +97,8 @@ struct RemoteEndToEndTests {
         #expect(log().contains("closed the connection"), "the log says the remote went away")
 
         try lircd.start()
-        let deadline = Date().addingTimeInterval(15)
-        while log().components(separatedBy: "connected to lircd").count < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let deadline = Deadline(in: 15)
+        while log().components(separatedBy: "connected to lircd").count < 3 && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.1) }
         #expect(log().components(separatedBy: "connected to lircd").count == 3, "reconnected by itself")
         try lircd.press("KEY_UP")
         try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
@@ -116,8 +116,8 @@ struct RemoteEndToEndTests {
         let log = { (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? "" }
         #expect(log().contains("lircd at \(socket): No such file or directory; the remote is off, the keyboard works"))
         let lircd = try Lircd(directory: dir)
-        let deadline = Date().addingTimeInterval(15)
-        while !log().contains("connected to lircd") && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let deadline = Deadline(in: 15)
+        while !log().contains("connected to lircd") && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.1) }
         try lircd.press("KEY_DOWN")
         try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
         #expect(log().components(separatedBy: "the remote is off").count == 2, "said once, not at every retry")
@@ -137,13 +137,13 @@ struct RemoteEndToEndTests {
         #expect(connections() == 1)
 
         lircd.stop()
-        let gone = Date().addingTimeInterval(10)
-        while !log().contains("closed the connection") && Date() < gone { Thread.sleep(forTimeInterval: 0.05) }
+        let gone = Deadline(in: 10)
+        while !log().contains("closed the connection") && !gone.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
         Thread.sleep(forTimeInterval: 8)
         try lircd.start()
-        let back = Date()
-        while connections() < 2 && Date().timeIntervalSince(back) < 15 { Thread.sleep(forTimeInterval: 0.02) }
-        let waited = Date().timeIntervalSince(back)
+        let back = Stopwatch()
+        while connections() < 2 && back.elapsed < 15 { Thread.sleep(forTimeInterval: 0.02) }
+        let waited = back.elapsed
         #expect(connections() == 2, "reconnected")
         #expect(waited < 1, "the remote is back \(waited) s after lircd's socket")
         try lircd.press("KEY_DOWN")

@@ -16,9 +16,9 @@ private func frames(_ state: [String: Any]) -> Double { number(state["frames_pre
 
 /// Whether `condition` comes true within `timeout` seconds (looked at every 50 ms).
 private func eventually(timeout: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Deadline(in: timeout)
     while !condition() {
-        if Date() > deadline { return false }
+        if deadline.hasPassed { return false }
         usleep(50_000)
     }
     return true
@@ -186,9 +186,9 @@ struct RestrictionsChangeEndToEndTests {
             """.write(toFile: guide, atomically: true, encoding: .utf8)
         #expect(try shell.ipc.request(["guide", guide])["error"] as? String == "success")
         _ = try shell.ipc.waitForState(timeout: 30) { ($0["guide_status"] as? [String: Any])?["refreshed"] is NSNumber }
-        let storedAt = Date()
+        let storedAt = Stopwatch()
         let asked = try shell.ipc.waitForState(timeout: 10) { $0["screen"] as? String == "passcode" }
-        let delay = Date().timeIntervalSince(storedAt)
+        let delay = storedAt.elapsed
         #expect(delay < 5, "asked \(delay) s after the guide was stored")
         #expect(asked["rating"] as? String == "TV-MA")
     }

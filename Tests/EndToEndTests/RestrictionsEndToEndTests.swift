@@ -201,8 +201,8 @@ struct RestrictionsEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("4 more tries") }.ok)
         // The screen's counter is written as the prompt counts it.
         var status = try home.restrictions(["status"])
-        let deadline = Date().addingTimeInterval(3)
-        while !status.output.contains("(1 wrong since the last right one) on the screen") && Date() < deadline {
+        let deadline = Deadline(in: 3)
+        while !status.output.contains("(1 wrong since the last right one) on the screen") && !deadline.hasPassed {
             usleep(100_000)
             status = try home.restrictions(["status"])
         }

@@ -13,21 +13,21 @@ func scrubPaused(_ ipc: IPCClient, to seconds: Double) throws -> (thumbnail: [St
     func target() throws -> Double { number(((try ipc.state())["scrub"] as? [String: Any])?["target"]) ?? 0 }
     _ = try ipc.request(["keypress", "SPACE"])
     try ipc.waitForState { $0["paused"] as? Bool == true }
-    var pressed = Date()
+    var pressed = Stopwatch()
     while try target() < seconds {
         _ = try ipc.request(["keypress", "RIGHT"])
-        pressed = Date()
+        pressed = Stopwatch()
     }
     while try target() >= seconds + 25 {
         Thread.sleep(forTimeInterval: 0.4)
         _ = try ipc.request(["keypress", "LEFT"])
-        pressed = Date()
+        pressed = Stopwatch()
     }
     let state = try ipc.waitForState(timeout: 10) { state in
         let scrub = state["scrub"] as? [String: Any]
         return (scrub?["thumbnail"] as? [String: Any])?["shown"] as? Bool == true
     }
-    let latency = Date().timeIntervalSince(pressed)
+    let latency = pressed.elapsed
     return (try #require((state["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any]), latency)
 }
 
@@ -85,12 +85,12 @@ struct ScrubThumbnailEndToEndTests {
                 && abs(Int(pixels[middle + 2]) - green.blue) <= 40
         }
         var image: Data?
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Deadline(in: 5)
         repeat {
             image = Self.lastKittyImage(id: 4, in: String(decoding: shell.pty.output, as: UTF8.self))
             if let image, isGreen(image) { break }
             Thread.sleep(forTimeInterval: 0.05)
-        } while Date() < deadline
+        } while !deadline.hasPassed
         let pixels = try #require(image, "a kitty image with id 4")
         #expect(pixels.count == 200 * 120 * 3, "20×6 cells of 10×20 px, RGB: \(pixels.count)")
         if pixels.count > middle + 2 {
@@ -107,13 +107,13 @@ struct ScrubThumbnailEndToEndTests {
         let (thumbnail, _) = try scrubPaused(shell.ipc, to: 240)
         #expect(thumbnail["source"] as? String == "player")
         // 20×6 cells of 8×16 px: a 160×96 image, raster attributes first.
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Deadline(in: 5)
         var text = ""
         repeat {
             text = String(decoding: shell.pty.output, as: UTF8.self)
             if text.contains("\"1;1;160;96") { break }
             Thread.sleep(forTimeInterval: 0.05)
-        } while Date() < deadline
+        } while !deadline.hasPassed
         let image = try #require(text.range(of: "\"1;1;160;96", options: .backwards), "a 160×96 sixel image")
         let before = text[..<image.lowerBound].suffix(40)
         #expect(before.contains("\u{1B}[19;"), "placed at the window's top row (19): \(before.debugDescription)")
@@ -287,9 +287,9 @@ struct ScrubThumbnailEndToEndTests {
         try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
         _ = try shell.ipc.request(["keypress", "SPACE"])
         try shell.ipc.waitForState { $0["paused"] as? Bool == true }
-        let end = Date().addingTimeInterval(5)
+        let end = Deadline(in: 5)
         var presses = 0
-        while Date() < end {
+        while !end.hasPassed {
             try shell.tmux.send("Right")
             presses += 1
             Thread.sleep(forTimeInterval: 1.0 / 30)

@@ -27,9 +27,9 @@ private final class NotifySocket {
     /// The messages that arrive within `seconds`.
     func receive(for seconds: Double) -> [String] {
         var messages: [String] = []
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Deadline(in: seconds)
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while Date() < deadline {
+        while !deadline.hasPassed {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) > 0 else { continue }
             let n = recv(fd, &buffer, buffer.count, 0)

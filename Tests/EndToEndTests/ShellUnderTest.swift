@@ -63,9 +63,9 @@ extension ShellUnderTest {
     /// Whether the log says `text` within `timeout` seconds (looked at every
     /// 50 ms: for what only the log tells, such as a broker's refusal).
     func waitForLog(_ text: String, timeout: Double = 15) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while !log.contains(text) {
-            if Date() > deadline { return false }
+            if deadline.hasPassed { return false }
             Thread.sleep(forTimeInterval: 0.05)
         }
         return true
@@ -77,13 +77,13 @@ extension ShellUnderTest {
     /// asks of mpv without waiting (pause, mute, speed, volume, stop): its
     /// state changes at once, mpv's core a moment later.
     func mpvProperty(_ name: String, player: String = "main", timeout: Double = 5, until condition: (String?) -> Bool) throws -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         func read() throws -> String? {
             let data = try ipc.request(["get_mpv_property", name, player])["data"]
             return data as? String ?? (data as? NSNumber)?.stringValue
         }
         var value = try read()
-        while !condition(value), Date() < deadline {
+        while !condition(value), !deadline.hasPassed {
             Thread.sleep(forTimeInterval: 0.03)
             value = try read()
         }

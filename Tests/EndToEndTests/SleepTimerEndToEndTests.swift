@@ -8,16 +8,16 @@ struct SleepTimerEndToEndTests {
     func ninetySeconds() throws {
         let shell = try ShellUnderTest([], connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" && ($0["title"] as? String)?.contains("demo film") == true }
-        let set = Date()
+        let set = Stopwatch()
         #expect(try shell.ipc.request(["sleep", 90])["error"] as? String == "success")
         let timer = try #require(try shell.ipc.state()["sleep"] as? [String: Any])
         #expect(timer["choice"] as? String == "after" && timer["seconds"] as? Double == 90 && (number(timer["ends_in"]) ?? 0) > 88)
         try shell.ipc.waitForState(timeout: 40) { ($0["sleep"] as? [String: Any])?["warning"] as? Bool == true }
-        let warned = Date().timeIntervalSince(set)
+        let warned = set.elapsed
         #expect(abs(warned - 30) <= 1, "the notice came at \(warned) s")
         #expect(shell.tmux.waitFor(timeout: 3) { $0.contains("Sleeping in 1:00 · any key to stay awake") }.ok)
         let asleep = try shell.ipc.waitForState(timeout: 70) { ($0["sleep"] as? [String: Any])?["asleep"] as? Bool == true }
-        let slept = Date().timeIntervalSince(set)
+        let slept = set.elapsed
         #expect(abs(slept - 90) <= 1, "asleep at \(slept) s")
         #expect(asleep["phase"] as? String == "idle" && asleep["screen"] as? String == "home")
         #expect(shell.tmux.waitFor(timeout: 3) { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }.ok, "the screen is dark")

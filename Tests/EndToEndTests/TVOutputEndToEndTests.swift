@@ -41,13 +41,13 @@ struct TVOutputEndToEndTests {
         /// shell has exited or never listens, the failure says how it ended
         /// and what it printed and logged.
         private static func connect(_ socket: String, pid: pid_t, directory: URL, output: URL) throws -> IPCClient {
-            let deadline = Date().addingTimeInterval(120)
+            let deadline = Deadline(in: 120)
             var status: Int32 = 0
             var exited = false
             repeat {
                 if let client = try? IPCClient(path: socket, timeout: 0.2) { return client }
                 exited = waitpid(pid, &status, WNOHANG) == pid
-            } while !exited && Date() < deadline
+            } while !exited && !deadline.hasPassed
             if !exited {
                 kill(pid, SIGTERM)
                 _ = Spawn.wait(pid)
@@ -68,9 +68,9 @@ struct TVOutputEndToEndTests {
 
         /// Waits until tesseract reads `text` on the screen.
         func waitForText(_ text: String, timeout: Double = 10, lightText: Bool = false) throws -> String {
-            let deadline = Date().addingTimeInterval(timeout)
+            let deadline = Deadline(in: timeout)
             var read = try display.text(lightText: lightText)
-            while !read.contains(text) && Date() < deadline {
+            while !read.contains(text) && !deadline.hasPassed {
                 Thread.sleep(forTimeInterval: 0.3)
                 read = try display.text(lightText: lightText)
             }
@@ -80,9 +80,9 @@ struct TVOutputEndToEndTests {
         /// Whether the X pointer is `shown` within five seconds (looked at
         /// on a still screen).
         func waitForPointer(shown: Bool) throws -> Bool {
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Deadline(in: 5)
             while try display.pointerShown() != shown {
-                if Date() >= deadline { return false }
+                if deadline.hasPassed { return false }
             }
             return true
         }
@@ -99,11 +99,11 @@ struct TVOutputEndToEndTests {
         /// every 50 ms: the log is the only place a retry shows).
         func waitForLog(_ text: String, timeout: Double) -> Bool {
             let log = directory.appendingPathComponent("tvshell.log")
-            let deadline = Date().addingTimeInterval(timeout)
+            let deadline = Deadline(in: timeout)
             repeat {
                 if ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains(text) { return true }
                 Thread.sleep(forTimeInterval: 0.05)
-            } while Date() < deadline
+            } while !deadline.hasPassed
             return false
         }
 
@@ -148,12 +148,12 @@ struct TVOutputEndToEndTests {
         try tv.ipc.waitForState(timeout: 12) { $0["transport_visible"] as? Bool == false }
         // The overlay goes at the next pass of the loop and mpv's next frame:
         // look until the picture is where the bar was, for a second at most.
-        let deadline = Date().addingTimeInterval(1)
+        let deadline = Deadline(in: 1)
         var under = track
         repeat {
             shot = try tv.display.screenshot()
             under = shot.mean(x: 400, y: 593, width: 200, height: 3)
-        } while isTrack(under) && Date() < deadline
+        } while isTrack(under) && !deadline.hasPassed
         #expect(!isTrack(under), "the picture where the bar was: \(under)")
     }
 
@@ -240,11 +240,11 @@ struct TVOutputEndToEndTests {
         }
         // The player takes mpv's window over as it comes back: look until
         // its picture is on the screen, for a few seconds at most.
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Deadline(in: 5)
         var fullScreen = 0
         repeat {
             fullScreen = try tv.display.screenshot().count(near: 0xFFFF00, tolerance: 70, x: 0, y: 0, width: 1280, height: 720)
-        } while fullScreen <= 1280 * 720 / 20 && Date() < deadline
+        } while fullScreen <= 1280 * 720 / 20 && !deadline.hasPassed
         #expect(fullScreen > 1280 * 720 / 20, "the channel full screen again: \(fullScreen) yellow pixels; \(tv.problems)")
     }
 
@@ -261,14 +261,14 @@ struct TVOutputEndToEndTests {
         let x = try #require(laid["x"] as? Int), y = try #require(laid["y"] as? Int)
         let w = try #require(laid["w"] as? Int), h = try #require(laid["h"] as? Int)
         #expect(w > 150 && h > 80 && y + h < 720, "a fifth of the width, above the bar: \(laid)")
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Deadline(in: 5)
         var green = 0
         var mean = (r: 0.0, g: 0.0, b: 0.0)
         repeat {
             let shot = try tv.display.screenshot()
             green = shot.count(near: 0x00FF80, tolerance: 70, x: x, y: y, width: w, height: h)
             mean = shot.mean(x: x, y: y, width: w, height: h)
-        } while green < w * h / 2 && Date() < deadline
+        } while green < w * h / 2 && !deadline.hasPassed
         // What was there instead, and which frame the thumbnail says it
         // shows: this failed once in a full run (none of the colour in 5 s).
         let shown = ((try? tv.ipc.state()["scrub"] as? [String: Any])?["thumbnail"]).map { "\($0)" } ?? "none"
@@ -301,11 +301,11 @@ struct TVOutputEndToEndTests {
         #expect(loads.isEmpty, "channel 2 was swapped in, not loaded: \(loads)")
         // The fractal's magenta fills the screen once the warm player has
         // the window.
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Deadline(in: 5)
         var magenta = 0
         repeat {
             magenta = try tv.display.screenshot().count(near: 0xFF80FF, tolerance: 60, x: 0, y: 0, width: 1280, height: 720)
-        } while magenta < 1280 * 720 / 10 && Date() < deadline
+        } while magenta < 1280 * 720 / 10 && !deadline.hasPassed
         #expect(magenta >= 1280 * 720 / 10, "channel 2's picture full screen: \(magenta) pixels; \(tv.problems)")
         #expect(((try tv.ipc.state())["tv"] as? [String: Any])?["output"] as? String == "x11")
     }
@@ -342,9 +342,9 @@ struct TVOutputEndToEndTests {
             return mean.r + mean.g + mean.b
         }
         // The home screen once drawn on mpv's OSD.
-        let drawn = Date().addingTimeInterval(10)
+        let drawn = Deadline(in: 10)
         var lit = try brightness()
-        while lit < 30 && Date() < drawn { lit = try brightness() }
+        while lit < 30 && !drawn.hasPassed { lit = try brightness() }
         #expect(lit >= 30, "the home screen: \(lit)")
         // The saver after three seconds of no input X saw, covering the
         // screen with a window (Xvfb does not show a blanked screen).
@@ -353,9 +353,9 @@ struct TVOutputEndToEndTests {
             #expect(set.status == 0, "\(set.output)")
         }
         func waitFor(dark: Bool, within seconds: Double) throws -> Double {
-            let deadline = Date().addingTimeInterval(seconds)
+            let deadline = Deadline(in: seconds)
             var seen = try brightness()
-            while (seen < lit / 4) != dark && Date() < deadline { seen = try brightness() }
+            while (seen < lit / 4) != dark && !deadline.hasPassed { seen = try brightness() }
             return seen
         }
         let saved = try waitFor(dark: true, within: 8)
@@ -392,11 +392,11 @@ struct TVOutputEndToEndTests {
         // Loaded again as it plays now, not as it was loaded (paused, warm).
         #expect(try tv.ipc.request(["get_mpv_property", "pause"])["data"] as? String == "no", "channel 2 plays after its window opened")
         #expect(try tv.ipc.state()["paused"] as? Bool == false)
-        let shown = Date().addingTimeInterval(5)
+        let shown = Deadline(in: 5)
         var magenta = 0
         repeat {
             magenta = try tv.display.screenshot().count(near: 0xFF80FF, tolerance: 60, x: 0, y: 0, width: 1280, height: 720)
-        } while magenta < 1280 * 720 / 10 && Date() < shown
+        } while magenta < 1280 * 720 / 10 && !shown.hasPassed
         #expect(magenta >= 1280 * 720 / 10, "channel 2's picture full screen: \(magenta) pixels")
     }
 
@@ -438,11 +438,11 @@ struct TVOutputEndToEndTests {
         #expect(laid["h"] as? Int == side && side >= 100 && x > 1280 / 2 && y < 720 / 4, "a square in the top-right corner: \(laid)")
         // mpv lays it on with its next frame: look until it is there, for
         // a second at most.
-        let deadline = Date().addingTimeInterval(1)
+        let deadline = Deadline(in: 1)
         var brown = 0
         repeat {
             brown = try tv.display.screenshot().count(near: 0x804000, tolerance: 30, x: x, y: y, width: side, height: side)
-        } while brown <= side * side * 9 / 10 && Date() < deadline
+        } while brown <= side * side * 9 / 10 && !deadline.hasPassed
         #expect(brown > side * side * 9 / 10, "the logo's colour over its square: \(brown) of \(side * side)")
     }
 
@@ -495,17 +495,17 @@ struct TVOutputEndToEndTests {
         // The picture on the TV once its loading card has gone (a frame
         // presented is told before the card is taken off).
         let orange: UInt32 = 0xFF8000
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Deadline(in: 10)
         var playing = 0
         repeat {
             playing = try tv.display.screenshot().count(near: orange, tolerance: 40, x: 0, y: 0, width: 1280, height: 720)
-        } while playing <= 500_000 && Date() < deadline
+        } while playing <= 500_000 && !deadline.hasPassed
         #expect(playing > 500_000, "the picture fills the TV while it plays: \(playing) orange pixels")
 
         #expect(try tv.ipc.request(["keypress", "SPACE"])["error"] as? String == "success")
-        let pausedAt = Date()
+        let pausedAt = Stopwatch()
         try tv.waitForState { $0["paused"] as? Bool == true }
-        Thread.sleep(forTimeInterval: max(0, 8 - Date().timeIntervalSince(pausedAt)))
+        Thread.sleep(forTimeInterval: max(0, 8 - pausedAt.elapsed))
         #expect(try tv.ipc.request(["keypress", "SPACE"])["error"] as? String == "success")
         let prompt = try tv.waitForState(timeout: 40) { $0["screen"] as? String == "passcode" }
         #expect(prompt["paused"] as? Bool == true && (number(prompt["behind_live"]) ?? 0) >= 6, "paused behind live under the prompt: \(prompt)")

@@ -27,10 +27,10 @@ struct TerminalFaultsEndToEndTests {
     /// space's unseen foreground, which differs with how it was drawn);
     /// half blocks compared by what they show.
     private func sameScreen(_ a: ShellUnderTest, _ b: ShellUnderTest, timeout: Double) -> (ok: Bool, a: String, b: String) {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         var (left, right) = (a.tmux.capture(escapes: true), b.tmux.capture(escapes: true))
         while Self.visible(left) != Self.visible(right) {
-            if Date() > deadline { return (false, left, right) }
+            if deadline.hasPassed { return (false, left, right) }
             usleep(100_000)
             (left, right) = (a.tmux.capture(escapes: true), b.tmux.capture(escapes: true))
         }
@@ -105,17 +105,17 @@ struct TerminalFaultsEndToEndTests {
         let shell = try ShellUnderTest([Self.bars], width: 100, height: 30)
         try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > 0 }
         var random = SeededGenerator(seed: 500)
-        let started = Date()
+        let started = Stopwatch()
         for n in 0..<500 {
             try shell.tmux.resize(width: Int.random(in: 30...220, using: &random), height: Int.random(in: 8...70, using: &random))
-            let due = started.addingTimeInterval(Double(n + 1) * 0.02)
-            if due > Date() { usleep(UInt32(due.timeIntervalSinceNow * 1_000_000)) }
+            let wait = Double(n + 1) * 0.02 - started.elapsed
+            if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
         }
-        let stormTime = Date().timeIntervalSince(started)
+        let stormTime = started.elapsed
         try shell.tmux.resize(width: 137, height: 43)
-        let answered = Date()
+        let answered = Stopwatch()
         let after = try shell.ipc.state()
-        #expect(Date().timeIntervalSince(answered) < 1, "the shell answers at once after the storm")
+        #expect(answered.elapsed < 1, "the shell answers at once after the storm")
         #expect(after["screen"] as? String == "player")
         #expect(after["phase"] as? String == "playing")
         #expect(stormTime < 15, "500 resizes took \(stormTime) s")
@@ -139,16 +139,16 @@ struct TerminalFaultsEndToEndTests {
         let server = try #require(pid_t(shell.tmux.display("#{pid}")), "the tmux server's pid")
         #expect(kill(server, SIGSTOP) == 0)
         defer { kill(server, SIGCONT) }
-        let stopped = Date()
+        let stopped = Stopwatch()
         var slowest = 0.0
         var positions: [Double] = []
         var changed = false
-        while Date().timeIntervalSince(stopped) < 30 {
-            let asked = Date()
+        while stopped.elapsed < 30 {
+            let asked = Stopwatch()
             let state = try shell.ipc.state()
-            slowest = max(slowest, Date().timeIntervalSince(asked))
+            slowest = max(slowest, asked.elapsed)
             if !changed, let position = number(state["position"]) { positions.append(position) }
-            if !changed && Date().timeIntervalSince(stopped) > 10 {
+            if !changed && stopped.elapsed > 10 {
                 // Keys and a new item while nobody reads the terminal: each
                 // redraws the screen.
                 for key in ["SPACE", "SPACE", "RIGHT"] { _ = try shell.ipc.request(["keypress", key]) }
@@ -164,9 +164,9 @@ struct TerminalFaultsEndToEndTests {
         #expect(try shell.ipc.request(["get_mpv_property", "path"])["data"] as? String == Self.bars)
 
         #expect(kill(server, SIGCONT) == 0)
-        let resumed = Date()
+        let resumed = Stopwatch()
         let same = sameScreen(shell, reference, timeout: 10)
-        let caughtUp = Date().timeIntervalSince(resumed)
+        let caughtUp = resumed.elapsed
         #expect(same.ok, "after the stop, and drawn afresh: \(Self.keep(same.a, same.b, "stopped-terminal"))")
         #expect(caughtUp < 3, "the screen was current \(caughtUp) s after the terminal read again")
     }

@@ -41,12 +41,12 @@ struct TimeshiftEndToEndTests {
         // handled each key when it answers), not from when a polled state
         // shows it: on a loaded machine that can be seconds later.
         try key(shell, "SPACE")
-        let pausedAt = Date()
+        let pausedAt = Stopwatch()
         let paused = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
         #expect(paused["screen"] as? String == "player")
-        Thread.sleep(forTimeInterval: max(0, 10 - Date().timeIntervalSince(pausedAt)))
+        Thread.sleep(forTimeInterval: max(0, 10 - pausedAt.elapsed))
         try key(shell, "SPACE")
-        let pause = Date().timeIntervalSince(pausedAt)
+        let pause = pausedAt.elapsed
         let playing = try shell.ipc.waitForState { $0["paused"] as? Bool == false }
         let behind = number(playing["behind_live"]) ?? -1
         #expect(abs(behind - pause) <= 1.5, "behind live after a \(pause) s pause: \(behind)")
@@ -159,9 +159,9 @@ struct TimeshiftEndToEndTests {
 
         // 8 s of pause: Late Film begins airing meanwhile, the picture stays on Cartoons.
         try key(shell, "SPACE")
-        let pausedAt = Date()
+        let pausedAt = Stopwatch()
         _ = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
-        Thread.sleep(forTimeInterval: max(0, 8 - Date().timeIntervalSince(pausedAt)))
+        Thread.sleep(forTimeInterval: max(0, 8 - pausedAt.elapsed))
         try key(shell, "SPACE")
         _ = try shell.ipc.waitForState { $0["paused"] as? Bool == false }
 

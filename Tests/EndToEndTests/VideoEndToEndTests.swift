@@ -153,9 +153,9 @@ struct VideoEndToEndTests {
             }
         }
         // The ninth frame is on its way through the pty: wait for its bytes, not a moment.
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Deadline(in: 5)
         var sent = frames()
-        while sent.count < 9 && Date() < deadline {
+        while sent.count < 9 && !deadline.hasPassed {
             shell.pty.waitForQuiet(0.05, timeout: 0.5)
             sent = frames()
         }
@@ -344,10 +344,10 @@ struct VideoEndToEndTests {
         #expect(position > 1.5, "playback ran on at its own pace: \(position)")
         let avsync = Double((try shell.ipc.request(["get_mpv_property", "avsync"]))["data"] as? String ?? "") ?? 1
         #expect(abs(avsync) < 0.1, "A/V sync \(avsync)")
-        let before = Date()
+        let before = Stopwatch()
         shell.pty.type(Array(" ".utf8))
         try shell.ipc.waitForState(timeout: 2) { $0["paused"] as? Bool == true }
-        #expect(Date().timeIntervalSince(before) < 0.5, "a key typed into the slow terminal is handled at once")
+        #expect(before.elapsed < 0.5, "a key typed into the slow terminal is handled at once")
         let paused = PtyProcess.now()
         shell.pty.waitForQuiet(0.5, timeout: 10)
         #expect(shell.pty.lastReadTime - paused < 1.5, "at most about one frame was still in flight: \(shell.pty.lastReadTime - paused) s")
@@ -361,8 +361,8 @@ struct VideoEndToEndTests {
         func width() -> String? { (try? shell.ipc.request(["get_mpv_property", "video-params/w"]))?["data"] as? String }
         #expect(width() == "320", "160×96 px: 320x180 covers it, 128x72 does not")
         try shell.tmux.resize(width: 400, height: 100)
-        let deadline = Date().addingTimeInterval(10)
-        while width() != "1280" && Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+        let deadline = Deadline(in: 10)
+        while width() != "1280" && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.2) }
         #expect(width() == "1280", "400×200 px needs the 1280x720 variant")
     }
 
@@ -376,8 +376,8 @@ struct VideoEndToEndTests {
         // Presented means written to the pty; the test's reader may not
         // have taken those bytes yet on a loaded machine.
         var text = String(decoding: shell.pty.output, as: UTF8.self)
-        let arrival = Date().addingTimeInterval(5)
-        while !text.contains("\u{1B}_Ga=T,i=2,") && Date() < arrival {
+        let arrival = Deadline(in: 5)
+        while !text.contains("\u{1B}_Ga=T,i=2,") && !arrival.hasPassed {
             Thread.sleep(forTimeInterval: 0.05)
             text = String(decoding: shell.pty.output, as: UTF8.self)
         }
@@ -388,8 +388,8 @@ struct VideoEndToEndTests {
         #expect(before.contains("\u{1B}[16;55H"), "placed at its window (bottom right, off the focused row): \(before.debugDescription)")
         _ = try shell.ipc.request(["keypress", "P"])
         try shell.ipc.waitForState { $0["pip"] is NSNull }
-        let deadline = Date().addingTimeInterval(5)
-        while !String(decoding: shell.pty.output, as: UTF8.self).contains("\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\") && Date() < deadline {
+        let deadline = Deadline(in: 5)
+        while !String(decoding: shell.pty.output, as: UTF8.self).contains("\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\") && !deadline.hasPassed {
             Thread.sleep(forTimeInterval: 0.05)
         }
         #expect(String(decoding: shell.pty.output, as: UTF8.self).contains("\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\"), "closed: its image is deleted")
@@ -405,8 +405,8 @@ struct VideoEndToEndTests {
         // Presented means written to the pty; the test's reader may not
         // have taken those bytes yet on a loaded machine.
         let sixel = "\u{1B}[16;55H\u{1B}P0;1;0q\"1;1;192;112"
-        let deadline = Date().addingTimeInterval(5)
-        while !String(decoding: shell.pty.output, as: UTF8.self).contains(sixel) && Date() < deadline {
+        let deadline = Deadline(in: 5)
+        while !String(decoding: shell.pty.output, as: UTF8.self).contains(sixel) && !deadline.hasPassed {
             Thread.sleep(forTimeInterval: 0.05)
         }
         #expect(String(decoding: shell.pty.output, as: UTF8.self).contains(sixel), "24×7 cells of 8×16 px, at the window")

@@ -47,12 +47,12 @@ struct WarmNeighboursEndToEndTests {
         #expect(streams[3].server.requests.isEmpty, "nothing of the restricted channel was ever fetched: \(streams[3].server.requests)")
         #expect((try shell.ipc.state())["warm"] as? [Int] == [2])
 
-        let flipStart = Date()
+        let flipStart = Stopwatch()
         #expect(try shell.ipc.request(["keypress", "RIGHT"])["error"] as? String == "success")
         let flipped = try shell.ipc.waitForState(timeout: 10) {
             ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && $0["screen"] as? String == "player" && $0["first_frame"] as? Bool == true
         }
-        let took = Date().timeIntervalSince(flipStart)
+        let took = flipStart.elapsed
         #expect(flipped["paused"] as? Bool == false)
         #expect(number(flipped["behind_live"]).map { $0 < 3 } ?? false, "at the live edge of what it buffered: \(flipped["behind_live"] ?? "")")
         let log = try String(contentsOfFile: shell.logPath, encoding: .utf8)

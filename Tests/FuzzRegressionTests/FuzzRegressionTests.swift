@@ -1,5 +1,6 @@
 import Foundation
 import FuzzTargets
+import ShellProbes
 import Testing
 
 /// Every saved fuzz input (`Inputs/TARGET/…`: the seeds `make fuzz` starts
@@ -20,9 +21,9 @@ struct FuzzRegressionTests {
         #expect(!names.isEmpty, "no saved inputs for \(target.rawValue)")
         for name in names {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
-            let start = Date()
+            let start = Stopwatch()
             data.withUnsafeBytes { target.run($0) }
-            let seconds = Date().timeIntervalSince(start)
+            let seconds = start.elapsed
             #expect(seconds < Self.slowInput, "\(target.rawValue)/\(name) took \(seconds) s")
         }
     }

@@ -22,9 +22,9 @@ private func makePlayer(vo: String = "null") throws -> MPVHandle {
 /// Waits up to `timeout` for an event `match` accepts; returns the events seen.
 @discardableResult
 private func waitFor(_ mpv: MPVHandle, timeout: Double = 10, _ match: (MPVEvent) -> Bool) -> [MPVEvent]? {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Deadline(in: timeout)
     var seen: [MPVEvent] = []
-    while Date() < deadline {
+    while !deadline.hasPassed {
         guard let event = mpv.waitEvent(timeout: 0.2) else { continue }
         seen.append(event)
         if match(event) { return seen }
@@ -148,9 +148,9 @@ struct MPVClientIntegrationTests {
             mpv.destroy()
         }
         try mpv.loadFile("av://lavfi:color=c=0x3050D0:size=64x32:rate=10")
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Deadline(in: 10)
         var rendered = false
-        while Date() < deadline && !rendered {
+        while !deadline.hasPassed && !rendered {
             _ = mpv.waitEvent(timeout: 0.05)
             if renderer.update() {
                 try renderer.render(width: 40, height: 20)
@@ -177,9 +177,9 @@ struct LoadFileOptionTests {
         try mpv.initialize()
         let agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)"
         try mpv.loadFile("av://lavfi:testsrc2=size=64x36:rate=5", options: ["user-agent": agent, "referrer": "http://example.invalid/a,b"])
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Deadline(in: 10)
         var loaded = false
-        while !loaded && Date() < deadline {
+        while !loaded && !deadline.hasPassed {
             if mpv.waitEvent(timeout: 0.2) == .fileLoaded { loaded = true }
         }
         try #require(loaded)

@@ -24,8 +24,8 @@ struct AudioDeviceTests {
     /// Serves every player (the spare too) until `done`: held loads are let
     /// go, events drained (the audio device's replies among them).
     private func serve(_ slots: PlayerSlots, _ what: String, until done: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
+        let deadline = Deadline(in: 15)
+        while !deadline.hasPassed {
             if try done() { return }
             let players = slots.pool.all.map(\.player) + (slots.spare.map { [$0] } ?? [])
             var entries = players.map { pollfd(fd: $0.wakeupFD, events: Int16(POLLIN), revents: 0) }

@@ -32,8 +32,8 @@ struct GuideServiceTests {
     /// taken so far, or `timeout` passes; every action taken.
     static func take(_ inbox: ActionInbox, timeout: Double, until done: ([Action]) -> Bool) -> [Action] {
         var taken: [Action] = []
-        let deadline = Date().addingTimeInterval(timeout)
-        while !done(taken), Date() < deadline {
+        let deadline = Deadline(in: timeout)
+        while !done(taken), !deadline.hasPassed {
             var ready = pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0)
             _ = poll(&ready, 1, 100)
             taken += inbox.take()
@@ -65,11 +65,11 @@ struct GuideServiceTests {
         #expect(Self.windows(first).count == 1 && Self.windows(first)[0].contains("One Now"), "\(first)")
         #expect(Self.windows(Self.take(inbox, timeout: 0.3) { !Self.windows($0).isEmpty }).isEmpty, "asleep after its refresh")
 
-        let started = Date()
+        let started = Stopwatch()
         service.clockWasSet()
         let again = Self.take(inbox, timeout: 10) { !Self.windows($0).isEmpty }
         #expect(Self.windows(again).count == 1 && Self.windows(again)[0].contains("One Now"), "\(again)")
-        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(started.elapsed < 5)
         #expect(server.requests.count == 1, "the store is fresh: no second download (\(server.requests))")
     }
 
@@ -121,11 +121,11 @@ struct GuideServiceTests {
 
         var pushed = Self.plan(directory, server, channels: ["One", "Two"])
         pushed.sources = [server.url("pushed.xml")]
-        let given = Date()
+        let given = Stopwatch()
         service.replace(pushed)
         let after = Self.take(inbox, timeout: 10) { Self.windows($0).contains { $0.contains("Pushed Now") } }
         #expect(Self.windows(after).contains { $0.contains("Pushed Now") }, "the pushed guide is read without waiting: \(Self.windows(after))")
-        #expect(Date().timeIntervalSince(given) < 5, "within a few seconds, not the hung download's 30")
+        #expect(given.elapsed < 5, "within a few seconds, not the hung download's 30")
         let cached = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("cache").path)
         #expect(!cached.contains { $0.contains(".part") }, "the given-up download left no part file: \(cached)")
         server.inject(nil)

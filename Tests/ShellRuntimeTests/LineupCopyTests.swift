@@ -95,9 +95,9 @@ private final class Answer: @unchecked Sendable {
 struct LineupRefresherTests {
     /// Waits up to `timeout` seconds for `done`.
     static func wait(_ timeout: Double, until done: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while !done() {
-            if Date() > deadline { return false }
+            if deadline.hasPassed { return false }
             Thread.sleep(forTimeInterval: 0.02)
         }
         return true

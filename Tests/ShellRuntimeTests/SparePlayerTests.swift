@@ -20,9 +20,9 @@ struct SparePlayerTests {
     /// Serves every player (and the spare) until `player` reports playing
     /// `token`: held loads are let go, frames rendered so mpv goes on.
     private func playUntilPlaying(_ slots: PlayerSlots, _ player: MPVPlayer, token: Int) throws {
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Deadline(in: 15)
         var fds = slots.spareDescriptors + [player.wakeupFD, player.renderFD]
-        while Date() < deadline {
+        while !deadline.hasPassed {
             var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&entries, nfds_t(entries.count), 100)
             for entry in entries where entry.revents != 0 { slots.serviceSpare(entry.fd) }
@@ -89,8 +89,8 @@ struct SparePlayerTests {
 
     /// Waits until `player` reports the load `token` failed; its reason.
     private func failure(of player: MPVPlayer, token: Int) -> String? {
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
+        let deadline = Deadline(in: 15)
+        while !deadline.hasPassed {
             var entry = pollfd(fd: player.wakeupFD, events: Int16(POLLIN), revents: 0)
             _ = poll(&entry, 1, 100)
             for (report, reported) in player.drain() where reported == token {

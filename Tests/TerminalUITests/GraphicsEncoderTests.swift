@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ShellProbes
 import Testing
 @testable import TerminalUI
 
@@ -203,8 +204,8 @@ struct GraphicsEncoderTests {
         reader.start()
         writer.finish()
         #expect(!writer.isBusy)
-        let deadline = Date().addingTimeInterval(5)
-        while received.value < 200_000 && Date() < deadline { usleep(1000) }
+        let deadline = Deadline(in: 5)
+        while received.value < 200_000 && !deadline.hasPassed { usleep(1000) }
         usleep(20_000)
         #expect(received.value == 200_000, "the whole frame, once, nothing of the dropped one")
     }

@@ -26,9 +26,9 @@ public final class LiveHLSStream {
             directory.appendingPathComponent("index.m3u8").path,
         ], outputPath: directory.appendingPathComponent("ffmpeg.log").path)
         let playlist = directory.appendingPathComponent("index.m3u8").path
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Deadline(in: 30)
         while (try? String(contentsOfFile: playlist, encoding: .utf8))?.components(separatedBy: "#EXTINF").count ?? 0 <= ready {
-            guard Date() < deadline else {
+            guard !deadline.hasPassed else {
                 stop()
                 throw SpawnError(message: "the live HLS encoder made no playlist in 30 s")
             }

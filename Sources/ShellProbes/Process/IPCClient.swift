@@ -14,7 +14,7 @@ public final class IPCClient {
 
     /// Connects to `path`, retrying until `timeout` (the shell may be starting).
     public init(path: String, timeout: Double = 15) throws {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while true {
             let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             var address = unixSocketAddress(path)
@@ -23,7 +23,7 @@ public final class IPCClient {
             }
             if ok == 0 { fd = s; break }
             close(s)
-            if Date() > deadline { throw SpawnError(message: "cannot connect to \(path)") }
+            if deadline.hasPassed { throw SpawnError(message: "cannot connect to \(path)") }
             usleep(50_000)
         }
     }
@@ -39,13 +39,13 @@ public final class IPCClient {
         var line = [UInt8](data)
         line.append(10)
         _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while true {
             while let message = try nextMessage(deadline: deadline) {
                 if message["event"] != nil { events.append(message); continue }
                 if (message["request_id"] as? Int) == id { return message }
             }
-            if Date() > deadline { throw SpawnError(message: "no reply to \(command)") }
+            if deadline.hasPassed { throw SpawnError(message: "no reply to \(command)") }
         }
     }
 
@@ -71,10 +71,10 @@ public final class IPCClient {
     /// Polls `get_state` until `condition` holds; returns the last state.
     @discardableResult
     public func waitForState(timeout: Double = 15, _ condition: ([String: Any]) -> Bool) throws -> [String: Any] {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         var last = try state()
         while !condition(last) {
-            if Date() > deadline { throw SpawnError(message: "state never matched; last: \(last)") }
+            if deadline.hasPassed { throw SpawnError(message: "state never matched; last: \(last)") }
             usleep(30_000)
             last = try state()
         }
@@ -86,14 +86,14 @@ public final class IPCClient {
     public func waitForEvent(
         _ name: String, timeout: Double = 15, matching: ([String: Any]) -> Bool = { _ in true }
     ) throws -> [String: Any] {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while true {
             if let index = events.firstIndex(where: { $0["event"] as? String == name && matching($0) }) {
                 return events.remove(at: index)
             }
             if let message = try nextMessage(deadline: deadline) {
                 if message["event"] != nil { events.append(message) }
-            } else if Date() > deadline {
+            } else if deadline.hasPassed {
                 throw SpawnError(message: "no \(name) event; saw \(events)")
             }
         }
@@ -103,7 +103,7 @@ public final class IPCClient {
     /// `names` that arrived (taking them out of `events`): for checks that
     /// something must not happen within a time, such as a prompt vanishing.
     public func watchEvents(_ names: Set<String>, for seconds: Double) throws -> [[String: Any]] {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Deadline(in: seconds)
         while let message = try nextMessage(deadline: deadline) {
             if message["event"] != nil { events.append(message) }
         }
@@ -112,7 +112,7 @@ public final class IPCClient {
         return seen
     }
 
-    private func nextMessage(deadline: Date) throws -> [String: Any]? {
+    private func nextMessage(deadline: Deadline) throws -> [String: Any]? {
         while true {
             if let newline = buffer.firstIndex(of: 10) {
                 let line = Array(buffer[..<newline])

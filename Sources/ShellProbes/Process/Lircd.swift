@@ -35,9 +35,9 @@ public final class Lircd {
         try? FileManager.default.removeItem(atPath: socketPath)
         let lircd = Spawn.which("lircd") ?? "/usr/sbin/lircd"
         pid = try Spawn.start([lircd, "-O", options.path, "/dev/null"], outputPath: directory.appendingPathComponent("lircd.log").path)
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Deadline(in: 10)
         while !FileManager.default.fileExists(atPath: socketPath) {
-            guard Date() < deadline else { throw SpawnError(message: "lircd did not start: \(log)") }
+            guard !deadline.hasPassed else { throw SpawnError(message: "lircd did not start: \(log)") }
             Thread.sleep(forTimeInterval: 0.05)
         }
     }

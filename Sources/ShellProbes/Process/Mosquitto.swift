@@ -70,13 +70,13 @@ public final class MosquittoBroker {
         try "listener \(port) 127.0.0.1\n\(settings)\n".write(to: config, atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("mosquitto.log").path
         pid = try Spawn.start([Spawn.which("mosquitto") ?? "/usr/sbin/mosquitto", "-c", config.path], outputPath: log)
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Deadline(in: 10)
         while !Self.accepts(port) {
             if let pid, kill(pid, 0) != 0 || Self.exited(pid) {
                 self.pid = nil
                 throw SpawnError(message: "mosquitto did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
             }
-            guard Date() < deadline else { throw SpawnError(message: "mosquitto did not listen on \(port)") }
+            guard !deadline.hasPassed else { throw SpawnError(message: "mosquitto did not listen on \(port)") }
             Thread.sleep(forTimeInterval: 0.02)
         }
     }
@@ -167,9 +167,9 @@ public final class MQTTWatcher {
         var arguments = ["mosquitto_sub", "-h", "127.0.0.1", "-p", String(broker.port), "-F", "%t %p", "-q", "1", "-t", ready] + extra
         for topic in topics { arguments += ["-t", topic] }
         pid = try Spawn.start(arguments, outputPath: output)
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Deadline(in: 10)
         while !messages.contains(where: { $0.topic == ready }) {
-            guard Date() < deadline else { throw SpawnError(message: "mosquitto_sub did not subscribe") }
+            guard !deadline.hasPassed else { throw SpawnError(message: "mosquitto_sub did not subscribe") }
             try broker.publish(ready, "ready")
             Thread.sleep(forTimeInterval: 0.05)
             poll()
@@ -210,13 +210,13 @@ public final class MQTTWatcher {
     /// Waits (reading as messages come) for the first message from now on
     /// that satisfies `match`; nil after `timeout` seconds.
     public func next(timeout: Double = 10, where match: (Message) -> Bool) -> Message? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         var start = messages.count
         while true {
             poll()
             if let found = messages[start...].first(where: match) { return found }
             start = messages.count
-            if Date() >= deadline { return nil }
+            if deadline.hasPassed { return nil }
             Thread.sleep(forTimeInterval: 0.01)
         }
     }

@@ -130,9 +130,9 @@ public enum Spawn {
     @discardableResult
     public static func terminate(_ pid: pid_t, grace: Double = 3) -> Int32 {
         kill(pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(grace)
+        let deadline = Deadline(in: grace)
         var status: Int32 = 0
-        while Date() < deadline {
+        while !deadline.hasPassed {
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid { return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F) }
             if reaped < 0 && errno != EINTR { return -1 }

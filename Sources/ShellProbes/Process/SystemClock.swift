@@ -34,6 +34,24 @@ public enum SystemClock {
         return try body()
     }
 
+    /// The system clock less the monotonic clock, in seconds: it moves
+    /// only when the clock is stepped (`setToItself` moves it by the
+    /// microseconds between its read and its write).
+    public static var offset: Double {
+        var real = timespec(), monotonic = timespec()
+        clock_gettime(CLOCK_REALTIME, &real)
+        clock_gettime(CLOCK_MONOTONIC, &monotonic)
+        return Double(real.tv_sec - monotonic.tv_sec) + Double(real.tv_nsec - monotonic.tv_nsec) / 1e9
+    }
+
+    /// Whether something other than `setToItself` stepped the clock since
+    /// `offset` was read (a machine's time service): then a watcher is
+    /// rightly told of a set no test made. 50 ms allows for a set to
+    /// itself delayed between its read and its write.
+    public static func steppedElsewhere(since offset: Double) -> Bool {
+        abs(Self.offset - offset) > 0.05
+    }
+
     /// Sets the clock to the time it reads; whether the kernel took it.
     @discardableResult
     public static func setToItself() -> Bool {

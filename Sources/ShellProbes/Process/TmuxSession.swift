@@ -59,10 +59,10 @@ public final class TmuxSession {
     /// the last capture and whether it held.
     @discardableResult
     public func waitFor(timeout: Double = 10, escapes: Bool = false, wholeLines: Bool = false, _ condition: (String) -> Bool) -> (screen: String, ok: Bool) {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         var screen = capture(escapes: escapes, wholeLines: wholeLines)
         while !condition(screen) {
-            if Date() > deadline { return (screen, false) }
+            if deadline.hasPassed { return (screen, false) }
             usleep(50_000)
             screen = capture(escapes: escapes, wholeLines: wholeLines)
         }

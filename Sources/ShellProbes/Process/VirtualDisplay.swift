@@ -130,8 +130,8 @@ public final class VirtualDisplay {
         }
         close(writeEnd)
         var number = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !number.hasSuffix("\n") && Date() < deadline {
+        let deadline = Deadline(in: 10)
+        while !number.hasSuffix("\n") && !deadline.hasPassed {
             var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
             guard poll(&entry, 1, 200) > 0 else { continue }
             var byte: UInt8 = 0

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A moment some seconds from now on the monotonic clock, for the waits of
+/// tests and the bench: a step of the system clock neither cuts them short
+/// nor stretches them. `Date()` deadlines did both: a CI run's clock was
+/// stepped about 345 s forward mid-run, and two waits gave up at once with
+/// the shell doing nothing wrong; tests that set the clock, and a machine's
+/// time service, step it. Any thread.
+public struct Deadline: Sendable {
+    /// Seconds on `CLOCK_MONOTONIC`.
+    private let end: Double
+
+    public init(in seconds: Double) {
+        end = Self.now + seconds
+    }
+
+    /// Whether the moment has come.
+    public var hasPassed: Bool { Self.now >= end }
+
+    /// Seconds left (negative once passed).
+    public var timeIntervalSinceNow: Double { end - Self.now }
+
+    private static var now: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// A moment on the monotonic clock, to tell how long something took in a
+/// test or the bench, whatever steps the system clock takes meanwhile (see
+/// `Deadline`). Any thread.
+public struct Stopwatch: Sendable {
+    private let start: Double
+
+    public init() {
+        start = Self.now
+    }
+
+    /// Seconds since it was made.
+    public var elapsed: Double { Self.now - start }
+
+    private static var now: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
