@@ -22,9 +22,8 @@ struct ClockSetWatchTests {
     }
 
     /// Whether `watch` tells nothing within 50 ms, or, when it tells a
-    /// set, whether the machine's time service stepped the clock since
-    /// `offset` (a CI run's clock was stepped 345 s mid-run: a set no test
-    /// made, rightly told).
+    /// set, whether something else (the machine's time service) stepped
+    /// the clock since `offset`: a set no test made, rightly told.
     private static func quiet(_ watch: ClockSetWatch, since offset: Double) -> Bool {
         guard readable(watch.fd, within: 0.05) else { return watch.take() == .nothing }
         _ = watch.take()

@@ -3,11 +3,9 @@ import Glibc
 #endif
 
 /// A moment some seconds from now on the monotonic clock, for the waits of
-/// tests and the bench: a step of the system clock neither cuts them short
-/// nor stretches them. `Date()` deadlines did both: a CI run's clock was
-/// stepped about 345 s forward mid-run, and two waits gave up at once with
-/// the shell doing nothing wrong; tests that set the clock, and a machine's
-/// time service, step it. Any thread.
+/// tests and the bench: a step of the system clock (tests set it; a
+/// machine's time service steps it) neither cuts them short nor stretches
+/// them, as it did `Date()` deadlines. Any thread.
 public struct Deadline: Sendable {
     /// Seconds on `CLOCK_MONOTONIC`.
     private let end: Double
