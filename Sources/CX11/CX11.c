@@ -12,14 +12,14 @@
 #include <xcb/xcb.h>
 #include <xcb/xproto.h>
 
-#define TVS_XCB_FUNCTIONS(F)                                                                                  \
-    F(xcb_connect) F(xcb_disconnect) F(xcb_connection_has_error) F(xcb_get_setup) F(xcb_setup_roots_iterator) \
-    F(xcb_intern_atom) F(xcb_intern_atom_reply) F(xcb_query_tree) F(xcb_query_tree_reply)                     \
-    F(xcb_query_tree_children) F(xcb_query_tree_children_length) F(xcb_get_property)                          \
-    F(xcb_get_property_reply) F(xcb_get_property_value) F(xcb_get_property_value_length)                      \
-    F(xcb_get_window_attributes) F(xcb_get_window_attributes_reply) F(xcb_get_input_focus)                    \
-    F(xcb_get_input_focus_reply) F(xcb_set_input_focus_checked) F(xcb_request_check)          \
-    F(xcb_force_screen_saver) F(xcb_flush)
+#define TVS_XCB_FUNCTIONS(F)                                                                            \
+    F(xcb_connect) F(xcb_disconnect) F(xcb_connection_has_error) F(xcb_get_setup)                       \
+    F(xcb_setup_roots_iterator) F(xcb_screen_next) F(xcb_intern_atom) F(xcb_intern_atom_reply)          \
+    F(xcb_query_tree) F(xcb_query_tree_reply) F(xcb_query_tree_children)                                \
+    F(xcb_query_tree_children_length) F(xcb_get_property) F(xcb_get_property_reply)                     \
+    F(xcb_get_property_value) F(xcb_get_property_value_length) F(xcb_get_window_attributes)             \
+    F(xcb_get_window_attributes_reply) F(xcb_get_input_focus) F(xcb_get_input_focus_reply)              \
+    F(xcb_set_input_focus_checked) F(xcb_request_check) F(xcb_force_screen_saver) F(xcb_flush)
 
 #define TVS_POINTER(name) __typeof__(&name) name;
 static struct {
@@ -41,10 +41,10 @@ static int load(void) {
         snprintf(failure, sizeof failure, "%s", reason ? reason : "libxcb.so.1 cannot be loaded");
         return 0;
     }
-#define TVS_RESOLVE(name)                                                          \
-    if ((x.name = (__typeof__(x.name))dlsym(library, #name)) == NULL) {            \
-        snprintf(failure, sizeof failure, "libxcb.so.1 has no %s", #name);        \
-        return 0;                                                                  \
+#define TVS_RESOLVE(name)                                                \
+    if ((x.name = (__typeof__(x.name))dlsym(library, #name)) == NULL) {  \
+        snprintf(failure, sizeof failure, "libxcb.so.1 has no %s", #name); \
+        return 0;                                                        \
     }
     TVS_XCB_FUNCTIONS(TVS_RESOLVE)
     loaded = 1;
@@ -65,11 +65,7 @@ static int connect_display(const char *display) {
         return 0;
     }
     xcb_screen_iterator_t screens = x.xcb_setup_roots_iterator(x.xcb_get_setup(made));
-    for (int i = 0; i < screen && screens.rem > 0; i++) {
-        screens.rem--;
-        screens.data++;
-        screens.index += sizeof(xcb_screen_t);
-    }
+    for (int i = 0; i < screen && screens.rem > 0; i++) x.xcb_screen_next(&screens);
     if (screens.rem <= 0) {
         x.xcb_disconnect(made);
         snprintf(failure, sizeof failure, "the display has no screen %d", screen);

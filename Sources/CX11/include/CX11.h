@@ -5,10 +5,11 @@
  * mpv's window where nothing gives it (no window manager, as on a box
  * started with xinit; mpv hides the pointer over its window only while the
  * window has the focus), and the screen saver told of the viewer's keys
- * that do not come through X (lircd, CEC, input devices, the console). libxcb is loaded with dlopen the first time (no
- * link to X for a console or Wayland box); errors come back per request,
- * so no process-wide Xlib error handler is touched (mpv sets its own).
- * One thread only: the shell's run loop. */
+ * that do not come through X (lircd, CEC, input devices, the console).
+ * libxcb is loaded with dlopen the first time (no link to X for a console
+ * or Wayland box); errors come back per request, so no process-wide Xlib
+ * error handler is touched (mpv sets its own). One thread only: the
+ * shell's run loop. */
 
 enum {
     /* The focus was on no window (PointerRoot or None), or on an older

@@ -5,12 +5,13 @@ import MPVClient
 
 /// `tvshell config check`: the config files read in their layers as `play`
 /// reads them, and the files they name looked at as the shell would use
-/// them — lircd's socket, an lircrc, a theme, a local lineup and the channels `[kiosk]`
-/// names in it, local guides, the default account, MQTT's password and
-/// certificates, mpv's input.conf, the folders the library, the guide store and recordings
-/// are written in, the CEC adapter, input devices — so a config can be
-/// tried before it goes to a box (or a hundred). Nothing is written and
-/// nothing fetched. Any thread.
+/// them — lircd's socket, an lircrc, a theme, a local lineup and the
+/// channels `[kiosk]` names in it, local guides, the default account,
+/// MQTT's password and certificates, the folders the library, the guide
+/// store and recordings are written in, the CEC adapter, input devices, the
+/// `[mpv]` options as libmpv takes them and the input.conf they name — so a
+/// config can be tried before it goes to a box (or a hundred). Nothing is
+/// written and nothing fetched. Any thread.
 public struct ConfigCheck: Sendable, Equatable {
     /// A config file and whether it was there.
     public struct Layer: Sendable, Equatable {
