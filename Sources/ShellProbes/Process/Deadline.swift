@@ -11,20 +11,14 @@ public struct Deadline: Sendable {
     private let end: Double
 
     public init(in seconds: Double) {
-        end = Self.now + seconds
+        end = monotonicSeconds() + seconds
     }
 
     /// Whether the moment has come.
-    public var hasPassed: Bool { Self.now >= end }
+    public var hasPassed: Bool { monotonicSeconds() >= end }
 
     /// Seconds left (negative once passed).
-    public var timeIntervalSinceNow: Double { end - Self.now }
-
-    private static var now: Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    public var timeIntervalSinceNow: Double { end - monotonicSeconds() }
 }
 
 /// A moment on the monotonic clock, to tell how long something took in a
@@ -34,15 +28,16 @@ public struct Stopwatch: Sendable {
     private let start: Double
 
     public init() {
-        start = Self.now
+        start = monotonicSeconds()
     }
 
     /// Seconds since it was made.
-    public var elapsed: Double { Self.now - start }
+    public var elapsed: Double { monotonicSeconds() - start }
+}
 
-    private static var now: Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+/// Seconds on `CLOCK_MONOTONIC`.
+private func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
