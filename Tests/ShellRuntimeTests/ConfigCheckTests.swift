@@ -73,6 +73,17 @@ struct ConfigCheckTests {
         #expect(check.notes.isEmpty)
     }
 
+    @Test("an [mpv] option mpv refuses is named without the credentials of a URL in its value")
+    func refusedOptionRedacted() throws {
+        let (folder, environment) = try scratch("[mpv]\nhttp-proxyy = \"http://user:s3cret@proxy.lan:3128\"\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let check = ConfigCheck.run(path: nil, environment: environment)
+        #expect(check.problems.map(\.key) == ["mpv.http-proxyy"], "\(check.problems)")
+        #expect(check.problems.first?.message.hasPrefix("mpv refuses http-proxyy=http://") == true, "\(check.problems)")
+        #expect(!"\(check.problems)".contains("s3cret") && !"\(check.problems)".contains("user:"), "\(check.problems)")
+        #expect(!"\(RuntimeError.mpvOption(key: "http-proxyy", value: "http://user:s3cret@proxy.lan:3128", reason: "option not found"))".contains("s3cret"))
+    }
+
     @Test("a config whose files are all there and right: no problems; a lineup named by URL is not fetched and the check says so; no config at all is the defaults")
     func clean() throws {
         let (folder, environment) = try scratch("""

@@ -163,7 +163,8 @@ public struct ConfigCheck: Sendable, Equatable {
     }
 
     /// The `[mpv]` options libmpv refuses (`MPVOptionCheck`), each a
-    /// problem where it was set; `refused`: their indexes in
+    /// problem where it was set (credentials in a URL value redacted: the
+    /// problems are printed, logged and shown); `refused`: their indexes in
     /// `file.mpvOptions`, which `play` leaves out; `note`: why nothing was
     /// checked (libmpv cannot be loaded).
     public static func mpvOptionProblems(_ file: ShellConfigFile) -> (problems: [ConfigProblem], refused: Set<Int>, note: String?) {
@@ -174,7 +175,7 @@ public struct ConfigCheck: Sendable, Equatable {
         let problems = refusals.keys.sorted().map { index in
             let option = options[index], origin = file.origins["mpv." + option.key]
             return ConfigProblem(file: origin?.file ?? "config", line: origin?.line, key: "mpv." + option.key,
-                                 message: "mpv refuses \(option.key)=\(option.value) (\(refusals[index]!))")
+                                 message: "mpv refuses \(option.key)=\(URLRedaction.redactingURLs(in: option.value)) (\(refusals[index]!))")
         }
         return (problems, Set(refusals.keys), nil)
     }

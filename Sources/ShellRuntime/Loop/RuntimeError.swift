@@ -1,3 +1,4 @@
+import MediaModel
 import MPVClient
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +17,7 @@ public enum RuntimeError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .system(let call, let code): "\(call): \(String(cString: strerror(code)))"
-        case .mpvOption(let key, let value, let reason): "the mpv option \(key)=\(value): \(reason)"
+        case .mpvOption(let key, let value, let reason): "the mpv option \(key)=\(URLRedaction.redactingURLs(in: value)): \(reason)"
         case .socket(let path, let reason): "--ipc-socket \(path): \(reason)"
         case .playerUnavailable: "the player is not running (libmpv could not be started again)"
         case .libmpvUnavailable(let reason): "libmpv cannot be loaded: \(reason) (on Debian: apt install libmpv2)"
