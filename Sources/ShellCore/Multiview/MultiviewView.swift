@@ -30,7 +30,7 @@ enum MultiviewView {
             guard r.width >= 4, r.height >= 2 else { continue }
             let item = state.items[entry.index]
             var label = (item.number.map { "\($0)  " } ?? "") + item.title
-            if let now = state.shownNowNext(item).now { label += dot + now.title }
+            if let now = state.shownNowNext(item, alsoGranted: entry.restricted == nil ? entry.grant : nil).now { label += dot + now.title }
             let focused = view == multiview.focus
             let labelStyle = focused ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
                 : Style(foreground: theme.text, background: theme.barBackground)

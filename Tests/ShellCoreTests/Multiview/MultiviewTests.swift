@@ -261,6 +261,41 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("a view's label names its restricted programme only once the passcode was given in that view: before, \"Restricted (TV-MA)\"; after, the title; another restricted view stays masked")
+    func unlockedViewLabel() {
+        var items = channels(ratedTVMA: 1)
+        items[2].rating = "TV-MA"
+        items[2].contentRating = tvMA
+        for i in items.indices { items[i].guideID = "g\(i + 1)" }
+        let guide = ProgrammeGuide(channels: [], programmes: [
+            Programme(channel: "g2", start: dayWall - 600, stop: dayWall + 3600, title: "Midnight Show"),
+            Programme(channel: "g3", start: dayWall - 600, stop: dayWall + 3600, title: "After Hours"),
+        ])
+        let on = RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true)
+        let h = ReducerHarness(ShellState(items: items, settings: noWarm, guide: guide, restrictions: RestrictionsState(policy: on)))
+        h.apply(.wallClock(dayWall, at: h.clock.now))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.multiview, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        func screen() -> String {
+            ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
+        }
+        let before = screen()
+        #expect(before.contains("2  Channel 2 · Restricted (TV-MA)") && before.contains("3  Channel 3 · Restricted (TV-MA)"))
+        #expect(!before.contains("Midnight Show") && !before.contains("After Hours"))
+
+        h.apply(.command(.select, at: h.clock.now))
+        for digit in [2, 4, 6, 8] { h.apply(.command(.digit(digit), at: h.clock.now)) }
+        let attempt = try! #require(h.state.prompt?.checking)
+        h.apply(.passcodeChecked(attempt: attempt, correct: true, wallClock: dayWall + 1, at: h.clock.now))
+        #expect(h.state.multiview?.views[1].grant != nil && h.state.restrictions.grant == nil)
+        let after = screen()
+        #expect(after.contains("2  Channel 2 · Midnight Show"), "the view the code was given in: \(after)")
+        #expect(after.contains("3  Channel 3 · Restricted (TV-MA)") && !after.contains("After Hours"), "another view: still masked")
+        h.expectArmed([.programmeBoundary])
+    }
+
     @Test("a view unlocked while a held film's end is still on its picture, a second held film airing: the code names the one airing and covers that end; the view is not stopped when the end has passed, and full screen keeps the code")
     func unlockInTheTail() {
         var items = channels
