@@ -104,6 +104,59 @@ struct RemoteEndToEndTests {
         try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
     }
 
+    @Test("the volume keys: a remote's VOL− / VOL+ (held: it repeats) / MUTE through lircd and the keyboard's ( ) * set mpv's volume and mute, with a badge on screen; multiview's views play at that volume")
+    func volume() throws {
+        let dir = TVShellBinary.scratchDirectory("lirc-volume")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lircd = try Lircd(directory: dir)
+        let shell = try ShellUnderTest(["--home", "--lirc-socket", lircd.socketPath], width: 120, height: 36,
+                                       connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        try lircd.press("KEY_VOLUMEDOWN")
+        #expect(shell.tmux.waitFor { $0.contains("Volume 95 %") }.ok, "the badge over the home screen")
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" && $0["home_selection"] as? Int == 0 }
+        try lircd.press("KEY_1")
+        try lircd.press("KEY_OK")
+        try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" }
+        #expect(try shell.mpvProperty("volume") { $0.flatMap(Double.init) == 95 }.flatMap(Double.init) == 95, "set before the load, kept by it")
+
+        try lircd.press("KEY_VOLUMEDOWN")
+        try lircd.press("KEY_VOLUMEDOWN")
+        #expect(try shell.mpvProperty("volume") { $0.flatMap(Double.init) == 85 }.flatMap(Double.init) == 85)
+        for repeatCount in 0...4 { try lircd.press("KEY_VOLUMEUP", repeat: repeatCount) }
+        #expect(try shell.mpvProperty("volume") { $0.flatMap(Double.init) == 105 }.flatMap(Double.init) == 105,
+                "held: the press and repeats 2, 3, 4 count (delay 1)")
+        #expect(shell.tmux.waitFor { $0.contains("Volume 105 %") }.ok)
+        try lircd.press("KEY_MUTE")
+        #expect(try shell.mpvProperty("mute") { $0 == "yes" } == "yes")
+        #expect(shell.tmux.waitFor { $0.contains("Muted (volume 105 %)") }.ok)
+        #expect(try shell.ipc.request(["get_property", "mute"])["data"] as? Bool == true, "the socket's mute reads the same")
+
+        try shell.tmux.send(")")
+        #expect(try shell.mpvProperty("mute") { $0 == "no" } == "no", "a step up turns the sound back on")
+        #expect(try shell.mpvProperty("volume") { $0.flatMap(Double.init) == 110 }.flatMap(Double.init) == 110)
+        try shell.tmux.send("*")
+        #expect(try shell.mpvProperty("mute") { $0 == "yes" } == "yes")
+        try shell.tmux.send("*")
+        #expect(try shell.mpvProperty("mute") { $0 == "no" } == "no")
+
+        // Multiview: the views opened now play at the shell's volume, and a
+        // key changes the one with the sound.
+        try shell.tmux.send("M")
+        let views = try shell.ipc.waitForState(timeout: 20) { state in
+            let views = ((state["multiview"] as? [String: Any])?["views"] as? [[String: Any]]) ?? []
+            return views.count == 4 && views.allSatisfy { $0["phase"] as? String == "playing" || $0["phase"] as? String == "failed" }
+        }
+        #expect(views["screen"] as? String == "player")
+        try lircd.press("KEY_RIGHT")
+        try shell.ipc.waitForState { ($0["multiview"] as? [String: Any])?["focus"] as? Int == 1 }
+        #expect(try shell.mpvProperty("volume", player: "view1") { $0.flatMap(Double.init) == 110 }.flatMap(Double.init) == 110, "opened at the shell's volume")
+        #expect(try shell.mpvProperty("mute", player: "view1") { $0 == "no" } == "no", "the focused view has the sound")
+        try shell.tmux.send("(")
+        #expect(try shell.mpvProperty("volume", player: "view1") { $0.flatMap(Double.init) == 105 }.flatMap(Double.init) == 105)
+        #expect(shell.tmux.waitFor { $0.contains("Volume 105 %") }.ok, "the badge over multiview")
+    }
+
     @Test("lircd not running at start: the keyboard works, the log says so, and the remote works once lircd starts")
     func lircdLater() throws {
         let dir = TVShellBinary.scratchDirectory("lirc")

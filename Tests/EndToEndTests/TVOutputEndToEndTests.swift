@@ -157,7 +157,7 @@ struct TVOutputEndToEndTests {
         #expect(!isTrack(under), "the picture where the bar was: \(under)")
     }
 
-    @Test("keys typed into mpv's window: g opens the guide (its channels readable), ESC goes back, UP opens the overlay, DOWN the info panel")
+    @Test("keys typed into mpv's window: g opens the guide (its channels readable), ESC goes back, UP opens the overlay, DOWN the info panel; the media keys and ( ) * set the volume and mute")
     func keysAndGuide() throws {
         let tv = try Running(["--home"])
         try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
@@ -187,6 +187,24 @@ struct TVOutputEndToEndTests {
         try tv.ipc.waitForState { $0["overlay"] as? String == "none" }
         try tv.type("Down")
         try tv.ipc.waitForState { $0["overlay"] as? String == "info" }
+        // A keyboard's or remote's media keys in mpv's window, and ( ) *.
+        func sound(after key: String, volume: Double, muted: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try tv.type(key)
+            let deadline = Deadline(in: 10)
+            var heard: (Double?, Bool?) = (nil, nil)
+            repeat {
+                heard = (try tv.ipc.request(["get_property", "volume"])["data"] as? Double, try tv.ipc.request(["get_property", "mute"])["data"] as? Bool)
+                if heard == (volume, muted) { return }
+                Thread.sleep(forTimeInterval: 0.03)
+            } while !deadline.hasPassed
+            Issue.record("after \(key): volume \(heard.0 ?? -1), muted \(heard.1.map(String.init) ?? "?")", sourceLocation: sourceLocation)
+        }
+        try sound(after: "XF86AudioLowerVolume", volume: 95, muted: false)
+        try sound(after: "XF86AudioMute", volume: 95, muted: true)
+        try sound(after: "parenright", volume: 100, muted: false)
+        try sound(after: "asterisk", volume: 100, muted: true)
+        try sound(after: "parenleft", volume: 95, muted: true)
+        try sound(after: "XF86AudioRaiseVolume", volume: 100, muted: false)
     }
 
     @Test("the user's input.conf ([mpv] input-conf) acts in mpv's window beside the shell's keys: its F5 opens the guide, its g does not take the shell's g")

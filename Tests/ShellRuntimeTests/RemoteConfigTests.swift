@@ -64,7 +64,7 @@ struct RemoteConfigTests {
         #expect(config.kiosk && config.kioskStart == .channel(4) && config.fallback == .item("demo.testcard"))
         #expect(config.idleReturn == 600 && config.retries == 5 && config.backoff == [0.5, 1, 2] && config.stall == 8)
         #expect(config.problems.map(\.description) == [
-            "/etc/tvshell/config.toml:4: keys.i: unknown command “jump”; expected one of play_pause, play, pause, left, right, up, down, select, menu, frame_back, frame_forward, channel_up, channel_down, info, guide, quit, picture_in_picture, close_picture, move_picture, swap_picture, picture_back, picture_forward, what_did_they_say, live, day_back, day_forward, previous_channel, favourite, search, multiview, record, digit_0 … digit_9 or none",
+            "/etc/tvshell/config.toml:4: keys.i: unknown command “jump”; expected one of play_pause, play, pause, left, right, up, down, select, menu, frame_back, frame_forward, channel_up, channel_down, info, guide, quit, picture_in_picture, close_picture, move_picture, swap_picture, picture_back, picture_forward, what_did_they_say, live, day_back, day_forward, previous_channel, favourite, search, multiview, record, volume_up, volume_down, mute, digit_0 … digit_9 or none",
             "/etc/tvshell/config.toml:7: remote.KEY_BLUE: expected a command name in quotes",
             "/etc/tvshell/config.toml:24: nonsense.a: unknown table [nonsense]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep, scrub, accounts, recordings or mqtt",
         ])

@@ -161,6 +161,7 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case digitCommit
     case noticeHide
     case badgeHide
+    case volumeBadgeHide
     case spinner
     case hintHide
     /// A second of the passcode lockout's countdown.

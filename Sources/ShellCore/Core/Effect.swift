@@ -27,7 +27,8 @@ public enum Effect: Equatable, Sendable {
     /// Select a track of `kind`; nil switches it off.
     case selectTrack(Track.Kind, Int?)
     case setSpeed(Double)
-    /// The full-screen player's volume, 0 … 1.
+    /// The volume, 0 … 1.3, of every player (the muted ones keep it for
+    /// when they have the sound).
     case setVolume(Double)
     /// An item of the embedding program's overlay was activated.
     case overlayActivated(String)

@@ -38,6 +38,9 @@ extension ShellReducer {
         case .badgeHide:
             state.chrome.badge = nil
             return []
+        case .volumeBadgeHide:
+            state.chrome.volumeBadge = nil
+            return []
         case .hintHide:
             state.chrome.hintVisible = false
             return []

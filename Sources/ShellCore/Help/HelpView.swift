@@ -38,6 +38,10 @@ enum HelpView {
             guard let what = meaning(command, focus: focus[0], card: state.navigation.homeInfo) else { continue }
             lines.append((names(command, ascii: ascii), what))
         }
+        if taken.contains(.volumeUp) {
+            // One line for the three: the list is short of rows on a TV.
+            lines.append(([RemoteCommand.volumeDown, .volumeUp, .mute].map { names($0, ascii: ascii) }.joined(separator: " "), "sound down / up, off / on"))
+        }
         lines.append(("?", "this list"))
         return lines
     }
@@ -46,7 +50,7 @@ enum HelpView {
     static func names(_ command: RemoteCommand, ascii: Bool) -> String {
         let shown: [String: String] = ascii ? [:] : ["LEFT": "←", "RIGHT": "→", "UP": "↑", "DOWN": "↓"]
         let keys = KeyMap.standard.bindings.filter { $0.value == command }.map(\.key)
-            .filter { !["PLAYPAUSE", "PLAY", "PAUSE", "CHANNEL_UP", "CHANNEL_DOWN", "KP_ENTER", "MENU", "INFO", "GUIDE", "HELP", "Q"].contains($0) }
+            .filter { !["PLAYPAUSE", "PLAY", "PAUSE", "CHANNEL_UP", "CHANNEL_DOWN", "KP_ENTER", "MENU", "INFO", "GUIDE", "HELP", "Q", "VOLUME_UP", "VOLUME_DOWN", "MUTE"].contains($0) }
             .sorted { ($0.count, $0) < ($1.count, $1) }
         return keys.map { shown[$0] ?? $0 }.joined(separator: " ")
     }
@@ -85,7 +89,7 @@ enum HelpView {
         case .search: return "search the guide"
         case .multiview: return focus == .multiview ? "the focused channel full screen" : "several channels at once"
         case .record: return focus == .guideGrid ? "record the programme" : "record this channel"
-        case .digit, .help: return nil
+        case .digit, .help, .volumeUp, .volumeDown, .mute: return nil
         }
     }
 }

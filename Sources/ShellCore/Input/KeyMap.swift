@@ -30,6 +30,7 @@ public struct KeyMap: Equatable, Sendable {
             "[": .pictureBack, "]": .pictureForward, "w": .whatDidTheySay, "l": .live,
             "<": .dayBack, ">": .dayForward, "-": .previousChannel, "f": .favourite, "/": .search,
             "?": .help, "HELP": .help, "M": .multiview, "r": .record,
+            ")": .volumeUp, "(": .volumeDown, "*": .mute, "VOLUME_UP": .volumeUp, "VOLUME_DOWN": .volumeDown, "MUTE": .mute,
         ]
         for d in 0...9 { b["\(d)"] = .digit(d) }
         return KeyMap(bindings: b)

@@ -7,7 +7,7 @@ public enum KeyNames {
     static let named: Set<String> = {
         var names: Set<String> = [
             "ENTER", "KP_ENTER", "ESC", "BS", "TAB", "SPACE", "UP", "DOWN", "LEFT", "RIGHT", "PGUP", "PGDWN", "HOME", "END", "INS", "DEL",
-            "PLAY", "PAUSE", "PLAYPAUSE", "MENU", "INFO", "GUIDE", "CHANNEL_UP", "CHANNEL_DOWN",
+            "PLAY", "PAUSE", "PLAYPAUSE", "MENU", "INFO", "GUIDE", "CHANNEL_UP", "CHANNEL_DOWN", "VOLUME_UP", "VOLUME_DOWN", "MUTE",
         ]
         for n in 0...24 { names.insert("F\(n)") }
         for letter in "abcdefghijklmnopqrstuvwxyz" { names.insert("Ctrl+\(letter)") }

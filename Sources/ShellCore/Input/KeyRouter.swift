@@ -30,6 +30,7 @@ public enum KeyRouter {
         case .favourites: FavouritesReducer.toggle(&state)
         case .previousChannel: PreviousChannelReducer.go(&state, now: now)
         case .openSearch: GuideSearchReducer.open(&state)
+        case .volume: VolumeReducer.reduce(&state, command)
         case .home, .guideList: ShellReducer.reduceHome(&state, command, now: now)
         case .guideGrid: GuideGridReducer.reduceCommand(&state, command, now: now)
         case .guideSearch: GuideSearchReducer.reduceCommand(&state, command, now: now)

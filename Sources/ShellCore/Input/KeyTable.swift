@@ -12,6 +12,7 @@ public enum KeyHandler: String, CaseIterable, Sendable {
     case favourites
     case previousChannel = "previous-channel"
     case openSearch = "open-search"
+    case volume
     // The screen in front, by its focus.
     case home
     case guideList = "guide-list"
@@ -59,6 +60,7 @@ public enum KeyTable {
     public static let digits: Set<RemoteCommand> = Set((0...9).map { RemoteCommand.digit($0) })
     static let pictureKeys: Set<RemoteCommand> = [.pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward]
     static let playKeys: Set<RemoteCommand> = [.playPause, .play, .pause]
+    static let volumeKeys: Set<RemoteCommand> = [.volumeUp, .volumeDown, .mute]
     static let all = Set(KeyFocus.allCases)
 
     /// Every command a remote or keyboard can send.
@@ -66,6 +68,7 @@ public enum KeyTable {
         .playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
         .channelUp, .channelDown, .info, .guide, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture,
         .pictureBack, .pictureForward, .whatDidTheySay, .live, .dayBack, .dayForward, .previousChannel, .favourite, .search, .help, .multiview, .record,
+        .volumeUp, .volumeDown, .mute,
     ] + (0...9).map { .digit($0) }
 
     /// Rows 1 and 2: the overlays' and the global keys.
@@ -77,6 +80,7 @@ public enum KeyTable {
         KeyRoute(handler: .recordDialog, overlay: .recordDialog, foci: all.subtracting([.prompt]), keys: [.up, .down, .left, .right, .select, .menu]),
         KeyRoute(handler: .reminder, overlay: .reminderNotice, foci: all.subtracting([.prompt]), keys: [.select, .menu, .up, .down]),
         KeyRoute(handler: .quit, overlay: nil, foci: all, keys: [.quit]),
+        KeyRoute(handler: .volume, overlay: nil, foci: all, keys: volumeKeys),
         KeyRoute(handler: .picture, overlay: nil, foci: all.subtracting([.prompt, .multiview]), keys: pictureKeys),
         KeyRoute(handler: .picture, overlay: nil, foci: [.home, .guideList, .guideGrid, .searchLine, .flip, .interstitial, .errorScreen], keys: playKeys),
         KeyRoute(handler: .favourites, overlay: nil, foci: all.subtracting([.prompt, .searchLine, .multiview]), keys: [.favourite]),

@@ -36,6 +36,9 @@ extension RemoteCommand {
         case .help: "help"
         case .multiview: "multiview"
         case .record: "record"
+        case .volumeUp: "volume_up"
+        case .volumeDown: "volume_down"
+        case .mute: "mute"
         }
     }
 
@@ -44,7 +47,7 @@ extension RemoteCommand {
         .playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,
         .channelUp, .channelDown, .info, .guide, .quit,
         .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .whatDidTheySay, .live,
-        .dayBack, .dayForward, .previousChannel, .favourite, .search, .multiview, .record,
+        .dayBack, .dayForward, .previousChannel, .favourite, .search, .multiview, .record, .volumeUp, .volumeDown, .mute,
     ] + (0...9).map { .digit($0) }
 
     /// The command named `name` (also a bare digit "7").

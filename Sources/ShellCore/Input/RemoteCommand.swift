@@ -52,4 +52,10 @@ public enum RemoteCommand: Equatable, Hashable, Sendable {
     /// Records the live channel playing: until its programme's end, or for a
     /// while (`r`, KEY_RECORD).
     case record
+    /// The sound a step up / down (`)` / `(`, KEY_VOLUMEUP / KEY_VOLUMEDOWN),
+    /// on any screen.
+    case volumeUp
+    case volumeDown
+    /// The sound off, or back on (`*`, KEY_MUTE), on any screen.
+    case mute
 }

@@ -56,6 +56,8 @@ public struct RemoteMap: Equatable, Sendable {
             "KEY_PREVIOUS": Binding(.frameBack), "KEY_NEXT": Binding(.frameForward),
             "KEY_RED": Binding(.info), "KEY_GREEN": Binding(.guide), "KEY_YELLOW": Binding(.up), "KEY_BLUE": Binding(.down),
             "KEY_POWER": Binding(.quit),
+            "KEY_VOLUMEUP": Binding(.volumeUp, repeatEvery: 1, delay: 1), "KEY_VOLUMEDOWN": Binding(.volumeDown, repeatEvery: 1, delay: 1),
+            "KEY_MUTE": Binding(.mute),
             "KEY_ZOOM": Binding(.multiview), "KEY_RECORD": Binding(.record), "KEY_LAST": Binding(.previousChannel), "KEY_FAVORITES": Binding(.favourite), "KEY_SEARCH": Binding(.search),
             // A keyboard read as an input device (a console kiosk grabs it):
             // the keys tvshell's keyboard map gives the same letters.

@@ -27,6 +27,9 @@ public struct ChromeState: Equatable, Sendable {
     /// What the last key did, confirmed for a moment in the corner of the
     /// player ("+10 s", "Speed 1.5×", "No timeshift on this channel").
     public var badge: String?
+    /// Where the sound is after a volume key ("Volume 45 %", "Muted"), for
+    /// a moment in the top right corner of any screen (`VolumeReducer`).
+    public var volumeBadge: String?
     /// The keys of the screen in front are listed over it (`?`).
     public var help = false
     /// Frame of the interstitial's spinner.

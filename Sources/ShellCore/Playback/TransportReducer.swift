@@ -98,7 +98,7 @@ enum TransportReducer {
             // Opened again through the gate, under its prompt: no badge over it.
             return effects.isEmpty || state.screen != .player ? effects : effects + FeedbackReducer.badge(&state, "Live")
         case .digit, .quit, .pictureInPicture, .closePicture, .movePicture, .swapPicture, .pictureBack, .pictureForward, .dayBack, .dayForward,
-             .previousChannel, .favourite, .search, .help, .multiview, .record:
+             .previousChannel, .favourite, .search, .help, .multiview, .record, .volumeUp, .volumeDown, .mute:
             return []
         }
     }

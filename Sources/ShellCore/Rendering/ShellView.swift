@@ -36,6 +36,7 @@ public enum ShellView {
         case .passcode:
             PasscodeView.draw(into: &screen, state: state, theme: theme, context: context)
             MessageBanner.draw(into: &screen, state: state, theme: theme)
+            VolumeBadgeView.draw(into: &screen, state: state, theme: theme)
             if theme.glyphs.isASCII { screen.limitToConsoleCharacters() }
             return (screen, nil)
         case .interstitial:
@@ -58,6 +59,7 @@ public enum ShellView {
         RecordDialogView.draw(into: &screen, state: state, theme: theme)
         if state.chrome.help { HelpView.draw(into: &screen, state: state, theme: theme) }
         MessageBanner.draw(into: &screen, state: state, theme: theme)
+        VolumeBadgeView.draw(into: &screen, state: state, theme: theme)
         // A theme of ASCII glyphs is for a console (or a locale) that shows
         // little else: so is the rest of the text.
         if theme.glyphs.isASCII { screen.limitToConsoleCharacters() }

@@ -110,7 +110,7 @@ public final class EffectInterpreter: EffectPerformer {
             case .setSpeed(let speed):
                 try player(.main)?.setSpeed(speed)
             case .setVolume(let volume):
-                try player(.main)?.setVolume(volume)
+                for slot in PlayerSlot.allCases { try player(slot)?.setVolume(volume) }
             case .continueLoad(let token):
                 player(.main)?.continueLoad(token: token)
             case .overlayActivated(let id):
@@ -246,6 +246,7 @@ public final class EffectInterpreter: EffectPerformer {
         if player(slot) == nil { _ = startPlayer(slot) }
         do {
             guard let player = player(slot) else { throw RuntimeError.playerUnavailable }
+            try player.setVolume(store.state.settings.volume)
             try load(player)
         } catch {
             store.send(.player(.failed(reason: "\(error)"), token: token, at: clock.now()))

@@ -7,7 +7,7 @@ extension MPVPlayer {
     static let windowKeys: [String] = {
         var keys = ["UP", "DOWN", "LEFT", "RIGHT", "ENTER", "KP_ENTER", "ESC", "BS", "SPACE", "TAB", "PGUP", "PGDWN", "HOME", "END",
                     "PLAY", "PAUSE", "PLAYPAUSE", "MENU", "CHANNEL_UP", "CHANNEL_DOWN", "NEXT", "PREV", "STOP",
-                    ",", ".", "[", "]", "<", ">", "-", "/"]
+                    "VOLUME_UP", "VOLUME_DOWN", "MUTE", ",", ".", "[", "]", "<", ">", "-", "/", "(", ")", "*"]
         keys += "abcdefghijklmnopqrstuvwxyz".map { String($0) } + "ABCDEFGHIJKLMNOPQRSTUVWXYZ".map { String($0) }
         keys += (0...9).map { String($0) }
         return keys

@@ -20,4 +20,15 @@ struct HelpEntriesTests {
         state.navigation.homeInfo = false
         #expect(escape(state) == "back")
     }
+
+    @Test("the volume keys on one line, on every screen, before ?")
+    func volumeLine() {
+        var state = ShellState(items: [film, channel])
+        for destination in [Destination.home, .guide, .player] {
+            state.navigation.destination = destination
+            let lines = HelpView.entries(state, ascii: false)
+            #expect(lines.suffix(2).map(\.keys) == ["( ) *", "?"] && lines.suffix(2).first?.what == "sound down / up, off / on", "\(destination)")
+            #expect(lines.filter { $0.keys.contains("(") || $0.keys.contains("*") }.count == 1)
+        }
+    }
 }
