@@ -6,17 +6,37 @@ enum HelpView {
         let lines = entries(state, ascii: theme.glyphs.isASCII)
         let keyWidth = min(16, lines.map { columnWidth(of: $0.keys) }.max() ?? 0)
         let width = min(screen.width - 4, max(30, keyWidth + 3 + (lines.map { columnWidth(of: $0.what) }.max() ?? 0) + 4))
-        let height = min(screen.height - 2, lines.count + 4)
+        let perPage = linesPerPage(rows: screen.height)
+        let pages = (lines.count + perPage - 1) / perPage
+        let page = min(state.chrome.helpPage, max(0, pages - 1))
+        let height = min(screen.height - 2, min(lines.count, perPage) + 4)
         let x = (screen.width - width) / 2, y = (screen.height - height) / 2
         let base = Style(foreground: theme.text, background: theme.barBackground)
         screen.fill(x: x, y: y, width: width, height: height, with: Cell(" ", style: base))
-        screen.put("Keys", x: x + 2, y: y, style: base.with(foreground: theme.accent).bolded())
-        for (row, line) in lines.prefix(height - 3).enumerated() {
+        screen.put("Keys" + (pages > 1 ? "  \(page + 1) / \(pages)" : ""), x: x + 2, y: y, style: base.with(foreground: theme.accent).bolded())
+        for (row, line) in lines.dropFirst(page * perPage).prefix(perPage).enumerated() {
             screen.put(truncate(line.keys, toWidth: keyWidth, ellipsis: theme.glyphs.ellipsis), x: x + 2, y: y + 2 + row, style: base.bolded())
             screen.put(truncate(line.what, toWidth: width - keyWidth - 7, ellipsis: theme.glyphs.ellipsis), x: x + 4 + keyWidth, y: y + 2 + row,
                        style: base, maxWidth: width - keyWidth - 6)
         }
-        screen.putCentered("any key closes this", y: y + height - 1, style: base.with(foreground: theme.secondaryText), x: x, width: width)
+        let arrows = theme.glyphs.isASCII ? (down: "DOWN", up: "UP") : (down: "↓", up: "↑")
+        let footer = pages < 2 ? "any key closes this"
+            : page + 1 < pages ? "\(arrows.down) more · any other key closes this" : "\(arrows.up) back · any other key closes this"
+        screen.putCentered(truncate(footer, toWidth: width - 2, ellipsis: theme.glyphs.ellipsis), y: y + height - 1,
+                           style: base.with(foreground: theme.secondaryText), x: x, width: width)
+    }
+
+    /// The lines of the list a screen of `rows` rows shows at once (the
+    /// panel leaves a row above and below, and has its title and a blank
+    /// row above the lines, a blank row and its footer below).
+    static func linesPerPage(rows: Int) -> Int { max(1, rows - 6) }
+
+    /// The pages the list of the screen in front takes on the display
+    /// (1 when the display's size is not known yet).
+    static func pages(_ state: ShellState) -> Int {
+        guard let rows = state.display?.rows else { return 1 }
+        let perPage = linesPerPage(rows: rows)
+        return (entries(state, ascii: false).count + perPage - 1) / perPage
     }
 
     /// Each key the screen in front takes, with what it does, in the key

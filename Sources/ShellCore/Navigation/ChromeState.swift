@@ -32,6 +32,9 @@ public struct ChromeState: Equatable, Sendable {
     public var volumeBadge: String?
     /// The keys of the screen in front are listed over it (`?`).
     public var help = false
+    /// The page of that list shown, from 0, when it is longer than the
+    /// screen has rows for (a 16:9 TV's grid is 18 rows at 60 columns).
+    public var helpPage = 0
     /// Frame of the interstitial's spinner.
     public var spinnerFrame = 0
     /// The embedding program's custom overlay items (nil: the built-in ones).
