@@ -211,6 +211,15 @@ struct PlayCommand: ParsableCommand {
         // shell's start (it sets them again on every load).
         if let volume = options.last(where: { $0.key == "volume" }).flatMap({ Double($0.value) }) { settings.volume = min(max(volume / 100, 0), 1.3) }
         if let mute = options.last(where: { $0.key == "mute" }) { settings.muted = ["yes", "true", "1"].contains(mute.value) }
+        // Else the viewer's volume and mute when the shell last ran.
+        if setup.file.remember ?? true {
+            let kept = SoundFile.read(SoundFile.path(library: setup.file.libraryPath ?? LibraryStore.defaultPath()))
+            if let sound = kept.sound {
+                if !options.contains(where: { $0.key == "volume" }) { settings.volume = sound.volume }
+                if !options.contains(where: { $0.key == "mute" }) { settings.muted = sound.muted }
+            }
+            if let problem = kept.problem { logger.warning("\(problem); the volume starts as mpv's") }
+        }
         settings.retries = setup.retries
         if let backoff = setup.file.backoff { settings.retryBackoff = backoff }
         if let stall = setup.file.stall { settings.stallTimeout = stall }

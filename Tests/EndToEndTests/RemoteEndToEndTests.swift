@@ -104,13 +104,14 @@ struct RemoteEndToEndTests {
         try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
     }
 
-    @Test("the volume keys: a remote's VOL− / VOL+ (held: it repeats) / MUTE through lircd and the keyboard's ( ) * set mpv's volume and mute, with a badge on screen; multiview's views play at that volume")
+    @Test("the volume keys: a remote's VOL− / VOL+ (held: it repeats) / MUTE through lircd and the keyboard's ( ) * set mpv's volume and mute, with a badge on screen; multiview's views play at that volume; the next start has them, unless an option sets the volume")
     func volume() throws {
         let dir = TVShellBinary.scratchDirectory("lirc-volume")
         defer { try? FileManager.default.removeItem(at: dir) }
         let lircd = try Lircd(directory: dir)
+        let home = ParentalHome(dir.appendingPathComponent("home"))
         let shell = try ShellUnderTest(["--home", "--lirc-socket", lircd.socketPath], width: 120, height: 36,
-                                       connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+                                       connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
         try shell.ipc.waitForState { $0["screen"] as? String == "home" }
         try lircd.press("KEY_VOLUMEDOWN")
         #expect(shell.tmux.waitFor { $0.contains("Volume 95 %") }.ok, "the badge over the home screen")
@@ -155,6 +156,28 @@ struct RemoteEndToEndTests {
         try shell.tmux.send("(")
         #expect(try shell.mpvProperty("volume", player: "view1") { $0.flatMap(Double.init) == 105 }.flatMap(Double.init) == 105)
         #expect(shell.tmux.waitFor { $0.contains("Volume 105 %") }.ok, "the badge over multiview")
+        try shell.tmux.send("*")
+        #expect(try shell.mpvProperty("mute", player: "view1") { $0 == "yes" } == "yes")
+        _ = try shell.ipc.request(["quit"])
+        #expect(shell.waitForExit() == 0)
+
+        // Started again: the volume and mute as they were left.
+        let again = try ShellUnderTest(["--home"], width: 120, height: 36, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        try again.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try again.ipc.request(["get_property", "volume"])["data"] as? Double == 105)
+        #expect(try again.ipc.request(["get_property", "mute"])["data"] as? Bool == true)
+        #expect(try again.ipc.request(["channel", 1])["error"] as? String == "success")
+        try again.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(try again.mpvProperty("volume") { $0.flatMap(Double.init) == 105 }.flatMap(Double.init) == 105)
+        #expect(try again.mpvProperty("mute") { $0 == "yes" } == "yes")
+        _ = try again.ipc.request(["quit"])
+        #expect(again.waitForExit() == 0)
+        // An option's volume is the owner's: it wins; the mute kept stays.
+        let owner = try ShellUnderTest(["--home", "--mpv-option", "volume=30"], width: 120, height: 36, connectTimeout: 120,
+                                       cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        try owner.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try owner.ipc.request(["get_property", "volume"])["data"] as? Double == 30)
+        #expect(try owner.ipc.request(["get_property", "mute"])["data"] as? Bool == true)
     }
 
     @Test("lircd not running at start: the keyboard works, the log says so, and the remote works once lircd starts")

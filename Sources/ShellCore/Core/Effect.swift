@@ -30,6 +30,8 @@ public enum Effect: Equatable, Sendable {
     /// The volume, 0 … 1.3, of every player (the muted ones keep it for
     /// when they have the sound).
     case setVolume(Double)
+    /// The volume and mute as they are now, kept for the next start.
+    case keepSound(volume: Double, muted: Bool)
     /// An item of the embedding program's overlay was activated.
     case overlayActivated(String)
     /// The program's menu `menu` of the transport bar was taken: a choice of

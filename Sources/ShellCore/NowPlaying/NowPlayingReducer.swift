@@ -43,10 +43,10 @@ enum NowPlayingReducer {
         case .setVolume(let volume):
             guard volume.isFinite else { return [] }
             state.settings.volume = min(max(volume, 0), 1.3)
-            return [.setVolume(state.settings.volume)]
+            return [.setVolume(state.settings.volume), .keepSound(volume: state.settings.volume, muted: state.settings.muted)]
         case .setMuted(let muted):
             state.settings.muted = muted
-            return [.slot(.main, .mute(muted))]
+            return [.slot(.main, .mute(muted)), .keepSound(volume: state.settings.volume, muted: muted)]
         case .setRate(let rate):
             guard onPlayer, info.canPause, rate.isFinite, !state.isLive || state.seekRange != nil else { return [] }
             if rate <= 0 { return TransportReducer.setPause(&state, true) }

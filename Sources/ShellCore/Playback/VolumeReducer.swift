@@ -27,7 +27,8 @@ enum VolumeReducer {
         }
         let percent = Int((state.settings.volume * 100).rounded())
         state.chrome.volumeBadge = state.settings.muted ? "Muted (volume \(percent) %)" : "Volume \(percent) %"
-        return effects + [.startTimer(.volumeBadgeHide, after: FeedbackReducer.duration)]
+        return effects + [.keepSound(volume: state.settings.volume, muted: state.settings.muted),
+                          .startTimer(.volumeBadgeHide, after: FeedbackReducer.duration)]
     }
 
     /// The players with sound told whether it is off: multiview's focused

@@ -42,6 +42,8 @@ public final class EffectInterpreter: EffectPerformer {
     package var thumbnails: (any ThumbnailPort)?
     /// Loads channel logos (nil: none are shown).
     package var logos: (any LogoSource)?
+    /// Keeps the volume and mute for the next start (nil: not kept).
+    package var sound: SoundFile?
 
     package init(store: Store, players: any PlayerHost, timers: ShellTimers, clock: any ShellClock, inbox: ActionInbox,
                  restrictions: RestrictionsService, library: LibrarySlot = LibrarySlot(), logger: Logger) {
@@ -141,6 +143,8 @@ public final class EffectInterpreter: EffectPerformer {
                 writer.submit(.play(HistoryEntry(key: ItemIdentity.key(for: item), title: item.title, url: URLRedaction.redact(item.url), live: live,
                                                  started: Date().timeIntervalSince1970)))
                 if live { inbox.post(.watchCounts([item.channelKey: 1])) }
+            case .keepSound(let volume, let muted):
+                sound?.keep(SoundFile.Sound(volume: volume, muted: muted))
             case .saveFavourite(let key, let name, let on):
                 library.current?.submit(.favourite(FavouriteChannel(key: key, name: name, added: Date().timeIntervalSince1970), on: on))
             case .saveReminder(let reminder, let on):

@@ -134,6 +134,9 @@ public final class Shell {
         players = PlayerSlots(configuration: configuration, logger: logger)
         effects = EffectInterpreter(store: store, players: players, timers: timers, clock: clock, inbox: inbox,
                                     restrictions: restrictions, library: library, logger: logger)
+        if configuration.remembers {
+            effects.sound = SoundFile(path: SoundFile.path(library: configuration.libraryPath ?? LibraryStore.defaultPath()), logger: logger)
+        }
         let inbox = self.inbox
         logoBitmaps = configuration.video == .tv ? LogoBitmaps() : nil
         effects.logos = LogoLoader(large: logoBitmaps, deliver: { url, image in inbox.post(.logoLoaded(url: url, image)) },
@@ -283,6 +286,7 @@ public final class Shell {
         notifier.ready(status: state.kiosk ? "kiosk" : "running", now: MonotonicClock.now())
         loop()
         library.current?.flush()
+        effects.sound?.flush()
         notifier.stopping()
         restrictions.authorizer.cancelAll()
         logger.info("quit")

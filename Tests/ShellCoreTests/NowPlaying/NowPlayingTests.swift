@@ -37,8 +37,8 @@ struct NowPlayingTests {
     @Test("the desktop sets the volume (clamped to 0 … 1.3, libmpv's 0 … 130, kept across loads) and the rate (0.25 … 2; 0 pauses)")
     func volumeAndRate() {
         let h = playingFilm(duration: 600, position: 10)
-        h.send(.nowPlaying(.setVolume(0.5), at: h.clock.now), effects: [.setVolume(0.5)]) { $0.settings.volume = 0.5 }
-        h.send(.nowPlaying(.setVolume(3), at: h.clock.now), effects: [.setVolume(1.3)]) { $0.settings.volume = 1.3 }
+        h.send(.nowPlaying(.setVolume(0.5), at: h.clock.now), effects: [.setVolume(0.5), .keepSound(volume: 0.5, muted: false)]) { $0.settings.volume = 0.5 }
+        h.send(.nowPlaying(.setVolume(3), at: h.clock.now), effects: [.setVolume(1.3), .keepSound(volume: 1.3, muted: false)]) { $0.settings.volume = 1.3 }
         h.send(.nowPlaying(.setVolume(.nan), at: h.clock.now))
         h.send(.nowPlaying(.setRate(1.5), at: h.clock.now), effects: [.setSpeed(1.5)]) { $0.playback.speed = 1.5 }
         h.send(.nowPlaying(.setRate(9), at: h.clock.now), effects: [.setSpeed(2)]) { $0.playback.speed = 2 }

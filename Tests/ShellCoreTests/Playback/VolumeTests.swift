@@ -7,27 +7,29 @@ private let channels = (1...5).map { (n: Int) in MediaItem(id: "c\(n)", title: "
 
 @Suite("Volume keys")
 struct VolumeTests {
-    @Test("a step up or down is 5 %, from 0 to 130 %, every player told; each press puts the badge up for 1.5 s")
+    @Test("a step up or down is 5 %, from 0 to 130 %, every player told and the sound kept for the next start; each press puts the badge up for 1.5 s")
     func steps() {
         let h = playingFilm()
-        h.press(.volumeDown, effects: [.setVolume(0.95), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+        h.press(.volumeDown, effects: [.setVolume(0.95), .keepSound(volume: 0.95, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.volume = 0.95
             $0.chrome.volumeBadge = "Volume 95 %"
         }
-        h.press(.volumeUp, effects: [.setVolume(1.0), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+        h.press(.volumeUp, effects: [.setVolume(1.0), .keepSound(volume: 1.0, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.volume = 1.0
             $0.chrome.volumeBadge = "Volume 100 %"
         }
         for _ in 0..<6 { h.apply(.command(.volumeUp, at: h.clock.now)) }
         #expect(h.state.settings.volume == 1.3)
-        h.press(.volumeUp, effects: [.setVolume(1.3), .startTimer(.volumeBadgeHide, after: 1.5)]) { $0.chrome.volumeBadge = "Volume 130 %" }
+        h.press(.volumeUp, effects: [.setVolume(1.3), .keepSound(volume: 1.3, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)]) { $0.chrome.volumeBadge = "Volume 130 %" }
 
-        h.send(.nowPlaying(.setVolume(0.023), at: h.clock.now), effects: [.setVolume(0.023)]) { $0.settings.volume = 0.023 }
-        h.press(.volumeDown, effects: [.setVolume(0), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+        h.send(.nowPlaying(.setVolume(0.023), at: h.clock.now), effects: [.setVolume(0.023), .keepSound(volume: 0.023, muted: false)]) {
+            $0.settings.volume = 0.023
+        }
+        h.press(.volumeDown, effects: [.setVolume(0), .keepSound(volume: 0, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.volume = 0
             $0.chrome.volumeBadge = "Volume 0 %"
         }
-        h.press(.volumeDown, effects: [.setVolume(0), .startTimer(.volumeBadgeHide, after: 1.5)])
+        h.press(.volumeDown, effects: [.setVolume(0), .keepSound(volume: 0, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)])
         #expect(h.advance(by: 1.5) == [.volumeBadgeHide])
         h.send(.timerFired(.volumeBadgeHide, at: h.clock.now)) { $0.chrome.volumeBadge = nil }
         h.expectArmed(h.armedTimers)
@@ -36,24 +38,24 @@ struct VolumeTests {
     @Test("mute turns the sound off and on; a step up turns it on, a step down leaves it off")
     func mute() {
         let h = playingFilm()
-        h.press(.mute, effects: [.slot(.main, .mute(true)), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+        h.press(.mute, effects: [.slot(.main, .mute(true)), .keepSound(volume: 1.0, muted: true), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.muted = true
             $0.chrome.volumeBadge = "Muted (volume 100 %)"
         }
-        h.press(.volumeDown, effects: [.setVolume(0.95), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+        h.press(.volumeDown, effects: [.setVolume(0.95), .keepSound(volume: 0.95, muted: true), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.volume = 0.95
             $0.chrome.volumeBadge = "Muted (volume 95 %)"
         }
-        h.press(.volumeUp, effects: [.setVolume(1.0), .slot(.main, .mute(false)), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+        h.press(.volumeUp, effects: [.setVolume(1.0), .slot(.main, .mute(false)), .keepSound(volume: 1.0, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.volume = 1.0
             $0.settings.muted = false
             $0.chrome.volumeBadge = "Volume 100 %"
         }
-        h.press(.mute, effects: [.slot(.main, .mute(true)), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+        h.press(.mute, effects: [.slot(.main, .mute(true)), .keepSound(volume: 1.0, muted: true), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.muted = true
             $0.chrome.volumeBadge = "Muted (volume 100 %)"
         }
-        h.press(.mute, effects: [.slot(.main, .mute(false)), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+        h.press(.mute, effects: [.slot(.main, .mute(false)), .keepSound(volume: 1.0, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.muted = false
             $0.chrome.volumeBadge = "Volume 100 %"
         }
@@ -63,14 +65,14 @@ struct VolumeTests {
     @Test("the keys work on every screen and take nothing from it: home, the guide, the passcode prompt (no digit typed), multiview (the focused view's sound)")
     func everywhere() {
         let h = ReducerHarness(ShellState(items: channels))
-        h.press(.volumeDown, effects: [.setVolume(0.95), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+        h.press(.volumeDown, effects: [.setVolume(0.95), .keepSound(volume: 0.95, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.volume = 0.95
             $0.chrome.volumeBadge = "Volume 95 %"
         }
         #expect(h.state.screen == .home)
         h.apply(.command(.guide, at: h.clock.now))
         let guide = h.state.screen
-        h.press(.volumeUp, effects: [.setVolume(1.0), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+        h.press(.volumeUp, effects: [.setVolume(1.0), .keepSound(volume: 1.0, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.volume = 1.0
             $0.chrome.volumeBadge = "Volume 100 %"
         }
@@ -84,7 +86,7 @@ struct VolumeTests {
         let restricted = ReducerHarness(ShellState(items: items, restrictions: RestrictionsState(policy: policy)))
         restricted.apply(.playIndex(0, at: restricted.clock.now))
         let prompt = try! #require(restricted.state.prompt)
-        restricted.press(.mute, effects: [.slot(.main, .mute(true)), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+        restricted.press(.mute, effects: [.slot(.main, .mute(true)), .keepSound(volume: 1.0, muted: true), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.muted = true
             $0.chrome.volumeBadge = "Muted (volume 100 %)"
         }
@@ -104,12 +106,12 @@ struct VolumeTests {
         multi.apply(.command(.right, at: multi.clock.now))
         #expect(multi.state.multiview?.focus == 1)
         multi.press(.mute, effects: [.slot(.view0, .mute(true)), .slot(.view1, .mute(true)), .slot(.view2, .mute(true)), .slot(.view3, .mute(true)),
-                                     .startTimer(.volumeBadgeHide, after: 1.5)]) {
+                                     .keepSound(volume: 1.0, muted: true), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.muted = true
             $0.chrome.volumeBadge = "Muted (volume 100 %)"
         }
         multi.press(.volumeUp, effects: [.setVolume(1.05), .slot(.view0, .mute(true)), .slot(.view1, .mute(false)), .slot(.view2, .mute(true)),
-                                         .slot(.view3, .mute(true)), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+                                         .slot(.view3, .mute(true)), .keepSound(volume: 1.05, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)]) {
             $0.settings.volume = 1.05
             $0.settings.muted = false
             $0.chrome.volumeBadge = "Volume 105 %"

@@ -1,0 +1,45 @@
+import Foundation
+import Logging
+@testable import ShellRuntime
+import Testing
+
+@Suite("The volume kept for the next start")
+struct SoundFileTests {
+    private func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sound-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("beside the library; none before the first change; the newest of several changes is written, whole, into a folder made for it")
+    func keep() throws {
+        let base = try folder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let path = SoundFile.path(library: base.appendingPathComponent("tvshell/library.sqlite3").path)
+        #expect(path == base.appendingPathComponent("tvshell/sound.json").path)
+        #expect(SoundFile.read(path).sound == nil && SoundFile.read(path).problem == nil, "nothing kept yet")
+        let file = SoundFile(path: path, logger: Logger(label: "test"))
+        for step in 0...10 { file.keep(SoundFile.Sound(volume: 1 - Double(step) * 0.05, muted: step == 10)) }
+        file.flush()
+        #expect(SoundFile.read(path).sound == SoundFile.Sound(volume: 0.5, muted: true))
+        file.keep(SoundFile.Sound(volume: 1.3, muted: false))
+        file.flush()
+        #expect(SoundFile.read(path).sound == SoundFile.Sound(volume: 1.3, muted: false))
+    }
+
+    @Test("a file that is not a kept volume, or one out of libmpv's range, is not taken, and says why")
+    func refused() throws {
+        let base = try folder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let path = base.appendingPathComponent("sound.json").path
+        for (text, why) in [("not json", "is not a kept volume"), (#"{"volume": 4, "muted": false}"#, "volume 4.0 is not between 0 and 1.3"),
+                            (#"{"volume": 0.5}"#, "is not a kept volume")] {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let read = SoundFile.read(path)
+            #expect(read.sound == nil && read.problem?.contains(why) == true, "\(text): \(read.problem ?? "no problem")")
+        }
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        #expect(SoundFile.read(path).problem?.contains("cannot be read") == true, "a folder in its place")
+    }
+}
