@@ -216,7 +216,10 @@ struct PlayCommand: ParsableCommand {
             let kept = SoundFile.read(SoundFile.path(library: setup.file.libraryPath ?? LibraryStore.defaultPath()))
             if let sound = kept.sound {
                 if !options.contains(where: { $0.key == "volume" }) { settings.volume = sound.volume }
-                if !options.contains(where: { $0.key == "mute" }) { settings.muted = sound.muted }
+                if !options.contains(where: { $0.key == "mute" }) {
+                    settings.muted = sound.muted
+                    if sound.muted { notices.append("The sound is off, as it was left: * (a remote's MUTE) turns it on") }
+                }
             }
             if let problem = kept.problem { logger.warning("\(problem); the volume starts as mpv's") }
         }

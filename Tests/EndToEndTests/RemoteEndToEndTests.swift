@@ -166,6 +166,7 @@ struct RemoteEndToEndTests {
         try again.ipc.waitForState { $0["screen"] as? String == "home" }
         #expect(try again.ipc.request(["get_property", "volume"])["data"] as? Double == 105)
         #expect(try again.ipc.request(["get_property", "mute"])["data"] as? Bool == true)
+        #expect(again.tmux.waitFor { $0.contains("The sound is off, as it was left") }.ok, "the start says why nothing is heard")
         #expect(try again.ipc.request(["channel", 1])["error"] as? String == "success")
         try again.ipc.waitForState { $0["phase"] as? String == "playing" }
         #expect(try again.mpvProperty("volume") { $0.flatMap(Double.init) == 105 }.flatMap(Double.init) == 105)

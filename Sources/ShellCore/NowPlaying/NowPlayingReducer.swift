@@ -46,7 +46,7 @@ enum NowPlayingReducer {
             return [.setVolume(state.settings.volume), .keepSound(volume: state.settings.volume, muted: state.settings.muted)]
         case .setMuted(let muted):
             state.settings.muted = muted
-            return [.slot(.main, .mute(muted)), .keepSound(volume: state.settings.volume, muted: muted)]
+            return VolumeReducer.sound(state) + [.keepSound(volume: state.settings.volume, muted: muted)]
         case .setRate(let rate):
             guard onPlayer, info.canPause, rate.isFinite, !state.isLive || state.seekRange != nil else { return [] }
             if rate <= 0 { return TransportReducer.setPause(&state, true) }

@@ -33,7 +33,7 @@ enum VolumeReducer {
 
     /// The players with sound told whether it is off: multiview's focused
     /// view, else the main player (a picture in picture stays as it is).
-    private static func sound(_ state: ShellState) -> [Effect] {
+    static func sound(_ state: ShellState) -> [Effect] {
         state.multiview != nil ? MultiviewReducer.sound(state) : [.slot(.main, .mute(state.settings.muted))]
     }
 }

@@ -116,6 +116,14 @@ struct VolumeTests {
             $0.settings.muted = false
             $0.chrome.volumeBadge = "Volume 105 %"
         }
+        multi.send(.nowPlaying(.setMuted(true), at: multi.clock.now), effects: [
+            .slot(.view0, .mute(true)), .slot(.view1, .mute(true)), .slot(.view2, .mute(true)), .slot(.view3, .mute(true)),
+            .keepSound(volume: 1.05, muted: true),
+        ]) { $0.settings.muted = true }
+        multi.send(.nowPlaying(.setMuted(false), at: multi.clock.now), effects: [
+            .slot(.view0, .mute(true)), .slot(.view1, .mute(false)), .slot(.view2, .mute(true)), .slot(.view3, .mute(true)),
+            .keepSound(volume: 1.05, muted: false),
+        ]) { $0.settings.muted = false }
         let drawn = ShellView.render(multi.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
         #expect(drawn.contains("Volume 105 %"), "the badge over multiview")
         multi.expectArmed(multi.armedTimers)
