@@ -30,7 +30,7 @@ extension ShellReducer {
             state.chrome.message = nil
             return []
         case .sleepWarning:
-            return SleepReducer.warn(&state)
+            return SleepReducer.warn(&state, now: now)
         case .sleepNow:
             return SleepReducer.due(&state, now: now)
         case .refreshSettle:

@@ -2,7 +2,7 @@ import MediaModel
 
 /// The sleep timer (`Action.sleep`, the overlay's and the info panel's
 /// "Sleep" item, IPC `sleep`, the kiosk's daily time): a warning a minute
-/// before, then playback stops (the picture in picture too) and the screen
+/// before (at once for less), counting the seconds down, then playback stops (the picture in picture too) and the screen
 /// goes dark until a key. A key during the warning keeps the shell awake
 /// (not the kiosk's daily sleep: that one is the admin's). Pure.
 enum SleepReducer {
@@ -65,18 +65,30 @@ enum SleepReducer {
             effects.append(.startTimer(.sleepWarning, after: seconds - warning))
         } else {
             effects.append(.cancelTimer(.sleepWarning))
-            effects += warn(&state)
+            effects += warn(&state, now: now)
         }
         return effects
     }
 
-    /// A minute to go: the notice, until the end.
-    static func warn(_ state: inout ShellState) -> [Effect] {
-        guard state.sleep.choice != nil, !state.sleep.asleep else { return [] }
-        state.sleep.warned = true
-        let left = max(0, warning)
-        state.chrome.notice = "Sleeping in \(formatTime(left))" + (keepsAwake(state) ? " · any key to stay awake" : "")
-        return [.startTimer(.noticeHide, after: left + 1)]
+    /// A minute (or less) to go: the notice, until the end, saying the time
+    /// left to the second — the `sleepWarning` timer set again for when the
+    /// seconds shown change. A notice that took its place since is left.
+    static func warn(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard state.sleep.choice != nil, !state.sleep.asleep, let endsAt = state.sleep.endsAt else { return [] }
+        let left = max(0, endsAt - now)
+        // The whole seconds shown ("0:45" from 45 s down to just over 44 s).
+        let shown = (left - 0.001).rounded(.up)
+        let text = "Sleeping in \(formatTime(max(0, shown)))" + (keepsAwake(state) ? " · any key to stay awake" : "")
+        var effects: [Effect] = []
+        if !state.sleep.warned {
+            state.sleep.warned = true
+            state.chrome.notice = text
+            effects.append(.startTimer(.noticeHide, after: left + 1))
+        } else if state.chrome.notice?.hasPrefix("Sleeping in ") == true {
+            state.chrome.notice = text
+        }
+        if shown > 1 { effects.append(.startTimer(.sleepWarning, after: left - (shown - 1))) }
+        return effects
     }
 
     /// Whether a key cancels the timer (not the kiosk's daily sleep).

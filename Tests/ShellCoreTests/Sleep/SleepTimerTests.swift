@@ -29,7 +29,7 @@ private enum SleepReducerProbe {
 
 @Suite("The sleep timer")
 struct SleepTimerTests {
-    @Test("90 s: the warning at 30 s, asleep at 90 s (playback stopped, the screen dark); a key wakes it to the home screen")
+    @Test("90 s: the warning at 30 s, counting the seconds down; asleep at 90 s (playback stopped, the screen dark); a key wakes it to the home screen")
     func afterSeconds() {
         let h = playingFilm()
         h.send(.sleep(.after(90), at: h.clock.now), effects: [
@@ -40,11 +40,20 @@ struct SleepTimerTests {
             $0.chrome.badge = "Sleep: 90 s"
         }
         #expect(h.advance(by: 30).contains(.sleepWarning))
-        h.send(.timerFired(.sleepWarning, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 61)]) {
+        h.send(.timerFired(.sleepWarning, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 61), .startTimer(.sleepWarning, after: 1)]) {
             $0.sleep.warned = true
             $0.chrome.notice = "Sleeping in 1:00 · any key to stay awake"
         }
-        #expect(h.advance(by: 60).contains(.sleepNow))
+        #expect(h.advance(by: 1) == [.sleepWarning])
+        h.send(.timerFired(.sleepWarning, at: h.clock.now), effects: [.startTimer(.sleepWarning, after: 1)]) {
+            $0.chrome.notice = "Sleeping in 0:59 · any key to stay awake"
+        }
+        for _ in 0..<14 {
+            #expect(h.advance(by: 1) == [.sleepWarning])
+            h.apply(.timerFired(.sleepWarning, at: h.clock.now))
+        }
+        #expect(h.state.chrome.notice == "Sleeping in 0:45 · any key to stay awake")
+        #expect(h.advance(by: 45).contains(.sleepNow))
         let effects = h.apply(.timerFired(.sleepNow, at: h.clock.now))
         #expect(effects.contains(.stop) && effects.contains(.cancelTimer(.noticeHide)) && effects.contains(.televisionStandby))
         #expect(h.state.sleep.asleep && h.state.sleep.choice == nil && h.state.screen == .home && h.state.chrome.notice == nil)
@@ -60,7 +69,8 @@ struct SleepTimerTests {
         let h = playingFilm()
         h.apply(.sleep(.after(45), at: h.clock.now))
         #expect(h.state.sleep.warned, "under a minute: the warning at once")
-        #expect(h.state.chrome.notice == "Sleeping in 1:00 · any key to stay awake")
+        #expect(h.state.chrome.notice == "Sleeping in 0:45 · any key to stay awake", "the time left, not a minute")
+        #expect(h.runningTimers[.sleepWarning] == h.clock.now + 1, "shown again at 0:44")
         h.send(.command(.right, at: h.clock.now), effects: [.cancelTimer(.sleepWarning), .cancelTimer(.sleepNow), .startTimer(.noticeHide, after: 2.5)]) {
             $0.sleep.choice = nil
             $0.sleep.endsAt = nil
@@ -79,7 +89,7 @@ struct SleepTimerTests {
         state.navigation.destination = .passcode(PasscodePrompt(purpose: .quitKiosk(returnTo: .player), item: film, ratings: []))
         #expect(SleepReducerProbe.keyTaken(&state) == false)
         #expect(state.sleep.choice == .after(30), "still set")
-        h.expectArmed([.sleepNow, .noticeHide, .badgeHide, .hintHide, .transportHide])
+        h.expectArmed([.sleepNow, .sleepWarning, .noticeHide, .badgeHide, .hintHide, .transportHide])
     }
 
     @Test("end of the programme on a live channel: the guide's stop; none known: refused with why; null turns it off")
