@@ -125,6 +125,7 @@ final class Soak {
             let code = right ? passcode : String(format: "%04d", Int.random(in: 0..<10000, using: &rng))
             action = "passcode \(right ? "right" : "wrong")"
             for digit in code { _ = try ipc.request(["keypress", String(digit)]) }
+        // The five navigation keys twice each: the volume keys come less often.
         case 68..<90: try key(ipc, ["ESC", "UP", "DOWN", "ENTER", "SPACE", "ESC", "UP", "DOWN", "ENTER", "SPACE", "(", ")", "*"].randomElement(using: &rng)!)
         // The picture in picture: opened, swapped with the screen (on the TV
         // output the picture's player takes mpv's window over), closed.
