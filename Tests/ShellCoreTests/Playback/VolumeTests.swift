@@ -32,7 +32,7 @@ struct VolumeTests {
         h.press(.volumeDown, effects: [.setVolume(0), .keepSound(volume: 0, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)])
         #expect(h.advance(by: 1.5) == [.volumeBadgeHide])
         h.send(.timerFired(.volumeBadgeHide, at: h.clock.now)) { $0.chrome.volumeBadge = nil }
-        h.expectArmed(h.armedTimers)
+        h.expectArmed([.transportHide, .hintHide])
     }
 
     @Test("mute turns the sound off and on; a step up turns it on, a step down leaves it off")
@@ -59,7 +59,7 @@ struct VolumeTests {
             $0.settings.muted = false
             $0.chrome.volumeBadge = "Volume 100 %"
         }
-        h.expectArmed(h.armedTimers)
+        h.expectArmed([.transportHide, .volumeBadgeHide, .hintHide])
     }
 
     @Test("the keys work on every screen and take nothing from it: home, the guide, the passcode prompt (no digit typed), multiview (the focused view's sound)")
@@ -93,8 +93,8 @@ struct VolumeTests {
         #expect(restricted.state.prompt == prompt && restricted.state.screen == .passcode, "the prompt as it was: no digit typed")
         let screen = ShellView.render(restricted.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
         #expect(screen.contains("Muted (volume 100 %)"), "the badge over the prompt")
-        restricted.expectArmed(restricted.armedTimers)
-        h.expectArmed(h.armedTimers)
+        restricted.expectArmed([.volumeBadgeHide])
+        h.expectArmed([.volumeBadgeHide, .previewDelay])
 
         let multi = ReducerHarness(ShellState(items: channels))
         multi.apply(.playIndex(0, at: multi.clock.now))
@@ -126,7 +126,7 @@ struct VolumeTests {
         ]) { $0.settings.muted = false }
         let drawn = ShellView.render(multi.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
         #expect(drawn.contains("Volume 105 %"), "the badge over multiview")
-        multi.expectArmed(multi.armedTimers)
+        multi.expectArmed([.volumeBadgeHide])
     }
 
     @Test("the keys by name: ( ) * and mpv's media key names; a remote's KEY_VOLUMEUP / KEY_VOLUMEDOWN repeat while held, KEY_MUTE does not; config names")
