@@ -58,7 +58,10 @@ struct DemoLineupEndToEndTests {
         try shell.ipc.request(["keypress", "/"])
         _ = try shell.ipc.waitForState { search($0)?["text"] as? String == "" }
         for key in ["c", "o", "a", "s", "t"] { try shell.ipc.request(["keypress", key]) }
-        let found = try shell.ipc.waitForState { ((search($0)?["results"] as? [[String: Any]])?.isEmpty == false) && search($0)?["text"] as? String == "coast" }
+        // The results of "coast" itself: while it is asked, those of "c" (every description has one) are still up.
+        let found = try shell.ipc.waitForState {
+            search($0)?["text"] as? String == "coast" && search($0)?["searching"] as? Bool == false && (search($0)?["results"] as? [[String: Any]])?.isEmpty == false
+        }
         let results = search(found)?["results"] as? [[String: Any]] ?? []
         #expect(results.allSatisfy { $0["title"] as? String == "Infinite Coastlines" }, "\(results)")
         #expect(shell.tmux.waitFor { $0.contains("Search: coast") && $0.contains("Infinite Coastlines") }.ok, "\(shell.tmux.capture())")

@@ -361,7 +361,7 @@ struct FleetEndToEndTests {
         for key in ["/", "k", "i", "c", "k"] { #expect(try shell.ipc.request(["keypress", key])["error"] as? String == "success") }
         let found = try shell.ipc.waitForState(timeout: 15) { state in
             let search = (state["guide"] as? [String: Any])?["search"] as? [String: Any]
-            return search?["text"] as? String == "kick" && (search?["results"] as? [[String: Any]])?.isEmpty == false
+            return search?["text"] as? String == "kick" && search?["searching"] as? Bool == false && (search?["results"] as? [[String: Any]])?.isEmpty == false
         }
         let results = (((found["guide"] as? [String: Any])?["search"] as? [String: Any])?["results"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
         #expect(results == ["Kick Off"], "\(results)")

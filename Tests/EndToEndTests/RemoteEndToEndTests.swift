@@ -75,7 +75,9 @@ struct RemoteEndToEndTests {
         for _ in 0..<12 { try lircd.press("KEY_RIGHT") }
         try shell.ipc.waitForState { search($0)?["keyboard"] as? String == "o" }
         try lircd.press("KEY_OK")
-        let found = try shell.ipc.waitForState { search($0)?["text"] as? String == "co" && !((search($0)?["results"] as? [Any]) ?? []).isEmpty }
+        let found = try shell.ipc.waitForState {
+            search($0)?["text"] as? String == "co" && search($0)?["searching"] as? Bool == false && !((search($0)?["results"] as? [Any]) ?? []).isEmpty
+        }
         #expect(shell.tmux.waitFor { $0.contains("Search: co") && $0.contains("abcdefghijklmnopqrstuvwxyz") }.ok, "the line and the keyboard on screen")
         try lircd.press("KEY_DOWN")
         let onResults = try shell.ipc.waitForState { search($0)?["keyboard"] is NSNull }
