@@ -399,6 +399,9 @@ struct FleetEndToEndTests {
         try broker.publish("tvshell/den/cmd", #"{"command":["set_property","volume",40]}"#)
         #expect(states.first { $0.json?["volume"] as? Int == 40 } != nil)
         #expect(try shell.ipc.request(["get_property", "volume"])["data"] as? Double == 40)
+        // The slider at its end: a 0 (which Foundation on Linux also calls a boolean) is the volume right down.
+        try broker.publish("tvshell/den/cmd", #"{"command":["set_property","volume",0]}"#)
+        #expect(states.first { $0.json?["volume"] as? Int == 0 } != nil)
         try broker.publish("tvshell/den/cmd", #"{"command":["keypress","CHANNEL_UP"]}"#)
         try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 3 }
         // The channel-number box: any channel by its number.

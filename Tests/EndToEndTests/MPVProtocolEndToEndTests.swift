@@ -40,9 +40,18 @@ struct MPVProtocolEndToEndTests {
         while numeric(try shell.ipc.request(["get_mpv_property", "volume"])["data"]) != 40 && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
         #expect(numeric(try shell.ipc.request(["get_mpv_property", "volume"])["data"]) == 40)
         #expect(numeric(try shell.ipc.request(["get_property", "volume"])["data"]) == 40)
+        // 0 and 1 are numbers (Foundation on Linux also calls them booleans): the volume right down, the speed back to 1.
+        #expect(try shell.ipc.request(["set_property", "volume", 0])["error"] as? String == "success")
+        let down = Deadline(in: 5)
+        while numeric(try shell.ipc.request(["get_mpv_property", "volume"])["data"]) != 0 && !down.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(numeric(try shell.ipc.request(["get_mpv_property", "volume"])["data"]) == 0)
+        #expect(try shell.ipc.request(["set_property", "speed", 1])["error"] as? String == "success")
+        #expect(try shell.ipc.request(["set_property", "volume", true])["error"] as? String == "invalid parameter: volume is a number")
 
         #expect(try shell.ipc.request(["seek", 30, "absolute"])["error"] as? String == "success")
         try shell.ipc.waitForState { abs((number($0["position"]) ?? 0) - 30) < 1 }
+        #expect(try shell.ipc.request(["seek", 0, "absolute"])["error"] as? String == "success")
+        try shell.ipc.waitForState { (number($0["position"]) ?? 99) < 1 }
         #expect(try shell.ipc.request(["get_version"])["data"] as? Int == (2 << 16) | 1)
     }
 

@@ -51,13 +51,13 @@ enum IPCCommand: Equatable {
             return .success(.play(location))
         case "channel":
             // "12", or a channel as Home Assistant's list shows it: "12 · News".
-            let number = (argument as? Int) ?? (argument as? String).flatMap { Int($0.prefix { $0.isASCII && $0.isNumber }) }
-            guard let number else { return .failure(.init("invalid parameter: no channel \(argument.map { "\($0)" } ?? "given")")) }
+            let number = JSONScalar.int(argument) ?? (argument as? String).flatMap { Int($0.prefix { $0.isASCII && $0.isNumber }) }
+            guard let number else { return .failure(.init("invalid parameter: no channel \(argument.map(JSONScalar.text) ?? "given")")) }
             return .success(.channel(number))
         case "catchup":
-            let number = (argument as? Int) ?? (argument as? String).flatMap { Int($0) }
-            let start = array.count > 2 ? ((array[2] as? NSNumber)?.doubleValue ?? (array[2] as? String).flatMap { Double($0) }) : nil
-            guard let number, let start, start.isFinite else {
+            let number = JSONScalar.int(argument) ?? (argument as? String).flatMap { Int($0) }
+            let start = array.count > 2 ? JSONScalar.double(array[2]) : nil
+            guard let number, let start else {
                 return .failure(.init("invalid parameter: catchup needs a channel number and a start time (Unix seconds)"))
             }
             return .success(.catchup(number, start))
@@ -84,7 +84,7 @@ enum IPCCommand: Equatable {
             guard shown.count <= messageLimit else { return .failure(.init("invalid parameter: a message of at most \(messageLimit) characters")) }
             var seconds = 30.0
             if array.count > 2 {
-                guard let given = (array[2] as? NSNumber)?.doubleValue, given.isFinite, given > 0, given <= messageSecondsLimit else {
+                guard let given = JSONScalar.double(array[2]), given > 0, given <= messageSecondsLimit else {
                     return .failure(.init("invalid parameter: message shows for 1 to 86400 seconds"))
                 }
                 seconds = given
@@ -93,7 +93,7 @@ enum IPCCommand: Equatable {
         case "sleep":
             if argument == nil || argument is NSNull { return .success(.sleep(nil)) }
             if let name = argument as? String, name == "programme" || name == "item" { return .success(.sleep(name == "programme" ? .programme : .item)) }
-            guard let seconds = (argument as? NSNumber)?.doubleValue, seconds.isFinite, seconds >= 1, seconds <= 24 * 3600 else {
+            guard let seconds = JSONScalar.double(argument), seconds >= 1, seconds <= 24 * 3600 else {
                 return .failure(.init("invalid parameter: sleep takes seconds (1 to 86400), \"programme\", \"item\" or null"))
             }
             return .success(.sleep(.after(seconds)))
@@ -102,14 +102,14 @@ enum IPCCommand: Equatable {
             guard let list = argument as? [Any], list.count <= 4 else {
                 return .failure(.init("invalid parameter: multiview takes up to 4 channel numbers, like [1, 2, 3, 4] (null: back to one)"))
             }
-            let numbers = list.compactMap { ($0 as? Int) ?? ($0 as? String).flatMap { Int($0.prefix { $0.isASCII && $0.isNumber }) } }
+            let numbers = list.compactMap { JSONScalar.int($0) ?? ($0 as? String).flatMap { Int($0.prefix { $0.isASCII && $0.isNumber }) } }
             guard numbers.count == list.count else { return .failure(.init("invalid parameter: multiview takes channel numbers")) }
             return .success(.multiview(numbers))
         case "record":
-            let number = (argument as? Int) ?? (argument as? String).flatMap { Int($0.prefix { $0.isASCII && $0.isNumber }) }
+            let number = JSONScalar.int(argument) ?? (argument as? String).flatMap { Int($0.prefix { $0.isASCII && $0.isNumber }) }
             func time(_ index: Int) -> Double?? {
                 guard array.count > index, !(array[index] is NSNull) else { return .some(nil) }
-                guard let value = (array[index] as? NSNumber)?.doubleValue ?? (array[index] as? String).flatMap({ Double($0) }), value.isFinite, value >= 0 else { return nil }
+                guard let value = JSONScalar.double(array[index]), value >= 0 else { return nil }
                 return .some(value)
             }
             guard let number, let start = time(2), let seconds = time(3), seconds.map({ $0 > 0 }) ?? true else {

@@ -81,9 +81,9 @@ enum MPVProperties {
 
     static let unavailable = IPCCommandError("property unavailable")
 
-    /// mpv's flags: true / false, "yes" / "no".
+    /// mpv's flags: true / false, "yes" / "no" (not 0 / 1: mpv refuses numbers for flags too).
     static func boolean(_ value: Any) -> Bool? {
-        if let flag = value as? Bool { return flag }
+        if let flag = JSONScalar.flag(value) { return flag }
         switch (value as? String)?.lowercased() {
         case "yes", "true": return true
         case "no", "false": return false
@@ -91,9 +91,8 @@ enum MPVProperties {
         }
     }
 
+    /// A number (0 and 1 included), or numeric text; not a flag.
     static func number(_ value: Any) -> Double? {
-        if value is Bool { return nil }
-        let number = (value as? NSNumber)?.doubleValue ?? (value as? String).flatMap { Double($0) }
-        return number.flatMap { $0.isFinite ? $0 : nil }
+        JSONScalar.double(value)
     }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import MediaModel
+import ShellCore
+import Testing
+@testable import ShellRuntime
+
+/// mpv's properties set over the socket with the values as a client's JSON
+/// gives them: on Linux Foundation a JSON `0` or `1` also answers `is Bool`,
+/// and a JSON `true` answers `as? Int`.
+@Suite("mpv's properties from JSON")
+struct MPVPropertiesTests {
+    let now = Instant(seconds: 5)
+
+    /// The values of `json` (an array) as the socket reads them.
+    func values(_ json: String) throws -> [Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
+    }
+
+    func set(_ name: String, _ json: String, _ state: ShellState = ShellState(items: lineup)) throws -> Result<Action, IPCCommandError> {
+        MPVProperties.set(name, to: try values("[\(json)]")[0], state, now: now)
+    }
+
+    @Test("0 and 1 are numbers: the volume to 0 (Home Assistant's slider at its end), the speed back to 1, the start, the first entry")
+    func zeroAndOne() throws {
+        #expect(try set("volume", "0") == .success(.nowPlaying(.setVolume(0), at: now)))
+        #expect(try set("volume", "1") == .success(.nowPlaying(.setVolume(0.01), at: now)))
+        #expect(try set("volume", "0.0") == .success(.nowPlaying(.setVolume(0), at: now)))
+        #expect(try set("speed", "1") == .success(.nowPlaying(.setRate(1), at: now)))
+        #expect(try set("speed", "1.0") == .success(.nowPlaying(.setRate(1), at: now)))
+        #expect(try set("time-pos", "0") == .success(.nowPlaying(.setPosition(0), at: now)))
+        #expect(try set("playlist-pos", "0") == .success(.playIndex(0, at: now)))
+        #expect(try set("playlist-pos", "1") == .success(.playIndex(1, at: now)))
+        #expect(try set("volume", "40") == .success(.nowPlaying(.setVolume(0.4), at: now)))
+        #expect(try set("volume", "\"55\"") == .success(.nowPlaying(.setVolume(0.55), at: now)))
+    }
+
+    @Test("true and false are flags, not numbers; numbers are not flags")
+    func flags() throws {
+        #expect(try set("volume", "true") == .failure(IPCCommandError("invalid parameter: volume is a number")))
+        #expect(try set("time-pos", "false") == .failure(IPCCommandError("invalid parameter: time-pos is a number")))
+        #expect(try set("pause", "true") == .success(.nowPlaying(.pause, at: now)))
+        #expect(try set("pause", "false") == .success(.nowPlaying(.play, at: now)))
+        #expect(try set("mute", "\"yes\"") == .success(.nowPlaying(.setMuted(true), at: now)))
+        #expect(try set("mute", "1") == .failure(IPCCommandError("invalid parameter: mute is yes or no")))
+        #expect(try set("pause", "0") == .failure(IPCCommandError("invalid parameter: pause is yes or no")))
+    }
+
+    @Test("whole numbers in tvshell's own commands: a JSON true is no channel")
+    func channelNumbers() throws {
+        #expect(IPCCommand.parse(try values(#"["channel", 2]"#)) == .success(.channel(2)))
+        #expect(IPCCommand.parse(try values(#"["channel", 1]"#)) == .success(.channel(1)))
+        #expect(IPCCommand.parse(try values(#"["channel", true]"#)) == .failure(.init("invalid parameter: no channel true")))
+        #expect(IPCCommand.parse(try values(#"["multiview", [true, 2]]"#)) == .failure(.init("invalid parameter: multiview takes channel numbers")))
+        #expect(IPCCommand.parse(try values(#"["record", true]"#)).map { _ in 0 } == .failure(.init(
+            "invalid parameter: record needs a channel number, then a start time (Unix seconds) and a length in seconds, each optional")))
+    }
+}
