@@ -32,4 +32,29 @@ struct MessageBannerTests {
         let text = ShellView.render(state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
         #expect(text.contains("The kiosk closes at 20:00"))
     }
+
+    @Test("the longest message the socket takes (500 characters) is shown whole on the TV's 60 × 18 grid and on an 80 × 24 terminal")
+    func longestShownWhole() {
+        let words = (0..<125).map { "w\($0 / 100)\($0 / 10 % 10)\($0 % 10)" }
+        let message = String(words.joined(separator: " ").prefix(500))
+        #expect(message.count == 500)
+        var state = ShellState(items: [film])
+        state.chrome.message = message
+        for (width, height) in [(60, 18), (80, 24)] {
+            let text = ShellView.render(state, theme: .dark, width: width, height: height, context: ViewContext(picture: .terminal)).text()
+            let shown = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+            #expect(!text.split(separator: "\n").contains { $0.contains("w0") && $0.contains("…") }, "\(width)×\(height):\n\(text)")
+            #expect(shown.contains(message.split(separator: " ").last!), "\(width)×\(height):\n\(text)")
+        }
+    }
+
+    @Test("a message too long for the screen leaves the bottom rows to the screen under it and ends in an ellipsis")
+    func tooLongLeavesRows() {
+        var state = ShellState(items: [film])
+        state.chrome.message = String(repeating: "word ", count: 100)
+        let rows = ShellView.render(state, theme: .dark, width: 40, height: 12, context: ViewContext(picture: .terminal)).text()
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows[6].hasSuffix("…") || rows[6].contains("…"), "\(rows)")
+        #expect(!rows[8].contains("word"), "\(rows)")
+    }
 }
