@@ -106,6 +106,28 @@ struct RemoteEndToEndTests {
         try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
     }
 
+    @Test("the hints name the remote's buttons once it is pressed (OK, GUIDE, HELP), and the keyboard's keys again once one is typed")
+    func labels() throws {
+        let dir = TVShellBinary.scratchDirectory("lirc-labels")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lircd = try Lircd(directory: dir)
+        let shell = try ShellUnderTest(["--home", "--lirc-socket", lircd.socketPath], width: 200, height: 40,
+                                       connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(shell.tmux.waitFor { $0.contains("↑↓ select · ENTER play · ? keys · g guide") }.ok, "the keyboard's keys at the start")
+        try lircd.press("KEY_DOWN")
+        #expect(shell.tmux.waitFor { $0.contains("↑↓ select · OK play · HELP keys · GUIDE guide · SEARCH search · FAV favourite") }.ok,
+                "a remote's button pressed: its buttons")
+        try lircd.press("KEY_HELP")
+        #expect(shell.tmux.waitFor { $0.contains("HELP") && $0.contains("this list") && $0.contains("VOL- VOL+ MUTE") }.ok, "the list of keys names the buttons")
+        try lircd.press("KEY_BACK")
+        try shell.ipc.waitForState { $0["help"] as? Bool == false }
+        try shell.tmux.send("Down")
+        try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
+        #expect(shell.tmux.waitFor { $0.contains("↑↓ select · ENTER play · ? keys · g guide") }.ok, "a key typed: the keyboard's keys again")
+        lircd.stop()
+    }
+
     @Test("the volume keys: a remote's VOL− / VOL+ (held: it repeats) / MUTE through lircd and the keyboard's ( ) * set mpv's volume and mute, with a badge on screen; multiview's views play at that volume; the next start has them, unless an option sets the volume")
     func volume() throws {
         let dir = TVShellBinary.scratchDirectory("lirc-volume")

@@ -67,6 +67,9 @@ public enum Action: Equatable, Sendable {
     /// Show a message over the screen for a while (`ShellSettings.noticeDelay` × 4),
     /// after the one up, if any (`NoticeReducer`).
     case showNotice(String)
+    /// The kind of input the viewer uses changed: the hints name a remote's
+    /// buttons, or the keyboard's keys again (`KeyLabels`).
+    case keyLabels(KeyLabels)
     /// Show `text` across the top of every screen for `seconds` (nil: take
     /// the banner down).
     case showMessage(String?, seconds: Double)

@@ -148,6 +148,9 @@ public enum ShellReducer {
             return SleepReducer.televisionOn(&state, now: now)
         case .showMessage(let text, let seconds):
             return MessageBanner.show(&state, text, seconds: seconds)
+        case .keyLabels(let labels):
+            state.chrome.keyLabels = labels
+            return []
         case .playerRestarted(let now):
             guard let current = state.current, state.playback.phase != .idle else { return [] }
             if state.prompt != nil { return RestrictionReducer.reloadAfterPrompt(&state) }

@@ -93,12 +93,22 @@ enum GuideGridView {
         drawDetails(into: &screen, state: state, grid: grid, layout: layout, width: detailsWidth, theme: theme, context: context)
         content.keep(PictureLayout.Rect(x: 0, y: layout.detailsTop, width: screen.width, height: GuideGridLayout.detailRows))
         let wide = screen.width >= 120
-        let hint = switch (ascii, wide) {
-        case (true, true): "UP/DOWN channel - LEFT/RIGHT programme - PGUP/PGDN page - < > day - ENTER watch/remind - ? keys - f favourite - / search - p picture - g list"
-        case (true, false): "arrows move - ENTER watch/remind - ? keys - f favourite - / search - p picture - g list - < > day"
-        case (false, true): "↑↓ channel · ←→ programme · PGUP/PGDN page · < > day · ENTER watch/remind · ? keys · f favourite · / search · p picture · g list"
-        case (false, false): "↑↓←→ move · ENTER watch/remind · ? keys · f favourite · / search · p picture · g list · < > day"
+        let labels = state.chrome.keyLabels
+        // A remote pages with its channel keys (CH+ / CH-).
+        let pageKeys = labels.isRemote ? [labels.key(.channelUp, keyboard: ""), labels.key(.channelDown, keyboard: "")].compactMap { $0 }.joined(separator: "/") : "PGUP/PGDN"
+        let day = KeyLabels.Item(.dayForward, "< >", "day")
+        let page: [KeyLabels.Item] = pageKeys.isEmpty ? [] : [.init(nil, pageKeys, "page")]
+        let keys: [KeyLabels.Item] = [
+            .init(.select, "ENTER", "watch/remind"), .init(.help, "?", "keys"), .init(.favourite, "f", "favourite"), .init(.search, "/", "search"),
+            .init(.pictureInPicture, "p", "picture"), .init(.guide, "g", "list"),
+        ]
+        let items: [KeyLabels.Item] = switch (ascii, wide) {
+        case (true, true): [.init(nil, "UP/DOWN", "channel"), .init(nil, "LEFT/RIGHT", "programme")] + page + [day] + keys
+        case (true, false): [.init(nil, "arrows", "move")] + keys + [day]
+        case (false, true): [.init(nil, "↑↓", "channel"), .init(nil, "←→", "programme")] + page + [day] + keys
+        case (false, false): [.init(nil, "↑↓←→", "move")] + keys + [day]
         }
+        let hint = labels.hint(items, separator: ascii ? " - " : " · ")
         screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
     }
 

@@ -59,23 +59,27 @@ enum GuideSearchView {
             if focused { content.keep(row: y, x: 2, width: width) }
         }
         let enter: String
+        let labels = state.chrome.keyLabels
+        let ok = labels.key(.select, keyboard: "ENTER") ?? "ENTER"
         if let programme = search.results.indices.contains(search.focus) ? search.results[search.focus] : nil {
             let wall = state.wallClock
             if programme.start <= wall && wall < (programme.stop ?? .infinity) {
-                enter = "ENTER watch"
+                enter = ok + " watch"
             } else if programme.start > wall {
-                enter = state.hasReminder(channel: programme.channel, start: programme.start) ? "ENTER remove the reminder" : "ENTER remind me"
+                enter = ok + (state.hasReminder(channel: programme.channel, start: programme.start) ? " remove the reminder" : " remind me")
             } else {
-                enter = "ENTER play from the archive"
+                enter = ok + " play from the archive"
             }
         } else {
             enter = ""
         }
         let dot = ascii ? " - " : " · "
+        // BS deletes a letter typed on a keyboard; a remote types and deletes on the keyboard row.
+        let close = (labels.key(.menu, keyboard: "ESC") ?? "ESC") + " close"
         let hint = search.onKeyboard
-            ? [ascii ? "LEFT/RIGHT letters" : "←→ letters", "ENTER type", search.results.isEmpty ? "" : (ascii ? "DOWN results" : "↓ results"), "ESC close"]
+            ? [ascii ? "LEFT/RIGHT letters" : "←→ letters", ok + " type", search.results.isEmpty ? "" : (ascii ? "DOWN results" : "↓ results"), close]
                 .filter { !$0.isEmpty }.joined(separator: dot)
-            : [ascii ? "UP/DOWN choose" : "↑↓ choose", enter, "BS delete", "ESC close"].filter { !$0.isEmpty }.joined(separator: dot)
+            : [ascii ? "UP/DOWN choose" : "↑↓ choose", enter, labels.isRemote ? "" : "BS delete", close].filter { !$0.isEmpty }.joined(separator: dot)
         screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
     }
 

@@ -43,6 +43,7 @@ enum HelpView {
     /// table's order; keys of one meaning on one line ("0-9").
     static func entries(_ state: ShellState, ascii: Bool) -> [(keys: String, what: String)] {
         let focus = KeyFocus.stack(state)
+        let labels = state.chrome.keyLabels
         var taken: [RemoteCommand] = []
         for command in KeyTable.everyCommand where command != .help {
             let global = KeyTable.route(command, focus: focus[0], overlay: .none) != nil
@@ -55,15 +56,26 @@ enum HelpView {
         }
         for command in taken {
             if case .digit = command { continue }
-            guard let what = meaning(command, focus: focus[0], card: state.navigation.homeInfo) else { continue }
-            lines.append((names(command, ascii: ascii), what))
+            guard let what = meaning(command, focus: focus[0], card: state.navigation.homeInfo),
+                  let keys = names(command, ascii: ascii, labels: labels) else { continue }
+            lines.append((keys, what))
         }
-        if taken.contains(.volumeUp) {
+        let sound = [RemoteCommand.volumeDown, .volumeUp, .mute].compactMap { names($0, ascii: ascii, labels: labels) }
+        if taken.contains(.volumeUp), !sound.isEmpty {
             // One line for the three: the list is short of rows on a TV.
-            lines.append(([RemoteCommand.volumeDown, .volumeUp, .mute].map { names($0, ascii: ascii) }.joined(separator: " "), "sound down / up, off / on"))
+            lines.append((sound.joined(separator: " "), "sound down / up, off / on"))
         }
-        lines.append(("?", "this list"))
+        if let help = names(.help, ascii: ascii, labels: labels) { lines.append((help, "this list")) }
         return lines
+    }
+
+    /// `command`'s keys as `labels` name them: the keyboard's (below), or
+    /// the remote's button (the arrows as on a keyboard); nil when the
+    /// remote has none for it (the line is left out).
+    static func names(_ command: RemoteCommand, ascii: Bool, labels: KeyLabels) -> String? {
+        guard let remote = labels.remote else { return command == .help ? "?" : names(command, ascii: ascii) }
+        let arrows: [RemoteCommand: String] = ascii ? [.up: "UP", .down: "DOWN", .left: "LEFT", .right: "RIGHT"] : [.up: "↑", .down: "↓", .left: "←", .right: "→"]
+        return arrows[command] ?? remote[command]
     }
 
     /// The keyboard's names for `command` (the standard key map).

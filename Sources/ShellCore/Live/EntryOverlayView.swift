@@ -47,7 +47,8 @@ enum EntryOverlayView {
         for (index, reminder) in due.enumerated() {
             lines.append((index == state.guide.reminderFocus ? (ascii ? "> " : "▸ ") : "  ") + reminder.title + " on " + reminder.channelName)
         }
-        lines.append((ascii ? "UP/DOWN choose" : "↑↓ choose") + dot + "ENTER watch" + dot + "ESC dismiss")
+        lines.append(state.chrome.keyLabels.hint([.init(nil, ascii ? "UP/DOWN" : "↑↓", "choose"), .init(.select, "ENTER", "watch"), .init(.menu, "ESC", "dismiss")],
+                                                  separator: dot))
         let width = min(screen.width - 4, (lines.map(columnWidth(of:)).max() ?? 0) + 6)
         let x = (screen.width - width) / 2
         let style = Style(foreground: theme.selectionText, background: theme.accent, bold: true)
@@ -67,7 +68,7 @@ enum EntryOverlayView {
         let lines = [
             "\(theme.glyphs.reminder) Reminder" + (ascii ? " - " : " · ") + "starts \(when)",
             reminder.title + " on " + reminder.channelName,
-            "ENTER watch" + (ascii ? " - " : " · ") + "ESC dismiss",
+            state.chrome.keyLabels.hint([.init(.select, "ENTER", "watch"), .init(.menu, "ESC", "dismiss")], separator: ascii ? " - " : " · "),
         ]
         let width = min(screen.width - 4, (lines.map(columnWidth(of:)).max() ?? 0) + 6)
         let x = (screen.width - width) / 2

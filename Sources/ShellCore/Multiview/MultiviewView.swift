@@ -60,10 +60,14 @@ enum MultiviewView {
         }
         drawPicker(into: &screen, state: state, multiview: multiview, theme: theme, y: screen.height - 2)
         let enter = multiview.views[multiview.focus].restricted == nil ? "full screen" : "passcode"
-        let hint = multiview.choosing
-            ? (theme.glyphs.isASCII ? " LEFT/RIGHT: channel - ENTER: show it - UP: the views " : " ←→ channel · ENTER show it · ↑ the views ")
-            : (theme.glyphs.isASCII ? " arrows: sound - ENTER: \(enter) - m: layout - x: put the channel below here - ESC: back "
-                : " ←↑↓→ sound · ENTER \(enter) · m layout · ↓ channels · x put it here · ESC back ")
+        let ascii = theme.glyphs.isASCII
+        let items: [KeyLabels.Item] = multiview.choosing
+            ? [.init(nil, ascii ? "LEFT/RIGHT" : "←→", "channel"), .init(.select, "ENTER", "show it"), .init(nil, ascii ? "UP" : "↑", "the views")]
+            : ascii ? [.init(nil, "arrows", "sound"), .init(.select, "ENTER", enter), .init(.movePicture, "m", "layout"),
+                       .init(.swapPicture, "x", "put the channel below here"), .init(.menu, "ESC", "back")]
+            : [.init(nil, "←↑↓→", "sound"), .init(.select, "ENTER", enter), .init(.movePicture, "m", "layout"), .init(nil, "↓", "channels"),
+               .init(.swapPicture, "x", "put it here"), .init(.menu, "ESC", "back")]
+        let hint = " " + state.chrome.keyLabels.hint(items, separator: ascii ? " - " : " · ", between: ascii ? ": " : " ") + " "
         screen.putCentered(hint, y: screen.height - 1, style: Style(foreground: theme.secondaryText, background: theme.background))
     }
 

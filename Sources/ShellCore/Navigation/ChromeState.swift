@@ -30,6 +30,8 @@ public struct ChromeState: Equatable, Sendable {
     /// Where the sound is after a volume key ("Volume 45 %", "Muted"), for
     /// a moment in the top right corner of any screen (`VolumeReducer`).
     public var volumeBadge: String?
+    /// The names the hints give keys: the keyboard's, or the remote's in use.
+    public var keyLabels: KeyLabels = .keyboard
     /// The keys of the screen in front are listed over it (`?`).
     public var help = false
     /// The page of that list shown, from 0, when it is longer than the

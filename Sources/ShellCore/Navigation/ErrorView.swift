@@ -30,7 +30,9 @@ enum ErrorView {
             row += 1
         }
         let hasNext = state.current.map { $0 + 1 < state.items.count } ?? false
-        let hint = hasNext ? "ENTER: next item · ESC: home" : "ESC: home"
+        let labels = state.chrome.keyLabels
+        let hint = [hasNext ? labels.key(.select, keyboard: "ENTER").map { "\($0): next item" } : nil, labels.key(.menu, keyboard: "ESC").map { "\($0): home" }]
+            .compactMap { $0 }.joined(separator: " · ")
         screen.putCentered(hint, y: row + 1, style: base.with(foreground: theme.secondaryText), x: x, width: width)
     }
 }

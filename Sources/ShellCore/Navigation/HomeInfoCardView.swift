@@ -52,7 +52,8 @@ enum HomeInfoCardView {
                 y += 1
             }
         }
-        let close = "i / ESC close"
+        let labels = state.chrome.keyLabels
+        let close = [labels.key(.info, keyboard: "i"), labels.key(.menu, keyboard: "ESC")].compactMap { $0 }.joined(separator: " / ") + " close"
         screen.put(close, x: max(3, width - 3 - close.count), y: top + rows - 1, style: dim)
     }
 }

@@ -120,11 +120,13 @@ enum HomeView {
             HomeInfoCardView.draw(into: &screen, state: state, theme: theme, context: context, rows: card, width: right)
             content.keep(PictureLayout.Rect(x: 1, y: screen.height - 2 - card, width: right - 2, height: card))
         }
-        let quit = state.kiosk ? "" : (theme.glyphs.isASCII ? " - q quit" : " · q quit")
-        let hint = theme.glyphs.isASCII
-            ? "UP/DOWN select - ENTER play - ? keys - g guide - / search - f favourite - p picture - i info - 0-9 channel"
-            : "↑↓ select · ENTER play · ? keys · g guide · / search · f favourite · p picture · i info · 0–9 channel"
-        screen.put(truncate(hint + quit, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
+        let ascii = theme.glyphs.isASCII
+        let hint = state.chrome.keyLabels.hint([
+            .init(nil, ascii ? "UP/DOWN" : "↑↓", "select"), .init(.select, "ENTER", "play"), .init(.help, "?", "keys"), .init(.guide, "g", "guide"),
+            .init(.search, "/", "search"), .init(.favourite, "f", "favourite"), .init(.pictureInPicture, "p", "picture"), .init(.info, "i", "info"),
+            .init(nil, ascii ? "0-9" : "0–9", "channel"),
+        ] + (state.kiosk ? [] : [.init(.quit, "q", "quit")]), separator: ascii ? " - " : " · ")
+        screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
         if let problem = healthLine(state, index: state.navigation.homeSelection, context: context) ?? state.guide.status?.problem.map({ "Guide: " + URLRedaction.redactingURLs(in: $0) }) {
             screen.put(truncate(problem, toWidth: right - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 2,
                        style: base.with(foreground: theme.error), maxWidth: right - 4)

@@ -28,7 +28,7 @@ enum PreviewPaneView {
             } else if state.picture.pip?.index == state.navigation.homeSelection {
                 message = "Playing in the picture"
             } else if !item.isLive {
-                message = "ENTER to play"
+                message = "\(state.chrome.keyLabels.key(.select, keyboard: "ENTER") ?? "ENTER") to play"
             } else if state.settings.previewDelay == nil {
                 message = "Previews are off"
             } else if preview != nil, !context.videoInTerminal {

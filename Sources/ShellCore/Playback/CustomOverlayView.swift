@@ -12,7 +12,8 @@ enum CustomOverlayView {
         screen.fill(x: 0, y: top, width: screen.width, height: height, with: Cell(" ", style: base))
         let heading = state.isLive && state.chrome.customOverlay == nil ? "Channels" : "More"
         screen.put(heading, x: 2, y: top, style: base.bolded())
-        screen.put(theme.glyphs.isASCII ? "DOWN / ESC close" : "▼ / ESC close", x: screen.width - 18, y: top, style: base.with(foreground: theme.secondaryText))
+        let close = (theme.glyphs.isASCII ? "DOWN / " : "▼ / ") + (state.chrome.keyLabels.key(.menu, keyboard: "ESC") ?? "ESC") + " close"
+        screen.put(close, x: screen.width - 18, y: top, style: base.with(foreground: theme.secondaryText))
         let perScreen = max(1, (screen.width - 4) / (cardWidth + 1))
         let first = min(max(0, state.chrome.overlayFocus - perScreen / 2), max(0, items.count - perScreen))
         for (offset, item) in items.dropFirst(first).prefix(perScreen).enumerated() {

@@ -52,7 +52,8 @@ enum InfoPanelView {
                 cx += w + 2
             }
         }
-        screen.put(theme.glyphs.isASCII ? "UP / ESC close" : "▲ / ESC close", x: screen.width - 16, y: height - 1, style: dim)
+        let close = (theme.glyphs.isASCII ? "UP / " : "▲ / ") + (state.chrome.keyLabels.key(.menu, keyboard: "ESC") ?? "ESC") + " close"
+        screen.put(close, x: screen.width - 16, y: height - 1, style: dim)
     }
 
     /// The archive's programmes, one a row ("Mon 20:00  Title"), scrolled

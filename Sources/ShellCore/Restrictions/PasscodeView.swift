@@ -63,6 +63,7 @@ enum PasscodeView {
         if let (text, style) = status {
             screen.putCentered(truncate(text, toWidth: width, ellipsis: ellipsis), y: top + 9, style: style, x: x, width: width)
         }
-        screen.putCentered("0-9 digits · LEFT delete · ESC cancel", y: top + 11, style: dim, x: x, width: width)
+        let hint = state.chrome.keyLabels.hint([.init(nil, "0-9", "digits"), .init(nil, "LEFT", "delete"), .init(.menu, "ESC", "cancel")], separator: " · ")
+        screen.putCentered(hint, y: top + 11, style: dim, x: x, width: width)
     }
 }

@@ -68,6 +68,7 @@ extension Shell {
                     continue
                 }
                 viewerInput(from: "keyboard")
+                labelKeys(remote: false)
                 dispatch(action)
                 if state.quitting { return }
             }
@@ -102,6 +103,7 @@ extension Shell {
                 continue
             }
             viewerInput(from: source)
+            if let remote = source == "cec" ? true : KeyLabels.remoteInHand(button: press.button) { labelKeys(remote: remote) }
             dispatch(.command(command, at: MonotonicClock.now()))
             if state.quitting { return }
         }
@@ -114,6 +116,13 @@ extension Shell {
     func viewerInput(from source: String) {
         restrictions.inputSource = source
         presenter?.viewerActed()
+    }
+
+    /// The hints follow the input in the viewer's hand: a remote's buttons
+    /// once one is pressed, the keyboard's keys once one is typed.
+    func labelKeys(remote: Bool) {
+        guard state.chrome.keyLabels.isRemote != remote else { return }
+        dispatch(.keyLabels(remote ? KeyLabels.remote(configuration.remoteMap) : .keyboard))
     }
 
     /// Whether `fd` is a Linux virtual terminal (/dev/ttyN), not a terminal emulator's pty.

@@ -119,6 +119,7 @@ extension Shell {
                     continue
                 }
                 viewerInput(from: "remote")
+                labelKeys(remote: true)
                 dispatch(.command(command, at: MonotonicClock.now()))
                 if state.quitting { return }
             }

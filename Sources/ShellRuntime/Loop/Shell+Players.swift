@@ -23,7 +23,11 @@ extension Shell {
         let keys = player.typedKeys
         player.typedKeys.removeAll()
         for key in keys {
-            if let action = KeyInput.action(forKey: key, state: state, keyMap: configuration.keyMap, at: now) { dispatch(action) }
+            // Typed on a keyboard in mpv's window (the TV output).
+            guard let action = KeyInput.action(forKey: key, state: state, keyMap: configuration.keyMap, at: now) else { continue }
+            viewerInput(from: "keyboard")
+            labelKeys(remote: false)
+            dispatch(action)
         }
         guard player.died, let slot = players.pool.slot(of: player) else { return }
         if slot == .main {

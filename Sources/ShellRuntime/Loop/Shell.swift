@@ -338,7 +338,7 @@ public final class Shell {
     /// reports, which come many times a second.
     static func mayOpen(_ action: Action) -> Bool {
         switch action {
-        case .player, .frame, .wallClock, .utcOffset, .pictureDrawn, .thumbnail, .logoLoaded, .guideStatus, .guideSearchResults, .display: false
+        case .player, .frame, .wallClock, .utcOffset, .pictureDrawn, .thumbnail, .logoLoaded, .guideStatus, .guideSearchResults, .display, .keyLabels: false
         default: true
         }
     }
