@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ShellProbes
 @testable import ShellRuntime
 import Testing
 
@@ -22,9 +23,26 @@ struct SoundFileTests {
         for step in 0...10 { file.keep(SoundFile.Sound(volume: 1 - Double(step) * 0.05, muted: step == 10)) }
         file.flush()
         #expect(SoundFile.read(path).sound == SoundFile.Sound(volume: 0.5, muted: true))
+        #expect(file.writes == 1, "eleven changes in a row (a held key): one write")
         file.keep(SoundFile.Sound(volume: 1.3, muted: false))
         file.flush()
         #expect(SoundFile.read(path).sound == SoundFile.Sound(volume: 1.3, muted: false))
+    }
+
+    @Test("a change is written by itself once no other has come for the settling time; a change during it replaces it")
+    func settles() throws {
+        let base = try folder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let path = base.appendingPathComponent("sound.json").path
+        let file = SoundFile(path: path, logger: Logger(label: "test"), settle: 0.2)
+        file.keep(SoundFile.Sound(volume: 0.9, muted: false))
+        file.keep(SoundFile.Sound(volume: 0.8, muted: false))
+        #expect(SoundFile.read(path).sound == nil, "not written at once")
+        let deadline = Deadline(in: 10)
+        while SoundFile.read(path).sound == nil && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(SoundFile.read(path).sound == SoundFile.Sound(volume: 0.8, muted: false))
+        file.flush()
+        #expect(file.writes == 1, "the flush found nothing left to write")
     }
 
     @Test("a file that is not a kept volume, or one out of libmpv's range, is not taken, and says why")

@@ -5,10 +5,10 @@ import Logging
 /// The viewer's volume and mute kept for the next start: `sound.json`
 /// beside the library database (`$XDG_STATE_HOME/tvshell/sound.json`, or
 /// beside `[library] path`). Read once as the shell starts, before anything
-/// loads, so nothing plays at another volume first; written when the volume
-/// or mute changes (a key, the socket, MPRIS, Home Assistant) on a queue of
-/// its own, off the run loop, the newest value winning and the file
-/// replaced whole. A file that cannot be read or written is told in the
+/// loads, so nothing plays at another volume first; written a second after
+/// the volume or mute last changed (a key, the socket, MPRIS, Home
+/// Assistant; at once at exit) on a queue of its own, off the run loop, the
+/// newest value winning and the file replaced whole. A file that cannot be read or written is told in the
 /// log (once for writes); the shell goes on at its volume.
 ///
 /// `keep` from the run-loop thread; `flush` at exit; `read` from any thread.
@@ -30,10 +30,17 @@ public final class SoundFile: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: Sound?
     private var reported = false
+    /// Seconds a change waits for the next before it is written: a held
+    /// volume key (ten steps a second) writes once, not ten times a second
+    /// on a box's SD card.
+    private let settle: Double
+    /// Files written (for tests).
+    private(set) var writes = 0
 
-    public init(path: String, logger: Logger) {
+    public init(path: String, logger: Logger, settle: Double = 1) {
         self.path = path
         self.logger = logger
+        self.settle = settle
     }
 
     /// `sound.json` in the folder of the library at `libraryPath`.
@@ -52,18 +59,19 @@ public final class SoundFile: @unchecked Sendable {
         return (sound, nil)
     }
 
-    /// Writes `sound` soon; a newer one given before replaces it.
+    /// Writes `sound` once no newer one has come for `settle` seconds; a
+    /// newer one given before replaces it.
     public func keep(_ sound: Sound) {
         lock.lock()
         let scheduled = pending != nil
         pending = sound
         lock.unlock()
-        if !scheduled { queue.async { self.write() } }
+        if !scheduled { queue.asyncAfter(deadline: .now() + settle) { self.write() } }
     }
 
-    /// Waits until what was kept is written (at exit).
+    /// Writes what was kept and not written yet, now (at exit).
     public func flush() {
-        queue.sync {}
+        queue.sync { write() }
     }
 
     private func write() {
@@ -72,6 +80,9 @@ public final class SoundFile: @unchecked Sendable {
         pending = nil
         lock.unlock()
         guard let sound else { return }
+        lock.lock()
+        writes += 1
+        lock.unlock()
         do {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
