@@ -205,6 +205,11 @@ struct TVOutputEndToEndTests {
         try sound(after: "asterisk", volume: 100, muted: true)
         try sound(after: "parenleft", volume: 95, muted: true)
         try sound(after: "XF86AudioRaiseVolume", volume: 100, muted: false)
+        // A key the window does not take (a wireless keyboard's F7) is no warning in the log: the key after it shows it was read.
+        try tv.type("F7")
+        try sound(after: "parenleft", volume: 95, muted: false)
+        let log = try String(contentsOf: tv.directory.appendingPathComponent("tvshell.log"), encoding: .utf8)
+        #expect(!log.contains("No key binding found"), "\(log.split(separator: "\n").filter { $0.contains("binding") })")
     }
 
     @Test("the user's input.conf ([mpv] input-conf) acts in mpv's window beside the shell's keys: its F5 opens the guide, its g does not take the shell's g")

@@ -477,7 +477,9 @@ final class MPVPlayer {
             return (.preloaded(ratings: heldRatings(token)), token)
         case .logMessage(let level, let prefix, let text):
             let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
-            logger.log(level: level == "warn" ? .warning : .error, "mpv[\(prefix)] \(line)")
+            // A key the window does not take (F5 on a wireless keyboard) is no fault of anyone's.
+            let stray = prefix == "input" && line.hasPrefix("No key binding found for key")
+            logger.log(level: stray ? .debug : level == "warn" ? .warning : .error, "mpv[\(prefix)] \(line)")
             if level != "warn", Self.isWindowTrouble(line) { windowTrouble = true }
             guard level == "error" || level == "fatal", lastErrorLine == nil else { return nil }
             lastErrorLine = line
