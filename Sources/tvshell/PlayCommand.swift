@@ -223,6 +223,10 @@ struct PlayCommand: ParsableCommand {
             }
             if let problem = kept.problem { logger.warning("\(problem); the volume starts as mpv's") }
         }
+        if let loudest = setup.file.maxVolume {
+            settings.maxVolume = loudest
+            settings.volume = min(settings.volume, loudest)
+        }
         settings.retries = setup.retries
         if let backoff = setup.file.backoff { settings.retryBackoff = backoff }
         if let stall = setup.file.stall { settings.stallTimeout = stall }

@@ -203,6 +203,22 @@ struct RemoteEndToEndTests {
         try owner.ipc.waitForState { $0["screen"] as? String == "home" }
         #expect(try owner.ipc.request(["get_property", "volume"])["data"] as? Double == 30)
         #expect(try owner.ipc.request(["get_property", "mute"])["data"] as? Bool == true)
+        _ = try owner.ipc.request(["quit"])
+        #expect(owner.waitForExit() == 0)
+        // A box with a limit ([sound] max_volume, a hotel room's): the kept 105 % starts at it, and nothing goes past it.
+        let config = dir.appendingPathComponent("limit.toml").path
+        try "[sound]\nmax_volume = 50\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let limited = try ShellUnderTest(["--home", "--config", config], width: 120, height: 36, connectTimeout: 120,
+                                         cacheHome: DemoLineupEndToEndTests.cacheHome, home: home)
+        try limited.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try limited.ipc.request(["get_property", "volume"])["data"] as? Double == 50)
+        try limited.tmux.send(")")
+        #expect(limited.tmux.waitFor { $0.contains("Volume 50 % · the highest here") }.ok, "a step up at the limit says so")
+        #expect(try limited.ipc.request(["set_property", "volume", 100])["error"] as? String == "success")
+        #expect(try limited.ipc.request(["get_property", "volume"])["data"] as? Double == 50, "the socket goes no louder")
+        #expect(try limited.ipc.request(["channel", 1])["error"] as? String == "success")
+        try limited.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(try limited.mpvProperty("volume") { $0.flatMap(Double.init) == 50 }.flatMap(Double.init) == 50)
     }
 
     @Test("lircd not running at start: the keyboard works, the log says so, and the remote works once lircd starts")

@@ -184,6 +184,9 @@ struct FleetTests {
         ]
         #expect(Set(entities.map(\.component)) == Set(required.keys))
         #expect(Set(entities.map(\.object)).count == entities.count)
+        #expect(entities.first { $0.object == "volume" }?.config["max"] as? Int == 130)
+        let limited = HomeAssistantDiscovery.entities(topics: topics, version: "0.7.0", options: [], loudest: 80)
+        #expect(limited.first { $0.object == "volume" }?.config["max"] as? Int == 80, "the slider ends at the box's limit")
         for entity in entities {
             for key in required[entity.component]! { #expect(entity.config[key] != nil, "\(entity.object) lacks \(key)") }
             #expect(entity.config["unique_id"] as? String == "tvshell_room_101_\(entity.object)")

@@ -66,7 +66,7 @@ struct RemoteConfigTests {
         #expect(config.problems.map(\.description) == [
             "/etc/tvshell/config.toml:4: keys.i: unknown command “jump”; expected one of play_pause, play, pause, left, right, up, down, select, menu, frame_back, frame_forward, channel_up, channel_down, info, guide, quit, picture_in_picture, close_picture, move_picture, swap_picture, picture_back, picture_forward, what_did_they_say, live, day_back, day_forward, previous_channel, favourite, search, multiview, record, volume_up, volume_down, mute, digit_0 … digit_9 or none",
             "/etc/tvshell/config.toml:7: remote.KEY_BLUE: expected a command name in quotes",
-            "/etc/tvshell/config.toml:24: nonsense.a: unknown table [nonsense]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep, scrub, accounts, recordings or mqtt",
+            "/etc/tvshell/config.toml:24: nonsense.a: unknown table [nonsense]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep, sound, scrub, accounts, recordings or mqtt",
         ])
         let stall = ShellConfigFile.parse("[recovery]\nstall = 0.5", path: "c.toml")
         #expect(stall.stall == nil && stall.problems.map(\.description) == ["c.toml:2: recovery.stall: expected seconds from 1 to 600"])

@@ -61,3 +61,18 @@ struct SoundFileTests {
         #expect(SoundFile.read(path).problem?.contains("cannot be read") == true, "a folder in its place")
     }
 }
+
+@Suite("The box's loudest volume ([sound] max_volume)")
+struct MaxVolumeConfigTests {
+    @Test("a volume in % from 0 to 130; anything else is a problem at its line, and no limit")
+    func parses() {
+        #expect(ShellConfigFile.parse("[sound]\nmax_volume = 80", path: "c.toml").maxVolume == 0.8)
+        #expect(ShellConfigFile.parse("[sound]\nmax_volume = 62.5", path: "c.toml").maxVolume == 0.625)
+        for (text, problem) in [("max_volume = 200", "c.toml:2: sound.max_volume: expected a volume in % from 0 to 130, such as 80"),
+                                ("max_volume = \"loud\"", "c.toml:2: sound.max_volume: expected a volume in % from 0 to 130, such as 80"),
+                                ("loudest = 80", "c.toml:2: sound.loudest: unknown setting; expected max_volume")] {
+            let config = ShellConfigFile.parse("[sound]\n" + text, path: "c.toml")
+            #expect(config.maxVolume == nil && config.problems.map(\.description) == [problem], "\(config.problems.map(\.description))")
+        }
+    }
+}

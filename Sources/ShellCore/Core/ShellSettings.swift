@@ -9,6 +9,10 @@ public struct ShellSettings: Equatable, Sendable {
     public var volume = 1.0
     /// The full-screen player's sound is off (mpv's `mute`).
     public var muted = false
+    /// The highest volume anything may set, 0 … 1.3: the volume keys, the
+    /// socket, MPRIS, Home Assistant, the volume kept from the last start
+    /// (`[sound] max_volume`: a hotel room's or a waiting room's limit).
+    public var maxVolume = 1.3
     /// Seconds the previous picture is held while the next item loads,
     /// before the title card replaces it.
     public var posterDelay = 0.25

@@ -42,7 +42,7 @@ enum NowPlayingReducer {
             return KioskReducer.requestQuit(&state, source: .ipc)
         case .setVolume(let volume):
             guard volume.isFinite else { return [] }
-            state.settings.volume = min(max(volume, 0), 1.3)
+            state.settings.volume = min(max(volume, 0), min(1.3, state.settings.maxVolume))
             return [.setVolume(state.settings.volume), .keepSound(volume: state.settings.volume, muted: state.settings.muted)]
         case .setMuted(let muted):
             state.settings.muted = muted

@@ -1,7 +1,8 @@
 /// The viewer's volume keys, on any screen: a step up or down (5 %, from 0
-/// to 130 %, libmpv's range), the sound off or back on; a step up turns a
-/// muted sound back on. A badge says where the sound is, for a moment in
-/// the top right corner (`VolumeBadgeView`). Pure.
+/// to 130 %, libmpv's range, or to the box's limit, `ShellSettings.maxVolume`),
+/// the sound off or back on; a step up turns a muted sound back on. A badge
+/// says where the sound is, for a moment in the top right corner
+/// (`VolumeBadgeView`), and when a step up found the limit. Pure.
 enum VolumeReducer {
     /// Presses of a volume key from 0 to 100 % (a step is 5 %).
     static let stepsPerWhole = 20.0
@@ -10,10 +11,13 @@ enum VolumeReducer {
 
     static func reduce(_ state: inout ShellState, _ command: RemoteCommand) -> [Effect]? {
         var effects: [Effect] = []
+        var limited = false
         switch command {
         case .volumeUp, .volumeDown:
             let steps = (state.settings.volume * stepsPerWhole).rounded() + (command == .volumeUp ? 1 : -1)
-            state.settings.volume = min(max(steps / stepsPerWhole, 0), highest)
+            let before = state.settings.volume
+            state.settings.volume = min(max(steps / stepsPerWhole, 0), min(highest, state.settings.maxVolume))
+            limited = command == .volumeUp && state.settings.volume <= before && state.settings.maxVolume < highest
             effects.append(.setVolume(state.settings.volume))
             if command == .volumeUp, state.settings.muted {
                 state.settings.muted = false
@@ -26,7 +30,7 @@ enum VolumeReducer {
             return nil
         }
         let percent = Int((state.settings.volume * 100).rounded())
-        state.chrome.volumeBadge = state.settings.muted ? "Muted (volume \(percent) %)" : "Volume \(percent) %"
+        state.chrome.volumeBadge = state.settings.muted ? "Muted (volume \(percent) %)" : "Volume \(percent) %" + (limited ? " · the highest here" : "")
         return effects + [.keepSound(volume: state.settings.volume, muted: state.settings.muted),
                           .startTimer(.volumeBadgeHide, after: FeedbackReducer.duration)]
     }

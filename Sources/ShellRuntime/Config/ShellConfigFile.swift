@@ -67,6 +67,8 @@ import TerminalUI
 ///     standby_on_quit = false
 ///     [sleep]
 ///     daily = "20:00"        # the screen goes dark every day then (a kiosk: only the admin changes it)
+///     [sound]
+///     max_volume = 80        # % (0 to 130): no key, socket, MPRIS or Home Assistant goes louder
 ///     [mqtt]                 # fleet control and telemetry (docs/fleet.md)
 ///     broker = "mqtts://broker.lan:8883"
 ///     username = "room-101"
@@ -153,6 +155,8 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var cec = CECSettings()
     /// `[sleep] daily`: minutes after local midnight.
     public var sleepDaily: Int?
+    /// `[sound] max_volume`: the highest volume, 0 … 1.3 (written in %).
+    public var maxVolume: Double?
     /// `[scrub] thumbnails`: a thumbnail of the frame under the scrub head.
     public var scrubThumbnails: Bool?
     /// `[accounts] default`: the account `play` signs in with when no
@@ -459,6 +463,10 @@ public struct ShellConfigFile: Equatable, Sendable {
                 accountRefresh = age
             default: throw EntryError("unknown setting; expected default or refresh")
             }
+        case "sound":
+            guard entry.key == "max_volume" else { throw EntryError("unknown setting; expected max_volume") }
+            guard let percent = value.float, percent >= 0, percent <= 130 else { throw EntryError("expected a volume in % from 0 to 130, such as 80") }
+            maxVolume = percent / 100
         case "sleep":
             guard entry.key == "daily" else { throw EntryError("unknown setting; expected daily") }
             let parts = (value.string ?? "").split(separator: ":").map { Int($0) }
@@ -467,7 +475,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             }
             sleepDaily = hours * 60 + minutes
         default:
-            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep, scrub, accounts, recordings or mqtt")
+            throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep, sound, scrub, accounts, recordings or mqtt")
         }
     }
 

@@ -262,7 +262,8 @@ final class FleetPort: StateObserver, AutomationPort {
         let options = HomeAssistantDiscovery.options(state), highest = HomeAssistantDiscovery.highestNumber(state)
         guard publishedOptions.map({ $0.options != options || $0.highest != highest }) ?? true else { return }
         publishedOptions = (options, highest)
-        for entity in HomeAssistantDiscovery.entities(topics: topics, version: version, options: options, highest: highest) {
+        let loudest = Int((min(state.settings.maxVolume, 1.3) * 100).rounded())
+        for entity in HomeAssistantDiscovery.entities(topics: topics, version: version, options: options, highest: highest, loudest: loudest) {
             let topic = HomeAssistantDiscovery.topic(entity, discoveryPrefix: settings.discoveryPrefix, device: settings.deviceID)
             if settings.homeAssistant {
                 publish(topic, entity.config, retain: true)

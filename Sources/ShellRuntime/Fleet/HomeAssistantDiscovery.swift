@@ -63,7 +63,8 @@ enum HomeAssistantDiscovery {
     /// box read `None`, which Home Assistant shows as unknown (an empty
     /// option is refused as not among the options, and 0 read as a channel);
     /// the select does too while a channel it does not list plays.
-    static func entities(topics: FleetTopics, version: String, options: [String], highest: Int = 1) -> [Entity] {
+    /// `loudest`: the highest volume the box takes, in % (`[sound] max_volume`).
+    static func entities(topics: FleetTopics, version: String, options: [String], highest: Int = 1, loudest: Int = 130) -> [Entity] {
         let node = nodeID(topics.device)
         let device: [String: Any] = [
             "identifiers": [node], "name": "tvshell \(topics.device)", "manufacturer": "tvshell", "model": "tvshell",
@@ -105,7 +106,7 @@ enum HomeAssistantDiscovery {
             ]),
             entity("number", "volume", "Volume", [
                 "command_topic": topics.command, "command_template": #"{"command":["set_property","volume",{{ value }}]}"#,
-                "state_topic": topics.state, "value_template": "{{ value_json.volume }}", "min": 0, "max": 130, "step": 1,
+                "state_topic": topics.state, "value_template": "{{ value_json.volume }}", "min": 0, "max": loudest, "step": 1,
                 "mode": "slider", "unit_of_measurement": "%", "icon": "mdi:volume-high",
             ]),
             entity("text", "message", "Message", [

@@ -35,6 +35,31 @@ struct VolumeTests {
         h.expectArmed([.transportHide, .hintHide])
     }
 
+    @Test("a box's limit ([sound] max_volume 80 %): a step up stops there and says so; the socket, MPRIS and Home Assistant go no louder")
+    func limit() {
+        var settings = ShellSettings()
+        settings.maxVolume = 0.8
+        settings.volume = 0.75
+        let h = playingFilm(settings: settings)
+        h.press(.volumeUp, effects: [.setVolume(0.8), .keepSound(volume: 0.8, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+            $0.settings.volume = 0.8
+            $0.chrome.volumeBadge = "Volume 80 %"
+        }
+        h.press(.volumeUp, effects: [.setVolume(0.8), .keepSound(volume: 0.8, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+            $0.chrome.volumeBadge = "Volume 80 % · the highest here"
+        }
+        h.press(.volumeDown, effects: [.setVolume(0.75), .keepSound(volume: 0.75, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)]) {
+            $0.settings.volume = 0.75
+            $0.chrome.volumeBadge = "Volume 75 %"
+        }
+        h.send(.nowPlaying(.setVolume(1.2), at: h.clock.now), effects: [.setVolume(0.8), .keepSound(volume: 0.8, muted: false)]) {
+            $0.settings.volume = 0.8
+        }
+        #expect(h.advance(by: 1.5) == [.volumeBadgeHide])
+        h.send(.timerFired(.volumeBadgeHide, at: h.clock.now)) { $0.chrome.volumeBadge = nil }
+        h.expectArmed([.transportHide, .hintHide])
+    }
+
     @Test("mute turns the sound off and on; a step up turns it on, a step down leaves it off")
     func mute() {
         let h = playingFilm()
