@@ -118,6 +118,7 @@ struct RemoteEndToEndTests {
         try lircd.press("KEY_DOWN")
         #expect(shell.tmux.waitFor { $0.contains("↑↓ select · OK play · HELP keys · GUIDE guide · SEARCH search · FAV favourite") }.ok,
                 "a remote's button pressed: its buttons")
+        #expect(try shell.ipc.request(["get_state"])["data"].flatMap { ($0 as? [String: Any])?["key_labels"] as? String } == "remote")
         try lircd.press("KEY_HELP")
         #expect(shell.tmux.waitFor { $0.contains("HELP") && $0.contains("this list") && $0.contains("VOL- VOL+ MUTE") }.ok, "the list of keys names the buttons")
         try lircd.press("KEY_BACK")

@@ -30,5 +30,19 @@ struct StateReportTests {
         let s = try #require(decoded["scrub"] as? [String: Any])
         #expect(s["active"] as? Bool == true && s["mode"] as? String == "fine" && s["target"] as? Double == 12.5)
         #expect(decoded["position"] is NSNull)
+        #expect(decoded["volume"] as? Int == 100 && decoded["muted"] as? Bool == false && decoded["max_volume"] as? Int == 130)
+        #expect(decoded["key_labels"] as? String == "keyboard")
+    }
+
+    @Test("the sound and the names the hints give keys")
+    func sound() throws {
+        var state = ShellState(items: [])
+        state.settings.volume = 0.45
+        state.settings.muted = true
+        state.settings.maxVolume = 0.8
+        state.chrome.keyLabels = KeyLabels.remote(.standard)
+        let report = StateReport.make(state, video: .terminal)
+        #expect(report["volume"] as? Int == 45 && report["muted"] as? Bool == true && report["max_volume"] as? Int == 80)
+        #expect(report["key_labels"] as? String == "remote")
     }
 }
