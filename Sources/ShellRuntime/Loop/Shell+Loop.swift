@@ -127,6 +127,12 @@ extension Shell {
             readInputDevice(fd)
         } else if let cec, fd == cec.fd {
             let (presses, standby, selected) = cec.service()
+            if selected, !state.quitting {
+                // The TV switched to the box with its own remote: a viewer is there, with that remote in hand;
+                // X's screen saver, which blanked an idle home screen, is told as of a key.
+                presenter?.viewerActed()
+                labelKeys(remote: true)
+            }
             if selected, state.sleep.asleep, !state.quitting {
                 logger.info("HDMI-CEC: the TV switched to the box; the shell wakes")
                 dispatch(.televisionOn(at: MonotonicClock.now()))
