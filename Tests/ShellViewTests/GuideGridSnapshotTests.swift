@@ -51,6 +51,18 @@ struct GuideGridSnapshotTests {
         }
     }
 
+    @Test("with a remote in hand: its buttons in the hint (CH+/CH- page, OK, HELP, FAV, SEARCH, PIP, GUIDE), no < > it lacks; the reminder's OK and BACK")
+    func remoteHint() {
+        var state = gridState(restricted: false)
+        state.chrome.keyLabels = KeyLabels.remote(.standard)
+        let text = ShellView.render(state, theme: .dark, width: 200, height: 60, context: ViewContext(picture: .terminal)).text()
+        #expect(text.contains("↑↓ channel · ←→ programme · CH+/CH- page · OK watch/remind · HELP keys · FAV favourite · SEARCH search · PIP picture · GUIDE list"), "\(text)")
+        #expect(!text.contains("< >") && !text.contains("ENTER"))
+        state.guide.reminderDue = Reminder(channel: "docs", start: wall + 60, title: "Docs 9", channelName: "Docs")
+        let due = ShellView.render(state, theme: .dark, width: 200, height: 60, context: ViewContext(picture: .terminal)).text()
+        #expect(due.contains("OK watch · BACK dismiss"), "\(due)")
+    }
+
     @Test("favourites first with their mark, a reminder's mark on its programme, the reminder's notice over the grid")
     func favouritesAndReminder() {
         var state = gridState(restricted: true)

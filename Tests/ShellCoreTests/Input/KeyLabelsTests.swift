@@ -70,6 +70,17 @@ struct KeyLabelsTests {
         #expect(drawn(state).contains("INFO / BACK close"))
     }
 
+    @Test("multiview with a remote: OK and BACK, no m or x it has no button for")
+    func multiview() {
+        let h = ReducerHarness(ShellState(items: (1...4).map { (n: Int) in MediaItem(id: "c\(n)", title: "Channel \(n)", url: "http://tv.example/\(n).m3u8", isLive: true, number: n) }))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.multiview, at: h.clock.now))
+        #expect(drawn(h.state, width: 120, height: 40).contains("←↑↓→ sound · ENTER full screen · m layout · ↓ channels · x put it here · ESC back"))
+        h.apply(.keyLabels(remote))
+        #expect(drawn(h.state, width: 120, height: 40).contains(" ←↑↓→ sound · OK full screen · ↓ channels · BACK back"), "\(drawn(h.state, width: 120, height: 40))")
+    }
+
     @Test("the list of keys with a remote: its buttons, the arrows, no line for a key it lacks, HELP last")
     func helpList() {
         var state = ShellState(items: [film, channel])
