@@ -14,7 +14,7 @@ private func key(_ code: UInt16, _ value: Int32) -> [UInt8] {
     return bytes + [UInt8](repeating: 0, count: 24)
 }
 
-private let keyUp: UInt16 = 103, keyRight: UInt16 = 106, keyBack: UInt16 = 158, keyPlayPause: UInt16 = 164
+private let keyG: UInt16 = 34, keyUp: UInt16 = 103, keyRight: UInt16 = 106, keyBack: UInt16 = 158, keyPlayPause: UInt16 = 164
 
 /// The shell reads a pipe of input events as it reads an evdev remote (the
 /// same decoder, repeat counting and remote map). This machine has no
@@ -43,9 +43,11 @@ struct InputDeviceEndToEndTests {
         func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
 
         send(key(keyUp, 1) + key(keyUp, 0))
-        try shell.ipc.waitForState { $0["overlay"] as? String == "custom" }
+        let up = try shell.ipc.waitForState { $0["overlay"] as? String == "custom" }
+        #expect(up["key_labels"] as? String == "keyboard", "an arrow says nothing of the hand it is in")
         send(key(keyBack, 1) + key(keyBack, 0))
-        try shell.ipc.waitForState { $0["overlay"] as? String == "none" }
+        let back = try shell.ipc.waitForState { $0["overlay"] as? String == "none" }
+        #expect(back["key_labels"] as? String == "remote", "BACK is a remote's button: the hints name the remote's")
 
         send(key(keyPlayPause, 1) + key(keyPlayPause, 0))
         try shell.ipc.waitForState { $0["paused"] as? Bool == true }
@@ -63,5 +65,8 @@ struct InputDeviceEndToEndTests {
         let moved = (number((held["scrub"] as? [String: Any])?["target"]) ?? 0) - origin
         #expect(moved > 10 * step, "9 of the 20 repeats pass the remote map: more than 10 steps means it accelerated (\(moved) s, step \(step) s)")
         #expect(try shell.ipc.state()["phase"] as? String == "playing")
+        send(key(keyG, 1) + key(keyG, 0))
+        let typed = try shell.ipc.waitForState { $0["screen"] as? String == "guide" }
+        #expect(typed["key_labels"] as? String == "keyboard", "a letter is a keyboard's: the hints name the keyboard's keys again")
     }
 }
