@@ -51,13 +51,23 @@ struct GuideGridSnapshotTests {
         }
     }
 
-    @Test("with a remote in hand: its buttons in the hint (CH+/CH- page, OK, HELP, FAV, SEARCH, PIP, GUIDE), no < > it lacks; the reminder's OK and BACK")
+    @Test("with a remote in hand: its buttons in the hint (CH+/CH- page, PREV/NEXT day, OK, HELP, FAV, SEARCH, PIP, GUIDE), no < > it lacks; the reminder's OK and BACK")
     func remoteHint() {
         var state = gridState(restricted: false)
         state.chrome.keyLabels = KeyLabels.remote(.standard)
         let text = ShellView.render(state, theme: .dark, width: 200, height: 60, context: ViewContext(picture: .terminal)).text()
-        #expect(text.contains("↑↓ channel · ←→ programme · CH+/CH- page · OK watch/remind · HELP keys · FAV favourite · SEARCH search · PIP picture · GUIDE list"), "\(text)")
+        #expect(text.contains("↑↓ channel · ←→ programme · CH+/CH- page · PREV/NEXT day · OK watch/remind · HELP keys · FAV favourite · SEARCH search · PIP picture · GUIDE list"), "\(text)")
         #expect(!text.contains("< >") && !text.contains("ENTER"))
+        state.chrome.help = true
+        func lines() -> [String] {
+            ShellView.render(state, theme: .dark, width: 200, height: 60, context: ViewContext(picture: .terminal)).text()
+                .split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        }
+        #expect(lines().contains { $0.contains("PREV a day back") } && lines().contains { $0.contains("NEXT a day on") }, "\(lines())")
+        state.chrome.keyLabels = .keyboard
+        #expect(lines().contains { $0.contains("< a day back") } && !lines().contains { $0.contains(", a day back") }, "\(lines())")
+        state.chrome.keyLabels = KeyLabels.remote(.standard)
+        state.chrome.help = false
         state.guide.reminderDue = Reminder(channel: "docs", start: wall + 60, title: "Docs 9", channelName: "Docs")
         let due = ShellView.render(state, theme: .dark, width: 200, height: 60, context: ViewContext(picture: .terminal)).text()
         #expect(due.contains("OK watch · BACK dismiss"), "\(due)")

@@ -80,9 +80,11 @@ public enum GuideGridReducer {
             let cell = focused(state, grid)
             let before = Self.cell(state, channel: grid.channel, at: cell.start - 1)
             grid.time = max(before.start, cell.start - 86400)
-        case .dayBack, .dayForward:
-            grid.time += command == .dayBack ? -86400 : 86400
-            grid.start += command == .dayBack ? -86400 : 86400
+        case .dayBack, .dayForward, .frameBack, .frameForward:
+            // A remote's ⏮ / ⏭ (frame steps in the player) are its day keys here.
+            let back = command == .dayBack || command == .frameBack
+            grid.time += back ? -86400 : 86400
+            grid.start += back ? -86400 : 86400
         case .select:
             return select(&state, grid, now: now)
         case .record:

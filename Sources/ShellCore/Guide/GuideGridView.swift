@@ -96,17 +96,19 @@ enum GuideGridView {
         let labels = state.chrome.keyLabels
         // A remote pages with its channel keys (CH+ / CH-).
         let pageKeys = labels.isRemote ? [labels.key(.channelUp, keyboard: ""), labels.key(.channelDown, keyboard: "")].compactMap { $0 }.joined(separator: "/") : "PGUP/PGDN"
-        let day = KeyLabels.Item(.dayForward, "< >", "day")
+        // A remote's day keys are its ⏮ / ⏭ (frame steps in the player).
+        let remoteDays = [labels.key(.frameBack, keyboard: ""), labels.key(.frameForward, keyboard: "")].compactMap { $0 }.joined(separator: "/")
+        let day: [KeyLabels.Item] = !labels.isRemote ? [.init(.dayForward, "< >", "day")] : remoteDays.isEmpty ? [] : [.init(nil, remoteDays, "day")]
         let page: [KeyLabels.Item] = pageKeys.isEmpty ? [] : [.init(nil, pageKeys, "page")]
         let keys: [KeyLabels.Item] = [
             .init(.select, "ENTER", "watch/remind"), .init(.help, "?", "keys"), .init(.favourite, "f", "favourite"), .init(.search, "/", "search"),
             .init(.pictureInPicture, "p", "picture"), .init(.guide, "g", "list"),
         ]
         let items: [KeyLabels.Item] = switch (ascii, wide) {
-        case (true, true): [.init(nil, "UP/DOWN", "channel"), .init(nil, "LEFT/RIGHT", "programme")] + page + [day] + keys
-        case (true, false): [.init(nil, "arrows", "move")] + keys + [day]
-        case (false, true): [.init(nil, "↑↓", "channel"), .init(nil, "←→", "programme")] + page + [day] + keys
-        case (false, false): [.init(nil, "↑↓←→", "move")] + keys + [day]
+        case (true, true): [.init(nil, "UP/DOWN", "channel"), .init(nil, "LEFT/RIGHT", "programme")] + page + day + keys
+        case (true, false): [.init(nil, "arrows", "move")] + keys + day
+        case (false, true): [.init(nil, "↑↓", "channel"), .init(nil, "←→", "programme")] + page + day + keys
+        case (false, false): [.init(nil, "↑↓←→", "move")] + keys + day
         }
         let hint = labels.hint(items, separator: ascii ? " - " : " · ")
         screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)

@@ -56,6 +56,8 @@ enum HelpView {
         }
         for command in taken {
             if case .digit = command { continue }
+            // In the grid a keyboard's day keys are < and >; its frame-step keys there do the same, unlisted.
+            if focus[0] == .guideGrid, !labels.isRemote, [RemoteCommand.frameBack, .frameForward].contains(command) { continue }
             guard let what = meaning(command, focus: focus[0], card: state.navigation.homeInfo),
                   let keys = names(command, ascii: ascii, labels: labels) else { continue }
             lines.append((keys, what))
@@ -100,8 +102,8 @@ enum HelpView {
         case .down: return player ? "info, subtitles, audio" : "down"
         case .select: return player ? "show / hide the bar; while paused, scrub" : focus == .multiview ? "the focused channel full screen" : "choose"
         case .menu: return card && (focus == .home || focus == .guideList) ? "close the card" : focus == .home ? nil : "back"
-        case .frameBack: return "a frame back (paused)"
-        case .frameForward: return "a frame on (paused)"
+        case .frameBack: return focus == .guideGrid ? "a day back" : "a frame back (paused)"
+        case .frameForward: return focus == .guideGrid ? "a day on" : "a frame on (paused)"
         case .channelUp: return "next channel"
         case .channelDown: return "previous channel"
         case .info: return focus == .home || focus == .guideList ? "the selected item's card" : "info panel"

@@ -96,7 +96,7 @@ public enum KeyTable {
         switch focus {
         case .home: (.home, [.up, .down, .select, .playPause, .play, .guide, .record, .info, .menu])
         case .guideList: (.guideList, [.up, .down, .select, .playPause, .play, .guide, .menu, .record, .info])
-        case .guideGrid: (.guideGrid, [.up, .down, .channelUp, .channelDown, .left, .right, .dayBack, .dayForward, .select, .guide, .menu, .record])
+        case .guideGrid: (.guideGrid, [.up, .down, .channelUp, .channelDown, .left, .right, .dayBack, .dayForward, .frameBack, .frameForward, .select, .guide, .menu, .record])
         case .searchLine: (.guideSearch, Set([.up, .down, .left, .right, .select, .menu, .search, .guide]).union(digits))
         case .transport:
             (.transport, [.playPause, .play, .pause, .left, .right, .up, .down, .select, .menu, .frameBack, .frameForward,

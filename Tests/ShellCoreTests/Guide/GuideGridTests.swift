@@ -168,7 +168,7 @@ struct GuideGridTests {
         h.expectArmed([.stall, .hintHide, .previewDelay])
     }
 
-    @Test("> and < move a day, the columns with them; PGDN pages by the rows shown (14 at 80×24), PGUP back")
+    @Test("> and < (a remote's ⏭ and ⏮) move a day, the columns with them; PGDN pages by the rows shown (14 at 80×24), PGUP back")
     func daysAndPages() {
         let h = gridOnNews(extra: 30)
         h.press(.dayForward) {
@@ -177,6 +177,15 @@ struct GuideGridTests {
         }
         #expect(GuideGridReducer.focused(h.state, h.state.guide.grid!).programme?.title == "Tomorrow")
         h.press(.dayBack) {
+            $0.guide.grid?.time = wall
+            $0.guide.grid?.start = half - 1800
+        }
+        // A remote's ⏭ / ⏮ (frame steps in the player): the same days.
+        h.press(.frameForward) {
+            $0.guide.grid?.time = wall + 86400
+            $0.guide.grid?.start = half - 1800 + 86400
+        }
+        h.press(.frameBack) {
             $0.guide.grid?.time = wall
             $0.guide.grid?.start = half - 1800
         }
