@@ -106,7 +106,7 @@ struct RemoteEndToEndTests {
         try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
     }
 
-    @Test("the hints name the remote's buttons once it is pressed (OK, GUIDE, HELP), and the keyboard's keys again once one is typed")
+    @Test("the hints name the remote's buttons once it is pressed (OK, GUIDE, HELP), its PREV / NEXT move the grid a day, and the keyboard's keys come back once one is typed")
     func labels() throws {
         let dir = TVShellBinary.scratchDirectory("lirc-labels")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -123,6 +123,17 @@ struct RemoteEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("HELP") && $0.contains("this list") && $0.contains("VOL- VOL+ MUTE") }.ok, "the list of keys names the buttons")
         try lircd.press("KEY_BACK")
         try shell.ipc.waitForState { $0["help"] as? Bool == false }
+        // The guide's grid: the remote's PREV / NEXT move a day.
+        try lircd.press("KEY_EPG")
+        let grid = try shell.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        let today = try #require(number((grid["guide"] as? [String: Any])?["time"]))
+        #expect(shell.tmux.waitFor { $0.contains("PREV/NEXT day") }.ok, "the grid's hint names them")
+        try lircd.press("KEY_NEXT")
+        try shell.ipc.waitForState { number(($0["guide"] as? [String: Any])?["time"]) == today + 86400 }
+        try lircd.press("KEY_PREVIOUS")
+        try shell.ipc.waitForState { number(($0["guide"] as? [String: Any])?["time"]) == today }
+        try lircd.press("KEY_BACK")
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
         try shell.tmux.send("Down")
         try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
         #expect(shell.tmux.waitFor { $0.contains("↑↓ select · ENTER play · ? keys · g guide") }.ok, "a key typed: the keyboard's keys again")
