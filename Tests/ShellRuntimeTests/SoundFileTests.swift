@@ -29,7 +29,7 @@ struct SoundFileTests {
         #expect(SoundFile.read(path).sound == SoundFile.Sound(volume: 1.3, muted: false))
     }
 
-    @Test("a change is written by itself once no other has come for the settling time; a change during it replaces it")
+    @Test("a change is written by itself after the settling time, with the newest change made during it")
     func settles() throws {
         let base = try folder()
         defer { try? FileManager.default.removeItem(at: base) }

@@ -5,11 +5,12 @@ import Logging
 /// The viewer's volume and mute kept for the next start: `sound.json`
 /// beside the library database (`$XDG_STATE_HOME/tvshell/sound.json`, or
 /// beside `[library] path`). Read once as the shell starts, before anything
-/// loads, so nothing plays at another volume first; written a second after
-/// the volume or mute last changed (a key, the socket, MPRIS, Home
+/// loads, so nothing plays at another volume first; written at most once a
+/// second when the volume or mute changes (a key, the socket, MPRIS, Home
 /// Assistant; at once at exit) on a queue of its own, off the run loop, the
-/// newest value winning and the file replaced whole. A file that cannot be read or written is told in the
-/// log (once for writes); the shell goes on at its volume.
+/// newest value winning and the file replaced whole. A file that cannot be
+/// read or written is told in the log (once for writes); the shell goes on
+/// at its volume.
 ///
 /// `keep` from the run-loop thread; `flush` at exit; `read` from any thread.
 public final class SoundFile: @unchecked Sendable {
@@ -30,9 +31,9 @@ public final class SoundFile: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: Sound?
     private var reported = false
-    /// Seconds a change waits for the next before it is written: a held
-    /// volume key (ten steps a second) writes once, not ten times a second
-    /// on a box's SD card.
+    /// Seconds a change waits, gathering those after it, before the newest
+    /// is written: a held volume key (ten steps a second) writes once a
+    /// second, not ten times, on a box's SD card.
     private let settle: Double
     /// Files written (for tests).
     private(set) var writes = 0
@@ -59,8 +60,8 @@ public final class SoundFile: @unchecked Sendable {
         return (sound, nil)
     }
 
-    /// Writes `sound` once no newer one has come for `settle` seconds; a
-    /// newer one given before replaces it.
+    /// Writes `sound` `settle` seconds after the first change not yet
+    /// written; a newer one given before then replaces it.
     public func keep(_ sound: Sound) {
         lock.lock()
         let scheduled = pending != nil
