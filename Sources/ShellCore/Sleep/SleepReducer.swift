@@ -2,9 +2,10 @@ import MediaModel
 
 /// The sleep timer (`Action.sleep`, the overlay's and the info panel's
 /// "Sleep" item, IPC `sleep`, the kiosk's daily time): a warning a minute
-/// before (at once for less), counting the seconds down, then playback stops (the picture in picture too) and the screen
-/// goes dark until a key. A key during the warning keeps the shell awake
-/// (not the kiosk's daily sleep: that one is the admin's). Pure.
+/// before (at once for less), counting the seconds down, then playback
+/// stops (the picture in picture too) and the screen goes dark until a key.
+/// A key during the warning keeps the shell awake (not the kiosk's daily
+/// sleep: that one is the admin's). Pure.
 enum SleepReducer {
     /// Seconds before the end the warning comes up.
     static let warning = 60.0
