@@ -156,7 +156,7 @@ static void describe(int code, const char *what, char *message, size_t size) {
     snprintf(message, size, "%s: %s", what, reason);
 }
 
-int tvs_record(const char *url, const char *headers, const char *path, const char *tags, double stop_at,
+int tvs_record(const char *url, const char *headers, const char *path, const char *tags, double stop_at, double most_seconds, double ahead,
                void (*progress)(const tvs_record_progress *, void *), void *context,
                char *message, size_t message_size) {
     pthread_once(&once, load);
@@ -171,7 +171,7 @@ int tvs_record(const char *url, const char *headers, const char *path, const cha
     AVDictionary *options = NULL;
     int *map = NULL;
     int64_t *offsets = NULL, *last = NULL;
-    int started = 0, header_written = 0;
+    int started = 0, header_written = 0, finite = 0;
     int64_t first_pts = AV_NOPTS_VALUE, newest_pts = AV_NOPTS_VALUE;
     AVRational base = {1, 1000};
     double stop = stop_at;
@@ -198,6 +198,8 @@ int tvs_record(const char *url, const char *headers, const char *path, const cha
         goto done;
     }
     keep_one_variant(input);
+    /* A length known (from the file, or an HLS playlist's end): not live. */
+    finite = input->duration != AV_NOPTS_VALUE && input->duration > 0;
     if ((code = av.avformat_alloc_output_context2(&output, NULL, "matroska", path)) < 0) {
         describe(code, "the recording cannot be made", message, message_size);
         result = TVS_RECORD_WRITE_FAILED;
@@ -244,7 +246,7 @@ int tvs_record(const char *url, const char *headers, const char *path, const cha
         goto done;
     }
     header_written = 1;
-    double reported = 0;
+    double reported = 0, began = wall_clock();
     while (1) {
         if (stop_requested || wall_clock() >= stop) break;
         code = av.av_read_frame(input, packet);
@@ -305,13 +307,14 @@ int tvs_record(const char *url, const char *headers, const char *path, const cha
             }
             break;
         }
+        double held = first_pts == AV_NOPTS_VALUE ? 0 : (newest_pts - first_pts) / 1000.0;
         double now = wall_clock();
         if (progress != NULL && now - reported >= 1) {
             reported = now;
-            tvs_record_progress p = {av.avio_seek(output->pb, 0, SEEK_CUR),
-                                     first_pts == AV_NOPTS_VALUE ? 0 : (newest_pts - first_pts) / 1000.0};
+            tvs_record_progress p = {av.avio_seek(output->pb, 0, SEEK_CUR), held, finite};
             progress(&p, context);
         }
+        if (most_seconds > 0 && held >= most_seconds && (finite || held > now - began + ahead)) break;
     }
 done:
     if (header_written) {
@@ -322,7 +325,7 @@ done:
     }
     if (progress != NULL && output != NULL && output->pb != NULL) {
         tvs_record_progress p = {av.avio_seek(output->pb, 0, SEEK_CUR),
-                                 first_pts == AV_NOPTS_VALUE ? 0 : (newest_pts - first_pts) / 1000.0};
+                                 first_pts == AV_NOPTS_VALUE ? 0 : (newest_pts - first_pts) / 1000.0, finite};
         progress(&p, context);
     }
     if (output != NULL) {

@@ -364,6 +364,53 @@ struct RecordingsEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: String(path.dropLast(4)) + ".part3.mkv"), "no empty part kept")
     }
 
+    @Test("a channel whose entry is a file, not a broadcast, is recorded once, not again and again into parts until the end: an HLS playlist with its end to its end, one file; a stream read faster than the clock is stopped after the copies that show it; each card says why")
+    func fileBehindAChannel() throws {
+        let dir = TVShellBinary.scratchDirectory("recordings-file")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let loop = dir.appendingPathComponent("loop.ts").path
+        let made = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25",
+                                  "-t", "12", "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-f", "mpegts", loop])
+        #expect(made.status == 0, "\(made.output)")
+        let hls = try LocalHTTPServer(directory: try TestMedia.hlsStream())
+        let plain = try LocalHTTPServer(files: ["loop.ts": try Data(contentsOf: URL(fileURLWithPath: loop))], ranges: false)
+        defer { hls.stop(); plain.stop() }
+        let lineup = dir.appendingPathComponent("files.m3u").path
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-chno="1",Box Set
+            \(hls.url("index.m3u8"))
+            #EXTINF:-1 tvg-chno="2",Loop
+            \(plain.url("loop.ts"))
+            """.write(toFile: lineup, atomically: true, encoding: .utf8)
+        let recordings = dir.appendingPathComponent("recordings").path
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[recordings]\ndir = \"\(recordings)\"\npadding_before = 0\npadding_after = 0\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--config", config, "--home", lineup])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+
+        let asked = Date()
+        _ = try shell.ipc.request(["record", 1, NSNull(), 120])
+        let boxSet = try shell.ipc.waitForEvent("recording-finished", timeout: 40)
+        #expect(Date().timeIntervalSince(asked) < 60, "finished at the playlist's end, not the recording's")
+        #expect(boxSet["reason"] as? String == "the channel's stream is a file, not a live broadcast: recorded to its end", "\(boxSet)")
+        let path = try #require(boxSet["path"] as? String)
+        #expect(abs(try probe(path).duration - 30) <= 2, "the playlist's 30 s, once")
+        #expect(!FileManager.default.fileExists(atPath: String(path.dropLast(4)) + ".part2.mkv"), "no second copy")
+
+        _ = try shell.ipc.request(["record", 2, NSNull(), 120])
+        let looped = try shell.ipc.waitForEvent("recording-finished", timeout: 60)
+        #expect(Date().timeIntervalSince(asked) < 100, "stopped long before the recording's end")
+        let reason = try #require(looped["reason"] as? String)
+        #expect(reason.hasPrefix("the channel's stream is a file, not a live broadcast: recorded"), "\(looped)")
+        let copies = plain.requests.filter { $0.hasPrefix("/loop.ts") }.count
+        #expect(copies <= 8, "the file asked for \(copies) times")
+        let first = try #require(looped["path"] as? String)
+        let parts = ((try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? [])
+            .filter { $0.hasPrefix((first as NSString).lastPathComponent.dropLast(4)) }
+        #expect(parts.count <= 8 && parts.count == copies, "\(parts)")
+    }
+
     @Test("a channel down as its recording begins is tried again until it is back: the viewer is told at once and when it records; the recording finishes with what came after")
     func channelDownAtTheStart() throws {
         let setup = try Setup(name: "recordings-down")

@@ -1,6 +1,14 @@
 import ShellRuntime
 import Testing
 
+extension RecordingAttempts {
+    /// An attempt of a live stream that lasted a minute and recorded it
+    /// (`gotContent`), or nothing.
+    mutating func next(after outcome: Outcome, gotContent: Bool) -> Step {
+        next(after: outcome, recorded: gotContent ? 60 : 0, lasted: 60)
+    }
+}
+
 @Suite("What the recorder does after each attempt")
 struct RecordingAttemptsTests {
     @Test("before anything is recorded: each stream in turn, then round after round with growing pauses until the end (the channel is down meanwhile)")
@@ -75,5 +83,44 @@ struct RecordingAttemptsTests {
         var dropped = RecordingAttempts(streams: 1)
         _ = dropped.next(after: .sourceFailed, gotContent: true)
         #expect(dropped.howItWent(parts: 2, reason: "") == "the stream stopped once; recorded in 2 parts")
+    }
+
+    @Test("a stream with an end (a file behind a channel's entry) is recorded once: its end finishes the recording, not a new part, and the card says why")
+    func fileEnds() {
+        var file = RecordingAttempts(streams: 2)
+        #expect(file.next(after: .sourceFailed, recorded: 8, lasted: 0.2, finite: true) == .stop(finished: true))
+        #expect(file.notLive && file.reachedItsEnd && file.drops == 0)
+        #expect(file.howItWent(parts: 1, reason: "") == "the channel's stream is a file, not a live broadcast: recorded to its end")
+
+        var long = RecordingAttempts(streams: 1)
+        #expect(long.next(after: .done, recorded: 3600, lasted: 40, finite: true) == .stop(finished: true), "a long file, cut at the recording's length")
+        #expect(long.howItWent(parts: 1, reason: "") == "the channel's stream is a file, not a live broadcast: recorded for as long as asked")
+
+        var live = RecordingAttempts(streams: 1)
+        #expect(live.next(after: .sourceFailed, recorded: 50, lasted: 40) == .attempt(stream: 0, newPart: true, pause: 0),
+                "a live stream's burst at the start is not a file")
+        #expect(!live.notLive)
+    }
+
+    @Test("a stream that says nothing of an end but comes faster than the clock is a file too: after the copies that show it, the recording is finished")
+    func fasterThanTheClock() {
+        var attempts = RecordingAttempts(streams: 1)
+        var steps: [RecordingAttempts.Step] = []
+        for _ in 0..<6 { steps.append(attempts.next(after: .sourceFailed, recorded: 8, lasted: 0.1)) }
+        #expect(steps == [.attempt(stream: 0, newPart: true, pause: 0), .attempt(stream: 0, newPart: true, pause: 1),
+                          .attempt(stream: 0, newPart: true, pause: 2), .stop(finished: true), .stop(finished: true), .stop(finished: true)],
+                "32 s of the stream in 0.4 s: not live")
+        #expect(attempts.howItWent(parts: 4, reason: "") == "the channel's stream is a file, not a live broadcast: recorded to its end; the stream stopped 3 times; recorded in 4 parts")
+    }
+
+    @Test("a live stream that stops within seconds time after time is asked again after a pause that doubles up to 15 s; one that holds a while resets it")
+    func quickDrops() {
+        var attempts = RecordingAttempts(streams: 1)
+        let pauses = (0..<7).map { _ in attempts.next(after: .sourceFailed, recorded: 3, lasted: 3) }
+        #expect(pauses == [0, 1, 2, 4, 8, 15, 15].map { .attempt(stream: 0, newPart: true, pause: $0) })
+        #expect(!attempts.notLive && attempts.drops == 7)
+        #expect(attempts.next(after: .sourceFailed, recorded: 40, lasted: 40) == .attempt(stream: 0, newPart: true, pause: 0), "it held 40 s")
+        #expect(attempts.next(after: .sourceFailed, recorded: 3, lasted: 3) == .attempt(stream: 0, newPart: true, pause: 0), "one quick drop: at once")
+        #expect(attempts.next(after: .sourceFailed, recorded: 3, lasted: 3) == .attempt(stream: 0, newPart: true, pause: 1))
     }
 }

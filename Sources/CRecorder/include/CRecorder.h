@@ -3,10 +3,13 @@
 
 #include <stddef.h>
 
-/* How far a recording has come: bytes in the file, seconds of media in it. */
+/* How far a recording has come: bytes in the file, seconds of media in it,
+ * and whether the stream has an end (`finite`: a file, or an HLS playlist
+ * with its end; a live stream has none). */
 typedef struct {
     long long bytes;
     double seconds;
+    int finite;
 } tvs_record_progress;
 
 /* How a recording ended. */
@@ -21,11 +24,15 @@ enum {
 
 /* Copies the streams of `url` (with HTTP `headers`, "Name: value\r\n"…, or
  * NULL) into a Matroska file at `path`, without decoding, from the first
- * video keyframe until the wall clock (Unix seconds) reaches `stop_at`.
- * `tags` ("NAME=value\n"…, or NULL) become the file's global tags.
- * `progress` is called about once a second from this thread. Blocking; one
- * recording per call, any thread. `message` gets a sentence on failure. */
-int tvs_record(const char *url, const char *headers, const char *path, const char *tags, double stop_at,
+ * video keyframe until the wall clock (Unix seconds) reaches `stop_at`, or,
+ * for a stream that is not live (it has an end, or it has given more than
+ * `ahead` seconds beyond the time it took: read as fast as it comes, not at
+ * its pace), until the file holds `most_seconds` of it (0: no such limit;
+ * DONE). `tags` ("NAME=value\n"…, or NULL) become the file's global tags.
+ * `progress` is called about once a second from this thread, and once at
+ * the end. Blocking; one recording per call, any thread. `message` gets a
+ * sentence on failure. */
+int tvs_record(const char *url, const char *headers, const char *path, const char *tags, double stop_at, double most_seconds, double ahead,
                void (*progress)(const tvs_record_progress *, void *), void *context,
                char *message, size_t message_size);
 

@@ -45,10 +45,15 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private var fault: (kind: Fault, pathSuffix: String)?
     private var fields: [String] = []
 
+    /// Answers byte ranges (false: every body whole, as a server that
+    /// cannot seek, so a client cannot tell a file's length from its end).
+    private let ranges: Bool
+
     /// Listens on `port` (0: any free one), so a test can stop a server and
     /// start another where the first was.
     public init(files: [String: Data] = [:], directory: String? = nil, fallback: Data? = nil, port requested: UInt16 = 0,
-                responder: (@Sendable (String) -> Data?)? = nil, answer: (@Sendable (String) -> Data?)? = nil) throws {
+                ranges: Bool = true, responder: (@Sendable (String) -> Data?)? = nil, answer: (@Sendable (String) -> Data?)? = nil) throws {
+        self.ranges = ranges
         self.responder = responder
         targetAnswer = answer
         self.files = files
@@ -172,7 +177,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
                 close(client)
                 return
             }
-            if let range = headers["range"].flatMap({ Self.byteRange($0, size: body.count) }) {
+            if ranges, let range = headers["range"].flatMap({ Self.byteRange($0, size: body.count) }) {
                 // A byte range, as an HLS I-frame playlist's fetches ask.
                 response = Data(("HTTP/1.0 206 Partial Content\r\nContent-Length: \(range.count)\r\n"
                     + "Content-Range: bytes \(range.lowerBound)-\(range.upperBound - 1)/\(body.count)\r\nConnection: close\r\n\r\n").utf8)

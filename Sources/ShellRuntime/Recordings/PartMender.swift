@@ -27,7 +27,7 @@ enum PartMender {
     private static func mend(_ path: String, tags: String?) -> Bool {
         let temporary = RecordingsSettings.mendingPath(path)
         var message = [CChar](repeating: 0, count: 512)
-        let result = tvs_record(path, nil, temporary, tags, Date().timeIntervalSince1970 + 86_400, nil, nil, &message, message.count)
+        let result = tvs_record(path, nil, temporary, tags, Date().timeIntervalSince1970 + 86_400, 0, 0, nil, nil, &message, message.count)
         guard Int(result) == Int(TVS_RECORD_SOURCE_ENDED), tvs_record_stop_requested() == 0, tvs_record_is_whole(temporary) == 1,
               rename(temporary, path) == 0 else {
             unlink(temporary)

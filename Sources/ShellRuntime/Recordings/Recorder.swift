@@ -10,7 +10,9 @@ import Glibc
 /// part so far). A stream that cannot be opened or read gives way to the
 /// channel's next one, as playback fails over, round after round until the
 /// end while the channel is down; one that stops mid-recording is asked for
-/// again into a further part (`RecordingAttempts` says how).
+/// again into a further part; one that is not live (a file behind the
+/// channel's entry) is copied once, no further than the recording's length
+/// (`RecordingAttempts` says how).
 /// SIGTERM stops it early, keeping what it has. Call from a process's main
 /// thread; returns its exit status.
 public enum Recorder {
@@ -22,6 +24,8 @@ public enum Recorder {
         let pid = getpid()
         var before = (bytes: Int64(0), seconds: 0.0)
         var attempt = (bytes: Int64(0), seconds: 0.0)
+        /// The stream being copied has an end (a file, not live).
+        var finite = false
         var reason: String?
         init(path: String) { self.path = path }
 
@@ -66,10 +70,16 @@ public enum Recorder {
             let headers = streams[stream].headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
             var message = [CChar](repeating: 0, count: 512)
             context.attempt = (0, 0)
-            let result = tvs_record(streams[stream].url, headers.isEmpty ? nil : headers, path, tags.isEmpty ? nil : tags, job.stopAt, { progress, opaque in
+            context.finite = false
+            let began = Date().timeIntervalSince1970
+            // A stream with an end is read faster than its pace: no more of
+            // it than the time the recording has left.
+            let most = max(1, job.stopAt - began)
+            let result = tvs_record(streams[stream].url, headers.isEmpty ? nil : headers, path, tags.isEmpty ? nil : tags, job.stopAt, most, RecordingAttempts.aheadAllowance, { progress, opaque in
                 guard let progress, let opaque else { return }
                 let context = Unmanaged<Context>.fromOpaque(opaque).takeUnretainedValue()
                 context.attempt = (progress.pointee.bytes, progress.pointee.seconds)
+                context.finite = progress.pointee.finite != 0
                 if progress.pointee.seconds > 0 { context.reason = nil }
                 context.write()
             }, unmanaged.toOpaque(), &message, message.count)
@@ -82,7 +92,12 @@ public enum Recorder {
             default: .fatal
             }
             let stopping = tvs_record_stop_requested() != 0 || Date().timeIntervalSince1970 >= job.stopAt
-            switch attempts.next(after: stopping && outcome == .sourceFailed ? .done : outcome, gotContent: gotContent) {
+            let lasted = Date().timeIntervalSince1970 - began
+            // Done before the end: the recording's length of a stream read
+            // faster than its pace.
+            let capped = outcome == .done && !stopping
+            switch attempts.next(after: stopping && outcome == .sourceFailed ? .done : outcome, recorded: context.attempt.seconds,
+                                 lasted: lasted, finite: context.finite || capped) {
             case .stop(let done):
                 finished = done
             case .attempt(let next, let newPart, let pause):

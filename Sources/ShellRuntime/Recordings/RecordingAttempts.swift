@@ -9,7 +9,12 @@
 /// (the recorder says at once that it is down: `channelDown`). Once
 /// something is recorded, a stream that stops is asked again at once into a
 /// new part (the file written so far is closed and kept), then the others
-/// in turn, the same way: the parts play as one. A recorder started again
+/// in turn, the same way: the parts play as one; one that stops again
+/// within seconds, time after time, is asked again after a pause that
+/// doubles from 1 s to 15 s. A stream that is not live (it has an end, or
+/// it gave more than `aheadAllowance` seconds beyond the time it took: a
+/// file behind a channel's entry) is recorded once: its end finishes the
+/// recording, as the recording's end does. A recorder started again
 /// into a further part counts what the parts before it hold. A full disk
 /// or a file that cannot be written ends it; the end reached with nothing
 /// recorded fails it.
@@ -52,6 +57,26 @@ public struct RecordingAttempts: Equatable, Sendable {
     /// was recorded.
     public private(set) var roundsFailedBeforeContent = 0
     private var pause = 0.0
+    /// The stream is not live: it has an end, or it came faster than the
+    /// clock (a file behind the channel's entry).
+    public private(set) var notLive = false
+    /// A stream that is not live ended before the recording's end.
+    public private(set) var reachedItsEnd = false
+    /// Seconds of the stream recorded here, and the wall clock's seconds
+    /// the attempts took.
+    private var streamSeconds = 0.0
+    private var clockSeconds = 0.0
+    /// Drops in a row, each of an attempt shorter than `quickDrop`, and
+    /// the pause before the next attempt after them.
+    private var quickDrops = 0
+    private var dropPause = 0.0
+
+    /// Seconds a live stream may give beyond the time it took (a live
+    /// HLS playlist's newest segment, a server's burst at the start).
+    public static let aheadAllowance = 30.0
+    /// An attempt that recorded something and stopped within this many
+    /// seconds: a second one in a row waits before the stream is asked again.
+    public static let quickDrop = 10.0
 
     /// Nothing recorded yet and every stream of the channel has failed:
     /// the channel is down as the recording begins.
@@ -73,7 +98,10 @@ public struct RecordingAttempts: Equatable, Sendable {
     /// only after the end, to finish the parts).
     public func howItWent(parts: Int, reason: String?) -> String? {
         let inParts = parts > 1 ? "; recorded in \(parts) parts" : ""
-        let stops = drops == 0 ? nil : "the stream stopped \(drops == 1 ? "once" : "\(drops) times")"
+        let file = notLive ? "the channel's stream is a file, not a live broadcast: \(reachedItsEnd ? "recorded to its end" : "recorded for as long as asked")" : nil
+        let dropped = drops == 0 ? nil : "the stream stopped \(drops == 1 ? "once" : "\(drops) times")"
+        let said = [file, dropped].compactMap { $0 }.joined(separator: "; ")
+        let stops: String? = said.isEmpty ? nil : said
         guard resumed else { return stops.map { $0 + inParts } }
         guard recordedHere else {
             guard let reason else { return "the recorder stopped before the end\(inParts)" }
@@ -82,21 +110,35 @@ public struct RecordingAttempts: Equatable, Sendable {
         return "the recorder stopped and was started again\(stops.map { "; \($0)" } ?? "")\(inParts)"
     }
 
-    /// After an attempt that ended as `outcome`, having recorded something
-    /// (`gotContent`) or not.
-    public mutating func next(after outcome: Outcome, gotContent: Bool) -> Step {
-        if gotContent { recorded = true; recordedHere = true }
+    /// After an attempt that ended as `outcome`, having recorded `recorded`
+    /// seconds of the stream in `lasted` seconds of the wall clock, from a
+    /// stream with an end (`finite`) or not.
+    public mutating func next(after outcome: Outcome, recorded seconds: Double, lasted: Double, finite: Bool = false) -> Step {
+        let gotContent = seconds > 0
+        if gotContent {
+            recorded = true
+            recordedHere = true
+            streamSeconds += seconds
+        }
+        clockSeconds += max(0, lasted)
+        if gotContent && (finite || streamSeconds > clockSeconds + Self.aheadAllowance) { notLive = true }
         switch outcome {
         case .done:
             return .stop(finished: recorded)
         case .fatal:
             return .stop(finished: false)
         case .sourceFailed:
+            if gotContent && notLive {
+                reachedItsEnd = true
+                return .stop(finished: true)
+            }
             if gotContent {
                 drops += 1
                 failedInARow = 0
                 pause = 0
-                return .attempt(stream: stream, newPart: true, pause: 0)
+                quickDrops = lasted < Self.quickDrop ? quickDrops + 1 : 0
+                dropPause = quickDrops < 2 ? 0 : dropPause == 0 ? 1 : min(15, dropPause * 2)
+                return .attempt(stream: stream, newPart: true, pause: dropPause)
             }
             failedInARow += 1
             stream = (stream + 1) % streams
