@@ -68,6 +68,9 @@ struct RemoteConfigTests {
             "/etc/tvshell/config.toml:7: remote.KEY_BLUE: expected a command name in quotes",
             "/etc/tvshell/config.toml:24: nonsense.a: unknown table [nonsense]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep, sound, scrub, accounts, recordings or mqtt",
         ])
+        let unnamed = ShellConfigFile.parse("[remote]\n\"\" = \"info\"\n\"KEY OK\" = \"info\"\n[remote.\"\"]\ncommand = \"guide\"", path: "c.toml")
+        #expect(unnamed.remoteMap == .standard)
+        #expect(unnamed.problems.map(\.description) == [2, 3, 5].map { "c.toml:\($0): \($0 == 5 ? "remote..command" : $0 == 2 ? "remote." : "remote.KEY OK"): a button is named as lircd names it, one word such as KEY_OK (`irw` prints the names)" })
         let stall = ShellConfigFile.parse("[recovery]\nstall = 0.5", path: "c.toml")
         #expect(stall.stall == nil && stall.problems.map(\.description) == ["c.toml:2: recovery.stall: expected seconds from 1 to 600"])
         let broken = ShellConfigFile.parse("[keys]\nx = select", path: "c.toml")

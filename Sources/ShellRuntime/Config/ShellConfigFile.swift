@@ -232,6 +232,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             }
             keyMap.bindings[entry.key] = try command(value)
         case "remote":
+            try buttonName(entry.key)
             guard let command = try command(value) else {
                 remoteMap.bindings[entry.key] = nil
                 return
@@ -239,6 +240,7 @@ public struct ShellConfigFile: Equatable, Sendable {
             remoteMap.bindings[entry.key] = RemoteMap.Binding(command)
         case let table where table.hasPrefix("remote."):
             let button = String(table.dropFirst("remote.".count))
+            try buttonName(button)
             var binding = remoteMap.bindings[button] ?? RemoteMap.Binding(.select)
             switch entry.key {
             case "command":
@@ -476,6 +478,14 @@ public struct ShellConfigFile: Equatable, Sendable {
             sleepDaily = hours * 60 + minutes
         default:
             throw EntryError("unknown table [\(entry.table)]; expected play, mpv, keys, remote, lirc, kiosk, recovery, video, pip, segments, up_next, library, live, guide, channels, mpris, input, cec, sleep, sound, scrub, accounts, recordings or mqtt")
+        }
+    }
+
+    /// A remote's button is named as lircd and the kernel name it: one
+    /// word (lircd's lines are split at spaces), never empty.
+    private func buttonName(_ name: String) throws(EntryError) {
+        guard !name.isEmpty, !name.contains(where: \.isWhitespace) else {
+            throw EntryError("a button is named as lircd names it, one word such as KEY_OK (`irw` prints the names)")
         }
     }
 
