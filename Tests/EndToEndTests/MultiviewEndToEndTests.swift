@@ -127,7 +127,7 @@ struct MultiviewEndToEndTests {
         #expect(shell.log.components(separatedBy: "load \(live.url(channel: 3)) (").count == 2, "opened once, in its view")
     }
 
-    @Test("with max_connections = 3 the fourth view says why it is empty; m changes the layout; ESC goes back to the focused channel")
+    @Test("with max_connections = 3 the fourth view says why it is empty; m changes the layout, and so does the picker row's layout button; ESC goes back to the focused channel")
     func connectionCap() throws {
         let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(), count: 20)
         defer { live.stop() }
@@ -148,6 +148,18 @@ struct MultiviewEndToEndTests {
         #expect(!live.server.requests.contains("/live4.m3u8"))
         _ = try shell.ipc.request(["keypress", "m"])
         try shell.ipc.waitForState { ($0["multiview"] as? [String: Any])?["layout"] as? String == "1+3" }
+        // A remote's way to the layout: the picker row's layout button, after
+        // its last channel (DOWN from the large view, RIGHT past channel 5).
+        _ = try shell.ipc.request(["keypress", "DOWN"])
+        try shell.ipc.waitForState { (($0["multiview"] as? [String: Any])?["picker"] as? [String: Any])?["channel"] as? Int == 5 }
+        _ = try shell.ipc.request(["keypress", "RIGHT"])
+        try shell.ipc.waitForState { (($0["multiview"] as? [String: Any])?["picker"] as? [String: Any])?["layout"] as? Bool == true }
+        #expect(shell.tmux.waitFor { $0.contains(" Layout 1+3 ") && $0.contains("ENTER next layout") }.ok)
+        _ = try shell.ipc.request(["keypress", "ENTER"])
+        try shell.ipc.waitForState { ($0["multiview"] as? [String: Any])?["layout"] as? String == "grid" }
+        #expect(shell.tmux.waitFor { $0.contains(" Layout 2×2 ") }.ok)
+        _ = try shell.ipc.request(["keypress", "UP"])
+        try shell.ipc.waitForState { ($0["multiview"] as? [String: Any])?["picker"] is NSNull }
         _ = try shell.ipc.request(["keypress", "ESC"])
         try shell.ipc.waitForState { $0["multiview"] is NSNull && ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" }
     }

@@ -218,22 +218,37 @@ enum MultiviewReducer {
         }
     }
 
-    /// The picker row's keys: LEFT / RIGHT along the channels, ENTER puts
-    /// the highlighted one on screen (a view of its own while there are
-    /// fewer than four, else in the focused view), UP or ESC back to the views.
+    /// The picker row's keys: LEFT / RIGHT along its layout button and the
+    /// channels after it, round; ENTER on a channel puts it on screen (a
+    /// view of its own while there are fewer than four, else in the focused
+    /// view), on the layout button switches the layout (the row stays);
+    /// UP or ESC back to the views.
     static func choose(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         guard let multiview = state.multiview else { return [] }
         let ring = state.channelRing.filter { state.items[$0].isLive }
         switch command {
         case .left, .right:
             guard let at = ring.firstIndex(of: multiview.choice) ?? ring.indices.first else { return [] }
-            state.multiview?.choice = ring[(at + (command == .right ? 1 : -1) + ring.count) % ring.count]
+            let right = command == .right
+            if multiview.onLayout {
+                state.multiview?.onLayout = false
+                state.multiview?.choice = right ? ring[0] : ring[ring.count - 1]
+            } else if right ? at == ring.count - 1 : at == 0 {
+                state.multiview?.onLayout = true
+            } else {
+                state.multiview?.choice = ring[at + (right ? 1 : -1)]
+            }
+            return []
+        case .select where multiview.onLayout:
+            state.multiview?.layout = multiview.layout.next
             return []
         case .select, .swapPicture:
+            guard !multiview.onLayout else { return [] }
             state.multiview?.choosing = false
             return put(&state, multiview.choice, replacing: command == .swapPicture || multiview.views.count >= most)
         case .up, .menu:
             state.multiview?.choosing = false
+            state.multiview?.onLayout = false
             return []
         default:
             return []

@@ -39,6 +39,9 @@ public struct MultiviewState: Equatable, Sendable {
     public var choice: Int
     /// The picker row has the keys (DOWN from the bottom views; UP leaves it).
     public var choosing = false
+    /// In the picker row, the highlight is on its layout button, before
+    /// the channels (ENTER there switches the layout: a remote's way to it).
+    public var onLayout = false
 
     public init(views: [View]) {
         self.views = views

@@ -62,34 +62,38 @@ enum MultiviewView {
         let enter = multiview.views[multiview.focus].restricted == nil ? "full screen" : "passcode"
         let ascii = theme.glyphs.isASCII
         let items: [KeyLabels.Item] = multiview.choosing
-            ? [.init(nil, ascii ? "LEFT/RIGHT" : "←→", "channel"), .init(.select, "ENTER", "show it"), .init(nil, ascii ? "UP" : "↑", "the views")]
+            ? [.init(nil, ascii ? "LEFT/RIGHT" : "←→", multiview.onLayout ? "channels" : "channel"),
+               .init(.select, "ENTER", multiview.onLayout ? "next layout" : "show it"), .init(nil, ascii ? "UP" : "↑", "the views")]
             : ascii ? [.init(nil, "arrows", "sound"), .init(.select, "ENTER", enter), .init(.movePicture, "m", "layout"),
                        .init(.swapPicture, "x", "put the channel below here"), .init(.menu, "ESC", "back")]
-            : [.init(nil, "←↑↓→", "sound"), .init(.select, "ENTER", enter), .init(.movePicture, "m", "layout"), .init(nil, "↓", "channels"),
+            : [.init(nil, "←↑↓→", "sound"), .init(.select, "ENTER", enter), .init(.movePicture, "m", "layout"), .init(nil, "↓", "channels, layout"),
                .init(.swapPicture, "x", "put it here"), .init(.menu, "ESC", "back")]
         let hint = " " + state.chrome.keyLabels.hint(items, separator: ascii ? " - " : " · ", between: ascii ? ": " : " ") + " "
         screen.putCentered(hint, y: screen.height - 1, style: Style(foreground: theme.secondaryText, background: theme.background))
     }
 
-    /// The picker row: the live channels around the highlighted one, which
-    /// `x` (or ENTER in the row) puts on screen.
+    /// The picker row: its layout button (the layout on screen), then the
+    /// live channels from the highlighted one (from the first while the
+    /// layout button is), which `x` (or ENTER in the row) puts on screen.
     static func drawPicker(into screen: inout Screen, state: ShellState, multiview: MultiviewState, theme: Theme, y: Int) {
         guard y >= 0 else { return }
         let ring = state.channelRing.filter { state.items[$0].isLive }
-        guard let at = ring.firstIndex(of: multiview.choice) ?? ring.indices.first else { return }
+        guard let chosen = ring.firstIndex(of: multiview.choice) ?? ring.indices.first else { return }
+        let at = multiview.onLayout ? 0 : chosen
         let bar = Style(foreground: theme.secondaryText, background: theme.barBackground)
+        let highlight = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
         screen.fill(x: 0, y: y, width: screen.width, height: 1, with: Cell(" ", style: bar))
         let shown = Set(multiview.views.map(\.index))
-        var x = 1
+        let layout = theme.glyphs.isASCII ? (multiview.layout == .grid ? "2x2" : "1+3") : (multiview.layout == .grid ? "2×2" : "1+3")
+        var x = screen.put(" Layout \(layout) ", x: 1, y: y, style: multiview.choosing && multiview.onLayout ? highlight : bar.with(foreground: theme.text)) + 1
         for offset in 0..<ring.count {
             let index = ring[(at + offset) % ring.count]
             let item = state.items[index]
             let label = " " + (item.number.map { "\($0) " } ?? "") + truncate(item.title, toWidth: 18, ellipsis: theme.glyphs.ellipsis) + " "
             guard x + columnWidth(of: label) < screen.width else { break }
             let style: Style
-            if offset == 0 {
-                style = multiview.choosing ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
-                    : Style(foreground: theme.text, background: theme.barBackground, bold: true)
+            if offset == 0 && !multiview.onLayout {
+                style = multiview.choosing ? highlight : Style(foreground: theme.text, background: theme.barBackground, bold: true)
             } else {
                 style = shown.contains(index) ? bar.with(foreground: theme.text) : bar
             }

@@ -182,8 +182,9 @@ enum StateReport {
     }
 
     /// `get_state.multiview`: the layout, the focused view and each view's
-    /// channel, frames drawn, sound, and why it shows nothing; null when
-    /// one channel plays full screen.
+    /// channel, frames drawn, sound, and why it shows nothing, and the
+    /// picker row while it has the keys (its layout button highlighted, or
+    /// the channel); null when one channel plays full screen.
     static func multiview(_ state: ShellState) -> Any {
         guard let multiview = state.multiview else { return NSNullValue.null }
         let views: [[String: Any]] = multiview.views.enumerated().map { view, entry in
@@ -195,7 +196,12 @@ enum StateReport {
                 "restricted": entry.restricted.map { $0 as Any } ?? NSNullValue.null, "blocked": entry.blocked.map { $0 as Any } ?? NSNullValue.null,
             ]
         }
-        return ["layout": multiview.layout.rawValue, "focus": multiview.focus, "views": views] as [String: Any]
+        let picker: Any = multiview.choosing
+            ? ["layout": multiview.onLayout, "channel": multiview.onLayout || !state.items.indices.contains(multiview.choice) ? NSNullValue.null
+                : state.items[multiview.choice].number.map { $0 as Any } ?? NSNullValue.null]
+                as [String: Any]
+            : NSNullValue.null
+        return ["layout": multiview.layout.rawValue, "focus": multiview.focus, "views": views, "picker": picker] as [String: Any]
     }
 
     /// `get_state.sleep`: the timer (`ends_in` is added by the shell, which

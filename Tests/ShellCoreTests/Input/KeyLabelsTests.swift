@@ -76,9 +76,16 @@ struct KeyLabelsTests {
         h.apply(.playIndex(0, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.command(.multiview, at: h.clock.now))
-        #expect(drawn(h.state, width: 120, height: 40).contains("←↑↓→ sound · ENTER full screen · m layout · ↓ channels · x put it here · ESC back"))
+        #expect(drawn(h.state, width: 120, height: 40).contains("←↑↓→ sound · ENTER full screen · m layout · ↓ channels, layout · x put it here · ESC back"))
         h.apply(.keyLabels(remote))
-        #expect(drawn(h.state, width: 120, height: 40).contains(" ←↑↓→ sound · OK full screen · ↓ channels · BACK back"), "\(drawn(h.state, width: 120, height: 40))")
+        #expect(drawn(h.state, width: 120, height: 40).contains(" ←↑↓→ sound · OK full screen · ↓ channels, layout · BACK back"), "\(drawn(h.state, width: 120, height: 40))")
+        h.apply(.command(.down, at: h.clock.now))
+        h.apply(.command(.down, at: h.clock.now))
+        h.apply(.command(.left, at: h.clock.now))
+        let row = drawn(h.state, width: 120, height: 40)
+        #expect(row.contains(" Layout 2×2   1 Channel 1   2 Channel 2 ") && row.contains("←→ channels · OK next layout · ↑ the views"), "\(row)")
+        h.apply(.command(.select, at: h.clock.now))
+        #expect(drawn(h.state, width: 120, height: 40).contains(" Layout 1+3 "))
     }
 
     @Test("the list of keys with a remote: its buttons, the arrows, no line for a key it lacks, HELP last")

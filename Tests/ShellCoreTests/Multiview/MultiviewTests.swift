@@ -142,8 +142,13 @@ struct MultiviewTests {
         h.apply(.command(.down, at: h.clock.now))
         #expect(h.state.multiview?.choosing == true)
         h.apply(.command(.right, at: h.clock.now))
-        #expect(h.state.multiview?.choice == 0, "around the ring")
+        #expect(h.state.multiview?.onLayout == true && h.state.multiview?.choice == 4, "past the last channel: the layout button")
+        h.apply(.command(.right, at: h.clock.now))
+        #expect(h.state.multiview?.onLayout == false && h.state.multiview?.choice == 0, "around the ring")
         h.apply(.command(.left, at: h.clock.now))
+        #expect(h.state.multiview?.onLayout == true)
+        h.apply(.command(.left, at: h.clock.now))
+        #expect(h.state.multiview?.onLayout == false && h.state.multiview?.choice == 4)
         let old = h.state.multiview!.views[2]
         let effects = h.apply(.command(.select, at: h.clock.now))
         let views = h.state.multiview!.views
@@ -153,6 +158,33 @@ struct MultiviewTests {
         h.apply(.command(.up, at: h.clock.now))
         h.apply(.command(.swapPicture, at: h.clock.now))
         #expect(h.state.multiview?.focus == 2, "x on a channel already shown moves the focus to it")
+        h.expectArmed(h.armedTimers)
+    }
+
+    @Test("the picker row's layout button, before the channels: ENTER switches the layout and the row stays; UP leaves it, and DOWN again comes back to the channels")
+    func layoutButton() {
+        let h = watching()
+        h.apply(.command(.multiview, at: h.clock.now))
+        h.apply(.command(.down, at: h.clock.now))
+        h.apply(.command(.down, at: h.clock.now))
+        h.send(.command(.left, at: h.clock.now)) { $0.multiview?.choice = 3 }
+        h.send(.command(.left, at: h.clock.now)) { $0.multiview?.choice = 2 }
+        for _ in 0..<2 { h.apply(.command(.left, at: h.clock.now)) }
+        #expect(h.state.multiview?.choice == 0)
+        h.send(.command(.left, at: h.clock.now)) { $0.multiview?.onLayout = true }
+        h.send(.command(.select, at: h.clock.now)) { $0.multiview?.layout = .onePlusThree }
+        h.send(.command(.select, at: h.clock.now)) { $0.multiview?.layout = .grid }
+        h.send(.command(.swapPicture, at: h.clock.now)) { _ in }
+        h.send(.command(.select, at: h.clock.now)) { $0.multiview?.layout = .onePlusThree }
+        h.send(.command(.up, at: h.clock.now)) {
+            $0.multiview?.choosing = false
+            $0.multiview?.onLayout = false
+        }
+        #expect(h.state.multiview?.views.map(\.index) == [0, 1, 2, 3], "no view changed")
+        let sound: [Effect] = [.slot(.view0, .mute(true)), .slot(.view1, .mute(true)), .slot(.view2, .mute(true)), .slot(.view3, .mute(false))]
+        h.send(.command(.down, at: h.clock.now), effects: sound) { $0.multiview?.focus = 3 }
+        h.send(.command(.down, at: h.clock.now)) { $0.multiview?.choosing = true }
+        #expect(h.state.multiview?.choice == 0, "the channel it was on")
         h.expectArmed(h.armedTimers)
     }
 
