@@ -137,7 +137,7 @@ struct PictureInPictureEndToEndTests {
         try manual.ipc.waitForState { $0["screen"] as? String == "player" && channelNumber($0) == 2 && $0["phase"] as? String == "playing" }
     }
 
-    @Test("a channel in the picture and another full screen both draw; sound only on the full-screen one; x swaps them")
+    @Test("a channel in the picture and another full screen both draw; sound only on the full-screen one; x swaps them, and so does the info panel's Swap, after its Move")
     func twoChannels() throws {
         let shell = try ShellUnderTest(["--home"], width: 120, height: 40, connectTimeout: 120, cacheHome: Self.cache)
         try shell.ipc.request(["channel", 1])
@@ -166,6 +166,23 @@ struct PictureInPictureEndToEndTests {
         #expect(loads(of: "testsrc2", shell) == 1 && loads(of: "mandelbrot", shell) == 1, "swapped, not reloaded")
         let f1 = number(swapped["frames_presented"]) ?? 0, p1 = number(picture(swapped)?["frames_presented"]) ?? 0
         try shell.ipc.waitForState { (number($0["frames_presented"]) ?? 0) > f1 + 10 && (number(picture($0)?["frames_presented"]) ?? 0) > p1 + 10 }
+
+        // A remote's way, with no x or m: the info panel's bottom row (DOWN, DOWN): Move, then Swap.
+        let corner = picture(try shell.ipc.state())?["corner"] as? String
+        try shell.ipc.request(["keypress", "DOWN"])
+        try shell.ipc.waitForState { $0["overlay"] as? String == "info" }
+        #expect(shell.tmux.waitFor { $0.contains("Picture:  Swap   Move   Close") }.ok)
+        try shell.ipc.request(["keypress", "DOWN"])
+        try shell.ipc.request(["keypress", "RIGHT"])
+        try shell.ipc.request(["keypress", "ENTER"])
+        let moved = try shell.ipc.waitForState { picture($0)?["corner"] as? String != corner }
+        #expect(moved["overlay"] as? String == "info", "the panel stays open for another move")
+        try shell.ipc.request(["keypress", "LEFT"])
+        try shell.ipc.request(["keypress", "ENTER"])
+        let back = try shell.ipc.waitForState { channelNumber($0) == 2 && picture($0)?["id"] as? String == "demo.testcard" }
+        #expect(back["overlay"] as? String == "none")
+        #expect(try property("path", "main", shell)?.contains("mandelbrot") == true)
+        #expect(loads(of: "testsrc2", shell) == 1 && loads(of: "mandelbrot", shell) == 1, "swapped back, not reloaded")
     }
 
     @Test("the guide previews the channel the selection rests on, muted; ENTER makes it full screen with no second load")

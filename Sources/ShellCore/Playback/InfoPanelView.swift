@@ -22,11 +22,18 @@ enum InfoPanelView {
         switch state.chrome.infoTab {
         case .info:
             drawInfo(into: &screen, state: state, base: base, dim: dim, width: width, height: height, context: context)
-            // The sleep timer, on the bottom row (DOWN focuses it, ENTER goes on to the next choice).
-            if let sleep = items.first {
-                let label = " " + sleep.title + (sleep.subtitle.map { "  " + $0 } ?? "") + " "
-                screen.put(truncate(label, toWidth: max(4, width - 18), ellipsis: theme.glyphs.ellipsis), x: 2, y: height - 1,
-                           style: tabs.count == state.chrome.overlayFocus ? focusStyle : (sleep.isCurrent ? base.bolded() : dim))
+            // On the bottom row (DOWN focuses the first, ENTER acts): the
+            // picture's keys after "Picture:" while one is up, then the sleep
+            // timer (ENTER goes on to its next choice).
+            var x = 2
+            let end = 2 + max(4, width - 18)
+            for (index, item) in items.enumerated() where x < end {
+                if index == 0, case .picture = item.activation { x = screen.put("Picture:", x: x, y: height - 1, style: dim, maxWidth: end - x) + 1 }
+                if case .sleep = item.activation, index > 0 { x += 1 }
+                let label = " " + item.title + (item.subtitle.map { "  " + $0 } ?? "") + " "
+                guard end - x >= 4 else { break }
+                x = screen.put(truncate(label, toWidth: end - x, ellipsis: theme.glyphs.ellipsis), x: x, y: height - 1,
+                               style: tabs.count + index == state.chrome.overlayFocus ? focusStyle : (item.isCurrent ? base.bolded() : dim)) + 1
             }
         case .previous:
             drawProgrammes(items, into: &screen, focus: state.chrome.overlayFocus - tabs.count, styles: (base, dim, focusStyle),

@@ -19,6 +19,9 @@ public struct OverlayItem: Equatable, Sendable {
         case custom(String)
         /// Set the sleep timer (nil: off).
         case sleep(SleepChoice?)
+        /// A key of the picture in picture (`swapPicture`, `movePicture`,
+        /// `closePicture`): the info panel's way to them, for a remote.
+        case picture(RemoteCommand)
     }
 
     public var title: String

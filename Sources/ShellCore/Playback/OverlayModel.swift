@@ -54,11 +54,21 @@ public enum OverlayModel {
                             activation: .sleep(next))]
     }
 
+    /// The picture in picture's keys while one is up beside what plays
+    /// full screen: Swap, Move, Close (a remote has no `x` or `m`). Swap
+    /// only when it can (the picture ready and not restricted).
+    public static func pictureItems(_ state: ShellState) -> [OverlayItem] {
+        guard let pip = state.picture.pip else { return [] }
+        let swap = pip.blocked == nil && !pip.restoring && pip.playback.phase == .playing
+        return (swap ? [OverlayItem(title: "Swap", activation: .picture(.swapPicture))] : [])
+            + [OverlayItem(title: "Move", activation: .picture(.movePicture)), OverlayItem(title: "Close", activation: .picture(.closePicture))]
+    }
+
     /// The info panel's focus ring: the tab headers, then the current tab's items.
     public static func infoItems(_ state: ShellState) -> [OverlayItem] {
         switch state.chrome.infoTab {
         case .info:
-            return sleepItem(state)
+            return pictureItems(state) + sleepItem(state)
         case .previous:
             guard let index = CatchupReducer.channel(state) else { return [] }
             let item = state.items[index]

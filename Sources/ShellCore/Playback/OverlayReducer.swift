@@ -130,6 +130,11 @@ enum OverlayReducer {
         case .custom(let id):
             _ = dismiss(&state)
             return [.overlayActivated(id)]
+        case .picture(let command):
+            // Moved, the picture stays in view with the panel open (again:
+            // the next corner); swapped or closed, the panel goes.
+            if command != .movePicture { _ = dismiss(&state) }
+            return PictureReducer.reduceCommand(&state, command, now: now) ?? []
         }
     }
 

@@ -114,6 +114,56 @@ struct PictureInPictureTests {
         h.expectArmed([.transportHide])
     }
 
+    @Test("a remote has no x, m or P: the info panel's Info tab has the picture's Swap, Move and Close before the sleep timer; Move keeps the panel open, Swap and Close close it")
+    func remoteKeysInTheInfoPanel() {
+        let (h, film) = filmInPicture()
+        h.press(.down) { $0.navigation.homeSelection = 1 }
+        h.apply(.command(.select, at: h.clock.now))
+        h.apply(.player(.playing, token: 3, at: h.clock.now))
+        h.apply(.timerFired(.hintHide, at: h.clock.now))
+        let secondPlaying = h.state.playback
+        h.press(.down, effects: [.cancelTimer(.hintHide)]) {
+            $0.chrome.overlay = .info
+            $0.chrome.infoTab = .info
+        }
+        let tabs = OverlayModel.infoTabs(h.state).count
+        #expect(OverlayModel.infoItems(h.state).map(\.title) == ["Swap", "Move", "Close", "Sleep: Off"])
+        let panel = ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(panel.split(separator: "\n", omittingEmptySubsequences: false)[10].hasPrefix("  Picture:  Swap   Move   Close    Sleep: Off  next: 15 min     ▲ / ESC close"), "\(panel)")
+        h.press(.down) { $0.chrome.overlayFocus = tabs }
+        h.press(.right) { $0.chrome.overlayFocus = tabs + 1 }
+        h.press(.select) { $0.picture.pip?.corner = .bottomRight }
+        h.press(.select) { $0.picture.pip?.corner = .bottomLeft }
+        h.press(.left) { $0.chrome.overlayFocus = tabs }
+        h.press(.select, effects: [
+            .exchangePlayers(.main, .picture), .slot(.picture, .mute(true)), .slot(.main, .mute(false)), .cancelTimer(.hintHide),
+            .startTimer(.transportHide, after: 5),
+        ]) {
+            $0.chrome.overlay = .none
+            $0.chrome.overlayFocus = 0
+            $0.playback = film
+            $0.playback.phase = .playing
+            $0.current = 0
+            $0.navigation.homeSelection = 0
+            $0.picture.pip = PictureInPicture(index: 1, playback: secondPlaying, corner: .bottomLeft, muted: true)
+            $0.chrome.transportVisible = true
+        }
+        h.press(.down, effects: [.cancelTimer(.hintHide)]) { $0.chrome.overlay = .info }
+        h.press(.down) { $0.chrome.overlayFocus = tabs }
+        h.press(.right) { $0.chrome.overlayFocus = tabs + 1 }
+        h.press(.right) { $0.chrome.overlayFocus = tabs + 2 }
+        h.press(.select, effects: [
+            .notifyPicture(.willStop), .slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: second, reason: "closed")),
+        ]) {
+            $0.chrome.overlay = .none
+            $0.chrome.overlayFocus = 0
+            $0.picture.pip = nil
+            $0.retiredToken = 3
+        }
+        #expect(OverlayModel.infoItems(h.state).map(\.title) == ["Sleep: Off"], "no picture: only the sleep timer")
+        h.expectArmed([.transportHide])
+    }
+
     @Test("the picture's keys: m moves it clockwise, [ and ] skip it, SPACE pauses it under the home screen, P closes it")
     func keys() {
         let (h, _) = filmInPicture()
