@@ -171,7 +171,7 @@ struct PictureInPictureEndToEndTests {
         let corner = picture(try shell.ipc.state())?["corner"] as? String
         try shell.ipc.request(["keypress", "DOWN"])
         try shell.ipc.waitForState { $0["overlay"] as? String == "info" }
-        #expect(shell.tmux.waitFor { $0.contains("Picture:  Swap   Move   Close") }.ok)
+        #expect(shell.tmux.waitFor { $0.contains("▣  Swap   Move   Close") }.ok)
         try shell.ipc.request(["keypress", "DOWN"])
         try shell.ipc.request(["keypress", "RIGHT"])
         try shell.ipc.request(["keypress", "ENTER"])

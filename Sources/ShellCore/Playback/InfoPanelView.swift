@@ -23,14 +23,18 @@ enum InfoPanelView {
         case .info:
             drawInfo(into: &screen, state: state, base: base, dim: dim, width: width, height: height, context: context)
             // On the bottom row (DOWN focuses the first, ENTER acts): the
-            // picture's keys after "Picture:" while one is up, then the sleep
-            // timer (ENTER goes on to its next choice).
+            // picture's keys after its mark while one is up, then the sleep
+            // timer (ENTER goes on to its next choice; its next choice shown
+            // where there is room).
             var x = 2
             let end = 2 + max(4, width - 18)
             for (index, item) in items.enumerated() where x < end {
-                if index == 0, case .picture = item.activation { x = screen.put("Picture:", x: x, y: height - 1, style: dim, maxWidth: end - x) + 1 }
+                if index == 0, case .picture = item.activation {
+                    x = screen.put(theme.glyphs.isASCII ? "[P]" : "▣", x: x, y: height - 1, style: dim, maxWidth: end - x) + 1
+                }
                 if case .sleep = item.activation, index > 0 { x += 1 }
-                let label = " " + item.title + (item.subtitle.map { "  " + $0 } ?? "") + " "
+                let whole = " " + item.title + (item.subtitle.map { "  " + $0 } ?? "") + " "
+                let label = columnWidth(of: whole) <= end - x ? whole : " " + item.title + " "
                 guard end - x >= 4 else { break }
                 x = screen.put(truncate(label, toWidth: end - x, ellipsis: theme.glyphs.ellipsis), x: x, y: height - 1,
                                style: tabs.count + index == state.chrome.overlayFocus ? focusStyle : (item.isCurrent ? base.bolded() : dim)) + 1

@@ -129,7 +129,10 @@ struct PictureInPictureTests {
         let tabs = OverlayModel.infoTabs(h.state).count
         #expect(OverlayModel.infoItems(h.state).map(\.title) == ["Swap", "Move", "Close", "Sleep: Off"])
         let panel = ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
-        #expect(panel.split(separator: "\n", omittingEmptySubsequences: false)[10].hasPrefix("  Picture:  Swap   Move   Close    Sleep: Off  next: 15 min     ▲ / ESC close"), "\(panel)")
+        let narrow = ShellView.render(h.state, theme: .dark, width: 60, height: 18, context: ViewContext(picture: .terminal)).text()
+        #expect(narrow.split(separator: "\n", omittingEmptySubsequences: false)[10].hasPrefix("  ▣  Swap   Move   Close    Sleep: Off      ▲ / ESC close"),
+                "the TV's grid: the sleep timer without its next choice, not cut: \(narrow)")
+        #expect(panel.split(separator: "\n", omittingEmptySubsequences: false)[10].hasPrefix("  ▣  Swap   Move   Close    Sleep: Off  next: 15 min            ▲ / ESC close"), "\(panel)")
         h.press(.down) { $0.chrome.overlayFocus = tabs }
         h.press(.right) { $0.chrome.overlayFocus = tabs + 1 }
         h.press(.select) { $0.picture.pip?.corner = .bottomRight }
