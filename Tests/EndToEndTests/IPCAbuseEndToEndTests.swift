@@ -157,6 +157,39 @@ struct IPCAbuseEndToEndTests {
         #expect(state["error"] as? String == "success" && state["request_id"] as? Int == 8, "\(state)")
     }
 
+    @Test("numbers beyond any sense (1e300, 2^63, 1e19 as text) get error replies, over and over, and the shell plays on: each of these ended the process")
+    func hugeNumbers() throws {
+        let folder = TVShellBinary.scratchDirectory("ipc-huge")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lineup = folder.appendingPathComponent("tv.m3u").path
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Test\n\(item)\n#EXTINF:-1 tvg-chno=\"2\",Far\nhttp://127.0.0.1:9/far.ts\n"
+            .write(toFile: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let pid = try #require(shell.pid)
+        let client = try RawConnection(path: shell.directory.appendingPathComponent("ipc.sock").path)
+        let year = Date().timeIntervalSince1970 + 2 * 366 * 86_400
+        for (id, (command, error)) in [
+            (#"["set_property", "playlist-pos", 1e300]"#, "invalid parameter: playlist-pos is a number"),
+            (#"["seek", 1e300]"#, "invalid parameter"),
+            (#"["seek", -9.3e18, "absolute"]"#, "invalid parameter"),
+            (#"["unobserve_property", 1e300]"#, "invalid parameter"),
+            (#"["set_property", "volume", "1e19"]"#, "invalid parameter: volume is a number"),
+            (#"["record", 2, 1e300, 60]"#, "invalid parameter: record needs a channel number, then a start time (Unix seconds) and a length in seconds, each optional"),
+            ("[\"record\", 2, \(year), 60]", "refused: a recording starts within a year"),
+            (#"["record", 2, null, 1e9]"#, "refused: a recording lasts a week at most"),
+            (#"["catchup", 1, 1e300]"#, "invalid parameter: catchup needs a channel number and a start time (Unix seconds)"),
+        ].enumerated() {
+            client.write(request(command, id: id))
+            let reply = try #require(client.readReply(), "no reply to \(command): the shell \(kill(pid, 0) == 0 ? "lives" : "is gone")")
+            #expect(reply["error"] as? String == error && reply["request_id"] as? Int == id, "\(command): \(reply)")
+        }
+        client.write(request(#"["get_state"]"#, id: 99))
+        #expect(client.readReply()?["error"] as? String == "success")
+        #expect(kill(pid, 0) == 0 && shell.pid == pid, "the same process plays on")
+        try shell.ipc.waitForState { ($0["recordings"] as? [String: Any]).map { ($0["scheduled"] as? [Any])?.isEmpty == true } == true }
+    }
+
     @Test("a client pipelining 5 000 requests without reading delays another client's reply by one request, not by its backlog")
     func clientsAreServedFairly() throws {
         let shell = try ShellUnderTest([item])

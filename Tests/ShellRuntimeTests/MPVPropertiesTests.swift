@@ -54,4 +54,18 @@ struct MPVPropertiesTests {
         #expect(IPCCommand.parse(try values(#"["record", true]"#)).map { _ in 0 } == .failure(.init(
             "invalid parameter: record needs a channel number, then a start time (Unix seconds) and a length in seconds, each optional")))
     }
+
+    @Test("numbers beyond any sense are no numbers: 1e300, 2^63, 1e19 as text (a whole number of them would not fit an Int, and ended the process)")
+    func beyondSense() throws {
+        #expect(JSONScalar.double(1e12) == 1e12 && JSONScalar.double(-1e12) == -1e12)
+        #expect(JSONScalar.double(1.000001e12) == nil && JSONScalar.double(-1e300) == nil && JSONScalar.double("1e19") == nil)
+        #expect(try set("playlist-pos", "1e300") == .failure(IPCCommandError("invalid parameter: playlist-pos is a number")))
+        #expect(try set("playlist-pos", "99.5") == .failure(IPCCommandError("invalid parameter: no entry 99.5")))
+        #expect(try set("playlist-pos", "-1") == .failure(IPCCommandError("invalid parameter: no entry -1")))
+        #expect(try set("time-pos", "9.3e18") == .failure(IPCCommandError("invalid parameter: time-pos is a number")))
+        #expect(IPCCommand.parse(try values(#"["record", 2, 1e300, 60]"#)).map { _ in 0 } == .failure(.init(
+            "invalid parameter: record needs a channel number, then a start time (Unix seconds) and a length in seconds, each optional")))
+        #expect(IPCCommand.parse(try values(#"["catchup", 1, -1e300]"#)).map { _ in 0 } == .failure(.init(
+            "invalid parameter: catchup needs a channel number and a start time (Unix seconds)")))
+    }
 }

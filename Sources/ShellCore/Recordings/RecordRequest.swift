@@ -9,6 +9,11 @@ import MediaModel
 /// it starts later than now) and `padding_after`.
 /// `series`: every airing of this title on this channel. A plain value.
 public struct RecordRequest: Equatable, Sendable {
+    /// How far ahead a recording may start (seconds): a year.
+    public static let furthestAhead = 366.0 * 86_400
+    /// The longest recording (seconds): a week.
+    public static let longest = 7.0 * 86_400
+
     public var channel: MediaItem
     public var title: String
     public var start: Double

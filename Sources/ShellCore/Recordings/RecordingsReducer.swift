@@ -74,6 +74,9 @@ enum RecordingsReducer {
         if let why = unrecordable(item) { return notice(&state, why) }
         let wall = state.wallClock
         let from = max(start ?? wall, wall)
+        guard from <= wall + RecordRequest.furthestAhead, (seconds ?? 0) <= RecordRequest.longest else {
+            return notice(&state, "A recording starts within a year and lasts a week at most")
+        }
         let programme = item.guideID.flatMap { state.guide.programmes.nowNext(channel: $0, at: from).now }
         let title = programme?.title ?? item.title
         if let seconds {

@@ -124,6 +124,8 @@ enum AutomationRequests {
             guard let index = state.items.firstIndex(where: { $0.number == number && $0.isLive }) else { return reply("invalid parameter: no channel \(number)") }
             guard host.recordingAvailable else { return reply("refused: recording is not available here") }
             if let start, let seconds, start + seconds <= state.wallClock { return reply("refused: that time has passed") }
+            if let start, start > state.wallClock + RecordRequest.furthestAhead { return reply("refused: a recording starts within a year") }
+            if let seconds, seconds > RecordRequest.longest { return reply("refused: a recording lasts a week at most") }
             host.send(.recordRequested(index: index, start: start, seconds: seconds), from: nil)
             reply()
         case .multiview(let numbers):

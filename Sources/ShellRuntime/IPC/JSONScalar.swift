@@ -16,11 +16,17 @@ enum JSONScalar {
         isFlag(value) ? (value as? NSNumber)?.boolValue : nil
     }
 
-    /// `value` as a finite number (a JSON number, or numeric text); nil for flags.
+    /// The largest number a request may hold (either sign): a Unix time
+    /// some 30 000 years ahead. Beyond it nothing a request names makes
+    /// sense, and a whole number of it would not fit an `Int`.
+    static let largest = 1e12
+
+    /// `value` as a finite number within `largest` (a JSON number, or
+    /// numeric text); nil for flags and numbers beyond it.
     static func double(_ value: Any?) -> Double? {
         guard let value, !isFlag(value) else { return nil }
         let number = (value as? NSNumber)?.doubleValue ?? (value as? String).flatMap { Double($0) }
-        return number.flatMap { $0.isFinite ? $0 : nil }
+        return number.flatMap { $0.isFinite && abs($0) <= largest ? $0 : nil }
     }
 
     /// `value` as a whole JSON number; nil for flags, fractions and text.

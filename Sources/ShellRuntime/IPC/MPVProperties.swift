@@ -63,9 +63,10 @@ enum MPVProperties {
             case "volume": return .success(.nowPlaying(.setVolume(number / 100), at: now))
             case "speed": return .success(.nowPlaying(.setRate(number), at: now))
             default:
-                let index = Int(number)
-                guard state.items.indices.contains(index) else { return .failure(IPCCommandError("invalid parameter: no entry \(index)")) }
-                return .success(.playIndex(index, at: now))
+                guard number >= 0, number < Double(state.items.count) else {
+                    return .failure(IPCCommandError("invalid parameter: no entry \(number == number.rounded() ? String(Int(number)) : String(number))"))
+                }
+                return .success(.playIndex(Int(number), at: now))
             }
         }
     }

@@ -131,6 +131,10 @@ struct RecordingsTests {
         #expect(h.apply(.recordRequested(index: 0, start: nil, seconds: 60))
             == [.record(RecordRequest(channel: news, title: "Bulletin", start: nine, end: nine + 60, rating: "TV-14", padded: false))])
         #expect(h.apply(.recordRequested(index: 1, start: nil, seconds: nil)).isEmpty, "a aFilm is no channel")
+        #expect(h.apply(.recordRequested(index: 0, start: nine + 367 * 86_400, seconds: 60)) == [.startTimer(.noticeHide, after: 5)])
+        #expect(h.state.chrome.notice == "A recording starts within a year and lasts a week at most")
+        #expect(h.apply(.recordRequested(index: 0, start: nil, seconds: 8 * 86_400)) == [.startTimer(.noticeHide, after: 5)], "longer than a week")
+        #expect(h.apply(.recordRequested(index: 0, start: nine + 365 * 86_400, seconds: 7 * 86_400)).count == 1, "a year ahead, a week long")
         let scheduled = RecordingInfo(id: "r1", channel: 1, channelName: "News", title: "Late News", start: nine + 1740, end: nine + 3720,
                                       programmeStart: nine + 1800, status: .scheduled)
         h.apply(.recordings([scheduled], items: []))
@@ -146,7 +150,7 @@ struct RecordingsTests {
         #expect(g.state.recordings.dialog?.choices == [.cancelRecording(id: "r1"), .forDuration, .cancel], "what is recorded now can be cancelled")
         let cancelled = g.apply(.command(.select, at: g.clock.now))
         #expect(cancelled.first == .cancelRecording(id: "r1"))
-        h.expectArmed([.hintHide, .stall, .transportHide])
+        h.expectArmed([.hintHide, .noticeHide, .stall, .transportHide])
         g.expectArmed([.hintHide, .noticeHide, .stall, .transportHide])
     }
 
