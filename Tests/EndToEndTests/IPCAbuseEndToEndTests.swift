@@ -184,6 +184,29 @@ struct IPCAbuseEndToEndTests {
             let reply = try #require(client.readReply(), "no reply to \(command): the shell \(kill(pid, 0) == 0 ? "lives" : "is gone")")
             #expect(reply["error"] as? String == error && reply["request_id"] as? Int == id, "\(command): \(reply)")
         }
+        // Every numeric argument of every command, with extremes: each gets a reply.
+        let extremes = ["1e300", "-1e300", "1e12", "-1e12", "9.3e18", "-9.3e18", "1e19", "1.5", "-0.5", "0", "-1", #""1e300""#, #""99999999999999999999""#]
+        let commands = ["[\"set_property\", \"playlist-pos\", V]", "[\"set_property\", \"time-pos\", V]", "[\"set_property\", \"volume\", V]",
+                        "[\"set_property\", \"speed\", V]", "[\"set\", \"volume\", V]", "[\"seek\", V]", "[\"seek\", V, \"absolute\"]",
+                        "[\"seek\", V, \"absolute-percent\"]", "[\"observe_property\", V, \"volume\"]", "[\"unobserve_property\", V]",
+                        "[\"channel\", V]", "[\"catchup\", 1, V]", "[\"catchup\", V, 1800000000]", "[\"message\", \"hi\", V]", "[\"sleep\", V]",
+                        "[\"record\", 2, V, 60]", "[\"record\", 2, null, V]", "[\"record\", V]", "[\"multiview\", [V]]", "[\"keypress\", V]",
+                        "[\"get_property\", V]", "[\"guide_search\", V]", "[\"cycle\", V]"]
+        var id = 100
+        for command in commands {
+            for value in extremes {
+                let text = command.replacingOccurrences(of: "V", with: value)
+                client.write(request(text, id: id))
+                let reply = try #require(client.readReply(), "no reply to \(text): the shell \(kill(pid, 0) == 0 ? "lives" : "is gone")")
+                #expect(reply["request_id"] as? Int == id, "\(text): \(reply)")
+                id += 1
+                if text.hasPrefix("[\"multiview\"") && reply["error"] as? String == "success" {
+                    client.write(request(#"["multiview", null]"#, id: id))
+                    _ = client.readReply()
+                    id += 1
+                }
+            }
+        }
         client.write(request(#"["get_state"]"#, id: 99))
         #expect(client.readReply()?["error"] as? String == "success")
         #expect(kill(pid, 0) == 0 && shell.pid == pid, "the same process plays on")
