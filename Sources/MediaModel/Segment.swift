@@ -35,11 +35,20 @@ public struct Segment: Equatable, Hashable, Sendable {
     /// Whether `position` falls inside it.
     public func contains(_ position: Double) -> Bool { position >= start && position < end }
 
+    /// The latest time a segment may end at (seconds from the start, some
+    /// 30 years): later ones are nonsense from a playlist or a file.
+    public static let latest = 1e9
+
+    /// Whether it is a range a video can have: from 0 or later to an end
+    /// after its start, no later than `latest`.
+    public var isSensible: Bool { start >= 0 && end > start && end <= Self.latest }
+
     /// Segments from all sources as one list by start: where two overlap,
-    /// the more trusted source's stands. Empty and reversed ranges are dropped.
+    /// the more trusted source's stands. Empty, reversed and nonsensical
+    /// ranges (`isSensible`) are dropped.
     public static func merged(_ segments: [Segment]) -> [Segment] {
         var kept: [Segment] = []
-        for segment in segments.sorted(by: { $0.source < $1.source }) where segment.end > segment.start {
+        for segment in segments.sorted(by: { $0.source < $1.source }) where segment.isSensible {
             if kept.contains(where: { $0.start < segment.end && segment.start < $0.end }) { continue }
             kept.append(segment)
         }

@@ -69,6 +69,11 @@ struct CatchupTests {
         #expect(try url("tvg-id=\"a\"", "http://live.tv/h.m3u8", header: #"#EXTM3U catchup="append" catchup-source="?from={utc}" catchup-days="7""#)
                 == "http://live.tv/h.m3u8?from=1795377600")
         #expect(try url(#"catchup="shift" catchup-correction="-2.5""#, "http://live.tv/c.m3u8") == "http://live.tv/c.m3u8?utc=1795368600&lutc=1795384800")
+        #expect(try url(#"catchup="shift" catchup-correction="+1""#, "http://live.tv/c.m3u8") == "http://live.tv/c.m3u8?utc=1795381200&lutc=1795384800")
+        for beyond in ["1e300", "nan", "-inf", "49"] {
+            #expect(try url("catchup=\"shift\" catchup-correction=\"\(beyond)\"", "http://live.tv/c.m3u8") == "http://live.tv/c.m3u8?utc=1795377600&lutc=1795384800",
+                    "\(beyond) hours: no correction (a URL with no time in it ended the process)")
+        }
         let rec = M3UParser.parse("#EXTM3U\n#EXTINF:-1 tvg-rec=\"4\",R\nhttp://live.tv/r.m3u8\n").channels[0].catchup
         #expect(rec == Catchup(mode: .default, source: "http://live.tv/r.m3u8?utc={utc}&lutc={lutc}", days: 4))
         #expect(rec?.covers(start: start, now: now) == true && rec?.covers(start: now - 5 * 86_400, now: now) == false)

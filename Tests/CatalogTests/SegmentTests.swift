@@ -43,6 +43,17 @@ struct SegmentTests {
         #expect(merged == [Segment(kind: .recap, start: 1, end: 5, source: .library), Segment(kind: .credits, start: 160, end: 180, source: .chapters)])
     }
 
+    @Test("nonsense from a playlist or a file is dropped: an end past 1e9 s, a start before 0, not a number (1e300 ended the process on the transport bar)")
+    func nonsense() {
+        let merged = Segment.merged([
+            Segment(kind: .intro, start: 0, end: 1e300, source: .hls), Segment(kind: .credits, start: 1e300, end: 1e301, source: .sidecar),
+            Segment(kind: .recap, start: -5, end: 5, source: .library), Segment(kind: .commercial, start: .nan, end: 30, source: .hls),
+            Segment(kind: .commercial, start: 20, end: .infinity, source: .hls), Segment(kind: .preview, start: 500, end: 520, source: .hls),
+        ])
+        #expect(merged == [Segment(kind: .preview, start: 500, end: 520, source: .hls)])
+        #expect(Segment(kind: .intro, start: 0, end: 1e9).isSensible && !Segment(kind: .intro, start: 0, end: 1.0001e9).isSensible)
+    }
+
     @Test("the sidecar: segments read, and a broken one named with its line and key")
     func sidecar() throws {
         let good = """
@@ -61,6 +72,9 @@ struct SegmentTests {
         let reversed = "[{\"kind\": \"intro\", \"start\": 20, \"end\": 5}]"
         #expect(throws: SegmentsSidecar.Problem(path: "c.segments.json", line: 1, key: "end", message: "expected seconds after start")) {
             try SegmentsSidecar.parse(reversed, path: "c.segments.json")
+        }
+        #expect(throws: SegmentsSidecar.Problem(path: "e.segments.json", line: 1, key: "end", message: "expected seconds within the video (at most 1000000000)")) {
+            try SegmentsSidecar.parse("[{\"kind\": \"intro\", \"start\": 0, \"end\": 1e300}]", path: "e.segments.json")
         }
         #expect(throws: SegmentsSidecar.Problem.self) { try SegmentsSidecar.parse("{\"kind\": ", path: "d.json") }
         #expect(SegmentsSidecar.path(for: "/media/Show S01E01.mkv") == "/media/Show S01E01.segments.json")

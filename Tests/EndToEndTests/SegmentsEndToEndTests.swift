@@ -1,6 +1,9 @@
 import Foundation
 import ShellTesting
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 private func action(_ state: [String: Any]) -> [String: Any]? { state["contextual_action"] as? [String: Any] }
 
@@ -190,6 +193,25 @@ struct HLSBreaksEndToEndTests {
         defer { server.stop() }
         let shell = try ShellUnderTest([url])
         #expect(try breaks(shell) == ["commercial@12.0-16.0"])
+    }
+
+    @Test("an interstitial of 1e300 s in a stream's playlist is dropped as nonsense, the sensible one kept: the transport bar draws its marks and the shell plays on (its mark ended the process)")
+    func nonsenseBreak() throws {
+        let (server, url) = try serve([:], header: """
+            #EXT-X-PROGRAM-DATE-TIME:2026-11-23T10:00:00.000Z
+            #EXT-X-DATERANGE:ID="ad",CLASS="com.apple.hls.interstitial",START-DATE="2026-11-23T10:00:12.000Z",DURATION=4.0,X-ASSET-URI="ad.m3u8"
+            #EXT-X-DATERANGE:ID="long",CLASS="com.apple.hls.interstitial",START-DATE="2026-11-23T10:00:20.000Z",DURATION=1e300,X-ASSET-URI="ad.m3u8"
+            """)
+        defer { server.stop() }
+        let shell = try ShellUnderTest([url])
+        #expect(try breaks(shell) == ["commercial@12.0-16.0"])
+        let pid = try #require(shell.pid)
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true && $0["transport_visible"] as? Bool == true }
+        #expect(shell.tmux.waitFor { $0.contains("-0:") || $0.contains("-0") }.ok)
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == false }
+        #expect(kill(pid, 0) == 0 && shell.pid == pid, "the same process plays on")
     }
 }
 

@@ -151,6 +151,7 @@ struct ShellViewSnapshotTests {
         #expect(formatTime(3723.45, tenths: true) == "1:02:03.4")
         #expect(formatTime(-3) == "0:00")
         #expect(formatTime(.nan) == "0:00")
+        #expect(formatTime(1e300) == "277777777:46:40", "a file's duration of 1e300 s: as many hours as a whole number holds, not a trap")
     }
 }
 

@@ -28,7 +28,10 @@ public enum CatchupAttributes {
         }
         guard let modeText, modeText != "disabled" else { return .success(nil) }
         let source = value("catchup-source")
-        let correction = value("catchup-correction").flatMap { Double($0) } ?? 0
+        // Hours, as `tvg-shift`: 0 when not a number or beyond two days (a
+        // correction of 1e300 hours would make no time in a URL).
+        let correction = value("catchup-correction").flatMap { Double($0.hasPrefix("+") ? String($0.dropFirst()) : $0) }
+            .flatMap { $0.isFinite && abs($0) <= 48 ? $0 : nil } ?? 0
         let template: String
         let mode: Catchup.Mode
         switch modeText {

@@ -49,6 +49,9 @@ public enum SegmentsSidecar {
             guard let end = (object["end"] as? NSNumber)?.doubleValue, end > start else {
                 throw Problem(path: path, line: line, key: "end", message: "expected seconds after start")
             }
+            guard end <= Segment.latest else {
+                throw Problem(path: path, line: line, key: "end", message: "expected seconds within the video (at most \(Int(Segment.latest)))")
+            }
             segments.append(Segment(kind: kind, start: start, end: end, source: .sidecar))
         }
         return segments
