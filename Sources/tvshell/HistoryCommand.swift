@@ -76,7 +76,9 @@ private func openStore(_ path: String) throws -> LibraryStore {
     return store
 }
 
+/// "h:mm:ss" or "m:ss"; a stored time beyond any (a file that claimed a
+/// length of 1e297 s before the player dropped such) held within 10¹² s.
 private func clock(_ seconds: Double) -> String {
-    let total = Int(seconds.rounded(.down))
+    let total = Int(min(max(seconds.isFinite ? seconds : 0, 0), 1e12).rounded(.down))
     return total >= 3600 ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60) : String(format: "%d:%02d", total / 60, total % 60)
 }

@@ -69,7 +69,7 @@ struct RecordingsListCommand: ParsableCommand {
             if recordings.isEmpty { print("no recordings (r on a live channel, or ENTER on a future programme in the guide)") }
             for r in recordings {
                 var line = "\(r.id)\t\(r.status)\t\(time(r.start))–\(time(r.end))\t\(r.channelName)\t\(r.title)"
-                if r.bytes > 0 { line += "\t\(r.bytes / 1024) KiB, \(Int(r.duration)) s" }
+                if r.bytes > 0 { line += "\t\(r.bytes / 1024) KiB, \(Int(min(max(r.duration.isFinite ? r.duration : 0, 0), 1e12))) s" }
                 if let reason = r.reason { line += "\t(\(reason))" }
                 if let path = r.path { line += "\t\(path)" }
                 if r.status == RecordingInfo.Status.failed.rawValue, let log = log(r) { line += "\tlog: \(log)" }

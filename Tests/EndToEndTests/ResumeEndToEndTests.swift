@@ -67,6 +67,32 @@ struct ResumeEndToEndTests {
         }
     }
 
+    @Test("a file that claims a length of 1e297 s plays as one of unknown length: the transport bar draws, the history lists it (its length ended `tvshell history`)")
+    func nonsenseDuration() throws {
+        let folder = TVShellBinary.scratchDirectory("resume-nonsense")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 60))))
+        // Matroska's Duration element (0x4489, an 8-byte float in milliseconds) made 1e300.
+        let at = try #require((0..<(bytes.count - 11)).first { bytes[$0] == 0x44 && bytes[$0 + 1] == 0x89 && bytes[$0 + 2] == 0x88 })
+        withUnsafeBytes(of: (1e300 as Double).bitPattern.bigEndian) { bytes.replaceSubrange((at + 3)..<(at + 11), with: $0) }
+        let film = folder.appendingPathComponent("claims.mkv").path
+        try Data(bytes).write(to: URL(fileURLWithPath: film))
+        let home = ParentalHome(folder.appendingPathComponent("home"))
+        do {
+            let shell = try ShellUnderTest([film], home: home)
+            let playing = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 1 }
+            #expect(playing["duration"] is NSNull, "no length: \(playing["duration"] ?? "")")
+            try shell.ipc.request(["keypress", "SPACE"])
+            try shell.ipc.waitForState { $0["paused"] as? Bool == true && $0["transport_visible"] as? Bool == true }
+            try shell.ipc.request(["keypress", "SPACE"])
+            try shell.ipc.waitForState { $0["paused"] as? Bool == false && (number($0["position"]) ?? 0) > 2 }
+            try shell.ipc.request(["quit"])
+            #expect(shell.waitForExit() == 0)
+        }
+        let history = try Spawn.run([TVShellBinary.path, "history"], environment: home.environment)
+        #expect(history.status == 0 && history.output.contains("claims"), "\(history.output)")
+    }
+
     @Test("home with a film to continue: one row highlighted, UP reaches Continue Watching; every row's programme stops at the rating column")
     func homeRows() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("home-rows"))

@@ -72,9 +72,10 @@ enum MultiviewView {
         screen.putCentered(hint, y: screen.height - 1, style: Style(foreground: theme.secondaryText, background: theme.background))
     }
 
-    /// The picker row: its layout button (the layout on screen), then the
-    /// live channels from the highlighted one (from the first while the
-    /// layout button is), which `x` (or ENTER in the row) puts on screen.
+    /// The picker row: its layout button (naming the layout on screen),
+    /// then the live channels from the highlighted one (from the first while
+    /// the layout button is highlighted), which `x` (or ENTER in the row)
+    /// puts on screen.
     static func drawPicker(into screen: inout Screen, state: ShellState, multiview: MultiviewState, theme: Theme, y: Int) {
         guard y >= 0 else { return }
         let ring = state.channelRing.filter { state.items[$0].isLive }

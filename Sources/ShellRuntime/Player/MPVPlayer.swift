@@ -86,6 +86,9 @@ final class MPVPlayer {
     /// The TV's window chain: mpv's own output, full screen (GPU, else
     /// plain X11, else DRM/KMS on a console).
     static let tvWindowOutput = "gpu,x11,drm"
+    /// The longest duration taken from a file (seconds, as `Segment.latest`):
+    /// a longer one is nonsense and reported as no duration.
+    static let longestDuration = Segment.latest
     /// The outputs this player's window tries when it takes the TV's
     /// window over: the user's `vo`, else `tvWindowOutput`.
     let windowChain: String
@@ -419,7 +422,10 @@ final class MPVPlayer {
             case .timePos:
                 if activeEntry == latestEntry, let position = value.double { windowRetry.position = position }
                 return current(.position(value.double))
-            case .duration: return current(.duration(value.double))
+            case .duration:
+                // A file may claim any length (1e297 s): beyond some 30
+                // years it is no length at all.
+                return current(.duration(value.double.flatMap { $0.isFinite && $0 >= 0 && $0 <= Self.longestDuration ? $0 : nil }))
             case .pause: return value.flag.flatMap { current(.paused($0)) }
             case .eofReached: return value.flag == true ? current(.ended) : nil
             case .seekable: return current(.seekable(value.flag ?? false))
