@@ -176,6 +176,12 @@ struct RemoteConfigTests {
         ])
         #expect(bad.warmDelay == nil)
         #expect(TimeshiftSettings.bytes("2GiB") == 2 << 30 && TimeshiftSettings.bytes("1.5G") == 3 << 29 && TimeshiftSettings.bytes("300 MB") == 300 << 20)
+        #expect(TimeshiftSettings.bytes("99999999999999999999GiB") == nil && TimeshiftSettings.bytes("1e400") == nil, "more than a whole number holds ended the process")
+        let huge = ShellConfigFile.parse("[live]\nwarm_budget = { players = 2, bytes_per_minute = \"99999999999999999999GiB\" }\ntimeshift_disk = \"99999999999999999999G\"\n", path: "h.toml")
+        #expect(huge.problems.map(\.description) == [
+            "h.toml:2: live.warm_budget.bytes_per_minute: expected a size a minute such as \"60MiB\", at least \"1MiB\"",
+            "h.toml:3: live.timeshift_disk: expected a size such as \"512MiB\" or \"2GiB\" (0: none)",
+        ])
         #expect(TimeshiftSettings.applies(to: "https://tv.example/a.m3u8") && !TimeshiftSettings.applies(to: "av://lavfi:testsrc")
                 && !TimeshiftSettings.applies(to: "/media/film.mkv"))
     }

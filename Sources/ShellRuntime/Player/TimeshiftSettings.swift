@@ -41,7 +41,8 @@ public struct TimeshiftSettings: Equatable, Sendable {
         return options
     }
 
-    /// Parses "512MiB", "2GiB", "300MB", "1.5G" or a number of bytes.
+    /// Parses "512MiB", "2GiB", "300MB", "1.5G" or a number of bytes; nil
+    /// for anything else, and for more than a whole number holds (an exabyte).
     public static func bytes(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let digits = trimmed.prefix { $0.isNumber || $0 == "." }
@@ -55,6 +56,7 @@ public struct TimeshiftSettings: Equatable, Sendable {
         case "g", "gb", "gib": scale = 1024 * 1024 * 1024
         default: return nil
         }
-        return Int(value * scale)
+        let bytes = value * scale
+        return bytes < 0x1p62 ? Int(bytes) : nil
     }
 }
