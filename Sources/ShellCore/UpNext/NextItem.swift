@@ -19,6 +19,10 @@ public enum NextItem {
         return folder(current.url) != nil && folder(current.url) == folder(items[next].url) ? next : nil
     }
 
+    /// The most digits a season or an episode number has ("S2024E0315", a
+    /// daily show's): a longer run of digits is no such number.
+    static let mostDigits = 6
+
     /// The show (the text before the number, lower-cased), season and
     /// episode of "Show S01E02" in the file name or the title.
     static func episode(_ item: MediaItem) -> (show: String, season: Int, number: Int)? {
@@ -26,12 +30,12 @@ public enum NextItem {
             let chars = Array(text)
             for i in chars.indices where chars[i] == "S" || chars[i] == "s" {
                 var j = i + 1, season = 0, digits = 0
-                while j < chars.count, let d = chars[j].wholeNumberValue { season = season * 10 + d; j += 1; digits += 1 }
+                while j < chars.count, let d = chars[j].wholeNumberValue, digits < mostDigits { season = season * 10 + d; j += 1; digits += 1 }
                 guard digits > 0, j < chars.count, chars[j] == "E" || chars[j] == "e" else { continue }
                 j += 1
                 var number = 0, numberDigits = 0
-                while j < chars.count, let d = chars[j].wholeNumberValue { number = number * 10 + d; j += 1; numberDigits += 1 }
-                guard numberDigits > 0 else { continue }
+                while j < chars.count, let d = chars[j].wholeNumberValue, numberDigits < mostDigits { number = number * 10 + d; j += 1; numberDigits += 1 }
+                guard numberDigits > 0, j == chars.count || chars[j].wholeNumberValue == nil else { continue }
                 let show = String(chars[..<i]).lowercased().filter { $0.isLetter || $0.isNumber }
                 return (show, season, number)
             }

@@ -175,4 +175,14 @@ struct UpNextTests {
         #expect(NextItem.after(0, in: [MediaItem(title: "A", url: "/a/1.mkv"), MediaItem(title: "B", url: "/b/2.mkv")]) == nil)
         #expect(NextItem.after(0, in: [MediaItem(title: "A", url: "av://lavfi:a", isLive: true), MediaItem(title: "B", url: "/b/2.mkv")]) == nil)
     }
+
+    @Test("numbers longer than any season in a title or file name are no episode numbers (20 digits overflowed a whole number and ended the process)")
+    func longNumbers() {
+        let long = [MediaItem(title: "Show S99999999999999999999E01", url: "/a/x1.mkv"), MediaItem(title: "Show S99999999999999999999E02", url: "/b/x2.mkv"),
+                    MediaItem(title: "Other S01E99999999999999999999", url: "/c/y.mkv")]
+        #expect(NextItem.after(0, in: long) == nil)
+        #expect(NextItem.after(2, in: long) == nil)
+        #expect(NextItem.after(0, in: [MediaItem(title: "Show S0001E0009", url: "/a/1.mkv"), MediaItem(title: "Show S1E10", url: "/b/2.mkv")]) == 1,
+                "leading zeros are still numbers")
+    }
 }
