@@ -116,11 +116,14 @@ struct RecordingAttemptsTests {
     @Test("a live stream that stops within seconds time after time is asked again after a pause that doubles up to 15 s; one that holds a while resets it")
     func quickDrops() {
         var attempts = RecordingAttempts(streams: 1)
-        let pauses = (0..<7).map { _ in attempts.next(after: .sourceFailed, recorded: 3, lasted: 3) }
+        let pauses = (0..<7).map { _ in attempts.next(after: .sourceFailed, recorded: 1, lasted: 1) }
         #expect(pauses == [0, 1, 2, 4, 8, 15, 15].map { .attempt(stream: 0, newPart: true, pause: $0) })
         #expect(!attempts.notLive && attempts.drops == 7)
         #expect(attempts.next(after: .sourceFailed, recorded: 40, lasted: 40) == .attempt(stream: 0, newPart: true, pause: 0), "it held 40 s")
-        #expect(attempts.next(after: .sourceFailed, recorded: 3, lasted: 3) == .attempt(stream: 0, newPart: true, pause: 0), "one quick drop: at once")
-        #expect(attempts.next(after: .sourceFailed, recorded: 3, lasted: 3) == .attempt(stream: 0, newPart: true, pause: 1))
+        #expect(attempts.next(after: .sourceFailed, recorded: 1, lasted: 1) == .attempt(stream: 0, newPart: true, pause: 0), "one quick drop: at once")
+        #expect(attempts.next(after: .sourceFailed, recorded: 1, lasted: 1) == .attempt(stream: 0, newPart: true, pause: 1))
+        var chunked = RecordingAttempts(streams: 1)
+        let closings = (0..<5).map { _ in chunked.next(after: .sourceFailed, recorded: 6, lasted: 6) }
+        #expect(closings == Array(repeating: .attempt(stream: 0, newPart: true, pause: 0), count: 5), "a server that closes every 6 s: asked again at once")
     }
 }

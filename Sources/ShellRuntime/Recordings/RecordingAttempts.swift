@@ -10,8 +10,8 @@
 /// something is recorded, a stream that stops is asked again at once into a
 /// new part (the file written so far is closed and kept), then the others
 /// in turn, the same way: the parts play as one; one that stops again
-/// within seconds, time after time, is asked again after a pause that
-/// doubles from 1 s to 15 s. A stream that is not live (it has an end, or
+/// within `quickDrop` seconds, time after time, is asked again after a
+/// pause that doubles from 1 s to 15 s. A stream that is not live (it has an end, or
 /// it gave more than `aheadAllowance` seconds beyond the time it took: a
 /// file behind a channel's entry) is recorded once: its end finishes the
 /// recording, as the recording's end does. A recorder started again
@@ -75,8 +75,10 @@ public struct RecordingAttempts: Equatable, Sendable {
     /// HLS playlist's newest segment, a server's burst at the start).
     public static let aheadAllowance = 30.0
     /// An attempt that recorded something and stopped within this many
-    /// seconds: a second one in a row waits before the stream is asked again.
-    public static let quickDrop = 10.0
+    /// seconds: a second one in a row waits before the stream is asked again
+    /// (a server that closes a live stream every few seconds, as some do,
+    /// is asked again at once).
+    public static let quickDrop = 3.0
 
     /// Nothing recorded yet and every stream of the channel has failed:
     /// the channel is down as the recording begins.
