@@ -397,6 +397,17 @@ struct RecordingsEndToEndTests {
         let path = try #require(boxSet["path"] as? String)
         #expect(abs(try probe(path).duration - 30) <= 2, "the playlist's 30 s, once")
         #expect(!FileManager.default.fileExists(atPath: String(path.dropLast(4)) + ".part2.mkv"), "no second copy")
+        // Its card on the home screen says how long it is.
+        _ = try shell.ipc.waitForState { $0["items"] as? Int == 3 }
+        for _ in 0..<2 { try shell.ipc.request(["keypress", "DOWN"]) }
+        _ = try shell.ipc.waitForState { $0["home_selection"] as? Int == 2 }
+        try shell.ipc.request(["keypress", "i"])
+        let card = shell.tmux.waitFor { screen in
+            let text = screen.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return text.contains("Box Set · ") && (text.contains(" · 30 s · the channel's stream is a file") || text.contains(" · 29 s · the channel's stream is a file"))
+        }
+        #expect(card.ok, "\(card.screen)")
+        try shell.ipc.request(["keypress", "ESC"])
 
         _ = try shell.ipc.request(["record", 2, NSNull(), 120])
         let looped = try shell.ipc.waitForEvent("recording-finished", timeout: 60)

@@ -28,8 +28,13 @@ struct RecordingItemTests {
         #expect(RecordingsSettings.parts(of: path) == [path, second], "parts stop at the first missing")
         #expect(RecordingItem.make(saved)?.url == "edl://%\(path.utf8.count)%\(path);%\(second.utf8.count)%\(second)")
         #expect(path.utf8.count > path.count, "the prefix counts bytes")
+        saved.duration = 3_912
+        #expect(RecordingItem.make(saved)?.summary?.hasPrefix("One · ") == true && RecordingItem.make(saved)?.summary?.hasSuffix(" · 1 h 05 min") == true,
+                "the channel, the air time, the length: \(RecordingItem.make(saved)?.summary ?? "")")
         saved.reason = "the stream stopped once; recorded in 2 parts"
-        #expect(RecordingItem.make(saved)?.summary?.hasSuffix(" · the stream stopped once; recorded in 2 parts") == true, "its gap told")
+        #expect(RecordingItem.make(saved)?.summary?.hasSuffix(" · 1 h 05 min · the stream stopped once; recorded in 2 parts") == true, "its gap told")
+        #expect([0, 0.5, 45.9, 59.5, 60, 719, 3_599, 3_600, 36_000, .nan, 1e300].map(RecordingItem.length)
+                == [nil, nil, "45 s", "59 s", "1 min", "12 min", "1 h 00 min", "1 h 00 min", "10 h 00 min", nil, nil])
         saved.status = "failed"
         saved.reason = "disk full"
         #expect(RecordingItem.make(saved)?.summary?.hasSuffix(" · stopped early: disk full") == true)

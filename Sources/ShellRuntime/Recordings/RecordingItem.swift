@@ -6,7 +6,7 @@ import MediaModel
 /// A recording as the shell plays it: a film under "Recordings" on the
 /// home screen (all its parts, one after another), titled as its programme,
 /// held to the ratings it was scheduled under (the passcode gate applies),
-/// its channel and air time in its description, and how it went ("stopped
+/// its channel, air time and length in its description, and how it went ("stopped
 /// early: disk full", "the stream stopped once; recorded in 2 parts": a gap
 /// where the parts join is no surprise).
 enum RecordingItem {
@@ -18,6 +18,7 @@ enum RecordingItem {
         let formatter = DateFormatter()
         formatter.dateFormat = "EEE d MMM HH:mm"
         var about = "\(recording.channelName) · \(formatter.string(from: Date(timeIntervalSince1970: recording.programmeStart)))"
+        if let length = length(recording.duration) { about += " · " + length }
         if let reason = recording.reason { about += recording.status == "failed" ? " · stopped early: \(reason)" : " · \(reason)" }
         if let summary = recording.summary { about += "\n" + summary }
         var item = MediaItem(id: "recording:\(recording.id)", title: recording.title, url: url(of: RecordingsSettings.parts(of: path)), rating: recording.rating,
@@ -25,6 +26,16 @@ enum RecordingItem {
         (item.contentRating, item.moreRatings) = heldTo(recording)
         item.artwork = recording.artwork
         return item
+    }
+
+    /// How long a recording is, as its card says it: "45 s", "12 min",
+    /// "1 h 05 min"; nil for nothing recorded (or a length that is none).
+    static func length(_ seconds: Double) -> String? {
+        guard seconds.isFinite, seconds >= 1, seconds < 1e9 else { return nil }
+        guard seconds >= 60 else { return "\(Int(seconds)) s" }
+        let minutes = Int((seconds / 60).rounded())
+        guard minutes >= 60 else { return "\(minutes) min" }
+        return "\(minutes / 60) h " + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60) min"
     }
 
     /// The ratings the gate holds `recording` to, strictest first: those
