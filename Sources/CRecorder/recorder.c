@@ -198,8 +198,12 @@ int tvs_record(const char *url, const char *headers, const char *path, const cha
         goto done;
     }
     keep_one_variant(input);
-    /* A length known (from the file, or an HLS playlist's end): not live. */
-    finite = input->duration != AV_NOPTS_VALUE && input->duration > 0;
+    /* A length known (from the file, or an HLS playlist's end): not live.
+     * Not one guessed from the bitrate and the size a server claims: a live
+     * radio's server may send a Content-Length of 2 GB, which a bitrate
+     * makes 37 hours of a "file". */
+    finite = input->duration != AV_NOPTS_VALUE && input->duration > 0 &&
+             input->duration_estimation_method != AVFMT_DURATION_FROM_BITRATE;
     if ((code = av.avformat_alloc_output_context2(&output, NULL, "matroska", path)) < 0) {
         describe(code, "the recording cannot be made", message, message_size);
         result = TVS_RECORD_WRITE_FAILED;

@@ -422,6 +422,43 @@ struct RecordingsEndToEndTests {
         #expect(parts.count <= 8, "\(parts)")
     }
 
+    @Test("a live radio whose server claims a length of 2 GB and closes every 5 s is recorded to the recording's end (asked again after each close), not taken for a file")
+    func radioClaimingALength() throws {
+        let dir = TVShellBinary.scratchDirectory("recordings-radio")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tone = dir.appendingPathComponent("tone.ts").path
+        let made = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440",
+                                  "-t", "20", "-c:a", "mp2", "-b:a", "128k", "-f", "mpegts", tone])
+        #expect(made.status == 0, "\(made.output)")
+        // libavformat makes 2 GB at 128 kbit/s some 37 hours: a length.
+        let radio = try LiveTSServer(body: try Data(contentsOf: URL(fileURLWithPath: tone)), seconds: 20,
+                                     claimedLength: 2_147_483_647, closeAfter: 5)
+        defer { radio.stop() }
+        let lineup = dir.appendingPathComponent("radio.m3u").path
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Radio One\n\(radio.url("radio.ts"))\n".write(toFile: lineup, atomically: true, encoding: .utf8)
+        let recordings = dir.appendingPathComponent("recordings").path
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[recordings]\ndir = \"\(recordings)\"\npadding_before = 0\npadding_after = 0\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--config", config, "--home", lineup])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+
+        let asked = Date()
+        _ = try shell.ipc.request(["record", 1, NSNull(), 20])
+        let finished = try shell.ipc.waitForEvent("recording-finished", timeout: 60)
+        #expect(Date().timeIntervalSince(asked) >= 19, "recorded until the recording's end")
+        #expect((finished["reason"] as? String)?.contains("file") != true, "\(finished)")
+        #expect(radio.connections >= 3, "asked again after each close: \(radio.connections)")
+        let first = try #require(finished["path"] as? String)
+        let parts = ((try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? [])
+            .filter { $0.hasPrefix((first as NSString).lastPathComponent.dropLast(4)) && $0.hasSuffix(".mkv") }
+        var seconds = 0.0
+        for part in parts {
+            let result = try Spawn.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", recordings + "/" + part])
+            seconds += Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+        #expect(seconds >= 15, "\(parts): \(seconds) s")
+    }
+
     @Test("a channel down as its recording begins is tried again until it is back: the viewer is told at once and when it records; the recording finishes with what came after")
     func channelDownAtTheStart() throws {
         let setup = try Setup(name: "recordings-down")

@@ -5,7 +5,7 @@
 
 /* How far a recording has come: bytes in the file, seconds of media in it,
  * and whether the stream has an end (`finite`: a file, or an HLS playlist
- * with its end; a live stream has none). */
+ * with its end; a live stream has none, whatever size its server claims). */
 typedef struct {
     long long bytes;
     double seconds;
