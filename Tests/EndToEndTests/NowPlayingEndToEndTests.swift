@@ -124,4 +124,37 @@ struct NowPlayingEndToEndTests {
         #expect(try shell.ipc.state()["kiosk"] as? Bool == true)
         #expect(shell.pid != nil, "still running")
     }
+
+    @Test("a file whose timestamps jump 3.6·10¹⁴ s ahead mid-way (a fragment's start of 2⁶² ticks) plays on with no position; the bus gets none, and the shell is not ended")
+    func timestampsJump() throws {
+        let dir = TVShellBinary.scratchDirectory("mpris-jump")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clip = dir.appendingPathComponent("jump.mp4")
+        let made = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25",
+                                  "-t", "30", "-c:v", "libx264", "-preset", "ultrafast", "-g", "25",
+                                  "-movflags", "frag_keyframe+empty_moov+default_base_moof", "-video_track_timescale", "12800", clip.path])
+        #expect(made.status == 0, "\(made.output)")
+        // Each fragment's `tfdt` (version 1: a 64-bit start) from the third on moves 2^62 ticks ahead.
+        var bytes = [UInt8](try Data(contentsOf: clip))
+        var fragments = 0
+        for at in 0..<(bytes.count - 16) where bytes[at] == 0x74 && bytes[at + 1] == 0x66 && bytes[at + 2] == 0x64 && bytes[at + 3] == 0x74 {
+            fragments += 1
+            guard fragments >= 3, bytes[at + 4] == 1 else { continue }
+            bytes[at + 8] |= 0x40
+        }
+        #expect(fragments > 3)
+        try Data(bytes).write(to: clip)
+
+        let bus = try DBusSession()
+        let shell = try ShellUnderTest([clip.path], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        _ = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+        _ = try eventually({ try bus.playerctl("status").output }) { $0 == "Playing" }
+        let jumped = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && $0["position"] is NSNull }
+        #expect(jumped["duration"] is NSNull || (number(jumped["duration"]) ?? 0) < 60, "\(jumped)")
+        let position = try bus.playerctl("position")
+        #expect(position.status == 0 && (Double(position.output) ?? .infinity) < 60, "\(position.output)")
+        let screen = shell.tmux.waitFor { $0.contains("0:00") && $0.contains("jump.mp4") }
+        #expect(screen.ok, "the transport bar drawn: \(screen.screen)")
+        #expect(try shell.ipc.state()["phase"] as? String == "playing", "the same process plays on")
+    }
 }

@@ -70,6 +70,16 @@ struct ShellViewSnapshotTests {
         check(s, "player-scrub-fine")
     }
 
+    @Test("a fine scrub at a time past any whole number (an embedder's player saying 1e300 s) draws its ruler, not a trap")
+    func scrubbingFineBeyondSense() {
+        var s = playing(position: 1e300, duration: 2e300, paused: true)
+        var scrub = ScrubState(target: 1e300, origin: 1e300)
+        scrub.mode = .fine
+        s.scrub = scrub
+        let text = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo).text()
+        #expect(text.contains("277777777:46:40"), "\(text)")
+    }
+
     @Test("a scrub thumbnail: a window a fifth of the width above the head, its time under it; none before the first picture or on a tiny screen")
     func scrubbingThumbnail() {
         var s = playing(paused: true)

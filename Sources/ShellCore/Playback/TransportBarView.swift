@@ -181,7 +181,7 @@ enum TransportBarView {
             } else {
                 let second = (t / scale).rounded() * scale
                 let isWhole = abs(second - second.rounded()) < 0.001
-                if isWhole && Int(second.rounded()) % 5 == 0 { glyph = theme.glyphs.rulerMajor }
+                if isWhole && second.rounded().truncatingRemainder(dividingBy: 5) == 0 { glyph = theme.glyphs.rulerMajor }
                 else if isWhole { glyph = theme.glyphs.rulerMinor }
                 else { glyph = theme.glyphs.rulerBlank }
             }

@@ -80,16 +80,16 @@ final class MPRISServer: StateObserver {
         let before = published
         if before != shown {
             tvs_mpris_set_status(bus, info.status.rawValue)
-            tvs_mpris_set_metadata(bus, info.trackID, info.title, info.album, info.artist, info.artURL.map(URLRedaction.redact), Int64((info.length ?? 0) * 1e6))
+            tvs_mpris_set_metadata(bus, info.trackID, info.title, info.album, info.artist, info.artURL.map(URLRedaction.redact), Self.microseconds(info.length ?? 0))
             tvs_mpris_set_numbers(bus, info.rate, info.volume)
             tvs_mpris_set_flags(bus, flag(info.canGoNext), flag(info.canGoPrevious), flag(info.canPlay), flag(info.canPause), flag(info.canSeek),
                                 flag(info.canControl), flag(info.canQuit))
         }
-        tvs_mpris_set_position(bus, Int64(info.position * 1e6))
+        tvs_mpris_set_position(bus, Self.microseconds(info.position))
         if before != shown { emitChanges(from: before, to: info) }
         if let last = lastPosition, let before, before.trackID == info.trackID, info.status != .stopped {
             let expected = last.seconds + (before.status == .playing ? (now - last.at) * info.rate : 0)
-            if abs(info.position - expected) > 1.5 { tvs_mpris_emit_seeked(bus, Int64(info.position * 1e6)) }
+            if abs(info.position - expected) > 1.5 { tvs_mpris_emit_seeked(bus, Self.microseconds(info.position)) }
         }
         lastPosition = (info.position, now)
         published = shown
@@ -123,6 +123,12 @@ final class MPRISServer: StateObserver {
     }
 
     private func flag(_ value: Bool) -> Int32 { value ? 1 : 0 }
+
+    /// `seconds` as MPRIS's microseconds, whatever it is (a time beyond
+    /// ±10¹² s, or not a number, as the nearest that is one).
+    static func microseconds(_ seconds: Double) -> Int64 {
+        Int64(min(max(seconds.isNaN ? 0 : seconds, -1e12), 1e12) * 1e6)
+    }
 
     /// A method call from the bus: refused (a negative errno) when the info
     /// says it cannot be done, else sent to the store as an action.

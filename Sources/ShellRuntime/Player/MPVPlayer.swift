@@ -89,6 +89,15 @@ final class MPVPlayer {
     /// The longest duration taken from a file (seconds, as `Segment.latest`):
     /// a longer one is nonsense and reported as no duration.
     static let longestDuration = Segment.latest
+    /// The furthest time taken from a stream (seconds either way, some
+    /// 3000 years): a file's timestamps may jump anywhere (a fragment's
+    /// start of 2^62 ticks), and a time beyond this is reported as no time.
+    static let furthestTime = 1e11
+
+    /// `seconds` when it is a time a stream can have, else nil.
+    static func sensibleTime(_ seconds: Double?) -> Double? {
+        seconds.flatMap { $0.isFinite && abs($0) <= furthestTime ? $0 : nil }
+    }
     /// The outputs this player's window tries when it takes the TV's
     /// window over: the user's `vo`, else `tvWindowOutput`.
     let windowChain: String
@@ -420,8 +429,9 @@ final class MPVPlayer {
         case .propertyChange(let property, let value):
             switch property {
             case .timePos:
-                if activeEntry == latestEntry, let position = value.double { windowRetry.position = position }
-                return current(.position(value.double))
+                let position = Self.sensibleTime(value.double)
+                if activeEntry == latestEntry, let position { windowRetry.position = position }
+                return current(.position(position))
             case .duration:
                 // A file may claim any length (1e297 s): beyond some 30
                 // years it is no length at all.
@@ -437,13 +447,15 @@ final class MPVPlayer {
                 return current(.tracks(Self.tracks(node)))
             case .chapterList:
                 guard case .node(let node) = value else { return current(.chapters([])) }
-                return current(.chapters(node.array.map { Chapter(title: $0["title"]?.string ?? "Chapter", start: $0["time"]?.double ?? 0) }))
+                return current(.chapters(node.array.compactMap { chapter in
+                    Self.sensibleTime(chapter["time"]?.double ?? 0).map { Chapter(title: chapter["title"]?.string ?? "Chapter", start: $0) }
+                }))
             case .speed:
                 return value.double.flatMap { current(.speed($0)) }
             case .demuxerCacheState:
                 guard case .node(let node) = value else { return nil }
                 if timeshiftEntries.contains(activeEntry), let range = node["seekable-ranges"]?.array.last,
-                   let start = range["start"]?.double, let end = range["end"]?.double,
+                   let start = Self.sensibleTime(range["start"]?.double), let end = Self.sensibleTime(range["end"]?.double),
                    lastBuffer.map({ abs($0.start - start) >= 0.05 || abs($0.end - end) >= 0.05 }) ?? true {
                     lastBuffer = (start, end)
                     alsoFetched = fetched(node)
