@@ -49,7 +49,7 @@ struct GuideUpdateCommand: ParsableCommand {
         }
         let parsed: Lineup
         do {
-            parsed = M3UParser.parse(InputLoader.text(try InputLoader.load(location)))
+            parsed = M3UParser.parse(InputLoader.text(try InputLoader.lineup(location)))
         } catch let failure as InputLoader.Failure {
             printError("\(failure)")
             throw ExitCode(66)

@@ -44,7 +44,7 @@ struct InspectCommand: ParsableCommand {
         let lineupData: Data
         var guideData: GuideData?
         do {
-            lineupData = try InputLoader.load(lineup)
+            lineupData = try InputLoader.lineup(lineup)
             if let guide { guideData = try InputLoader.guide(guide) }
         } catch let failure as InputLoader.Failure {
             printError("\(failure)")

@@ -442,7 +442,7 @@ struct PlayCommand: ParsableCommand {
     /// failure.
     private static func readLineup(_ location: String, logger: Logger) throws -> (data: Data, fromCopy: (reason: String, kept: Date)?) {
         do {
-            return (try InputLoader.load(location), nil)
+            return (try InputLoader.lineup(location), nil)
         } catch let failure as InputLoader.Failure {
             guard LineupCopy.keeps(location), let kept = LineupCopy().read(location) else { throw failure }
             let reason = URLRedaction.redactingURLs(in: failure.reason)

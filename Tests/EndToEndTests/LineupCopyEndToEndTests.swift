@@ -110,6 +110,52 @@ struct LineupCopyEndToEndTests {
         #expect(run.status == 66 && run.output.contains("500"), "\(run.output)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("cache/tvshell/lineups").path), "nothing kept from a failure")
     }
+
+    @Test("a network's login page answered for the lineup (200 OK, HTML) is not taken for channels: a start shows the kept ones and names the page; a video stream given for the lineup is refused at its first bytes")
+    func loginPage() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-login-page")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let served = ServedLineup()
+        served.set(channels: 2)
+        let page = Data("<!DOCTYPE html>\n<html><head><title>Hotel Wi-Fi: sign in</title></head>\n<body><form action=\"/login\"><input name=\"room\"></form>\n<p><a href=\"http://portal.example/terms\">Terms</a></p></body></html>\n".utf8)
+        let portal = LockedFlag()
+        let server = try LocalHTTPServer(responder: { path in path.hasSuffix("tv.m3u") ? (portal.isSet ? page : served.data) : nil })
+        defer { server.stop() }
+        let cache = dir.appendingPathComponent("cache").path
+        do {
+            let shell = try ShellUnderTest(["--lineup", server.url("tv.m3u")], cacheHome: cache)
+            try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && $0["items"] as? Int == 2 }
+        }
+        portal.set()
+        let shell = try ShellUnderTest(["--lineup", server.url("tv.m3u")], cacheHome: cache)
+        let shown = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
+        #expect(shown["items"] as? Int == 2, "the kept channels, not the page's lines: \(shown)")
+        let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("web page") == true }["notice"] as? String
+        #expect(notice?.contains("Hotel Wi-Fi: sign in") == true, "\(notice ?? "")")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: cache + "/tvshell/lineups")
+        #expect(try String(contentsOfFile: cache + "/tvshell/lineups/" + copies[0], encoding: .utf8).hasPrefix("#EXTM3U"), "the copy kept is not the page")
+
+        // A channel's own URL given for the lineup: an endless MPEG-TS stream.
+        let tone = dir.appendingPathComponent("tone.ts").path
+        let made = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440",
+                                  "-t", "5", "-c:a", "mp2", "-b:a", "128k", "-f", "mpegts", tone])
+        #expect(made.status == 0, "\(made.output)")
+        let stream = try LiveTSServer(body: try Data(contentsOf: URL(fileURLWithPath: tone)), seconds: 5)
+        defer { stream.stop() }
+        let began = Date()
+        let run = try Spawn.run(["sh", "-c", "exec \"$0\" \"$@\" 2>&1 </dev/null", TVShellBinary.path, "--lineup", stream.url("live/1.ts")],
+                                environment: ["HOME": dir.path, "XDG_CACHE_HOME": cache, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(run.status == 66 && run.output.contains("is an MPEG-TS video stream, not a lineup"), "\(run.output)")
+        #expect(Date().timeIntervalSince(began) < 10, "refused at its first bytes, not read until a timeout")
+    }
+}
+
+/// A flag one thread sets and another reads.
+private final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }
 
 /// A file's permission bits.

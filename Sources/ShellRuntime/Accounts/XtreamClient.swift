@@ -129,6 +129,8 @@ public struct XtreamClient: Sendable {
             throw .unreachable(server: server.base, reason: Self.reason(error))
         case .otherFailure(let text):
             throw .unreachable(server: server.base, reason: URLRedaction.redactingURLs(in: text))
+        case .refused(let reason):
+            throw .unreachable(server: server.base, reason: reason)
         case .answered(let status, let body):
             if request == .account && status == 401 { throw .wrongCredentials(server: server.base, user: server.user) }
             guard (200..<300).contains(status) else { throw .httpStatus(server: server.base, status: status) }

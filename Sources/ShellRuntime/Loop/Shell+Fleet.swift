@@ -54,7 +54,7 @@ extension Shell {
         DispatchQueue.global().async {
             let result: Read
             do {
-                let parsed = M3UParser.parse(InputLoader.text(try InputLoader.load(location)))
+                let parsed = M3UParser.parse(InputLoader.text(try InputLoader.lineup(location)))
                 for problem in parsed.problems.prefix(20) { log.warning("\(label): \(problem)") }
                 let channels = parsed.playableChannels()
                 result = channels.items.isEmpty ? .failure(IPCCommandError("no channels in the lineup \(label)")) : .success(channels)

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,16 +11,6 @@ import FoundationNetworking
 /// (which carry its password) are never kept by Foundation, in memory or
 /// on disk. Blocking; any thread but the run loop.
 enum HTTPFetch {
-    /// The one session: no cache, no cookie store.
-    private static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        return URLSession(configuration: configuration)
-    }()
-
     enum Outcome {
         /// The server answered: its status and body (empty when it sent none).
         case answered(status: Int, body: Data)
@@ -29,32 +20,116 @@ enum HTTPFetch {
         case otherFailure(String)
         /// No answer within the time allowed (the request was cancelled).
         case timedOut
+        /// The answer was not taken (cancelled): its first bytes were not
+        /// what was asked for, or it went on past the bytes allowed.
+        case refused(String)
     }
 
-    static func get(_ url: URL, timeout: Double, headers: [String: String] = [:]) -> Outcome {
-        final class Box: @unchecked Sendable {
-            var outcome: Outcome = .timedOut
-        }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
+    /// GET `url`. The answer comes whole within `timeout` seconds (or, given
+    /// `whole`, within that many, as long as no `timeout` seconds pass
+    /// without a byte). `check` sees the body's first
+    /// `LineupContent.prefixLength` bytes (or all of a shorter one) as they
+    /// come and may refuse it (its reason); a body beyond `limit` bytes is
+    /// refused: so a video stream given for a playlist is never read whole
+    /// into memory.
+    static func get(_ url: URL, timeout: Double, whole: Double? = nil, headers: [String: String] = [:], limit: Int = .max,
+                    check: (@Sendable (Data) -> String?)? = nil) -> Outcome {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.setValue("tvshell/\(ShellVersion.current)", forHTTPHeaderField: "User-Agent")
         for (field, value) in headers { request.setValue(value, forHTTPHeaderField: field) }
-        let task = session.dataTask(with: request) { data, response, error in
-            if let error = error as? URLError {
-                box.outcome = .failed(error)
-            } else if let error {
-                box.outcome = .otherFailure((error as NSError).localizedDescription)
-            } else {
-                box.outcome = .answered(status: (response as? HTTPURLResponse)?.statusCode ?? 200, body: data ?? Data())
-            }
-            done.signal()
-        }
+        let watch = FetchWatch(limit: limit, check: check)
+        // No cache, no cookie store (Foundation's shared one writes a file
+        // under ~/.local/share): an account's answers, which carry its
+        // password, are never kept.
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        let session = URLSession(configuration: configuration, delegate: watch, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        let task = session.dataTask(with: request)
         task.resume()
-        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
-            task.cancel()
-            return .timedOut
+        let deadline = Date().addingTimeInterval((whole ?? timeout) + 1)
+        while watch.done.wait(timeout: .now() + 0.25) == .timedOut {
+            if let refusal = watch.refusal {
+                task.cancel()
+                return .refused(refusal)
+            }
+            if Date() >= deadline || watch.idle > timeout + 1 {
+                task.cancel()
+                return .timedOut
+            }
         }
-        return box.outcome
+        return watch.outcome
+    }
+}
+
+/// Watches one fetch: keeps the body as it comes, checks its first bytes
+/// and its size, and says how it ended. URLSession's delegate queue
+/// writes; the fetching thread reads.
+private final class FetchWatch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private let limit: Int
+    private let check: (@Sendable (Data) -> String?)?
+    private var checked = false
+    private var body = Data()
+    private var status = 200
+    private var last = Date()
+    private var refused: String?
+    private var ended: HTTPFetch.Outcome = .timedOut
+
+    init(limit: Int, check: (@Sendable (Data) -> String?)?) {
+        self.limit = limit
+        self.check = check
+    }
+
+    /// Seconds since the last byte (or the start).
+    var idle: Double { lock.withLock { Date().timeIntervalSince(last) } }
+    /// Why the body was refused as it came, or nil.
+    var refusal: String? { lock.withLock { refused } }
+    var outcome: HTTPFetch.Outcome { lock.withLock { refused.map { .refused($0) } ?? ended } }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        lock.withLock {
+            status = (response as? HTTPURLResponse)?.statusCode ?? 200
+            last = Date()
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let refuse: Bool = lock.withLock {
+            last = Date()
+            guard refused == nil else { return false }
+            body.append(data)
+            if body.count > limit {
+                refused = "larger than \(limit >> 20) MiB"
+            } else if let check, !checked, (200..<300).contains(status), body.count >= LineupContent.prefixLength {
+                checked = true
+                refused = check(body.prefix(LineupContent.prefixLength))
+            }
+            return refused != nil
+        }
+        if refuse { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        lock.withLock {
+            if let error = error as? URLError {
+                ended = .failed(error)
+            } else if let error {
+                ended = .otherFailure((error as NSError).localizedDescription)
+            } else {
+                if let check, !checked, (200..<300).contains(status) {
+                    checked = true
+                    refused = check(body)
+                }
+                ended = .answered(status: status, body: body)
+            }
+        }
+        done.signal()
     }
 }

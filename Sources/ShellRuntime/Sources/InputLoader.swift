@@ -25,6 +25,37 @@ public enum InputLoader {
         return data
     }
 
+    /// The most a lineup may hold (the biggest providers' lists, films and
+    /// series included, are some tens of MiB).
+    public static let largestLineup = 256 << 20
+
+    /// Reads a lineup from a path or an http(s) URL, refusing what plainly
+    /// is not one at its first bytes (`LineupContent`: a web page such as a
+    /// provider's "account expired" or a network's login page, a guide, a
+    /// video stream) and anything beyond `largestLineup`, before it is read
+    /// whole. A server has `timeout` seconds for each byte, and some minutes
+    /// for the whole (a big list over a slow line).
+    public static func lineup(_ location: String, timeout: Double = 20) throws -> Data {
+        if location.hasPrefix("http://") || location.hasPrefix("https://") {
+            guard let url = URL(string: location) else { throw Failure(location: location, reason: "not a valid URL") }
+            return try fetch(url, timeout: timeout, whole: 600, limit: largestLineup) { LineupContent.problem($0) }
+        }
+        let path = try readablePath(location)
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw Failure(location: location, reason: "cannot be read (permissions?)") }
+        defer { try? handle.close() }
+        do {
+            let start = try handle.read(upToCount: LineupContent.prefixLength) ?? Data()
+            if let problem = LineupContent.problem(start) { throw Failure(location: location, reason: problem) }
+            let rest = try handle.read(upToCount: largestLineup + 1 - start.count) ?? Data()
+            guard start.count + rest.count <= largestLineup else { throw Failure(location: location, reason: "larger than \(largestLineup >> 20) MiB") }
+            return start + rest
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(location: location, reason: "cannot be read (\(error))")
+        }
+    }
+
     /// Reads an XMLTV guide (plain or gzip): a file streams through the
     /// reader as it is read; a URL is fetched first.
     public static func guide(_ location: String, timeout: Double = 20) throws -> GuideData {
@@ -71,14 +102,17 @@ public enum InputLoader {
         }
     }
 
-    private static func fetch(_ url: URL, timeout: Double, headers: [String: String] = [:]) throws -> Data {
-        switch HTTPFetch.get(url, timeout: timeout, headers: headers) {
+    private static func fetch(_ url: URL, timeout: Double, whole: Double? = nil, headers: [String: String] = [:], limit: Int = .max,
+                              check: (@Sendable (Data) -> String?)? = nil) throws -> Data {
+        switch HTTPFetch.get(url, timeout: timeout, whole: whole, headers: headers, limit: limit, check: check) {
         case .timedOut:
             throw Failure(location: url.absoluteString, reason: "timed out after \(Int(timeout)) s")
         case .failed(let error):
             throw Failure(location: url.absoluteString, reason: error.localizedDescription)
         case .otherFailure(let text):
             throw Failure(location: url.absoluteString, reason: text)
+        case .refused(let reason):
+            throw Failure(location: url.absoluteString, reason: reason)
         case .answered(let status, let body):
             guard (200..<300).contains(status) else { throw Failure(location: url.absoluteString, reason: "HTTP \(status)") }
             return body

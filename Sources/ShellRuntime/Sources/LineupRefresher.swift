@@ -109,7 +109,7 @@ public final class LineupRefresher: Sendable {
             if waitStopped(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge), failing: failures > 0) { return }
             let data: Data
             do {
-                data = try InputLoader.load(location)
+                data = try InputLoader.lineup(location)
             } catch {
                 failures += 1
                 logger.warning("lineup \(label) cannot be read (\(Self.reason(error))); its channels shown stay, tried again in \(Int(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge))) s")
