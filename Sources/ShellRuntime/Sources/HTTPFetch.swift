@@ -25,6 +25,20 @@ enum HTTPFetch {
         case refused(String)
     }
 
+    /// The one session, its connections kept between requests (a thumbnail
+    /// track's range requests, over TLS): no cache, no cookie store
+    /// (Foundation's shared one writes a file under ~/.local/share), so an
+    /// account's answers, which carry its password, are never kept.
+    private static let router = FetchRouter()
+    private static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        return URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+    }()
+
     /// GET `url`. The answer comes whole within `timeout` seconds (or, given
     /// `whole`, within that many, as long as no `timeout` seconds pass
     /// without a byte). `check` sees the body's first
@@ -38,17 +52,9 @@ enum HTTPFetch {
         request.setValue("tvshell/\(ShellVersion.current)", forHTTPHeaderField: "User-Agent")
         for (field, value) in headers { request.setValue(value, forHTTPHeaderField: field) }
         let watch = FetchWatch(limit: limit, check: check)
-        // No cache, no cookie store (Foundation's shared one writes a file
-        // under ~/.local/share): an account's answers, which carry its
-        // password, are never kept.
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        let session = URLSession(configuration: configuration, delegate: watch, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
         let task = session.dataTask(with: request)
+        router.follow(task, with: watch)
+        defer { router.forget(task) }
         task.resume()
         let deadline = Date().addingTimeInterval((whole ?? timeout) + 1)
         while watch.done.wait(timeout: .now() + 0.25) == .timedOut {
@@ -65,10 +71,37 @@ enum HTTPFetch {
     }
 }
 
+/// The session's delegate: hands each task's news to the watch of the
+/// fetch that made it. URLSession's delegate queue.
+private final class FetchRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var watches: [Int: FetchWatch] = [:]
+
+    func follow(_ task: URLSessionTask, with watch: FetchWatch) { lock.withLock { watches[task.taskIdentifier] = watch } }
+    func forget(_ task: URLSessionTask) { _ = lock.withLock { watches.removeValue(forKey: task.taskIdentifier) } }
+    private func watch(_ task: URLSessionTask) -> FetchWatch? { lock.withLock { watches[task.taskIdentifier] } }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        guard let watch = watch(dataTask) else { return completionHandler(.cancel) }
+        watch.answered((response as? HTTPURLResponse)?.statusCode ?? 200)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let watch = watch(dataTask) else { return dataTask.cancel() }
+        if !watch.received(data) { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        watch(task)?.completed(error)
+    }
+}
+
 /// Watches one fetch: keeps the body as it comes, checks its first bytes
-/// and its size, and says how it ended. URLSession's delegate queue
+/// and its size, and says how it ended. The session's delegate queue
 /// writes; the fetching thread reads.
-private final class FetchWatch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+private final class FetchWatch: @unchecked Sendable {
     let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private let limit: Int
@@ -91,17 +124,17 @@ private final class FetchWatch: NSObject, URLSessionDataDelegate, @unchecked Sen
     var refusal: String? { lock.withLock { refused } }
     var outcome: HTTPFetch.Outcome { lock.withLock { refused.map { .refused($0) } ?? ended } }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func answered(_ status: Int) {
         lock.withLock {
-            status = (response as? HTTPURLResponse)?.statusCode ?? 200
+            self.status = status
             last = Date()
         }
-        completionHandler(.allow)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let refuse: Bool = lock.withLock {
+    /// Takes more of the body; false once it is refused (the task is to be
+    /// cancelled).
+    func received(_ data: Data) -> Bool {
+        lock.withLock {
             last = Date()
             guard refused == nil else { return false }
             body.append(data)
@@ -111,12 +144,11 @@ private final class FetchWatch: NSObject, URLSessionDataDelegate, @unchecked Sen
                 checked = true
                 refused = check(body.prefix(LineupContent.prefixLength))
             }
-            return refused != nil
+            return refused == nil
         }
-        if refuse { dataTask.cancel() }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    func completed(_ error: Error?) {
         lock.withLock {
             if let error = error as? URLError {
                 ended = .failed(error)
