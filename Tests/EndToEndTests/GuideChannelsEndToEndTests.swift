@@ -260,7 +260,8 @@ struct GuideChannelsEndToEndTests {
         try shell.ipc.request(["keypress", "PGUP"])
         try shell.ipc.waitForState(timeout: 15) { playing($0, channel: 7) }
         try shell.ipc.request(["keypress", "g"])
-        let list = shell.tmux.waitFor { $0.contains("FAVOURITES") && $0.contains("Alpha HD") }
+        // The whole list on screen: a capture may catch the terminal mid-way through drawing it.
+        let list = shell.tmux.waitFor { $0.contains("FAVOURITES") && $0.contains("Alpha HD") && $0.contains("Delta") }
         #expect(list.ok, "\(list.screen)")
         let lines = list.screen.split(separator: "\n").map(String.init)
         let favouritesRow = lines.firstIndex { $0.contains("FAVOURITES") } ?? -1

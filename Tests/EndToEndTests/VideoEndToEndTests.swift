@@ -245,7 +245,8 @@ struct VideoEndToEndTests {
     func subtitlesAsText() throws {
         let shell = try ShellUnderTest([try TestMedia.clip(seconds: 60)])
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" && ($0["frames_presented"] as? Int ?? 0) > 2 }
-        let shown = shell.tmux.waitFor(escapes: true) { $0.contains("Hello from the test clip.") }
+        // The bar too: a capture may catch the terminal mid-way through drawing the screen.
+        let shown = shell.tmux.waitFor(escapes: true) { $0.contains("Hello from the test clip.") && $0.contains("Test Clip") }
         #expect(shown.ok, "the subtitle as text: \(shell.tmux.capture())")
         let lines = shown.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let subtitle = try #require(lines.firstIndex { $0.contains("Hello from the test clip.") })
