@@ -30,6 +30,10 @@ struct XtreamTests {
         #expect(throws: XtreamFailure.unexpectedJSON(action: "player_api.php", field: "the answer", expected: "JSON (it begins \"<html>\")")) {
             try XtreamDecoder.accountInfo(data("<html>"))
         }
+        let page = "<!DOCTYPE html>\n<html><head><title>Account suspended</title></head><body>Contact your reseller</body></html>"
+        #expect(throws: XtreamFailure.unexpectedJSON(action: "player_api.php", field: "the answer", expected: "JSON (it is a web page: “Account suspended”)")) {
+            try XtreamDecoder.accountInfo(data(page))
+        }
     }
 
     @Test("the provider's message as a notice: control characters and runs of spaces go, a long one is cut; an empty one says nothing")

@@ -70,7 +70,10 @@ struct XtreamFields {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let start = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw .unexpectedJSON(action: action, field: "the answer", expected: "JSON" + (start.isEmpty ? " (it is empty)" : " (it begins \"\(start.prefix(24))\")"))
+            // A page with a title (a provider's "account suspended") is named by it.
+            let page = start.hasPrefix("<") ? LineupContent.pageTitle(String(decoding: data.prefix(LineupContent.prefixLength), as: UTF8.self)) : nil
+            let what = start.isEmpty ? " (it is empty)" : page.map { " (it is a web page: “\($0)”)" } ?? " (it begins \"\(start.prefix(24))\")"
+            throw .unexpectedJSON(action: action, field: "the answer", expected: "JSON" + what)
         }
     }
 

@@ -25,20 +25,22 @@ public enum InputLoader {
         return data
     }
 
-    /// The most a lineup may hold (the biggest providers' lists, films and
-    /// series included, are some tens of MiB).
-    public static let largestLineup = 256 << 20
+    /// The most anything read whole from a URL may hold: a lineup (the
+    /// biggest providers' lists, films and series included, are some tens
+    /// of MiB), a playlist, a thumbnail's image. More is refused as it
+    /// comes (a video stream behind a playlist's URL).
+    public static let largest = 256 << 20
 
     /// Reads a lineup from a path or an http(s) URL, refusing what plainly
     /// is not one at its first bytes (`LineupContent`: a web page such as a
     /// provider's "account expired" or a network's login page, a guide, a
-    /// video stream) and anything beyond `largestLineup`, before it is read
+    /// video stream) and anything beyond `largest`, before it is read
     /// whole. A server has `timeout` seconds for each byte, and some minutes
     /// for the whole (a big list over a slow line).
     public static func lineup(_ location: String, timeout: Double = 20) throws -> Data {
         if location.hasPrefix("http://") || location.hasPrefix("https://") {
             guard let url = URL(string: location) else { throw Failure(location: location, reason: "not a valid URL") }
-            return try fetch(url, timeout: timeout, whole: 600, limit: largestLineup) { LineupContent.problem($0) }
+            return try fetch(url, timeout: timeout, whole: 600) { LineupContent.problem($0) }
         }
         let path = try readablePath(location)
         guard let handle = FileHandle(forReadingAtPath: path) else { throw Failure(location: location, reason: "cannot be read (permissions?)") }
@@ -46,8 +48,8 @@ public enum InputLoader {
         do {
             let start = try handle.read(upToCount: LineupContent.prefixLength) ?? Data()
             if let problem = LineupContent.problem(start) { throw Failure(location: location, reason: problem) }
-            let rest = try handle.read(upToCount: largestLineup + 1 - start.count) ?? Data()
-            guard start.count + rest.count <= largestLineup else { throw Failure(location: location, reason: "larger than \(largestLineup >> 20) MiB") }
+            let rest = try handle.read(upToCount: largest + 1 - start.count) ?? Data()
+            guard start.count + rest.count <= largest else { throw Failure(location: location, reason: "larger than \(largest >> 20) MiB") }
             return start + rest
         } catch let failure as Failure {
             throw failure
@@ -60,7 +62,9 @@ public enum InputLoader {
     /// reader as it is read; a URL is fetched first.
     public static func guide(_ location: String, timeout: Double = 20) throws -> GuideData {
         if location.hasPrefix("http://") || location.hasPrefix("https://") {
-            return XMLTVParser.parse(try load(location, timeout: timeout))
+            guard let url = URL(string: location) else { throw Failure(location: location, reason: "not a valid URL") }
+            // A guide may be bigger than anything else read whole.
+            return XMLTVParser.parse(try fetch(url, timeout: timeout, limit: .max))
         }
         let path = try readablePath(location)
         guard FileManager.default.isReadableFile(atPath: path) else {
@@ -102,11 +106,12 @@ public enum InputLoader {
         }
     }
 
-    private static func fetch(_ url: URL, timeout: Double, whole: Double? = nil, headers: [String: String] = [:], limit: Int = .max,
+    private static func fetch(_ url: URL, timeout: Double, whole: Double? = nil, headers: [String: String] = [:], limit: Int = largest,
                               check: (@Sendable (Data) -> String?)? = nil) throws -> Data {
         switch HTTPFetch.get(url, timeout: timeout, whole: whole, headers: headers, limit: limit, check: check) {
         case .timedOut:
-            throw Failure(location: url.absoluteString, reason: "timed out after \(Int(timeout)) s")
+            throw Failure(location: url.absoluteString, reason: whole.map { "timed out (\(Int(timeout)) s without a byte, or \(Int($0)) s in all)" }
+                ?? "timed out after \(Int(timeout)) s")
         case .failed(let error):
             throw Failure(location: url.absoluteString, reason: error.localizedDescription)
         case .otherFailure(let text):
