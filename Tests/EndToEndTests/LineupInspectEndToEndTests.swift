@@ -172,6 +172,32 @@ struct LineupInspectEndToEndTests {
         #expect(badOption.status == 64)
         #expect(badOption.output.contains("expected KEY=VALUE"))
     }
+
+    @Test("a hostile lineup's escape sequences (a window title, a colour) are shown, not obeyed, by `lineup inspect` on a terminal and in the shell's log; into a pipe the text goes as it is")
+    func escapeSequences() throws {
+        let dir = TVShellBinary.scratchDirectory("inspect-escapes")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("evil.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Evil\u{1b}]2;PWNED\u{07}Name \u{1b}[31mRED\nav://lavfi:testsrc2=size=160x90:rate=25\njunk\u{1b}]2;JUNK\u{07}\n"
+            .write(to: lineup, atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(command: "'\(TVShellBinary.path)' lineup inspect '\(lineup.path)'; sleep 30", width: 100, height: 30)
+        defer { tmux.kill() }
+        let shown = tmux.waitFor { $0.contains("problems in") }
+        #expect(shown.ok && shown.screen.contains("Evil^[]2;PWNED^GName ^[[31mRED"), "\(shown.screen)")
+        #expect(shown.screen.contains("junk^[]2;JUNK^G"), "the problem's quoted line too: \(shown.screen)")
+        let title = tmux.display("#{pane_title}")
+        #expect(!title.contains("PWNED") && !title.contains("JUNK"), "the window title: \(title)")
+        #expect(!tmux.capture(escapes: true).contains("\u{1b}[31m"), "no red")
+
+        let piped = try Spawn.run([TVShellBinary.path, "lineup", "inspect", lineup.path, "--json"])
+        #expect(piped.output.contains("Evil\\u001b]2;PWNED\\u0007Name"), "JSON escapes it itself: \(piped.output)")
+
+        let shell = try ShellUnderTest(["--home", lineup.path])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(shell.waitForLog("JUNK", timeout: 5), "the problem logged")
+        let written = shell.log
+        #expect(written.contains("junk^[]2;JUNK^G") && !written.contains("\u{1b}"), "\(written)")
+    }
 }
 
 @Suite("Lineups and guides over HTTP")

@@ -124,7 +124,9 @@ public struct FileLogHandler: LogHandler {
         }
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         if !merged.isEmpty { line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
-        let redacted = URLRedaction.redactingURLs(in: line)
+        // Control characters from outside (a channel's name) shown, not
+        // obeyed by the terminal the log is read on.
+        let redacted = TerminalText.safe(URLRedaction.redactingURLs(in: line))
         sink.write((sink.journal ? redacted.replacingOccurrences(of: "\n", with: " ") : redacted) + "\n")
     }
 }
