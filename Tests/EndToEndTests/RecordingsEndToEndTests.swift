@@ -52,6 +52,17 @@ struct RecordingsEndToEndTests {
         return nil
     }
 
+    /// A shell on the home screen of `lineup`, recording without padding
+    /// into `dir`/recordings (returned).
+    private func homeRecordingInto(_ dir: URL, lineup: String) throws -> (ShellUnderTest, String) {
+        let recordings = dir.appendingPathComponent("recordings").path
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[recordings]\ndir = \"\(recordings)\"\npadding_before = 0\npadding_after = 0\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--config", config, "--home", lineup])
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        return (shell, recordings)
+    }
+
     /// ffprobe's duration and video frame count of `path`.
     private func probe(_ path: String) throws -> (duration: Double, frames: Int) {
         let result = try Spawn.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
@@ -383,11 +394,7 @@ struct RecordingsEndToEndTests {
             #EXTINF:-1 tvg-chno="2",Loop
             \(plain.url("loop.ts"))
             """.write(toFile: lineup, atomically: true, encoding: .utf8)
-        let recordings = dir.appendingPathComponent("recordings").path
-        let config = dir.appendingPathComponent("config.toml").path
-        try "[recordings]\ndir = \"\(recordings)\"\npadding_before = 0\npadding_after = 0\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let shell = try ShellUnderTest(["--config", config, "--home", lineup])
-        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let (shell, recordings) = try homeRecordingInto(dir, lineup: lineup)
 
         let asked = Date()
         _ = try shell.ipc.request(["record", 1, NSNull(), 120])
@@ -436,11 +443,7 @@ struct RecordingsEndToEndTests {
         defer { radio.stop() }
         let lineup = dir.appendingPathComponent("radio.m3u").path
         try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Radio One\n\(radio.url("radio.ts"))\n".write(toFile: lineup, atomically: true, encoding: .utf8)
-        let recordings = dir.appendingPathComponent("recordings").path
-        let config = dir.appendingPathComponent("config.toml").path
-        try "[recordings]\ndir = \"\(recordings)\"\npadding_before = 0\npadding_after = 0\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let shell = try ShellUnderTest(["--config", config, "--home", lineup])
-        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        let (shell, recordings) = try homeRecordingInto(dir, lineup: lineup)
 
         let asked = Date()
         _ = try shell.ipc.request(["record", 1, NSNull(), 20])

@@ -15,8 +15,7 @@ public final class LiveTSServer: @unchecked Sendable {
     public let port: UInt16
     private let lock = NSLock()
     private var count = 0
-    private var running = true
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let body: Data
     private let bytesPerSecond: Double
     private let claimedLength: Int?
@@ -29,8 +28,12 @@ public final class LiveTSServer: @unchecked Sendable {
         bytesPerSecond = Double(body.count) / seconds
         self.claimedLength = claimedLength
         self.closeAfter = closeAfter
-        (listener, port) = try LoopbackListener.open()
-        Thread.detachNewThread { [self] in serve() }
+        listener = try LoopbackListener()
+        port = listener.port
+        listener.start { [self] client in
+            lock.withLock { count += 1 }
+            answer(client)
+        }
     }
 
     /// `http://127.0.0.1:PORT/PATH` (any path is the stream).
@@ -44,35 +47,7 @@ public final class LiveTSServer: @unchecked Sendable {
     }
 
     /// Stops listening and ends every answer; idempotent.
-    public func stop() {
-        lock.lock()
-        let wasRunning = running
-        running = false
-        lock.unlock()
-        guard wasRunning else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private var isRunning: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return running
-    }
-
-    private func serve() {
-        while isRunning {
-            let client = accept(listener, nil, nil)
-            if client < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return
-            }
-            lock.lock()
-            count += 1
-            lock.unlock()
-            Thread.detachNewThread { [self] in answer(client) }
-        }
-    }
+    public func stop() { listener.stop() }
 
     /// Reads the request, then sends the stream from where the clock is
     /// until `closeAfter`, the server's stop or the client's leaving.
@@ -84,7 +59,7 @@ public final class LiveTSServer: @unchecked Sendable {
         guard write(client, Data("HTTP/1.0 200 OK\r\nContent-Type: video/mp2t\r\n\(length)Connection: close\r\n\r\n".utf8)) else { return }
         let connected = Date()
         var sent = position(Date().timeIntervalSince(began))
-        while isRunning && Date().timeIntervalSince(connected) < closeAfter {
+        while listener.isRunning && Date().timeIntervalSince(connected) < closeAfter {
             let due = position(Date().timeIntervalSince(began) + 1)
             while sent < due {
                 let offset = sent % body.count

@@ -28,7 +28,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     }
 
     public let port: UInt16
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let files: [String: Data]
     private let fallback: Data?
     private let directory: String?
@@ -39,7 +39,6 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// answer made from its query, or nil.
     private let targetAnswer: (@Sendable (String) -> Data?)?
     private let lock = NSLock()
-    private var running = true
     private var log: [String] = []
     private var headerLog: [[String: String]] = []
     private var fault: (kind: Fault, pathSuffix: String)?
@@ -59,8 +58,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
         self.files = files
         self.fallback = fallback
         self.directory = directory
-        (listener, port) = try LoopbackListener.open(port: requested)
-        Thread.detachNewThread { [self] in serve() }
+        listener = try LoopbackListener(port: requested)
+        port = listener.port
+        listener.start { [self] in self.answer($0) }
     }
 
     /// The header fields of each request so far, oldest first (names in
@@ -98,39 +98,15 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private func currentFault(for path: String) -> Fault? {
         lock.lock()
         defer { lock.unlock() }
-        guard running, let fault, path.prefix(while: { $0 != "?" }).hasSuffix(fault.pathSuffix) else { return nil }
+        guard listener.isRunning, let fault, path.prefix(while: { $0 != "?" }).hasSuffix(fault.pathSuffix) else { return nil }
         return fault.kind
     }
 
     /// `http://127.0.0.1:PORT/PATH`.
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
-    /// Stops listening; idempotent (a second close could hit a descriptor
-    /// another test has opened since).
-    public func stop() {
-        lock.lock()
-        let wasRunning = running
-        running = false
-        lock.unlock()
-        guard wasRunning else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private func serve() {
-        while true {
-            lock.lock()
-            let live = running
-            lock.unlock()
-            guard live else { return }
-            let client = accept(listener, nil, nil)
-            if client < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return
-            }
-            Thread.detachNewThread { [self] in answer(client) }
-        }
-    }
+    /// Stops listening; idempotent.
+    public func stop() { listener.stop() }
 
     /// Reads one request from `client`, answers it (or fails it as the
     /// injected fault says) and closes the connection.

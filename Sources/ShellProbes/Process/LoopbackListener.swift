@@ -3,11 +3,18 @@ import Foundation
 import Glibc
 #endif
 
-/// A listening TCP socket on 127.0.0.1, for the tests' servers.
-enum LoopbackListener {
-    /// Listens on `port` (0: any free one); the socket and the port it got.
-    static func open(port requested: UInt16 = 0) throws -> (socket: Int32, port: UInt16) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+/// A listening TCP socket on 127.0.0.1 for the tests' servers: once
+/// started, accepts connections on a thread of its own and hands each to
+/// its handler on a thread of its own, until `stop()`.
+final class LoopbackListener: @unchecked Sendable {
+    let port: UInt16
+    private let socket: Int32
+    private let lock = NSLock()
+    private var running = true
+
+    /// Listens on `port` (0: any free one).
+    init(port requested: UInt16 = 0) throws {
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -22,6 +29,36 @@ enum LoopbackListener {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        return (fd, UInt16(bigEndian: address.sin_port))
+        socket = fd
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    /// Accepts connections from now on: `handle` gets each (and closes it).
+    func start(_ handle: @escaping @Sendable (Int32) -> Void) {
+        Thread.detachNewThread { [self] in
+            while isRunning {
+                let client = accept(socket, nil, nil)
+                if client < 0 {
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    return
+                }
+                Thread.detachNewThread { handle(client) }
+            }
+        }
+    }
+
+    /// Until `stop()`.
+    var isRunning: Bool { lock.withLock { running } }
+
+    /// Stops listening; idempotent (a second close could hit a descriptor
+    /// another test has opened since).
+    func stop() {
+        let wasRunning = lock.withLock {
+            defer { running = false }
+            return running
+        }
+        guard wasRunning else { return }
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
     }
 }
