@@ -153,8 +153,11 @@ struct NowPlayingEndToEndTests {
         #expect(jumped["duration"] is NSNull || (number(jumped["duration"]) ?? 0) < 60, "\(jumped)")
         let position = try bus.playerctl("position")
         #expect(position.status == 0 && (Double(position.output) ?? .infinity) < 60, "\(position.output)")
+        #expect(try shell.ipc.state()["phase"] as? String == "playing", "the same process plays on")
+        // Paused, the transport bar stays up to be read.
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true && $0["transport_visible"] as? Bool == true }
         let screen = shell.tmux.waitFor { $0.contains("0:00") && $0.contains("jump.mp4") }
         #expect(screen.ok, "the transport bar drawn: \(screen.screen)")
-        #expect(try shell.ipc.state()["phase"] as? String == "playing", "the same process plays on")
     }
 }

@@ -40,11 +40,7 @@ public final class LiveTSServer: @unchecked Sendable {
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
     /// Connections accepted so far.
-    public var connections: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
+    public var connections: Int { lock.withLock { count } }
 
     /// Stops listening and ends every answer; idempotent.
     public func stop() { listener.stop() }
