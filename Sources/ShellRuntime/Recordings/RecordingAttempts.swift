@@ -11,9 +11,9 @@
 /// new part (the file written so far is closed and kept), then the others
 /// in turn, the same way: the parts play as one; one that stops again
 /// within `quickDrop` seconds, time after time, is asked again after a
-/// pause that doubles from 1 s to 15 s. A stream that is not live (it has an end, or
-/// it gave more than `aheadAllowance` seconds beyond the time it took: a
-/// file behind a channel's entry) is recorded once: its end finishes the
+/// pause that doubles from 1 s to 15 s. A stream that is not live (it has
+/// an end, or it gave more than `aheadAllowance` seconds beyond the time it
+/// took: a file behind a channel's entry) is recorded once: its end finishes the
 /// recording, as the recording's end does. A recorder started again
 /// into a further part counts what the parts before it hold. A full disk
 /// or a file that cannot be written ends it; the end reached with nothing
