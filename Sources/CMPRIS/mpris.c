@@ -117,7 +117,8 @@ static int append_metadata(tvs_mpris *m, sd_bus_message *reply) {
 }
 
 /* Rate and Volume set by a client: to Swift as "SetRate" / "SetVolume" with
- * the value in millionths. */
+ * the value in millionths. Not a number is refused; a value beyond a million
+ * (infinity too) is a million, so the millionths fit a 64-bit number. */
 static int set_player_property(sd_bus *bus, const char *path, const char *interface, const char *property, sd_bus_message *value,
                                void *userdata, sd_bus_error *error) {
     tvs_mpris *m = userdata;
@@ -125,6 +126,8 @@ static int set_player_property(sd_bus *bus, const char *path, const char *interf
     double number = 0;
     int r = sd_bus_message_read(value, "d", &number);
     if (r < 0) return r;
+    if (isnan(number)) return sd_bus_error_set_errno(error, EINVAL);
+    number = fmin(fmax(number, -1e6), 1e6);
     const char *member = !strcmp(property, "Rate") ? "SetRate" : "SetVolume";
     r = m->on_method(m->context, member, (int64_t)llround(number * 1e6), NULL);
     if (r < 0) return sd_bus_error_set_errno(error, r);

@@ -81,6 +81,22 @@ struct NowPlayingEndToEndTests {
         #expect(try mpv("speed") == 1.5)
         let published = try bus.busctl("get-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "Rate")
         #expect(published.output == "d 1.5", "\(published.output)")
+
+        // Not a number is refused and changes nothing (it used to pause and
+        // silence); infinity is the most there is.
+        for property in ["Rate", "Volume"] {
+            let refused = try bus.busctl("set-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player",
+                                         property, "d", "nan")
+            #expect(refused.status != 0, "\(property) nan: \(refused.output)")
+        }
+        let loudest = try bus.busctl("set-property", "org.mpris.MediaPlayer2.tvshell", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player",
+                                     "Volume", "d", "inf")
+        #expect(loudest.status == 0, "\(loudest.output)")
+        let loudDeadline = Deadline(in: 5)
+        while try mpv("volume") == 50 && !loudDeadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try mpv("volume") == 130, "the most tvshell sets (130 %)")
+        #expect(try mpv("speed") == 1.5)
+        #expect(try shell.ipc.state()["paused"] as? Bool == false)
     }
 
     @Test("with the passcode prompt up the bus can do nothing and never names the restricted channel; playerctl sees a paused stand-in track")
