@@ -185,4 +185,43 @@ struct WarmNeighboursEndToEndTests {
         let path = try shell.ipc.request(["get_mpv_property", "path"])["data"] as? String
         #expect(path == streams[2].url, "Sport is the third stream, not the old second channel warm at its position: \(path ?? "nil")")
     }
+
+    @Test("a channel whose stream is a file (a film in a lineup, served over HTTP) is not kept warm: opened to its hook, never read whole; a live MPEG-TS radio is; a flip to the film plays it from its start")
+    func fileChannelNotWarm() throws {
+        let channels = try Channels("warm-file", sources: ["testsrc"])
+        defer { channels.stop() }
+        let film = try LocalHTTPServer(files: ["film.mkv": try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 60)))])
+        defer { film.stop() }
+        let tone = channels.directory.appendingPathComponent("tone.ts").path
+        let made = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440",
+                                  "-t", "10", "-c:a", "mp2", "-b:a", "128k", "-f", "mpegts", tone])
+        #expect(made.status == 0, "\(made.output)")
+        let radio = try LiveTSServer(body: try Data(contentsOf: URL(fileURLWithPath: tone)), seconds: 10)
+        defer { radio.stop() }
+        let lineup = channels.directory.appendingPathComponent("film.m3u")
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-chno="1",Channel 1
+            \(channels.streams[0].url)
+            #EXTINF:-1 tvg-chno="2",Film
+            \(film.url("film.mkv"))
+            #EXTINF:-1 tvg-chno="3",Radio
+            \(radio.url("radio.ts"))
+
+            """.write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path], home: try ParentalHome.withPasscode())
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        _ = try shell.ipc.waitForState(timeout: 15) { state in
+            state["warm"] as? [Int] == [3] && (state["warm_players"] as? [[String: Any]])?.first?["ready"] as? Bool == true
+        }
+        #expect(film.requests.contains { $0.hasPrefix("/film.mkv") }, "the film was opened to its hook: \(film.requests)")
+        #expect(try shell.ipc.state()["warm"] as? [Int] == [3], "the film is not warm; the radio (previous), a live stream, is")
+
+        #expect(try shell.ipc.request(["keypress", "RIGHT"])["error"] as? String == "success")
+        let playing = try shell.ipc.waitForState(timeout: 15) {
+            ($0["channel"] as? [String: Any])?["number"] as? Int == 2 && (number($0["position"]) ?? 0) > 1
+        }
+        #expect((number(playing["position"]) ?? 60) < 10, "from its start, not from the end of what a warm player read: \(playing["position"] ?? "nil")")
+        #expect(playing["phase"] as? String == "playing")
+    }
 }

@@ -32,8 +32,10 @@ public enum PlayerReport: Equatable, Sendable {
     case firstFrame
     /// The player opened the item and read its metadata, and holds it there,
     /// before selecting tracks or decoding anything, until
-    /// `Effect.continueLoad`. `ratings`: the ratings its metadata carries.
-    case preloaded(ratings: [ContentRating])
+    /// `Effect.continueLoad`. `ratings`: the ratings its metadata carries;
+    /// `file`: its stream is a file, not a live stream (it says how long it
+    /// is, or how many bytes it has).
+    case preloaded(ratings: [ContentRating], file: Bool = false)
     /// A live stream's back buffer (timeshift) now spans `start`…`end`, on
     /// the timeline of `position`.
     case liveBuffer(start: Double, end: Double)

@@ -445,7 +445,7 @@ enum MultiviewReducer {
     /// A view's player report: a held load goes on; the rest is the
     /// shared playback bookkeeping (nil).
     static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport) -> [Effect]? {
-        guard case .preloaded(let ratings) = report, let view = PlayerSlot.views.firstIndex(of: slot),
+        guard case .preloaded(let ratings, _) = report, let view = PlayerSlot.views.firstIndex(of: slot),
               let entry = state.multiview?.views[safe: view] else { return nil }
         // The file's own ratings count too: a view rated over the limits
         // stops here, before anything of it is decoded.

@@ -7,7 +7,7 @@ enum SecondaryPlaybackReducer {
     static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport, now: Instant) -> [Effect] {
         if PlayerSlot.warm.contains(slot), let effects = WarmReducer.report(&state, slot: slot, report) { return effects }
         if PlayerSlot.views.contains(slot), let effects = MultiviewReducer.report(&state, slot: slot, report) { return effects }
-        if case .preloaded(let ratings) = report {
+        if case .preloaded(let ratings, _) = report {
             if slot == .preview, state.picture.preview == nil, let image = state.upNext.proposalImage { return [.slot(.preview, .continueLoad(token: image.token))] }
             if slot == .preview { return PreviewReducer.preloaded(&state, fileRatings: ratings) }
             guard let token = state.picture.pip?.playback.token else { return [] }

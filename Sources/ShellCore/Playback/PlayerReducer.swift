@@ -127,7 +127,7 @@ enum PlayerReducer {
         case .videoConfigured:
             state.playback.videoConfigured = true
             return []
-        case .preloaded(let ratings):
+        case .preloaded(let ratings, _):
             return RestrictionReducer.preloaded(&state, fileRatings: ratings)
         case .firstFrame:
             state.playback.firstFramePresented = true

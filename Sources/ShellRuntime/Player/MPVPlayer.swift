@@ -375,9 +375,21 @@ final class MPVPlayer {
         }
         if awaitingRatings, let held = heldHook, ratingLookup?.token == held.token, ratingLookup?.found != nil {
             awaitingRatings = false
-            reports.append((.preloaded(ratings: heldRatings(held.token)), held.token))
+            reports.append((.preloaded(ratings: heldRatings(held.token), file: heldIsFile()), held.token))
         }
         return reports
+    }
+
+    /// Whether the held load's stream is a file rather than a live stream:
+    /// it says how long it is (an HLS playlist with its end does too), or
+    /// how many bytes it has (a server's length for what it sends; an HLS
+    /// or DASH manifest's own size says nothing). A live stream says
+    /// neither; one whose server claims a length is taken for a file.
+    private func heldIsFile() -> Bool {
+        if let length = (try? mpv.double("duration")).flatMap(Self.sensibleTime), length > 0 { return true }
+        guard let size = try? mpv.double("file-size"), size > 0 else { return false }
+        let format = (try? mpv.string("file-format")) ?? ""
+        return !["hls", "dash"].contains(format)
     }
 
     /// The held load's ratings: its file's, and those its source gave.
@@ -492,7 +504,7 @@ final class MPVPlayer {
                 awaitingRatings = true
                 return nil
             }
-            return (.preloaded(ratings: heldRatings(token)), token)
+            return (.preloaded(ratings: heldRatings(token), file: heldIsFile()), token)
         case .logMessage(let level, let prefix, let text):
             let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
             // A key the window does not take (F5 on a wireless keyboard) is no fault of anyone's.

@@ -111,6 +111,24 @@ struct WarmNeighbourTests {
         h.expectArmed([.stall, .transportHide])
     }
 
+    @Test("a neighbour whose stream is a file (a film in a lineup) is stopped at its hook, unread, and not opened again; a zap to it loads it cold, from its start")
+    func fileNotWarm() {
+        let h = watchingChannel2()
+        _ = h.advance(by: 3)
+        let opened = h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+        #expect(opened.contains(.slot(.warmA, .loadPaused(channels[2], token: 2))))
+        let held = h.apply(.player(.preloaded(ratings: [], file: true), token: 2, at: h.clock.now))
+        #expect(held == [.slot(.warmA, .stop)], "the live buffer would read the whole file, unseen")
+        #expect(h.state.warm.players[.warmA] == nil && h.state.warm.refused == [2])
+        #expect(h.apply(.command(.info, at: h.clock.now)).contains(.slot(.warmA, .loadPaused(channels[2], token: 4))) == false,
+                "not opened again during this play")
+        h.apply(.command(.menu, at: h.clock.now))
+        let zap = h.apply(.command(.right, at: h.clock.now))
+        #expect(!zap.contains { if case .exchangePlayers = $0 { true } else { false } }, "nothing to swap in: \(zap)")
+        #expect(h.state.warm.players.values.allSatisfy { $0.index != 2 })
+        h.expectArmed([.flipTimeout, .spinner, .stall])
+    }
+
     @Test("max_connections caps the warm players with the full-screen one; without live nothing is warm")
     func capped() {
         let h = watchingChannel2(cap: 2)
