@@ -264,4 +264,51 @@ struct ChannelLogoTests {
         }
         #expect(drawn.ok, "the red logo in half-blocks")
     }
+
+    @Test("zapping through channels whose logo host never answers runs at most two ffmpeg at once, the channel tuned now first")
+    func logosBounded() throws {
+        let server = try LocalHTTPServer(fallback: Data())
+        defer {
+            server.inject(nil)
+            server.stop()
+        }
+        server.inject(.stall)
+        let dir = TVShellBinary.scratchDirectory("logo-stall")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        var text = "#EXTM3U\n"
+        for n in 1...12 {
+            text += "#EXTINF:-1 tvg-chno=\"\(n)\" tvg-logo=\"\(server.url("logo\(n).png"))\",Channel \(n)\nav://lavfi:testsrc2=size=160x90:rate=25\n"
+        }
+        try text.write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path])
+        _ = try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let pid = try #require(shell.pid)
+        var most = 0
+        for _ in 2...12 {
+            #expect(try shell.ipc.request(["keypress", "PGUP"])["error"] as? String == "success")
+            most = max(most, Self.ffmpegChildren(of: pid))
+        }
+        _ = try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 12 }
+        let deadline = Deadline(in: 15)
+        while !server.requests.contains("/logo12.png") && !deadline.hasPassed {
+            most = max(most, Self.ffmpegChildren(of: pid))
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(most <= 2, "\(most) ffmpeg at once")
+        let asked = server.requests
+        #expect(Set(asked).isSubset(of: ["/logo1.png", "/logo2.png", "/logo11.png", "/logo12.png"]),
+                "the two first waited out their timeout; then the channels tuned last, not the ones zapped past: \(asked)")
+    }
+
+    /// The ffmpeg processes `pid` started that are running now.
+    private static func ffmpegChildren(of pid: pid_t) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { entry in
+            guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.range(of: ") ", options: .backwards) else { return false }
+            let fields = stat[close.upperBound...].split(separator: " ")
+            return stat.contains("(ffmpeg)") && fields.count > 1 && fields[1] == "\(pid)"
+        }.count
+    }
 }
