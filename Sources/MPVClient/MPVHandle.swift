@@ -104,6 +104,14 @@ public final class MPVHandle {
         try MPVError.check(code, args.first ?? "command")
     }
 
+    /// `items` as the value of a string-list option (`http-header-fields`):
+    /// joined by commas, a comma within an item escaped with a backslash
+    /// (mpv would end the item there; it takes any other backslash as it
+    /// is). Any thread.
+    public static func stringList(_ items: [String]) -> String {
+        items.map { $0.split(separator: ",", omittingEmptySubsequences: false).joined(separator: "\\,") }.joined(separator: ",")
+    }
+
     static func loadArguments(_ url: String, options: [String: String]) -> [String] {
         var args = ["loadfile", url, "replace"]
         if !options.isEmpty {

@@ -312,3 +312,28 @@ struct ChannelLogoTests {
         }.count
     }
 }
+
+@Suite("Channel headers")
+struct ChannelHeadersEndToEndTests {
+    @Test("a channel's request headers reach its server whole, a comma in a value too (mpv's list would end the header there)")
+    func commaInHeader() throws {
+        let clip = try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 60)))
+        let server = try LocalHTTPServer(files: ["live.mkv": clip])
+        defer { server.stop() }
+        let dir = TVShellBinary.scratchDirectory("headers")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-chno="1",Headers
+            \(server.url("live.mkv"))|Accept=video/x-matroska, */*;q=0.5&Cookie=cdn=a,b&User-Agent=Box (X11, like Gecko)
+
+            """.write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path])
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
+        let asked = try #require(zip(server.requests, server.requestHeaders).first { $0.0 == "/live.mkv" }?.1)
+        #expect(asked["accept"] == "video/x-matroska, */*;q=0.5", "\(asked)")
+        #expect(asked["cookie"] == "cdn=a,b", "\(asked)")
+        #expect(asked["user-agent"] == "Box (X11, like Gecko)", "\(asked)")
+    }
+}

@@ -186,4 +186,17 @@ struct LoadFileOptionTests {
         #expect(try mpv.string("user-agent") == agent)
         #expect(try mpv.string("referrer") == "http://example.invalid/a,b")
     }
+
+    @Test("a string list's items keep their commas: http-header-fields reads back as the headers given")
+    func stringList() throws {
+        setlocale(LC_NUMERIC, "C")
+        let mpv = try MPVHandle()
+        defer { mpv.destroy() }
+        for (k, v) in [("vo", "null"), ("ao", "null"), ("idle", "yes"), ("terminal", "no")] { try mpv.setOption(k, v) }
+        try mpv.initialize()
+        let headers = ["Accept: video/mp2t, */*", "Cookie: a=1,b=2", #"X-Path: C:\tv"#]
+        #expect(MPVHandle.stringList(headers) == #"Accept: video/mp2t\, */*,Cookie: a=1\,b=2,X-Path: C:\tv"#)
+        try mpv.setProperty("http-header-fields", MPVHandle.stringList(headers))
+        #expect(try mpv.node("http-header-fields").array.compactMap(\.string) == headers)
+    }
 }

@@ -257,7 +257,7 @@ final class MPVPlayer {
         if let agent = headers.removeValue(forKey: "User-Agent") { options["user-agent"] = agent }
         if let referrer = headers.removeValue(forKey: "Referer") { options["referrer"] = referrer }
         if !headers.isEmpty {
-            options["http-header-fields"] = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ",")
+            options["http-header-fields"] = MPVHandle.stringList(headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
         let still = extra["image-display-duration"] != nil
         let buffered = item.isLive && !still && TimeshiftSettings.applies(to: item.url) ? timeshift : nil
