@@ -86,6 +86,27 @@ struct FleetEndToEndTests {
         #expect(try stillPlaying(shell))
     }
 
+    @Test("a retained command is not applied (a retained quit would end every box as it starts): the log says so; a command sent now is")
+    func retainedCommand() throws {
+        let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt-retained"))
+        try broker.publish("tvshell/all/cmd", #"["quit"]"#, retain: true)
+        try broker.publish("tvshell/room-7/cmd", #"{"command": ["channel", 3], "request_id": "old"}"#, retain: true)
+        let watcher = try broker.watch(["tvshell/#"])
+        let shell = try fleetShell(try fleetConfig(broker, device: "room-7"))
+        #expect(watcher.first(timeout: 30) { $0.topic == "tvshell/room-7/availability" && $0.payload == "online" } != nil)
+        let warned = Deadline(in: 10)
+        while shell.log.components(separatedBy: "a retained command on").count < 3 && !warned.hasPassed { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(shell.log.contains("MQTT: a retained command on tvshell/all/cmd was not applied"), "\(shell.log)")
+        #expect(shell.log.contains("MQTT: a retained command on tvshell/room-7/cmd was not applied"))
+        #expect(!watcher.messages.contains { $0.topic == "tvshell/room-7/reply" }, "nothing answered: nothing was applied")
+        #expect(try shell.ipc.state()["channel"].map { ($0 as? [String: Any])?["number"] as? Int } != 3)
+
+        try broker.publish("tvshell/room-7/cmd", #"{"command": ["channel", 2], "request_id": "now"}"#)
+        let reply = try #require(watcher.next { $0.topic == "tvshell/room-7/reply" && $0.json?["request_id"] as? String == "now" })
+        #expect(reply.json?["error"] as? String == "success")
+        try shell.ipc.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 }
+    }
+
     @Test("a group command reaches exactly its members; a message is a banner on screen; a kiosk refuses quit over MQTT")
     func groupsMessagesAndKiosk() throws {
         let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))

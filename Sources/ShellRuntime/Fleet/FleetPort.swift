@@ -186,8 +186,12 @@ final class FleetPort: StateObserver, AutomationPort {
                 } else {
                     logger.debug("MQTT: \(connection.brokerName): \(reason)")
                 }
-            case .message(let topic, let payload):
+            case .message(let topic, let payload, let retained):
                 guard topics.commandTopics.contains(topic) else { continue }
+                if retained && !payload.isEmpty {
+                    logger.warning("MQTT: a retained command on \(topic) was not applied: a command is for the boxes online when it is sent, and a retained one would run again at every connection of every box; clear it with an empty retained message")
+                    continue
+                }
                 command(payload, on: topic)
             }
         }

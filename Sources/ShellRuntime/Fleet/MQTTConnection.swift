@@ -18,7 +18,9 @@ final class MQTTConnection: @unchecked Sendable {
         case connected
         /// The broker could not be reached, refused the box, or dropped it.
         case lost(String)
-        case message(topic: String, payload: [UInt8])
+        /// `retained`: the broker kept it and sends it to every new
+        /// subscriber, not a message sent now.
+        case message(topic: String, payload: [UInt8], retained: Bool)
     }
 
     enum Phase: Equatable {
@@ -70,7 +72,7 @@ final class MQTTConnection: @unchecked Sendable {
         mosquitto_message_callback_set(handle) { _, context, message in
             guard let connection = MQTTConnection.of(context), let message = message?.pointee, let topic = message.topic else { return }
             let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen))) } ?? []
-            connection.events.append(.message(topic: String(cString: topic), payload: payload))
+            connection.events.append(.message(topic: String(cString: topic), payload: payload, retained: message.retain))
         }
         mosquitto_log_callback_set(handle) { _, context, level, line in
             guard level & (MOSQ_LOG_ERR | MOSQ_LOG_WARNING) != 0, let line, let connection = MQTTConnection.of(context) else { return }
