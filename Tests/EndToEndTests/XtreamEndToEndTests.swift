@@ -217,6 +217,31 @@ struct XtreamEndToEndTests {
         #expect(linesLeaking(Self.password, in: shell.log).isEmpty, "the account's password is in no log line")
     }
 
+    @Test("scrolling through a provider's 40 films asks for no film's details until the focus rests: then for that film alone (each film passed over was a request, as many at once)")
+    func filmListNotFlooded() throws {
+        let server = try XtreamTestServer(user: "xcuser", password: Self.password, segments: try TestMedia.liveSegments(), clip: try TestMedia.clip(seconds: 60))
+        defer { server.stop() }
+        server.addFilms(40)
+        let home = ParentalHome(TVShellBinary.scratchDirectory("xtream-films"))
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        let added = try Spawn.run([TVShellBinary.path, "account", "add", "tv", "--xtream", server.base, "--user", "xcuser"],
+                                  environment: home.environment, input: Self.password + "\n")
+        try #require(added.status == 0, "\(added.output)")
+        let shell = try ShellUnderTest(["--account", "tv", "--home"], home: home)
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" && $0["items"] as? Int == 46 }
+        for _ in 0..<30 {
+            #expect(try shell.ipc.request(["keypress", "DOWN"])["error"] as? String == "success")
+            Thread.sleep(forTimeInterval: 0.04)  // a held key's repeat, 25 a second
+        }
+        _ = try shell.ipc.waitForState { $0["home_selection"] as? Int == 30 }
+        func asked() -> [String] { server.server.requests.filter { $0.contains("action=get_vod_info") } }
+        let deadline = Deadline(in: 5)
+        while asked().isEmpty && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 1)
+        // One: the film the focus rests on (a loaded machine's pause of 0.4 s between two keys may rest it on another).
+        #expect(asked().count <= 3, "the film the focus rests on, not each film passed over: \(asked())")
+    }
+
     @Test("a film's rating is kept in the library: a week later, with its provider not answering, the film is still rated R and asks for the passcode (unrated films play)")
     func filmRatingKept() throws {
         let (server, home, added) = try Self.accountAdded("xtream-rating-kept")

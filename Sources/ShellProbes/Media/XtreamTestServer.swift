@@ -17,6 +17,7 @@ public final class XtreamTestServer: @unchecked Sendable {
     private var filmRating: String?
     private var filmAge: String?
     private var unstamped = 0
+    private var moreFilms = 0
     /// When it started (Unix seconds): the guide's programmes are placed
     /// around it, on whole hours.
     public let started: Double
@@ -68,6 +69,17 @@ public final class XtreamTestServer: @unchecked Sendable {
     /// one episode.
     public func addUnstampedSeries(_ count: Int) {
         lock.withLock { unstamped = count }
+    }
+
+    /// From now on `get_vod_streams` also lists `count` films (ids 1000…,
+    /// "Film 0" …), as a provider's catalogue of many.
+    public func addFilms(_ count: Int) {
+        lock.withLock { moreFilms = count }
+    }
+
+    private var addedFilms: String {
+        let count = lock.withLock { moreFilms }
+        return (0..<count).map { #",{"num":\#($0 + 2),"name":"Film \#($0)","stream_type":"movie","stream_id":\#(1000 + $0),"category_id":"30","container_extension":"mp4"}"# }.joined()
     }
 
     private var unstampedSeries: String {
@@ -169,7 +181,7 @@ public final class XtreamTestServer: @unchecked Sendable {
         case "get_vod_streams":
             return """
                 [{"num":1,"name":"The Test Film","stream_type":"movie","stream_id":201,"stream_icon":"\(logo)/201.jpg","rating":"7.1",
-                  "rating_5based":3.6,"added":"1700000000","category_id":"30","container_extension":"mp4","custom_sid":null,"direct_source":""}]
+                  "rating_5based":3.6,"added":"1700000000","category_id":"30","container_extension":"mp4","custom_sid":null,"direct_source":""}\(addedFilms)]
                 """
         case "get_vod_info":
             return #"{"info":{"plot":"A film for tests.","duration_secs":60,"genre":"Drama"\#(filmRatingField)},"movie_data":{"stream_id":201,"name":"The Test Film","container_extension":"mp4"}}"#
