@@ -33,8 +33,9 @@ public enum PlayerReport: Equatable, Sendable {
     /// The player opened the item and read its metadata, and holds it there,
     /// before selecting tracks or decoding anything, until
     /// `Effect.continueLoad`. `ratings`: the ratings its metadata carries;
-    /// `file`: its stream is a file, not a live stream (it says how long it
-    /// is, or how many bytes it has).
+    /// `file`: its stream is a file from the network, not a live stream (it
+    /// says how long it is, or how many bytes it has), which a live buffer
+    /// would read whole.
     case preloaded(ratings: [ContentRating], file: Bool = false)
     /// A live stream's back buffer (timeshift) now spans `start`…`end`, on
     /// the timeline of `position`.

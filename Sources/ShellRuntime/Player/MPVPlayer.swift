@@ -375,7 +375,7 @@ final class MPVPlayer {
         }
         if awaitingRatings, let held = heldHook, ratingLookup?.token == held.token, ratingLookup?.found != nil {
             awaitingRatings = false
-            reports.append((.preloaded(ratings: heldRatings(held.token), file: heldIsFile()), held.token))
+            reports.append((.preloaded(ratings: heldRatings(held.token), file: streamsFromNetwork && heldIsFile()), held.token))
         }
         return reports
     }
@@ -504,7 +504,7 @@ final class MPVPlayer {
                 awaitingRatings = true
                 return nil
             }
-            return (.preloaded(ratings: heldRatings(token), file: heldIsFile()), token)
+            return (.preloaded(ratings: heldRatings(token), file: streamsFromNetwork && heldIsFile()), token)
         case .logMessage(let level, let prefix, let text):
             let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
             // A key the window does not take (F5 on a wireless keyboard) is no fault of anyone's.

@@ -151,10 +151,10 @@ enum WarmReducer {
     }
 
     /// A warm player's report: held at its hook it goes on unless its file's
-    /// ratings restrict it, or its stream is a file (a film in a lineup):
-    /// the live buffer would read it whole, unseen, and the swap would play
-    /// it from the buffer's end, which is the file's; a failure or an end
-    /// drops it for this load.
+    /// ratings restrict it, or its stream is a file from the network (a film
+    /// in a lineup): the live buffer would read it whole, unseen, and the
+    /// swap would play it from the buffer's end, which is the file's; a
+    /// failure or an end drops it for this load.
     /// Nil for reports that only update its playback.
     static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport) -> [Effect]? {
         guard let warm = state.warm.players[slot] else { return [] }
