@@ -326,6 +326,28 @@ struct FleetEndToEndTests {
         #expect(trusted.waitForLog("MQTT: connected to mqtts://127.0.0.1:\(tlsBroker.port) as r6"))
     }
 
+    @Test("two lineup switches in a row: the later one stands though the earlier is read after it (answered superseded)")
+    func lineupSwitchesInOrder() throws {
+        let slow = "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Slow One\nav://lavfi:testsrc=size=160x90:rate=25\n"
+            + "#EXTINF:-1 tvg-chno=\"2\",Slow Two\nav://lavfi:smptebars=size=160x90:rate=25\n"
+        let fast = "#EXTM3U\n#EXTINF:-1 tvg-chno=\"5\",Fast One\nav://lavfi:testsrc2=size=160x90:rate=25\n"
+        let server = try LocalHTTPServer(files: ["slow.m3u": Data(slow.utf8), "fast.m3u": Data(fast.utf8)])
+        defer { server.stop() }
+        server.inject(.rate(60), pathSuffix: "slow.m3u")
+        let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt-switches"))
+        let watcher = try broker.watch(["tvshell/#"])
+        let shell = try fleetShell(try fleetConfig(broker, device: "bar-2"))
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        try broker.publish("tvshell/bar-2/cmd", #"{"command": ["lineup", "\#(server.url("slow.m3u"))"], "request_id": "first"}"#)
+        try broker.publish("tvshell/bar-2/cmd", #"{"command": ["lineup", "\#(server.url("fast.m3u"))"], "request_id": "second"}"#)
+        let second = try #require(watcher.next(timeout: 15) { $0.topic == "tvshell/bar-2/reply" && $0.json?["request_id"] as? String == "second" })
+        #expect(second.json?["error"] as? String == "success", "\(second.payload)")
+        let first = try #require(watcher.first(timeout: 15) { $0.topic == "tvshell/bar-2/reply" && $0.json?["request_id"] as? String == "first" })
+        #expect((first.json?["error"] as? String)?.hasPrefix("superseded") == true, "\(first.payload)")
+        let state = try shell.ipc.waitForState { $0["items"] as? Int == 1 && $0["phase"] as? String == "playing" }
+        #expect((state["channel"] as? [String: Any])?["name"] as? String == "Fast One", "the later lineup stands")
+    }
+
     @Test("a lineup sent over MQTT plays at once; a broken one is refused with why and changes nothing; a guide for a box that kept no store starts one: the grid shows it, Record series finds every airing in it, the search line reads it")
     func lineupAndGuide() throws {
         let broker = try MosquittoBroker(directory: TVShellBinary.scratchDirectory("mqtt"))

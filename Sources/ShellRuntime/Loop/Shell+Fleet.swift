@@ -21,11 +21,20 @@ extension Shell {
 
     /// Plays the lineup at `location` from now on (`LineupReducer`), kept
     /// fresh in place of the lineup it replaces (`lineupReplaced`). Logs and
-    /// answers name a URL redacted: a provider's carries its account.
+    /// answers name a URL redacted: a provider's carries its account. The
+    /// last switch asked for stands: one still being read when a later one
+    /// is asked for is answered superseded, whichever is read first.
     func switchLineup(_ location: String, answer: @escaping (Result<Int, IPCCommandError>) -> Void) {
         let label = URLRedaction.redact(location)
+        lineupSwitchesAsked += 1
+        let asked = lineupSwitchesAsked
         typealias Read = Result<(items: [MediaItem], targets: [GuideTarget]), IPCCommandError>
         let finish = RunLoopCall<Read> { [self] result in
+            guard asked == lineupSwitchesAsked else {
+                let superseded = IPCCommandError("superseded: a later lineup switch was asked for while this one was read")
+                logger.info("lineup \(label) not switched: \(superseded.message)")
+                return answer(.failure(superseded))
+            }
             switch result {
             case .success(let channels):
                 // The prompt may have come up while the lineup was read: its

@@ -75,6 +75,9 @@ public final class Shell {
     /// Counts the lineups switched to: a keeper's refresh posted to the run
     /// loop before its lineup was replaced is dropped.
     var lineupGeneration = 0
+    /// Counts the lineup switches asked for (`switchLineup`): one whose
+    /// lineup is read after a later one was asked for is not applied.
+    var lineupSwitchesAsked = 0
     /// Where the guide is kept and refreshed from; the fleet's `guide` command changes it.
     var guidePlan: GuidePlan?
     var signalRead: Int32 = -1
