@@ -157,6 +157,22 @@ struct TVOutputEndToEndTests {
         #expect(!isTrack(under), "the picture where the bar was: \(under)")
     }
 
+    @Test("a radio channel (no video track) shows its title card, \"Audio only\", on the TV, not an empty black screen")
+    func radio() throws {
+        let dir = TVShellBinary.scratchDirectory("tv-radio")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tone = dir.appendingPathComponent("tone.mp3").path
+        let made = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440", "-t", "60", tone])
+        #expect(made.status == 0, "\(made.output)")
+        let lineup = dir.appendingPathComponent("radio.m3u").path
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Radio Melody\n\(tone)\n".write(toFile: lineup, atomically: true, encoding: .utf8)
+        let tv = try Running([lineup])
+        let playing = try tv.waitForState(timeout: 60) { ($0["position"] as? NSNumber)?.doubleValue ?? 0 > 1 }
+        #expect(playing["first_frame"] as? Bool == false, "no picture came: \(playing["tracks"] ?? "")")
+        let read = try tv.waitForText("Audio only")
+        #expect(read.contains("Radio Melody") && read.contains("Audio only"), "the title card on the TV: \(read)")
+    }
+
     @Test("keys typed into mpv's window: g opens the guide (its channels readable), ESC goes back, UP opens the overlay, DOWN the info panel; the media keys and ( ) * set the volume and mute")
     func keysAndGuide() throws {
         let tv = try Running(["--home"])

@@ -119,6 +119,20 @@ struct ShellViewSnapshotTests {
         #expect(screen.text().contains("Audio only"))
     }
 
+    @Test("an audio-only item on the TV, whose window mpv configures without a video track, says so too; one with its video track does not")
+    func noVideoTrackOnTV() {
+        var s = playing(frame: false)
+        s.chrome.transportVisible = false
+        s.playback.videoConfigured = true
+        s.playback.tracks = [Track(id: 1, kind: .audio, selected: true)]
+        #expect(ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo).text().contains("Audio only"))
+        s.playback.tracks.append(Track(id: 1, kind: .video, selected: true))
+        #expect(!ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo).text().contains("Audio only"))
+        s.playback.tracks = []
+        #expect(!ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo).text().contains("Audio only"),
+                "the tracks not known yet: nothing said")
+    }
+
     @Test func errorScreen() {
         var s = ShellState(items: [film, liveItem])
         s.current = 0

@@ -76,7 +76,11 @@ enum TitleCardView {
                 status = "Buffering" + String(theme.glyphs.ellipsis)
             } else {
                 switch context.picture {
-                case .terminal: status = state.playback.videoConfigured ? "" : "Audio only"
+                case .terminal:
+                    // mpv's window on the TV is configured with no video track too.
+                    let tracks = state.playback.tracks
+                    let audioOnly = !tracks.isEmpty && !tracks.contains { $0.kind == .video && $0.selected }
+                    status = state.playback.videoConfigured && !audioOnly ? "" : "Audio only"
                 case .window: status = "Playing in mpv's window"
                 case .none: status = "Audio only"
                 }

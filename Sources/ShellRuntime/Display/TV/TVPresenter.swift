@@ -172,11 +172,15 @@ final class TVPresenter: Presenter {
     }
 
     /// mpv shows the picture itself: once the load plays with its video
-    /// configured, its first frame is on the screen (the views then leave
-    /// the picture clear instead of the loading card).
+    /// configured and a video track chosen, its first frame is on the screen
+    /// (the views then leave the picture clear instead of the loading card).
+    /// A load with no video track (a radio channel) has none: mpv's window
+    /// is configured all the same, and shows nothing, so its title card
+    /// ("Audio only") stays, as in the terminal.
     private func reportFirstFrame() {
         let playback = store.state.playback
-        guard playback.phase == .playing, playback.videoConfigured, !playback.firstFramePresented else { return }
+        guard playback.phase == .playing, playback.videoConfigured, !playback.firstFramePresented,
+              playback.tracks.contains(where: { $0.kind == .video && $0.selected }) else { return }
         store.send(.frame(.rendered, token: playback.token, at: MonotonicClock.now()))
     }
 
