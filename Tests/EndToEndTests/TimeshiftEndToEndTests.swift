@@ -94,6 +94,43 @@ struct TimeshiftEndToEndTests {
         #expect(number(flipped["behind_live"]) == 0)
     }
 
+    @Test("the buffer on disk stays within [live] timeshift_disk: mpv's file keeps all the stream sent, so once it passes its room the channel loads again, a notice saying so, and plays on")
+    func bufferOnDiskBounded() throws {
+        let stream = try LiveHLSStream()
+        defer { stream.stop() }
+        let dir = TVShellBinary.scratchDirectory("timeshift-disk")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let config = dir.appendingPathComponent("config.toml")
+        try "[live]\ntimeshift_memory = \"1MiB\"\ntimeshift_disk = 65536\n".write(to: config, atomically: true, encoding: .utf8)
+        let cache = dir.appendingPathComponent("cache").path
+        let shell = try ShellUnderTest([lineup.path, "--config", config.path], cacheHome: cache)
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 }
+        let pid = try #require(shell.pid)
+        var largest = 0
+        let deadline = Deadline(in: 60)
+        let loads = "load \(stream.url)"
+        var noticed = false
+        while shell.log.components(separatedBy: loads).count < 4 && !deadline.hasPassed {
+            noticed = noticed || shell.tmux.capture().contains("The rewind buffer filled its room on disk")
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? [] {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(entry)")) ?? ""
+                guard target.hasPrefix(cache + "/tvshell/timeshift/") else { continue }
+                largest = max(largest, ((try? FileManager.default.attributesOfItem(atPath: "/proc/\(pid)/fd/\(entry)"))?[.size] as? Int) ?? 0)
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(shell.log.components(separatedBy: loads).count >= 4, "loaded, then started again twice within a minute")
+        // Its room, or the 10 s a buffer holds before it starts again (some 400 kB of this stream).
+        #expect(largest > 0 && largest < 1 << 20, "the buffer's file never far past its room: \(largest) bytes")
+        #expect(shell.log.contains("the rewind buffer's file has"), "the log says why")
+        #expect(noticed || shell.tmux.waitFor(timeout: 5) { $0.contains("The rewind buffer filled its room on disk") }.ok, "a notice on screen says why")
+        let before = frames(try shell.ipc.state())
+        let playing = try shell.ipc.waitForState(timeout: 10) { self.frames($0) > before + 10 }
+        #expect(playing["phase"] as? String == "playing")
+    }
+
     @Test("restrictions turned on while a TV-G programme plays, a TV-MA one before it still in the back buffer: scrubbing stops after its end (and the stream's margin); the picture never goes back into it")
     func rewindStopsBeforeRestricted() throws {
         let stream = try LiveHLSStream()

@@ -44,4 +44,10 @@ public enum PlayerReport: Equatable, Sendable {
     /// `rate` bytes a second coming in (reported when either changed by a
     /// quarter or more; the warm players' budget reads it).
     case fetched(bytes: Int, rate: Double)
+    /// The live buffer's file on disk has grown past its size (`[live]
+    /// timeshift_disk`) to `bytes`: mpv's cache file keeps everything the
+    /// stream sent for as long as it plays (it never reuses the space of
+    /// what it drops), so only a new load bounds it. Again at each quarter
+    /// more.
+    case bufferFull(bytes: Int)
 }

@@ -444,7 +444,20 @@ enum MultiviewReducer {
 
     /// A view's player report: a held load goes on; the rest is the
     /// shared playback bookkeeping (nil).
+    /// A view's live buffer filled its room on disk (`PlayerReport.bufferFull`):
+    /// its channel opens again, a new buffer from now, once it has played
+    /// and holds `TimeshiftReducer.shortestRestartedBuffer` (an evening of
+    /// four views wrote four streams to the disk until it was full).
+    private static func bufferFull(_ state: inout ShellState, slot: PlayerSlot) -> [Effect] {
+        guard let view = PlayerSlot.views.firstIndex(of: slot), let entry = state.multiview?.views[safe: view], entry.playback.phase == .playing,
+              let buffer = entry.playback.liveBuffer, buffer.end - buffer.start >= TimeshiftReducer.shortestRestartedBuffer else { return [] }
+        state.retire(entry.playback.token)
+        state.multiview?.views[view].playback.phase = .idle
+        return open(&state, view: view) + sound(state)
+    }
+
     static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport) -> [Effect]? {
+        if case .bufferFull = report { return bufferFull(&state, slot: slot) }
         guard case .preloaded(let ratings, _) = report, let view = PlayerSlot.views.firstIndex(of: slot),
               let entry = state.multiview?.views[safe: view] else { return nil }
         // The file's own ratings count too: a view rated over the limits

@@ -48,7 +48,7 @@ enum SecondaryPlaybackReducer {
             case .chapters(let chapters): playback.chapters = chapters
             case .speed(let speed): playback.speed = speed
             case .firstFrame: playback.firstFramePresented = true
-            case .preloaded, .fetched: break
+            case .preloaded, .fetched, .bufferFull: break
             case .liveBuffer(let start, let end):
                 var buffer = playback.liveBuffer ?? LiveBuffer(start: start, end: end)
                 buffer.start = start

@@ -138,6 +138,8 @@ enum PlayerReducer {
             return []
         case .fetched:
             return []
+        case .bufferFull(let bytes):
+            return TimeshiftReducer.bufferFull(&state, bytes: bytes, now: now)
         }
     }
 
@@ -182,7 +184,7 @@ enum PlayerReducer {
             state.playback.buffering = value
             return []
         case .started, .failureDetail, .position, .duration, .paused, .seekable, .mediaTitle, .subtitleText, .videoConfigured, .tracks, .chapters, .speed,
-             .liveBuffer, .fetched:
+             .liveBuffer, .fetched, .bufferFull:
             return nil
         }
     }

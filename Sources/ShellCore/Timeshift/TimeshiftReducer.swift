@@ -29,6 +29,25 @@ enum TimeshiftReducer {
         PlaybackReducer.track(&state, liveBuffer: buffer)
     }
 
+    /// Seconds of stream a buffer holds before it may start again: a room
+    /// smaller than what a load takes in as it opens cannot load it again
+    /// and again.
+    static let shortestRestartedBuffer = 10.0
+
+    /// The live buffer's file filled its room on disk (`PlayerReport.bufferFull`):
+    /// the channel is loaded again, a new buffer from now, and a notice says
+    /// why (a rewind further back than the new buffer is gone). Not before
+    /// it plays and holds `shortestRestartedBuffer` (the player reports
+    /// again as the file grows).
+    static func bufferFull(_ state: inout ShellState, bytes: Int, now: Instant) -> [Effect] {
+        guard state.isLive, state.playback.phase == .playing, state.live.flip == nil, let index = state.current,
+              let buffer = state.playback.liveBuffer, buffer.end - buffer.start >= shortestRestartedBuffer else { return [] }
+        let size = Double(bytes) / Double(1 << 30)
+        let shown = size >= 1 ? "\((size * 10).rounded() / 10) GiB" : "\(bytes >> 20) MiB"
+        return NoticeReducer.show(&state, "The rewind buffer filled its room on disk (\(shown)): it starts again from now")
+            + PlaybackReducer.play(&state, index: index, now: now)
+    }
+
     /// Playback paused (or a seek went back): it no longer follows the edge.
     static func leftEdge(_ state: inout ShellState) {
         state.playback.liveBuffer?.followingEdge = false

@@ -375,9 +375,24 @@ final class MPVPlayer {
         }
         if awaitingRatings, let held = heldHook, ratingLookup?.token == held.token, ratingLookup?.found != nil {
             awaitingRatings = false
-            reports.append((.preloaded(ratings: heldRatings(held.token), file: streamsFromNetwork && heldIsFile()), held.token))
+            reports.append((.preloaded(ratings: heldRatings(held.token), file: heldFile), held.token))
         }
         return reports
+    }
+
+    /// Whether the load held at its hook is a file from the network
+    /// (`heldIsFile`), set there.
+    private var heldFile = false
+
+    /// A file from the network loaded with the live buffer's options (a film
+    /// in a lineup) reads as mpv reads any other: 150 MiB ahead and 50 MiB
+    /// behind (mpv's defaults), not the buffer's gigabytes, which it would
+    /// fetch as fast as its server sends, to the disk, for a film that can
+    /// seek on its server anyway. Per-file: the next load has its own.
+    private func limitFileBuffer() {
+        for (name, value) in [("demuxer-max-bytes", "150MiB"), ("demuxer-max-back-bytes", "50MiB")] {
+            do { try mpv.setProperty(name, value) } catch { logger.warning("a file's buffer: \(error)") }
+        }
     }
 
     /// Whether the held load's stream is a file rather than a live stream:
@@ -411,6 +426,7 @@ final class MPVPlayer {
             defer {
                 tokenByEntry[entry] = nil
                 timeshiftEntries.remove(entry)
+                filledEntries[entry] = nil
             }
             guard let token = tokenByEntry[entry] else { return nil }
             switch reason {
@@ -466,6 +482,7 @@ final class MPVPlayer {
                 return value.double.flatMap { current(.speed($0)) }
             case .demuxerCacheState:
                 guard case .node(let node) = value else { return nil }
+                if let full = bufferFull(node) { return full }
                 if timeshiftEntries.contains(activeEntry), let range = node["seekable-ranges"]?.array.last,
                    let start = Self.sensibleTime(range["start"]?.double), let end = Self.sensibleTime(range["end"]?.double),
                    lastBuffer.map({ abs($0.start - start) >= 0.05 || abs($0.end - end) >= 0.05 }) ?? true {
@@ -497,6 +514,8 @@ final class MPVPlayer {
             }
             releaseHeldHook()
             heldHook = (id, token)
+            heldFile = streamsFromNetwork && heldIsFile()
+            if heldFile, timeshiftEntries.contains(activeEntry) { limitFileBuffer() }
             let chosen = selectVariant()
             if lightDecoding { chooseDecodeThreads(chosen: chosen) }
             if let lookup = ratingLookup, lookup.token == token, lookup.found == nil {
@@ -504,7 +523,7 @@ final class MPVPlayer {
                 awaitingRatings = true
                 return nil
             }
-            return (.preloaded(ratings: heldRatings(token), file: streamsFromNetwork && heldIsFile()), token)
+            return (.preloaded(ratings: heldRatings(token), file: heldFile), token)
         case .logMessage(let level, let prefix, let text):
             let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
             // A key the window does not take (F5 on a wireless keyboard) is no fault of anyone's.
@@ -528,6 +547,22 @@ final class MPVPlayer {
     var timeshift: TimeshiftSettings?
     /// Entries loaded with a back buffer: their buffer is reported.
     private var timeshiftEntries: Set<Int64> = []
+    /// Timeshifted entries whose buffer's file passed its room on disk, with
+    /// the size last reported.
+    private var filledEntries: [Int64: Double] = [:]
+
+    /// `.bufferFull` for a timeshifted load whose file on disk has passed
+    /// `[live] timeshift_disk`, and again at each quarter more (until the
+    /// core can start the load again): mpv's cache file only grows while
+    /// the stream plays (its size limits count the packets' index, not the
+    /// file).
+    private func bufferFull(_ node: MPVNode) -> (PlayerReport, Int)? {
+        guard let room = timeshift?.diskBytes, room > 0, timeshiftEntries.contains(activeEntry),
+              let bytes = node["file-cache-bytes"]?.double, bytes > max(Double(room), (filledEntries[activeEntry] ?? 0) * 1.25) else { return nil }
+        filledEntries[activeEntry] = bytes
+        logger.info("the rewind buffer's file has \(Int(bytes)) bytes on disk, past its room (\(room))")
+        return current(.bufferFull(bytes: Int(bytes)))
+    }
     /// The buffer last reported, so an unchanged one is not reported again.
     private var lastBuffer: (start: Double, end: Double)?
     /// The last `PlayerReport.fetched` of this load.

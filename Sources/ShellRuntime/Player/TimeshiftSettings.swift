@@ -3,8 +3,11 @@ import Foundation
 /// How live network streams are kept in a back buffer (`[live]` of the
 /// config): libmpv's demuxer cache, seekable, sized `memoryBytes` in memory,
 /// or — with `diskBytes` above 0 — in a file under `directory` (mpv keeps
-/// packets either all in memory or all on disk; on disk the buffer holds
-/// `memoryBytes + diskBytes`). Local files and `av://` sources never get one.
+/// packets either all in memory or all on disk). On disk mpv's size limits
+/// count only the packets' index and the file keeps all the stream sent
+/// while it plays: the player reports when it passes `diskBytes`
+/// (`PlayerReport.bufferFull`) and the load starts again. Local files and
+/// `av://` sources never get one.
 public struct TimeshiftSettings: Equatable, Sendable {
     public var memoryBytes: Int
     public var diskBytes: Int

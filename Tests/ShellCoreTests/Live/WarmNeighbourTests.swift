@@ -129,6 +129,17 @@ struct WarmNeighbourTests {
         h.expectArmed([.flipTimeout, .spinner, .stall])
     }
 
+    @Test("a warm player whose buffer's file filled its room on disk is stopped, and not opened again during this play")
+    func warmBufferFull() {
+        let h = watchingChannel2()
+        _ = h.advance(by: 3)
+        h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+        warmUp(h, .warmA, token: 2)
+        #expect(h.apply(.player(.bufferFull(bytes: 3 << 30), token: 2, at: h.clock.now)) == [.slot(.warmA, .stop)])
+        #expect(h.state.warm.players[.warmA] == nil && h.state.warm.refused.contains(2))
+        h.expectArmed([.stall, .hintHide, .transportHide])
+    }
+
     @Test("max_connections caps the warm players with the full-screen one; without live nothing is warm")
     func capped() {
         let h = watchingChannel2(cap: 2)

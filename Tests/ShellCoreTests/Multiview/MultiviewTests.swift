@@ -82,6 +82,24 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("a view whose buffer's file filled its room on disk opens its channel again in its view once it holds 10 s; max_connections counts it once; the sound stays with the focus")
+    func viewBufferFull() {
+        var settings = ShellSettings()
+        settings.maxConnections = 4
+        let h = watching(settings: settings)
+        h.apply(.command(.multiview, at: h.clock.now))
+        let token = h.state.multiview!.views[2].playback.token
+        h.apply(.player(.playing, token: token, at: h.clock.now))
+        #expect(h.apply(.player(.bufferFull(bytes: 3 << 30), token: token, at: h.clock.now)) == [], "nothing held yet")
+        h.apply(.player(.liveBuffer(start: 0, end: 12), token: token, at: h.clock.now))
+        let effects = h.apply(.player(.bufferFull(bytes: 3 << 30), token: token, at: h.clock.now))
+        let view = h.state.multiview!.views[2]
+        #expect(view.playback.token != token && effects.contains(.slot(.view2, .load(channels[2], token: view.playback.token))), "\(effects)")
+        #expect(view.blocked == nil && view.playback.phase == .loading, "four streams, as before")
+        #expect(effects.contains(.slot(.view2, .mute(true))) && effects.contains(.slot(.view0, .mute(false))))
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("arrows move the focus in the layout and the sound with it; m changes the layout")
     func focus() {
         let h = watching()

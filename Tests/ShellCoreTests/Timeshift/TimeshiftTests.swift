@@ -50,6 +50,24 @@ struct TimeshiftTests {
         h.expectArmed([.stall, .hintHide, .transportHide])
     }
 
+    @Test("the buffer's file filled its room on disk: the channel loads again (a new buffer from now) and a notice says why; not before it holds 10 s, during a flip, nor once the load is another")
+    func bufferFull() {
+        let h = watchingNews()
+        h.send(.player(.liveBuffer(start: 25, end: 31.5), token: 1, at: h.clock.now)) { $0.playback.liveBuffer?.start = 25 }
+        #expect(h.apply(.player(.bufferFull(bytes: 70 << 20), token: 1, at: h.clock.now)) == [], "6.5 s held: a room that small would load it again and again")
+        h.send(.player(.liveBuffer(start: 0, end: 31.5), token: 1, at: h.clock.now)) { $0.playback.liveBuffer?.start = 0 }
+        let effects = h.apply(.player(.bufferFull(bytes: 2_254_857_830), token: 1, at: h.clock.now))
+        #expect(effects.contains(.load(news, token: 2)), "\(effects)")
+        #expect(h.state.chrome.notice == "The rewind buffer filled its room on disk (2.1 GiB): it starts again from now")
+        #expect(h.state.playback.token == 2 && h.state.playback.phase == .loading && h.state.current == 0)
+        #expect(h.apply(.player(.bufferFull(bytes: 3 << 20), token: 1, at: h.clock.now)) == [], "the load before's report")
+        h.apply(.player(.playing, token: 2, at: h.clock.now))
+        h.apply(.command(.channelUp, at: h.clock.now))
+        #expect(h.state.live.flip != nil)
+        #expect(h.apply(.player(.bufferFull(bytes: 3 << 20), token: 2, at: h.clock.now)).isEmpty, "a flip under way loads anew anyway")
+        h.expectArmed([.spinner, .hintHide, .stall, .noticeHide, .flipTimeout, .posterDelay])
+    }
+
     @Test("paused on live, LEFT and RIGHT scrub within the buffer (never past its start or the edge) and ENTER seeks there; playing, they flip")
     func scrubWithinBuffer() {
         let h = watchingNews()

@@ -154,7 +154,8 @@ enum WarmReducer {
     /// ratings restrict it, or its stream is a file from the network (a film
     /// in a lineup): the live buffer would read it whole, unseen, and the
     /// swap would play it from the buffer's end, which is the file's; a
-    /// failure or an end drops it for this load.
+    /// failure, an end or a buffer whose file filled its room on disk drops
+    /// it for this load.
     /// Nil for reports that only update its playback.
     static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport) -> [Effect]? {
         guard let warm = state.warm.players[slot] else { return [] }
@@ -171,7 +172,7 @@ enum WarmReducer {
             state.warm.players[slot]?.playback.fileRatings = fileRatings
             state.warm.players[slot]?.playback.ratings = ratings
             return [.slot(slot, .continueLoad(token: warm.playback.token))]
-        case .failed, .ended:
+        case .failed, .ended, .bufferFull:
             return drop(&state, slot: slot)
         case .fetched(let bytes, let rate):
             state.warm.players[slot]?.fetchedBytes = bytes
