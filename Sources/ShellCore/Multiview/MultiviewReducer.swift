@@ -442,8 +442,6 @@ enum MultiviewReducer {
         return [.startTimer(.programmeBoundary, after: RestrictionReducer.boundaryDelay(first - now))]
     }
 
-    /// A view's player report: a held load goes on; the rest is the
-    /// shared playback bookkeeping (nil).
     /// A view's live buffer filled its room on disk (`PlayerReport.bufferFull`):
     /// its channel opens again, a new buffer from now, once it has played
     /// and holds `TimeshiftReducer.shortestRestartedBuffer` (an evening of
@@ -456,6 +454,9 @@ enum MultiviewReducer {
         return open(&state, view: view) + sound(state)
     }
 
+    /// A view's player report: a held load goes on, a buffer that filled
+    /// its room on disk starts again; the rest is the shared playback
+    /// bookkeeping (nil).
     static func report(_ state: inout ShellState, slot: PlayerSlot, _ report: PlayerReport) -> [Effect]? {
         if case .bufferFull = report { return bufferFull(&state, slot: slot) }
         guard case .preloaded(let ratings, _) = report, let view = PlayerSlot.views.firstIndex(of: slot),
