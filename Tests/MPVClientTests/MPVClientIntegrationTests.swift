@@ -189,11 +189,8 @@ struct LoadFileOptionTests {
 
     @Test("a string list's items keep their commas: http-header-fields reads back as the headers given")
     func stringList() throws {
-        setlocale(LC_NUMERIC, "C")
-        let mpv = try MPVHandle()
+        let mpv = try makePlayer()
         defer { mpv.destroy() }
-        for (k, v) in [("vo", "null"), ("ao", "null"), ("idle", "yes"), ("terminal", "no")] { try mpv.setOption(k, v) }
-        try mpv.initialize()
         let headers = ["Accept: video/mp2t, */*", "Cookie: a=1,b=2", #"X-Path: C:\tv"#]
         #expect(MPVHandle.stringList(headers) == #"Accept: video/mp2t\, */*,Cookie: a=1\,b=2,X-Path: C:\tv"#)
         try mpv.setProperty("http-header-fields", MPVHandle.stringList(headers))
