@@ -131,6 +131,23 @@ struct TimeshiftEndToEndTests {
         #expect(playing["phase"] as? String == "playing")
     }
 
+    @Test("a film in a lineup (a file from the network) with a buffer's room on disk smaller than it plays on from its start: its file holds the film at most, and is never started again")
+    func fileChannelNotRestarted() throws {
+        let film = try LocalHTTPServer(files: ["film.mkv": try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 60)))])
+        defer { film.stop() }
+        film.inject(.rate(150_000))  // read while it plays, as over a real line
+        let dir = TVShellBinary.scratchDirectory("timeshift-film")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Film\n\(film.url("film.mkv"))\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let config = dir.appendingPathComponent("config.toml")
+        try "[live]\ntimeshift_disk = 65536\n".write(to: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path, "--config", config.path], cacheHome: dir.appendingPathComponent("cache").path)
+        let later = try shell.ipc.waitForState(timeout: 30) { (number($0["position"]) ?? 0) > 14 }
+        #expect(later["phase"] as? String == "playing")
+        #expect(shell.log.components(separatedBy: "load \(film.url("film.mkv"))").count == 2, "loaded once: \(shell.log)")
+    }
+
     @Test("restrictions turned on while a TV-G programme plays, a TV-MA one before it still in the back buffer: scrubbing stops after its end (and the stream's margin); the picture never goes back into it")
     func rewindStopsBeforeRestricted() throws {
         let stream = try LiveHLSStream()

@@ -384,11 +384,17 @@ final class MPVPlayer {
     /// (`heldIsFile`), set there.
     private var heldFile = false
 
+    /// Timeshifted entries whose stream is a file from the network: their
+    /// buffer's file on disk holds the file at most, so it is never started
+    /// again (that would play the film from its start).
+    private var fileEntries: Set<Int64> = []
+
     /// A file from the network loaded with the live buffer's options (a film
-    /// in a lineup) reads as mpv reads any other: 150 MiB ahead and 50 MiB
-    /// behind (mpv's defaults), not the buffer's gigabytes, which it would
-    /// fetch as fast as its server sends, to the disk, for a film that can
-    /// seek on its server anyway. Per-file: the next load has its own.
+    /// in a lineup) is held in memory as mpv holds any other: 150 MiB ahead
+    /// and 50 MiB behind (mpv's defaults), not the buffer's room, for a film
+    /// that can seek on its server anyway (on disk these limits count only
+    /// the packets' index; the file there holds the film at most).
+    /// Per-file: the next load has its own.
     private func limitFileBuffer() {
         for (name, value) in [("demuxer-max-bytes", "150MiB"), ("demuxer-max-back-bytes", "50MiB")] {
             do { try mpv.setProperty(name, value) } catch { logger.warning("a file's buffer: \(error)") }
@@ -427,6 +433,7 @@ final class MPVPlayer {
                 tokenByEntry[entry] = nil
                 timeshiftEntries.remove(entry)
                 filledEntries[entry] = nil
+                fileEntries.remove(entry)
             }
             guard let token = tokenByEntry[entry] else { return nil }
             switch reason {
@@ -515,7 +522,10 @@ final class MPVPlayer {
             releaseHeldHook()
             heldHook = (id, token)
             heldFile = streamsFromNetwork && heldIsFile()
-            if heldFile, timeshiftEntries.contains(activeEntry) { limitFileBuffer() }
+            if heldFile, timeshiftEntries.contains(activeEntry) {
+                fileEntries.insert(activeEntry)
+                limitFileBuffer()
+            }
             let chosen = selectVariant()
             if lightDecoding { chooseDecodeThreads(chosen: chosen) }
             if let lookup = ratingLookup, lookup.token == token, lookup.found == nil {
@@ -551,13 +561,13 @@ final class MPVPlayer {
     /// the size last reported.
     private var filledEntries: [Int64: Double] = [:]
 
-    /// `.bufferFull` for a timeshifted load whose file on disk has passed
-    /// `[live] timeshift_disk`, and again at each quarter more (until the
-    /// core can start the load again): mpv's cache file only grows while
+    /// `.bufferFull` for a timeshifted live load whose file on disk has
+    /// passed `[live] timeshift_disk`, and again at each quarter more (until
+    /// the core can start the load again): mpv's cache file only grows while
     /// the stream plays (its size limits count the packets' index, not the
     /// file).
     private func bufferFull(_ node: MPVNode) -> (PlayerReport, Int)? {
-        guard let room = timeshift?.diskBytes, room > 0, timeshiftEntries.contains(activeEntry),
+        guard let room = timeshift?.diskBytes, room > 0, timeshiftEntries.contains(activeEntry), !fileEntries.contains(activeEntry),
               let bytes = node["file-cache-bytes"]?.double, bytes > max(Double(room), (filledEntries[activeEntry] ?? 0) * 1.25) else { return nil }
         filledEntries[activeEntry] = bytes
         logger.info("the rewind buffer's file has \(Int(bytes)) bytes on disk, past its room (\(room))")
