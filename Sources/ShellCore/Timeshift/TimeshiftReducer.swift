@@ -37,10 +37,10 @@ enum TimeshiftReducer {
     /// The live buffer's file filled its room on disk (`PlayerReport.bufferFull`):
     /// the channel is loaded again, a new buffer from now, and a notice says
     /// why (a rewind further back than the new buffer is gone). Not before
-    /// it plays and holds `shortestRestartedBuffer` (the player reports
-    /// again as the file grows).
+    /// it plays and holds `shortestRestartedBuffer`, nor while the viewer
+    /// scrubs (the player reports again as the file grows).
     static func bufferFull(_ state: inout ShellState, bytes: Int, now: Instant) -> [Effect] {
-        guard state.isLive, state.playback.phase == .playing, state.live.flip == nil, let index = state.current,
+        guard state.isLive, state.playback.phase == .playing, state.live.flip == nil, state.scrub == nil, let index = state.current,
               let buffer = state.playback.liveBuffer, buffer.end - buffer.start >= shortestRestartedBuffer else { return [] }
         let size = Double(bytes) / Double(1 << 30)
         let shown = size >= 1 ? "\((size * 10).rounded() / 10) GiB" : "\(bytes >> 20) MiB"

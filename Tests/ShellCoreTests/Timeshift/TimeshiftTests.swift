@@ -56,6 +56,13 @@ struct TimeshiftTests {
         h.send(.player(.liveBuffer(start: 25, end: 31.5), token: 1, at: h.clock.now)) { $0.playback.liveBuffer?.start = 25 }
         #expect(h.apply(.player(.bufferFull(bytes: 70 << 20), token: 1, at: h.clock.now)) == [], "6.5 s held: a room that small would load it again and again")
         h.send(.player(.liveBuffer(start: 0, end: 31.5), token: 1, at: h.clock.now)) { $0.playback.liveBuffer?.start = 0 }
+        h.apply(.command(.playPause, at: h.clock.now))
+        h.apply(.command(.left, at: h.clock.now))
+        #expect(h.state.scrub != nil)
+        #expect(h.apply(.player(.bufferFull(bytes: 70 << 20), token: 1, at: h.clock.now)) == [], "not under the viewer's scrub")
+        h.apply(.command(.menu, at: h.clock.now))
+        h.apply(.command(.playPause, at: h.clock.now))
+        #expect(h.state.scrub == nil && !h.state.playback.paused)
         let effects = h.apply(.player(.bufferFull(bytes: 2_254_857_830), token: 1, at: h.clock.now))
         #expect(effects.contains(.load(news, token: 2)), "\(effects)")
         #expect(h.state.chrome.notice == "The rewind buffer filled its room on disk (2.1 GiB): it starts again from now")
