@@ -186,7 +186,7 @@ struct WarmNeighboursEndToEndTests {
         #expect(path == streams[2].url, "Sport is the third stream, not the old second channel warm at its position: \(path ?? "nil")")
     }
 
-    @Test("a channel whose stream is a file (a film in a lineup, served over HTTP) is not kept warm: opened to its hook, never read whole; a live MPEG-TS radio is; a flip to the film plays it from its start")
+    @Test("a channel whose stream is a file (a film in a lineup, served over HTTP) is not kept warm: opened to its hook and stopped there; a live MPEG-TS radio is kept warm; a flip to the film plays it from its start")
     func fileChannelNotWarm() throws {
         let channels = try Channels("warm-file", sources: ["testsrc"])
         defer { channels.stop() }

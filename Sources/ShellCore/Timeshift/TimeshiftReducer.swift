@@ -43,7 +43,7 @@ enum TimeshiftReducer {
         guard state.isLive, state.playback.phase == .playing, state.live.flip == nil, state.scrub == nil, let index = state.current,
               let buffer = state.playback.liveBuffer, buffer.end - buffer.start >= shortestRestartedBuffer else { return [] }
         let size = Double(bytes) / Double(1 << 30)
-        let shown = size >= 1 ? "\((size * 10).rounded() / 10) GiB" : "\(bytes >> 20) MiB"
+        let shown = size >= 1 ? "\((size * 10).rounded() / 10) GiB" : bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
         return NoticeReducer.show(&state, "The rewind buffer filled its room on disk (\(shown)): it starts again from now")
             + PlaybackReducer.play(&state, index: index, now: now)
     }
