@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ShellTesting
 import Testing
 
@@ -107,28 +108,79 @@ struct TimeshiftEndToEndTests {
         let cache = dir.appendingPathComponent("cache").path
         let shell = try ShellUnderTest([lineup.path, "--config", config.path], cacheHome: cache)
         _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 }
-        let pid = try #require(shell.pid)
-        var largest = 0
-        let deadline = Deadline(in: 60)
         let loads = "load \(stream.url)"
         var noticed = false
-        while shell.log.components(separatedBy: loads).count < 4 && !deadline.hasPassed {
+        let largest = try largestBuffer(shell, cache: cache, until: { shell.log.components(separatedBy: loads).count >= 4 }) {
             noticed = noticed || shell.tmux.capture().contains("The rewind buffer filled its room on disk")
-            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? [] {
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(entry)")) ?? ""
-                guard target.hasPrefix(cache + "/tvshell/timeshift/") else { continue }
-                largest = max(largest, ((try? FileManager.default.attributesOfItem(atPath: "/proc/\(pid)/fd/\(entry)"))?[.size] as? Int) ?? 0)
-            }
-            Thread.sleep(forTimeInterval: 0.1)
         }
         #expect(shell.log.components(separatedBy: loads).count >= 4, "loaded, then started again twice within a minute")
-        // Its room, or the 10 s a buffer holds before it starts again (some 400 kB of this stream).
-        #expect(largest > 0 && largest < 1 << 20, "the buffer's file never far past its room: \(largest) bytes")
+        // What a load takes in as it opens and the 10 s a buffer holds before it starts again (some 750 kB
+        // of this stream), and a quarter more (the player reports again at each); unbounded, 3 MB in the minute.
+        #expect(largest > 0 && largest < 3 << 19, "the buffer's file never far past its room: \(largest) bytes")
         #expect(shell.log.contains("the rewind buffer's file has"), "the log says why")
         #expect(noticed || shell.tmux.waitFor(timeout: 5) { $0.contains("The rewind buffer filled its room on disk") }.ok, "a notice on screen says why")
         let before = frames(try shell.ipc.state())
         let playing = try shell.ipc.waitForState(timeout: 10) { self.frames($0) > before + 10 }
         #expect(playing["phase"] as? String == "playing")
+    }
+
+    @Test("the picture in picture's and the guide preview's buffers on disk stay within [live] timeshift_disk too: each loads its channel again in its place, and plays on")
+    func pictureAndPreviewBounded() throws {
+        let stream = try LiveHLSStream()
+        defer { stream.stop() }
+        let dir = TVShellBinary.scratchDirectory("timeshift-picture")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let config = dir.appendingPathComponent("config.toml")
+        try "[live]\ntimeshift_memory = \"1MiB\"\ntimeshift_disk = 65536\n".write(to: config, atomically: true, encoding: .utf8)
+        let cache = dir.appendingPathComponent("cache").path
+        let shell = try ShellUnderTest([lineup.path, "--config", config.path], cacheHome: cache)
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 }
+        try key(shell, "p")
+        _ = try shell.ipc.waitForState { ($0["pip"] as? [String: Any])?["frames_presented"] != nil }
+        let inPicture = "load \(stream.url) (picture)"
+        var noticed = false
+        let pictureLargest = try largestBuffer(shell, cache: cache, until: { shell.log.contains(inPicture) }) {
+            noticed = noticed || shell.tmux.capture().contains("The picture's rewind buffer filled its room on disk")
+        }
+        #expect(shell.log.contains(inPicture), "the picture loaded its channel again")
+        #expect(pictureLargest > 0 && pictureLargest < 3 << 19, "the picture's file never far past its room: \(pictureLargest) bytes")
+        #expect(noticed || shell.tmux.waitFor(timeout: 5) { $0.contains("The picture's rewind buffer filled its room on disk") }.ok)
+        let before = number((try shell.ipc.state()["pip"] as? [String: Any])?["frames_presented"]) ?? 0
+        _ = try shell.ipc.waitForState(timeout: 10) { number(($0["pip"] as? [String: Any])?["frames_presented"]) ?? 0 > before + 10 }
+
+        try key(shell, "P")
+        _ = try shell.ipc.waitForState { $0["pip"] is NSNull }
+        try key(shell, "g")
+        _ = try shell.ipc.waitForState(timeout: 20) { ($0["preview"] as? [String: Any])?["phase"] as? String == "playing" }
+        let inPreview = "load \(stream.url) (preview)"
+        let previewLargest = try largestBuffer(shell, cache: cache, until: { shell.log.components(separatedBy: inPreview).count >= 3 }) {}
+        #expect(shell.log.components(separatedBy: inPreview).count >= 3, "the preview loaded its channel again")
+        #expect(previewLargest > 0 && previewLargest < 3 << 19, "the preview's file never far past its room: \(previewLargest) bytes")
+        let previewed = try shell.ipc.waitForState(timeout: 10) { ($0["preview"] as? [String: Any])?["phase"] as? String == "playing" }
+        #expect(previewed["screen"] as? String == "guide")
+    }
+
+    /// The largest timeshift file the shell holds open under `cache`,
+    /// sampled every 0.1 s until `done` (a minute at most), `each` run at
+    /// every sample.
+    private func largestBuffer(_ shell: ShellUnderTest, cache: String, until done: () -> Bool, each: () -> Void) throws -> Int {
+        let pid = try #require(shell.pid)
+        var largest = 0
+        let deadline = Deadline(in: 60)
+        while !done() && !deadline.hasPassed {
+            each()
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? [] {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(entry)")) ?? ""
+                guard target.hasPrefix(cache + "/tvshell/timeshift/") else { continue }
+                // stat follows the descriptor's link to the (unlinked) file; FileManager's attributes are the link's own.
+                var status = stat()
+                if stat("/proc/\(pid)/fd/\(entry)", &status) == 0 { largest = max(largest, Int(status.st_size)) }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return largest
     }
 
     @Test("a film in a lineup (a file from the network) with a buffer's room on disk smaller than it plays on from its start: its file holds the film at most, and is never started again")

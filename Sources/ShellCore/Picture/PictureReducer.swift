@@ -222,7 +222,63 @@ enum PictureReducer {
         let restricted = state.restrictions.policy.restricts(ratings)
         state.picture.pip?.playback.restricted = restricted
         guard restricted, !RestrictionReducer.covered(state, item, programmeStart: start) else { return boundaryTimer(state) }
-        state.picture.pip?.blocked = state.restrictions.policy.reason(ratings)?.code ?? "not rated"
+        return block(&state, reason: state.restrictions.policy.reason(ratings)?.code ?? "not rated")
+    }
+
+    /// The picture's live buffer filled its room on disk
+    /// (`PlayerReport.bufferFull`): its channel loads again in the picture,
+    /// a new buffer from now (an hour of a channel in the corner wrote its
+    /// stream to the disk), once it plays and holds
+    /// `TimeshiftReducer.shortestRestartedBuffer`; not while it is being
+    /// restored or is blocked. A picture paused or behind live comes back
+    /// to it, playing (a notice says why): the programme on now is judged
+    /// first (over the limits and not covered, the picture is blocked
+    /// instead), and its file's ratings at the player's hold (`preloaded`).
+    static func bufferFull(_ state: inout ShellState, bytes: Int) -> [Effect] {
+        guard let pip = state.picture.pip, pip.blocked == nil, !pip.restoring, pip.playback.phase == .playing, let buffer = pip.playback.liveBuffer,
+              buffer.end - buffer.start >= TimeshiftReducer.shortestRestartedBuffer else { return [] }
+        let item = state.items[pip.index]
+        let start = RestrictionReducer.programmeStart(state, item)
+        let ratings = RestrictionReducer.knownRatings(state, item)
+        let policy = state.restrictions.policy
+        if policy.mode != .off, policy.restricts(ratings), !RestrictionReducer.covered(state, item, programmeStart: start) {
+            return block(&state, reason: policy.reason(ratings)?.code ?? "not rated")
+        }
+        state.retire(pip.playback.token)
+        var playback = PlaybackState()
+        playback.token = state.newToken()
+        playback.phase = .loading
+        playback.speed = pip.playback.speed
+        playback.programmeStart = start
+        playback.ratings = ratings
+        state.picture.pip?.playback = playback
+        return NoticeReducer.show(&state, "The picture's rewind buffer filled its room on disk (\(TimeshiftReducer.shown(bytes))): it starts again from now")
+            + [.slot(.picture, .load(state.playable(pip.index), token: playback.token))] + boundaryTimer(state)
+    }
+
+    /// The picture's player holds a load (one started again,
+    /// `bufferFull`): it goes on unless its file's own ratings restrict it
+    /// beyond what the last passcode covers; then it is stopped before
+    /// anything of it decodes, and asked for when restored.
+    static func preloaded(_ state: inout ShellState, fileRatings: [ContentRating]) -> [Effect] {
+        guard var pip = state.picture.pip, pip.blocked == nil else { return [] }
+        let item = state.items[pip.index]
+        pip.playback.fileRatings = fileRatings
+        for rating in fileRatings where !pip.playback.ratings.contains(rating) { pip.playback.ratings.append(rating) }
+        let policy = state.restrictions.policy
+        pip.playback.restricted = policy.mode != .off && policy.restricts(pip.playback.ratings)
+        state.picture.pip = pip
+        guard pip.playback.restricted, !RestrictionReducer.covered(state, item, programmeStart: pip.playback.programmeStart) else {
+            return [.slot(.picture, .continueLoad(token: pip.playback.token))]
+        }
+        return block(&state, reason: policy.reason(pip.playback.ratings)?.code ?? "not rated")
+    }
+
+    /// The picture's programme is over the limits: its player stops, and
+    /// restoring it asks for the passcode (`reason`: the strictest rating).
+    private static func block(_ state: inout ShellState, reason: String) -> [Effect] {
+        guard let pip = state.picture.pip else { return [] }
+        state.picture.pip?.blocked = reason
         state.picture.pip?.playback.phase = .idle
         state.picture.pip?.playback.videoConfigured = false
         let token = state.newToken()

@@ -115,6 +115,26 @@ enum PreviewReducer {
         return [.slot(.preview, .stop)]
     }
 
+    /// The preview's live buffer filled its room on disk
+    /// (`PlayerReport.bufferFull`; a guide left open on a channel wrote its
+    /// stream to the disk): the channel loads again in the pane, a new
+    /// buffer from now, once it plays and holds
+    /// `TimeshiftReducer.shortestRestartedBuffer`. Its file's ratings are
+    /// judged again at the player's hold (`preloaded`).
+    static func bufferFull(_ state: inout ShellState) -> [Effect] {
+        guard let preview = state.picture.preview, preview.restricted == nil, preview.playback.phase == .playing,
+              let buffer = preview.playback.liveBuffer, buffer.end - buffer.start >= TimeshiftReducer.shortestRestartedBuffer,
+              let item = state.items[safe: preview.index] else { return [] }
+        state.retire(preview.playback.token)
+        var playback = PlaybackState()
+        playback.token = state.newToken()
+        playback.phase = .loading
+        playback.programmeStart = RestrictionReducer.programmeStart(state, item)
+        playback.ratings = RestrictionReducer.knownRatings(state, item)
+        state.picture.preview?.playback = playback
+        return [.slot(.preview, .load(state.playable(preview.index), token: playback.token))]
+    }
+
     /// ENTER on the previewed channel: it becomes the full-screen item with
     /// sound, its player moved to the main slot; nil when there is no
     /// playing preview of it (then it loads as usual).

@@ -10,8 +10,10 @@ enum SecondaryPlaybackReducer {
         if case .preloaded(let ratings, _) = report {
             if slot == .preview, state.picture.preview == nil, let image = state.upNext.proposalImage { return [.slot(.preview, .continueLoad(token: image.token))] }
             if slot == .preview { return PreviewReducer.preloaded(&state, fileRatings: ratings) }
-            guard let token = state.picture.pip?.playback.token else { return [] }
-            return [.slot(.picture, .continueLoad(token: token))]
+            return PictureReducer.preloaded(&state, fileRatings: ratings)
+        }
+        if case .bufferFull(let bytes) = report {
+            return slot == .preview ? PreviewReducer.bufferFull(&state) : slot == .picture ? PictureReducer.bufferFull(&state, bytes: bytes) : []
         }
         if case .failed(let reason) = report, slot == .picture {
             let url = state.pictureItem?.url

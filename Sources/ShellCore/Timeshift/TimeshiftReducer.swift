@@ -42,10 +42,14 @@ enum TimeshiftReducer {
     static func bufferFull(_ state: inout ShellState, bytes: Int, now: Instant) -> [Effect] {
         guard state.isLive, state.playback.phase == .playing, state.live.flip == nil, state.scrub == nil, let index = state.current,
               let buffer = state.playback.liveBuffer, buffer.end - buffer.start >= shortestRestartedBuffer else { return [] }
-        let size = Double(bytes) / Double(1 << 30)
-        let shown = size >= 1 ? "\((size * 10).rounded() / 10) GiB" : bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
-        return NoticeReducer.show(&state, "The rewind buffer filled its room on disk (\(shown)): it starts again from now")
+        return NoticeReducer.show(&state, "The rewind buffer filled its room on disk (\(shown(bytes))): it starts again from now")
             + PlaybackReducer.play(&state, index: index, now: now)
+    }
+
+    /// A buffer's size for a notice: GiB to a tenth, MiB, or KiB below one.
+    static func shown(_ bytes: Int) -> String {
+        let size = Double(bytes) / Double(1 << 30)
+        return size >= 1 ? "\((size * 10).rounded() / 10) GiB" : bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
     }
 
     /// Playback paused (or a seek went back): it no longer follows the edge.

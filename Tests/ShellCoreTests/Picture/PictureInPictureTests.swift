@@ -222,6 +222,68 @@ struct PictureInPictureTests {
         h.expectArmed([])
     }
 
+    @Test("a live picture whose buffer filled its room on disk loads again in the picture, playing from now, a notice saying why; not before it holds 10 s, nor while it is restored; the load before's reports are ignored")
+    func pictureBufferFull() {
+        let h = ReducerHarness(ShellState(items: [news, sport]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.pictureInPicture, at: h.clock.now))
+        h.send(.player(.liveBuffer(start: 0, end: 8), token: 1, at: h.clock.now)) {
+            $0.picture.pip?.playback.liveBuffer = LiveBuffer(start: 0, end: 8)
+        }
+        #expect(h.apply(.player(.bufferFull(bytes: 3 << 30), token: 1, at: h.clock.now)) == [], "8 s held: a room that small would load it again and again")
+        h.send(.player(.liveBuffer(start: 0, end: 40), token: 1, at: h.clock.now)) { $0.picture.pip?.playback.liveBuffer?.end = 40 }
+        h.press(.playPause, effects: [.slot(.picture, .pause(true))]) { $0.picture.pip?.playback.paused = true }
+        let text = "The picture's rewind buffer filled its room on disk (2.1 GiB): it starts again from now"
+        h.send(.player(.bufferFull(bytes: 2_254_857_830), token: 1, at: h.clock.now), effects: [
+            .startTimer(.noticeHide, after: 10), .slot(.picture, .load(news, token: 3)),
+        ]) {
+            var playback = PlaybackState()
+            playback.token = 3
+            playback.phase = .loading
+            $0.picture.pip?.playback = playback
+            $0.retiredToken = 1
+            $0.chrome.notice = text
+            $0.chrome.noticeFromBehind = text
+        }
+        h.send(.player(.bufferFull(bytes: 3 << 30), token: 1, at: h.clock.now))
+        h.send(.player(.preloaded(ratings: []), token: 3, at: h.clock.now), effects: [.slot(.picture, .continueLoad(token: 3))])
+        h.send(.player(.playing, token: 3, at: h.clock.now)) { $0.picture.pip?.playback.phase = .playing }
+        h.send(.player(.liveBuffer(start: 0, end: 12), token: 3, at: h.clock.now)) {
+            $0.picture.pip?.playback.liveBuffer = LiveBuffer(start: 0, end: 12)
+        }
+        h.press(.pictureInPicture, effects: [.notifyPicture(.willStop), .restorePictureInterface(token: 3), .startTimer(.pictureRestore, after: 2)]) {
+            $0.picture.pip?.restoring = true
+        }
+        #expect(h.apply(.player(.bufferFull(bytes: 3 << 30), token: 3, at: h.clock.now)) == [], "not while it comes back full screen")
+        h.expectArmed([.noticeHide, .pictureRestore])
+    }
+
+    @Test("the guide's preview whose buffer filled its room on disk loads again in the pane; not before it holds 10 s")
+    func previewBufferFull() {
+        let h = ReducerHarness(ShellState(items: [news, sport]))
+        h.apply(.command(.guide, at: h.clock.now))
+        _ = h.advance(by: 0.6)
+        #expect(h.apply(.timerFired(.previewDelay, at: h.clock.now)).contains(.slot(.preview, .load(news, token: 1))))
+        h.apply(.player(.preloaded(ratings: []), token: 1, at: h.clock.now))
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.picture.preview?.playback.phase = .playing }
+        h.send(.player(.liveBuffer(start: 0, end: 9), token: 1, at: h.clock.now)) {
+            $0.picture.preview?.playback.liveBuffer = LiveBuffer(start: 0, end: 9)
+        }
+        #expect(h.apply(.player(.bufferFull(bytes: 3 << 30), token: 1, at: h.clock.now)) == [], "9 s held")
+        h.send(.player(.liveBuffer(start: 0, end: 30), token: 1, at: h.clock.now)) { $0.picture.preview?.playback.liveBuffer?.end = 30 }
+        h.send(.player(.bufferFull(bytes: 3 << 30), token: 1, at: h.clock.now), effects: [.slot(.preview, .load(news, token: 2))]) {
+            var playback = PlaybackState()
+            playback.token = 2
+            playback.phase = .loading
+            $0.picture.preview?.playback = playback
+            $0.retiredToken = 1
+        }
+        h.send(.player(.preloaded(ratings: []), token: 2, at: h.clock.now), effects: [.slot(.preview, .continueLoad(token: 2))])
+        h.send(.player(.bufferFull(bytes: 3 << 30), token: 2, at: h.clock.now))
+        h.expectArmed([])
+    }
+
     @Test("it cannot start on a terminal under 60×18, before anything plays, or for restricted content: a notice says why")
     func impossible() {
         let h = playingFilm()

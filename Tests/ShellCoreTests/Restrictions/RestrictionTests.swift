@@ -777,4 +777,45 @@ struct RestrictedPictureTests {
         #expect(h.state.screen == .passcode && h.state.picture.pip == nil)
         h.expectArmed([])
     }
+
+    @Test("a picture behind live whose buffer filled its room on disk comes back to live: a programme there over the limits blocks it instead of loading; a file's own ratings at the hold stop the load before it decodes")
+    func pictureBufferFullJudged() {
+        let h = gated(guide: cartoonsThenLateFilm)
+        h.apply(.playIndex(2, at: h.clock.now))
+        h.apply(.player(.preloaded(ratings: []), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.liveBuffer(start: 0, end: 100), token: 1, at: h.clock.now))
+        h.apply(.player(.position(99), token: 1, at: h.clock.now))
+        h.apply(.command(.playPause, at: h.clock.now))
+        h.apply(.player(.liveBuffer(start: 0, end: 160), token: 1, at: h.clock.now))
+        #expect(h.state.behindLive == 60)
+        #expect(h.apply(.command(.pictureInPicture, at: h.clock.now)).contains(.exchangePlayers(.main, .picture)))
+        h.apply(.wallClock(wall + 601, at: h.clock.now))
+        #expect(h.state.picture.pip?.blocked == nil, "Cartoons on its picture, a minute behind")
+        h.send(.player(.bufferFull(bytes: 3 << 30), token: 1, at: h.clock.now), effects: [.slot(.picture, .stop), .cancelTimer(.pictureBoundary)]) {
+            $0.picture.pip?.blocked = "TV-MA"
+            $0.picture.pip?.playback.phase = .idle
+            $0.picture.pip?.playback.token = 3
+            $0.retiredToken = 1
+        }
+        #expect(loads(h.apply(.player(.preloaded(ratings: []), token: 3, at: h.clock.now))).isEmpty)
+
+        let kidsPicture = gated()
+        watchKids(kidsPicture)
+        kidsPicture.apply(.player(.liveBuffer(start: 0, end: 30), token: 1, at: kidsPicture.clock.now))
+        kidsPicture.apply(.command(.pictureInPicture, at: kidsPicture.clock.now))
+        #expect(kidsPicture.apply(.player(.bufferFull(bytes: 3 << 30), token: 1, at: kidsPicture.clock.now)).contains(.slot(.picture, .load(kids, token: 3))))
+        kidsPicture.send(.player(.preloaded(ratings: [tvMA]), token: 3, at: kidsPicture.clock.now), effects: [.slot(.picture, .stop), .cancelTimer(.pictureBoundary)]) {
+            $0.picture.pip?.blocked = "TV-MA"
+            $0.picture.pip?.playback.phase = .idle
+            $0.picture.pip?.playback.token = 4
+            $0.picture.pip?.playback.fileRatings = [tvMA]
+            $0.picture.pip?.playback.ratings = [tvG, tvMA]
+            $0.picture.pip?.playback.restricted = true
+            $0.retiredToken = 3
+        }
+        h.expectArmed([])
+        kidsPicture.expectArmed([.noticeHide])
+    }
+
 }
