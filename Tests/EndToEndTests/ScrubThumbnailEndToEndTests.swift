@@ -179,6 +179,64 @@ struct ScrubThumbnailEndToEndTests {
         #expect(!shell.log.contains("thumbnail seek"), "no thumbnail player sought")
     }
 
+    @Test("a sprite sheet of 6000×6000 (more pixels than a still may have) is refused by its decoder, not decoded whole in the shell: the thumbnail is unavailable, the sheet is not loaded again for the next tile, and the shell plays on")
+    func hugeSprite() throws {
+        let clip = try TestMedia.colourSegments()
+        let folder = TVShellBinary.scratchDirectory("huge-sprite")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, output) = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=c=green:s=6000x6000",
+                                              "-frames:v", "1", folder.appendingPathComponent("sheet.png").path])
+        try #require(status == 0, "ffmpeg: \(output)")
+        let server = try LocalHTTPServer(directory: folder.path)
+        defer { server.stop() }
+        var vtt = "WEBVTT\n\n"
+        for index in 0..<60 {
+            vtt += "00:\(String(format: "%02d:%02d", index * 10 / 60, index * 10 % 60)).000 --> 00:\(String(format: "%02d:%02d", (index + 1) * 10 / 60, (index + 1) * 10 % 60)).000\n"
+            vtt += server.url("sheet.png") + "#xywh=\(index % 10 * 160),\(index / 10 * 90),160,90\n\n"
+        }
+        let film = folder.appendingPathComponent("film.mkv").path
+        try FileManager.default.createSymbolicLink(atPath: film, withDestinationPath: clip)
+        try vtt.write(toFile: folder.appendingPathComponent("film.thumbnails.vtt").path, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([film], width: 100, height: 30)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        let pid = try #require(shell.pid)
+        func peak() throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+        }
+        let before = try peak()
+        func unavailable(after frames: Int) throws -> [String: Any] {
+            try shell.ipc.waitForState(timeout: 30) { state in
+                let thumbnail = (state["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any]
+                return thumbnail?["unavailable"] is String && number(thumbnail?["time"]) ?? 0 > Double(frames)
+            }
+        }
+        _ = try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        _ = try shell.ipc.request(["keypress", "RIGHT"])
+        let first = try unavailable(after: 0)
+        let reason = ((first["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any])?["unavailable"] as? String
+        #expect(reason == "the thumbnail could not be decoded")
+        #expect(number((first["scrub"] as? [String: Any])?["target"]) ?? 0 < 10, "the first cue's tile")
+        // Into another cue: another tile of the same sheet.
+        while number(((try shell.ipc.state())["scrub"] as? [String: Any])?["target"]) ?? 0 < 20 {
+            _ = try shell.ipc.request(["keypress", "RIGHT"])
+        }
+        _ = try unavailable(after: 20)
+        let grown = try peak() - before
+        #expect(grown < 64 << 10, "the shell's peak grew \(grown) kB (6000×6000 decoded is 140 MB a copy)")
+        #expect(shell.log.contains("exceeds specified max pixel count"), "mpv's log says why")
+        #expect(shell.log.components(separatedBy: "could not be decoded; its tiles are not asked for again").count == 2, "loaded once")
+        #expect(server.requests.filter { $0 == "/sheet.png" }.count == 1)
+        _ = try shell.ipc.request(["keypress", "ESC"])
+        try shell.ipc.waitForState { ($0["scrub"] as? [String: Any])?["active"] as? Bool == false }
+        _ = try shell.ipc.request(["keypress", "SPACE"])
+        let frames = try shell.ipc.waitForState { $0["paused"] as? Bool == false }["frames_presented"] as? Int ?? 0
+        let playing = try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > frames + 10 }
+        #expect(playing["phase"] as? String == "playing")
+    }
+
     @Test("a .bif beside the file serves the thumbnails")
     func fromBIF() throws {
         let clip = try TestMedia.colourSegments()

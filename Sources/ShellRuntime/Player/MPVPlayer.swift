@@ -94,6 +94,19 @@ final class MPVPlayer {
     /// start of 2^62 ticks), and a time beyond this is reported as no time.
     static let furthestTime = 1e11
 
+    /// The most pixels a still (a sprite sheet, a trick-play image, a
+    /// keyframe, a proposal's image) may have: 4096 × 4096, 64 MiB decoded.
+    /// Its pixels are decoded in this process, and a broken or hostile
+    /// image is small on the wire (a 790 kB PNG of 16000 × 16000 held
+    /// 3.9 GB).
+    static let stillPixels = 4096 * 4096
+
+    /// A still's per-file options: its decoder refuses more than
+    /// `stillPixels`, and libavformat's stream probing, which decodes the
+    /// picture whole with no such limit, runs only for a file that shows
+    /// no stream.
+    static let stillOptions = ["vd-lavc-o": "max_pixels=\(stillPixels)", "demuxer-lavf-probe-info": "nostreams"]
+
     /// `seconds` when it is a time a stream can have, else nil.
     static func sensibleTime(_ seconds: Double?) -> Double? {
         seconds.flatMap { $0.isFinite && abs($0) <= furthestTime ? $0 : nil }
@@ -260,6 +273,7 @@ final class MPVPlayer {
             options["http-header-fields"] = MPVHandle.stringList(headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
         let still = extra["image-display-duration"] != nil
+        if still { options.merge(Self.stillOptions) { own, _ in own } }
         let buffered = item.isLive && !still && TimeshiftSettings.applies(to: item.url) ? timeshift : nil
         if let buffered {
             options.merge(buffered.mpvOptions()) { own, _ in own }

@@ -55,6 +55,9 @@ final class ThumbnailService: ThumbnailPort {
     private var playerItem: String?
     /// Sprite sheets fetched, by URL: their files here.
     private var sprites: [String: String] = [:]
+    /// Sprite sheets whose picture could not be decoded, by URL: their
+    /// tiles fail at once, not by loading the sheet again for each.
+    private var brokenSheets: Set<String> = []
     /// Sprite sheets decoded, the last few: their tiles are cropped here.
     private var sheets = SpriteSheets()
     /// I-frame playlists' map bytes (a TS segment's PAT and PMT), by URI and range.
@@ -269,6 +272,10 @@ final class ThumbnailService: ThumbnailPort {
             let cue = cues[position]
             job?.sheet = cue.image
             job?.tile = cue.tile
+            if brokenSheets.contains(cue.image), let current = job {
+                fail(current, reason: "the thumbnail could not be decoded")
+                return
+            }
             if let sheet = sheets.sheet(cue.image), let current = job {
                 presentTile(of: sheet, for: current)
                 return
@@ -460,6 +467,18 @@ final class ThumbnailService: ThumbnailPort {
                 logger.warning("thumbnail: \(URLRedaction.redactingURLs(in: reason))")
                 if job.source == .player { playerItem = nil }
                 fail(job, reason: "the thumbnail player failed")
+            case .ended:
+                // The file ended with no frame for the job: a picture its
+                // decoder refused (broken, or over `MPVPlayer.stillPixels`:
+                // mpv's log says which), or a seek past a film's last
+                // keyframe. Nothing more comes for it.
+                guard let job, job.token == token else { continue }
+                if job.source == .player { playerItem = nil }
+                if let sheet = job.sheet {
+                    logger.warning("thumbnail: the sprite sheet \(URLRedaction.redact(sheet)) could not be decoded; its tiles are not asked for again")
+                    brokenSheets.insert(sheet)
+                }
+                fail(job, reason: "the thumbnail could not be decoded")
             default:
                 break
             }
