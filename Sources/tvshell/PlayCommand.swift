@@ -374,28 +374,13 @@ struct PlayCommand: ParsableCommand {
         do {
             var media = items.filter { !Self.isLineup($0) }
             for location in lineups {
-                let (data, fromCopy) = try Self.readLineup(location, logger: logger)
-                let text = InputLoader.text(data)
-                if M3UParser.isHLSPlaylist(text) {
+                guard let (parsed, fromCopy) = try Self.parseLineup(location, logger: logger) else {
                     media.append(location)
                     continue
-                }
-                let parsed = M3UParser.parse(text)
-                for problem in parsed.problems { logger.warning("\(location): \(problem)") }
-                if parsed.channels.isEmpty {
-                    printError("\(location): no channels in this lineup")
-                    throw ExitCode(65)
                 }
                 let channels = parsed.playableChannels()
                 if LineupCopy.keeps(location) {
                     fromURLs.append(URLLineup(location: location, items: channels.items, fromCopy: fromCopy))
-                }
-                if LineupCopy.keeps(location), fromCopy == nil {
-                    do {
-                        try LineupCopy().keep(data, for: location)
-                    } catch {
-                        logger.warning("lineup \(URLRedaction.redact(location)): its copy for a start without the server cannot be kept: \(error)")
-                    }
                 }
                 if result.isEmpty && played == nil {
                     (result, targets) = channels
@@ -440,6 +425,33 @@ struct PlayCommand: ParsableCommand {
     /// read (the network not up yet at boot, the server down) gives the
     /// copy kept when it last could, with why (`LineupCopy`). No copy: the
     /// failure.
+    /// The lineup at `location` parsed, its problems logged, a copy kept of
+    /// one from a URL (`LineupCopy`); nil for an HLS playlist (played as
+    /// media). Its bytes and text are gone once this returns, before its
+    /// items are made: a provider's list of 100 MB is some 190 MB of them.
+    private static func parseLineup(_ location: String, logger: Logger) throws -> (lineup: Lineup, fromCopy: (reason: String, kept: Date)?)? {
+        let (data, fromCopy) = try readLineup(location, logger: logger)
+        let parsed: Lineup
+        do {
+            let text = InputLoader.text(data)
+            if M3UParser.isHLSPlaylist(text) { return nil }
+            parsed = M3UParser.parse(text)
+        }
+        for problem in parsed.problems { logger.warning("\(location): \(problem)") }
+        if parsed.channels.isEmpty {
+            printError("\(location): no channels in this lineup")
+            throw ExitCode(65)
+        }
+        if LineupCopy.keeps(location), fromCopy == nil {
+            do {
+                try LineupCopy().keep(data, for: location)
+            } catch {
+                logger.warning("lineup \(URLRedaction.redact(location)): its copy for a start without the server cannot be kept: \(error)")
+            }
+        }
+        return (parsed, fromCopy)
+    }
+
     private static func readLineup(_ location: String, logger: Logger) throws -> (data: Data, fromCopy: (reason: String, kept: Date)?) {
         do {
             return (try InputLoader.lineup(location), nil)

@@ -42,9 +42,9 @@ struct M3UParserTests {
         #expect(c[0].headers["User-Agent"]?.hasPrefix("Mozilla/5.0 (Macintosh") == true)
         #expect(c[1].name == "Channel 2" && c[1].url == "stream/chunklist.m3u8")
         #expect(c[2].name == "=>(★ TURKİYE ★)<=")
-        #expect(c[3].name == "TRT 1 HD" && c[3].attributes["catchup-days"] == "3")
+        #expect(c[3].name == "TRT 1 HD" && c[3].catchup?.days == 3)
         #expect(c[4].name == "name,with comma")
-        #expect(c[5].name == "The Good, the Bad and the Ugly" && c[5].attributes["tvg-name"] == "The Good, the Bad and the Ugly")
+        #expect(c[5].name == "The Good, the Bad and the Ugly")
         #expect(lineup.problems == [CatalogProblem(line: 10, message: "expected a stream URL, found “=========================sudan===========================…”; skipped")])
     }
 
@@ -216,5 +216,23 @@ struct M3UParserTests {
             #expect(playable.items == expected)
             #expect(playable.items.last?.guideID == (count % 3 == 0 ? "Channel \(count)@+1h" : "c\(count)@+1h"))
         }
+    }
+
+    @Test("what a channel keeps of its attributes: tvg-name where it differs from the name (the guide matches both), tvg-shift, tvg-thumbnails before thumbnails")
+    func keptAttributes() {
+        let lineup = M3UParser.parse("""
+        #EXTM3U tvg-shift="1"
+        #EXTINF:-1 tvg-name="BBC One HD" tvg-shift="-2.5" tvg-thumbnails="http://t/a.vtt" thumbnails="http://t/b.vtt",BBC One
+        http://s/1
+        #EXTINF:-1 tvg-name="News" thumbnails="http://t/c.vtt",News
+        http://s/2
+        #EXTINF:-1 tvg-thumbnails="" thumbnails="http://t/d.vtt",Film
+        http://s/3
+        """)
+        let c = lineup.channels
+        #expect(c[0].tvgName == "BBC One HD" && c[1].tvgName == nil && c[2].tvgName == nil)
+        #expect(c[0].guideTarget(header: lineup.headerAttributes) == GuideTarget(id: nil, names: ["BBC One", "BBC One HD"], shift: -9000))
+        #expect(c[1].guideTarget(header: lineup.headerAttributes) == GuideTarget(id: nil, names: ["News"], shift: 3600), "the header's shift")
+        #expect(c.map(\.mediaItem.thumbnails) == ["http://t/a.vtt", "http://t/c.vtt", nil], "an empty tvg-thumbnails says none")
     }
 }

@@ -12,7 +12,7 @@ extension LineupChannel {
             number: number, rating: rating, contentRating: rating.flatMap { RatingsTable.standard.parseRating($0, media: .tv) }, group: group, logo: logo, guideID: id, headers: headers)
         item.catchup = catchup
         item.alternates = alternates
-        item.thumbnails = (attributes["tvg-thumbnails"] ?? attributes["thumbnails"]).flatMap { $0.isEmpty ? nil : $0 }
+        item.thumbnails = thumbnails
         return item
     }
 }

@@ -15,8 +15,12 @@ public struct LineupChannel: Equatable, Sendable {
     /// HTTP headers for the stream (`#EXTVLCOPT:http-user-agent=…`,
     /// `http-referrer`, or Kodi's `URL|User-Agent=…&Referer=…`).
     public var headers: [String: String]
-    /// Every attribute of the `#EXTINF` line, keys lower-cased.
-    public var attributes: [String: String]
+    /// `tvg-name` where it differs from `name` (the guide matches by both).
+    public var tvgName: String?
+    /// `tvg-shift` as written (hours; `guideShift` reads it).
+    public var tvgShift: String?
+    /// `tvg-thumbnails` (or `thumbnails`): its scrub thumbnails' track.
+    public var thumbnails: String?
     /// Its archive (the catch-up attributes, or the header's), if any.
     public var catchup: Catchup?
     /// The line of its `#EXTINF` (or of its URL when it has none), from 1.
@@ -27,7 +31,7 @@ public struct LineupChannel: Equatable, Sendable {
 
     public init(
         number: Int, id: String? = nil, name: String, group: String? = nil, logo: String? = nil,
-        rating: String? = nil, url: String, headers: [String: String] = [:], attributes: [String: String] = [:], line: Int
+        rating: String? = nil, url: String, headers: [String: String] = [:], line: Int
     ) {
         self.number = number
         self.id = id
@@ -37,7 +41,6 @@ public struct LineupChannel: Equatable, Sendable {
         self.rating = rating
         self.url = url
         self.headers = headers
-        self.attributes = attributes
         self.line = line
     }
 }

@@ -157,7 +157,10 @@ public enum M3UParser {
         }
         lineup.channels.append(LineupChannel(
             number: number, id: id, name: name, group: group, logo: known.logo.flatMap { $0.isEmpty ? nil : $0 }, rating: known.rating,
-            url: url, headers: entry.headers, attributes: entry.attributes, line: entry.line))
+            url: url, headers: entry.headers, line: entry.line))
+        if let tvgName, tvgName != name { lineup.channels[index].tvgName = tvgName }
+        lineup.channels[index].tvgShift = known.shift
+        lineup.channels[index].thumbnails = known.thumbnails.flatMap { $0.isEmpty ? nil : $0 }
         if let catchup { lineup.channels[index].catchup = catchup }
     }
 
@@ -186,6 +189,10 @@ public enum M3UParser {
         var logo: String?
         var group: String?
         var tvgName: String?
+        var shift: String?
+        /// `tvg-thumbnails`, else `thumbnails`.
+        var thumbnails: String?
+        private var thumbnailsRank = Int.max
         /// The first of `tvg-rating`, `rating`, `parental-rating`, `content-rating`.
         var rating: String?
         private var ratingRank = Int.max
@@ -199,6 +206,9 @@ public enum M3UParser {
             case "tvg-logo": logo = value
             case "group-title": group = value
             case "tvg-name": tvgName = value
+            case "tvg-shift": shift = value
+            case "tvg-thumbnails": if thumbnailsRank > 0 { (thumbnails, thumbnailsRank) = (value, 0) }
+            case "thumbnails": if thumbnailsRank > 1 { (thumbnails, thumbnailsRank) = (value, 1) }
             case "tvg-rating": rate(value, rank: 0)
             case "rating": rate(value, rank: 1)
             case "parental-rating": rate(value, rank: 2)
