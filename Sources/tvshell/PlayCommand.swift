@@ -421,10 +421,6 @@ struct PlayCommand: ParsableCommand {
         }
     }
 
-    /// A lineup's bytes: read from its file or URL; a URL that cannot be
-    /// read (the network not up yet at boot, the server down) gives the
-    /// copy kept when it last could, with why (`LineupCopy`). No copy: the
-    /// failure.
     /// The lineup at `location` parsed, its problems logged, a copy kept of
     /// one from a URL (`LineupCopy`); nil for an HLS playlist (played as
     /// media). Its bytes and text are gone once this returns, before its
@@ -452,6 +448,10 @@ struct PlayCommand: ParsableCommand {
         return (parsed, fromCopy)
     }
 
+    /// A lineup's bytes: read from its file or URL; a URL that cannot be
+    /// read (the network not up yet at boot, the server down) gives the
+    /// copy kept when it last could, with why (`LineupCopy`). No copy: the
+    /// failure.
     private static func readLineup(_ location: String, logger: Logger) throws -> (data: Data, fromCopy: (reason: String, kept: Date)?) {
         do {
             return (try InputLoader.lineup(location), nil)

@@ -478,7 +478,7 @@ final class ThumbnailService: ThumbnailPort {
                     logger.warning("thumbnail: the sprite sheet \(URLRedaction.redact(sheet)) could not be decoded; its tiles are not asked for again")
                     brokenSheets.insert(sheet)
                 }
-                fail(job, reason: "the thumbnail could not be decoded")
+                fail(job, reason: job.source == .player ? "the item ended before the head" : "the thumbnail could not be decoded")
             default:
                 break
             }
