@@ -206,6 +206,8 @@ struct HLSBreaksEndToEndTests {
         let shell = try ShellUnderTest([url])
         #expect(try breaks(shell) == ["commercial@12.0-16.0"])
         let pid = try #require(shell.pid)
+        // The playlist's breaks are known as it loads; a pause waits for the play.
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
         try shell.ipc.request(["keypress", "SPACE"])
         try shell.ipc.waitForState { $0["paused"] as? Bool == true && $0["transport_visible"] as? Bool == true }
         #expect(shell.tmux.waitFor { $0.contains("-0:") || $0.contains("-0") }.ok)
