@@ -235,4 +235,33 @@ struct M3UParserTests {
         #expect(c[1].guideTarget(header: lineup.headerAttributes) == GuideTarget(id: nil, names: ["News"], shift: 3600), "the header's shift")
         #expect(c.map(\.mediaItem.thumbnails) == ["http://t/a.vtt", "http://t/c.vtt", nil], "an empty tvg-thumbnails says none")
     }
+
+    @Test("a provider's films and episodes among its channels (Xtream /movie/ and /series/ files) are films: not live, no channel number, rated as films; the channels keep their numbers")
+    func providerFilms() {
+        let lineup = M3UParser.parse("""
+        #EXTM3U
+        #EXTINF:-1 tvg-id="news.uk" group-title="UK",News
+        http://p.example:8080/live/user/pass/101.ts
+        #EXTINF:-1 group-title="Movies | Action",Big Film (2024)
+        http://p.example:8080/movie/user/pass/2001.mkv
+        #EXTINF:-1 group-title="XXX Movies",Late Film
+        http://p.example:8080/movie/user/pass/2002.mp4?token=1
+        #EXTINF:-1 group-title="Series | Drama",Show S01 E01
+        http://p.example:8080/series/user/pass/3001.mp4
+        #EXTINF:-1 group-title="UK",Sport
+        http://p.example:8080/user/pass/102
+        """)
+        let items = lineup.playableChannels().items
+        #expect(items.map(\.isLive) == [true, false, false, false, true])
+        #expect(items.map(\.number) == [1, nil, nil, nil, 5], "the channels keep their numbers; films have none")
+        let pg13 = RatingsTable.standard.rating(system: "mpaa", code: "PG-13")?.rank ?? .max
+        #expect(items[2].contentRating?.media == .movie && (items[2].contentRating?.rank ?? 0) > pg13,
+                "an adult group's film is rated 18+ as a film, over PG-13: \(String(describing: items[2].contentRating))")
+        #expect(XtreamServer.onDemandKind(of: "http://p.example:8080/movie/user/pass/2001.mkv") == "movie")
+        #expect(XtreamServer.onDemandKind(of: "https://p.example/series/u/p/3001.mp4#t=1") == "series")
+        for live in ["http://p.example/live/u/p/101.ts", "http://p.example/u/p/102", "http://p.example/movie/trailer.m3u8", "http://p.example/movie/u/p/",
+                     "http://p.example/movie/u/p/2001", "rtmp://p.example/movie/u/p/1.flv", "http://p.example/movie/u/p/.mkv"] {
+            #expect(XtreamServer.onDemandKind(of: live) == nil, "\(live)")
+        }
+    }
 }

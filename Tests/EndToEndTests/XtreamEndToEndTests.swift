@@ -133,6 +133,40 @@ struct XtreamEndToEndTests {
         }
     }
 
+    @Test("a provider's m3u_plus list with a film among its channels: the film plays as a film (not live, its length, no number, RIGHT skips 10 s, no rewind buffer), not as a channel that RIGHT flips away from")
+    func filmInProviderList() throws {
+        let film = try LocalHTTPServer(files: ["movie/viewer/s3cret/7.mkv": try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 60)))])
+        defer { film.stop() }
+        let dir = TVShellBinary.scratchDirectory("provider-film")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("get.m3u")
+        try """
+        #EXTM3U
+        #EXTINF:-1 group-title="Movies | Drama",Big Film (2024)
+        \(film.url("movie/viewer/s3cret/7.mkv"))
+        #EXTINF:-1 tvg-chno="1" group-title="UK",Bars
+        av://lavfi:smptebars=size=160x90:rate=25
+        """.write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path], cacheHome: dir.appendingPathComponent("cache").path)
+        // The channel plays first; the film is the home list's next row.
+        let channel = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
+        #expect(channel["title"] as? String == "Bars" && number((channel["channel"] as? [String: Any])?["number"]) == 1)
+        _ = try shell.ipc.request(["keypress", "ESC"])
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        _ = try shell.ipc.request(["keypress", "DOWN"])
+        _ = try shell.ipc.request(["keypress", "ENTER"])
+        let playing = try shell.ipc.waitForState(timeout: 20) {
+            $0["title"] as? String == "Big Film (2024)" && $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 1
+        }
+        #expect(playing["live"] as? Bool == false && playing["channel"] is NSNull, "\(String(describing: playing["live"])) \(String(describing: playing["channel"]))")
+        #expect(abs((number(playing["duration"]) ?? 0) - 60) < 1, "its length")
+        #expect(playing["timeshift"] is NSNull, "no rewind buffer reads the film")
+        let before = number(playing["position"]) ?? 0
+        _ = try shell.ipc.request(["keypress", "RIGHT"])
+        let skipped = try shell.ipc.waitForState { (number($0["position"]) ?? 0) >= before + 9 }
+        #expect(skipped["title"] as? String == "Big Film (2024)", "RIGHT skipped within the film")
+    }
+
     @Test("lists refreshed while the shell runs are shown without a restart: the provider's new channel can be tuned, with its guide; the channel watched goes on without a reload")
     func refreshedWhileRunning() throws {
         let (server, home, config) = try Self.staleAccount("xtream-refresh")

@@ -42,6 +42,24 @@ public struct XtreamServer: Equatable, Sendable {
     /// An episode's file.
     public func episode(_ id: String, ext: String) -> String { path("series", "\(Self.encoded(id)).\(ext)") }
 
+    /// What an Xtream Codes stream URL in a lineup is: `movie` for a film's
+    /// file (`…/movie/USER/PASS/ID.EXT`), `series` for an episode's
+    /// (`…/series/USER/PASS/ID.EXT`), nil for anything else (a live
+    /// channel's `…/live/USER/PASS/ID.ts` or `…/USER/PASS/ID`, any other
+    /// URL). A provider's `get.php?type=m3u_plus` list carries its films
+    /// and episodes among its channels, in this shape. Pure.
+    public static func onDemandKind(of url: String) -> String? {
+        guard let scheme = url.range(of: "://"), url[..<scheme.lowerBound].lowercased().hasPrefix("http") else { return nil }
+        let path = url[scheme.upperBound...].prefix { $0 != "?" && $0 != "#" }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        guard parts.count >= 4 else { return nil }
+        let tail = Array(parts.suffix(4))
+        let kind = tail[0].lowercased()
+        guard kind == "movie" || kind == "series", !tail[1].isEmpty, !tail[2].isEmpty,
+              let dot = tail[3].lastIndex(of: "."), dot != tail[3].startIndex, tail[3].index(after: dot) != tail[3].endIndex else { return nil }
+        return kind
+    }
+
     /// A live channel's archive template: `/timeshift/USER/PASS/{duration:60}/{Y}-{m}-{d}:{H}-{M}/ID.ts`,
     /// filled per programme by `CatchupURL`.
     public func archive(_ streamID: Int) -> String {
