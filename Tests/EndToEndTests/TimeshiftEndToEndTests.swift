@@ -101,13 +101,7 @@ struct TimeshiftEndToEndTests {
         defer { stream.stop() }
         let dir = TVShellBinary.scratchDirectory("timeshift-disk")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let lineup = dir.appendingPathComponent("tv.m3u")
-        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
-        let config = dir.appendingPathComponent("config.toml")
-        try "[live]\ntimeshift_memory = \"1MiB\"\ntimeshift_disk = 65536\n".write(to: config, atomically: true, encoding: .utf8)
-        let cache = dir.appendingPathComponent("cache").path
-        let shell = try ShellUnderTest([lineup.path, "--config", config.path], cacheHome: cache)
-        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 }
+        let (shell, cache) = try smallRoom(stream, in: dir)
         let loads = "load \(stream.url)"
         var noticed = false
         let largest = try largestBuffer(shell, cache: cache, until: { shell.log.components(separatedBy: loads).count >= 4 }) {
@@ -130,13 +124,7 @@ struct TimeshiftEndToEndTests {
         defer { stream.stop() }
         let dir = TVShellBinary.scratchDirectory("timeshift-picture")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let lineup = dir.appendingPathComponent("tv.m3u")
-        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
-        let config = dir.appendingPathComponent("config.toml")
-        try "[live]\ntimeshift_memory = \"1MiB\"\ntimeshift_disk = 65536\n".write(to: config, atomically: true, encoding: .utf8)
-        let cache = dir.appendingPathComponent("cache").path
-        let shell = try ShellUnderTest([lineup.path, "--config", config.path], cacheHome: cache)
-        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 }
+        let (shell, cache) = try smallRoom(stream, in: dir)
         try key(shell, "p")
         _ = try shell.ipc.waitForState { ($0["pip"] as? [String: Any])?["frames_presented"] != nil }
         let inPicture = "load \(stream.url) (picture)"
@@ -160,6 +148,19 @@ struct TimeshiftEndToEndTests {
         #expect(previewLargest > 0 && previewLargest < 3 << 19, "the preview's file never far past its room: \(previewLargest) bytes")
         let previewed = try shell.ipc.waitForState(timeout: 10) { ($0["preview"] as? [String: Any])?["phase"] as? String == "playing" }
         #expect(previewed["screen"] as? String == "guide")
+    }
+
+    /// A shell playing `stream` as channel 1 with 64 KiB of room on disk for
+    /// its buffer (1 MiB in memory), from its first frame; its cache folder.
+    private func smallRoom(_ stream: LiveHLSStream, in dir: URL) throws -> (ShellUnderTest, String) {
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Live\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let config = dir.appendingPathComponent("config.toml")
+        try "[live]\ntimeshift_memory = \"1MiB\"\ntimeshift_disk = 65536\n".write(to: config, atomically: true, encoding: .utf8)
+        let cache = dir.appendingPathComponent("cache").path
+        let shell = try ShellUnderTest([lineup.path, "--config", config.path], cacheHome: cache)
+        _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 }
+        return (shell, cache)
     }
 
     /// The largest timeshift file the shell holds open under `cache`,
