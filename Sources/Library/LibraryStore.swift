@@ -12,10 +12,17 @@ import GRDB
 public final class LibraryStore: Sendable {
     let queue: DatabaseQueue
     public let path: String
+    /// The plays the history keeps: the newest (`historyLimit` at a start).
+    let historyLimit: Int
 
-    private init(queue: DatabaseQueue, path: String) {
+    /// The plays the history keeps by default: some 100 days of a box
+    /// zapping 200 times a day (it kept every play: 73 000 a year).
+    public static let historyLimit = 20_000
+
+    private init(queue: DatabaseQueue, path: String, historyLimit: Int) {
         self.queue = queue
         self.path = path
+        self.historyLimit = max(1, historyLimit)
     }
 
     /// The default place.
@@ -27,11 +34,11 @@ public final class LibraryStore: Sendable {
 
     /// Opens (or makes) the database at `path`: the store, and a problem to
     /// tell the user, if any (the store is nil when nothing can be kept).
-    public static func open(path: String, now: Date = Date()) -> (store: LibraryStore?, problem: String?) {
+    public static func open(path: String, now: Date = Date(), historyLimit: Int = LibraryStore.historyLimit) -> (store: LibraryStore?, problem: String?) {
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         do {
-            return (try make(path), nil)
+            return (try make(path, historyLimit: historyLimit), nil)
         } catch let error as DatabaseError where [ResultCode.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode) {
             let formatter = DateFormatter()
             formatter.dateFormat = "yyyyMMdd-HHmmss"
@@ -39,7 +46,7 @@ public final class LibraryStore: Sendable {
             do {
                 try FileManager.default.moveItem(atPath: path, toPath: aside)
                 for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-                return (try make(path), "The library \(path) was damaged: it was moved aside as \(aside) and a new one started")
+                return (try make(path, historyLimit: historyLimit), "The library \(path) was damaged: it was moved aside as \(aside) and a new one started")
             } catch {
                 return (nil, "The library \(path) is damaged and could not be replaced (\(error)); nothing is remembered this time")
             }
@@ -53,14 +60,14 @@ public final class LibraryStore: Sendable {
         return "\(error)"
     }
 
-    private static func make(_ path: String) throws -> LibraryStore {
+    private static func make(_ path: String, historyLimit: Int) throws -> LibraryStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(2)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         try migrator.migrate(queue)
         try queue.write { db in try db.execute(sql: "PRAGMA user_version = 1") }
         chmod(path, 0o600)
-        return LibraryStore(queue: queue, path: path)
+        return LibraryStore(queue: queue, path: path, historyLimit: historyLimit)
     }
 
     private static var migrator: DatabaseMigrator {
@@ -201,11 +208,18 @@ public final class LibraryStore: Sendable {
         try queue.write { db in try position.save(db) }
     }
 
-    /// Records a play; its id.
+    /// Records a play; its id. Now and then (every twentieth of the limit)
+    /// the plays older than the newest `historyLimit` go (ids only grow).
     @discardableResult
     public func record(_ entry: HistoryEntry) throws -> Int64 {
         var entry = entry
-        try queue.write { db in try entry.insert(db) }
+        let limit = Int64(historyLimit)
+        try queue.write { db in
+            try entry.insert(db)
+            if let id = entry.id, id % max(1, limit / 20) == 0 {
+                try db.execute(sql: "DELETE FROM history WHERE id <= ?", arguments: [id - limit])
+            }
+        }
         return entry.id ?? 0
     }
 

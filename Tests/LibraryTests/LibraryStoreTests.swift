@@ -60,6 +60,19 @@ struct LibraryStoreTests {
         #expect(info.st_mode & 0o777 == 0o600)
     }
 
+    @Test("the history keeps the newest plays, never more than its limit and a twentieth: a box zapping all day wrote a row a zap for ever; saved positions stay")
+    func historyBounded() throws {
+        let store = try #require(LibraryStore.open(path: scratch(), historyLimit: 10).store)
+        try store.save(SavedPosition(key: "id:film", title: "Film", url: "/f.mkv", position: 100, duration: 600, watched: false, updated: 1))
+        for play in 1...25 { try store.record(HistoryEntry(key: "id:\(play)", title: "P\(play)", url: "av://lavfi:x", live: true, started: Double(play))) }
+        #expect(try store.history().map(\.title) == (16...25).reversed().map { "P\($0)" })
+        #expect(try store.livePlayCounts().count == 10 && store.positions().count == 1)
+        let wider = try #require(LibraryStore.open(path: scratch(), historyLimit: 100).store)
+        for play in 1...250 { try wider.record(HistoryEntry(key: "id:n", title: "News", url: "av://lavfi:x", live: true, started: Double(play))) }
+        let kept = try wider.history()
+        #expect(kept.count >= 100 && kept.count <= 105 && kept.first?.started == 250, "\(kept.count)")
+    }
+
     @Test("favourites and reminders are kept, set again without doubles, and removed one by one")
     func favouritesAndReminders() throws {
         let store = try #require(LibraryStore.open(path: scratch()).store)
