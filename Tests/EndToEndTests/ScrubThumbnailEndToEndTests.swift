@@ -179,7 +179,7 @@ struct ScrubThumbnailEndToEndTests {
         #expect(!shell.log.contains("thumbnail seek"), "no thumbnail player sought")
     }
 
-    @Test("a sprite sheet of 6000×6000 (more pixels than a still may have) is refused by its decoder, not decoded whole in the shell: the thumbnail is unavailable, the sheet is not loaded again for the next tile, and the shell plays on")
+    @Test("a sprite sheet of 6000×6000 (more pixels than a still may have) is refused by its decoder, not decoded whole in the shell: the thumbnails come from the film itself, the sheet is not loaded again for the next tile, and the shell plays on")
     func hugeSprite() throws {
         let clip = try TestMedia.colourSegments()
         let folder = TVShellBinary.scratchDirectory("huge-sprite")
@@ -189,14 +189,7 @@ struct ScrubThumbnailEndToEndTests {
         try #require(status == 0, "ffmpeg: \(output)")
         let server = try LocalHTTPServer(directory: folder.path)
         defer { server.stop() }
-        var vtt = "WEBVTT\n\n"
-        for index in 0..<60 {
-            vtt += "00:\(String(format: "%02d:%02d", index * 10 / 60, index * 10 % 60)).000 --> 00:\(String(format: "%02d:%02d", (index + 1) * 10 / 60, (index + 1) * 10 % 60)).000\n"
-            vtt += server.url("sheet.png") + "#xywh=\(index % 10 * 160),\(index / 10 * 90),160,90\n\n"
-        }
-        let film = folder.appendingPathComponent("film.mkv").path
-        try FileManager.default.createSymbolicLink(atPath: film, withDestinationPath: clip)
-        try vtt.write(toFile: folder.appendingPathComponent("film.thumbnails.vtt").path, atomically: true, encoding: .utf8)
+        let film = try Self.filmWithSheet(clip, sheet: server.url("sheet.png"), in: folder)
         let shell = try ShellUnderTest([film], width: 100, height: 30)
         try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
         let pid = try #require(shell.pid)
@@ -206,26 +199,15 @@ struct ScrubThumbnailEndToEndTests {
             return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
         }
         let before = try peak()
-        func unavailable(after frames: Int) throws -> [String: Any] {
-            try shell.ipc.waitForState(timeout: 30) { state in
-                let thumbnail = (state["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any]
-                return thumbnail?["unavailable"] is String && number(thumbnail?["time"]) ?? 0 > Double(frames)
-            }
-        }
-        _ = try shell.ipc.request(["keypress", "SPACE"])
-        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
-        _ = try shell.ipc.request(["keypress", "RIGHT"])
-        let first = try unavailable(after: 0)
-        let reason = ((first["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any])?["unavailable"] as? String
-        #expect(reason == "the thumbnail could not be decoded")
-        #expect(number((first["scrub"] as? [String: Any])?["target"]) ?? 0 < 10, "the first cue's tile")
-        // Into another cue: another tile of the same sheet.
-        while number(((try shell.ipc.state())["scrub"] as? [String: Any])?["target"]) ?? 0 < 20 {
-            _ = try shell.ipc.request(["keypress", "RIGHT"])
-        }
-        _ = try unavailable(after: 20)
+        let (first, _) = try scrubPaused(shell.ipc, to: 240)
+        #expect(first["source"] as? String == "player", "from the film itself: \(first)")
+        let frame = try #require(number(first["frame_time"]))
+        #expect(frame >= 240 && frame < 270, "a keyframe of the 4:00 segment: \(frame)")
+        let green = TestMedia.segmentColour(at: 240)
+        #expect(shell.tmux.waitFor(timeout: 5, escapes: true, wholeLines: true) { cells(showing: green, in: $0) >= 60 }.ok, "the 4:00 picture")
+        try Self.scrubIntoTheCueBefore(shell.ipc, from: frame)
         let grown = try peak() - before
-        #expect(grown < 64 << 10, "the shell's peak grew \(grown) kB (6000×6000 decoded is 140 MB a copy)")
+        #expect(grown < 96 << 10, "the shell's peak grew \(grown) kB with the thumbnail player (6000×6000 decoded is 108 MB a copy, three copies)")
         #expect(shell.log.contains("exceeds specified max pixel count"), "mpv's log says why")
         #expect(shell.log.components(separatedBy: "could not be decoded; its tiles are not asked for again").count == 2, "loaded once")
         #expect(server.requests.filter { $0 == "/sheet.png" }.count == 1)
@@ -235,6 +217,56 @@ struct ScrubThumbnailEndToEndTests {
         let frames = try shell.ipc.waitForState { $0["paused"] as? Bool == false }["frames_presented"] as? Int ?? 0
         let playing = try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > frames + 10 }
         #expect(playing["phase"] as? String == "playing")
+    }
+
+    @Test("a film whose WebVTT names a sprite sheet that is not there (404): the thumbnails come from the film itself, and the sheet is asked for once")
+    func missingSprite() throws {
+        let clip = try TestMedia.colourSegments()
+        let folder = TVShellBinary.scratchDirectory("missing-sprite")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try LocalHTTPServer(directory: folder.path)
+        defer { server.stop() }
+        let film = try Self.filmWithSheet(clip, sheet: server.url("gone.jpg"), in: folder)
+        let shell = try ShellUnderTest([film], width: 100, height: 30)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        let (first, _) = try scrubPaused(shell.ipc, to: 240)
+        #expect(first["source"] as? String == "player", "from the film itself: \(first)")
+        let frame = try #require(number(first["frame_time"]))
+        #expect(frame >= 240 && frame < 270, "a keyframe of the 4:00 segment: \(frame)")
+        let green = TestMedia.segmentColour(at: 240)
+        #expect(shell.tmux.waitFor(timeout: 5, escapes: true, wholeLines: true) { cells(showing: green, in: $0) >= 60 }.ok, "the 4:00 picture")
+        try Self.scrubIntoTheCueBefore(shell.ipc, from: frame)
+        #expect(server.requests.filter { $0 == "/gone.jpg" }.count == 1, "asked for once: \(server.requests)")
+        #expect(shell.log.components(separatedBy: "could not be read; its tiles are not asked for again").count == 2)
+        #expect(shell.log.contains("the item itself is sought instead"))
+    }
+
+    /// A link to `clip` as `film.mkv` in `folder`, beside a WebVTT of 60
+    /// cues of 10 s, each a 160×90 tile of the sheet at `sheet`.
+    static func filmWithSheet(_ clip: String, sheet: String, in folder: URL) throws -> String {
+        var vtt = "WEBVTT\n\n"
+        for index in 0..<60 {
+            vtt += "00:\(String(format: "%02d:%02d", index * 10 / 60, index * 10 % 60)).000 --> 00:\(String(format: "%02d:%02d", (index + 1) * 10 / 60, (index + 1) * 10 % 60)).000\n"
+            vtt += sheet + "#xywh=\(index % 10 * 160),\(index / 10 * 90),160,90\n\n"
+        }
+        let film = folder.appendingPathComponent("film.mkv").path
+        try FileManager.default.createSymbolicLink(atPath: film, withDestinationPath: clip)
+        try vtt.write(toFile: folder.appendingPathComponent("film.thumbnails.vtt").path, atomically: true, encoding: .utf8)
+        return film
+    }
+
+    /// Scrubs back from the thumbnail at `frame` into the cue before, and
+    /// waits for that head's thumbnail, from the film itself.
+    static func scrubIntoTheCueBefore(_ ipc: IPCClient, from frame: Double) throws {
+        while number(((try ipc.state())["scrub"] as? [String: Any])?["target"]) ?? 0 >= frame - 10 {
+            _ = try ipc.request(["keypress", "LEFT"])
+        }
+        let other = try ipc.waitForState(timeout: 10) { state in
+            let thumbnail = (state["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any]
+            return thumbnail?["shown"] as? Bool == true && number(thumbnail?["time"]) ?? frame < frame - 10
+        }
+        let thumbnail = (other["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any]
+        #expect(thumbnail?["source"] as? String == "player", "the cue before from the film too: \(String(describing: thumbnail))")
     }
 
     @Test("a .bif beside the file serves the thumbnails")

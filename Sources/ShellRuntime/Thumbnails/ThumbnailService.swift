@@ -18,9 +18,9 @@ package protocol ThumbnailPort: AnyObject {
 /// thumbnail's pixels): a sprite's tile (its sheet loaded once and kept
 /// decoded, `SpriteSheets`; its tiles cropped from it), a `.bif` frame or
 /// an I-frame's bytes loaded as a still, or the item itself sought to the
-/// head. One job
-/// at a time and no queue: a head that moves while one runs is taken up
-/// when it ends, the heads in between never. Finished thumbnails are kept
+/// head (also where a still cannot be had). One job at a time and no
+/// queue: a head that moves while one runs is taken up when it ends, the
+/// heads in between never. Finished thumbnails are kept
 /// (`ThumbnailCache`); what is shown is told to the store as
 /// `Action.thumbnail` and drawn by the presenter from `image`.
 ///
@@ -162,16 +162,7 @@ final class ThumbnailService: ThumbnailPort {
         }
         switch index {
         case .player:
-            guard request.mayOpenStream else {
-                finish(time: request.time)
-                store.send(.thumbnail(.unavailable(url: url, time: request.time, reason: "a thumbnail player would pass [live] max_connections")))
-                return
-            }
-            if let kept = cache.playerImage(url: url, time: request.time, width: format.width, height: format.height) {
-                present(kept, url: url, time: request.time)
-                return
-            }
-            seek(request)
+            fromPlayer(request, format: format, otherwise: "a thumbnail player would pass [live] max_connections")
         default:
             guard let (position, frameTime) = index.frame(at: request.time) else {
                 finish(time: request.time)
@@ -189,6 +180,23 @@ final class ThumbnailService: ThumbnailPort {
             self.job = job
             fetchStill(index, position: position, headers: request.item.headers, token: job.token)
         }
+    }
+
+    /// The head's thumbnail from the item itself: kept, or sought by the
+    /// thumbnail player; unavailable for `otherwise` when no player may
+    /// open a stream.
+    private func fromPlayer(_ request: ThumbnailRequest, format: (width: Int, height: Int, layout: String), otherwise: String) {
+        let url = request.item.url
+        guard request.mayOpenStream else {
+            finish(time: request.time)
+            store.send(.thumbnail(.unavailable(url: url, time: request.time, reason: otherwise)))
+            return
+        }
+        if let kept = cache.playerImage(url: url, time: request.time, width: format.width, height: format.height) {
+            present(kept, url: url, time: request.time)
+            return
+        }
+        seek(request)
     }
 
     private func newToken() -> Int {
@@ -367,15 +375,31 @@ final class ThumbnailService: ThumbnailPort {
         }
         if let failure {
             logger.warning("thumbnail: \(URLRedaction.redactingURLs(in: failure))")
+            if let sheet = job.sheet {
+                logger.warning("thumbnail: the sprite sheet \(URLRedaction.redact(sheet)) could not be read; its tiles are not asked for again")
+                brokenSheets.insert(sheet)
+            }
             fail(job, reason: "the thumbnail could not be read")
             return
         }
         loadStill(file, format: format, token: token)
     }
 
+    /// The job could not make its thumbnail for `reason`. A still's (a
+    /// sheet's tile, a `.bif` frame, a keyframe) is made from the item
+    /// itself instead when its head is still asked for, as for an item
+    /// with no thumbnails: a broken or missing sheet leaves the scrub its
+    /// pictures, at a player's cost. Else the head's thumbnail is
+    /// unavailable, and the next head taken up.
     private func fail(_ failed: Job, reason: String) {
         job = nil
         if let file = failed.file { try? FileManager.default.removeItem(atPath: file) }
+        if failed.source != .player, let request, request.item.url == failed.url, request.time == failed.time, !request.item.isLive,
+           let format = presenter?.thumbnailFormat {
+            logger.info("thumbnail at \(String(format: "%.1f", failed.time)) s: \(reason); the item itself is sought instead")
+            fromPlayer(request, format: format, otherwise: reason)
+            return
+        }
         if request?.item.url == failed.url {
             finish(time: failed.time)
             store.send(.thumbnail(.unavailable(url: failed.url, time: failed.time, reason: reason)))
