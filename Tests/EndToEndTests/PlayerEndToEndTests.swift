@@ -291,6 +291,43 @@ struct PlayerEndToEndTests {
         #expect(shell.waitForExit() == 0)
     }
 
+    @Test("an item that is a picture of 6000×6000 (a PNG named so at a URL, or a local file with no extension) is refused by its decoder with a clear reason, not decoded whole in the shell; a small one shows")
+    func hugePicture() throws {
+        let folder = TVShellBinary.scratchDirectory("huge-picture")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, size) in [("poster.png", "6000x6000"), ("small.png", "320x180")] {
+            let (status, output) = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=c=green:s=\(size)",
+                                                  "-frames:v", "1", folder.appendingPathComponent(name).path])
+            try #require(status == 0, "ffmpeg: \(output)")
+        }
+        let unnamed = folder.appendingPathComponent("poster").path, small = folder.appendingPathComponent("picture").path
+        try FileManager.default.copyItem(atPath: folder.appendingPathComponent("poster.png").path, toPath: unnamed)
+        try FileManager.default.copyItem(atPath: folder.appendingPathComponent("small.png").path, toPath: small)
+        let server = try LocalHTTPServer(directory: folder.path)
+        defer { server.stop() }
+        let shell = try ShellUnderTest([try TestMedia.clip(seconds: 60)])
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        let pid = try #require(shell.pid)
+        func peak() throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+        }
+        let before = try peak()
+        for location in [server.url("poster.png"), unnamed] {
+            #expect(try shell.ipc.request(["play", location])["error"] as? String == "success")
+            let failed = try shell.ipc.waitForState(timeout: 20) { ($0["error"] as? [String: Any])?["reason"] is String && $0["url"] as? String == location }
+            #expect((failed["error"] as? [String: Any])?["reason"] as? String == "the picture is larger than 4096 × 4096 pixels, the most the shell decodes")
+            #expect(shell.tmux.waitFor { $0.contains("larger than 4096") }.ok, "the reason on the screen")
+        }
+        let grown = try peak() - before
+        #expect(grown < 64 << 10, "the shell's peak grew \(grown) kB (6000×6000 decoded is 108 MB a copy)")
+        #expect(shell.waitForLog("exceeds specified max pixel count", times: 2), "mpv's log says why, each time")
+        #expect(try shell.ipc.request(["play", small])["error"] as? String == "success")
+        let shown = try shell.ipc.waitForState(timeout: 20) { $0["url"] as? String == small && ($0["frames_presented"] as? Int ?? 0) > 0 }
+        #expect(shown["error"] is NSNull)
+    }
+
     @Test("--video none plays audio only: nothing drawn, position advances")
     func audioOnly() throws {
         let clip = try TestMedia.clip(seconds: 60)

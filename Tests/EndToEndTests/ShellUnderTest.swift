@@ -60,11 +60,12 @@ extension ShellUnderTest {
     /// The shell's log so far.
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    /// Whether the log says `text` within `timeout` seconds (looked at every
-    /// 50 ms: for what only the log tells, such as a broker's refusal).
-    func waitForLog(_ text: String, timeout: Double = 15) -> Bool {
+    /// Whether the log says `text`, `times` times or more, within `timeout`
+    /// seconds (looked at every 50 ms: for what only the log tells, such as
+    /// a broker's refusal; its lines are written a moment after the event).
+    func waitForLog(_ text: String, times: Int = 1, timeout: Double = 15) -> Bool {
         let deadline = Deadline(in: timeout)
-        while !log.contains(text) {
+        while log.components(separatedBy: text).count <= times {
             if deadline.hasPassed { return false }
             Thread.sleep(forTimeInterval: 0.05)
         }

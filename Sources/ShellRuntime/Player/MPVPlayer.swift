@@ -57,6 +57,10 @@ final class MPVPlayer {
     private var lastErrorLine: String?
     /// The token of a load that failed before mpv logged why.
     private var failedWithoutDetail: Int?
+    /// mpv logged that the latest load's picture has more pixels than its
+    /// decoder may take (`stillPixels`): its end is a failure, not the end
+    /// of what played.
+    private var overPixelLimit = false
     /// The `on_preloaded` hook mpv waits at for the current load: opened,
     /// nothing decoded yet (see `PlayerReport.preloaded`).
     private var heldHook: (id: UInt64, token: Int)?
@@ -95,11 +99,15 @@ final class MPVPlayer {
     static let furthestTime = 1e11
 
     /// The most pixels a still (a sprite sheet, a trick-play image, a
-    /// keyframe, a proposal's image) may have: 4096 × 4096, 64 MiB decoded.
+    /// keyframe, a proposal's image, an item that is a picture:
+    /// `StillPicture`) may have: 4096 × 4096, 64 MiB decoded.
     /// Its pixels are decoded in this process, and a broken or hostile
     /// image is small on the wire (a 790 kB PNG of 16000 × 16000 held
     /// 3.9 GB).
     static let stillPixels = 4096 * 4096
+
+    /// Why a picture over `stillPixels` did not play.
+    static let overPixelLimitReason = "the picture is larger than 4096 × 4096 pixels, the most the shell decodes"
 
     /// A still's per-file options: its decoder refuses more than
     /// `stillPixels`, and libavformat's stream probing, which decodes the
@@ -264,6 +272,7 @@ final class MPVPlayer {
         latestToken = token
         lastErrorLine = nil
         failedWithoutDetail = nil
+        overPixelLimit = false
         var options = extra
         if let start { options["start"] = String(start) }
         var headers = item.headers
@@ -273,7 +282,7 @@ final class MPVPlayer {
             options["http-header-fields"] = MPVHandle.stringList(headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
         let still = extra["image-display-duration"] != nil
-        if still { options.merge(Self.stillOptions) { own, _ in own } }
+        if still || StillPicture.isStill(item.url) { options.merge(Self.stillOptions) { own, _ in own } }
         let buffered = item.isLive && !still && TimeshiftSettings.applies(to: item.url) ? timeshift : nil
         if let buffered {
             options.merge(buffered.mpvOptions()) { own, _ in own }
@@ -464,6 +473,9 @@ final class MPVPlayer {
                     failedWithoutDetail = token
                 }
                 return (.failed(reason: why), token)
+            case .eof where token == latestToken && overPixelLimit:
+                streamsFromNetwork = false
+                return (.failed(reason: Self.overPixelLimitReason), token)
             case .eof:
                 if token == latestToken { streamsFromNetwork = false }
                 return (.ended, token)
@@ -486,7 +498,9 @@ final class MPVPlayer {
                 // years it is no length at all.
                 return current(.duration(value.double.flatMap { $0.isFinite && $0 >= 0 && $0 <= Self.longestDuration ? $0 : nil }))
             case .pause: return value.flag.flatMap { current(.paused($0)) }
-            case .eofReached: return value.flag == true ? current(.ended) : nil
+            case .eofReached:
+                guard value.flag == true else { return nil }
+                return current(overPixelLimit ? .failed(reason: Self.overPixelLimitReason) : .ended)
             case .seekable: return current(.seekable(value.flag ?? false))
             case .mediaTitle: return current(.mediaTitle(value.string))
             case .subText: return current(.subtitleText(value.string.flatMap { $0.isEmpty ? nil : $0 }))
@@ -554,6 +568,7 @@ final class MPVPlayer {
             let stray = prefix == "input" && line.hasPrefix("No key binding found for key")
             logger.log(level: stray ? .debug : level == "warn" ? .warning : .error, "mpv[\(prefix)] \(line)")
             if level != "warn", Self.isWindowTrouble(line) { windowTrouble = true }
+            if line.contains("exceeds specified max pixel count") { overPixelLimit = true }
             guard level == "error" || level == "fatal", lastErrorLine == nil else { return nil }
             lastErrorLine = line
             if let token = failedWithoutDetail {

@@ -487,21 +487,19 @@ final class ThumbnailService: ThumbnailPort {
                 // (one that came before was the last load's).
                 if job?.token == token { job?.restarted = true }
             case .failed(let reason):
+                // Not opened, or a picture over `MPVPlayer.stillPixels`.
                 guard let job, job.token == token else { continue }
                 logger.warning("thumbnail: \(URLRedaction.redactingURLs(in: reason))")
                 if job.source == .player { playerItem = nil }
-                fail(job, reason: "the thumbnail player failed")
+                sheetFailed(job)
+                fail(job, reason: job.source == .player ? "the thumbnail player failed" : "the thumbnail could not be decoded")
             case .ended:
                 // The file ended with no frame for the job: a picture its
-                // decoder refused (broken, or over `MPVPlayer.stillPixels`:
-                // mpv's log says which), or a seek past a film's last
-                // keyframe. Nothing more comes for it.
+                // decoder refused, or a seek past a film's last keyframe.
+                // Nothing more comes for it.
                 guard let job, job.token == token else { continue }
                 if job.source == .player { playerItem = nil }
-                if let sheet = job.sheet {
-                    logger.warning("thumbnail: the sprite sheet \(URLRedaction.redact(sheet)) could not be decoded; its tiles are not asked for again")
-                    brokenSheets.insert(sheet)
-                }
+                sheetFailed(job)
                 fail(job, reason: job.source == .player ? "the item ended before the head" : "the thumbnail could not be decoded")
             default:
                 break
@@ -518,6 +516,14 @@ final class ThumbnailService: ThumbnailPort {
         if fd == player.renderFD, let renderer = player.renderer, renderer.update() {
             takeFrame(renderer, from: player)
         }
+    }
+
+    /// A sheet `failed` loaded could not be decoded: its other tiles are
+    /// not loaded again.
+    private func sheetFailed(_ failed: Job) {
+        guard let sheet = failed.sheet else { return }
+        logger.warning("thumbnail: the sprite sheet \(URLRedaction.redact(sheet)) could not be decoded; its tiles are not asked for again")
+        brokenSheets.insert(sheet)
     }
 
     /// Renders the player's frame, always (mpv's video output waits up to
