@@ -49,7 +49,8 @@ struct GuideUpdateCommand: ParsableCommand {
         }
         let parsed: Lineup
         do {
-            parsed = M3UParser.parse(InputLoader.text(try InputLoader.lineup(location)))
+            let data = try InputLoader.lineup(location)
+            parsed = InputLoader.parseLineup(data) ?? M3UParser.parse(InputLoader.text(data))
         } catch let failure as InputLoader.Failure {
             printError("\(failure)")
             throw ExitCode(66)

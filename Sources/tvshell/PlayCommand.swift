@@ -427,12 +427,7 @@ struct PlayCommand: ParsableCommand {
     /// items are made: a provider's list of 100 MB is some 190 MB of them.
     private static func parseLineup(_ location: String, logger: Logger) throws -> (lineup: Lineup, fromCopy: (reason: String, kept: Date)?)? {
         let (data, fromCopy) = try readLineup(location, logger: logger)
-        let parsed: Lineup
-        do {
-            let text = InputLoader.text(data)
-            if M3UParser.isHLSPlaylist(text) { return nil }
-            parsed = M3UParser.parse(text)
-        }
+        guard let parsed = InputLoader.parseLineup(data) else { return nil }
         for problem in parsed.problems { logger.warning("\(location): \(problem)") }
         if parsed.channels.isEmpty {
             printError("\(location): no channels in this lineup")

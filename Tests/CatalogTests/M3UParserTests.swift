@@ -236,6 +236,52 @@ struct M3UParserTests {
         #expect(c.map(\.mediaItem.thumbnails) == ["http://t/a.vtt", "http://t/c.vtt", nil], "an empty tvg-thumbnails says none")
     }
 
+    @Test("a lineup's bytes parse as its text does (a BOM, CRLF, a non-ASCII name, a URL on the last line with no line end); UTF-8 is checked across blocks of lines")
+    func fromBytes() {
+        let text = "\u{FEFF}#EXTM3U\r\n#EXTINF:-1 group-title=\"Télé\",Télé 1\r\nhttp://s/1\r\n#EXTINF:-1 group-title=\"Télé\",Ünï 2\nhttp://s/2"
+        let fromText = M3UParser.parse(text)
+        let fromBytes = Array(text.utf8).withUnsafeBufferPointer { bytes in
+            #expect(M3UParser.isUTF8(bytes))
+            return M3UParser.parse(utf8: bytes)
+        }
+        #expect(fromBytes.channels == fromText.channels && fromBytes.channels.map(\.name) == ["Télé 1", "Ünï 2"])
+        #expect(fromBytes.hasHeader && fromBytes.problems.isEmpty)
+        // Latin-1's "é" (one byte 0xE9) is not UTF-8, wherever it falls.
+        var latin = Array(repeating: UInt8(ascii: "a"), count: 3 << 20)
+        for at in [5, (1 << 20) - 1, 1 << 20, (2 << 20) + 7, (3 << 20) - 1] {
+            var bytes = latin
+            bytes[at] = 0xE9
+            #expect(!bytes.withUnsafeBufferPointer(M3UParser.isUTF8), "at \(at)")
+        }
+        // A character's bytes across the first block's end, no line end near.
+        latin[(1 << 20) - 1] = 0xC3
+        latin[1 << 20] = 0xA9
+        #expect(latin.withUnsafeBufferPointer(M3UParser.isUTF8))
+        latin[(1 << 20) + 100] = 10
+        #expect(latin.withUnsafeBufferPointer(M3UParser.isUTF8), "a line end after it")
+    }
+
+    @Test("entries in one group share one string of it (a provider's 300 000 entries hold a few hundred groups)")
+    func sharedGroups() {
+        let lineup = M3UParser.parse("""
+        #EXTM3U
+        #EXTINF:-1 group-title="|UK| ENTERTAINMENT FULL HD",One
+        http://s/1
+        #EXTINF:-1 group-title="|UK| ENTERTAINMENT FULL HD",Two
+        http://s/2
+        #EXTINF:-1,Three
+        #EXTGRP:|UK| ENTERTAINMENT FULL HD
+        http://s/3
+        """)
+        let groups = lineup.channels.map { $0.group ?? "" }
+        #expect(Set(groups) == ["|UK| ENTERTAINMENT FULL HD"])
+        func storage(_ text: String) -> UnsafeRawPointer? {
+            var text = text
+            return text.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+        }
+        #expect(storage(groups[0]) != nil && storage(groups[0]) == storage(groups[1]) && storage(groups[1]) == storage(groups[2]))
+    }
+
     @Test("a provider's films and episodes among its channels (Xtream /movie/ and /series/ files) are films: not live, no channel number, rated as films; the channels keep their numbers")
     func providerFilms() {
         let lineup = M3UParser.parse("""
@@ -254,6 +300,9 @@ struct M3UParserTests {
         let items = lineup.playableChannels().items
         #expect(items.map(\.isLive) == [true, false, false, false, true])
         #expect(items.map(\.number) == [1, nil, nil, nil, 5], "the channels keep their numbers; films have none")
+        let (_, targets) = lineup.playableChannels()
+        #expect(targets == [GuideTarget(id: "news.uk", names: ["News"]), GuideTarget(id: nil, names: ["Sport"])], "films are not matched in the guide")
+        #expect(items.map(\.guideID) == ["news.uk", nil, nil, nil, "Sport"])
         let pg13 = RatingsTable.standard.rating(system: "mpaa", code: "PG-13")?.rank ?? .max
         #expect(items[2].contentRating?.media == .movie && (items[2].contentRating?.rank ?? 0) > pg13,
                 "an adult group's film is rated 18+ as a film, over PG-13: \(String(describing: items[2].contentRating))")

@@ -4,9 +4,11 @@ import MediaModel
 extension Lineup {
     /// Its channels as the shell plays them (`mediaItem`, keyed into the
     /// guide by its target's `key`) and as the guide matches them
-    /// (`guideTarget`), in lineup order. A large lineup is made in two
-    /// halves at once: 50 000 channels take ~100 ms on one core, at every
-    /// start. Any thread.
+    /// (`guideTarget`), in lineup order. A provider's film or episode among
+    /// them (not live) has no guide: no target, no guide id (such a list
+    /// holds 300 000 of them, and the guide's matching took 150 MB more for
+    /// them). A large lineup is made in two halves at once: 50 000 channels
+    /// take ~100 ms on one core, at every start. Any thread.
     public func playableChannels() -> (items: [MediaItem], targets: [GuideTarget]) {
         let count = channels.count
         let halves = count >= Self.splitAt ? 2 : 1
@@ -16,9 +18,9 @@ extension Lineup {
                 let slots = Slots(items: itemBuffer.baseAddress, targets: targetBuffer.baseAddress)
                 DispatchQueue.concurrentPerform(iterations: halves) { half in
                     for index in (count * half / halves)..<(count * (half + 1) / halves) {
-                        let target = channels[index].guideTarget(header: headerAttributes)
                         var item = channels[index].mediaItem
-                        item.guideID = target.key
+                        let target = item.isLive ? channels[index].guideTarget(header: headerAttributes) : Self.noTarget
+                        item.guideID = item.isLive ? target.key : nil
                         slots.items?.advanced(by: index).initialize(to: item)
                         slots.targets?.advanced(by: index).initialize(to: target)
                     }
@@ -27,8 +29,13 @@ extension Lineup {
             }
             itemCount = count
         }
+        targets.removeAll { $0.id == nil && $0.names.isEmpty }
         return (items, targets)
     }
+
+    /// A film's place among the targets while they are made: nothing to
+    /// match by, and taken out after.
+    private static let noTarget = GuideTarget(id: nil, names: [])
 
     /// Lineups this long are made in two halves.
     static let splitAt = 10_000

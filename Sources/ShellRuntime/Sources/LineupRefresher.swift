@@ -115,8 +115,7 @@ public final class LineupRefresher: Sendable {
                 logger.warning("lineup \(label) cannot be read (\(Self.reason(error))); its channels shown stay, tried again in \(Int(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge))) s")
                 continue
             }
-            let parsed = M3UParser.parse(InputLoader.text(data))
-            guard !parsed.channels.isEmpty else {
+            guard let parsed = InputLoader.parseLineup(data), !parsed.channels.isEmpty else {
                 failures += 1
                 logger.warning("lineup \(label) answered with no channels; its channels shown stay")
                 continue
