@@ -157,6 +157,8 @@ struct PlayCommand: ParsableCommand {
             stored = StartWindowRead(store: store, now: Date().timeIntervalSince1970) { _ = MPVLibrary.loadFailure() }
         }
         let inputs = try loadInputs(lineups: lineups, store: store, stored: stored, file: file, logger: logger)
+        // A big lineup's parse leaves free pages in the arenas of the threads that made its items.
+        MemoryPolicy.trimSoon()
         let lineup = inputs.items
         // The config's [mpv] options come first (`run`): those libmpv
         // refuses are left out, each said as a problem of the config, so a
@@ -303,7 +305,7 @@ struct PlayCommand: ParsableCommand {
         let shell = Shell(configuration: configured, logger: logger, unicode: unicode)
         details.runLoop = shell.runLoop
         for lineup in inputs.fromURLs {
-            shell.keepLineupFresh(from: lineup.location, shown: lineup.items, fromCopy: lineup.fromCopy != nil)
+            shell.keepLineupFresh(from: lineup.location, shown: lineup.items, fromCopy: lineup.fromCopy != nil, bytes: lineup.bytes)
         }
         if let account = inputs.account {
             let runLoop = shell.runLoop
@@ -345,6 +347,8 @@ struct PlayCommand: ParsableCommand {
         var location: String
         var items: [MediaItem]
         var fromCopy: (reason: String, kept: Date)?
+        /// `LineupRefresher.digest` of the bytes its items came from.
+        var bytes: Int?
     }
 
     /// The items to play: `lineups` (`--lineup` and any `.m3u` argument) as
@@ -374,13 +378,13 @@ struct PlayCommand: ParsableCommand {
         do {
             var media = items.filter { !Self.isLineup($0) }
             for location in lineups {
-                guard let (parsed, fromCopy) = try Self.parseLineup(location, logger: logger) else {
+                guard let (parsed, fromCopy, bytes) = try Self.parseLineup(location, logger: logger) else {
                     media.append(location)
                     continue
                 }
                 let channels = parsed.playableChannels()
                 if LineupCopy.keeps(location) {
-                    fromURLs.append(URLLineup(location: location, items: channels.items, fromCopy: fromCopy))
+                    fromURLs.append(URLLineup(location: location, items: channels.items, fromCopy: fromCopy, bytes: bytes))
                 }
                 if result.isEmpty && played == nil {
                     (result, targets) = channels
@@ -390,11 +394,13 @@ struct PlayCommand: ParsableCommand {
                 }
                 guideURLs += parsed.guideURLs
             }
-            result += try media.flatMap(Self.expandingDirectory).map { location in
+            let files = try media.flatMap(Self.expandingDirectory).map { location in
                 var item = MediaItem.fromLocation(location)
                 item.artwork = SidecarArtwork.path(for: location)
                 return item
             }
+            // Appending even nothing copies items shared with a URL lineup's (70 MB for a provider's 350 000).
+            if !files.isEmpty { result += files }
             if result.isEmpty && played == nil {
                 result = DemoLineup.items(cacheDirectory: DemoLineup.defaultCacheDirectory(), logger: logger) { message in
                     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -422,10 +428,11 @@ struct PlayCommand: ParsableCommand {
     }
 
     /// The lineup at `location` parsed, its problems logged, a copy kept of
-    /// one from a URL (`LineupCopy`); nil for an HLS playlist (played as
-    /// media). Its bytes and text are gone once this returns, before its
-    /// items are made: a provider's list of 100 MB is some 190 MB of them.
-    private static func parseLineup(_ location: String, logger: Logger) throws -> (lineup: Lineup, fromCopy: (reason: String, kept: Date)?)? {
+    /// one from a URL (`LineupCopy`), with the digest of its bytes for its
+    /// refresher; nil for an HLS playlist (played as media). Its bytes are
+    /// gone once this returns, before its items are made.
+    private static func parseLineup(_ location: String, logger: Logger) throws
+        -> (lineup: Lineup, fromCopy: (reason: String, kept: Date)?, bytes: Int?)? {
         let (data, fromCopy) = try readLineup(location, logger: logger)
         guard let parsed = InputLoader.parseLineup(data) else { return nil }
         for problem in parsed.problems { logger.warning("\(location): \(problem)") }
@@ -440,7 +447,7 @@ struct PlayCommand: ParsableCommand {
                 logger.warning("lineup \(URLRedaction.redact(location)): its copy for a start without the server cannot be kept: \(error)")
             }
         }
-        return (parsed, fromCopy)
+        return (parsed, fromCopy, LineupCopy.keeps(location) ? LineupRefresher.digest(data) : nil)
     }
 
     /// A lineup's bytes: read from its file or URL; a URL that cannot be

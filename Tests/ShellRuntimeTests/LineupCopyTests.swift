@@ -137,6 +137,29 @@ struct LineupRefresherTests {
         #expect(answer.applies.count == 2, "the same answer again changes nothing")
     }
 
+    @Test("an answer of the same bytes as those the items shown came from is not parsed again (nothing applied, however the items shown differ); a changed answer is, and then its same bytes are not")
+    func sameBytes() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-refresher-bytes")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let answer = Answer()
+        let server = try LocalHTTPServer(responder: { _ in answer.data })
+        defer { server.stop() }
+        let location = server.url("tv.m3u")
+        let refresher = LineupRefresher(location: location, copy: LineupCopy(directory: dir.path), maximumAge: 0.2, logger: Logger(label: "test"),
+                                        firstRetry: 0.2, tell: { answer.tell($0) }, apply: { ids, items, _ in answer.applied(ids, items) })
+        defer { refresher.stop() }
+        refresher.start(shown: [], fromCopy: false, bytes: LineupRefresher.digest(answer.data))
+        #expect(Self.wait(5) { server.requests.count >= 3 })
+        #expect(answer.applies.isEmpty, "the same bytes: not parsed, so not told from the (empty) items shown")
+        answer.serve(3)
+        #expect(Self.wait(5) { answer.applies.count == 1 })
+        #expect(answer.applies.first?.1.map(\.title) == ["Channel 1", "Channel 2", "Channel 3"] && answer.applies.first?.0 == [])
+        let asked = server.requests.count
+        #expect(Self.wait(5) { server.requests.count >= asked + 2 })
+        #expect(answer.applies.count == 1 && answer.messages == ["The lineup was read again: 3 channels"])
+        #expect(LineupRefresher.digest(Data("a".utf8)) != LineupRefresher.digest(Data("b".utf8)))
+    }
+
     @Test("a set of the system clock has a read that failed tried again at once, not after its wait; a lineup read fine keeps its wait")
     func clockSet() throws {
         let dir = TVShellBinary.scratchDirectory("lineup-refresher-clock")

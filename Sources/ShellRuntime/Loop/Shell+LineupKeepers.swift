@@ -26,15 +26,16 @@ extension Shell {
     /// the viewer is only watching or browsing, the guide fetched for
     /// channels it gains. `shown`: its items as the shell shows them (before
     /// ratings are resolved); `fromCopy`: they came from the kept copy, the
-    /// server not answering (read again soon). Main thread before `run()`,
-    /// or the run loop.
-    public func keepLineupFresh(from location: String, shown: [MediaItem], fromCopy: Bool) {
+    /// server not answering (read again soon); `bytes`: the
+    /// `LineupRefresher.digest` of what they were parsed from. Main thread
+    /// before `run()`, or the run loop.
+    public func keepLineupFresh(from location: String, shown: [MediaItem], fromCopy: Bool, bytes: Int? = nil) {
         let runLoop = self.runLoop
         let refresher = LineupRefresher(location: location, copy: LineupCopy(), maximumAge: configuration.lineupRefresh, logger: logger,
                                         tell: { message in runLoop.perform { $0.showNotice(message) } },
                                         apply: lineupRefreshApplier())
         keepFresh(refresher)
-        refresher.start(shown: shown, fromCopy: fromCopy)
+        refresher.start(shown: shown, fromCopy: fromCopy, bytes: bytes)
     }
 
     /// Adds `keeper` to those told when the clock is set and retired with

@@ -15,7 +15,11 @@ import MediaModel
 /// ids of the items shown, the lineup's items and guide targets: the
 /// running shell shows them once the viewer is only watching or browsing,
 /// `ShellControl.refreshItems`, and fetches the guide of channels it
-/// gained); `tell` gets the message for the screen. Start it once per
+/// gained); `tell` gets the message for the screen. An answer of the same
+/// bytes as the last is not parsed again, and only the ids and a digest of
+/// the items shown are kept (`Shown`), not the items: a provider's list of
+/// 100 MB read again held the shell's items, the refresher's copy of them,
+/// the answer's bytes, its parse and its new items at once. Start it once per
 /// lineup; it runs until the process ends or `stop()`. A set of the system
 /// clock (`clockWasSet()`) has a read that failed tried again at once: an
 /// HTTPS server's certificate is "not yet valid" on a box whose clock
@@ -51,11 +55,57 @@ public final class LineupRefresher: Sendable {
     }
 
     /// `shown`: the lineup's items the shell shows; `fromCopy`: they came
-    /// from the kept copy, the server not answering.
-    public func start(shown: [MediaItem], fromCopy: Bool) {
-        let thread = Thread { [self] in run(shown: shown, failures: fromCopy ? 1 : 0) }
+    /// from the kept copy, the server not answering; `bytes`: the `digest`
+    /// of the bytes they were parsed from (the same answer is then not
+    /// parsed again).
+    public func start(shown: [MediaItem], fromCopy: Bool, bytes: Int? = nil) {
+        let handoff = Handoff(shown)
+        let thread = Thread { [self] in
+            let shown = Shown(handoff.take())
+            run(shown: shown, failures: fromCopy ? 1 : 0, lastBytes: bytes)
+        }
         thread.name = "lineup refresh"
         thread.start()
+    }
+
+    /// The items shown, given to the thread and let go there (the thread's
+    /// block holds what it takes for as long as it runs).
+    private final class Handoff: @unchecked Sendable {
+        private var items: [MediaItem]?
+        init(_ items: [MediaItem]) { self.items = items }
+        /// The items, once (the thread's start only).
+        func take() -> [MediaItem] {
+            defer { items = nil }
+            return items ?? []
+        }
+    }
+
+    /// What is kept of the items shown: their ids (what an answer replaces)
+    /// and a digest to tell an answer's from them. Not the items: a
+    /// provider's 350 000 were 70 MB more, kept for the comparison alone.
+    struct Shown {
+        var ids: Set<String>
+        var digest: Int
+
+        init(_ items: [MediaItem]) {
+            ids = Set(items.map(\.id))
+            digest = Self.digest(items)
+        }
+
+        static func digest(_ items: [MediaItem]) -> Int {
+            var hasher = Hasher()
+            hasher.combine(items)
+            return hasher.finalize()
+        }
+    }
+
+    /// A digest of an answer's bytes: the same bytes as the last answer's
+    /// are not parsed again (a list of 100 MB read every 12 h). Digests are
+    /// of this process only.
+    public static func digest(_ data: Data) -> Int {
+        var hasher = Hasher()
+        data.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
     }
 
     /// Ends the thread before its next read (a read under way finishes,
@@ -101,41 +151,67 @@ public final class LineupRefresher: Sendable {
         return min(maximumAge, 600, first * pow(2, Double(min(20, failures - 1))))
     }
 
-    private func run(shown: [MediaItem], failures: Int) {
+    private func run(shown: Shown, failures: Int, lastBytes: Int?) {
         let label = URLRedaction.redact(location)
         var shown = shown
         var failures = failures
+        var lastBytes = lastBytes
         while true {
             if waitStopped(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge), failing: failures > 0) { return }
-            let data: Data
-            do {
-                data = try InputLoader.lineup(location)
-            } catch {
-                failures += 1
-                logger.warning("lineup \(label) cannot be read (\(Self.reason(error))); its channels shown stay, tried again in \(Int(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge))) s")
-                continue
-            }
-            guard let parsed = InputLoader.parseLineup(data), !parsed.channels.isEmpty else {
-                failures += 1
-                logger.warning("lineup \(label) answered with no channels; its channels shown stay")
-                continue
-            }
-            failures = 0
-            do {
-                try copy.keep(data, for: location)
-            } catch {
-                logger.warning("lineup \(label): its copy cannot be kept: \(error)")
-            }
-            let (items, targets) = parsed.playableChannels()
+            guard let answer = read(label: label, lastBytes: &lastBytes, failures: &failures) else { continue }
+            // The parse's pages, freed in this thread's arena, go back.
+            defer { MemoryPolicy.trimSoon() }
             if isStopped { return }
-            if items == shown {
+            let digest = Shown.digest(answer.items)
+            if digest == shown.digest {
                 logger.info("lineup \(label) read again: unchanged")
             } else {
-                logger.info("lineup \(label) read again: \(items.count) channels, shown once the viewer is only watching or browsing")
-                apply(Set(shown.map(\.id)), items, targets)
-                tell("The lineup was read again: \(items.count) channel\(items.count == 1 ? "" : "s")")
-                shown = items
+                let count = answer.items.count
+                logger.info("lineup \(label) read again: \(count) channels, shown once the viewer is only watching or browsing")
+                apply(shown.ids, answer.items, answer.targets)
+                tell("The lineup was read again: \(count) channel\(count == 1 ? "" : "s")")
+                shown = Shown(answer.items)
             }
+        }
+    }
+
+    /// Reads the lineup once: its items and guide targets, or nil when it
+    /// could not be read, had no channels (`failures` counts them), or
+    /// answered the same bytes as the last answer (`lastBytes`), which is
+    /// not parsed again. An answer with channels is kept as the copy. Its
+    /// bytes and its parse are let go before the caller goes on.
+    private func read(label: String, lastBytes: inout Int?, failures: inout Int) -> (items: [MediaItem], targets: [GuideTarget])? {
+        let data: Data
+        do {
+            data = try InputLoader.lineup(location)
+        } catch {
+            failures += 1
+            logger.warning("lineup \(label) cannot be read (\(Self.reason(error))); its channels shown stay, tried again in \(Int(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge))) s")
+            return nil
+        }
+        let bytes = Self.digest(data)
+        if bytes == lastBytes {
+            failures = 0
+            keepCopy(data, label: label)
+            logger.info("lineup \(label) read again: unchanged (the same bytes)")
+            return nil
+        }
+        guard let parsed = InputLoader.parseLineup(data), !parsed.channels.isEmpty else {
+            failures += 1
+            logger.warning("lineup \(label) answered with no channels; its channels shown stay")
+            return nil
+        }
+        failures = 0
+        lastBytes = bytes
+        keepCopy(data, label: label)
+        return parsed.playableChannels()
+    }
+
+    private func keepCopy(_ data: Data, label: String) {
+        do {
+            try copy.keep(data, for: location)
+        } catch {
+            logger.warning("lineup \(label): its copy cannot be kept: \(error)")
         }
     }
 
