@@ -308,11 +308,7 @@ struct PlayerEndToEndTests {
         let shell = try ShellUnderTest([try TestMedia.clip(seconds: 60)])
         try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
         let pid = try #require(shell.pid)
-        func peak() throws -> Int {
-            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
-            return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
-        }
+        func peak() throws -> Int { try #require(ProcessSample.read(pid)?.peakKiB) }
         let before = try peak()
         for location in [server.url("poster.png"), unnamed] {
             #expect(try shell.ipc.request(["play", location])["error"] as? String == "success")

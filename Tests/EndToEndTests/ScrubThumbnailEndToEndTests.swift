@@ -193,19 +193,9 @@ struct ScrubThumbnailEndToEndTests {
         let shell = try ShellUnderTest([film], width: 100, height: 30)
         try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
         let pid = try #require(shell.pid)
-        func peak() throws -> Int {
-            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
-            return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
-        }
+        func peak() throws -> Int { try #require(ProcessSample.read(pid)?.peakKiB) }
         let before = try peak()
-        let (first, _) = try scrubPaused(shell.ipc, to: 240)
-        #expect(first["source"] as? String == "player", "from the film itself: \(first)")
-        let frame = try #require(number(first["frame_time"]))
-        #expect(frame >= 240 && frame < 270, "a keyframe of the 4:00 segment: \(frame)")
-        let green = TestMedia.segmentColour(at: 240)
-        #expect(shell.tmux.waitFor(timeout: 5, escapes: true, wholeLines: true) { cells(showing: green, in: $0) >= 60 }.ok, "the 4:00 picture")
-        try Self.scrubIntoTheCueBefore(shell.ipc, from: frame)
+        try Self.thumbnailsComeFromTheFilm(shell)
         let grown = try peak() - before
         #expect(grown < 96 << 10, "the shell's peak grew \(grown) kB with the thumbnail player (6000×6000 decoded is 108 MB a copy, three copies)")
         #expect(shell.log.contains("exceeds specified max pixel count"), "mpv's log says why")
@@ -229,13 +219,7 @@ struct ScrubThumbnailEndToEndTests {
         let film = try Self.filmWithSheet(clip, sheet: server.url("gone.jpg"), in: folder)
         let shell = try ShellUnderTest([film], width: 100, height: 30)
         try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
-        let (first, _) = try scrubPaused(shell.ipc, to: 240)
-        #expect(first["source"] as? String == "player", "from the film itself: \(first)")
-        let frame = try #require(number(first["frame_time"]))
-        #expect(frame >= 240 && frame < 270, "a keyframe of the 4:00 segment: \(frame)")
-        let green = TestMedia.segmentColour(at: 240)
-        #expect(shell.tmux.waitFor(timeout: 5, escapes: true, wholeLines: true) { cells(showing: green, in: $0) >= 60 }.ok, "the 4:00 picture")
-        try Self.scrubIntoTheCueBefore(shell.ipc, from: frame)
+        try Self.thumbnailsComeFromTheFilm(shell)
         #expect(server.requests.filter { $0 == "/gone.jpg" }.count == 1, "asked for once: \(server.requests)")
         #expect(shell.log.components(separatedBy: "could not be read; its tiles are not asked for again").count == 2)
         #expect(shell.log.contains("the item itself is sought instead"))
@@ -255,9 +239,17 @@ struct ScrubThumbnailEndToEndTests {
         return film
     }
 
-    /// Scrubs back from the thumbnail at `frame` into the cue before, and
-    /// waits for that head's thumbnail, from the film itself.
-    static func scrubIntoTheCueBefore(_ ipc: IPCClient, from frame: Double) throws {
+    /// Scrubs the colour segments' film paused to 4:00: its thumbnail comes
+    /// from the film itself (the thumbnail player), of the 4:00 colour; then
+    /// back into the cue before, whose thumbnail does too.
+    static func thumbnailsComeFromTheFilm(_ shell: ShellUnderTest) throws {
+        let ipc = shell.ipc
+        let (first, _) = try scrubPaused(ipc, to: 240)
+        #expect(first["source"] as? String == "player", "from the film itself: \(first)")
+        let frame = try #require(number(first["frame_time"]))
+        #expect(frame >= 240 && frame < 270, "a keyframe of the 4:00 segment: \(frame)")
+        let green = TestMedia.segmentColour(at: 240)
+        #expect(shell.tmux.waitFor(timeout: 5, escapes: true, wholeLines: true) { cells(showing: green, in: $0) >= 60 }.ok, "the 4:00 picture")
         while number(((try ipc.state())["scrub"] as? [String: Any])?["target"]) ?? 0 >= frame - 10 {
             _ = try ipc.request(["keypress", "LEFT"])
         }

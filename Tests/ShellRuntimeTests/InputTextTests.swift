@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import ShellProbes
 import Testing
 @testable import ShellRuntime
 
@@ -52,11 +53,7 @@ struct LineupFileTests {
         try Data(("#EXTM3U\n" + entries).utf8).write(to: URL(fileURLWithPath: path))
         // Sparse: its size is over the limit, its blocks are not written.
         #expect(truncate(path, off_t(InputLoader.largest + 1)) == 0)
-        func peak() throws -> Int {
-            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
-            return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
-        }
+        func peak() throws -> Int { try #require(ProcessSample.read(getpid())?.peakKiB) }
         let before = try peak()
         #expect(throws: InputLoader.Failure.self) { try InputLoader.lineup(path) }
         #expect(try peak() - before < 128 << 10, "not read: 256 MiB would have been held")

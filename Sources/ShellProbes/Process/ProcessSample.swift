@@ -13,6 +13,8 @@ public struct ProcessSample {
     /// and mappings, thread stacks; not the libraries' pages, which are
     /// shared and read again from their files).
     public let anonKiB: Int
+    /// The most resident memory it has held, in KiB (`VmHWM`).
+    public let peakKiB: Int
 
     public static func read(_ pid: Int32) -> ProcessSample? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -33,6 +35,7 @@ public struct ProcessSample {
             guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }) else { return 0 }
             return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
         }
-        return ProcessSample(cpuSeconds: (utime + stime) / ticks, contextSwitches: switches, rssKiB: kib("VmRSS:"), anonKiB: kib("RssAnon:"))
+        return ProcessSample(cpuSeconds: (utime + stime) / ticks, contextSwitches: switches, rssKiB: kib("VmRSS:"), anonKiB: kib("RssAnon:"),
+                             peakKiB: kib("VmHWM:"))
     }
 }
