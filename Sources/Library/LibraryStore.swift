@@ -12,7 +12,8 @@ import GRDB
 public final class LibraryStore: Sendable {
     let queue: DatabaseQueue
     public let path: String
-    /// The plays the history keeps: the newest (`historyLimit` at a start).
+    /// How many plays the history keeps, the newest: the one given to
+    /// `open` (`LibraryStore.historyLimit` by default).
     let historyLimit: Int
 
     /// The plays the history keeps by default: some 100 days of a box

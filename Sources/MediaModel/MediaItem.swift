@@ -24,13 +24,13 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     /// programme of a film rated R on a channel rated TV-PG keeps both, as
     /// the channel is held live (films and TV are ranked apart).
     public var moreRatings: [ContentRating] {
-        get { extras.moreRatings }
-        set { extras.moreRatings = newValue }
+        get { extras.value.moreRatings }
+        set { extras.value.moreRatings = newValue }
     }
     /// A line or two about it.
     public var summary: String? {
-        get { extras.summary }
-        set { extras.summary = newValue }
+        get { extras.value.summary }
+        set { extras.value.summary = newValue }
     }
     /// The lineup's group ("News", "UK").
     public var group: String?
@@ -38,14 +38,14 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     public var logo: String?
     /// Its archive, for a live channel with catch-up.
     public var catchup: Catchup? {
-        get { extras.catchup }
-        set { extras.catchup = newValue }
+        get { extras.value.catchup }
+        set { extras.value.catchup = newValue }
     }
     /// A still of the item (a poster or a thumbnail): the Up Next card
     /// shows it when this item is proposed.
     public var artwork: String? {
-        get { extras.artwork }
-        set { extras.artwork = newValue }
+        get { extras.value.artwork }
+        set { extras.value.artwork = newValue }
     }
     /// The guide's channel id (`tvg-id`), for now / next.
     public var guideID: String?
@@ -53,8 +53,8 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     /// Roku `.bif` (a lineup's `tvg-thumbnails` / `thumbnails`); a local
     /// file's own sidecars are looked for beside it.
     public var thumbnails: String? {
-        get { extras.thumbnails }
-        set { extras.thumbnails = newValue }
+        get { extras.value.thumbnails }
+        set { extras.value.thumbnails = newValue }
     }
     /// HTTP headers the stream needs ("User-Agent", "Referer" …).
     public var headers: [String: String]
@@ -62,25 +62,25 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     /// media's own title (its container's, mpv's `media-title`) is shown
     /// instead once known.
     public var titleFromLocation: Bool {
-        get { extras.titleFromLocation }
-        set { extras.titleFromLocation = newValue }
+        get { extras.value.titleFromLocation }
+        set { extras.value.titleFromLocation = newValue }
     }
     /// Its segments as the embedding program knows them (intro, ad breaks …).
     public var segments: [Segment] {
-        get { extras.segments }
-        set { extras.segments = newValue }
+        get { extras.value.segments }
+        set { extras.value.segments = newValue }
     }
     /// The channel's other streams, tried in order after `url` when one
     /// fails (empty: the one stream).
     public var alternates: [StreamAlternate] {
-        get { extras.alternates }
-        set { extras.alternates = newValue }
+        get { extras.value.alternates }
+        set { extras.value.alternates = newValue }
     }
     /// A programme played from a live channel's archive (catch-up): which
     /// channel and when it aired (nil for anything else).
     public var archive: ArchiveOrigin? {
-        get { extras.archive }
-        set { extras.archive = newValue }
+        get { extras.value.archive }
+        set { extras.value.archive = newValue }
     }
 
     /// What most items leave unset, out of line.
@@ -151,7 +151,6 @@ extension MediaItem {
         /// `Extras` in a box of its own, nil while all are unset: one
         /// pointer in the item. Compared and hashed as the fields; a change
         /// makes a new box (they are set as an item is made).
-        @dynamicMemberLookup
         struct OutOfLine: Hashable, Sendable {
             private var box: Box?
 
@@ -162,19 +161,13 @@ extension MediaItem {
 
             init() {}
 
-            private var extras: Extras { box?.extras ?? Extras() }
-
-            subscript<Value>(dynamicMember path: WritableKeyPath<Extras, Value>) -> Value {
-                get { extras[keyPath: path] }
-                set {
-                    var changed = extras
-                    changed[keyPath: path] = newValue
-                    box = changed == Extras() ? nil : Box(changed)
-                }
+            var value: Extras {
+                get { box?.extras ?? Extras() }
+                set { box = newValue == Extras() ? nil : Box(newValue) }
             }
 
-            static func == (left: OutOfLine, right: OutOfLine) -> Bool { left.box === right.box || left.extras == right.extras }
-            func hash(into hasher: inout Hasher) { hasher.combine(extras) }
+            static func == (left: OutOfLine, right: OutOfLine) -> Bool { left.box === right.box || left.value == right.value }
+            func hash(into hasher: inout Hasher) { hasher.combine(value) }
         }
     }
 }
