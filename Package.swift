@@ -54,7 +54,7 @@ let package = Package(
             name: "GuideStore",
             dependencies: ["Catalog", "CXML", "MediaModel", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
-        .target(name: "ShellProbes"),
+        .target(name: "ShellProbes", dependencies: ["CPosix"]),
         .target(
             name: "ShellTesting",
             dependencies: ["ShellCore", "ShellRuntime", "MediaModel", "ShellProbes", "Library", .product(name: "Logging", package: "swift-log")]

@@ -22,22 +22,23 @@ struct ClockSetWatchTests {
     }
 
     /// Whether `watch` tells nothing within 50 ms, or, when it tells a
-    /// set, whether something else (the machine's time service) stepped
-    /// the clock since `offset`: a set no test made, rightly told.
-    private static func quiet(_ watch: ClockSetWatch, since offset: Double) -> Bool {
+    /// set, whether `witness` was told of one too: a set no test made (the
+    /// machine's time service), rightly told.
+    private static func quiet(_ watch: ClockSetWatch, witness: ShellProbes.SystemClock.Witness) -> Bool {
         guard readable(watch.fd, within: 0.05) else { return watch.take() == .nothing }
         _ = watch.take()
-        return SystemClock.steppedElsewhere(since: offset)
+        return witness.sawSet()
     }
 
     private func toldOnceAlone() throws {
-        let offset = SystemClock.offset
+        let witness = try #require(ShellProbes.SystemClock.Witness())
         let watch = try #require(ClockSetWatch())
-        #expect(Self.quiet(watch, since: offset), "nothing before the clock is set")
+        #expect(Self.quiet(watch, witness: witness), "nothing before the clock is set")
         #expect(SystemClock.setToItself())
+        _ = witness.sawSet()
         #expect(Self.readable(watch.fd, within: 1), "the set wakes the poll")
         #expect(watch.take() == .set)
-        #expect(Self.quiet(watch, since: offset), "told once")
+        #expect(Self.quiet(watch, witness: witness), "told once")
         #expect(SystemClock.setToItself())
         #expect(Self.readable(watch.fd, within: 1) && watch.take() == .set, "armed again: the next set is told too")
     }

@@ -1,3 +1,4 @@
+import CPosix
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -34,22 +35,28 @@ public enum SystemClock {
         return try body()
     }
 
-    /// The system clock less the monotonic clock, in seconds: it moves
-    /// only when the clock is stepped (`setToItself` moves it by the
-    /// microseconds between its read and its write).
-    public static var offset: Double {
-        var real = timespec(), monotonic = timespec()
-        clock_gettime(CLOCK_REALTIME, &real)
-        clock_gettime(CLOCK_MONOTONIC, &monotonic)
-        return Double(real.tv_sec - monotonic.tv_sec) + Double(real.tv_nsec - monotonic.tv_nsec) / 1e9
-    }
+    /// A test's own watch on the clock's sets (the kernel's, as the
+    /// shell's): a set it was told of and the test did not make is one of
+    /// the machine's (its time service; a resumed VM's clock, stepped
+    /// 0.5 ms every 0.1 s as it caught up, in both directions at times), so
+    /// a watcher is rightly told of it. Exact where comparing the clock's
+    /// offset from the monotonic clock was not: steps that cancel out, or
+    /// smaller than the allowance, went unseen. One thread at a time.
+    public final class Witness {
+        private let fd: Int32
 
-    /// Whether something other than `setToItself` stepped the clock since
-    /// `offset` was read (a machine's time service): then a watcher is
-    /// rightly told of a set no test made. 50 ms allows for a set to
-    /// itself delayed between its read and its write.
-    public static func steppedElsewhere(since offset: Double) -> Bool {
-        abs(Self.offset - offset) > 0.05
+        /// Nil when the kernel gives no timerfd.
+        public init?() {
+            fd = tvs_clock_watch_open()
+            if fd < 0 { return nil }
+        }
+
+        deinit { close(fd) }
+
+        /// Whether the clock was set since it was made or last asked (it is
+        /// armed again). Call it just after your own `setToItself` to take
+        /// that set, so later calls see only the machine's.
+        public func sawSet() -> Bool { tvs_clock_watch_take(fd) == 1 }
     }
 
     /// Sets the clock to the time it reads; whether the kernel took it.
