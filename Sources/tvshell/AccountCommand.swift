@@ -163,7 +163,7 @@ extension AccountCommand {
         switch failure {
         case .unreachable, .httpStatus: 69
         case .wrongCredentials, .inactive: 77
-        case .notXtream, .unexpectedJSON: 76
+        case .notXtream, .unexpectedJSON, .tooLarge: 76
         }
     }
 }

@@ -38,6 +38,47 @@ struct XtreamClientTests {
         #expect(asked() == 3, "nothing stored: every series asked")
     }
 
+    @Test("a list that keeps coming on a slow line is read whole, past the seconds allowed without a byte; one that stops coming is cut at them")
+    func slowListReadWhole() throws {
+        let (directory, server, account) = try Self.serve("xtream-slow")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { server.stop() }
+        server.addFilms(400)
+        var client = XtreamClient(server: account, timeout: 2)
+        server.server.inject(.rate(10_000), pathSuffix: "player_api.php")
+        let answers = try client.fetchAll(now: 0)
+        let films = try #require(answers[XtreamRequest.films.key])
+        #expect(films.count > 40_000, "\(films.count) bytes: seconds at 10 kB/s")
+        #expect(try XtreamDecoder.films(films).values.count > 400)
+        server.server.inject(.trickle, pathSuffix: "player_api.php")
+        client.whole = 4
+        #expect(throws: XtreamFailure.unreachable(server: account.base, reason: "no answer in 2 s, or not all of it in 4 s")) { try client.fetch(.films) }
+        server.server.inject(nil)
+    }
+
+    @Test("an answer over the most the shell reads is refused with the reason, not read into memory; so are all the answers together over theirs")
+    func answersOverTheLimit() throws {
+        let (directory, server, account) = try Self.serve("xtream-large")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { server.stop() }
+        var client = XtreamClient(server: account)
+        #expect(client.answerLimit == 256 << 20 && client.totalLimit == 512 << 20, "the limits a provider's answers meet")
+        client.answerLimit = 1 << 20
+        client.totalLimit = 1 << 20
+        server.addFilms(9_000)
+        let refusal = XtreamFailure.tooLarge(server: account.base, what: "the answer to get_vod_streams", limit: 1 << 20)
+        #expect(throws: refusal) { try client.fetchAll(now: 0) }
+        #expect(refusal.description == "the answer to get_vod_streams from the Xtream Codes server \(account.base) is larger than 1 MiB, the most the shell reads")
+        client.answerLimit = 2 << 20
+        #expect(try client.fetch(.films).count > 1 << 20, "under its own limit: read")
+        server.addFilms(7_000)
+        server.addUnstampedSeries(7_000)
+        #expect(throws: XtreamFailure.tooLarge(server: account.base, what: "all its answers together", limit: 1 << 20)) { try client.fetchAll(now: 0) }
+        server.addUnstampedSeries(0)
+        server.addFilms(0)
+        #expect(try client.fetchAll(now: 0)[XtreamRequest.films.key] != nil, "a provider's usual answers: read")
+    }
+
     @Test("series without last_modified: all asked for while few, then a slice a day once their episodes are stored (at most 200 a refresh), each within the week")
     func unstampedSeriesInSlices() throws {
         let (directory, server, account) = try Self.serve("xtream-unstamped")

@@ -14,6 +14,9 @@ public enum XtreamFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case inactive(server: String, status: String, expires: Double?)
     /// A list came back, but a value in it is not as expected.
     case unexpectedJSON(action: String, field: String, expected: String)
+    /// An answer (or all of them together) went on past the bytes the
+    /// shell reads: `what` says which, `limit` is in bytes.
+    case tooLarge(server: String, what: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -24,6 +27,8 @@ public enum XtreamFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case .inactive(let server, let status, let expires):
             "the account at \(server) is \(status.lowercased())" + (expires.map { " (it expired \(XtreamAccountInfo.day($0)))" } ?? "")
         case .unexpectedJSON(let action, let field, let expected): "\(action): \(field) is not \(expected)"
+        case .tooLarge(let server, let what, let limit):
+            "\(what) from the Xtream Codes server \(server) is larger than \(limit >> 20) MiB, the most the shell reads"
         }
     }
 }

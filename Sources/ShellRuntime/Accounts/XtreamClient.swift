@@ -11,13 +11,24 @@ import FoundationNetworking
 /// never the password. Blocking; call it off the run loop.
 public struct XtreamClient: Sendable {
     public let server: XtreamServer
+    /// Seconds an answer may go without a byte.
     public var timeout: Double
+    /// Seconds an answer may take in all, as long as its bytes keep coming:
+    /// a provider's list of films is tens of MB, minutes on a slow line.
+    public var whole: Double
     /// `get_series_info` requests in flight at once.
     public var concurrency = 4
+    /// The most one answer may hold: a larger one is refused as it comes
+    /// (or at once, by the length it claims), not read into memory.
+    public var answerLimit = 256 << 20
+    /// The most all of `fetchAll`'s answers may hold together (a server can
+    /// list any number of series, each answered in full).
+    public var totalLimit = 512 << 20
 
-    public init(server: XtreamServer, timeout: Double = 20) {
+    public init(server: XtreamServer, timeout: Double = 20, whole: Double = 600) {
         self.server = server
         self.timeout = timeout
+        self.whole = max(timeout, whole)
     }
 
     /// The account's own information; a refusal or an account that cannot
@@ -65,7 +76,13 @@ public struct XtreamClient: Sendable {
     /// `unstampedDays` days; all of them when there are that few.
     public func fetchAll(now: Double, previous: [String: Data] = [:]) throws(XtreamFailure) -> [String: Data] {
         var answers = [XtreamRequest.account.key: try signIn(now: now).answer]
-        for request in XtreamRequest.lists { answers[request.key] = try fetch(request) }
+        var total = answers.values.reduce(0) { $0 + $1.count }
+        for request in XtreamRequest.lists {
+            let answer = try fetch(request)
+            total += answer.count
+            guard total <= totalLimit else { throw .tooLarge(server: server.base, what: "all its answers together", limit: totalLimit) }
+            answers[request.key] = answer
+        }
         let series = (try? XtreamDecoder.series(answers[XtreamRequest.series.key] ?? Data("[]".utf8)).values) ?? []
         let before = previous[XtreamRequest.series.key].flatMap { try? XtreamDecoder.series($0).values } ?? []
         let stamps = Dictionary(before.compactMap { old in old.lastModified.map { (old.seriesID, $0) } }, uniquingKeysWith: { first, _ in first })
@@ -88,8 +105,10 @@ public struct XtreamClient: Sendable {
             let lock = NSLock()
             var answers: [String: Data] = [:]
             var failure: XtreamFailure?
+            var total = 0
         }
         let results = Results()
+        results.total = total + answers.filter { $0.key.hasPrefix("get_series_info:") }.values.reduce(0) { $0 + $1.count }
         let gate = DispatchSemaphore(value: max(1, concurrency))
         let group = DispatchGroup()
         for request in requests {
@@ -104,7 +123,12 @@ public struct XtreamClient: Sendable {
                 do {
                     let data = try fetch(request)
                     results.lock.lock()
-                    results.answers[request.key] = data
+                    results.total += data.count
+                    if results.total > totalLimit {
+                        results.failure = results.failure ?? .tooLarge(server: server.base, what: "all its answers together", limit: totalLimit)
+                    } else {
+                        results.answers[request.key] = data
+                    }
                     results.lock.unlock()
                 } catch let failure as XtreamFailure {
                     results.lock.lock()
@@ -122,20 +146,26 @@ public struct XtreamClient: Sendable {
     /// One request's answer body; an HTTP error or no connection is an error.
     public func fetch(_ request: XtreamRequest) throws(XtreamFailure) -> Data {
         guard let url = URL(string: request.url(server)) else { throw .notXtream(server: server.base, reason: "its address cannot make a URL") }
-        switch HTTPFetch.get(url, timeout: timeout) {
+        switch HTTPFetch.get(url, timeout: timeout, whole: whole, limit: answerLimit) {
         case .timedOut:
-            throw .unreachable(server: server.base, reason: "no answer in \(Int(timeout)) s")
+            let within = "no answer in \(Self.seconds(timeout)) s"
+            throw .unreachable(server: server.base, reason: whole > timeout ? within + ", or not all of it in \(Self.seconds(whole)) s" : within)
+        case .refused:
+            throw .tooLarge(server: server.base, what: "the answer to \(request.action ?? "the sign-in")", limit: answerLimit)
         case .failed(let error):
             throw .unreachable(server: server.base, reason: Self.reason(error))
         case .otherFailure(let text):
             throw .unreachable(server: server.base, reason: URLRedaction.redactingURLs(in: text))
-        case .refused(let reason):
-            throw .unreachable(server: server.base, reason: reason)
         case .answered(let status, let body):
             if request == .account && status == 401 { throw .wrongCredentials(server: server.base, user: server.user) }
             guard (200..<300).contains(status) else { throw .httpStatus(server: server.base, status: status) }
             return body
         }
+    }
+
+    /// 20, 0.5.
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     private static func reason(_ error: URLError) -> String {

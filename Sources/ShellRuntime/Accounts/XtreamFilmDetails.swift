@@ -39,7 +39,7 @@ public final class XtreamFilmDetails: ItemDetailsSource, @unchecked Sendable {
                 libraryPath: String? = nil, keptFor: Double = 7 * 86_400,
                 told: @escaping @Sendable (_ id: String, ItemDetails) -> Void = { _, _ in }) {
         self.retryAfter = retryAfter
-        client = XtreamClient(server: server, timeout: timeout)
+        client = XtreamClient(server: server, timeout: timeout, whole: timeout)
         self.account = account
         prefix = "xtream:\(account)/movie/"
         self.logger = logger

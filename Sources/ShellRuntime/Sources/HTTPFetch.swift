@@ -85,7 +85,7 @@ private final class FetchRouter: NSObject, URLSessionDataDelegate, @unchecked Se
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         guard let watch = watch(dataTask) else { return completionHandler(.cancel) }
         watch.answered((response as? HTTPURLResponse)?.statusCode ?? 200, length: response.expectedContentLength)
-        completionHandler(.allow)
+        completionHandler(watch.refusal == nil ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -127,12 +127,15 @@ private final class FetchWatch: @unchecked Sendable {
     /// The answer's status, and the length it says its body has (-1: not
     /// said): a body of 2xx is given room for that much at once, up to the
     /// limit and 256 MiB (grown as it came, a lineup of 100 MB took 125 MB
-    /// and a copy at each growth).
+    /// and a copy at each growth); one that claims more than the limit is
+    /// refused before any of it is read.
     func answered(_ status: Int, length: Int64) {
         lock.withLock {
             self.status = status
             last = Date()
-            if (200..<300).contains(status), length > 0 {
+            if (200..<300).contains(status), length > Int64(limit) {
+                refused = "larger than \(limit >> 20) MiB"
+            } else if (200..<300).contains(status), length > 0 {
                 body.reserveCapacity(Int(min(length, Int64(min(limit, 256 << 20)))))
             }
         }
