@@ -115,6 +115,34 @@ struct PictureSnapshotTests {
         }
     }
 
+    @Test("the guide's list of 40 channels with the film in a picture: it goes to the preview pane's empty part, hiding no row of the list nor what the pane shows")
+    func pictureBesideGuideList() throws {
+        let channels = (1...40).map { (n: Int) in MediaItem(id: "c\(n)", title: "Channel \(n)", url: "av://lavfi:testsrc2", isLive: true, number: n, group: "Channels") }
+        var s = ShellState(items: [film] + channels)
+        s.navigation.destination = .guide
+        s.navigation.homeSelection = 3
+        var p = playback(position: 3, duration: nil)
+        p.token = 3
+        s.picture.preview = PreviewState(index: 3, playback: p)
+        for corner in PictureCorner.allCases {
+            s.picture.pip = PictureInPicture(index: 0, playback: playback(), corner: corner)
+            var without = s
+            without.picture.pip = nil
+            for (w, h) in sizes {
+                let screen = ShellView.render(s, theme: .dark, width: w, height: h, context: terminalVideo)
+                let before = ShellView.render(without, theme: .dark, width: w, height: h, context: terminalVideo)
+                let pane = try #require(PictureLayout.previewPane(columns: w, rows: h))
+                let window = try #require(screen.windows.first { $0.inset == .picture }, "\(w)×\(h) \(corner): the picture is drawn")
+                #expect(window.x > pane.x, "\(w)×\(h) \(corner): in the pane, not over the list")
+                let hidden = (0..<h).flatMap { y in (0...pane.x).filter { x in screen[x, y] != before[x, y] }.map { (x: $0, y: y) } }
+                #expect(hidden.isEmpty, "\(w)×\(h) \(corner): \(hidden.count) of the list's cells hidden, the first at \(hidden.first.map { "\($0.x),\($0.y)" } ?? "")")
+                let preview = try #require(screen.windows.first { $0.inset == .preview })
+                #expect(window.y > preview.y + preview.height + 2, "\(w)×\(h) \(corner): below the preview and its channel's line")
+            }
+            if corner == .bottomRight { assertSnapshot(ShellView.render(s, theme: .dark, width: 120, height: 40, context: terminalVideo), named: "pip-beside-guide-list-120x40") }
+        }
+    }
+
     @Test("below 60×18, p says why the picture cannot start")
     func tooSmall() {
         var s = ShellState(items: [film])

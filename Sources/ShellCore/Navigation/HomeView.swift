@@ -11,8 +11,9 @@ enum HomeView {
     }
 
     /// Draws the list (and, on the guide with previews on, the preview pane
-    /// right of it), keeping the selected row, the pane and the problem
-    /// line clear of the picture in picture (`content`).
+    /// right of it), keeping the selected row, what the pane shows and the
+    /// problem line clear of the picture in picture (`content`), and the
+    /// list's other rows where the picture has room elsewhere.
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext, content: inout PanelContent) {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
@@ -132,9 +133,19 @@ enum HomeView {
                        style: base.with(foreground: theme.error), maxWidth: right - 4)
             content.keep(row: screen.height - 2, x: 2, width: min(right - 4, columnWidth(of: problem)))
         }
+        // The list's other rows are avoided: the picture goes where it
+        // hides none of them (below a short list, the preview pane's empty
+        // part) when it can.
+        content.avoidDrawn(screen, in: PictureLayout.Rect(x: 1, y: listTop, width: right - 2, height: visible), background: theme.background)
         if let pane {
             PreviewPaneView.draw(into: &screen, state: state, theme: theme, context: context, pane: pane)
-            content.keep(pane)
+            // Its title, video and lines kept; its left edge avoided; its
+            // empty part below them free for the picture.
+            content.keep(row: pane.y, x: pane.x, width: pane.width)
+            content.keep(PictureLayout.previewVideo(in: pane))
+            let inside = PictureLayout.Rect(x: pane.x + 1, y: pane.y + 1, width: pane.width - 2, height: pane.height - 2)
+            content.keepDrawn(screen, in: inside, background: theme.background)
+            content.avoidDrawn(screen, in: PictureLayout.Rect(x: pane.x, y: pane.y, width: 1, height: pane.height), background: theme.background)
         }
     }
 

@@ -48,20 +48,22 @@ public enum PictureLayout {
     }
 
     /// Where the picture goes when `corner` is asked for, on a screen whose
-    /// panels are `content`: that corner if it is clear, else the other
-    /// corner of its side, else slid along the side from the corner asked
-    /// for to the first clear place; nil if none.
-    static func resolve(_ corner: PictureCorner, columns: Int, rows: Int, video: (columns: Int, rows: Int), content: PanelContent) -> Rect? {
+    /// panels are `content`: that corner if it is clear (of what is kept,
+    /// and `avoiding`, avoided), else the other corner of its side, else
+    /// slid along the side from the corner asked for to the first clear
+    /// place; nil if none.
+    static func resolve(_ corner: PictureCorner, columns: Int, rows: Int, video: (columns: Int, rows: Int), content: PanelContent,
+                        avoiding: Bool = false) -> Rect? {
         var rect = frame(columns: columns, rows: rows, video: video, corner: corner)
-        if content.isClear(rect) { return rect }
+        if content.isClear(rect, avoiding: avoiding) { return rect }
         let other = frame(columns: columns, rows: rows, video: video, corner: corner.vertical)
-        if content.isClear(other) { return other }
+        if content.isClear(other, avoiding: avoiding) { return other }
         let lowest = rows - rect.height - 1
         guard lowest >= 0 else { return nil }
         for step in 1...max(1, lowest) {
             rect.y = corner.isTop ? step : lowest - step
             if rect.y < 0 || rect.y > lowest { break }
-            if content.isClear(rect) { return rect }
+            if content.isClear(rect, avoiding: avoiding) { return rect }
         }
         return nil
     }
@@ -69,20 +71,29 @@ public enum PictureLayout {
     /// Where the picture goes, asked for in `corner`, over a screen whose
     /// panels are `content`: the first of that corner (or its side), the
     /// other side, each at the picture's size and then smaller; hidden
-    /// (`frame` nil) when none is clear. `spot` says where it went and
-    /// where `m` can move it.
+    /// (`frame` nil) when none is clear. Where `content` avoids cells (a
+    /// list's rows), the first place that hides none of them, when there is
+    /// one, at the picture's size or the next smaller (a thumbnail of 16
+    /// cells is not worth a list's rows); else as if none were avoided.
+    /// `spot` says where it went and where `m` can move it (among the
+    /// places that avoid as much).
     public static func placement(columns: Int, rows: Int, corner: PictureCorner, content: PanelContent) -> (frame: Rect?, spot: PictureSpot) {
-        for video in pictureVideoSizes(columns: columns, rows: rows) {
-            for candidate in [corner, corner.horizontal] {
-                guard let rect = resolve(candidate, columns: columns, rows: rows, video: video, content: content) else { continue }
-                let at = nearestCorner(rect, columns: columns, rows: rows)
-                var moves: [PictureCorner] = []
-                var next = at.next
-                while next != at {
-                    if let other = resolve(next, columns: columns, rows: rows, video: video, content: content), other != rect { moves.append(next) }
-                    next = next.next
+        let sizes = pictureVideoSizes(columns: columns, rows: rows)
+        for (avoiding, tried) in content.avoids ? [(true, Array(sizes.prefix(2))), (false, sizes)] : [(false, sizes)] {
+            for video in tried {
+                for candidate in [corner, corner.horizontal] {
+                    guard let rect = resolve(candidate, columns: columns, rows: rows, video: video, content: content, avoiding: avoiding) else { continue }
+                    let at = nearestCorner(rect, columns: columns, rows: rows)
+                    var moves: [PictureCorner] = []
+                    var next = at.next
+                    while next != at {
+                        if let other = resolve(next, columns: columns, rows: rows, video: video, content: content, avoiding: avoiding), other != rect {
+                            moves.append(next)
+                        }
+                        next = next.next
+                    }
+                    return (rect, PictureSpot(corner: at, moves: moves))
                 }
-                return (rect, PictureSpot(corner: at, moves: moves))
             }
         }
         return (nil, PictureSpot(corner: nil, moves: []))

@@ -73,6 +73,31 @@ struct PicturePlacementTests {
         #expect(up.map { $0.y + $0.height } == 17, "just over the panel")
     }
 
+    @Test("rows avoided (a list's): the picture goes where it hides none, and m only there; with no such place at its size or the next, over them as before, never over a kept cell")
+    func avoidsWhereItCan() throws {
+        var content = PanelContent(columns: 120, rows: 40)
+        var list = Screen(width: 120, height: 40)
+        for y in 3..<37 { list.put("Channel \(y)", x: 2, y: y, style: Style()) }
+        content.keep(row: 5, x: 1, width: 70)
+        content.avoidDrawn(list, in: PictureLayout.Rect(x: 1, y: 3, width: 70, height: 34), background: RGB(0, 0, 0))
+        #expect(content.avoids)
+        let (frame, spot) = PictureLayout.placement(columns: 120, rows: 40, corner: .bottomLeft, content: content)
+        let placed = try #require(frame)
+        #expect(placed.x > 60 && spot.corner == .bottomRight, "beside the names, not over them: \(placed)")
+        #expect(spot.moves == [.topRight], "m: only the other corner that hides no name")
+        #expect(content.isClear(placed, avoiding: true))
+
+        content.keep(PictureLayout.Rect(x: 60, y: 0, width: 60, height: 40))
+        let (over, overSpot) = PictureLayout.placement(columns: 120, rows: 40, corner: .bottomLeft, content: content)
+        let fallback = try #require(over)
+        #expect(fallback.width == PictureLayout.pictureVideoSize(columns: 120, rows: 40).columns + 2, "no room beside: over the names, at its size")
+        #expect(content.isClear(fallback) && !content.isClear(fallback, avoiding: true) && overSpot.corner == .bottomLeft)
+
+        var kept = PanelContent(columns: 120, rows: 40)
+        kept.keep(PictureLayout.Rect(x: 60, y: 0, width: 60, height: 40))
+        #expect(PictureLayout.placement(columns: 120, rows: 40, corner: .bottomLeft, content: kept).frame == fallback, "the same as with nothing avoided")
+    }
+
     @Test("no room anywhere: hidden, and m has nowhere to go")
     func hidden() {
         var content = PanelContent(columns: 80, rows: 24)
