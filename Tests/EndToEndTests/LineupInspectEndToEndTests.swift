@@ -20,6 +20,20 @@ struct LineupInspectEndToEndTests {
         #expect(output.contains("line 10: expected a stream URL"))
     }
 
+    @Test("a gzip lineup (.m3u.gz, as gzip made it) reads as the plain one")
+    func gzipped() throws {
+        let dir = TVShellBinary.scratchDirectory("inspect-gzip")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = sharedData.appendingPathComponent("iptv-playlist-parser_fixture_base.m3u").path
+        let packed = dir.appendingPathComponent("lineup.m3u.gz").path
+        let (zipped, _) = try Spawn.run(["/bin/sh", "-c", "gzip -c '\(plain)' > '\(packed)'"])
+        #expect(zipped == 0)
+        let (status, output) = try Spawn.run([TVShellBinary.path, "lineup", "inspect", packed])
+        let (_, expected) = try Spawn.run([TVShellBinary.path, "lineup", "inspect", plain])
+        #expect(status == 0 && output.contains("6 channels, 1 problem"))
+        #expect(output.replacingOccurrences(of: packed, with: plain) == expected)
+    }
+
     @Test("JSON with a guide: now / next for channels the guide knows")
     func jsonWithGuide() throws {
         let dir = TVShellBinary.scratchDirectory("inspect")

@@ -43,6 +43,73 @@ struct LineupFileTests {
         #expect(InputLoader.parseLineup(Data("#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\nseg1.ts\n".utf8)) == nil)
     }
 
+    /// `text` through the system's gzip, as a provider's `.m3u.gz` is made.
+    private static func gzip(_ text: Data) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-c"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let writer = Thread { input.fileHandleForWriting.write(text); try? input.fileHandleForWriting.close() }
+        writer.start()
+        let packed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return packed
+    }
+
+    @Test("a gzip lineup (.m3u.gz, from a file or a URL) is unpacked and read as the plain one, members joined too; one that is a guide, binary, cut short or unpacks past the limit is refused with the reason")
+    func gzipped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lineup-gzip-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var text = "#EXTM3U\n"
+        for index in 0..<20_000 { text += "#EXTINF:-1 tvg-id=\"c\(index)\" group-title=\"Télé\",Chaîne \(index)\nhttp://s.example/\(index).ts\n" }
+        let plain = Data(text.utf8)
+        let packed = try Self.gzip(plain)
+        #expect(packed.count < plain.count / 4 && Gzip.isGzip(packed))
+        let path = folder.appendingPathComponent("lineup.m3u.gz").path
+        try packed.write(to: URL(fileURLWithPath: path))
+        #expect(try InputLoader.lineup(path) == plain, "a file: unpacked byte for byte")
+        #expect(InputLoader.parseLineup(try InputLoader.lineup(path))?.channels == M3UParser.parse(text).channels)
+
+        let half = plain.count / 2
+        let joined = try Self.gzip(plain.prefix(half)) + Self.gzip(plain.dropFirst(half))
+        try joined.write(to: URL(fileURLWithPath: path))
+        #expect(try InputLoader.lineup(path) == plain, "two members, as cat a.gz b.gz makes")
+
+        let server = try LocalHTTPServer(files: ["list.m3u.gz": packed, "guide.gz": try Self.gzip(Data("<?xml version=\"1.0\"?>\n<tv></tv>\n".utf8))])
+        defer { server.stop() }
+        #expect(try InputLoader.lineup(server.url("list.m3u.gz")) == plain, "a URL: unpacked")
+
+        func reason(_ location: String) -> String? {
+            do {
+                _ = try InputLoader.lineup(location)
+                return nil
+            } catch let failure as InputLoader.Failure {
+                return failure.reason
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(reason(server.url("guide.gz")) == "is compressed (gzip) and is an XMLTV guide, not a lineup: give it as the guide (--guide)")
+        try packed.prefix(packed.count / 2).write(to: URL(fileURLWithPath: path))
+        #expect(reason(path) == "is compressed (gzip) but cannot be unpacked (it ends before its end)")
+        try Self.gzip(Data(count: 8 << 20)).write(to: URL(fileURLWithPath: path))
+        #expect(reason(path) == "is compressed (gzip) and is binary data, not a lineup", "zeros: refused at their first bytes")
+        let line = Data("#EXTINF:-1,Channel\nhttp://s.example/1.ts\n".utf8)
+        var bomb = Data("#EXTM3U\n".utf8)
+        while bomb.count < 1 << 20 { bomb += line }
+        let member = try Self.gzip(bomb)
+        let many = Data((0..<3).flatMap { _ in member })
+        #expect(throws: Gzip.Failure.tooLarge(limit: 2 << 20), "text past the limit: refused there") { try Gzip.inflate(many, limit: 2 << 20) }
+        #expect(Gzip.Failure.tooLarge(limit: InputLoader.largest).description == "unpacks to more than 256 MiB")
+        #expect(try Gzip.inflate(many, limit: 4 << 20).count == bomb.count * 3)
+        #expect(try Gzip.inflate(many, limit: 100, cut: true) == bomb.prefix(100), "cut: how it starts")
+    }
+
     @Test("a file over the limit is refused with the reason once its first bytes are seen, not read")
     func tooBig() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lineup-too-big-\(getpid())")

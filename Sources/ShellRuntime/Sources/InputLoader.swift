@@ -36,11 +36,14 @@ public enum InputLoader {
     /// provider's "account expired" or a network's login page, a guide, a
     /// video stream) and anything beyond `largest`, before it is read
     /// whole. A server has `timeout` seconds for each byte, and some minutes
-    /// for the whole (a big list over a slow line).
+    /// for the whole (a big list over a slow line). A gzip lineup
+    /// (`.m3u.gz`, or a server's bytes that are gzip) is unpacked, up to
+    /// `largest`, and its text checked as a plain one's.
     public static func lineup(_ location: String, timeout: Double = 20) throws -> Data {
         if location.hasPrefix("http://") || location.hasPrefix("https://") {
             guard let url = URL(string: location) else { throw Failure(location: location, reason: "not a valid URL") }
-            return try fetch(url, timeout: timeout, whole: 600) { LineupContent.problem($0) }
+            let data = try fetch(url, timeout: timeout, whole: 600) { Gzip.isGzip($0) ? nil : LineupContent.problem($0) }
+            return try unpacked(data, location: location)
         }
         let path = try readablePath(location)
         guard let handle = FileHandle(forReadingAtPath: path) else { throw Failure(location: location, reason: "cannot be read (permissions?)") }
@@ -53,7 +56,7 @@ public enum InputLoader {
             let size = fstat(handle.fileDescriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
             let tooBig = Failure(location: location, reason: "larger than \(largest >> 20) MiB")
             let start = try handle.read(upToCount: LineupContent.prefixLength) ?? Data()
-            if let problem = LineupContent.problem(start) { throw Failure(location: location, reason: problem) }
+            if !Gzip.isGzip(start), let problem = LineupContent.problem(start) { throw Failure(location: location, reason: problem) }
             if let size, size > largest { throw tooBig }
             var data = Data(capacity: size ?? start.count)
             data.append(start)
@@ -61,11 +64,27 @@ public enum InputLoader {
                 data.append(chunk)
                 if data.count > largest { throw tooBig }
             }
-            return data
+            return try unpacked(data, location: location)
         } catch let failure as Failure {
             throw failure
         } catch {
             throw Failure(location: location, reason: "cannot be read (\(error))")
+        }
+    }
+
+    /// A lineup's bytes as read, unpacked when they are gzip: their first
+    /// bytes checked as a plain lineup's are before the rest is unpacked
+    /// (a small file of zeros that unpacks to gigabytes is refused there).
+    private static func unpacked(_ data: Data, location: String) throws -> Data {
+        guard Gzip.isGzip(data.prefix(3)) else { return data }
+        do {
+            let start = try Gzip.inflate(data, limit: LineupContent.prefixLength, cut: true)
+            if let problem = LineupContent.problem(start) {
+                throw Failure(location: location, reason: "is compressed (gzip) and " + problem)
+            }
+            return try Gzip.inflate(data, limit: largest)
+        } catch let failure as Gzip.Failure {
+            throw Failure(location: location, reason: failure.description)
         }
     }
 
