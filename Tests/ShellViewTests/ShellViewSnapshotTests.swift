@@ -1,3 +1,4 @@
+import Foundation
 import MediaModel
 import ShellCore
 import ShellTesting
@@ -117,6 +118,43 @@ struct ShellViewSnapshotTests {
         s.chrome.transportVisible = false
         let screen = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo)
         #expect(screen.text().contains("Audio only"))
+    }
+
+    @Test("a radio (a live channel playing with no picture): its channel card, number, logo, name, group, now and next, \"Audio only\"; with --video none too; not while its tracks are not known")
+    func radioCard() throws {
+        let nine = 1_795_467_600.0
+        var rgba: [UInt8] = []
+        for _ in 0..<16 { for x in 0..<16 { rgba += x < 8 ? [255, 0, 0, 255] : [0, 0, 255, 255] } }
+        let logo = try #require(LogoImage(width: 16, height: 16, rgba: rgba))
+        var radio = MediaItem(title: "Radio Test", url: "http://radio.test/stream.aac", isLive: true, number: 7, group: "Radio", guideID: "radio.test")
+        radio.logo = "http://radio.test/logo.png"
+        var s = ShellState(items: [radio])
+        s.wallClock = nine
+        s.guide.programmes = ProgrammeGuide(channels: [GuideChannel(id: "radio.test", names: ["Radio Test"])], programmes: [
+            Programme(channel: "radio.test", start: nine - 600, stop: nine + 1200, title: "Morning Show"),
+            Programme(channel: "radio.test", start: nine + 1200, stop: nine + 4800, title: "The News"),
+        ])
+        s.guide.logos["http://radio.test/logo.png"] = logo
+        s.current = 0
+        s.navigation.destination = .player
+        s.playback.phase = .playing
+        s.playback.tracks = [Track(id: 1, kind: .audio, selected: true)]
+        for (w, h) in [(80, 24), (120, 40)] {
+            let screen = ShellView.render(s, theme: .dark, width: w, height: h, context: terminalVideo)
+            let text = screen.text()
+            #expect(text.contains("Radio Test") && text.contains("Audio only"))
+            #expect(text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "7" }, "\(w)×\(h): its number")
+            #expect(text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "Radio" }, "\(w)×\(h): its group")
+            #expect(text.contains("Morning Show") && text.contains("The News"), "\(w)×\(h): now and next")
+            let cells = (0..<h).flatMap { y in (0..<w).map { x in screen[x, y] } }
+            let red = cells.contains { (cell: Cell) -> Bool in cell.character == "▀" && cell.style.foreground == RGB(255, 0, 0) }
+            #expect(red, "\(w)×\(h): the logo")
+            assertSnapshot(screen, named: "player-radio-card-\(w)x\(h)")
+        }
+        #expect(ShellView.render(s, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .none)).text().contains("Morning Show"), "--video none")
+        s.playback.tracks = []
+        let unknown = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo).text()
+        #expect(unknown.contains("Audio only") && !unknown.contains("Morning Show"), "tracks not known: the plain card")
     }
 
     @Test("an audio-only item on the TV, whose window mpv configures without a video track, says so too; one with its video track does not")

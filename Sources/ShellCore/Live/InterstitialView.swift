@@ -51,8 +51,8 @@ enum InterstitialView {
 
     /// The channel card: header, a warm target's picture or the logo or
     /// initials, name, group, now / next, then the footer lines (spinner,
-    /// failure, reconnecting).
-    private static func drawCard(
+    /// failure, reconnecting; a radio's "Audio only").
+    static func drawCard(
         _ item: MediaItem, header: String, footer: [(String, Style)], picture: (columns: Int, rows: Int)? = nil,
         into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext, x: Int, width: Int
     ) {

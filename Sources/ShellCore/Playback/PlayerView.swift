@@ -59,13 +59,33 @@ enum PlayerView {
 }
 
 /// Shown in place of the picture before the first frame, or when there is
-/// no picture in the terminal (audio only, video in mpv's window).
+/// no picture in the terminal (audio only, video in mpv's window). A live
+/// channel playing with no picture (a radio) gets its channel card, as a
+/// flip shows it: number, logo, name, group, now and next, "Audio only".
 enum TitleCardView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
         let base = Style(foreground: theme.text, background: theme.background)
         screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
+        let status = self.status(state, theme: theme, context: context)
+        if status == "Audio only", let item = state.currentItem, item.isLive, context.picture == .none || hasNoPicture(state.playback) {
+            let width = min(screen.width - 4, 64)
+            InterstitialView.drawCard(item, header: item.number.map(String.init) ?? "", footer: [(status, base.with(foreground: theme.secondaryText))],
+                                      into: &screen, state: state, theme: theme, context: context, x: (screen.width - width) / 2, width: width)
+            return
+        }
         let middle = screen.height / 2 - 2
         screen.putCentered(state.title, y: middle, style: base.bolded(), x: 2, width: screen.width - 4)
+        screen.putCentered(status, y: middle + 1, style: base.with(foreground: theme.secondaryText))
+    }
+
+    /// Its tracks are known and none of them is a picture (a radio), as
+    /// opposed to a picture not configured yet.
+    private static func hasNoPicture(_ playback: PlaybackState) -> Bool {
+        !playback.tracks.isEmpty && !playback.tracks.contains { $0.kind == .video && $0.selected }
+    }
+
+    /// What the card says under the title: loading, buffering, audio only …
+    private static func status(_ state: ShellState, theme: Theme, context: ViewContext) -> String {
         let status: String
         switch state.playback.phase {
         case .loading, .idle:
@@ -78,9 +98,7 @@ enum TitleCardView {
                 switch context.picture {
                 case .terminal:
                     // mpv's window on the TV is configured with no video track too.
-                    let tracks = state.playback.tracks
-                    let audioOnly = !tracks.isEmpty && !tracks.contains { $0.kind == .video && $0.selected }
-                    status = state.playback.videoConfigured && !audioOnly ? "" : "Audio only"
+                    status = state.playback.videoConfigured && !hasNoPicture(state.playback) ? "" : "Audio only"
                 case .window: status = "Playing in mpv's window"
                 case .none: status = "Audio only"
                 }
@@ -88,6 +106,6 @@ enum TitleCardView {
         case .ended: status = "Ended"
         case .failed: status = ""
         }
-        screen.putCentered(status, y: middle + 1, style: base.with(foreground: theme.secondaryText))
+        return status
     }
 }
