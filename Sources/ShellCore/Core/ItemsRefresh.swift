@@ -28,6 +28,9 @@ public struct ItemsRefresh: Equatable, Sendable {
         let first = items.firstIndex { removing.contains($0.id) }
         if first == nil, !removing.isEmpty { return nil }
         let kept = items.filter { !removing.contains($0.id) && !isRecording($0) }
+        // All replaced (a lineup read again): the new items as they came,
+        // not a copy of them (70 MB for a provider's list).
+        if kept.isEmpty { return adding }
         let at = first.map { items[..<$0].filter { !isRecording($0) }.count } ?? kept.count
         return Array(kept[..<at]) + adding + kept[at...]
     }

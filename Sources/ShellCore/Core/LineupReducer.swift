@@ -80,7 +80,7 @@ enum LineupReducer {
 
         if goesOn == nil { effects += ResumeReducer.save(&state) }
         PlaybackReducer.makeCurrent(&state, nil)
-        state.items = items + recordings
+        state.items = recordings.isEmpty ? items : items + recordings
         state.live.startIndex = start
         state.live.fallbackIndex = fallback
         state.live.previousChannel = previous

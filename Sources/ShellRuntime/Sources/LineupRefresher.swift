@@ -181,6 +181,14 @@ public final class LineupRefresher: Sendable {
     /// not parsed again. An answer with channels is kept as the copy. Its
     /// bytes and its parse are let go before the caller goes on.
     private func read(label: String, lastBytes: inout Int?, failures: inout Int) -> (items: [MediaItem], targets: [GuideTarget])? {
+        // The bytes go before the items are made from their parse (a list
+        // of 100 MB was held beside its channels and their items).
+        guard let parsed = readParsed(label: label, lastBytes: &lastBytes, failures: &failures) else { return nil }
+        return parsed.playableChannels()
+    }
+
+    /// `read`'s bytes and their parse: nil as `read` says.
+    private func readParsed(label: String, lastBytes: inout Int?, failures: inout Int) -> Lineup? {
         let data: Data
         do {
             data = try InputLoader.lineup(location)
@@ -204,7 +212,7 @@ public final class LineupRefresher: Sendable {
         failures = 0
         lastBytes = bytes
         keepCopy(data, label: label)
-        return parsed.playableChannels()
+        return parsed
     }
 
     private func keepCopy(_ data: Data, label: String) {

@@ -183,6 +183,26 @@ struct ItemsRefreshTests {
         #expect(ItemsRefresh(removing: ["x"], adding: [film]).applied(to: old) == nil, "what it replaces is gone (another lineup): dropped")
     }
 
+    /// The address of an array's elements: the same for two arrays sharing
+    /// one buffer.
+    private func storage(_ items: [MediaItem]) -> UnsafeRawPointer? {
+        items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test("a lineup read again that replaces every item becomes the items as it came, not a copy (70 MB for a provider's list): applied, and in the state")
+    func allReplacedNotCopied() {
+        let refresh = ItemsRefresh(removing: Set(old.map(\.id)), adding: refreshed)
+        #expect(storage(refresh.applied(to: old) ?? []) == storage(refresh.adding), "applied: the same storage")
+        let h = ReducerHarness(ShellState(items: old))
+        h.apply(.refreshItems(removing: Set(old.map(\.id)), adding: refreshed, at: h.clock.now))
+        let adding = h.state.pendingRefresh?.adding ?? []
+        h.clock.advance(by: 2)
+        h.apply(.timerFired(.refreshSettle, at: h.clock.now))
+        #expect(h.state.items == refreshed && h.state.pendingRefresh == nil)
+        #expect(storage(h.state.items) == storage(adding), "the state's items: the same storage")
+        h.expectArmed([])
+    }
+
     @Test("waits while a number is typed; applied at the next moment the viewer only watches: the channel goes on, channel 3's warm player stops, channel 1 (on another stream) warms again")
     func waitsForQuiet() {
         let h = warmChannel2()
