@@ -73,12 +73,17 @@ public struct PanelContent: Equatable, Sendable {
     /// rectangle off the screen is not clear).
     public func isClear(_ rect: PictureLayout.Rect, avoiding: Bool = false) -> Bool {
         guard rect.x >= 0, rect.y >= 0, rect.x + rect.width <= columns, rect.y + rect.height <= rows else { return false }
-        for cells in avoiding && !avoided.isEmpty ? [kept, avoided] : [kept] where !cells.isEmpty {
-            for y in rect.y..<(rect.y + rect.height) {
-                let start = y * columns + rect.x
-                if cells[start..<(start + rect.width)].contains(true) { return false }
-            }
+        return !marks(kept, rect) && !(avoiding && marks(avoided, rect))
+    }
+
+    /// Whether `cells` (empty: none marked) mark a cell of `rect`, which is
+    /// on the screen.
+    private func marks(_ cells: [Bool], _ rect: PictureLayout.Rect) -> Bool {
+        guard !cells.isEmpty else { return false }
+        for y in rect.y..<(rect.y + rect.height) {
+            let start = y * columns + rect.x
+            if cells[start..<(start + rect.width)].contains(true) { return true }
         }
-        return true
+        return false
     }
 }

@@ -67,7 +67,10 @@ enum TitleCardView {
         let base = Style(foreground: theme.text, background: theme.background)
         screen.fill(x: 0, y: 0, width: screen.width, height: screen.height, with: Cell(" ", style: base))
         let status = self.status(state, theme: theme, context: context)
-        if status == "Audio only", let item = state.currentItem, item.isLive, context.picture == .none || hasNoPicture(state.playback) {
+        let playback = state.playback
+        let radio = playback.phase == .playing && !playback.buffering
+            && (context.picture == .none || context.picture == .terminal && hasNoPicture(playback))
+        if radio, let item = state.currentItem, item.isLive {
             let width = min(screen.width - 4, 64)
             InterstitialView.drawCard(item, header: item.number.map(String.init) ?? "", footer: [(status, base.with(foreground: theme.secondaryText))],
                                       into: &screen, state: state, theme: theme, context: context, x: (screen.width - width) / 2, width: width)
