@@ -73,6 +73,7 @@ struct GuideUpdateEndToEndTests {
             "expired.html": Data("<!DOCTYPE html>\n<html><body><h1>Your subscription has expired</h1></body></html>\n".utf8),
             "empty.xml": Data("<?xml version=\"1.0\"?>\n<tv/>\n".utf8),
             "other.xml": Data(other.utf8),
+            "channel.ts": Data((0..<2_000).flatMap { _ in [UInt8(0x47), 0x40, 0x11, 0x10] + [UInt8](repeating: 0xFF, count: 184) }),
         ])
         defer { server.stop() }
         let m3u = try Self.lineup(in: dir)
@@ -95,6 +96,10 @@ struct GuideUpdateEndToEndTests {
             let search = try Self.tvshell(["guide", "search", "Kept"], home: dir)
             #expect(search.output.contains("Kept Show"), "after \(path) the guide is still there: \(search.output)")
         }
+        let stream = try Self.tvshell(["guide", "update", "--lineup", m3u, "--guide", server.url("channel.ts")], home: dir)
+        #expect(stream.status != 0 && stream.output.contains("is an MPEG-TS video stream, not an XMLTV guide") && stream.output.contains("kept the guide of"),
+                "a channel's stream given for the guide: \(stream.output)")
+        #expect(try Self.tvshell(["guide", "search", "Kept"], home: dir).output.contains("Kept Show"))
         let withAccount = server.url("expired.html").replacingOccurrences(of: "http://", with: "http://viewer:s3cret@")
         let secret = try Self.tvshell(["guide", "update", "--lineup", m3u, "--guide", withAccount], home: dir)
         #expect(secret.status == 65 && !secret.output.contains("s3cret") && secret.output.contains("***"), "the account is not printed: \(secret.output)")

@@ -44,6 +44,8 @@ struct LineupFileTests {
     }
 
     /// `text` through the system's gzip, as a provider's `.m3u.gz` is made.
+    static func gzipped(_ text: Data) throws -> Data { try gzip(text) }
+
     private static func gzip(_ text: Data) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

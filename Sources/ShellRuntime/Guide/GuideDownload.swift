@@ -16,7 +16,11 @@ import FoundationNetworking
 /// not downloaded twice. A download gives up when no byte came for
 /// `idleTimeout` seconds, however long it takes as a whole, or as soon as
 /// `cancelled` says so (looked at every second; the sources after it are
-/// not asked for). Blocking; call off the run loop.
+/// not asked for). One whose first bytes are plainly no guide
+/// (`GuideContent`: a channel's video stream, a web page) is refused
+/// there, and none is written past `limit` bytes or past the point where
+/// its disk would keep less than `spare` bytes free: a URL that never ends
+/// never fills a box's card. Blocking; call off the run loop.
 public struct GuideDownload {
     /// How a download goes: bytes so far, the whole when the server said,
     /// seconds since it began.
@@ -30,12 +34,20 @@ public struct GuideDownload {
     /// The URL sources the server said had not changed (the cached copy is used).
     public private(set) var unchanged: [String] = []
 
+    /// The most one download may write (the biggest guides are some
+    /// hundreds of MB, a fraction of that gzip).
+    public static let largest: Int64 = 4 << 30
+    /// The bytes a download leaves free on its disk.
+    public static let spareDefault: Int64 = 128 << 20
+
     public init(sources: [String], cacheDirectory: String = GuideDownload.defaultCacheDirectory(), idleTimeout: Double = 30,
+                limit: Int64 = GuideDownload.largest, spare: Int64 = GuideDownload.spareDefault,
                 progress: (@Sendable (String, Progress) -> Void)? = nil, cancelled: (@Sendable () -> Bool)? = nil) {
         for label in sources {
             if cancelled?() == true { break }
             if label.hasPrefix("http://") || label.hasPrefix("https://") {
-                switch Self.download(label, cache: cacheDirectory, idleTimeout: idleTimeout, progress: progress, cancelled: cancelled) {
+                switch Self.download(label, cache: cacheDirectory, idleTimeout: idleTimeout, limit: limit, spare: spare, progress: progress,
+                                     cancelled: cancelled) {
                 case .success(let (path, fresh)):
                     if !fresh { unchanged.append(label) }
                     inputs.append(GuideInput(label: label, content: .source(.path(path))))
@@ -73,7 +85,8 @@ public struct GuideDownload {
 
     /// The cached file for `location` (fresh: downloaded now; else the
     /// server said it had not changed), or why there is none.
-    private static func download(_ location: String, cache: String, idleTimeout: Double, progress: (@Sendable (String, Progress) -> Void)?,
+    private static func download(_ location: String, cache: String, idleTimeout: Double, limit: Int64, spare: Int64,
+                                 progress: (@Sendable (String, Progress) -> Void)?,
                                  cancelled: (@Sendable () -> Bool)?) -> Result<(String, Bool), InputLoader.Failure> {
         guard let url = URL(string: location) else { return .failure(.init(location: location, reason: "not a valid URL")) }
         try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -91,7 +104,7 @@ public struct GuideDownload {
         // A part file of its own: another download of the same guide (`guide
         // update` beside a running shell) never takes or replaces this one.
         let part = file + ".part-\(getpid())-\(UUID().uuidString.prefix(8))"
-        let watch = DownloadWatch(location: location, keepAt: part, progress: progress)
+        let watch = DownloadWatch(location: location, keepAt: part, limit: limit, spare: spare, progress: progress)
         // As `HTTPFetch`'s: no cache, no cookies (Foundation's shared
         // cookie store writes a file under ~/.local/share).
         let configuration = URLSessionConfiguration.ephemeral
@@ -180,11 +193,42 @@ private final class DownloadWatch: NSObject, URLSessionDataDelegate, @unchecked 
     private var decided: Outcome?
     private var validators: (etag: String?, lastModified: String?) = (nil, nil)
     private var result: Outcome = .failed("nothing was downloaded")
+    private let limit: Int64
+    private let spare: Int64
+    /// The body's first bytes, until they are checked (`GuideContent`).
+    private var head = Data()
+    private var checked = false
+    /// `received` when the disk's free space was last looked at.
+    private var spaceSeenAt: Int64 = 0
 
-    init(location: String, keepAt: String, progress: (@Sendable (String, GuideDownload.Progress) -> Void)?) {
+    init(location: String, keepAt: String, limit: Int64, spare: Int64, progress: (@Sendable (String, GuideDownload.Progress) -> Void)?) {
         self.location = location
         self.keepAt = keepAt
+        self.limit = limit
+        self.spare = spare
         self.progress = progress
+    }
+
+    /// Why the download stops before `data` is written, or nil: its first
+    /// bytes are no guide, it would go past the limit, or its disk is
+    /// nearly full (looked at every 16 MiB). Under the lock.
+    private func refusal(before data: Data, into file: FileHandle) -> String? {
+        if !checked {
+            head.append(data.prefix(LineupContent.prefixLength - head.count))
+            if head.count >= LineupContent.prefixLength {
+                checked = true
+                if let problem = GuideContent.problem(head) { return problem }
+            }
+        }
+        if received + Int64(data.count) > limit { return "larger than \(limit >> 20) MiB, the most the shell downloads" }
+        if received + Int64(data.count) - spaceSeenAt >= 16 << 20 || spaceSeenAt == 0 {
+            spaceSeenAt = max(1, received)
+            var disk = statvfs()
+            if fstatvfs(file.fileDescriptor, &disk) == 0, Int64(disk.f_bavail) * Int64(disk.f_frsize) - Int64(data.count) < spare {
+                return "its disk has less than \(spare >> 20) MiB left: stopped after \(received) bytes"
+            }
+        }
+        return nil
     }
 
     /// Seconds since the last byte (or the start).
@@ -219,6 +263,10 @@ private final class DownloadWatch: NSObject, URLSessionDataDelegate, @unchecked 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let written: (bytes: Int64, total: Int64?)? = lock.withLock {
             guard let file, decided == nil else { return nil }
+            if let refusal = refusal(before: data, into: file) {
+                decided = .failed(refusal)
+                return nil
+            }
             do {
                 try file.write(contentsOf: data)
             } catch {
@@ -241,6 +289,9 @@ private final class DownloadWatch: NSObject, URLSessionDataDelegate, @unchecked 
             let opened = file != nil
             try? file?.close()
             file = nil
+            if decided == nil, opened, error == nil, !checked, let problem = GuideContent.problem(head) {
+                decided = .failed(problem)
+            }
             if let decided {
                 result = decided
             } else if let error {

@@ -93,8 +93,9 @@ public enum InputLoader {
     public static func guide(_ location: String, timeout: Double = 20) throws -> GuideData {
         if location.hasPrefix("http://") || location.hasPrefix("https://") {
             guard let url = URL(string: location) else { throw Failure(location: location, reason: "not a valid URL") }
-            // A guide may be bigger than anything else read whole.
-            return XMLTVParser.parse(try fetch(url, timeout: timeout, limit: .max))
+            // A guide may be bigger than anything else read whole, and take
+            // minutes; what plainly is none is refused at its first bytes.
+            return XMLTVParser.parse(try fetch(url, timeout: timeout, whole: 600, limit: .max) { GuideContent.problem($0) })
         }
         let path = try readablePath(location)
         guard FileManager.default.isReadableFile(atPath: path) else {

@@ -1,0 +1,74 @@
+import Catalog
+import Foundation
+import GuideStore
+import ShellProbes
+@testable import ShellRuntime
+import Testing
+
+@Suite("A guide downloaded from a real HTTP server")
+struct GuideDownloadTests {
+    /// What a download gave.
+    private enum Got: Equatable {
+        /// The file kept, its bytes.
+        case success(Data)
+        /// Why none.
+        case failure(String)
+    }
+
+    /// What the download of `path` on `server` gave.
+    private func fetch(_ path: String, from server: LocalHTTPServer, cache: URL, limit: Int64 = GuideDownload.largest,
+                       spare: Int64 = GuideDownload.spareDefault) -> Got {
+        let download = GuideDownload(sources: [server.url(path)], cacheDirectory: cache.path, idleTimeout: 10, limit: limit, spare: spare)
+        switch download.inputs.first?.content {
+        case .source(.path(let file)): return (try? Data(contentsOf: URL(fileURLWithPath: file))).map { .success($0) } ?? .failure("unreadable")
+        case .unavailable(let reason): return .failure(reason)
+        default: return .failure("no input")
+        }
+    }
+
+    /// The files the cache holds beside its keepers' metadata: a refused
+    /// download leaves neither a guide nor a part file.
+    private func kept(_ cache: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []).filter { !$0.hasSuffix(".json") }.sorted()
+    }
+
+    @Test("a channel's video stream or text given for the guide is refused at its first bytes with the reason, nothing kept; a guide, plain or gzip, is kept (and a page, which the guide's reader tells)")
+    func plainlyNoGuide() throws {
+        let cache = TVShellBinary.scratchDirectory("guide-download-content")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        var stream = Data()
+        for index in 0..<20_000 { stream += Data([0x47, 0x40, 0x11, UInt8(index & 0x0F)]) + Data(count: 184) }
+        let page = Data("<!DOCTYPE html><html><head><title>Account expired</title></head><body>Renew</body></html>".utf8)
+        let guide = GuideServiceTests.guide(now: 1_795_467_600)
+        let server = try LocalHTTPServer(files: [
+            "stream.ts": stream, "short.ts": stream.prefix(188 * 4), "page.html": page, "notes.txt": Data("Channels: see the site\n".utf8),
+            "guide.xml": guide, "guide.xml.gz": try LineupFileTests.gzipped(guide),
+        ])
+        defer { server.stop() }
+        #expect(fetch("stream.ts", from: server, cache: cache) == .failure("is an MPEG-TS video stream, not an XMLTV guide"))
+        #expect(fetch("short.ts", from: server, cache: cache) == .failure("is an MPEG-TS video stream, not an XMLTV guide"), "shorter than the bytes looked at")
+        if case .success = fetch("page.html", from: server, cache: cache) {} else { Issue.record("a page is markup: kept, for the guide's reader to say what it is") }
+        #expect(fetch("notes.txt", from: server, cache: cache) == .failure("is not XML, so not an XMLTV guide"))
+        #expect(kept(cache).count == 1, "only the page kept: \(kept(cache))")
+        #expect(fetch("guide.xml", from: server, cache: cache) == .success(guide))
+        #expect(try fetch("guide.xml.gz", from: server, cache: cache) == .success(LineupFileTests.gzipped(guide)))
+        #expect(kept(cache).count == 3)
+    }
+
+    @Test("a download that would go past its limit, or leave its disk with less than the spare bytes, stops with the reason and keeps nothing")
+    func boundedOnDisk() throws {
+        let cache = TVShellBinary.scratchDirectory("guide-download-bounded")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        var big = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tv>\n"
+        for index in 0..<20_000 { big += "<channel id=\"c\(index)\"><display-name>Channel \(index)</display-name></channel>\n" }
+        big += "</tv>\n"
+        let server = try LocalHTTPServer(files: ["big.xml": Data(big.utf8)])
+        defer { server.stop() }
+        #expect(big.utf8.count > 1 << 20)
+        #expect(GuideDownload.largest == 4 << 30 && GuideDownload.spareDefault == 128 << 20)
+        #expect(fetch("big.xml", from: server, cache: cache, limit: 1 << 20) == .failure("larger than 1 MiB, the most the shell downloads"))
+        #expect(fetch("big.xml", from: server, cache: cache, spare: 1 << 60) == .failure("its disk has less than \((1 << 60) >> 20) MiB left: stopped after 0 bytes"))
+        #expect(kept(cache).isEmpty, "nothing kept: \(kept(cache))")
+        #expect(fetch("big.xml", from: server, cache: cache, limit: 2 << 20) == .success(Data(big.utf8)))
+    }
+}
