@@ -216,13 +216,16 @@ struct LineupInspectEndToEndTests {
 
 @Suite("Lineups and guides over HTTP")
 struct LineupOverHTTPTests {
-    @Test("lineup inspect and the player read http URLs; an HTTP error exits 66 naming it")
+    @Test("lineup inspect and the player read http URLs; an HTTP error, or a stream given for the guide, exits 66 naming it")
     func http() throws {
         let server = try LocalHTTPServer(files: [
             "tv.m3u": Data("#EXTM3U\n#EXTINF:-1 tvg-id=\"t\" tvg-chno=\"7\" group-title=\"Test\",Seven\nav://lavfi:testsrc2=size=160x90:rate=25\n".utf8),
             "guide.xml": Data("<tv><channel id=\"t\"><display-name>Seven</display-name></channel></tv>".utf8),
+            "seven.ts": Data((0..<100).flatMap { _ in [UInt8(0x47), 0x40, 0x11, 0x10] + [UInt8](repeating: 0xFF, count: 184) }),
         ])
         defer { server.stop() }
+        let stream = try Spawn.run([TVShellBinary.path, "lineup", "inspect", server.url("tv.m3u"), "--guide", server.url("seven.ts")])
+        #expect(stream.status == 66 && stream.output.contains("seven.ts: is an MPEG-TS video stream, not an XMLTV guide"), "\(stream.output)")
         let inspect = try Spawn.run([TVShellBinary.path, "lineup", "inspect", server.url("tv.m3u"), "--guide", server.url("guide.xml")])
         #expect(inspect.status == 0)
         #expect(inspect.output.contains("1 channel, 0 problems") && inspect.output.contains("7\tSeven"))
