@@ -84,6 +84,18 @@ struct ConfigCheckTests {
         #expect(!"\(RuntimeError.mpvOption(key: "http-proxyy", value: "http://user:s3cret@proxy.lan:3128", reason: "option not found"))".contains("s3cret"))
     }
 
+    @Test("an [mpv] volume louder than [sound] max_volume is said, at its line, with what the shell starts at; one within it is not")
+    func volumeAboveTheMost() throws {
+        let (folder, environment) = try scratch("[sound]\nmax_volume = 80\n\n[mpv]\nvolume = 100\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let check = ConfigCheck.run(path: nil, environment: environment)
+        #expect(check.problems.map(\.key) == ["mpv.volume"] && check.problems.first?.line == 5, "\(check.problems)")
+        #expect(check.problems.first?.message == "volume 100 % is louder than [sound] max_volume (80 %): the shell starts at 80 %")
+        let (within, quiet) = try scratch("[sound]\nmax_volume = 80\n\n[mpv]\nvolume = 80\n")
+        defer { try? FileManager.default.removeItem(atPath: within) }
+        #expect(ConfigCheck.run(path: nil, environment: quiet).problems.isEmpty)
+    }
+
     @Test("a config whose files are all there and right: no problems; a lineup named by URL is not fetched and the check says so; no config at all is the defaults")
     func clean() throws {
         let (folder, environment) = try scratch("""

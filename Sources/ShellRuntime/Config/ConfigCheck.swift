@@ -9,7 +9,8 @@ import MPVClient
 /// channels `[kiosk]` names in it, local guides, the default account,
 /// MQTT's password and certificates, the folders the library, the guide
 /// store and recordings are written in, the CEC adapter, input devices, the
-/// `[mpv]` options as libmpv takes them and the input.conf they name — so a
+/// `[mpv]` options as libmpv takes them (and a volume above `[sound]
+/// max_volume`) and the input.conf they name — so a
 /// config can be tried before it goes to a box (or a hundred). Nothing is
 /// written and nothing fetched. Any thread.
 public struct ConfigCheck: Sendable, Equatable {
@@ -40,6 +41,7 @@ public struct ConfigCheck: Sendable, Equatable {
         var check = ConfigCheck(layers: [system, user].map { Layer(path: $0, found: FileManager.default.fileExists(atPath: $0)) },
                                 problems: file.problems, notes: [])
         check.files(file, environment: environment)
+        check.volume(file)
         // File by file, in the order read, then line by line.
         let order = [system, user]
         check.problems = check.problems.enumerated().sorted { a, b in
@@ -178,6 +180,15 @@ public struct ConfigCheck: Sendable, Equatable {
                                  message: "mpv refuses \(option.key)=\(URLRedaction.redactingURLs(in: option.value)) (\(refusals[index]!))")
         }
         return (problems, Set(refusals.keys), nil)
+    }
+
+    /// An `[mpv] volume` louder than `[sound] max_volume`: the shell starts
+    /// at the most instead (said, not silently).
+    private mutating func volume(_ file: ShellConfigFile) {
+        guard let loudest = file.maxVolume, let option = file.mpvOptions.last(where: { $0.key == "volume" }),
+              let volume = Double(option.value), volume > loudest * 100 + 0.001 else { return }
+        func percent(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        add(file, "mpv.volume", "volume \(percent(volume)) % is louder than [sound] max_volume (\(percent(loudest * 100)) %): the shell starts at \(percent(loudest * 100)) %")
     }
 
     /// A problem with the setting `key`, placed where it was set.
