@@ -17,7 +17,7 @@ import FoundationNetworking
 /// `idleTimeout` seconds, however long it takes as a whole, or as soon as
 /// `cancelled` says so (looked at every second; the sources after it are
 /// not asked for). One whose first bytes are plainly no guide
-/// (`GuideContent`: a channel's video stream, a web page) is refused
+/// (`GuideContent`: a channel's video stream, an archive, text) is refused
 /// there, and none is written past `limit` bytes or past the point where
 /// its disk would keep less than `spare` bytes free: a URL that never ends
 /// never fills a box's card. Blocking; call off the run loop.
