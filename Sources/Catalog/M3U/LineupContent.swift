@@ -37,21 +37,12 @@ public enum LineupContent {
     /// Why `bytes` is no lineup when it is binary data (a video's
     /// container, an archive, an image, UTF-16), or nil for text.
     static func binaryKind(_ bytes: [UInt8]) -> String? {
-        func at(_ offset: Int, _ magic: [UInt8]) -> Bool {
-            bytes.count >= offset + magic.count && Array(bytes[offset..<(offset + magic.count)]) == magic
+        guard let kind = BinaryContent(bytes) else { return nil }
+        switch kind {
+        case .gzip, .zip: return "is \(kind.noun), not a lineup: unpack it first"
+        case .utf16: return "is UTF-16 text, which a lineup is not: save it as UTF-8"
+        default: return "is \(kind.noun), not a lineup"
         }
-        if bytes.count >= 189, bytes[0] == 0x47, bytes[188] == 0x47 { return "is an MPEG-TS video stream, not a lineup" }
-        if at(0, [0x1A, 0x45, 0xDF, 0xA3]) { return "is a Matroska or WebM video, not a lineup" }
-        if at(4, Array("ftyp".utf8)) || at(4, Array("moof".utf8)) || at(4, Array("styp".utf8)) { return "is an MP4 video, not a lineup" }
-        if at(0, [0x1F, 0x8B]) { return "is compressed (gzip), not a lineup: unpack it first" }
-        if at(0, Array("PK".utf8)) && at(2, [0x03, 0x04]) { return "is a ZIP archive, not a lineup: unpack it first" }
-        if at(0, [0xFF, 0xFE]) || at(0, [0xFE, 0xFF]) { return "is UTF-16 text, which a lineup is not: save it as UTF-8" }
-        if at(0, Array("ID3".utf8)) || (bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] & 0xE0 == 0xE0 && bytes[1] != 0xFF) {
-            return "is audio (MP3 or AAC), not a lineup"
-        }
-        if at(0, [0x89]) && at(1, Array("PNG".utf8)) || at(0, [0xFF, 0xD8, 0xFF]) || at(0, Array("GIF8".utf8)) { return "is an image, not a lineup" }
-        if bytes.contains(0) { return "is binary data, not a lineup" }
-        return nil
     }
 
     /// The text of a page's `<title>`, cut to 60 characters, or nil.

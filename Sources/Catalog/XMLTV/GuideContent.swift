@@ -16,11 +16,7 @@ public enum GuideContent {
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
         guard start < bytes.count else { return nil }
         if bytes[start] == UInt8(ascii: "<") { return nil }
-        // "is an MPEG-TS video stream", "is a ZIP archive" … as a lineup's
-        // first bytes are told.
-        if let binary = LineupContent.binaryKind(bytes) {
-            return String(binary.prefix { $0 != "," && $0 != ":" }) + ", not an XMLTV guide"
-        }
+        if let binary = BinaryContent(bytes) { return "is \(binary.noun), not an XMLTV guide" }
         return "is not XML, so not an XMLTV guide"
     }
 }

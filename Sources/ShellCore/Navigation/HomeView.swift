@@ -133,19 +133,27 @@ enum HomeView {
                        style: base.with(foreground: theme.error), maxWidth: right - 4)
             content.keep(row: screen.height - 2, x: 2, width: min(right - 4, columnWidth(of: problem)))
         }
-        // The list's other rows are avoided: the picture goes where it
-        // hides none of them (below a short list, the preview pane's empty
-        // part) when it can.
-        content.avoidDrawn(screen, in: PictureLayout.Rect(x: 1, y: listTop, width: right - 2, height: visible), background: theme.background)
+        // With a picture up, the list's other rows are avoided: it goes
+        // where it hides none of them (below a short list, the preview
+        // pane's empty part) when it can. The cells are looked at only then
+        // (most frames have no picture).
+        let picture = state.picture.pip != nil
+        if picture {
+            content.avoidDrawn(screen, in: PictureLayout.Rect(x: 1, y: listTop, width: right - 2, height: visible), background: theme.background)
+        }
         if let pane {
             PreviewPaneView.draw(into: &screen, state: state, theme: theme, context: context, pane: pane)
-            // Its title, video and lines kept; its left edge avoided; its
-            // empty part below them free for the picture.
-            content.keep(row: pane.y, x: pane.x, width: pane.width)
-            content.keep(PictureLayout.previewVideo(in: pane))
-            let inside = PictureLayout.Rect(x: pane.x + 1, y: pane.y + 1, width: pane.width - 2, height: pane.height - 2)
-            content.keepDrawn(screen, in: inside, background: theme.background)
-            content.avoidDrawn(screen, in: PictureLayout.Rect(x: pane.x, y: pane.y, width: 1, height: pane.height), background: theme.background)
+            if picture {
+                // Its title, video and lines kept; its left edge avoided;
+                // its empty part below them free for the picture.
+                content.keep(row: pane.y, x: pane.x, width: pane.width)
+                content.keep(PictureLayout.previewVideo(in: pane))
+                let inside = PictureLayout.Rect(x: pane.x + 1, y: pane.y + 1, width: pane.width - 2, height: pane.height - 2)
+                content.keepDrawn(screen, in: inside, background: theme.background)
+                content.avoidDrawn(screen, in: PictureLayout.Rect(x: pane.x, y: pane.y, width: 1, height: pane.height), background: theme.background)
+            } else {
+                content.keep(pane)
+            }
         }
     }
 
