@@ -32,26 +32,43 @@ struct GuideDownloadTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []).filter { !$0.hasSuffix(".json") }.sorted()
     }
 
-    @Test("a channel's video stream or text given for the guide is refused at its first bytes with the reason, nothing kept; a guide, plain or gzip, is kept (and a page, which the guide's reader tells)")
+    @Test("a channel's video stream or text given for the guide is refused at its first bytes with the reason, nothing kept; a web page too; a guide, plain or gzip, is kept")
     func plainlyNoGuide() throws {
         let cache = TVShellBinary.scratchDirectory("guide-download-content")
         defer { try? FileManager.default.removeItem(at: cache) }
         var stream = Data()
         for index in 0..<20_000 { stream += Data([0x47, 0x40, 0x11, UInt8(index & 0x0F)]) + Data(count: 184) }
         let page = Data("<!DOCTYPE html><html><head><title>Account expired</title></head><body>Renew</body></html>".utf8)
+        let xhtml = Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- served by the provider's panel -->
+            <HTML xmlns="http://www.w3.org/1999/xhtml"><body>Login</body></HTML>
+            """.utf8)
+        // A page with no end: refused at its first bytes, not downloaded to the limit.
+        let endless = Data("<html>\n".utf8) + Data(repeating: UInt8(ascii: "x"), count: 3 << 20)
+        let doctype = Data("""
+            <?xml version="1.0"?>
+            <!DOCTYPE tv SYSTEM "xmltv.dtd">
+            <!-- <html> pages are not guides -->
+            <tv generator-info-name="html-export"><channel id="h"><display-name>&lt;html&gt; TV</display-name></channel></tv>
+            """.utf8)
         let guide = GuideServiceTests.guide(now: 1_795_467_600)
         let server = try LocalHTTPServer(files: [
-            "stream.ts": stream, "short.ts": stream.prefix(188 * 4), "page.html": page, "notes.txt": Data("Channels: see the site\n".utf8),
-            "guide.xml": guide, "guide.xml.gz": try LineupFileTests.gzipped(guide),
+            "stream.ts": stream, "short.ts": stream.prefix(188 * 4), "page.html": page, "xhtml.html": xhtml, "endless.html": endless,
+            "notes.txt": Data("Channels: see the site\n".utf8), "guide.xml": guide, "guide.xml.gz": try LineupFileTests.gzipped(guide),
+            "doctype.xml": doctype,
         ])
         defer { server.stop() }
         #expect(fetch("stream.ts", from: server, cache: cache) == .failure("is an MPEG-TS video stream, not an XMLTV guide"))
         #expect(fetch("short.ts", from: server, cache: cache) == .failure("is an MPEG-TS video stream, not an XMLTV guide"), "shorter than the bytes looked at")
-        if case .success = fetch("page.html", from: server, cache: cache) {} else { Issue.record("a page is markup: kept, for the guide's reader to say what it is") }
+        for name in ["page.html", "xhtml.html", "endless.html"] {
+            #expect(fetch(name, from: server, cache: cache) == .failure("is an HTML page, not XMLTV"), "\(name)")
+        }
         #expect(fetch("notes.txt", from: server, cache: cache) == .failure("is not XML, so not an XMLTV guide"))
-        #expect(kept(cache).count == 1, "only the page kept: \(kept(cache))")
+        #expect(kept(cache).isEmpty, "nothing kept: \(kept(cache))")
         #expect(fetch("guide.xml", from: server, cache: cache) == .success(guide))
         #expect(try fetch("guide.xml.gz", from: server, cache: cache) == .success(LineupFileTests.gzipped(guide)))
+        #expect(fetch("doctype.xml", from: server, cache: cache) == .success(doctype), "a guide naming html in its doctype, a comment and text")
         #expect(kept(cache).count == 3)
     }
 

@@ -89,19 +89,45 @@ public enum InputLoader {
     }
 
     /// Reads an XMLTV guide (plain or gzip): a file streams through the
-    /// reader as it is read; a URL is fetched first.
-    public static func guide(_ location: String, timeout: Double = 20) throws -> GuideData {
+    /// reader as it is read; a URL is downloaded first as the shell's guide
+    /// is (`GuideDownload`: refused at its first bytes when plainly none,
+    /// bounded on disk), into a folder of this process's own under `base`
+    /// (the cache's), read as a file and removed. It may take `whole`
+    /// seconds, `timeout` of them without a byte.
+    public static func guide(_ location: String, timeout: Double = 20, whole: Double = 600,
+                             base: String = XDGBase.cache() + "/tvshell/inspect") throws -> GuideData {
         if location.hasPrefix("http://") || location.hasPrefix("https://") {
-            guard let url = URL(string: location) else { throw Failure(location: location, reason: "not a valid URL") }
-            // A guide may be bigger than anything else read whole, and take
-            // minutes; what plainly is none is refused at its first bytes.
-            return XMLTVParser.parse(try fetch(url, timeout: timeout, whole: 600, limit: .max) { GuideContent.problem($0) })
+            guard URL(string: location) != nil else { throw Failure(location: location, reason: "not a valid URL") }
+            removeAbandonedFolders(in: base)
+            let folder = base + "/\(getpid())"
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let deadline = Date().addingTimeInterval(whole)
+            let download = GuideDownload(sources: [location], cacheDirectory: folder, idleTimeout: timeout, cancelled: { Date() > deadline })
+            switch download.inputs.first?.content {
+            case .source(.path(let path)):
+                return XMLTVParser.parse(path: path)
+            case .source(.data(let data)):
+                return XMLTVParser.parse(data)
+            case .unavailable(let reason):
+                throw Failure(location: location, reason: Date() > deadline ? "not all of it came in \(Int(whole)) s (\(reason))" : reason)
+            case nil:
+                throw Failure(location: location, reason: "nothing was downloaded")
+            }
         }
         let path = try readablePath(location)
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw Failure(location: location, reason: "cannot be read (permissions?)")
         }
         return XMLTVParser.parse(path: path)
+    }
+
+    /// Removes the folders under `base` left by `guide` downloads whose
+    /// process is gone (killed while it read): each may hold a whole guide.
+    private static func removeAbandonedFolders(in base: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] {
+            guard let pid = Int32(name), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: base + "/" + name)
+        }
     }
 
     /// The path of a local `location` (a path or `file://`) that names a file.
@@ -137,9 +163,9 @@ public enum InputLoader {
         }
     }
 
-    private static func fetch(_ url: URL, timeout: Double, whole: Double? = nil, headers: [String: String] = [:], limit: Int = largest,
+    private static func fetch(_ url: URL, timeout: Double, whole: Double? = nil, headers: [String: String] = [:],
                               check: (@Sendable (Data) -> String?)? = nil) throws -> Data {
-        switch HTTPFetch.get(url, timeout: timeout, whole: whole, headers: headers, limit: limit, check: check) {
+        switch HTTPFetch.get(url, timeout: timeout, whole: whole, headers: headers, limit: largest, check: check) {
         case .timedOut:
             throw Failure(location: url.absoluteString, reason: whole.map { "timed out (\(Int(timeout)) s without a byte, or \(Int($0)) s in all)" }
                 ?? "timed out after \(Int(timeout)) s")
