@@ -34,6 +34,24 @@ struct MPVPropertiesTests {
         #expect(try set("volume", "\"55\"") == .success(.nowPlaying(.setVolume(0.55), at: now)))
     }
 
+    @Test("a volume or speed outside mpv's range is refused as mpv refuses it (speed 0 no longer pauses, -50 % is no 0 %); inside it, the shell's range bounds it")
+    func outsideMPVsRange() throws {
+        for value in ["-50", "-0.5", "1000.5", "1e9"] {
+            #expect(try set("volume", value) == .failure(IPCCommandError("invalid parameter: volume is 0 to 1000 (%)")), "\(value)")
+        }
+        for value in ["0", "-1", "0.005", "100.5", "1e9"] {
+            #expect(try set("speed", value) == .failure(IPCCommandError("invalid parameter: speed is 0.01 to 100 (pause stops)")), "\(value)")
+        }
+        #expect(try set("volume", "150") == .success(.nowPlaying(.setVolume(1.5), at: now)), "beyond volume-max: bounded by the reducer, as mpv does")
+        #expect(try set("volume", "1000") == .success(.nowPlaying(.setVolume(10), at: now)))
+        #expect(try set("speed", "3") == .success(.nowPlaying(.setRate(3), at: now)))
+        #expect(try set("speed", "0.01") == .success(.nowPlaying(.setRate(0.01), at: now)))
+        #expect(IPCCommand.parse(try values(#"["multiview", [1, 1, 1, 1]]"#)) == .failure(.init("invalid parameter: channel 1 is named twice (each view shows a channel of its own)")))
+        #expect(IPCCommand.parse(try values(#"["multiview", [1, 2, 3, 2]]"#)) == .failure(.init("invalid parameter: channel 2 is named twice (each view shows a channel of its own)")))
+        #expect(IPCCommand.parse(try values(#"["multiview", [1, 2, 3, 4]]"#)) == .success(.multiview([1, 2, 3, 4])))
+        #expect(IPCCommand.parse(try values(#"["multiview", []]"#)) == .success(.multiview([])))
+    }
+
     @Test("true and false are flags, not numbers; numbers are not flags")
     func flags() throws {
         #expect(try set("volume", "true") == .failure(IPCCommandError("invalid parameter: volume is a number")))

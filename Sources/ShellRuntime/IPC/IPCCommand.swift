@@ -104,6 +104,9 @@ enum IPCCommand: Equatable {
             }
             let numbers = list.compactMap { JSONScalar.int($0) ?? ($0 as? String).flatMap { Int($0.prefix { $0.isASCII && $0.isNumber }) } }
             guard numbers.count == list.count else { return .failure(.init("invalid parameter: multiview takes channel numbers")) }
+            if let twice = numbers.enumerated().first(where: { numbers[..<$0.offset].contains($0.element) })?.element {
+                return .failure(.init("invalid parameter: channel \(twice) is named twice (each view shows a channel of its own)"))
+            }
             return .success(.multiview(numbers))
         case "record":
             let number = JSONScalar.int(argument) ?? (argument as? String).flatMap { Int($0.prefix { $0.isASCII && $0.isNumber }) }

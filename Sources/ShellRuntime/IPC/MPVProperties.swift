@@ -60,8 +60,15 @@ enum MPVProperties {
             guard let number = number(value) else { return .failure(IPCCommandError("invalid parameter: \(name) is a number")) }
             switch name {
             case "time-pos": return .success(.nowPlaying(.setPosition(number), at: now))
-            case "volume": return .success(.nowPlaying(.setVolume(number / 100), at: now))
-            case "speed": return .success(.nowPlaying(.setRate(number), at: now))
+            // mpv's ranges: outside them mpv refuses the value; inside,
+            // the shell's own (0 to 130 %, or `[sound] max_volume`; 0.25×
+            // to 2×) bound it, as mpv's `volume-max` does.
+            case "volume":
+                guard (0...1000).contains(number) else { return .failure(IPCCommandError("invalid parameter: volume is 0 to 1000 (%)")) }
+                return .success(.nowPlaying(.setVolume(number / 100), at: now))
+            case "speed":
+                guard (0.01...100).contains(number) else { return .failure(IPCCommandError("invalid parameter: speed is 0.01 to 100 (pause stops)")) }
+                return .success(.nowPlaying(.setRate(number), at: now))
             default:
                 guard number >= 0, number < Double(state.items.count) else {
                     return .failure(IPCCommandError("invalid parameter: no entry \(number == number.rounded() ? String(Int(number)) : String(number))"))
