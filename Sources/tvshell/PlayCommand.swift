@@ -156,7 +156,26 @@ struct PlayCommand: ParsableCommand {
         } else {
             stored = StartWindowRead(store: store, now: Date().timeIntervalSince1970) { _ = MPVLibrary.loadFailure() }
         }
-        let inputs = try loadInputs(lineups: lineups, store: store, stored: stored, file: file, logger: logger)
+        // Made in a function of its own, from inputs held by nothing here:
+        // what the shell is made from (the inputs, the configuration, their
+        // items) goes at its return, not at the run's end — a lineup
+        // refreshed would otherwise leave the start's items held beside the
+        // new ones for the whole run.
+        let shell = try makeShell(inputs: loadInputs(lineups: lineups, store: store, stored: stored, file: file, logger: logger),
+                                  file: file, fallback: fallback, logger: logger, unicode: unicode)
+        do {
+            let status = try shell.run()
+            if status != 0 { throw ExitCode(status) }
+        } catch let error as RuntimeError {
+            printError("\(error)")
+            logger.error("\(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The shell for `inputs`, set up as the command line and `file` say,
+    /// its lineup and account kept fresh; not run.
+    private func makeShell(inputs: Inputs, file: ShellConfigFile, fallback: String?, logger: Logger, unicode: Bool) throws -> Shell {
         // A big lineup's parse leaves free pages in the arenas of the threads that made its items.
         MemoryPolicy.trimSoon()
         let lineup = inputs.items
@@ -313,18 +332,12 @@ struct PlayCommand: ParsableCommand {
             let refresher = AccountRefresher(account: account.account, libraryPath: setup.file.libraryPath ?? LibraryStore.defaultPath(),
                                              maximumAge: setup.file.accountRefresh ?? 12 * 3600, logger: logger,
                                              tell: { message in runLoop.perform { $0.showNotice(message) } },
-                                             apply: { ids, contents in apply(ids, contents.items, contents.targets) })
+                                             apply: { ids, contents in apply(ids, contents.items, contents.targets) },
+                                             waiting: shell.isRefreshWaiting())
             shell.keepFresh(refresher)
             refresher.start(shown: account.contents.items, fetched: account.contents.fetched, checked: !account.stored)
         }
-        do {
-            let status = try shell.run()
-            if status != 0 { throw ExitCode(status) }
-        } catch let error as RuntimeError {
-            printError("\(error)")
-            logger.error("\(error)")
-            throw ExitCode(1)
-        }
+        return shell
     }
 
     /// What `play` starts from: the items, the guide it shows at once, and

@@ -2,6 +2,7 @@ import Foundation
 import Catalog
 import Logging
 import MediaModel
+import ShellCore
 import ShellProbes
 @testable import ShellRuntime
 import ShellTesting
@@ -91,6 +92,14 @@ private final class Answer: @unchecked Sendable {
     var messages: [String] { lock.withLock { told } }
 }
 
+/// Counts calls from any thread.
+final class CallCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
 @Suite("A lineup read again while the shell runs, against a real HTTP server")
 struct LineupRefresherTests {
     /// Waits up to `timeout` seconds for `done`.
@@ -135,6 +144,68 @@ struct LineupRefresherTests {
         let asked = server.requests.count
         #expect(Self.wait(5) { server.requests.count >= asked + 2 })
         #expect(answer.applies.count == 2, "the same answer again changes nothing")
+    }
+
+    @Test("no reading starts while the last one applied waits to be shown (a big lineup is never held shown, waiting and parsed at once); the next comes once it is shown")
+    func waitsForTheLastShown() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-refresher-waiting")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let answer = Answer()
+        let server = try LocalHTTPServer(responder: { _ in answer.data })
+        defer { server.stop() }
+        let shown = M3UParser.parse(String(decoding: answer.data, as: UTF8.self)).playableChannels().items
+        answer.serve(3)
+        let looks = CallCounter(), released = CallCounter()
+        let refresher = LineupRefresher(location: server.url("tv.m3u"), copy: LineupCopy(directory: dir.path), maximumAge: 0.2, logger: Logger(label: "test"),
+                                        tell: { answer.tell($0) }, apply: { ids, items, _ in answer.applied(ids, items) },
+                                        waiting: {
+                                            guard answer.applies.count == 1, released.value == 0 else { return false }
+                                            looks.add()
+                                            return true
+                                        })
+        defer { refresher.stop() }
+        refresher.start(shown: shown, fromCopy: false)
+        #expect(Self.wait(5) { answer.applies.count == 1 })
+        answer.serve(1)
+        #expect(Self.wait(5) { looks.value >= 5 }, "looked again and again while the refresh waited")
+        #expect(server.requests.count == 1, "nothing read while the last reading is not shown: \(server.requests)")
+        released.add()
+        #expect(Self.wait(5) { answer.applies.count == 2 }, "read once it is shown")
+        #expect(answer.applies.last?.1.map(\.title) == ["Channel 1"])
+    }
+
+    @Test("the shell tells its keepers a refresh waits from the moment it is handed over until it is shown, as the store reduces them")
+    func shellSaysWaiting() {
+        let items = (1...3).map { MediaItem(id: "c\($0)", title: "Channel \($0)", url: "http://tv.example/\($0).ts", isLive: true, number: $0) }
+        let shell = Shell(configuration: ShellConfiguration(items: items, video: .none), logger: Logger(label: "test"))
+        let waiting = shell.isRefreshWaiting()
+        #expect(!waiting())
+        shell.control.refreshItems(replacing: Set(items.map(\.id)), with: Array(items.prefix(2)))
+        #expect(waiting(), "handed over while the viewer browses: it waits for the rows to rest")
+        #expect(shell.store.state.pendingRefresh != nil)
+        shell.store.send(.timerFired(.refreshSettle, at: Instant(seconds: 10)))
+        #expect(shell.store.state.pendingRefresh == nil && shell.store.state.items.count == 2)
+        #expect(!waiting(), "shown")
+    }
+
+    @Test("once a refresh is shown, nothing holds the items the shell started with (a big lineup's were held beside the new ones for the whole run)")
+    func startItemsLetGo() {
+        var started = (1...3).map { (number: Int) in
+            MediaItem(id: "c\(number)", title: "Channel \(number)", url: "http://tv.example/\(number).ts", isLive: true, number: number)
+        }
+        let storage = started.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        let shell = Shell(configuration: ShellConfiguration(items: started, video: .none), logger: Logger(label: "test"))
+        let refreshed = started.map { item in
+            var item = item
+            item.title += " HD"
+            return item
+        }
+        shell.control.refreshItems(replacing: Set(started.map(\.id)), with: refreshed)
+        shell.store.send(.timerFired(.refreshSettle, at: Instant(seconds: 10)))
+        #expect(shell.store.state.items.map(\.title) == ["Channel 1 HD", "Channel 2 HD", "Channel 3 HD"])
+        // Written to, the array is copied unless this is its only holder.
+        let written = started.withUnsafeMutableBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        #expect(written == storage, "the start's items are held by the shell still")
     }
 
     @Test("an answer of the same bytes as those the items shown came from is not parsed again (nothing applied, however the items shown differ); a changed answer is, and then its same bytes are not")

@@ -19,7 +19,9 @@ import MediaModel
 /// of the system clock (`clockWasSet()`) has a sign-in or fetch that failed
 /// tried again at once (an HTTPS certificate is "not yet valid" on a box
 /// whose clock starts in 1970) and the lists' age judged again by the new
-/// time; no wait is longer than `maximumAge`, whatever the clock did.
+/// time; no wait is longer than `maximumAge`, whatever the clock did. Lists
+/// due while the last ones applied still wait to be shown (`waiting`) are
+/// fetched once they are: a provider's lists are not held three times over.
 public final class AccountRefresher: Sendable {
     let account: AccountsFile.Account
     let libraryPath: String
@@ -27,6 +29,7 @@ public final class AccountRefresher: Sendable {
     let logger: Logger
     let tell: @Sendable (String) -> Void
     let apply: @Sendable (_ replacing: Set<String>, _ contents: AccountContents) -> Void
+    let waiting: @Sendable () -> Bool
     private let lock = NSLock()
     nonisolated(unsafe) private var clockSet = false
     nonisolated(unsafe) private var stopped = false
@@ -35,7 +38,9 @@ public final class AccountRefresher: Sendable {
     private let wake = DispatchSemaphore(value: 0)
 
     public init(account: AccountsFile.Account, libraryPath: String, maximumAge: Double, logger: Logger, tell: @escaping @Sendable (String) -> Void,
-                apply: @escaping @Sendable (_ replacing: Set<String>, _ contents: AccountContents) -> Void) {
+                apply: @escaping @Sendable (_ replacing: Set<String>, _ contents: AccountContents) -> Void,
+                waiting: @escaping @Sendable () -> Bool = { false }) {
+        self.waiting = waiting
         self.account = account
         self.libraryPath = libraryPath
         self.maximumAge = maximumAge
@@ -100,10 +105,19 @@ public final class AccountRefresher: Sendable {
         /// What failed last, to try again when the clock is set: nil
         /// nothing, true the lists' fetch, false the sign-in.
         var failed: Bool?
+        /// Whether the log said the lists due wait for the last ones.
+        var toldWaiting = false
         let client = XtreamClient(server: account.server)
         while !isStopped {
             let now = Date().timeIntervalSince1970
             let stale = now - fetched >= maximumAge || failed == true
+            if stale && waiting() {
+                if !toldWaiting { logger.info("account \(account.name): the lists applied last are not shown yet; fetched again once they are") }
+                toldWaiting = true
+                _ = waitClockSet(min(maximumAge, LineupRefresher.waitingPoll))
+                continue
+            }
+            toldWaiting = false
             if !checked || stale || failed != nil {
                 failed = nil
                 do {

@@ -33,7 +33,7 @@ extension Shell {
         let runLoop = self.runLoop
         let refresher = LineupRefresher(location: location, copy: LineupCopy(), maximumAge: configuration.lineupRefresh, logger: logger,
                                         tell: { message in runLoop.perform { $0.showNotice(message) } },
-                                        apply: lineupRefreshApplier())
+                                        apply: lineupRefreshApplier(), waiting: isRefreshWaiting())
         keepFresh(refresher)
         refresher.start(shown: shown, fromCopy: fromCopy, bytes: bytes)
     }
@@ -62,6 +62,14 @@ extension Shell {
         }
         let inbox = self.inbox
         return { ids, items, targets in inbox.post(work: { _ in call.call((ids, items, targets)) }) }
+    }
+
+    /// For a keeper's thread: whether a refresh it handed over still waits
+    /// to be shown (then it reads nothing new). The function returned may
+    /// be called from any thread.
+    public func isRefreshWaiting() -> @Sendable () -> Bool {
+        let flag = refreshWaiting
+        return { flag.isWaiting }
     }
 
     /// Another lineup replaced the items: the keepers of the old one stop

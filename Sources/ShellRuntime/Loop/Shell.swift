@@ -26,6 +26,7 @@ import Glibc
 /// services beside the loop, signals and keys, and automation are in files
 /// of their own.
 public final class Shell {
+    /// As given, but for its `items`, which the state holds.
     let configuration: ShellConfiguration
     /// Takes part in channel flips; the built-in lineup player by default.
     public weak var delegate: ShellDelegate? {
@@ -75,6 +76,9 @@ public final class Shell {
     /// Counts the lineups switched to: a keeper's refresh posted to the run
     /// loop before its lineup was replaced is dropped.
     var lineupGeneration = 0
+    /// Whether a refresh of the lineup waits to be shown, for the keepers
+    /// (`refreshWaiting()`).
+    let refreshWaiting = RefreshWaiting()
     /// Counts the lineup switches asked for (`switchLineup`): one whose
     /// lineup is read after a later one was asked for is not applied.
     var lineupSwitchesAsked = 0
@@ -115,13 +119,18 @@ public final class Shell {
 
     /// - Parameters:
     ///   - unicode: the result of `ProcessEnvironment.prepare()`.
-    public init(configuration: ShellConfiguration, logger: Logger, unicode: Bool = true) {
+    public init(configuration given: ShellConfiguration, logger: Logger, unicode: Bool = true) {
+        // The state holds the items from here on: kept in the configuration
+        // too (here and in the players'), a big lineup's stayed held beside
+        // the new ones once refreshed, for the whole run.
+        var configuration = given
+        configuration.items = []
         self.configuration = configuration
         self.logger = logger
         self.unicode = unicode
         self.theme = unicode ? configuration.theme : configuration.theme.asciiOnly()
         var initial = ShellState(
-            items: configuration.items.resolvingRatings(), kiosk: configuration.kiosk, settings: configuration.settings,
+            items: given.items.resolvingRatings(), kiosk: configuration.kiosk, settings: configuration.settings,
             guide: configuration.guide, restrictions: configuration.restrictions)
         initial.settings.backGlyph = unicode ? "←" : "LEFT"
         initial.settings.language = Locale.current.language.languageCode?.identifier
@@ -145,6 +154,7 @@ public final class Shell {
         effects.logos = LogoLoader(large: logoBitmaps, deliver: { url, image in inbox.post(.logoLoaded(url: url, image)) },
                                    report: { logger.warning("\($0)") })
         store.performer = effects
+        store.observe(refreshWaiting)
     }
 
     /// Runs until quit. Throws only when it cannot start (bad mpv option,

@@ -23,7 +23,10 @@ import MediaModel
 /// lineup; it runs until the process ends or `stop()`. A set of the system
 /// clock (`clockWasSet()`) has a read that failed tried again at once: an
 /// HTTPS server's certificate is "not yet valid" on a box whose clock
-/// starts in 1970 until NTP's step.
+/// starts in 1970 until NTP's step. No reading starts while the last one
+/// applied still waits to be shown (`waiting`): a provider's list of 100 MB
+/// changed twice held the lineup shown, the one waiting and the next parse
+/// at once; the next reading comes once it is shown.
 public final class LineupRefresher: Sendable {
     let location: String
     let copy: LineupCopy
@@ -32,6 +35,7 @@ public final class LineupRefresher: Sendable {
     let firstRetry: Double
     let tell: @Sendable (String) -> Void
     let apply: @Sendable (_ replacing: Set<String>, _ items: [MediaItem], _ targets: [GuideTarget]) -> Void
+    let waiting: @Sendable () -> Bool
     private let lock = NSLock()
     nonisolated(unsafe) private var stopped = false
     nonisolated(unsafe) private var clockSet = false
@@ -41,10 +45,13 @@ public final class LineupRefresher: Sendable {
     private let wake = DispatchSemaphore(value: 0)
 
     /// `firstRetry`: seconds before the first try after a failure (15;
-    /// tests give less).
+    /// tests give less). `waiting`: whether a refresh `apply` was given
+    /// still waits to be shown (`Shell.refreshWaiting`); any thread.
     public init(location: String, copy: LineupCopy, maximumAge: Double, logger: Logger, firstRetry: Double = 15,
                 tell: @escaping @Sendable (String) -> Void,
-                apply: @escaping @Sendable (_ replacing: Set<String>, _ items: [MediaItem], _ targets: [GuideTarget]) -> Void) {
+                apply: @escaping @Sendable (_ replacing: Set<String>, _ items: [MediaItem], _ targets: [GuideTarget]) -> Void,
+                waiting: @escaping @Sendable () -> Bool = { false }) {
+        self.waiting = waiting
         self.location = location
         self.copy = copy
         self.maximumAge = maximumAge
@@ -144,6 +151,9 @@ public final class LineupRefresher: Sendable {
         return isStopped
     }
 
+    /// Seconds between looks at whether the last reading is shown yet.
+    static let waitingPoll = 5.0
+
     /// Seconds before the next read: `maximumAge` after one that worked
     /// (`failures` 0), else after the `failures`th failure in a row.
     static func delay(failures: Int, first: Double, maximumAge: Double) -> Double {
@@ -158,6 +168,12 @@ public final class LineupRefresher: Sendable {
         var lastBytes = lastBytes
         while true {
             if waitStopped(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge), failing: failures > 0) { return }
+            if waiting() {
+                logger.info("lineup \(label): the last reading is not shown yet; read again once it is")
+                repeat {
+                    if waitStopped(min(maximumAge, Self.waitingPoll), failing: false) { return }
+                } while waiting()
+            }
             guard let answer = read(label: label, lastBytes: &lastBytes, failures: &failures) else { continue }
             // The parse's pages, freed in this thread's arena, go back.
             defer { MemoryPolicy.trimSoon() }
