@@ -77,7 +77,7 @@ public final class Shell {
     /// loop before its lineup was replaced is dropped.
     var lineupGeneration = 0
     /// Whether a refresh of the lineup waits to be shown, for the keepers
-    /// (`refreshWaiting()`).
+    /// (`isRefreshWaiting()`).
     let refreshWaiting = RefreshWaiting()
     /// Counts the lineup switches asked for (`switchLineup`): one whose
     /// lineup is read after a later one was asked for is not applied.

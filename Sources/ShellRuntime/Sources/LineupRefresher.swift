@@ -46,7 +46,7 @@ public final class LineupRefresher: Sendable {
 
     /// `firstRetry`: seconds before the first try after a failure (15;
     /// tests give less). `waiting`: whether a refresh `apply` was given
-    /// still waits to be shown (`Shell.refreshWaiting`); any thread.
+    /// still waits to be shown (`Shell.isRefreshWaiting()`); any thread.
     public init(location: String, copy: LineupCopy, maximumAge: Double, logger: Logger, firstRetry: Double = 15,
                 tell: @escaping @Sendable (String) -> Void,
                 apply: @escaping @Sendable (_ replacing: Set<String>, _ items: [MediaItem], _ targets: [GuideTarget]) -> Void,
