@@ -86,6 +86,8 @@ private final class Answer: @unchecked Sendable {
             Data(("#EXTM3U\n" + (1...channels).map { "#EXTINF:-1 tvg-id=\"c\($0)\",Channel \($0)\nhttp://tv.example/\($0).ts" }.joined(separator: "\n")).utf8)
         }
     }
+    /// The items of the lineup served now, as the shell shows them.
+    var items: [MediaItem] { M3UParser.parse(String(decoding: data, as: UTF8.self)).playableChannels().items }
     func applied(_ ids: Set<String>, _ items: [MediaItem]) { lock.withLock { seen.append((ids, items)) } }
     func tell(_ text: String) { lock.withLock { told.append(text) } }
     var applies: [(Set<String>, [MediaItem])] { lock.withLock { seen } }
@@ -112,16 +114,21 @@ struct LineupRefresherTests {
         return true
     }
 
+    /// A scratch directory and a real HTTP server answering every request
+    /// with `Answer.data` (two channels until told otherwise).
+    private static func serve(_ name: String) throws -> (URL, Answer, LocalHTTPServer) {
+        let answer = Answer()
+        return (TVShellBinary.scratchDirectory(name), answer, try LocalHTTPServer(responder: { _ in answer.data }))
+    }
+
     @Test("read again each maximum age: a changed answer replaces the items shown and is kept; a failure keeps them and is tried again soon; the same answer changes nothing")
     func readAgain() throws {
-        let dir = TVShellBinary.scratchDirectory("lineup-refresher")
+        let (dir, answer, server) = try Self.serve("lineup-refresher")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let answer = Answer()
-        let server = try LocalHTTPServer(responder: { _ in answer.data })
         defer { server.stop() }
         let location = server.url("tv.m3u")
         let copy = LineupCopy(directory: dir.path)
-        let shown = M3UParser.parse(String(decoding: answer.data, as: UTF8.self)).playableChannels().items
+        let shown = answer.items
         answer.serve(3)
         let refresher = LineupRefresher(location: location, copy: copy, maximumAge: 0.3, logger: Logger(label: "test"), firstRetry: 0.2,
                                         tell: { answer.tell($0) }, apply: { ids, items, _ in answer.applied(ids, items) })
@@ -148,12 +155,10 @@ struct LineupRefresherTests {
 
     @Test("no reading starts while the last one applied waits to be shown (a big lineup is never held shown, waiting and parsed at once); the next comes once it is shown")
     func waitsForTheLastShown() throws {
-        let dir = TVShellBinary.scratchDirectory("lineup-refresher-waiting")
+        let (dir, answer, server) = try Self.serve("lineup-refresher-waiting")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let answer = Answer()
-        let server = try LocalHTTPServer(responder: { _ in answer.data })
         defer { server.stop() }
-        let shown = M3UParser.parse(String(decoding: answer.data, as: UTF8.self)).playableChannels().items
+        let shown = answer.items
         answer.serve(3)
         let looks = CallCounter(), released = CallCounter()
         let refresher = LineupRefresher(location: server.url("tv.m3u"), copy: LineupCopy(directory: dir.path), maximumAge: 0.2, logger: Logger(label: "test"),
@@ -210,10 +215,8 @@ struct LineupRefresherTests {
 
     @Test("an answer of the same bytes as those the items shown came from is not parsed again (nothing applied, however the items shown differ); a changed answer is, and then its same bytes are not")
     func sameBytes() throws {
-        let dir = TVShellBinary.scratchDirectory("lineup-refresher-bytes")
+        let (dir, answer, server) = try Self.serve("lineup-refresher-bytes")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let answer = Answer()
-        let server = try LocalHTTPServer(responder: { _ in answer.data })
         defer { server.stop() }
         let location = server.url("tv.m3u")
         let refresher = LineupRefresher(location: location, copy: LineupCopy(directory: dir.path), maximumAge: 0.2, logger: Logger(label: "test"),
@@ -233,12 +236,10 @@ struct LineupRefresherTests {
 
     @Test("a set of the system clock has a read that failed tried again at once, not after its wait; a lineup read fine keeps its wait")
     func clockSet() throws {
-        let dir = TVShellBinary.scratchDirectory("lineup-refresher-clock")
+        let (dir, answer, server) = try Self.serve("lineup-refresher-clock")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let answer = Answer()
-        let server = try LocalHTTPServer(responder: { _ in answer.data })
         defer { server.stop() }
-        let shown = M3UParser.parse(String(decoding: answer.data, as: UTF8.self)).playableChannels().items
+        let shown = answer.items
         answer.serve(3)
         let healthy = LineupRefresher(location: server.url("fine.m3u"), copy: LineupCopy(directory: dir.path), maximumAge: 3600, logger: Logger(label: "test"),
                                       firstRetry: 600, tell: { _ in }, apply: { _, _, _ in })
