@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CInput", path: "Sources/CInput", pkgConfig: "libevdev"),
         .systemLibrary(name: "CXML", path: "Sources/CXML", pkgConfig: "libxml-2.0"),
         .target(
@@ -39,7 +40,7 @@ let package = Package(
         .target(
             name: "ShellRuntime",
             dependencies: [
-                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "CMosquitto", "CInput", "CRecorder", "CX11", "Library", "GuideStore", "Parental",
+                "ShellCore", "MediaModel", "MPVClient", "TerminalUI", "CPosix", "Catalog", "ConfigFormat", "CSystemd", "CMPRIS", "CMosquitto", "CInput", "CRecorder", "CX11", "CCurl", "Library", "GuideStore", "Parental",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

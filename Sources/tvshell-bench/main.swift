@@ -8,10 +8,10 @@ import Glibc
 setlocale(LC_NUMERIC, "C")
 signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
-guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys", "flips", "zap", "guide", "tv", "fleet", "thumbnails", "multiview", "lists"].contains(arguments[2])
+guard arguments.count == 2 || arguments.count == 3 && ["video", "quantisation", "pip", "keys", "flips", "zap", "guide", "tv", "fleet", "thumbnails", "multiview", "lists", "downloads"].contains(arguments[2])
         || arguments.count >= 6 && arguments[2] == "compare" && Int(arguments[4]) != nil
         || (arguments.count == 3 || arguments.count == 4 && Int(arguments[3]) != nil) && arguments[2] == "zaptrace" else {
-    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | guide | tv | fleet | thumbnails | multiview | lists | zaptrace [ZAPS] | compare testsrc2|mandelbrot[@COLSxROWS] RUNS NAME=[/OTHER/TVSHELL] ARGS...]\n".utf8))
+    FileHandle.standardError.write(Data("usage: tvshell-bench PATH_TO_TVSHELL [video | quantisation | pip | keys | flips | zap | guide | tv | fleet | thumbnails | multiview | lists | downloads | zaptrace [ZAPS] | compare testsrc2|mandelbrot[@COLSxROWS] RUNS NAME=[/OTHER/TVSHELL] ARGS...]\n".utf8))
     exit(64)
 }
 let tvshell = arguments[1]
@@ -54,6 +54,8 @@ do {
             try ThumbnailBenchmark.report(tvshell: tvshell)
         } else if arguments[2] == "lists" {
             try ListsBenchmark.report(tvshell: tvshell)
+        } else if arguments[2] == "downloads" {
+            try DownloadBenchmark.report(tvshell: tvshell)
         } else if arguments[2] == "multiview" {
             try MultiviewBenchmark.report(tvshell: tvshell)
         } else if arguments[2] == "pip" {
@@ -103,6 +105,7 @@ do {
     }
 
     try GuideBenchmark.report(tvshell: tvshell)
+    try DownloadBenchmark.report(tvshell: tvshell)
 
     print("\n== paused for 10 s (pty 160x48)")
     let idle = try PausedIdleBenchmark.tvshell(tvshell, clip: clip, seconds: 10)

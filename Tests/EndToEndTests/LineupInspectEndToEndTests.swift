@@ -10,6 +10,18 @@ private let sharedData: URL = {
 
 @Suite("tvshell lineup inspect")
 struct LineupInspectEndToEndTests {
+    @Test("a lineup that trickles in for 4 s is waited for, not spun for: the process's CPU is a small part of the time")
+    func trickleWaited() throws {
+        let lineup = "#EXTM3U\n" + (1...200).map { "#EXTINF:-1 tvg-id=\"c\($0)\",Channel \($0)\nhttp://tv.example/\($0).ts\n" }.joined()
+        let server = try LocalHTTPServer(files: ["slow.m3u": Data(lineup.utf8)])
+        defer { server.stop() }
+        server.inject(.rate(lineup.utf8.count / 4))
+        let cost = try Spawn.measure([TVShellBinary.path, "lineup", "inspect", server.url("slow.m3u")])
+        #expect(cost.status == 0 && cost.seconds >= 3.5)
+        // Foundation's URLSession kept a core busy while it waited (3.4 s of CPU here).
+        #expect(cost.cpuSeconds < cost.seconds * 0.25, "\(cost.cpuSeconds) s of CPU in \(cost.seconds) s")
+    }
+
     @Test("text: channels as parsed and problems with line numbers; exit 0")
     func text() throws {
         let (status, output) = try Spawn.run([TVShellBinary.path, "lineup", "inspect", sharedData.appendingPathComponent("iptv-playlist-parser_fixture_base.m3u").path])
@@ -255,20 +267,16 @@ struct ChannelLogoTests {
         let png = dir.appendingPathComponent("logo.png").path
         let made = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "color=c=0xFF0000:size=64x64", "-frames:v", "1", png])
         try #require(made.status == 0, "\(made.output)")
-        let server = try LocalHTTPServer(files: [
-            "logo.png": try Data(contentsOf: URL(fileURLWithPath: png)),
-            "tv.m3u": Data("""
-            #EXTM3U
-            #EXTINF:-1 tvg-chno="1",Working
-            av://lavfi:testsrc2=size=160x90:rate=25
-            #EXTINF:-1 tvg-chno="2" tvg-logo="LOGO",Red Logo TV
-            http://127.0.0.1:9/down.m3u8
-            """.replacingOccurrences(of: "LOGO", with: "http://127.0.0.1:PORT/logo.png").utf8),
-        ])
+        let server = try LocalHTTPServer(files: ["logo.png": try Data(contentsOf: URL(fileURLWithPath: png))])
         defer { server.stop() }
         let lineup = dir.appendingPathComponent("tv.m3u")
-        let text = String(decoding: try Data(contentsOf: URL(string: server.url("tv.m3u"))!), as: UTF8.self)
-        try text.replacingOccurrences(of: "PORT", with: "\(server.port)").write(to: lineup, atomically: true, encoding: .utf8)
+        try """
+        #EXTM3U
+        #EXTINF:-1 tvg-chno="1",Working
+        av://lavfi:testsrc2=size=160x90:rate=25
+        #EXTINF:-1 tvg-chno="2" tvg-logo="\(server.url("logo.png"))",Red Logo TV
+        http://127.0.0.1:9/down.m3u8
+        """.write(to: lineup, atomically: true, encoding: .utf8)
         let socket = dir.appendingPathComponent("ipc.sock").path
         let tmux = try TmuxSession(command: "'\(TVShellBinary.path)' --ipc-socket '\(socket)' --mpv-option ao=null --lineup '\(lineup.path)'", width: 100, height: 30)
         defer { tmux.kill() }

@@ -1,9 +1,6 @@
 import Catalog
 import Foundation
 import MediaModel
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Reads an Xtream Codes account from its server: signs in
 /// (`player_api.php`), then fetches every list and each series' episodes
@@ -152,10 +149,8 @@ public struct XtreamClient: Sendable {
             throw .unreachable(server: server.base, reason: whole > timeout ? within + ", or not all of it in \(Self.seconds(whole)) s" : within)
         case .refused:
             throw .tooLarge(server: server.base, what: "the answer to \(request.action ?? "the sign-in")", limit: answerLimit)
-        case .failed(let error):
-            throw .unreachable(server: server.base, reason: Self.reason(error))
-        case .otherFailure(let text):
-            throw .unreachable(server: server.base, reason: URLRedaction.redactingURLs(in: text))
+        case .failed(let reason):
+            throw .unreachable(server: server.base, reason: reason)
         case .answered(let status, let body):
             if request == .account && status == 401 { throw .wrongCredentials(server: server.base, user: server.user) }
             guard (200..<300).contains(status) else { throw .httpStatus(server: server.base, status: status) }
@@ -166,18 +161,5 @@ public struct XtreamClient: Sendable {
     /// 20, 0.5.
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
-    private static func reason(_ error: URLError) -> String {
-        switch error.code {
-        case .cannotConnectToHost: "the connection was refused"
-        case .cannotFindHost, .dnsLookupFailed: "no such host"
-        case .timedOut: "no answer in time"
-        case .networkConnectionLost: "the connection was lost"
-        case .notConnectedToInternet: "no network"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
-            "the secure connection failed (certificate?)"
-        default: URLRedaction.redactingURLs(in: error.localizedDescription)
-        }
     }
 }

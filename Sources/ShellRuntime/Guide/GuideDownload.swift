@@ -4,9 +4,6 @@ import GuideStore
 #if canImport(Glibc)
 import Glibc
 #endif
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Turns the guide sources as named (paths, `file://`, http(s) URLs) into
 /// inputs for a refresh: a local file streams as it is; a URL is downloaded
@@ -88,7 +85,7 @@ public struct GuideDownload {
     private static func download(_ location: String, cache: String, idleTimeout: Double, limit: Int64, spare: Int64,
                                  progress: (@Sendable (String, Progress) -> Void)?,
                                  cancelled: (@Sendable () -> Bool)?) -> Result<(String, Bool), InputLoader.Failure> {
-        guard let url = URL(string: location) else { return .failure(.init(location: location, reason: "not a valid URL")) }
+        guard URL(string: location) != nil else { return .failure(.init(location: location, reason: "not a valid URL")) }
         try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         removeAbandonedParts(in: cache)
         let key = String(location.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }, radix: 16)
@@ -97,51 +94,28 @@ public struct GuideDownload {
         let known = FileManager.default.fileExists(atPath: file)
             ? (try? JSONDecoder().decode(Validators.self, from: Data(contentsOf: URL(fileURLWithPath: meta)))) : nil
 
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 24 * 3600)
-        request.setValue("tvshell/\(ShellVersion.current)", forHTTPHeaderField: "User-Agent")
-        if let etag = known?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let modified = known?.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
+        var headers: [String: String] = [:]
+        if let etag = known?.etag { headers["If-None-Match"] = etag }
+        if let modified = known?.lastModified { headers["If-Modified-Since"] = modified }
         // A part file of its own: another download of the same guide (`guide
         // update` beside a running shell) never takes or replaces this one.
+        // Written as the body comes, beside the cache: the whole guide is
+        // never in memory or in the temporary folder (a tmpfs on many boxes).
         let part = file + ".part-\(getpid())-\(UUID().uuidString.prefix(8))"
         let watch = DownloadWatch(location: location, keepAt: part, limit: limit, spare: spare, progress: progress)
-        // As `HTTPFetch`'s: no cache, no cookies (Foundation's shared
-        // cookie store writes a file under ~/.local/share).
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = 24 * 3600
-        configuration.timeoutIntervalForResource = 24 * 3600
-        let session = URLSession(configuration: configuration, delegate: watch, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
-        // A data task written straight into the part file, beside the
-        // cache: a download task would keep the whole guide in the
-        // temporary folder first (a tmpfs in memory on many boxes) and copy
-        // it across at the end.
-        let task = session.dataTask(with: request)
-        task.resume()
-        while watch.done.wait(timeout: .now() + 1) == .timedOut {
-            let given = cancelled?() == true
-            if given || watch.idle > idleTimeout {
-                task.cancel()
-                _ = watch.done.wait(timeout: .now() + 5)
-                try? FileManager.default.removeItem(atPath: part)
-                return .failure(.init(location: location, reason: given ? "given up after \(watch.bytes) bytes"
-                                          : "no data for \(Int(idleTimeout)) s after \(watch.bytes) bytes"))
-            }
-        }
-        let outcome = watch.outcome
+        let transfer = HTTPTransfer(url: location, headers: headers, idleTimeout: idleTimeout, wholeTimeout: nil)
+        let ended = transfer.run(answered: watch.answered, received: watch.received, cancelled: { cancelled?() == true })
+        let outcome = watch.outcome(of: ended, idleTimeout: idleTimeout)
         switch outcome {
         case .failed(let reason):
-            try? FileManager.default.removeItem(atPath: part)
+            unlink(part)
             return .failure(.init(location: location, reason: reason))
         case .notModified:
             guard known != nil else { return .failure(.init(location: location, reason: "HTTP 304 for a guide not kept here")) }
             return .success((file, false))
         case .downloaded(let etag, let lastModified):
             guard rename(part, file) == 0 else {
-                try? FileManager.default.removeItem(atPath: part)
+                unlink(part)
                 return .failure(.init(location: location, reason: "the download could not be kept in \(cache)"))
             }
             let validators = Validators(etag: etag, lastModified: lastModified)
@@ -168,37 +142,35 @@ extension GuideDownload {
 }
 
 /// Watches one download: writes what comes into the part file, counts
-/// bytes and the time since the last one, and says how it ended.
-/// URLSession's delegate queue writes; the refreshing thread reads.
-private final class DownloadWatch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// bytes, and says how it ended. The downloading thread only (the
+/// transfer's callbacks).
+private final class DownloadWatch {
     enum Outcome {
         case downloaded(etag: String?, lastModified: String?)
         case notModified
         case failed(String)
     }
 
-    let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
     private let location: String
     private let keepAt: String
     private let progress: (@Sendable (String, GuideDownload.Progress) -> Void)?
-    private let began = Date()
-    private var last = Date()
-    private var received: Int64 = 0
+    private let began = MonotonicClock.now().seconds
+    /// When `progress` was last told (it is told at most ten times a second).
+    private var told = -Double.infinity
+    private(set) var bytes: Int64 = 0
     private var expected: Int64?
-    /// The part file while the body comes (nil before, and once closed).
-    private var file: FileHandle?
-    /// Set once the response is answered: the outcome decided by then
-    /// (not modified, an HTTP error, the part file refused) stands.
+    /// The part file while the body comes (-1 before, and once closed).
+    private var file: Int32 = -1
+    /// Set when the answer or the body decided the outcome (not modified,
+    /// an HTTP error, the part file refused, the body refused).
     private var decided: Outcome?
     private var validators: (etag: String?, lastModified: String?) = (nil, nil)
-    private var result: Outcome = .failed("nothing was downloaded")
     private let limit: Int64
     private let spare: Int64
     /// The body's first bytes, until they are checked (`GuideContent`).
     private var head = Data()
     private var checked = false
-    /// `received` when the disk's free space was last looked at.
+    /// `bytes` when the disk's free space was last looked at.
     private var spaceSeenAt: Int64 = 0
 
     init(location: String, keepAt: String, limit: Int64, spare: Int64, progress: (@Sendable (String, GuideDownload.Progress) -> Void)?) {
@@ -209,97 +181,91 @@ private final class DownloadWatch: NSObject, URLSessionDataDelegate, @unchecked 
         self.progress = progress
     }
 
-    /// Why the download stops before `data` is written, or nil: its first
-    /// bytes are no guide, it would go past the limit, or its disk is
-    /// nearly full (looked at every 16 MiB). Under the lock.
-    private func refusal(before data: Data, into file: FileHandle) -> String? {
+    deinit {
+        if file >= 0 { close(file) }
+    }
+
+    /// The answer: 304 is the cached copy, 2xx opens the part file (0600),
+    /// anything else ends the download.
+    func answered(_ answer: HTTPTransfer.Answer) -> Bool {
+        if answer.status == 304 {
+            decided = .notModified
+        } else if !(200..<300).contains(answer.status) {
+            decided = .failed("HTTP \(answer.status)")
+        } else if case let handle = open(keepAt, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600), handle >= 0 {
+            file = handle
+            expected = answer.length.flatMap { $0 > 0 ? $0 : nil }
+            validators = (answer.etag, answer.lastModified)
+            return true
+        } else {
+            decided = .failed("the download could not be kept in \((keepAt as NSString).deletingLastPathComponent)")
+        }
+        return false
+    }
+
+    /// Writes a piece of the body; false once the download is refused or
+    /// cannot be written.
+    func received(_ piece: UnsafeRawBufferPointer) -> Bool {
+        if let refusal = refusal(before: piece) {
+            decided = .failed(refusal)
+            return false
+        }
+        var written = 0
+        while written < piece.count {
+            let count = write(file, piece.baseAddress! + written, piece.count - written)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                decided = .failed("the download could not be written (\(String(cString: strerror(errno))))")
+                return false
+            }
+            written += count
+        }
+        bytes += Int64(piece.count)
+        let now = MonotonicClock.now().seconds
+        if let progress, now - told >= 0.1 || bytes == expected {
+            told = now
+            progress(location, .init(bytes: bytes, total: expected, seconds: now - began))
+        }
+        return true
+    }
+
+    /// Why the download stops before `piece` is written, or nil: its
+    /// first bytes are no guide, it would go past the limit, or its disk is
+    /// nearly full (looked at every 16 MiB).
+    private func refusal(before piece: UnsafeRawBufferPointer) -> String? {
+        let count = piece.count
         if !checked {
-            head.append(data.prefix(LineupContent.prefixLength - head.count))
+            head.append(contentsOf: piece.prefix(LineupContent.prefixLength - head.count))
             if head.count >= LineupContent.prefixLength {
                 checked = true
                 if let problem = GuideContent.problem(head) { return problem }
             }
         }
-        if received + Int64(data.count) > limit { return "larger than \(limit >> 20) MiB, the most the shell downloads" }
-        if received + Int64(data.count) - spaceSeenAt >= 16 << 20 || spaceSeenAt == 0 {
-            spaceSeenAt = max(1, received)
+        if bytes + Int64(count) > limit { return "larger than \(limit >> 20) MiB, the most the shell downloads" }
+        if bytes + Int64(count) - spaceSeenAt >= 16 << 20 || spaceSeenAt == 0 {
+            spaceSeenAt = max(1, bytes)
             var disk = statvfs()
-            if fstatvfs(file.fileDescriptor, &disk) == 0, Int64(disk.f_bavail) * Int64(disk.f_frsize) - Int64(data.count) < spare {
-                return "its disk has less than \(spare >> 20) MiB left: stopped after \(received) bytes"
+            if fstatvfs(file, &disk) == 0, Int64(disk.f_bavail) * Int64(disk.f_frsize) - Int64(count) < spare {
+                return "its disk has less than \(spare >> 20) MiB left: stopped after \(bytes) bytes"
             }
         }
         return nil
     }
 
-    /// Seconds since the last byte (or the start).
-    var idle: Double { lock.withLock { Date().timeIntervalSince(last) } }
-    var bytes: Int64 { lock.withLock { received } }
-    var outcome: Outcome { lock.withLock { result } }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let http = response as? HTTPURLResponse
-        let status = http?.statusCode ?? 200
-        let allowed: Bool = lock.withLock {
-            last = Date()
-            if status == 304 {
-                decided = .notModified
-            } else if !(200..<300).contains(status) {
-                decided = .failed("HTTP \(status)")
-            } else if FileManager.default.createFile(atPath: keepAt, contents: nil, attributes: [.posixPermissions: 0o600]),
-                      let handle = FileHandle(forWritingAtPath: keepAt) {
-                file = handle
-                expected = response.expectedContentLength > 0 ? response.expectedContentLength : nil
-                validators = (http?.value(forHTTPHeaderField: "ETag"), http?.value(forHTTPHeaderField: "Last-Modified"))
-                return true
-            } else {
-                decided = .failed("the download could not be kept in \((keepAt as NSString).deletingLastPathComponent)")
-            }
-            return false
+    /// How the download ended, the part file closed.
+    func outcome(of ended: HTTPTransfer.Ended, idleTimeout: Double) -> Outcome {
+        let opened = file >= 0
+        if opened { close(file) }
+        file = -1
+        if let decided { return decided }
+        switch ended {
+        case .completed:
+            guard opened else { return .failed("nothing was downloaded") }
+            if !checked, let problem = GuideContent.problem(head) { return .failed(problem) }
+            return .downloaded(etag: validators.etag, lastModified: validators.lastModified)
+        case .stopped: return .failed("given up after \(bytes) bytes")
+        case .timedOut: return .failed("no data for \(Int(idleTimeout)) s after \(bytes) bytes")
+        case .failed(let reason): return .failed(reason)
         }
-        completionHandler(allowed ? .allow : .cancel)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let written: (bytes: Int64, total: Int64?)? = lock.withLock {
-            guard let file, decided == nil else { return nil }
-            if let refusal = refusal(before: data, into: file) {
-                decided = .failed(refusal)
-                return nil
-            }
-            do {
-                try file.write(contentsOf: data)
-            } catch {
-                decided = .failed("the download could not be written (\(error.localizedDescription))")
-                return nil
-            }
-            received += Int64(data.count)
-            last = Date()
-            return (received, expected)
-        }
-        guard let written else {
-            dataTask.cancel()
-            return
-        }
-        progress?(location, .init(bytes: written.bytes, total: written.total, seconds: Date().timeIntervalSince(began)))
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        lock.withLock {
-            let opened = file != nil
-            try? file?.close()
-            file = nil
-            if decided == nil, opened, error == nil, !checked, let problem = GuideContent.problem(head) {
-                decided = .failed(problem)
-            }
-            if let decided {
-                result = decided
-            } else if let error {
-                result = .failed(error.localizedDescription)
-            } else if opened {
-                result = .downloaded(etag: validators.etag, lastModified: validators.lastModified)
-            }
-        }
-        done.signal()
     }
 }

@@ -1,8 +1,5 @@
 import Catalog
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Reads a lineup or guide from a path or an http(s) URL. Blocking; call it
 /// before the screen is up, or off the run loop.
@@ -169,10 +166,8 @@ public enum InputLoader {
         case .timedOut:
             throw Failure(location: url.absoluteString, reason: whole.map { "timed out (\(Int(timeout)) s without a byte, or \(Int($0)) s in all)" }
                 ?? "timed out after \(Int(timeout)) s")
-        case .failed(let error):
-            throw Failure(location: url.absoluteString, reason: error.localizedDescription)
-        case .otherFailure(let text):
-            throw Failure(location: url.absoluteString, reason: text)
+        case .failed(let reason):
+            throw Failure(location: url.absoluteString, reason: reason)
         case .refused(let reason):
             throw Failure(location: url.absoluteString, reason: reason)
         case .answered(let status, let body):
