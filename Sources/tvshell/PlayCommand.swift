@@ -463,13 +463,20 @@ struct PlayCommand: ParsableCommand {
         return (parsed, fromCopy, LineupCopy.keeps(location) ? LineupRefresher.digest(data) : nil)
     }
 
+    /// Seconds a start waits for all of a lineup URL's answer when a copy of
+    /// it is kept: a server that trickles (a provider's overloaded portal)
+    /// would otherwise hold the box's screen blank for up to 10 minutes,
+    /// where the kept channels can play; its refresher reads it again soon.
+    static let lineupWaitWithCopy = 20.0
+
     /// A lineup's bytes: read from its file or URL; a URL that cannot be
-    /// read (the network not up yet at boot, the server down) gives the
-    /// copy kept when it last could, with why (`LineupCopy`). No copy: the
-    /// failure.
+    /// read (the network not up yet at boot, the server down), or not all
+    /// of it within `lineupWaitWithCopy`, gives the copy kept when it last
+    /// could, with why (`LineupCopy`). No copy: the failure.
     private static func readLineup(_ location: String, logger: Logger) throws -> (data: Data, fromCopy: (reason: String, kept: Date)?) {
         do {
-            return (try InputLoader.lineup(location), nil)
+            let copied = LineupCopy.keeps(location) && FileManager.default.fileExists(atPath: LineupCopy().path(for: location))
+            return (try InputLoader.lineup(location, whole: copied ? lineupWaitWithCopy : 600), nil)
         } catch let failure as InputLoader.Failure {
             guard LineupCopy.keeps(location), let kept = LineupCopy().read(location) else { throw failure }
             let reason = URLRedaction.redactingURLs(in: failure.reason)

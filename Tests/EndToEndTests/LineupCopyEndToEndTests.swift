@@ -64,6 +64,34 @@ struct LineupCopyEndToEndTests {
         #expect(!shell.log.contains("s3cret"), "the account's password stays out of the log")
     }
 
+    @Test("with a copy kept, a lineup server that trickles its answer holds the start 20 s, not 10 minutes: the kept channels play, and the lineup comes once it answers whole")
+    func trickleAtStart() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-copy-trickle")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let served = ServedLineup()
+        served.set(channels: 2)
+        let server = try LocalHTTPServer(responder: { path in path.hasSuffix("tv.m3u") ? served.data : nil })
+        defer { server.stop() }
+        let cache = dir.appendingPathComponent("cache").path
+        let url = server.url("tv.m3u")
+        do {
+            let shell = try ShellUnderTest(["--lineup", url], cacheHome: cache)
+            _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && $0["items"] as? Int == 2 }
+        }
+        served.set(channels: 3)
+        server.inject(.trickle, pathSuffix: "tv.m3u")
+        let began = Date()
+        let shell = try ShellUnderTest(["--lineup", url], connectTimeout: 60, cacheHome: cache)
+        let shown = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
+        #expect(shown["items"] as? Int == 2, "the kept channels: \(shown)")
+        #expect(Date().timeIntervalSince(began) < 40, "the start waited for the whole answer")
+        let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("could not be reached") == true }["notice"] as? String
+        #expect(notice?.contains("20 s in all") == true, "\(notice ?? "")")
+        server.inject(nil)
+        let updated = try shell.ipc.waitForState(timeout: 45) { $0["items"] as? Int == 3 }
+        #expect(updated["phase"] as? String == "playing", "the channel watched plays on: \(updated)")
+    }
+
     @Test("a lineup URL switched to over the socket is read again every lineup_refresh, and the one it replaced no more: the old URL's answer (channels with the same guide ids) never comes back over it; the switch logs the URL redacted")
     func switchedLineupKeptFresh() throws {
         let dir = TVShellBinary.scratchDirectory("lineup-switch")

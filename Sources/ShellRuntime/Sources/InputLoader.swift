@@ -32,14 +32,14 @@ public enum InputLoader {
     /// is not one at its first bytes (`LineupContent`: a web page such as a
     /// provider's "account expired" or a network's login page, a guide, a
     /// video stream) and anything beyond `largest`, before it is read
-    /// whole. A server has `timeout` seconds for each byte, and some minutes
-    /// for the whole (a big list over a slow line). A gzip lineup
-    /// (`.m3u.gz`, or a server's bytes that are gzip) is unpacked, up to
-    /// `largest`, and its text checked as a plain one's.
-    public static func lineup(_ location: String, timeout: Double = 20) throws -> Data {
+    /// whole. A server has `timeout` seconds for each byte, and `whole`
+    /// for all of it (some minutes: a big list over a slow line). A gzip
+    /// lineup (`.m3u.gz`, or a server's bytes that are gzip) is unpacked, up
+    /// to `largest`, and its text checked as a plain one's.
+    public static func lineup(_ location: String, timeout: Double = 20, whole: Double = 600) throws -> Data {
         if location.hasPrefix("http://") || location.hasPrefix("https://") {
             guard let url = URL(string: location) else { throw Failure(location: location, reason: "not a valid URL") }
-            let data = try fetch(url, timeout: timeout, whole: 600) { Gzip.isGzip($0) ? nil : LineupContent.problem($0) }
+            let data = try fetch(url, timeout: timeout, whole: whole) { Gzip.isGzip($0) ? nil : LineupContent.problem($0) }
             return try unpacked(data, location: location)
         }
         let path = try readablePath(location)
