@@ -107,24 +107,9 @@ struct HTTPTransferTests {
         gone.stop()
         #expect(fetch(gone.url("x"), idle: 5).ended == .failed("the connection was refused"))
 
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
-        listen(listener, 1)
-        let port = UInt16(bigEndian: address.sin_port)
-        let closer = Thread {
-            let client = accept(listener, nil, nil)
-            var buffer = [UInt8](repeating: 0, count: 1024)
-            _ = read(client, &buffer, buffer.count)
-            close(client)
-        }
-        closer.start()
-        #expect(fetch("http://127.0.0.1:\(port)/x", idle: 5).ended == .failed("the server closed the connection without an answer"))
+        let closer = try ScriptedHTTPServer { _ in .hangUp }
+        defer { closer.stop() }
+        #expect(fetch(closer.url("x"), idle: 5).ended == .failed("the server closed the connection without an answer"))
     }
 
     @Test("https to a server whose certificate nothing vouches for: the secure connection failed, nothing given on")

@@ -15,6 +15,9 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
     /// in pieces sent `pause` seconds apart, and whether the connection is
     /// kept for the next request.
     public struct Reply: Sendable {
+        /// No answer: the connection is closed once the request is read.
+        public static let hangUp = Reply(status: "")
+
         public var status: String
         public var fields: [String]
         public var pieces: [Data]
@@ -70,6 +73,7 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
             guard let request = Self.readRequest(client, &pending) else { return }
             lock.withLock { log.append(request) }
             let reply = script(request)
+            if reply.status.isEmpty { return }
             let length = reply.pieces.reduce(0) { $0 + $1.count }
             let head = (["HTTP/1.1 \(reply.status)"] + reply.fields + ["Content-Length: \(length)", "Connection: \(reply.keepAlive ? "keep-alive" : "close")"])
                 .joined(separator: "\r\n") + "\r\n\r\n"
