@@ -197,9 +197,9 @@ private final class TransferProgress {
     /// A piece of the body: false stops the transfer.
     func take(_ piece: UnsafeRawBufferPointer) -> Bool {
         if answer == nil {
-            let now = answerNow()
-            answer = now
-            guard answered(now) else {
+            let given = answerNow()
+            answer = given
+            guard answered(given) else {
                 stop = .stopped
                 return false
             }
