@@ -476,6 +476,8 @@ struct PlayCommand: ParsableCommand {
     private static func readLineup(_ location: String, logger: Logger) throws -> (data: Data, fromCopy: (reason: String, kept: Date)?) {
         do {
             let copied = LineupCopy.keeps(location) && FileManager.default.fileExists(atPath: LineupCopy().path(for: location))
+            let waiting = WaitingLine("reading the lineup from \(location) …")
+            defer { waiting.finish() }
             return (try InputLoader.lineup(location, whole: copied ? lineupWaitWithCopy : 600), nil)
         } catch let failure as InputLoader.Failure {
             guard LineupCopy.keeps(location), let kept = LineupCopy().read(location) else { throw failure }

@@ -92,6 +92,29 @@ struct LineupCopyEndToEndTests {
         #expect(updated["phase"] as? String == "playing", "the channel watched plays on: \(updated)")
     }
 
+    @Test("a start waiting for a slow lineup server says so on the terminal (the URL's account as ***), and the line goes once the lineup came")
+    func waitShown() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-wait-line")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let served = ServedLineup()
+        served.set(channels: 2)
+        let server = try LocalHTTPServer(responder: { path in path.hasSuffix("get.php") ? served.data : nil })
+        defer { server.stop() }
+        server.inject(.stall, pathSuffix: "get.php")
+        let url = server.url("get.php?username=viewer&password=s3cret&type=m3u_plus")
+        let socket = dir.appendingPathComponent("ipc.sock").path
+        let tmux = try TmuxSession(command: "XDG_CACHE_HOME='\(dir.path)' '\(TVShellBinary.path)' --ipc-socket '\(socket)' --mpv-option ao=null --lineup '\(url)'",
+                                   width: 120, height: 30)
+        defer { tmux.kill() }
+        let waiting = tmux.waitFor(timeout: 10) { $0.contains("tvshell: reading the lineup from http://127.0.0.1") }
+        #expect(waiting.ok, "\(waiting.screen)")
+        #expect(!waiting.screen.contains("s3cret"), "\(waiting.screen)")
+        server.inject(nil)
+        let ipc = try IPCClient(path: socket, timeout: 20)
+        _ = try ipc.waitForState { $0["phase"] as? String == "playing" && $0["items"] as? Int == 2 }
+        #expect(!tmux.capture().contains("reading the lineup"), "the line stayed on the shell's screen: \(tmux.capture())")
+    }
+
     @Test("a lineup URL switched to over the socket is read again every lineup_refresh, and the one it replaced no more: the old URL's answer (channels with the same guide ids) never comes back over it; the switch logs the URL redacted")
     func switchedLineupKeptFresh() throws {
         let dir = TVShellBinary.scratchDirectory("lineup-switch")
