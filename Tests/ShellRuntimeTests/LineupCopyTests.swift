@@ -71,6 +71,19 @@ struct LineupCopyTests {
         #expect((1...8).map { LineupRefresher.delay(failures: $0, first: 15, maximumAge: 43200) } == [15, 30, 60, 120, 240, 480, 600, 600])
         #expect(LineupRefresher.delay(failures: 5, first: 15, maximumAge: 120) == 120)
     }
+
+    @Test("an answer kept as the copy while a refresh waits holds a channel in its first 256 KiB: a long lineup cut there mid-line still does, an error page or junk before any channel does not")
+    func beginsWithChannel() {
+        let entry = "#EXTINF:-1 tvg-id=\"c\",A channel with a long name\nhttp://tv.example/stream/with/a/long/path.ts\n"
+        let long = "#EXTM3U\n" + String(repeating: entry, count: LineupRefresher.headBytes / entry.utf8.count * 3)
+        #expect(LineupRefresher.beginsWithChannel(Data(long.utf8)))
+        #expect(LineupRefresher.beginsWithChannel(Data(("#EXTM3U\n" + entry).utf8)))
+        #expect(!LineupRefresher.beginsWithChannel(Data("<html><body>Service unavailable</body></html>".utf8)))
+        #expect(!LineupRefresher.beginsWithChannel(Data("#EXTM3U\n".utf8)))
+        #expect(!LineupRefresher.beginsWithChannel(Data()))
+        let late = "#EXTM3U\n" + String(repeating: "# a comment line\n", count: LineupRefresher.headBytes / 17 + 1) + entry
+        #expect(!LineupRefresher.beginsWithChannel(Data(late.utf8)))
+    }
 }
 
 /// What a lineup server answers, changed by the test.
@@ -80,10 +93,14 @@ private final class Answer: @unchecked Sendable {
     private var seen: [(Set<String>, [MediaItem])] = []
     private var told: [String] = []
 
-    func serve(_ count: Int) { lock.withLock { channels = count } }
+    private var page: Data?
+
+    func serve(_ count: Int) { lock.withLock { (channels, page) = (count, nil) } }
+    /// Answers `body` instead of a lineup until `serve(_:)`.
+    func serve(body: String) { lock.withLock { page = Data(body.utf8) } }
     var data: Data {
         lock.withLock {
-            Data(("#EXTM3U\n" + (1...channels).map { "#EXTINF:-1 tvg-id=\"c\($0)\",Channel \($0)\nhttp://tv.example/\($0).ts" }.joined(separator: "\n")).utf8)
+            page ?? Data(("#EXTM3U\n" + (1...channels).map { "#EXTINF:-1 tvg-id=\"c\($0)\",Channel \($0)\nhttp://tv.example/\($0).ts" }.joined(separator: "\n")).utf8)
         }
     }
     /// The items of the lineup served now, as the shell shows them.
@@ -153,7 +170,7 @@ struct LineupRefresherTests {
         #expect(answer.applies.count == 2, "the same answer again changes nothing")
     }
 
-    @Test("no reading starts while the last one applied waits to be shown (a big lineup is never held shown, waiting and parsed at once); the next comes once it is shown")
+    @Test("no reading is parsed while the last one applied waits to be shown (a big lineup is never held shown, waiting and parsed at once), but the lineup is still read each maximum age and kept as the copy (not an answer with no channels); the next is applied once it is shown")
     func waitsForTheLastShown() throws {
         let (dir, answer, server) = try Self.serve("lineup-refresher-waiting")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -161,7 +178,9 @@ struct LineupRefresherTests {
         let shown = answer.items
         answer.serve(3)
         let looks = CallCounter(), released = CallCounter()
-        let refresher = LineupRefresher(location: server.url("tv.m3u"), copy: LineupCopy(directory: dir.path), maximumAge: 0.2, logger: Logger(label: "test"),
+        let location = server.url("tv.m3u"), copy = LineupCopy(directory: dir.path)
+        func kept() -> String? { copy.read(location).map { String(decoding: $0.data, as: UTF8.self) } }
+        let refresher = LineupRefresher(location: location, copy: copy, maximumAge: 0.2, logger: Logger(label: "test"), firstRetry: 0.2,
                                         tell: { answer.tell($0) }, apply: { ids, items, _ in answer.applied(ids, items) },
                                         waiting: {
                                             guard answer.applies.count == 1, released.value == 0 else { return false }
@@ -171,9 +190,16 @@ struct LineupRefresherTests {
         defer { refresher.stop() }
         refresher.start(shown: shown, fromCopy: false)
         #expect(Self.wait(5) { answer.applies.count == 1 })
+        #expect(kept()?.contains("Channel 3") == true)
         answer.serve(1)
         #expect(Self.wait(5) { looks.value >= 5 }, "looked again and again while the refresh waited")
-        #expect(server.requests.count == 1, "nothing read while the last reading is not shown: \(server.requests)")
+        #expect(Self.wait(5) { kept()?.contains("Channel 3") == false }, "read again and kept as the copy while the refresh waits")
+        answer.serve(body: "<html>Service unavailable</html>")
+        let asked = server.requests.count
+        #expect(Self.wait(5) { server.requests.count >= asked + 2 })
+        #expect(kept()?.contains("Channel 1") == true, "an answer with no channels does not replace the copy")
+        #expect(answer.applies.count == 1 && answer.messages.count == 1, "nothing applied or told while the last reading is not shown")
+        answer.serve(1)
         released.add()
         #expect(Self.wait(5) { answer.applies.count == 2 }, "read once it is shown")
         #expect(answer.applies.last?.1.map(\.title) == ["Channel 1"])

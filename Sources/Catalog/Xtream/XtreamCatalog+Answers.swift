@@ -24,6 +24,19 @@ extension XtreamCatalog {
             if !episodes.isEmpty { self.episodes[show.seriesID] = episodes }
         }
     }
+
+    /// Throws what `init(answers:)` would for `answers`, decoding one
+    /// answer at a time and keeping none: a provider's lists checked before
+    /// they are stored, never all held decoded at once.
+    public static func check(_ answers: [String: Data]) throws(XtreamFailure) {
+        for (key, data) in answers {
+            if key.hasPrefix(XtreamRequest.seriesInfoKeyPrefix) {
+                _ = try XtreamDecoder.episodes(data)
+            } else {
+                _ = try XtreamCatalog(answers: [key: data])
+            }
+        }
+    }
 }
 
 /// One request of `player_api.php`: its action and parameters, and the key
@@ -68,11 +81,14 @@ public enum XtreamRequest: Equatable, Hashable, Sendable {
     public var key: String {
         switch self {
         case .account: "account"
-        case .seriesInfo(let id): "get_series_info:\(id)"
+        case .seriesInfo(let id): Self.seriesInfoKeyPrefix + String(id)
         case .filmInfo(let id): "get_vod_info:\(id)"
         default: action ?? "account"
         }
     }
+
+    /// How the key of a series' episodes begins (its id follows).
+    public static let seriesInfoKeyPrefix = "get_series_info:"
 
     /// Its URL on `server`.
     public func url(_ server: XtreamServer) -> String { server.api(action, parameters) }

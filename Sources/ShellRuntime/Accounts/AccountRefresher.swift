@@ -21,7 +21,10 @@ import MediaModel
 /// whose clock starts in 1970) and the lists' age judged again by the new
 /// time; no wait is longer than `maximumAge`, whatever the clock did. Lists
 /// due while the last ones applied still wait to be shown (`waiting`) are
-/// fetched once they are: a provider's lists are not held three times over.
+/// fetched, checked and stored, but made into items and applied only once
+/// those are shown: a provider's lists are not held three times over, and
+/// the stored lists a start without the server shows do not age while a
+/// viewer keeps the last ones waiting for days.
 public final class AccountRefresher: Sendable {
     let account: AccountsFile.Account
     let libraryPath: String
@@ -107,35 +110,47 @@ public final class AccountRefresher: Sendable {
         var failed: Bool?
         /// Whether the log said the lists due wait for the last ones.
         var toldWaiting = false
+        /// Lists stored while the last ones waited, not applied yet.
+        var storedUnshown = false
         let client = XtreamClient(server: account.server)
         while !isStopped {
             let now = Date().timeIntervalSince1970
             let stale = now - fetched >= maximumAge || failed == true
-            if stale && waiting() {
-                if !toldWaiting { logger.info("account \(account.name): the lists applied last are not shown yet; fetched again once they are") }
+            if (stale || storedUnshown) && waiting() {
+                if !toldWaiting {
+                    logger.info("account \(account.name): the lists applied last are not shown yet; lists due are stored meanwhile and shown once they are")
+                }
                 toldWaiting = true
+                if stale {
+                    failed = nil
+                    do {
+                        // Each answer decoded alone and let go: the lists
+                        // are made into items once the last ones are shown.
+                        try fetchAndStore(client, now: now) { try XtreamCatalog.check($0) }
+                        fetched = now
+                        storedUnshown = true
+                        logger.info("account \(account.name): lists refreshed and stored; shown once the last ones are")
+                    } catch {
+                        if isStopped { return }
+                        fetched = failedFetch(error, now: now, fetched: fetched)
+                    }
+                }
                 _ = waitClockSet(min(maximumAge, LineupRefresher.waitingPoll))
                 continue
             }
             toldWaiting = false
+            if storedUnshown {
+                storedUnshown = false
+                if let contents = storedContents(now: now) { show(contents, now: now, shown: &shown) }
+            }
             if !checked || stale || failed != nil {
                 failed = nil
                 do {
                     if stale {
-                        let library = LibraryStore.open(path: libraryPath).store
-                        let stored = (try? library?.accountAnswers(account.name))?.answers ?? [:]
-                        let answers = try client.fetchAll(now: now, previous: stored)
-                        let contents = try AccountContents(account: account, answers: answers, fetched: now, now: now)
-                        try library?.replaceAccountAnswers(account.name, answers, fetched: now)
+                        let contents = try fetchAndStore(client, now: now) { try AccountContents(account: account, answers: $0, fetched: now, now: now) }
                         fetched = now
                         if isStopped { return }
-                        if contents.items == shown {
-                            logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); nothing changed")
-                        } else {
-                            logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); shown once the viewer is only watching or browsing")
-                            apply(Set(shown.map(\.id)), contents)
-                            shown = contents.items
-                        }
+                        show(contents, now: now, shown: &shown)
                     } else {
                         let info = try client.signIn(now: now).info
                         logger.info("account \(account.name): \(info.summary(now: now))")
@@ -146,10 +161,7 @@ public final class AccountRefresher: Sendable {
                     }
                 } catch {
                     if isStopped { return }
-                    let message = "Account \(account.name): \(error); the lists stored \(Self.age(now - fetched)) are shown"
-                    logger.error("\(message)")
-                    tell(message)
-                    fetched = max(fetched, now - maximumAge + min(maximumAge, 3600))
+                    fetched = failedFetch(error, now: now, fetched: fetched)
                     failed = stale
                 }
                 checked = true
@@ -161,6 +173,53 @@ public final class AccountRefresher: Sendable {
                 failed = nil
             }
         }
+    }
+
+    /// Fetches every list (the series unchanged since the stored answers
+    /// kept), decodes them with `decode` and, when it did not throw,
+    /// stores them as fetched `now`: lists that cannot be decoded never
+    /// replace those stored. What `decode` made.
+    @discardableResult
+    private func fetchAndStore<Decoded>(_ client: XtreamClient, now: Double, decode: ([String: Data]) throws -> Decoded) throws -> Decoded {
+        let library = LibraryStore.open(path: libraryPath).store
+        let stored = (try? library?.accountAnswers(account.name))?.answers ?? [:]
+        let answers = try client.fetchAll(now: now, previous: stored)
+        let decoded = try decode(answers)
+        try library?.replaceAccountAnswers(account.name, answers, fetched: now)
+        return decoded
+    }
+
+    /// The lists stored, as items (nil when they cannot be read: told in
+    /// the log).
+    private func storedContents(now: Double) -> AccountContents? {
+        do {
+            guard let saved = try LibraryStore.open(path: libraryPath).store?.accountAnswers(account.name), let fetched = saved.fetched else { return nil }
+            return try AccountContents(account: account, answers: saved.answers, fetched: fetched, now: now)
+        } catch {
+            logger.error("account \(account.name): the lists stored cannot be read: \(error)")
+            return nil
+        }
+    }
+
+    /// Hands `contents` to `apply` when its items differ from those
+    /// `shown`, which it then are.
+    private func show(_ contents: AccountContents, now: Double, shown: inout [MediaItem]) {
+        if contents.items == shown {
+            logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); nothing changed")
+        } else {
+            logger.info("account \(account.name): lists refreshed (\(contents.summary(now: now))); shown once the viewer is only watching or browsing")
+            apply(Set(shown.map(\.id)), contents)
+            shown = contents.items
+        }
+    }
+
+    /// Tells why the lists could not be fetched (the log and the screen);
+    /// the new `fetched`: they are tried again within the hour.
+    private func failedFetch(_ error: Error, now: Double, fetched: Double) -> Double {
+        let message = "Account \(account.name): \(error); the lists stored \(Self.age(now - fetched)) are shown"
+        logger.error("\(message)")
+        tell(message)
+        return max(fetched, now - maximumAge + min(maximumAge, 3600))
     }
 
     /// "2 hours ago", "3 days ago".

@@ -105,7 +105,7 @@ public struct XtreamClient: Sendable {
             var total = 0
         }
         let results = Results()
-        results.total = total + answers.filter { $0.key.hasPrefix("get_series_info:") }.values.reduce(0) { $0 + $1.count }
+        results.total = total + answers.filter { $0.key.hasPrefix(XtreamRequest.seriesInfoKeyPrefix) }.values.reduce(0) { $0 + $1.count }
         let gate = DispatchSemaphore(value: max(1, concurrency))
         let group = DispatchGroup()
         for request in requests {

@@ -2,9 +2,10 @@ import Foundation
 import ShellCore
 
 /// Whether a refresh of the lineup waits to be shown
-/// (`ShellState.pendingRefresh`), for the keepers' threads: they read
-/// nothing new while one waits (`LineupRefresher`, `AccountRefresher`), so
-/// a big lineup is never held three times over (shown, waiting, parsed).
+/// (`ShellState.pendingRefresh`), for the keepers' threads: they make
+/// nothing new into items while one waits (`LineupRefresher`,
+/// `AccountRefresher`; they only keep the copy or the stored lists fresh),
+/// so a big lineup is never held three times over (shown, waiting, parsed).
 /// The store tells it of every action on the run loop; `isWaiting` may be
 /// read from any thread.
 final class RefreshWaiting: StateObserver, @unchecked Sendable {

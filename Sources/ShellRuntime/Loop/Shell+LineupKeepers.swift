@@ -65,7 +65,7 @@ extension Shell {
     }
 
     /// For a keeper's thread: whether a refresh it handed over still waits
-    /// to be shown (then it reads nothing new). The function returned may
+    /// to be shown (then it makes nothing new into items). The function returned may
     /// be called from any thread.
     public func isRefreshWaiting() -> @Sendable () -> Bool {
         let flag = refreshWaiting

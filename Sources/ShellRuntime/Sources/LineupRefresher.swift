@@ -23,10 +23,15 @@ import MediaModel
 /// lineup; it runs until the process ends or `stop()`. A set of the system
 /// clock (`clockWasSet()`) has a read that failed tried again at once: an
 /// HTTPS server's certificate is "not yet valid" on a box whose clock
-/// starts in 1970 until NTP's step. No reading starts while the last one
-/// applied still waits to be shown (`waiting`): a provider's list of 100 MB
-/// changed twice held the lineup shown, the one waiting and the next parse
-/// at once; the next reading comes once it is shown.
+/// starts in 1970 until NTP's step. No reading is parsed while the last
+/// one applied still waits to be shown (`waiting`): a provider's list of
+/// 100 MB changed twice held the lineup shown, the one waiting and the next
+/// parse at once; the next reading comes once it is shown. Meanwhile the
+/// lineup is still read every `maximumAge` and only kept as the copy (when
+/// its first lines hold a channel): a viewer who watches a channel the
+/// provider dropped, or a kiosk on the guide's grid, keeps a refresh waiting
+/// for days, and the copy a start without the server plays (its streams'
+/// tokens) aged with it.
 public final class LineupRefresher: Sendable {
     let location: String
     let copy: LineupCopy
@@ -168,12 +173,7 @@ public final class LineupRefresher: Sendable {
         var lastBytes = lastBytes
         while true {
             if waitStopped(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge), failing: failures > 0) { return }
-            if waiting() {
-                logger.info("lineup \(label): the last reading is not shown yet; read again once it is")
-                repeat {
-                    if waitStopped(min(maximumAge, Self.waitingPoll), failing: false) { return }
-                } while waiting()
-            }
+            if waiting(), waitShown(label: label, failures: &failures) { return }
             guard let answer = read(label: label, lastBytes: &lastBytes, failures: &failures) else { continue }
             // The parse's pages, freed in this thread's arena, go back.
             defer { MemoryPolicy.trimSoon() }
@@ -189,6 +189,60 @@ public final class LineupRefresher: Sendable {
                 shown = Shown(answer.items)
             }
         }
+    }
+
+    /// Waits until the last reading applied is shown, looking every
+    /// `waitingPoll`; meanwhile the lineup is read every `maximumAge` (the
+    /// first at once: the reading was due) and kept as the copy, not
+    /// parsed (`keepCopyOnly`). Whether it was stopped.
+    private func waitShown(label: String, failures: inout Int) -> Bool {
+        logger.info("lineup \(label): the last reading is not shown yet; read again once it is, its copy kept meanwhile")
+        var due = DispatchTime.now()
+        while waiting() {
+            if DispatchTime.now() >= due {
+                keepCopyOnly(label: label, failures: &failures)
+                due = DispatchTime.now() + Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge)
+            }
+            if waitStopped(min(maximumAge, Self.waitingPoll), failing: false) { return true }
+        }
+        return false
+    }
+
+    /// Reads the lineup and keeps its bytes as the copy when its first
+    /// lines hold a channel (`beginsWithChannel`), without parsing it
+    /// whole or applying it (the next reading once the last is shown
+    /// does). The bytes are let go before it returns.
+    private func keepCopyOnly(label: String, failures: inout Int) {
+        defer { MemoryPolicy.trimSoon() }
+        let data: Data
+        do {
+            data = try InputLoader.lineup(location)
+        } catch {
+            failures += 1
+            logger.warning("lineup \(label) cannot be read for its copy (\(Self.reason(error))); tried again in \(Int(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge))) s")
+            return
+        }
+        guard Self.beginsWithChannel(data) else {
+            failures += 1
+            logger.warning("lineup \(label) answered with no channels in its first lines; its copy is not replaced")
+            return
+        }
+        failures = 0
+        keepCopy(data, label: label)
+        logger.info("lineup \(label) read again and kept as its copy; shown once the last reading is")
+    }
+
+    /// The most of a lineup's first bytes `beginsWithChannel` parses.
+    static let headBytes = 256 << 10
+
+    /// Whether the lineup `data` holds a channel within its first
+    /// `headBytes` (up to its last whole line there): an answer that is
+    /// an error page or an empty list is not kept as the copy, and a list
+    /// of 100 MB is not parsed whole for that.
+    static func beginsWithChannel(_ data: Data) -> Bool {
+        var head = data.prefix(headBytes)
+        if head.count < data.count, let newline = head.lastIndex(of: 10) { head = head[..<newline] }
+        return InputLoader.parseLineup(Data(head)).map { !$0.channels.isEmpty } ?? false
     }
 
     /// Reads the lineup once: its items and guide targets, or nil when it
