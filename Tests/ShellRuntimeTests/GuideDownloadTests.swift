@@ -88,4 +88,33 @@ struct GuideDownloadTests {
         #expect(kept(cache).isEmpty, "nothing kept: \(kept(cache))")
         #expect(fetch("big.xml", from: server, cache: cache, limit: 2 << 20) == .success(Data(big.utf8)))
     }
+
+    @Test("progress names the whole the server said for a plain answer, and none for one it sent gzip-encoded (the bytes kept are those unpacked, longer than the length sent)")
+    func progressWhole() throws {
+        let cache = TVShellBinary.scratchDirectory("guide-download-progress")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let guide = GuideServiceTests.guide(now: 1_795_467_600)
+        let packed = try LineupFileTests.gzipped(guide)
+        let server = try ScriptedHTTPServer { request in
+            request.target == "/encoded.xml" ? .init(fields: ["Content-Encoding: gzip"], body: packed) : .init(body: guide)
+        }
+        defer { server.stop() }
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var last: GuideDownload.Progress?
+        }
+        for (name, whole) in [("plain.xml", Int64(guide.count)), ("encoded.xml", nil)] {
+            let seen = Seen()
+            let download = GuideDownload(sources: [server.url(name)], cacheDirectory: cache.path, idleTimeout: 10,
+                                         progress: { _, progress in seen.lock.withLock { seen.last = progress } })
+            guard case .source(.path(let file)) = download.inputs.first?.content else {
+                Issue.record("\(name): \(String(describing: download.inputs.first?.content))")
+                continue
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == guide, "\(name): kept unpacked")
+            let last = try #require(seen.lock.withLock { seen.last }, "\(name): no progress told")
+            #expect(last.bytes == Int64(guide.count) && last.total == whole, "\(name): \(last.bytes) of \(String(describing: last.total))")
+        }
+        #expect(Int64(packed.count) < Int64(guide.count))
+    }
 }

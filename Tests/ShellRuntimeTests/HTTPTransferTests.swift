@@ -39,8 +39,10 @@ struct HTTPTransferTests {
         }
         defer { server.stop() }
         let (answer, body, ended) = fetch(server.url("old"))
-        let expected = HTTPTransfer.Answer(status: 200, length: Int64(packed.count), etag: "\"v1\"", lastModified: "Sat, 05 Dec 2026 03:00:00 GMT")
+        let expected = HTTPTransfer.Answer(status: 200, length: Int64(packed.count), etag: "\"v1\"", lastModified: "Sat, 05 Dec 2026 03:00:00 GMT",
+                                           encoding: "gzip")
         #expect(ended == .completed(expected))
+        #expect(expected.encoded && expected.decodedLength == nil, "the length is the compressed body's")
         #expect(answer == expected, "the redirect's answer was given, not the last one")
         #expect(body == plain, "the redirect's body or the compressed bytes were given on")
         #expect(server.requests.map(\.target) == ["/old", "/new"])

@@ -19,8 +19,9 @@ import Glibc
 /// its disk would keep less than `spare` bytes free: a URL that never ends
 /// never fills a box's card. Blocking; call off the run loop.
 public struct GuideDownload {
-    /// How a download goes: bytes so far, the whole when the server said,
-    /// seconds since it began.
+    /// How a download goes: bytes so far, the whole when the server said
+    /// (not for a body it sent compressed: the bytes kept are those
+    /// unpacked), seconds since it began.
     public struct Progress: Sendable {
         public var bytes: Int64
         public var total: Int64?
@@ -194,7 +195,7 @@ private final class DownloadWatch {
             decided = .failed("HTTP \(answer.status)")
         } else if case let handle = open(keepAt, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600), handle >= 0 {
             file = handle
-            expected = answer.length.flatMap { $0 > 0 ? $0 : nil }
+            expected = answer.decodedLength.flatMap { $0 > 0 ? $0 : nil }
             validators = (answer.etag, answer.lastModified)
             return true
         } else {

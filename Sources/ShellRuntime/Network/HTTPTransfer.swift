@@ -24,10 +24,20 @@ struct HTTPTransfer {
     /// What the server answered, before the body.
     struct Answer: Equatable {
         var status: Int
-        /// The length its body says it has, when it says.
+        /// The length its body says it has, when it says: as sent, so
+        /// compressed when it is `encoded`.
         var length: Int64?
         var etag: String?
         var lastModified: String?
+        /// Its `Content-Encoding` (lowercase), when it has one.
+        var encoding: String? = nil
+
+        /// Whether the body was sent compressed (gzip, deflate …), so the
+        /// body given on is longer than `length`.
+        var encoded: Bool { encoding.map { $0 != "identity" } ?? false }
+        /// The length of the body given on, when known: `length` unless
+        /// it was `encoded`.
+        var decodedLength: Int64? { encoded ? nil : length }
     }
 
     /// How a transfer ended.
@@ -191,7 +201,8 @@ private final class TransferProgress {
         tvs_curl_get_off(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
         return .init(status: status, length: length >= 0 ? Int64(length) : nil,
                      etag: tvs_curl_header(easy, "ETag").map { String(cString: $0) },
-                     lastModified: tvs_curl_header(easy, "Last-Modified").map { String(cString: $0) })
+                     lastModified: tvs_curl_header(easy, "Last-Modified").map { String(cString: $0) },
+                     encoding: tvs_curl_header(easy, "Content-Encoding").map { String(cString: $0).trimmingCharacters(in: .whitespaces).lowercased() })
     }
 
     /// A piece of the body: false stops the transfer.
