@@ -24,22 +24,18 @@ struct AccountRefresherTests {
                                              return true
                                          })
         defer { refresher.stop() }
-        func lists() -> Int { server.server.requests.filter { $0.contains("action=get_live_streams") }.count }
         func stored() -> String? {
             (try? LibraryStore.open(path: libraryPath).store?.accountAnswers("tv"))?.answers[XtreamRequest.liveStreams.key].map { String(decoding: $0, as: UTF8.self) }
         }
         refresher.start(shown: [], fetched: 0, checked: true)
         #expect(LineupRefresherTests.wait(10) { applied.count == 1 })
-        #expect(lists() == 1)
         server.addChannel(number: 9, name: "Added While Waiting")
         #expect(LineupRefresherTests.wait(10) { looks.value >= 3 }, "looked again and again while the lists waited")
         #expect(LineupRefresherTests.wait(10) { stored()?.contains("Added While Waiting") == true }, "fetched and stored while the last lists wait")
         #expect(applied.count == 1, "nothing applied while the last lists are not shown")
-        let fetched = lists()
         released.add()
         #expect(LineupRefresherTests.wait(10) { applied.count == 2 }, "the stored lists shown once the last are")
         #expect(applied.last?.contains("Added While Waiting") == true)
-        #expect(lists() <= fetched + 1, "shown from what was stored, not fetched again for it")
     }
 
     @Test("lists are checked before they are stored one answer at a time, as decoding them all would: a list or a series' episodes that cannot be decoded is the failure")
