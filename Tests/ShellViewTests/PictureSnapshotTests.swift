@@ -143,6 +143,56 @@ struct PictureSnapshotTests {
         }
     }
 
+    @Test("on a TV's grid (60×18, 80×20) the picture goes over the details panel's end where the grid leaves it no other room, the details beside it; the focused row and the preview stay clear, whichever row has the focus")
+    func pictureOverGridDetails() throws {
+        let wall = 1_795_466_400.0
+        let channels = (1...12).map { (n: Int) in
+            MediaItem(id: "c\(n)", title: "Channel \(n)", url: "http://live.test/\(n).m3u8", isLive: true, number: n, guideID: "c\(n)")
+        }
+        let programmes = (1...12).map { (n: Int) in
+            Programme(channel: "c\(n)", start: wall - 1200, stop: wall + 2400, title: "Show \(n)", summary: "What happens in show \(n).")
+        }
+        // A TV's 60 × 18 has no room for the grid's preview; 80 × 20 has.
+        for (width, height, withPreview) in [(60, 18, false), (80, 20, false), (80, 20, true)] {
+            for corner in PictureCorner.allCases {
+                for focus in 1...GuideGridLayout(columns: width, rows: height, channels: 13).channelRows {
+                    var s = ShellState(items: [film] + channels, guide: ProgrammeGuide(channels: [], programmes: programmes))
+                    s.wallClock = wall
+                    s.navigation.destination = .guide
+                    s.guide.grid = GuideGrid(channel: focus, time: wall, start: wall - 1800)
+                    if withPreview {
+                        var p = playback(position: 3, duration: nil)
+                        p.token = 3
+                        s.picture.preview = PreviewState(index: focus, playback: p)
+                    }
+                    var without = s
+                    s.picture.pip = PictureInPicture(index: 0, playback: playback(), corner: corner)
+                    let label = "\(width)×\(height), focus \(focus), \(corner)\(withPreview ? ", preview" : "")"
+                    let (screen, spot) = ShellView.compose(s, theme: .dark, width: width, height: height, context: terminalVideo)
+                    #expect(spot?.corner != nil && !screen.text().contains("Picture behind"), "\(label): no room\n\(screen.text())")
+                    if width == 60 && focus == 4 && corner == .bottomRight { assertSnapshot(screen, named: "pip-over-grid-details-60x18") }
+                    let window = try #require(screen.windows.first { $0.inset == .picture }, "\(label): the picture is drawn")
+                    let row = 2 + focus
+                    #expect(!(window.y - 1...window.y + window.height).contains(row), "\(label): the focused row hidden\n\(screen.text())")
+                    #expect(screen.text().contains("Show \(focus)"), "\(label): the details' title hidden\n\(screen.text())")
+                    #expect(screen.text().contains("What happens in"), "\(label): the details' summary hidden\n\(screen.text())")
+                    if withPreview {
+                        let preview = try #require(screen.windows.first { $0.inset == .preview }, "\(label): the preview is drawn")
+                        let apart = window.x + window.width < preview.x || window.x > preview.x + preview.width
+                            || window.y + window.height < preview.y || window.y > preview.y + preview.height
+                        #expect(apart, "\(label): over the preview\n\(screen.text())")
+                    }
+                    without.picture.pip = nil
+                    let large = ShellView.render(s, theme: .dark, width: 120, height: 40, context: terminalVideo)
+                    let largeWithout = ShellView.render(without, theme: .dark, width: 120, height: 40, context: terminalVideo)
+                    let details = GuideGridLayout(columns: 120, rows: 40, channels: 13).detailsTop
+                    #expect((details..<details + GuideGridLayout.detailRows).allSatisfy { y in (0..<120).allSatisfy { x in large[x, y] == largeWithout[x, y] } },
+                            "\(label): the details of a large grid, where the picture has room above, are as without it")
+                }
+            }
+        }
+    }
+
     @Test("below 60×18, p says why the picture cannot start")
     func tooSmall() {
         var s = ShellState(items: [film])

@@ -84,14 +84,19 @@ enum GuideGridView {
                 screen.put(ascii ? ":" : "┊", x: nowX, y: y, style: Style(foreground: theme.accent, background: screen[nowX, y].style.background))
             }
         }
-        var detailsWidth = screen.width - 4
+        var previewVideo: PictureLayout.Rect?
         if state.picture.preview?.index == grid.channel,
            let video = PictureLayout.gridPreviewVideo(columns: screen.width, rows: screen.height, channels: rows.count) {
             drawPreview(into: &screen, state: state, video: video, theme: theme, context: context)
-            detailsWidth = video.x - 4
+            previewVideo = video
         }
-        drawDetails(into: &screen, state: state, grid: grid, layout: layout, width: detailsWidth, theme: theme, context: context)
-        content.keep(PictureLayout.Rect(x: 0, y: layout.detailsTop, width: screen.width, height: GuideGridLayout.detailRows))
+        let room = pictureRoom(state: state, screen: screen, layout: layout, content: content, besidePreview: previewVideo != nil)
+        // The details' text: right of the picture's room when it is on the
+        // left, and left of the preview or the picture's room on the right.
+        let detailsX = room.map { $0.isRight ? 2 : $0.width + 1 } ?? 2
+        let detailsEnd = min(previewVideo.map { $0.x - 2 } ?? screen.width - 2, room.map { $0.isRight ? screen.width - $0.width - 1 : screen.width - 2 } ?? screen.width)
+        drawDetails(into: &screen, state: state, grid: grid, layout: layout, x: detailsX, width: detailsEnd - detailsX, theme: theme, context: context)
+        content.keep(detailsPanel(layout: layout, screen: screen, leaving: room))
         let wide = screen.width >= 120
         let labels = state.chrome.keyLabels
         // A remote pages with its channel keys (CH+ / CH-).
@@ -112,6 +117,36 @@ enum GuideGridView {
         }
         let hint = labels.hint(items, separator: ascii ? " - " : " · ")
         screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
+    }
+
+    /// The columns at one end of the details panel the picture in picture
+    /// is given (its frame and a cell beside it) when the grid leaves it
+    /// no other room: a TV's 60 × 18 cells have 8 channel rows above the
+    /// panel, and with the focus on one in the middle no picture fits
+    /// above or below it. Its own side, or the left when the preview has
+    /// the right; nil when the picture fits elsewhere (a terminal's larger
+    /// grid) or nowhere.
+    private static func pictureRoom(state: ShellState, screen: Screen, layout: GuideGridLayout, content: PanelContent,
+                                    besidePreview: Bool) -> (isRight: Bool, width: Int)? {
+        guard let pip = state.picture.pip else { return nil }
+        var whole = content
+        whole.keep(detailsPanel(layout: layout, screen: screen, leaving: nil))
+        guard PictureLayout.placement(columns: screen.width, rows: screen.height, corner: pip.corner, content: whole).frame == nil else { return nil }
+        let isRight = pip.corner.isRight && !besidePreview
+        for video in PictureLayout.pictureVideoSizes(columns: screen.width, rows: screen.height) {
+            let room = (isRight: isRight, width: video.columns + 3)
+            var trial = content
+            trial.keep(detailsPanel(layout: layout, screen: screen, leaving: room))
+            if PictureLayout.placement(columns: screen.width, rows: screen.height, corner: pip.corner, content: trial).frame != nil { return room }
+        }
+        return nil
+    }
+
+    /// The details panel the picture must not hide: all of it, or all but
+    /// the picture's `room` at one end.
+    private static func detailsPanel(layout: GuideGridLayout, screen: Screen, leaving room: (isRight: Bool, width: Int)?) -> PictureLayout.Rect {
+        let width = screen.width - (room?.width ?? 0)
+        return PictureLayout.Rect(x: room.map { $0.isRight ? 0 : $0.width } ?? 0, y: layout.detailsTop, width: width, height: GuideGridLayout.detailRows)
     }
 
     /// The focused channel's preview at the right of the details: its video
@@ -140,9 +175,10 @@ enum GuideGridView {
     }
 
     /// The focused programme: when, where, title and episode, rating and
-    /// categories, and its description, in `width` cells.
+    /// categories, and its description, in `width` cells from column `x`,
+    /// under a rule across the screen.
     private static func drawDetails(
-        into screen: inout Screen, state: ShellState, grid: GuideGrid, layout: GuideGridLayout, width: Int, theme: Theme, context: ViewContext
+        into screen: inout Screen, state: ShellState, grid: GuideGrid, layout: GuideGridLayout, x: Int, width: Int, theme: Theme, context: ViewContext
     ) {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
@@ -152,9 +188,9 @@ enum GuideGridView {
         let cell = GuideGridReducer.focused(state, grid)
         let when = context.dayAndClock(cell.start) + "–" + context.clock(cell.stop)
         screen.put(truncate("\(when)  \(item.number.map { "\($0) " } ?? "")\(item.title)", toWidth: width, ellipsis: theme.glyphs.ellipsis),
-                   x: 2, y: top + 1, style: dim)
+                   x: x, y: top + 1, style: dim)
         guard let original = cell.programme else {
-            screen.put("No programme listed", x: 2, y: top + 2, style: base.bolded())
+            screen.put("No programme listed", x: x, y: top + 2, style: base.bolded())
             return
         }
         let programme = state.shown(original, on: item)
@@ -162,13 +198,13 @@ enum GuideGridView {
         if let subtitle = programme.subtitle, !subtitle.isEmpty { title += ": " + subtitle }
         if let episode = programme.episode, !episode.isEmpty { title += "  (\(episode))" }
         if state.hasReminder(channel: original.channel, start: original.start) { title = String(theme.glyphs.reminder) + " " + title }
-        screen.put(truncate(title, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: 2, y: top + 2, style: base.bolded(), maxWidth: width)
+        screen.put(truncate(title, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: x, y: top + 2, style: base.bolded(), maxWidth: width)
         let rating = ContentRating.strictest(original.ratings.compactMap(\.resolved))?.code ?? original.ratings.first?.value
         let facts = ([rating].compactMap { $0 } + [programme.categories.joined(separator: ", ")].filter { !$0.isEmpty }).joined(separator: "  ·  ")
-        if !facts.isEmpty { screen.put(truncate(facts, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: 2, y: top + 3, style: dim) }
+        if !facts.isEmpty { screen.put(truncate(facts, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: x, y: top + 3, style: dim) }
         if let summary = programme.summary, !summary.isEmpty {
             for (index, line) in wrap(summary, width: width, maxLines: 2, ellipsis: theme.glyphs.ellipsis).enumerated() {
-                screen.put(line, x: 2, y: top + 4 + index, style: base)
+                screen.put(line, x: x, y: top + 4 + index, style: base)
             }
         }
     }
