@@ -287,6 +287,32 @@ struct TVOutputEndToEndTests {
         #expect(fullScreen > 1280 * 720 / 20, "the channel full screen again: \(fullScreen) yellow pixels; \(tv.problems)")
     }
 
+    @Test("picture in picture over the TV's guide grid (60 × 18 cells): with the focus on a middle row it is laid beside the details, at the bottom, not hidden behind the grid")
+    func pictureOverGrid() throws {
+        let tv = try Running(["--home"])
+        try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        #expect(try tv.ipc.request(["channel", 1])["error"] as? String == "success")
+        try tv.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
+        try tv.type("p")
+        try tv.ipc.waitForState(timeout: 30) { $0["screen"] as? String == "home" && ($0["pip"] as? [String: Any])?["hidden"] as? Bool == false }
+        try tv.type("g")
+        try tv.ipc.waitForState { $0["screen"] as? String == "guide" && ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        // Channel 3 is the third of the grid's 8 rows: no picture fits
+        // above or below it.
+        for _ in 0..<2 { try tv.type("Down") }
+        let state = try tv.waitForState { state in
+            let focus = ((state["guide"] as? [String: Any])?["focus"] as? [String: Any])?["channel"] as? Int
+            let pip = state["pip"] as? [String: Any]
+            return focus == 3 && pip?["hidden"] as? Bool == false
+                && ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.contains { $0["slot"] as? String == "picture" } == true
+        }
+        let laid = try #require(((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.first { $0["slot"] as? String == "picture" })
+        let y = try #require(laid["y"] as? Int), h = try #require(laid["h"] as? Int), x = try #require(laid["x"] as? Int)
+        #expect(y > 360 && y + h <= 720 && x > 640, "at the bottom right, beside the details: \(laid)")
+        let read = try tv.waitForText("Picture behind", timeout: 2)
+        #expect(!read.contains("Picture behind"), "\(read)")
+    }
+
     @Test("scrubbing on the TV: the thumbnail is laid on mpv's picture above the head, of the 4:00 colour, and taken off with the scrub")
     func scrubThumbnail() throws {
         let tv = try Running([try TestMedia.colourSegments()])
