@@ -22,15 +22,26 @@ struct GuideReadTests {
         ])
         defer { server.stop() }
         let abandoned = base + "/2147483646"
-        try FileManager.default.createDirectory(atPath: abandoned, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: abandoned + "/guide.part", contents: guide)
+        // Its pid given to a process that started later (this one).
+        let reused = base + "/\(getpid())-\(try #require(InputLoader.processStart(getpid())) - 1)"
+        for folder in [abandoned, reused] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: folder + "/guide.part", contents: guide)
+        }
+        // A running process's (init's, as another inspect's would be).
+        let other = base + "/1-\(try #require(InputLoader.processStart(1)))"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
 
         let local = try InputLoader.guide(file)
         #expect(local.programmes.count == 2)
         #expect(try InputLoader.guide(server.url("guide.xml"), base: base) == local)
-        #expect(try InputLoader.guide(server.url("guide.xml.gz"), base: base) == local)
         #expect(!FileManager.default.fileExists(atPath: abandoned), "a gone process's folder is removed")
+        #expect(!FileManager.default.fileExists(atPath: reused), "the folder of a gone process whose pid was given again is removed")
+        #expect(FileManager.default.fileExists(atPath: other), "a running process's folder stays")
+        try FileManager.default.removeItem(atPath: other)
+        #expect(try InputLoader.guide(server.url("guide.xml.gz"), base: base) == local)
         #expect(try FileManager.default.contentsOfDirectory(atPath: base).isEmpty, "nothing left behind")
+        #expect(InputLoader.processStart(2147483646) == nil)
 
         for (name, reason) in [("expired.html", "is an HTML page, not XMLTV"), ("seven.ts", "is an MPEG-TS video stream, not an XMLTV guide")] {
             #expect(throws: InputLoader.Failure.self) { try InputLoader.guide(server.url(name), base: base) }

@@ -96,7 +96,7 @@ public enum InputLoader {
         if location.hasPrefix("http://") || location.hasPrefix("https://") {
             guard URL(string: location) != nil else { throw Failure(location: location, reason: "not a valid URL") }
             removeAbandonedFolders(in: base)
-            let folder = base + "/\(getpid())"
+            let folder = base + "/" + ownFolderName()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let deadline = Date().addingTimeInterval(whole)
             let download = GuideDownload(sources: [location], cacheDirectory: folder, idleTimeout: timeout, cancelled: { Date() > deadline })
@@ -118,13 +118,43 @@ public enum InputLoader {
         return XMLTVParser.parse(path: path)
     }
 
+    /// This process's folder for a `guide` download: its pid and its start
+    /// (`processStart`), so a later process given the same pid does not
+    /// take the folder for its own.
+    static func ownFolderName() -> String {
+        let pid = getpid()
+        return processStart(pid).map { "\(pid)-\($0)" } ?? String(pid)
+    }
+
     /// Removes the folders under `base` left by `guide` downloads whose
     /// process is gone (killed while it read): each may hold a whole guide.
-    private static func removeAbandonedFolders(in base: String) {
+    /// A folder named by a pid and a start is gone when no process of that
+    /// pid started then (the pid given to another since); one named by a pid
+    /// alone (an older tvshell's) when no process has that pid.
+    static func removeAbandonedFolders(in base: String) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] {
-            guard let pid = Int32(name), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(atPath: base + "/" + name)
+            let parts = name.split(separator: "-", maxSplits: 1)
+            guard let pid = Int32(parts[0]), pid > 0 else { continue }
+            let gone: Bool
+            if parts.count == 2 {
+                guard let start = UInt64(parts[1]) else { continue }
+                gone = processStart(pid) != start
+            } else {
+                gone = kill(pid, 0) != 0 && errno == ESRCH
+            }
+            if gone { try? FileManager.default.removeItem(atPath: base + "/" + name) }
         }
+    }
+
+    /// When process `pid` started (clock ticks after boot: the 22nd field
+    /// of `/proc/PID/stat`), or nil when there is none.
+    static func processStart(_ pid: Int32) -> UInt64? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // The fields after the command's name (which may hold spaces and
+        // parentheses): the state is the 3rd field, the start the 22nd.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 19 ? UInt64(fields[19]) : nil
     }
 
     /// The path of a local `location` (a path or `file://`) that names a file.
