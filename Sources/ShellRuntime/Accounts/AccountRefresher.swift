@@ -121,12 +121,14 @@ public final class AccountRefresher: Sendable {
                     logger.info("account \(account.name): the lists applied last are not shown yet; lists due are stored meanwhile and shown once they are")
                 }
                 toldWaiting = true
-                if stale {
+                // Without a library to store them in (it cannot be
+                // opened), the lists are fetched once the last are shown.
+                if stale, let library = LibraryStore.open(path: libraryPath).store {
                     failed = nil
                     do {
                         // Each answer decoded alone and let go: the lists
                         // are made into items once the last ones are shown.
-                        try fetchAndStore(client, now: now) { try XtreamCatalog.check($0) }
+                        try fetchAndStore(client, into: library, now: now) { try XtreamCatalog.check($0) }
                         fetched = now
                         storedUnshown = true
                         logger.info("account \(account.name): lists refreshed and stored; shown once the last ones are")
@@ -147,7 +149,10 @@ public final class AccountRefresher: Sendable {
                 failed = nil
                 do {
                     if stale {
-                        let contents = try fetchAndStore(client, now: now) { try AccountContents(account: account, answers: $0, fetched: now, now: now) }
+                        let library = LibraryStore.open(path: libraryPath).store
+                        let contents = try fetchAndStore(client, into: library, now: now) {
+                            try AccountContents(account: account, answers: $0, fetched: now, now: now)
+                        }
                         fetched = now
                         if isStopped { return }
                         show(contents, now: now, shown: &shown)
@@ -175,13 +180,13 @@ public final class AccountRefresher: Sendable {
         }
     }
 
-    /// Fetches every list (the series unchanged since the stored answers
-    /// kept), decodes them with `decode` and, when it did not throw,
-    /// stores them as fetched `now`: lists that cannot be decoded never
-    /// replace those stored. What `decode` made.
+    /// Fetches every list (the series unchanged since the answers stored
+    /// in `library` kept), decodes them with `decode` and, when it did not
+    /// throw, stores them as fetched `now`: lists that cannot be decoded
+    /// never replace those stored. What `decode` made.
     @discardableResult
-    private func fetchAndStore<Decoded>(_ client: XtreamClient, now: Double, decode: ([String: Data]) throws -> Decoded) throws -> Decoded {
-        let library = LibraryStore.open(path: libraryPath).store
+    private func fetchAndStore<Decoded>(_ client: XtreamClient, into library: LibraryStore?, now: Double,
+                                        decode: ([String: Data]) throws -> Decoded) throws -> Decoded {
         let stored = (try? library?.accountAnswers(account.name))?.answers ?? [:]
         let answers = try client.fetchAll(now: now, previous: stored)
         let decoded = try decode(answers)
