@@ -143,6 +143,33 @@ struct PictureSnapshotTests {
         }
     }
 
+    @Test("on the guide's list the picture keeps its size and place as the selection moves between channels with and without a programme on (the pane's lines' rows are kept whether drawn or not)")
+    func pictureStillOnGuideList() throws {
+        let wall = 1_795_466_400.0
+        let channels = (1...6).map { (n: Int) in
+            MediaItem(id: "c\(n)", title: "Channel \(n)", url: "http://live.test/\(n).m3u8", isLive: true, number: n, group: "Channels", guideID: "c\(n)")
+        }
+        // Channel 2 has a programme on; channel 3 none.
+        let on = Programme(channel: "c2", start: wall - 600, stop: wall + 1200, title: "A Programme With A Long Title On Now")
+        for corner in PictureCorner.allCases {
+            for (w, h) in sizes {
+                var windows: [String] = []
+                for selection in [2, 3, 0] {
+                    var s = ShellState(items: [film] + channels, guide: ProgrammeGuide(channels: [], programmes: [on]))
+                    s.wallClock = wall
+                    s.navigation.destination = .guide
+                    s.navigation.homeSelection = selection
+                    s.picture.pip = PictureInPicture(index: 1, playback: playback(position: 3, duration: nil), corner: corner)
+                    let screen = ShellView.render(s, theme: .dark, width: w, height: h, context: terminalVideo)
+                    if selection == 2 { #expect(screen.text().contains("A Programme With"), "\(w)×\(h): the programme on is shown") }
+                    let window = try #require(screen.windows.first { $0.inset == .picture }, "\(w)×\(h) \(corner): the picture is drawn")
+                    windows.append("\(window.x),\(window.y) \(window.width)×\(window.height)")
+                }
+                #expect(Set(windows).count == 1, "\(w)×\(h) \(corner): the picture moved with the selection: \(windows)")
+            }
+        }
+    }
+
     @Test("on a TV's grid (60×18, 80×20) the picture goes over the details panel's end where the grid leaves it no other room, the details beside it; the focused row and the preview stay clear, whichever row has the focus")
     func pictureOverGridDetails() throws {
         let wall = 1_795_466_400.0

@@ -144,12 +144,12 @@ enum HomeView {
         if let pane {
             PreviewPaneView.draw(into: &screen, state: state, theme: theme, context: context, pane: pane)
             if picture {
-                // Its title, video and lines kept; its left edge avoided;
-                // its empty part below them free for the picture.
+                // Its title, video and lines' rows kept (drawn or not, so
+                // the picture stays put as the selection moves); its left
+                // edge avoided; its empty part below them free for the picture.
                 content.keep(row: pane.y, x: pane.x, width: pane.width)
                 content.keep(PictureLayout.previewVideo(in: pane))
-                let inside = PictureLayout.Rect(x: pane.x + 1, y: pane.y + 1, width: pane.width - 2, height: pane.height - 2)
-                content.keepDrawn(screen, in: inside, background: theme.background)
+                content.keep(PreviewPaneView.lines(in: pane))
                 content.avoidDrawn(screen, in: PictureLayout.Rect(x: pane.x, y: pane.y, width: 1, height: pane.height), background: theme.background)
             } else {
                 content.keep(pane)

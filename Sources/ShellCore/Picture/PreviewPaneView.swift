@@ -39,7 +39,7 @@ enum PreviewPaneView {
             screen.putCentered(message, y: video.y + video.height / 2, style: card.bolded(), x: video.x, width: video.width)
         }
         let width = pane.width - 4
-        var y = video.y + video.height + 1
+        var y = lines(in: pane).y
         guard y < pane.y + pane.height - 1 else { return }
         let name = [item.number.map(String.init), item.title].compactMap { $0 }.joined(separator: "  ")
         screen.put(truncate(name, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: pane.x + 2, y: y, style: base.bolded())
@@ -47,5 +47,15 @@ enum PreviewPaneView {
         if y < pane.y + pane.height - 1, let now = state.shownNowNext(item).now {
             screen.put(truncate(now.title, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: pane.x + 2, y: y, style: dim)
         }
+    }
+
+    /// The rows under the video that hold the selection's lines (its name,
+    /// what is on), after a blank row, within the pane's frame: kept clear
+    /// of the picture in picture whether a line is drawn there or not, so
+    /// the picture keeps its size and place as the selection moves.
+    static func lines(in pane: PictureLayout.Rect) -> PictureLayout.Rect {
+        let video = PictureLayout.previewVideo(in: pane)
+        let top = video.y + video.height + 1
+        return PictureLayout.Rect(x: pane.x + 1, y: top, width: pane.width - 2, height: max(0, min(2, pane.y + pane.height - 1 - top)))
     }
 }
