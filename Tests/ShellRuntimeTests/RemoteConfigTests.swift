@@ -186,15 +186,28 @@ struct RemoteConfigTests {
                 && !TimeshiftSettings.applies(to: "/media/film.mkv"))
     }
 
-    @Test("config.toml [play] lineup_refresh: seconds or with a unit; too short or unreadable named, default kept")
+    @Test("config.toml [play] lineup_refresh: seconds or with a unit; too short, over 30 days or unreadable named, default kept; seconds over a day named too")
     func lineupRefresh() {
         #expect(ShellConfigFile.parse("[play]\nlineup_refresh = \"6h\"\n", path: "p.toml").lineupRefresh == 21600)
         #expect(ShellConfigFile.parse("[play]\nlineup_refresh = 900\n", path: "p.toml").lineupRefresh == 900)
         #expect(ShellConfigFile.parse("[play]\nlineup = \"http://tv.example/a.m3u\"\n", path: "p.toml").lineupRefresh == nil)
+        #expect(ShellConfigFile.parse("[play]\nlineup_refresh = \"30d\"\n", path: "p.toml").lineupRefresh == 2_592_000.0)
+        for slip in ["\"31d\"", "1e300", "\"1e300d\""] {
+            let over = ShellConfigFile.parse("[play]\nlineup_refresh = \(slip)\n", path: "p.toml")
+            #expect(over.lineupRefresh == nil && over.problems.map(\.description) == [
+                "p.toml:2: play.lineup_refresh: expected a duration from a minute to 30 days, such as \"12h\", \"30m\" or 3600",
+            ], "\(slip)")
+        }
+        for (section, key) in [("kiosk", "idle_return"), ("recovery", "backoff")] {
+            let value = key == "backoff" ? "[1, 1e300]" : "86401"
+            let over = ShellConfigFile.parse("[\(section)]\n\(key) = \(value)\n", path: "k.toml")
+            #expect(over.problems.map(\.description) == ["k.toml:2: \(section).\(key): expected a number of seconds above 0, at most 86400 (a day)"], "\(key)")
+        }
+        #expect(ShellConfigFile.parse("[kiosk]\nidle_return = 86400\n", path: "k.toml").problems.isEmpty)
         let bad = ShellConfigFile.parse("[play]\nlineup_refresh = \"10s\"\nrefresh = 1\n", path: "p.toml")
         #expect(bad.lineupRefresh == nil)
         #expect(bad.problems.map(\.description) == [
-            "p.toml:2: play.lineup_refresh: expected a duration of a minute or more, such as \"12h\", \"30m\" or 3600",
+            "p.toml:2: play.lineup_refresh: expected a duration from a minute to 30 days, such as \"12h\", \"30m\" or 3600",
             "p.toml:3: play.refresh: unknown setting; expected lineup, lineup_refresh, guides, theme or video",
         ])
     }
@@ -208,7 +221,7 @@ struct RemoteConfigTests {
             let bad = ShellConfigFile.parse("[guide]\nrefresh = \(value)\nreload = 1\n", path: "g.toml")
             #expect(bad.guideRefresh == nil)
             #expect(bad.problems.map(\.description) == [
-                "g.toml:\(line): guide.refresh: expected a duration of a minute or more, such as \"12h\", \"30m\" or 3600",
+                "g.toml:\(line): guide.refresh: expected a duration from a minute to 30 days, such as \"12h\", \"30m\" or 3600",
                 "g.toml:3: guide.reload: unknown setting; expected refresh, reminders or store",
             ])
         }

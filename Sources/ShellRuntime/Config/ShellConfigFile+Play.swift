@@ -22,10 +22,7 @@ extension ShellConfigFile {
             guides = strings
         case "theme": theme = try string(value)
         case "lineup_refresh":
-            guard let age = value.float.flatMap({ $0 > 0 ? $0 : nil }) ?? value.string.flatMap(Self.duration), age >= 60 else {
-                throw EntryError("expected a duration of a minute or more, such as \"12h\", \"30m\" or 3600")
-            }
-            lineupRefresh = age
+            lineupRefresh = try refreshAge(value)
         case "video":
             guard let name = value.string, let output = VideoOutput(rawValue: name) else { throw EntryError("expected terminal, window, tv or none") }
             videoOutput = output

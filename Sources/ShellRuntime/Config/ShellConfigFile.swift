@@ -342,10 +342,7 @@ public struct ShellConfigFile: Equatable, Sendable {
         case "guide":
             switch entry.key {
             case "refresh":
-                guard let age = value.float.flatMap({ $0 > 0 ? $0 : nil }) ?? value.string.flatMap(Self.duration), age >= 60 else {
-                    throw EntryError("expected a duration of a minute or more, such as \"12h\", \"30m\" or 3600")
-                }
-                guideRefresh = age
+                guideRefresh = try refreshAge(value)
             case "reminders":
                 guard let name = value.string, name == "ask" || name == "tune" else { throw EntryError("expected \"ask\" or \"tune\"") }
                 remindersTune = name == "tune"
@@ -459,10 +456,7 @@ public struct ShellConfigFile: Equatable, Sendable {
                 guard let name = value.string, !name.isEmpty else { throw EntryError("expected an account's name in quotes") }
                 defaultAccount = name
             case "refresh":
-                guard let age = value.float.flatMap({ $0 > 0 ? $0 : nil }) ?? value.string.flatMap(Self.duration), age >= 60 else {
-                    throw EntryError("expected a duration of a minute or more, such as \"12h\", \"30m\" or 3600")
-                }
-                accountRefresh = age
+                accountRefresh = try refreshAge(value)
             default: throw EntryError("unknown setting; expected default or refresh")
             }
         case "sound":
@@ -593,9 +587,28 @@ public struct ShellConfigFile: Equatable, Sendable {
         return n
     }
 
+    /// The longest of `seconds`' values (a day): a kiosk's return, a
+    /// retry's wait.
+    static let longestSeconds = 86_400.0
+
     private func seconds(_ value: TOMLDocument.Value) throws(EntryError) -> Double {
-        guard let s = value.float, s > 0 else { throw EntryError("expected a number of seconds above 0") }
+        guard let s = value.float, s > 0, s <= Self.longestSeconds else {
+            throw EntryError("expected a number of seconds above 0, at most 86400 (a day)")
+        }
         return s
+    }
+
+    /// The longest refresh age (30 days): a guide's or a lineup's older
+    /// than that is of no use, and a larger number is a slip.
+    static let longestRefresh = 30 * 86_400.0
+
+    /// A refresh age (`[guide] refresh`, `[accounts] refresh`, `[play]
+    /// lineup_refresh`): seconds, or with a unit, from a minute to 30 days.
+    func refreshAge(_ value: TOMLDocument.Value) throws(EntryError) -> Double {
+        guard let age = value.float.flatMap({ $0 > 0 ? $0 : nil }) ?? value.string.flatMap(Self.duration), age >= 60, age <= Self.longestRefresh else {
+            throw EntryError("expected a duration from a minute to 30 days, such as \"12h\", \"30m\" or 3600")
+        }
+        return age
     }
 
     /// "90s", "30m", "12h", "1d" or a bare number of seconds.
