@@ -287,7 +287,7 @@ struct TVOutputEndToEndTests {
         #expect(fullScreen > 1280 * 720 / 20, "the channel full screen again: \(fullScreen) yellow pixels; \(tv.problems)")
     }
 
-    @Test("picture in picture over the TV's guide grid (60 × 18 cells): with the focus on a middle row it is laid beside the details, at the bottom, not hidden behind the grid")
+    @Test("picture in picture over the TV's guide grid (60 × 18 cells): with the focus on a middle row and its channel previewing, it is laid at the details' other end, not hidden behind the grid")
     func pictureOverGrid() throws {
         let tv = try Running(["--home"])
         try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
@@ -300,15 +300,20 @@ struct TVOutputEndToEndTests {
         // Channel 3 is the third of the grid's 8 rows: no picture fits
         // above or below it.
         for _ in 0..<2 { try tv.type("Down") }
-        let state = try tv.waitForState { state in
+        // Once channel 3 previews at the details' right end, the picture
+        // has their left end.
+        let state = try tv.waitForState(timeout: 20) { state in
             let focus = ((state["guide"] as? [String: Any])?["focus"] as? [String: Any])?["channel"] as? Int
             let pip = state["pip"] as? [String: Any]
-            return focus == 3 && pip?["hidden"] as? Bool == false
-                && ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.contains { $0["slot"] as? String == "picture" } == true
+            let slots = ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.compactMap { $0["slot"] as? String } ?? []
+            return focus == 3 && pip?["hidden"] as? Bool == false && slots.contains("picture") && slots.contains("preview")
         }
-        let laid = try #require(((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.first { $0["slot"] as? String == "picture" })
-        let y = try #require(laid["y"] as? Int), h = try #require(laid["h"] as? Int), x = try #require(laid["x"] as? Int)
-        #expect(y > 360 && y + h <= 720 && x > 640, "at the bottom right, beside the details: \(laid)")
+        let overlays = try #require((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])
+        let laid = try #require(overlays.first { $0["slot"] as? String == "picture" })
+        let preview = try #require(overlays.first { $0["slot"] as? String == "preview" })
+        let y = try #require(laid["y"] as? Int), h = try #require(laid["h"] as? Int), x = try #require(laid["x"] as? Int), w = try #require(laid["w"] as? Int)
+        #expect(y > 360 && y + h <= 720 && x + w < 640, "at the bottom left, beside the details: \(laid)")
+        #expect(try #require(preview["x"] as? Int) > 640 && (preview["y"] as? Int ?? 0) > 300, "the preview at the details' right end: \(preview)")
         let read = try tv.waitForText("Picture behind", timeout: 2)
         #expect(!read.contains("Picture behind"), "\(read)")
     }

@@ -170,7 +170,7 @@ struct PictureSnapshotTests {
         }
     }
 
-    @Test("on a TV's grid (60×18, 80×20) the picture goes over the details panel's end where the grid leaves it no other room, the details beside it; the focused row and the preview stay clear, whichever row has the focus")
+    @Test("on a TV's grid (60×18, 80×20; with the preview or not) the picture goes over the details panel's end where the grid leaves it no other room, the details beside it; the focused row and the preview stay clear, whichever row has the focus")
     func pictureOverGridDetails() throws {
         let wall = 1_795_466_400.0
         let channels = (1...12).map { (n: Int) in
@@ -179,8 +179,7 @@ struct PictureSnapshotTests {
         let programmes = (1...12).map { (n: Int) in
             Programme(channel: "c\(n)", start: wall - 1200, stop: wall + 2400, title: "Show \(n)", summary: "What happens in show \(n).")
         }
-        // A TV's 60 × 18 has no room for the grid's preview; 80 × 20 has.
-        for (width, height, withPreview) in [(60, 18, false), (80, 20, false), (80, 20, true)] {
+        for (width, height, withPreview) in [(60, 18, false), (60, 18, true), (80, 20, false), (80, 20, true)] {
             for corner in PictureCorner.allCases {
                 for focus in 1...GuideGridLayout(columns: width, rows: height, channels: 13).channelRows {
                     var s = ShellState(items: [film] + channels, guide: ProgrammeGuide(channels: [], programmes: programmes))
@@ -197,7 +196,9 @@ struct PictureSnapshotTests {
                     let label = "\(width)×\(height), focus \(focus), \(corner)\(withPreview ? ", preview" : "")"
                     let (screen, spot) = ShellView.compose(s, theme: .dark, width: width, height: height, context: terminalVideo)
                     #expect(spot?.corner != nil && !screen.text().contains("Picture behind"), "\(label): no room\n\(screen.text())")
-                    if width == 60 && focus == 4 && corner == .bottomRight { assertSnapshot(screen, named: "pip-over-grid-details-60x18") }
+                    if width == 60 && focus == 4 && corner == .bottomRight {
+                        assertSnapshot(screen, named: withPreview ? "pip-over-grid-details-preview-60x18" : "pip-over-grid-details-60x18")
+                    }
                     let window = try #require(screen.windows.first { $0.inset == .picture }, "\(label): the picture is drawn")
                     let row = 2 + focus
                     #expect(!(window.y - 1...window.y + window.height).contains(row), "\(label): the focused row hidden\n\(screen.text())")

@@ -34,8 +34,9 @@ public struct GuideGridLayout: Equatable, Sendable {
     public let slotWidth: Int
     /// Rows of the details panel under the grid (its rule included).
     public static let detailRows = 6
-    /// The narrowest terminal whose details panel has room for the preview.
-    public static let previewMinimumColumns = 80
+    /// The narrowest screen whose details panel has room for the preview:
+    /// the TV's 60 columns (its details' text then 36 cells wide).
+    public static let previewMinimumColumns = 60
 
     public let columns: Int
     public let nameWidth: Int

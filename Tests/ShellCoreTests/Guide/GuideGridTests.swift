@@ -320,7 +320,7 @@ struct GuideGridPreviewTests {
         h.expectArmed([.transportHide, .hintHide])
     }
 
-    @Test("a restricted channel is never opened: the pane says why; a terminal under 80 columns opens no preview in the grid")
+    @Test("a restricted channel is never opened: the pane says why; a screen under 60 columns opens no preview in the grid, the TV's 60 do")
     func restrictedAndNarrow() {
         let tvMA = ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv)
         var items = lineup()
@@ -332,7 +332,7 @@ struct GuideGridPreviewTests {
         h.send(.timerFired(.previewDelay, at: h.clock.now)) { $0.picture.preview = PreviewState(index: 1, restricted: "TV-MA") }
         let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
         #expect(screen.contains("Restricted (TV-MA)"))
-        h.send(.display(DisplaySize(columns: 79, rows: 30))) { $0.display = DisplaySize(columns: 79, rows: 30) }
+        h.send(.display(DisplaySize(columns: 59, rows: 30))) { $0.display = DisplaySize(columns: 59, rows: 30) }
         h.press(.up, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
             $0.guide.grid?.channel = 0
             $0.picture.preview = nil
@@ -341,5 +341,27 @@ struct GuideGridPreviewTests {
         h.send(.timerFired(.previewDelay, at: h.clock.now))
         #expect(h.state.picture.preview == nil, "no room in the grid's details: nothing opened")
         h.expectArmed([])
+    }
+
+    @Test("on the TV's 60 × 18 the focused channel previews in the grid's details, its video beside their text")
+    func previewOnTheTV() {
+        let h = grid()
+        h.send(.display(DisplaySize(columns: 60, rows: 18))) { $0.display = DisplaySize(columns: 60, rows: 18) }
+        #expect(h.advance(by: 0.6) == [.previewDelay])
+        var playback = PlaybackState()
+        playback.token = 1
+        playback.phase = .loading
+        playback.programmeStart = half - 1800
+        h.send(.timerFired(.previewDelay, at: h.clock.now), effects: [.slot(.preview, .mute(true)), .slot(.preview, .load(lineup()[0], token: 1))]) {
+            $0.picture.preview = PreviewState(index: 0, playback: playback)
+        }
+        h.send(.player(.preloaded(ratings: []), token: 1, at: h.clock.now), effects: [.slot(.preview, .continueLoad(token: 1))])
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.picture.preview?.playback.phase = .playing }
+        let screen = ShellView.render(h.state, theme: .dark, width: 60, height: 18, context: ViewContext(picture: .terminal))
+        let video = screen.windows.first { $0.inset == .preview }
+        #expect(video.map { $0.x >= 38 && $0.x + $0.width <= 59 && $0.height >= 4 } == true, "\(String(describing: video))\n\(screen.text())")
+        let details = GuideGridLayout(columns: 60, rows: 18, channels: lineup().count).detailsTop
+        let lines = screen.text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[details + 2].contains("Tonight"), "News's programme on now beside the video:\n\(screen.text())")
     }
 }
