@@ -173,7 +173,7 @@ struct TVOutputEndToEndTests {
         #expect(read.contains("Radio Melody") && read.contains("Audio only"), "the title card on the TV: \(read)")
     }
 
-    @Test("keys typed into mpv's window: g opens the guide (its channels readable), ESC goes back, UP opens the overlay, DOWN the info panel; the media keys and ( ) * set the volume and mute")
+    @Test("keys typed into mpv's window: g opens the guide (its channels readable), ESC goes back, ? the keys' help, UP opens the overlay, DOWN the info panel; the media keys and ( ) * set the volume and mute")
     func keysAndGuide() throws {
         let tv = try Running(["--home"])
         try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
@@ -195,6 +195,11 @@ struct TVOutputEndToEndTests {
         #expect(edges.min()! > 1000 && edges.max()! - edges.min()! <= 3, "the pane's right edge by row: \(edges)")
         try tv.type("Escape")
         try tv.ipc.waitForState { $0["screen"] as? String == "home" }
+        // ? (Shift+/) opens the keys' help, as the hint says; any key closes it.
+        try tv.type("question")
+        try tv.waitForState { $0["help"] as? Bool == true }
+        try tv.type("Escape")
+        try tv.ipc.waitForState { $0["help"] as? Bool == false && $0["screen"] as? String == "home" }
         try tv.type("Return")
         try tv.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" }
         try tv.type("Up")

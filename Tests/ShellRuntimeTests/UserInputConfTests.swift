@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MPVClient
+import ShellCore
 @testable import ShellRuntime
 import Testing
 
@@ -10,8 +11,8 @@ import Testing
 struct UserInputConfTests {
     /// The commands mpv binds in its default section, by key, for a TV
     /// player (off screen: no display needed) given `options`.
-    private func bindings(_ options: [(String, String)]) throws -> [String: String] {
-        let player = try MPVPlayer(video: .tv, options: [("ao", "null")] + options, logger: Logger(label: "test"), showsWindow: false)
+    private func bindings(_ options: [(String, String)], keys: [String] = []) throws -> [String: String] {
+        let player = try MPVPlayer(video: .tv, options: [("ao", "null")] + options, logger: Logger(label: "test"), showsWindow: false, windowKeys: keys)
         defer { player.shutdown() }
         guard case .array(let list) = try player.mpv.node("input-bindings") else { return [:] }
         var byKey: [String: String] = [:]
@@ -36,11 +37,23 @@ struct UserInputConfTests {
         #expect(bound.count == MPVPlayer.windowKeys.count + 2)
     }
 
-    @Test("without one, the window has the shell's keys alone")
+    @Test("without one, the window has the shell's keys alone: every key of the standard key map mpv has (? for the keys' help too)")
     func shellKeysAlone() throws {
         let bound = try bindings([])
         #expect(bound.count == MPVPlayer.windowKeys.count)
         #expect(bound["ENTER"] == "script-message tvshell-key ENTER")
+        for key in KeyMap.standard.bindings.keys where key.count == 1 || MPVPlayer.mpvKeyNames.contains(key) {
+            #expect(bound[key] == "script-message tvshell-key \(key)", "\(key) is not bound in the window")
+        }
+        #expect(bound["?"] == "script-message tvshell-key ?")
+    }
+
+    @Test("the config's own [keys] are bound in the window too, where mpv has the key (F1, a character); a remote's names mpv lacks and # are not")
+    func configKeys() throws {
+        let bound = try bindings([], keys: ["F1", "=", "HELP", "#", "ENTER"])
+        #expect(bound["F1"] == "script-message tvshell-key F1" && bound["="] == "script-message tvshell-key =")
+        #expect(bound["HELP"] == nil && bound["#"] == nil)
+        #expect(bound.count == MPVPlayer.windowKeys.count + 2)
     }
 
     @Test("~/ is under $HOME; a missing file, a folder and text not UTF-8 are named in the message")

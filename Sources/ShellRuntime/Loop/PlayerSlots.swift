@@ -97,7 +97,8 @@ final class PlayerSlots: PlayerHost, RendererSource {
         let picture = terminal?.picture ?? .cells
         let player = try MPVPlayer(video: configuration.video,
                                    options: decodeOptions(for: picture) + userOptions,
-                                   logger: logger, showsWindow: showsWindow, windowOutput: windowOutput, holdsAudio: holdsAudio)
+                                   logger: logger, showsWindow: showsWindow, windowOutput: windowOutput, holdsAudio: holdsAudio,
+                                   windowKeys: Array(configuration.keyMap.bindings.keys))
         player.audioReleased = { [weak self] in self?.takeAudioIfFree() }
         player.lightDecoding = lightDecoding(for: picture)
         player.timeshift = configuration.timeshift

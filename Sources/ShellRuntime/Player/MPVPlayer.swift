@@ -147,8 +147,10 @@ final class MPVPlayer {
     /// continued (`PlayerReport.preloaded`); a thumbnail player's do not.
     /// `holdsAudio`: whether it opens the user's audio output (`ao`), or
     /// renders its sound to nothing until it takes the device (`takeAudio`).
+    /// `windowKeys`: the key map's names (the config's `[keys]`), bound in
+    /// the TV's window beside `windowKeys` where mpv has them.
     init(video: VideoOutput, options: [(String, String)], logger: Logger, showsWindow: Bool = true,
-         windowOutput: String? = nil, holdsLoads: Bool = true, holdsAudio: Bool = true) throws {
+         windowOutput: String? = nil, holdsLoads: Bool = true, holdsAudio: Bool = true, windowKeys: [String] = []) throws {
         self.logger = logger
         audioOutput = options.last { $0.0 == "ao" }?.1 ?? ""
         audioDeviceSet = holdsAudio || audioOutput == "null"
@@ -194,7 +196,7 @@ final class MPVPlayer {
         // mpv's window has no bindings of its own (input-default-bindings
         // is off): the keys the shell knows, after the user's input.conf,
         // bound before the window opens.
-        let bindings: [(String, String)] = video == .tv ? [("input-conf", Self.windowBindings(user: userInputConf))] : []
+        let bindings: [(String, String)] = video == .tv ? [("input-conf", Self.windowBindings(user: userInputConf, extra: windowKeys))] : []
         for (key, value) in base + tv + options + bindings {
             do { try mpv.setOption(key, value) } catch {
                 throw RuntimeError.mpvOption(key: key, value: value, reason: error.message)
