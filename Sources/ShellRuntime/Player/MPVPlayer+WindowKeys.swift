@@ -27,13 +27,15 @@ extension MPVPlayer {
     ]
 
     /// Of `names` (a key map's), those mpv's window can bind and `besides`
-    /// does not hold, sorted: single characters (not `#`, a comment in an
-    /// input.conf: mpv's SHARP) and `mpvKeyNames` (a remote's HELP or GUIDE,
+    /// does not hold, sorted: single characters but those an input.conf line
+    /// reads otherwise (`#` starts a comment: mpv's SHARP; quotes and `\`
+    /// an argument's quoting) and `mpvKeyNames` (a remote's HELP or GUIDE,
     /// which come through lircd or HDMI-CEC, are not mpv's).
     static func windowNames(_ names: some Sequence<String>, besides: [String]) -> [String] {
         let taken = Set(besides)
         return Set(names).filter { name in
-            !taken.contains(name) && ((name.count == 1 && name != "#" && !name.contains(where: \.isWhitespace)) || mpvKeyNames.contains(name))
+            !taken.contains(name)
+                && ((name.count == 1 && !"#\"'\\".contains(name) && !name.contains(where: \.isWhitespace)) || mpvKeyNames.contains(name))
         }.sorted()
     }
 
