@@ -68,6 +68,18 @@ public struct Screen: Equatable, Sendable {
         windows.append(VideoWindow(window.inset, x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
+    /// The windows no later drawing covered, even in part: every cell of
+    /// each still shows its picture. An output that lays a window's picture
+    /// over the whole rectangle (the TV's bitmaps) shows these only: the
+    /// help or the search drawn over the guide's preview would be under it.
+    public var uncoveredWindows: [VideoWindow] {
+        windows.filter { window in
+            (window.y..<(window.y + window.height)).allSatisfy { y in
+                (window.x..<(window.x + window.width)).allSatisfy { x in self[x, y].inset == window.inset }
+            }
+        }
+    }
+
     /// Lays the cells of a rectangle whose background is `background` over
     /// the picture: their panel goes, the picture shows through around
     /// their text (`Cell.isOverPicture`). Cells of another background (a

@@ -193,6 +193,18 @@ struct TVOutputEndToEndTests {
             (900..<1240).last { x in shot.count(atLeast: 110, x: x, y: y, width: 1, height: 12) > 0 } ?? 0
         }
         #expect(edges.min()! > 1000 && edges.max()! - edges.min()! <= 3, "the pane's right edge by row: \(edges)")
+        // Channel 1 previews in the pane. The help drawn over the pane takes
+        // the preview's picture off (it is not laid over the help's text);
+        // it comes back as the help goes.
+        func previewLaid(_ state: [String: Any]) -> Bool {
+            ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.contains { $0["slot"] as? String == "preview" } == true
+        }
+        try tv.type("Down")
+        try tv.waitForState(timeout: 20) { previewLaid($0) }
+        try tv.type("question")
+        try tv.waitForState { $0["help"] as? Bool == true && !previewLaid($0) }
+        try tv.type("Escape")
+        try tv.waitForState { $0["help"] as? Bool == false && previewLaid($0) }
         try tv.type("Escape")
         try tv.ipc.waitForState { $0["screen"] as? String == "home" }
         // ? (Shift+/) opens the keys' help, as the hint says; any key closes it.

@@ -143,6 +143,22 @@ struct PictureSnapshotTests {
         }
     }
 
+    @Test("a window the screen draws over (the keys' help over the guide's preview) is not among the uncovered windows the TV lays bitmaps for; one left whole is")
+    func coveredWindows() throws {
+        var s = guideWithPreview(restricted: false)
+        let shown = ShellView.render(s, theme: .dark, width: 120, height: 40, context: terminalVideo)
+        #expect(shown.uncoveredWindows.map(\.inset) == [.preview])
+        s.chrome.help = true
+        let helped = ShellView.render(s, theme: .dark, width: 120, height: 40, context: terminalVideo)
+        #expect(helped.windows.map(\.inset) == [.preview], "the list's view placed it")
+        #expect(helped.uncoveredWindows.isEmpty, "the help covers it")
+        var screen = Screen(width: 6, height: 3)
+        screen.place(VideoWindow(.picture, x: 1, y: 0, width: 4, height: 2))
+        #expect(screen.uncoveredWindows.count == 1)
+        screen.put("x", x: 4, y: 1, style: Style())
+        #expect(screen.uncoveredWindows.isEmpty, "one cell drawn over it")
+    }
+
     @Test("on the guide's list the picture keeps its size and place as the selection moves between channels with and without a programme on (the pane's lines' rows are kept whether drawn or not)")
     func pictureStillOnGuideList() throws {
         let wall = 1_795_466_400.0

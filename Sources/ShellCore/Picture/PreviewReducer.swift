@@ -10,9 +10,11 @@ import MediaModel
 /// is decoded.
 enum PreviewReducer {
     /// The channel the guide's selection rests on: the list's selection on
-    /// the guide screen, or the grid's focused channel; nil elsewhere.
+    /// the guide screen, or the grid's focused channel; nil elsewhere, and
+    /// while the search is open (it shows no preview: one played unseen,
+    /// holding a stream).
     static func target(_ state: ShellState) -> Int? {
-        guard state.screen == .guide else { return nil }
+        guard state.screen == .guide, state.guide.search == nil else { return nil }
         if let grid = state.guide.grid { return grid.channel }
         return state.navigation.homeSelection
     }

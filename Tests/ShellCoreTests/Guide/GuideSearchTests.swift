@@ -160,11 +160,30 @@ struct GuideSearchTests {
         state.guide.programmes = ProgrammeGuide(channels: [], programmes: [Programme(channel: "news", start: 0, stop: 1800, title: "Cooking Duel")])
         let h = ReducerHarness(state)
         h.apply(.command(.guide, at: h.clock.now))
-        h.press(.search) { $0.guide.search = GuideSearch() }
+        // The search shows no preview: the one waited for is not.
+        h.press(.search, effects: [.cancelTimer(.previewDelay)]) { $0.guide.search = GuideSearch() }
         h.send(.searchEdit(.insert("duel")), effects: [.searchGuide("duel", from: 0, limit: 50)]) {
             $0.guide.search?.text = "duel"
             $0.guide.search?.onKeyboard = false
         }
+        h.expectArmed([])
+    }
+
+    @Test("the search shows no preview: opening it over the guide's list stops the one playing; closing it waits for the next")
+    func searchStopsThePreview() {
+        var state = ShellState(items: [news])
+        state.guide.programmes = ProgrammeGuide(channels: [], programmes: [Programme(channel: "news", start: 0, stop: 1800, title: "Cooking Duel")])
+        let h = ReducerHarness(state)
+        h.apply(.command(.guide, at: h.clock.now))
+        #expect(h.advance(by: 0.6) == [.previewDelay])
+        let started = h.apply(.timerFired(.previewDelay, at: h.clock.now))
+        let token = h.state.picture.preview?.playback.token
+        #expect(started.contains(.slot(.preview, .load(news, token: token ?? -1))), "\(started)")
+        let opened = h.apply(.command(.search, at: h.clock.now))
+        #expect(opened.contains(.slot(.preview, .stop)) && h.state.picture.preview == nil, "\(opened)")
+        #expect(h.advance(by: 5).isEmpty, "no preview waited for while the search is open")
+        let closed = h.apply(.command(.menu, at: h.clock.now))
+        #expect(h.state.guide.search == nil && closed.contains(.startTimer(.previewDelay, after: 0.6)), "\(closed)")
         h.expectArmed([.previewDelay])
     }
 

@@ -158,7 +158,9 @@ final class TVPresenter: Presenter {
         let (screen, spot) = ShellView.compose(store.state, theme: theme, width: grid.columns, height: grid.rows, context: context)
         if let spot, spot != store.state.picture.pip?.spot { store.send(.pictureDrawn(spot)) }
         let frame = ASSFrame(screen, width: output.width, height: output.height, safeArea: safeArea)
-        layout = TVLayout(left: frame.left, top: frame.top, cellWidth: frame.cellWidth, cellHeight: frame.cellHeight, windows: screen.windows,
+        // A window the screen drew over (the help, the search over the
+        // guide's preview) is not laid: its bitmap would cover what is on it.
+        layout = TVLayout(left: frame.left, top: frame.top, cellWidth: frame.cellWidth, cellHeight: frame.cellHeight, windows: screen.uncoveredWindows,
                           images: screen.images)
         needsDraw = false
         if let shown, shown.events == frame.events, shown.width == output.width, shown.height == output.height { return }
