@@ -158,9 +158,10 @@ final class TVPresenter: Presenter {
         let (screen, spot) = ShellView.compose(store.state, theme: theme, width: grid.columns, height: grid.rows, context: context)
         if let spot, spot != store.state.picture.pip?.spot { store.send(.pictureDrawn(spot)) }
         let frame = ASSFrame(screen, width: output.width, height: output.height, safeArea: safeArea)
-        // A window the screen drew over (the help, the search over the
-        // guide's preview) is not laid: its bitmap would cover what is on it.
-        layout = TVLayout(left: frame.left, top: frame.top, cellWidth: frame.cellWidth, cellHeight: frame.cellHeight, windows: screen.uncoveredWindows,
+        // A window the screen drew mostly over (the help, the search over
+        // the guide's preview) is not laid: its bitmap would cover what is on it.
+        layout = TVLayout(left: frame.left, top: frame.top, cellWidth: frame.cellWidth, cellHeight: frame.cellHeight,
+                          windows: screen.mostlyUncoveredWindows,
                           images: screen.images)
         needsDraw = false
         if let shown, shown.events == frame.events, shown.width == output.width, shown.height == output.height { return }
