@@ -214,14 +214,7 @@ public final class LineupRefresher: Sendable {
     /// does). The bytes are let go before it returns.
     private func keepCopyOnly(label: String, failures: inout Int) {
         defer { MemoryPolicy.trimSoon() }
-        let data: Data
-        do {
-            data = try InputLoader.lineup(location)
-        } catch {
-            failures += 1
-            logger.warning("lineup \(label) cannot be read for its copy (\(Self.reason(error))); tried again in \(Int(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge))) s")
-            return
-        }
+        guard let data = fetch(label: label, failures: &failures, stays: "its copy stays") else { return }
         guard Self.beginsWithChannel(data) else {
             failures += 1
             logger.warning("lineup \(label) answered with no channels in its first lines; its copy is not replaced")
@@ -257,16 +250,23 @@ public final class LineupRefresher: Sendable {
         return parsed.playableChannels()
     }
 
-    /// `read`'s bytes and their parse: nil as `read` says.
-    private func readParsed(label: String, lastBytes: inout Int?, failures: inout Int) -> Lineup? {
-        let data: Data
+    /// The lineup's bytes, or nil when it cannot be read: the failure is
+    /// counted (`failures`) and logged with what `stays` and when it is
+    /// tried again.
+    private func fetch(label: String, failures: inout Int, stays: String) -> Data? {
         do {
-            data = try InputLoader.lineup(location)
+            return try InputLoader.lineup(location)
         } catch {
             failures += 1
-            logger.warning("lineup \(label) cannot be read (\(Self.reason(error))); its channels shown stay, tried again in \(Int(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge))) s")
+            let again = Int(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge))
+            logger.warning("lineup \(label) cannot be read (\(Self.reason(error))); \(stays), tried again in \(again) s")
             return nil
         }
+    }
+
+    /// `read`'s bytes and their parse: nil as `read` says.
+    private func readParsed(label: String, lastBytes: inout Int?, failures: inout Int) -> Lineup? {
+        guard let data = fetch(label: label, failures: &failures, stays: "its channels shown stay") else { return nil }
         let bytes = Self.digest(data)
         if bytes == lastBytes {
             failures = 0

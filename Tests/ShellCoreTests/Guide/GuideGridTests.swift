@@ -267,6 +267,21 @@ struct GuideGridTests {
 @Suite("The guide grid's preview")
 struct GuideGridPreviewTests {
     /// The grid opened from the home screen on a 120×40 terminal, on News.
+    /// The delay on News passes: its preview loads muted, is let past its
+    /// hold and plays (every effect and change stated).
+    private func previewPlays(_ h: ReducerHarness, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(h.advance(by: 0.6) == [.previewDelay], sourceLocation: sourceLocation)
+        var playback = PlaybackState()
+        playback.token = 1
+        playback.phase = .loading
+        playback.programmeStart = half - 1800
+        h.send(.timerFired(.previewDelay, at: h.clock.now), effects: [.slot(.preview, .mute(true)), .slot(.preview, .load(lineup()[0], token: 1))]) {
+            $0.picture.preview = PreviewState(index: 0, playback: playback)
+        }
+        h.send(.player(.preloaded(ratings: []), token: 1, at: h.clock.now), effects: [.slot(.preview, .continueLoad(token: 1))])
+        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.picture.preview?.playback.phase = .playing }
+    }
+
     private func grid(policy: RestrictionPolicy = RestrictionPolicy(), items: [MediaItem] = lineup()) -> ReducerHarness {
         let h = ReducerHarness(ShellState(items: items, guide: guide, restrictions: RestrictionsState(policy: policy)))
         h.apply(.wallClock(wall, at: h.clock.now))
@@ -281,16 +296,7 @@ struct GuideGridPreviewTests {
     @Test("the focused channel plays muted after the delay; DOWN stops it and waits on the next; ENTER on now promotes it without a second load")
     func previewAndPromote() {
         let h = grid()
-        #expect(h.advance(by: 0.6) == [.previewDelay])
-        var playback = PlaybackState()
-        playback.token = 1
-        playback.phase = .loading
-        playback.programmeStart = half - 1800
-        h.send(.timerFired(.previewDelay, at: h.clock.now), effects: [.slot(.preview, .mute(true)), .slot(.preview, .load(lineup()[0], token: 1))]) {
-            $0.picture.preview = PreviewState(index: 0, playback: playback)
-        }
-        h.send(.player(.preloaded(ratings: []), token: 1, at: h.clock.now), effects: [.slot(.preview, .continueLoad(token: 1))])
-        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.picture.preview?.playback.phase = .playing }
+        previewPlays(h)
         let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
         #expect(!screen.contains("Tuning"), "playing: the pane is video")
         h.press(.down, effects: [.slot(.preview, .stop), .cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
@@ -347,16 +353,7 @@ struct GuideGridPreviewTests {
     func previewOnTheTV() {
         let h = grid()
         h.send(.display(DisplaySize(columns: 60, rows: 18))) { $0.display = DisplaySize(columns: 60, rows: 18) }
-        #expect(h.advance(by: 0.6) == [.previewDelay])
-        var playback = PlaybackState()
-        playback.token = 1
-        playback.phase = .loading
-        playback.programmeStart = half - 1800
-        h.send(.timerFired(.previewDelay, at: h.clock.now), effects: [.slot(.preview, .mute(true)), .slot(.preview, .load(lineup()[0], token: 1))]) {
-            $0.picture.preview = PreviewState(index: 0, playback: playback)
-        }
-        h.send(.player(.preloaded(ratings: []), token: 1, at: h.clock.now), effects: [.slot(.preview, .continueLoad(token: 1))])
-        h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.picture.preview?.playback.phase = .playing }
+        previewPlays(h)
         let screen = ShellView.render(h.state, theme: .dark, width: 60, height: 18, context: ViewContext(picture: .terminal))
         let video = screen.windows.first { $0.inset == .preview }
         #expect(video.map { $0.x >= 38 && $0.x + $0.width <= 59 && $0.height >= 4 } == true, "\(String(describing: video))\n\(screen.text())")

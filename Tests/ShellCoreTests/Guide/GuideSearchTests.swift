@@ -154,12 +154,19 @@ struct GuideSearchTests {
         h.expectArmed([.stall, .noticeHide, .transportHide])
     }
 
-    @Test("/ with a guide held in memory only (no store: the demo's) opens the search line and asks for the text")
-    func heldGuide() {
+    /// News with a guide held in memory only (no store: the demo's), the
+    /// guide's list open on it.
+    private func heldGuideOpen() -> ReducerHarness {
         var state = ShellState(items: [news])
         state.guide.programmes = ProgrammeGuide(channels: [], programmes: [Programme(channel: "news", start: 0, stop: 1800, title: "Cooking Duel")])
         let h = ReducerHarness(state)
         h.apply(.command(.guide, at: h.clock.now))
+        return h
+    }
+
+    @Test("/ with a guide held in memory only (no store: the demo's) opens the search line and asks for the text")
+    func heldGuide() {
+        let h = heldGuideOpen()
         // The search shows no preview: the one waited for is not.
         h.press(.search, effects: [.cancelTimer(.previewDelay)]) { $0.guide.search = GuideSearch() }
         h.send(.searchEdit(.insert("duel")), effects: [.searchGuide("duel", from: 0, limit: 50)]) {
@@ -171,10 +178,7 @@ struct GuideSearchTests {
 
     @Test("the search shows no preview: opening it over the guide's list stops the one playing; closing it waits for the next")
     func searchStopsThePreview() {
-        var state = ShellState(items: [news])
-        state.guide.programmes = ProgrammeGuide(channels: [], programmes: [Programme(channel: "news", start: 0, stop: 1800, title: "Cooking Duel")])
-        let h = ReducerHarness(state)
-        h.apply(.command(.guide, at: h.clock.now))
+        let h = heldGuideOpen()
         #expect(h.advance(by: 0.6) == [.previewDelay])
         let started = h.apply(.timerFired(.previewDelay, at: h.clock.now))
         let token = h.state.picture.preview?.playback.token
