@@ -554,7 +554,7 @@ struct TVOutputEndToEndTests {
         try tv.ipc.waitForState(timeout: 30) { ($0["channel"] as? [String: Any])?["number"] as? Int == 1 && $0["phase"] as? String == "playing" }
     }
 
-    @Test("the passcode prompt for the TV-MA channel covers the screen; nothing of its test pattern is shown")
+    @Test("the passcode prompt for the TV-MA channel covers the screen; nothing of its test pattern is shown; the passcode typed on the numeric keypad plays it")
     func prompt() throws {
         let tv = try Running(["--home"], home: try ParentalHome.withPasscode("2468"))
         try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
@@ -569,6 +569,10 @@ struct TVOutputEndToEndTests {
             let seen = shot.count(near: colour, tolerance: 60, x: 0, y: 0, width: 1280, height: 720)
             #expect(seen < 50, "no bar of the restricted pattern (\(String(colour, radix: 16))): \(seen) pixels")
         }
+        // The passcode typed on a numeric keypad (mpv's window names its
+        // digits KP0–KP9, Num Lock on or off): the channel plays.
+        for digit in "2468" { try tv.type("KP_\(digit)") }
+        try tv.ipc.waitForState(timeout: 30) { $0["screen"] as? String == "player" && $0["phase"] as? String == "playing" }
     }
 
     @Test("behind live, the prompt over the picture paused at a programme held back covers the whole TV: nothing of the picture shows, in the safe area's margins either (they take the theme's background)")

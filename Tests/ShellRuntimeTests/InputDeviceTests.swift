@@ -43,12 +43,15 @@ struct InputDeviceTests {
         #expect(InputEventDecoder.name(352) == "KEY_OK" && InputEventDecoder.name(365) == "KEY_EPG" && InputEventDecoder.name(398) == "KEY_RED")
     }
 
-    @Test("the remote map takes them as lircd's buttons: held RIGHT passes every second repeat after the first two; a keyboard's letters too")
+    @Test("the remote map takes them as lircd's buttons: held RIGHT passes every second repeat after the first two; a keyboard's letters and keypad digits too")
     func mapped() {
         let map = RemoteMap.standard
         #expect((0...6).map { map.command(button: "KEY_RIGHT", repeatCount: $0) } == [.right, nil, nil, .right, nil, .right, nil])
         #expect(map.command(button: "KEY_OK", repeatCount: 0) == .select && map.command(button: "KEY_EPG", repeatCount: 0) == .guide)
         #expect(map.command(button: "KEY_SPACE", repeatCount: 0) == .playPause && map.command(button: "KEY_G", repeatCount: 0) == .guide)
+        // The keypad's digits (a console kiosk's keyboard): channel numbers and the passcode.
+        #expect(InputEventDecoder.name(79) == "KEY_KP1" && InputEventDecoder.name(82) == "KEY_KP0")
+        #expect((0...9).map { map.command(button: "KEY_KP\($0)", repeatCount: 0) } == (0...9).map { .digit($0) })
     }
 
     @Test("a device that cannot be opened is named with the group that may read it")

@@ -37,7 +37,7 @@ struct UserInputConfTests {
         #expect(bound.count == MPVPlayer.windowKeys.count + 2)
     }
 
-    @Test("without one, the window has the shell's keys alone: every key of the standard key map mpv has (? for the keys' help too)")
+    @Test("without one, the window has the shell's keys alone: every key of the standard key map mpv has (? for the keys' help, the keypad's digits too)")
     func shellKeysAlone() throws {
         let bound = try bindings([])
         #expect(bound.count == MPVPlayer.windowKeys.count)
@@ -46,6 +46,8 @@ struct UserInputConfTests {
             #expect(bound[key] == "script-message tvshell-key \(key)", "\(key) is not bound in the window")
         }
         #expect(bound["?"] == "script-message tvshell-key ?")
+        // The numeric keypad: mpv names its digits KP0–KP9, Num Lock on or off.
+        #expect((0...9).allSatisfy { bound["KP\($0)"] == "script-message tvshell-key KP\($0)" })
     }
 
     @Test("the config's own [keys] are bound in the window too, where mpv has the key (F1, a character); a remote's names mpv lacks, # and quotes are not")

@@ -110,6 +110,7 @@ public struct KeyLabels: Equatable, Sendable {
         "KEY_MUTE", "KEY_STOP", "KEY_NEXT", "KEY_PREVIOUS",
     ]
 
-    /// A keyboard's keys read as an input device (a console kiosk's).
-    static let keyboardOnly: Set<String> = ["KEY_SPACE", "KEY_KPENTER", "KEY_BACKSPACE", "KEY_ESC"]
+    /// A keyboard's keys read as an input device (a console kiosk's): the
+    /// keypad's too.
+    static let keyboardOnly = Set(["KEY_SPACE", "KEY_KPENTER", "KEY_BACKSPACE", "KEY_ESC"] + (0...9).map { "KEY_KP\($0)" })
 }

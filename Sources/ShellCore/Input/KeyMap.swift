@@ -32,7 +32,12 @@ public struct KeyMap: Equatable, Sendable {
             "?": .help, "HELP": .help, "M": .multiview, "r": .record,
             ")": .volumeUp, "(": .volumeDown, "*": .mute, "VOLUME_UP": .volumeUp, "VOLUME_DOWN": .volumeDown, "MUTE": .mute,
         ]
-        for d in 0...9 { b["\(d)"] = .digit(d) }
+        // The numeric keypad's digits: mpv's window names them KP0–KP9,
+        // with Num Lock on or off (a terminal sends them as digits).
+        for d in 0...9 {
+            b["\(d)"] = .digit(d)
+            b["KP\(d)"] = .digit(d)
+        }
         return KeyMap(bindings: b)
     }()
 }

@@ -1,6 +1,7 @@
 /// The key names a binding may use: what the terminal sends (a character,
 /// `ENTER`, `ESC`, `BS`, `TAB`, `SPACE`, the arrows, `PGUP`, `PGDWN`, `HOME`,
-/// `END`, `INS`, `DEL`, `F0`–`F24`, `Ctrl+` a letter) and the media keys
+/// `END`, `INS`, `DEL`, `F0`–`F24`, `Ctrl+` a letter), the keypad's digits
+/// `KP0`–`KP9` (mpv's window names them so), and the media keys
 /// the automation socket's `keypress` may name (`PLAY`, `PAUSE`, `MENU` …).
 /// Mouse buttons, the wheel and Alt+ keys never reach the shell. Pure.
 public enum KeyNames {
@@ -10,6 +11,7 @@ public enum KeyNames {
             "PLAY", "PAUSE", "PLAYPAUSE", "MENU", "INFO", "GUIDE", "CHANNEL_UP", "CHANNEL_DOWN", "VOLUME_UP", "VOLUME_DOWN", "MUTE",
         ]
         for n in 0...24 { names.insert("F\(n)") }
+        for d in 0...9 { names.insert("KP\(d)") }
         for letter in "abcdefghijklmnopqrstuvwxyz" { names.insert("Ctrl+\(letter)") }
         return names
     }()

@@ -67,6 +67,7 @@ public struct RemoteMap: Equatable, Sendable {
         for d in 0...9 {
             b["KEY_\(d)"] = Binding(.digit(d))
             b["KEY_NUMERIC_\(d)"] = Binding(.digit(d))
+            b["KEY_KP\(d)"] = Binding(.digit(d))
         }
         return RemoteMap(bindings: b)
     }()
