@@ -258,7 +258,7 @@ struct TVOutputEndToEndTests {
         try tv.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "list" }
     }
 
-    @Test("picture in picture: the channel goes into its corner over the home screen, a second moving picture in its own colours; p brings it back full screen")
+    @Test("picture in picture: the channel goes into its corner over the home screen, a second moving picture in its own colours; p brings it back full screen; after a picture closed, the next one still leaves the home screen and its keys on the TV")
     func pictureInPicture() throws {
         let tv = try Running(["--home"])
         try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
@@ -302,6 +302,22 @@ struct TVOutputEndToEndTests {
             fullScreen = try tv.display.screenshot().count(near: 0xFFFF00, tolerance: 70, x: 0, y: 0, width: 1280, height: 720)
         } while fullScreen <= 1280 * 720 / 20 && !deadline.hasPassed
         #expect(fullScreen > 1280 * 720 / 20, "the channel full screen again: \(fullScreen) yellow pixels; \(tv.problems)")
+        // A picture closed (P) leaves its player idle; the next item sent
+        // to the picture brings that idle player back full screen, where it
+        // must still open mpv's window: the TV was left black, without a
+        // window, deaf to the keys typed on it.
+        try tv.type("p")
+        try tv.ipc.waitForState(timeout: 30) { $0["screen"] as? String == "home" && $0["pip"] is [String: Any] }
+        try tv.type("P")
+        try tv.ipc.waitForState { $0["pip"] is NSNull }
+        #expect(try tv.ipc.request(["channel", 2])["error"] as? String == "success")
+        try tv.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
+        try tv.type("p")
+        try tv.ipc.waitForState(timeout: 30) { ($0["pip"] as? [String: Any])?["id"] as? String == "demo.fractal" && $0["screen"] as? String == "home" }
+        let read = try tv.waitForText("Life Channel")
+        #expect(read.contains("Life Channel"), "the home screen on the TV beside the picture: \(read); \(tv.problems)")
+        try tv.type("p")
+        try tv.waitForState(timeout: 30) { $0["screen"] as? String == "player" && $0["pip"] is NSNull }
     }
 
     @Test("picture in picture over the TV's guide grid (60 × 18 cells): with the focus on a middle row and its channel previewing, it is laid at the details' other end, not hidden behind the grid")

@@ -227,6 +227,23 @@ final class PlayerSlots: PlayerHost, RendererSource {
         }
     }
 
+    /// Ends a player no slot holds any more. One holding the audio device
+    /// ends here and now, so the device is free for the next; any other on
+    /// a thread of its own: a player told to stop may still be ending a
+    /// network stream, which libmpv's end waits for (a DNS lookup that gets
+    /// no answer: 30 s and more). Run-loop thread.
+    private func end(_ player: MPVPlayer) {
+        guard !player.holdsAudio, !player.isReleasingAudio else {
+            player.shutdown()
+            takeAudioIfFree()
+            return
+        }
+        let ending = PlayerEnding(player)
+        let thread = Thread { ending.player.shutdown() }
+        thread.name = "a player's end"
+        thread.start()
+    }
+
     /// When the TV's main player was last tried, and how many tries in a
     /// row failed (`ensureMainPlayer`).
     private var mainAttempted = -1.0
@@ -253,8 +270,10 @@ final class PlayerSlots: PlayerHost, RendererSource {
 
     /// On the TV output the player coming to the main slot takes mpv's
     /// full-screen window over from the one leaving it (which gives it up
-    /// first and renders off screen from then on); when none comes, a new
-    /// idle one opens the window.
+    /// first and renders off screen from then on); when none comes, or one
+    /// that holds nothing (a picture closed before, which mpv opens no
+    /// window for: the TV was left without one, deaf to the keys typed on
+    /// it), a new idle one opens the window and the one that came is ended.
     func exchangePlayers(_ a: PlayerSlot, _ b: PlayerSlot) {
         pool.exchange(a, b)
         if configuration.video == .tv, a == .main || b == .main {
@@ -262,9 +281,13 @@ final class PlayerSlots: PlayerHost, RendererSource {
             if windowOutput == nil { windowOutput = leaving?.windowOutput }
             leaving?.setShowsWindow(false)
             // The TV always has its window: the screens are drawn on it.
-            if let main = pool[.main] {
+            if let main = pool[.main], !main.holdsNothing {
                 main.setShowsWindow(true, output: windowOutput)
             } else {
+                if let idle = pool[.main] {
+                    pool[.main] = nil
+                    end(idle)
+                }
                 startPlayer(in: .main)
             }
         }
@@ -325,9 +348,15 @@ extension PlayerSlots {
     }
 
     /// The player waiting for the device takes it when none holds it.
-    private func takeAudioIfFree() {
+    fileprivate func takeAudioIfFree() {
         guard let wanted = audioWanted, audioDeviceFree else { return }
         audioWanted = nil
         wanted.takeAudio()
     }
+}
+
+/// A player handed to the thread that ends it: nothing else holds it.
+private final class PlayerEnding: @unchecked Sendable {
+    let player: MPVPlayer
+    init(_ player: MPVPlayer) { self.player = player }
 }

@@ -51,6 +51,13 @@ final class MPVPlayer {
     /// The token of the latest load (what a failure of the whole player ends).
     var currentToken: Int { latestToken }
     private var latestEntry: Int64 = -1
+    /// The latest load failed (mpv is idle since).
+    private var latestFailed = false
+    /// Whether this player holds nothing to show: it never loaded, was
+    /// stopped since, or its latest load failed. mpv 0.35 opens no window
+    /// for an idle core told to show one (`setShowsWindow`): it opens it as
+    /// it starts, or as a load sets its video up.
+    var holdsNothing: Bool { latestEntry == -1 || latestFailed }
     /// The entry mpv is playing now (from START_FILE).
     private var activeEntry: Int64 = -2
     /// The first error mpv logged while loading the latest entry.
@@ -270,6 +277,7 @@ final class MPVPlayer {
     /// Loads `item` in mpv for `token` (a new load, or one tried again).
     private func open(_ item: MediaItem, token: Int, start: Double?, extra: [String: String], paused: Bool) throws {
         windowTrouble = false
+        latestFailed = false
         streamsFromNetwork = TimeshiftSettings.applies(to: item.url)
         latestToken = token
         lastErrorLine = nil
@@ -467,7 +475,10 @@ final class MPVPlayer {
                 logger.warning("mpv's window could not open (\(lastErrorLine ?? "no reason given")): trying again")
                 return nil
             case .error:
-                if token == latestToken { streamsFromNetwork = false }
+                if token == latestToken {
+                    streamsFromNetwork = false
+                    latestFailed = true
+                }
                 var why = error?.message ?? "playback failed"
                 if let line = lastErrorLine {
                     why += ": " + line
@@ -477,6 +488,7 @@ final class MPVPlayer {
                 return (.failed(reason: why), token)
             case .eof where token == latestToken && overPixelLimit:
                 streamsFromNetwork = false
+                latestFailed = true
                 return (.failed(reason: Self.overPixelLimitReason), token)
             case .eof:
                 if token == latestToken { streamsFromNetwork = false }
