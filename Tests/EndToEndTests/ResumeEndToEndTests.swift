@@ -67,6 +67,27 @@ struct ResumeEndToEndTests {
         }
     }
 
+    @Test("a film goes on in the picture in picture: closed there, it offers to resume where the picture got to, not where it left the full screen")
+    func resumeFromThePicture() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("library-home"))
+        let film = try TestMedia.clip(seconds: 120)
+        let shell = try ShellUnderTest([film], home: home)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+        try scrub(to: 40, shell)
+        let there = try shell.ipc.waitForState { (number($0["position"]) ?? 0) > 40 && $0["paused"] as? Bool == false }
+        let left = number(there["position"]) ?? 0
+        try shell.ipc.request(["keypress", "p"])
+        func picturePosition(_ state: [String: Any]) -> Double? { number((state["pip"] as? [String: Any])?["position"]) }
+        let played = try shell.ipc.waitForState(timeout: 30) { (picturePosition($0) ?? 0) >= left + 12 }
+        try shell.ipc.request(["keypress", "P"])
+        try shell.ipc.waitForState { $0["pip"] is NSNull }
+        let closedAt = picturePosition(played) ?? 0
+        try shell.ipc.request(["keypress", "ENTER"])
+        let offered = try shell.ipc.waitForState { offer($0) != nil }
+        #expect((offer(offered) ?? 0) >= closedAt - 0.5 && (offer(offered) ?? 0) <= closedAt + 2,
+                "offered \(offer(offered) ?? -1); the picture closed past \(closedAt), the full screen left at \(left)")
+    }
+
     @Test("a file that claims a length of 1e297 s plays as one of unknown length: the transport bar draws, the history lists it (its length ended `tvshell history`)")
     func nonsenseDuration() throws {
         let folder = TVShellBinary.scratchDirectory("resume-nonsense")

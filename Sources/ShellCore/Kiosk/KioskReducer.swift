@@ -8,7 +8,7 @@ public enum KioskReducer {
         if state.kiosk && source == .key { return PasscodeReducer.askToQuitKiosk(&state) }
         if state.kiosk && source != .terminate && source != .hangup { return [] }
         state.quitting = true
-        return ResumeReducer.save(&state) + [.quit]
+        return ResumeReducer.saveBoth(&state) + [.quit]
     }
 
     /// On the home screen or guide of a kiosk, each key restarts the wait

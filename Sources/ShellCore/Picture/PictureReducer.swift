@@ -164,10 +164,11 @@ enum PictureReducer {
     /// already heard `willStop`.
     static func close(_ state: inout ShellState, reason: String, told: Bool = false) -> [Effect] {
         guard let pip = state.picture.pip else { return [] }
+        let saved = ResumeReducer.savePicture(&state)
         state.retire(pip.playback.token)
         state.picture.pip = nil
         let item = state.items[pip.index]
-        var effects: [Effect] = told ? [] : [.notifyPicture(.willStop)]
+        var effects: [Effect] = saved + (told ? [] : [.notifyPicture(.willStop)])
         if pip.restoring { effects.append(.cancelTimer(.pictureRestore)) }
         return effects + [.slot(.picture, .stop)] + cancelBoundary(state, pip) + [.notifyPicture(.didStop), .emit(.pipStopped(item: item, reason: reason))]
     }

@@ -20,6 +20,7 @@ enum SecondaryPlaybackReducer {
             return PictureReducer.close(&state, reason: "failed") + [.emit(.error(title: "The picture stopped", reason: reason, url: url))]
         }
         var effects: [Effect] = []
+        let pictureWas = slot == .picture ? state.picture.pip?.playback.position : nil
         update(&state, slot: slot) { playback in
             switch report {
             case .started: playback.phase = .loading
@@ -74,6 +75,9 @@ enum SecondaryPlaybackReducer {
                 if ends { effects.append(.emit(.endFile(url: state.items[pip.index].url))) }
                 return effects
             }
+        }
+        if case .position(let value) = report, slot == .picture, let value, state.picture.pip?.playback.position == value {
+            effects += ResumeReducer.picturePositionChanged(&state, from: pictureWas, to: value)
         }
         if case .ended = report, slot == .picture, let pip = state.picture.pip {
             effects.append(.emit(.endFile(url: state.items[pip.index].url)))

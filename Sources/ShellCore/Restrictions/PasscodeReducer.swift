@@ -163,7 +163,7 @@ enum PasscodeReducer {
         case .quitKiosk(let returnTo):
             NavigationReducer.go(&state, to: returnTo)
             state.quitting = true
-            return [.quit]
+            return ResumeReducer.saveBoth(&state) + [.quit]
         case .view(let view, let token):
             return MultiviewReducer.unlocked(&state, view: view, token: token, item: prompt.item)
         }

@@ -40,9 +40,27 @@ enum ResumeReducer {
 
     /// What to save of the playing film now (nil for live, or nothing known).
     static func save(_ state: inout ShellState) -> [Effect] {
-        guard state.settings.rememberPositions, state.upNext.resumeOffer == nil, let item = state.currentItem, !item.isLive, !state.isLive,
-              state.playback.phase == .playing || state.playback.phase == .ended, let position = state.playback.position else { return [] }
-        let duration = state.playback.duration
+        guard state.upNext.resumeOffer == nil, let item = state.currentItem, !state.isLive else { return [] }
+        return save(&state, item, state.playback)
+    }
+
+    /// What to save of the film in the picture in picture now: it goes on
+    /// playing there, and closing it, or quitting, left it where it was
+    /// last saved full screen.
+    static func savePicture(_ state: inout ShellState) -> [Effect] {
+        guard let item = state.pictureItem, let pip = state.picture.pip else { return [] }
+        return save(&state, item, pip.playback)
+    }
+
+    /// The film's and the picture's (quitting).
+    static func saveBoth(_ state: inout ShellState) -> [Effect] {
+        save(&state) + savePicture(&state)
+    }
+
+    private static func save(_ state: inout ShellState, _ item: MediaItem, _ playback: PlaybackState) -> [Effect] {
+        guard state.settings.rememberPositions, !item.isLive, playback.phase == .playing || playback.phase == .ended,
+              let position = playback.position else { return [] }
+        let duration = playback.duration
         let watched = duration.map { position >= $0 * 0.95 } ?? false
         state.upNext.resumePoints[item.url] = ResumePoint(position: position, duration: duration, watched: watched,
                                                    updated: max(state.wallClock, (state.upNext.resumePoints.values.map(\.updated).max() ?? 0) + 1))
@@ -51,7 +69,17 @@ enum ResumeReducer {
 
     /// Every 5 s of playback.
     static func positionChanged(_ state: inout ShellState, from old: Double?, to new: Double) -> [Effect] {
-        guard state.settings.rememberPositions, !state.playback.paused, (old.map { ($0 / 5).rounded(.down) } ?? -1) != (new / 5).rounded(.down) else { return [] }
+        guard state.settings.rememberPositions, !state.playback.paused, crossesFive(from: old, to: new) else { return [] }
         return save(&state)
+    }
+
+    /// Every 5 s of the picture's playback.
+    static func picturePositionChanged(_ state: inout ShellState, from old: Double?, to new: Double) -> [Effect] {
+        guard state.settings.rememberPositions, state.picture.pip?.playback.paused == false, crossesFive(from: old, to: new) else { return [] }
+        return savePicture(&state)
+    }
+
+    private static func crossesFive(from old: Double?, to new: Double) -> Bool {
+        (old.map { ($0 / 5).rounded(.down) } ?? -1) != (new / 5).rounded(.down)
     }
 }

@@ -82,4 +82,60 @@ struct ResumeTests {
         #expect(ContinueWatching.items(h.state) == [0])
         h.expectArmed([.hintHide])
     }
+
+    @Test("the film in the picture in picture is saved every 5 s it plays there (not while paused) and as the picture closes")
+    func savingThePicture() {
+        let h = ReducerHarness(ShellState(items: [film, second]))
+        h.apply(.libraryLoaded([:]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.duration(7200), token: 1, at: h.clock.now))
+        h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.position(100), token: 1, at: h.clock.now))
+        h.apply(.command(.pictureInPicture, at: h.clock.now))
+        #expect(h.state.picture.pip?.index == 0 && h.state.picture.pip?.playback.position == 100)
+        h.send(.player(.position(104.9), token: 1, at: h.clock.now)) { $0.picture.pip?.playback.position = 104.9 }
+        h.send(.player(.position(105.1), token: 1, at: h.clock.now), effects: [.savePosition(film, position: 105.1, duration: 7200, watched: false)]) {
+            $0.picture.pip?.playback.position = 105.1
+            $0.upNext.resumePoints[film.url] = ResumePoint(position: 105.1, duration: 7200, watched: false, updated: 2)
+        }
+        // Paused there, it is not saved again until it plays.
+        h.press(.playPause, effects: [.slot(.picture, .pause(true))]) { $0.picture.pip?.playback.paused = true }
+        h.send(.player(.position(110.2), token: 1, at: h.clock.now)) { $0.picture.pip?.playback.position = 110.2 }
+        h.press(.playPause, effects: [.slot(.picture, .pause(false))]) { $0.picture.pip?.playback.paused = false }
+        h.send(.player(.position(112), token: 1, at: h.clock.now)) { $0.picture.pip?.playback.position = 112 }
+        h.press(.closePicture, effects: [
+            .savePosition(film, position: 112, duration: 7200, watched: false),
+            .notifyPicture(.willStop), .slot(.picture, .stop), .notifyPicture(.didStop), .emit(.pipStopped(item: film, reason: "closed")),
+        ]) {
+            $0.upNext.resumePoints[film.url] = ResumePoint(position: 112, duration: 7200, watched: false, updated: 3)
+            $0.picture.pip = nil
+            $0.retiredToken = 1
+        }
+    }
+
+    @Test("quitting saves the film in the picture beside the one full screen")
+    func quittingSavesThePicture() {
+        let h = ReducerHarness(ShellState(items: [film, second]))
+        h.apply(.libraryLoaded([:]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.duration(7200), token: 1, at: h.clock.now))
+        h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.position(100), token: 1, at: h.clock.now))
+        h.apply(.command(.pictureInPicture, at: h.clock.now))
+        h.apply(.player(.position(103), token: 1, at: h.clock.now))
+        // The second film plays full screen; the first goes on in the picture.
+        h.apply(.playIndex(1, at: h.clock.now))
+        let token = h.state.playback.token
+        h.apply(.player(.duration(3600), token: token, at: h.clock.now))
+        h.apply(.player(.playing, token: token, at: h.clock.now))
+        h.apply(.player(.position(50), token: token, at: h.clock.now))
+        #expect(h.state.currentItem == second && h.state.pictureItem == film)
+        let effects = h.apply(.quitRequested(.key))
+        #expect(effects.contains(.savePosition(second, position: 50, duration: 3600, watched: false)))
+        #expect(effects.contains(.savePosition(film, position: 103, duration: 7200, watched: false)))
+        #expect(effects.last == .quit)
+        h.expectArmed([.hintHide, .transportHide])
+    }
 }
