@@ -25,6 +25,10 @@ final class Soak {
     /// may take the prompt down between two looks).
     private var promptChecking = false
     private var interstitialSince: Date?
+    /// The TV output's display (nil on the terminal).
+    private var display: VirtualDisplay?
+    /// How many times the TV was looked at for mpv's window.
+    private var windowLooks = 0
     /// The last steps, for a failure's report.
     private var recent: [String] = []
 
@@ -49,10 +53,10 @@ final class Soak {
         }
         let socket = home.path + "/ipc.sock"
         var command = [options.bin + "/tvshell-delegate-example", "--ipc-socket", socket, "--soak", "\(options.seed)"]
-        var display: VirtualDisplay?
         if options.video == "tv" {
-            display = try VirtualDisplay(width: 1280, height: 720)
-            environment = display!.environment(environment)
+            let display = try VirtualDisplay(width: 1280, height: 720)
+            self.display = display
+            environment = display.environment(environment)
             command = [tvshell, try Self.lineup(in: home), "--video", "tv", "--mpv-option", "ao=null", "--ipc-socket", socket]
         }
         defer { display?.stop() }
@@ -84,7 +88,7 @@ final class Soak {
             + "\(flipsStarted) flips each completed once, \(prompts) passcode prompts; "
             + "RSS \(mib(early!.rss)) MiB after \(min(2000, options.actions)) actions, \(mib(end.rss)) MiB at the end (grew \(mib(grew)) MiB); "
             + "anonymous \(mib(early!.anon)) and \(mib(end.anon)) MiB (grew \(mib(end.anon - early!.anon)) MiB); "
-            + "descriptors \(early!.fds) and \(end.fds)"
+            + "descriptors \(early!.fds) and \(end.fds)" + (display == nil ? "" : "; mpv's window on the TV at each of \(windowLooks) looks")
         guard grew < 5 * 1024 else { throw SoakFailure(step: step, action: action, message: "RSS grew \(mib(grew)) MiB (limit 5). " + summary) }
         guard end.fds == early!.fds else { throw SoakFailure(step: step, action: action, message: "descriptors leaked. " + summary) }
         return summary
@@ -129,7 +133,9 @@ final class Soak {
         case 68..<90: try key(ipc, ["ESC", "UP", "DOWN", "ENTER", "SPACE", "ESC", "UP", "DOWN", "ENTER", "SPACE", "(", ")", "*"].randomElement(using: &rng)!)
         // The picture in picture: opened, swapped with the screen (on the TV
         // output the picture's player takes mpv's window over), closed.
-        case 90..<94: try key(ipc, ["p", "x", "x", "P"].randomElement(using: &rng)!)
+        case 90..<94:
+            try key(ipc, ["p", "x", "x", "P"].randomElement(using: &rng)!)
+            try checkWindow()
         default:
             idle = true
             action = "idle"
@@ -184,6 +190,20 @@ final class Soak {
         }
     }
 
+    /// On the TV, mpv's window is up (within 3 s: a player taking it over
+    /// opens it as the other lets it go): the screens are drawn on it and
+    /// the keys typed on the TV come through it. A picture closed and then
+    /// another opened left the TV without one.
+    private func checkWindow() throws {
+        guard let display else { return }
+        windowLooks += 1
+        let deadline = Deadline(in: 3)
+        while display.windows(class: "mpv").isEmpty {
+            if deadline.hasPassed { throw fail("mpv's window is gone from the TV") }
+            usleep(50_000)
+        }
+    }
+
     /// Counts the flip events received since the last call; true when a
     /// prompt was answered or asked among them.
     @discardableResult
@@ -224,6 +244,7 @@ final class Soak {
         }
         usleep(UInt32((flipTimeout + 0.5) * 1_000_000))
         try check(ipc, afterIdle: false)
+        try checkWindow()
         guard flipsStarted == flipsCompleted else { throw fail("\(flipsStarted) flips started, \(flipsCompleted) completed after a rest") }
         let sample = ProcessSample.read(pid)
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
