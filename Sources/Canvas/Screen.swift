@@ -83,6 +83,40 @@ public struct Screen: Equatable, Sendable {
         }
     }
 
+    /// The largest rectangle of `window`'s cells that still show its
+    /// picture (nil: none does). An output that lays a window's picture as
+    /// one rectangle (the TV's bitmaps) lays this part of it, so what was
+    /// drawn over the rest (a dialog over the guide's preview, a badge over
+    /// a view's corner) stays on top, as in the terminal.
+    public func uncoveredPart(of window: VideoWindow) -> VideoWindow? {
+        // Row by row, each column's run of uncovered cells up to that row;
+        // the largest rectangle under each row's runs (a stack of rising runs).
+        var runs = Array(repeating: 0, count: window.width)
+        var best: VideoWindow?
+        var bestArea = 0
+        for row in 0..<window.height {
+            for column in 0..<window.width {
+                let shows = self[window.x + column, window.y + row].inset == window.inset
+                runs[column] = shows ? runs[column] + 1 : 0
+            }
+            var rising: [Int] = []
+            for column in 0...window.width {
+                let height = column < window.width ? runs[column] : 0
+                while let top = rising.last, runs[top] >= height {
+                    rising.removeLast()
+                    let left = rising.last.map { $0 + 1 } ?? 0
+                    let area = runs[top] * (column - left)
+                    if area > bestArea {
+                        bestArea = area
+                        best = VideoWindow(window.inset, x: window.x + left, y: window.y + row - runs[top] + 1, width: column - left, height: runs[top])
+                    }
+                }
+                rising.append(column)
+            }
+        }
+        return best
+    }
+
     /// Lays the cells of a rectangle whose background is `background` over
     /// the picture: their panel goes, the picture shows through around
     /// their text (`Cell.isOverPicture`). Cells of another background (a

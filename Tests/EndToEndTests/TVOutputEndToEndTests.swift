@@ -351,6 +351,45 @@ struct TVOutputEndToEndTests {
         #expect(!read.contains("Picture behind"), "\(read)")
     }
 
+    @Test("the grid's reminder dialog drawn over part of the preview stays whole on the TV: only the preview's part beside it is laid, and none of its picture is on the dialog")
+    func dialogOverPreview() throws {
+        let tv = try Running(["--home"])
+        try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        try tv.type("g")
+        try tv.ipc.waitForState { ($0["guide"] as? [String: Any])?["mode"] as? String == "grid" }
+        func preview(_ state: [String: Any]) -> [String: Any]? {
+            ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.first { $0["slot"] as? String == "preview" }
+        }
+        // Channel 1 (the test card) previews at the details' right end.
+        for _ in 0..<4 { try tv.type("Up") }
+        let whole = try #require(preview(try tv.waitForState(timeout: 20) { state in
+            ((state["guide"] as? [String: Any])?["focus"] as? [String: Any])?["channel"] as? Int == 1 && preview(state) != nil
+        }))
+        let x = try #require(whole["x"] as? Int), y = try #require(whole["y"] as? Int)
+        let w = try #require(whole["w"] as? Int), h = try #require(whole["h"] as? Int)
+        // Its next programme: ENTER asks whether to be reminded, in a
+        // dialog drawn over the grid and the preview's left part.
+        try tv.type("Right")
+        try tv.type("Return")
+        let part = try #require(preview(try tv.waitForState { state in
+            (preview(state)?["x"] as? Int ?? x) > x
+        }))
+        let partX = try #require(part["x"] as? Int)
+        #expect(partX + (part["w"] as? Int ?? 0) == x + w && (part["w"] as? Int ?? 0) > 50, "the preview's right part: \(part) of \(whole)")
+        // None of the test card's bars on the dialog over the rest of the
+        // window's rectangle, once mpv shows the part (looked at for a few
+        // seconds at most).
+        let deadline = Deadline(in: 5)
+        var bars = 0
+        repeat {
+            let shot = try tv.display.screenshot()
+            bars = [0xFFFF00, 0x00FFFF, 0xFF00FF, 0x0000FF].reduce(0) { $0 + shot.count(near: $1, tolerance: 60, x: x, y: y, width: partX - x, height: h * 3 / 4) }
+        } while bars >= 20 && !deadline.hasPassed
+        #expect(bars < 20, "the test card's colours on the dialog: \(bars) pixels")
+        let read = try tv.waitForText("Cancel", lightText: true)
+        #expect(read.contains("Classics") && read.contains("Cancel"), "the dialog on the TV: \(read)")
+    }
+
     @Test("scrubbing on the TV: the thumbnail is laid on mpv's picture above the head, of the 4:00 colour, and taken off with the scrub")
     func scrubThumbnail() throws {
         let tv = try Running([try TestMedia.colourSegments()])

@@ -165,6 +165,24 @@ struct PictureSnapshotTests {
         #expect(screen.mostlyUncoveredWindows.isEmpty, "half of it drawn over")
     }
 
+    @Test("of a window partly drawn over, the TV lays the largest rectangle nothing covers: beside a dialog over its left part, below a badge over a corner; none when all is covered")
+    func uncoveredPart() {
+        var screen = Screen(width: 20, height: 8)
+        let window = VideoWindow(.preview, x: 8, y: 2, width: 10, height: 5)
+        screen.place(window)
+        #expect(screen.uncoveredPart(of: window) == window)
+        // A dialog over its left four columns and the rows above it.
+        screen.fill(x: 2, y: 0, width: 10, height: 6, with: Cell(" ", style: Style()))
+        #expect(screen.uncoveredPart(of: window) == VideoWindow(.preview, x: 12, y: 2, width: 6, height: 5))
+        // A badge over the top right corner too: the rows under it are wider.
+        screen.put("ab", x: 16, y: 2, style: Style())
+        #expect(screen.uncoveredPart(of: window) == VideoWindow(.preview, x: 12, y: 3, width: 6, height: 4))
+        var covered = Screen(width: 20, height: 8)
+        covered.place(window)
+        covered.fill(x: 0, y: 0, width: 20, height: 8, with: .blank)
+        #expect(covered.uncoveredPart(of: window) == nil)
+    }
+
     @Test("on the guide's list the picture keeps its size and place as the selection moves between channels with and without a programme on (the pane's lines' rows are kept whether drawn or not)")
     func pictureStillOnGuideList() throws {
         let wall = 1_795_466_400.0

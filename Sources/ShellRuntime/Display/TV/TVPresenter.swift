@@ -159,9 +159,12 @@ final class TVPresenter: Presenter {
         if let spot, spot != store.state.picture.pip?.spot { store.send(.pictureDrawn(spot)) }
         let frame = ASSFrame(screen, width: output.width, height: output.height, safeArea: safeArea)
         // A window the screen drew mostly over (the help, the search over
-        // the guide's preview) is not laid: its bitmap would cover what is on it.
+        // the guide's preview) is not laid: its bitmap would cover what is
+        // on it. Of another, only the part nothing was drawn over (a dialog
+        // over the grid's preview stays whole).
+        let windows = screen.mostlyUncoveredWindows
         layout = TVLayout(left: frame.left, top: frame.top, cellWidth: frame.cellWidth, cellHeight: frame.cellHeight,
-                          windows: screen.mostlyUncoveredWindows,
+                          windows: windows, parts: windows.compactMap { screen.uncoveredPart(of: $0) },
                           images: screen.images)
         needsDraw = false
         if let shown, shown.events == frame.events, shown.width == output.width, shown.height == output.height { return }

@@ -51,11 +51,26 @@ final class TVWindowBitmaps {
         if slot != .main { ready.insert(slot) }
     }
 
-    /// The pixel rectangle of `slot`'s window in `layout` (nil: no window).
+    /// The pixel rectangle of `slot`'s window in `layout` (nil: no window):
+    /// its player renders at this size.
     static func rectangle(_ slot: PlayerSlot, layout: TVLayout, state: ShellState) -> Laid? {
         guard let inset = inset(slot) else { return nil }
         if PlayerSlot.warm.contains(slot), state.warmFlipTarget != slot { return nil }
         guard let window = layout.windows.first(where: { $0.inset == inset }) else { return nil }
+        return pixels(window, layout)
+    }
+
+    /// The pixel rectangle of the part of `slot`'s window nothing was drawn
+    /// over (`TVLayout.parts`; the whole window when it has none): what of
+    /// its picture is laid.
+    static func part(_ slot: PlayerSlot, layout: TVLayout, state: ShellState) -> Laid? {
+        guard let inset = inset(slot), let part = layout.parts.first(where: { $0.inset == inset }) else {
+            return rectangle(slot, layout: layout, state: state)
+        }
+        return pixels(part, layout)
+    }
+
+    private static func pixels(_ window: VideoWindow, _ layout: TVLayout) -> Laid? {
         let x0 = Int(layout.left + Double(window.x) * layout.cellWidth), y0 = Int(layout.top + Double(window.y) * layout.cellHeight)
         let x1 = Int(layout.left + Double(window.x + window.width) * layout.cellWidth)
         let y1 = Int(layout.top + Double(window.y + window.height) * layout.cellHeight)
@@ -82,15 +97,20 @@ final class TVWindowBitmaps {
                 continue
             }
             let resized = renderer.width != rectangle.width || renderer.height != rectangle.height
-            guard fresh || resized || laid[slot] != rectangle else { continue }
+            // The frame is rendered at the whole window's size; only the
+            // part nothing was drawn over is laid.
+            let part = layout.flatMap { Self.part(slot, layout: $0, state: state) } ?? rectangle
+            guard fresh || resized || laid[slot] != part else { continue }
             if fresh || resized {
                 guard render(renderer, width: rectangle.width, height: rectangle.height) else { continue }
             }
             guard let pixels = renderer.pixels else { continue }
+            let left = min(max(0, part.x - rectangle.x), renderer.width - 1), top = min(max(0, part.y - rectangle.y), renderer.height - 1)
+            let width = min(part.width, renderer.width - left), height = min(part.height, renderer.height - top)
             do {
-                try main.layBitmap(id: id, x: rectangle.x, y: rectangle.y, pixels: pixels, width: renderer.width, height: renderer.height,
-                                   stride: renderer.stride)
-                laid[slot] = rectangle
+                try main.layBitmap(id: id, x: rectangle.x + left, y: rectangle.y + top, pixels: pixels + top * renderer.stride + left * 4,
+                                   width: width, height: height, stride: renderer.stride)
+                laid[slot] = part
                 if fresh { shown.insert(slot) }
             } catch {
                 logger.error("overlay-add for \(slot.rawValue): \(error)")
@@ -148,5 +168,8 @@ final class TVWindowBitmaps {
 struct TVLayout: Equatable {
     var left: Double, top: Double, cellWidth: Double, cellHeight: Double
     var windows: [VideoWindow]
+    /// Of each window, the largest rectangle nothing was drawn over
+    /// (`Screen.uncoveredPart(of:)`).
+    var parts: [VideoWindow] = []
     var images: [ImagePlacement] = []
 }
