@@ -41,7 +41,17 @@ enum ResumeReducer {
     /// What to save of the playing film now (nil for live, or nothing known).
     static func save(_ state: inout ShellState) -> [Effect] {
         guard state.upNext.resumeOffer == nil, let item = state.currentItem, !state.isLive else { return [] }
-        return save(&state, item, state.playback)
+        return save(&state, item, state.playback, creditsReached: creditsReached(state))
+    }
+
+    /// Whether what plays full screen is at its credits: their segment
+    /// started, or the Up Next card came up (it comes at the credits, or 20 s
+    /// before the end). It counts as watched then, wherever 95 % falls: a
+    /// film whose credits are long, left for the next from the card, was
+    /// offered to continue at its credits.
+    static func creditsReached(_ state: ShellState) -> Bool {
+        guard let position = state.playback.position else { return false }
+        return state.upNext.card != nil || state.playback.segments.contains { $0.kind == .credits && position >= $0.start }
     }
 
     /// What to save of the film in the picture in picture now: it goes on
@@ -49,7 +59,7 @@ enum ResumeReducer {
     /// last saved full screen.
     static func savePicture(_ state: inout ShellState) -> [Effect] {
         guard let item = state.pictureItem, let pip = state.picture.pip else { return [] }
-        return save(&state, item, pip.playback)
+        return save(&state, item, pip.playback, creditsReached: false)
     }
 
     /// The film's and the picture's (quitting).
@@ -57,11 +67,11 @@ enum ResumeReducer {
         save(&state) + savePicture(&state)
     }
 
-    private static func save(_ state: inout ShellState, _ item: MediaItem, _ playback: PlaybackState) -> [Effect] {
+    private static func save(_ state: inout ShellState, _ item: MediaItem, _ playback: PlaybackState, creditsReached: Bool) -> [Effect] {
         guard state.settings.rememberPositions, !item.isLive, playback.phase == .playing || playback.phase == .ended,
               let position = playback.position else { return [] }
         let duration = playback.duration
-        let watched = duration.map { position >= $0 * 0.95 } ?? false
+        let watched = creditsReached || (duration.map { position >= $0 * 0.95 } ?? false)
         state.upNext.resumePoints[item.url] = ResumePoint(position: position, duration: duration, watched: watched,
                                                    updated: max(state.wallClock, (state.upNext.resumePoints.values.map(\.updated).max() ?? 0) + 1))
         return [.savePosition(item, position: position, duration: duration, watched: watched)]

@@ -78,13 +78,15 @@ enum UpNextReducer {
 
     static func accept(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard let card = state.upNext.card else { return [] }
-        state.upNext.card = nil
         let item = card.proposal.item
         let index = state.items.firstIndex { $0.id == item.id && $0.url == item.url } ?? {
             state.items.append(item)
             return state.items.count - 1
         }()
-        return [.cancelTimer(.upNextTick), .emit(.contentProposal(id: item.id, outcome: "accepted"))] + PlaybackReducer.play(&state, index: index, now: now)
+        // The card is still up as what played is saved: watched, at its credits.
+        let effects = PlaybackReducer.play(&state, index: index, now: now)
+        state.upNext.card = nil
+        return [.cancelTimer(.upNextTick), .emit(.contentProposal(id: item.id, outcome: "accepted"))] + effects
     }
 
     static func reject(_ state: inout ShellState) -> [Effect] {

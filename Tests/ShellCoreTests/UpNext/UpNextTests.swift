@@ -48,6 +48,39 @@ struct UpNextTests {
         h.expectArmed([.transportHide, .hintHide])
     }
 
+    @Test("left for the next episode from the card at its credits (under 95 %), an episode is saved as watched, not offered to continue; so is one left at its credits with no card")
+    func watchedAtTheCredits() {
+        func watching(_ settings: ShellSettings) -> ReducerHarness {
+            let h = ReducerHarness(ShellState(items: [episode(1), episode(3), episode(2)], settings: settings))
+            h.apply(.libraryLoaded([:]))
+            h.apply(.playIndex(0, at: h.clock.now))
+            h.apply(.player(.duration(180), token: 1, at: h.clock.now))
+            h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
+            h.apply(.player(.playing, token: 1, at: h.clock.now))
+            h.apply(.player(.position(150), token: 1, at: h.clock.now))
+            return h
+        }
+        let h = watching(ShellSettings())
+        #expect(h.apply(.player(.position(161), token: 1, at: h.clock.now)).contains(.emit(.contentProposalPresented(title: "Show S01E02", id: "e2"))))
+        let played = h.apply(.command(.select, at: h.clock.now))
+        #expect(played.contains(.savePosition(episode(1), position: 161, duration: 180, watched: true)), "\(played)")
+        #expect(!played.contains(.savePosition(episode(1), position: 161, duration: 180, watched: false)))
+        #expect(h.state.current == 2 && h.state.upNext.card == nil)
+        #expect(ContinueWatching.items(h.state).isEmpty)
+        h.expectArmed([.transportHide, .hintHide])
+
+        // No card (Up Next off): ESC at the credits.
+        var settings = ShellSettings()
+        settings.upNextEnabled = false
+        settings.pictureAutomatic = false
+        let g = watching(settings)
+        #expect(g.apply(.player(.position(156), token: 1, at: g.clock.now)) == [.savePosition(episode(1), position: 156, duration: 180, watched: false)])
+        g.apply(.player(.position(163), token: 1, at: g.clock.now))
+        #expect(g.apply(.command(.menu, at: g.clock.now)).contains(.savePosition(episode(1), position: 163, duration: 180, watched: true)))
+        #expect(ContinueWatching.items(g.state).isEmpty)
+        g.expectArmed([.hintHide, .contextualActionHide])
+    }
+
     @Test("Cancel lets the episode finish and goes home; LEFT puts the card away until the end, where it comes back")
     func rejectAndDefer() {
         let h = watchingEpisode()
