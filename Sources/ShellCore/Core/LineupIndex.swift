@@ -24,6 +24,9 @@ public struct LineupIndex: Equatable, Sendable {
     public private(set) var listOrder: [Int] = []
     /// `listOrder`'s position of each item.
     public private(set) var listPosition: [Int] = []
+    /// The header of the items of no group that follow a group's.
+    public static let otherGroup = "Other"
+
     /// The list's rows: a header where the group changes, each item.
     public private(set) var rows: [Row] = []
     /// `rows`' row of each item.
@@ -67,7 +70,13 @@ public struct LineupIndex: Equatable, Sendable {
             listPosition[index] = position
             let group = isFavourite[index] ? "Favourites" : items[index].group
             if lastGroup == nil || lastGroup! != group {
-                if let group { rows.append(.header(group)) }
+                // Items of no group after a group's have a header too: they
+                // read as the favourites (or the group above) without one.
+                if let group {
+                    rows.append(.header(group))
+                } else if lastGroup != nil {
+                    rows.append(.header(Self.otherGroup))
+                }
                 lastGroup = .some(group)
             }
             rowOfItem[index] = rows.count

@@ -43,6 +43,9 @@ enum HomeView {
             continuing += resumable.map { .item($0, inContinue: true) }
         }
         let lineupRows = state.lineupIndex.rows
+        // A lineup of no groups has a header below Continue Watching's
+        // rows: its items read as more of them without one.
+        if !continuing.isEmpty, case .item = lineupRows.first { continuing.append(.header("All")) }
         let rowCount = continuing.count + lineupRows.count
         func row(_ n: Int) -> Row {
             if n < continuing.count { return continuing[n] }

@@ -46,6 +46,26 @@ struct LineupIndexTests {
         #expect(state.lineupIndex.rows.last == .item(4))
     }
 
+    @Test("items of no group after a group's (an ungrouped lineup's favourites) are under \"Other\", not read as more favourites; a lineup of no groups below Continue Watching is under \"All\"")
+    func ungrouped() {
+        let plain = [
+            MediaItem(id: "a", title: "One", url: "u1", isLive: true, number: 1, guideID: "one"),
+            MediaItem(id: "b", title: "Two", url: "u2", isLive: true, number: 2, guideID: "two"),
+            MediaItem(id: "f", title: "A film", url: "film"),
+        ]
+        var state = ShellState(items: plain)
+        #expect(state.lineupIndex.rows == [.item(0), .item(1), .item(2)])
+        state.guide.favourites = ["two"]
+        #expect(state.lineupIndex.rows == [.header("Favourites"), .item(1), .header("Other"), .item(0), .item(2)])
+        state.guide.favourites = []
+        state.upNext.resumePoints["film"] = ResumePoint(position: 100, duration: 1000, updated: 5)
+        state.navigation.destination = .home
+        let lines = ShellView.render(state, theme: .dark, width: 60, height: 14, context: ViewContext(picture: .terminal)).text().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let rows = Array(lines.drop { !$0.hasPrefix("CONTINUE WATCHING") }.prefix(6))
+        #expect(rows.count == 6 && rows[0] == "CONTINUE WATCHING" && rows[1].hasPrefix("A film") && rows[2] == "ALL"
+                && rows[3].hasPrefix("1") && rows[5].hasPrefix("A film"), "\(lines)")
+    }
+
     @Test("UP/DOWN on the home screen step through Continue Watching, then the list (favourites first), and stop at either end")
     func homeSteps() {
         var state = ShellState(items: Self.items)
