@@ -68,21 +68,6 @@ public struct Screen: Equatable, Sendable {
         windows.append(VideoWindow(window.inset, x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
-    /// The windows later drawing left mostly uncovered: more than half of
-    /// each one's cells still show its picture. An output that lays a
-    /// window's picture over its whole rectangle (the TV's bitmaps) shows
-    /// these only: the help or the search drawn over the guide's preview
-    /// would be under it. A badge or a notice over a corner of one keeps it.
-    public var mostlyUncoveredWindows: [VideoWindow] {
-        windows.filter { window in
-            var shown = 0
-            for y in window.y..<(window.y + window.height) {
-                for x in window.x..<(window.x + window.width) where self[x, y].inset == window.inset { shown += 1 }
-            }
-            return shown * 2 > window.width * window.height
-        }
-    }
-
     /// The largest rectangle of `window`'s cells that still show its
     /// picture (nil: none does). An output that lays a window's picture as
     /// one rectangle (the TV's bitmaps) lays this part of it, so what was

@@ -194,17 +194,18 @@ struct TVOutputEndToEndTests {
         }
         #expect(edges.min()! > 1000 && edges.max()! - edges.min()! <= 3, "the pane's right edge by row: \(edges)")
         // Channel 1 previews in the pane. The help drawn over the pane takes
-        // the preview's picture off (it is not laid over the help's text);
-        // it comes back as the help goes.
-        func previewLaid(_ state: [String: Any]) -> Bool {
-            ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.contains { $0["slot"] as? String == "preview" } == true
+        // the preview's picture off it (none is laid over the help's text,
+        // at most the part beside the help); it comes back whole as the help goes.
+        func previewArea(_ state: [String: Any]) -> Int {
+            let laid = ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.first { $0["slot"] as? String == "preview" }
+            return (laid?["w"] as? Int ?? 0) * (laid?["h"] as? Int ?? 0)
         }
         try tv.type("Down")
-        try tv.waitForState(timeout: 20) { previewLaid($0) }
+        let whole = previewArea(try tv.waitForState(timeout: 20) { previewArea($0) > 0 })
         try tv.type("question")
-        try tv.waitForState { $0["help"] as? Bool == true && !previewLaid($0) }
+        try tv.waitForState { $0["help"] as? Bool == true && previewArea($0) < whole / 2 }
         try tv.type("Escape")
-        try tv.waitForState { $0["help"] as? Bool == false && previewLaid($0) }
+        try tv.waitForState { $0["help"] as? Bool == false && previewArea($0) == whole }
         try tv.type("Escape")
         try tv.ipc.waitForState { $0["screen"] as? String == "home" }
         // ? (Shift+/) opens the keys' help, as the hint says; any key closes it.

@@ -158,14 +158,14 @@ final class TVPresenter: Presenter {
         let (screen, spot) = ShellView.compose(store.state, theme: theme, width: grid.columns, height: grid.rows, context: context)
         if let spot, spot != store.state.picture.pip?.spot { store.send(.pictureDrawn(spot)) }
         let frame = ASSFrame(screen, width: output.width, height: output.height, safeArea: safeArea)
-        // A window the screen drew mostly over (the help, the search over
-        // the guide's preview) is not laid: its bitmap would cover what is
-        // on it. Of another, only the part nothing was drawn over (a dialog
-        // over the grid's preview stays whole).
-        let windows = screen.mostlyUncoveredWindows
+        // Of each window only the largest part nothing was drawn over is
+        // laid (none: the window is not): its bitmap would cover what is on
+        // it (the help or a dialog over the guide's preview or the picture,
+        // a badge over a view's corner), where the terminal paints only the
+        // cells still the window's.
+        let laid = screen.windows.compactMap { window in screen.uncoveredPart(of: window).map { (window, $0) } }
         layout = TVLayout(left: frame.left, top: frame.top, cellWidth: frame.cellWidth, cellHeight: frame.cellHeight,
-                          windows: windows, parts: windows.compactMap { screen.uncoveredPart(of: $0) },
-                          images: screen.images)
+                          windows: laid.map(\.0), parts: laid.map(\.1), images: screen.images)
         needsDraw = false
         if let shown, shown.events == frame.events, shown.width == output.width, shown.height == output.height { return }
         do {
