@@ -3,6 +3,20 @@ import ShellCore
 import ShellTesting
 import Testing
 
+/// With the library loaded (positions are saved), the 2-hour film played
+/// to 100 s and sent to the picture in picture over the home screen.
+private func rememberedFilmInPicture() -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: [film, second]))
+    h.apply(.libraryLoaded([:]))
+    h.apply(.playIndex(0, at: h.clock.now))
+    h.apply(.player(.duration(7200), token: 1, at: h.clock.now))
+    h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    h.apply(.player(.position(100), token: 1, at: h.clock.now))
+    h.apply(.command(.pictureInPicture, at: h.clock.now))
+    return h
+}
+
 @Suite("Resume and history")
 struct ResumeTests {
     @Test("a saved position between 30 s and 95 % is offered before anything loads; Resume loads from there, the other from 0")
@@ -85,14 +99,7 @@ struct ResumeTests {
 
     @Test("the film in the picture in picture is saved every 5 s it plays there (not while paused) and as the picture closes")
     func savingThePicture() {
-        let h = ReducerHarness(ShellState(items: [film, second]))
-        h.apply(.libraryLoaded([:]))
-        h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.player(.duration(7200), token: 1, at: h.clock.now))
-        h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
-        h.apply(.player(.position(100), token: 1, at: h.clock.now))
-        h.apply(.command(.pictureInPicture, at: h.clock.now))
+        let h = rememberedFilmInPicture()
         #expect(h.state.picture.pip?.index == 0 && h.state.picture.pip?.playback.position == 100)
         h.send(.player(.position(104.9), token: 1, at: h.clock.now)) { $0.picture.pip?.playback.position = 104.9 }
         h.send(.player(.position(105.1), token: 1, at: h.clock.now), effects: [.savePosition(film, position: 105.1, duration: 7200, watched: false)]) {
@@ -116,14 +123,7 @@ struct ResumeTests {
 
     @Test("quitting saves the film in the picture beside the one full screen")
     func quittingSavesThePicture() {
-        let h = ReducerHarness(ShellState(items: [film, second]))
-        h.apply(.libraryLoaded([:]))
-        h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.player(.duration(7200), token: 1, at: h.clock.now))
-        h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
-        h.apply(.player(.position(100), token: 1, at: h.clock.now))
-        h.apply(.command(.pictureInPicture, at: h.clock.now))
+        let h = rememberedFilmInPicture()
         h.apply(.player(.position(103), token: 1, at: h.clock.now))
         // The second film plays full screen; the first goes on in the picture.
         h.apply(.playIndex(1, at: h.clock.now))

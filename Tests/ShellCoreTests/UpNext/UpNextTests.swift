@@ -9,8 +9,11 @@ private func episode(_ n: Int, credits: Bool = true) -> MediaItem {
     return item
 }
 
-private func watchingEpisode(_ settings: ShellSettings = ShellSettings()) -> ReducerHarness {
+/// The first episode playing at 150 of its 180 s (credits from 160 s);
+/// `remembering`: the library loaded, so positions are saved.
+private func watchingEpisode(_ settings: ShellSettings = ShellSettings(), remembering: Bool = false) -> ReducerHarness {
     let h = ReducerHarness(ShellState(items: [episode(1), episode(3), episode(2)], settings: settings))
+    if remembering { h.apply(.libraryLoaded([:])) }
     h.apply(.playIndex(0, at: h.clock.now))
     h.apply(.player(.duration(180), token: 1, at: h.clock.now))
     h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
@@ -50,17 +53,7 @@ struct UpNextTests {
 
     @Test("left for the next episode from the card at its credits (under 95 %), an episode is saved as watched, not offered to continue; so is one left at its credits with no card")
     func watchedAtTheCredits() {
-        func watching(_ settings: ShellSettings) -> ReducerHarness {
-            let h = ReducerHarness(ShellState(items: [episode(1), episode(3), episode(2)], settings: settings))
-            h.apply(.libraryLoaded([:]))
-            h.apply(.playIndex(0, at: h.clock.now))
-            h.apply(.player(.duration(180), token: 1, at: h.clock.now))
-            h.apply(.player(.seekable(true), token: 1, at: h.clock.now))
-            h.apply(.player(.playing, token: 1, at: h.clock.now))
-            h.apply(.player(.position(150), token: 1, at: h.clock.now))
-            return h
-        }
-        let h = watching(ShellSettings())
+        let h = watchingEpisode(remembering: true)
         #expect(h.apply(.player(.position(161), token: 1, at: h.clock.now)).contains(.emit(.contentProposalPresented(title: "Show S01E02", id: "e2"))))
         let played = h.apply(.command(.select, at: h.clock.now))
         #expect(played.contains(.savePosition(episode(1), position: 161, duration: 180, watched: true)), "\(played)")
@@ -73,7 +66,7 @@ struct UpNextTests {
         var settings = ShellSettings()
         settings.upNextEnabled = false
         settings.pictureAutomatic = false
-        let g = watching(settings)
+        let g = watchingEpisode(settings, remembering: true)
         #expect(g.apply(.player(.position(156), token: 1, at: g.clock.now)) == [.savePosition(episode(1), position: 156, duration: 180, watched: false)])
         g.apply(.player(.position(163), token: 1, at: g.clock.now))
         #expect(g.apply(.command(.menu, at: g.clock.now)).contains(.savePosition(episode(1), position: 163, duration: 180, watched: true)))
