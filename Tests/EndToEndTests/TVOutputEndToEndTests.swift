@@ -195,7 +195,8 @@ struct TVOutputEndToEndTests {
         #expect(edges.min()! > 1000 && edges.max()! - edges.min()! <= 3, "the pane's right edge by row: \(edges)")
         // Channel 1 previews in the pane. The help drawn over the pane takes
         // the preview's picture off it (none is laid over the help's text,
-        // at most the part beside the help); it comes back whole as the help goes.
+        // only the part beside the help, not a black box); it comes back
+        // whole as the help goes.
         func previewArea(_ state: [String: Any]) -> Int {
             let laid = ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.first { $0["slot"] as? String == "preview" }
             return (laid?["w"] as? Int ?? 0) * (laid?["h"] as? Int ?? 0)
@@ -203,7 +204,7 @@ struct TVOutputEndToEndTests {
         try tv.type("Down")
         let whole = previewArea(try tv.waitForState(timeout: 20) { previewArea($0) > 0 })
         try tv.type("question")
-        try tv.waitForState { $0["help"] as? Bool == true && previewArea($0) < whole / 2 }
+        try tv.waitForState { $0["help"] as? Bool == true && previewArea($0) > 0 && previewArea($0) < whole / 2 }
         try tv.type("Escape")
         try tv.waitForState { $0["help"] as? Bool == false && previewArea($0) == whole }
         try tv.type("Escape")

@@ -143,7 +143,7 @@ struct PictureSnapshotTests {
         }
     }
 
-    @Test("the keys' help over the guide's preview (on the TV's 60 columns): the TV lays none of the preview's picture on the help, at most the part beside it")
+    @Test("the keys' help over the guide's preview (on the TV's 60 columns): the TV lays none of the preview's picture on the help, only the part beside it")
     func coveredWindows() throws {
         var s = guideWithPreview(restricted: false)
         // The TV's screen is 60 columns wide (its rows by its shape).
@@ -155,11 +155,12 @@ struct PictureSnapshotTests {
             s.chrome.help = true
             let helped = ShellView.render(s, theme: .dark, width: w, height: h, context: terminalVideo)
             #expect(helped.windows.map(\.inset) == [.preview], "\(w)×\(h): the list's view placed it")
-            if let part = helped.uncoveredPart(of: window) {
-                #expect(part.width * part.height < window.width * window.height / 2, "\(w)×\(h): the help covers most of it: \(part)")
-                for y in part.y..<(part.y + part.height) {
-                    for x in part.x..<(part.x + part.width) { #expect(helped[x, y].inset == .preview, "\(w)×\(h): (\(x), \(y)) is the help's") }
-                }
+            // The help leaves the pane's right end: that part is laid, not a black box.
+            let part = try #require(helped.uncoveredPart(of: window), "\(w)×\(h)")
+            #expect(part.x + part.width == window.x + window.width && part.width > 0, "\(w)×\(h): \(part)")
+            #expect(part.width * part.height < window.width * window.height / 2, "\(w)×\(h): the help covers most of it: \(part)")
+            for y in part.y..<(part.y + part.height) {
+                for x in part.x..<(part.x + part.width) { #expect(helped[x, y].inset == .preview, "\(w)×\(h): (\(x), \(y)) is the help's") }
             }
         }
     }

@@ -231,8 +231,10 @@ final class PlayerSlots: PlayerHost, RendererSource {
     /// ends here and now, so the device is free for the next; any other on
     /// a thread of its own: a player told to stop may still be ending a
     /// network stream, which libmpv's end waits for (a DNS lookup that gets
-    /// no answer: 30 s and more). Run-loop thread.
+    /// no answer: 30 s and more). It no longer waits for the device either.
+    /// Run-loop thread.
     private func end(_ player: MPVPlayer) {
+        if audioWanted === player { audioWanted = nil }
         guard !player.holdsAudio, !player.isReleasingAudio else {
             player.shutdown()
             takeAudioIfFree()

@@ -61,12 +61,10 @@ final class TVWindowBitmaps {
     }
 
     /// The pixel rectangle of the part of `slot`'s window nothing was drawn
-    /// over (`TVLayout.parts`; the whole window when it has none): what of
-    /// its picture is laid.
-    static func part(_ slot: PlayerSlot, layout: TVLayout, state: ShellState) -> Laid? {
-        guard let inset = inset(slot), let part = layout.parts.first(where: { $0.inset == inset }) else {
-            return rectangle(slot, layout: layout, state: state)
-        }
+    /// over (`TVLayout.parts`: every window the layout lays has one): what
+    /// of its picture is laid.
+    static func part(_ slot: PlayerSlot, layout: TVLayout) -> Laid? {
+        guard let inset = inset(slot), let part = layout.parts.first(where: { $0.inset == inset }) else { return nil }
         return pixels(part, layout)
     }
 
@@ -99,7 +97,7 @@ final class TVWindowBitmaps {
             let resized = renderer.width != rectangle.width || renderer.height != rectangle.height
             // The frame is rendered at the whole window's size; only the
             // part nothing was drawn over is laid.
-            let part = layout.flatMap { Self.part(slot, layout: $0, state: state) } ?? rectangle
+            let part = layout.flatMap { Self.part(slot, layout: $0) } ?? rectangle
             guard fresh || resized || laid[slot] != part else { continue }
             if fresh || resized {
                 guard render(renderer, width: rectangle.width, height: rectangle.height) else { continue }
