@@ -36,6 +36,20 @@ struct DemoLineupEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("Fractal TV") && $0.contains("Late Night Bars") }.ok)
     }
 
+    @Test("without video (--video none) the film's sound plays, and a channel with no sound says so, not that it may be off the air")
+    func withoutVideo() throws {
+        let shell = try ShellUnderTest(["--video", "none"], width: 120, height: 36, connectTimeout: 120, cacheHome: Self.cacheHome)
+        let film = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+        #expect(film["video"] as? String == "none" && film["live"] as? Bool == false)
+
+        #expect(try shell.ipc.request(["channel", 3])["error"] as? String == "success")
+        let silent = try shell.ipc.waitForState { $0["screen"] as? String == "error" }
+        #expect((silent["channel"] as? [String: Any])?["number"] as? Int == 3)
+        let reason = (silent["error"] as? [String: Any])?["reason"] as? String ?? ""
+        #expect(reason == "it has no sound, and this shell plays no pictures (--video none)", "\(reason)")
+        #expect(shell.tmux.waitFor { $0.contains("It has no sound, and this shell plays no pictures (--video none).") && !$0.contains("off the air") }.ok)
+    }
+
     @Test("a cache folder that cannot be made: the demo plays its channels without the film, and says so on screen")
     func filmLeftOut() throws {
         let blocker = TVShellBinary.scratchDirectory("demo-nocache").appendingPathComponent("a-file")

@@ -68,6 +68,11 @@ final class MPVPlayer {
     /// decoder may take (`stillPixels`): its end is a failure, not the end
     /// of what played.
     private var overPixelLimit = false
+    /// Without video (`--video none`), the latest load opened with no sound
+    /// to play: its end with nothing to play says so.
+    private var latestSilent = false
+    /// Whether this player shows pictures (not `--video none`).
+    private let showsPictures: Bool
     /// The `on_preloaded` hook mpv waits at for the current load: opened,
     /// nothing decoded yet (see `PlayerReport.preloaded`).
     private var heldHook: (id: UInt64, token: Int)?
@@ -114,6 +119,9 @@ final class MPVPlayer {
     static let stillPixels = 4096 * 4096
 
     /// Why a picture over `stillPixels` did not play.
+    /// Why a load with no sound fails without video (`--video none`); the
+    /// shell's own words (no player's text after a colon).
+    static let silentReason = "it has no sound, and this shell plays no pictures (--video none)"
     static let overPixelLimitReason = "the picture is larger than 4096 × 4096 pixels, the most the shell decodes"
 
     /// A still's per-file options: its decoder refuses more than
@@ -169,6 +177,7 @@ final class MPVPlayer {
         wakeupFD = wake[0]; wakeupWriteFD = wake[1]
         wakeLine = WakeLine(wake[1])
         self.holdsLoads = holdsLoads
+        showsPictures = video != .none
         renderFD = render[0]; renderWriteFD = render[1]
         mpv = try MPVHandle()
         let userOutput = options.last { $0.0 == "vo" }?.1
@@ -283,6 +292,7 @@ final class MPVPlayer {
         lastErrorLine = nil
         failedWithoutDetail = nil
         overPixelLimit = false
+        latestSilent = false
         var options = extra
         if let start { options["start"] = String(start) }
         var headers = item.headers
@@ -480,7 +490,9 @@ final class MPVPlayer {
                     latestFailed = true
                 }
                 var why = error?.message ?? "playback failed"
-                if let line = lastErrorLine {
+                if token == latestToken, latestSilent, error?.isNothingToPlay == true {
+                    return (.failed(reason: Self.silentReason), token)
+                } else if let line = lastErrorLine {
                     why += ": " + line
                 } else if token == latestToken {
                     failedWithoutDetail = token
@@ -563,6 +575,9 @@ final class MPVPlayer {
             }
             releaseHeldHook()
             heldHook = (id, token)
+            if !showsPictures, let list = try? mpv.node("track-list") {
+                latestSilent = !Self.tracks(list).contains { $0.kind == .audio }
+            }
             heldFile = streamsFromNetwork && heldIsFile()
             if heldFile, timeshiftEntries.contains(activeEntry) {
                 fileEntries.insert(activeEntry)
