@@ -157,6 +157,48 @@ struct TVOutputEndToEndTests {
         #expect(!isTrack(under), "the picture where the bar was: \(under)")
     }
 
+    @Test("after many new screens their overlay on mpv's OSD is made afresh (freeing what libass keeps of their texts): the home screen reads as before, and nothing of the old overlay stays over the channel full screen or in the picture in picture")
+    func osdRenewal() throws {
+        let tv = try Running(["--home"])
+        try tv.ipc.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        func renewals() throws -> Int { (try tv.ipc.state()["tv"] as? [String: Any])?["osd_renewals"] as? Int ?? -1 }
+        // Each file that cannot be played brings new text: its loading
+        // card, its error screen, its row on the home screen.
+        var plays = 0
+        while try renewals() == 0, plays < 300 {
+            plays += 1
+            try tv.ipc.request(["play", "/nonexistent/renewal-\(plays).ts"])
+            try tv.waitForState { $0["screen"] as? String == "error" && ($0["title"] as? String ?? "").contains("renewal-\(plays)") }
+            try tv.ipc.request(["keypress", "ESC"])
+            try tv.waitForState { $0["screen"] as? String == "home" }
+        }
+        #expect(try renewals() == 1, "made afresh once, after \(plays) files")
+        // The list ends at the last file (selected).
+        let read = try tv.waitForText("renewal-\(plays - 1).ts")
+        #expect(read.contains("\(plays + 6) items") && read.contains("renewal-\(plays - 1).ts"), "the home screen on the new overlay: \(read)")
+
+        #expect(try tv.ipc.request(["channel", 1])["error"] as? String == "success")
+        try tv.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true && $0["screen"] as? String == "player" }
+        let deadline = Deadline(in: 5)
+        var yellow = 0
+        repeat {
+            yellow = try tv.display.screenshot().count(near: 0xFFFF00, tolerance: 70, x: 0, y: 0, width: 1280, height: 720)
+        } while yellow <= 1280 * 720 / 20 && !deadline.hasPassed
+        #expect(yellow > 1280 * 720 / 20, "the test card full screen, no home screen left over it: \(yellow) yellow pixels")
+
+        try tv.type("p")
+        let home = try tv.waitForState(timeout: 30) { state in
+            state["screen"] as? String == "home" && (number((state["pip"] as? [String: Any])?["frames_presented"]) ?? 0) > 5
+                && ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.isEmpty == false
+        }
+        let laid = try #require(((home["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.first)
+        let x = try #require(laid["x"] as? Int), y = try #require(laid["y"] as? Int)
+        let w = try #require(laid["w"] as? Int), h = try #require(laid["h"] as? Int)
+        let inCorner = try tv.display.screenshot().count(near: 0xFFFF00, tolerance: 70, x: x, y: y, width: w, height: h)
+        #expect(inCorner > w * h / 20, "the test card in the picture, not the screens it carried full screen: \(inCorner) yellow pixels")
+        #expect(try tv.waitForText("Life Channel").contains("Life Channel"), "the home screen beside the picture")
+    }
+
     @Test("a radio channel (no video track) shows its title card, \"Audio only\", on the TV, not an empty black screen")
     func radio() throws {
         let dir = TVShellBinary.scratchDirectory("tv-radio")

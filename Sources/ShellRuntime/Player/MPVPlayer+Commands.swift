@@ -75,9 +75,9 @@ extension MPVPlayer {
         try mpv.command(["overlay-remove", String(id)])
     }
 
-    /// Puts `events` (ASS) on the OSD as overlay 1, at `width`×`height`;
+    /// Puts `events` (ASS) on the OSD as overlay `id`, at `width`×`height`;
     /// empty events take it away.
-    func showOverlay(_ events: String, width: Int, height: Int) throws {
-        try mpv.command(["osd-overlay", "1", events.isEmpty ? "none" : "ass-events", events, String(width), String(height)])
+    func showOverlay(_ events: String, width: Int, height: Int, id: Int = 1) throws {
+        try mpv.command(["osd-overlay", String(id), events.isEmpty ? "none" : "ass-events", events, String(width), String(height)])
     }
 }

@@ -29,6 +29,8 @@ final class TVPresenter: Presenter {
     private var sizeLookedAt = 0.0
     /// Overlays sent so far (`get_state.tv.osd_updates`).
     private(set) var updates = 0
+    /// When the overlay is made afresh, to free libass's caches.
+    private var renewal = OSDRenewal()
     private(set) var outputSize: (width: Int, height: Int)?
     /// The second pictures laid on the main output.
     private let bitmaps: TVWindowBitmaps
@@ -169,7 +171,19 @@ final class TVPresenter: Presenter {
         needsDraw = false
         if let shown, shown.events == frame.events, shown.width == output.width, shown.height == output.height { return }
         do {
-            try player.showOverlay(frame.events, width: output.width, height: output.height)
+            let old = renewal.id
+            if frame.events.isEmpty {
+                renewal.removed()
+                try player.showOverlay("", width: 0, height: 0, id: old)
+            } else if renewal.next(frame.events) {
+                // The new overlay goes on before the old one comes off, so
+                // no frame of the picture is shown without the screens.
+                try player.showOverlay(frame.events, width: output.width, height: output.height, id: renewal.id)
+                try player.showOverlay("", width: 0, height: 0, id: old)
+                logger.debug("the OSD overlay made afresh as overlay \(renewal.id) (libass's caches freed)")
+            } else {
+                try player.showOverlay(frame.events, width: output.width, height: output.height, id: old)
+            }
             shown = (frame.events, output.width, output.height)
             updates += 1
         } catch {
@@ -204,7 +218,8 @@ final class TVPresenter: Presenter {
     func playersExchanged(_ a: PlayerSlot, _ b: PlayerSlot) {
         guard a == .main || b == .main else { return }
         let left = players?[a == .main ? b : a]
-        try? left?.showOverlay("", width: 0, height: 0)
+        for id in OSDRenewal.ids { try? left?.showOverlay("", width: 0, height: 0, id: id) }
+        renewal.removed()
         if thumbnailLaid != nil { try? left?.removeBitmap(id: Self.thumbnailID) }
         thumbnailLaid = nil
         bitmaps.removeAll(from: left)
@@ -215,6 +230,7 @@ final class TVPresenter: Presenter {
 
     /// The main player died and a new one took its place: nothing is laid on it yet.
     func playerReplaced() {
+        renewal.removed()
         thumbnailLaid = nil
         bitmaps.removeAll(from: nil)
         images?.removeAll(from: nil)
@@ -236,7 +252,7 @@ final class TVPresenter: Presenter {
     var pendingOutput: Int32? { nil }
 
     /// `get_state.tv`: the output mpv draws on, its size, the overlays sent,
-    /// the bitmaps laid on (slot and pixel rectangle; a channel logo's slot
+    /// the times the overlay was made afresh (`OSDRenewal`), the bitmaps laid on (slot and pixel rectangle; a channel logo's slot
     /// is `logo`, the scrub thumbnail's `thumbnail`).
     var report: [String: Any] {
         var output: Any = NSNull()
@@ -248,7 +264,7 @@ final class TVPresenter: Presenter {
             output = vo == "drm" ? "drm" : vo == "x11" ? "x11"
                 : !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty ? "wayland" : !(environment["DISPLAY"] ?? "").isEmpty ? "x11" : "drm"
         }
-        return ["output": output, "width": outputSize?.width ?? 0, "height": outputSize?.height ?? 0, "osd_updates": updates,
+        return ["output": output, "width": outputSize?.width ?? 0, "height": outputSize?.height ?? 0, "osd_updates": updates, "osd_renewals": renewal.renewals,
                 "overlays": bitmaps.laid.sorted { $0.key.rawValue < $1.key.rawValue }.map { slot, laid in
                     ["slot": slot.rawValue, "x": laid.x, "y": laid.y, "w": laid.width, "h": laid.height] as [String: Any]
                 } + [thumbnailLaid].compactMap { $0 }.map { laid in

@@ -27,7 +27,7 @@ final class TVWindowBitmaps {
     }
 
     /// The slots whose players may show in a window, and their overlay ids
-    /// (mpv's `overlay-add` ids, 0…63; the ASS screens are `osd-overlay` 1,
+    /// (mpv's `overlay-add` ids, 0…63; the ASS screens are `osd-overlay` 1 or 2,
     /// another namespace).
     static let ids: [PlayerSlot: Int] = [.picture: 1, .preview: 2, .warmA: 3, .warmB: 4, .warmC: 12, .view0: 6, .view1: 7, .view2: 8, .view3: 9]
 
