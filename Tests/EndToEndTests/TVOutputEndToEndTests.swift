@@ -199,6 +199,34 @@ struct TVOutputEndToEndTests {
         #expect(try tv.waitForText("Life Channel").contains("Life Channel"), "the home screen beside the picture")
     }
 
+    @Test("a symbol in a channel's name (iptv-org's Ⓖ for a geo-blocked one) is drawn on the TV from a font that has it (fonts-symbola), not as the box of a missing glyph")
+    func symbolsInNames() throws {
+        let directory = TVShellBinary.scratchDirectory("tv-symbols")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Two lineups alike but for the symbol ending the second name, Ⓖ
+        // then Ⓢ: drawn alike where no font has them (the same box).
+        func lineup(_ first: String, _ symbol: String) throws -> String {
+            let file = directory.appendingPathComponent("\(first).m3u")
+            try ["#EXTM3U", "#EXTINF:-1 group-title=\"T\",\(first)", "/nonexistent/first.mkv", "#EXTINF:-1 group-title=\"T\",Mark \(symbol)", "/nonexistent/mark.mkv", ""]
+                .joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+            return file.path
+        }
+        let tv = try Running([try lineup("First", "\u{24BC}"), "--home"])
+        try tv.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        #expect(try tv.waitForText("First").contains("Mark"))
+        let geoBlocked = try tv.display.screenshot()
+        #expect(try tv.ipc.request(["lineup", try lineup("Again", "\u{24C8}")])["error"] as? String == "success")
+        try tv.waitForState { $0["title"] as? String == "Again" && $0["screen"] as? String == "error" }
+        try tv.ipc.request(["keypress", "ESC"])
+        try tv.waitForState { $0["screen"] as? String == "home" }
+        #expect(try tv.waitForText("Again").contains("Mark"))
+        // The TV's grid at 1280 × 720: 60 × 18 cells of 19 × 36 pixels from
+        // (70, 36); the second name is on row 5, from column 8.
+        let other = try tv.display.screenshot()
+        let differing = other.differing(from: geoBlocked, x: 70 + 8 * 19, y: 36 + 5 * 36, width: 52 * 19, height: 36)
+        #expect(differing > 30, "Ⓖ and Ⓢ drawn as themselves, not both as a missing glyph's box: \(differing) pixels differ")
+    }
+
     @Test("a radio channel (no video track) shows its title card, \"Audio only\", on the TV, not an empty black screen")
     func radio() throws {
         let dir = TVShellBinary.scratchDirectory("tv-radio")
