@@ -88,6 +88,27 @@ struct LiveViewerSnapshotTests {
         }
     }
 
+    @Test("a channel the guide lists nothing on has its whole name, in the programme column's room; one with programmes keeps to the names' column; where no programme has room (the guide's list beside the preview on the TV's 60 columns) every name has it")
+    func unlistedNames() throws {
+        let items = [
+            MediaItem(id: "news", title: "Evening News from the Whole Wide World", url: "http://x/1", isLive: true, number: 1, group: "Live", guideID: "news"),
+            MediaItem(id: "radio", title: "BBC Radio 5 Live Sports Extra Ⓖ", url: "http://x/2", isLive: true, number: 2, group: "Live"),
+        ]
+        var home = ShellState(items: items, guide: listings)
+        home.wallClock = sixPM + 600
+        home.navigation.destination = .home
+        let text = ShellView.render(home, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(text.contains("BBC Radio 5 Live Sports Extra Ⓖ"), "\(text)")
+        #expect(text.contains("Evening News from the Whole W…  Headlines"), "\(text)")
+
+        var guide = home
+        guide.navigation.destination = .guide
+        guide.navigation.homeSelection = 1
+        let list = ShellView.render(guide, theme: .dark, width: 60, height: 18, context: ViewContext(picture: .terminal)).text()
+        // Beside the preview no programme has room: every name is as wide as the list lets it.
+        #expect(list.contains("BBC Radio 5 Live…") && list.contains("Evening News fro…"), "\(list)")
+    }
+
     @Test("the home list with the selected channel's card (i): its rating and group, now and next, over the bottom of the list")
     func homeCard() throws {
         var home = watching(0)

@@ -79,7 +79,8 @@ enum HomeView {
         let tailColumn = shown.compactMap { row -> Int? in if case .item(let i, _) = row { columnWidth(of: tail(i)) } else { nil } }.max() ?? 0
         // Channel names as wide as the longest shown (up to half the row or
         // 32 cells): the programme column gets the rest. A row with no
-        // programme (a film) takes the width of both.
+        // programme shown (a film, a channel the guide lists nothing on, or
+        // any row where the programmes have no room) takes the width of both.
         let shownItems = shown.compactMap { row -> Int? in if case .item(let i, _) = row { i } else { nil } }
         let listed = shownItems.filter { state.items[$0].isLive }
         let longestName = (listed.isEmpty ? shownItems : listed).map { columnWidth(of: state.items[$0].title) }.max() ?? 10
@@ -100,21 +101,22 @@ enum HomeView {
                 let tail = tail(index)
                 let tailWidth = columnWidth(of: tail)
                 screen.put(tail, x: right - 3 - tailWidth, y: y, style: selected ? style : dim)
-                let titleWidth = item.isLive ? nameWidth : max(nameWidth, right - 3 - tailColumn - 2 - 8)
+                let (now, next) = state.shownNowNext(item)
+                let listingX = 8 + nameWidth + 2
+                let listingWidth = right - 3 - tailColumn - 2 - listingX
+                let listed = (now != nil || next != nil) && listingWidth > 8
+                let titleWidth = item.isLive && listed ? nameWidth : max(nameWidth, right - 3 - tailColumn - 2 - 8)
                 screen.put(truncate(item.title, toWidth: titleWidth, ellipsis: theme.glyphs.ellipsis), x: 8, y: y, style: style)
                 if state.isFavourite(index) {
                     screen.put(String(theme.glyphs.favourite), x: 7, y: y, style: selected ? style : base.with(foreground: theme.accent))
                 }
-                let (now, next) = state.shownNowNext(item)
-                let listingX = 8 + nameWidth + 2
-                let listingWidth = right - 3 - tailColumn - 2 - listingX
                 var listing = now.map { $0.title } ?? ""
                 if let next {
                     let more = listing.isEmpty ? "next: \(next.title)" : "  \(theme.glyphs.isASCII ? ">" : "▸") \(next.title)"
                     // What is next only where a word of it fits: never "▸ Te…".
                     if listing.isEmpty || columnWidth(of: listing) + min(columnWidth(of: more), 10) <= listingWidth { listing += more }
                 }
-                if listingWidth > 8 {
+                if listed {
                     screen.put(truncate(listing, toWidth: listingWidth, ellipsis: theme.glyphs.ellipsis), x: listingX, y: y,
                                style: selected ? style : dim, maxWidth: listingWidth)
                 }
