@@ -52,6 +52,7 @@ public enum GuideBuilder {
             digestReader = SourceDigestReader(inputs, targets: targets)
         }
         var report = GuideRefreshReport(channels: targets.count, channelsMatched: 0, programmes: 0, seconds: 0, sources: [], replaced: false)
+        report.storedBefore = stored != nil
         var configuration = Configuration()
         // 32 KiB pages: fewer B-tree pages to split and write for rows
         // with descriptions (about a tenth less time than 4 KiB; 64 KiB

@@ -22,13 +22,16 @@ public struct GuideRefreshReport: Sendable, Equatable {
     /// store was left as it was (only its refresh time moved); nil when the
     /// store was built anew.
     public var changed: Int?
+    /// Whether a guide was stored before this refresh (what a refresh that
+    /// replaced nothing leaves).
+    public var storedBefore = true
 
     /// The one sentence for the guide screen: nil when all went well.
     public var problem: String? {
         let failed = sources.filter(\.failed)
         if let first = failed.first {
             let reason = first.problems.first?.message ?? "could not be read"
-            let kept = replaced ? "" : "; the guide kept is the one from before"
+            let kept = replaced ? "" : storedBefore ? "; the guide kept is the one from before" : "; there is no guide yet"
             return "\(first.label): \(reason)\(failed.count > 1 ? " (and \(failed.count - 1) more sources)" : "")\(kept)"
         }
         if channelsMatched == 0 && channels > 0 { return "no channel of the lineup is in the guide (by tvg-id or name)" }

@@ -305,6 +305,18 @@ struct GuideStoreTests {
         }
     }
 
+    @Test("a first refresh whose sources all fail says there is no guide yet, not that the one from before is kept")
+    func firstRefreshFails() throws {
+        let path = try storePath()
+        let m3u = lineup("#EXTM3U\n#EXTINF:-1 tvg-id=\"3sat.de\",3sat\nhttp://x.invalid/3\n")
+        let file = (path as NSString).deletingLastPathComponent + "/empty.xml"
+        try "<?xml version=\"1.0\"?>\n<tv/>\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let report = try refresh(path, m3u, [file])
+        #expect(!report.replaced && !report.storedBefore)
+        #expect(report.problem?.hasSuffix("has no programmes; there is no guide yet") == true, "\(report.problem ?? "")")
+        #expect(GuideStore(path: path).status() == nil)
+    }
+
     @Test("a billion-laughs or external-entity guide is refused with a message and the store keeps the guide it had")
     func refusedKeepsOld() throws {
         let path = try storePath()
