@@ -31,8 +31,11 @@ enum ErrorView {
         }
         let hasNext = state.current.map { $0 + 1 < state.items.count } ?? false
         let labels = state.chrome.keyLabels
-        let hint = [hasNext ? labels.key(.select, keyboard: "ENTER").map { "\($0): next item" } : nil, labels.key(.menu, keyboard: "ESC").map { "\($0): home" }]
-            .compactMap { $0 }.joined(separator: " · ")
+        // A live channel's arrows flip to the next one, as in the player.
+        let flips = state.currentItem?.isLive == true && state.items.count > 1
+        let hint = [flips ? (theme.glyphs.isASCII ? "LEFT/RIGHT" : "←→") + ": other channels" : nil,
+                    hasNext ? labels.key(.select, keyboard: "ENTER").map { "\($0): next item" } : nil, labels.key(.menu, keyboard: "ESC").map { "\($0): home" }]
+            .compactMap { $0 }.joined(separator: theme.glyphs.isASCII ? " - " : " · ")
         screen.putCentered(hint, y: row + 1, style: base.with(foreground: theme.secondaryText), x: x, width: width)
     }
 }
