@@ -56,6 +56,13 @@ extension ShellReducer {
             if GuideGridReducer.available(state) && (state.screen == .home || state.screen == .guide) {
                 return GuideGridReducer.open(&state)
             }
+            if state.screen == .guide {
+                // The list is up and the grid has nothing to show: say why
+                // instead of nothing.
+                let why = state.guide.status?.refreshing == true ? "the guide is still being read" : "no programmes are listed for these channels"
+                state.chrome.notice = "The guide's grid: \(why)"
+                return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
+            }
             NavigationReducer.go(&state, to: .guide)
         case .record:
             return RecordingsReducer.open(&state, index: min(state.navigation.homeSelection, state.items.count - 1))

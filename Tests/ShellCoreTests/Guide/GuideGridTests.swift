@@ -86,6 +86,24 @@ struct GuideGridTests {
         h.expectArmed([.stall, .hintHide, .previewDelay])
     }
 
+    @Test("g on the guide's list when the grid has nothing to show says why (the guide still being read, or nothing listed), and the list stays")
+    func gridWithNothingListed() {
+        let h = ReducerHarness(ShellState(items: lineup(), guide: ProgrammeGuide(channels: [], programmes: [])))
+        h.send(.wallClock(wall, at: h.clock.now)) { $0.wallClock = wall }
+        h.apply(.command(.guide, at: h.clock.now))
+        #expect(h.state.screen == .guide && h.state.guide.grid == nil)
+        h.send(.guideStatus(GuideStatus(refreshing: true))) { $0.guide.status = GuideStatus(refreshing: true) }
+        h.press(.guide, effects: [.startTimer(.noticeHide, after: h.state.settings.noticeDelay * 2)]) {
+            $0.chrome.notice = "The guide's grid: the guide is still being read"
+        }
+        h.send(.guideStatus(GuideStatus(refreshed: wall))) { $0.guide.status = GuideStatus(refreshed: wall) }
+        h.press(.guide, effects: [.startTimer(.noticeHide, after: h.state.settings.noticeDelay * 2)]) {
+            $0.chrome.notice = "The guide's grid: no programmes are listed for these channels"
+        }
+        #expect(h.state.screen == .guide && h.state.guide.grid == nil)
+        h.expectArmed([.previewDelay, .noticeHide])
+    }
+
     @Test("g from the home screen: ESC goes home, nothing plays")
     func fromHome() {
         let h = ReducerHarness(ShellState(items: lineup(), guide: guide))
