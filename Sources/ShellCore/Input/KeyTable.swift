@@ -94,8 +94,8 @@ public enum KeyTable {
     /// transport bar and the overlay pass it on to the bar).
     public static func screenHandler(_ focus: KeyFocus) -> (handler: KeyHandler, keys: Set<RemoteCommand>) {
         switch focus {
-        case .home: (.home, [.up, .down, .select, .playPause, .play, .guide, .record, .info, .menu])
-        case .guideList: (.guideList, [.up, .down, .select, .playPause, .play, .guide, .menu, .record, .info])
+        case .home: (.home, [.up, .down, .select, .playPause, .play, .guide, .record, .info, .menu, .multiview])
+        case .guideList: (.guideList, [.up, .down, .select, .playPause, .play, .guide, .menu, .record, .info, .multiview])
         case .guideGrid: (.guideGrid, [.up, .down, .channelUp, .channelDown, .left, .right, .dayBack, .dayForward, .frameBack, .frameForward, .select, .guide, .menu, .record])
         case .searchLine: (.guideSearch, Set([.up, .down, .left, .right, .select, .menu, .search, .guide]).union(digits))
         case .transport:

@@ -1,6 +1,7 @@
 import MediaModel
 
-/// Multiview: `M` on a live channel shows it and up to three more (the
+/// Multiview: `M` on a live channel (playing, or selected on the home
+/// screen or the guide's list) shows it and up to three more (the
 /// favourites, else the channels after it) two by two, each playing in its
 /// own player at its window's size (a channel warm as a neighbour keeps its
 /// player: no second load); the arrows move the focus and the sound
@@ -26,6 +27,17 @@ enum MultiviewReducer {
         return nil
     }
 
+    /// On the home screen or the guide's list with a live channel selected
+    /// (and no prompt or flip under way, on an output that shows second
+    /// pictures): that channel and those `defaultChannels` picks; nil
+    /// otherwise (multiview then starts only from a channel playing).
+    static func fromList(_ state: ShellState) -> [Int]? {
+        guard state.screen == .home || (state.screen == .guide && state.guide.grid == nil), state.prompt == nil, state.live.flip == nil,
+              state.settings.secondPictures, state.items.indices.contains(state.navigation.homeSelection),
+              state.items[state.navigation.homeSelection].isLive else { return nil }
+        return defaultChannels(state, current: state.navigation.homeSelection)
+    }
+
     /// The channels of a multiview started from `current`: it, then the
     /// favourites, then the channels after it, live and numbered, four at most.
     static func defaultChannels(_ state: ShellState, current: Int) -> [Int] {
@@ -42,6 +54,7 @@ enum MultiviewReducer {
     /// current channel and those `defaultChannels` picks).
     static func start(_ state: inout ShellState, channels: [Int]?, now: Instant) -> [Effect] {
         guard state.multiview == nil else { return promote(&state, now: now) }
+        let channels = channels ?? fromList(state)
         if let why = impossibility(state), channels == nil || state.prompt != nil || state.live.flip != nil {
             state.chrome.notice = "Multiview: \(why)"
             return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 4)]

@@ -66,6 +66,8 @@ extension ShellReducer {
             NavigationReducer.go(&state, to: .guide)
         case .record:
             return RecordingsReducer.open(&state, index: min(state.navigation.homeSelection, state.items.count - 1))
+        case .multiview:
+            return MultiviewReducer.start(&state, channels: nil, now: now)
         case .menu where state.screen == .guide:
             return GuideGridReducer.leave(&state, now: now)
         default:

@@ -449,6 +449,31 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("M on the home screen or the guide's list with a live channel selected: it and the three after it open in the views, the sound with the first; on a film it says why")
+    func fromTheList() {
+        for screen in [Destination.home, .guide] {
+            var state = ShellState(items: channels, settings: noWarm)
+            state.navigation.destination = screen
+            state.navigation.homeSelection = 2
+            let h = ReducerHarness(state)
+            let effects = h.apply(.command(.multiview, at: h.clock.now))
+            let multiview = try! #require(h.state.multiview, "\(screen)")
+            #expect(multiview.views.map(\.index) == [2, 3, 4, 0] && multiview.focus == 0 && h.state.screen == .player)
+            for view in 0...3 {
+                let token = multiview.views[view].playback.token
+                #expect(effects.contains(.slot(PlayerSlot.views[view], .load(channels[multiview.views[view].index], token: token))))
+                #expect(effects.contains(.slot(PlayerSlot.views[view], .mute(view != 0))))
+            }
+            #expect(!effects.contains(.exchangePlayers(.main, .view0)), "nothing played: no player moves")
+            #expect(effects.contains(.emit(.multiviewStarted(channels: [3, 4, 5, 1]))))
+            h.expectArmed(h.armedTimers)
+        }
+        let h = ReducerHarness(ShellState(items: [film] + channels))
+        h.apply(.command(.multiview, at: h.clock.now))
+        #expect(h.state.multiview == nil && h.state.chrome.notice?.hasPrefix("Multiview:") == true)
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("not on a film: it says why")
     func onlyLive() {
         let h = ReducerHarness(ShellState(items: [film]))
