@@ -77,6 +77,18 @@ struct TVOutputEndToEndTests {
             return read
         }
 
+        /// The test card's yellow pixels on the whole screen, looked at until
+        /// they cover a twentieth of it, for five seconds at most (a player
+        /// taking mpv's window over shows its picture a moment later).
+        func waitForTestCardFullScreen() throws -> Int {
+            let deadline = Deadline(in: 5)
+            var yellow = 0
+            repeat {
+                yellow = try display.screenshot().count(near: 0xFFFF00, tolerance: 70, x: 0, y: 0, width: 1280, height: 720)
+            } while yellow <= 1280 * 720 / 20 && !deadline.hasPassed
+            return yellow
+        }
+
         /// Whether the X pointer is `shown` within five seconds (looked at
         /// on a still screen).
         func waitForPointer(shown: Bool) throws -> Bool {
@@ -179,11 +191,7 @@ struct TVOutputEndToEndTests {
 
         #expect(try tv.ipc.request(["channel", 1])["error"] as? String == "success")
         try tv.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true && $0["screen"] as? String == "player" }
-        let deadline = Deadline(in: 5)
-        var yellow = 0
-        repeat {
-            yellow = try tv.display.screenshot().count(near: 0xFFFF00, tolerance: 70, x: 0, y: 0, width: 1280, height: 720)
-        } while yellow <= 1280 * 720 / 20 && !deadline.hasPassed
+        let yellow = try tv.waitForTestCardFullScreen()
         #expect(yellow > 1280 * 720 / 20, "the test card full screen, no home screen left over it: \(yellow) yellow pixels")
 
         try tv.type("p")
@@ -366,13 +374,8 @@ struct TVOutputEndToEndTests {
                 && ((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]])?.isEmpty == true
                 && (state["tv"] as? [String: Any])?["output"] as? String == "x11"
         }
-        // The player takes mpv's window over as it comes back: look until
-        // its picture is on the screen, for a few seconds at most.
-        let deadline = Deadline(in: 5)
-        var fullScreen = 0
-        repeat {
-            fullScreen = try tv.display.screenshot().count(near: 0xFFFF00, tolerance: 70, x: 0, y: 0, width: 1280, height: 720)
-        } while fullScreen <= 1280 * 720 / 20 && !deadline.hasPassed
+        // The player takes mpv's window over as it comes back.
+        let fullScreen = try tv.waitForTestCardFullScreen()
         #expect(fullScreen > 1280 * 720 / 20, "the channel full screen again: \(fullScreen) yellow pixels; \(tv.problems)")
         // A picture closed (P) leaves its player idle; the next item sent
         // to the picture brings that idle player back full screen, where it
