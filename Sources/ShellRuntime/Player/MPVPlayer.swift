@@ -118,10 +118,10 @@ final class MPVPlayer {
     /// 3.9 GB).
     static let stillPixels = 4096 * 4096
 
-    /// Why a picture over `stillPixels` did not play.
     /// Why a load with no sound fails without video (`--video none`); the
     /// shell's own words (no player's text after a colon).
     static let silentReason = "it has no sound, and this shell plays no pictures (--video none)"
+    /// Why a picture over `stillPixels` did not play.
     static let overPixelLimitReason = "the picture is larger than 4096 × 4096 pixels, the most the shell decodes"
 
     /// A still's per-file options: its decoder refuses more than

@@ -252,8 +252,9 @@ final class TVPresenter: Presenter {
     var pendingOutput: Int32? { nil }
 
     /// `get_state.tv`: the output mpv draws on, its size, the overlays sent,
-    /// the times the overlay was made afresh (`OSDRenewal`), the bitmaps laid on (slot and pixel rectangle; a channel logo's slot
-    /// is `logo`, the scrub thumbnail's `thumbnail`).
+    /// the times the overlay was made afresh (`OSDRenewal`), the bitmaps
+    /// laid on (slot and pixel rectangle; a channel logo's slot is `logo`,
+    /// the scrub thumbnail's `thumbnail`).
     var report: [String: Any] {
         var output: Any = NSNull()
         if let main = players?[.main], main.showsWindow, outputSize != nil {
