@@ -49,7 +49,8 @@ enum OverlayReducer {
             guard !items.isEmpty else { return [] }
             state.chrome.overlayFocus = tabs.count + (items.firstIndex { $0.isCurrent } ?? 0)
             return []
-        case .up where onTabs, .menu where onTabs, .info:
+        case .up where onTabs, .menu, .info:
+            // ESC (Menu) dismisses the panel from anywhere in it, as UP does from its tabs.
             return dismiss(&state)
         case .left:
             state.chrome.overlayFocus = max(tabs.count, focus - 1)
@@ -64,7 +65,7 @@ enum OverlayReducer {
         case .up where state.chrome.infoTab == .previous && focus > tabs.count:
             state.chrome.overlayFocus = focus - 1
             return []
-        case .up, .menu:
+        case .up:
             state.chrome.overlayFocus = tabIndex()
             return []
         case .select:

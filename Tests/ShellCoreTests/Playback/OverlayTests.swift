@@ -91,7 +91,7 @@ struct OverlayTests {
         h.expectArmed([.transportHide])
     }
 
-    @Test("DOWN presents the info panel; moving to a tab shows it; DOWN goes into its items, UP back to the tabs; subtitles selected through the player; UP dismisses")
+    @Test("DOWN presents the info panel; moving to a tab shows it; DOWN goes into its items, UP back to the tabs; subtitles selected through the player; UP dismisses from the tabs, ESC from anywhere")
     func infoPanel() {
         let h = filmWithTracks()
         h.press(.down, effects: [.cancelTimer(.hintHide)]) {
@@ -116,6 +116,15 @@ struct OverlayTests {
         }
         h.press(.info, effects: [.cancelTimer(.hintHide)]) { $0.chrome.overlay = .info; $0.chrome.infoTab = .info }
         h.press(.menu) { $0.chrome.overlay = .none }
+        // ESC from the panel's items dismisses it too, not only from its tabs.
+        h.press(.down, effects: [.cancelTimer(.hintHide)]) { $0.chrome.overlay = .info }
+        h.press(.right) { $0.chrome.overlayFocus = 1; $0.chrome.infoTab = .chapters }
+        h.press(.right) { $0.chrome.overlayFocus = 2; $0.chrome.infoTab = .subtitles }
+        h.press(.down) { $0.chrome.overlayFocus = 4 }
+        h.press(.menu) {
+            $0.chrome.overlay = .none
+            $0.chrome.overlayFocus = 0
+        }
         h.expectArmed([.transportHide])
     }
 }
