@@ -25,8 +25,9 @@ enum OverlayReducer {
 
     /// Keys on the info panel, as tvOS's: LEFT / RIGHT along the tabs show
     /// each at once; DOWN (or SELECT) goes into the tab's content, where
-    /// LEFT / RIGHT move along its items and SELECT acts; UP (or ESC) goes
-    /// back to the tabs, and from the tabs closes the panel.
+    /// LEFT / RIGHT move along its items and SELECT acts; UP goes back to
+    /// the tabs, and from the tabs closes the panel; ESC closes it from
+    /// anywhere in it.
     static func reduceInfo(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
         let tabs = OverlayModel.infoTabs(state)
         let items = OverlayModel.infoItems(state)
