@@ -449,7 +449,7 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
-    @Test("M on the home screen or the guide's list with a live channel selected: it and the three after it open in the views, the sound with the first; on a film it says why")
+    @Test("M on the home screen or the guide's list with a live channel selected: it and the three after it open in the views, the sound with the first; a restricted one selected opens nothing before its passcode; on a film it says why")
     func fromTheList() {
         for screen in [Destination.home, .guide] {
             var state = ShellState(items: channels, settings: noWarm)
@@ -472,6 +472,17 @@ struct MultiviewTests {
         h.apply(.command(.multiview, at: h.clock.now))
         #expect(h.state.multiview == nil && h.state.chrome.notice?.hasPrefix("Multiview:") == true)
         h.expectArmed(h.armedTimers)
+
+        // A restricted channel selected: its view opens nothing before its passcode.
+        var restricted = ShellState(items: channels(ratedTVMA: 2), settings: noWarm)
+        restricted.restrictions = RestrictionsState(policy: RestrictionPolicy(mode: .passcode, movies: .allowAll, tv: .upTo(tvPG), hasPasscode: true))
+        restricted.navigation.homeSelection = 2
+        let locked = ReducerHarness(restricted)
+        let opened = locked.apply(.command(.multiview, at: locked.clock.now))
+        #expect(locked.state.multiview?.views.first?.index == 2 && locked.state.multiview?.views.first?.restricted == "TV-MA")
+        #expect(!opened.contains { if case .slot(.view0, .load) = $0 { true } else { false } }, "\(opened)")
+        #expect(!opened.contains { if case .load = $0 { true } else { false } }, "\(opened)")
+        locked.expectArmed(locked.armedTimers)
     }
 
     @Test("not on a film: it says why")
