@@ -73,7 +73,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     if scalar.value == 0x1B { reader = ControlSequenceReader() } else { _ = KeyDecoder.character(scalar.value) }
                     continue
                 }
-                if reader?.feed(scalar.value) != .more { reader = nil }
+                if reader?.feed(scalar.value) != .more {
+                    _ = reader?.key
+                    reader = nil
+                }
             }
             for pair in stride(from: 0, to: bytes.count - 1, by: 2) {
                 _ = KeyDecoder.functionKey(Int32(bytes[pair]) << 8 | Int32(bytes[pair + 1]))

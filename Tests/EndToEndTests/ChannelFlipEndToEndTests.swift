@@ -101,6 +101,21 @@ extension DemoLineupEndToEndTests {
         try shell.ipc.waitForState(timeout: 5) { channelNumber($0) == 3 && $0["channel_entry"] is NSNull }
     }
 
+    @Test("the numeric keypad in application mode (tmux, PuTTY send ESC O r for its 2): its digits type a number, its ENTER tunes it, its - goes back")
+    func keypadInApplicationMode() throws {
+        let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: Self.cacheHome)
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        #expect(try shell.ipc.request(["channel", 1])["error"] as? String == "success")
+        try shell.ipc.waitForState { channelNumber($0) == 1 && $0["phase"] as? String == "playing" }
+        try shell.tmux.send("KP0", "KP2")
+        try shell.ipc.waitForState(timeout: 1.5) { $0["channel_entry"] as? String == "02" }
+        try shell.tmux.send("KPEnter")
+        try shell.ipc.waitForState(timeout: 1.5) { channelNumber($0) == 2 && $0["channel_entry"] is NSNull }
+        try shell.tmux.send("KP-")
+        try shell.ipc.waitForState(timeout: 5) { channelNumber($0) == 1 }
+        #expect(try shell.ipc.state()["screen"] as? String != "home", "no key of the keypad's was taken for ESC")
+    }
+
     @Test("LEFT on a paused channel with no timeshift says there is no rewind and stays, paused, on the channel")
     func pausedLiveLeft() throws {
         let shell = try demoTuned(to: 1)
