@@ -29,7 +29,13 @@ struct DemoLineupEndToEndTests {
         let dead = try shell.ipc.waitForState { $0["screen"] as? String == "error" }
         let reason = (dead["error"] as? [String: Any])?["reason"] as? String ?? ""
         #expect(reason.contains("Connection refused"), "the dead channel says why: \(reason)")
-        #expect(shell.tmux.waitFor { $0.contains("Off Air is not available right now") }.ok)
+        #expect(shell.tmux.waitFor { $0.contains("Off Air is not available right now") && $0.contains("ENTER: try again") }.ok)
+        // ENTER tries the channel again (it fails again: a second error is
+        // logged), and stays on it.
+        try shell.tmux.send("Enter")
+        #expect(shell.waitForLog("Could not play “Off Air”", times: 2))
+        let again = try shell.ipc.waitForState { $0["screen"] as? String == "error" }
+        #expect((again["channel"] as? [String: Any])?["number"] as? Int == 5)
 
         try shell.tmux.send("Escape")
         try shell.ipc.waitForState { $0["screen"] as? String == "home" }

@@ -29,12 +29,15 @@ enum ErrorView {
             screen.putCentered(truncate(URLRedaction.redact(location), toWidth: width, ellipsis: theme.glyphs.ellipsis), y: row, style: base.with(foreground: theme.secondaryText), x: x, width: width)
             row += 1
         }
+        let live = state.currentItem?.isLive == true
         let hasNext = state.current.map { $0 + 1 < state.items.count } ?? false
         let labels = state.chrome.keyLabels
-        // A live channel's arrows flip to the next one, as in the player.
-        let flips = state.currentItem?.isLive == true && state.items.count > 1
+        // A live channel's arrows flip to the next one, as in the player;
+        // its ENTER tries it again.
+        let flips = live && state.items.count > 1
+        let enter = live ? "try again" : hasNext ? "next item" : nil
         let hint = [flips ? (theme.glyphs.isASCII ? "LEFT/RIGHT" : "←→") + ": other channels" : nil,
-                    hasNext ? labels.key(.select, keyboard: "ENTER").map { "\($0): next item" } : nil, labels.key(.menu, keyboard: "ESC").map { "\($0): home" }]
+                    enter.flatMap { what in labels.key(.select, keyboard: "ENTER").map { "\($0): \(what)" } }, labels.key(.menu, keyboard: "ESC").map { "\($0): home" }]
             .compactMap { $0 }.joined(separator: theme.glyphs.isASCII ? " - " : " · ")
         screen.putCentered(hint, y: row + 1, style: base.with(foreground: theme.secondaryText), x: x, width: width)
     }

@@ -1,11 +1,17 @@
 import MediaModel
 
 extension ShellReducer {
-    /// Keys on the error screen: ENTER plays the next item, the channel keys
-    /// flip, ESC and the guide key go home.
+    /// Keys on the error screen: ENTER plays the next item (a live channel:
+    /// the same channel again), the channel keys flip, ESC and the guide key
+    /// go home.
     static func reduceError(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         switch command {
         case .select:
+            // A live channel is tried again (it may be back); anything
+            // else gives way to the next item.
+            if state.currentItem?.isLive == true, let current = state.current {
+                return PlaybackReducer.play(&state, index: current, now: now)
+            }
             if let current = state.current, current + 1 < state.items.count {
                 return PlaybackReducer.play(&state, index: current + 1, now: now)
             }

@@ -41,7 +41,9 @@ enum PlayerReducer {
             state.playback.failure = failure
             NavigationReducer.go(&state, to: .error(failure))
             var effects: [Effect] = answered + [.cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: state.playingURL))]
-            if let current = state.current, current + 1 < state.items.count {
+            // A playlist moves on past a file that fails; a live channel
+            // stays, for the viewer to try it again or choose another.
+            if let current = state.current, current + 1 < state.items.count, state.currentItem?.isLive != true {
                 effects.append(.startTimer(.errorAdvance, after: state.settings.errorAdvanceDelay))
             }
             return effects

@@ -92,7 +92,7 @@ struct FailoverTests {
         let title = "Could not play “News”"
         let error = ShellError(title: title, reason: "timed out", location: "http://c.tv/news.m3u8")
         h.send(.player(.failed(reason: "timed out"), token: 3, at: h.clock.now), effects: [
-            .cancelTimer(.transportHide), .emit(.error(title: title, reason: "timed out", url: "http://c.tv/news.m3u8")), .startTimer(.errorAdvance, after: 4),
+            .cancelTimer(.transportHide), .emit(.error(title: title, reason: "timed out", url: "http://c.tv/news.m3u8")),
         ]) {
             $0.live.streamHealth[0] = health(stream: 2, inRow: 3, failure: "timed out", failed: 2)
             $0.live.recovery = nil
@@ -112,7 +112,7 @@ struct FailoverTests {
         let stalled = e.apply(.timerFired(.stall, at: e.clock.now))
         #expect(stalled.contains(switched(1, 2, "the stream stalled")) && stalled.contains(.load(news.onStream(2), token: 3)))
         #expect(e.state.live.streamHealth[0]?.failedInRow == 1, "a stream played in between: a new run")
-        h.expectArmed([.stall, .errorAdvance, .spinner])
+        h.expectArmed([.stall, .spinner])
         e.expectArmed([.stall, .hintHide, .spinner, .transportHide])
     }
 

@@ -318,6 +318,41 @@ struct ErrorScreenKeyTests {
     }
 }
 
+extension ErrorScreenKeyTests {
+    @Test("a live channel that fails stays on its error screen: nothing moves on by itself; ENTER tries the channel again, RIGHT the next")
+    func liveStays() {
+        let dead = MediaItem(id: "dead", title: "Off Air", url: "http://127.0.0.1:9/off.m3u8", isLive: true, number: 2)
+        let items = [channel, dead, MediaItem(id: "ch3", title: "Sport", url: "av://lavfi:testsrc", isLive: true, number: 3)]
+        let h = ReducerHarness(ShellState(items: items))
+        _ = h.apply(.playIndex(1, at: h.clock.now))
+        let title = "Could not play “Off Air”"
+        let error = ShellError(title: title, reason: "loading failed", location: dead.url)
+        h.send(.player(.failed(reason: "loading failed"), token: 1, at: h.clock.now), effects: [
+            .cancelTimer(.transportHide), .emit(.error(title: title, reason: "loading failed", url: dead.url)),
+        ]) {
+            $0.playback.phase = .failed
+            $0.playback.failure = error
+            $0.navigation.destination = .error(error)
+            $0.chrome.transportVisible = false
+            $0.live.streamHealth[1, default: StreamHealth()].lastFailure = "loading failed"
+            $0.live.streamHealth[1]?.lastFailedStream = 0
+        }
+        #expect(h.advance(by: 60) == [.stall], "no timer moves on: the stall watch of the load that failed is all")
+        h.send(.timerFired(.stall, at: h.clock.now))
+        h.press(.select, effects: [.cancelTimer(.errorAdvance), .load(dead, token: 2), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
+            $0.navigation.destination = .player
+            $0.playback.phase = .loading
+            $0.playback.failure = nil
+            $0.playback.token = 2
+            $0.chrome.transportVisible = true
+        }
+        _ = h.apply(.player(.failed(reason: "loading failed"), token: 2, at: h.clock.now))
+        #expect(h.state.screen == .error)
+        #expect(h.apply(.command(.right, at: h.clock.now)).contains(where: { if case .requestFlip = $0 { true } else { false } }))
+        h.expectArmed([.flipTimeout, .spinner, .stall])
+    }
+}
+
 @Suite("Home and guide keys")
 struct HomeGuideKeyTests {
     @Test("g opens the guide from home and from the player (with [pip] automatic = false, what played stops); ESC goes from the guide back home")
