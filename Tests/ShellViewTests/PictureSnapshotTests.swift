@@ -115,6 +115,32 @@ struct PictureSnapshotTests {
         }
     }
 
+    @Test("a channel whose preview failed says so in plain words, as the error screen does; the player's text stays off the pane")
+    func previewFailed() throws {
+        var s = guideWithPreview(restricted: false)
+        s.picture.preview?.playback.phase = .failed
+        s.picture.preview?.playback.failure = ShellError(title: "Could not play", reason: "loading failed: tcp: Connection refused")
+        for (w, h) in sizes {
+            let screen = ShellView.render(s, theme: .dark, width: w, height: h, context: terminalVideo)
+            #expect(screen.windows.isEmpty)
+            #expect(screen.text().contains("Unavailable now") && !screen.text().contains("Could not play"), "\(w)×\(h): \(screen.text())")
+        }
+        // The grid's preview, beside the focused programme's details.
+        let wall = 1_795_466_400.0
+        let channels = (1...3).map { (n: Int) in
+            MediaItem(id: "c\(n)", title: "Channel \(n)", url: "http://live.test/\(n).m3u8", isLive: true, number: n, guideID: "c\(n)")
+        }
+        var grid = ShellState(items: channels, guide: ProgrammeGuide(channels: [], programmes: [Programme(channel: "c2", start: wall - 600, stop: wall + 600, title: "Show")]))
+        grid.wallClock = wall
+        grid.navigation.destination = .guide
+        grid.guide.grid = GuideGrid(channel: 1, time: wall, start: wall - 1800)
+        grid.picture.preview = s.picture.preview
+        grid.picture.preview?.index = 1
+        let screen = ShellView.render(grid, theme: .dark, width: 120, height: 40, context: terminalVideo)
+        #expect(screen.windows.isEmpty)
+        #expect(screen.text().contains("Unavailable now") && !screen.text().contains("Could not play"), "\(screen.text())")
+    }
+
     @Test("the guide's list of 40 channels with the film in a picture: it goes to the preview pane's empty part, hiding no row of the list nor what the pane shows")
     func pictureBesideGuideList() throws {
         let channels = (1...40).map { (n: Int) in MediaItem(id: "c\(n)", title: "Channel \(n)", url: "av://lavfi:testsrc2", isLive: true, number: n, group: "Channels") }

@@ -165,4 +165,9 @@ public struct ShellError: Equatable, Sendable {
         self.reason = reason
         self.location = location
     }
+
+    /// What a small picture of a live channel (the guide's preview,
+    /// multiview's views) says when its channel failed: in plain words, as
+    /// the error screen says it; the player's text is for the log and IPC.
+    static let unavailableNow = "Unavailable now"
 }

@@ -153,7 +153,8 @@ enum GuideGridView {
     /// once it plays (muted), else why not (restricted, no room, tuning).
     private static func drawPreview(into screen: inout Screen, state: ShellState, video: PictureLayout.Rect, theme: Theme, context: ViewContext) {
         guard let preview = state.picture.preview else { return }
-        if preview.restricted == nil, preview.playback.phase == .playing || preview.playback.firstFramePresented, context.videoInTerminal {
+        if preview.restricted == nil, preview.playback.phase != .failed, preview.playback.phase == .playing || preview.playback.firstFramePresented,
+           context.videoInTerminal {
             screen.place(VideoWindow(.preview, x: video.x, y: video.y, width: video.width, height: video.height))
             return
         }
@@ -164,7 +165,7 @@ enum GuideGridView {
         } else if preview.withheld != nil {
             "No preview"
         } else if preview.playback.phase == .failed {
-            "Could not play"
+            ShellError.unavailableNow
         } else if !context.videoInTerminal {
             "Previewing"
         } else {

@@ -37,7 +37,8 @@ enum MultiviewView {
             screen.fill(x: r.x, y: r.y, width: r.width, height: 1, with: Cell(" ", style: labelStyle))
             screen.put(" " + truncate(label, toWidth: r.width - 2, ellipsis: theme.glyphs.ellipsis), x: r.x, y: r.y, style: labelStyle)
             let picture = (x: r.x, y: r.y + 1, width: r.width, height: r.height - 1)
-            let shows = context.videoInTerminal && entry.opened && (entry.playback.firstFramePresented || entry.playback.phase == .playing)
+            let shows = context.videoInTerminal && entry.opened && entry.playback.phase != .failed
+                && (entry.playback.firstFramePresented || entry.playback.phase == .playing)
             if shows {
                 screen.place(VideoWindow([VideoInset.view0, .view1, .view2, .view3][view], x: picture.x, y: picture.y, width: picture.width, height: picture.height))
                 continue
@@ -48,7 +49,7 @@ enum MultiviewView {
             } else if let why = entry.blocked {
                 message = "Not opened: \(why)"
             } else if entry.playback.phase == .failed {
-                message = "Could not play"
+                message = ShellError.unavailableNow
             } else if !context.videoInTerminal {
                 message = context.picture == .window ? "In mpv's window" : "Audio only"
             } else {

@@ -14,7 +14,9 @@ enum PreviewPaneView {
         let item = state.items[state.navigation.homeSelection]
         let preview = state.picture.preview?.index == state.navigation.homeSelection ? state.picture.preview : nil
         let card = Style(foreground: theme.text, background: theme.barBackground)
-        if let preview, preview.restricted == nil, preview.playback.phase == .playing || preview.playback.firstFramePresented, context.videoInTerminal {
+        // A preview that played and then failed shows why, not its last frame.
+        if let preview, preview.restricted == nil, preview.playback.phase != .failed,
+           preview.playback.phase == .playing || preview.playback.firstFramePresented, context.videoInTerminal {
             screen.place(VideoWindow(.preview, x: video.x, y: video.y, width: video.width, height: video.height))
         } else {
             screen.fill(x: video.x, y: video.y, width: video.width, height: video.height, with: Cell(" ", style: card))
@@ -24,7 +26,7 @@ enum PreviewPaneView {
             } else if let withheld = preview?.withheld {
                 message = "No preview: " + withheld
             } else if preview?.playback.phase == .failed {
-                message = "Could not play"
+                message = ShellError.unavailableNow
             } else if state.picture.pip?.index == state.navigation.homeSelection {
                 message = "Playing in the picture"
             } else if !item.isLive {

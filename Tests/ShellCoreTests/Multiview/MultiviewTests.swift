@@ -100,6 +100,21 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("a view whose channel played and then failed says so in plain words instead of its last frame; the player's text stays off the screen")
+    func viewFailed() {
+        let h = watching()
+        h.apply(.command(.multiview, at: h.clock.now))
+        let token = h.state.multiview!.views[1].playback.token
+        h.apply(.player(.playing, token: token, at: h.clock.now))
+        h.apply(.frame(.rendered, token: token, at: h.clock.now))
+        func screen() -> Screen { ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)) }
+        #expect(screen().windows.contains { $0.inset == .view1 })
+        h.apply(.player(.failed(reason: "loading failed: tcp: Connection refused"), token: token, at: h.clock.now))
+        #expect(!screen().windows.contains { $0.inset == .view1 })
+        let text = screen().text()
+        #expect(text.contains("Unavailable now") && !text.contains("tcp") && !text.contains("Could not play"), "\(text)")
+    }
+
     @Test("arrows move the focus in the layout and the sound with it; m changes the layout")
     func focus() {
         let h = watching()
