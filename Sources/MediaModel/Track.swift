@@ -7,20 +7,28 @@ public struct Track: Equatable, Hashable, Sendable {
     public var id: Int
     public var kind: Kind
     public var title: String?
+    /// The language's code as the file gives it ("eng", "de").
     public var language: String?
+    /// The language's name in English ("English", "German"), where the code
+    /// is one known (the player's adapter names it); nil otherwise.
+    public var languageName: String?
     public var selected: Bool
 
-    public init(id: Int, kind: Kind, title: String? = nil, language: String? = nil, selected: Bool = false) {
+    public init(id: Int, kind: Kind, title: String? = nil, language: String? = nil, languageName: String? = nil, selected: Bool = false) {
         self.id = id
         self.kind = kind
         self.title = title
         self.language = language
+        self.languageName = languageName
         self.selected = selected
     }
 
-    /// "English (eng)", "Track 2" …
+    /// What a viewer reads in the menus: "English", "Commentary (English)",
+    /// "Track 2" …; the language's code where it has no known name ("qaa").
     public var label: String {
-        switch (title, language) {
+        switch (title, languageName ?? language) {
+        // A title that only repeats the language ("eng", "English").
+        case (let t?, let l?) where t.lowercased() == l.lowercased() || t.lowercased() == language?.lowercased(): l
         case (let t?, let l?): "\(t) (\(l))"
         case (let t?, nil): t
         case (nil, let l?): l

@@ -51,6 +51,21 @@ struct OverlayEndToEndTests {
         #expect(try shell.ipc.state()["overlay"] as? String == "none")
     }
 
+    @Test("the demo film's subtitles are named by their language (\"English\"), not its code, in the paused bar's Subtitles menu and over IPC")
+    func languageNames() throws {
+        let shell = try ShellUnderTest([], width: 100, height: 30, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)
+        let playing = try shell.ipc.waitForState {
+            $0["phase"] as? String == "playing" && (($0["tracks"] as? [[String: Any]]) ?? []).contains { $0["type"] as? String == "subtitle" }
+        }
+        let subtitle = (playing["tracks"] as? [[String: Any]] ?? []).first { $0["type"] as? String == "subtitle" }
+        #expect(subtitle?["title"] as? String == "English", "\(subtitle ?? [:])")
+        for key in ["SPACE", "UP", "ENTER"] { try shell.ipc.request(["keypress", key]) }
+        let menu = try shell.ipc.waitForState { ($0["transport_menu"] as? [String: Any])?["open"] as? String == "Subtitles" }
+        #expect((menu["transport_menu"] as? [String: Any])?["choices"] as? [String] == ["Off", "English"])
+        let shown = shell.tmux.waitFor { $0.contains("English") && $0.contains("Off") }
+        #expect(shown.ok && !shown.screen.contains("eng\n") && !shown.screen.contains(" eng "), "\(shown.screen)")
+    }
+
     @Test("on a live channel the info panel has no Chapters tab, and Now and Next start their times in one column")
     func liveInfo() throws {
         let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)

@@ -718,7 +718,9 @@ final class MPVPlayer {
             case "sub": kind = .subtitle
             default: return nil
             }
-            return Track(id: Int(id), kind: kind, title: t["title"]?.string, language: t["lang"]?.string, selected: t["selected"]?.flag ?? false)
+            let language = t["lang"]?.string
+            return Track(id: Int(id), kind: kind, title: t["title"]?.string, language: language, languageName: LanguageNames.name(language),
+                         selected: t["selected"]?.flag ?? false)
         }
     }
 

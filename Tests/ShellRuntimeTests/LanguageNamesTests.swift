@@ -1,0 +1,29 @@
+import MPVClient
+@testable import ShellRuntime
+import Testing
+
+@Suite("Language names for the track menus")
+struct LanguageNamesTests {
+    @Test("ISO 639-1, 639-2/B and /T codes as files give them are named in English; a region is ignored; unknown or empty codes have no name")
+    func names() {
+        #expect(["eng", "en", "ger", "deu", "fre", "fra", "dut", "spa", "jpn", "pt-BR"].map(LanguageNames.name)
+            == ["English", "English", "German", "German", "French", "French", "Dutch", "Spanish", "Japanese", "Portuguese"])
+        #expect(LanguageNames.name("qaa") == nil)
+        #expect(LanguageNames.name("xyz") == nil)
+        #expect(LanguageNames.name("") == nil)
+        #expect(LanguageNames.name(nil) == nil)
+        #expect(LanguageNames.name(String(repeating: "a", count: 4000)) == nil)
+    }
+
+    @Test("mpv's track list becomes tracks with the language's name beside its code")
+    func fromTrackList() {
+        let node = MPVNode.array([
+            .map(["id": .int(1), "type": .string("sub"), "lang": .string("eng"), "selected": .flag(true)]),
+            .map(["id": .int(2), "type": .string("audio"), "lang": .string("ger"), "title": .string("Stereo")]),
+            .map(["id": .int(3), "type": .string("audio")]),
+        ])
+        let tracks = MPVPlayer.tracks(node)
+        #expect(tracks.map(\.label) == ["English", "Stereo (German)", "Track 3"])
+        #expect(tracks.map(\.language) == ["eng", "ger", nil], "the code is kept, for choosing subtitles by language")
+    }
+}
