@@ -79,6 +79,37 @@ struct GuideChannelsEndToEndTests {
         #expect(back["previous_channel"] as? Int == 2)
     }
 
+    @Test("without a guide, / typed in the terminal finds channels by name (every word, anywhere); DOWN and ENTER tune the one chosen")
+    func searchNamesWithoutGuide() throws {
+        let dir = TVShellBinary.scratchDirectory("name-search")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("lineup.m3u")
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-chno="1",Alpha News
+            av://lavfi:testsrc2=size=160x90:rate=25
+            #EXTINF:-1 tvg-chno="2",Bravo Sport
+            av://lavfi:testsrc=size=160x90:rate=25
+            #EXTINF:-1 tvg-chno="3",Charlie News HD
+            av://lavfi:smptebars=size=160x90:rate=25
+            """.write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--home", "--lineup", lineup.path], width: 100, height: 30)
+        try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "home" }
+        try shell.tmux.send("/")
+        try shell.ipc.waitForState { search($0)?["text"] as? String == "" }
+        try shell.tmux.send("n", "e", "w", "s")
+        let found = try shell.ipc.waitForState { search($0)?["text"] as? String == "news" }
+        #expect((search(found)?["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Alpha News", "Charlie News HD"], "\(search(found) ?? [:])")
+        #expect(search(found)?["searching"] as? Bool == false, "no guide to wait for")
+        #expect(shell.tmux.waitFor { $0.contains("Channel    1 Alpha News") && $0.contains("Channel    3 Charlie News HD") && !$0.contains("Bravo") }.ok,
+                "\(shell.tmux.capture())")
+        try shell.tmux.send("Down")
+        try shell.ipc.waitForState { search($0)?["focus"] as? Int == 1 }
+        try shell.tmux.send("Enter")
+        let tuned = try shell.ipc.waitForState(timeout: 15) { playing($0, channel: 3) }
+        #expect(tuned["guide"] is NSNull)
+    }
+
     @Test("ENTER on future programmes in the grid, then Remind me, sets reminders; a minute before they start one notice lists both; DOWN chooses, ENTER tunes")
     func reminderFires() throws {
         let dir = TVShellBinary.scratchDirectory("guide-reminder")

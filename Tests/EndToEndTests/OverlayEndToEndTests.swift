@@ -90,15 +90,19 @@ struct OverlayEndToEndTests {
         #expect(timeColumn("Now") != nil && timeColumn("Now") == timeColumn("Next"), "Now at \(timeColumn("Now") ?? -1), Next at \(timeColumn("Next") ?? -1)")
     }
 
-    @Test("/ without a stored guide says why there is nothing to search")
+    @Test("/ without a stored guide finds what plays by name, and says there is no guide to search when nothing is called so")
     func searchWithoutGuide() throws {
         let clip = try TestMedia.clip(seconds: 60)
         let shell = try ShellUnderTest(["--home", clip])
         try shell.ipc.waitForState { $0["screen"] as? String == "home" }
-        try shell.tmux.send("/")
-        let said = shell.tmux.waitFor { $0.contains("Search needs a guide") }
+        try shell.tmux.send("/", "z", "z")
+        let said = shell.tmux.waitFor { $0.contains("No channel or film is called “zz” (there is no guide to search)") }
         #expect(said.ok, "\(said.screen)")
-        #expect(try shell.ipc.state()["notice"] as? String != nil)
+        try shell.tmux.send("BSpace", "BSpace", "c", "l", "i", "p")
+        let found = shell.tmux.waitFor { $0.contains("Film       clip-60s") }
+        #expect(found.ok, "\(found.screen)")
+        let search = ((try shell.ipc.state()["guide"] as? [String: Any])?["search"] as? [String: Any])
+        #expect((search?["items"] as? [[String: Any]])?.count == 1 && (search?["results"] as? [Any])?.isEmpty == true, "\(search ?? [:])")
     }
 
     @Test("every key says what it did: +10 s, a frame, what did they say, back to live or why not")

@@ -98,9 +98,20 @@ struct GuideGridSnapshotTests {
         state.guide.search = GuideSearch(text: "nothing", results: [], resultsFor: "nothing", key: 13)
         assertThemedSnapshots(state, named: "guide-search-empty") { screen, _ in
             let text = (0..<screen.height).map { y in String((0..<screen.width).map { screen[$0, y].character }) }.joined(separator: "\n")
-            #expect(text.contains("Nothing in the guide matches"))
+            #expect(text.contains("Nothing in the lineup or the guide matches"))
             #expect(text.contains("abcdefghijklmnopqrstuvwxyz 0123456789  space"))
             #expect(screen[3 + 13, 4].character == "n" && screen[3 + 13, 4].style.bold, "n focused")
+        }
+        // Channels found by name come before the programmes, with what ENTER does.
+        var names = GuideSearch(text: "s", results: found, resultsFor: "s", focus: 0, onKeyboard: false, key: 4)
+        names.items = state.itemNames.matches("s", order: state.lineupIndex.listOrder, limit: 50)
+        state.guide.search = names
+        assertThemedSnapshots(state, named: "guide-search-names") { screen, _ in
+            let text = (0..<screen.height).map { y in String((0..<screen.width).map { screen[$0, y].character }) }.joined(separator: "\n")
+            let rows = text.split(separator: "\n").map(String.init)
+            let channel = rows.firstIndex { $0.contains("Channel") }, programme = rows.firstIndex { $0.contains(found[0].title) }
+            #expect(channel != nil && programme != nil && channel! < programme!, "names first\n\(text)")
+            #expect(text.contains("watch"), "ENTER on a channel watches it\n\(text)")
         }
         state.guide.search = GuideSearch(text: "", key: OnScreenKey.all.count - 1)
         assertThemedSnapshots(state, named: "guide-search-keyboard", sizes: [(40, 12)]) { screen, _ in

@@ -4,7 +4,12 @@ import MediaModel
 /// views draw it, IPC reports it.
 public struct ShellState: Equatable, Sendable {
     /// What can be played, in order (the lineup or the items given).
-    public var items: [MediaItem] { didSet { reindex() } }
+    public var items: [MediaItem] {
+        didSet {
+            reindex()
+            itemNames = ItemNameIndex(items: items)
+        }
+    }
     /// Index in `items` of the item loading or playing.
     public var current: Int?
     /// What is in front (written by `NavigationReducer` only).
@@ -52,6 +57,9 @@ public struct ShellState: Equatable, Sendable {
     /// The lineup's orders and lookups, kept current with `items`, the
     /// favourites and the flip setting.
     public private(set) var lineupIndex = LineupIndex()
+    /// The items' names as the search line looks them up, kept current
+    /// with `items`.
+    public private(set) var itemNames = ItemNameIndex()
     /// Locked-down mode: never quits on a key or IPC request.
     public var kiosk = false
     /// Set once the shell has decided to quit.
@@ -67,6 +75,7 @@ public struct ShellState: Equatable, Sendable {
         self.guide = GuideState(programmes: guide)
         self.restrictions = restrictions
         reindex()
+        itemNames = ItemNameIndex(items: items)
     }
 
     private mutating func reindex() {

@@ -1,10 +1,14 @@
 import MediaModel
 
 /// The guide's search line (`/`), while it is up: the text typed, the
-/// results of the last search (by time), the one focused, and the
-/// on-screen keyboard a remote types with.
+/// lineup's items whose names match it, the guide's programmes that match
+/// it (by time), the one focused (among the items, then the programmes),
+/// and the on-screen keyboard a remote types with.
 public struct GuideSearch: Equatable, Sendable {
     public var text = ""
+    /// Indices in `ShellState.items` of the channels and films whose names
+    /// hold every word of `text`, best first (found at once, as typed).
+    public var items: [Int] = []
     /// Results for `resultsFor`, restricted programmes left out, only
     /// channels of this lineup.
     public var results: [Programme] = []
@@ -30,6 +34,22 @@ public struct GuideSearch: Equatable, Sendable {
 
     /// A search is under way for `text`.
     public var searching: Bool { resultsFor != text && !text.isEmpty }
+
+    /// The rows: the items, then the programmes.
+    public var count: Int { items.count + results.count }
+
+    /// A row of the results.
+    public enum Entry: Equatable, Sendable {
+        /// `ShellState.items[index]`.
+        case item(Int)
+        case programme(Programme)
+    }
+
+    /// The row at `row`, if there is one.
+    public func entry(_ row: Int) -> Entry? {
+        if items.indices.contains(row) { return .item(items[row]) }
+        return results.indices.contains(row - items.count) ? .programme(results[row - items.count]) : nil
+    }
 }
 
 /// An edit of the search line, from a typed key.

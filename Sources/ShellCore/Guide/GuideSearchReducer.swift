@@ -1,10 +1,13 @@
 import MediaModel
 
-/// The guide's search line: `/` opens it over the guide; typed text asks the
-/// runtime to search the stored guide, else the one held (`Effect.searchGuide`), whose results
-/// come back as `Action.guideSearchResults` (only the answer to the text
-/// shown is kept); UP/DOWN move through them; ENTER tunes to a programme on
-/// now, sets a reminder on a future one, plays a past one from the archive;
+/// The guide's search line: `/` opens it over the guide; typed text finds
+/// the lineup's channels and films by name at once (`ItemNameIndex`), and
+/// asks the runtime to search the stored guide, else the one held
+/// (`Effect.searchGuide`), whose results come back as
+/// `Action.guideSearchResults` (only the answer to the text shown is kept),
+/// listed after the names; UP/DOWN move through them; ENTER plays a channel
+/// or film found by name, tunes to a programme on now, sets a reminder on a
+/// future one, plays a past one from the archive;
 /// a remote's number keys type digits; ESC (or the remote's guide key)
 /// closes the line. A remote types letters on the on-screen keyboard, which
 /// has the focus when the line opens: LEFT/RIGHT move along it, ENTER types
@@ -12,15 +15,10 @@ import MediaModel
 /// a keyboard's typing gives the focus to the results (ENTER then chooses
 /// the first, as before). Pure.
 enum GuideSearchReducer {
-    /// Opens the search line (on the guide, from the home screen or guide);
-    /// without a guide, stored or held (the demo's), says so.
+    /// Opens the search line (on the guide, from the home screen or guide).
+    /// Without a guide, stored or held (the demo's), it finds names only.
     static func open(_ state: inout ShellState) -> [Effect] {
-        guard state.screen == .home || state.screen == .guide else { return [] }
-        guard state.guide.status != nil || !state.guide.programmes.isEmpty else {
-            // Say why there is nothing to search.
-            state.chrome.notice = "Search needs a guide: give one with --guide URL (or the lineup's x-tvg-url), or run tvshell guide update"
-            return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
-        }
+        guard state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }
         NavigationReducer.go(&state, to: .guide)
         state.guide.search = GuideSearch()
         return []
@@ -44,7 +42,8 @@ enum GuideSearchReducer {
             search.text.removeLast()
         }
         search.focus = 0
-        if search.text.allSatisfy(\.isWhitespace) {
+        search.items = state.itemNames.matches(search.text, order: state.lineupIndex.listOrder, limit: state.settings.searchLimit)
+        if search.text.allSatisfy(\.isWhitespace) || !hasGuide(state) {
             search.results = []
             search.resultsFor = search.text
             state.guide.search = search
@@ -54,12 +53,17 @@ enum GuideSearchReducer {
         return [.searchGuide(search.text, from: state.wallClock, limit: state.settings.searchLimit)]
     }
 
+    /// Whether there is a guide to search, stored or held.
+    static func hasGuide(_ state: ShellState) -> Bool {
+        state.guide.status != nil || !state.guide.programmes.isEmpty
+    }
+
     /// The store's answer for `text`.
     static func results(_ state: inout ShellState, text: String, _ programmes: [Programme]) -> [Effect] {
         guard var search = state.guide.search, search.text == text else { return [] }
         search.results = state.searchResults(programmes)
         search.resultsFor = text
-        search.focus = min(search.focus, max(0, search.results.count - 1))
+        search.focus = min(search.focus, max(0, search.count - 1))
         state.guide.search = search
         return []
     }
@@ -74,28 +78,37 @@ enum GuideSearchReducer {
             state.guide.search = search
             return []
         case .down where search.onKeyboard:
-            guard !search.results.isEmpty else { return [] }
+            guard search.count > 0 else { return [] }
             search.onKeyboard = false
             search.focus = 0
             state.guide.search = search
             return []
-        case .up where !search.onKeyboard && (search.focus == 0 || search.results.isEmpty):
+        case .up where !search.onKeyboard && (search.focus == 0 || search.count == 0):
             search.onKeyboard = true
             state.guide.search = search
             return []
         case .up, .down:
-            guard !search.onKeyboard, !search.results.isEmpty else { return [] }
-            search.focus = min(max(0, search.focus + (command == .up ? -1 : 1)), search.results.count - 1)
+            guard !search.onKeyboard, search.count > 0 else { return [] }
+            search.focus = min(max(0, search.focus + (command == .up ? -1 : 1)), search.count - 1)
             state.guide.search = search
             return []
         case .select where search.onKeyboard:
             return edit(&state, OnScreenKey.all[min(max(0, search.key), OnScreenKey.all.count - 1)].edit)
         case .select:
-            guard search.results.indices.contains(search.focus) else { return [] }
-            let programme = search.results[search.focus]
-            guard let index = state.itemIndex(guideChannel: programme.channel) else { return [] }
-            return ProgrammeChoice.choose(&state, index: index, programme: programme,
-                                          start: programme.start, stop: programme.stop ?? programme.start + 1800, now: now)
+            switch search.entry(search.focus) {
+            case .item(let index)?:
+                guard state.items.indices.contains(index) else { return [] }
+                state.guide.search = nil
+                state.navigation.homeSelection = index
+                state.navigation.homeInContinue = false
+                return PlaybackReducer.play(&state, index: index, now: now)
+            case .programme(let programme)?:
+                guard let index = state.itemIndex(guideChannel: programme.channel) else { return [] }
+                return ProgrammeChoice.choose(&state, index: index, programme: programme,
+                                              start: programme.start, stop: programme.stop ?? programme.start + 1800, now: now)
+            case nil:
+                return []
+            }
         case .menu, .search, .guide:
             state.guide.search = nil
             return []

@@ -1,9 +1,10 @@
 import MediaModel
 
-/// The guide's search line and its results (by time), over the guide: the
-/// text typed, then one row a programme (day and time, channel, title,
-/// episode; a mark where a reminder is set), the focused one highlighted,
-/// a line that says what ENTER does with it.
+/// The guide's search line and its results, over the guide: the text
+/// typed, then a row for each channel or film found by name (its kind, its
+/// number and name), then one a programme, by time (day and time, channel,
+/// title, episode; a mark where a reminder is set), the focused one
+/// highlighted, a line that says what ENTER does with it.
 enum GuideSearchView {
     /// Draws the search, keeping the search line and the focused row clear
     /// of the picture in picture (`content`).
@@ -29,22 +30,34 @@ enum GuideSearchView {
         let top = 6
         let visible = max(1, screen.height - top - 3)
         var status: String?
+        let guide = GuideSearchReducer.hasGuide(state)
         if search.text.allSatisfy(\.isWhitespace) {
-            status = "Type a title, or words of a description"
-        } else if search.searching && search.results.isEmpty {
+            status = guide ? "Type a channel's name, a title, or words of a description" : "Type a channel's or a film's name"
+        } else if search.searching && search.count == 0 {
             status = ascii ? "Searching..." : "Searching…"
-        } else if search.results.isEmpty {
-            status = (ascii ? "Nothing in the guide matches \"" : "Nothing in the guide matches “") + search.text + (ascii ? "\"" : "”")
+        } else if search.count == 0 {
+            let quoted = (ascii ? "\"" : "“") + search.text + (ascii ? "\"" : "”")
+            status = guide ? "Nothing in the lineup or the guide matches " + quoted : "No channel or film is called " + quoted + " (there is no guide to search)"
         }
         if let status { screen.put(truncate(status, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: 3, y: top, style: dim) }
         content.keep(row: 3, x: 2, width: width)
         content.keep(row: 4, x: 2, width: width)
-        let first = min(max(0, search.focus - visible / 2), max(0, search.results.count - visible))
-        for (row, programme) in search.results.enumerated().dropFirst(first).prefix(visible) {
+        let first = min(max(0, search.focus - visible / 2), max(0, search.count - visible))
+        for row in first..<min(search.count, first + visible) {
             let y = top + row - first
             let focused = row == search.focus
             let style = focused ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true) : base
             screen.fill(x: 2, y: y, width: width, height: 1, with: Cell(" ", style: style))
+            if focused { content.keep(row: y, x: 2, width: width) }
+            guard case .programme(let programme)? = search.entry(row) else {
+                if case .item(let index)? = search.entry(row), state.items.indices.contains(index) {
+                    let found = state.items[index]
+                    screen.put(found.isLive ? "Channel" : "Film", x: 3, y: y, style: focused ? style : dim)
+                    let name = (found.number.map { "\($0) " } ?? "") + found.title
+                    screen.put(truncate(name, toWidth: width - 12, ellipsis: theme.glyphs.ellipsis), x: 14, y: y, style: style, maxWidth: width - 12)
+                }
+                continue
+            }
             let item = state.itemIndex(guideChannel: programme.channel).map { state.items[$0] }
             let when = context.dayAndClock(programme.start)
             let channel = truncate((item?.number.map { "\($0) " } ?? "") + (item?.title ?? programme.channel), toWidth: 18,
@@ -56,12 +69,13 @@ enum GuideSearchView {
             screen.put(when, x: 3, y: y, style: focused ? style : dim)
             screen.put(channel, x: 14, y: y, style: focused ? style : dim, maxWidth: 18)
             screen.put(truncate(title, toWidth: width - 32, ellipsis: theme.glyphs.ellipsis), x: 34, y: y, style: style, maxWidth: width - 32)
-            if focused { content.keep(row: y, x: 2, width: width) }
         }
         let enter: String
         let labels = state.chrome.keyLabels
         let ok = labels.key(.select, keyboard: "ENTER") ?? "ENTER"
-        if let programme = search.results.indices.contains(search.focus) ? search.results[search.focus] : nil {
+        if case .item(let index)? = search.entry(search.focus) {
+            enter = ok + (state.items.indices.contains(index) && state.items[index].isLive ? " watch" : " play")
+        } else if case .programme(let programme)? = search.entry(search.focus) {
             let wall = state.wallClock
             if programme.start <= wall && wall < (programme.stop ?? .infinity) {
                 enter = ok + " watch"
@@ -77,7 +91,7 @@ enum GuideSearchView {
         // BS deletes a letter typed on a keyboard; a remote types and deletes on the keyboard row.
         let close = (labels.key(.menu, keyboard: "ESC") ?? "ESC") + " close"
         let hint = search.onKeyboard
-            ? [ascii ? "LEFT/RIGHT letters" : "←→ letters", ok + " type", search.results.isEmpty ? "" : (ascii ? "DOWN results" : "↓ results"), close]
+            ? [ascii ? "LEFT/RIGHT letters" : "←→ letters", ok + " type", search.count == 0 ? "" : (ascii ? "DOWN results" : "↓ results"), close]
                 .filter { !$0.isEmpty }.joined(separator: dot)
             : [ascii ? "UP/DOWN choose" : "↑↓ choose", enter, labels.isRemote ? "" : "BS delete", close].filter { !$0.isEmpty }.joined(separator: dot)
         screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)

@@ -33,6 +33,9 @@ enum StateReport {
             "time": time,
             "search": state.guide.search.map { search in
                 ["text": search.text, "searching": search.searching, "focus": search.focus,
+                 "items": search.items.filter(state.items.indices.contains).map { index in
+                     Self.channelJSON(state.items[index]).merging(["live": state.items[index].isLive]) { $1 }
+                 },
                  "results": search.results.map { Self.programme(state, $0) },
                  "keyboard": search.onKeyboard ? Self.onScreenKey(search.key) : NSNullValue.null] as [String: Any]
             } ?? NSNullValue.null,

@@ -6,7 +6,7 @@ import Testing
 /// 2026-11-23 20:40 UTC.
 private let wall = 1_795_466_400.0
 private let news = MediaItem(id: "news", title: "News", url: "http://live.test/news.m3u8", isLive: true, number: 1, guideID: "news.tv")
-private let late = MediaItem(id: "late", title: "Late", url: "http://live.test/late.m3u8", isLive: true, number: 2, rating: "TV-MA",
+private let late = MediaItem(id: "late", title: "Owls", url: "http://live.test/late.m3u8", isLive: true, number: 2, rating: "TV-MA",
                              contentRating: ContentRating(system: "us-tv", code: "TV-MA", rank: 600, media: .tv), guideID: "late.tv")
 private let tvPG = ContentRating(system: "us-tv", code: "TV-PG", rank: 400, media: .tv)
 private let onNow = Programme(channel: "news.tv", start: wall - 600, stop: wall + 1200, title: "Tonight")
@@ -191,13 +191,73 @@ struct GuideSearchTests {
         h.expectArmed([.previewDelay])
     }
 
-    @Test("/ needs a guide, and says so")
-    func needsStore() {
-        let h = ReducerHarness(ShellState(items: [news]))
+    @Test("without a guide, / finds the lineup's channels and films by name, at once and with no search of a store; ENTER plays the one focused and selects it on the home list")
+    func namesWithoutGuide() {
+        let film = MediaItem(id: "film", title: "The Newsroom", url: "/media/newsroom.mkv")
+        let sport = MediaItem(id: "sport", title: "Sport News HD", url: "http://live.test/sport.m3u8", isLive: true, number: 3)
+        var settings = ShellSettings()
+        settings.previewDelay = nil
+        let h = ReducerHarness(ShellState(items: [news, late, film, sport], settings: settings))
         h.apply(.command(.guide, at: h.clock.now))
-        h.press(.search, effects: [.startTimer(.noticeHide, after: 5)]) {
-            $0.chrome.notice = "Search needs a guide: give one with --guide URL (or the lineup's x-tvg-url), or run tvshell guide update"
+        h.press(.search) { $0.guide.search = GuideSearch() }
+        h.send(.searchEdit(.insert("n"))) {
+            $0.guide.search?.text = "n"
+            $0.guide.search?.resultsFor = "n"
+            $0.guide.search?.onKeyboard = false
+            // Names that begin with it, then a word that does, then the rest.
+            $0.guide.search?.items = [0, 2, 3]
         }
-        h.expectArmed([.previewDelay, .noticeHide])
+        type(h, "e")
+        type(h, "w")
+        type(h, "s")
+        #expect(h.state.guide.search?.items == [0, 2, 3] && h.state.guide.search?.searching == false)
+        h.send(.searchEdit(.insert(" "))) {
+            $0.guide.search?.text = "news "
+            $0.guide.search?.resultsFor = "news "
+        }
+        h.send(.searchEdit(.insert("h"))) {
+            $0.guide.search?.text = "news h"
+            $0.guide.search?.resultsFor = "news h"
+            $0.guide.search?.items = [2, 3]
+        }
+        // Every word, anywhere in the name: "The Newsroom" has an h too.
+        h.send(.searchEdit(.insert("d"))) {
+            $0.guide.search?.text = "news hd"
+            $0.guide.search?.resultsFor = "news hd"
+            $0.guide.search?.items = [3]
+        }
+        h.press(.select, effects: [.cancelTimer(.errorAdvance), .load(sport, token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
+            $0.guide.search = nil
+            $0.navigation.homeSelection = 3
+            $0.navigation.destination = .player
+            $0.current = 3
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.chrome.transportVisible = true
+        }
+        h.expectArmed([.transportHide, .stall])
+    }
+
+    @Test("with a guide, the names found come first, then the programmes; the focus goes down through both, and ENTER on a programme does what it did")
+    func namesThenProgrammes() {
+        let h = onGuide()
+        h.press(.search) { $0.guide.search = GuideSearch() }
+        h.send(.searchEdit(.insert("n")), effects: [.searchGuide("n", from: wall, limit: 50)]) {
+            $0.guide.search?.text = "n"
+            $0.guide.search?.onKeyboard = false
+            $0.guide.search?.items = [0]
+        }
+        h.send(.guideSearchResults(text: "n", [onNow, later])) {
+            $0.guide.search?.results = [onNow, later]
+            $0.guide.search?.resultsFor = "n"
+        }
+        #expect(h.state.guide.search?.entry(0) == .item(0) && h.state.guide.search?.entry(1) == .programme(onNow))
+        h.press(.down) { $0.guide.search?.focus = 1 }
+        h.press(.down) { $0.guide.search?.focus = 2 }
+        h.press(.down)
+        #expect(h.state.guide.search?.entry(2) == .programme(later) && h.state.guide.search?.entry(3) == nil)
+        h.apply(.command(.select, at: h.clock.now))
+        #expect(h.state.recordings.dialog?.choices == [.remind(set: false), .record, .recordSeries, .cancel], "a future programme's offer, as before")
+        h.expectArmed(h.armedTimers)
     }
 }

@@ -1,0 +1,41 @@
+import MediaModel
+@testable import ShellCore
+import Testing
+
+@Suite("Finding the lineup's items by name")
+struct ItemNameIndexTests {
+    private let items = [
+        "BBC One Ⓖ", "CBBC", "BBC Radio 5 Live", "Sky News", "The Newsroom", "Österreich 1", "News 24", "Al Jazeera",
+    ].enumerated().map { MediaItem(id: "i\($0.offset)", title: $0.element, url: "http://x/\($0.offset)", isLive: true, number: $0.offset + 1) }
+
+    private func names(_ query: String, order: [Int]? = nil, limit: Int = 50) -> [String] {
+        ItemNameIndex(items: items).matches(query, order: order ?? Array(items.indices), limit: limit).map { items[$0].title }
+    }
+
+    @Test("every word, anywhere in the name, upper or lower case alike: names that begin with the query first, then a word that begins with its first word, then the rest")
+    func ranking() {
+        #expect(names("bbc") == ["BBC One Ⓖ", "BBC Radio 5 Live", "CBBC"])
+        #expect(names("news") == ["News 24", "Sky News", "The Newsroom"])
+        #expect(names("NEWS sky") == ["Sky News"])
+        #expect(names("radio live") == ["BBC Radio 5 Live"])
+        #expect(names("jaz") == ["Al Jazeera"])
+        #expect(names("ⓖ") == ["BBC One Ⓖ"], "symbols fold like letters")
+        #expect(names("österreich") == ["Österreich 1"])
+        #expect(names("oesterreich").isEmpty, "no spelling of ö is guessed")
+    }
+
+    @Test("nothing for blank text; the list order breaks ties (favourites first); the limit holds")
+    func orderAndLimit() {
+        #expect(names("").isEmpty && names("   ").isEmpty)
+        #expect(names("b", order: [2, 1, 0]) == ["BBC Radio 5 Live", "BBC One Ⓖ", "CBBC"])
+        #expect(names("e", limit: 2).count == 2)
+        #expect(names("x y z").isEmpty)
+        #expect(names("bbc", order: [99, 0]) == ["BBC One Ⓖ"], "an index out of the lineup is passed over")
+    }
+
+    @Test("a name longer than the query, and a query longer than a name")
+    func lengths() {
+        #expect(names("bbc one ⓖ and more").isEmpty)
+        #expect(names("c").count == 4)
+    }
+}
