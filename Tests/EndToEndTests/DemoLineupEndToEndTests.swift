@@ -29,7 +29,9 @@ struct DemoLineupEndToEndTests {
         let dead = try shell.ipc.waitForState { $0["screen"] as? String == "error" }
         let reason = (dead["error"] as? [String: Any])?["reason"] as? String ?? ""
         #expect(reason.contains("Connection refused"), "the dead channel says why: \(reason)")
-        #expect(shell.tmux.waitFor { $0.contains("Off Air is not available right now") && $0.contains("ENTER: try again") }.ok)
+        #expect(shell.tmux.waitFor {
+            $0.contains("Off Air is not available right now") && $0.contains("Its server refused the connection.") && $0.contains("ENTER: try again")
+        }.ok)
         // ENTER tries the channel again (it fails again: a second error is
         // logged), and stays on it.
         try shell.tmux.send("Enter")

@@ -76,6 +76,12 @@ struct LiveViewerSnapshotTests {
         try check(failed, "channel-failed") { text, _, _ in
             #expect(text.contains("Off Air is not available right now") && !text.contains("http://") && !text.contains("tcp"))
         }
+        // A cause the viewer can act on is named: here, this box offline.
+        let offline = ShellError(title: "Could not play “Off Air”", reason: "loading failed: tcp: Failed to resolve hostname x: Name or service not known",
+                                 location: "http://x/5")
+        failed.navigation.destination = .error(offline)
+        let text = ShellView.render(failed, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(text.contains("Its server could not be found: this box may be offline") && !text.contains("hostname") && !text.contains("off the air"), "\(text)")
     }
 
     @Test("the home list: now and next on every channel row, the rating in its own column")

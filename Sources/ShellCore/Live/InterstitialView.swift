@@ -34,10 +34,18 @@ enum InterstitialView {
             if item.streamCount > 1 { detail.append("stream \((health?.stream ?? 0) + 1) of \(item.streamCount)") }
             let footer: [(String, Style)] = [
                 ("\(spin) Reconnecting" + String(theme.glyphs.ellipsis) + (detail.isEmpty ? "" : " (\(detail.joined(separator: ", ")))"), base),
-            ] + wrap(URLRedaction.redactingURLs(in: recovery.reason), width: width, maxLines: 2, ellipsis: theme.glyphs.ellipsis).map { ($0, dim) }
+            ] + wrap(URLRedaction.redactingURLs(in: Self.plain(recovery.reason)), width: width, maxLines: 2, ellipsis: theme.glyphs.ellipsis).map { ($0, dim) }
             drawCard(item, header: item.number.map(String.init) ?? "", footer: footer,
                      into: &screen, state: state, theme: theme, context: context, x: x, width: width)
         }
+    }
+
+    /// Why a channel is being reconnected, as a viewer reads it: tvshell's
+    /// own reasons ("the stream stalled") as they are, the player's text
+    /// (with a colon) in plain words, or not at all.
+    static func plain(_ reason: String) -> String {
+        guard reason.contains(":") else { return reason.prefix(1).uppercased() + reason.dropFirst() }
+        return PlainFailure.sentence(reason) ?? ""
     }
 
     /// The size in cells of a warm target's picture in the card: a 16:9

@@ -1,8 +1,9 @@
 import MediaModel
 
 /// The error screen: what failed, why (the player's reason), and what the
-/// user can do next. A live channel's failure is said in plain words: the
-/// player's text and the stream's URL are for the log and IPC.
+/// user can do next. A live channel's failure is said in plain words
+/// (`PlainFailure`): the player's text and the stream's URL are for the log
+/// and IPC.
 enum ErrorView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
         let base = Style(foreground: theme.text, background: theme.background)
@@ -12,7 +13,8 @@ enum ErrorView {
             // player's ("loading failed: tcp: …", with the URL) are not.
             let own = !error.reason.contains(":") && !error.reason.isEmpty
             let reason = own ? error.reason.prefix(1).uppercased() + error.reason.dropFirst() + "."
-                : "It may be off the air, or its stream could not be reached. Try again later, or another channel."
+                : PlainFailure.sentence(error.reason).map { $0 + " Try again later, or another channel." }
+                ?? "It may be off the air, or its stream could not be reached. Try again later, or another channel."
             error = ShellError(title: "\(item.title) is not available right now", reason: reason)
         }
         let width = min(screen.width - 4, 72)
