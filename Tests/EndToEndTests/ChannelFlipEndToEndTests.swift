@@ -34,8 +34,8 @@ extension DemoLineupEndToEndTests {
         try shell.tmux.send("Right")
         let failed = try shell.ipc.waitForEvent("channel-flip-completed") { targetNumber($0) == 5 }
         #expect(failed["success"] as? Bool == false && failed["superseded"] == nil)
-        let shown = shell.tmux.waitFor { $0.contains("Off Air is not available right now") }
-        #expect(shown.ok, "the interstitial says so plainly: \(shown.screen)")
+        let shown = shell.tmux.waitFor { $0.contains("Off Air is not available right now") && $0.contains("Its server refused the connection.") }
+        #expect(shown.ok, "the interstitial says so plainly, and why: \(shown.screen)")
         #expect(!shown.screen.contains("127.0.0.1") && !shown.screen.contains("loading failed"), "no URL, no mpv text: \(shown.screen)")
         let failing = try shell.ipc.state()
         #expect((failing["flip_failure_reason"] as? String)?.contains("127.0.0.1") == true, "the reason over IPC")

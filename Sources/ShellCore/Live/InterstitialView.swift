@@ -22,6 +22,8 @@ enum InterstitialView {
             let arrow = flip.direction == .next ? "▶" : "◀"
             let footer: [(String, Style)] = flip.failure.map { failure in
                 wrap(URLRedaction.redactingURLs(in: failure), width: width, maxLines: 3, ellipsis: theme.glyphs.ellipsis).map { ($0, base.with(foreground: theme.error)) }
+                    + wrap(URLRedaction.redactingURLs(in: Self.plain(flip.failureReason ?? "")), width: width, maxLines: 2, ellipsis: theme.glyphs.ellipsis)
+                    .map { ($0, dim) }
             } ?? [("\(spin) Tuning" + String(theme.glyphs.ellipsis), dim)]
             let picture = state.warmFlipTarget != nil && context.videoInTerminal ? livePictureSize(screen: screen, width: width) : nil
             drawCard(item, header: "\(arrow)  \(item.number.map(String.init) ?? "")", footer: footer, picture: picture,

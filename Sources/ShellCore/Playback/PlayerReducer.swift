@@ -52,8 +52,9 @@ enum PlayerReducer {
             failure.reason += ": " + detail
             state.playback.failure = failure
             if case .error = state.destination { NavigationReducer.go(&state, to: .error(failure)) }
-            if var flip = state.live.flip, let failure = flip.failure, !failure.contains(detail) {
-                flip.failure = failure + ": " + detail
+            // The flip's card says why in plain words; the detail is for IPC.
+            if var flip = state.live.flip, flip.failure != nil, let reason = flip.failureReason, !reason.contains(detail) {
+                flip.failureReason = reason + ": " + detail
                 state.live.flip = flip
             }
             return []

@@ -151,6 +151,14 @@ struct FlipTests {
         let done = h.apply(.flipCompleted(token: 1, success: false, at: h.clock.now))
         #expect(done.contains(completed(3, false)))
         #expect(h.state.live.flip?.failure == "Channel 3 is not available right now" && h.state.live.flip?.failureReason == "loading failed")
+        // The player's detail goes to the reason (IPC's flip_failure_reason);
+        // the card says it in plain words, never in the player's.
+        h.send(.player(.failureDetail("tcp: Connection to tcp://10.1.1.1:80 failed: Connection refused"), token: 2, at: h.clock.now)) {
+            $0.live.flip?.failureReason = "loading failed: tcp: Connection to tcp://10.1.1.1:80 failed: Connection refused"
+            $0.playback.failure?.reason = "loading failed: tcp: Connection to tcp://10.1.1.1:80 failed: Connection refused"
+        }
+        let card = ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(card.contains("Channel 3 is not available right now") && card.contains("Its server refused the connection.") && !card.contains("tcp"), "\(card)")
         // A key ends the message at once.
         let back = h.apply(.command(.select, at: h.clock.now))
         #expect(back.contains(.load(channels[1], token: 3)))
