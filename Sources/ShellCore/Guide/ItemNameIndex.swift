@@ -1,7 +1,8 @@
 import MediaModel
 
-/// The lineup's item names, folded for the search line (lower case, as
-/// UTF-8 bytes in one buffer), made once when the items change: a typed
+/// The lineup's item names, folded for the search line (lower case, Latin
+/// letters without their accents, as UTF-8 bytes in one buffer: a remote's
+/// on-screen keyboard types a–z only), made once when the items change: a typed
 /// letter then costs one pass over bytes, not a string made per item (a
 /// provider's lineup holds 350 000 items).
 ///
@@ -22,17 +23,47 @@ public struct ItemNameIndex: Equatable, Sendable {
         }
     }
 
-    /// `text` as names are kept: lower case, UTF-8.
-    static func fold(_ text: String) -> [UInt8] { Array(text.lowercased().utf8) }
+    /// `text` as names are kept: lower case, accents taken off Latin
+    /// letters ("Österreich" → "osterreich", "Straße" → "strasse"), UTF-8.
+    static func fold(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.value < 0x80 {
+                bytes.append(UInt8(scalar.value))
+            } else if let plain = unaccented[scalar] {
+                bytes.append(contentsOf: plain.utf8)
+            } else {
+                bytes.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        return bytes
+    }
+
+    /// Lower-case Latin letters with accents (Latin-1, Latin Extended-A,
+    /// Romanian's comma below) and the plain letters they fold to.
+    private static let unaccented: [Unicode.Scalar: String] = {
+        let groups: [(String, String)] = [
+            ("àáâãäåāăą", "a"), ("æ", "ae"), ("çćĉċč", "c"), ("ďđð", "d"), ("èéêëēĕėęě", "e"), ("ĝğġģ", "g"), ("ĥħ", "h"),
+            ("ìíîïĩīĭįı", "i"), ("ĵ", "j"), ("ķ", "k"), ("ĺļľŀł", "l"), ("ñńņňŉ", "n"), ("òóôõöøōŏő", "o"), ("œ", "oe"),
+            ("ŕŗř", "r"), ("śŝşšș", "s"), ("ß", "ss"), ("ţťŧț", "t"), ("þ", "th"), ("ùúûüũūŭůűų", "u"), ("ŵ", "w"),
+            ("ýÿŷ", "y"), ("źżž", "z"),
+        ]
+        var table: [Unicode.Scalar: String] = [:]
+        for (letters, plain) in groups {
+            for scalar in letters.unicodeScalars { table[scalar] = plain }
+        }
+        return table
+    }()
 
     /// The items, taken in `order`, whose name holds every word of `query`
-    /// (upper or lower case alike), best first: names that begin with the
+    /// (upper or lower case, accents or none alike), best first: names that begin with the
     /// query, then names with a word that begins with its first word, then
     /// the rest, each kind in `order`; at most `limit`.
     public func matches(_ query: String, order: [Int], limit: Int) -> [Int] {
-        let words = query.lowercased().split(whereSeparator: \.isWhitespace).map { Array($0.utf8) }
+        let words = query.split(whereSeparator: \.isWhitespace).map { Self.fold(String($0)) }
         guard let first = words.first, limit > 0 else { return [] }
-        let whole = Array(query.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ").utf8)
+        let whole = Self.fold(query.split(whereSeparator: \.isWhitespace).joined(separator: " "))
         var ranked: [[Int]] = [[], [], []]
         bytes.withUnsafeBufferPointer { buffer in
             for index in order where index + 1 < starts.count {
