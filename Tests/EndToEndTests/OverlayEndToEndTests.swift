@@ -131,7 +131,7 @@ struct OverlayEndToEndTests {
         let hint = shell.tmux.waitFor { $0.contains("? keys") && $0.contains("g guide") && $0.contains("/ search") }
         #expect(hint.ok, "the home hint names the keys: \(hint.screen)")
         try shell.tmux.send("?")
-        let listed = shell.tmux.waitFor { $0.contains("Keys") && $0.contains("the guide") && $0.contains("search the guide") && $0.contains("any key closes") }
+        let listed = shell.tmux.waitFor { $0.contains("Keys") && $0.contains("the guide") && $0.contains("search channels, films and the guide") && $0.contains("any key closes") }
         #expect(listed.ok, "\(listed.screen)")
         #expect(try shell.ipc.state()["help"] as? Bool == true)
         try shell.tmux.send("Down")

@@ -120,7 +120,7 @@ enum HelpView {
         case .dayForward: return "a day on"
         case .previousChannel: return "the channel watched before"
         case .favourite: return "favourite channel on / off"
-        case .search: return "search the guide"
+        case .search: return "search channels, films and the guide"
         case .multiview: return focus == .multiview ? "the focused channel full screen" : "several channels at once"
         case .record: return focus == .guideGrid ? "record the programme" : "record this channel"
         case .digit, .help, .volumeUp, .volumeDown, .mute: return nil
