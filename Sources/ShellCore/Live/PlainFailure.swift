@@ -17,6 +17,7 @@ public enum PlainFailure {
         (["resolve hostname", "name or service not known", "name resolution", "could not resolve", "no address associated"],
          "Its server could not be found: this box may be offline, or the lineup's address is wrong."),
         (["network is unreachable", "no route to host"], "This box cannot reach the network."),
+        (["protocol not found", "unsupported protocol"], "This box cannot open addresses of its kind."),
         (["connection refused"], "Its server refused the connection."),
         (["401 ", "403 ", "forbidden", "unauthorized", "access denied"],
          "Its server refused to send it: it may be blocked where you are, or need an account."),

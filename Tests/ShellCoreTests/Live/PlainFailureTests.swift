@@ -17,6 +17,7 @@ struct PlainFailureTests {
         #expect(PlainFailure.sentence("loading failed: HTTP error 503 Service Unavailable") == "Its server has a fault right now.")
         #expect(PlainFailure.sentence("loading failed: Connection timed out") == "Its server did not answer in time.")
         #expect(PlainFailure.sentence("loading failed: Invalid data found when processing input") == "What its address sends is not a stream this box can play.")
+        #expect(PlainFailure.sentence("loading failed: Protocol not found") == "This box cannot open addresses of its kind.", "not taken for a page not found")
     }
 
     @Test("a message naming no known cause has no sentence: the screen keeps its general one")
