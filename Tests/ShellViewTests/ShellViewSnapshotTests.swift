@@ -152,6 +152,21 @@ struct ShellViewSnapshotTests {
             assertSnapshot(screen, named: "player-radio-card-\(w)x\(h)")
         }
         #expect(ShellView.render(s, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .none)).text().contains("Morning Show"), "--video none")
+        // Left up for hours, the card wanders (a TV's panel keeps no image
+        // of it), whole at every minute, on the TV's 60 × 18 too.
+        for (w, h) in [(60, 18), (80, 24)] {
+            var places = Set<String>()
+            for minute in 0..<40 {
+                var later = s
+                later.wallClock = nine + Double(minute * 60)
+                let text = ShellView.render(later, theme: .dark, width: w, height: h, context: terminalVideo).text()
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                let row = try #require(lines.firstIndex { $0.contains("Radio Test") }, "\(w)×\(h) minute \(minute)")
+                #expect(text.contains("Audio only") && text.contains("The News"), "\(w)×\(h) minute \(minute): whole\n\(text)")
+                places.insert("\(row),\(lines[row].distance(from: lines[row].startIndex, to: lines[row].range(of: "Radio Test")!.lowerBound))")
+            }
+            #expect(places.count >= (h >= 24 ? 9 : 5), "\(w)×\(h): it moves: \(places.sorted())")
+        }
         s.playback.tracks = []
         let unknown = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo).text()
         #expect(unknown.contains("Audio only") && !unknown.contains("Morning Show"), "tracks not known: the plain card")

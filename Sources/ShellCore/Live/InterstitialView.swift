@@ -62,13 +62,16 @@ enum InterstitialView {
     /// The channel card: header, a warm target's picture or the logo or
     /// initials, name, group, now / next, then the footer lines (spinner,
     /// failure, reconnecting; a radio's "Audio only").
+    /// Returns the row after its last line. `down` moves it down (up when
+    /// below 0) from its place.
+    @discardableResult
     static func drawCard(
         _ item: MediaItem, header: String, footer: [(String, Style)], picture: (columns: Int, rows: Int)? = nil,
-        into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext, x: Int, width: Int
-    ) {
+        into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext, x: Int, width: Int, down: Int = 0
+    ) -> Int {
         let base = Style(foreground: theme.text, background: theme.background)
         let dim = base.with(foreground: theme.secondaryText)
-        var y = max(1, screen.height / 2 - 6 - (picture.map { ($0.rows - 3) / 2 + 1 } ?? 0))
+        var y = cardTop(screen: screen, picture: picture) + down
         screen.putCentered(header, y: y, style: base.with(foreground: theme.accent).bolded(), x: x, width: width)
         y += 2
         if let picture {
@@ -106,6 +109,12 @@ enum InterstitialView {
             screen.putCentered(text, y: y, style: style, x: x, width: width)
             y += 1
         }
+        return y
+    }
+
+    /// The channel card's first row on `screen` (its header's).
+    static func cardTop(screen: Screen, picture: (columns: Int, rows: Int)?) -> Int {
+        max(1, screen.height / 2 - 6 - (picture.map { ($0.rows - 3) / 2 + 1 } ?? 0))
     }
 
     /// A logo as upper half-blocks: the top pixel in the foreground, the

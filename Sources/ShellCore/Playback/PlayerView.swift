@@ -61,7 +61,9 @@ enum PlayerView {
 /// Shown in place of the picture before the first frame, or when there is
 /// no picture in the terminal (audio only, video in mpv's window). A live
 /// channel playing with no picture (a radio) gets its channel card, as a
-/// flip shows it: number, logo, name, group, now and next, "Audio only".
+/// flip shows it: number, logo, name, group, now and next, "Audio only";
+/// the card drifts a cell a minute (`RadioCardDrift`), so hours of radio
+/// leave no image burnt into a TV's panel.
 enum TitleCardView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
         let base = Style(foreground: theme.text, background: theme.background)
@@ -71,9 +73,19 @@ enum TitleCardView {
         let radio = playback.phase == .playing && !playback.buffering
             && (context.picture == .none || context.picture == .terminal && hasNoPicture(playback))
         if radio, let item = state.currentItem, item.isLive {
-            let width = min(screen.width - 4, 64)
-            InterstitialView.drawCard(item, header: item.number.map(String.init) ?? "", footer: [(status, base.with(foreground: theme.secondaryText))],
-                                      into: &screen, state: state, theme: theme, context: context, x: (screen.width - width) / 2, width: width)
+            // Narrower than the screen by a few cells each side, the room it drifts in.
+            let width = max(min(screen.width - 4, 20), min(screen.width - 12, 64))
+            let x = (screen.width - width) / 2, footer = [(status, base.with(foreground: theme.secondaryText))]
+            // The rows it has above and below, from a card drawn aside.
+            var aside = Screen(width: screen.width, height: screen.height)
+            let top = InterstitialView.cardTop(screen: aside, picture: nil)
+            let end = InterstitialView.drawCard(item, header: item.number.map(String.init) ?? "", footer: footer,
+                                                into: &aside, state: state, theme: theme, context: context, x: x, width: width)
+            let sideways = min(x - 2, 6)
+            let drift = RadioCardDrift.offset(minute: Int((state.wallClock / 60).rounded(.down)), x: -max(0, sideways)...max(0, sideways),
+                                              y: -min(2, max(0, top - 1))...min(2, max(0, screen.height - 1 - end)))
+            InterstitialView.drawCard(item, header: item.number.map(String.init) ?? "", footer: footer,
+                                      into: &screen, state: state, theme: theme, context: context, x: x + drift.x, width: width, down: drift.y)
             return
         }
         let middle = screen.height / 2 - 2
