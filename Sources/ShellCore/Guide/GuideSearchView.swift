@@ -2,7 +2,7 @@ import MediaModel
 
 /// The guide's search line and its results, over the guide: the text
 /// typed, then a row for each channel or film found by name (its kind, its
-/// number and name), then one a programme, by time (day and time, channel,
+/// number and name, a channel's programme on now), then one a programme, by time (day and time, channel,
 /// title, episode; a mark where a reminder is set), the focused one
 /// highlighted, a line that says what ENTER does with it.
 enum GuideSearchView {
@@ -54,7 +54,14 @@ enum GuideSearchView {
                     let found = state.items[index]
                     screen.put(found.isLive ? "Channel" : "Film", x: 3, y: y, style: focused ? style : dim)
                     let name = (found.number.map { "\($0) " } ?? "") + found.title
-                    screen.put(truncate(name, toWidth: width - 12, ellipsis: theme.glyphs.ellipsis), x: 14, y: y, style: style, maxWidth: width - 12)
+                    // A channel's programme on now, where the guide has one, in the programmes' column.
+                    if found.isLive, let now = state.shownNowNext(found).now, width > 44 {
+                        screen.put(truncate(name, toWidth: 18, ellipsis: theme.glyphs.ellipsis), x: 14, y: y, style: style, maxWidth: 18)
+                        screen.put(truncate(now.title, toWidth: width - 32, ellipsis: theme.glyphs.ellipsis), x: 34, y: y, style: focused ? style : dim,
+                                   maxWidth: width - 32)
+                    } else {
+                        screen.put(truncate(name, toWidth: width - 12, ellipsis: theme.glyphs.ellipsis), x: 14, y: y, style: style, maxWidth: width - 12)
+                    }
                 }
                 continue
             }
