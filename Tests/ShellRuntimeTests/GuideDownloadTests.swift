@@ -72,6 +72,28 @@ struct GuideDownloadTests {
         #expect(kept(cache).count == 3)
     }
 
+    @Test("a server that cannot be reached is asked once a run: its other guides say why without a try; another server's guide still comes")
+    func unreachableServerAskedOnce() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("guide-unreachable-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let gone = try LocalHTTPServer(files: [:])
+        gone.stop()
+        let guide = Data("<tv><channel id=\"a\"><display-name>A</display-name></channel></tv>".utf8)
+        let live = try LocalHTTPServer(files: ["guide.xml": guide])
+        defer { live.stop() }
+        let download = GuideDownload(sources: [gone.url("one.xml"), gone.url("two.xml"), live.url("guide.xml"), gone.url("three.xml")],
+                                     cacheDirectory: cache.path, idleTimeout: 10)
+        let reasons = download.inputs.map { input -> String in
+            if case .unavailable(let reason) = input.content { return reason }
+            return "kept"
+        }
+        let skipped = "the connection was refused (not asked: its server could not be reached a moment before)"
+        #expect(reasons == ["the connection was refused", skipped, "kept", skipped], "\(reasons)")
+        #expect(live.requests.count == 1)
+        #expect(GuideDownload.server(of: "http://alice:secret@TV.example:8080/a.xml?x=1") == "http://tv.example:8080")
+        #expect(GuideDownload.server(of: "https://tv.example/b.xml") == "https://tv.example:")
+    }
+
     @Test("a download that would go past its limit, or leave its disk with less than the spare bytes, stops with the reason and keeps nothing")
     func boundedOnDisk() throws {
         let cache = TVShellBinary.scratchDirectory("guide-download-bounded")

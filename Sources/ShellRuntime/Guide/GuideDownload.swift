@@ -17,7 +17,11 @@ import Glibc
 /// (`GuideContent`: a channel's video stream, an archive, text) is refused
 /// there, and none is written past `limit` bytes or past the point where
 /// its disk would keep less than `spare` bytes free: a URL that never ends
-/// never fills a box's card. Blocking; call off the run loop.
+/// never fills a box's card. A server that could not be reached at all (no
+/// such host, no network, the connection refused) is not asked again in
+/// the same run: a lineup naming a hundred guides on one server, on a box
+/// with no network, says so in the time of one. Blocking; call off the run
+/// loop.
 public struct GuideDownload {
     /// How a download goes: bytes so far, the whole when the server said
     /// (not for a body it sent compressed: the bytes kept are those
@@ -41,15 +45,22 @@ public struct GuideDownload {
     public init(sources: [String], cacheDirectory: String = GuideDownload.defaultCacheDirectory(), idleTimeout: Double = 30,
                 limit: Int64 = GuideDownload.largest, spare: Int64 = GuideDownload.spareDefault,
                 progress: (@Sendable (String, Progress) -> Void)? = nil, cancelled: (@Sendable () -> Bool)? = nil) {
+        var unreachable: [String: String] = [:]
         for label in sources {
             if cancelled?() == true { break }
             if label.hasPrefix("http://") || label.hasPrefix("https://") {
+                let server = Self.server(of: label)
+                if let server, let reason = unreachable[server] {
+                    inputs.append(GuideInput(label: label, content: .unavailable(reason + " (not asked: its server could not be reached a moment before)")))
+                    continue
+                }
                 switch Self.download(label, cache: cacheDirectory, idleTimeout: idleTimeout, limit: limit, spare: spare, progress: progress,
                                      cancelled: cancelled) {
                 case .success(let (path, fresh)):
                     if !fresh { unchanged.append(label) }
                     inputs.append(GuideInput(label: label, content: .source(.path(path))))
                 case .failure(let failure):
+                    if let server, Self.serverUnreachable(failure.reason) { unreachable[server] = failure.reason }
                     inputs.append(GuideInput(label: label, content: .unavailable(failure.reason)))
                 }
                 continue
@@ -66,6 +77,19 @@ public struct GuideDownload {
                 inputs.append(GuideInput(label: label, content: .source(.path(path))))
             }
         }
+    }
+
+    /// The server a URL names: its scheme, host and port (not its account).
+    static func server(of location: String) -> String? {
+        guard let url = URLComponents(string: location), let host = url.host, !host.isEmpty else { return nil }
+        return "\(url.scheme ?? "")://\(host.lowercased()):\(url.port.map(String.init) ?? "")"
+    }
+
+    /// Whether `reason` (`HTTPTransfer.reason`'s words) says the server
+    /// could not be reached at all, so its other URLs cannot be either.
+    static func serverUnreachable(_ reason: String) -> Bool {
+        ["no such host", "no such proxy host", "the connection was refused", "no network", "the host cannot be reached", "could not connect"]
+            .contains { reason.hasPrefix($0) }
     }
 
     /// `$XDG_CACHE_HOME/tvshell/guides`, else `~/.cache/tvshell/guides`.
