@@ -24,13 +24,17 @@ public struct ItemNameIndex: Equatable, Sendable {
     }
 
     /// `text` as names are kept: lower case, accents taken off Latin
-    /// letters ("Österreich" → "osterreich", "Straße" → "strasse"), UTF-8.
+    /// letters, whether written as one character or two ("Österreich" →
+    /// "osterreich", "Straße" → "strasse"), UTF-8.
     static func fold(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for scalar in text.lowercased().unicodeScalars {
             if scalar.value < 0x80 {
                 bytes.append(UInt8(scalar.value))
+            } else if (0x300...0x36F).contains(scalar.value) {
+                // A combining accent of a name written decomposed ("e" and U+0301).
+                continue
             } else if let plain = unaccented[scalar] {
                 bytes.append(contentsOf: plain.utf8)
             } else {
