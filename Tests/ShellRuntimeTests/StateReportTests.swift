@@ -34,6 +34,26 @@ struct StateReportTests {
         #expect(decoded["key_labels"] as? String == "keyboard")
     }
 
+    @Test("the search line's items found by name: number, name, live, id; an id that is a URL leaves the socket with its account taken out")
+    func searchItems() throws {
+        let secret = "http://tv.example/live/alice/secret/1477.ts"
+        var state = ShellState(items: [MediaItem(title: "Alpha News", url: secret, isLive: true, number: 1),
+                                       MediaItem(id: "film.1", title: "News Film", url: "/media/f.mkv")])
+        state.navigation.destination = .guide
+        var search = GuideSearch(text: "news", resultsFor: "news")
+        search.items = [0, 1, 9]
+        state.guide.search = search
+        // As the socket sends it: every URL in a reply redacted.
+        let report = IPCServer.redactingURLs(StateReport.make(state, video: .terminal))
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self)
+        #expect(!text.contains("secret") && !text.contains("alice"), "\(text)")
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let items = try #require(((decoded["guide"] as? [String: Any])?["search"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(items.map { $0["name"] as? String } == ["Alpha News", "News Film"], "an index out of the lineup is left out")
+        #expect(items.map { $0["live"] as? Bool } == [true, false] && items[0]["number"] as? Int == 1 && items[1]["id"] as? String == "film.1")
+        #expect(items[0]["id"] as? String == URLRedaction.redact(secret))
+    }
+
     @Test("the sound and the names the hints give keys")
     func sound() throws {
         var state = ShellState(items: [])

@@ -7,7 +7,11 @@ public struct ShellState: Equatable, Sendable {
     public var items: [MediaItem] {
         didSet {
             reindex()
-            itemNames = ItemNameIndex(items: items)
+            // Details filled in (a film's plot, its rating) leave the names
+            // as they were: only a change of a name folds them all again.
+            if oldValue.count != items.count || zip(oldValue, items).contains(where: { $0.title != $1.title }) {
+                itemNames = ItemNameIndex(items: items)
+            }
         }
     }
     /// Index in `items` of the item loading or playing.

@@ -42,6 +42,19 @@ struct ItemNameIndexTests {
         #expect(ItemNameIndex.fold("Te\u{301}le\u{301}") == Array("tele".utf8), "decomposed accents too")
     }
 
+    @Test("the state keeps the names with its items: a detail filled in leaves them, a new name is found at once, an item added too")
+    func keptWithTheItems() {
+        var state = ShellState(items: items)
+        let before = state.itemNames
+        state.items[4].summary = "A plot"
+        #expect(state.itemNames == before)
+        state.items[4].title = "Renamed Room"
+        #expect(state.itemNames.matches("renamed", order: Array(state.items.indices), limit: 5) == [4])
+        #expect(state.itemNames.matches("newsroom", order: Array(state.items.indices), limit: 5).isEmpty)
+        state.items.append(MediaItem(title: "Late Arrival", url: "http://x/late"))
+        #expect(state.itemNames.matches("arrival", order: Array(state.items.indices), limit: 5) == [8])
+    }
+
     @Test("a name longer than the query, and a query longer than a name")
     func lengths() {
         #expect(names("bbc one ⓖ and more").isEmpty)
