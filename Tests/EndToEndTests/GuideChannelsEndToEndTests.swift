@@ -79,7 +79,7 @@ struct GuideChannelsEndToEndTests {
         #expect(back["previous_channel"] as? Int == 2)
     }
 
-    @Test("without a guide, / typed in the terminal finds channels by name (every word, anywhere); DOWN and ENTER tune the one chosen")
+    @Test("without a guide, / typed in the terminal finds channels by name (every word, anywhere) and by number; DOWN and ENTER tune the one chosen")
     func searchNamesWithoutGuide() throws {
         let dir = TVShellBinary.scratchDirectory("name-search")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -108,6 +108,16 @@ struct GuideChannelsEndToEndTests {
         try shell.tmux.send("Enter")
         let tuned = try shell.ipc.waitForState(timeout: 15) { playing($0, channel: 3) }
         #expect(tuned["guide"] is NSNull)
+        // A channel's number typed on the search line finds it first; ENTER tunes it.
+        try shell.tmux.send("g")
+        try shell.ipc.waitForState { $0["screen"] as? String == "guide" }
+        try shell.tmux.send("/")
+        try shell.ipc.waitForState { search($0)?["text"] as? String == "" }
+        try shell.tmux.send("2")
+        let numbered = try shell.ipc.waitForState { search($0)?["text"] as? String == "2" }
+        #expect((search(numbered)?["items"] as? [[String: Any]])?.first?["name"] as? String == "Bravo Sport", "\(search(numbered) ?? [:])")
+        try shell.tmux.send("Enter")
+        try shell.ipc.waitForState(timeout: 15) { playing($0, channel: 2) }
     }
 
     @Test("ENTER on future programmes in the grid, then Remind me, sets reminders; a minute before they start one notice lists both; DOWN chooses, ENTER tunes")

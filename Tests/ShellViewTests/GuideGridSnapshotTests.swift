@@ -113,6 +113,20 @@ struct GuideGridSnapshotTests {
             #expect(channel != nil && programme != nil && channel! < programme!, "names first\n\(text)")
             #expect(text.contains("watch"), "ENTER on a channel watches it\n\(text)")
         }
+        // Numbers of different lengths, right-aligned: the names begin in one column.
+        var numbered = state
+        let sportIndex = numbered.items.firstIndex { $0.title == "Sport" }!
+        numbered.items[sportIndex].number = 102
+        var numberedSearch = GuideSearch(text: "s", results: found, resultsFor: "s", focus: 0, onKeyboard: false, key: 4)
+        numberedSearch.items = numbered.itemNames.matches("s", order: numbered.lineupIndex.listOrder, limit: 50)
+        numbered.guide.search = numberedSearch
+        assertThemedSnapshots(numbered, named: "guide-search-numbers", sizes: [(80, 24)]) { screen, _ in
+            let rows = (6..<screen.height - 3).map { y in String((0..<screen.width).map { screen[$0, y].character }) }
+            let sport = rows.first { $0.contains("102 Sport") }, docs = rows.first { $0.contains("  6 Docs") }
+            #expect(sport != nil && docs != nil, "\(rows)")
+            #expect(sport?.range(of: "Sport").map { sport!.distance(from: sport!.startIndex, to: $0.lowerBound) }
+                == docs?.range(of: "Docs").map { docs!.distance(from: docs!.startIndex, to: $0.lowerBound) }, "\(rows)")
+        }
         state.guide.search = GuideSearch(text: "", key: OnScreenKey.all.count - 1)
         assertThemedSnapshots(state, named: "guide-search-keyboard", sizes: [(40, 12)]) { screen, _ in
             let text = (0..<screen.height).map { y in String((0..<screen.width).map { screen[$0, y].character }) }.joined(separator: "\n")

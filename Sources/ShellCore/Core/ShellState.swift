@@ -8,8 +8,8 @@ public struct ShellState: Equatable, Sendable {
         didSet {
             reindex()
             // Details filled in (a film's plot, its rating) leave the names
-            // as they were: only a change of a name folds them all again.
-            if oldValue.count != items.count || zip(oldValue, items).contains(where: { $0.title != $1.title }) {
+            // as they were: only a change of a name or number folds them all again.
+            if oldValue.count != items.count || zip(oldValue, items).contains(where: { $0.title != $1.title || $0.number != $1.number }) {
                 itemNames = ItemNameIndex(items: items)
             }
         }

@@ -2,7 +2,8 @@ import MediaModel
 
 /// The guide's search line and its results, over the guide: the text
 /// typed, then a row for each channel or film found by name (its kind, its
-/// number and name, a channel's programme on now), then one a programme, by time (day and time, channel,
+/// number and name, a channel's programme on now), then one a programme, by
+/// time (day and time, channel, with the numbers right-aligned,
 /// title, episode; a mark where a reminder is set), the focused one
 /// highlighted, a line that says what ENTER does with it.
 enum GuideSearchView {
@@ -32,7 +33,7 @@ enum GuideSearchView {
         var status: String?
         let guide = GuideSearchReducer.hasGuide(state)
         if search.text.allSatisfy(\.isWhitespace) {
-            status = guide ? "Type a channel's name, a title, or words of a description" : "Type a channel's or a film's name"
+            status = guide ? "Type a channel's name or number, a title, or words of a description" : "Type a channel's name or number, or a film's name"
         } else if search.searching && search.count == 0 {
             status = ascii ? "Searching..." : "Searching…"
         } else if search.count == 0 {
@@ -43,7 +44,18 @@ enum GuideSearchView {
         content.keep(row: 3, x: 2, width: width)
         content.keep(row: 4, x: 2, width: width)
         let first = min(max(0, search.focus - visible / 2), max(0, search.count - visible))
-        for row in first..<min(search.count, first + visible) {
+        let rows = first..<min(search.count, first + visible)
+        // The channel column: wider on a wide screen, its numbers right-aligned to the widest shown.
+        let channelWidth = max(18, min(28, (width - 30) / 2))
+        let titleX = 16 + channelWidth
+        let titleWidth = width + 2 - titleX
+        let numberWidth = rows.compactMap { channelItem(of: search.entry($0), state: state)?.number.map { String($0).count } }.max() ?? 0
+        func channel(_ item: MediaItem?, or fallback: String, width: Int) -> String {
+            let number = item?.number.map(String.init) ?? ""
+            let pad = numberWidth == 0 ? "" : String(repeating: " ", count: numberWidth - number.count) + number + " "
+            return pad + truncate(item?.title ?? fallback, toWidth: max(1, width - pad.count), ellipsis: theme.glyphs.ellipsis)
+        }
+        for row in rows {
             let y = top + row - first
             let focused = row == search.focus
             let style = focused ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true) : base
@@ -53,29 +65,26 @@ enum GuideSearchView {
                 if case .item(let index)? = search.entry(row), state.items.indices.contains(index) {
                     let found = state.items[index]
                     screen.put(found.isLive ? "Channel" : "Film", x: 3, y: y, style: focused ? style : dim)
-                    let name = (found.number.map { "\($0) " } ?? "") + found.title
                     // A channel's programme on now, where the guide has one, in the programmes' column.
-                    if found.isLive, let now = state.shownNowNext(found).now, width > 44 {
-                        screen.put(truncate(name, toWidth: 18, ellipsis: theme.glyphs.ellipsis), x: 14, y: y, style: style, maxWidth: 18)
-                        screen.put(truncate(now.title, toWidth: width - 32, ellipsis: theme.glyphs.ellipsis), x: 34, y: y, style: focused ? style : dim,
-                                   maxWidth: width - 32)
+                    if found.isLive, let now = state.shownNowNext(found).now, titleWidth >= 12 {
+                        screen.put(channel(found, or: "", width: channelWidth), x: 14, y: y, style: style, maxWidth: channelWidth)
+                        screen.put(truncate(now.title, toWidth: titleWidth, ellipsis: theme.glyphs.ellipsis), x: titleX, y: y,
+                                   style: focused ? style : dim, maxWidth: titleWidth)
                     } else {
-                        screen.put(truncate(name, toWidth: width - 12, ellipsis: theme.glyphs.ellipsis), x: 14, y: y, style: style, maxWidth: width - 12)
+                        screen.put(channel(found, or: "", width: width - 12), x: 14, y: y, style: style, maxWidth: width - 12)
                     }
                 }
                 continue
             }
             let item = state.itemIndex(guideChannel: programme.channel).map { state.items[$0] }
             let when = context.dayAndClock(programme.start)
-            let channel = truncate((item?.number.map { "\($0) " } ?? "") + (item?.title ?? programme.channel), toWidth: 18,
-                                   ellipsis: theme.glyphs.ellipsis)
             var title = programme.title
             if let subtitle = programme.subtitle, !subtitle.isEmpty { title += ": " + subtitle }
             if state.hasReminder(channel: programme.channel, start: programme.start) { title = String(theme.glyphs.reminder) + " " + title }
             if programme.start <= state.wallClock, state.wallClock < (programme.stop ?? .infinity) { title += ascii ? "  (on now)" : "  · on now" }
             screen.put(when, x: 3, y: y, style: focused ? style : dim)
-            screen.put(channel, x: 14, y: y, style: focused ? style : dim, maxWidth: 18)
-            screen.put(truncate(title, toWidth: width - 32, ellipsis: theme.glyphs.ellipsis), x: 34, y: y, style: style, maxWidth: width - 32)
+            screen.put(channel(item, or: programme.channel, width: channelWidth), x: 14, y: y, style: focused ? style : dim, maxWidth: channelWidth)
+            screen.put(truncate(title, toWidth: titleWidth, ellipsis: theme.glyphs.ellipsis), x: titleX, y: y, style: style, maxWidth: titleWidth)
         }
         let enter: String
         let labels = state.chrome.keyLabels
@@ -102,6 +111,16 @@ enum GuideSearchView {
                 .filter { !$0.isEmpty }.joined(separator: dot)
             : [ascii ? "UP/DOWN choose" : "↑↓ choose", enter, labels.isRemote ? "" : "BS delete", close].filter { !$0.isEmpty }.joined(separator: dot)
         screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
+    }
+
+    /// The channel or film a row names: the item found by name, or a
+    /// programme's channel.
+    private static func channelItem(of entry: GuideSearch.Entry?, state: ShellState) -> MediaItem? {
+        switch entry {
+        case .item(let index)?: state.items.indices.contains(index) ? state.items[index] : nil
+        case .programme(let programme)?: state.itemIndex(guideChannel: programme.channel).map { state.items[$0] }
+        case nil: nil
+        }
     }
 
     /// The on-screen keyboard's row at `y`, from `x`, at most `width`

@@ -55,6 +55,25 @@ struct ItemNameIndexTests {
         #expect(state.itemNames.matches("arrival", order: Array(state.items.indices), limit: 5) == [8])
     }
 
+    @Test("digits alone find the channel with that number first, then names that begin with them, then numbers that do, then the rest")
+    func numbers() {
+        let lineup = [("BBC One", 1), ("5 USA", 30), ("Channel 5", 5), ("Film Five", 50), ("E4", 13), ("Radio 15", 150), ("Dave", 500)]
+            .enumerated().map { MediaItem(id: "n\($0.offset)", title: $0.element.0, url: "http://x/\($0.offset)", isLive: true, number: $0.element.1) }
+        let index = ItemNameIndex(items: lineup)
+        func found(_ query: String) -> [String] { index.matches(query, order: Array(lineup.indices), limit: 50).map { lineup[$0].title } }
+        #expect(found("5") == ["Channel 5", "5 USA", "Film Five", "Dave", "Radio 15"])
+        #expect(found("50") == ["Film Five", "Dave"])
+        #expect(found("05") == ["Channel 5"], "a leading zero is the number keys' way of typing 5, and begins no other")
+        #expect(found("1") == ["BBC One", "E4", "Radio 15"])
+        #expect(found("13") == ["E4"])
+        #expect(found("4") == ["E4"], "a digit in a name still counts")
+        #expect(found("5 usa") == ["5 USA"], "with words, names only")
+        #expect(found("9999999999").isEmpty)
+        var state = ShellState(items: lineup)
+        state.items[4].number = 44
+        #expect(state.itemNames.matches("44", order: Array(state.items.indices), limit: 5) == [4], "a renumbered channel is found by its new number")
+    }
+
     @Test("a name longer than the query, and a query longer than a name")
     func lengths() {
         #expect(names("bbc one ⓖ and more").isEmpty)
