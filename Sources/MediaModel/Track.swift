@@ -25,8 +25,11 @@ public struct Track: Equatable, Hashable, Sendable {
 
     /// What a viewer reads in the menus: "English", "Commentary (English)",
     /// "Track 2" …; the language's code where it has no known name ("qaa").
+    /// A code that names no language ("und", undetermined; "zxx", no
+    /// speech; "mis") is left out: "Track 2", not "und".
     public var label: String {
-        switch (title, languageName ?? language) {
+        let named = languageName ?? language.flatMap { Self.namesNoLanguage($0) ? nil : $0 }
+        return switch (title, named) {
         // A title that only repeats the language ("eng", "English").
         case (let t?, let l?) where t.lowercased() == l.lowercased() || t.lowercased() == language?.lowercased(): l
         case (let t?, let l?): "\(t) (\(l))"
@@ -34,6 +37,14 @@ public struct Track: Equatable, Hashable, Sendable {
         case (nil, let l?): l
         default: "Track \(id)"
         }
+    }
+}
+
+extension Track {
+    /// Whether the ISO 639-2 code `code` says the language is not known or
+    /// there is none ("und", "zxx", "mis"): nothing to show a viewer.
+    public static func namesNoLanguage(_ code: String) -> Bool {
+        ["und", "zxx", "mis"].contains(code.lowercased())
     }
 }
 

@@ -14,4 +14,12 @@ struct TrackLabelTests {
         #expect(Track(id: 1, kind: .audio, title: "Stereo").label == "Stereo")
         #expect(Track(id: 3, kind: .audio).label == "Track 3")
     }
+
+    @Test("a code that names no language (undetermined, no speech) is not shown: the title, else the track's number")
+    func noLanguage() {
+        #expect(Track(id: 2, kind: .audio, language: "und").label == "Track 2")
+        #expect(Track(id: 2, kind: .audio, title: "Stereo", language: "UND").label == "Stereo")
+        #expect(Track(id: 4, kind: .audio, language: "zxx").label == "Track 4")
+        #expect(Track.namesNoLanguage("mis") && !Track.namesNoLanguage("eng"))
+    }
 }

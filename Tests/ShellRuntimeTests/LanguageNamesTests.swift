@@ -9,6 +9,8 @@ struct LanguageNamesTests {
         #expect(["eng", "en", "ger", "deu", "fre", "fra", "dut", "spa", "jpn", "pt-BR"].map(LanguageNames.name)
             == ["English", "English", "German", "German", "French", "French", "Dutch", "Spanish", "Japanese", "Portuguese"])
         #expect(LanguageNames.name("qaa") == nil)
+        #expect(LanguageNames.name("und") == nil, "ICU's \"Unknown language\" is no language to choose")
+        #expect(LanguageNames.name("zxx") == nil)
         #expect(LanguageNames.name("xyz") == nil)
         #expect(LanguageNames.name("") == nil)
         #expect(LanguageNames.name(nil) == nil)
