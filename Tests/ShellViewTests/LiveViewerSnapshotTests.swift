@@ -82,6 +82,14 @@ struct LiveViewerSnapshotTests {
         failed.navigation.destination = .error(offline)
         let text = ShellView.render(failed, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
         #expect(text.contains("Its server could not be found: this box may be offline") && !text.contains("hostname") && !text.contains("off the air"), "\(text)")
+        // libmpv's bare "loading failed" names no cause: not said as if it were one.
+        failed.navigation.destination = .error(ShellError(title: "Could not play “Off Air”", reason: "loading failed", location: "http://x/5"))
+        let bare = ShellView.render(failed, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(bare.contains("It may be off the air") && !bare.contains("Loading failed"), "\(bare)")
+        // tvshell's own reason is said as it is.
+        failed.navigation.destination = .error(ShellError(title: "Could not play “Off Air”", reason: "the stream stalled", location: "http://x/5"))
+        let own = ShellView.render(failed, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(own.contains("The stream stalled."), "\(own)")
     }
 
     @Test("the home list: now and next on every channel row, the rating in its own column")

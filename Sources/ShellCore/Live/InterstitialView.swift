@@ -46,8 +46,7 @@ enum InterstitialView {
     /// own reasons ("the stream stalled") as they are, the player's text
     /// (with a colon) in plain words, or not at all.
     static func plain(_ reason: String) -> String {
-        guard reason.contains(":") else { return reason.prefix(1).uppercased() + reason.dropFirst() }
-        return PlainFailure.sentence(reason) ?? ""
+        PlainFailure.own(reason) ?? PlainFailure.sentence(reason) ?? ""
     }
 
     /// The size in cells of a warm target's picture in the card: a 16:9

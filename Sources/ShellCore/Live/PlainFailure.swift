@@ -11,6 +11,23 @@ public enum PlainFailure {
         return nil
     }
 
+    /// `reason` as tvshell says it ("the stream stalled" → "The stream
+    /// stalled"), when it is one of tvshell's own: plain words, with no
+    /// colon, and not libmpv's bare error text ("loading failed", which
+    /// says no cause at all). nil for the player's text.
+    public static func own(_ reason: String) -> String? {
+        guard !reason.isEmpty, !reason.contains(":"), !playersBare.contains(reason.lowercased()) else { return nil }
+        return reason.prefix(1).uppercased() + reason.dropFirst()
+    }
+
+    /// libmpv's error strings (`mpv_error_string`) a failed load may end
+    /// with and nothing after: no cause a viewer can act on.
+    private static let playersBare: Set<String> = [
+        "loading failed", "unrecognized file format", "no audio or video data played", "nothing to play",
+        "audio output initialization failed", "video output initialization failed", "error running command",
+        "things not supported", "operation not implemented", "something happened", "generic error",
+    ]
+
     /// Causes, the first found wins: parts of ffmpeg's and libcurl's
     /// messages, and what to say.
     private static let causes: [([String], String)] = [
@@ -25,6 +42,6 @@ public enum PlainFailure {
         (["http error 5", "returned 5", " 500 ", " 502 ", " 503 ", " 504 "], "Its server has a fault right now."),
         (["timed out", "timeout"], "Its server did not answer in time."),
         (["certificate", "tls", "ssl"], "Its server's secure connection could not be checked."),
-        (["invalid data found", "unrecognized file format", "no video or audio"], "What its address sends is not a stream this box can play."),
+        (["invalid data found", "unrecognized file format", "no video or audio", "no audio or video data"], "What its address sends is not a stream this box can play."),
     ]
 }

@@ -11,9 +11,8 @@ enum ErrorView {
         if let item = state.currentItem, item.isLive, state.playback.phase == .failed {
             // tvshell's own reasons ("the stream stalled") are plain; the
             // player's ("loading failed: tcp: …", with the URL) are not.
-            let own = !error.reason.contains(":") && !error.reason.isEmpty
-            let reason = own ? error.reason.prefix(1).uppercased() + error.reason.dropFirst() + "."
-                : PlainFailure.sentence(error.reason).map { $0 + " Try again later, or another channel." }
+            let reason = PlainFailure.own(error.reason).map { $0 + "." }
+                ?? PlainFailure.sentence(error.reason).map { $0 + " Try again later, or another channel." }
                 ?? "It may be off the air, or its stream could not be reached. Try again later, or another channel."
             error = ShellError(title: "\(item.title) is not available right now", reason: reason)
         }

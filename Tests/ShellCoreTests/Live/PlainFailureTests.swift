@@ -26,4 +26,16 @@ struct PlainFailureTests {
         #expect(PlainFailure.sentence("loading failed: tcp: refused") == nil)
         #expect(PlainFailure.sentence("") == nil)
     }
+
+    @Test("tvshell's own reasons are said as they are; libmpv's bare error text (no cause after it) is not one of them")
+    func own() {
+        #expect(PlainFailure.own("the stream stalled") == "The stream stalled")
+        #expect(PlainFailure.own("no answer within 8 s") == "No answer within 8 s")
+        #expect(PlainFailure.own("loading failed") == nil)
+        #expect(PlainFailure.own("Loading failed") == nil)
+        #expect(PlainFailure.own("no audio or video data played") == nil)
+        #expect(PlainFailure.own("loading failed: tcp: Connection refused") == nil)
+        #expect(PlainFailure.own("") == nil)
+        #expect(PlainFailure.sentence("no audio or video data played") == "What its address sends is not a stream this box can play.")
+    }
 }
