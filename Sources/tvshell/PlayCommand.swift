@@ -271,6 +271,7 @@ struct PlayCommand: ParsableCommand {
             settings.maxConnections = min(settings.maxConnections ?? allowed, allowed)
         }
         settings.sleepDaily = setup.file.sleepDaily
+        settings.screensaverDelay = setup.file.screensaver
         if let thumbnails = setup.file.scrubThumbnails { settings.scrubThumbnails = thumbnails }
         var videoSettings = setup.file.video
         if let videoCells { videoSettings.cells = videoCells }

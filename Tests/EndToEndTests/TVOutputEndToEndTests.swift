@@ -251,6 +251,40 @@ struct TVOutputEndToEndTests {
         #expect(read.contains("Radio Melody") && read.contains("Audio only"), "the title card on the TV: \(read)")
     }
 
+    @Test("a film paused on the TV, 10 s on: the screen saver covers mpv's paused picture to the edges, dark but for the clock and \"Paused\"; a key in mpv's window takes it down and does nothing else")
+    func screensaverOverPausedPicture() throws {
+        let dir = TVShellBinary.scratchDirectory("tv-screensaver")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tv = try Running(["--config", try ScreensaverEndToEndTests.config(in: dir), "av://lavfi:color=c=0xFF8000:size=160x90:rate=25:duration=600"])
+        try tv.waitForState(timeout: 60) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        let orange: UInt32 = 0xFF8000
+        let deadline = Deadline(in: 10)
+        var playing = 0
+        repeat {
+            playing = try tv.display.screenshot().count(near: orange, tolerance: 40, x: 0, y: 0, width: 1280, height: 720)
+        } while playing <= 500_000 && !deadline.hasPassed
+        #expect(playing > 500_000, "the picture fills the TV: \(playing) orange pixels")
+        #expect(try tv.ipc.request(["keypress", "SPACE"])["error"] as? String == "success")
+        try tv.waitForState { $0["paused"] as? Bool == true }
+        try tv.waitForState(timeout: 25) { $0["screensaver"] as? Bool == true }
+        let read = try tv.waitForText("Paused")
+        #expect(read.contains("Paused") && read.range(of: #"\d\d:\d\d"#, options: .regularExpression) != nil, "the screen saver on the TV: \(read)")
+        let shot = try tv.display.screenshot()
+        let seen = shot.count(near: orange, tolerance: 40, x: 0, y: 0, width: 1280, height: 720)
+        #expect(seen < 50, "nothing of the paused picture, to the edges: \(seen) orange pixels")
+        let black = shot.count(near: 0x000000, tolerance: 8, x: 0, y: 0, width: 1280, height: 720)
+        #expect(black > 1280 * 720 * 95 / 100, "dark: \(black) black pixels")
+        try tv.type("Right")
+        let woken = try tv.waitForState { $0["screensaver"] as? Bool == false }
+        #expect(woken["paused"] as? Bool == true, "the key only took it down")
+        let back = Deadline(in: 10)
+        var shown = 0
+        repeat {
+            shown = try tv.display.screenshot().count(near: orange, tolerance: 40, x: 0, y: 0, width: 1280, height: 720)
+        } while shown <= 300_000 && !back.hasPassed
+        #expect(shown > 300_000, "the paused picture is back: \(shown) orange pixels")
+    }
+
     @Test("keys typed into mpv's window: g opens the guide (its channels readable), ESC goes back, ? the keys' help, UP opens the overlay, DOWN the info panel; the media keys and ( ) * set the volume and mute")
     func keysAndGuide() throws {
         let tv = try Running(["--home"])

@@ -207,6 +207,8 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case sleepWarning
     /// The sleep timer ends.
     case sleepNow
+    /// No key for `ShellSettings.screensaverDelay`: the screen saver, over a still screen.
+    case screensaver
     /// The viewer browsing the home screen or the guide's list has rested
     /// long enough for a waiting refresh to change the rows.
     case refreshSettle

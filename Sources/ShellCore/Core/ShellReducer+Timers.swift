@@ -57,6 +57,8 @@ extension ShellReducer {
             return RecoveryReducer.stalled(&state, now: now)
         case .idleReturn:
             return KioskReducer.idleReturn(&state, now: now)
+        case .screensaver:
+            return ScreensaverReducer.fire(&state)
         case .previewDelay:
             return PreviewReducer.delayFired(&state)
         case .pictureRestore:

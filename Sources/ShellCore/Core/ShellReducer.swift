@@ -5,7 +5,7 @@ import MediaModel
 ///
 /// Each action goes to the feature it is for; keys go through `KeyRouter`.
 /// Then a waiting refresh may come in, a sleeping shell wakes for what
-/// came to be seen, a waiting notice may come in, and the players beside
+/// came to be seen (and the screen saver goes for it), a waiting notice may come in, and the players beside
 /// the full-screen one are reconciled with what the state now wants of
 /// them (`reconcilePlayers`).
 public enum ShellReducer {
@@ -16,6 +16,7 @@ public enum ShellReducer {
             effects += LineupReducer.applyRefresh(&state, now: now, after: action)
         }
         SleepReducer.wakeForWhatShows(&state)
+        effects += ScreensaverReducer.settle(&state)
         if state.chrome.noticeFromBehind != nil || !state.chrome.noticesWaiting.isEmpty { effects += NoticeReducer.next(&state) }
         return effects + reconcilePlayers(&state, previewTargetBefore: previewTarget)
     }
@@ -48,9 +49,9 @@ public enum ShellReducer {
     private static func reduceAction(_ state: inout ShellState, _ action: Action) -> [Effect] {
         switch action {
         case .command(let command, let now):
-            return KeyRouter.reduce(&state, command, now: now) + KioskReducer.armIdleReturn(state)
+            return KeyRouter.reduce(&state, command, now: now) + KioskReducer.armIdleReturn(state) + ScreensaverReducer.arm(state)
         case .open(let items, let now):
-            return LineupReducer.open(&state, items: items, now: now)
+            return LineupReducer.open(&state, items: items, now: now) + ScreensaverReducer.arm(state)
         case .itemDetails(let id, let details, let now):
             return ItemDetailsReducer.apply(&state, id: id, details, now: now)
         case .refreshItems(let removing, let adding, _):

@@ -70,6 +70,9 @@ public struct ShellSettings: Equatable, Sendable {
     /// Seconds on the home screen or guide before the start item plays
     /// again (nil: never; a kiosk setting).
     public var idleReturnDelay: Double?
+    /// Seconds with no key before the screen saver covers a still screen
+    /// (`[sleep] screensaver`; nil: never).
+    public var screensaverDelay: Double?
     /// Channel up / down go round the favourites only (`[channels] flip =
     /// "favourites"`), when there are any.
     public var flipFavouritesOnly = false

@@ -42,6 +42,8 @@ public struct ShellState: Equatable, Sendable {
     public var upNext = UpNextFeatureState()
     /// The sleep timer.
     public var sleep = SleepState()
+    /// The screen saver over a still screen.
+    public var screensaver = ScreensaverState()
     /// Scrub thumbnails.
     public var thumbnail = ThumbnailState()
     /// Several live channels at once (nil: one full screen).

@@ -58,11 +58,12 @@ public enum KeyFocus: String, CaseIterable, Sendable {
 
 /// What sits over any screen and takes the keys it names before anything
 /// else: the dark screen of the sleep timer or its warning (every key), else
-/// the list of keys (`?`), else the record dialog, else the digits typed for
+/// the screen saver (every key), else the list of keys (`?`), else the record dialog, else the digits typed for
 /// a channel, else a reminder's notice.
 public enum KeyOverlay: String, CaseIterable, Sendable {
     case none
     case sleep
+    case screensaver
     case help
     case channelEntry = "channel-entry"
     case reminderNotice = "reminder-notice"
@@ -71,6 +72,7 @@ public enum KeyOverlay: String, CaseIterable, Sendable {
     public static func of(_ state: ShellState) -> KeyOverlay {
         guard state.screen != .passcode else { return .none }
         if state.sleep.asleep || state.sleep.warned && SleepReducer.keepsAwake(state) { return .sleep }
+        if state.screensaver.showing { return .screensaver }
         if state.chrome.help { return .help }
         if state.recordings.dialog != nil { return .recordDialog }
         if state.live.channelEntry != nil { return .channelEntry }

@@ -21,6 +21,7 @@ public enum KeyRouter {
     static func perform(_ handler: KeyHandler, _ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
         switch handler {
         case .sleep: SleepReducer.key(&state, now: now)
+        case .screensaver: ScreensaverReducer.key(&state)
         case .help: HelpReducer.reduce(&state, command)
         case .channelEntry: ChannelEntryReducer.reduce(&state, command, now: now)
         case .reminder: ReminderReducer.reduceCommand(&state, command, now: now)

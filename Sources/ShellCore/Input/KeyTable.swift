@@ -2,6 +2,7 @@
 public enum KeyHandler: String, CaseIterable, Sendable {
     // Over any screen (`KeyOverlay`).
     case sleep
+    case screensaver
     case help
     case channelEntry = "channel-entry"
     case reminder
@@ -74,6 +75,7 @@ public enum KeyTable {
     /// Rows 1 and 2: the overlays' and the global keys.
     public static let routes: [KeyRoute] = [
         KeyRoute(handler: .sleep, overlay: .sleep, foci: all.subtracting([.prompt]), keys: Set(everyCommand)),
+        KeyRoute(handler: .screensaver, overlay: .screensaver, foci: all.subtracting([.prompt]), keys: Set(everyCommand)),
         KeyRoute(handler: .help, overlay: .help, foci: all.subtracting([.prompt]), keys: Set(everyCommand)),
         KeyRoute(handler: .help, overlay: nil, foci: all.subtracting([.prompt, .searchLine]), keys: [.help]),
         KeyRoute(handler: .channelEntry, overlay: .channelEntry, foci: all.subtracting([.prompt]), keys: [.select, .menu]),

@@ -1,7 +1,8 @@
 /// Where a radio's channel card stands at a minute of the wall clock: it
 /// wanders across the room it has, a cell a minute left and right and a
 /// row every two minutes up and down (each to and fro), so a card left up
-/// for hours burns no image into a TV's panel. Pure.
+/// for hours burns no image into a TV's panel. The screen saver's clock
+/// drifts the same way (`ScreensaverView`). Pure.
 enum RadioCardDrift {
     /// The card's offset from its centred place at `minute`: x within
     /// `left`…`right`, y within `up`…`down` (each range holds 0).

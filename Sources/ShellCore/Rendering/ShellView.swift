@@ -16,6 +16,8 @@ public enum ShellView {
     public static func compose(_ state: ShellState, theme: Theme, width: Int, height: Int, context: ViewContext) -> (screen: Screen, picture: PictureSpot?) {
         // Asleep: dark, nothing drawn until a key.
         guard !state.sleep.asleep else { return (Screen(width: width, height: height, fill: Cell(" ", style: Style(background: RGB(0, 0, 0)))), nil) }
+        // The screen saver: dark but for a drifting clock, nothing else drawn until a key.
+        guard !state.screensaver.showing else { return (ScreensaverView.screen(state, theme: theme, width: width, height: height, context: context), nil) }
         var screen = Screen(width: width, height: height, fill: Cell(" ", style: Style(background: theme.background)))
         guard width >= minimumWidth, height >= minimumHeight else {
             TooSmallView.draw(into: &screen, theme: theme)

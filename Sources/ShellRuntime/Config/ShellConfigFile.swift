@@ -155,6 +155,11 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var cec = CECSettings()
     /// `[sleep] daily`: minutes after local midnight.
     public var sleepDaily: Int?
+    /// `[sleep] screensaver`: seconds with no key before the screen saver
+    /// covers a still screen (nil: never; 10 minutes unless set).
+    public var screensaver: Double? = ShellConfigFile.defaultScreensaver
+    /// The screen saver's wait when the file says none: ten minutes, as a TV's.
+    public static let defaultScreensaver = 600.0
     /// `[sound] max_volume`: the highest volume, 0 … 1.3 (written in %).
     public var maxVolume: Double?
     /// `[scrub] thumbnails`: a thumbnail of the frame under the scrub head.
@@ -463,8 +468,16 @@ public struct ShellConfigFile: Equatable, Sendable {
             guard entry.key == "max_volume" else { throw EntryError("unknown setting; expected max_volume") }
             guard let percent = value.float, percent >= 0, percent <= 130 else { throw EntryError("expected a volume in % from 0 to 130, such as 80") }
             maxVolume = percent / 100
+        case "sleep" where entry.key == "screensaver":
+            if value.boolean == false || value.float == 0 || value.string == "off" {
+                screensaver = nil
+            } else if let seconds = value.float ?? value.string.flatMap(Self.duration), seconds >= 10, seconds <= 86_400 {
+                screensaver = seconds
+            } else {
+                throw EntryError("expected seconds from 10 to 86400, a duration such as \"10m\", or false (off)")
+            }
         case "sleep":
-            guard entry.key == "daily" else { throw EntryError("unknown setting; expected daily") }
+            guard entry.key == "daily" else { throw EntryError("unknown setting; expected daily or screensaver") }
             let parts = (value.string ?? "").split(separator: ":").map { Int($0) }
             guard parts.count == 2, let hours = parts[0], let minutes = parts[1], (0..<24).contains(hours), (0..<60).contains(minutes) else {
                 throw EntryError("expected a time of day in quotes, such as \"20:00\"")

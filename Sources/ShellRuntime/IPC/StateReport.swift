@@ -333,6 +333,7 @@ enum StateReport {
             "interstitial_left": state.segments.activeBreak.map { max(0, $0.end - (state.playback.position ?? $0.start)) as Any } ?? NSNullValue.null,
             "pending_target": state.segments.pendingTarget.map { $0 as Any } ?? NSNullValue.null,
             "sleep": Self.sleep(state),
+            "screensaver": state.screensaver.showing,
             "multiview": Self.multiview(state),
             "contextual_action": state.segments.contextualAction.map {
                 ["title": $0.title, "id": $0.id, "target": $0.target.map { $0 as Any } ?? NSNullValue.null, "shown": !$0.hidden || state.chrome.transportVisible] as [String: Any]

@@ -10,11 +10,12 @@ import Testing
 @Suite("Key table")
 struct KeyTableTests {
     /// Global and overlay rows claiming `key` in `focus` under `overlay`;
-    /// the list of keys and the sleep timer's dark screen and warning are
-    /// modal: under them only their own row counts (each takes every key,
-    /// before the global rows).
+    /// the list of keys, the sleep timer's dark screen and warning and the
+    /// screen saver are modal: under them only their own row counts (each
+    /// takes every key, before the global rows).
     func claims(_ key: RemoteCommand, _ focus: KeyFocus, _ overlay: KeyOverlay) -> [KeyHandler] {
-        KeyTable.routes.filter { ($0.overlay == overlay || $0.overlay == nil && overlay != .help && overlay != .sleep) && $0.foci.contains(focus) && $0.keys.contains(key) }
+        let modal: Set<KeyOverlay> = [.help, .sleep, .screensaver]
+        return KeyTable.routes.filter { ($0.overlay == overlay || $0.overlay == nil && !modal.contains(overlay)) && $0.foci.contains(focus) && $0.keys.contains(key) }
             .map(\.handler)
     }
 

@@ -1,0 +1,56 @@
+/// The screen saver, so a still screen left up for hours (the home screen,
+/// the guide, a paused film with its bar) burns no image into a TV's
+/// panel: each key waits again `ShellSettings.screensaverDelay`; when the
+/// time is up with nothing moving watched, the screen goes dark but for a
+/// drifting clock (`ScreensaverView`). Any key takes it down and does
+/// nothing else; so does anything that comes to be seen without a key (a
+/// channel tuned over the socket, a notice). Playback is left as it is. Pure.
+enum ScreensaverReducer {
+    /// Whether the screen may be covered: nothing moving is watched (no
+    /// playback under way full screen, in multiview, in the picture in
+    /// picture or the guide's preview), no notice, no flip, no prompt, not asleep.
+    static func allowed(_ state: ShellState) -> Bool {
+        guard !state.sleep.asleep, state.screen != .passcode, state.screen != .interstitial, state.multiview == nil,
+              state.picture.preview == nil, state.chrome.notice == nil, state.live.flip == nil
+        else { return false }
+        if let pip = state.picture.pip, !still(pip.playback) { return false }
+        return state.screen != .player || still(state.playback)
+    }
+
+    /// Paused, or over: still. Loading or playing: under way.
+    private static func still(_ playback: PlaybackState) -> Bool {
+        playback.paused || playback.phase == .ended || playback.phase == .failed || playback.phase == .idle
+    }
+
+    /// The wait starts again: after every key (`ShellReducer`), when the
+    /// lineup opens, when something took the screen saver down.
+    static func arm(_ state: ShellState) -> [Effect] {
+        guard let delay = state.settings.screensaverDelay, !state.sleep.asleep else { return [] }
+        return [.startTimer(.screensaver, after: delay)]
+    }
+
+    /// The wait is over: the screen is covered when it may be, else the
+    /// wait starts again (a film still playing).
+    static func fire(_ state: inout ShellState) -> [Effect] {
+        guard !state.screensaver.showing else { return [] }
+        guard allowed(state) else { return arm(state) }
+        state.screensaver.showing = true
+        return []
+    }
+
+    /// Any key while it is up (`KeyOverlay.screensaver`): it goes, and the
+    /// key does nothing else (the wait starts again as after any key).
+    static func key(_ state: inout ShellState) -> [Effect] {
+        state.screensaver.showing = false
+        return []
+    }
+
+    /// After every action (`ShellReducer.reduce`): something came to be
+    /// seen without a key (played over the socket, a notice, a prompt), so
+    /// the screen saver goes and the wait starts again.
+    static func settle(_ state: inout ShellState) -> [Effect] {
+        guard state.screensaver.showing, !allowed(state) else { return [] }
+        state.screensaver.showing = false
+        return arm(state)
+    }
+}

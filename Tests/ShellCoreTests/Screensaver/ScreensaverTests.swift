@@ -1,0 +1,111 @@
+import MediaModel
+import ShellCore
+import ShellTesting
+import Testing
+
+/// Settings with the screen saver after ten minutes, no scrub thumbnails.
+private let tenMinutes: ShellSettings = {
+    var settings = ShellSettings()
+    settings.scrubThumbnails = false
+    settings.screensaverDelay = 600
+    return settings
+}()
+
+private let arm = Effect.startTimer(.screensaver, after: 600)
+
+/// The home screen of three channels, the screen saver's wait started.
+private func onHome() -> ReducerHarness {
+    let items = (1...3).map { MediaItem(id: "c\($0)", title: "Channel \($0)", url: "av://lavfi:c\($0)", isLive: true, number: $0) }
+    let h = ReducerHarness(ShellState(items: items, settings: tenMinutes))
+    h.press(.down, effects: [arm]) { $0.navigation.homeSelection = 1 }
+    return h
+}
+
+@Suite("The screen saver over a still screen")
+struct ScreensaverTests {
+    @Test("every key waits again; ten minutes on the home screen with no key cover it; the next key takes it down and does nothing else")
+    func home() {
+        let h = onHome()
+        #expect(h.advance(by: 599).isEmpty)
+        h.press(.up, effects: [arm]) { $0.navigation.homeSelection = 0 }
+        #expect(h.advance(by: 600) == [.screensaver])
+        h.send(.timerFired(.screensaver, at: h.clock.now)) { $0.screensaver.showing = true }
+        #expect(KeyOverlay.of(h.state) == .screensaver)
+        h.press(.down, effects: [arm]) { $0.screensaver.showing = false }
+        #expect(h.state.navigation.homeSelection == 0, "the key only woke the screen")
+        h.press(.down, effects: [arm]) { $0.navigation.homeSelection = 1 }
+        h.expectArmed([.screensaver])
+    }
+
+    @Test("a film playing is watched: the wait starts again; paused, it is covered; playback is left paused under it; a key shows the bar again")
+    func playingThenPaused() {
+        let h = playingFilm(settings: tenMinutes)
+        #expect(h.advance(by: 5) == [.hintHide, .transportHide])
+        h.send(.timerFired(.hintHide, at: h.clock.now)) { $0.chrome.hintVisible = false }
+        h.send(.timerFired(.transportHide, at: h.clock.now)) { $0.chrome.transportVisible = false }
+        h.press(.volumeDown, effects: [.setVolume(0.95), .keepSound(volume: 0.95, muted: false), .startTimer(.volumeBadgeHide, after: 1.5), arm]) {
+            $0.settings.volume = 0.95
+            $0.chrome.volumeBadge = "Volume 95 %"
+        }
+        #expect(h.advance(by: 1.5) == [.volumeBadgeHide])
+        h.send(.timerFired(.volumeBadgeHide, at: h.clock.now)) { $0.chrome.volumeBadge = nil }
+        #expect(h.advance(by: 598.5) == [.screensaver])
+        h.send(.timerFired(.screensaver, at: h.clock.now), effects: [arm])
+        h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide), arm]) {
+            $0.playback.paused = true
+            $0.chrome.transportVisible = true
+        }
+        #expect(h.advance(by: 600).contains(.screensaver))
+        h.send(.timerFired(.screensaver, at: h.clock.now)) { $0.screensaver.showing = true }
+        h.press(.playPause, effects: [arm]) { $0.screensaver.showing = false }
+        #expect(h.state.playback.paused, "the key that woke it did not play")
+        h.expectArmed([.screensaver])
+    }
+
+    @Test("what comes to be seen without a key takes it down: a notice, a channel played over the socket")
+    func comesToBeSeen() {
+        let h = onHome()
+        _ = h.advance(by: 600)
+        h.send(.timerFired(.screensaver, at: h.clock.now)) { $0.screensaver.showing = true }
+        let effects = h.apply(.showNotice("Recording finished"))
+        #expect(!h.state.screensaver.showing && effects.contains(arm))
+        h.apply(.timerFired(.noticeHide, at: h.clock.now))
+        _ = h.advance(by: 600)
+        h.send(.timerFired(.screensaver, at: h.clock.now)) { $0.screensaver.showing = true }
+        let played = h.apply(.playIndex(2, at: h.clock.now))
+        #expect(!h.state.screensaver.showing && played.contains(arm) && h.state.screen == .player)
+        h.expectArmed(h.armedTimers)
+    }
+
+    @Test("never over the sleep timer's dark screen, a flip's card or a picture in picture playing (paused, it may); nothing armed without the setting")
+    func notWhere() {
+        var state = ShellState(items: [MediaItem(title: "A", url: "/a")], settings: tenMinutes)
+        #expect(ScreensaverReducerProbe.allowed(state))
+        state.sleep.asleep = true
+        #expect(!ScreensaverReducerProbe.allowed(state))
+        state.sleep.asleep = false
+        state.navigation.destination = .interstitial
+        #expect(!ScreensaverReducerProbe.allowed(state))
+        // The picture in picture over the home screen: playing, it is watched; paused, it is still.
+        state.navigation.destination = .home
+        var playback = PlaybackState()
+        playback.phase = .playing
+        state.picture.pip = PictureInPicture(index: 0, playback: playback, corner: .bottomRight)
+        #expect(!ScreensaverReducerProbe.allowed(state))
+        state.picture.pip?.playback.paused = true
+        #expect(ScreensaverReducerProbe.allowed(state))
+        let off = ReducerHarness(ShellState(items: [MediaItem(title: "A", url: "/a"), MediaItem(title: "B", url: "/b")]))
+        off.press(.down) { $0.navigation.homeSelection = 1 }
+        off.expectArmed([])
+    }
+}
+
+/// Whether the screen saver may come up in `state`: its timer fired on a
+/// copy, through the reducer.
+private enum ScreensaverReducerProbe {
+    static func allowed(_ state: ShellState) -> Bool {
+        var copy = state
+        _ = ShellReducer.reduce(&copy, .timerFired(.screensaver, at: Instant(seconds: 0)))
+        return copy.screensaver.showing
+    }
+}
