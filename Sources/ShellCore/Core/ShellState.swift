@@ -11,6 +11,12 @@ public struct ShellState: Equatable, Sendable {
             // as they were: only a change of a name or number folds them all again.
             if oldValue.count != items.count || zip(oldValue, items).contains(where: { $0.title != $1.title || $0.number != $1.number }) {
                 itemNames = ItemNameIndex(items: items)
+                // The search line's items are indices: found again in the new items.
+                if var search = guide.search, !search.items.isEmpty || !search.text.isEmpty {
+                    search.items = itemNames.matches(search.text, order: lineupIndex.listOrder, limit: settings.searchLimit)
+                    search.focus = min(search.focus, max(0, search.count - 1))
+                    guide.search = search
+                }
             }
         }
     }

@@ -80,3 +80,21 @@ struct ItemNameIndexTests {
         #expect(names("c").count == 4)
     }
 }
+
+@Suite("The search line's items when the lineup changes under it")
+struct SearchItemsKeptTests {
+    @Test("an item removed or added while the search line is up: its items are found again in the new lineup, never an index of the old one")
+    func foundAgain() {
+        let names = ["Alpha News", "Bravo Sport", "Charlie News"]
+        var state = ShellState(items: names.enumerated().map { MediaItem(id: "c\($0.offset)", title: $0.element, url: "http://x/\($0.offset)", isLive: true, number: $0.offset + 1) })
+        var search = GuideSearch(text: "news", focus: 1, onKeyboard: false)
+        search.items = state.itemNames.matches("news", order: state.lineupIndex.listOrder, limit: 50)
+        state.guide.search = search
+        #expect(state.guide.search?.items == [0, 2])
+        state.items.remove(at: 0)
+        #expect(state.guide.search?.items == [1], "Charlie News, now at 1; Bravo Sport never shown for it")
+        #expect(state.guide.search?.focus == 0, "the focus kept on a row there is")
+        state.items.insert(MediaItem(id: "n", title: "Night News", url: "http://x/n", isLive: true, number: 9), at: 0)
+        #expect(state.guide.search?.items.map { state.items[$0].title } == ["Night News", "Charlie News"])
+    }
+}
