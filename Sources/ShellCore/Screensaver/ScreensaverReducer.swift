@@ -4,14 +4,17 @@
 /// time is up with nothing moving watched, the screen goes dark but for a
 /// drifting clock (`ScreensaverView`). Any key takes it down and does
 /// nothing else; so does anything that comes to be seen without a key (a
-/// channel tuned over the socket, a notice). Playback is left as it is. Pure.
+/// channel tuned over the socket, a notice, a reminder, a message). Playback is left as it is. Pure.
 enum ScreensaverReducer {
     /// Whether the screen may be covered: nothing moving is watched (no
     /// playback under way full screen, in multiview, in the picture in
-    /// picture or the guide's preview), no notice, no flip, no prompt, not asleep.
+    /// picture or the guide's preview), nothing up that asks to be read or
+    /// counts down (a notice, a reminder, a message sent to the box, Up
+    /// Next), no flip, no prompt, not asleep.
     static func allowed(_ state: ShellState) -> Bool {
         guard !state.sleep.asleep, state.screen != .passcode, state.screen != .interstitial, state.multiview == nil,
-              state.picture.preview == nil, state.chrome.notice == nil, state.live.flip == nil
+              state.picture.preview == nil, state.chrome.notice == nil, state.chrome.message == nil, state.guide.remindersDue.isEmpty,
+              state.upNext.card == nil, state.live.flip == nil
         else { return false }
         if let pip = state.picture.pip, !still(pip.playback) { return false }
         return state.screen != .player || still(state.playback)

@@ -77,7 +77,7 @@ struct ScreensaverTests {
         h.expectArmed(h.armedTimers)
     }
 
-    @Test("never over the sleep timer's dark screen, a flip's card or a picture in picture playing (paused, it may); nothing armed without the setting")
+    @Test("never over the sleep timer's dark screen, a flip's card, a reminder, a message, Up Next, or a picture in picture playing (paused, it may); nothing armed without the setting")
     func notWhere() {
         var state = ShellState(items: [MediaItem(title: "A", url: "/a")], settings: tenMinutes)
         #expect(ScreensaverReducerProbe.allowed(state))
@@ -86,6 +86,18 @@ struct ScreensaverTests {
         state.sleep.asleep = false
         state.navigation.destination = .interstitial
         #expect(!ScreensaverReducerProbe.allowed(state))
+        state.navigation.destination = .home
+        // What asks to be read: a reminder due, a message sent to the box.
+        state.guide.remindersDue = [Reminder(channel: "a.tv", start: 1_800_000_000, title: "The Match", channelName: "A")]
+        #expect(!ScreensaverReducerProbe.allowed(state))
+        state.guide.remindersDue = []
+        state.chrome.message = "Checkout is at 11"
+        #expect(!ScreensaverReducerProbe.allowed(state))
+        state.chrome.message = nil
+        // Up Next counting down after a film that ended.
+        state.upNext.card = UpNextState(proposal: ContentProposal(title: "Next", item: MediaItem(title: "B", url: "/b"), automaticAcceptanceInterval: 10))
+        #expect(!ScreensaverReducerProbe.allowed(state))
+        state.upNext.card = nil
         // The picture in picture over the home screen: playing, it is watched; paused, it is still.
         state.navigation.destination = .home
         var playback = PlaybackState()
