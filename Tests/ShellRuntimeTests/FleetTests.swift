@@ -147,6 +147,10 @@ struct FleetTests {
         var asleep = open
         asleep.sleep.asleep = true
         #expect(FleetTelemetry.document(asleep, device: "kids", groups: [], version: "0.7.0", uptime: 0)["asleep"] as? Bool == true, "a dashboard tells the rooms asleep")
+        var saved = open
+        saved.screensaver.showing = true
+        #expect(shown["screensaver"] as? Bool == false)
+        #expect(FleetTelemetry.document(saved, device: "kids", groups: [], version: "0.7.0", uptime: 0)["screensaver"] as? Bool == true, "and the rooms left idle")
         let screen = HomeAssistantDiscovery.entities(topics: FleetTopics(MQTTSettings(host: "h", port: 1883, tls: false, deviceID: "kids")), version: "0.7.0", options: []).first { $0.object == "screen" }
         #expect(screen?.config["value_template"] as? String == "{{ 'asleep' if value_json.asleep else value_json.screen }}")
         var off = open

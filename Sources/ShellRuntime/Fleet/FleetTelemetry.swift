@@ -30,6 +30,7 @@ enum FleetTelemetry {
             "groups": groups,
             "screen": state.screen.rawValue,
             "asleep": state.sleep.asleep,
+            "screensaver": state.screensaver.showing,
             "channel": channel,
             "title": title,
             "phase": p.phase.rawValue,
