@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(name: "tvshell-manual"),
         .executableTarget(
             name: "tvshell-bench",
-            dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel", "TerminalUI", "CMosquitto"]
+            dependencies: ["MPVClient", "ShellProbes", "Catalog", "MediaModel", "TerminalUI", "CMosquitto", "ShellCore"]
         ),
         .testTarget(name: "MediaModelTests", dependencies: ["MediaModel"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MediaModel"]),

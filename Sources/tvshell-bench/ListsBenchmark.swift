@@ -34,6 +34,7 @@ enum ListsBenchmark {
         shell.waitForQuiet(0.5)
         let typed = presses(shell, keys: (Array("7".utf8), [0x7F]))
         print("  search line, a letter typed / deleted (names of 50 000 channels): median \(fixed(typed.median)) ms, p99 \(fixed(typed.p99)) ms, max \(fixed(typed.max)) ms")
+        DetailsBenchmark.report()
     }
 
     /// 200 presses: DOWN, DOWN, UP, DOWN … (moving on down the list), or

@@ -49,6 +49,20 @@ public struct LineupIndex: Equatable, Sendable {
 
     public init() {}
 
+    /// What a change of the items touches: the lists' orders and lookups
+    /// (`lists`: the count, or an item's title, number, group, kind, guide
+    /// id or URL) and the names the search line looks up (`names`: the
+    /// count, a title or a number). A film's details filled in touch neither.
+    static func changes(from old: [MediaItem], to new: [MediaItem]) -> (lists: Bool, names: Bool) {
+        guard old.count == new.count else { return (true, true) }
+        var lists = false
+        for (a, b) in zip(old, new) {
+            if a.title != b.title || a.number != b.number { return (true, true) }
+            if !lists, a.group != b.group || a.isLive != b.isLive || a.guideID != b.guideID || a.url != b.url { lists = true }
+        }
+        return (lists, false)
+    }
+
     /// Made from `items`, the favourite channel keys and whether flips keep
     /// to the favourites.
     init(items: [MediaItem], favourites: Set<String>, favouritesOnly: Bool) {

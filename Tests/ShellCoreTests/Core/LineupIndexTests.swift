@@ -30,6 +30,24 @@ struct LineupIndexTests {
         #expect(index.byURL["film"] == [2])
     }
 
+    @Test("made again when what it is made of changes (a group, a kind, a guide id, a URL, a number, a title), kept when a film's details are filled in")
+    func keptCurrent() {
+        var state = ShellState(items: Self.items)
+        state.items[3].group = "News"
+        #expect(state.lineupIndex.rows == [.header("News"), .item(0), .item(1), .header("Films"), .item(2), .header("News"), .item(3)])
+        state.items[2].url = "film2"
+        #expect(state.lineupIndex.byURL["film2"] == [2] && state.lineupIndex.byURL["film"] == nil)
+        state.items[1].guideID = "uno"
+        #expect(state.itemIndex(guideChannel: "uno") == 1 && state.itemIndex(guideChannel: "one") == nil)
+        state.items[2].isLive = true
+        #expect(state.lineupIndex.liveOrder == [0, 1, 2, 3])
+        state.items[0].number = 9
+        #expect(state.lineupIndex.ring == [1, 3, 0])
+        let before = state.lineupIndex
+        _ = ShellReducer.reduce(&state, .itemDetails(id: "f", ItemDetails(summary: "A plot"), at: Instant(seconds: 0)))
+        #expect(state.items[2].summary == "A plot" && state.lineupIndex == before)
+    }
+
     @Test("favourites first under their own header, flips kept to them; redone when they or the setting change, and when items are added")
     func followsChanges() {
         var state = ShellState(items: Self.items)
