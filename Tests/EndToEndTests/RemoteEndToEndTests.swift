@@ -54,14 +54,20 @@ struct RemoteEndToEndTests {
         try shell.ipc.waitForState { $0["overlay"] as? String == "none" }
         try lircd.press("KEY_RED")
         try shell.ipc.waitForState { $0["screen"] as? String == "guide" }
-        // The search line: the remote's number keys type, its on-screen
-        // keyboard types letters, its guide key closes it.
+        // The search line: the remote's number keys type (a channel's
+        // number: found first, the focus on it), its on-screen keyboard
+        // types letters, its guide key closes it.
         let search = { (state: [String: Any]) in (state["guide"] as? [String: Any])?["search"] as? [String: Any] }
         try lircd.press("KEY_SEARCH")
         try shell.ipc.waitForState { search($0)?["keyboard"] as? String == "a" }
         try lircd.press("KEY_2")
+        let two = try shell.ipc.waitForState { search($0)?["text"] as? String == "2" }
+        #expect((search(two)?["items"] as? [[String: Any]])?.first?["name"] as? String == "Fractal TV" && search(two)?["keyboard"] is NSNull,
+                "channel 2 first, the focus on it: \(search(two) ?? [:])")
         try lircd.press("KEY_4")
         try shell.ipc.waitForState { search($0)?["text"] as? String == "24" }
+        try lircd.press("KEY_UP")
+        try shell.ipc.waitForState { search($0)?["keyboard"] as? String == "a" }
         // The row: a–z, 0–9, space, delete (38 keys).
         for _ in 0..<37 { try lircd.press("KEY_RIGHT") }
         try shell.ipc.waitForState { search($0)?["keyboard"] as? String == "delete" }

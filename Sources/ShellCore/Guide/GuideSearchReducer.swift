@@ -8,7 +8,8 @@ import MediaModel
 /// listed after the names; UP/DOWN move through them; ENTER plays a channel
 /// or film found by name, tunes to a programme on now, sets a reminder on a
 /// future one, plays a past one from the archive;
-/// a remote's number keys type digits; ESC (or the remote's guide key)
+/// a remote's number keys type digits (a channel's number: ENTER then tunes
+/// it); ESC (or the remote's guide key)
 /// closes the line. A remote types letters on the on-screen keyboard, which
 /// has the focus when the line opens: LEFT/RIGHT move along it, ENTER types
 /// the key, DOWN goes to the results, UP from the first result back to it;
@@ -113,8 +114,10 @@ enum GuideSearchReducer {
             state.guide.search = nil
             return []
         case .digit(let digit):
-            // A remote's number keys type into the line, as a keyboard's do.
-            return edit(&state, .insert(String(digit)))
+            // A remote's number keys type into the line as a keyboard's do,
+            // and give the focus to the results: ENTER then tunes the
+            // channel with that number, found first.
+            return typed(&state, .insert(String(digit)))
         default:
             return []
         }

@@ -62,13 +62,14 @@ struct GuideSearchTests {
         #expect(KeyInput.action(forKey: "q", state: h.state, keyMap: .standard, at: h.clock.now) == .command(.quit, at: h.clock.now))
     }
 
-    @Test("a remote's number keys type digits into the line (a keyboard's already do), which find the channel with that number; its guide key closes the line, back to the guide")
+    @Test("a remote's number keys type digits into the line (a keyboard's already do), which find the channel with that number, and give the focus to the results; its guide key closes the line, back to the guide")
     func remoteKeys() {
         let h = onGuide()
         h.press(.search) { $0.guide.search = GuideSearch() }
         h.send(.command(.digit(2), at: h.clock.now), effects: [.searchGuide("2", from: wall, limit: 50)]) {
             $0.guide.search?.text = "2"
             $0.guide.search?.items = [1]
+            $0.guide.search?.onKeyboard = false
         }
         h.send(.command(.digit(4), at: h.clock.now), effects: [.searchGuide("24", from: wall, limit: 50)]) {
             $0.guide.search?.text = "24"
