@@ -42,4 +42,16 @@ struct ScreensaverEndToEndTests {
         let back = try shell.ipc.waitForState { $0["screensaver"] as? Bool == false }
         #expect(back["screen"] as? String == "home" && back["home_selection"] as? Int == home["home_selection"] as? Int)
     }
+
+    @Test("started on its home screen and never touched: covered 10 s on")
+    func startedOnHome() throws {
+        let dir = TVShellBinary.scratchDirectory("screensaver-home")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shell = try ShellUnderTest(["--home", "--config", try Self.config(in: dir), "av://lavfi:testsrc2=size=160x90:rate=25:duration=600"],
+                                       width: 100, height: 30)
+        try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "home" }
+        let started = Stopwatch()
+        try shell.ipc.waitForState(timeout: 25) { $0["screensaver"] as? Bool == true }
+        #expect(started.elapsed < 12, "covered \(started.elapsed) s after the home screen showed")
+    }
 }

@@ -163,8 +163,10 @@ public enum ShellReducer {
         case .authorizationCancelled(let request, let now):
             return PasscodeReducer.requestCancelled(&state, request: request, now: now)
         case .display(let size):
+            // A screen at last (the shell started): the screen saver's wait begins.
+            let first = state.display == nil
             state.display = size
-            return []
+            return first ? ScreensaverReducer.arm(state) : []
         case .pictureDrawn(let spot):
             if state.picture.pip != nil { state.picture.pip?.spot = spot }
             return []

@@ -26,7 +26,8 @@ enum ScreensaverReducer {
     }
 
     /// The wait starts again: after every key (`ShellReducer`), when the
-    /// lineup opens, when something took the screen saver down.
+    /// shell first has a screen (`Action.display`) and when a lineup
+    /// opens, when something took the screen saver down.
     static func arm(_ state: ShellState) -> [Effect] {
         guard let delay = state.settings.screensaverDelay, !state.sleep.asleep else { return [] }
         return [.startTimer(.screensaver, after: delay)]

@@ -37,6 +37,17 @@ struct ScreensaverTests {
         h.expectArmed([.screensaver])
     }
 
+    @Test("the wait starts when the shell first has a screen: started on its home screen and never touched, it is covered too; a resize does not start it again")
+    func fromTheStart() {
+        let items = (1...2).map { MediaItem(id: "c\($0)", title: "Channel \($0)", url: "av://lavfi:c\($0)", isLive: true, number: $0) }
+        let h = ReducerHarness(ShellState(items: items, settings: tenMinutes))
+        h.send(.display(DisplaySize(columns: 80, rows: 24)), effects: [arm]) { $0.display = DisplaySize(columns: 80, rows: 24) }
+        _ = h.advance(by: 300)
+        h.send(.display(DisplaySize(columns: 100, rows: 30))) { $0.display = DisplaySize(columns: 100, rows: 30) }
+        #expect(h.advance(by: 300) == [.screensaver])
+        h.send(.timerFired(.screensaver, at: h.clock.now)) { $0.screensaver.showing = true }
+    }
+
     @Test("a film playing is watched: the wait starts again; paused, it is covered; playback is left paused under it; a key shows the bar again")
     func playingThenPaused() {
         let h = playingFilm(settings: tenMinutes)
