@@ -5,9 +5,9 @@ import MediaModel
 ///
 /// Each action goes to the feature it is for; keys go through `KeyRouter`.
 /// Then a waiting refresh may come in, a sleeping shell wakes for what
-/// came to be seen (and the screen saver goes for it), a waiting notice may come in, and the players beside
-/// the full-screen one are reconciled with what the state now wants of
-/// them (`reconcilePlayers`).
+/// came to be seen (and the screen saver goes for it), a waiting notice
+/// may come in, and the players beside the full-screen one are reconciled
+/// with what the state now wants of them (`reconcilePlayers`).
 public enum ShellReducer {
     public static func reduce(_ state: inout ShellState, _ action: Action) -> [Effect] {
         let previewTarget = PreviewReducer.target(state)

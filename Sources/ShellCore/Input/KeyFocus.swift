@@ -58,8 +58,9 @@ public enum KeyFocus: String, CaseIterable, Sendable {
 
 /// What sits over any screen and takes the keys it names before anything
 /// else: the dark screen of the sleep timer or its warning (every key), else
-/// the screen saver (every key), else the list of keys (`?`), else the record dialog, else the digits typed for
-/// a channel, else a reminder's notice.
+/// the screen saver (every key), else the list of keys (`?`), else the
+/// record dialog, else the digits typed for a channel, else a reminder's
+/// notice.
 public enum KeyOverlay: String, CaseIterable, Sendable {
     case none
     case sleep

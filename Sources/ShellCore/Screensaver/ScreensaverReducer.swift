@@ -4,7 +4,8 @@
 /// time is up with nothing moving watched, the screen goes dark but for a
 /// drifting clock (`ScreensaverView`). Any key takes it down and does
 /// nothing else; so does anything that comes to be seen without a key (a
-/// channel tuned over the socket, a notice, a reminder, a message). Playback is left as it is. Pure.
+/// channel tuned over the socket, a notice, a reminder, a message).
+/// Playback is left as it is. Pure.
 enum ScreensaverReducer {
     /// Whether the screen may be covered: nothing moving is watched (no
     /// playback under way full screen, in multiview, in the picture in
@@ -26,8 +27,8 @@ enum ScreensaverReducer {
     }
 
     /// The wait starts again: after every key (`ShellReducer`), when the
-    /// shell first has a screen (`Action.display`) and when a lineup
-    /// opens, when something took the screen saver down.
+    /// shell first has a screen (`Action.display`), when a lineup opens,
+    /// and when something took the screen saver down.
     static func arm(_ state: ShellState) -> [Effect] {
         guard let delay = state.settings.screensaverDelay, !state.sleep.asleep else { return [] }
         return [.startTimer(.screensaver, after: delay)]
