@@ -272,6 +272,7 @@ struct PlayCommand: ParsableCommand {
         }
         settings.sleepDaily = setup.file.sleepDaily
         settings.screensaverDelay = setup.file.screensaver
+        settings.idleSleepDelay = setup.file.idleSleep
         if let thumbnails = setup.file.scrubThumbnails { settings.scrubThumbnails = thumbnails }
         var videoSettings = setup.file.video
         if let videoCells { videoSettings.cells = videoCells }

@@ -4,10 +4,10 @@ import Testing
 
 @Suite("The screen saver, end to end")
 struct ScreensaverEndToEndTests {
-    /// A config with the screen saver after 10 s, in `dir`.
-    static func config(in dir: URL) throws -> String {
+    /// A config with the screen saver after 10 s (and `more`), in `dir`.
+    static func config(in dir: URL, _ more: String = "") throws -> String {
         let path = dir.appendingPathComponent("config.toml").path
-        try "[sleep]\nscreensaver = 10\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "[sleep]\nscreensaver = 10\n\(more)".write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -54,4 +54,25 @@ struct ScreensaverEndToEndTests {
         try shell.ipc.waitForState(timeout: 25) { $0["screensaver"] as? Bool == true }
         #expect(started.elapsed < 12, "covered \(started.elapsed) s after the home screen showed")
     }
+
+    @Test("[sleep] idle: a film paused and left 20 s (the screen saver up at 10 s) sleeps: playback stopped, the screen dark; a key wakes it on the home screen")
+    func idleSleep() throws {
+        let dir = TVShellBinary.scratchDirectory("idle-sleep")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shell = try ShellUnderTest(["--config", try Self.config(in: dir, "idle = 20\n"), "av://lavfi:testsrc2=size=160x90:rate=25:duration=600"],
+                                       width: 100, height: 30)
+        try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && ($0["position"] as? Double ?? 0) > 0.5 }
+        try shell.tmux.send("Space")
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        let paused = Stopwatch()
+        try shell.ipc.waitForState(timeout: 25) { $0["screensaver"] as? Bool == true }
+        let asleep = try shell.ipc.waitForState(timeout: 25) { ($0["sleep"] as? [String: Any])?["asleep"] as? Bool == true }
+        #expect(paused.elapsed > 18 && paused.elapsed < 23, "asleep \(paused.elapsed) s after the pause")
+        #expect(asleep["phase"] as? String == "idle" && asleep["screensaver"] as? Bool == false, "\(asleep)")
+        #expect(shell.tmux.waitFor(timeout: 3) { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }.ok, "the screen is dark")
+        try shell.tmux.send("Down")
+        let awake = try shell.ipc.waitForState { $0["sleep"] is NSNull }
+        #expect(awake["screen"] as? String == "home" && awake["phase"] as? String == "idle")
+    }
 }
+

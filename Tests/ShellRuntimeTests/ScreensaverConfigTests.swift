@@ -19,6 +19,16 @@ struct ScreensaverConfigTests {
                 == ["c.toml:2: sleep.screensaver: expected seconds from 10 to 86400, a duration such as \"10m\", or false (off)"], "\(bad)")
         }
         #expect(ShellConfigFile.parse("[sleep]\nnap = 1", path: "c.toml").problems.map(\.description)
-            == ["c.toml:2: sleep.nap: unknown setting; expected daily or screensaver"])
+            == ["c.toml:2: sleep.nap: unknown setting; expected daily, screensaver or idle"])
+    }
+
+    @Test("the idle sleep ([sleep] idle): an hour unless set; seconds or a duration; false for never; a bad value a problem, the default kept")
+    func idle() {
+        #expect(ShellConfigFile.parse("", path: "c.toml").idleSleep == 3600)
+        #expect(ShellConfigFile.parse("[sleep]\nidle = \"5h\"", path: "c.toml").idleSleep == 18_000)
+        #expect(ShellConfigFile.parse("[sleep]\nidle = false", path: "c.toml").idleSleep == nil)
+        let bad = ShellConfigFile.parse("[sleep]\nidle = \"later\"", path: "c.toml")
+        #expect(bad.idleSleep == 3600 && bad.problems.map(\.description)
+            == ["c.toml:2: sleep.idle: expected seconds from 10 to 86400, a duration such as \"1h\", or false (off)"])
     }
 }

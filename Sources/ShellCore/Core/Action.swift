@@ -209,6 +209,8 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case sleepNow
     /// No key for `ShellSettings.screensaverDelay`: the screen saver, over a still screen.
     case screensaver
+    /// No key for `ShellSettings.idleSleepDelay`: a still screen's shell sleeps.
+    case idleSleep
     /// The viewer browsing the home screen or the guide's list has rested
     /// long enough for a waiting refresh to change the rows.
     case refreshSettle

@@ -59,6 +59,8 @@ extension ShellReducer {
             return KioskReducer.idleReturn(&state, now: now)
         case .screensaver:
             return ScreensaverReducer.fire(&state)
+        case .idleSleep:
+            return ScreensaverReducer.idleSleepFired(&state)
         case .previewDelay:
             return PreviewReducer.delayFired(&state)
         case .pictureRestore:

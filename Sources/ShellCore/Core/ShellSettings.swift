@@ -73,6 +73,9 @@ public struct ShellSettings: Equatable, Sendable {
     /// Seconds with no key before the screen saver covers a still screen
     /// (`[sleep] screensaver`; nil: never).
     public var screensaverDelay: Double?
+    /// Seconds with no key before a still screen's shell sleeps, as at the
+    /// sleep timer's end (`[sleep] idle`; nil: never).
+    public var idleSleepDelay: Double?
     /// Channel up / down go round the favourites only (`[channels] flip =
     /// "favourites"`), when there are any.
     public var flipFavouritesOnly = false

@@ -29,9 +29,22 @@ enum ScreensaverReducer {
     /// The wait starts again: after every key (`ShellReducer`), when the
     /// shell first has a screen (`Action.display`), when a lineup opens,
     /// and when something took the screen saver down.
+    /// The idle sleep's wait (`ShellSettings.idleSleepDelay`) starts with it.
     static func arm(_ state: ShellState) -> [Effect] {
-        guard let delay = state.settings.screensaverDelay, !state.sleep.asleep else { return [] }
-        return [.startTimer(.screensaver, after: delay)]
+        guard !state.sleep.asleep else { return [] }
+        return [state.settings.screensaverDelay.map { Effect.startTimer(.screensaver, after: $0) },
+                state.settings.idleSleepDelay.map { Effect.startTimer(.idleSleep, after: $0) }].compactMap { $0 }
+    }
+
+    /// No key for `ShellSettings.idleSleepDelay`: a still screen (as the
+    /// screen saver takes it) sleeps as at the sleep timer's end — playback
+    /// stopped where it was, the TV to standby —, so a box left paused or on
+    /// its home screen keeps no TV lit all night; what moves and is watched
+    /// is left, and the wait starts again.
+    static func idleSleepFired(_ state: inout ShellState) -> [Effect] {
+        guard let delay = state.settings.idleSleepDelay, !state.sleep.asleep else { return [] }
+        guard allowed(state) else { return [.startTimer(.idleSleep, after: delay)] }
+        return SleepReducer.idle(&state)
     }
 
     /// The wait is over: the screen is covered when it may be, else the

@@ -120,6 +120,14 @@ enum SleepReducer {
         return fallAsleep(&state) + [.televisionStandby]
     }
 
+    /// A still screen left with no key for `ShellSettings.idleSleepDelay`
+    /// (`ScreensaverReducer.idleSleepFired`): the shell sleeps as at the
+    /// timer's end, with no warning (nobody is there to read it).
+    static func idle(_ state: inout ShellState) -> [Effect] {
+        guard !state.sleep.asleep else { return [] }
+        return fallAsleep(&state) + [.televisionStandby]
+    }
+
     /// The TV went to standby by its own remote (`Action.televisionOff`):
     /// the shell sleeps at once, as at the timer's end — nothing streams
     /// to a dark TV all night, and a passcode given before covers nothing

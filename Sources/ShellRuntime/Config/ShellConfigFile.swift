@@ -160,6 +160,11 @@ public struct ShellConfigFile: Equatable, Sendable {
     public var screensaver: Double? = ShellConfigFile.defaultScreensaver
     /// The screen saver's wait when the file says none: ten minutes, as a TV's.
     public static let defaultScreensaver = 600.0
+    /// `[sleep] idle`: seconds with no key before a still screen's shell
+    /// sleeps (nil: never; an hour unless set, as Apple TV's "Sleep After").
+    public var idleSleep: Double? = ShellConfigFile.defaultIdleSleep
+    /// The idle sleep's wait when the file says none: an hour.
+    public static let defaultIdleSleep = 3600.0
     /// `[sound] max_volume`: the highest volume, 0 … 1.3 (written in %).
     public var maxVolume: Double?
     /// `[scrub] thumbnails`: a thumbnail of the frame under the scrub head.
@@ -468,16 +473,18 @@ public struct ShellConfigFile: Equatable, Sendable {
             guard entry.key == "max_volume" else { throw EntryError("unknown setting; expected max_volume") }
             guard let percent = value.float, percent >= 0, percent <= 130 else { throw EntryError("expected a volume in % from 0 to 130, such as 80") }
             maxVolume = percent / 100
-        case "sleep" where entry.key == "screensaver":
+        case "sleep" where entry.key == "screensaver" || entry.key == "idle":
+            let wait: Double?
             if value.boolean == false || value.float == 0 || value.string == "off" {
-                screensaver = nil
+                wait = nil
             } else if let seconds = value.float ?? value.string.flatMap(Self.duration), seconds >= 10, seconds <= 86_400 {
-                screensaver = seconds
+                wait = seconds
             } else {
-                throw EntryError("expected seconds from 10 to 86400, a duration such as \"10m\", or false (off)")
+                throw EntryError("expected seconds from 10 to 86400, a duration such as \"\(entry.key == "idle" ? "1h" : "10m")\", or false (off)")
             }
+            if entry.key == "idle" { idleSleep = wait } else { screensaver = wait }
         case "sleep":
-            guard entry.key == "daily" else { throw EntryError("unknown setting; expected daily or screensaver") }
+            guard entry.key == "daily" else { throw EntryError("unknown setting; expected daily, screensaver or idle") }
             let parts = (value.string ?? "").split(separator: ":").map { Int($0) }
             guard parts.count == 2, let hours = parts[0], let minutes = parts[1], (0..<24).contains(hours), (0..<60).contains(minutes) else {
                 throw EntryError("expected a time of day in quotes, such as \"20:00\"")

@@ -123,6 +123,46 @@ struct ScreensaverTests {
     }
 }
 
+@Suite("Sleep after a still screen is left alone ([sleep] idle)")
+struct IdleSleepTests {
+    /// The screen saver after ten minutes, the idle sleep after an hour.
+    private static let settings: ShellSettings = {
+        var settings = tenMinutes
+        settings.idleSleepDelay = 3600
+        return settings
+    }()
+
+    @Test("an hour with no key on a paused film: the shell sleeps as at the sleep timer's end (playback stopped, the TV to standby, the screen dark); a key wakes it on the home screen")
+    func pausedFilmSleeps() {
+        let h = playingFilm(settings: Self.settings)
+        h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide), arm, .startTimer(.idleSleep, after: 3600)]) {
+            $0.playback.paused = true
+            $0.chrome.transportVisible = true
+        }
+        #expect(h.advance(by: 600).contains(.screensaver))
+        h.send(.timerFired(.screensaver, at: h.clock.now)) { $0.screensaver.showing = true }
+        #expect(h.advance(by: 3000) == [.idleSleep])
+        let effects = h.apply(.timerFired(.idleSleep, at: h.clock.now))
+        #expect(effects.contains(.stop) && effects.contains(.televisionStandby), "\(effects)")
+        #expect(h.state.sleep.asleep && !h.state.screensaver.showing && h.state.screen == .home && h.state.playback.phase == .idle)
+        #expect(KeyOverlay.of(h.state) == .sleep)
+        h.apply(.command(.down, at: h.clock.now))
+        #expect(!h.state.sleep.asleep && h.state.screen == .home)
+        h.expectArmed(h.armedTimers)
+    }
+
+    @Test("a film playing is watched: the hour starts again, nothing stops")
+    func playingIsWatched() {
+        let h = playingFilm(settings: Self.settings)
+        let keyed = h.apply(.command(.volumeDown, at: h.clock.now))
+        #expect(keyed.contains(.startTimer(.idleSleep, after: 3600)) && keyed.contains(arm))
+        #expect(h.advance(by: 3600).contains(.idleSleep))
+        let effects = h.apply(.timerFired(.idleSleep, at: h.clock.now))
+        #expect(effects == [.startTimer(.idleSleep, after: 3600)] && !h.state.sleep.asleep && h.state.playback.phase == .playing)
+        h.expectArmed(h.armedTimers)
+    }
+}
+
 /// Whether the screen saver may come up in `state`: its timer fired on a
 /// copy, through the reducer.
 private enum ScreensaverReducerProbe {
