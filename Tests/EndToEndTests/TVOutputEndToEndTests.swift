@@ -81,12 +81,19 @@ struct TVOutputEndToEndTests {
         /// they cover a twentieth of it, for five seconds at most (a player
         /// taking mpv's window over shows its picture a moment later).
         func waitForTestCardFullScreen() throws -> Int {
-            let deadline = Deadline(in: 5)
-            var yellow = 0
+            try waitForPixels(near: 0xFFFF00, tolerance: 70, moreThan: 1280 * 720 / 20, within: 5)
+        }
+
+        /// The pixels near `colour` on the whole screen, looked at until
+        /// there are more than `count` (a picture shows a moment after its
+        /// state says so), for `seconds` at most: the last count.
+        func waitForPixels(near colour: UInt32, tolerance: Int = 40, moreThan count: Int, within seconds: Double = 10) throws -> Int {
+            let deadline = Deadline(in: seconds)
+            var seen = 0
             repeat {
-                yellow = try display.screenshot().count(near: 0xFFFF00, tolerance: 70, x: 0, y: 0, width: 1280, height: 720)
-            } while yellow <= 1280 * 720 / 20 && !deadline.hasPassed
-            return yellow
+                seen = try display.screenshot().count(near: colour, tolerance: tolerance, x: 0, y: 0, width: 1280, height: 720)
+            } while seen <= count && !deadline.hasPassed
+            return seen
         }
 
         /// Whether the X pointer is `shown` within five seconds (looked at
@@ -258,11 +265,7 @@ struct TVOutputEndToEndTests {
         let tv = try Running(["--config", try ScreensaverEndToEndTests.config(in: dir), "av://lavfi:color=c=0xFF8000:size=160x90:rate=25:duration=600"])
         try tv.waitForState(timeout: 60) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
         let orange: UInt32 = 0xFF8000
-        let deadline = Deadline(in: 10)
-        var playing = 0
-        repeat {
-            playing = try tv.display.screenshot().count(near: orange, tolerance: 40, x: 0, y: 0, width: 1280, height: 720)
-        } while playing <= 500_000 && !deadline.hasPassed
+        let playing = try tv.waitForPixels(near: orange, moreThan: 500_000)
         #expect(playing > 500_000, "the picture fills the TV: \(playing) orange pixels")
         #expect(try tv.ipc.request(["keypress", "SPACE"])["error"] as? String == "success")
         try tv.waitForState { $0["paused"] as? Bool == true }
@@ -277,11 +280,7 @@ struct TVOutputEndToEndTests {
         try tv.type("Right")
         let woken = try tv.waitForState { $0["screensaver"] as? Bool == false }
         #expect(woken["paused"] as? Bool == true, "the key only took it down")
-        let back = Deadline(in: 10)
-        var shown = 0
-        repeat {
-            shown = try tv.display.screenshot().count(near: orange, tolerance: 40, x: 0, y: 0, width: 1280, height: 720)
-        } while shown <= 300_000 && !back.hasPassed
+        let shown = try tv.waitForPixels(near: orange, moreThan: 300_000)
         #expect(shown > 300_000, "the paused picture is back: \(shown) orange pixels")
     }
 
@@ -755,11 +754,7 @@ struct TVOutputEndToEndTests {
         // The picture on the TV once its loading card has gone (a frame
         // presented is told before the card is taken off).
         let orange: UInt32 = 0xFF8000
-        let deadline = Deadline(in: 10)
-        var playing = 0
-        repeat {
-            playing = try tv.display.screenshot().count(near: orange, tolerance: 40, x: 0, y: 0, width: 1280, height: 720)
-        } while playing <= 500_000 && !deadline.hasPassed
+        let playing = try tv.waitForPixels(near: orange, moreThan: 500_000)
         #expect(playing > 500_000, "the picture fills the TV while it plays: \(playing) orange pixels")
 
         #expect(try tv.ipc.request(["keypress", "SPACE"])["error"] as? String == "success")
