@@ -37,6 +37,17 @@ struct OverlaySnapshotTests {
 
     @Test func customOverlay() { check(state(.custom, focus: 2), "overlay-custom") }
     @Test func infoTab() { check(state(.info), "panel-info") }
+
+    @Test("cards beyond the row peek in: the next cut by the right edge, an arrow where earlier ones went")
+    func customOverlayPeeks() {
+        let rows = { (s: ShellState) in ShellView.render(s, theme: .dark, width: 60, height: 18, context: context).text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        let first = rows(state(.custom, focus: 0))
+        #expect(first[14].hasPrefix("   Play From Beginning") && first[14].hasSuffix("   The Gri"), "\(first[14])")
+        #expect(!first[14].contains("‹"))
+        let last = rows(state(.custom, focus: 5))
+        #expect(last[14].hasPrefix("‹  Speed 1×") && last[14].contains("Sleep: Off"), "\(last[14])")
+        #expect(last[14].trimmingCharacters(in: .whitespaces).hasSuffix("Off"), "nothing peeks after the last card")
+    }
     @Test func subtitlesTab() { check(state(.info, tab: .subtitles, focus: 5), "panel-subtitles") }
     @Test func chaptersTab() { check(state(.info, tab: .chapters, focus: 5), "panel-chapters") }
     @Test func audioTab() { check(state(.info, tab: .audio, focus: 3), "panel-audio") }

@@ -1,6 +1,7 @@
 
 /// The swipe-up custom overlay: a row of focusable cards at the bottom of
-/// the picture, scrolled to keep the focused card in view.
+/// the picture, scrolled to keep the focused card in view; the cards beyond
+/// peek in from the edges. Pure; the render calls it.
 enum CustomOverlayView {
     static let cardWidth = 24
 
@@ -18,18 +19,40 @@ enum CustomOverlayView {
         let first = min(max(0, state.chrome.overlayFocus - perScreen / 2), max(0, items.count - perScreen))
         for (offset, item) in items.dropFirst(first).prefix(perScreen).enumerated() {
             let index = first + offset
-            let x = 2 + offset * (cardWidth + 1)
-            let focused = index == state.chrome.overlayFocus
-            let style = focused
-                ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
-                : Style(foreground: theme.text, background: theme.background)
-            screen.fill(x: x, y: top + 2, width: cardWidth, height: 4, with: Cell(" ", style: style))
-            let marker = item.isCurrent ? String(theme.glyphs.play) + " " : ""
-            screen.put(truncate(marker + item.title, toWidth: cardWidth - 2, ellipsis: theme.glyphs.ellipsis), x: x + 1, y: top + 3, style: style)
-            if let subtitle = item.subtitle {
-                screen.put(truncate(subtitle, toWidth: cardWidth - 2, ellipsis: theme.glyphs.ellipsis), x: x + 1, y: top + 4,
-                           style: focused ? style : style.with(foreground: theme.secondaryText))
-            }
+            drawCard(item, focused: index == state.chrome.overlayFocus, x: 2 + offset * (cardWidth + 1), width: cardWidth, top: top,
+                     into: &screen, theme: theme)
+        }
+        // More cards than the row holds peek in from the edges, as tvOS's
+        // rows do: the next card cut by the screen's right edge, a sliver
+        // of the one before at the left, with an arrow in it.
+        let after = first + perScreen
+        if after < items.count {
+            let x = 2 + perScreen * (cardWidth + 1)
+            drawCard(items[after], focused: false, x: x, width: screen.width - x, top: top, into: &screen, theme: theme, clipped: true)
+        }
+        if first > 0 {
+            let sliver = Style(foreground: theme.secondaryText, background: theme.background)
+            screen.fill(x: 0, y: top + 2, width: 1, height: 4, with: Cell(" ", style: sliver))
+            screen.put(theme.glyphs.isASCII ? "<" : "‹", x: 0, y: top + 3, style: sliver)
+        }
+    }
+
+    /// One card, `width` columns from `x`; a `clipped` card runs off the
+    /// screen's edge, its words cut there without an ellipsis.
+    private static func drawCard(_ item: OverlayItem, focused: Bool, x: Int, width: Int, top: Int, into screen: inout Screen, theme: Theme,
+                                 clipped: Bool = false) {
+        guard width > 0 else { return }
+        let style = focused
+            ? Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
+            : Style(foreground: theme.text, background: theme.background)
+        screen.fill(x: x, y: top + 2, width: width, height: 4, with: Cell(" ", style: style))
+        let marker = item.isCurrent ? String(theme.glyphs.play) + " " : ""
+        let room = width - 2
+        func words(_ text: String) -> String { clipped ? text : truncate(text, toWidth: room, ellipsis: theme.glyphs.ellipsis) }
+        screen.put(words(marker + item.title), x: x + 1, y: top + 3, style: style, maxWidth: clipped ? width - 1 : room)
+        if let subtitle = item.subtitle {
+            screen.put(words(subtitle), x: x + 1, y: top + 4, style: focused ? style : style.with(foreground: theme.secondaryText),
+                       maxWidth: clipped ? width - 1 : room)
         }
     }
 }

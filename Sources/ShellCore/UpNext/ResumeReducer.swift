@@ -21,8 +21,9 @@ enum ResumeReducer {
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
         guard let offer = state.upNext.resumeOffer else { return nil }
         switch command {
-        case .up, .down, .left, .right:
-            state.upNext.resumeOffer?.focus = offer.focus == 0 ? 1 : 0
+        case .up, .down:
+            // Two buttons one above the other: the focus stops at either end, as tvOS's does.
+            state.upNext.resumeOffer?.focus = command == .up ? 0 : 1
             return []
         case .select, .playPause, .play:
             state.upNext.resumeOffer = nil

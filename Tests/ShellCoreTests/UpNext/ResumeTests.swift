@@ -35,8 +35,12 @@ struct ResumeTests {
         }
         let screen = ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
         #expect(screen.contains("Resume from 1:12:40") && screen.contains("Play from the beginning"))
+        h.press(.up)
         h.press(.down) { $0.upNext.resumeOffer?.focus = 1 }
+        h.press(.down)
+        h.press(.right)
         h.press(.up) { $0.upNext.resumeOffer?.focus = 0 }
+        h.press(.left)
         h.press(.select, effects: [.loadFrom(film, token: 1, start: 4360), .startTimer(.transportHide, after: 5)]) {
             $0.upNext.resumeOffer = nil
             $0.chrome.transportVisible = true
