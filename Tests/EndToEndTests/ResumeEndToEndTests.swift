@@ -114,7 +114,7 @@ struct ResumeEndToEndTests {
         #expect(history.status == 0 && history.output.contains("claims"), "\(history.output)")
     }
 
-    @Test("home with a film to continue: one row highlighted, UP reaches Continue Watching; every row's programme stops at the rating column")
+    @Test("home with a film to continue: its progress shown, one row highlighted, UP reaches Continue Watching; every row's programme stops at the rating column")
     func homeRows() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("home-rows"))
         do {
@@ -140,6 +140,8 @@ struct ResumeEndToEndTests {
         }
         let listed = shell.tmux.waitFor { $0.contains("CONTINUE WATCHING") }
         #expect(listed.ok, "\(listed.screen)")
+        // Left at about 1:00 of the demo film's 10:00: a bar with one cell of eight lit, and what is left.
+        #expect(listed.screen.contains("━─────── 9 min left"), "\(listed.screen)")
         #expect(highlighted().count == 1, "one row highlighted: \(highlighted())")
         for _ in 0..<8 { try shell.tmux.send("Up") }
         let top = shell.tmux.waitFor { screen in

@@ -199,6 +199,36 @@ struct ShellViewSnapshotTests {
         check(s, "home")
     }
 
+    @Test("Continue Watching: each film left part way shows how far (a bar in the accent colour) and what is left, there and in its own group")
+    func continueWatching() {
+        let short = MediaItem(id: "short", title: "A Short", url: "/media/short.mkv", group: "Films")
+        var s = ShellState(items: [film, short, liveItem])
+        s.upNext.resumePoints = [film.url: ResumePoint(position: 2880, duration: 7200, updated: 2),
+                                 short.url: ResumePoint(position: 500, duration: 600, updated: 1)]
+        s.settings.rememberPositions = true
+        s.navigation.homeSelection = 0
+        s.navigation.homeInContinue = true
+        check(s, "home-continue-watching")
+        let screen = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo)
+        let rows = screen.text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(rows[4].contains("━━━───── 1 h 12 min left"), "2880 s of 7200 watched: \(rows[4])")
+        #expect(rows[5].contains("━━━━━━━─ 2 min left"), "\(rows[5])")
+        #expect(rows.filter { $0.contains("min left") }.count == 4, "in Continue Watching and in each film's own group")
+        let bar = try! #require(rows[5].range(of: "━"))
+        let x = rows[5].distance(from: rows[5].startIndex, to: bar.lowerBound)
+        #expect(screen[x, 5].style.foreground == Theme.dark.accent)
+        #expect(!ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo).text().contains("0 min left"))
+
+        // On the TV's 60 columns, beside a channel rated TV-MA: a long title whole, its words after it.
+        let demo = MediaItem(id: "demo", title: "The Test Pattern (demo film)", url: "/media/demo.mkv", rating: "PG", group: "Films")
+        let late = MediaItem(id: "late", title: "Late Night Bars", url: "av://lavfi:smptebars", isLive: true, number: 4, rating: "TV-MA")
+        var tv = ShellState(items: [demo, late])
+        tv.upNext.resumePoints = [demo.url: ResumePoint(position: 186, duration: 600)]
+        tv.settings.rememberPositions = true
+        let text = ShellView.render(tv, theme: .dark, width: 60, height: 18, context: terminalVideo).text()
+        #expect(text.contains("The Test Pattern (demo film)  7 min left"), "\(text)")
+    }
+
     @Test func tooSmall() {
         let screen = ShellView.render(playing(), theme: .dark, width: 31, height: 9, context: terminalVideo)
         assertSnapshot(screen, named: "too-small-31x9")

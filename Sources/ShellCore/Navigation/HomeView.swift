@@ -77,12 +77,13 @@ enum HomeView {
         // the same place (measured on the rows shown: a lineup may be huge).
         let shown = (first..<min(rowCount, first + visible)).map(row)
         let tailColumn = shown.compactMap { row -> Int? in if case .item(let i, _) = row { columnWidth(of: tail(i)) } else { nil } }.max() ?? 0
-        // Channel names as wide as the longest shown (up to half the row or
-        // 32 cells): the programme column gets the rest. A row with no
-        // programme shown (a film, a channel the guide lists nothing on, or
-        // any row where the programmes have no room) takes the width of both.
+        // Channel names (and films with their progress) as wide as the
+        // longest shown (up to half the row or 32 cells): the programme
+        // column gets the rest. A row with nothing shown there (a film not
+        // begun, a channel the guide lists nothing on, or any row where the
+        // programmes have no room) takes the width of both.
         let shownItems = shown.compactMap { row -> Int? in if case .item(let i, _) = row { i } else { nil } }
-        let listed = shownItems.filter { state.items[$0].isLive }
+        let listed = shownItems.filter { state.items[$0].isLive || ContinueWatching.progress(state, index: $0) != nil }
         let longestName = (listed.isEmpty ? shownItems : listed).map { columnWidth(of: state.items[$0].title) }.max() ?? 10
         let nameWidth = max(10, min(longestName, min(32, (right - 20) / 2)))
         for (offset, row) in shown.enumerated() {
@@ -105,7 +106,20 @@ enum HomeView {
                 let listingX = 8 + nameWidth + 2
                 let listingWidth = right - 3 - tailColumn - 2 - listingX
                 let listed = (now != nil || next != nil) && listingWidth > 8
-                let titleWidth = item.isLive && listed ? nameWidth : max(nameWidth, right - 3 - tailColumn - 2 - 8)
+                // A film left part way: how far, and what is left of it,
+                // where a channel's programmes go; its title keeps what the
+                // words leave (they move right for a long title, up to its
+                // own rating), and the words go where they have no room.
+                let rowEnd = right - 3 - tailWidth - 2
+                let progress = item.isLive ? nil : ContinueWatching.progress(state, index: index).flatMap { progress in
+                    rowEnd - listingX >= columnWidth(of: progress.left) ? progress : nil
+                }
+                let titleWidth: Int
+                if let progress {
+                    titleWidth = max(nameWidth, min(columnWidth(of: item.title), rowEnd - 2 - columnWidth(of: progress.left) - 8))
+                } else {
+                    titleWidth = item.isLive && listed ? nameWidth : max(nameWidth, rowEnd - 8)
+                }
                 screen.put(truncate(item.title, toWidth: titleWidth, ellipsis: theme.glyphs.ellipsis), x: 8, y: y, style: style)
                 if state.isFavourite(index) {
                     screen.put(String(theme.glyphs.favourite), x: 7, y: y, style: selected ? style : base.with(foreground: theme.accent))
@@ -119,6 +133,9 @@ enum HomeView {
                 if listed {
                     screen.put(truncate(listing, toWidth: listingWidth, ellipsis: theme.glyphs.ellipsis), x: listingX, y: y,
                                style: selected ? style : dim, maxWidth: listingWidth)
+                } else if let progress {
+                    let x = max(listingX, 8 + min(titleWidth, columnWidth(of: item.title)) + 2)
+                    drawProgress(progress, into: &screen, x: x, y: y, width: rowEnd - x, style: selected ? style : dim, theme: theme)
                 }
             }
         }
@@ -160,6 +177,22 @@ enum HomeView {
                 content.keep(pane)
             }
         }
+    }
+
+    /// A film's progress, as Apple TV's rows show it: a bar of 8 cells
+    /// (what was watched in the accent colour) and "7 min left"; the words
+    /// alone when both have no room.
+    private static func drawProgress(_ progress: (fraction: Double, left: String), into screen: inout Screen, x: Int, y: Int, width: Int,
+                                     style: Style, theme: Theme) {
+        let bar = 8
+        var words = x
+        if bar + 1 + columnWidth(of: progress.left) <= width {
+            let watched = min(bar, max(1, Int((progress.fraction * Double(bar)).rounded())))
+            screen.put(String(repeating: theme.glyphs.fill, count: watched), x: x, y: y, style: style.with(foreground: theme.accent))
+            screen.put(String(repeating: theme.glyphs.track, count: bar - watched), x: x + watched, y: y, style: style)
+            words += bar + 1
+        }
+        screen.put(progress.left, x: words, y: y, style: style, maxWidth: width - (words - x))
     }
 
     /// The stored guide's refresh: "updating the guide…", or when it was
