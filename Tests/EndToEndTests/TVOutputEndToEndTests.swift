@@ -1,4 +1,5 @@
 import Foundation
+import ShellProbes
 import ShellTesting
 import Testing
 
@@ -558,6 +559,45 @@ struct TVOutputEndToEndTests {
         } while magenta < 1280 * 720 / 10 && !deadline.hasPassed
         #expect(magenta >= 1280 * 720 / 10, "channel 2's picture full screen: \(magenta) pixels; \(tv.problems)")
         #expect(((try tv.ipc.state())["tv"] as? [String: Any])?["output"] as? String == "x11")
+    }
+
+    @Test("a flip to a warm neighbour whose stream is still opening: the TV keeps its window, the flip's card on it while the channel loads, then the failure's; not the bare display")
+    func warmFlipOpening() throws {
+        let server = try LocalHTTPServer()
+        server.inject(.stall, pathSuffix: "live.m3u8")
+        let directory = TVShellBinary.scratchDirectory("tv-warm-opening")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lineup = directory.appendingPathComponent("lineup.m3u")
+        let dead = server.url("dead/live.m3u8")
+        try """
+        #EXTM3U
+        #EXTINF:-1 tvg-chno="1",Test Card
+        av://lavfi:testsrc2=size=320x180:rate=25
+        #EXTINF:-1 tvg-chno="2",Dead Channel
+        \(dead)
+        """.write(to: lineup, atomically: true, encoding: .utf8)
+        let tv = try Running(["--home", "--lineup", lineup.path])
+        try tv.waitForState(timeout: 60) { $0["screen"] as? String == "home" }
+        #expect(try tv.ipc.request(["channel", 1])["error"] as? String == "success")
+        try tv.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
+        // Channel 2 warms: its playlist's request hangs, so it is still opening at the flip.
+        try tv.waitForState(timeout: 15) { state in
+            (state["warm_players"] as? [[String: Any]] ?? []).contains { $0["channel"] as? Int == 2 && $0["ready"] as? Bool == false }
+        }
+        try tv.type("Page_Up")
+        try tv.waitForState { ($0["channel"] as? [String: Any])?["number"] as? Int == 2 }
+        // The theme's background under the flip's card fills most of the
+        // screen; with no window the display's own black would.
+        let card = try tv.waitForPixels(near: 0x101014, tolerance: 6, moreThan: 1280 * 720 / 2, within: 3)
+        #expect(card > 1280 * 720 / 2, "the flip's card on the TV as the channel opens: \(card) pixels of its background; \(tv.problems)")
+        let read = try tv.display.text()
+        #expect(read.contains("Dead Channel"), "the card names the channel: \(read)")
+        #expect(tv.waitForLog(" load \(dead)", timeout: 1), "loaded by the player holding the window, not taken over half open")
+        server.inject(nil)
+        try tv.waitForState { $0["flip_failure"] is String }
+        let failure = try tv.waitForPixels(near: 0x101014, tolerance: 6, moreThan: 1280 * 720 / 2, within: 2)
+        #expect(failure > 1280 * 720 / 2, "the failure's card on the TV: \(failure) pixels of its background; \(tv.problems)")
+        #expect(tv.display.windows(class: "mpv").count == 1, "one mpv window, the TV's")
     }
 
     @Test("with no window manager (a box started with xinit) no X pointer is on the TV: mpv's window is given the keyboard focus, at the start and after a warm neighbour takes the window over")

@@ -10,16 +10,18 @@ private let channels = (1...4).map { (n: Int) -> MediaItem in
               rating: n == 4 ? "TV-MA" : nil, contentRating: n == 4 ? tvMA : nil)
 }
 
-private func settings(cap: Int? = nil) -> ShellSettings {
+private func settings(cap: Int? = nil, takeOverLoading: Bool = true) -> ShellSettings {
     var settings = ShellSettings()
     settings.warmNeighbours = 2
     settings.maxConnections = cap
+    settings.warmTakeOverLoading = takeOverLoading
     return settings
 }
 
 /// Channel 2 (index 1) playing, first frame shown, with `policy`.
-private func watchingChannel2(policy: RestrictionPolicy = RestrictionPolicy(), cap: Int? = nil) -> ReducerHarness {
-    let h = ReducerHarness(ShellState(items: channels, settings: settings(cap: cap), restrictions: RestrictionsState(policy: policy)))
+private func watchingChannel2(policy: RestrictionPolicy = RestrictionPolicy(), cap: Int? = nil, takeOverLoading: Bool = true) -> ReducerHarness {
+    let h = ReducerHarness(ShellState(items: channels, settings: settings(cap: cap, takeOverLoading: takeOverLoading),
+                                      restrictions: RestrictionsState(policy: policy)))
     h.apply(.playIndex(1, at: h.clock.now))
     let playing = h.apply(.player(.playing, token: 1, at: h.clock.now))
     #expect(playing.contains(.startTimer(.warmNeighbours, after: 3)), "the neighbours wait until it has played 3 s")
@@ -178,6 +180,27 @@ struct WarmNeighbourTests {
         h.apply(.flipCompleted(token: 1, success: true, at: h.clock.now))
         #expect(h.state.screen == .player && h.state.warm.players[.warmB]?.index == 3, "channel 4, the new next, opens at once")
         h.expectArmed([.hintHide, .stall, .transportHide, .warmNeighbours])
+    }
+
+    @Test("where a warm load may not be taken over (the TV output), a zap to a channel whose warm player is still opening loads it cold in the main player: the warm one stops first; a warm player that plays is still swapped in")
+    func noTakeOverLoading() {
+        let h = watchingChannel2(takeOverLoading: false)
+        _ = h.advance(by: 3)
+        h.apply(.timerFired(.warmNeighbours, at: h.clock.now))
+        let cold = h.apply(.playIndex(2, at: h.clock.now))
+        #expect(!cold.contains { if case .exchangePlayers = $0 { true } else { false } }, "no swap: \(cold)")
+        let stop = cold.firstIndex(of: .slot(.warmA, .stop))
+        let load = cold.firstIndex { if case .load(let item, _) = $0 { item.url == channels[2].url } else { false } }
+        #expect(stop != nil && load != nil && stop! < load!, "the warm player opening channel 3 stops, then channel 3 loads in the main player: \(cold)")
+        #expect(h.state.current == 2 && h.state.playback.phase == .loading && h.state.warm.players[.warmA] == nil)
+        h.expectArmed([.hintHide, .transportHide, .posterDelay, .stall])
+
+        let g = watchingChannel2(takeOverLoading: false)
+        _ = g.advance(by: 3)
+        g.apply(.timerFired(.warmNeighbours, at: g.clock.now))
+        warmUp(g, .warmA, token: 2)
+        #expect(g.apply(.playIndex(2, at: g.clock.now)).contains(.exchangePlayers(.main, .warmA)), "ready: swapped in")
+        g.expectArmed([.hintHide, .transportHide, .stall])
     }
 
     @Test("a warm load taken over outside a flip holds the picture of what played until its first frame (posterDelay at most), as a cold load does; not the title card")

@@ -211,10 +211,13 @@ enum WarmReducer {
     /// taken over as it is: its load goes on as the full-screen one (held
     /// at its hook, it meets the restrictions' check there; `.playing`
     /// answers the request and says it started), rather than dropped for a
-    /// cold load of the same channel. Nil when the channel is not warm.
+    /// cold load of the same channel (not where the settings say so:
+    /// `ShellSettings.warmTakeOverLoading`). Nil when the channel is not
+    /// warm, or not taken over.
     static func swapIn(_ state: inout ShellState, index: Int, request: Int?) -> [Effect]? {
         guard let (slot, warm) = state.warm.players.first(where: { $0.value.index == index }),
-              warm.playback.phase == .playing || warm.playback.phase == .loading, state.prompt == nil else { return nil }
+              warm.playback.phase == .playing || warm.playback.phase == .loading && state.settings.warmTakeOverLoading,
+              state.prompt == nil else { return nil }
         let ready = warm.playback.phase == .playing
         var effects: [Effect] = [.cancelTimer(.errorAdvance), .exchangePlayers(.main, slot)]
         let old = state.playback
