@@ -18,6 +18,13 @@ struct CommandLineInputsEndToEndTests {
         #expect(run.output.contains("no such file or subcommand: frobnicate") && run.output.contains("lineup, guide, restrictions"), "\(run.output)")
     }
 
+    @Test("--ipc given a path (it takes none) says to use --ipc-socket for it, not that the path is no file")
+    func ipcWithPath() throws {
+        let run = try Self.tvshell(["--ipc", "/tmp/tvshell-test-nowhere/ipc.sock"])
+        #expect(run.status == 64, "\(run.output)")
+        #expect(run.output.contains("--ipc takes no path") && run.output.contains("--ipc-socket /tmp/tvshell-test-nowhere/ipc.sock"), "\(run.output)")
+    }
+
     @Test("options before the subcommand are the subcommand's")
     func optionsFirst() throws {
         let dir = TVShellBinary.scratchDirectory("options-first")
