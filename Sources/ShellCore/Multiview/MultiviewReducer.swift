@@ -338,19 +338,25 @@ enum MultiviewReducer {
     /// (`WarmReducer.candidates`: the neighbours, a favourite…) become warm
     /// players, paused and muted, so a zap back to one is at once; the rest
     /// stop. Warm players may open at once: it has played in its view. A
-    /// view that shows nothing (restricted, not opened) is played as any
-    /// channel (a restricted one asks for the passcode).
+    /// view that shows nothing (restricted, not opened, failed, or still
+    /// opening where it is not taken over) is played as any channel (a
+    /// restricted one asks for the passcode).
     static func promote(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard let multiview = state.multiview else { return [] }
         let focused = multiview.views[multiview.focus]
+        // Its player is taken over unless it failed, or is still opening
+        // where the settings keep such a load from being taken over (the
+        // TV output: `ShellSettings.takeOverLoading`).
+        let takes = focused.opened && focused.playback.phase != .failed
+            && (focused.playback.phase == .playing || state.settings.takeOverLoading)
         var effects: [Effect] = []
         var others: [(view: Int, entry: MultiviewState.View)] = []
-        for (view, entry) in multiview.views.enumerated() where view != multiview.focus || !entry.opened || entry.playback.phase == .failed {
+        for (view, entry) in multiview.views.enumerated() where view != multiview.focus || !takes {
             others.append((view, entry))
         }
         state.multiview = nil
         let item = state.items[focused.index]
-        guard focused.opened, focused.playback.phase != .failed else {
+        guard takes else {
             for (view, entry) in others {
                 if entry.opened { effects.append(.slot(PlayerSlot.views[view], .stop)) }
                 state.retire(entry.playback.token)

@@ -137,7 +137,7 @@ public final class Shell {
         initial.settings.utcOffset = LocalTime.offset(at: Date().timeIntervalSince1970)
         initial.settings.utcOffsetChange = LocalTime.change(near: Date().timeIntervalSince1970)
         if let change = initial.settings.utcOffsetChange { LocalTime.log(change, logger) }
-        if configuration.video == .tv { initial.settings.warmTakeOverLoading = false }
+        if configuration.video == .tv { initial.settings.takeOverLoading = false }
         initial.live.startIndex = configuration.startIndex
         initial.live.fallbackIndex = configuration.fallbackIndex
         inbox = ActionInbox()

@@ -14,7 +14,7 @@ private func settings(cap: Int? = nil, takeOverLoading: Bool = true) -> ShellSet
     var settings = ShellSettings()
     settings.warmNeighbours = 2
     settings.maxConnections = cap
-    settings.warmTakeOverLoading = takeOverLoading
+    settings.takeOverLoading = takeOverLoading
     return settings
 }
 

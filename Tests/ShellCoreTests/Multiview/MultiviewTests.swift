@@ -150,6 +150,30 @@ struct MultiviewTests {
         h.expectArmed(h.armedTimers)
     }
 
+    @Test("where a load still opening is not taken over (the TV output), ENTER on a view still opening loads its channel in the main player: its own player stops first; a view that plays is taken over")
+    func promotesOpeningCold() {
+        var settings = ShellSettings()
+        settings.takeOverLoading = false
+        let h = watching(settings: settings)
+        h.apply(.command(.multiview, at: h.clock.now))
+        h.apply(.command(.right, at: h.clock.now))
+        let effects = h.apply(.command(.select, at: h.clock.now))
+        #expect(!effects.contains { if case .exchangePlayers = $0 { true } else { false } }, "no swap: \(effects)")
+        let stop = effects.firstIndex(of: .slot(.view1, .stop))
+        let load = effects.firstIndex { if case .load(let item, _) = $0 { item.url == channels[1].url } else { false } }
+        #expect(stop != nil && load != nil && stop! < load!, "view 2's player stops, then channel 2 loads full screen: \(effects)")
+        #expect(h.state.multiview == nil && h.state.current == 1 && h.state.playback.phase == .loading)
+
+        let g = watching(settings: settings)
+        g.apply(.command(.multiview, at: g.clock.now))
+        let view1 = g.state.multiview!.views[1]
+        g.apply(.player(.playing, token: view1.playback.token, at: g.clock.now))
+        g.apply(.command(.right, at: g.clock.now))
+        #expect(g.apply(.command(.select, at: g.clock.now)).contains(.exchangePlayers(.main, .view1)), "playing: taken over")
+        h.expectArmed(h.armedTimers)
+        g.expectArmed(g.armedTimers)
+    }
+
     @Test("past max_connections a view stays empty and says why; a channel typed ends multiview")
     func cap() {
         var settings = ShellSettings()

@@ -212,11 +212,11 @@ enum WarmReducer {
     /// at its hook, it meets the restrictions' check there; `.playing`
     /// answers the request and says it started), rather than dropped for a
     /// cold load of the same channel (not where the settings say so:
-    /// `ShellSettings.warmTakeOverLoading`). Nil when the channel is not
+    /// `ShellSettings.takeOverLoading`). Nil when the channel is not
     /// warm, or not taken over.
     static func swapIn(_ state: inout ShellState, index: Int, request: Int?) -> [Effect]? {
         guard let (slot, warm) = state.warm.players.first(where: { $0.value.index == index }),
-              warm.playback.phase == .playing || warm.playback.phase == .loading && state.settings.warmTakeOverLoading,
+              warm.playback.phase == .playing || warm.playback.phase == .loading && state.settings.takeOverLoading,
               state.prompt == nil else { return nil }
         let ready = warm.playback.phase == .playing
         var effects: [Effect] = [.cancelTimer(.errorAdvance), .exchangePlayers(.main, slot)]
