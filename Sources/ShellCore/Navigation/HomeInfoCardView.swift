@@ -1,10 +1,11 @@
 import MediaModel
 
 /// The selected item's card over the bottom of the home screen or the
-/// guide's list (`i`): its number and title, its rating, group and LIVE,
-/// what is on now and next (a live channel), and the description — the
-/// programme's on now, else the item's own (an Xtream film's plot); none
-/// for an item over the restrictions' limits.
+/// guide's list (`i`): its number and title, its rating, group and LIVE
+/// (what is left of a film left part way), what is on now and next (a
+/// live channel), and the description — the programme's on now, else the
+/// item's own (an Xtream film's plot); none for an item over the
+/// restrictions' limits.
 enum HomeInfoCardView {
     /// Rows the card takes at the bottom of a screen `height` rows high (0:
     /// none), above the hint line.
@@ -29,6 +30,7 @@ enum HomeInfoCardView {
         if let rating = item.rating { facts.append(rating) }
         if let group = item.group { facts.append(group) }
         if item.isLive { facts.append("LIVE") }
+        if let progress = ContinueWatching.progress(state, index: state.navigation.homeSelection) { facts.append(progress.left) }
         if !facts.isEmpty, y + 1 < top + rows {
             y += 1
             screen.put(truncate(facts.joined(separator: theme.glyphs.isASCII ? " - " : " · "), toWidth: inner, ellipsis: theme.glyphs.ellipsis),

@@ -32,6 +32,11 @@ struct HomeInfoTests {
         #expect(titleRows.count == 2, "the row and the card: \(text)")
         #expect(text.contains("R · Films") && text.contains("A heist goes wrong.") && text.contains("i / ESC close"), "\(text)")
         #expect((titleRows.first ?? 99) < (lines.firstIndex { $0.contains("R · Films") } ?? 0), "the row above the card")
+
+        // Left part way: what is left of it among its facts.
+        state.upNext.resumePoints["/f.mkv"] = ResumePoint(position: 1500, duration: 6000)
+        let left = ShellView.render(state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(left.contains("R · Films · 1 h 15 min left"), "\(left)")
     }
 
     @Test("an item over the limits keeps its description to itself on the card")
