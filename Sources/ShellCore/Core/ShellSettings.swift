@@ -118,12 +118,13 @@ public struct ShellSettings: Equatable, Sendable {
     /// Seconds a live channel plays before its neighbours are opened.
     public var warmDelay = 3.0
     /// Whether a player still opening its stream (a warm neighbour zapped
-    /// to, the multiview view taken full screen) may be taken over as it is,
-    /// its load going on full screen. False on the TV output: mpv opens the
-    /// window for a player taken over there only once its stream has
-    /// opened, so the TV showed nothing, not even the flip's card, for as
-    /// long as the stream took (up to the network timeout). The player
-    /// holding the window loads the channel cold instead, the card on it.
+    /// to, the multiview view taken full screen, the picture in picture
+    /// loading again brought back) may be taken over as it is, its load
+    /// going on full screen. False on the TV output: mpv opens the window
+    /// for a player taken over there only once its stream has opened, so
+    /// the TV showed nothing, not even the flip's card, for as long as the
+    /// stream took (up to the network timeout). The player holding the
+    /// window loads the channel cold instead, the card on it.
     public var takeOverLoading = true
     /// What warming may use (`[live] warm_budget`).
     public var warmBudget = WarmBudget()

@@ -119,11 +119,15 @@ enum PictureReducer {
     /// The picture's item becomes the full-screen one, playing on where it
     /// was (its player moves back to the main slot); what played full
     /// screen stops. A picture whose programme became restricted is asked
-    /// for instead (the passcode prompt, as any restricted load).
+    /// for instead (the passcode prompt, as any restricted load); one still
+    /// opening on the TV output is loaded full screen.
     private static func bringBack(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard let pip = state.picture.pip else { return [] }
         let item = state.items[pip.index]
-        if pip.blocked != nil {
+        // A picture still opening (loaded again) where such a load is not
+        // taken over (the TV output: `ShellSettings.takeOverLoading`) loads
+        // full screen instead, as one whose programme became restricted.
+        if pip.blocked != nil || pip.playback.phase == .loading && !state.settings.takeOverLoading {
             state.retire(pip.playback.token)
             state.picture.pip = nil
             let told: [Effect] = [.slot(.picture, .stop)] + cancelBoundary(state, pip) + [.notifyPicture(.didStop), .emit(.pipStopped(item: item, reason: "restored"))]

@@ -259,6 +259,27 @@ struct PictureInPictureTests {
         h.expectArmed([.noticeHide, .pictureRestore])
     }
 
+    @Test("where a load still opening is not taken over (the TV output), a picture loading again that comes back full screen loads there: its own player stops, nothing is swapped")
+    func pictureOpeningComesBackCold() {
+        var settings = ShellSettings()
+        settings.takeOverLoading = false
+        let h = ReducerHarness(ShellState(items: [news, sport], settings: settings))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.pictureInPicture, at: h.clock.now))
+        h.apply(.player(.liveBuffer(start: 0, end: 40), token: 1, at: h.clock.now))
+        h.apply(.player(.bufferFull(bytes: 3 << 30), token: 1, at: h.clock.now))
+        #expect(h.state.picture.pip?.playback.phase == .loading && h.state.picture.pip?.playback.token == 3)
+        h.apply(.command(.pictureInPicture, at: h.clock.now))
+        let back = h.apply(.pictureRestoreAnswered(token: 3, restored: true, at: h.clock.now))
+        #expect(!back.contains { if case .exchangePlayers = $0 { true } else { false } }, "no swap: \(back)")
+        let stop = back.firstIndex(of: .slot(.picture, .stop))
+        let load = back.firstIndex { if case .load(let item, _) = $0 { item.url == news.url } else { false } }
+        #expect(stop != nil && load != nil && stop! < load!, "the picture's player stops, then its channel loads full screen: \(back)")
+        #expect(h.state.picture.pip == nil && h.state.current == 0 && h.state.playback.phase == .loading && h.state.screen == .player)
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("the guide's preview whose buffer filled its room on disk loads again in the pane; not before it holds 10 s")
     func previewBufferFull() {
         let h = ReducerHarness(ShellState(items: [news, sport]))
