@@ -93,9 +93,11 @@ struct PlayCommand: ParsableCommand {
             if others.contains(item) {
                 throw ValidationError("\(item) is a subcommand: put it first (tvshell \(item) …), its options after it")
             }
-            // `--ipc /path/x.sock`: the flag takes no path, so the path was taken for media.
+            // `--ipc /path/x.sock`: the flag takes no path, so the path was
+            // taken for media (a film's name mistyped after it is not).
             let arguments = CommandLine.arguments
-            if ipc, let flag = arguments.firstIndex(of: "--ipc"), arguments.index(after: flag) < arguments.endIndex, arguments[flag + 1] == item {
+            if ipc, item.lowercased().contains("sock"), let flag = arguments.firstIndex(of: "--ipc"), flag + 1 < arguments.endIndex,
+               arguments[flag + 1] == item {
                 throw ValidationError("--ipc takes no path (it listens on ipc.sock in $XDG_RUNTIME_DIR/tvshell); for a socket of your own: --ipc-socket \(item)")
             }
             throw ValidationError("no such file or subcommand: \(item); subcommands: \(others.joined(separator: ", ")) (tvshell help)")

@@ -23,6 +23,8 @@ struct CommandLineInputsEndToEndTests {
         let run = try Self.tvshell(["--ipc", "/tmp/tvshell-test-nowhere/ipc.sock"])
         #expect(run.status == 64, "\(run.output)")
         #expect(run.output.contains("--ipc takes no path") && run.output.contains("--ipc-socket /tmp/tvshell-test-nowhere/ipc.sock"), "\(run.output)")
+        let film = try Self.tvshell(["--ipc", "/tmp/tvshell-test-nowhere/film.mkv"])
+        #expect(film.output.contains("no such file or subcommand: /tmp/tvshell-test-nowhere/film.mkv"), "a missing film is said as such: \(film.output)")
     }
 
     @Test("options before the subcommand are the subcommand's")
