@@ -12,8 +12,7 @@ enum ResumeReducer {
     static func offer(_ state: ShellState, index: Int) -> ResumeOffer? {
         guard state.settings.rememberPositions, state.items.indices.contains(index) else { return nil }
         let item = state.items[index]
-        guard !item.isLive, let point = state.upNext.resumePoints[item.url], !point.watched, point.position >= 30,
-              let duration = point.duration, point.position <= duration * 0.95 else { return nil }
+        guard !item.isLive, let point = state.upNext.resumePoints[item.url], ContinueWatching.isLeft(point) else { return nil }
         return ResumeOffer(index: index, position: point.position)
     }
 

@@ -36,8 +36,9 @@ public enum ContinueWatching {
         return (point.position / duration, left)
     }
 
-    /// Left between 30 s and 95 % of its length, and not marked watched.
-    private static func isLeft(_ point: ResumePoint) -> Bool {
+    /// Left between 30 s and 95 % of its length, and not marked watched:
+    /// listed here, and offered "Resume from …" (`ResumeReducer.offer`).
+    static func isLeft(_ point: ResumePoint) -> Bool {
         guard !point.watched, point.position >= 30, let duration = point.duration else { return false }
         return point.position <= duration * 0.95
     }
