@@ -335,6 +335,10 @@ struct PlayCommand: ParsableCommand {
         for lineup in inputs.fromURLs {
             shell.keepLineupFresh(from: lineup.location, shown: lineup.items, fromCopy: lineup.fromCopy != nil, bytes: lineup.bytes)
         }
+        for lineup in inputs.awaited {
+            shell.awaitLineup(from: lineup.location, reason: lineup.reason, guides: guides.map(GuideCommand.absolute),
+                              guideMaximumAge: setup.file.guideRefresh, start: setup.file.kioskStart, fallback: setup.file.fallback)
+        }
         if let account = inputs.account {
             let runLoop = shell.runLoop
             let apply = shell.lineupRefreshApplier()
@@ -360,6 +364,14 @@ struct PlayCommand: ParsableCommand {
         var account: (account: AccountsFile.Account, contents: AccountContents, stored: Bool)?
         /// The lineups read from URLs, refreshed while the shell runs.
         var fromURLs: [URLLineup] = []
+        /// The lineup URLs a box starts without (`LineupUnread`), with why.
+        var awaited: [(location: String, reason: String)] = []
+    }
+
+    /// A box's lineup URL that could not be read at its start, with no
+    /// copy kept: the box starts without it (`Shell.awaitLineup`).
+    private struct LineupUnread: Error {
+        var reason: String
     }
 
     /// A lineup read from a URL: the items shown from it, and, when its
@@ -386,6 +398,8 @@ struct PlayCommand: ParsableCommand {
         var targets: [GuideTarget] = []
         var played: (account: AccountsFile.Account, contents: AccountContents, stored: Bool)?
         var fromURLs: [URLLineup] = []
+        var awaited: [(location: String, reason: String)] = []
+        let box = kiosk || file.kiosk || video == .tv
         if let account {
             let loaded = try loadAccount(account, file: file, logger: logger)
             guard !loaded.contents.items.isEmpty else {
@@ -400,7 +414,15 @@ struct PlayCommand: ParsableCommand {
         do {
             var media = items.filter { !Self.isLineup($0) }
             for location in lineups {
-                guard let (parsed, fromCopy, bytes) = try Self.parseLineup(location, logger: logger) else {
+                let read: (lineup: Lineup, fromCopy: (reason: String, kept: Date)?, bytes: Int?)?
+                do {
+                    read = try Self.parseLineup(location, box: box, logger: logger)
+                } catch let unread as LineupUnread {
+                    logger.warning("lineup \(URLRedaction.redact(location)) cannot be read (\(unread.reason)) and no copy of it is kept; the box starts without it and reads it again")
+                    awaited.append((location, unread.reason))
+                    continue
+                }
+                guard let (parsed, fromCopy, bytes) = read else {
                     media.append(location)
                     continue
                 }
@@ -423,7 +445,7 @@ struct PlayCommand: ParsableCommand {
             }
             // Appending even nothing copies items shared with a URL lineup's (70 MB for a provider's 350 000).
             if !files.isEmpty { result += files }
-            if result.isEmpty && played == nil {
+            if result.isEmpty && played == nil && awaited.isEmpty {
                 result = DemoLineup.items(cacheDirectory: DemoLineup.defaultCacheDirectory(), logger: logger) { message in
                     FileHandle.standardError.write(Data((message + "\n").utf8))
                 }
@@ -433,7 +455,7 @@ struct PlayCommand: ParsableCommand {
             let sources = guides.isEmpty ? guideURLs : guides.map(GuideCommand.absolute)
             guard !sources.isEmpty, !targets.isEmpty else {
                 if !guides.isEmpty { logger.info("--guide is for lineups: these items have no channels") }
-                return Inputs(items: result, guide: .empty, account: played, fromURLs: fromURLs)
+                return Inputs(items: result, guide: .empty, account: played, fromURLs: fromURLs, awaited: awaited)
             }
             var shown = ProgrammeGuide.empty
             switch stored?.result() {
@@ -442,7 +464,7 @@ struct PlayCommand: ParsableCommand {
             case nil: break
             }
             return Inputs(items: result, guide: shown, guidePlan: GuidePlan(store: store, targets: targets, sources: sources, lineupLocation: lineups.first.map(GuideCommand.absolute)),
-                          account: played, fromURLs: fromURLs)
+                          account: played, fromURLs: fromURLs, awaited: awaited)
         } catch let failure as InputLoader.Failure {
             printError("\(failure)")
             throw ExitCode(66)
@@ -453,9 +475,9 @@ struct PlayCommand: ParsableCommand {
     /// one from a URL (`LineupCopy`), with the digest of its bytes for its
     /// refresher; nil for an HLS playlist (played as media). Its bytes are
     /// gone once this returns, before its items are made.
-    private static func parseLineup(_ location: String, logger: Logger) throws
+    private static func parseLineup(_ location: String, box: Bool, logger: Logger) throws
         -> (lineup: Lineup, fromCopy: (reason: String, kept: Date)?, bytes: Int?)? {
-        let (data, fromCopy) = try readLineup(location, logger: logger)
+        let (data, fromCopy) = try readLineup(location, box: box, logger: logger)
         guard let parsed = InputLoader.parseLineup(data) else { return nil }
         for problem in parsed.problems { logger.warning("\(location): \(problem)") }
         if parsed.channels.isEmpty {
@@ -481,15 +503,22 @@ struct PlayCommand: ParsableCommand {
     /// A lineup's bytes: read from its file or URL; a URL that cannot be
     /// read (the network not up yet at boot, the server down), or not all
     /// of it within `lineupWaitWithCopy`, gives the copy kept when it last
-    /// could, with why (`LineupCopy`). No copy: the failure.
-    private static func readLineup(_ location: String, logger: Logger) throws -> (data: Data, fromCopy: (reason: String, kept: Date)?) {
+    /// could, with why (`LineupCopy`). No copy: the failure; on a `box`
+    /// (a kiosk, the TV output), whose screen nobody reads a failure on,
+    /// `LineupUnread` after the same wait (the shell starts without it,
+    /// `Shell.awaitLineup`).
+    private static func readLineup(_ location: String, box: Bool, logger: Logger) throws -> (data: Data, fromCopy: (reason: String, kept: Date)?) {
+        let awaits = box && LineupCopy.keeps(location)
         do {
             let copied = LineupCopy.keeps(location) && FileManager.default.fileExists(atPath: LineupCopy().path(for: location))
             let waiting = WaitingLine("reading the lineup from \(location) …")
             defer { waiting.finish() }
-            return (try InputLoader.lineup(location, whole: copied ? lineupWaitWithCopy : 600), nil)
+            return (try InputLoader.lineup(location, whole: copied || awaits ? lineupWaitWithCopy : 600), nil)
         } catch let failure as InputLoader.Failure {
-            guard LineupCopy.keeps(location), let kept = LineupCopy().read(location) else { throw failure }
+            guard LineupCopy.keeps(location), let kept = LineupCopy().read(location) else {
+                if awaits { throw LineupUnread(reason: URLRedaction.redactingURLs(in: failure.reason)) }
+                throw failure
+            }
             let reason = URLRedaction.redactingURLs(in: failure.reason)
             logger.warning("lineup \(URLRedaction.redact(location)) cannot be read (\(reason)); the copy kept \(LineupCopy.age(of: kept.kept)) is shown")
             return (kept.data, (reason, kept.kept))

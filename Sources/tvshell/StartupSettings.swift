@@ -34,15 +34,17 @@ struct StartupSettings {
         lircSocket = socketFlag ?? file.lircSocket ?? environment["LIRC_SOCKET_PATH"] ?? "/run/lirc/lircd"
         kiosk = kioskFlag || file.kiosk
         var found: [ConfigProblem] = []
+        // No items: a box awaiting its lineup, whose channels are found
+        // when it comes (`Shell.awaitLineup`).
         func resolve(_ selector: ItemSelector?, key: String) -> Int? {
-            guard let selector else { return nil }
+            guard let selector, !items.isEmpty else { return nil }
             if let index = selector.index(in: items) { return index }
             found.append(ConfigProblem(file: path, line: nil, key: key, message: "\(selector) is not in the lineup"))
             return nil
         }
         let start = resolve(file.kioskStart, key: "kiosk.start")
         startIndex = start
-        fallbackIndex = resolve(file.fallback, key: "kiosk.fallback") ?? (kioskFlag || file.kiosk ? start ?? 0 : nil)
+        fallbackIndex = resolve(file.fallback, key: "kiosk.fallback") ?? ((kioskFlag || file.kiosk) && !items.isEmpty ? start ?? 0 : nil)
         retries = file.retries ?? (kioskFlag || file.kiosk ? 3 : 0)
         problems += found
     }

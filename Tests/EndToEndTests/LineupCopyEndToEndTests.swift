@@ -149,7 +149,7 @@ struct LineupCopyEndToEndTests {
         #expect(shell.log.contains("lineup switched to") && !shell.log.contains("s3cret"), "the account's password stays out of the log")
     }
 
-    @Test("with no copy kept, a lineup server that cannot be reached still ends the start with the reason (exit 66)")
+    @Test("with no copy kept, a lineup server that cannot be reached still ends a start in a terminal (not a box: no kiosk, no TV output) with the reason (exit 66)")
     func noCopy() throws {
         let dir = TVShellBinary.scratchDirectory("lineup-no-copy")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -160,6 +160,39 @@ struct LineupCopyEndToEndTests {
                                 environment: ["HOME": dir.path, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
         #expect(run.status == 66 && run.output.contains("500"), "\(run.output)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("cache/tvshell/lineups").path), "nothing kept from a failure")
+    }
+
+    @Test("a box (a kiosk) with no copy kept and its lineup server down at its first start starts anyway: its screen says why and that it is tried again; once the server answers, the channel its config starts on plays, and the answer is kept for the next start")
+    func boxAwaitsLineup() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-await")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let served = ServedLineup()
+        served.set(channels: 3)
+        let server = try LocalHTTPServer(responder: { path in path.hasSuffix("tv.m3u") ? served.data : nil })
+        defer { server.stop() }
+        server.inject(.serverError)
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[kiosk]\nstart = 2\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let cache = dir.appendingPathComponent("cache").path
+        let shell = try ShellUnderTest(["--kiosk", "--config", config, "--lineup", server.url("tv.m3u?username=viewer&password=s3cret")],
+                                       cacheHome: cache)
+        let waiting = try shell.ipc.waitForState(timeout: 30) { ($0["lineup_wait"] as? String)?.contains("500") == true }
+        #expect(waiting["items"] as? Int == 0 && waiting["screen"] as? String == "home" && waiting["phase"] as? String == "idle", "\(waiting)")
+        let said = shell.tmux.waitFor { $0.contains("No channels yet") && $0.contains("tried again by itself") }
+        #expect(said.ok, "\(said.screen)")
+        #expect(said.screen.contains("500"), "the reason on screen: \(said.screen)")
+        // Keys on a box with no channels do nothing harmful.
+        for key in ["Enter", "Down", "g", "Escape", "3", "Enter", "p", "M", "PageUp"] { try shell.tmux.send(key) }
+        try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+
+        server.inject(nil)
+        let playing = try shell.ipc.waitForState(timeout: 45) { $0["phase"] as? String == "playing" }
+        #expect(playing["items"] as? Int == 3 && playing["title"] as? String == "Channel 2" && playing["lineup_wait"] is NSNull, "\(playing)")
+        #expect(shell.waitForLog("read: 3 channels, awaited since the start", timeout: 5), "\(shell.log)")
+        #expect(!shell.log.contains("s3cret"), "the account's password stays out of the log")
+        let copies = cache + "/tvshell/lineups"
+        let kept = try FileManager.default.contentsOfDirectory(atPath: copies)
+        #expect(kept.count == 1, "the answer kept for a start without the server: \(kept)")
     }
 
     @Test("a network's login page answered for the lineup (200 OK, HTML) is not taken for channels: a start shows the kept ones and names the page; a video stream given for the lineup is refused at its first bytes")

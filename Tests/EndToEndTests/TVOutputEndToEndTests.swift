@@ -17,8 +17,9 @@ struct TVOutputEndToEndTests {
 
         /// `beforeStart`: done with the display once it is up, before the
         /// shell starts.
+        /// `environment`: more variables for the shell (set over the test's own).
         init(_ arguments: [String], home: ParentalHome? = nil, maxClients: Int? = nil, authorization: Bool = false,
-             beforeStart: (VirtualDisplay) -> Void = { _ in }) throws {
+             environment more: [String: String] = [:], beforeStart: (VirtualDisplay) -> Void = { _ in }) throws {
             directory = TVShellBinary.scratchDirectory("tv")
             display = try VirtualDisplay(width: 1280, height: 720, maxClients: maxClients, authorization: authorization)
             beforeStart(display)
@@ -31,6 +32,7 @@ struct TVOutputEndToEndTests {
                     if parts.count == 2 { environment[String(parts[0])] = String(parts[1]).trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
                 }
             }
+            environment.merge(more) { _, given in given }
             let output = directory.appendingPathComponent("output.txt")
             pid = try Spawn.start([TVShellBinary.path, "--video", "tv", "--mpv-option", "ao=null", "--ipc-socket", socket,
                                    "--log-file", directory.appendingPathComponent("tvshell.log").path] + arguments,
@@ -283,6 +285,24 @@ struct TVOutputEndToEndTests {
         #expect(woken["paused"] as? Bool == true, "the key only took it down")
         let shown = try tv.waitForPixels(near: orange, moreThan: 300_000)
         #expect(shown > 300_000, "the paused picture is back: \(shown) orange pixels")
+    }
+
+    @Test("the TV box's first start with its lineup server down (no copy kept): the TV says no channels are here yet and why, not a black screen and a restart; the channels play once the server answers")
+    func lineupAwaited() throws {
+        let cache = TVShellBinary.scratchDirectory("tv-lineup-await")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let lineup = "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Orange One\nav://lavfi:color=c=0xFF8000:size=160x90:rate=25\n"
+        let server = try LocalHTTPServer(responder: { path in path.hasSuffix("tv.m3u") ? Data(lineup.utf8) : nil })
+        defer { server.stop() }
+        server.inject(.serverError)
+        let tv = try Running(["--lineup", server.url("tv.m3u")], environment: ["XDG_CACHE_HOME": cache.path])
+        try tv.waitForState(timeout: 30) { ($0["lineup_wait"] as? String) != nil && $0["items"] as? Int == 0 }
+        let read = try tv.waitForText("channels yet")
+        #expect(read.contains("No channels yet") && read.contains("500"), "on the TV: \(read)")
+        server.inject(nil)
+        try tv.waitForState(timeout: 45) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        let orange = try tv.waitForPixels(near: 0xFF8000, moreThan: 500_000)
+        #expect(orange > 500_000, "the channel fills the TV: \(orange) orange pixels")
     }
 
     @Test("keys typed into mpv's window: g opens the guide (its channels readable), ESC goes back, ? the keys' help, UP opens the overlay, DOWN the info panel; the media keys and ( ) * set the volume and mute")

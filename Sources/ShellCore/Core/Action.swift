@@ -11,6 +11,14 @@ public enum Action: Equatable, Sendable {
     /// those with these ids are replaced by `adding`, once the viewer is
     /// watching full screen or browsing with nothing open (`ItemsRefresh`).
     case refreshItems(removing: Set<String>, adding: [MediaItem], at: Instant)
+    /// A box started with no lineup: its lineup's server could not be read
+    /// and no copy of it was kept (`LineupWait`); `reason` says why (the
+    /// latest failure). The home screen says it until the lineup comes.
+    case lineupAwaited(reason: String)
+    /// The lineup a box started without came (`LineupWait`): its items,
+    /// the start and fallback channels as the config names them in it, and
+    /// whether it starts playing (not on a start asked for the home screen).
+    case lineupArrived([MediaItem], start: Int?, fallback: Int?, play: Bool, at: Instant)
     /// What a source knows of the items with this id (an Xtream film's
     /// rating and plot): filled in where they lack it; a rating that
     /// forbids what is open stops it (`ItemDetailsReducer`).

@@ -38,7 +38,10 @@ enum LineupReducer {
     /// `play`: whether, with nothing going on, the new lineup starts
     /// playing (`lineup URL`); a refresh under the home screen or the
     /// guide's list leaves the viewer browsing, on the item they were on.
-    static func replace(_ state: inout ShellState, with items: [MediaItem], now: Instant, play: Bool = true) -> [Effect] {
+    /// `start`, `fallback`: the new lineup's start and fallback channels
+    /// when known by other means than the old lineup's (`LineupWait`).
+    static func replace(_ state: inout ShellState, with items: [MediaItem], now: Instant, play: Bool = true,
+                        start knownStart: Int? = nil, fallback knownFallback: Int? = nil) -> [Effect] {
         guard !items.isEmpty, state.prompt == nil else { return [] }
         var effects = FlipReducer.abandon(&state)
         if state.live.channelEntry != nil {
@@ -70,8 +73,8 @@ enum LineupReducer {
             return state.restrictions.policy.mode == .off || !state.restrictions.policy.restricts(ratings) ? index : nil
         }
         let warm = state.warm.players.map { slot, player in (slot, player, same(player.index, url: state.playable(player.index).url)) }
-        let start = found(state.live.startIndex)
-        let fallback = state.live.fallbackIndex.map { found($0) ?? start ?? 0 }
+        let start = knownStart ?? found(state.live.startIndex)
+        let fallback = knownFallback ?? state.live.fallbackIndex.map { found($0) ?? start ?? 0 }
         let previous = found(state.live.previousChannel)
         let recordings = old.filter { $0.id.hasPrefix("recording:") }
         let allowed = state.warm.allowed
@@ -81,6 +84,7 @@ enum LineupReducer {
         if goesOn == nil { effects += ResumeReducer.save(&state) }
         PlaybackReducer.makeCurrent(&state, nil)
         state.items = recordings.isEmpty ? items : items + recordings
+        state.lineupWait = nil
         state.live.startIndex = start
         state.live.fallbackIndex = fallback
         state.live.previousChannel = previous
@@ -176,7 +180,7 @@ enum LineupReducer {
         } else {
             switch action {
             case .timerFired(.refreshSettle, _): break
-            case .command, .refreshItems: return [.startTimer(.refreshSettle, after: refreshSettleSeconds)]
+            case .command, .refreshItems, .lineupArrived: return [.startTimer(.refreshSettle, after: refreshSettleSeconds)]
             default: return []
             }
         }

@@ -22,11 +22,12 @@ public enum ShellReducer {
     }
 
     /// When a pending `ItemsRefresh` may be applied: after a key, a
-    /// player's report, a timer or the refresh itself (actions that say
-    /// when they happened).
+    /// player's report, a timer, the refresh itself or a lineup awaited
+    /// coming beside other items (actions that say when they happened).
     private static func refreshMoment(_ action: Action) -> Instant? {
         switch action {
-        case .command(_, let now), .player(_, _, let now), .timerFired(_, let now), .refreshItems(_, _, let now): now
+        case .command(_, let now), .player(_, _, let now), .timerFired(_, let now), .refreshItems(_, _, let now),
+             .lineupArrived(_, _, _, _, let now): now
         default: nil
         }
     }
@@ -57,6 +58,11 @@ public enum ShellReducer {
         case .refreshItems(let removing, let adding, _):
             LineupReducer.queue(&state, ItemsRefresh(removing: removing, adding: adding))
             return []
+        case .lineupAwaited(let reason):
+            LineupWait.awaited(&state, reason: reason)
+            return []
+        case .lineupArrived(let items, let start, let fallback, let play, let now):
+            return LineupWait.arrived(&state, items: items, start: start, fallback: fallback, play: play, now: now) + ScreensaverReducer.arm(state)
         case .playIndex(let index, let now):
             guard state.items.indices.contains(index) else { return [] }
             return PlaybackReducer.play(&state, index: index, now: now)

@@ -63,6 +63,9 @@ public struct ShellState: Equatable, Sendable {
     public var recordings = RecordingsState()
     /// Items changed while the shell runs, not applied yet (`ItemsRefresh`).
     public var pendingRefresh: ItemsRefresh?
+    /// Why the lineup a box started without is not here yet (`LineupWait`);
+    /// nil once it came, or when nothing is awaited.
+    public var lineupWait: String?
     /// Wall-clock time, seconds since 1970, as last told by the runtime (for
     /// now / next); 0 until told.
     public var wallClock: Double = 0

@@ -139,6 +139,9 @@ enum HomeView {
                 }
             }
         }
+        if state.items.isEmpty, let reason = state.lineupWait {
+            drawWait(reason: reason, into: &screen, top: listTop + 1, width: right, theme: theme)
+        }
         if card > 0 {
             HomeInfoCardView.draw(into: &screen, state: state, theme: theme, context: context, rows: card, width: right)
             content.keep(PictureLayout.Rect(x: 1, y: screen.height - 2 - card, width: right - 2, height: card))
@@ -176,6 +179,20 @@ enum HomeView {
             } else {
                 content.keep(pane)
             }
+        }
+    }
+
+    /// In place of the list while a box awaits its lineup (`LineupWait`):
+    /// what is missing, why, and that nobody needs to do anything.
+    private static func drawWait(reason: String, into screen: inout Screen, top: Int, width: Int, theme: Theme) {
+        let base = Style(foreground: theme.text, background: theme.background)
+        let room = max(1, width - 8)
+        screen.put(truncate("No channels yet", toWidth: room, ellipsis: theme.glyphs.ellipsis), x: 4, y: top, style: base.bolded())
+        let words = "The lineup server could not be reached (\(URLRedaction.redactingURLs(in: reason))). "
+            + "It is tried again by itself: the channels come up as soon as it answers."
+        let lines = wrap(words, width: room, maxLines: max(1, screen.height - 3 - top - 2), ellipsis: theme.glyphs.ellipsis)
+        for (n, line) in lines.enumerated() {
+            screen.put(line, x: 4, y: top + 2 + n, style: base.with(foreground: theme.secondaryText))
         }
     }
 

@@ -274,6 +274,7 @@ enum StateReport {
             "colors": colors.map { $0 as Any } ?? NSNullValue.null,
             "video_tolerance": tolerance.map { $0 as Any } ?? NSNullValue.null,
             "kiosk": state.kiosk,
+            "lineup_wait": state.lineupWait.map { URLRedaction.redactingURLs(in: $0) as Any } ?? NSNullValue.null,
             "phase": p.phase.rawValue,
             "title": state.title,
             "url": state.current.map { state.playable($0).url as Any } ?? NSNullValue.null,

@@ -104,7 +104,7 @@ extension Shell {
     /// Gives the guide's thread `plan` (it refreshes as soon as the refresh
     /// under way ends when the sources or channels changed), or starts one
     /// for it.
-    private func updateGuide(_ plan: GuidePlan) {
+    func updateGuide(_ plan: GuidePlan) {
         if guidePlan == nil { recordings?.useGuide(plan.store) }
         guidePlan = plan
         effects.guide = GuideReader(store: plan.store, inbox: inbox, logger: logger)

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import GuideStore
 import MediaModel
 
 /// What keeps a running shell's lineup fresh on a thread of its own: a
@@ -36,6 +37,50 @@ extension Shell {
                                         apply: lineupRefreshApplier(), waiting: isRefreshWaiting())
         keepFresh(refresher)
         refresher.start(shown: shown, fromCopy: fromCopy, bytes: bytes)
+    }
+
+    /// A box started without its lineup (`LineupWait`): its server could
+    /// not be read (`reason`) and no copy of it was kept. The home screen
+    /// says why; `location` is read again after 15 s, then twice as long
+    /// each time (at most every 10 minutes, at once when the clock is set)
+    /// until it answers with channels. They then open as at a start: the
+    /// channel `start` names (else the first) plays unless the start asked
+    /// for the home screen; the guide is kept from `guides` (else the
+    /// guides the lineup names), refreshed every `guideMaximumAge`; and the
+    /// lineup is kept fresh as any lineup URL. Main thread before `run()`.
+    public func awaitLineup(from location: String, reason: String, guides: [String], guideMaximumAge: Double?,
+                            start: ItemSelector?, fallback: ItemSelector?) {
+        inbox.post(.lineupAwaited(reason: reason))
+        let generation = lineupGeneration
+        let arrive = RunLoopCall<([MediaItem], [GuideTarget], [String])> { [self] items, targets, guideURLs in
+            guard lineupGeneration == generation else {
+                logger.info("the lineup awaited since the start came after another replaced it; it is dropped")
+                return
+            }
+            let resolved = items.resolvingRatings()
+            let first = start?.index(in: resolved)
+            let second = fallback?.index(in: resolved) ?? (configuration.kiosk ? first ?? 0 : nil)
+            dispatch(.lineupArrived(resolved, start: first, fallback: second, play: !configuration.startOnHome, at: MonotonicClock.now()))
+            let sources = guides.isEmpty ? guideURLs : guides
+            if guidePlan != nil {
+                addGuideTargets(targets)
+            } else if !sources.isEmpty, !targets.isEmpty {
+                var plan = GuidePlan(store: GuideStore(path: configuration.guideStorePath ?? GuideStore.defaultPath()), targets: targets,
+                                     sources: sources, lineupLocation: location)
+                if let guideMaximumAge { plan.maximumAge = guideMaximumAge }
+                logger.info("guide: kept for the lineup awaited since the start, from \(sources.map(URLRedaction.redact).joined(separator: ", "))")
+                updateGuide(plan)
+            }
+        }
+        let runLoop = self.runLoop
+        let inbox = self.inbox
+        let refresher = LineupRefresher(location: location, copy: LineupCopy(), maximumAge: configuration.lineupRefresh, logger: logger,
+                                        tell: { message in runLoop.perform { $0.showNotice(message) } },
+                                        apply: lineupRefreshApplier(), waiting: isRefreshWaiting(),
+                                        arrived: { items, targets, guideURLs in inbox.post(work: { _ in arrive.call((items, targets, guideURLs)) }) },
+                                        unread: { reason in inbox.post(.lineupAwaited(reason: reason)) })
+        keepFresh(refresher)
+        refresher.startAwaiting()
     }
 
     /// Adds `keeper` to those told when the clock is set and retired with

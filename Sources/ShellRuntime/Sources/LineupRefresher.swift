@@ -41,6 +41,11 @@ public final class LineupRefresher: Sendable {
     let tell: @Sendable (String) -> Void
     let apply: @Sendable (_ replacing: Set<String>, _ items: [MediaItem], _ targets: [GuideTarget]) -> Void
     let waiting: @Sendable () -> Bool
+    /// For a lineup awaited (`startAwaiting`): its first answer with channels, with
+    /// the guides it names (`x-tvg-url`), instead of `apply` and `tell`.
+    private let arrived: (@Sendable (_ items: [MediaItem], _ targets: [GuideTarget], _ guideURLs: [String]) -> Void)?
+    /// For a lineup awaited: why each reading before its first answer failed.
+    private let unread: (@Sendable (String) -> Void)?
     private let lock = NSLock()
     nonisolated(unsafe) private var stopped = false
     nonisolated(unsafe) private var clockSet = false
@@ -55,8 +60,12 @@ public final class LineupRefresher: Sendable {
     public init(location: String, copy: LineupCopy, maximumAge: Double, logger: Logger, firstRetry: Double = 15,
                 tell: @escaping @Sendable (String) -> Void,
                 apply: @escaping @Sendable (_ replacing: Set<String>, _ items: [MediaItem], _ targets: [GuideTarget]) -> Void,
-                waiting: @escaping @Sendable () -> Bool = { false }) {
+                waiting: @escaping @Sendable () -> Bool = { false },
+                arrived: (@Sendable (_ items: [MediaItem], _ targets: [GuideTarget], _ guideURLs: [String]) -> Void)? = nil,
+                unread: (@Sendable (String) -> Void)? = nil) {
         self.waiting = waiting
+        self.arrived = arrived
+        self.unread = unread
         self.location = location
         self.copy = copy
         self.maximumAge = maximumAge
@@ -75,6 +84,19 @@ public final class LineupRefresher: Sendable {
         let thread = Thread { [self] in
             let shown = Shown(handoff.take())
             run(shown: shown, failures: fromCopy ? 1 : 0, lastBytes: bytes)
+        }
+        thread.name = "lineup refresh"
+        thread.start()
+    }
+
+    /// A lineup the shell started without (a box's start with no copy
+    /// kept, `Shell.awaitLineup`): read after `firstRetry`, then as after a
+    /// failure, until it answers with channels; that answer goes to
+    /// `arrived` (kept as the copy), and the lineup is then kept fresh as
+    /// any other.
+    public func startAwaiting() {
+        let thread = Thread { [self] in
+            run(shown: Shown([]), failures: 1, lastBytes: nil, awaiting: true)
         }
         thread.name = "lineup refresh"
         thread.start()
@@ -166,20 +188,27 @@ public final class LineupRefresher: Sendable {
         return min(maximumAge, 600, first * pow(2, Double(min(20, failures - 1))))
     }
 
-    private func run(shown: Shown, failures: Int, lastBytes: Int?) {
+    /// `awaiting`: the shell shows nothing of this lineup yet (`startAwaiting`).
+    private func run(shown: Shown, failures: Int, lastBytes: Int?, awaiting: Bool = false) {
         let label = URLRedaction.redact(location)
         var shown = shown
         var failures = failures
         var lastBytes = lastBytes
+        var awaiting = awaiting
         while true {
             if waitStopped(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge), failing: failures > 0) { return }
             if waiting(), waitShown(label: label, failures: &failures) { return }
-            guard let answer = read(label: label, lastBytes: &lastBytes, failures: &failures) else { continue }
+            guard let answer = read(label: label, lastBytes: &lastBytes, failures: &failures, unread: awaiting ? unread : nil) else { continue }
             // The parse's pages, freed in this thread's arena, go back.
             defer { MemoryPolicy.trimSoon() }
             if isStopped { return }
             let digest = Shown.digest(answer.items)
-            if digest == shown.digest {
+            if awaiting, let arrived {
+                logger.info("lineup \(label) read: \(answer.items.count) channels, awaited since the start")
+                arrived(answer.items, answer.targets, answer.guideURLs)
+                shown = Shown(answer.items)
+                awaiting = false
+            } else if digest == shown.digest {
                 logger.info("lineup \(label) read again: unchanged")
             } else {
                 let count = answer.items.count
@@ -243,30 +272,35 @@ public final class LineupRefresher: Sendable {
     /// answered the same bytes as the last answer (`lastBytes`), which is
     /// not parsed again. An answer with channels is kept as the copy. Its
     /// bytes and its parse are let go before the caller goes on.
-    private func read(label: String, lastBytes: inout Int?, failures: inout Int) -> (items: [MediaItem], targets: [GuideTarget])? {
+    /// `unread`: told why a reading failed.
+    private func read(label: String, lastBytes: inout Int?, failures: inout Int, unread: (@Sendable (String) -> Void)? = nil)
+        -> (items: [MediaItem], targets: [GuideTarget], guideURLs: [String])? {
         // The bytes go before the items are made from their parse (a list
         // of 100 MB was held beside its channels and their items).
-        guard let parsed = readParsed(label: label, lastBytes: &lastBytes, failures: &failures) else { return nil }
-        return parsed.playableChannels()
+        guard let parsed = readParsed(label: label, lastBytes: &lastBytes, failures: &failures, unread: unread) else { return nil }
+        let channels = parsed.playableChannels()
+        return (channels.items, channels.targets, parsed.guideURLs)
     }
 
     /// The lineup's bytes, or nil when it cannot be read: the failure is
     /// counted (`failures`) and logged with what `stays` and when it is
     /// tried again.
-    private func fetch(label: String, failures: inout Int, stays: String) -> Data? {
+    private func fetch(label: String, failures: inout Int, stays: String, unread: (@Sendable (String) -> Void)? = nil) -> Data? {
         do {
             return try InputLoader.lineup(location)
         } catch {
             failures += 1
             let again = Int(Self.delay(failures: failures, first: firstRetry, maximumAge: maximumAge))
             logger.warning("lineup \(label) cannot be read (\(Self.reason(error))); \(stays), tried again in \(again) s")
+            unread?(Self.reason(error))
             return nil
         }
     }
 
     /// `read`'s bytes and their parse: nil as `read` says.
-    private func readParsed(label: String, lastBytes: inout Int?, failures: inout Int) -> Lineup? {
-        guard let data = fetch(label: label, failures: &failures, stays: "its channels shown stay") else { return nil }
+    private func readParsed(label: String, lastBytes: inout Int?, failures: inout Int, unread: (@Sendable (String) -> Void)? = nil) -> Lineup? {
+        let stays = unread == nil ? "its channels shown stay" : "the shell has none of its channels yet"
+        guard let data = fetch(label: label, failures: &failures, stays: stays, unread: unread) else { return nil }
         let bytes = Self.digest(data)
         if bytes == lastBytes {
             failures = 0
@@ -277,6 +311,7 @@ public final class LineupRefresher: Sendable {
         guard let parsed = InputLoader.parseLineup(data), !parsed.channels.isEmpty else {
             failures += 1
             logger.warning("lineup \(label) answered with no channels; its channels shown stay")
+            unread?("its answer has no channels")
             return nil
         }
         failures = 0

@@ -1,0 +1,43 @@
+import Canvas
+import MediaModel
+@testable import ShellCore
+import ShellTesting
+import Testing
+
+/// Row `y` of `screen` as text.
+private func row(_ screen: Screen, _ y: Int) -> String {
+    String((0..<screen.width).map { screen[$0, y].character })
+}
+
+@Suite("A box awaiting its lineup, on screen")
+struct LineupWaitSnapshotTests {
+    @Test("the home screen says no channels are here yet, why, and that it is tried again by itself; the TV's 60 columns wrap it whole; a URL in the reason is redacted")
+    func drawn() {
+        var state = ShellState(items: [], kiosk: true)
+        state.lineupWait = "the server answered 503 Service Unavailable"
+        state.wallClock = 1_796_504_400
+        assertThemedSnapshots(state, named: "lineup-wait", sizes: [(1, 1), (60, 18), (80, 24), (200, 60)]) { screen, theme in
+            guard screen.width > 1 else { return }
+            let text = screen.text()
+            #expect(text.contains("No channels yet"), "\(text)")
+            let heading = row(screen, 4)
+            let x = heading.distance(from: heading.startIndex, to: heading.range(of: "No channels yet")!.lowerBound)
+            #expect(screen[x, 4].style.bold && screen[x, 4].style.foreground == theme.text, "the heading bold, in the text's colour")
+            let words = (0..<screen.height).map { row(screen, $0) }.joined(separator: " ").split(separator: " ").joined(separator: " ")
+            #expect(words.contains("The lineup server could not be reached (the server answered 503 Service Unavailable). It is tried again by itself: the channels come up as soon as it answers."),
+                    "whole, in \(screen.width) columns: \(text)")
+            #expect(screen[4, 6].style.foreground == theme.secondaryText)
+        }
+
+        state.lineupWait = "cannot read http://viewer:s3cret@provider.example/get.php?password=s3cret"
+        let shown = ShellView.render(state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(!shown.contains("s3cret") && shown.contains("provider.example"), "\(shown)")
+
+        // Once a lineup is here, nothing of it is drawn (the reducer also
+        // lets it go with the lineup).
+        var arrived = state
+        arrived.items = [MediaItem(id: "c1", title: "Channel 1", url: "http://tv.example/1.m3u8", isLive: true, number: 1)]
+        let list = ShellView.render(arrived, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(list.contains("Channel 1") && !list.contains("No channels yet"), "\(list)")
+    }
+}
