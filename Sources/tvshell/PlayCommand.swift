@@ -325,8 +325,8 @@ struct PlayCommand: ParsableCommand {
         }
         // The films' details come from the account's server once the shell runs.
         let details = DetailsInbox()
-        if let account = inputs.account {
-            configured.itemDetails = XtreamFilmDetails(server: account.account.server, account: account.account.name, logger: logger,
+        if let account = inputs.account?.account ?? inputs.awaitedAccount?.account {
+            configured.itemDetails = XtreamFilmDetails(server: account.server, account: account.name, logger: logger,
                                                        libraryPath: configured.remembers ? setup.file.libraryPath ?? LibraryStore.defaultPath() : nil,
                                                        told: { id, found in details.send(id, found) })
         }
@@ -339,16 +339,29 @@ struct PlayCommand: ParsableCommand {
             shell.awaitLineup(from: lineup.location, reason: lineup.reason, guides: guides.map(GuideCommand.absolute),
                               guideMaximumAge: setup.file.guideRefresh, start: setup.file.kioskStart, fallback: setup.file.fallback)
         }
-        if let account = inputs.account {
+        if let account = inputs.account?.account ?? inputs.awaitedAccount?.account {
             let runLoop = shell.runLoop
             let apply = shell.lineupRefreshApplier()
-            let refresher = AccountRefresher(account: account.account, libraryPath: setup.file.libraryPath ?? LibraryStore.defaultPath(),
+            var arrived: (@Sendable (AccountContents) -> Void)?
+            var unread: (@Sendable (String) -> Void)?
+            if let awaited = inputs.awaitedAccount {
+                let arrive = shell.lineupArrival(location: nil, guides: guides.map(GuideCommand.absolute), guideMaximumAge: setup.file.guideRefresh,
+                                                 start: setup.file.kioskStart, fallback: setup.file.fallback)
+                arrived = { contents in arrive(contents.items, contents.targets, [contents.guideSource]) }
+                unread = shell.lineupUnread()
+                unread?(awaited.reason)
+            }
+            let refresher = AccountRefresher(account: account, libraryPath: setup.file.libraryPath ?? LibraryStore.defaultPath(),
                                              maximumAge: setup.file.accountRefresh ?? 12 * 3600, logger: logger,
                                              tell: { message in runLoop.perform { $0.showNotice(message) } },
                                              apply: { ids, contents in apply(ids, contents.items, contents.targets) },
-                                             waiting: shell.isRefreshWaiting())
+                                             waiting: shell.isRefreshWaiting(), arrived: arrived, unread: unread)
             shell.keepFresh(refresher)
-            refresher.start(shown: account.contents.items, fetched: account.contents.fetched, checked: !account.stored)
+            if let played = inputs.account {
+                refresher.start(shown: played.contents.items, fetched: played.contents.fetched, checked: !played.stored)
+            } else {
+                refresher.startAwaiting()
+            }
         }
         return shell
     }
@@ -366,6 +379,16 @@ struct PlayCommand: ParsableCommand {
         var fromURLs: [URLLineup] = []
         /// The lineup URLs a box starts without (`LineupUnread`), with why.
         var awaited: [(location: String, reason: String)] = []
+        /// The account a box starts without (`AccountUnread`), with why.
+        var awaitedAccount: (account: AccountsFile.Account, reason: String)?
+    }
+
+    /// A box's account whose server could not be read at its start, with
+    /// nothing stored: the box starts without it
+    /// (`AccountRefresher.startAwaiting`).
+    private struct AccountUnread: Error {
+        var account: AccountsFile.Account
+        var reason: String
     }
 
     /// A box's lineup URL that could not be read at its start, with no
@@ -400,16 +423,21 @@ struct PlayCommand: ParsableCommand {
         var fromURLs: [URLLineup] = []
         var awaited: [(location: String, reason: String)] = []
         let box = kiosk || file.kiosk || video == .tv
+        var awaitedAccount: (account: AccountsFile.Account, reason: String)?
         if let account {
-            let loaded = try loadAccount(account, file: file, logger: logger)
-            guard !loaded.contents.items.isEmpty else {
-                printError("account \(account): it has no channels, films or series")
-                throw ExitCode(65)
+            do {
+                let loaded = try loadAccount(account, file: file, box: box, logger: logger)
+                guard !loaded.contents.items.isEmpty else {
+                    printError("account \(account): it has no channels, films or series")
+                    throw ExitCode(65)
+                }
+                result = loaded.contents.items
+                targets = loaded.contents.targets
+                guideURLs = [loaded.contents.guideSource]
+                played = loaded
+            } catch let unread as AccountUnread {
+                awaitedAccount = (unread.account, unread.reason)
             }
-            result = loaded.contents.items
-            targets = loaded.contents.targets
-            guideURLs = [loaded.contents.guideSource]
-            played = loaded
         }
         do {
             var media = items.filter { !Self.isLineup($0) }
@@ -445,7 +473,7 @@ struct PlayCommand: ParsableCommand {
             }
             // Appending even nothing copies items shared with a URL lineup's (70 MB for a provider's 350 000).
             if !files.isEmpty { result += files }
-            if result.isEmpty && played == nil && awaited.isEmpty {
+            if result.isEmpty && played == nil && awaited.isEmpty && awaitedAccount == nil {
                 result = DemoLineup.items(cacheDirectory: DemoLineup.defaultCacheDirectory(), logger: logger) { message in
                     FileHandle.standardError.write(Data((message + "\n").utf8))
                 }
@@ -455,7 +483,7 @@ struct PlayCommand: ParsableCommand {
             let sources = guides.isEmpty ? guideURLs : guides.map(GuideCommand.absolute)
             guard !sources.isEmpty, !targets.isEmpty else {
                 if !guides.isEmpty { logger.info("--guide is for lineups: these items have no channels") }
-                return Inputs(items: result, guide: .empty, account: played, fromURLs: fromURLs, awaited: awaited)
+                return Inputs(items: result, guide: .empty, account: played, fromURLs: fromURLs, awaited: awaited, awaitedAccount: awaitedAccount)
             }
             var shown = ProgrammeGuide.empty
             switch stored?.result() {
@@ -464,7 +492,7 @@ struct PlayCommand: ParsableCommand {
             case nil: break
             }
             return Inputs(items: result, guide: shown, guidePlan: GuidePlan(store: store, targets: targets, sources: sources, lineupLocation: lineups.first.map(GuideCommand.absolute)),
-                          account: played, fromURLs: fromURLs, awaited: awaited)
+                          account: played, fromURLs: fromURLs, awaited: awaited, awaitedAccount: awaitedAccount)
         } catch let failure as InputLoader.Failure {
             printError("\(failure)")
             throw ExitCode(66)
@@ -528,7 +556,7 @@ struct PlayCommand: ParsableCommand {
     /// The account's lists: the stored ones at once, else read from its
     /// server now. No such account, or a server that cannot be read with
     /// nothing stored, exits with the reason (the password never in it).
-    private func loadAccount(_ name: String, file: ShellConfigFile, logger: Logger) throws -> (account: AccountsFile.Account, contents: AccountContents, stored: Bool) {
+    private func loadAccount(_ name: String, file: ShellConfigFile, box: Bool, logger: Logger) throws -> (account: AccountsFile.Account, contents: AccountContents, stored: Bool) {
         let accounts: AccountsFile
         do {
             accounts = try AccountsFile.load()
@@ -553,6 +581,7 @@ struct PlayCommand: ParsableCommand {
         case .failure(let failure):
             printError("account \(name): \(failure)")
             logger.error("account \(name): \(failure)")
+            if box { throw AccountUnread(account: account, reason: "account \(name): \(failure)") }
             throw ExitCode(AccountCommand.exitCode(failure))
         }
     }

@@ -133,6 +133,31 @@ struct XtreamEndToEndTests {
         }
     }
 
+    @Test("a box (a kiosk) on an account with no lists stored, its server failing at its first start: it starts anyway, its screen naming the account and the server's answer (never the password); once the server answers, its lists come and the first channel plays")
+    func boxAwaitsAccount() throws {
+        let (server, home, added) = try Self.accountAdded("xtream-await")
+        defer { server.stop() }
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        try #require(added.status == 0, "\(added.output)")
+        for file in ["library.sqlite3", "library.sqlite3-wal", "library.sqlite3-shm"] {
+            try? FileManager.default.removeItem(atPath: home.state + "/tvshell/" + file)
+        }
+        server.server.inject(.serverError)
+        let shell = try ShellUnderTest(["--kiosk", "--account", "tv"], home: home)
+        let waiting = try shell.ipc.waitForState(timeout: 30) { ($0["lineup_wait"] as? String)?.contains("500") == true }
+        #expect(waiting["items"] as? Int == 0 && waiting["phase"] as? String == "idle", "\(waiting)")
+        let said = shell.tmux.waitFor { $0.contains("No channels yet") && $0.contains("account tv") }
+        #expect(said.ok, "\(said.screen)")
+
+        server.server.inject(nil)
+        let playing = try shell.ipc.waitForState(timeout: 45) { $0["phase"] as? String == "playing" }
+        #expect(playing["title"] as? String == "XC News" && playing["lineup_wait"] is NSNull, "\(playing)")
+        #expect(shell.waitForLog("awaited since the start", timeout: 5), "\(shell.log)")
+        for text in [said.screen, "\(waiting)", "\(playing)", shell.log] {
+            #expect(!text.contains(Self.password), "the password stays out of the screen, the replies and the log")
+        }
+    }
+
     @Test("a provider's m3u_plus list with a film among its channels: the film plays as a film (not live, its length, no number, RIGHT skips 10 s, no rewind buffer), not as a channel that RIGHT flips away from")
     func filmInProviderList() throws {
         let film = try LocalHTTPServer(files: ["movie/viewer/s3cret/7.mkv": try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 60)))])

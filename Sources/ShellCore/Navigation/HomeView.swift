@@ -188,7 +188,7 @@ enum HomeView {
         let base = Style(foreground: theme.text, background: theme.background)
         let room = max(1, width - 8)
         screen.put(truncate("No channels yet", toWidth: room, ellipsis: theme.glyphs.ellipsis), x: 4, y: top, style: base.bolded())
-        let words = "The lineup server could not be reached (\(URLRedaction.redactingURLs(in: reason))). "
+        let words = "The lineup could not be read (\(URLRedaction.redactingURLs(in: reason))). "
             + "It is tried again by itself: the channels come up as soon as it answers."
         let lines = wrap(words, width: room, maxLines: max(1, screen.height - 3 - top - 2), ellipsis: theme.glyphs.ellipsis)
         for (n, line) in lines.enumerated() {

@@ -33,6 +33,14 @@ public final class AccountRefresher: Sendable {
     let tell: @Sendable (String) -> Void
     let apply: @Sendable (_ replacing: Set<String>, _ contents: AccountContents) -> Void
     let waiting: @Sendable () -> Bool
+    /// For an account awaited (`startAwaiting`): its first lists, instead
+    /// of `apply`.
+    private let arrived: (@Sendable (AccountContents) -> Void)?
+    /// For an account awaited: why each try before its first lists failed.
+    private let unread: (@Sendable (String) -> Void)?
+    /// Seconds before an account awaited is tried again the first time
+    /// (then twice as long each time, as a lineup URL: `LineupRefresher.delay`).
+    private let firstRetry: Double
     private let lock = NSLock()
     nonisolated(unsafe) private var clockSet = false
     nonisolated(unsafe) private var stopped = false
@@ -42,8 +50,12 @@ public final class AccountRefresher: Sendable {
 
     public init(account: AccountsFile.Account, libraryPath: String, maximumAge: Double, logger: Logger, tell: @escaping @Sendable (String) -> Void,
                 apply: @escaping @Sendable (_ replacing: Set<String>, _ contents: AccountContents) -> Void,
-                waiting: @escaping @Sendable () -> Bool = { false }) {
+                waiting: @escaping @Sendable () -> Bool = { false }, firstRetry: Double = 15,
+                arrived: (@Sendable (AccountContents) -> Void)? = nil, unread: (@Sendable (String) -> Void)? = nil) {
         self.waiting = waiting
+        self.firstRetry = firstRetry
+        self.arrived = arrived
+        self.unread = unread
         self.account = account
         self.libraryPath = libraryPath
         self.maximumAge = maximumAge
@@ -57,6 +69,49 @@ public final class AccountRefresher: Sendable {
     /// again now).
     public func start(shown: [MediaItem], fetched: Double, checked: Bool) {
         let thread = Thread { [self] in run(shown: shown, fetched: fetched, checked: checked) }
+        thread.name = "account refresh"
+        thread.start()
+    }
+
+    /// An account the shell started without (a box's start with nothing
+    /// stored and its server not answering, `Shell.lineupArrival`): its
+    /// lists are fetched after `firstRetry`, then twice as long each time
+    /// (at most every 10 minutes, at once when the clock is set), until
+    /// they come with items; they are stored and go to `arrived`, and the
+    /// account is then kept fresh as by `start`.
+    public func startAwaiting() {
+        let thread = Thread { [self] in
+            let client = XtreamClient(server: account.server)
+            var failures = 1
+            while !isStopped {
+                let delay = LineupRefresher.delay(failures: failures, first: firstRetry, maximumAge: maximumAge)
+                if waitClockSet(delay) { logger.info("account \(account.name): the system clock was set, tried again now") }
+                if isStopped { return }
+                let now = Date().timeIntervalSince1970
+                do {
+                    let contents = try fetchAndStore(client, into: LibraryStore.open(path: libraryPath).store, now: now) {
+                        try AccountContents(account: account, answers: $0, fetched: now, now: now)
+                    }
+                    if isStopped { return }
+                    guard !contents.items.isEmpty else {
+                        failures += 1
+                        logger.warning("account \(account.name): it has no channels, films or series yet; tried again")
+                        unread?("the account has no channels, films or series")
+                        continue
+                    }
+                    logger.info("account \(account.name): \(contents.summary(now: now)), awaited since the start")
+                    arrived?(contents)
+                    run(shown: contents.items, fetched: now, checked: true)
+                    return
+                } catch {
+                    if isStopped { return }
+                    failures += 1
+                    let again = Int(LineupRefresher.delay(failures: failures, first: firstRetry, maximumAge: maximumAge))
+                    logger.warning("account \(account.name): \(error); the shell has none of its lists yet, tried again in \(again) s")
+                    unread?("account \(account.name): \(error)")
+                }
+            }
+        }
         thread.name = "account refresh"
         thread.start()
     }

@@ -43,14 +43,43 @@ extension Shell {
     /// not be read (`reason`) and no copy of it was kept. The home screen
     /// says why; `location` is read again after 15 s, then twice as long
     /// each time (at most every 10 minutes, at once when the clock is set)
-    /// until it answers with channels. They then open as at a start: the
-    /// channel `start` names (else the first) plays unless the start asked
-    /// for the home screen; the guide is kept from `guides` (else the
-    /// guides the lineup names), refreshed every `guideMaximumAge`; and the
-    /// lineup is kept fresh as any lineup URL. Main thread before `run()`.
+    /// until it answers with channels, which then open as `lineupArrival`
+    /// says; the lineup is then kept fresh as any lineup URL. Main thread
+    /// before `run()`.
     public func awaitLineup(from location: String, reason: String, guides: [String], guideMaximumAge: Double?,
                             start: ItemSelector?, fallback: ItemSelector?) {
-        inbox.post(.lineupAwaited(reason: reason))
+        let unread = lineupUnread()
+        unread(reason)
+        let arrive = lineupArrival(location: location, guides: guides, guideMaximumAge: guideMaximumAge, start: start, fallback: fallback)
+        let runLoop = self.runLoop
+        let refresher = LineupRefresher(location: location, copy: LineupCopy(), maximumAge: configuration.lineupRefresh, logger: logger,
+                                        tell: { message in runLoop.perform { $0.showNotice(message) } },
+                                        apply: lineupRefreshApplier(), waiting: isRefreshWaiting(), arrived: arrive, unread: unread)
+        keepFresh(refresher)
+        refresher.startAwaiting()
+    }
+
+    /// For a keeper started without its lineup (`LineupWait`: a lineup URL,
+    /// `awaitLineup`, or an account, `AccountRefresher.startAwaiting`): the
+    /// function that tells the home screen why it is not here yet. The
+    /// function returned may be called from any thread.
+    public func lineupUnread() -> @Sendable (String) -> Void {
+        let inbox = self.inbox
+        return { reason in inbox.post(.lineupAwaited(reason: reason)) }
+    }
+
+    /// For a keeper started without its lineup: the function that opens it
+    /// when it comes, as a start would have — the channel `start` names
+    /// (else the first) plays unless the start asked for the home screen,
+    /// `fallback` (else, in a kiosk, the start) is the fallback — and keeps
+    /// its guide from `guides`, else the guides it names (`guideURLs`),
+    /// refreshed every `guideMaximumAge`, for its live channels
+    /// (`location`: the lineup URL, for the guide's matching by
+    /// `tvg-id`). Unless another lineup replaced it meanwhile. Call on the
+    /// main thread before `run()`, or on the run loop; the function
+    /// returned may be called from any thread.
+    public func lineupArrival(location: String?, guides: [String], guideMaximumAge: Double?, start: ItemSelector?, fallback: ItemSelector?)
+        -> @Sendable (_ items: [MediaItem], _ targets: [GuideTarget], _ guideURLs: [String]) -> Void {
         let generation = lineupGeneration
         let arrive = RunLoopCall<([MediaItem], [GuideTarget], [String])> { [self] items, targets, guideURLs in
             guard lineupGeneration == generation else {
@@ -72,15 +101,8 @@ extension Shell {
                 updateGuide(plan)
             }
         }
-        let runLoop = self.runLoop
         let inbox = self.inbox
-        let refresher = LineupRefresher(location: location, copy: LineupCopy(), maximumAge: configuration.lineupRefresh, logger: logger,
-                                        tell: { message in runLoop.perform { $0.showNotice(message) } },
-                                        apply: lineupRefreshApplier(), waiting: isRefreshWaiting(),
-                                        arrived: { items, targets, guideURLs in inbox.post(work: { _ in arrive.call((items, targets, guideURLs)) }) },
-                                        unread: { reason in inbox.post(.lineupAwaited(reason: reason)) })
-        keepFresh(refresher)
-        refresher.startAwaiting()
+        return { items, targets, guideURLs in inbox.post(work: { _ in arrive.call((items, targets, guideURLs)) }) }
     }
 
     /// Adds `keeper` to those told when the clock is set and retired with
