@@ -347,7 +347,7 @@ struct PlayCommand: ParsableCommand {
             if let awaited = inputs.awaitedAccount {
                 let arrive = shell.lineupArrival(location: nil, guides: guides.map(GuideCommand.absolute), guideMaximumAge: setup.file.guideRefresh,
                                                  start: setup.file.kioskStart, fallback: setup.file.fallback)
-                arrived = { contents in arrive(contents.items, contents.targets, [contents.guideSource]) }
+                arrived = { contents in arrive(contents.items, contents.targets, [contents.guideSource], contents.info?.maxConnections) }
                 unread = shell.lineupUnread()
                 unread?(awaited.reason)
             }

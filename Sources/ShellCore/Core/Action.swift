@@ -16,9 +16,10 @@ public enum Action: Equatable, Sendable {
     /// latest failure). The home screen says it until the lineup comes.
     case lineupAwaited(reason: String)
     /// The lineup a box started without came (`LineupWait`): its items,
-    /// the start and fallback channels as the config names them in it, and
-    /// whether it starts playing (not on a start asked for the home screen).
-    case lineupArrived([MediaItem], start: Int?, fallback: Int?, play: Bool, at: Instant)
+    /// the start and fallback channels as the config names them in it,
+    /// whether it starts playing (not on a start asked for the home screen),
+    /// and the connections its account allows at once (nil: not said).
+    case lineupArrived([MediaItem], start: Int?, fallback: Int?, play: Bool, connections: Int? = nil, at: Instant)
     /// What a source knows of the items with this id (an Xtream film's
     /// rating and plot): filled in where they lack it; a rating that
     /// forbids what is open stops it (`ItemDetailsReducer`).

@@ -16,9 +16,15 @@ enum LineupWait {
 
     /// The awaited lineup came: with no items yet it opens as at a start;
     /// beside other items (films given with it) it is added as a refresh
-    /// adds channels, when the viewer is only watching or browsing.
-    static func arrived(_ state: inout ShellState, items: [MediaItem], start: Int?, fallback: Int?, play: Bool, now: Instant) -> [Effect] {
+    /// adds channels, when the viewer is only watching or browsing. The
+    /// `connections` its account allows cap `ShellSettings.maxConnections`
+    /// first, as they do at a start, so no warm player goes beyond them.
+    static func arrived(_ state: inout ShellState, items: [MediaItem], start: Int?, fallback: Int?, play: Bool, connections: Int?,
+                        now: Instant) -> [Effect] {
         guard !items.isEmpty else { return [] }
+        if let allowed = connections, allowed > 0 {
+            state.settings.maxConnections = min(state.settings.maxConnections ?? allowed, allowed)
+        }
         guard state.items.isEmpty else {
             state.lineupWait = nil
             LineupReducer.queue(&state, ItemsRefresh(removing: [], adding: items))

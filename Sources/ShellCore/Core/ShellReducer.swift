@@ -27,7 +27,7 @@ public enum ShellReducer {
     private static func refreshMoment(_ action: Action) -> Instant? {
         switch action {
         case .command(_, let now), .player(_, _, let now), .timerFired(_, let now), .refreshItems(_, _, let now),
-             .lineupArrived(_, _, _, _, let now): now
+             .lineupArrived(_, _, _, _, _, let now): now
         default: nil
         }
     }
@@ -61,8 +61,9 @@ public enum ShellReducer {
         case .lineupAwaited(let reason):
             LineupWait.awaited(&state, reason: reason)
             return []
-        case .lineupArrived(let items, let start, let fallback, let play, let now):
-            return LineupWait.arrived(&state, items: items, start: start, fallback: fallback, play: play, now: now) + ScreensaverReducer.arm(state)
+        case .lineupArrived(let items, let start, let fallback, let play, let connections, let now):
+            return LineupWait.arrived(&state, items: items, start: start, fallback: fallback, play: play, connections: connections, now: now)
+                + ScreensaverReducer.arm(state)
         case .playIndex(let index, let now):
             guard state.items.indices.contains(index) else { return [] }
             return PlaybackReducer.play(&state, index: index, now: now)

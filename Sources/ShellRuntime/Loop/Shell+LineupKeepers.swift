@@ -54,7 +54,8 @@ extension Shell {
         let runLoop = self.runLoop
         let refresher = LineupRefresher(location: location, copy: LineupCopy(), maximumAge: configuration.lineupRefresh, logger: logger,
                                         tell: { message in runLoop.perform { $0.showNotice(message) } },
-                                        apply: lineupRefreshApplier(), waiting: isRefreshWaiting(), arrived: arrive, unread: unread)
+                                        apply: lineupRefreshApplier(), waiting: isRefreshWaiting(),
+                                        arrived: { items, targets, guideURLs in arrive(items, targets, guideURLs, nil) }, unread: unread)
         keepFresh(refresher)
         refresher.startAwaiting()
     }
@@ -75,13 +76,14 @@ extension Shell {
     /// its guide from `guides`, else the guides it names (`guideURLs`),
     /// refreshed every `guideMaximumAge`, for its live channels
     /// (`location`: the lineup URL, for the guide's matching by
-    /// `tvg-id`). Unless another lineup replaced it meanwhile. Call on the
-    /// main thread before `run()`, or on the run loop; the function
-    /// returned may be called from any thread.
+    /// `tvg-id`); the `connections` its account allows (nil: not said) cap
+    /// `ShellSettings.maxConnections`. Unless another lineup replaced it
+    /// meanwhile. Call on the main thread before `run()`, or on the run
+    /// loop; the function returned may be called from any thread.
     public func lineupArrival(location: String?, guides: [String], guideMaximumAge: Double?, start: ItemSelector?, fallback: ItemSelector?)
-        -> @Sendable (_ items: [MediaItem], _ targets: [GuideTarget], _ guideURLs: [String]) -> Void {
+        -> @Sendable (_ items: [MediaItem], _ targets: [GuideTarget], _ guideURLs: [String], _ connections: Int?) -> Void {
         let generation = lineupGeneration
-        let arrive = RunLoopCall<([MediaItem], [GuideTarget], [String])> { [self] items, targets, guideURLs in
+        let arrive = RunLoopCall<([MediaItem], [GuideTarget], [String], Int?)> { [self] items, targets, guideURLs, connections in
             guard lineupGeneration == generation else {
                 logger.info("the lineup awaited since the start came after another replaced it; it is dropped")
                 return
@@ -89,7 +91,8 @@ extension Shell {
             let resolved = items.resolvingRatings()
             let first = start?.index(in: resolved)
             let second = fallback?.index(in: resolved) ?? (configuration.kiosk ? first ?? 0 : nil)
-            dispatch(.lineupArrived(resolved, start: first, fallback: second, play: !configuration.startOnHome, at: MonotonicClock.now()))
+            dispatch(.lineupArrived(resolved, start: first, fallback: second, play: !configuration.startOnHome, connections: connections,
+                                    at: MonotonicClock.now()))
             let sources = guides.isEmpty ? guideURLs : guides
             if guidePlan != nil {
                 addGuideTargets(targets)
@@ -102,7 +105,7 @@ extension Shell {
             }
         }
         let inbox = self.inbox
-        return { items, targets, guideURLs in inbox.post(work: { _ in arrive.call((items, targets, guideURLs)) }) }
+        return { items, targets, guideURLs, connections in inbox.post(work: { _ in arrive.call((items, targets, guideURLs, connections)) }) }
     }
 
     /// Adds `keeper` to those told when the clock is set and retired with

@@ -72,6 +72,32 @@ struct LineupWaitTests {
         s.expectArmed(s.armedTimers)
     }
 
+    @Test("the connections its account allows cap the shell's, as at a start: the next channel is not warmed beside a one-connection account's")
+    func connections() {
+        var settings = ShellSettings()
+        settings.warmNeighbours = 2
+        let h = ReducerHarness(ShellState(items: [], kiosk: true, settings: settings))
+        h.apply(.lineupArrived(channels, start: 0, fallback: nil, play: true, connections: 1, at: h.clock.now))
+        #expect(h.state.settings.maxConnections == 1)
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.firstFrame, token: 1, at: h.clock.now))
+        let fell = h.advance(by: 5)
+        if fell.contains(.warmNeighbours) { h.apply(.timerFired(.warmNeighbours, at: h.clock.now)) }
+        #expect(h.state.warm.players.isEmpty, "\(h.state.warm.players)")
+
+        var capped = ShellSettings()
+        capped.maxConnections = 3
+        let c = ReducerHarness(ShellState(items: [], settings: capped))
+        c.apply(.lineupArrived(channels, start: nil, fallback: nil, play: false, connections: 2, at: c.clock.now))
+        #expect(c.state.settings.maxConnections == 2, "the lower of the two")
+        let d = ReducerHarness(ShellState(items: [], settings: capped))
+        d.apply(.lineupArrived(channels, start: nil, fallback: nil, play: false, connections: 0, at: d.clock.now))
+        #expect(d.state.settings.maxConnections == 3, "0: the account says nothing")
+        h.expectArmed(h.armedTimers)
+        c.expectArmed(c.armedTimers)
+        d.expectArmed(d.armedTimers)
+    }
+
     @Test("a start channel rated over the restrictions comes up behind the passcode: nothing of it loads")
     func restrictedStart() {
         var rated = channels
