@@ -41,8 +41,9 @@ public final class LineupRefresher: Sendable {
     let tell: @Sendable (String) -> Void
     let apply: @Sendable (_ replacing: Set<String>, _ items: [MediaItem], _ targets: [GuideTarget]) -> Void
     let waiting: @Sendable () -> Bool
-    /// For a lineup awaited (`startAwaiting`): its first answer with channels, with
-    /// the guides it names (`x-tvg-url`), instead of `apply` and `tell`.
+    /// For a lineup awaited (`startAwaiting`): its first answer with
+    /// channels, with the guides it names (`x-tvg-url`), instead of `apply`
+    /// and `tell`.
     private let arrived: (@Sendable (_ items: [MediaItem], _ targets: [GuideTarget], _ guideURLs: [String]) -> Void)?
     /// For a lineup awaited: why each reading before its first answer failed.
     private let unread: (@Sendable (String) -> Void)?
