@@ -501,14 +501,25 @@ struct PlayCommand: ParsableCommand {
 
     /// The lineup at `location` parsed, its problems logged, a copy kept of
     /// one from a URL (`LineupCopy`), with the digest of its bytes for its
-    /// refresher; nil for an HLS playlist (played as media). Its bytes are
-    /// gone once this returns, before its items are made.
+    /// refresher; nil for an HLS playlist (played as media). A URL's answer
+    /// with no channels (an account run out, a provider's failure sent as
+    /// an empty list) is taken as one that cannot be read: the copy kept,
+    /// else on a `box` `LineupUnread`. Its bytes are gone once this
+    /// returns, before its items are made.
     private static func parseLineup(_ location: String, box: Bool, logger: Logger) throws
         -> (lineup: Lineup, fromCopy: (reason: String, kept: Date)?, bytes: Int?)? {
         let (data, fromCopy) = try readLineup(location, box: box, logger: logger)
         guard let parsed = InputLoader.parseLineup(data) else { return nil }
         for problem in parsed.problems { logger.warning("\(location): \(problem)") }
         if parsed.channels.isEmpty {
+            if LineupCopy.keeps(location), fromCopy == nil {
+                let reason = "its answer has no channels"
+                if let kept = LineupCopy().read(location), let copy = InputLoader.parseLineup(kept.data), !copy.channels.isEmpty {
+                    logger.warning("lineup \(URLRedaction.redact(location)): \(reason); the copy kept \(LineupCopy.age(of: kept.kept)) is shown")
+                    return (copy, (reason, kept.kept), LineupRefresher.digest(kept.data))
+                }
+                if box { throw LineupUnread(reason: reason) }
+            }
             printError("\(location): no channels in this lineup")
             throw ExitCode(65)
         }

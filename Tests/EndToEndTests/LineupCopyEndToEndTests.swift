@@ -16,6 +16,9 @@ private final class ServedLineup: @unchecked Sendable {
         lock.withLock { text = "#EXTM3U\n" + entries.joined(separator: "\n") + "\n" }
     }
 
+    /// A list with no channels (an account run out).
+    func setEmpty() { lock.withLock { text = "#EXTM3U\n" } }
+
     var data: Data { lock.withLock { Data(text.utf8) } }
 }
 
@@ -193,6 +196,41 @@ struct LineupCopyEndToEndTests {
         let copies = cache + "/tvshell/lineups"
         let kept = try FileManager.default.contentsOfDirectory(atPath: copies)
         #expect(kept.count == 1, "the answer kept for a start without the server: \(kept)")
+    }
+
+    @Test("a lineup URL answering a list with no channels (an account run out) is taken as one that cannot be read: a start shows the kept channels and says why; a box with no copy starts awaiting it; a start in a terminal with no copy ends with the reason (exit 65)")
+    func emptyAnswer() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-empty")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let served = ServedLineup()
+        served.set(channels: 2)
+        let server = try LocalHTTPServer(responder: { path in path.hasSuffix("tv.m3u") ? served.data : nil })
+        defer { server.stop() }
+        let cache = dir.appendingPathComponent("cache").path
+        let url = server.url("tv.m3u")
+        do {
+            let shell = try ShellUnderTest(["--lineup", url], cacheHome: cache)
+            try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && $0["items"] as? Int == 2 }
+        }
+        served.setEmpty()
+        do {
+            let shell = try ShellUnderTest(["--lineup", url], cacheHome: cache)
+            let shown = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
+            #expect(shown["items"] as? Int == 2, "the kept channels: \(shown)")
+            let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("could not be reached") == true }["notice"] as? String
+            #expect(notice?.contains("its answer has no channels") == true, "\(notice ?? "")")
+        }
+        let fresh = dir.appendingPathComponent("fresh-cache").path
+        do {
+            let box = try ShellUnderTest(["--kiosk", "--lineup", url], cacheHome: fresh)
+            let waiting = try box.ipc.waitForState(timeout: 30) { ($0["lineup_wait"] as? String) == "its answer has no channels" }
+            #expect(waiting["items"] as? Int == 0, "\(waiting)")
+            #expect(box.tmux.waitFor { $0.contains("No channels yet") && $0.contains("its answer has no channels") }.ok, "\(box.tmux.capture())")
+        }
+        let run = try Spawn.run(["sh", "-c", "exec \"$0\" \"$@\" 2>&1 </dev/null", TVShellBinary.path, "--lineup", url],
+                                environment: ["HOME": dir.path, "XDG_CACHE_HOME": dir.appendingPathComponent("terminal-cache").path,
+                                              "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(run.status == 65 && run.output.contains("no channels in this lineup"), "\(run.output)")
     }
 
     @Test("a network's login page answered for the lineup (200 OK, HTML) is not taken for channels: a start shows the kept ones and names the page; a video stream given for the lineup is refused at its first bytes")
