@@ -336,7 +336,7 @@ struct PlayCommand: ParsableCommand {
             shell.keepLineupFresh(from: lineup.location, shown: lineup.items, fromCopy: lineup.fromCopy != nil, bytes: lineup.bytes)
         }
         for lineup in inputs.awaited {
-            shell.awaitLineup(from: lineup.location, reason: lineup.reason, guides: guides.map(GuideCommand.absolute),
+            shell.awaitLineup(from: GuideCommand.absolute(lineup.location), reason: lineup.reason, guides: guides.map(GuideCommand.absolute),
                               guideMaximumAge: setup.file.guideRefresh, start: setup.file.kioskStart, fallback: setup.file.fallback)
         }
         if let account = inputs.account?.account ?? inputs.awaitedAccount?.account {
@@ -446,7 +446,7 @@ struct PlayCommand: ParsableCommand {
                 do {
                     read = try Self.parseLineup(location, box: box, logger: logger)
                 } catch let unread as LineupUnread {
-                    logger.warning("lineup \(URLRedaction.redact(location)) cannot be read (\(unread.reason)) and no copy of it is kept; the box starts without it and reads it again")
+                    logger.warning("lineup \(URLRedaction.redact(location)) cannot be read (\(unread.reason)), with no copy kept; the box starts without it and reads it again")
                     awaited.append((location, unread.reason))
                     continue
                 }
@@ -512,14 +512,12 @@ struct PlayCommand: ParsableCommand {
         guard let parsed = InputLoader.parseLineup(data) else { return nil }
         for problem in parsed.problems { logger.warning("\(location): \(problem)") }
         if parsed.channels.isEmpty {
-            if LineupCopy.keeps(location), fromCopy == nil {
-                let reason = "its answer has no channels"
-                if let kept = LineupCopy().read(location), let copy = InputLoader.parseLineup(kept.data), !copy.channels.isEmpty {
-                    logger.warning("lineup \(URLRedaction.redact(location)): \(reason); the copy kept \(LineupCopy.age(of: kept.kept)) is shown")
-                    return (copy, (reason, kept.kept), LineupRefresher.digest(kept.data))
-                }
-                if box { throw LineupUnread(reason: reason) }
+            let fromURL = LineupCopy.keeps(location)
+            if fromURL, fromCopy == nil, let kept = LineupCopy().read(location), let copy = InputLoader.parseLineup(kept.data), !copy.channels.isEmpty {
+                logger.warning("lineup \(URLRedaction.redact(location)): its answer has no channels; the copy kept \(LineupCopy.age(of: kept.kept)) is shown")
+                return (copy, ("its answer has no channels", kept.kept), LineupRefresher.digest(kept.data))
             }
+            if box, fromCopy == nil { throw LineupUnread(reason: fromURL ? "its answer has no channels" : "it has no channels") }
             printError("\(location): no channels in this lineup")
             throw ExitCode(65)
         }
@@ -545,9 +543,10 @@ struct PlayCommand: ParsableCommand {
     /// could, with why (`LineupCopy`). No copy: the failure; on a `box`
     /// (a kiosk, the TV output), whose screen nobody reads a failure on,
     /// `LineupUnread` after the same wait (the shell starts without it,
-    /// `Shell.awaitLineup`).
+    /// `Shell.awaitLineup`): a URL not answering at boot, or a file on a
+    /// share not mounted yet.
     private static func readLineup(_ location: String, box: Bool, logger: Logger) throws -> (data: Data, fromCopy: (reason: String, kept: Date)?) {
-        let awaits = box && LineupCopy.keeps(location)
+        let awaits = box
         do {
             let copied = LineupCopy.keeps(location) && FileManager.default.fileExists(atPath: LineupCopy().path(for: location))
             let waiting = WaitingLine("reading the lineup from \(location) …")

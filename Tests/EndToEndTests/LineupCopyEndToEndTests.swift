@@ -198,6 +198,25 @@ struct LineupCopyEndToEndTests {
         #expect(kept.count == 1, "the answer kept for a start without the server: \(kept)")
     }
 
+    @Test("a box whose lineup is a file on a share not mounted yet starts awaiting it, its screen saying the file is missing; once the file is there, its start channel plays")
+    func boxAwaitsLineupFile() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-file-await")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let share = dir.appendingPathComponent("share")
+        let path = share.appendingPathComponent("tv.m3u").path
+        let shell = try ShellUnderTest(["--kiosk", "--lineup", path], cacheHome: dir.appendingPathComponent("cache").path)
+        let waiting = try shell.ipc.waitForState(timeout: 30) { $0["lineup_wait"] as? String == "no such file" }
+        #expect(waiting["items"] as? Int == 0, "\(waiting)")
+        #expect(shell.tmux.waitFor { $0.contains("No channels yet") && $0.contains("no such file") }.ok, "\(shell.tmux.capture())")
+        let served = ServedLineup()
+        served.set(channels: 2, named: "Shared")
+        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        try served.data.write(to: URL(fileURLWithPath: path))
+        let playing = try shell.ipc.waitForState(timeout: 45) { $0["phase"] as? String == "playing" }
+        #expect(playing["title"] as? String == "Shared 1" && playing["items"] as? Int == 2, "\(playing)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("cache/tvshell/lineups").path), "no copy kept of a file")
+    }
+
     @Test("a lineup URL answering a list with no channels (an account run out) is taken as one that cannot be read: a start shows the kept channels and says why; a box with no copy starts awaiting it; a start in a terminal with no copy ends with the reason (exit 65)")
     func emptyAnswer() throws {
         let dir = TVShellBinary.scratchDirectory("lineup-empty")

@@ -24,7 +24,7 @@ struct LineupWaitSnapshotTests {
             let x = heading.distance(from: heading.startIndex, to: heading.range(of: "No channels yet")!.lowerBound)
             #expect(screen[x, 4].style.bold && screen[x, 4].style.foreground == theme.text, "the heading bold, in the text's colour")
             let words = (0..<screen.height).map { row(screen, $0) }.joined(separator: " ").split(separator: " ").joined(separator: " ")
-            #expect(words.contains("The lineup could not be read (the server answered 503 Service Unavailable). It is tried again by itself: the channels come up as soon as it answers."),
+            #expect(words.contains("The lineup could not be read (the server answered 503 Service Unavailable). It is tried again by itself: the channels come up as soon as it can be read."),
                     "whole, in \(screen.width) columns: \(text)")
             #expect(screen[4, 6].style.foreground == theme.secondaryText)
         }

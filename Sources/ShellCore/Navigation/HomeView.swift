@@ -189,7 +189,7 @@ enum HomeView {
         let room = max(1, width - 8)
         screen.put(truncate("No channels yet", toWidth: room, ellipsis: theme.glyphs.ellipsis), x: 4, y: top, style: base.bolded())
         let words = "The lineup could not be read (\(URLRedaction.redactingURLs(in: reason))). "
-            + "It is tried again by itself: the channels come up as soon as it answers."
+            + "It is tried again by itself: the channels come up as soon as it can be read."
         let lines = wrap(words, width: room, maxLines: max(1, screen.height - 3 - top - 2), ellipsis: theme.glyphs.ellipsis)
         for (n, line) in lines.enumerated() {
             screen.put(line, x: 4, y: top + 2 + n, style: base.with(foreground: theme.secondaryText))

@@ -93,8 +93,9 @@ public final class LineupRefresher: Sendable {
     /// A lineup the shell started without (a box's start with no copy
     /// kept, `Shell.awaitLineup`): read after `firstRetry`, then as after a
     /// failure, until it answers with channels; that answer goes to
-    /// `arrived` (kept as the copy), and the lineup is then kept fresh as
-    /// any other.
+    /// `arrived` (kept as the copy), and a lineup URL is then kept fresh
+    /// as any other (a file, as a file given at a start, is not read
+    /// again).
     public func startAwaiting() {
         let thread = Thread { [self] in
             run(shown: Shown([]), failures: 1, lastBytes: nil, awaiting: true)
@@ -207,6 +208,7 @@ public final class LineupRefresher: Sendable {
             if awaiting, let arrived {
                 logger.info("lineup \(label) read: \(answer.items.count) channels, awaited since the start")
                 arrived(answer.items, answer.targets, answer.guideURLs)
+                guard LineupCopy.keeps(location) else { return }
                 shown = Shown(answer.items)
                 awaiting = false
             } else if digest == shown.digest {
@@ -321,7 +323,9 @@ public final class LineupRefresher: Sendable {
         return parsed
     }
 
+    /// Keeps `data` as the copy of a lineup URL (a file awaited has none).
     private func keepCopy(_ data: Data, label: String) {
+        guard LineupCopy.keeps(location) else { return }
         do {
             try copy.keep(data, for: location)
         } catch {
