@@ -501,11 +501,11 @@ struct PlayCommand: ParsableCommand {
 
     /// The lineup at `location` parsed, its problems logged, a copy kept of
     /// one from a URL (`LineupCopy`), with the digest of its bytes for its
-    /// refresher; nil for an HLS playlist (played as media). A URL's answer
-    /// with no channels (an account run out, a provider's failure sent as
-    /// an empty list) is taken as one that cannot be read: the copy kept,
-    /// else on a `box` `LineupUnread`. Its bytes are gone once this
-    /// returns, before its items are made.
+    /// refresher; nil for an HLS playlist (played as media). A lineup with
+    /// no channels (a URL's answer from an account run out, a provider's
+    /// failure sent as an empty list) is taken as one that cannot be read:
+    /// a URL's copy kept, else on a `box` `LineupUnread`. Its bytes are
+    /// gone once this returns, before its items are made.
     private static func parseLineup(_ location: String, box: Bool, logger: Logger) throws
         -> (lineup: Lineup, fromCopy: (reason: String, kept: Date)?, bytes: Int?)? {
         let (data, fromCopy) = try readLineup(location, box: box, logger: logger)
@@ -546,15 +546,14 @@ struct PlayCommand: ParsableCommand {
     /// `Shell.awaitLineup`): a URL not answering at boot, or a file on a
     /// share not mounted yet.
     private static func readLineup(_ location: String, box: Bool, logger: Logger) throws -> (data: Data, fromCopy: (reason: String, kept: Date)?) {
-        let awaits = box
         do {
             let copied = LineupCopy.keeps(location) && FileManager.default.fileExists(atPath: LineupCopy().path(for: location))
             let waiting = WaitingLine("reading the lineup from \(location) …")
             defer { waiting.finish() }
-            return (try InputLoader.lineup(location, whole: copied || awaits ? lineupWaitWithCopy : 600), nil)
+            return (try InputLoader.lineup(location, whole: copied || box ? lineupWaitWithCopy : 600), nil)
         } catch let failure as InputLoader.Failure {
             guard LineupCopy.keeps(location), let kept = LineupCopy().read(location) else {
-                if awaits { throw LineupUnread(reason: URLRedaction.redactingURLs(in: failure.reason)) }
+                if box { throw LineupUnread(reason: URLRedaction.redactingURLs(in: failure.reason)) }
                 throw failure
             }
             let reason = URLRedaction.redactingURLs(in: failure.reason)
