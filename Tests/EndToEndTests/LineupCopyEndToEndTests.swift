@@ -77,10 +77,7 @@ struct LineupCopyEndToEndTests {
         defer { server.stop() }
         let cache = dir.appendingPathComponent("cache").path
         let url = server.url("tv.m3u")
-        do {
-            let shell = try ShellUnderTest(["--lineup", url], cacheHome: cache)
-            _ = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && $0["items"] as? Int == 2 }
-        }
+        try startKeepingCopy(url, channels: 2, cache: cache)
         served.set(channels: 3)
         server.inject(.trickle, pathSuffix: "tv.m3u")
         let began = Date()
@@ -159,8 +156,7 @@ struct LineupCopyEndToEndTests {
         let server = try LocalHTTPServer()
         defer { server.stop() }
         server.inject(.serverError)
-        let run = try Spawn.run(["sh", "-c", "exec \"$0\" \"$@\" 2>&1 </dev/null", TVShellBinary.path, "--lineup", server.url("tv.m3u")],
-                                environment: ["HOME": dir.path, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        let run = try startEnding(lineup: server.url("tv.m3u"), home: dir, cache: dir.appendingPathComponent("cache").path)
         #expect(run.status == 66 && run.output.contains("500"), "\(run.output)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("cache/tvshell/lineups").path), "nothing kept from a failure")
     }
@@ -227,10 +223,7 @@ struct LineupCopyEndToEndTests {
         defer { server.stop() }
         let cache = dir.appendingPathComponent("cache").path
         let url = server.url("tv.m3u")
-        do {
-            let shell = try ShellUnderTest(["--lineup", url], cacheHome: cache)
-            try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && $0["items"] as? Int == 2 }
-        }
+        try startKeepingCopy(url, channels: 2, cache: cache)
         served.setEmpty()
         do {
             let shell = try ShellUnderTest(["--lineup", url], cacheHome: cache)
@@ -246,9 +239,7 @@ struct LineupCopyEndToEndTests {
             #expect(waiting["items"] as? Int == 0, "\(waiting)")
             #expect(box.tmux.waitFor { $0.contains("No channels yet") && $0.contains("its answer has no channels") }.ok, "\(box.tmux.capture())")
         }
-        let run = try Spawn.run(["sh", "-c", "exec \"$0\" \"$@\" 2>&1 </dev/null", TVShellBinary.path, "--lineup", url],
-                                environment: ["HOME": dir.path, "XDG_CACHE_HOME": dir.appendingPathComponent("terminal-cache").path,
-                                              "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        let run = try startEnding(lineup: url, home: dir, cache: dir.appendingPathComponent("terminal-cache").path)
         #expect(run.status == 65 && run.output.contains("no channels in this lineup"), "\(run.output)")
     }
 
@@ -263,10 +254,7 @@ struct LineupCopyEndToEndTests {
         let server = try LocalHTTPServer(responder: { path in path.hasSuffix("tv.m3u") ? (portal.isSet ? page : served.data) : nil })
         defer { server.stop() }
         let cache = dir.appendingPathComponent("cache").path
-        do {
-            let shell = try ShellUnderTest(["--lineup", server.url("tv.m3u")], cacheHome: cache)
-            try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && $0["items"] as? Int == 2 }
-        }
+        try startKeepingCopy(server.url("tv.m3u"), channels: 2, cache: cache)
         portal.set()
         let shell = try ShellUnderTest(["--lineup", server.url("tv.m3u")], cacheHome: cache)
         let shown = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
@@ -284,11 +272,25 @@ struct LineupCopyEndToEndTests {
         let stream = try LiveTSServer(body: try Data(contentsOf: URL(fileURLWithPath: tone)), seconds: 5)
         defer { stream.stop() }
         let began = Date()
-        let run = try Spawn.run(["sh", "-c", "exec \"$0\" \"$@\" 2>&1 </dev/null", TVShellBinary.path, "--lineup", stream.url("live/1.ts")],
-                                environment: ["HOME": dir.path, "XDG_CACHE_HOME": cache, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        let run = try startEnding(lineup: stream.url("live/1.ts"), home: dir, cache: cache)
         #expect(run.status == 66 && run.output.contains("is an MPEG-TS video stream, not a lineup"), "\(run.output)")
         #expect(Date().timeIntervalSince(began) < 10, "refused at its first bytes, not read until a timeout")
     }
+}
+
+/// A start of the lineup at `url` that plays its `channels` channels,
+/// keeping its copy in `cache` (the first start of a box), then quit.
+private func startKeepingCopy(_ url: String, channels: Int, cache: String) throws {
+    let shell = try ShellUnderTest(["--lineup", url], cacheHome: cache)
+    try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && $0["items"] as? Int == channels }
+}
+
+/// A start in a terminal's place (no terminal: standard input from
+/// /dev/null) of `--lineup location`, which is to end: how, and what it
+/// printed.
+private func startEnding(lineup location: String, home: URL, cache: String) throws -> (status: Int32, output: String) {
+    try Spawn.run(["sh", "-c", "exec \"$0\" \"$@\" 2>&1 </dev/null", TVShellBinary.path, "--lineup", location],
+                  environment: ["HOME": home.path, "XDG_CACHE_HOME": cache, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
 }
 
 /// A flag one thread sets and another reads.
