@@ -200,7 +200,7 @@ struct PlayCommand: ParsableCommand {
         var notices: [String] = fallback.map { [$0] } ?? []
         for lineup in inputs.fromURLs {
             guard let copy = lineup.fromCopy else { continue }
-            notices.append("The lineup server could not be reached (\(copy.reason)): the channels kept \(LineupCopy.age(of: copy.kept)) are shown; it is tried again")
+            notices.append("The lineup could not be read (\(copy.reason)): the channels kept \(LineupCopy.age(of: copy.kept)) are shown; it is tried again")
         }
         if DemoLineup.leftOutFilm(lineup) {
             notices.append("The demo film could not be made in \(DemoLineup.defaultCacheDirectory().path) (the log says why); the demo channels play")

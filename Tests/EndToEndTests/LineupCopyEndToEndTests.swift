@@ -56,7 +56,7 @@ struct LineupCopyEndToEndTests {
         let shell = try ShellUnderTest(["--lineup", url], cacheHome: cache)
         let shown = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
         #expect(shown["items"] as? Int == 2, "the kept channels: \(shown)")
-        let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("could not be reached") == true }["notice"] as? String
+        let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("The lineup could not be read") == true }["notice"] as? String
         #expect(notice?.contains("500") == true && notice?.contains("just now") == true, "\(notice ?? "")")
 
         server.inject(nil)
@@ -85,7 +85,7 @@ struct LineupCopyEndToEndTests {
         let shown = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
         #expect(shown["items"] as? Int == 2, "the kept channels: \(shown)")
         #expect(Date().timeIntervalSince(began) < 40, "the start waited for the whole answer")
-        let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("could not be reached") == true }["notice"] as? String
+        let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("The lineup could not be read") == true }["notice"] as? String
         #expect(notice?.contains("20 s in all") == true, "\(notice ?? "")")
         server.inject(nil)
         let updated = try shell.ipc.waitForState(timeout: 45) { $0["items"] as? Int == 3 }
@@ -229,7 +229,7 @@ struct LineupCopyEndToEndTests {
             let shell = try ShellUnderTest(["--lineup", url], cacheHome: cache)
             let shown = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
             #expect(shown["items"] as? Int == 2, "the kept channels: \(shown)")
-            let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("could not be reached") == true }["notice"] as? String
+            let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("The lineup could not be read") == true }["notice"] as? String
             #expect(notice?.contains("its answer has no channels") == true, "\(notice ?? "")")
         }
         let fresh = dir.appendingPathComponent("fresh-cache").path

@@ -11,7 +11,7 @@ private func row(_ screen: Screen, _ y: Int) -> String {
 
 @Suite("A box awaiting its lineup, on screen")
 struct LineupWaitSnapshotTests {
-    @Test("the home screen says no channels are here yet, why, and that it is tried again by itself; the TV's 60 columns wrap it whole; a URL in the reason is redacted")
+    @Test("the home screen says no channels are here yet, why, and that it is tried again by itself; the TV's 60 columns wrap it whole; a URL in the reason is redacted; the hint offers no key that needs a channel")
     func drawn() {
         var state = ShellState(items: [], kiosk: true)
         state.lineupWait = "the server answered 503 Service Unavailable"
@@ -27,7 +27,14 @@ struct LineupWaitSnapshotTests {
             #expect(words.contains("The lineup could not be read (the server answered 503 Service Unavailable). It is tried again by itself: the channels come up as soon as it can be read."),
                     "whole, in \(screen.width) columns: \(text)")
             #expect(screen[4, 6].style.foreground == theme.secondaryText)
+            // The hint offers only what does something with no channels.
+            let hint = row(screen, screen.height - 1)
+            #expect(hint.contains("keys") && !hint.contains("play") && !hint.contains("guide") && !hint.contains("favourite"), "\(hint)")
         }
+        var terminal = state
+        terminal.kiosk = false
+        let hint = row(ShellView.render(terminal, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)), 23)
+        #expect(hint.contains("? keys · q quit") && !hint.contains("ENTER"), "\(hint)")
 
         state.lineupWait = "cannot read http://viewer:s3cret@provider.example/get.php?password=s3cret"
         let shown = ShellView.render(state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()

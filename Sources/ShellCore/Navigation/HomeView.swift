@@ -147,11 +147,13 @@ enum HomeView {
             content.keep(PictureLayout.Rect(x: 1, y: screen.height - 2 - card, width: right - 2, height: card))
         }
         let ascii = theme.glyphs.isASCII
-        let hint = state.chrome.keyLabels.hint([
+        // With no channels (a lineup awaited) only the keys that do something.
+        let keys: [KeyLabels.Item] = state.items.isEmpty ? [.init(.help, "?", "keys")] : [
             .init(nil, ascii ? "UP/DOWN" : "↑↓", "select"), .init(.select, "ENTER", "play"), .init(.help, "?", "keys"), .init(.guide, "g", "guide"),
             .init(.search, "/", "search"), .init(.favourite, "f", "favourite"), .init(.pictureInPicture, "p", "picture"), .init(.info, "i", "info"),
             .init(nil, ascii ? "0-9" : "0–9", "channel"),
-        ] + (state.kiosk ? [] : [.init(.quit, "q", "quit")]), separator: ascii ? " - " : " · ")
+        ]
+        let hint = state.chrome.keyLabels.hint(keys + (state.kiosk ? [] : [.init(.quit, "q", "quit")]), separator: ascii ? " - " : " · ")
         screen.put(truncate(hint, toWidth: screen.width - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 1, style: dim)
         if let problem = healthLine(state, index: state.navigation.homeSelection, context: context) ?? state.guide.status?.problem.map({ "Guide: " + URLRedaction.redactingURLs(in: $0) }) {
             screen.put(truncate(problem, toWidth: right - 4, ellipsis: theme.glyphs.ellipsis), x: 2, y: screen.height - 2,
