@@ -384,7 +384,7 @@ struct PlayCommand: ParsableCommand {
     }
 
     /// A box's account whose server could not be read at its start, with
-    /// nothing stored: the box starts without it
+    /// nothing stored, or that lists nothing: the box starts without it
     /// (`AccountRefresher.startAwaiting`).
     private struct AccountUnread: Error {
         var account: AccountsFile.Account
@@ -429,6 +429,10 @@ struct PlayCommand: ParsableCommand {
                 let loaded = try loadAccount(account, file: file, box: box, logger: logger)
                 guard !loaded.contents.items.isEmpty else {
                     printError("account \(account): it has no channels, films or series")
+                    // A box awaits them (an account run out, a provider's
+                    // failure sent as empty lists) rather than sign in again
+                    // at each restart.
+                    if box { throw AccountUnread(account: loaded.account, reason: "account \(account): it has no channels, films or series") }
                     throw ExitCode(65)
                 }
                 result = loaded.contents.items

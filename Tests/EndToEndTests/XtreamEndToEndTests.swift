@@ -158,6 +158,28 @@ struct XtreamEndToEndTests {
         }
     }
 
+    @Test("a box (a kiosk) on an account whose server signs in but lists nothing (an account run out) starts awaiting its lists, its screen saying so, rather than ending and signing in again at each restart; once the lists come, the first channel plays")
+    func boxAwaitsEmptyAccount() throws {
+        let (server, home, added) = try Self.accountAdded("xtream-empty")
+        defer { server.stop() }
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        try #require(added.status == 0, "\(added.output)")
+        for file in ["library.sqlite3", "library.sqlite3-wal", "library.sqlite3-shm"] {
+            try? FileManager.default.removeItem(atPath: home.state + "/tvshell/" + file)
+        }
+        server.empty(true)
+        let shell = try ShellUnderTest(["--kiosk", "--account", "tv"], home: home)
+        let waiting = try shell.ipc.waitForState(timeout: 30) { ($0["lineup_wait"] as? String)?.contains("no channels, films or series") == true }
+        #expect(waiting["items"] as? Int == 0 && waiting["phase"] as? String == "idle", "\(waiting)")
+        let said = shell.tmux.waitFor { $0.contains("No channels yet") && $0.contains("account tv") }
+        #expect(said.ok, "\(said.screen)")
+
+        server.empty(false)
+        let playing = try shell.ipc.waitForState(timeout: 45) { $0["phase"] as? String == "playing" }
+        #expect(playing["title"] as? String == "XC News" && playing["lineup_wait"] is NSNull, "\(playing)")
+        #expect(shell.waitForLog("awaited since the start", timeout: 5), "\(shell.log)")
+    }
+
     @Test("a provider's m3u_plus list with a film among its channels: the film plays as a film (not live, its length, no number, RIGHT skips 10 s, no rewind buffer), not as a channel that RIGHT flips away from")
     func filmInProviderList() throws {
         let film = try LocalHTTPServer(files: ["movie/viewer/s3cret/7.mkv": try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 60)))])

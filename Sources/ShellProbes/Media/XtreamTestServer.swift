@@ -18,6 +18,7 @@ public final class XtreamTestServer: @unchecked Sendable {
     private var filmAge: String?
     private var unstamped = 0
     private var moreFilms = 0
+    private var emptied = false
     /// When it started (Unix seconds): the guide's programmes are placed
     /// around it, on whole hours.
     public let started: Double
@@ -57,6 +58,13 @@ public final class XtreamTestServer: @unchecked Sendable {
     public func addChannel(number: Int, name: String, guideID: String = "four.xc", adult: Bool = false) {
         let channel = #"{"num":\#(number),"name":"\#(name)","stream_type":"live","stream_id":\#(number + 100),"epg_channel_id":"\#(guideID)","category_id":"10","tv_archive":0,"is_adult":"\#(adult ? 1 : 0)"}"#
         lock.withLock { extraChannels.append(channel) }
+    }
+
+    /// From `true` on, the account signs in but lists no channels, films
+    /// or series (`[]`), as an account run out or a provider's failure
+    /// sent as empty lists; `false` lists them again.
+    public func empty(_ on: Bool) {
+        lock.withLock { emptied = on }
     }
 
     /// The series' `last_modified` moves on, as a provider adding an episode.
@@ -127,6 +135,7 @@ public final class XtreamTestServer: @unchecked Sendable {
         switch path {
         case "player_api.php":
             guard signedIn else { return Data(#"{"user_info":{"auth":0}}"#.utf8) }
+            if lock.withLock({ emptied }), ["get_live_streams", "get_vod_streams", "get_series"].contains(query["action"] ?? "") { return Data("[]".utf8) }
             return Data(api(query["action"], query).utf8)
         case "xmltv.php":
             return signedIn ? Data(guide().utf8) : Data()

@@ -96,7 +96,7 @@ public final class AccountRefresher: Sendable {
                     guard !contents.items.isEmpty else {
                         failures += 1
                         logger.warning("account \(account.name): it has no channels, films or series yet; tried again")
-                        unread?("the account has no channels, films or series")
+                        unread?("account \(account.name): it has no channels, films or series")
                         continue
                     }
                     logger.info("account \(account.name): \(contents.summary(now: now)), awaited since the start")
