@@ -347,7 +347,13 @@ struct PlayCommand: ParsableCommand {
             if let awaited = inputs.awaitedAccount {
                 let arrive = shell.lineupArrival(location: nil, guides: guides.map(GuideCommand.absolute), guideMaximumAge: setup.file.guideRefresh,
                                                  start: setup.file.kioskStart, fallback: setup.file.fallback)
-                arrived = { contents in arrive(contents.items, contents.targets, [contents.guideSource], contents.info?.maxConnections) }
+                // The provider's note to its subscribers, as a start that
+                // fetched the lists says it.
+                let name = account.name
+                arrived = { contents in
+                    arrive(contents.items, contents.targets, [contents.guideSource], contents.info?.maxConnections)
+                    if let notice = contents.info?.notice(account: name) { runLoop.perform { $0.showNotice(notice) } }
+                }
                 unread = shell.lineupUnread()
                 unread?(awaited.reason)
             }

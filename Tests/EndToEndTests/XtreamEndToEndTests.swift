@@ -133,7 +133,7 @@ struct XtreamEndToEndTests {
         }
     }
 
-    @Test("a box (a kiosk) on an account with no lists stored, its server failing at its first start: it starts anyway, its screen naming the account and the server's answer (never the password); once the server answers, its lists come and the first channel plays")
+    @Test("a box (a kiosk) on an account with no lists stored, its server failing at its first start: it starts anyway, its screen naming the account and the server's answer (never the password); once the server answers, its lists come, the first channel plays and the provider's note is shown")
     func boxAwaitsAccount() throws {
         let (server, home, added) = try Self.accountAdded("xtream-await")
         defer { server.stop() }
@@ -153,6 +153,8 @@ struct XtreamEndToEndTests {
         let playing = try shell.ipc.waitForState(timeout: 45) { $0["phase"] as? String == "playing" }
         #expect(playing["title"] as? String == "XC News" && playing["lineup_wait"] is NSNull, "\(playing)")
         #expect(shell.waitForLog("awaited since the start", timeout: 5), "\(shell.log)")
+        // The provider's note, as at a start that fetched the lists.
+        _ = try shell.ipc.waitForState(timeout: 10) { $0["notice"] as? String == "Account tv: Welcome" }
         for text in [said.screen, "\(waiting)", "\(playing)", shell.log] {
             #expect(!text.contains(Self.password), "the password stays out of the screen, the replies and the log")
         }
