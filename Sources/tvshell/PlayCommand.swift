@@ -325,10 +325,16 @@ struct PlayCommand: ParsableCommand {
         }
         // The films' details come from the account's server once the shell runs.
         let details = DetailsInbox()
+        let detailsLibrary = configured.remembers ? setup.file.libraryPath ?? LibraryStore.defaultPath() : nil
+        let filmDetails: @Sendable (AccountsFile.Account) -> XtreamFilmDetails = { account in
+            XtreamFilmDetails(server: account.server, account: account.name, logger: logger, libraryPath: detailsLibrary,
+                              told: { id, found in details.send(id, found) })
+        }
+        let awaitedDetails = inputs.missingAccount == nil ? nil : DeferredItemDetails()
         if let account = inputs.account?.account ?? inputs.awaitedAccount?.account {
-            configured.itemDetails = XtreamFilmDetails(server: account.server, account: account.name, logger: logger,
-                                                       libraryPath: configured.remembers ? setup.file.libraryPath ?? LibraryStore.defaultPath() : nil,
-                                                       told: { id, found in details.send(id, found) })
+            configured.itemDetails = filmDetails(account)
+        } else if let awaitedDetails {
+            configured.itemDetails = awaitedDetails
         }
         let shell = Shell(configuration: configured, logger: logger, unicode: unicode)
         details.runLoop = shell.runLoop
@@ -339,34 +345,55 @@ struct PlayCommand: ParsableCommand {
             shell.awaitLineup(from: GuideCommand.absolute(lineup.location), reason: lineup.reason, guides: guides.map(GuideCommand.absolute),
                               guideMaximumAge: setup.file.guideRefresh, start: setup.file.kioskStart, fallback: setup.file.fallback)
         }
-        if let account = inputs.account?.account ?? inputs.awaitedAccount?.account {
+        if let name = inputs.account?.account.name ?? inputs.awaitedAccount?.account.name ?? inputs.missingAccount?.name {
             let runLoop = shell.runLoop
             let apply = shell.lineupRefreshApplier()
-            var arrived: (@Sendable (AccountContents) -> Void)?
-            var unread: (@Sendable (String) -> Void)?
-            if let awaited = inputs.awaitedAccount {
+            let waiting = shell.isRefreshWaiting()
+            // An account the shell starts without: its first lists open as
+            // a start would have, with the provider's note to its
+            // subscribers, as a start that fetched them says it.
+            let awaited = inputs.account == nil
+            let arrived: (@Sendable (AccountContents) -> Void)?
+            if awaited {
                 let arrive = shell.lineupArrival(location: nil, guides: guides.map(GuideCommand.absolute), guideMaximumAge: setup.file.guideRefresh,
                                                  start: setup.file.kioskStart, fallback: setup.file.fallback)
-                // The provider's note to its subscribers, as a start that
-                // fetched the lists says it.
-                let name = account.name
                 arrived = { contents in
                     arrive(contents.items, contents.targets, [contents.guideSource], contents.info?.maxConnections)
                     if let notice = contents.info?.notice(account: name) { runLoop.perform { $0.showNotice(notice) } }
                 }
-                unread = shell.lineupUnread()
-                unread?(awaited.reason)
-            }
-            let refresher = AccountRefresher(account: account, libraryPath: setup.file.libraryPath ?? LibraryStore.defaultPath(),
-                                             maximumAge: setup.file.accountRefresh ?? 12 * 3600, logger: logger,
-                                             tell: { message in runLoop.perform { $0.showNotice(message) } },
-                                             apply: { ids, contents in apply(ids, contents.items, contents.targets) },
-                                             waiting: shell.isRefreshWaiting(), arrived: arrived, unread: unread)
-            shell.keepFresh(refresher)
-            if let played = inputs.account {
-                refresher.start(shown: played.contents.items, fetched: played.contents.fetched, checked: !played.stored)
             } else {
-                refresher.startAwaiting()
+                arrived = nil
+            }
+            let unread = awaited ? shell.lineupUnread() : nil
+            let libraryPath = setup.file.libraryPath ?? LibraryStore.defaultPath(), maximumAge = setup.file.accountRefresh ?? 12 * 3600
+            let refresher: @Sendable (AccountsFile.Account) -> AccountRefresher = { account in
+                AccountRefresher(account: account, libraryPath: libraryPath, maximumAge: maximumAge, logger: logger,
+                                 tell: { message in runLoop.perform { $0.showNotice(message) } },
+                                 apply: { ids, contents in apply(ids, contents.items, contents.targets) },
+                                 waiting: waiting, arrived: arrived, unread: unread)
+            }
+            if let played = inputs.account {
+                let keeper = refresher(played.account)
+                shell.keepFresh(keeper)
+                keeper.start(shown: played.contents.items, fetched: played.contents.fetched, checked: !played.stored)
+            } else if let unread, let account = inputs.awaitedAccount {
+                unread(account.reason)
+                let keeper = refresher(account.account)
+                shell.keepFresh(keeper)
+                keeper.startAwaiting()
+            } else if let unread, let missing = inputs.missingAccount {
+                // Not in accounts.toml yet: looked for there until it is;
+                // its lists are then awaited at once, its films' details
+                // asked of its server.
+                unread(missing.reason)
+                let wait = AccountWait(name: name, logger: logger, unread: unread) { account in
+                    awaitedDetails?.set(filmDetails(account))
+                    let keeper = refresher(account)
+                    keeper.startAwaiting(atOnce: true)
+                    return keeper
+                }
+                shell.keepFresh(wait)
+                wait.start(reason: missing.reason)
             }
         }
         return shell
@@ -387,6 +414,9 @@ struct PlayCommand: ParsableCommand {
         var awaited: [(location: String, reason: String)] = []
         /// The account a box starts without (`AccountUnread`), with why.
         var awaitedAccount: (account: AccountsFile.Account, reason: String)?
+        /// The account a box starts without that `accounts.toml` does not
+        /// hold or that cannot be read (`AccountMissing`), with why.
+        var missingAccount: (name: String, reason: String)?
     }
 
     /// A box's account whose server could not be read at its start, with
@@ -394,6 +424,13 @@ struct PlayCommand: ParsableCommand {
     /// (`AccountRefresher.startAwaiting`).
     private struct AccountUnread: Error {
         var account: AccountsFile.Account
+        var reason: String
+    }
+
+    /// A box's account that `accounts.toml` does not hold, or an
+    /// `accounts.toml` that cannot be read: the box starts without it
+    /// (`AccountWait`).
+    private struct AccountMissing: Error {
         var reason: String
     }
 
@@ -430,6 +467,7 @@ struct PlayCommand: ParsableCommand {
         var awaited: [(location: String, reason: String)] = []
         let box = kiosk || file.kiosk || video == .tv
         var awaitedAccount: (account: AccountsFile.Account, reason: String)?
+        var missingAccount: (name: String, reason: String)?
         if let account {
             do {
                 let loaded = try loadAccount(account, file: file, box: box, logger: logger)
@@ -447,6 +485,8 @@ struct PlayCommand: ParsableCommand {
                 played = loaded
             } catch let unread as AccountUnread {
                 awaitedAccount = (unread.account, unread.reason)
+            } catch let missing as AccountMissing {
+                missingAccount = (account, missing.reason)
             }
         }
         do {
@@ -483,7 +523,7 @@ struct PlayCommand: ParsableCommand {
             }
             // Appending even nothing copies items shared with a URL lineup's (70 MB for a provider's 350 000).
             if !files.isEmpty { result += files }
-            if result.isEmpty && played == nil && awaited.isEmpty && awaitedAccount == nil {
+            if result.isEmpty && played == nil && awaited.isEmpty && awaitedAccount == nil && missingAccount == nil {
                 result = DemoLineup.items(cacheDirectory: DemoLineup.defaultCacheDirectory(), logger: logger) { message in
                     FileHandle.standardError.write(Data((message + "\n").utf8))
                 }
@@ -493,7 +533,8 @@ struct PlayCommand: ParsableCommand {
             let sources = guides.isEmpty ? guideURLs : guides.map(GuideCommand.absolute)
             guard !sources.isEmpty, !targets.isEmpty else {
                 if !guides.isEmpty { logger.info("--guide is for lineups: these items have no channels") }
-                return Inputs(items: result, guide: .empty, account: played, fromURLs: fromURLs, awaited: awaited, awaitedAccount: awaitedAccount)
+                return Inputs(items: result, guide: .empty, account: played, fromURLs: fromURLs, awaited: awaited, awaitedAccount: awaitedAccount,
+                          missingAccount: missingAccount)
             }
             var shown = ProgrammeGuide.empty
             switch stored?.result() {
@@ -502,7 +543,8 @@ struct PlayCommand: ParsableCommand {
             case nil: break
             }
             return Inputs(items: result, guide: shown, guidePlan: GuidePlan(store: store, targets: targets, sources: sources, lineupLocation: lineups.first.map(GuideCommand.absolute)),
-                          account: played, fromURLs: fromURLs, awaited: awaited, awaitedAccount: awaitedAccount)
+                          account: played, fromURLs: fromURLs, awaited: awaited, awaitedAccount: awaitedAccount,
+                          missingAccount: missingAccount)
         } catch let failure as InputLoader.Failure {
             printError("\(failure)")
             throw ExitCode(66)
@@ -574,19 +616,24 @@ struct PlayCommand: ParsableCommand {
 
     /// The account's lists: the stored ones at once, else read from its
     /// server now. No such account, or a server that cannot be read with
-    /// nothing stored, exits with the reason (the password never in it).
+    /// nothing stored, exits with the reason (the password never in it);
+    /// on a `box`, throws `AccountMissing` or `AccountUnread` instead.
     private func loadAccount(_ name: String, file: ShellConfigFile, box: Bool, logger: Logger) throws -> (account: AccountsFile.Account, contents: AccountContents, stored: Bool) {
+        // A box shows why and looks again (an account its installer adds
+        // after its first boot), not a restart loop.
+        func missing(_ reason: String, status: Int32) throws -> Never {
+            printError(reason)
+            guard box else { throw ExitCode(status) }
+            logger.warning("\(reason); the box starts without it and looks again")
+            throw AccountMissing(reason: reason)
+        }
         let accounts: AccountsFile
         do {
             accounts = try AccountsFile.load()
         } catch {
-            printError("\(error)")
-            throw ExitCode(78)
+            try missing(error.message, status: 78)
         }
-        guard let account = accounts.account(name) else {
-            printError("--account \(name): no such account in \(accounts.path) (tvshell account list; tvshell account add \(name) --xtream URL --user USER)")
-            throw ExitCode(66)
-        }
+        guard let account = accounts.account(name) else { try missing(AccountWait.notThere(name, in: accounts.path), status: 66) }
         let library = LibraryStore.open(path: file.libraryPath ?? LibraryStore.defaultPath()).store
         let now = Date().timeIntervalSince1970
         let loaded: Result<(contents: AccountContents, stored: Bool), XtreamFailure> = Result { () throws(XtreamFailure) in

@@ -182,6 +182,41 @@ struct XtreamEndToEndTests {
         #expect(shell.waitForLog("awaited since the start", timeout: 5), "\(shell.log)")
     }
 
+    @Test("a box (a kiosk) whose account is not in accounts.toml yet (its installer adds it after the first boot) starts without it, its screen saying which and how to add it (a start in a terminal still ends, 66); once `tvshell account add` adds it, its lists come within seconds, the first channel plays, and its films' details are asked of its server")
+    func boxAwaitsAccountAdded() throws {
+        let server = try XtreamTestServer(user: "xcuser", password: Self.password, segments: try TestMedia.liveSegments(), clip: try TestMedia.clip(seconds: 60))
+        defer { server.stop() }
+        let home = ParentalHome(TVShellBinary.scratchDirectory("xtream-missing"))
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        // Started in a terminal (no kiosk, no TV output), it still ends with why.
+        let ended = try Spawn.run([TVShellBinary.path, "--account", "tv"], environment: home.environment, input: "")
+        #expect(ended.status == 66 && ended.output.contains("--account tv: no such account"), "\(ended)")
+        let shell = try ShellUnderTest(["--kiosk", "--account", "tv"], home: home)
+        let waiting = try shell.ipc.waitForState(timeout: 30) { ($0["lineup_wait"] as? String)?.contains("no such account") == true }
+        #expect(waiting["items"] as? Int == 0 && waiting["phase"] as? String == "idle", "\(waiting)")
+        let said = shell.tmux.waitFor { $0.contains("No channels yet") && $0.contains("tvshell account add tv") }
+        #expect(said.ok, "\(said.screen)")
+
+        let added = try Spawn.run([TVShellBinary.path, "account", "add", "tv", "--xtream", server.base, "--user", "xcuser"],
+                                  environment: home.environment, input: Self.password + "\n")
+        try #require(added.status == 0, "\(added.output)")
+        let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
+        #expect(playing["title"] as? String == "XC News" && playing["lineup_wait"] is NSNull, "\(playing)")
+        #expect(shell.waitForLog("now in", timeout: 5) && shell.waitForLog("awaited since the start", timeout: 5), "\(shell.log)")
+        // The film's card: its details asked of the server found late.
+        try shell.tmux.send("Escape")
+        _ = try shell.ipc.waitForState { $0["screen"] as? String == "home" }
+        for _ in 0..<12 {
+            guard let selection = try shell.ipc.state()["home_selection"] as? Int, selection != 3 else { break }
+            try shell.tmux.send(selection < 3 ? "Down" : "Up")
+            _ = try shell.ipc.waitForState { $0["home_selection"] as? Int != selection }
+        }
+        try shell.tmux.send("i")
+        #expect(shell.tmux.waitFor { $0.contains("A film for tests.") }.ok, "the film's details: \(shell.tmux.capture())")
+        #expect(server.server.requests.contains { $0.contains("action=get_vod_info") && $0.contains("vod_id=201") }, "\(server.server.requests.suffix(8))")
+        #expect(linesLeaking(Self.password, in: shell.log).isEmpty, "the account's password is in no log line")
+    }
+
     @Test("a provider's m3u_plus list with a film among its channels: the film plays as a film (not live, its length, no number, RIGHT skips 10 s, no rewind buffer), not as a channel that RIGHT flips away from")
     func filmInProviderList() throws {
         let film = try LocalHTTPServer(files: ["movie/viewer/s3cret/7.mkv": try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 60)))])

@@ -78,14 +78,18 @@ public final class AccountRefresher: Sendable {
     /// lists are fetched after `firstRetry`, then twice as long each time
     /// (at most every 10 minutes, at once when the clock is set), until
     /// they come with items; they are stored and go to `arrived`, and the
-    /// account is then kept fresh as by `start`.
-    public func startAwaiting() {
+    /// account is then kept fresh as by `start`. `atOnce`: the first try is
+    /// made now (an account just added to `accounts.toml`, `AccountWait`),
+    /// not after `firstRetry`.
+    public func startAwaiting(atOnce: Bool = false) {
         let thread = Thread { [self] in
             let client = XtreamClient(server: account.server)
-            var failures = 1
+            var failures = atOnce ? 0 : 1
+            var first = atOnce
             while !isStopped {
                 let delay = LineupRefresher.delay(failures: failures, first: firstRetry, maximumAge: maximumAge)
-                if waitClockSet(delay) { logger.info("account \(account.name): the system clock was set, tried again now") }
+                if !first, waitClockSet(delay) { logger.info("account \(account.name): the system clock was set, tried again now") }
+                first = false
                 if isStopped { return }
                 let now = Date().timeIntervalSince1970
                 do {
