@@ -48,6 +48,18 @@ struct OverlaySnapshotTests {
         #expect(last[14].hasPrefix("‹  Speed 1×") && last[14].contains("Sleep: Off"), "\(last[14])")
         #expect(last[14].trimmingCharacters(in: .whitespaces).hasSuffix("Off"), "nothing peeks after the last card")
     }
+    @Test("on the TV the overlay's panel has a row above its heading (as the info panel above its tabs); the cards stay at the bottom; in a terminal it has none")
+    func customOverlayOnTV() {
+        let tv = ViewContext(picture: .terminal, chromeOverPicture: true)
+        let screen = ShellView.render(state(.custom, focus: 0), theme: .dark, width: 60, height: 18, context: tv)
+        let rows = screen.text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(rows[10].trimmingCharacters(in: .whitespaces).isEmpty && screen[2, 10].style.background == Theme.dark.barBackground, "\(rows[10])")
+        #expect(rows[11].hasPrefix("  More"), "\(rows[11])")
+        #expect(rows[14].hasPrefix("   Play From Beginning"), "the cards where they were: \(rows[14])")
+        let terminal = ShellView.render(state(.custom, focus: 0), theme: .dark, width: 60, height: 18, context: context).text()
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(terminal[11].hasPrefix("  More") && !terminal[10].contains("More"), "\(terminal[11])")
+    }
     @Test func subtitlesTab() { check(state(.info, tab: .subtitles, focus: 5), "panel-subtitles") }
     @Test func chaptersTab() { check(state(.info, tab: .chapters, focus: 5), "panel-chapters") }
     @Test func audioTab() { check(state(.info, tab: .audio, focus: 3), "panel-audio") }

@@ -5,12 +5,17 @@
 enum CustomOverlayView {
     static let cardWidth = 24
 
-    static func draw(into screen: inout Screen, state: ShellState, theme: Theme) {
+    /// On the TV (`ViewContext.chromeOverPicture`) the panel has a row
+    /// above its heading, as the info panel has above its tabs, so the
+    /// heading does not sit on the panel's edge.
+    static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
         let items = OverlayModel.customItems(state)
-        let height = 7
-        let top = screen.height - height
+        let margin = context.chromeOverPicture ? 1 : 0
+        let height = 7 + margin
+        let panel = screen.height - height
         let base = Style(foreground: theme.text, background: theme.barBackground)
-        screen.fill(x: 0, y: top, width: screen.width, height: height, with: Cell(" ", style: base))
+        screen.fill(x: 0, y: panel, width: screen.width, height: height, with: Cell(" ", style: base))
+        let top = panel + margin
         let heading = state.isLive && state.chrome.customOverlay == nil ? "Channels" : "More"
         screen.put(heading, x: 2, y: top, style: base.bolded())
         let close = (theme.glyphs.isASCII ? "DOWN / " : "▼ / ") + (state.chrome.keyLabels.key(.menu, keyboard: "ESC") ?? "ESC") + " close"

@@ -22,7 +22,7 @@ enum PlayerView {
         }
         switch state.chrome.overlay {
         case .custom:
-            CustomOverlayView.draw(into: &screen, state: state, theme: theme)
+            CustomOverlayView.draw(into: &screen, state: state, theme: theme, context: context)
             return
         case .info:
             InfoPanelView.draw(into: &screen, state: state, theme: theme, context: context)
