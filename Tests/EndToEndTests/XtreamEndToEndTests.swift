@@ -23,6 +23,29 @@ struct XtreamEndToEndTests {
         return (server, home, added)
     }
 
+    /// `accountAdded`, checked, with nothing of its lists stored: as a box
+    /// whose first start comes before any list was fetched.
+    static func accountWithNothingStored(_ name: String) throws -> (server: XtreamTestServer, home: ParentalHome) {
+        let (server, home, added) = try accountAdded(name)
+        try #require(added.status == 0, "\(added.output)")
+        for file in ["library.sqlite3", "library.sqlite3-wal", "library.sqlite3-shm"] {
+            try? FileManager.default.removeItem(atPath: home.state + "/tvshell/" + file)
+        }
+        return (server, home)
+    }
+
+    /// A kiosk on account "tv" started in `home`, once it awaits the account
+    /// for a reason that holds `reason` and its screen says "No channels
+    /// yet" and `says`: the shell, that state, and the screen.
+    static func boxAwaiting(_ home: ParentalHome, reason: String, says: String) throws -> (shell: ShellUnderTest, waiting: [String: Any], screen: String) {
+        let shell = try ShellUnderTest(["--kiosk", "--account", "tv"], home: home)
+        let waiting = try shell.ipc.waitForState(timeout: 30) { ($0["lineup_wait"] as? String)?.contains(reason) == true }
+        #expect(waiting["items"] as? Int == 0 && waiting["phase"] as? String == "idle", "\(waiting)")
+        let said = shell.tmux.waitFor { $0.contains("No channels yet") && $0.contains(says) }
+        #expect(said.ok, "\(said.screen)")
+        return (shell, waiting, said.screen)
+    }
+
     /// `accountAdded`, then the provider adds channel 4 ("XC Four") while
     /// the box's stored lists are two hours old, and a config that refreshes
     /// lists older than an hour.
@@ -135,19 +158,11 @@ struct XtreamEndToEndTests {
 
     @Test("a box (a kiosk) on an account with no lists stored, its server failing at its first start: it starts anyway, its screen naming the account and the server's answer (never the password); once the server answers, its lists come, the first channel plays and the provider's note is shown")
     func boxAwaitsAccount() throws {
-        let (server, home, added) = try Self.accountAdded("xtream-await")
+        let (server, home) = try Self.accountWithNothingStored("xtream-await")
         defer { server.stop() }
         defer { try? FileManager.default.removeItem(at: home.base) }
-        try #require(added.status == 0, "\(added.output)")
-        for file in ["library.sqlite3", "library.sqlite3-wal", "library.sqlite3-shm"] {
-            try? FileManager.default.removeItem(atPath: home.state + "/tvshell/" + file)
-        }
         server.server.inject(.serverError)
-        let shell = try ShellUnderTest(["--kiosk", "--account", "tv"], home: home)
-        let waiting = try shell.ipc.waitForState(timeout: 30) { ($0["lineup_wait"] as? String)?.contains("500") == true }
-        #expect(waiting["items"] as? Int == 0 && waiting["phase"] as? String == "idle", "\(waiting)")
-        let said = shell.tmux.waitFor { $0.contains("No channels yet") && $0.contains("account tv") }
-        #expect(said.ok, "\(said.screen)")
+        let (shell, waiting, said) = try Self.boxAwaiting(home, reason: "500", says: "account tv")
 
         server.server.inject(nil)
         let playing = try shell.ipc.waitForState(timeout: 45) { $0["phase"] as? String == "playing" }
@@ -155,26 +170,18 @@ struct XtreamEndToEndTests {
         #expect(shell.waitForLog("awaited since the start", timeout: 5), "\(shell.log)")
         // The provider's note, as at a start that fetched the lists.
         _ = try shell.ipc.waitForState(timeout: 10) { $0["notice"] as? String == "Account tv: Welcome" }
-        for text in [said.screen, "\(waiting)", "\(playing)", shell.log] {
+        for text in [said, "\(waiting)", "\(playing)", shell.log] {
             #expect(!text.contains(Self.password), "the password stays out of the screen, the replies and the log")
         }
     }
 
     @Test("a box (a kiosk) on an account whose server signs in but lists nothing (an account run out) starts awaiting its lists, its screen saying so, rather than ending and signing in again at each restart; once the lists come, the first channel plays")
     func boxAwaitsEmptyAccount() throws {
-        let (server, home, added) = try Self.accountAdded("xtream-empty")
+        let (server, home) = try Self.accountWithNothingStored("xtream-empty")
         defer { server.stop() }
         defer { try? FileManager.default.removeItem(at: home.base) }
-        try #require(added.status == 0, "\(added.output)")
-        for file in ["library.sqlite3", "library.sqlite3-wal", "library.sqlite3-shm"] {
-            try? FileManager.default.removeItem(atPath: home.state + "/tvshell/" + file)
-        }
         server.empty(true)
-        let shell = try ShellUnderTest(["--kiosk", "--account", "tv"], home: home)
-        let waiting = try shell.ipc.waitForState(timeout: 30) { ($0["lineup_wait"] as? String)?.contains("no channels, films or series") == true }
-        #expect(waiting["items"] as? Int == 0 && waiting["phase"] as? String == "idle", "\(waiting)")
-        let said = shell.tmux.waitFor { $0.contains("No channels yet") && $0.contains("account tv") }
-        #expect(said.ok, "\(said.screen)")
+        let shell = try Self.boxAwaiting(home, reason: "no channels, films or series", says: "account tv").shell
 
         server.empty(false)
         let playing = try shell.ipc.waitForState(timeout: 45) { $0["phase"] as? String == "playing" }
@@ -191,11 +198,7 @@ struct XtreamEndToEndTests {
         // Started in a terminal (no kiosk, no TV output), it still ends with why.
         let ended = try Spawn.run([TVShellBinary.path, "--account", "tv"], environment: home.environment, input: "")
         #expect(ended.status == 66 && ended.output.contains("--account tv: no such account"), "\(ended)")
-        let shell = try ShellUnderTest(["--kiosk", "--account", "tv"], home: home)
-        let waiting = try shell.ipc.waitForState(timeout: 30) { ($0["lineup_wait"] as? String)?.contains("no such account") == true }
-        #expect(waiting["items"] as? Int == 0 && waiting["phase"] as? String == "idle", "\(waiting)")
-        let said = shell.tmux.waitFor { $0.contains("No channels yet") && $0.contains("tvshell account add tv") }
-        #expect(said.ok, "\(said.screen)")
+        let shell = try Self.boxAwaiting(home, reason: "no such account", says: "tvshell account add tv").shell
 
         let added = try Spawn.run([TVShellBinary.path, "account", "add", "tv", "--xtream", server.base, "--user", "xcuser"],
                                   environment: home.environment, input: Self.password + "\n")
