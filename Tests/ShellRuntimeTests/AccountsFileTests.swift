@@ -48,4 +48,22 @@ struct AccountsFileTests {
         #expect(throws: AccountsFile.Problem.self) { try AccountsFile.load(path: path) }
         #expect(AccountsFile.isValidName("living-room_2") && !AccountsFile.isValidName("a b") && !AccountsFile.isValidName(""))
     }
+
+    @Test("a file that is not TOML is refused naming the line and key, never its text: a password written without its quotes, or with a quote in it, stays out of the reason (which a box shows on its screen and in its state)")
+    func brokenLineNotQuoted() throws {
+        let path = scratch()
+        var file = try AccountsFile.load(path: path)
+        file.put(.init(name: "tv", server: try #require(XtreamServer(server: "tv.example", user: "u", password: "p"))))
+        try file.save()
+        for (text, secret) in [("[tv]\nserver = \"http://a\"\nuser = \"u\"\npassword = hunter2\n", "hunter2"),
+                               ("[tv]\nserver = \"http://a\"\nuser = \"u\"\npassword = \"pa\"ss-word\"\n", "ss-word")] {
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            do {
+                _ = try AccountsFile.load(path: path)
+                Issue.record("a broken file was read")
+            } catch {
+                #expect(error.message.contains("\(path): line 4, key tv.password: not valid TOML") && !error.message.contains(secret), "\(error.message)")
+            }
+        }
+    }
 }

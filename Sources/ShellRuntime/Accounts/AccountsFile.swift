@@ -53,7 +53,10 @@ public struct AccountsFile: Sendable {
         do {
             document = try TOMLDocument.parse(text)
         } catch {
-            throw Problem(message: "\(path): \(error)")
+            // Where, never what: the scanner's words quote the line's text,
+            // which may be a password written without its quotes.
+            throw Problem(message: "\(path): line \(error.line)\(error.key.map { ", key \($0)" } ?? ""): not valid TOML "
+                          + "(a value without its quotes, or a quote inside one not written \\\"); the line is not shown, as it may hold a password")
         }
         var accounts: [Account] = []
         for (table, line) in document.tables where !table.isEmpty {
