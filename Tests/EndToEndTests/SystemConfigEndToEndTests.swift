@@ -32,6 +32,21 @@ struct SystemConfigEndToEndTests {
         #expect(level == 55, "the user's file wins over the system's: \(volume)")
     }
 
+    @Test("a config line the scanner cannot read quotes its text in the reason: a URL with an account in it (written without its quotes) is said with the account as ***, on the screen and in the log")
+    func brokenLineRedacted() throws {
+        let dir = TVShellBinary.scratchDirectory("config-redacted")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clip = try TestMedia.clip(seconds: 60)
+        let user = dir.appendingPathComponent("user.toml").path
+        try "[play]\nlineup = http://viewer:s3cret@127.0.0.1:9/get.php?password=s3cret\n".write(toFile: user, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--video", "none", "--config", user, clip])
+        let state = try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let notice = state["notice"] as? String ?? ""
+        #expect(notice.contains("play.lineup") && notice.contains("127.0.0.1"), "\(notice)")
+        #expect(shell.tmux.waitFor { $0.contains("play.lineup") }.ok, "\(shell.tmux.capture())")
+        for text in [notice, shell.tmux.capture(), shell.log] { #expect(!text.contains("s3cret"), "\(text)") }
+    }
+
     @Test("an [mpv] option mpv refuses (a typo) is left out, said with its file and line on the screen and in the log, and the shell plays with the others; a refused --mpv-option still ends the start, naming it")
     func refusedOption() throws {
         let dir = TVShellBinary.scratchDirectory("mpv-typo")

@@ -64,6 +64,11 @@ struct FleetTests {
         #expect(bad.mqtt == nil)
         #expect(ShellConfigFile.parse("[mqtt]\nbroker = \"mqtt://u:p@h\"", path: "c").problems.first?.message
             == "no account in the broker's address: give username and password_file")
+        // Written without its quotes, the password is not repeated in the
+        // reason (on the screen, in the log); other lines still are.
+        let unquoted = ShellConfigFile.parse("[mqtt]\npassword = hunter2\nusername = room 101\n", path: "c.toml").problems.map(\.description)
+        #expect(unquoted.count == 2 && !unquoted[0].contains("hunter2") && unquoted[0].hasPrefix("c.toml:2: mqtt.password: not valid TOML")
+                && unquoted[1].contains("room"), "\(unquoted)")
     }
 
     @Test("the fleet's commands: a message, a lineup, a guide; a channel as Home Assistant lists it")

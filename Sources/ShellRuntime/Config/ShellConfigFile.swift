@@ -204,7 +204,13 @@ public struct ShellConfigFile: Equatable, Sendable {
     /// later layer's settings win, its problems are added.
     mutating func read(_ text: String, path: String) {
         let (document, failures) = TOMLDocument.parse(text, lenient: true)
-        var found = failures.map { ConfigProblem(file: path, line: $0.line, key: $0.key, message: $0.message + "; the line is ignored") }
+        var found = failures.map { failure in
+            // The scanner's words quote the line: a password written there
+            // (refused, but written) is not repeated on the screen or in the log.
+            let secret = failure.key?.split(separator: ".").last?.lowercased().contains("password") == true
+            let message = secret ? "not valid TOML (its text is not shown: it may be a password)" : failure.message
+            return ConfigProblem(file: path, line: failure.line, key: failure.key, message: message + "; the line is ignored")
+        }
         for entry in document.entries {
             do {
                 try apply(entry)
