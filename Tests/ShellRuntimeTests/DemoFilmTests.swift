@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import MediaModel
 import Testing
 @testable import ShellRuntime
 
@@ -42,23 +41,4 @@ private final class Results: @unchecked Sendable {
     private var list: [Bool] = []
     func append(_ ok: Bool) { lock.withLock { list.append(ok) } }
     var values: [Bool] { lock.withLock { list } }
-}
-
-@Suite("Demo guide")
-struct DemoGuideTests {
-    @Test("the demo's programmes do not depend on when it started: two starts 17 minutes apart, across a half hour, show the same programme at the same time on every channel")
-    func sameScheduleWhenStartedAgain() {
-        let items = ["demo.testcard", "demo.fractal", "demo.life", "demo.latenight", "demo.offair"].map {
-            MediaItem(id: $0, title: $0, url: "av://lavfi:testsrc2", isLive: true, guideID: $0)
-        }
-        let first = 1_796_504_100.0, second = first + 17 * 60
-        let before = DemoLineup.guide(for: items, around: first), after = DemoLineup.guide(for: items, around: second)
-        for channel in before.channelIDs {
-            for time in stride(from: second, through: first + 6 * 3600, by: 900) {
-                let a = before.nowNext(channel: channel, at: time).now, b = after.nowNext(channel: channel, at: time).now
-                #expect(a != nil && a?.title == b?.title, "\(channel) at \(time): \(a?.title ?? "-") then \(b?.title ?? "-")")
-            }
-        }
-        #expect(before.channelIDs.count == 5)
-    }
 }

@@ -64,9 +64,10 @@ public enum DemoLineup {
     }
 
     /// A made-up guide for the demo channels: half-hour programmes from an
-    /// hour before `time` to a day after, one of them rated TV-MA. Which
-    /// programme is on at a time does not depend on `time`: a demo started
-    /// again shows the programme the last one showed then.
+    /// hour before `time` to a day after, one of them rated TV-MA. Counted
+    /// from that hour, so what is on at `time` is always a channel's third
+    /// title and what follows its first ("The Grid Hour", then "Test Card
+    /// Classics"): the end-to-end tests read those.
     public static func guide(for items: [MediaItem], around time: Double) -> ProgrammeGuide {
         let titles = [
             "demo.testcard": ["Test Card Classics", "Tone and Bars", "The Grid Hour"],
@@ -83,7 +84,7 @@ public enum DemoLineup {
             channels.append(GuideChannel(id: id, names: [item.title]))
             for slot in 0..<52 {
                 let begin = start + Double(slot) * 1800
-                let title = names[Int(begin / 1800) % names.count]
+                let title = names[slot % names.count]
                 let ratings = id == "demo.latenight" ? [GuideRating(system: "VCHIP", value: "TV-MA", resolved: RatingsTable.standard.parseXMLTV(system: "VCHIP", value: "TV-MA"))] : []
                 programmes.append(Programme(channel: id, start: begin, stop: begin + 1800, title: title,
                                             summary: "\(title) on \(item.title).", ratings: ratings))
