@@ -122,16 +122,55 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     }
 
     /// An item for a path or URL given on the command line or over IPC: the
-    /// title is the last path component; `av://lavfi:` sources without a
-    /// duration are treated as live.
+    /// title is the last path component (a URL's without its query), a local
+    /// file's made readable
+    /// (`ReadableTitle`: "The.Matrix.1999.1080p.mkv" → "The Matrix (1999)");
+    /// `av://lavfi:` sources without a duration are treated as live.
     public static func fromLocation(_ location: String) -> MediaItem {
-        let trimmed = location.hasSuffix("/") ? String(location.dropLast()) : location
-        let name = trimmed.split(separator: "/").last.map(String.init) ?? location
+        // A URL's query is no part of its name (and may hold a token).
+        let path = location.contains("://") ? location.split(separator: "?", maxSplits: 1).first.map(String.init) ?? location : location
+        let name = fileName(of: path)
         let isLavfi = location.hasPrefix("av://lavfi:")
         let live = isLavfi && !location.contains("duration=") && !location.contains(":d=")
-        var item = MediaItem(title: isLavfi ? location : name, url: location, isLive: live)
+        let local = !location.contains("://") || location.lowercased().hasPrefix("file://")
+        let title = isLavfi ? location : local && !name.isEmpty ? ReadableTitle.of(fileName: name) : name
+        var item = MediaItem(title: title, url: location, isLive: live)
         item.titleFromLocation = !isLavfi
         return item
+    }
+
+    /// The last path component of `location` (a URL's percent-decoded), as
+    /// mpv's `filename` and `media-title` give it for media without a title
+    /// of its own.
+    public static func fileName(of location: String) -> String {
+        let trimmed = location.hasSuffix("/") ? String(location.dropLast()) : location
+        let name = trimmed.split(separator: "/").last.map(String.init) ?? location
+        return location.contains("://") ? percentDecoded(name) : name
+    }
+
+    /// "%20" as a space; a "%" not followed by two hex digits stays.
+    private static func percentDecoded(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = [], i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2]) {
+                result.append(high << 4 | low)
+                i += 3
+            } else {
+                result.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
 

@@ -127,9 +127,9 @@ struct PlayerEndToEndTests {
         let shell = try ShellUnderTest(["/nonexistent/missing-film.mkv", corrupt, clip])
         let failed = try shell.ipc.waitForState(timeout: 3) { $0["screen"] as? String == "error" }
         let error = try #require(failed["error"] as? [String: Any])
-        #expect((error["title"] as? String ?? "").contains("missing-film.mkv"))
+        #expect(error["title"] as? String == "Could not play “missing-film”", "the file's name made readable: \(error)")
         #expect((error["reason"] as? String ?? "").contains("loading failed"))
-        let screen = shell.tmux.waitFor { $0.contains("Could not play") && $0.contains("missing-film.mkv") && $0.contains("such file or directory") }
+        let screen = shell.tmux.waitFor { $0.contains("Could not play") && $0.contains("/nonexistent/missing-film.mkv") && $0.contains("such file or directory") }
         #expect(screen.ok, "error screen: \(screen.screen)")
         try shell.tmux.send("Enter")
         let second = try shell.ipc.waitForEvent("error") { $0["url"] as? String != "/nonexistent/missing-film.mkv" }

@@ -181,10 +181,14 @@ public struct ShellState: Equatable, Sendable {
     }
 
     /// The title to show: the item's, else the player's (also when the
-    /// item's is only its file name and the media has a title of its own).
+    /// item's is only its file name and the media has a title of its own:
+    /// mpv's `media-title` is the file name for media without one). A
+    /// container's title that is a release name is made readable.
     public var title: String {
         guard let item = currentItem else { return playback.mediaTitle ?? "" }
-        if item.titleFromLocation, let own = playback.mediaTitle, !own.isEmpty { return own }
+        if item.titleFromLocation, let own = playback.mediaTitle, !own.isEmpty, own != MediaItem.fileName(of: item.url) {
+            return own.contains(" ") ? own : ReadableTitle.of(fileName: own, hasExtension: false)
+        }
         return item.title
     }
 }

@@ -14,9 +14,7 @@ enum UpNextReducer {
         if let following = CatchupReducer.continuation(state) { return following }
         guard let next = NextItem.after(index, in: state.items) else { return nil }
         let item = state.items[next]
-        // A title made from a file name is made readable ("Show — S01E02").
-        let title = item.titleFromLocation ? ReadableTitle.of(fileName: item.title) : item.title
-        return ContentProposal(title: title, item: item, automaticAcceptanceInterval: state.settings.upNextCountdown,
+        return ContentProposal(title: item.title, item: item, automaticAcceptanceInterval: state.settings.upNextCountdown,
                                previewImage: item.artwork ?? (item.isLive ? nil : item.logo))
     }
 

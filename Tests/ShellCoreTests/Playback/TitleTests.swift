@@ -5,12 +5,16 @@ import Testing
 
 @Suite("Titles")
 struct TitleTests {
-    @Test("a file given by its path shows its container's title once the player knows it; a lineup's title stays")
+    @Test("a file given by its path shows its name made readable, then its container's title once the player knows one (not its file name again); a lineup's title stays")
     func containerTitle() {
         let file = MediaItem.fromLocation("/media/pattern.mkv")
         let h = ReducerHarness(ShellState(items: [file, channel]))
         h.apply(.playIndex(0, at: h.clock.now))
-        #expect(h.state.title == "pattern.mkv")
+        #expect(h.state.title == "pattern", "the file name made readable")
+        h.send(.player(.mediaTitle("pattern.mkv"), token: 1, at: h.clock.now)) { $0.playback.mediaTitle = "pattern.mkv" }
+        #expect(h.state.title == "pattern", "mpv's media title of media without one is its file name: no title of its own")
+        h.send(.player(.mediaTitle("The.Test.Pattern.2026.1080p"), token: 1, at: h.clock.now)) { $0.playback.mediaTitle = "The.Test.Pattern.2026.1080p" }
+        #expect(h.state.title == "The Test Pattern (2026)", "a container's title that is a release name made readable")
         h.send(.player(.mediaTitle("The Test Pattern"), token: 1, at: h.clock.now)) { $0.playback.mediaTitle = "The Test Pattern" }
         #expect(h.state.title == "The Test Pattern")
         h.apply(.playIndex(1, at: h.clock.now))
