@@ -122,30 +122,29 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
     }
 
     /// An item for a path or URL given on the command line or over IPC: the
-    /// title is the last path component (a URL's without its query), a local
-    /// file's made readable
-    /// (`ReadableTitle`: "The.Matrix.1999.1080p.mkv" → "The Matrix (1999)");
-    /// `av://lavfi:` sources without a duration are treated as live.
+    /// title is its file name made readable (`ReadableTitle`:
+    /// "The.Matrix.1999.1080p.mkv" → "The Matrix (1999)"; a URL's decoded,
+    /// without its query, which may hold a token); `av://lavfi:` sources
+    /// are titled by themselves, those without a duration live.
     public static func fromLocation(_ location: String) -> MediaItem {
-        // A URL's query is no part of its name (and may hold a token).
-        let path = location.contains("://") ? location.split(separator: "?", maxSplits: 1).first.map(String.init) ?? location : location
-        let name = fileName(of: path)
+        let name = fileName(of: location)
         let isLavfi = location.hasPrefix("av://lavfi:")
         let live = isLavfi && !location.contains("duration=") && !location.contains(":d=")
-        let local = !location.contains("://") || location.lowercased().hasPrefix("file://")
-        let title = isLavfi ? location : local && !name.isEmpty ? ReadableTitle.of(fileName: name) : name
+        let title = isLavfi ? location : name.isEmpty ? location : ReadableTitle.of(fileName: name)
         var item = MediaItem(title: title, url: location, isLive: live)
         item.titleFromLocation = !isLavfi
         return item
     }
 
-    /// The last path component of `location` (a URL's percent-decoded), as
-    /// mpv's `filename` and `media-title` give it for media without a title
-    /// of its own.
+    /// The last path component of `location`, as mpv's `filename` and
+    /// `media-title` give it for media without a title of its own: a URL's
+    /// without its query and percent-decoded.
     public static func fileName(of location: String) -> String {
-        let trimmed = location.hasSuffix("/") ? String(location.dropLast()) : location
-        let name = trimmed.split(separator: "/").last.map(String.init) ?? location
-        return location.contains("://") ? percentDecoded(name) : name
+        let isURL = location.contains("://")
+        let path = isURL ? location.split(separator: "?", maxSplits: 1).first.map(String.init) ?? location : location
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let name = trimmed.split(separator: "/").last.map(String.init) ?? path
+        return isURL ? percentDecoded(name) : name
     }
 
     /// "%20" as a space; a "%" not followed by two hex digits stays.

@@ -56,6 +56,39 @@ struct CredentialsEndToEndTests {
         }
     }
 
+    @Test("a URL played with a token in its query is titled by its name alone: the token is on no screen, in no state, MPRIS title or history entry")
+    func tokenNotInTitle() throws {
+        // A clip with no title of its own, so the title is its name's.
+        let clip = try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clipWithSidecar(name: "untitled")))
+        let server = try LocalHTTPServer(files: ["films/Night.Drive.2011.720p.mp4": clip])
+        defer { server.stop() }
+        let home = ParentalHome(TVShellBinary.scratchDirectory("credentials-title"))
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        let bus = try DBusSession()
+        let shell = try ShellUnderTest([server.url("films/Night.Drive.2011.720p.mp4?token=t0k3nvalue")], home: home,
+                                       environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(playing["title"] as? String == "Night Drive (2011)", "\(playing)")
+        try shell.ipc.request(["keypress", "SPACE"])
+        let screen = shell.tmux.waitFor { $0.contains("Night Drive (2011)") }
+        #expect(screen.ok, "the transport bar shows the title: \(screen.screen)")
+        let deadline = Deadline(in: 10)
+        var title = try bus.playerctl("metadata", "xesam:title").output
+        while title != "Night Drive (2011)" && !deadline.hasPassed {
+            Thread.sleep(forTimeInterval: 0.05)
+            title = try bus.playerctl("metadata", "xesam:title").output
+        }
+        #expect(title == "Night Drive (2011)", "MPRIS: \(title)")
+        let state = try shell.ipc.state()
+        try shell.ipc.request(["quit"])
+        #expect(shell.waitForExit() == 0)
+        let history = try Spawn.run([TVShellBinary.path, "history", "--json"], environment: home.environment)
+        #expect(history.output.contains("Night Drive (2011)"), "\(history.output)")
+        for seen in [screen.screen, title, "\(state)", "\(shell.ipc.events)", history.output] {
+            #expect(!seen.contains("t0k3n"), "the token shown: \(seen)")
+        }
+    }
+
     @Test("a lineup or guide URL with an account that cannot be read is named on stderr (the journal, under systemd) with the account as ***")
     func stderr() throws {
         let lineup = "http://alice:s3cretpass@127.0.0.1:9/get.php?username=alice&password=s3cretpass&type=m3u_plus"

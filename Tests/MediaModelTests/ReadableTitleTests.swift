@@ -45,15 +45,16 @@ struct ReadableTitleTests {
         #expect(ReadableTitle.of(fileName: "Dr.No.1962", hasExtension: false) == "Dr No 1962")
     }
 
-    @Test("an item for a local file is titled readably, a URL's by its decoded name without its query, a lavfi source by itself")
+    @Test("an item for a file or URL is titled by its name made readable, a URL's decoded and without its query, a lavfi source by itself")
     func items() {
         #expect(MediaItem.fromLocation("/media/usb/The.Matrix.1999.1080p.mkv").title == "The Matrix (1999)")
         #expect(MediaItem.fromLocation("file:///media/usb/My%20Film%20(2004).mkv").title == "My Film (2004)")
-        #expect(MediaItem.fromLocation("http://host/films/My%20Film.mkv?token=s3cret").title == "My Film.mkv", "a query (a token) is no part of the name")
-        #expect(MediaItem.fromLocation("http://host/live/index.m3u8").title == "index.m3u8")
+        #expect(MediaItem.fromLocation("http://host/films/My%20Film.mkv?token=s3cret").title == "My Film", "a query (a token) is no part of the name")
+        #expect(MediaItem.fromLocation("http://host/live/index.m3u8?password=s3cret").title == "index")
+        #expect(MediaItem.fromLocation("http://host/").title == "host")
         #expect(MediaItem.fromLocation("av://lavfi:testsrc2").title == "av://lavfi:testsrc2")
-        #expect(MediaItem.fileName(of: "/media/a%20b.mkv") == "a%20b.mkv", "a path is taken as it is, as mpv takes it")
-        #expect(MediaItem.fileName(of: "http://h/a%20b.mkv") == "a b.mkv")
+        #expect(MediaItem.fileName(of: "/media/a%20b?.mkv") == "a%20b?.mkv", "a path is taken as it is, as mpv takes it")
+        #expect(MediaItem.fileName(of: "http://h/a%20b.mkv?token=1") == "a b.mkv", "as mpv's media title of a URL")
         #expect(MediaItem.fileName(of: "http://h/bad%zz.mkv") == "bad%zz.mkv")
     }
 }
