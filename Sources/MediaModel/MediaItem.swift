@@ -130,7 +130,7 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
         let name = fileName(of: location)
         let isLavfi = location.hasPrefix("av://lavfi:")
         let live = isLavfi && !location.contains("duration=") && !location.contains(":d=")
-        let title = isLavfi ? location : name.isEmpty ? location : ReadableTitle.of(fileName: name)
+        let title = isLavfi ? location : name.isEmpty || hasNoPath(location) ? name : ReadableTitle.of(fileName: name)
         var item = MediaItem(title: title, url: location, isLive: live)
         item.titleFromLocation = !isLavfi
         return item
@@ -143,8 +143,19 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
         let isURL = location.contains("://")
         let path = isURL ? location.split(separator: "?", maxSplits: 1).first.map(String.init) ?? location : location
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let name = trimmed.split(separator: "/").last.map(String.init) ?? path
+        var name = trimmed.split(separator: "/").last.map(String.init) ?? path
+        // A URL with no path: its host, never its account ("user:pass@").
+        if isURL, hasNoPath(trimmed), let at = name.lastIndex(of: "@") {
+            name = String(name[name.index(after: at)...])
+        }
         return isURL ? percentDecoded(name) : name
+    }
+
+    /// "rtsp://cam.local", "http://host/": a URL naming a server only.
+    private static func hasNoPath(_ location: String) -> Bool {
+        guard let scheme = location.firstRange(of: "://") else { return false }
+        let rest = location[scheme.upperBound...].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return !rest.dropLast(rest.hasSuffix("/") ? 1 : 0).contains("/")
     }
 
     /// "%20" as a space; a "%" not followed by two hex digits stays.

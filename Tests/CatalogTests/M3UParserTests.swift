@@ -119,6 +119,20 @@ struct M3UParserTests {
         ])
     }
 
+    @Test("a channel with no name is named by its URL's last path component, without the query; a URL with no path by its host, never its account")
+    func namedByURL() {
+        let text = """
+        #EXTM3U
+        #EXTINF:-1,
+        http://x/live/news.m3u8?token=t0k3n
+        #EXTINF:-1,
+        http://alice:s3cret@cam.local:8000
+        #EXTINF:-1,
+        rtsp://bob:pw@door/
+        """
+        #expect(M3UParser.parse(text).channels.map(\.name) == ["news.m3u8", "cam.local:8000", "door"])
+    }
+
     @Test("tvg-chno numbers are kept and sort the lineup numerically (10 after 9); the others take free numbers in file order")
     func channelNumberOrder() {
         let text = """

@@ -52,6 +52,8 @@ struct ReadableTitleTests {
         #expect(MediaItem.fromLocation("http://host/films/My%20Film.mkv?token=s3cret").title == "My Film", "a query (a token) is no part of the name")
         #expect(MediaItem.fromLocation("http://host/live/index.m3u8?password=s3cret").title == "index")
         #expect(MediaItem.fromLocation("http://host/").title == "host")
+        #expect(MediaItem.fromLocation("http://alice:s3cret@host:8000").title == "host:8000", "a URL with no path by its host, not its account")
+        #expect(MediaItem.fromLocation("rtsp://alice:s3cret@cam.local/").title == "cam.local", "a host is not made readable")
         #expect(MediaItem.fromLocation("av://lavfi:testsrc2").title == "av://lavfi:testsrc2")
         #expect(MediaItem.fileName(of: "/media/a%20b?.mkv") == "a%20b?.mkv", "a path is taken as it is, as mpv takes it")
         #expect(MediaItem.fileName(of: "http://h/a%20b.mkv?token=1") == "a b.mkv", "as mpv's media title of a URL")

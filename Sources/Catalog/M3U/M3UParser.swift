@@ -409,9 +409,14 @@ public enum M3UParser {
         }
     }
 
+    /// A channel's name from its URL: the last path component, or a URL
+    /// with no path's host (never its account).
     private static func lastComponent(of url: String) -> String {
-        let path = url.split(separator: "?").first.map(String.init) ?? url
-        return path.split(separator: "/").last.map(String.init) ?? url
+        var path = url.split(separator: "?").first.map(String.init) ?? url
+        if path.hasSuffix("/") { path.removeLast() }
+        let name = path.split(separator: "/").last.map(String.init) ?? url
+        guard let scheme = path.range(of: "://"), !path[scheme.upperBound...].contains("/"), let at = name.lastIndex(of: "@") else { return name }
+        return String(name[name.index(after: at)...])
     }
 
     private static func unquote(_ s: String) -> String {
