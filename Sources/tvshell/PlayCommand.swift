@@ -89,7 +89,10 @@ struct PlayCommand: ParsableCommand {
         // plays. A missing file among others shows its error screen in turn.
         let missing = items.filter { !$0.contains("://") && !FileManager.default.fileExists(atPath: $0) }
         let others = TVShellCommand.subcommandNames.filter { $0 != "play" }
-        if let item = items.first, missing.contains(item), missing.count == items.count || others.contains(item) {
+        // A box awaits paths not there yet (a USB stick's folder mounted
+        // after it starts): `MediaWait`.
+        let awaitable = isBox(ShellConfigFile.loadLayers(path: config)) && missing.allSatisfy { $0.contains("/") }
+        if let item = items.first, missing.contains(item), missing.count == items.count && !awaitable || others.contains(item) {
             if others.contains(item) {
                 throw ValidationError("\(item) is a subcommand: put it first (tvshell \(item) …), its options after it")
             }
@@ -341,6 +344,16 @@ struct PlayCommand: ParsableCommand {
         for lineup in inputs.fromURLs {
             shell.keepLineupFresh(from: lineup.location, shown: lineup.items, fromCopy: lineup.fromCopy != nil, bytes: lineup.bytes)
         }
+        if let media = inputs.awaitedMedia {
+            // Arrives as a lineup awaited since the start would: the kiosk's
+            // start item plays (unless the start asked for the home screen).
+            let arrive = shell.lineupArrival(location: nil, guides: [], guideMaximumAge: nil, start: setup.file.kioskStart, fallback: setup.file.fallback)
+            let unread = shell.mediaUnread()
+            unread(media.reason)
+            let wait = MediaWait(locations: media.locations, logger: logger, unread: unread) { items in arrive(items, [], [], nil) }
+            shell.keepFresh(wait)
+            wait.start(reason: media.reason)
+        }
         for lineup in inputs.awaited {
             shell.awaitLineup(from: GuideCommand.absolute(lineup.location), reason: lineup.reason, guides: guides.map(GuideCommand.absolute),
                               guideMaximumAge: setup.file.guideRefresh, start: setup.file.kioskStart, fallback: setup.file.fallback)
@@ -417,6 +430,9 @@ struct PlayCommand: ParsableCommand {
         /// The account a box starts without that `accounts.toml` does not
         /// hold or that cannot be read (`AccountMissing`), with why.
         var missingAccount: (name: String, reason: String)?
+        /// The media paths a box starts without, all it was given, none
+        /// holding media yet (`MediaWait`), with why.
+        var awaitedMedia: (locations: [String], reason: String)?
     }
 
     /// A box's account whose server could not be read at its start, with
@@ -465,7 +481,7 @@ struct PlayCommand: ParsableCommand {
         var played: (account: AccountsFile.Account, contents: AccountContents, stored: Bool)?
         var fromURLs: [URLLineup] = []
         var awaited: [(location: String, reason: String)] = []
-        let box = kiosk || file.kiosk || video == .tv
+        let box = isBox(file)
         var awaitedAccount: (account: AccountsFile.Account, reason: String)?
         var missingAccount: (name: String, reason: String)?
         if let account {
@@ -516,13 +532,10 @@ struct PlayCommand: ParsableCommand {
                 }
                 guideURLs += parsed.guideURLs
             }
-            let files = try media.flatMap(Self.expandingDirectory).map { location in
-                var item = MediaItem.fromLocation(location)
-                item.artwork = SidecarArtwork.path(for: location)
-                return item
-            }
+            let (files, awaitedMedia) = try Self.mediaItems(media, box: box, alone: result.isEmpty && lineups.isEmpty && account == nil, logger: logger)
             // Appending even nothing copies items shared with a URL lineup's (70 MB for a provider's 350 000).
             if !files.isEmpty { result += files }
+            if let awaitedMedia { return Inputs(items: [], guide: .empty, awaitedMedia: awaitedMedia) }
             if result.isEmpty && played == nil && awaited.isEmpty && awaitedAccount == nil && missingAccount == nil {
                 result = DemoLineup.items(cacheDirectory: DemoLineup.defaultCacheDirectory(), logger: logger) { message in
                     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -652,6 +665,13 @@ struct PlayCommand: ParsableCommand {
         }
     }
 
+    /// Whether this start is a box's (a kiosk, the TV output): one whose
+    /// screen nobody reads a failure on, so what it needs and has not got
+    /// is awaited, not a reason to exit.
+    private func isBox(_ file: ShellConfigFile) -> Bool {
+        kiosk || file.kiosk || (video ?? file.videoOutput) == .tv
+    }
+
     /// Why `--video window` has nowhere to open its window: no X or Wayland
     /// display named, and no DRM device for mpv to draw on a console with.
     /// Nil when there is one.
@@ -661,32 +681,31 @@ struct PlayCommand: ParsableCommand {
         return cards.isEmpty ? "no display (DISPLAY and WAYLAND_DISPLAY are unset, and there is no /dev/dri card for the console)" : nil
     }
 
-    /// Extensions of the files a directory given as an argument plays.
-    static let mediaExtensions: Set<String> = [
-        "mkv", "mp4", "m4v", "mov", "avi", "webm", "ts", "m2ts", "mpg", "mpeg", "ogv", "wmv", "flv", "3gp",
-        "mp3", "m4a", "aac", "flac", "ogg", "opus", "wav", "mka",
-    ]
-
-    /// A directory as the media files in it (and in its folders), sorted by
-    /// path as a person would ("Episode 2" before "Episode 10"); anything
-    /// else as it is. A directory with none is an error that says so.
-    static func expandingDirectory(_ location: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard !location.contains("://"), FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory),
-              isDirectory.boolValue else { return [location] }
-        let base = URL(fileURLWithPath: location).standardizedFileURL.path
-        guard let walker = FileManager.default.enumerator(atPath: base) else {
-            printError("\(location): cannot be read (permissions?)")
+    /// The items the media arguments stand for (`MediaFolder`): a
+    /// directory as the media files in it (and in its folders), anything
+    /// else as it is (a path not there shows its error screen in turn). A
+    /// directory with none exits 66 with the reason; on a `box` it is left
+    /// out (said in the log), and when the paths were all the start had
+    /// (`alone`) and none is there or holds media, they are awaited
+    /// (`MediaWait`): no items, and the locations with why.
+    private static func mediaItems(_ media: [String], box: Bool, alone: Bool, logger: Logger) throws
+        -> (items: [MediaItem], awaited: (locations: [String], reason: String)?) {
+        let empty = media.filter { MediaFolder.isDirectory($0) && (try? MediaFolder.files(in: $0).get()) == nil }
+        if let location = empty.first, !box, case .failure(let problem) = MediaFolder.files(in: location) {
+            printError("\(problem)")
             throw ExitCode(66)
         }
-        let files = walker.compactMap { $0 as? String }
-            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } && mediaExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-        guard !files.isEmpty else {
-            printError("\(location): no media files in this directory (\(mediaExtensions.sorted().joined(separator: ", ")))")
-            throw ExitCode(66)
+        let missing = media.filter { !$0.contains("://") && !FileManager.default.fileExists(atPath: $0) }
+        if box, alone, !media.isEmpty, media.allSatisfy({ empty.contains($0) || missing.contains($0) }),
+           case .failure(let problem) = MediaFolder.items(media, missingAwaited: true) {
+            printError("\(problem)")
+            logger.warning("\(problem); the box starts without it and looks again")
+            return ([], (media, problem.description))
         }
-        return files.map { base + "/" + $0 }
+        for location in empty {
+            if case .failure(let problem) = MediaFolder.files(in: location) { logger.warning("\(problem); left out") }
+        }
+        return ((try? MediaFolder.items(media.filter { !empty.contains($0) }).get()) ?? [], nil)
     }
 
     private static func isLineup(_ location: String) -> Bool {

@@ -3,7 +3,7 @@ import ShellTesting
 import Testing
 
 /// What a user types first: a mistyped subcommand, options before the
-/// subcommand, a directory of films.
+/// subcommand, a directory of films (on a box, one not there yet).
 @Suite("Command-line inputs, end to end")
 struct CommandLineInputsEndToEndTests {
     static func tvshell(_ arguments: [String]) throws -> (status: Int32, output: String) {
@@ -56,6 +56,29 @@ struct CommandLineInputsEndToEndTests {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let run = try Self.tvshell([empty.path])
         #expect(run.status == 66 && run.output.contains("no media files in this directory"), "\(run.output)")
+    }
+
+    @Test("a box given a folder not there yet (a USB stick not plugged in) or empty waits, saying why, and plays what is put there within seconds; a terminal's start still exits")
+    func boxAwaitsFolder() throws {
+        let dir = TVShellBinary.scratchDirectory("stick")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let stick = dir.appendingPathComponent("stick")
+        let notThere = try Self.tvshell([stick.path])
+        #expect(notThere.status == 64 && notThere.output.contains("no such file or subcommand: \(stick.path)"), "\(notThere.output)")
+
+        let shell = try ShellUnderTest(["--kiosk", stick.path])
+        let waiting = try shell.ipc.waitForState { ($0["lineup_wait"] as? String)?.contains("not there") == true }
+        #expect(waiting["items"] as? Int == 0 && waiting["phase"] as? String == "idle" && waiting["screen"] as? String == "home", "\(waiting)")
+        let said = shell.tmux.waitFor { $0.contains("Nothing to play yet") && $0.contains("\(stick.path): not there") }
+        #expect(said.ok && !said.screen.contains("No channels"), "\(said.screen)")
+        try FileManager.default.createDirectory(at: stick, withIntermediateDirectories: true)
+        let empty = try shell.ipc.waitForState { ($0["lineup_wait"] as? String)?.contains("no media files in this directory") == true }
+        #expect(empty["items"] as? Int == 0, "\(empty)")
+        #expect(shell.tmux.waitFor { $0.contains("no media files in this directory") }.ok)
+        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"),
+                                         toPath: stick.appendingPathComponent("Night.Drive.2011.720p.mp4").path)
+        let playing = try shell.ipc.waitForState(timeout: 10) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect(playing["title"] as? String == "Night Drive (2011)" && playing["lineup_wait"] is NSNull && playing["items"] as? Int == 1, "\(playing)")
     }
 
     @Test("--video window with no display says so and exits 69", .enabled(if: !FileManager.default.fileExists(atPath: "/dev/dri")))

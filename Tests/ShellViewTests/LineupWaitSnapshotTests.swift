@@ -11,7 +11,7 @@ private func row(_ screen: Screen, _ y: Int) -> String {
 
 @Suite("A box awaiting its lineup, on screen")
 struct LineupWaitSnapshotTests {
-    @Test("the home screen says no channels are here yet, why, and that it is tried again by itself; the TV's 60 columns wrap it whole; a URL in the reason is redacted; the hint offers no key that needs a channel")
+    @Test("the home screen says no channels are here yet, why, and that it is tried again by itself; the TV's 60 columns wrap it whole; a URL in the reason is redacted; the hint offers no key that needs a channel; media paths awaited are said in words for files")
     func drawn() {
         var state = ShellState(items: [], kiosk: true)
         state.lineupWait = "the server answered 503 Service Unavailable"
@@ -39,6 +39,16 @@ struct LineupWaitSnapshotTests {
         state.lineupWait = "cannot read http://viewer:s3cret@provider.example/get.php?password=s3cret"
         let shown = ShellView.render(state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
         #expect(!shown.contains("s3cret") && shown.contains("provider.example"), "\(shown)")
+
+        // Media paths awaited: in words for files.
+        var media = state
+        media.lineupWait = "/media/usb: not there (a drive not plugged in or not mounted yet?)"
+        media.lineupWaitIsMedia = true
+        let tv = ShellView.render(media, theme: .dark, width: 60, height: 18, context: ViewContext(picture: .terminal))
+        let mediaWords = (0..<tv.height).map { row(tv, $0) }.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(mediaWords.contains("Nothing to play yet") && !mediaWords.contains("channels") && !mediaWords.contains("lineup"), "\(tv.text())")
+        #expect(mediaWords.contains("/media/usb: not there (a drive not plugged in or not mounted yet?). It is looked at again by itself: what it holds comes up as soon as it is there."),
+                "\(tv.text())")
 
         // Once a lineup is here, nothing of it is drawn (the reducer also
         // lets it go with the lineup).

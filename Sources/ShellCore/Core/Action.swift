@@ -15,6 +15,11 @@ public enum Action: Equatable, Sendable {
     /// and no copy of it was kept (`LineupWait`); `reason` says why (the
     /// latest failure). The home screen says it until the lineup comes.
     case lineupAwaited(reason: String)
+    /// A box started with media paths that hold nothing to play yet (a
+    /// folder on a drive not plugged in or mounted, an empty one); `reason`
+    /// says why. As `lineupAwaited`, in words for files; they arrive as
+    /// `lineupArrived`.
+    case mediaAwaited(reason: String)
     /// The lineup a box started without came (`LineupWait`): its items,
     /// the start and fallback channels as the config names them in it,
     /// whether it starts playing (not on a start asked for the home screen),

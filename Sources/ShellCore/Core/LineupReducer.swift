@@ -85,6 +85,7 @@ enum LineupReducer {
         PlaybackReducer.makeCurrent(&state, nil)
         state.items = recordings.isEmpty ? items : items + recordings
         state.lineupWait = nil
+        state.lineupWaitIsMedia = false
         state.live.startIndex = start
         state.live.fallbackIndex = fallback
         state.live.previousChannel = previous

@@ -9,9 +9,11 @@ import MediaModel
 /// at a start: the start channel (else the first) plays unless the start
 /// asked for the home screen. Pure.
 enum LineupWait {
-    /// The lineup is awaited, the latest reading failed for `reason`.
-    static func awaited(_ state: inout ShellState, reason: String) {
+    /// The lineup (`media`: the media paths given) is awaited, the latest
+    /// reading failed for `reason`.
+    static func awaited(_ state: inout ShellState, reason: String, media: Bool = false) {
         state.lineupWait = reason
+        state.lineupWaitIsMedia = media
     }
 
     /// The awaited lineup came: with no items yet it opens as at a start;
@@ -27,6 +29,7 @@ enum LineupWait {
         }
         guard state.items.isEmpty else {
             state.lineupWait = nil
+            state.lineupWaitIsMedia = false
             LineupReducer.queue(&state, ItemsRefresh(removing: [], adding: items))
             return []
         }

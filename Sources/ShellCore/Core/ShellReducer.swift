@@ -61,6 +61,9 @@ public enum ShellReducer {
         case .lineupAwaited(let reason):
             LineupWait.awaited(&state, reason: reason)
             return []
+        case .mediaAwaited(let reason):
+            LineupWait.awaited(&state, reason: reason, media: true)
+            return []
         case .lineupArrived(let items, let start, let fallback, let play, let connections, let now):
             return LineupWait.arrived(&state, items: items, start: start, fallback: fallback, play: play, connections: connections, now: now)
                 + ScreensaverReducer.arm(state)

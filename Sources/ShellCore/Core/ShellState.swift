@@ -66,6 +66,9 @@ public struct ShellState: Equatable, Sendable {
     /// Why the lineup a box started without is not here yet (`LineupWait`);
     /// nil once it came, or when nothing is awaited.
     public var lineupWait: String?
+    /// What is awaited is media paths given to play (a USB stick's folder:
+    /// `Action.mediaAwaited`), not a lineup or an account.
+    public var lineupWaitIsMedia = false
     /// Wall-clock time, seconds since 1970, as last told by the runtime (for
     /// now / next); 0 until told.
     public var wallClock: Double = 0

@@ -140,7 +140,7 @@ enum HomeView {
             }
         }
         if state.items.isEmpty, let reason = state.lineupWait {
-            drawWait(reason: reason, into: &screen, top: listTop + 1, width: right, theme: theme)
+            drawWait(reason: reason, media: state.lineupWaitIsMedia, into: &screen, top: listTop + 1, width: right, theme: theme)
         }
         if card > 0 {
             HomeInfoCardView.draw(into: &screen, state: state, theme: theme, context: context, rows: card, width: right)
@@ -186,12 +186,16 @@ enum HomeView {
 
     /// In place of the list while a box awaits its lineup (`LineupWait`):
     /// what is missing, why, and that nobody needs to do anything.
-    private static func drawWait(reason: String, into screen: inout Screen, top: Int, width: Int, theme: Theme) {
+    /// `media`: the media paths given are awaited, not a lineup.
+    private static func drawWait(reason: String, media: Bool, into screen: inout Screen, top: Int, width: Int, theme: Theme) {
         let base = Style(foreground: theme.text, background: theme.background)
         let room = max(1, width - 8)
-        screen.put(truncate("No channels yet", toWidth: room, ellipsis: theme.glyphs.ellipsis), x: 4, y: top, style: base.bolded())
-        let words = "The lineup could not be read (\(URLRedaction.redactingURLs(in: reason))). "
-            + "It is tried again by itself: the channels come up as soon as it can be read."
+        screen.put(truncate(media ? "Nothing to play yet" : "No channels yet", toWidth: room, ellipsis: theme.glyphs.ellipsis), x: 4, y: top,
+                   style: base.bolded())
+        let words = media
+            ? "\(URLRedaction.redactingURLs(in: reason)). It is looked at again by itself: what it holds comes up as soon as it is there."
+            : "The lineup could not be read (\(URLRedaction.redactingURLs(in: reason))). "
+                + "It is tried again by itself: the channels come up as soon as it can be read."
         let lines = wrap(words, width: room, maxLines: max(1, screen.height - 3 - top - 2), ellipsis: theme.glyphs.ellipsis)
         for (n, line) in lines.enumerated() {
             screen.put(line, x: 4, y: top + 2 + n, style: base.with(foreground: theme.secondaryText))

@@ -69,6 +69,14 @@ extension Shell {
         return { reason in inbox.post(.lineupAwaited(reason: reason)) }
     }
 
+    /// For a `MediaWait`: the function that tells the home screen why the
+    /// media paths given hold nothing to play yet (`Action.mediaAwaited`).
+    /// The function returned may be called from any thread.
+    public func mediaUnread() -> @Sendable (String) -> Void {
+        let inbox = self.inbox
+        return { reason in inbox.post(.mediaAwaited(reason: reason)) }
+    }
+
     /// For a keeper started without its lineup: the function that opens it
     /// when it comes, as a start would have — the channel `start` names
     /// (else the first) plays unless the start asked for the home screen,

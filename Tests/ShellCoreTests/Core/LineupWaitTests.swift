@@ -23,6 +23,24 @@ struct LineupWaitTests {
         h.expectArmed([])
     }
 
+    @Test("media paths awaited: the reason kept and said to be the media's; a lineup's wait after it, or the items' arrival, ends that")
+    func mediaAwaited() {
+        let h = ReducerHarness(ShellState(items: [], kiosk: true))
+        var expected = h.state
+        #expect(h.apply(.mediaAwaited(reason: "/media/usb: not there")).isEmpty)
+        expected.lineupWait = "/media/usb: not there"
+        expected.lineupWaitIsMedia = true
+        #expect(h.state == expected)
+        h.apply(.lineupAwaited(reason: "the connection was refused"))
+        #expect(h.state.lineupWait == "the connection was refused" && !h.state.lineupWaitIsMedia)
+        h.apply(.mediaAwaited(reason: "/media/usb: no media files in this directory"))
+        let film = MediaItem.fromLocation("/media/usb/Night.Drive.2011.mkv")
+        let effects = h.apply(.lineupArrived([film], start: nil, fallback: nil, play: true, at: h.clock.now))
+        #expect(effects.contains(.load(film, token: 1)), "\(effects)")
+        #expect(h.state.lineupWait == nil && !h.state.lineupWaitIsMedia && h.state.items == [film])
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("it came to a kiosk: the channel its start names plays, start and fallback set, the reason gone")
     func arrivedPlays() {
         let h = ReducerHarness(ShellState(items: [], kiosk: true))

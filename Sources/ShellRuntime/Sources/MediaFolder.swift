@@ -1,0 +1,82 @@
+import Catalog
+import Foundation
+import MediaModel
+
+/// The media files a path given to `play` stands for: a directory's (and
+/// its folders'), sorted by path as a person sorts them ("Episode 2"
+/// before "Episode 10"), or a file itself. Pure but for reading the file
+/// system; any thread.
+public enum MediaFolder {
+    /// Extensions of the files a directory plays.
+    public static let extensions: Set<String> = [
+        "mkv", "mp4", "m4v", "mov", "avi", "webm", "ts", "m2ts", "mpg", "mpeg", "ogv", "wmv", "flv", "3gp",
+        "mp3", "m4a", "aac", "flac", "ogg", "opus", "wav", "mka",
+    ]
+
+    /// Why a path holds nothing to play.
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        /// Nothing is there (a drive not plugged in or mounted yet).
+        case notThere(String)
+        /// A directory that cannot be read.
+        case unreadable(String)
+        /// A directory with no media files in it.
+        case noMedia(String)
+
+        public var description: String {
+            switch self {
+            case .notThere(let path): "\(path): not there (a drive not plugged in or not mounted yet?)"
+            case .unreadable(let path): "\(path): cannot be read (permissions?)"
+            case .noMedia(let path): "\(path): no media files in this directory (\(MediaFolder.extensions.sorted().joined(separator: ", ")))"
+            }
+        }
+    }
+
+    /// Whether `location` is a directory on this machine.
+    public static func isDirectory(_ location: String) -> Bool {
+        var directory: ObjCBool = false
+        return !location.contains("://") && FileManager.default.fileExists(atPath: location, isDirectory: &directory) && directory.boolValue
+    }
+
+    /// The media files in the directory `location`, as absolute paths (a
+    /// hidden file or folder left out).
+    public static func files(in location: String) -> Result<[String], Problem> {
+        guard isDirectory(location) else {
+            return .failure(FileManager.default.fileExists(atPath: location) ? .noMedia(location) : .notThere(location))
+        }
+        let base = URL(fileURLWithPath: location).standardizedFileURL.path
+        guard FileManager.default.isReadableFile(atPath: base), let walker = FileManager.default.enumerator(atPath: base) else {
+            return .failure(.unreadable(location))
+        }
+        let files = walker.compactMap { $0 as? String }
+            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } && extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        guard !files.isEmpty else { return .failure(.noMedia(location)) }
+        return .success(files.map { base + "/" + $0 })
+    }
+
+    /// The items `locations` stand for: each directory as its media files,
+    /// anything else as it is (a path not there too, to fail on its error
+    /// screen, unless `missingAwaited`), a file's sidecar artwork found
+    /// beside it; or, when nothing is there to play, why (the first reason).
+    public static func items(_ locations: [String], missingAwaited: Bool = false) -> Result<[MediaItem], Problem> {
+        var found: [String] = []
+        var problem: Problem?
+        for location in locations {
+            let directory = isDirectory(location)
+            if !directory && !(missingAwaited && !location.contains("://") && !FileManager.default.fileExists(atPath: location)) {
+                found.append(location)
+                continue
+            }
+            switch files(in: location) {
+            case .success(let files): found += files
+            case .failure(let why): problem = problem ?? why
+            }
+        }
+        if found.isEmpty, let problem { return .failure(problem) }
+        return .success(found.map { location in
+            var item = MediaItem.fromLocation(location)
+            item.artwork = SidecarArtwork.path(for: location)
+            return item
+        })
+    }
+}
