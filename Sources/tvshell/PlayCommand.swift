@@ -91,7 +91,7 @@ struct PlayCommand: ParsableCommand {
         let others = TVShellCommand.subcommandNames.filter { $0 != "play" }
         // A box awaits paths not there yet (a USB stick's folder mounted
         // after it starts): `MediaWait`.
-        let awaitable = isBox(ShellConfigFile.loadLayers(path: config)) && missing.allSatisfy { $0.contains("/") }
+        let awaitable = !missing.isEmpty && missing.allSatisfy { $0.contains("/") } && isBox(ShellConfigFile.loadLayers(path: config))
         if let item = items.first, missing.contains(item), missing.count == items.count && !awaitable || others.contains(item) {
             if others.contains(item) {
                 throw ValidationError("\(item) is a subcommand: put it first (tvshell \(item) …), its options after it")
@@ -690,22 +690,33 @@ struct PlayCommand: ParsableCommand {
     /// (`MediaWait`): no items, and the locations with why.
     private static func mediaItems(_ media: [String], box: Bool, alone: Bool, logger: Logger) throws
         -> (items: [MediaItem], awaited: (locations: [String], reason: String)?) {
-        let empty = media.filter { MediaFolder.isDirectory($0) && (try? MediaFolder.files(in: $0).get()) == nil }
-        if let location = empty.first, !box, case .failure(let problem) = MediaFolder.files(in: location) {
+        // Each directory read once (a share's may hold thousands of files).
+        var files: [String] = []
+        var empty: [String: MediaFolder.Problem] = [:]
+        var missing: Set<String> = []
+        for location in media {
+            if MediaFolder.isDirectory(location) {
+                switch MediaFolder.files(in: location) {
+                case .success(let found): files += found
+                case .failure(let problem): empty[location] = problem
+                }
+                continue
+            }
+            if !location.contains("://") && !FileManager.default.fileExists(atPath: location) { missing.insert(location) }
+            files.append(location)
+        }
+        if let problem = media.lazy.compactMap({ empty[$0] }).first, !box {
             printError("\(problem)")
             throw ExitCode(66)
         }
-        let missing = media.filter { !$0.contains("://") && !FileManager.default.fileExists(atPath: $0) }
-        if box, alone, !media.isEmpty, media.allSatisfy({ empty.contains($0) || missing.contains($0) }),
-           case .failure(let problem) = MediaFolder.items(media, missingAwaited: true) {
+        if box, alone, !media.isEmpty, files.count == missing.count,
+           let problem = media.lazy.compactMap({ empty[$0] ?? (missing.contains($0) ? .notThere($0) : nil) }).first {
             printError("\(problem)")
             logger.warning("\(problem); the box starts without it and looks again")
             return ([], (media, problem.description))
         }
-        for location in empty {
-            if case .failure(let problem) = MediaFolder.files(in: location) { logger.warning("\(problem); left out") }
-        }
-        return ((try? MediaFolder.items(media.filter { !empty.contains($0) }).get()) ?? [], nil)
+        for location in media { if let problem = empty[location] { logger.warning("\(problem); left out") } }
+        return (files.map(MediaFolder.item), nil)
     }
 
     private static func isLineup(_ location: String) -> Bool {

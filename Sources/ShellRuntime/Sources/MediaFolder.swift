@@ -73,10 +73,14 @@ public enum MediaFolder {
             }
         }
         if found.isEmpty, let problem { return .failure(problem) }
-        return .success(found.map { location in
-            var item = MediaItem.fromLocation(location)
-            item.artwork = SidecarArtwork.path(for: location)
-            return item
-        })
+        return .success(found.map(item))
+    }
+
+    /// The item for a file or URL: titled by its name (`fromLocation`), a
+    /// local file's sidecar artwork found beside it.
+    public static func item(_ location: String) -> MediaItem {
+        var item = MediaItem.fromLocation(location)
+        item.artwork = SidecarArtwork.path(for: location)
+        return item
     }
 }
