@@ -72,7 +72,7 @@ let package = Package(
             name: "tvshell-delegate-example",
             dependencies: ["ShellRuntime", "ShellCore", "MediaModel", "Parental", .product(name: "Logging", package: "swift-log")]
         ),
-        .target(name: "FuzzTargets", dependencies: ["Catalog", "ConfigFormat", "Parental", "ShellRuntime", "TerminalUI"]),
+        .target(name: "FuzzTargets", dependencies: ["Catalog", "ConfigFormat", "MediaModel", "Parental", "ShellRuntime", "TerminalUI"]),
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
         .executableTarget(name: "tvshell-fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
         .executableTarget(name: "tvshell-soak", dependencies: ["ShellProbes"]),

@@ -1,6 +1,7 @@
 import Catalog
 import ConfigFormat
 import Foundation
+import MediaModel
 import Parental
 import ShellRuntime
 import ShellCore
@@ -42,6 +43,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// account, each list, a series' episodes, a film's information, and
     /// the items made from them.
     case xtream
+    /// A media centre's `.nfo` beside a local file (`SidecarInfo`).
+    case nfo
 
     /// Decodes `bytes` as this target's input; the result is dropped.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -128,6 +131,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = try? XtreamDecoder.filmInfo(data)
                 _ = try? XtreamDecoder.series(data)
             }
+        case .nfo:
+            let info = SidecarInfo.parse(Data(bytes))
+            _ = info?.shownTitle
+            _ = info?.applied(to: MediaItem(title: "film", url: "/media/film.mkv"))
         case .cec:
             var device = CECDevice(physicalAddress: 0x1000)
             _ = device.start()

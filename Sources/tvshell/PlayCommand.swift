@@ -716,7 +716,7 @@ struct PlayCommand: ParsableCommand {
             return ([], (media, problem.description))
         }
         for location in media { if let problem = empty[location] { logger.warning("\(problem); left out") } }
-        return (files.map(MediaFolder.item), nil)
+        return (MediaFolder.items(files: files), nil)
     }
 
     private static func isLineup(_ location: String) -> Bool {

@@ -271,6 +271,26 @@ struct RestrictionsEndToEndTests {
         #expect(try mpvProperty("current-ao", shell).value == "null")
     }
 
+    @Test("a film rated only in the .nfo beside it (Kodi's, as Radarr writes it): asked for before the file is opened, under the .nfo's title")
+    func sidecarRating() throws {
+        let folder = TVShellBinary.scratchDirectory("nfo-films")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let film = folder.appendingPathComponent("Night.Drive.2011.720p.mp4").path
+        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: film)
+        try "<movie><title>Night Drive</title><year>2011</year><plot>A driver takes one last job.</plot><mpaa>US:Rated R</mpaa></movie>"
+            .write(toFile: folder.appendingPathComponent("Night.Drive.2011.720p.nfo").path, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest([folder.path], home: home)
+        let asked = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(asked["rating"] as? String == "R" && asked["title"] as? String == "Night Drive (2011)", "\(asked)")
+        #expect(try mpvProperty("path", shell).error == "property unavailable", "the file is not even opened")
+        #expect(number(asked["frames_presented"]) == 0)
+        try shell.enter("2468")
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        try shell.ipc.request(["keypress", "i"])
+        #expect(shell.tmux.waitFor { $0.contains("A driver takes one last job.") }.ok, "the .nfo's plot on the card")
+    }
+
     @Test("ESC on a file's prompt: it never decodes, and the player is dismissed")
     func fileMetadataCancelled() throws {
         let home = try ParentalHome.withPasscode("2468")

@@ -8,10 +8,7 @@ import MediaModel
 /// system; any thread.
 public enum MediaFolder {
     /// Extensions of the files a directory plays.
-    public static let extensions: Set<String> = [
-        "mkv", "mp4", "m4v", "mov", "avi", "webm", "ts", "m2ts", "mpg", "mpeg", "ogv", "wmv", "flv", "3gp",
-        "mp3", "m4a", "aac", "flac", "ogg", "opus", "wav", "mka",
-    ]
+    public static var extensions: Set<String> { MediaFiles.extensions }
 
     /// Why a path holds nothing to play.
     public enum Problem: Error, Equatable, CustomStringConvertible {
@@ -73,14 +70,26 @@ public enum MediaFolder {
             }
         }
         if found.isEmpty, let problem { return .failure(problem) }
-        return .success(found.map(item))
+        return .success(items(files: found))
     }
 
-    /// The item for a file or URL: titled by its name (`fromLocation`), a
-    /// local file's sidecar artwork found beside it.
-    public static func item(_ location: String) -> MediaItem {
-        var item = MediaItem.fromLocation(location)
-        item.artwork = SidecarArtwork.path(for: location)
-        return item
+    /// The items for files or URLs: each titled by its name
+    /// (`fromLocation`), a local file's sidecars found beside it — its
+    /// artwork, and its `.nfo` (`SidecarInfo`: title, plot, rating).
+    public static func items(files: [String]) -> [MediaItem] {
+        // How many media files each folder holds, for its movie.nfo.
+        var inFolder: [Substring: Int] = [:]
+        for file in files where !file.contains("://") { inFolder[folder(of: file), default: 0] += 1 }
+        return files.map { location in
+            var item = MediaItem.fromLocation(location)
+            item.artwork = SidecarArtwork.path(for: location)
+            let alone: Bool? = inFolder[folder(of: location)] == 1 ? nil : false
+            if let info = SidecarInfo.read(for: location, alone: alone) { item = info.applied(to: item) }
+            return item
+        }
+    }
+
+    private static func folder(of file: String) -> Substring {
+        file.lastIndex(of: "/").map { file[..<$0] } ?? ""
     }
 }
