@@ -51,10 +51,10 @@ public enum MediaFolder {
         return .success(files.map { base + "/" + $0 })
     }
 
-    /// The items `locations` stand for: each directory as its media files,
-    /// anything else as it is (a path not there too, to fail on its error
-    /// screen, unless `missingAwaited`), a file's sidecar artwork found
-    /// beside it; or, when nothing is there to play, why (the first reason).
+    /// The items `locations` stand for (`items(files:)`): each directory as
+    /// its media files, anything else as it is (a path not there too, to
+    /// fail on its error screen, unless `missingAwaited`); or, when nothing
+    /// is there to play, why (the first reason).
     public static func items(_ locations: [String], missingAwaited: Bool = false) -> Result<[MediaItem], Problem> {
         var found: [String] = []
         var problem: Problem?
