@@ -16,14 +16,7 @@ private final class Told: @unchecked Sendable {
     var found: [[MediaItem]] { lock.withLock { arrivals } }
 
     /// Waits until `condition` holds, at most 10 s; whether it did.
-    func waitFor(_ condition: (Told) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition(self) {
-            if Date() > deadline { return false }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return true
-    }
+    func waitFor(_ condition: (Told) -> Bool) -> Bool { eventually { condition(self) } }
 }
 
 @Suite("A box's media paths that hold nothing yet")
