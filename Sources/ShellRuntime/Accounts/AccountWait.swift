@@ -55,30 +55,18 @@ public final class AccountWait: LineupKeeper {
 
     /// `reason`: why it was not there at the start (already told).
     public func start(reason: String) {
-        let thread = Thread { [self] in
-            var last = reason
-            while !isStopped {
-                if wake.wait(timeout: .now() + interval) == .success, isStopped { return }
-                switch Self.look(name: name, path: path) {
-                case .success(let account):
-                    logger.info("account \(name): now in \(path); its lists are awaited")
-                    let refresher = found(account)
-                    let stop = lock.withLock { () -> Bool in
-                        self.refresher = refresher
-                        return stopped
-                    }
-                    if stop { refresher.stop() }
-                    return
-                case .failure(let problem):
-                    guard problem.message != last else { continue }
-                    last = problem.message
-                    logger.warning("\(problem.message); looked at again every \(Int(interval)) s")
-                    unread(problem.message)
-                }
+        let (name, path) = (name, path)
+        LookingAgain.start(name: "account wait", reason: reason, interval: interval, wake: wake, logger: logger, stopped: { [self] in isStopped },
+                           look: { Self.look(name: name, path: path).mapError { LookingAgain.Reason(words: $0.message) } },
+                           unread: unread) { [self] account in
+            logger.info("account \(name): now in \(path); its lists are awaited")
+            let refresher = found(account)
+            let stop = lock.withLock { () -> Bool in
+                self.refresher = refresher
+                return stopped
             }
+            if stop { refresher.stop() }
         }
-        thread.name = "account wait"
-        thread.start()
     }
 
     public func stop() {

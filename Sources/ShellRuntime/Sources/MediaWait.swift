@@ -32,28 +32,15 @@ public final class MediaWait: LineupKeeper {
 
     /// `reason`: why they held nothing at the start (already told).
     public func start(reason: String) {
-        let thread = Thread { [self] in
-            var last = reason
-            while !isStopped {
-                _ = wake.wait(timeout: .now() + interval)
-                if isStopped { return }
-                switch MediaFolder.items(locations, missingAwaited: true) {
-                case .success(let items):
-                    logger.info("\(locations.joined(separator: ", ")): \(items.count) to play now; shown")
-                    // Not after `stop()`: another lineup replaced the wait.
-                    guard lock.withLock({ !stopped }) else { return }
-                    found(items)
-                    return
-                case .failure(let problem):
-                    guard problem.description != last else { continue }
-                    last = problem.description
-                    logger.warning("\(problem); looked at again every \(Int(interval)) s")
-                    unread(problem.description)
-                }
-            }
+        let locations = locations
+        LookingAgain.start(name: "media wait", reason: reason, interval: interval, wake: wake, logger: logger, stopped: { [self] in isStopped },
+                           look: { MediaFolder.items(locations, missingAwaited: true).mapError { LookingAgain.Reason(words: $0.description) } },
+                           unread: unread) { [self] items in
+            logger.info("\(locations.joined(separator: ", ")): \(items.count) to play now; shown")
+            // Not after `stop()`: another lineup replaced the wait.
+            guard !isStopped else { return }
+            found(items)
         }
-        thread.name = "media wait"
-        thread.start()
     }
 
     public func stop() {
