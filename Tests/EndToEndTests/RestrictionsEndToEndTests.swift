@@ -291,6 +291,36 @@ struct RestrictionsEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("A driver takes one last job.") }.ok, "the .nfo's plot on the card")
     }
 
+    @Test("a film rated only in its .nfo, opened while running: the socket's play, mpv's loadfile and playerctl open (a file:// URI) each ask for the passcode before the file is opened")
+    func sidecarRatingOpened() throws {
+        let folder = TVShellBinary.scratchDirectory("nfo-opened").appendingPathComponent("Night Drive (2011)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let film = folder.appendingPathComponent("Night.Drive.2011.720p.mp4")
+        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: film.path)
+        try "<movie><title>Night Drive</title><year>2011</year><mpaa>US:Rated R</mpaa></movie>"
+            .write(to: folder.appendingPathComponent("movie.nfo"), atomically: true, encoding: .utf8)
+        let bus = try DBusSession()
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest(["av://lavfi:testsrc2=size=160x90:rate=25"], home: home, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let opens: [(String, () throws -> Bool)] = [
+            ("play", { try shell.ipc.request(["play", film.path])["error"] as? String == "success" }),
+            ("loadfile", { try shell.ipc.request(["loadfile", film.path, "replace"])["error"] as? String == "success" }),
+            ("playerctl open", { try bus.playerctl("open", film.absoluteString).status == 0 }),
+        ]
+        for (way, open) in opens {
+            #expect(try open(), "\(way)")
+            let asked = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+            #expect(asked["rating"] as? String == "R" && asked["title"] as? String == "Night Drive (2011)", "\(way): \(asked)")
+            #expect(try mpvProperty("path", shell).error == "property unavailable", "\(way): the file is not even opened")
+            #expect(number(asked["frames_presented"]) == 0, "\(way)")
+            try shell.tmux.send("Escape")
+            try shell.ipc.waitForState { $0["screen"] as? String == "player" && $0["index"] as? Int == 0 && $0["phase"] as? String == "playing" }
+        }
+        #expect(try shell.ipc.state()["items"] as? Int == 2, "one item for the film, named by its path or its URI")
+    }
+
     @Test("ESC on a file's prompt: it never decodes, and the player is dismissed")
     func fileMetadataCancelled() throws {
         let home = try ParentalHome.withPasscode("2468")

@@ -31,6 +31,11 @@ protocol AutomationHost: AnyObject {
     func switchGuide(_ location: String) -> IPCCommandError?
     /// Whether there is a recordings scheduler to take a recording.
     var recordingAvailable: Bool { get }
+    /// The item for a location asked to play (`PlayedLocation.item`),
+    /// handed to `answer` on the run loop: at once for a URL; for a local
+    /// file once its sidecars are read off the run loop, or nil when a later
+    /// play was asked for meanwhile (that one plays, not this).
+    func playedItem(_ location: String, answer: @escaping (MediaItem?) -> Void)
 }
 
 /// Where one request's answer goes (the automation client that asked, the
@@ -65,17 +70,21 @@ enum AutomationRequests {
             host.send(action, from: reply.via)
             reply()
         case .play(let location):
-            guard !promptUp else { return reply("refused: the passcode prompt is up") }
-            host.send(.playItem(MediaItem.fromLocation(location).resolvingRating(), at: host.now()), from: nil)
-            reply()
+            guard !promptUp else { return reply(IPCCommandError.promptUp.message) }
+            host.playedItem(location) { item in
+                guard let item else { return reply(IPCCommandError.playSuperseded.message) }
+                guard host.automationState.prompt == nil else { return reply(IPCCommandError.promptUp.message) }
+                host.send(.playItem(item, at: host.now()), from: nil)
+                reply()
+            }
         case .channel(let number):
             guard let index = state.items.firstIndex(where: { $0.number == number }) else { return reply("invalid parameter: no channel \(number)") }
-            guard !promptUp else { return reply("refused: the passcode prompt is up") }
+            guard !promptUp else { return reply(IPCCommandError.promptUp.message) }
             host.send(.playIndex(index, at: host.now()), from: nil)
             reply()
         case .catchup(let number, let start):
             guard let index = state.items.firstIndex(where: { $0.number == number && $0.isLive }) else { return reply("invalid parameter: no channel \(number)") }
-            guard !promptUp else { return reply("refused: the passcode prompt is up") }
+            guard !promptUp else { return reply(IPCCommandError.promptUp.message) }
             switch ArchiveItem.make(state, index: index, start: start, now: Date().timeIntervalSince1970) {
             case .success(let item):
                 host.send(.playItem(item, at: host.now()), from: nil)
@@ -106,7 +115,7 @@ enum AutomationRequests {
             host.showMessage(text, seconds: seconds)
             reply()
         case .lineup(let location):
-            guard !promptUp else { return reply("refused: the passcode prompt is up") }
+            guard !promptUp else { return reply(IPCCommandError.promptUp.message) }
             host.switchLineup(location) { result in
                 switch result {
                 case .success(let count): reply(data: ["channels": count])
@@ -129,7 +138,7 @@ enum AutomationRequests {
             host.send(.recordRequested(index: index, start: start, seconds: seconds), from: nil)
             reply()
         case .multiview(let numbers):
-            guard !promptUp else { return reply("refused: the passcode prompt is up") }
+            guard !promptUp else { return reply(IPCCommandError.promptUp.message) }
             guard let numbers else {
                 guard state.multiview != nil else { return reply("refused: multiview is not up") }
                 host.send(.multiview(nil, at: host.now()), from: nil)

@@ -134,4 +134,10 @@ enum IPCCommand: Equatable {
 struct IPCCommandError: Error, Equatable {
     let message: String
     init(_ message: String) { self.message = message }
+
+    /// Nothing that changes playback is taken while the prompt is up.
+    static let promptUp = IPCCommandError("refused: the passcode prompt is up")
+    /// A play whose item was read after a later play was asked for
+    /// (`AutomationHost.playedItem`): the later one plays.
+    static let playSuperseded = IPCCommandError("superseded: a later play was asked for while this one was read")
 }

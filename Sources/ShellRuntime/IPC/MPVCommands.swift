@@ -66,7 +66,7 @@ enum MPVCommands {
             reply(.success(nil))
         case "seek":
             guard let offset = arguments.first.flatMap(MPVProperties.number) else { reply(.failure(IPCCommandError("invalid parameter"))); return true }
-            guard state.prompt == nil else { reply(.failure(IPCCommandError("refused: the passcode prompt is up"))); return true }
+            guard state.prompt == nil else { reply(.failure(.promptUp)); return true }
             let mode = (arguments.dropFirst().first as? String) ?? "relative"
             switch mode {
             case "relative", "relative+exact", "relative+keyframes": perform(.success(.nowPlaying(.seek(by: offset), at: now)))
@@ -80,8 +80,12 @@ enum MPVCommands {
             guard let location = arguments.first as? String, !location.isEmpty else { reply(.failure(IPCCommandError("invalid parameter"))); return true }
             let flag = (arguments.dropFirst().first as? String) ?? "replace"
             guard flag == "replace" else { reply(.failure(IPCCommandError("unsupported: loadfile \(flag) (only replace)"))); return true }
-            guard state.prompt == nil else { reply(.failure(IPCCommandError("refused: the passcode prompt is up"))); return true }
-            perform(.success(.playItem(MediaItem.fromLocation(location).resolvingRating(), at: now)))
+            guard state.prompt == nil else { reply(.failure(.promptUp)); return true }
+            host.playedItem(location) { item in
+                guard let item else { return reply(.failure(.playSuperseded)) }
+                guard host.automationState.prompt == nil else { return reply(.failure(.promptUp)) }
+                perform(.success(.playItem(item, at: host.now())))
+            }
         case "stop":
             perform(.success(.nowPlaying(.stop, at: now)))
         case "get_version":

@@ -51,7 +51,7 @@ enum MPVProperties {
     static func set(_ name: String, to value: Any, _ state: ShellState, now: Instant) -> Result<Action, IPCCommandError> {
         guard names.contains(name) else { return .failure(IPCCommandError("property not found")) }
         guard settable.contains(name) else { return .failure(IPCCommandError("unsupported: \(name) is read-only")) }
-        if state.prompt != nil && name != "volume" && name != "mute" { return .failure(IPCCommandError("refused: the passcode prompt is up")) }
+        if state.prompt != nil && name != "volume" && name != "mute" { return .failure(.promptUp) }
         switch name {
         case "pause", "mute":
             guard let flag = boolean(value) else { return .failure(IPCCommandError("invalid parameter: \(name) is yes or no")) }

@@ -103,5 +103,18 @@ extension Shell: AutomationHost {
     }
 
     func now() -> Instant { clock.now() }
+
+    func playedItem(_ location: String, answer: @escaping (MediaItem?) -> Void) {
+        playsAsked += 1
+        let asked = playsAsked
+        let location = PlayedLocation.normalized(location)
+        guard PlayedLocation.isLocal(location) else { return answer(PlayedLocation.item(for: location)) }
+        let finish = RunLoopCall<MediaItem> { [self] item in answer(asked == playsAsked ? item : nil) }
+        let inbox = self.inbox
+        DispatchQueue.global().async {
+            let item = PlayedLocation.item(for: location)
+            inbox.post(work: { _ in finish.call(item) })
+        }
+    }
 }
 

@@ -40,7 +40,7 @@ extension Shell {
                 // The prompt may have come up while the lineup was read: its
                 // channel is named by an index the new lineup would change.
                 guard state.prompt == nil else {
-                    let refused = IPCCommandError("refused: the passcode prompt is up")
+                    let refused = IPCCommandError.promptUp
                     self.logger.warning("lineup \(label) not switched: \(refused.message)")
                     return answer(.failure(refused))
                 }

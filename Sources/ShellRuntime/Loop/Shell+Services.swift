@@ -92,6 +92,12 @@ extension Shell {
         do {
             let server = try MPRISServer(systemBus: configuration.nowPlaying == .system, logger: logger)
             server.actions = store
+            server.open = { [weak self] uri in
+                self?.playedItem(uri) { item in
+                    guard let item else { return }
+                    self?.dispatch(.nowPlaying(.open(item), at: MonotonicClock.now()))
+                }
+            }
             store.observe(server)
             server.publish(state, now: MonotonicClock.now())
             mpris = server

@@ -22,6 +22,9 @@ final class MPRISServer: StateObserver {
     private var lastPosition: (seconds: Double, at: Double)?
     /// Where the desktop's requests go (the store).
     weak var actions: (any ActionSink)?
+    /// Where `OpenUri`'s URI goes, to be made an item (a local file's
+    /// sidecars read) and sent as `.open`; without it, `.openURI`.
+    var open: ((String) -> Void)?
     /// The state's info as the bus last saw it (for refusing at the bus).
     private var current = NowPlayingInfo()
 
@@ -158,6 +161,11 @@ final class MPRISServer: StateObserver {
             request = .setPosition(Double(number) / 1e6)
         case "OpenUri":
             guard current.canQuit, let text, !text.isEmpty else { return -EPERM }
+            if let open {
+                logger.info("MPRIS: \(member)")
+                open(text)
+                return 0
+            }
             request = .openURI(text)
         case "SetVolume":
             request = .setVolume(Double(number) / 1e6)

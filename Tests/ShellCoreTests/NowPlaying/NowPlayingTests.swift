@@ -93,6 +93,24 @@ struct NowPlayingTests {
         h.expectArmed([])
     }
 
+    @Test("open: the item the runtime made (its .nfo's rating) plays exactly as a play of it does, asking for the passcode; a lineup item at the same URL is played as the lineup's")
+    func openItem() {
+        let rated = ContentRating(system: "us-movie", code: "R", rank: 400, media: .movie)
+        let film = MediaItem(title: "Night Drive (2011)", url: "/media/Night.Drive.2011.mkv", contentRating: rated)
+        let policy = RestrictionPolicy(mode: .passcode, movies: .upTo(ContentRating(system: "us-movie", code: "PG-13", rank: 300, media: .movie)), hasPasscode: true)
+        let start = ShellState(items: [news], restrictions: RestrictionsState(policy: policy))
+        var opened = start, played = start
+        let openEffects = ShellReducer.reduce(&opened, .nowPlaying(.open(film), at: Instant(seconds: 0)))
+        let playEffects = ShellReducer.reduce(&played, .playItem(film, at: Instant(seconds: 0)))
+        #expect(opened == played && openEffects == playEffects)
+        #expect(opened.screen == .passcode && opened.items.last == film && opened.items.count == 2)
+
+        var inLineup = ShellState(items: [news, late])
+        let stranger = MediaItem(title: "late", url: late.url)
+        _ = ShellReducer.reduce(&inLineup, .nowPlaying(.open(stranger), at: Instant(seconds: 0)))
+        #expect(inLineup.items.count == 2 && inLineup.current == 1, "the lineup's item, with its own rating")
+    }
+
     @Test("kiosk: no quit and no other item from the bus")
     func kiosk() {
         let h = ReducerHarness(ShellState(items: [news], kiosk: true))
@@ -100,6 +118,7 @@ struct NowPlayingTests {
         #expect(!NowPlayingInfo.of(h.state).canQuit)
         h.send(.nowPlaying(.quit, at: h.clock.now))
         h.send(.nowPlaying(.openURI("/tmp/other.mkv"), at: h.clock.now))
+        h.send(.nowPlaying(.open(MediaItem.fromLocation("/tmp/other.mkv")), at: h.clock.now))
         #expect(h.state.items.count == 1 && !h.state.quitting)
         h.expectArmed([.transportHide])
     }

@@ -1,0 +1,48 @@
+import Foundation
+import MediaModel
+@testable import ShellRuntime
+import Testing
+
+@Suite("The item for a location asked to play while running")
+struct PlayedLocationTests {
+    @Test("a file:// URI is its path (percent-decoded; localhost too); other URLs and paths stay as given")
+    func normalized() {
+        #expect(PlayedLocation.normalized("file:///media/usb/A%20Film%20(2011).mkv") == "/media/usb/A Film (2011).mkv")
+        #expect(PlayedLocation.normalized("FILE:///media/a.mkv") == "/media/a.mkv")
+        #expect(PlayedLocation.normalized("file://localhost/media/a.mkv") == "/media/a.mkv")
+        #expect(PlayedLocation.normalized("file://nas/share/a.mkv") == "file://nas/share/a.mkv", "another host's: mpv says why")
+        #expect(PlayedLocation.normalized("http://host/file:///a.mkv") == "http://host/file:///a.mkv")
+        #expect(PlayedLocation.normalized("/media/a%20b.mkv") == "/media/a%20b.mkv", "a path is not decoded")
+        #expect(PlayedLocation.isLocal("/media/a.mkv") && PlayedLocation.isLocal("a.mkv"))
+        #expect(!PlayedLocation.isLocal("http://host/a.mkv") && !PlayedLocation.isLocal("av://lavfi:testsrc2"))
+    }
+
+    @Test("a local file is read as a folder's file is: its .nfo's title and rating, its artwork; given as a path or a file:// URI")
+    func sidecars() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("played-\(UUID().uuidString)/Night Drive (2011)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let film = folder.appendingPathComponent("Night.Drive.2011.720p.mkv")
+        try Data([0]).write(to: film)
+        try Data([0]).write(to: folder.appendingPathComponent("Night.Drive.2011.720p.jpg"))
+        try "<movie><title>Night Drive</title><year>2011</year><mpaa>US:Rated R</mpaa></movie>"
+            .write(to: folder.appendingPathComponent("movie.nfo"), atomically: true, encoding: .utf8)
+
+        for location in [film.path, film.absoluteString] {
+            let item = PlayedLocation.item(for: location)
+            #expect(item.url == film.path, "\(location)")
+            #expect(item.title == "Night Drive (2011)" && item.contentRating?.code == "R", "\(item)")
+            #expect(item.artwork == folder.appendingPathComponent("Night.Drive.2011.720p.jpg").path)
+        }
+    }
+
+    @Test("a URL, a directory and a file not there are titled by their name alone; a URL's rating stays unread")
+    func others() throws {
+        let url = PlayedLocation.item(for: "http://host/films/Night.Drive.2011.720p.mp4?token=abc")
+        #expect(url == MediaItem.fromLocation("http://host/films/Night.Drive.2011.720p.mp4?token=abc"))
+        let directory = FileManager.default.temporaryDirectory.path
+        #expect(PlayedLocation.item(for: directory) == MediaItem.fromLocation(directory))
+        let missing = PlayedLocation.item(for: "/nonexistent/Zodiac.2007.1080p.mkv")
+        #expect(missing.title == "Zodiac (2007)" && missing.contentRating == nil, "\(missing)")
+    }
+}
