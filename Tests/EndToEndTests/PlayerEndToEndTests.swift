@@ -324,6 +324,23 @@ struct PlayerEndToEndTests {
         #expect(shown["error"] is NSNull)
     }
 
+    @Test("a channel whose URL is a station's playlist (.pls) plays what it lists: playing, not loading for ever")
+    func stationPlaylist() throws {
+        let folder = TVShellBinary.scratchDirectory("station")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: try TestMedia.clip(seconds: 10), toPath: folder.appendingPathComponent("stream.mp4").path)
+        let server = try LocalHTTPServer(directory: folder.path)
+        defer { server.stop() }
+        try "[playlist]\nFile1=\(server.url("stream.mp4"))\nTitle1=Bars FM\nNumberOfEntries=1\nVersion=2\n"
+            .write(to: folder.appendingPathComponent("station.pls"), atomically: true, encoding: .utf8)
+        let lineup = folder.appendingPathComponent("radio.m3u")
+        try "#EXTM3U\n#EXTINF:-1,Bars FM\n\(server.url("station.pls"))\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path])
+        let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+        #expect(playing["title"] as? String == "Bars FM" && playing["screen"] as? String == "player", "\(playing)")
+        #expect(server.requests.contains { $0.contains("stream.mp4") })
+    }
+
     @Test("--video none plays audio only: nothing drawn, position advances")
     func audioOnly() throws {
         let clip = try TestMedia.clip(seconds: 60)

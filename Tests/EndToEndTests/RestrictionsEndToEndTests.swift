@@ -321,6 +321,24 @@ struct RestrictionsEndToEndTests {
         #expect(try shell.ipc.state()["items"] as? Int == 2, "one item for the film, named by its path or its URI")
     }
 
+    @Test("a playlist file played over the socket: mpv's first entry is held and rated as any load (asked for before it decodes), and no entry after it is left to play unasked")
+    func playlistEntryRated() throws {
+        let folder = TVShellBinary.scratchDirectory("rated-playlist")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appendingPathComponent("evening.m3u").path
+        try "#EXTM3U\n\(try TestMedia.ratedClip("mp4"))\n\(try TestMedia.clip(seconds: 10))\n".write(toFile: list, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest(["av://lavfi:testsrc2=size=160x90:rate=25"], home: home)
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(try shell.ipc.request(["play", list])["error"] as? String == "success")
+        let asked = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(asked["rating"] as? String == "R", "\(asked)")
+        #expect(number(asked["frames_presented"]) == 0)
+        #expect(try mpvProperty("playlist-count", shell).value == "1", "the playlist's other entries are dropped")
+        try shell.enter("2468")
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+    }
+
     @Test("ESC on a file's prompt: it never decodes, and the player is dismissed")
     func fileMetadataCancelled() throws {
         let home = try ParentalHome.withPasscode("2468")

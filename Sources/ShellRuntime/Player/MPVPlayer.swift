@@ -60,6 +60,10 @@ final class MPVPlayer {
     var holdsNothing: Bool { latestEntry == -1 || latestFailed }
     /// The entry mpv is playing now (from START_FILE).
     private var activeEntry: Int64 = -2
+    /// The latest load was a playlist or a folder mpv opened into entries
+    /// of its own (its end's reason `redirect`): the next entry it starts
+    /// is that load's (`adoptRedirected`).
+    private var redirected: (token: Int, timeshifted: Bool)?
     /// The first error mpv logged while loading the latest entry.
     private var lastErrorLine: String?
     /// The token of a load that failed before mpv logged why.
@@ -287,6 +291,7 @@ final class MPVPlayer {
     private func open(_ item: MediaItem, token: Int, start: Double?, extra: [String: String], paused: Bool) throws {
         windowTrouble = false
         latestFailed = false
+        redirected = nil
         streamsFromNetwork = TimeshiftSettings.applies(to: item.url)
         latestToken = token
         lastErrorLine = nil
@@ -331,6 +336,19 @@ final class MPVPlayer {
             try mpv.setPropertyAsync("pause", paused ? "yes" : "no")
             try mpv.loadFileAsync(item.url, options: options, userdata: requests)
         }
+    }
+
+    /// mpv opened the latest load into entries of its own (a playlist such
+    /// as a radio station's `.pls`, a folder) and starts the first as
+    /// `entry`: it is that load's, held at its hook and rated as any (else
+    /// it would play unseen, its ratings never read), and the rest of mpv's
+    /// entries are dropped, so none plays after it unasked. Nothing is
+    /// adopted while a later load is on its way.
+    private func adoptRedirected(_ entry: Int64) {
+        guard let redirect = redirected, redirect.token == latestToken, pendingLoad == nil else { return }
+        redirected = nil
+        began(entry: entry, token: redirect.token, timeshifted: redirect.timeshifted)
+        do { try mpv.command(["playlist-clear"]) } catch { logger.error("the entries after a playlist's first: \(error)") }
     }
 
     /// The playlist entry of the load for `token` is known.
@@ -469,6 +487,7 @@ final class MPVPlayer {
         switch event {
         case .startFile(let entry):
             activeEntry = entry
+            if tokenByEntry[entry] == nil { adoptRedirected(entry) }
             guard let token = tokenByEntry[entry] else { return nil }
             return (.started, token)
         case .endFile(let entry, let reason, let error):
@@ -480,6 +499,9 @@ final class MPVPlayer {
             }
             guard let token = tokenByEntry[entry] else { return nil }
             switch reason {
+            case .redirect where token == latestToken && entry == latestEntry:
+                redirected = (token, timeshiftEntries.contains(entry))
+                return nil
             case .error where showsWindow && token == latestToken && windowFailed(error)
                 && windowRetry.failed(token: token, now: MonotonicClock.now().seconds):
                 logger.warning("mpv's window could not open (\(lastErrorLine ?? "no reason given")): trying again")
