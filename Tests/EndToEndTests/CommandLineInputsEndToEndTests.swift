@@ -81,6 +81,30 @@ struct CommandLineInputsEndToEndTests {
         #expect(playing["title"] as? String == "Night Drive (2011)" && playing["lineup_wait"] is NSNull && playing["items"] as? Int == 1, "\(playing)")
     }
 
+    @Test("a folder played over the socket (or as a file:// URI by playerctl) plays as on the command line: its files in order, each titled as a person reads it; an empty one is answered why")
+    func folderPlayedWhileRunning() throws {
+        let dir = TVShellBinary.scratchDirectory("played-folder")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let show = dir.appendingPathComponent("Bars and Tone")
+        try FileManager.default.createDirectory(at: show, withIntermediateDirectories: true)
+        for episode in ["Bars.and.Tone.S01E10.mp4", "Bars.and.Tone.S01E02.mp4"] {
+            try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: show.appendingPathComponent(episode).path)
+        }
+        let empty = dir.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let bus = try DBusSession()
+        let shell = try ShellUnderTest(["av://lavfi:testsrc2=size=160x90:rate=25"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        let refused = try shell.ipc.request(["play", empty.path])["error"] as? String
+        #expect(refused?.contains("\(empty.path): no media files in this directory") == true, "\(refused ?? "")")
+        #expect(try shell.ipc.request(["play", show.path])["error"] as? String == "success")
+        let first = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["title"] as? String == "Bars and Tone — S01E02" }
+        #expect(first["items"] as? Int == 3 && first["index"] as? Int == 1, "the folder's two files after the lineup's: \(first)")
+        #expect(try bus.playerctl("open", show.appendingPathComponent("Bars.and.Tone.S01E10.mp4").absoluteString).status == 0)
+        let second = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["title"] as? String == "Bars and Tone — S01E10" }
+        #expect(second["items"] as? Int == 3 && second["index"] as? Int == 2, "the folder's own item, not another: \(second)")
+    }
+
     @Test("--video window with no display says so and exits 69", .enabled(if: !FileManager.default.fileExists(atPath: "/dev/dri")))
     func windowWithoutDisplay() throws {
         let run = try Self.tvshell(["--video", "window", "--home"])

@@ -29,20 +29,34 @@ struct PlayedLocationTests {
             .write(to: folder.appendingPathComponent("movie.nfo"), atomically: true, encoding: .utf8)
 
         for location in [film.path, film.absoluteString] {
-            let item = PlayedLocation.item(for: location)
-            #expect(item.url == film.path, "\(location)")
+            let items = try PlayedLocation.items(for: location).get()
+            let item = try #require(items.first)
+            #expect(items.count == 1 && item.url == film.path, "\(location)")
             #expect(item.title == "Night Drive (2011)" && item.contentRating?.code == "R", "\(item)")
             #expect(item.artwork == folder.appendingPathComponent("Night.Drive.2011.720p.jpg").path)
         }
     }
 
-    @Test("a URL, a directory and a file not there are titled by their name alone; a URL's rating stays unread")
+    @Test("a folder is its media files, sorted as a person sorts them, each with its sidecars; one with none says why")
+    func folder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("played-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(throws: MediaFolder.Problem.noMedia(folder.path)) { try PlayedLocation.items(for: folder.path).get() }
+        for name in ["Show.S01E10.mkv", "Show.S01E02.mkv", "notes.txt"] { try Data([0]).write(to: folder.appendingPathComponent(name)) }
+        try "<episodedetails><title>Pilot</title><showtitle>Show</showtitle><season>1</season><episode>2</episode><mpaa>TV-MA</mpaa></episodedetails>"
+            .write(to: folder.appendingPathComponent("Show.S01E02.nfo"), atomically: true, encoding: .utf8)
+        let items = try PlayedLocation.items(for: folder.absoluteString).get()
+        #expect(items.map(\.title) == ["Show — S01E02: Pilot", "Show — S01E10"])
+        #expect(items.first?.contentRating?.code == "TV-MA")
+        #expect(throws: MediaFolder.Problem.notThere("/nonexistent/folder/")) { try PlayedLocation.items(for: "/nonexistent/folder/").get() }
+    }
+
+    @Test("a URL and a file not there are titled by their name alone; a URL's rating stays unread")
     func others() throws {
-        let url = PlayedLocation.item(for: "http://host/films/Night.Drive.2011.720p.mp4?token=abc")
-        #expect(url == MediaItem.fromLocation("http://host/films/Night.Drive.2011.720p.mp4?token=abc"))
-        let directory = FileManager.default.temporaryDirectory.path
-        #expect(PlayedLocation.item(for: directory) == MediaItem.fromLocation(directory))
-        let missing = PlayedLocation.item(for: "/nonexistent/Zodiac.2007.1080p.mkv")
+        let url = try PlayedLocation.items(for: "http://host/films/Night.Drive.2011.720p.mp4?token=abc").get()
+        #expect(url == [MediaItem.fromLocation("http://host/films/Night.Drive.2011.720p.mp4?token=abc")])
+        let missing = try #require(try PlayedLocation.items(for: "/nonexistent/Zodiac.2007.1080p.mkv").get().first)
         #expect(missing.title == "Zodiac (2007)" && missing.contentRating == nil, "\(missing)")
     }
 }

@@ -49,6 +49,10 @@ public enum Action: Equatable, Sendable {
     /// Play `item` (IPC `play`): the lineup's entry with its URL, else the
     /// item added after the others.
     case playItem(MediaItem, at: Instant)
+    /// Play the first of `items` (a folder's files, asked for over IPC),
+    /// each the lineup's entry with its URL, else added after the others
+    /// in this order (so Up Next finds the folder's next film).
+    case playItems([MediaItem], at: Instant)
     /// The delegate's interstitial for the flip with `token`.
     case interstitialProvided(token: Int, ChannelInterstitial)
     /// A channel logo was loaded (pixels for the interstitial).

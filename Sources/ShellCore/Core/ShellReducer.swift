@@ -100,8 +100,10 @@ public enum ShellReducer {
             return PlaybackReducer.play(&state, index: index, now: now, keepFlip: true, request: request)
         case .playItem(let item, let now):
             guard state.prompt == nil else { return [] }
-            let index = state.items.firstIndex { $0.url == item.url } ?? PlaybackReducer.add(&state, item)
-            return PlaybackReducer.play(&state, index: index, now: now)
+            return PlaybackReducer.play(&state, adding: [item], now: now)
+        case .playItems(let items, let now):
+            guard state.prompt == nil else { return [] }
+            return PlaybackReducer.play(&state, adding: items, now: now)
         case .interstitialProvided(let token, let interstitial):
             guard state.live.flip?.token == token else { return [] }
             state.live.flip?.interstitial = interstitial

@@ -104,9 +104,10 @@ public enum NowPlayingRequest: Equatable, Sendable {
     case setPosition(Double)
     /// Open this URI or path (the item made from it alone).
     case openURI(String)
-    /// Open this item: `OpenUri`'s as the runtime made it (a local file's
-    /// `.nfo` and artwork read, its rating resolved).
-    case open(MediaItem)
+    /// Open these items, playing the first: `OpenUri`'s as the runtime
+    /// made them (a folder's files; a local file's `.nfo` and artwork
+    /// read, its rating resolved).
+    case open([MediaItem])
     case quit
     /// The desktop set the volume (0 silent, 1 full, up to 1.3).
     case setVolume(Double)

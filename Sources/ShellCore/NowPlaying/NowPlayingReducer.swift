@@ -31,9 +31,9 @@ enum NowPlayingReducer {
             guard info.canSeek, let duration = state.playback.duration, position >= 0, position <= duration else { return [] }
             return BreakReducer.seek(&state, to: position) + TransportReducer.showTransport(&state)
         case .openURI(let uri):
-            return open(&state, MediaItem.fromLocation(uri), now: now)
-        case .open(let item):
-            return open(&state, item, now: now)
+            return open(&state, [MediaItem.fromLocation(uri)], now: now)
+        case .open(let items):
+            return open(&state, items, now: now)
         case .quit:
             return KioskReducer.requestQuit(&state, source: .ipc)
         case .setVolume(let volume):
@@ -52,11 +52,11 @@ enum NowPlayingReducer {
         }
     }
 
-    /// Plays `item` (the lineup's own when it has one at the same URL, else
-    /// added), unless a kiosk: its viewers choose from its lineup only.
-    private static func open(_ state: inout ShellState, _ item: MediaItem, now: Instant) -> [Effect] {
+    /// Plays the first of `items` (the lineup's own when it has one at the
+    /// same URL, else added), unless a kiosk: its viewers choose from its
+    /// lineup only.
+    private static func open(_ state: inout ShellState, _ items: [MediaItem], now: Instant) -> [Effect] {
         guard !state.kiosk else { return [] }
-        let index = state.items.firstIndex { $0.url == item.url } ?? PlaybackReducer.add(&state, item)
-        return PlaybackReducer.play(&state, index: index, now: now)
+        return PlaybackReducer.play(&state, adding: items, now: now)
     }
 }

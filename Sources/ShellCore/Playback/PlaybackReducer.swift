@@ -13,6 +13,18 @@ public enum PlaybackReducer {
         return [.cancelTimer(.libraryWait)] + play(&state, index: index, now: now)
     }
 
+    /// Plays the first of `items`: each the lineup's entry with its URL,
+    /// else appended in this order. Nothing for no items.
+    static func play(_ state: inout ShellState, adding items: [MediaItem], now: Instant) -> [Effect] {
+        guard let first = items.first else { return [] }
+        let index = state.items.firstIndex { $0.url == first.url } ?? add(&state, first)
+        if items.count > 1 {
+            var known = Set(state.items.map(\.url))
+            for item in items.dropFirst() where known.insert(item.url).inserted { _ = add(&state, item) }
+        }
+        return play(&state, index: index, now: now)
+    }
+
     /// Appends `item` to what can be played; its index.
     static func add(_ state: inout ShellState, _ item: MediaItem) -> Int {
         state.items.append(item)

@@ -31,11 +31,12 @@ protocol AutomationHost: AnyObject {
     func switchGuide(_ location: String) -> IPCCommandError?
     /// Whether there is a recordings scheduler to take a recording.
     var recordingAvailable: Bool { get }
-    /// The item for a location asked to play (`PlayedLocation.item`),
+    /// The items for a location asked to play (`PlayedLocation.items`),
     /// handed to `answer` on the run loop: at once for a URL; for a local
-    /// file once its sidecars are read off the run loop, or nil when a later
-    /// play was asked for meanwhile (that one plays, not this).
-    func playedItem(_ location: String, answer: @escaping (MediaItem?) -> Void)
+    /// path once it is read off the run loop. A failure says why: a folder
+    /// with no media, or `playSuperseded` when a later play was asked for
+    /// meanwhile (that one plays, not this).
+    func playedItems(_ location: String, answer: @escaping (Result<[MediaItem], IPCCommandError>) -> Void)
 }
 
 /// Where one request's answer goes (the automation client that asked, the
@@ -71,11 +72,14 @@ enum AutomationRequests {
             reply()
         case .play(let location):
             guard !promptUp else { return reply(IPCCommandError.promptUp.message) }
-            host.playedItem(location) { item in
-                guard let item else { return reply(IPCCommandError.playSuperseded.message) }
-                guard host.automationState.prompt == nil else { return reply(IPCCommandError.promptUp.message) }
-                host.send(.playItem(item, at: host.now()), from: nil)
-                reply()
+            host.playedItems(location) { read in
+                switch read {
+                case .failure(let why): reply(why.message)
+                case .success where host.automationState.prompt != nil: reply(IPCCommandError.promptUp.message)
+                case .success(let items):
+                    host.send(.playItems(items, at: host.now()), from: nil)
+                    reply()
+                }
             }
         case .channel(let number):
             guard let index = state.items.firstIndex(where: { $0.number == number }) else { return reply("invalid parameter: no channel \(number)") }

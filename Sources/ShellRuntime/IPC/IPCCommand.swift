@@ -138,6 +138,6 @@ struct IPCCommandError: Error, Equatable {
     /// Nothing that changes playback is taken while the prompt is up.
     static let promptUp = IPCCommandError("refused: the passcode prompt is up")
     /// A play whose item was read after a later play was asked for
-    /// (`AutomationHost.playedItem`): the later one plays.
+    /// (`AutomationHost.playedItems`): the later one plays.
     static let playSuperseded = IPCCommandError("superseded: a later play was asked for while this one was read")
 }

@@ -81,10 +81,9 @@ enum MPVCommands {
             let flag = (arguments.dropFirst().first as? String) ?? "replace"
             guard flag == "replace" else { reply(.failure(IPCCommandError("unsupported: loadfile \(flag) (only replace)"))); return true }
             guard state.prompt == nil else { reply(.failure(.promptUp)); return true }
-            host.playedItem(location) { item in
-                guard let item else { return reply(.failure(.playSuperseded)) }
+            host.playedItems(location) { read in
                 guard host.automationState.prompt == nil else { return reply(.failure(.promptUp)) }
-                perform(.success(.playItem(item, at: host.now())))
+                perform(read.map { .playItems($0, at: host.now()) })
             }
         case "stop":
             perform(.success(.nowPlaying(.stop, at: now)))

@@ -104,16 +104,20 @@ extension Shell: AutomationHost {
 
     func now() -> Instant { clock.now() }
 
-    func playedItem(_ location: String, answer: @escaping (MediaItem?) -> Void) {
+    func playedItems(_ location: String, answer: @escaping (Result<[MediaItem], IPCCommandError>) -> Void) {
         playsAsked += 1
         let asked = playsAsked
         let location = PlayedLocation.normalized(location)
-        guard PlayedLocation.isLocal(location) else { return answer(PlayedLocation.item(for: location)) }
-        let finish = RunLoopCall<MediaItem> { [self] item in answer(asked == playsAsked ? item : nil) }
+        typealias Read = Result<[MediaItem], MediaFolder.Problem>
+        func told(_ read: Read) -> Result<[MediaItem], IPCCommandError> {
+            read.mapError { IPCCommandError("invalid parameter: \($0)") }
+        }
+        guard PlayedLocation.isLocal(location) else { return answer(told(PlayedLocation.items(for: location))) }
+        let finish = RunLoopCall<Read> { [self] read in answer(asked == playsAsked ? told(read) : .failure(.playSuperseded)) }
         let inbox = self.inbox
         DispatchQueue.global().async {
-            let item = PlayedLocation.item(for: location)
-            inbox.post(work: { _ in finish.call(item) })
+            let read = PlayedLocation.items(for: location)
+            inbox.post(work: { _ in finish.call(read) })
         }
     }
 }

@@ -93,9 +93,11 @@ extension Shell {
             let server = try MPRISServer(systemBus: configuration.nowPlaying == .system, logger: logger)
             server.actions = store
             server.open = { [weak self] uri in
-                self?.playedItem(uri) { item in
-                    guard let item else { return }
-                    self?.dispatch(.nowPlaying(.open(item), at: MonotonicClock.now()))
+                self?.playedItems(uri) { read in
+                    switch read {
+                    case .success(let items): self?.dispatch(.nowPlaying(.open(items), at: MonotonicClock.now()))
+                    case .failure(let why): self?.logger.warning("MPRIS OpenUri not played: \(why.message)")
+                    }
                 }
             }
             store.observe(server)

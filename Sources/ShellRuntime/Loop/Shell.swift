@@ -82,8 +82,8 @@ public final class Shell {
     /// Counts the lineup switches asked for (`switchLineup`): one whose
     /// lineup is read after a later one was asked for is not applied.
     var lineupSwitchesAsked = 0
-    /// Counts the plays asked for while running (`playedItem`): one whose
-    /// file is read after a later one was asked for is not played.
+    /// Counts the plays asked for while running (`playedItems`): one whose
+    /// path is read after a later one was asked for is not played.
     var playsAsked = 0
     /// Where the guide is kept and refreshed from; the fleet's `guide` command changes it.
     var guidePlan: GuidePlan?

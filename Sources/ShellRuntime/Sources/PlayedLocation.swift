@@ -2,13 +2,13 @@ import Catalog
 import Foundation
 import MediaModel
 
-/// The item for a location asked for while the shell runs: the socket's and
-/// the fleet's `play`, mpv's `loadfile`, MPRIS's `OpenUri`. A local file is
-/// read as a folder's file is at the start (`MediaFolder.items(files:)`:
-/// its `.nfo`'s title and rating, its artwork), so a film rated only beside
-/// it is asked for the same whichever way it is opened; a `file://` URI is
-/// its path, so it is the lineup's item, and its resume place, when it is
-/// one of them.
+/// The items for a location asked for while the shell runs: the socket's
+/// and the fleet's `play`, mpv's `loadfile`, MPRIS's `OpenUri`. A local
+/// file is read as a folder's file is at the start (`MediaFolder`: its
+/// `.nfo`'s title and rating, its artwork), so a film rated only beside it
+/// is asked for the same whichever way it is opened; a folder is its media
+/// files, as on the command line; a `file://` URI is its path, so it is the
+/// lineup's item, and its resume place, when it is one of them.
 enum PlayedLocation {
     /// "file:///media/A%20Film.mkv" (or "file://localhost/…") as
     /// "/media/A Film.mkv"; anything else as given. Pure; any thread.
@@ -18,19 +18,23 @@ enum PlayedLocation {
         return url.path
     }
 
-    /// Whether making the item reads the disk: a path, not a URL.
+    /// Whether making the items reads the disk: a path, not a URL.
     static func isLocal(_ location: String) -> Bool {
         !location.contains("://")
     }
 
-    /// The item for `location` (`normalized` first), its rating resolved.
-    /// Reads the disk for a local file (`isLocal`): any thread but the run
-    /// loop for those.
-    static func item(for location: String) -> MediaItem {
+    /// The items for `location` (`normalized` first), their ratings
+    /// resolved: a folder's media files, sorted as a person sorts them
+    /// (why not, for a folder with none or a path ending in "/" that is not
+    /// there), else the one item. Reads the disk for a local path
+    /// (`isLocal`): any thread but the run loop for those.
+    static func items(for location: String) -> Result<[MediaItem], MediaFolder.Problem> {
         let location = normalized(location)
-        guard isLocal(location), !MediaFolder.isDirectory(location), let item = MediaFolder.items(files: [location]).first else {
-            return MediaItem.fromLocation(location).resolvingRating()
+        guard isLocal(location) else { return .success([MediaItem.fromLocation(location).resolvingRating()]) }
+        if location.hasSuffix("/") || MediaFolder.isDirectory(location) {
+            return MediaFolder.files(in: location).map { MediaFolder.items(files: $0).resolvingRatings() }
         }
-        return item.resolvingRating()
+        let item = MediaFolder.items(files: [location]).first ?? MediaItem.fromLocation(location)
+        return .success([item.resolvingRating()])
     }
 }

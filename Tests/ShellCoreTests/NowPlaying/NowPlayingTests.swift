@@ -93,21 +93,24 @@ struct NowPlayingTests {
         h.expectArmed([])
     }
 
-    @Test("open: the item the runtime made (its .nfo's rating) plays exactly as a play of it does, asking for the passcode; a lineup item at the same URL is played as the lineup's")
+    @Test("open: the items the runtime made (a film's .nfo rating, a folder's files) play exactly as a play of them does, asking for the passcode; a lineup item at the same URL is played as the lineup's")
     func openItem() {
         let rated = ContentRating(system: "us-movie", code: "R", rank: 400, media: .movie)
         let film = MediaItem(title: "Night Drive (2011)", url: "/media/Night.Drive.2011.mkv", contentRating: rated)
         let policy = RestrictionPolicy(mode: .passcode, movies: .upTo(ContentRating(system: "us-movie", code: "PG-13", rank: 300, media: .movie)), hasPasscode: true)
         let start = ShellState(items: [news], restrictions: RestrictionsState(policy: policy))
         var opened = start, played = start
-        let openEffects = ShellReducer.reduce(&opened, .nowPlaying(.open(film), at: Instant(seconds: 0)))
-        let playEffects = ShellReducer.reduce(&played, .playItem(film, at: Instant(seconds: 0)))
+        let next = MediaItem(title: "Zodiac (2007)", url: "/media/Zodiac.2007.mkv")
+        let openEffects = ShellReducer.reduce(&opened, .nowPlaying(.open([film, news, next]), at: Instant(seconds: 0)))
+        let playEffects = ShellReducer.reduce(&played, .playItems([film, news, next], at: Instant(seconds: 0)))
         #expect(opened == played && openEffects == playEffects)
-        #expect(opened.screen == .passcode && opened.items.last == film && opened.items.count == 2)
+        #expect(opened.screen == .passcode && opened.items == [news, film, next] && opened.current == 1, "the first played, the others after it, none twice")
+        var empty = start
+        #expect(ShellReducer.reduce(&empty, .playItems([], at: Instant(seconds: 0))).isEmpty && empty == start)
 
         var inLineup = ShellState(items: [news, late])
         let stranger = MediaItem(title: "late", url: late.url)
-        _ = ShellReducer.reduce(&inLineup, .nowPlaying(.open(stranger), at: Instant(seconds: 0)))
+        _ = ShellReducer.reduce(&inLineup, .nowPlaying(.open([stranger]), at: Instant(seconds: 0)))
         #expect(inLineup.items.count == 2 && inLineup.current == 1, "the lineup's item, with its own rating")
     }
 
@@ -118,7 +121,8 @@ struct NowPlayingTests {
         #expect(!NowPlayingInfo.of(h.state).canQuit)
         h.send(.nowPlaying(.quit, at: h.clock.now))
         h.send(.nowPlaying(.openURI("/tmp/other.mkv"), at: h.clock.now))
-        h.send(.nowPlaying(.open(MediaItem.fromLocation("/tmp/other.mkv")), at: h.clock.now))
+        h.send(.nowPlaying(.open([MediaItem.fromLocation("/tmp/other.mkv")]), at: h.clock.now))
+        h.send(.nowPlaying(.open([]), at: h.clock.now))
         #expect(h.state.items.count == 1 && !h.state.quitting)
         h.expectArmed([.transportHide])
     }
