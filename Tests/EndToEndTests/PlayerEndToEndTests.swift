@@ -324,21 +324,34 @@ struct PlayerEndToEndTests {
         #expect(shown["error"] is NSNull)
     }
 
-    @Test("a channel whose URL is a station's playlist (.pls) plays what it lists: playing, not loading for ever")
+    @Test("a channel whose URL is a station's playlist (.pls) plays what it lists: playing, not loading for ever; one that lists nothing says so; a playlist played keeps its own title")
     func stationPlaylist() throws {
         let folder = TVShellBinary.scratchDirectory("station")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(atPath: try TestMedia.clip(seconds: 10), toPath: folder.appendingPathComponent("stream.mp4").path)
+        // A clip with no title of its own: the title is the load's, not its file name.
+        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: folder.appendingPathComponent("stream.mp4").path)
         let server = try LocalHTTPServer(directory: folder.path)
         defer { server.stop() }
         try "[playlist]\nFile1=\(server.url("stream.mp4"))\nTitle1=Bars FM\nNumberOfEntries=1\nVersion=2\n"
             .write(to: folder.appendingPathComponent("station.pls"), atomically: true, encoding: .utf8)
+        try "[playlist]\nNumberOfEntries=0\n".write(to: folder.appendingPathComponent("silent.pls"), atomically: true, encoding: .utf8)
         let lineup = folder.appendingPathComponent("radio.m3u")
-        try "#EXTM3U\n#EXTINF:-1,Bars FM\n\(server.url("station.pls"))\n".write(to: lineup, atomically: true, encoding: .utf8)
+        try "#EXTM3U\n#EXTINF:-1,Bars FM\n\(server.url("station.pls"))\n#EXTINF:-1,Silent FM\n\(server.url("silent.pls"))\n"
+            .write(to: lineup, atomically: true, encoding: .utf8)
         let shell = try ShellUnderTest([lineup.path])
         let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
         #expect(playing["title"] as? String == "Bars FM" && playing["screen"] as? String == "player", "\(playing)")
         #expect(server.requests.contains { $0.contains("stream.mp4") })
+
+        #expect(try shell.ipc.request(["channel", 2])["error"] as? String == "success")
+        let silent = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "error" }
+        #expect((silent["error"] as? [String: Any])?["reason"] as? String == "nothing to play: the playlist lists nothing", "\(silent)")
+
+        let evening = folder.appendingPathComponent("evening.m3u").path
+        try "#EXTM3U\n\(folder.appendingPathComponent("stream.mp4").path)\n".write(toFile: evening, atomically: true, encoding: .utf8)
+        #expect(try shell.ipc.request(["play", evening])["error"] as? String == "success")
+        let own = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+        #expect(own["title"] as? String == "evening", "the playlist's title, not its first entry's file name: \(own)")
     }
 
     @Test("--video none plays audio only: nothing drawn, position advances")

@@ -64,6 +64,10 @@ final class MPVPlayer {
     /// of its own (its end's reason `redirect`): the next entry it starts
     /// is that load's (`adoptRedirected`).
     private var redirected: (token: Int, timeshifted: Bool)?
+    /// The entry adopted so (`adoptRedirected`): its `media-title` that is
+    /// only its file name is not told, so the load keeps its own title
+    /// (the station's, the playlist's) rather than the first entry's name.
+    private var adoptedEntry: Int64?
     /// The first error mpv logged while loading the latest entry.
     private var lastErrorLine: String?
     /// The token of a load that failed before mpv logged why.
@@ -347,6 +351,7 @@ final class MPVPlayer {
     private func adoptRedirected(_ entry: Int64) {
         guard let redirect = redirected, redirect.token == latestToken, pendingLoad == nil else { return }
         redirected = nil
+        adoptedEntry = entry
         began(entry: entry, token: redirect.token, timeshifted: redirect.timeshifted)
         do { try mpv.command(["playlist-clear"]) } catch { logger.error("the entries after a playlist's first: \(error)") }
     }
@@ -550,7 +555,10 @@ final class MPVPlayer {
                 guard value.flag == true else { return nil }
                 return current(overPixelLimit ? .failed(reason: Self.overPixelLimitReason) : .ended)
             case .seekable: return current(.seekable(value.flag ?? false))
-            case .mediaTitle: return current(.mediaTitle(value.string))
+            case .mediaTitle:
+                let title = value.string
+                let onlyItsName = activeEntry == adoptedEntry && title != nil && title == (try? mpv.string("filename"))
+                return current(.mediaTitle(onlyItsName ? nil : title))
             case .subText: return current(.subtitleText(value.string.flatMap { $0.isEmpty ? nil : $0 }))
             case .pausedForCache: return current(.buffering(value.flag ?? false))
             case .trackList:
@@ -627,10 +635,19 @@ final class MPVPlayer {
                 return (.failureDetail(line), token)
             }
             return nil
+        case .idle:
+            // A playlist that lists nothing ("Empty playlist!"): mpv is idle with no entry of it to adopt.
+            guard let redirect = redirected, redirect.token == latestToken, pendingLoad == nil else { return nil }
+            redirected = nil
+            latestFailed = true
+            return (.failed(reason: Self.emptyPlaylistReason), redirect.token)
         default:
             return nil
         }
     }
+
+    /// Why a playlist that lists nothing failed.
+    static let emptyPlaylistReason = "nothing to play: the playlist lists nothing"
 
     /// The back buffer given to live network loads (nil: none). Set by the
     /// shell on the loop's thread before loads.
