@@ -324,7 +324,7 @@ struct PlayerEndToEndTests {
         #expect(shown["error"] is NSNull)
     }
 
-    @Test("a channel whose URL is a station's playlist (.pls) plays what it lists: playing, not loading for ever; one that lists nothing says so; a playlist played keeps its own title")
+    @Test("a channel whose URL is a station's playlist (.pls) plays what it lists: playing, not loading for ever; one that lists nothing or itself says so; a playlist played keeps its own title")
     func stationPlaylist() throws {
         let folder = TVShellBinary.scratchDirectory("station")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -335,8 +335,9 @@ struct PlayerEndToEndTests {
         try "[playlist]\nFile1=\(server.url("stream.mp4"))\nTitle1=Bars FM\nNumberOfEntries=1\nVersion=2\n"
             .write(to: folder.appendingPathComponent("station.pls"), atomically: true, encoding: .utf8)
         try "[playlist]\nNumberOfEntries=0\n".write(to: folder.appendingPathComponent("silent.pls"), atomically: true, encoding: .utf8)
+        try "[playlist]\nFile1=\(server.url("loop.pls"))\nNumberOfEntries=1\n".write(to: folder.appendingPathComponent("loop.pls"), atomically: true, encoding: .utf8)
         let lineup = folder.appendingPathComponent("radio.m3u")
-        try "#EXTM3U\n#EXTINF:-1,Bars FM\n\(server.url("station.pls"))\n#EXTINF:-1,Silent FM\n\(server.url("silent.pls"))\n"
+        try "#EXTM3U\n#EXTINF:-1,Bars FM\n\(server.url("station.pls"))\n#EXTINF:-1,Silent FM\n\(server.url("silent.pls"))\n#EXTINF:-1,Loop FM\n\(server.url("loop.pls"))\n"
             .write(to: lineup, atomically: true, encoding: .utf8)
         let shell = try ShellUnderTest([lineup.path])
         let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
@@ -346,6 +347,11 @@ struct PlayerEndToEndTests {
         #expect(try shell.ipc.request(["channel", 2])["error"] as? String == "success")
         let silent = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "error" }
         #expect((silent["error"] as? [String: Any])?["reason"] as? String == "nothing to play: the playlist lists nothing", "\(silent)")
+        try shell.ipc.discardEvents()
+        #expect(try shell.ipc.request(["channel", 3])["error"] as? String == "success")
+        let loop = try shell.ipc.waitForState(timeout: 20) { (($0["error"] as? [String: Any])?["reason"] as? String)?.contains("nested") == true }
+        #expect((loop["error"] as? [String: Any])?["reason"] as? String == "nothing to play: playlists nested more than 5 deep (one that lists itself?)")
+        #expect(server.requests.filter { $0.contains("loop.pls") }.count <= 10, "read a handful of times (the depth, and one mpv may have begun as it was stopped), not for ever")
 
         let evening = folder.appendingPathComponent("evening.m3u").path
         try "#EXTM3U\n\(folder.appendingPathComponent("stream.mp4").path)\n".write(toFile: evening, atomically: true, encoding: .utf8)

@@ -64,6 +64,10 @@ final class MPVPlayer {
     /// of its own (its end's reason `redirect`): the next entry it starts
     /// is that load's (`adoptRedirected`).
     private var redirected: (token: Int, timeshifted: Bool)?
+    /// How many playlists deep the latest load has gone (a playlist that
+    /// lists another): past `deepestPlaylist` it fails, so one that lists
+    /// itself does not keep mpv reading it for ever.
+    private var playlistDepth = 0
     /// The entry adopted so (`adoptRedirected`): its `media-title` that is
     /// only its file name is not told, so the load keeps its own title
     /// (the station's, the playlist's) rather than the first entry's name.
@@ -296,6 +300,7 @@ final class MPVPlayer {
         windowTrouble = false
         latestFailed = false
         redirected = nil
+        playlistDepth = 0
         streamsFromNetwork = TimeshiftSettings.applies(to: item.url)
         latestToken = token
         lastErrorLine = nil
@@ -505,6 +510,12 @@ final class MPVPlayer {
             guard let token = tokenByEntry[entry] else { return nil }
             switch reason {
             case .redirect where token == latestToken && entry == latestEntry:
+                playlistDepth += 1
+                guard playlistDepth <= Self.deepestPlaylist else {
+                    latestFailed = true
+                    do { try mpv.command(["stop"]) } catch { logger.error("stopping a playlist too deep: \(error)") }
+                    return (.failed(reason: Self.tooDeepReason), token)
+                }
                 redirected = (token, timeshiftEntries.contains(entry))
                 return nil
             case .error where showsWindow && token == latestToken && windowFailed(error)
@@ -648,6 +659,11 @@ final class MPVPlayer {
 
     /// Why a playlist that lists nothing failed.
     static let emptyPlaylistReason = "nothing to play: the playlist lists nothing"
+    /// Playlists listing playlists followed at most (a station's `.pls`
+    /// naming an `.m3u` is two).
+    static let deepestPlaylist = 5
+    /// Why a playlist nested deeper failed.
+    static let tooDeepReason = "nothing to play: playlists nested more than \(deepestPlaylist) deep (one that lists itself?)"
 
     /// The back buffer given to live network loads (nil: none). Set by the
     /// shell on the loop's thread before loads.
