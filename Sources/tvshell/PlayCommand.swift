@@ -520,7 +520,8 @@ struct PlayCommand: ParsableCommand {
                     media.append(location)
                     continue
                 }
-                let channels = parsed.playableChannels()
+                var channels = parsed.playableChannels()
+                channels.items = MediaFolder.lineupSidecars(channels.items)
                 if LineupCopy.keeps(location) {
                     fromURLs.append(URLLineup(location: location, items: channels.items, fromCopy: fromCopy, bytes: bytes))
                 }

@@ -321,6 +321,23 @@ struct RestrictionsEndToEndTests {
         #expect(try shell.ipc.state()["items"] as? Int == 2, "one item for the film, named by its path or its URI")
     }
 
+    @Test("a lineup (M3U) that lists a film on the disk rated only in its .nfo asks for the passcode before opening it, under the lineup's name")
+    func sidecarRatingInLineup() throws {
+        let folder = TVShellBinary.scratchDirectory("nfo-lineup")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let film = folder.appendingPathComponent("Night.Drive.2011.720p.mp4").path
+        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: film)
+        try "<movie><title>Night Drive</title><mpaa>US:Rated R</mpaa></movie>"
+            .write(toFile: folder.appendingPathComponent("Night.Drive.2011.720p.nfo").path, atomically: true, encoding: .utf8)
+        let lineup = folder.appendingPathComponent("films.m3u").path
+        try "#EXTM3U\n#EXTINF:-1,Film Night\n\(film)\n".write(toFile: lineup, atomically: true, encoding: .utf8)
+        let home = try ParentalHome.withPasscode("2468")
+        let shell = try ShellUnderTest([lineup], home: home)
+        let asked = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(asked["rating"] as? String == "R" && asked["title"] as? String == "Film Night", "\(asked)")
+        #expect(try mpvProperty("path", shell).error == "property unavailable", "the file is not even opened")
+    }
+
     @Test("a playlist file played over the socket: mpv's first entry is held and rated as any load (asked for before it decodes), and no entry after it is left to play unasked")
     func playlistEntryRated() throws {
         let folder = TVShellBinary.scratchDirectory("rated-playlist")

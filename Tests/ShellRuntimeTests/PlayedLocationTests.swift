@@ -59,4 +59,30 @@ struct PlayedLocationTests {
         let missing = try #require(try PlayedLocation.items(for: "/nonexistent/Zodiac.2007.1080p.mkv").get().first)
         #expect(missing.title == "Zodiac (2007)" && missing.contentRating == nil, "\(missing)")
     }
+
+    @Test("a lineup's local files get their sidecars (the .nfo's rating where the lineup gives none, its plot, the artwork), the lineup's names kept; a lineup of URLs is the same array")
+    func lineupSidecars() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lineup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["Night.Drive.2011.mkv", "Zodiac.2007.mkv", "Night.Drive.2011.jpg"] { try Data([0]).write(to: folder.appendingPathComponent(name)) }
+        for name in ["Night.Drive.2011", "Zodiac.2007"] {
+            try "<movie><title>\(name)</title><plot>A plot.</plot><mpaa>US:Rated R</mpaa></movie>"
+                .write(to: folder.appendingPathComponent(name + ".nfo"), atomically: true, encoding: .utf8)
+        }
+        let pg13 = ContentRating(system: "us-movie", code: "PG-13", rank: 300, media: .movie)
+        let channels = [
+            MediaItem(id: "1", title: "Films: Night Drive", url: folder.appendingPathComponent("Night.Drive.2011.mkv").path, isLive: true, number: 1),
+            MediaItem(id: "2", title: "Zodiac", url: folder.appendingPathComponent("Zodiac.2007.mkv").path, isLive: true, number: 2, rating: "PG-13", contentRating: pg13),
+            MediaItem(id: "3", title: "News", url: "http://host/news.m3u8", isLive: true, number: 3),
+        ]
+        let read = MediaFolder.lineupSidecars(channels)
+        #expect(read.map(\.title) == ["Films: Night Drive", "Zodiac", "News"], "the lineup's names")
+        #expect(read[0].contentRating?.code == "R" && read[0].summary == "A plot.")
+        #expect(read[0].artwork == folder.appendingPathComponent("Night.Drive.2011.jpg").path)
+        #expect(read[1].contentRating == pg13, "the lineup's own rating stands")
+        #expect(read[2] == channels[2])
+        let urls = [channels[2]]
+        #expect(MediaFolder.lineupSidecars(urls) == urls)
+    }
 }

@@ -66,7 +66,8 @@ extension Shell {
                 let parsed = InputLoader.parseLineup(try InputLoader.lineup(location)) ?? Lineup()
                 for problem in parsed.problems.prefix(20) { log.warning("\(label): \(problem)") }
                 let channels = parsed.playableChannels()
-                result = channels.items.isEmpty ? .failure(IPCCommandError("no channels in the lineup \(label)")) : .success(channels)
+                result = channels.items.isEmpty ? .failure(IPCCommandError("no channels in the lineup \(label)"))
+                    : .success((MediaFolder.lineupSidecars(channels.items), channels.targets))
             } catch {
                 result = .failure(IPCCommandError("the lineup cannot be read: " + URLRedaction.redactingURLs(in: "\(error)")))
             }

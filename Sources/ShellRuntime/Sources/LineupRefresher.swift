@@ -282,7 +282,7 @@ public final class LineupRefresher: Sendable {
         // of 100 MB was held beside its channels and their items).
         guard let parsed = readParsed(label: label, lastBytes: &lastBytes, failures: &failures, unread: unread) else { return nil }
         let channels = parsed.playableChannels()
-        return (channels.items, channels.targets, parsed.guideURLs)
+        return (MediaFolder.lineupSidecars(channels.items), channels.targets, parsed.guideURLs)
     }
 
     /// The lineup's bytes, or nil when it cannot be read: the failure is

@@ -89,6 +89,27 @@ public enum MediaFolder {
         }
     }
 
+    /// A lineup's items, those that are files on this machine (an M3U
+    /// listing films on a disk) with their sidecars read as a folder's
+    /// files are: the `.nfo`'s rating (where the lineup gives none) and
+    /// plot, and the artwork; the lineup's names kept. The same array when
+    /// none is a local file (a provider's 350 000 URLs are not copied).
+    /// Reads the disk: any thread but the run loop.
+    public static func lineupSidecars(_ items: [MediaItem]) -> [MediaItem] {
+        guard items.contains(where: { $0.url.hasPrefix("/") }) else { return items }
+        return items.map { item in
+            guard item.url.hasPrefix("/") else { return item }
+            var read = item
+            if read.artwork == nil { read.artwork = SidecarArtwork.path(for: item.url) }
+            if let info = SidecarInfo.read(for: item.url) {
+                read = info.applied(to: read)
+                read.title = item.title
+                read.titleFromLocation = item.titleFromLocation
+            }
+            return read
+        }
+    }
+
     private static func folder(of file: String) -> Substring {
         file.lastIndex(of: "/").map { file[..<$0] } ?? ""
     }
