@@ -77,16 +77,22 @@ public enum MediaFolder {
     /// (`fromLocation`), a local file's sidecars found beside it — its
     /// artwork, and its `.nfo` (`SidecarInfo`: title, plot, rating).
     public static func items(files: [String]) -> [MediaItem] {
-        // How many media files each folder holds, for its movie.nfo.
-        var inFolder: [Substring: Int] = [:]
-        for file in files where !file.contains("://") { inFolder[folder(of: file), default: 0] += 1 }
+        let alone = aloneness(files.filter { !$0.contains("://") })
         return files.map { location in
             var item = MediaItem.fromLocation(location)
             item.artwork = SidecarArtwork.path(for: location)
-            let alone: Bool? = inFolder[folder(of: location)] == 1 ? nil : false
-            if let info = SidecarInfo.read(for: location, alone: alone) { item = info.applied(to: item) }
+            if let info = SidecarInfo.read(for: location, alone: alone(location)) { item = info.applied(to: item) }
             return item
         }
+    }
+
+    /// For `SidecarInfo.read`'s `alone`, from how many of `files` each
+    /// folder holds: false where it holds more than one of them (a folder of
+    /// many is not listed for its movie.nfo), nil (listed to find out) else.
+    private static func aloneness(_ files: [String]) -> (String) -> Bool? {
+        var inFolder: [Substring: Int] = [:]
+        for file in files { inFolder[folder(of: file), default: 0] += 1 }
+        return { file in inFolder[folder(of: file)] == 1 ? nil : false }
     }
 
     /// A lineup's items, those that are files on this machine (an M3U
@@ -97,11 +103,12 @@ public enum MediaFolder {
     /// Reads the disk: any thread but the run loop.
     public static func lineupSidecars(_ items: [MediaItem]) -> [MediaItem] {
         guard items.contains(where: { $0.url.hasPrefix("/") }) else { return items }
+        let alone = aloneness(items.lazy.map(\.url).filter { $0.hasPrefix("/") })
         return items.map { item in
             guard item.url.hasPrefix("/") else { return item }
             var read = item
             if read.artwork == nil { read.artwork = SidecarArtwork.path(for: item.url) }
-            if let info = SidecarInfo.read(for: item.url) {
+            if let info = SidecarInfo.read(for: item.url, alone: alone(item.url)) {
                 read = info.applied(to: read)
                 read.title = item.title
                 read.titleFromLocation = item.titleFromLocation
