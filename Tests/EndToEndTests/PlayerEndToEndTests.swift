@@ -324,7 +324,7 @@ struct PlayerEndToEndTests {
         #expect(shown["error"] is NSNull)
     }
 
-    @Test("a channel whose URL is a station's playlist (.pls) plays what it lists: playing, not loading for ever; one that lists nothing or itself says so; a playlist played keeps its own title")
+    @Test("a channel whose URL is a station's playlist (.pls) plays what it lists: playing, not loading for ever; one that lists nothing or itself says so; the channel's user agent reaches the stream it lists; a playlist played keeps its own title")
     func stationPlaylist() throws {
         let folder = TVShellBinary.scratchDirectory("station")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -337,12 +337,13 @@ struct PlayerEndToEndTests {
         try "[playlist]\nNumberOfEntries=0\n".write(to: folder.appendingPathComponent("silent.pls"), atomically: true, encoding: .utf8)
         try "[playlist]\nFile1=\(server.url("loop.pls"))\nNumberOfEntries=1\n".write(to: folder.appendingPathComponent("loop.pls"), atomically: true, encoding: .utf8)
         let lineup = folder.appendingPathComponent("radio.m3u")
-        try "#EXTM3U\n#EXTINF:-1,Bars FM\n\(server.url("station.pls"))\n#EXTINF:-1,Silent FM\n\(server.url("silent.pls"))\n#EXTINF:-1,Loop FM\n\(server.url("loop.pls"))\n"
+        try "#EXTM3U\n#EXTINF:-1,Bars FM\n#EXTVLCOPT:http-user-agent=StationAgent/1.0\n\(server.url("station.pls"))\n#EXTINF:-1,Silent FM\n\(server.url("silent.pls"))\n#EXTINF:-1,Loop FM\n\(server.url("loop.pls"))\n"
             .write(to: lineup, atomically: true, encoding: .utf8)
         let shell = try ShellUnderTest([lineup.path])
         let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
         #expect(playing["title"] as? String == "Bars FM" && playing["screen"] as? String == "player", "\(playing)")
-        #expect(server.requests.contains { $0.contains("stream.mp4") })
+        let asked = zip(server.requests, server.requestHeaders).filter { $0.0.contains("stream.mp4") }.map { $0.1["user-agent"] }
+        #expect(!asked.isEmpty && asked.allSatisfy { $0 == "StationAgent/1.0" }, "the stream asked for with the channel's agent: \(asked)")
 
         #expect(try shell.ipc.request(["channel", 2])["error"] as? String == "success")
         let silent = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "error" }

@@ -68,6 +68,8 @@ final class MPVPlayer {
     /// lists another): past `deepestPlaylist` it fails, so one that lists
     /// itself does not keep mpv reading it for ever.
     private var playlistDepth = 0
+    /// The loads' HTTP options, kept as mpv's own too (for adopted entries).
+    private var httpOptions = LoadHTTPOptions()
     /// The entry adopted so (`adoptRedirected`): its `media-title` that is
     /// only its file name is not told, so the load keeps its own title
     /// (the station's, the playlist's) rather than the first entry's name.
@@ -328,7 +330,11 @@ final class MPVPlayer {
         if holdsLoads, let source = detailsSource, source.applies(to: item) {
             ratingLookup = RatingLookup.start(item, token: token, source: source, wake: wakeLine)
         }
-        if heldHook != nil {
+        let sync = heldHook != nil
+        for change in httpOptions.changes(for: options, read: ownHTTPOption) {
+            if sync { try mpv.setProperty(change.name, change.value) } else { try mpv.setPropertyAsync(change.name, change.value) }
+        }
+        if sync {
             // The load held at its hook must be replaced before it is let
             // go (so nothing of it decodes); mpv's core waits there, free.
             try mpv.setFlag("pause", paused)
@@ -655,6 +661,14 @@ final class MPVPlayer {
         default:
             return nil
         }
+    }
+
+    /// mpv's own value of an HTTP option, as a per-file option gives it
+    /// (the header fields as one list, their commas escaped).
+    private func ownHTTPOption(_ name: String) -> String {
+        guard name == "http-header-fields" else { return (try? mpv.string(name)) ?? "" }
+        guard case .array(let fields)? = try? mpv.node(name) else { return "" }
+        return MPVHandle.stringList(fields.compactMap(\.string))
     }
 
     /// Why a playlist that lists nothing failed.
