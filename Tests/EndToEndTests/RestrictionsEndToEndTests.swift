@@ -321,7 +321,7 @@ struct RestrictionsEndToEndTests {
         #expect(try shell.ipc.state()["items"] as? Int == 2, "one item for the film, named by its path or its URI")
     }
 
-    @Test("a lineup (M3U) that lists a film on the disk rated only in its .nfo asks for the passcode before opening it, under the lineup's name")
+    @Test("a lineup (M3U) that lists a film on the disk rated only in its .nfo asks for the passcode before opening it, under the lineup's name, at a start and when switched to while running")
     func sidecarRatingInLineup() throws {
         let folder = TVShellBinary.scratchDirectory("nfo-lineup")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -336,6 +336,14 @@ struct RestrictionsEndToEndTests {
         let asked = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
         #expect(asked["rating"] as? String == "R" && asked["title"] as? String == "Film Night", "\(asked)")
         #expect(try mpvProperty("path", shell).error == "property unavailable", "the file is not even opened")
+
+        // The same lineup switched to while running (the socket's and the fleet's `lineup`).
+        let running = try ShellUnderTest(["av://lavfi:testsrc2=size=160x90:rate=25"], home: home)
+        try running.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(try running.ipc.request(["lineup", lineup])["error"] as? String == "success")
+        let switched = try running.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(switched["rating"] as? String == "R" && switched["title"] as? String == "Film Night", "\(switched)")
+        #expect(try mpvProperty("path", running).error == "property unavailable")
     }
 
     @Test("a playlist file played over the socket: mpv's first entry is held and rated as any load (asked for before it decodes), and no entry after it is left to play unasked")
