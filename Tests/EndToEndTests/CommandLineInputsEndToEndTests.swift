@@ -2,6 +2,8 @@ import Foundation
 import ShellTesting
 import Testing
 
+private func channelNumber(_ state: [String: Any]) -> Int? { (state["channel"] as? [String: Any])?["number"] as? Int }
+
 /// What a user types first: a mistyped subcommand, options before the
 /// subcommand, a directory of films (on a box, one not there yet).
 @Suite("Command-line inputs, end to end")
@@ -103,6 +105,54 @@ struct CommandLineInputsEndToEndTests {
         #expect(try bus.playerctl("open", show.appendingPathComponent("Bars.and.Tone.S01E10.mp4").absoluteString).status == 0)
         let second = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["title"] as? String == "Bars and Tone — S01E10" }
         #expect(second["items"] as? Int == 3 && second["index"] as? Int == 2, "the folder's own item, not another: \(second)")
+    }
+
+    @Test("a film played over the socket whose .nfo is slow to read (a hung share) does not replace what was chosen meanwhile: a later play, or a channel the viewer flipped to")
+    func slowReadPlayedLate() throws {
+        let dir = TVShellBinary.scratchDirectory("slow-read")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let film = dir.appendingPathComponent("Slow Film.mp4").path, other = dir.appendingPathComponent("Other Film.mp4").path
+        for path in [film, other] { try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: path) }
+        // A named pipe for the .nfo: its read waits until the test writes it, as a read from a hung share does.
+        let nfo = dir.appendingPathComponent("Slow Film.nfo").path
+        #expect(mkfifo(nfo, 0o600) == 0)
+        func answerRead() {
+            let fd = open(nfo, O_WRONLY)
+            let text = Array("<movie><title>Slow Film</title><year>2001</year></movie>".utf8)
+            _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try """
+            #EXTM3U
+            #EXTINF:-1 tvg-chno="1",One
+            av://lavfi:testsrc2=size=160x90:rate=25
+            #EXTINF:-1 tvg-chno="2",Two
+            av://lavfi:mandelbrot=size=160x90:rate=25
+            """.write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+
+        let slow = try shell.ipc.send(["play", film])
+        #expect(try shell.ipc.request(["play", other])["error"] as? String == "success")
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["title"] as? String == "Other Film" }
+        answerRead()
+        #expect(try shell.ipc.reply(to: slow)["error"] as? String == "superseded: a later play was asked for while this one was read")
+
+        #expect(try shell.ipc.request(["channel", 2])["error"] as? String == "success")
+        try shell.ipc.waitForState { channelNumber($0) == 2 && $0["phase"] as? String == "playing" }
+        let flipped = try shell.ipc.send(["play", film])
+        try shell.ipc.request(["keypress", "PGDWN"])
+        try shell.ipc.waitForState { channelNumber($0) == 1 && $0["phase"] as? String == "playing" }
+        answerRead()
+        #expect(try shell.ipc.reply(to: flipped)["error"] as? String == "superseded: something else was chosen to play while this one was read")
+        let stays = try shell.ipc.state()
+        #expect(channelNumber(stays) == 1 && stays["title"] as? String == "One", "the viewer's channel stays: \(stays)")
+
+        let alone = try shell.ipc.send(["play", film])
+        answerRead()
+        #expect(try shell.ipc.reply(to: alone)["error"] as? String == "success")
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["title"] as? String == "Slow Film (2001)" }
     }
 
     @Test("--video window with no display says so and exits 69", .enabled(if: !FileManager.default.fileExists(atPath: "/dev/dri")))

@@ -9,6 +9,8 @@ public final class IPCClient {
     private let fd: Int32
     private var buffer: [UInt8] = []
     private var nextID = 1
+    /// Replies that came while another was waited for, by request id.
+    private var replies: [Int: [String: Any]] = [:]
     /// Events received so far, oldest first.
     public private(set) var events: [[String: Any]] = []
 
@@ -33,19 +35,36 @@ public final class IPCClient {
     /// Sends `command` and returns the reply object.
     @discardableResult
     public func request(_ command: [Any], timeout: Double = 10) throws -> [String: Any] {
+        let id = try send(command)
+        do { return try reply(to: id, timeout: timeout) } catch let error as SpawnError where error.message.hasPrefix("no reply") {
+            throw SpawnError(message: "no reply to \(command)")
+        }
+    }
+
+    /// Sends `command` without waiting: its reply is had with `reply(to:)`
+    /// (replies to other requests meanwhile are kept for it).
+    public func send(_ command: [Any]) throws -> Int {
         let id = nextID
         nextID += 1
         let data = try JSONSerialization.data(withJSONObject: ["command": command, "request_id": id])
         var line = [UInt8](data)
         line.append(10)
-        _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        _ = line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return id
+    }
+
+    /// The reply to the request `send` numbered `id`, waiting for it.
+    public func reply(to id: Int, timeout: Double = 10) throws -> [String: Any] {
+        if let kept = replies.removeValue(forKey: id) { return kept }
         let deadline = Deadline(in: timeout)
         while true {
             while let message = try nextMessage(deadline: deadline) {
                 if message["event"] != nil { events.append(message); continue }
-                if (message["request_id"] as? Int) == id { return message }
+                guard let other = message["request_id"] as? Int else { continue }
+                if other == id { return message }
+                replies[other] = message
             }
-            if deadline.hasPassed { throw SpawnError(message: "no reply to \(command)") }
+            if deadline.hasPassed { throw SpawnError(message: "no reply to request \(id)") }
         }
     }
 

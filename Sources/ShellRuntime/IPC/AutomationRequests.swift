@@ -34,8 +34,9 @@ protocol AutomationHost: AnyObject {
     /// The items for a location asked to play (`PlayedLocation.items`),
     /// handed to `answer` on the run loop: at once for a URL; for a local
     /// path once it is read off the run loop. A failure says why: a folder
-    /// with no media, or `playSuperseded` when a later play was asked for
-    /// meanwhile (that one plays, not this).
+    /// with no media, `playSuperseded` when a later play was asked for
+    /// meanwhile (that one plays, not this), or `playChosenMeanwhile` when
+    /// the item playing changed meanwhile (the viewer's choice stands).
     func playedItems(_ location: String, answer: @escaping (Result<[MediaItem], IPCCommandError>) -> Void)
 }
 

@@ -140,4 +140,7 @@ struct IPCCommandError: Error, Equatable {
     /// A play whose item was read after a later play was asked for
     /// (`AutomationHost.playedItems`): the later one plays.
     static let playSuperseded = IPCCommandError("superseded: a later play was asked for while this one was read")
+    /// A play whose item was read after the viewer chose another item to
+    /// play (a channel, a film): the viewer's choice stands.
+    static let playChosenMeanwhile = IPCCommandError("superseded: something else was chosen to play while this one was read")
 }

@@ -113,7 +113,12 @@ extension Shell: AutomationHost {
             read.mapError { IPCCommandError("invalid parameter: \($0)") }
         }
         guard PlayedLocation.isLocal(location) else { return answer(told(PlayedLocation.items(for: location))) }
-        let finish = RunLoopCall<Read> { [self] read in answer(asked == playsAsked ? told(read) : .failure(.playSuperseded)) }
+        let playing = store.state.currentItem?.id
+        let finish = RunLoopCall<Read> { [self] read in
+            if asked != playsAsked { return answer(.failure(.playSuperseded)) }
+            if store.state.currentItem?.id != playing { return answer(.failure(.playChosenMeanwhile)) }
+            answer(told(read))
+        }
         let inbox = self.inbox
         DispatchQueue.global().async {
             let read = PlayedLocation.items(for: location)
