@@ -13,23 +13,32 @@ public struct Track: Equatable, Hashable, Sendable {
     /// is one known (the player's adapter names it); nil otherwise.
     public var languageName: String?
     public var selected: Bool
+    /// Flagged forced: subtitles for what is not in the audio's language
+    /// (signs, a foreign line) only.
+    public var forced: Bool
+    /// Flagged for the deaf and hard of hearing (SDH: sounds described too).
+    public var hearingImpaired: Bool
 
-    public init(id: Int, kind: Kind, title: String? = nil, language: String? = nil, languageName: String? = nil, selected: Bool = false) {
+    public init(id: Int, kind: Kind, title: String? = nil, language: String? = nil, languageName: String? = nil, selected: Bool = false,
+                forced: Bool = false, hearingImpaired: Bool = false) {
         self.id = id
         self.kind = kind
         self.title = title
         self.language = language
         self.languageName = languageName
         self.selected = selected
+        self.forced = forced
+        self.hearingImpaired = hearingImpaired
     }
 
     /// What a viewer reads in the menus: "English", "Commentary (English)",
-    /// "Track 2" …; the language's code where it has no known name ("qaa").
-    /// A code that names no language ("und", undetermined; "zxx", no
-    /// speech; "mis") is left out: "Track 2", not "und".
+    /// "English SDH", "English (forced)", "Track 2" …; the language's code
+    /// where it has no known name ("qaa"). A code that names no language
+    /// ("und", undetermined; "zxx", no speech; "mis") is left out:
+    /// "Track 2", not "und". A flag the title already says is not said again.
     public var label: String {
         let named = languageName ?? language.flatMap { Self.namesNoLanguage($0) ? nil : $0 }
-        return switch (title, named) {
+        var label = switch (title, named) {
         // A title that only repeats the language ("eng", "English").
         case (let t?, let l?) where t.lowercased() == l.lowercased() || t.lowercased() == language?.lowercased(): l
         case (let t?, let l?): "\(t) (\(l))"
@@ -37,6 +46,10 @@ public struct Track: Equatable, Hashable, Sendable {
         case (nil, let l?): l
         default: "Track \(id)"
         }
+        let said = title?.lowercased() ?? ""
+        if hearingImpaired && !said.contains("sdh") && !said.contains("hearing") { label += " SDH" }
+        if forced && !said.contains("forced") { label += " (forced)" }
+        return label
     }
 }
 

@@ -66,6 +66,46 @@ struct OverlayEndToEndTests {
         #expect(shown.ok && !shown.screen.contains("eng\n") && !shown.screen.contains(" eng "), "\(shown.screen)")
     }
 
+    @Test("a film's subtitle files are named by their language; French chosen in one film is French in the next, and Off stays off")
+    func subtitlesCarried() throws {
+        let dir = TVShellBinary.scratchDirectory("subtitles-carried")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var films: [String] = []
+        for name in ["First", "Second"] {
+            let film = dir.appendingPathComponent("\(name).mp4").path
+            try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: film)
+            // The second has a German file too, listed first: French is
+            // another track number there (mpv would keep the number).
+            for (code, language) in (name == "Second" ? [("de", "German")] : []) + [("en", "English"), ("fr", "French")] {
+                try "1\n00:00:00,000 --> 00:01:00,000\n\(name) in \(language)\n\n"
+                    .write(toFile: dir.appendingPathComponent("\(name).\(code).srt").path, atomically: true, encoding: .utf8)
+            }
+            films.append(film)
+        }
+        func subtitles(_ state: [String: Any]) -> [String] {
+            ((state["tracks"] as? [[String: Any]]) ?? []).filter { $0["type"] as? String == "subtitle" }
+                .map { ($0["title"] as? String ?? "") + ($0["selected"] as? Bool == true ? " ●" : "") }
+        }
+        let shell = try ShellUnderTest(films)
+        let first = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && subtitles($0).count == 2 }
+        #expect(subtitles(first).map { $0.replacingOccurrences(of: " ●", with: "") } == ["English", "French"], "not the files' names: \(subtitles(first))")
+        // The Subtitles tab's items: LEFT to Off, RIGHT twice to French.
+        for key in ["DOWN", "RIGHT", "DOWN", "LEFT", "LEFT", "LEFT", "RIGHT", "RIGHT", "ENTER", "ESC"] { try shell.ipc.request(["keypress", key]) }
+        #expect(subtitles(try shell.ipc.state()) == ["English", "French ●"])
+
+        #expect(try shell.ipc.request(["play", films[1]])["error"] as? String == "success")
+        let second = try shell.ipc.waitForState { $0["title"] as? String == "Second" && subtitles($0) == ["German", "English", "French ●"] }
+        #expect(second["phase"] as? String == "playing")
+        #expect(shell.tmux.waitFor { $0.contains("Second in French") }.ok, "mpv shows the French file")
+
+        for key in ["DOWN", "RIGHT", "DOWN", "LEFT", "LEFT", "LEFT", "ENTER", "ESC"] { try shell.ipc.request(["keypress", key]) }
+        #expect(subtitles(try shell.ipc.state()) == ["German", "English", "French"])
+        #expect(try shell.ipc.request(["play", films[0]])["error"] as? String == "success")
+        try shell.ipc.waitForState { $0["title"] as? String == "First" && $0["phase"] as? String == "playing" && subtitles($0).count == 2 }
+        #expect(try shell.ipc.request(["get_mpv_property", "sid"])["data"] as? String == "no", "subtitles stay off")
+        #expect(subtitles(try shell.ipc.state()) == ["English", "French"])
+    }
+
     @Test("on a live channel the info panel has no Chapters tab, and Now and Next start their times in one column")
     func liveInfo() throws {
         let shell = try ShellUnderTest(["--home"], width: 100, height: 30, connectTimeout: 120, cacheHome: DemoLineupEndToEndTests.cacheHome)

@@ -22,4 +22,13 @@ struct TrackLabelTests {
         #expect(Track(id: 4, kind: .audio, language: "zxx").label == "Track 4")
         #expect(Track.namesNoLanguage("mis") && !Track.namesNoLanguage("eng"))
     }
+
+    @Test("forced and hard-of-hearing flags are said after the name, not again where the title says them")
+    func flags() {
+        #expect(Track(id: 1, kind: .subtitle, language: "eng", languageName: "English", forced: true).label == "English (forced)")
+        #expect(Track(id: 2, kind: .subtitle, language: "eng", languageName: "English", hearingImpaired: true).label == "English SDH")
+        #expect(Track(id: 3, kind: .subtitle, title: "SDH", language: "eng", languageName: "English", hearingImpaired: true).label == "SDH (English)")
+        #expect(Track(id: 4, kind: .subtitle, title: "Forced", language: "eng", languageName: "English", forced: true).label == "Forced (English)")
+        #expect(Track(id: 5, kind: .subtitle, forced: true).label == "Track 5 (forced)")
+    }
 }

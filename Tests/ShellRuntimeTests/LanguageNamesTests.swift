@@ -28,4 +28,20 @@ struct LanguageNamesTests {
         #expect(tracks.map(\.label) == ["English", "Stereo (German)", "Track 3"])
         #expect(tracks.map(\.language) == ["eng", "ger", nil], "the code is kept, for choosing subtitles by language")
     }
+
+    @Test("a film's subtitle file is named by its language, not by the file's name mpv gives it as title; one with none is \"External\"; flags are kept")
+    func sidecarFiles() {
+        let node = MPVNode.array([
+            .map(["id": .int(1), "type": .string("sub"), "title": .string("Film.en.srt"), "lang": .string("en"), "external": .flag(true),
+                  "external-filename": .string("/films/Film.en.srt")]),
+            .map(["id": .int(2), "type": .string("sub"), "title": .string("Film.srt"), "external": .flag(true),
+                  "external-filename": .string("/films/Film.srt")]),
+            .map(["id": .int(3), "type": .string("sub"), "title": .string("Signs"), "lang": .string("eng"), "external": .flag(true),
+                  "external-filename": .string("/films/Film.signs.ass"), "forced": .flag(true)]),
+            .map(["id": .int(4), "type": .string("sub"), "title": .string("Film.en.srt"), "lang": .string("eng"), "hearing-impaired": .flag(true)]),
+        ])
+        let tracks = MPVPlayer.tracks(node)
+        #expect(tracks.map(\.label) == ["English", "External", "Signs (English) (forced)", "Film.en.srt (English) SDH"],
+                "a title inside the file (not a sidecar's name) stays")
+    }
 }

@@ -35,6 +35,8 @@ public struct ShellState: Equatable, Sendable {
     public var playback = PlaybackState()
     /// Set while scrubbing.
     public var scrub: ScrubState?
+    /// The viewer's last subtitles and audio language, for what plays next.
+    public var trackChoice = TrackChoice()
     /// Policy values the reducer uses.
     public var settings = ShellSettings() { didSet { reindexIfStale() } }
     /// Live TV: flips, digits, previous channel, recovery, failover.

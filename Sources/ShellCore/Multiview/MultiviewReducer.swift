@@ -375,6 +375,7 @@ enum MultiviewReducer {
         NavigationReducer.go(&state, to: .player)
         state.chrome.transportVisible = true
         effects += [.exchangePlayers(.main, PlayerSlot.views[multiview.focus]), .slot(.main, .mute(state.settings.muted))]
+            + TrackChoiceReducer.tracksListed(&state)
         state.warm.allowed = focused.playback.token
         state.warm.refused = []
         effects += keepWarm(&state, others)

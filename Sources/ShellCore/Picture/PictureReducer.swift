@@ -155,7 +155,7 @@ enum PictureReducer {
             .emit(.pipRestored(item: item)),
             .emit(.pipStopped(item: item, reason: "restored")),
         ]
-        return effects + RestrictionReducer.boundaryTimer(state)
+        return effects + TrackChoiceReducer.tracksListed(&state) + RestrictionReducer.boundaryTimer(state)
     }
 
     /// The delegate did not answer the restore in time: the picture stops.
@@ -194,7 +194,7 @@ enum PictureReducer {
         return [
             .exchangePlayers(.main, .picture), .slot(.picture, .mute(true)), .slot(.main, .mute(false)),
             .cancelTimer(.hintHide), .startTimer(.transportHide, after: state.settings.transportHideDelay),
-        ] + RestrictionReducer.boundaryTimer(state) + boundaryTimer(state)
+        ] + TrackChoiceReducer.tracksListed(&state) + RestrictionReducer.boundaryTimer(state) + boundaryTimer(state)
     }
 
     /// Something new plays full screen: the picture goes on muted.

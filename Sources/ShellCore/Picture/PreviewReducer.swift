@@ -165,7 +165,7 @@ enum PreviewReducer {
             .emit(.playbackStarted(title: state.title, url: state.items[index].url)),
         ]
         if state.settings.rememberPositions { effects.append(.recordPlay(state.items[index], live: state.items[index].isLive)) }
-        effects += PictureReducer.muteForFullScreen(&state)
+        effects += PictureReducer.muteForFullScreen(&state) + TrackChoiceReducer.tracksListed(&state)
         if state.restrictions.policy.mode != .off, !RestrictionReducer.covered(state, state.items[index], programmeStart: state.playback.programmeStart) {
             state.restrictions.grant = nil
         }

@@ -122,6 +122,7 @@ enum OverlayReducer {
             state.playback.speed = speed
             return [.setSpeed(speed)] + FeedbackReducer.badge(&state, "Speed \(OverlayModel.speedLabel(speed))")
         case .selectTrack(let kind, let id):
+            TrackChoiceReducer.chosen(&state, kind, id: id)
             for i in state.playback.tracks.indices where state.playback.tracks[i].kind == kind {
                 state.playback.tracks[i].selected = state.playback.tracks[i].id == id
             }

@@ -43,6 +43,9 @@ public struct PlaybackState: Equatable, Sendable {
     public var seekPending = false
     /// Audio, video and subtitle tracks, as the player lists them.
     public var tracks: [Track] = []
+    /// The kinds of track the viewer's last choice (`TrackChoice`) was
+    /// already given to in this load.
+    public var tracksChosen: Set<Track.Kind> = []
     public var chapters: [Chapter] = []
     /// Playback speed (1 = normal).
     public var speed = 1.0

@@ -19,7 +19,7 @@ enum PlayerReducer {
             let item = state.currentItem
             let history: [Effect] = state.settings.rememberPositions ? item.map { [.recordPlay($0, live: state.isLive)] } ?? [] : []
             return answer(&state, true) + [.emit(.playbackStarted(title: state.title, url: state.playingURL ?? ""))] + history + OverlayReducer.showHint(&state)
-                + WarmReducer.mainPlaying(state)
+                + WarmReducer.mainPlaying(state) + TrackChoiceReducer.tracksListed(&state)
         case .failed(let reason) where state.live.flip != nil:
             if let effects = FailoverReducer.failedDuringFlip(&state, reason: reason) { return effects }
             state.playback.phase = .failed
@@ -120,7 +120,7 @@ enum PlayerReducer {
             return changed ? RecoveryReducer.buffering(state, value) : []
         case .tracks(let tracks):
             state.playback.tracks = tracks
-            return []
+            return TrackChoiceReducer.tracksListed(&state)
         case .chapters(let chapters):
             state.playback.chapters = chapters
             return []

@@ -788,9 +788,21 @@ final class MPVPlayer {
             default: return nil
             }
             let language = t["lang"]?.string
-            return Track(id: Int(id), kind: kind, title: t["title"]?.string, language: language, languageName: LanguageNames.name(language),
-                         selected: t["selected"]?.flag ?? false)
+            return Track(id: Int(id), kind: kind, title: title(t, language: language), language: language, languageName: LanguageNames.name(language),
+                         selected: t["selected"]?.flag ?? false, forced: t["forced"]?.flag ?? false,
+                         hearingImpaired: t["hearing-impaired"]?.flag ?? false)
         }
+    }
+
+    /// A track's title for a viewer. mpv titles a sidecar file's track (a
+    /// film's `.en.srt`) with the file's name: that is no title, the track is
+    /// named by its language, or "External" where the name gives none.
+    private static func title(_ track: MPVNode, language: String?) -> String? {
+        let title = track["title"]?.string
+        guard track["external"]?.flag == true, let file = track["external-filename"]?.string,
+              title == nil || title == file || title == (file as NSString).lastPathComponent else { return title }
+        let named = language.map { !$0.isEmpty && !Track.namesNoLanguage($0) } ?? false
+        return named ? nil : "External"
     }
 
     /// A report for the latest load, if mpv is playing its entry.

@@ -104,11 +104,17 @@ struct OverlayTests {
         #expect(OverlayModel.infoItems(h.state)[0].isCurrent)
         h.press(.down) { $0.chrome.overlayFocus = 4 }
         h.press(.right) { $0.chrome.overlayFocus = 5 }
-        h.press(.select, effects: [.selectTrack(.subtitle, 1)]) { $0.playback.tracks[3].selected = true }
+        h.press(.select, effects: [.selectTrack(.subtitle, 1)]) {
+            $0.playback.tracks[3].selected = true
+            $0.trackChoice.subtitles = .language("eng", forced: false, hearingImpaired: false)
+        }
         h.press(.right)
         h.press(.down)
         h.press(.left) { $0.chrome.overlayFocus = 4 }
-        h.press(.select, effects: [.selectTrack(.subtitle, nil)]) { $0.playback.tracks[3].selected = false }
+        h.press(.select, effects: [.selectTrack(.subtitle, nil)]) {
+            $0.playback.tracks[3].selected = false
+            $0.trackChoice.subtitles = .off
+        }
         h.press(.up) { $0.chrome.overlayFocus = 2 }
         h.press(.up) {
             $0.chrome.overlay = .none

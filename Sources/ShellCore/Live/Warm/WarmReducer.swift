@@ -243,7 +243,7 @@ enum WarmReducer {
         state.warm.allowed = state.playback.token
         state.live.recovery = nil
         state.clearChrome()
-        effects += saved + [.slot(.main, .mute(false)), .setPause(false)]
+        effects += saved + [.slot(.main, .mute(false)), .setPause(false)] + TrackChoiceReducer.tracksListed(&state)
         guard ready else {
             if hold { effects.append(.startTimer(.posterDelay, after: state.settings.posterDelay)) }
             return effects + showPlayer(&state) + RecoveryReducer.loadStarted(state) + RestrictionReducer.didStartLoad(&state)
