@@ -304,6 +304,11 @@ struct PlayCommand: ParsableCommand {
         configured.grabInput = setup.file.grabInput
         configured.cec = setup.file.cec
         if let remember = setup.file.remember { configured.remembers = remember }
+        if configured.remembers {
+            let kept = TrackChoiceFile.read(TrackChoiceFile.path(library: setup.file.libraryPath ?? LibraryStore.defaultPath()))
+            configured.trackChoice = kept.choice
+            if let problem = kept.problem { logger.warning("\(problem); subtitles and audio start as the player chooses them") }
+        }
         configured.libraryPath = setup.file.libraryPath
         configured.guideStorePath = setup.file.guideStorePath
         configured.lineupRefresh = setup.file.lineupRefresh ?? configured.lineupRefresh

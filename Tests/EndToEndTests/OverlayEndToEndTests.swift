@@ -66,7 +66,7 @@ struct OverlayEndToEndTests {
         #expect(shown.ok && !shown.screen.contains("eng\n") && !shown.screen.contains(" eng "), "\(shown.screen)")
     }
 
-    @Test("a film's subtitle files are named by their language; French chosen in one film is French in the next, and Off stays off")
+    @Test("a film's subtitle files are named by their language; French chosen in one film is French in the next, Off stays off, and French is chosen again after a restart")
     func subtitlesCarried() throws {
         let dir = TVShellBinary.scratchDirectory("subtitles-carried")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -86,7 +86,8 @@ struct OverlayEndToEndTests {
             ((state["tracks"] as? [[String: Any]]) ?? []).filter { $0["type"] as? String == "subtitle" }
                 .map { ($0["title"] as? String ?? "") + ($0["selected"] as? Bool == true ? " ●" : "") }
         }
-        let shell = try ShellUnderTest(films)
+        let home = ParentalHome(dir.appendingPathComponent("home"))
+        let shell = try ShellUnderTest(films, home: home)
         let first = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && subtitles($0).count == 2 }
         #expect(subtitles(first).map { $0.replacingOccurrences(of: " ●", with: "") } == ["English", "French"], "not the files' names: \(subtitles(first))")
         // The Subtitles tab's items: LEFT to Off, RIGHT twice to French.
@@ -104,6 +105,15 @@ struct OverlayEndToEndTests {
         try shell.ipc.waitForState { $0["title"] as? String == "First" && $0["phase"] as? String == "playing" && subtitles($0).count == 2 }
         #expect(try shell.ipc.request(["get_mpv_property", "sid"])["data"] as? String == "no", "subtitles stay off")
         #expect(subtitles(try shell.ipc.state()) == ["English", "French"])
+
+        // French again, and the shell started again: French from the start.
+        for key in ["DOWN", "RIGHT", "DOWN", "LEFT", "LEFT", "LEFT", "RIGHT", "RIGHT", "ENTER", "ESC"] { try shell.ipc.request(["keypress", key]) }
+        #expect(subtitles(try shell.ipc.state()) == ["English", "French ●"])
+        _ = try shell.ipc.request(["quit"])
+        #expect(shell.waitForExit() == 0)
+        let again = try ShellUnderTest(films, home: home)
+        try again.ipc.waitForState { $0["title"] as? String == "First" && $0["phase"] as? String == "playing" && subtitles($0) == ["English", "French ●"] }
+        #expect(again.tmux.waitFor { $0.contains("First in French") }.ok)
     }
 
     @Test("on a live channel the info panel has no Chapters tab, and Now and Next start their times in one column")

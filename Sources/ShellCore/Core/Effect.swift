@@ -32,6 +32,8 @@ public enum Effect: Equatable, Sendable {
     case setVolume(Double)
     /// The volume and mute as they are now, kept for the next start.
     case keepSound(volume: Double, muted: Bool)
+    /// The viewer's subtitles and audio language as chosen now, kept for the next start.
+    case keepTrackChoice(TrackChoice)
     /// An item of the embedding program's overlay was activated.
     case overlayActivated(String)
     /// The program's menu `menu` of the transport bar was taken: a choice of

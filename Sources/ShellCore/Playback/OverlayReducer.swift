@@ -122,11 +122,11 @@ enum OverlayReducer {
             state.playback.speed = speed
             return [.setSpeed(speed)] + FeedbackReducer.badge(&state, "Speed \(OverlayModel.speedLabel(speed))")
         case .selectTrack(let kind, let id):
-            TrackChoiceReducer.chosen(&state, kind, id: id)
+            let kept = TrackChoiceReducer.chosen(&state, kind, id: id)
             for i in state.playback.tracks.indices where state.playback.tracks[i].kind == kind {
                 state.playback.tracks[i].selected = state.playback.tracks[i].id == id
             }
-            return [.selectTrack(kind, id)]
+            return [.selectTrack(kind, id)] + kept
         case .archive(let channel, let start):
             _ = dismiss(&state)
             return CatchupReducer.play(&state, index: channel, start: start, now: now)

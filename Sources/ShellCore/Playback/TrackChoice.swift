@@ -39,8 +39,15 @@ public struct TrackChoice: Equatable, Sendable {
 
 enum TrackChoiceReducer {
     /// The viewer chose `id` (nil: subtitles off) in the info panel or a
-    /// transport-bar menu: remembered for what plays next.
-    static func chosen(_ state: inout ShellState, _ kind: Track.Kind, id: Int?) {
+    /// transport-bar menu: remembered for what plays next, and kept for the
+    /// next start when it changed.
+    static func chosen(_ state: inout ShellState, _ kind: Track.Kind, id: Int?) -> [Effect] {
+        let before = state.trackChoice
+        remember(&state, kind, id: id)
+        return state.trackChoice == before ? [] : [.keepTrackChoice(state.trackChoice)]
+    }
+
+    private static func remember(_ state: inout ShellState, _ kind: Track.Kind, id: Int?) {
         let track = id.flatMap { id in state.playback.tracks.first { $0.kind == kind && $0.id == id } }
         switch kind {
         case .subtitle:

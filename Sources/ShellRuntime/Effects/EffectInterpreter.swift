@@ -44,6 +44,8 @@ public final class EffectInterpreter: EffectPerformer {
     package var logos: (any LogoSource)?
     /// Keeps the volume and mute for the next start (nil: not kept).
     package var sound: SoundFile?
+    /// Where the subtitles and audio chosen are kept (nil: nothing is remembered).
+    package var tracks: TrackChoiceFile?
 
     package init(store: Store, players: any PlayerHost, timers: ShellTimers, clock: any ShellClock, inbox: ActionInbox,
                  restrictions: RestrictionsService, library: LibrarySlot = LibrarySlot(), logger: Logger) {
@@ -145,6 +147,8 @@ public final class EffectInterpreter: EffectPerformer {
                 if live { inbox.post(.watchCounts([item.channelKey: 1])) }
             case .keepSound(let volume, let muted):
                 sound?.keep(SoundFile.Sound(volume: volume, muted: muted))
+            case .keepTrackChoice(let choice):
+                tracks?.keep(choice)
             case .saveFavourite(let key, let name, let on):
                 library.current?.submit(.favourite(FavouriteChannel(key: key, name: name, added: Date().timeIntervalSince1970), on: on))
             case .saveReminder(let reminder, let on):

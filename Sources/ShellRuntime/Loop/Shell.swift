@@ -141,6 +141,7 @@ public final class Shell {
         initial.settings.utcOffsetChange = LocalTime.change(near: Date().timeIntervalSince1970)
         if let change = initial.settings.utcOffsetChange { LocalTime.log(change, logger) }
         if configuration.video == .tv { initial.settings.takeOverLoading = false }
+        initial.trackChoice = configuration.trackChoice
         initial.live.startIndex = configuration.startIndex
         initial.live.fallbackIndex = configuration.fallbackIndex
         inbox = ActionInbox()
@@ -151,7 +152,9 @@ public final class Shell {
         effects = EffectInterpreter(store: store, players: players, timers: timers, clock: clock, inbox: inbox,
                                     restrictions: restrictions, library: library, logger: logger)
         if configuration.remembers {
-            effects.sound = SoundFile(path: SoundFile.path(library: configuration.libraryPath ?? LibraryStore.defaultPath()), logger: logger)
+            let library = configuration.libraryPath ?? LibraryStore.defaultPath()
+            effects.sound = SoundFile(path: SoundFile.path(library: library), logger: logger)
+            effects.tracks = TrackChoiceFile(path: TrackChoiceFile.path(library: library), logger: logger)
         }
         let inbox = self.inbox
         logoBitmaps = configuration.video == .tv ? LogoBitmaps() : nil
@@ -304,6 +307,7 @@ public final class Shell {
         loop()
         library.current?.flush()
         effects.sound?.flush()
+        effects.tracks?.flush()
         notifier.stopping()
         restrictions.authorizer.cancelAll()
         logger.info("quit")

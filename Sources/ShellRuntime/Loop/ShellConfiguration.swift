@@ -48,6 +48,9 @@ public struct ShellConfiguration: Sendable {
     public var libraryPath: String?
     /// Remember positions and plays at all.
     public var remembers = true
+    /// The subtitles and audio language the viewer chose when the shell
+    /// last ran (`TrackChoiceFile`), carried to what plays now.
+    public var trackChoice = TrackChoice()
     /// Now Playing on D-Bus (MPRIS): on the session bus by default.
     public var nowPlaying: NowPlayingBus = .session
     /// The back buffer of live network streams (nil: none, so live cannot

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Logging
 
@@ -25,23 +24,13 @@ public final class SoundFile: @unchecked Sendable {
         }
     }
 
-    public let path: String
-    private let logger: Logger
-    private let queue = DispatchQueue(label: "tvshell.sound")
-    private let lock = NSLock()
-    private var pending: Sound?
-    private var reported = false
-    /// Seconds a change waits, gathering those after it, before the newest
-    /// is written: a held volume key (ten steps a second) writes once a
-    /// second, not ten times, on a box's SD card.
-    private let settle: Double
+    public var path: String { file.path }
+    private let file: KeptFile<Sound>
     /// Files written (for tests).
-    private(set) var writes = 0
+    var writes: Int { file.writes }
 
     public init(path: String, logger: Logger, settle: Double = 1) {
-        self.path = path
-        self.logger = logger
-        self.settle = settle
+        file = KeptFile(path: path, what: "the volume", logger: logger, settle: settle)
     }
 
     /// `sound.json` in the folder of the library at `libraryPath`.
@@ -63,37 +52,11 @@ public final class SoundFile: @unchecked Sendable {
     /// Writes `sound` `settle` seconds after the first change not yet
     /// written; a newer one given before then replaces it.
     public func keep(_ sound: Sound) {
-        lock.lock()
-        let scheduled = pending != nil
-        pending = sound
-        lock.unlock()
-        if !scheduled { queue.asyncAfter(deadline: .now() + settle) { self.write() } }
+        file.keep(sound)
     }
 
     /// Writes what was kept and not written yet, now (at exit).
     public func flush() {
-        queue.sync { write() }
-    }
-
-    private func write() {
-        lock.lock()
-        let sound = pending
-        pending = nil
-        lock.unlock()
-        guard let sound else { return }
-        lock.lock()
-        writes += 1
-        lock.unlock()
-        do {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try JSONEncoder().encode(sound).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            lock.lock()
-            let first = !reported
-            reported = true
-            lock.unlock()
-            if first { logger.warning("the volume cannot be kept for the next start in \(path): \(error)") }
-        }
+        file.flush()
     }
 }

@@ -104,14 +104,14 @@ struct OverlayTests {
         #expect(OverlayModel.infoItems(h.state)[0].isCurrent)
         h.press(.down) { $0.chrome.overlayFocus = 4 }
         h.press(.right) { $0.chrome.overlayFocus = 5 }
-        h.press(.select, effects: [.selectTrack(.subtitle, 1)]) {
+        h.press(.select, effects: [.selectTrack(.subtitle, 1), .keepTrackChoice(TrackChoice(subtitles: .language("eng", forced: false, hearingImpaired: false)))]) {
             $0.playback.tracks[3].selected = true
             $0.trackChoice.subtitles = .language("eng", forced: false, hearingImpaired: false)
         }
         h.press(.right)
         h.press(.down)
         h.press(.left) { $0.chrome.overlayFocus = 4 }
-        h.press(.select, effects: [.selectTrack(.subtitle, nil)]) {
+        h.press(.select, effects: [.selectTrack(.subtitle, nil), .keepTrackChoice(TrackChoice(subtitles: .off))]) {
             $0.playback.tracks[3].selected = false
             $0.trackChoice.subtitles = .off
         }

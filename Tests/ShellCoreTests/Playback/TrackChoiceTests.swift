@@ -60,7 +60,8 @@ struct TrackChoiceTests {
         for key in [RemoteCommand.down, .right, .down] { h.apply(.command(key, at: h.clock.now)) }
         #expect(h.state.chrome.infoTab == .subtitles && OverlayModel.infoItems(h.state).map(\.title) == ["Off", "English", "French"])
         h.press(.right) { $0.chrome.overlayFocus += 1 }
-        h.press(.select, effects: [.selectTrack(.subtitle, 2)]) {
+        let french = TrackChoice(subtitles: .language("French", forced: false, hearingImpaired: false))
+        h.press(.select, effects: [.selectTrack(.subtitle, 2), .keepTrackChoice(french)]) {
             $0.playback.tracks[3].selected = false
             $0.playback.tracks[4].selected = true
             $0.trackChoice.subtitles = .language("French", forced: false, hearingImpaired: false)
@@ -72,6 +73,9 @@ struct TrackChoiceTests {
         #expect(selected(h, .subtitle) == [2] && h.state.playback.tracksChosen == [.subtitle])
         // The same list again (mpv lists on every change) chooses nothing more.
         #expect(h.apply(.player(.tracks(h.state.playback.tracks), token: h.state.playback.token, at: h.clock.now)).isEmpty)
+        // French chosen again: nothing new to keep for the next start.
+        for key in [RemoteCommand.down, .right, .down] { h.apply(.command(key, at: h.clock.now)) }
+        h.press(.select, effects: [.selectTrack(.subtitle, 2)])
         end(h)
     }
 
