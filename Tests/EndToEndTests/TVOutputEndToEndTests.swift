@@ -179,6 +179,34 @@ struct TVOutputEndToEndTests {
         #expect(!isTrack(under), "the picture where the bar was: \(under)")
     }
 
+    @Test("subtitles on the TV go above the transport bar while it shows, so both read whole, and back to mpv's place when it hides")
+    func subtitlesAboveBar() throws {
+        let dir = TVShellBinary.scratchDirectory("tv-subtitles")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let film = dir.appendingPathComponent("Film.mp4").path
+        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: film)
+        try "1\n00:00:00,000 --> 00:01:00,000\nSaid above the bar\n\n"
+            .write(toFile: dir.appendingPathComponent("Film.en.srt").path, atomically: true, encoding: .utf8)
+        let tv = try Running([film])
+        try tv.waitForState(timeout: 60) { $0["phase"] as? String == "playing" && $0["transport_visible"] as? Bool == true }
+        func subtitlePlace(until done: (Int) -> Bool) throws -> Int {
+            let deadline = Deadline(in: 10)
+            var place = 0
+            repeat {
+                place = Int(try tv.ipc.request(["get_mpv_property", "sub-pos"])["data"] as? String ?? "") ?? 0
+                if done(place) { break }
+                Thread.sleep(forTimeInterval: 0.05)
+            } while !deadline.hasPassed
+            return place
+        }
+        let raised = try subtitlePlace { $0 < 100 }
+        #expect((60..<90).contains(raised), "above the bar's title, in the bottom half: \(raised)")
+        let read = try tv.waitForText("Said above the bar", lightText: true)
+        #expect(read.contains("Said above the bar") && read.contains("Film"), "the subtitle and the bar's title both read: \(read)")
+        try tv.waitForState(timeout: 12) { $0["transport_visible"] as? Bool == false }
+        #expect(try subtitlePlace { $0 == 100 } == 100, "mpv's own place with the bar gone")
+    }
+
     @Test("after many new screens their overlay on mpv's OSD is made afresh (freeing what libass keeps of their texts): the home screen reads as before, and nothing of the old overlay stays over the channel full screen or in the picture in picture")
     func osdRenewal() throws {
         let tv = try Running(["--home"])

@@ -77,6 +77,12 @@ extension MPVPlayer {
 
     /// Puts `events` (ASS) on the OSD as overlay `id`, at `width`×`height`;
     /// empty events take it away.
+    /// Where mpv draws subtitles: their bottom at `percent` of the output's
+    /// height (100: mpv's own place). Run-loop thread.
+    func setSubtitlePosition(_ percent: Int) throws {
+        try mpv.setPropertyAsync("sub-pos", String(percent))
+    }
+
     func showOverlay(_ events: String, width: Int, height: Int, id: Int = 1) throws {
         try mpv.command(["osd-overlay", String(id), events.isEmpty ? "none" : "ass-events", events, String(width), String(height)])
     }
