@@ -95,6 +95,34 @@ struct VideoEndToEndTests {
         #expect(String(decoding: shell.pty.output, as: UTF8.self).contains("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\"), "leaving video deletes the image")
     }
 
+    @Test("in a kitty or sixel picture mpv draws the subtitles into the image: above the transport bar while it shows, at mpv's place when it hides", arguments: ["kitty", "sixel"])
+    func subtitlesAboveBarInImages(protocol name: String) throws {
+        let dir = TVShellBinary.scratchDirectory("image-subtitles")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let film = dir.appendingPathComponent("Film.mp4").path
+        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: film)
+        try "1\n00:00:00,000 --> 00:01:00,000\nSaid above the bar\n\n"
+            .write(toFile: dir.appendingPathComponent("Film.en.srt").path, atomically: true, encoding: .utf8)
+        let terminal = name == "kitty" ? FakeTerminal("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.32.2)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c")
+            : FakeTerminal("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;22c")
+        let shell = try ShellInPty([film], columns: 80, rows: 24, pixels: (640, 384), terminal: terminal)
+        let playing = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["transport_visible"] as? Bool == true }
+        #expect(playing["picture"] as? String == name)
+        func subtitlePlace(until done: (Int) -> Bool) throws -> Int {
+            let deadline = Deadline(in: 10)
+            var place = 0
+            repeat {
+                place = Int(try shell.ipc.request(["get_mpv_property", "sub-pos"])["data"] as? String ?? "") ?? 0
+                if done(place) { break }
+                Thread.sleep(forTimeInterval: 0.05)
+            } while !deadline.hasPassed
+            return place
+        }
+        #expect((60..<95).contains(try subtitlePlace { $0 < 100 }), "above the bar")
+        try shell.ipc.waitForState(timeout: 12) { $0["transport_visible"] as? Bool == false && $0["hint"] as? Bool == false }
+        #expect(try subtitlePlace { $0 == 100 } == 100, "mpv's own place with the bar gone")
+    }
+
     @Test("a kitty terminal on a slow link gets smaller images (the terminal scales them to the same cells) instead of a frame a second")
     func kittyOnSlowLink() throws {
         let kitty = FakeTerminal("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c")

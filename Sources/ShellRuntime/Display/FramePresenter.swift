@@ -22,6 +22,11 @@ final class FramePresenter: Presenter {
     private let logger: Logger
     /// The software renderer of the player in a slot, if one runs there.
     weak var renderers: (any RendererSource)?
+    /// The players: the main one draws the subtitles into an image picture.
+    weak var players: PlayerSlots?
+    /// Where mpv draws the subtitles into an image (kitty, sixel), above the
+    /// screens' bottom block; a picture of cells has them drawn as text.
+    private let subtitles: SubtitlePlacer
     /// The scrub thumbnail to draw.
     weak var thumbnails: ThumbnailService?
     var automation: (any AutomationPort)?
@@ -33,6 +38,7 @@ final class FramePresenter: Presenter {
         self.theme = theme
         self.context = context
         self.logger = logger
+        subtitles = SubtitlePlacer(logger: logger)
     }
 
     var capabilities: PresenterCapabilities {
@@ -56,11 +62,13 @@ final class FramePresenter: Presenter {
     func playerReplaced() {
         frameReady = false
         renderedToken = nil
+        subtitles.mainChanged(left: nil)
     }
 
     /// Two slots' players changed places: each renders its current frame
     /// again, at its new place's size.
     func playersExchanged(_ a: PlayerSlot, _ b: PlayerSlot) {
+        if a == .main || b == .main { subtitles.mainChanged(left: players?[a == .main ? b : a]) }
         for slot in [a, b] {
             if slot == .main { frameReady = true } else { windowFrameReady.insert(slot) }
         }
@@ -169,6 +177,9 @@ final class FramePresenter: Presenter {
             let (screen, spot) = ShellView.compose(state, theme: theme, width: terminal.width, height: terminal.height, context: context)
             if let spot, spot != state.picture.pip?.spot { store.send(.pictureDrawn(spot)) }
             uiChanged = terminal.draw(screen) || lastDrawn == nil
+            if let rows = terminal.picture.imageRows(terminal.height) {
+                subtitles.place(SubtitlePlace.position(screen, top: 0, cellHeight: 1, outputHeight: rows), on: players?[.main])
+            }
             lastDrawn = visible
             lastDrawnWidth = terminal.width
             lastDrawnHeight = terminal.height

@@ -235,6 +235,7 @@ public final class Shell {
             context.subtitlesAsText = picture == .cells
             let presenter = FramePresenter(terminal: terminal, store: store, theme: theme, context: context, logger: logger)
             presenter.renderers = players
+            presenter.players = players
             presenter.automation = automation.isEmpty ? nil : automation
             self.terminal = terminal
             self.presenter = presenter

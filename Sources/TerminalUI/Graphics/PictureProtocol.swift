@@ -45,6 +45,17 @@ public enum PictureProtocol: Equatable, Sendable {
         return false
     }
 
+    /// The rows of a screen of `rows` an image of the whole screen covers
+    /// (nil: cells, no image): all of them in kitty, all but the last in
+    /// sixel (`imageSize`).
+    public func imageRows(_ rows: Int) -> Int? {
+        switch self {
+        case .cells: nil
+        case .kitty: rows
+        case .sixel: max(1, rows - 1)
+        }
+    }
+
     /// The image size in pixels for `columns` × `rows` cells, nil for cells.
     /// Sixel leaves the last row out: an image that reaches the bottom line
     /// would scroll the screen.

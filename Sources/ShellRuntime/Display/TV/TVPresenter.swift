@@ -27,9 +27,8 @@ final class TVPresenter: Presenter {
     private var drawnFrom: FrameKey?
     /// When the output's size was last asked for.
     private var sizeLookedAt = 0.0
-    /// The subtitles' place last told to the main player (`sub-pos`; nil:
-    /// not told to this one yet).
-    private var subtitlePosition: Int?
+    /// Where mpv draws the subtitles, above the screens' bottom block.
+    private let subtitles: SubtitlePlacer
     /// Overlays sent so far (`get_state.tv.osd_updates`).
     private(set) var updates = 0
     /// When the overlay is made afresh, to free libass's caches.
@@ -63,6 +62,7 @@ final class TVPresenter: Presenter {
         self.columns = columns
         self.safeArea = safeArea
         bitmaps = TVWindowBitmaps(logger: logger)
+        subtitles = SubtitlePlacer(logger: logger)
         images = logos.map { TVImageBitmaps(logos: $0, logger: logger) }
         x11 = X11Session(logger: logger, now: MonotonicClock.now().seconds)
     }
@@ -171,7 +171,7 @@ final class TVPresenter: Presenter {
         let laid = screen.windows.compactMap { window in screen.uncoveredPart(of: window).map { (window, $0) } }
         layout = TVLayout(left: frame.left, top: frame.top, cellWidth: frame.cellWidth, cellHeight: frame.cellHeight,
                           windows: laid.map(\.0), parts: laid.map(\.1), images: screen.images)
-        placeSubtitles(on: player, TVSubtitlePlace.position(screen, top: frame.top, cellHeight: frame.cellHeight, outputHeight: output.height))
+        subtitles.place(SubtitlePlace.position(screen, top: frame.top, cellHeight: frame.cellHeight, outputHeight: output.height), on: player)
         needsDraw = false
         if let shown, shown.events == frame.events, shown.width == output.width, shown.height == output.height { return }
         do {
@@ -192,18 +192,6 @@ final class TVPresenter: Presenter {
             updates += 1
         } catch {
             logger.error("the OSD overlay: \(error)")
-        }
-    }
-
-    /// mpv's subtitles above the screens' bottom block (`TVSubtitlePlace`),
-    /// told to mpv when that changes.
-    private func placeSubtitles(on player: MPVPlayer, _ position: Int) {
-        guard position != subtitlePosition else { return }
-        do {
-            try player.setSubtitlePosition(position)
-            subtitlePosition = position
-        } catch {
-            logger.error("the subtitles' place: \(error)")
         }
     }
 
@@ -235,8 +223,7 @@ final class TVPresenter: Presenter {
         guard a == .main || b == .main else { return }
         let left = players?[a == .main ? b : a]
         for id in OSDRenewal.ids { try? left?.showOverlay("", width: 0, height: 0, id: id) }
-        if subtitlePosition != nil && subtitlePosition != 100 { try? left?.setSubtitlePosition(100) }
-        subtitlePosition = nil
+        subtitles.mainChanged(left: left)
         renewal.removed()
         if thumbnailLaid != nil { try? left?.removeBitmap(id: Self.thumbnailID) }
         thumbnailLaid = nil
@@ -249,7 +236,7 @@ final class TVPresenter: Presenter {
     /// The main player died and a new one took its place: nothing is laid on it yet.
     func playerReplaced() {
         renewal.removed()
-        subtitlePosition = nil
+        subtitles.mainChanged(left: nil)
         thumbnailLaid = nil
         bitmaps.removeAll(from: nil)
         images?.removeAll(from: nil)

@@ -2,12 +2,12 @@ import Canvas
 @testable import ShellRuntime
 import Testing
 
-@Suite("Where mpv draws subtitles on the TV")
-struct TVSubtitlePlaceTests {
+@Suite("Where mpv draws subtitles under the screens (the TV, a kitty or sixel picture)")
+struct SubtitlePlaceTests {
     /// 40 × 18 cells of picture on a 720-pixel output, the grid 36 px from
     /// its top with 36-pixel rows (18 rows: 36 … 684).
     private func picture() -> Screen { Screen(width: 40, height: 18, fill: .video) }
-    private func place(_ screen: Screen) -> Int { TVSubtitlePlace.position(screen, top: 36, cellHeight: 36, outputHeight: 720) }
+    private func place(_ screen: Screen) -> Int { SubtitlePlace.position(screen, top: 36, cellHeight: 36, outputHeight: 720) }
 
     @Test("above a bar laid over the picture (title, a clear row, progress, times, a clear row under it): the subtitle's bottom just above the title's row")
     func aboveBar() {
