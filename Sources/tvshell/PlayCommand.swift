@@ -269,6 +269,7 @@ struct PlayCommand: ParsableCommand {
         if let linear = setup.file.linearBreaks { settings.linearBreaks = linear }
         if let enabled = setup.file.upNextEnabled { settings.upNextEnabled = enabled }
         if let countdown = setup.file.upNextCountdown { settings.upNextCountdown = countdown }
+        if let count = setup.file.stillWatching { settings.stillWatchingAfter = count }
         settings.warmNeighbours = setup.file.warmNeighbours ?? 2
         if let delay = setup.file.warmDelay { settings.warmDelay = delay }
         settings.flipFavouritesOnly = setup.file.flipFavourites

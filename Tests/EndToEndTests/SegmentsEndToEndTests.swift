@@ -333,4 +333,26 @@ struct UpNextEndToEndTests {
         #expect(accepted["outcome"] as? String == "accepted")
         try shell.ipc.waitForState { ($0["url"] as? String ?? "").hasSuffix("S01E02.mkv") }
     }
+
+    @Test("with still_watching = 1, the episode the countdown played with no key pressed asks \"Still watching?\" with no countdown, and ends paused under it; ENTER plays the next")
+    func stillWatching() throws {
+        let dir = TVShellBinary.scratchDirectory("still-watching")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try TestMedia.clip(seconds: 6)
+        let files = (1...3).map { dir.appendingPathComponent("Show S01E0\($0).mkv").path }
+        for file in files { try FileManager.default.copyItem(atPath: source, toPath: file) }
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[up_next]\ncountdown = 1\nstill_watching = 1\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--config", config] + files)
+        // Six seconds long, each episode's card comes up at its start.
+        let asked = try shell.ipc.waitForState(timeout: 20) { ($0["url"] as? String ?? "").hasSuffix("S01E02.mkv") && self.upNext($0) != nil }
+        #expect(upNext(asked)?["still_watching"] as? Bool == true && upNext(asked)?["automatic"] as? Bool == false, "\(upNext(asked) ?? [:])")
+        #expect(upNext(asked)?["title"] as? String == "Show — S01E03")
+        #expect(shell.tmux.waitFor { $0.contains("Still watching? Up Next") && $0.contains("Show — S01E03") }.ok)
+        let ended = try shell.ipc.waitForState(timeout: 20) { $0["paused"] as? Bool == true && $0["phase"] as? String == "ended" }
+        #expect((ended["url"] as? String ?? "").hasSuffix("S01E02.mkv") && upNext(ended)?["still_watching"] as? Bool == true,
+                "E02 ended under the card, E03 not started: \(ended["url"] ?? "")")
+        try shell.ipc.request(["keypress", "ENTER"])
+        try shell.ipc.waitForState { ($0["url"] as? String ?? "").hasSuffix("S01E03.mkv") && $0["phase"] as? String == "playing" }
+    }
 }

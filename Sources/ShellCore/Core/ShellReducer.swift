@@ -50,6 +50,8 @@ public enum ShellReducer {
     private static func reduceAction(_ state: inout ShellState, _ action: Action) -> [Effect] {
         switch action {
         case .command(let command, let now):
+            // Someone is watching: Up Next may play on by itself again.
+            state.upNext.playedOnByItself = 0
             return KeyRouter.reduce(&state, command, now: now) + KioskReducer.armIdleReturn(state) + ScreensaverReducer.arm(state)
         case .open(let items, let now):
             return LineupReducer.open(&state, items: items, now: now) + ScreensaverReducer.arm(state)

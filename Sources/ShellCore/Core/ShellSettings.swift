@@ -151,6 +151,11 @@ public struct ShellSettings: Equatable, Sendable {
     public var upNextEnabled = true
     /// Seconds the Up Next countdown runs (0: never by itself).
     public var upNextCountdown = 10.0
+    /// Items the countdown may play on by themselves with no key pressed
+    /// before the next card asks "Still watching?" instead (0: never asks):
+    /// a viewer asleep in front of a folder of episodes does not have them
+    /// play all night. Never in a kiosk.
+    public var stillWatchingAfter = 3
     /// Seconds "what did they say" goes back.
     public var replayInterval = 15.0
     /// The user's language (ISO 639, from the locale), for choosing subtitles.

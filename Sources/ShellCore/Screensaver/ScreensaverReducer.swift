@@ -15,7 +15,7 @@ enum ScreensaverReducer {
     static func allowed(_ state: ShellState) -> Bool {
         guard !state.sleep.asleep, state.screen != .passcode, state.screen != .interstitial, state.multiview == nil,
               state.picture.preview == nil, state.chrome.notice == nil, state.chrome.message == nil, state.guide.remindersDue.isEmpty,
-              state.upNext.card == nil, state.live.flip == nil
+              state.upNext.card == nil || state.upNext.card?.stillWatching == true, state.live.flip == nil
         else { return false }
         if let pip = state.picture.pip, !still(pip.playback) { return false }
         return state.screen != .player || still(state.playback)

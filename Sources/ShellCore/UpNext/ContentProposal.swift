@@ -40,11 +40,15 @@ public struct UpNextState: Equatable, Sendable {
     public var secondsLeft: Int
     /// Focus on the card: 0 Play Now, 1 Cancel.
     public var focus = 0
+    /// The card asks "Still watching?" (`ShellSettings.stillWatchingAfter`
+    /// items played on by themselves): no countdown, it waits for a key.
+    public var stillWatching = false
 
     public init(proposal: ContentProposal) {
         self.proposal = proposal
         secondsLeft = Int(proposal.automaticAcceptanceInterval.rounded(.up))
     }
 
-    public var automatic: Bool { proposal.automaticAcceptanceInterval > 0 }
+    /// The countdown runs and plays the next by itself.
+    public var automatic: Bool { proposal.automaticAcceptanceInterval > 0 && !stillWatching }
 }

@@ -14,6 +14,10 @@ public struct UpNextFeatureState: Equatable, Sendable {
     public var proposalImage: PlaybackState?
     /// The program's proposal for the current load (`nextContentProposal(after:)`).
     public var programProposal: ContentProposal?
+    /// Items the countdown started in a row with no key pressed since (any
+    /// key sets it back to 0): at `ShellSettings.stillWatchingAfter` the
+    /// next card asks "Still watching?" and waits.
+    public var playedOnByItself = 0
 
     public init() {}
 }

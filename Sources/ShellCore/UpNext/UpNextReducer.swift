@@ -5,7 +5,10 @@ import MediaModel
 /// ENTER on Play Now (or the countdown reaching 0) plays it from the start,
 /// Cancel or ESC lets this one finish and then goes home, LEFT / RIGHT /
 /// scrubbing put the card away until the end. Never over the passcode
-/// prompt, an overlay, the scrub head or an ad break.
+/// prompt, an overlay, the scrub head or an ad break. After
+/// `ShellSettings.stillWatchingAfter` items the countdown played with no
+/// key pressed, the card asks "Still watching?" with no countdown: the item
+/// ends paused under it, and the screen saver and idle sleep take over.
 enum UpNextReducer {
     /// The proposal for what plays: the program's, else the built-in guess.
     static func proposal(_ state: ShellState) -> ContentProposal? {
@@ -38,6 +41,8 @@ enum UpNextReducer {
     static func present(_ state: inout ShellState, _ proposal: ContentProposal) -> [Effect] {
         var card = UpNextState(proposal: proposal)
         card.phase = .presented
+        let limit = state.settings.stillWatchingAfter
+        card.stillWatching = !state.kiosk && limit > 0 && state.upNext.playedOnByItself >= limit
         state.upNext.card = card
         state.segments.contextualAction = nil
         var effects: [Effect] = [.cancelTimer(.contextualActionHide), .emit(.contentProposalPresented(title: proposal.title, id: proposal.item.id))]
@@ -51,6 +56,7 @@ enum UpNextReducer {
         card.secondsLeft -= 1
         state.upNext.card = card
         guard card.secondsLeft <= 0 else { return [.startTimer(.upNextTick, after: 1)] }
+        state.upNext.playedOnByItself += 1
         return accept(&state, now: now)
     }
 

@@ -6,6 +6,12 @@ enum UpNextView {
     /// The image's place on the card, in cells (16:9 with 1:2 cells).
     static let imageSize = (width: 16, height: 4)
 
+    /// The card's first line: "Up Next", or "Still watching? Up Next" when
+    /// the card waits for a key (`UpNextState.stillWatching`).
+    static func heading(_ state: ShellState) -> String {
+        state.upNext.card?.stillWatching == true ? "Still watching? Up Next" : "Up Next"
+    }
+
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
         guard let card = state.upNext.card, card.phase == .presented else { return }
         let base = Style(foreground: theme.text, background: theme.barBackground)
@@ -22,7 +28,7 @@ enum UpNextView {
         }
         let left = x + imageWidth
         let textWidth = width - imageWidth
-        screen.put("Up Next", x: left + 2, y: y + 1, style: base.with(foreground: theme.secondaryText))
+        screen.put(heading(state), x: left + 2, y: y + 1, style: card.stillWatching ? base.bolded() : base.with(foreground: theme.secondaryText))
         if card.automatic {
             let count = "in \(card.secondsLeft) s"
             screen.put(count, x: x + width - 2 - columnWidth(of: count), y: y + 1, style: base.with(foreground: theme.accent).bolded())

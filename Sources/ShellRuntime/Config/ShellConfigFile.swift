@@ -110,6 +110,8 @@ public struct ShellConfigFile: Equatable, Sendable {
     /// `[up_next]`: nil keeps the default (on, 10 s).
     public var upNextEnabled: Bool?
     public var upNextCountdown: Double?
+    /// `[up_next] still_watching`: items played on by themselves before the card asks.
+    public var stillWatching: Int?
     /// `[guide] refresh`: seconds (nil: 12 h).
     public var guideRefresh: Double?
     /// `[guide] store`: where the guide is kept (nil: `GuideStore.defaultPath`).
@@ -334,7 +336,10 @@ public struct ShellConfigFile: Equatable, Sendable {
             case "countdown":
                 guard let seconds = value.float, seconds >= 0, seconds <= 120 else { throw EntryError("expected seconds from 0 (never by itself) to 120") }
                 upNextCountdown = seconds
-            default: throw EntryError("unknown setting; expected enabled or countdown")
+            case "still_watching":
+                guard let count = value.integer, (0...50).contains(count) else { throw EntryError("expected a number of items from 0 (never asks) to 50") }
+                stillWatching = count
+            default: throw EntryError("unknown setting; expected enabled, countdown or still_watching")
             }
         case "segments" where entry.key == "linear":
             guard let flag = value.boolean else { throw EntryError("expected true or false") }

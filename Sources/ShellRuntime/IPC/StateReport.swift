@@ -318,7 +318,7 @@ enum StateReport {
             "resume_offer": state.upNext.resumeOffer.map { ["position": $0.position, "focus": $0.focus == 0 ? "resume" : "beginning"] as [String: Any] } ?? NSNullValue.null,
             "up_next": state.upNext.card.flatMap { card in
                 card.phase == .presented
-                    ? ["title": card.proposal.title, "id": card.proposal.item.id, "seconds_left": card.secondsLeft, "automatic": card.automatic,
+                    ? ["title": card.proposal.title, "id": card.proposal.item.id, "seconds_left": card.secondsLeft, "automatic": card.automatic, "still_watching": card.stillWatching,
                        "focus": card.focus == 0 ? "play" : "cancel",
                        "image": card.proposal.previewImage as Any? ?? NSNullValue.null,
                        "image_shown": state.upNext.proposalImage?.firstFramePresented == true] as [String: Any] : nil

@@ -1,5 +1,5 @@
 import MediaModel
-import ShellCore
+@testable import ShellCore
 import ShellTesting
 import Testing
 
@@ -49,6 +49,73 @@ struct UpNextTests {
         #expect(effects.contains(.load(episode(2), token: 2)), "from the start")
         #expect(h.state.current == 2 && h.state.upNext.card == nil)
         h.expectArmed([.transportHide, .hintHide])
+    }
+
+    @Test("after two episodes the countdown played with no key pressed, the third's card asks \"Still watching?\" with no countdown and waits, the episode ending paused under it; a key in between starts the count again")
+    func stillWatching() {
+        var settings = ShellSettings()
+        settings.upNextCountdown = 1
+        settings.stillWatchingAfter = 2
+        settings.segmentChoices[.credits] = .never
+        settings.screensaverDelay = 600
+        let h = ReducerHarness(ShellState(items: (1...5).map { episode($0) }, settings: settings))
+        h.apply(.display(DisplaySize(columns: 100, rows: 30)))
+        h.apply(.playIndex(0, at: h.clock.now))
+        /// The episode loaded now plays on to its credits: the effects of reaching them.
+        func toCredits() -> [Effect] {
+            let token = h.state.playback.token
+            for report in [PlayerReport.duration(180), .seekable(true), .playing, .position(150)] { h.apply(.player(report, token: token, at: h.clock.now)) }
+            return h.apply(.player(.position(161), token: token, at: h.clock.now))
+        }
+        func countdownEnds() {
+            _ = h.advance(by: 1)
+            h.apply(.timerFired(.upNextTick, at: h.clock.now))
+        }
+        #expect(toCredits().contains(.startTimer(.upNextTick, after: 1)))
+        countdownEnds()
+        #expect(h.state.current == 1 && h.state.upNext.playedOnByItself == 1)
+        #expect(toCredits().contains(.startTimer(.upNextTick, after: 1)) && h.state.upNext.card?.stillWatching == false)
+        countdownEnds()
+        #expect(h.state.current == 2 && h.state.upNext.playedOnByItself == 2)
+
+        let asked = toCredits()
+        #expect(asked == [.cancelTimer(.contextualActionHide), .emit(.contentProposalPresented(title: "Show S01E04", id: "e4"))], "no countdown")
+        #expect(h.state.upNext.card?.stillWatching == true && h.state.upNext.card?.automatic == false)
+        let ended = h.apply(.player(.ended, token: h.state.playback.token, at: h.clock.now))
+        #expect(ended == [.emit(.endFile(url: episode(3).url))] && h.state.playback.paused && h.state.current == 2, "paused at its end, nothing loaded")
+        #expect(h.state.upNext.card?.phase == .presented)
+        #expect(UpNextView.heading(h.state) == "Still watching? Up Next")
+        // Nobody answers: the screen saver covers the still screen (and the
+        // idle sleep may put the TV to standby); a key takes it down alone.
+        _ = h.advance(by: 600)
+        h.apply(.timerFired(.screensaver, at: h.clock.now))
+        #expect(h.state.screensaver.showing)
+        h.apply(.command(.select, at: h.clock.now))
+        #expect(!h.state.screensaver.showing && h.state.current == 2 && h.state.upNext.card?.stillWatching == true)
+        h.apply(.command(.select, at: h.clock.now))
+        #expect(h.state.current == 3 && h.state.upNext.playedOnByItself == 0, "Play Now: someone is watching")
+
+        #expect(toCredits().contains(.startTimer(.upNextTick, after: 1)))
+        countdownEnds()
+        #expect(h.state.upNext.playedOnByItself == 1)
+        h.apply(.command(.volumeUp, at: h.clock.now))
+        #expect(h.state.upNext.playedOnByItself == 0, "any key")
+        h.expectArmed(h.armedTimers)
+    }
+
+    @Test("\"Still watching?\" never asks with still_watching = 0, nor in a kiosk")
+    func stillWatchingOff() {
+        for (count, kiosk) in [(0, false), (1, true)] {
+            var settings = ShellSettings()
+            settings.stillWatchingAfter = count
+            var state = ShellState(items: [episode(1), episode(2)], kiosk: kiosk, settings: settings)
+            state.upNext.playedOnByItself = 5
+            let h = ReducerHarness(state)
+            h.apply(.playIndex(0, at: h.clock.now))
+            for report in [PlayerReport.duration(180), .seekable(true), .playing, .position(161)] { h.apply(.player(report, token: 1, at: h.clock.now)) }
+            #expect(h.state.upNext.card?.stillWatching == false && h.state.upNext.card?.automatic == true, "\(count), kiosk \(kiosk)")
+            h.expectArmed(h.armedTimers)
+        }
     }
 
     @Test("left for the next episode from the card at its credits (under 95 %), an episode is saved as watched, not offered to continue; so is one left at its credits with no card")
