@@ -192,6 +192,8 @@ public enum ShellReducer {
         case .stopPicture(let now):
             return PictureReducer.restore(&state, now: now)
         case .nowPlaying(let request, let now):
+            // A phone's controls (MPRIS) are someone watching too.
+            state.upNext.playedOnByItself = 0
             return NowPlayingReducer.reduce(&state, request, now: now)
         case .libraryLoaded(let points):
             state.upNext.resumePoints = points

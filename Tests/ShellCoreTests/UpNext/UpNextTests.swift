@@ -58,7 +58,7 @@ struct UpNextTests {
         settings.stillWatchingAfter = 2
         settings.segmentChoices[.credits] = .never
         settings.screensaverDelay = 600
-        let h = ReducerHarness(ShellState(items: (1...5).map { episode($0) }, settings: settings))
+        let h = ReducerHarness(ShellState(items: (1...6).map { episode($0) }, settings: settings))
         h.apply(.display(DisplaySize(columns: 100, rows: 30)))
         h.apply(.playIndex(0, at: h.clock.now))
         /// The episode loaded now plays on to its credits: the effects of reaching them.
@@ -100,6 +100,11 @@ struct UpNextTests {
         #expect(h.state.upNext.playedOnByItself == 1)
         h.apply(.command(.volumeUp, at: h.clock.now))
         #expect(h.state.upNext.playedOnByItself == 0, "any key")
+        #expect(toCredits().contains(.startTimer(.upNextTick, after: 1)))
+        countdownEnds()
+        #expect(h.state.upNext.playedOnByItself == 1)
+        h.apply(.nowPlaying(.pause, at: h.clock.now))
+        #expect(h.state.upNext.playedOnByItself == 0, "a phone's Now Playing controls")
         h.expectArmed(h.armedTimers)
     }
 
