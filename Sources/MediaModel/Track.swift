@@ -18,9 +18,11 @@ public struct Track: Equatable, Hashable, Sendable {
     public var forced: Bool
     /// Flagged for the deaf and hard of hearing (SDH: sounds described too).
     public var hearingImpaired: Bool
+    /// An audio track's channels as the file gives them (nil: not known).
+    public var channels: Int?
 
     public init(id: Int, kind: Kind, title: String? = nil, language: String? = nil, languageName: String? = nil, selected: Bool = false,
-                forced: Bool = false, hearingImpaired: Bool = false) {
+                forced: Bool = false, hearingImpaired: Bool = false, channels: Int? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -29,10 +31,11 @@ public struct Track: Equatable, Hashable, Sendable {
         self.selected = selected
         self.forced = forced
         self.hearingImpaired = hearingImpaired
+        self.channels = channels
     }
 
     /// What a viewer reads in the menus: "English", "Commentary (English)",
-    /// "English SDH", "English (forced)", "Track 2" …; the language's code
+    /// "English SDH", "English (forced)", "English 5.1", "Track 2" …; the language's code
     /// where it has no known name ("qaa"). A code that names no language
     /// ("und", undetermined; "zxx", no speech; "mis") is left out:
     /// "Track 2", not "und". A flag the title already says is not said again.
@@ -49,11 +52,23 @@ public struct Track: Equatable, Hashable, Sendable {
         let said = title?.lowercased() ?? ""
         if hearingImpaired && !said.contains("sdh") && !said.contains("hearing") { label += " SDH" }
         if forced && !said.contains("forced") { label += " (forced)" }
+        // Surround sound told apart from the stereo track of one language.
+        if kind == .audio, let layout = channels.flatMap(Self.surround), !said.contains(layout) { label += " " + layout }
         return label
     }
 }
 
 extension Track {
+    /// A surround layout's name by its channel count ("5.1" for 6, "7.1"
+    /// for 8); nil for mono, stereo and others.
+    static func surround(_ channels: Int) -> String? {
+        switch channels {
+        case 6: "5.1"
+        case 8: "7.1"
+        default: nil
+        }
+    }
+
     /// Whether the ISO 639-2 code `code` says the language is not known or
     /// there is none ("und", "zxx", "mis"): nothing to show a viewer.
     public static func namesNoLanguage(_ code: String) -> Bool {

@@ -31,4 +31,14 @@ struct TrackLabelTests {
         #expect(Track(id: 4, kind: .subtitle, title: "Forced", language: "eng", languageName: "English", forced: true).label == "Forced (English)")
         #expect(Track(id: 5, kind: .subtitle, forced: true).label == "Track 5 (forced)")
     }
+
+    @Test("an audio track in 5.1 or 7.1 says so, unless its title does; stereo, mono and subtitles say nothing of channels")
+    func surround() {
+        #expect(Track(id: 1, kind: .audio, language: "eng", languageName: "English", channels: 6).label == "English 5.1")
+        #expect(Track(id: 2, kind: .audio, language: "eng", languageName: "English", channels: 2).label == "English")
+        #expect(Track(id: 3, kind: .audio, channels: 8).label == "Track 3 7.1")
+        #expect(Track(id: 4, kind: .audio, title: "Surround 5.1", language: "eng", languageName: "English", channels: 6).label == "Surround 5.1 (English)")
+        #expect(Track(id: 5, kind: .audio, channels: 1).label == "Track 5")
+        #expect(Track(id: 6, kind: .subtitle, channels: 6).label == "Track 6")
+    }
 }

@@ -22,10 +22,10 @@ struct LanguageNamesTests {
         let node = MPVNode.array([
             .map(["id": .int(1), "type": .string("sub"), "lang": .string("eng"), "selected": .flag(true)]),
             .map(["id": .int(2), "type": .string("audio"), "lang": .string("ger"), "title": .string("Stereo")]),
-            .map(["id": .int(3), "type": .string("audio")]),
+            .map(["id": .int(3), "type": .string("audio"), "demux-channel-count": .int(6)]),
         ])
         let tracks = MPVPlayer.tracks(node)
-        #expect(tracks.map(\.label) == ["English", "Stereo (German)", "Track 3"])
+        #expect(tracks.map(\.label) == ["English", "Stereo (German)", "Track 3 5.1"])
         #expect(tracks.map(\.language) == ["eng", "ger", nil], "the code is kept, for choosing subtitles by language")
     }
 

@@ -790,7 +790,7 @@ final class MPVPlayer {
             let language = t["lang"]?.string
             return Track(id: Int(id), kind: kind, title: title(t, language: language), language: language, languageName: LanguageNames.name(language),
                          selected: t["selected"]?.flag ?? false, forced: t["forced"]?.flag ?? false,
-                         hearingImpaired: t["hearing-impaired"]?.flag ?? false)
+                         hearingImpaired: t["hearing-impaired"]?.flag ?? false, channels: t["demux-channel-count"]?.int.map { Int($0) })
         }
     }
 
