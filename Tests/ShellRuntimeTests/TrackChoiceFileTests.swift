@@ -21,7 +21,7 @@ struct TrackChoiceFileTests {
         #expect(TrackChoiceFile.read(path).choice == TrackChoice() && TrackChoiceFile.read(path).problem == nil, "nothing kept yet")
         let file = TrackChoiceFile(path: path, logger: Logger(label: "test"))
         let chosen = [
-            TrackChoice(subtitles: .language("French", forced: false, hearingImpaired: true), audio: "English"),
+            TrackChoice(subtitles: .language("French", forced: false, hearingImpaired: true), audio: "English", audioChannels: 6),
             TrackChoice(subtitles: .language("qaa", forced: true, hearingImpaired: false)),
             TrackChoice(subtitles: .off, audio: "German"),
         ]

@@ -20,10 +20,14 @@ public struct TrackChoice: Equatable, Sendable {
     public var subtitles: Subtitles?
     /// The audio language chosen last; nil as for `subtitles`.
     public var audio: String?
+    /// The channels of the audio track chosen last (6: 5.1), preferred
+    /// among the tracks of its language; nil: not known.
+    public var audioChannels: Int?
 
-    public init(subtitles: Subtitles? = nil, audio: String? = nil) {
+    public init(subtitles: Subtitles? = nil, audio: String? = nil, audioChannels: Int? = nil) {
         self.subtitles = subtitles
         self.audio = audio
+        self.audioChannels = audioChannels
     }
 
     /// What two tracks of one language have in common, whatever code each
@@ -58,6 +62,7 @@ enum TrackChoiceReducer {
         case .audio:
             guard let track else { return }
             state.trackChoice.audio = TrackChoice.language(of: track)
+            state.trackChoice.audioChannels = state.trackChoice.audio == nil ? nil : track.channels
         case .video:
             return
         }
@@ -99,7 +104,8 @@ enum TrackChoiceReducer {
         switch kind {
         case .audio:
             guard let language = choice.audio else { return nil }
-            return tracks.first { TrackChoice.language(of: $0) == language }.map { .some($0.id) }
+            let same = tracks.filter { TrackChoice.language(of: $0) == language }
+            return (same.first { $0.channels != nil && $0.channels == choice.audioChannels } ?? same.first).map { .some($0.id) }
         case .subtitle:
             switch choice.subtitles {
             case nil: return nil

@@ -11,15 +11,17 @@ import ShellCore
 /// `keep` from the run-loop thread; `flush` at exit; `read` from any thread.
 public final class TrackChoiceFile: Sendable {
     /// The file's form: `{"subtitles": "French", "subtitles_sdh": true,
-    /// "audio": "English"}`; `"subtitles": "off"` for Off.
+    /// "audio": "English", "audio_channels": 6}`; `"subtitles": "off"` for Off.
     struct Stored: Codable, Equatable, Sendable {
         var subtitles: String?
         var subtitlesForced: Bool?
         var subtitlesSDH: Bool?
         var audio: String?
+        var audioChannels: Int?
 
         enum CodingKeys: String, CodingKey {
             case subtitles, audio
+            case audioChannels = "audio_channels"
             case subtitlesForced = "subtitles_forced"
             case subtitlesSDH = "subtitles_sdh"
         }
@@ -34,6 +36,7 @@ public final class TrackChoiceFile: Sendable {
                 subtitlesSDH = hearingImpaired ? true : nil
             }
             audio = choice.audio
+            audioChannels = choice.audioChannels
         }
 
         var choice: TrackChoice {
@@ -42,7 +45,7 @@ public final class TrackChoiceFile: Sendable {
             case "off": .off
             case let language?: .language(language, forced: subtitlesForced ?? false, hearingImpaired: subtitlesSDH ?? false)
             }
-            return TrackChoice(subtitles: chosen, audio: audio)
+            return TrackChoice(subtitles: chosen, audio: audio, audioChannels: audioChannels)
         }
     }
 

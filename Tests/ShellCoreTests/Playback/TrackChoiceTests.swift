@@ -126,7 +126,7 @@ struct TrackChoiceTests {
         end(h)
     }
 
-    @Test("an audio language chosen is chosen in the next load that has it")
+    @Test("an audio language chosen is chosen in the next load that has it; of two in that language, the one in the layout chosen (5.1)")
     func audioCarried() {
         let h = playing()
         choose(h, .audio, item: 1)
@@ -134,6 +134,17 @@ struct TrackChoiceTests {
         let effects = playSecond(h, tracks: [Track(id: 1, kind: .audio, language: "fre", languageName: "French"),
                                              Track(id: 2, kind: .audio, language: "eng", languageName: "English", selected: true)])
         #expect(effects.contains(.selectTrack(.audio, 1)) && selected(h, .audio) == [1] && h.state.playback.tracksChosen == [.audio])
+
+        // English in 5.1 chosen: of two English tracks, the 5.1 one.
+        let surround = playing([Track(id: 1, kind: .audio, language: "eng", languageName: "English", selected: true, channels: 2),
+                                Track(id: 2, kind: .audio, language: "eng", languageName: "English", channels: 6)])
+        choose(surround, .audio, item: 1)
+        #expect(surround.state.trackChoice == TrackChoice(audio: "English", audioChannels: 6))
+        #expect(playSecond(surround, tracks: [Track(id: 1, kind: .audio, language: "en", languageName: "English", selected: true, channels: 2),
+                                              Track(id: 2, kind: .audio, language: "de", languageName: "German", channels: 6),
+                                              Track(id: 3, kind: .audio, language: "en", languageName: "English", channels: 6)])
+                .contains(.selectTrack(.audio, 3)))
+        end(surround)
         end(h)
     }
 
