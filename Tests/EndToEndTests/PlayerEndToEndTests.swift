@@ -30,6 +30,31 @@ struct PlayerEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("Test Clip") }.ok, "ENTER shows it again")
     }
 
+    @Test("files as long as each other, with the same tracks and chapters (a series' episodes), each have their length, tracks and chapters: mpv does not tell a value again that did not change")
+    func sameLengthFiles() throws {
+        let dir = TVShellBinary.scratchDirectory("same-length")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try TestMedia.clip(seconds: 20)
+        let files = ["Show S01E01.mkv", "Show S01E02.mkv"].map { dir.appendingPathComponent($0).path }
+        for file in files { try FileManager.default.copyItem(atPath: source, toPath: file) }
+        let shell = try ShellUnderTest([files[0]])
+        try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        // Which loads lose the notifications is a race in mpv: many loads, each checked.
+        var missing: [String] = []
+        for round in 0..<30 {
+            let file = files[(round + 1) % 2]
+            #expect(try shell.ipc.request(["play", file])["error"] as? String == "success")
+            let state = try shell.ipc.waitForState { $0["url"] as? String == file && $0["phase"] as? String == "playing" }
+            Thread.sleep(forTimeInterval: 0.1)
+            let settled = try shell.ipc.state()
+            let tracks = (settled["tracks"] as? [[String: Any]] ?? []).count, chapters = (settled["chapters"] as? [Any] ?? []).count
+            if number(settled["duration"]) == nil || tracks != 3 || chapters != 4 {
+                missing.append("load \(round + 1): duration \(settled["duration"] ?? "none"), \(tracks) tracks, \(chapters) chapters (\(state["title"] ?? ""))")
+            }
+        }
+        #expect(missing.isEmpty, "\(missing)")
+    }
+
     @Test("a still picture takes back the rows of the hidden bar")
     func stillPictureUnderBar() throws {
         let still = "av://lavfi:color=c=0x3050D0:size=320x180:rate=5"

@@ -449,6 +449,8 @@ final class MPVPlayer {
         for event in logs + others {
             if let report = translate(event) { reports.append(report) }
             if let more = alsoFetched { reports.append(more); alsoFetched = nil }
+            reports += loadedValues
+            loadedValues = []
         }
         if awaitingRatings, let held = heldHook, ratingLookup?.token == held.token, ratingLookup?.found != nil {
             awaitingRatings = false
@@ -552,6 +554,9 @@ final class MPVPlayer {
             default:
                 return nil
             }
+        case .fileLoaded:
+            readLoadedValues()
+            return nil
         case .playbackRestart:
             return current(.playing)
         case .videoReconfig:
@@ -564,9 +569,7 @@ final class MPVPlayer {
                 if activeEntry == latestEntry, let position { windowRetry.position = position }
                 return current(.position(position))
             case .duration:
-                // A file may claim any length (1e297 s): beyond some 30
-                // years it is no length at all.
-                return current(.duration(value.double.flatMap { $0.isFinite && $0 >= 0 && $0 <= Self.longestDuration ? $0 : nil }))
+                return current(.duration(Self.length(value.double)))
             case .pause: return value.flag.flatMap { current(.paused($0)) }
             case .eofReached:
                 guard value.flag == true else { return nil }
@@ -583,9 +586,7 @@ final class MPVPlayer {
                 return current(.tracks(Self.tracks(node)))
             case .chapterList:
                 guard case .node(let node) = value else { return current(.chapters([])) }
-                return current(.chapters(node.array.compactMap { chapter in
-                    Self.sensibleTime(chapter["time"]?.double ?? 0).map { Chapter(title: chapter["title"]?.string ?? "Chapter", start: $0) }
-                }))
+                return current(.chapters(Self.chapters(node)))
             case .speed:
                 return value.double.flatMap { current(.speed($0)) }
             case .demuxerCacheState:
@@ -709,6 +710,38 @@ final class MPVPlayer {
     /// left after a zap is a new `WarmPlayer`). On the loop's thread.
     func reportFetchedAgain() {
         lastFetched = nil
+    }
+
+    /// The latest load's length, seekability, tracks and chapters, read at
+    /// its `file-loaded` (`readLoadedValues`), appended by `drain`.
+    private var loadedValues: [(PlayerReport, Int)] = []
+
+    /// mpv tells an observed property only when its value differs from the
+    /// one it told last, and the values between two files may never be
+    /// told: a file as long as the one before (the episodes of a series),
+    /// or with the same tracks or chapters, would then get no report of
+    /// them, and its load (known afresh) would have no length, no tracks.
+    /// So they are read when the latest load's file is loaded; the reports
+    /// of them that may follow tell the same.
+    private func readLoadedValues() {
+        guard activeEntry == latestEntry, let token = tokenByEntry[activeEntry], token == latestToken else { return }
+        var values: [PlayerReport] = [.duration(Self.length(try? mpv.double("duration"))), .seekable((try? mpv.flag("seekable")) ?? false)]
+        if let list = try? mpv.node("track-list") { values.append(.tracks(Self.tracks(list))) }
+        if let list = try? mpv.node("chapter-list") { values.append(.chapters(Self.chapters(list))) }
+        loadedValues = values.map { ($0, token) }
+    }
+
+    /// A length mpv reports, if it is one: a file may claim any length
+    /// (1e297 s); beyond some 30 years it is no length at all.
+    static func length(_ value: Double?) -> Double? {
+        value.flatMap { $0.isFinite && $0 >= 0 && $0 <= longestDuration ? $0 : nil }
+    }
+
+    /// `chapter-list` as chapters.
+    static func chapters(_ node: MPVNode) -> [Chapter] {
+        node.array.compactMap { chapter in
+            sensibleTime(chapter["time"]?.double ?? 0).map { Chapter(title: chapter["title"]?.string ?? "Chapter", start: $0) }
+        }
     }
 
     /// A `fetched` report from the same cache-state event as a buffer
