@@ -131,7 +131,7 @@ struct SegmentsEndToEndTests {
 
 @Suite("The transport bar's menu row, end to end", .serialized)
 struct TransportMenuEndToEndTests {
-    @Test("paused, UP opens Subtitles / Audio / Speed; Speed → 1.25× sets libmpv's speed")
+    @Test("paused, UP opens Subtitles / Audio / Speed; Speed → 1.25× sets libmpv's speed; what plays next plays at 1× (libmpv keeps a speed)")
     func speed() throws {
         let shell = try ShellUnderTest([try TestMedia.clip(seconds: 60)])
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
@@ -144,6 +144,10 @@ struct TransportMenuEndToEndTests {
         for key in ["RIGHT", "RIGHT", "ENTER", "DOWN", "ENTER"] { try shell.ipc.request(["keypress", key]) }
         try shell.ipc.waitForState { $0["overlay"] as? String == "none" }
         #expect(try shell.mpvProperty("speed") { $0 == "1.250000" } == "1.250000")
+        let channel = "av://lavfi:testsrc2=size=160x90:rate=25"
+        #expect(try shell.ipc.request(["play", channel])["error"] as? String == "success")
+        try shell.ipc.waitForState { $0["url"] as? String == channel && $0["phase"] as? String == "playing" }
+        #expect(try shell.mpvProperty("speed") { $0 == "1.000000" } == "1.000000", "the next at 1×, as its bar says")
     }
 }
 

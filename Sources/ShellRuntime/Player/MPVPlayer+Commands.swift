@@ -40,7 +40,11 @@ extension MPVPlayer: PlayerPort {
         try mpv.setPropertyAsync("mute", muted ? "yes" : "no")
     }
 
+    /// The speed of what plays now; the next load plays at the speed
+    /// there was before the first change (`speedBeforeChange`), as its
+    /// state (known afresh for each load) says.
     func setSpeed(_ speed: Double) throws {
+        if speedBeforeChange == nil { speedBeforeChange = (try? mpv.double("speed")) ?? 1 }
         try mpv.setPropertyAsync("speed", String(speed))
     }
 

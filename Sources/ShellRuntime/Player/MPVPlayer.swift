@@ -64,6 +64,11 @@ final class MPVPlayer {
     /// of its own (its end's reason `redirect`): the next entry it starts
     /// is that load's (`adoptRedirected`).
     private var redirected: (token: Int, timeshifted: Bool)?
+    /// libmpv's speed before `setSpeed` first changed it, put back at the
+    /// next load: libmpv keeps a speed from file to file, and a film
+    /// watched at 1.25× would have the next, a live channel too, play at it
+    /// while its state said 1×. Run-loop state.
+    var speedBeforeChange: Double?
     /// How many playlists deep the latest load has gone (a playlist that
     /// lists another): past `deepestPlaylist` it fails, so one that lists
     /// itself does not keep mpv reading it for ever.
@@ -294,6 +299,10 @@ final class MPVPlayer {
     /// Opens `item` for `token` with per-file options `extra` (a thumbnail's crop, a still's duration).
     func load(_ item: MediaItem, token: Int, start: Double?, extra: [String: String], paused: Bool = false) throws {
         windowRetry.loaded(WindowRetry.Load(item: item, token: token, start: start, extra: extra, paused: paused))
+        if let speed = speedBeforeChange {
+            speedBeforeChange = nil
+            do { try mpv.setProperty("speed", String(speed)) } catch { logger.warning("the speed before the next load: \(error)") }
+        }
         try open(item, token: token, start: start, extra: extra, paused: paused)
     }
 
