@@ -66,7 +66,7 @@ struct OverlayEndToEndTests {
         #expect(shown.ok && !shown.screen.contains("eng\n") && !shown.screen.contains(" eng "), "\(shown.screen)")
     }
 
-    @Test("a film's subtitle files are named by their language; French chosen in one film is French in the next, Off stays off, and French is chosen again after a restart")
+    @Test("a film's subtitle files are named by their language; French chosen in one film is French in the next, Off stays off, and French is chosen again after a restart; a film without French gets the player's own choice")
     func subtitlesCarried() throws {
         let dir = TVShellBinary.scratchDirectory("subtitles-carried")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -114,6 +114,18 @@ struct OverlayEndToEndTests {
         let again = try ShellUnderTest(films, home: home)
         try again.ipc.waitForState { $0["title"] as? String == "First" && $0["phase"] as? String == "playing" && subtitles($0) == ["English", "French ●"] }
         #expect(again.tmux.waitFor { $0.contains("First in French") }.ok)
+
+        // A film without French: the player's own choice, not the track
+        // number French had (libmpv would keep it: English there).
+        let third = dir.appendingPathComponent("Third.mp4").path
+        try FileManager.default.copyItem(atPath: films[0], toPath: third)
+        for (code, language) in [("de", "German"), ("en", "English")] {
+            try "1\n00:00:00,000 --> 00:01:00,000\nThird in \(language)\n\n"
+                .write(toFile: dir.appendingPathComponent("Third.\(code).srt").path, atomically: true, encoding: .utf8)
+        }
+        #expect(try again.ipc.request(["play", third])["error"] as? String == "success")
+        let own = try again.ipc.waitForState { $0["title"] as? String == "Third" && $0["phase"] as? String == "playing" && subtitles($0).count == 2 }
+        #expect(subtitles(own) == ["German ●", "English"], "\(subtitles(own))")
     }
 
     @Test("on a live channel the info panel has no Chapters tab, and Now and Next start their times in one column")
