@@ -78,17 +78,7 @@ extension ShellUnderTest {
     /// asks of mpv without waiting (pause, mute, speed, volume, stop): its
     /// state changes at once, mpv's core a moment later.
     func mpvProperty(_ name: String, player: String = "main", timeout: Double = 5, until condition: (String?) -> Bool) throws -> String? {
-        let deadline = Deadline(in: timeout)
-        func read() throws -> String? {
-            let data = try ipc.request(["get_mpv_property", name, player])["data"]
-            return data as? String ?? (data as? NSNumber)?.stringValue
-        }
-        var value = try read()
-        while !condition(value), !deadline.hasPassed {
-            Thread.sleep(forTimeInterval: 0.03)
-            value = try read()
-        }
-        return value
+        try ipc.mpvProperty(name, player: player, timeout: timeout, until: condition)
     }
 }
 

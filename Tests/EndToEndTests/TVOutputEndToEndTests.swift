@@ -189,15 +189,8 @@ struct TVOutputEndToEndTests {
             .write(toFile: dir.appendingPathComponent("Film.en.srt").path, atomically: true, encoding: .utf8)
         let tv = try Running([film])
         try tv.waitForState(timeout: 60) { $0["phase"] as? String == "playing" && $0["transport_visible"] as? Bool == true }
-        func subtitlePlace(until done: (Int) -> Bool) throws -> Int {
-            let deadline = Deadline(in: 10)
-            var place = 0
-            repeat {
-                place = Int(try tv.ipc.request(["get_mpv_property", "sub-pos"])["data"] as? String ?? "") ?? 0
-                if done(place) { break }
-                Thread.sleep(forTimeInterval: 0.05)
-            } while !deadline.hasPassed
-            return place
+        func subtitlePlace(until done: @escaping (Int) -> Bool) throws -> Int {
+            Int(try tv.ipc.mpvProperty("sub-pos", timeout: 10) { done(Int($0 ?? "") ?? 0) } ?? "") ?? 0
         }
         let raised = try subtitlePlace { $0 < 100 }
         #expect((60..<90).contains(raised), "above the bar's title, in the bottom half: \(raised)")

@@ -108,15 +108,8 @@ struct VideoEndToEndTests {
         let shell = try ShellInPty([film], columns: 80, rows: 24, pixels: (640, 384), terminal: terminal)
         let playing = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["transport_visible"] as? Bool == true }
         #expect(playing["picture"] as? String == name)
-        func subtitlePlace(until done: (Int) -> Bool) throws -> Int {
-            let deadline = Deadline(in: 10)
-            var place = 0
-            repeat {
-                place = Int(try shell.ipc.request(["get_mpv_property", "sub-pos"])["data"] as? String ?? "") ?? 0
-                if done(place) { break }
-                Thread.sleep(forTimeInterval: 0.05)
-            } while !deadline.hasPassed
-            return place
+        func subtitlePlace(until done: @escaping (Int) -> Bool) throws -> Int {
+            Int(try shell.ipc.mpvProperty("sub-pos", timeout: 10) { done(Int($0 ?? "") ?? 0) } ?? "") ?? 0
         }
         #expect((60..<95).contains(try subtitlePlace { $0 < 100 }), "above the bar")
         try shell.ipc.waitForState(timeout: 12) { $0["transport_visible"] as? Bool == false && $0["hint"] as? Bool == false }

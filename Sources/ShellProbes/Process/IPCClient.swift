@@ -100,6 +100,22 @@ public final class IPCClient {
         return last
     }
 
+    /// libmpv's `name` on the player in `player` (`main`, `picture`, …) as
+    /// a string, read until `condition` holds or `timeout` passes: the last.
+    public func mpvProperty(_ name: String, player: String = "main", timeout: Double = 5, until condition: (String?) -> Bool) throws -> String? {
+        let deadline = Deadline(in: timeout)
+        func read() throws -> String? {
+            let data = try request(["get_mpv_property", name, player])["data"]
+            return data as? String ?? (data as? NSNumber)?.stringValue
+        }
+        var value = try read()
+        while !condition(value), !deadline.hasPassed {
+            Thread.sleep(forTimeInterval: 0.03)
+            value = try read()
+        }
+        return value
+    }
+
     /// Waits for a pushed event named `name` that `matching` accepts (also
     /// among those already seen) and takes it out of `events`.
     public func waitForEvent(
