@@ -70,17 +70,12 @@ struct OverlayEndToEndTests {
     func subtitlesCarried() throws {
         let dir = TVShellBinary.scratchDirectory("subtitles-carried")
         defer { try? FileManager.default.removeItem(at: dir) }
-        var films: [String] = []
-        for name in ["First", "Second"] {
-            let film = dir.appendingPathComponent("\(name).mp4").path
-            try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: film)
-            // The second has a German file too, listed first: French is
-            // another track number there (mpv would keep the number).
-            for (code, language) in (name == "Second" ? [("de", "German")] : []) + [("en", "English"), ("fr", "French")] {
-                try "1\n00:00:00,000 --> 00:01:00,000\n\(name) in \(language)\n\n"
-                    .write(toFile: dir.appendingPathComponent("\(name).\(code).srt").path, atomically: true, encoding: .utf8)
+        // The second has a German file too, listed first: French is
+        // another track number there.
+        let films = try ["First", "Second"].map { name in
+            try filmWithSubtitles(in: dir, name: name, languages: (name == "Second" ? [("de", "German")] : []) + [("en", "English"), ("fr", "French")]) {
+                "\(name) in \($0)"
             }
-            films.append(film)
         }
         func subtitles(_ state: [String: Any]) -> [String] {
             ((state["tracks"] as? [[String: Any]]) ?? []).filter { $0["type"] as? String == "subtitle" }
@@ -115,14 +110,9 @@ struct OverlayEndToEndTests {
         try again.ipc.waitForState { $0["title"] as? String == "First" && $0["phase"] as? String == "playing" && subtitles($0) == ["English", "French ●"] }
         #expect(again.tmux.waitFor { $0.contains("First in French") }.ok)
 
-        // A film without French: the player's own choice, not the track
-        // number French had (libmpv would keep it: English there).
-        let third = dir.appendingPathComponent("Third.mp4").path
-        try FileManager.default.copyItem(atPath: films[0], toPath: third)
-        for (code, language) in [("de", "German"), ("en", "English")] {
-            try "1\n00:00:00,000 --> 00:01:00,000\nThird in \(language)\n\n"
-                .write(toFile: dir.appendingPathComponent("Third.\(code).srt").path, atomically: true, encoding: .utf8)
-        }
+        // A film without French: the player's own choice (its first), not
+        // the track number French had (English there).
+        let third = try filmWithSubtitles(in: dir, name: "Third", languages: [("de", "German"), ("en", "English")]) { "Third in \($0)" }
         #expect(try again.ipc.request(["play", third])["error"] as? String == "success")
         let own = try again.ipc.waitForState { $0["title"] as? String == "Third" && $0["phase"] as? String == "playing" && subtitles($0).count == 2 }
         #expect(subtitles(own) == ["German ●", "English"], "\(subtitles(own))")

@@ -183,10 +183,7 @@ struct TVOutputEndToEndTests {
     func subtitlesAboveBar() throws {
         let dir = TVShellBinary.scratchDirectory("tv-subtitles")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let film = dir.appendingPathComponent("Film.mp4").path
-        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: film)
-        try "1\n00:00:00,000 --> 00:01:00,000\nSaid above the bar\n\n"
-            .write(toFile: dir.appendingPathComponent("Film.en.srt").path, atomically: true, encoding: .utf8)
+        let film = try filmWithSubtitles(in: dir, languages: [("en", "English")]) { _ in "Said above the bar" }
         let tv = try Running([film])
         try tv.waitForState(timeout: 60) { $0["phase"] as? String == "playing" && $0["transport_visible"] as? Bool == true }
         func subtitlePlace(until done: @escaping (Int) -> Bool) throws -> Int {

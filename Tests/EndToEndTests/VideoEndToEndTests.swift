@@ -99,10 +99,7 @@ struct VideoEndToEndTests {
     func subtitlesAboveBarInImages(protocol name: String) throws {
         let dir = TVShellBinary.scratchDirectory("image-subtitles")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let film = dir.appendingPathComponent("Film.mp4").path
-        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: film)
-        try "1\n00:00:00,000 --> 00:01:00,000\nSaid above the bar\n\n"
-            .write(toFile: dir.appendingPathComponent("Film.en.srt").path, atomically: true, encoding: .utf8)
+        let film = try filmWithSubtitles(in: dir, languages: [("en", "English")]) { _ in "Said above the bar" }
         let terminal = name == "kitty" ? FakeTerminal("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.32.2)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c")
             : FakeTerminal("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;22c")
         let shell = try ShellInPty([film], columns: 80, rows: 24, pixels: (640, 384), terminal: terminal)
