@@ -58,6 +58,19 @@ public final class MPVHandle {
         }
     }
 
+    /// Observes `properties` afresh: mpv sends each one's value now and at
+    /// its next change, whatever it sent before (it tells an observed
+    /// property only when its value differs from the one it told last).
+    public func observeAgain(_ properties: [ObservedProperty]) throws(MPVError) {
+        for property in properties {
+            _ = mpv_unobserve_property(raw, UInt64(property.rawValue))
+            try MPVError.check(
+                mpv_observe_property(raw, UInt64(property.rawValue), property.name, property.format),
+                "observe \(property.name)"
+            )
+        }
+    }
+
     /// Makes mpv write one byte to `fd` whenever events are pending. The
     /// callback runs on an mpv thread and only writes; `fd` must be non-blocking.
     public func setWakeupPipe(_ fd: Int32) {

@@ -458,8 +458,6 @@ final class MPVPlayer {
         for event in logs + others {
             if let report = translate(event) { reports.append(report) }
             if let more = alsoFetched { reports.append(more); alsoFetched = nil }
-            reports += loadedValues
-            loadedValues = []
         }
         if awaitingRatings, let held = heldHook, ratingLookup?.token == held.token, ratingLookup?.found != nil {
             awaitingRatings = false
@@ -516,6 +514,7 @@ final class MPVPlayer {
             activeEntry = entry
             if tokenByEntry[entry] == nil { adoptRedirected(entry) }
             guard let token = tokenByEntry[entry] else { return nil }
+            if entry == latestEntry { observeLoadAfresh() }
             return (.started, token)
         case .endFile(let entry, let reason, let error):
             defer {
@@ -563,9 +562,6 @@ final class MPVPlayer {
             default:
                 return nil
             }
-        case .fileLoaded:
-            readLoadedValues()
-            return nil
         case .playbackRestart:
             return current(.playing)
         case .videoReconfig:
@@ -721,23 +717,17 @@ final class MPVPlayer {
         lastFetched = nil
     }
 
-    /// The latest load's length, seekability, tracks and chapters, read at
-    /// its `file-loaded` (`readLoadedValues`), appended by `drain`.
-    private var loadedValues: [(PlayerReport, Int)] = []
-
     /// mpv tells an observed property only when its value differs from the
     /// one it told last, and the values between two files may never be
     /// told: a file as long as the one before (the episodes of a series),
-    /// or with the same tracks or chapters, would then get no report of
-    /// them, and its load (known afresh) would have no length, no tracks.
-    /// So they are read when the latest load's file is loaded; the reports
-    /// of them that may follow tell the same.
-    private func readLoadedValues() {
-        guard activeEntry == latestEntry, let token = tokenByEntry[activeEntry], token == latestToken else { return }
-        var values: [PlayerReport] = [.duration(Self.length(try? mpv.double("duration"))), .seekable((try? mpv.flag("seekable")) ?? false)]
-        if let list = try? mpv.node("track-list") { values.append(.tracks(Self.tracks(list))) }
-        if let list = try? mpv.node("chapter-list") { values.append(.chapters(Self.chapters(list))) }
-        loadedValues = values.map { ($0, token) }
+    /// or with the same tracks, chapters or title, would then get no report
+    /// of them, and its load (known afresh) would have no length, no tracks.
+    /// So they are observed afresh as the latest load's file starts: mpv
+    /// tells them now (none yet) and again once the file has them. Not
+    /// read at once: a read waits on mpv's core, which may wait on a
+    /// frame this thread takes.
+    private func observeLoadAfresh() {
+        do { try mpv.observeAgain([.duration, .seekable, .trackList, .chapterList, .mediaTitle]) } catch { logger.error("\(error)") }
     }
 
     /// A length mpv reports, if it is one: a file may claim any length
