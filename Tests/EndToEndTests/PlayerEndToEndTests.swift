@@ -44,12 +44,15 @@ struct PlayerEndToEndTests {
         for round in 0..<30 {
             let file = files[(round + 1) % 2]
             #expect(try shell.ipc.request(["play", file])["error"] as? String == "success")
+            func known(_ state: [String: Any]) -> Bool {
+                number(state["duration"]) != nil && (state["tracks"] as? [Any] ?? []).count == 3 && (state["chapters"] as? [Any] ?? []).count == 4
+            }
             let state = try shell.ipc.waitForState { $0["url"] as? String == file && $0["phase"] as? String == "playing" }
-            Thread.sleep(forTimeInterval: 0.1)
-            let settled = try shell.ipc.state()
-            let tracks = (settled["tracks"] as? [[String: Any]] ?? []).count, chapters = (settled["chapters"] as? [Any] ?? []).count
-            if number(settled["duration"]) == nil || tracks != 3 || chapters != 4 {
-                missing.append("load \(round + 1): duration \(settled["duration"] ?? "none"), \(tracks) tracks, \(chapters) chapters (\(state["title"] ?? ""))")
+            // Told with the file's start; a load that never gets them is waited for 3 s.
+            if (try? shell.ipc.waitForState(timeout: 3) { $0["url"] as? String == file && known($0) }) == nil {
+                let last = try shell.ipc.state()
+                missing.append("load \(round + 1): duration \(last["duration"] ?? "none"), \((last["tracks"] as? [Any] ?? []).count) tracks, "
+                               + "\((last["chapters"] as? [Any] ?? []).count) chapters (\(state["title"] ?? ""))")
             }
         }
         #expect(missing.isEmpty, "\(missing)")
