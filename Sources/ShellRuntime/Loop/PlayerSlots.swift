@@ -123,8 +123,9 @@ final class PlayerSlots: PlayerHost, RendererSource {
     /// there is none) takes the main slot and the old player stops as the
     /// spare — unless that would open more than `cap` streams at once,
     /// counting `elsewhere` (recordings) and every player's stream. The
-    /// spare plays at `speed`, as the old player (whose speed mpv would have
-    /// kept across the load) did. Returns whether the players changed places.
+    /// spare plays at `speed`, the speed the load's state says (1× for a
+    /// new load: `MPVPlayer.setSpeed`'s change is for what played). Returns
+    /// whether the players changed places.
     @discardableResult
     func handOverMain(for item: MediaItem, elsewhere: Int, cap: Int?, speed: Double = 1) -> Bool {
         guard configuration.video != .tv, item.isLive, TimeshiftSettings.applies(to: item.url),
@@ -154,7 +155,7 @@ final class PlayerSlots: PlayerHost, RendererSource {
         }
         next.pictureSize = pictureSize(for: .main)
         do {
-            try next.setSpeed(speed)
+            try next.setBaseSpeed(speed)
         } catch {
             logger.error("\(error)")
         }

@@ -48,6 +48,14 @@ extension MPVPlayer: PlayerPort {
         try mpv.setPropertyAsync("speed", String(speed))
     }
 
+    /// Makes `speed` libmpv's own, for the load that comes next (a spare
+    /// taking the main slot over plays at the speed its load's state says):
+    /// not a change the next `load` puts back.
+    func setBaseSpeed(_ speed: Double) throws {
+        speedBeforeChange = nil
+        try mpv.setPropertyAsync("speed", String(speed))
+    }
+
     func setVolume(_ volume: Double) throws {
         try mpv.setPropertyAsync("volume", String(volume * 100))
     }
