@@ -136,9 +136,9 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
         return item
     }
 
-    /// The last path component of `location`, as mpv's `filename` and
-    /// `media-title` give it for media without a title of its own: a URL's
-    /// without its query and percent-decoded.
+    /// The last path component of `location`, to title it by: a URL's
+    /// without its query (which may hold a token) and percent-decoded; a
+    /// URL with no path, its host (never its account).
     public static func fileName(of location: String) -> String {
         let isURL = location.contains("://")
         let path = isURL ? location.split(separator: "?", maxSplits: 1).first.map(String.init) ?? location : location
@@ -149,6 +149,19 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
             name = String(name[name.index(after: at)...])
         }
         return isURL ? percentDecoded(name) : name
+    }
+
+    /// What mpv's `filename` is for `location`, and so its `media-title` for
+    /// media without a title of its own: a URL percent-decoded whole, then
+    /// what follows its last "/" (the query too, with any token in it), or
+    /// the whole decoded URL when that is empty (its account too, as in
+    /// "http://user:pass@host/"). Never shown: told apart from a title the
+    /// media has of its own.
+    public static func playerFileName(of location: String) -> String {
+        let whole = location.contains("://") ? percentDecoded(location) : location
+        guard let slash = whole.lastIndex(of: "/") else { return whole }
+        let name = whole[whole.index(after: slash)...]
+        return name.isEmpty ? whole : String(name)
     }
 
     /// "rtsp://cam.local", "http://host/": a URL naming a server only.

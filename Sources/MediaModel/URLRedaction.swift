@@ -45,6 +45,21 @@ public enum URLRedaction {
         return String(scheme) + authority + redactPath(pathAndMore) + query + fragment + suffix
     }
 
+    /// A value of mpv's `filename`, `filename/no-ext` or `media-title` for
+    /// the player playing `location`, with its secrets replaced: for a URL
+    /// mpv's file name (`MediaItem.playerFileName`) keeps the query (a
+    /// token) and may be the account ("user:pass@host"), and is no URL for
+    /// `redactingURLs` to find. A value that is (the start of) that file
+    /// name is the redacted URL's file name; any other (a title the media
+    /// has of its own) comes back as it is.
+    public static func redactingPlayerFileName(_ value: String, of location: String) -> String {
+        let redacted = redact(location)
+        guard redacted != location else { return value }
+        let name = MediaItem.playerFileName(of: location)
+        guard !value.isEmpty, name.hasPrefix(value) else { return value }
+        return MediaItem.playerFileName(of: redacted)
+    }
+
     /// `text` with every URL in it (`scheme://` up to the next space or
     /// quote, punctuation at its end left to the text) redacted: for log
     /// lines and player messages.

@@ -56,11 +56,11 @@ struct CredentialsEndToEndTests {
         }
     }
 
-    @Test("a URL played with a token in its query is titled by its name alone: the token is on no screen, in no state, MPRIS title or history entry")
+    @Test("a URL played with a token in its query (or an account and no path) is titled by its name alone, not by mpv's file name for it: the token is on no screen, in no state, log, MPRIS title, mpv property or history entry")
     func tokenNotInTitle() throws {
         // A clip with no title of its own, so the title is its name's.
         let clip = try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clipWithSidecar(name: "untitled")))
-        let server = try LocalHTTPServer(files: ["films/Night.Drive.2011.720p.mp4": clip])
+        let server = try LocalHTTPServer(files: ["films/Night.Drive.2011.720p.mp4": clip, "films/clip.mp4": clip])
         defer { server.stop() }
         let home = ParentalHome(TVShellBinary.scratchDirectory("credentials-title"))
         defer { try? FileManager.default.removeItem(at: home.base) }
@@ -80,12 +80,34 @@ struct CredentialsEndToEndTests {
         }
         #expect(title == "Night Drive (2011)", "MPRIS: \(title)")
         let state = try shell.ipc.state()
+
+        // A name with no year: mpv's media title for it is its file name
+        // with the query ("clip.mp4?token=…"), not to be taken as a title.
+        try shell.ipc.request(["play", server.url("films/clip.mp4?token=t0k3nvalue")])
+        let clipState = try shell.ipc.waitForState(timeout: 20) {
+            $0["phase"] as? String == "playing" && ($0["url"] as? String)?.contains("clip.mp4") == true && (number($0["frames_presented"]) ?? 0) > 0
+        }
+        #expect(clipState["title"] as? String == "clip", "\(clipState)")
+        let clipScreen = shell.tmux.waitFor { $0.contains("clip") }.screen
+        for property in ["media-title", "filename", "filename/no-ext"] {
+            let value = try shell.ipc.request(["get_mpv_property", property])["data"] as? String
+            #expect(value == "clip.mp4?token=***", "\(property): \(value ?? "nil")")
+        }
+        // A URL with no path: mpv's file name for it is its account and host.
+        try shell.ipc.request(["play", "rtsp://alice:hunter2pw@127.0.0.1:9"])
+        let failed = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "error" }
+        let error = failed["error"] as? [String: Any]
+        #expect(error?["title"] as? String == "Could not play “127.0.0.1:9”", "\(failed)")
+        let errorScreen = shell.tmux.waitFor { $0.contains("127.0.0.1:9") }.screen
+        let log = (try? String(contentsOfFile: shell.logPath, encoding: .utf8)) ?? ""
+        #expect(log.contains("playback started: clip\n"), "the start is logged under its title")
+
         try shell.ipc.request(["quit"])
         #expect(shell.waitForExit() == 0)
         let history = try Spawn.run([TVShellBinary.path, "history", "--json"], environment: home.environment)
         #expect(history.output.contains("Night Drive (2011)"), "\(history.output)")
-        for seen in [screen.screen, title, "\(state)", "\(shell.ipc.events)", history.output] {
-            #expect(!seen.contains("t0k3n"), "the token shown: \(seen)")
+        for seen in [screen.screen, title, "\(state)", "\(shell.ipc.events)", history.output, clipScreen, "\(failed)", errorScreen, log] {
+            for secret in ["t0k3n", "hunter2pw", "alice"] { #expect(!seen.contains(secret), "\(secret) shown: \(seen)") }
         }
     }
 

@@ -157,6 +157,9 @@ struct TVOutputEndToEndTests {
         let report = try #require(try tv.ipc.state()["tv"] as? [String: Any])
         #expect(report["output"] as? String == "x11" && report["width"] as? Int == 1280 && report["height"] as? Int == 720, "\(report)")
         #expect((report["osd_updates"] as? Int ?? 0) > 0)
+        // mpv would title its window by the media's file name: for a URL,
+        // its query (a token) or its account, read by any client of the display.
+        #expect(tv.display.windowNames(class: "mpv") == ["tvshell"], "\(tv.display.windowNames(class: "mpv"))")
         // The bar is laid over the picture: white text outlined in black,
         // thin lines, no panel (little for mpv to blend into each frame).
         let read = try tv.waitForText("Test Pattern", lightText: true)

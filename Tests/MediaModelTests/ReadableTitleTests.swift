@@ -59,4 +59,14 @@ struct ReadableTitleTests {
         #expect(MediaItem.fileName(of: "http://h/a%20b.mkv?token=1") == "a b.mkv", "as mpv's media title of a URL")
         #expect(MediaItem.fileName(of: "http://h/bad%zz.mkv") == "bad%zz.mkv")
     }
+
+    @Test("mpv's file name for a location, as libmpv 0.35 gave it (measured): a URL decoded whole, then after its last slash, else the whole URL")
+    func playerFileName() {
+        #expect(MediaItem.playerFileName(of: "http://127.0.0.1:8765/clip.mp4?token=SECRET%2F123") == "123")
+        #expect(MediaItem.playerFileName(of: "http://u:p@127.0.0.1:8765/") == "http://u:p@127.0.0.1:8765/")
+        #expect(MediaItem.playerFileName(of: "http://127.0.0.1:8765/a%20b/?x=/y/z") == "z")
+        #expect(MediaItem.playerFileName(of: "rtsp://admin:hunter2@127.0.0.1") == "admin:hunter2@127.0.0.1")
+        #expect(MediaItem.playerFileName(of: "http://127.0.0.1:8765/x%zzy?a=%41") == "x%zzy?a=A")
+        #expect(MediaItem.playerFileName(of: "/media/a%20b?.mkv") == "a%20b?.mkv", "a path is not decoded")
+    }
 }

@@ -39,4 +39,15 @@ struct URLRedactionTests {
         #expect(URLRedaction.redactingURLs(in: "http://h.tv/get.php?username=a&password=s3cret: Failed to connect")
             == "http://h.tv/get.php?username=***&password=***: Failed to connect", "the colon after the URL is the text's")
     }
+
+    @Test("mpv's file name for a URL (its filename, a media title of media without one) is redacted as its URL is; a title of its own, or a URL without secrets, is kept")
+    func playerFileName() {
+        #expect(URLRedaction.redactingPlayerFileName("clip.mp4?token=s3cret", of: "http://h.tv/clip.mp4?token=s3cret") == "clip.mp4?token=***")
+        #expect(URLRedaction.redactingPlayerFileName("clip", of: "http://h.tv/clip.mp4?token=s3cret") == "clip.mp4?token=***", "filename/no-ext")
+        #expect(URLRedaction.redactingPlayerFileName("alice:s3cret@cam.local", of: "rtsp://alice:s3cret@cam.local") == "***:***@cam.local")
+        #expect(URLRedaction.redactingPlayerFileName("http://alice:s3cret@cam.local/", of: "http://alice:s3cret@cam.local/") == "http://***:***@cam.local/")
+        #expect(URLRedaction.redactingPlayerFileName("Evening News", of: "http://h.tv/clip.mp4?token=s3cret") == "Evening News", "the media's own title")
+        #expect(URLRedaction.redactingPlayerFileName("clip.mp4?page=2", of: "http://h.tv/clip.mp4?page=2") == "clip.mp4?page=2", "nothing secret")
+        #expect(URLRedaction.redactingPlayerFileName("1477.ts", of: "http://h.tv/live/alice/s3cret/1477.ts") == "1477.ts")
+    }
 }

@@ -187,11 +187,13 @@ public struct ShellState: Equatable, Sendable {
 
     /// The title to show: the item's, else the player's (also when the
     /// item's is only its file name and the media has a title of its own:
-    /// mpv's `media-title` is the file name for media without one). A
-    /// container's title that is a release name is made readable.
+    /// mpv's `media-title` is its `filename` for media without one, which
+    /// for a URL keeps the query and may be its account, so it is never
+    /// shown). A container's title that is a release name is made readable.
     public var title: String {
         guard let item = currentItem else { return playback.mediaTitle ?? "" }
-        if item.titleFromLocation, let own = playback.mediaTitle, !own.isEmpty, own != MediaItem.fileName(of: item.url) {
+        if item.titleFromLocation, let own = playback.mediaTitle, !own.isEmpty, own != MediaItem.fileName(of: item.url),
+           own != MediaItem.playerFileName(of: item.url) {
             return own.contains(" ") ? own : ReadableTitle.of(fileName: own, hasExtension: false)
         }
         return item.title

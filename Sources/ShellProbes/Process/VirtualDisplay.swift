@@ -219,6 +219,16 @@ public final class VirtualDisplay {
         }
     }
 
+    /// The names (titles) of the windows of X class `windowClass` in the
+    /// tree, as any client on the display reads them.
+    public func windowNames(class windowClass: String) -> [String] {
+        guard let tree = try? Spawn.run(["xwininfo", "-root", "-tree", "-display", name], environment: tools), tree.status == 0 else { return [] }
+        return tree.output.split(separator: "\n").filter { $0.contains("\"\(windowClass)\")") }.compactMap { line in
+            guard let open = line.firstIndex(of: "\""), let close = line.range(of: "\": (", range: open..<line.endIndex) else { return nil }
+            return String(line[line.index(after: open)..<close.lowerBound])
+        }
+    }
+
     /// The text on the screen as tesseract reads it (a screenshot taken
     /// with ffmpeg's x11grab). `lightText`: only near-white pixels are kept,
     /// as black on white, for white text outlined over a moving colourful

@@ -65,10 +65,16 @@ extension Shell: AutomationHost {
         dispatch(action)
     }
 
+    /// mpv's properties that may be its file name for what plays (for a
+    /// URL: its query, its account), redacted as they are read.
+    static let fileNameProperties: Set<String> = ["filename", "filename/no-ext", "media-title"]
+
     func mpvProperty(_ name: String, in slot: PlayerSlot) -> Result<String, IPCCommandError> {
         guard let player = players[slot] else { return .failure(IPCCommandError("the \(slot.rawValue) player is not running")) }
         do {
-            return .success(try player.propertyString(name))
+            let value = try player.propertyString(name)
+            guard Self.fileNameProperties.contains(name), let path = try? player.propertyString("path") else { return .success(value) }
+            return .success(URLRedaction.redactingPlayerFileName(value, of: path))
         } catch {
             return .failure(IPCCommandError(error.message))
         }

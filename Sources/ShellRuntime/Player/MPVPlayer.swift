@@ -216,6 +216,10 @@ final class MPVPlayer {
             ("input-default-bindings", "no"), ("input-vo-keyboard", "no"), ("osc", "no"),
             ("osd-level", "0"), ("video-timing-offset", "0"), ("hr-seek", "yes"),
             ("force-window", "no"), ("audio-display", "no"), ("network-timeout", "10"), ("ytdl", "no"),
+            // mpv titles its window by the media's title, else its file
+            // name, which for a URL keeps the query (a token) or is its
+            // account: any X client reads a window's title, a desktop shows it.
+            ("title", "tvshell"),
         ]
         if video == .none { try mpv.setOption("vid", "no") }
         // The TV's picture fills the screen from the start (the home screen

@@ -22,6 +22,26 @@ struct TitleTests {
         #expect(h.state.title == "News")
         h.expectArmed([.transportHide])
     }
+
+    @Test("a URL's media title that is only mpv's file name for it (its query, a token, an account) is never the title: the item's stands")
+    func playerFileNameOfURL() {
+        let cases: [(url: String, told: String, title: String)] = [
+            ("http://127.0.0.1:8765/clip.mp4?token=SECRET123", "clip.mp4?token=SECRET123", "clip"),
+            ("http://host/films/a.mkv?token=SECRET%2F123", "123", "a"),
+            ("rtsp://admin:hunter2@cam.local", "admin:hunter2@cam.local", "cam.local"),
+            ("http://admin:hunter2@cam.local:8000/", "http://admin:hunter2@cam.local:8000/", "cam.local:8000"),
+        ]
+        for (url, told, title) in cases {
+            let h = ReducerHarness(ShellState(items: [MediaItem.fromLocation(url), channel]))
+            h.apply(.playIndex(0, at: h.clock.now))
+            h.send(.player(.mediaTitle(told), token: 1, at: h.clock.now)) { $0.playback.mediaTitle = told }
+            #expect(h.state.title == title, "\(url)")
+            let failed = h.apply(.player(.failed(reason: "unrecognized file format"), token: 1, at: h.clock.now))
+            #expect(failed.contains(.emit(.error(title: "Could not play “\(title)”", reason: "unrecognized file format", url: url))), "\(url)")
+            #expect(h.state.playback.failure?.title == "Could not play “\(title)”", "the error screen's title")
+            h.expectArmed([.errorAdvance, .stall])
+        }
+    }
 }
 
 @Suite("Frames on the terminal")
