@@ -67,6 +67,39 @@ struct ResumeEndToEndTests {
         }
     }
 
+    @Test("a film from a server that dies half way: it stops where its stream ended, says so, keeps its place and plays nothing next by itself; ENTER offers to resume there")
+    func cutShort() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("cut-short"))
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        let film = try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 120)))
+        let server = try LocalHTTPServer(files: ["films/long.mkv": film])
+        defer { server.stop() }
+        server.inject(.dieMidBody, pathSuffix: "long.mkv")
+        let shell = try ShellUnderTest([server.url("films/long.mkv"), try TestMedia.clip(seconds: 30)], home: home)
+        try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        // Half of the file's bytes is about a minute of it: go near, faster.
+        try shell.ipc.request(["seek", 40, "absolute"])
+        try shell.ipc.request(["set_property", "speed", 4])
+        let stopped = try shell.ipc.waitForState(timeout: 40) { $0["screen"] as? String == "error" }
+        let error = try #require(stopped["error"] as? [String: Any])
+        let title = error["title"] as? String ?? ""
+        #expect(title.hasPrefix("“Test Clip” stopped at "), "\(stopped)")
+        #expect((error["reason"] as? String)?.hasPrefix("the stream ended") == true, "\(error)")
+        #expect(shell.tmux.waitFor { $0.contains("stopped at") && $0.contains("ENTER: try again") }.ok, "\(shell.tmux.capture())")
+        // The error screen moved a playlist on after 4 s: it stays on the film now.
+        Thread.sleep(forTimeInterval: 5)
+        let still = try shell.ipc.state()
+        #expect(still["screen"] as? String == "error" && ((still["url"] as? String)?.hasSuffix("long.mkv") ?? false), "\(still)")
+        try shell.ipc.request(["keypress", "ENTER"])
+        let offered = try shell.ipc.waitForState { offer($0) != nil }
+        #expect((offer(offered) ?? 0) > 40, "offered to resume where it stopped: \(offered)")
+        #expect(shell.tmux.waitFor { $0.contains("Resume from") }.ok)
+        try shell.ipc.request(["quit"])
+        #expect(shell.waitForExit() == 0)
+        let json = try Spawn.run([TVShellBinary.path, "history", "--json"], environment: home.environment)
+        #expect(json.output.contains("\"watched\" : false") && !json.output.contains("\"watched\" : true"), "not watched: \(json.output)")
+    }
+
     @Test("a film goes on in the picture in picture: closed there, it offers to resume where the picture got to, not where it left the full screen")
     func resumeFromThePicture() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("library-home"))

@@ -80,7 +80,13 @@ enum RecoveryReducer {
     static func watchesStalls(_ state: ShellState) -> Bool {
         if enabled(state) { return true }
         guard let index = state.current else { return false }
-        let url = state.playable(index).url.lowercased()
+        return isFromServer(state.playable(index).url)
+    }
+
+    /// Whether `url` is read from a server (not a file, nor a source the
+    /// player makes itself).
+    static func isFromServer(_ url: String) -> Bool {
+        let url = url.lowercased()
         guard let scheme = url.firstRange(of: "://").map({ url[..<$0.lowerBound] }) else { return false }
         return !["av", "file", "lavfi", "memory", "edl"].contains(String(scheme))
     }

@@ -36,7 +36,7 @@ enum ErrorView {
         // A live channel's arrows flip to the next one, as in the player;
         // its ENTER tries it again.
         let flips = live && state.items.count > 1
-        let enter = live ? "try again" : hasNext ? "next item" : nil
+        let enter = live || state.playback.cutShortAt != nil ? "try again" : hasNext ? "next item" : nil
         let hint = [flips ? (theme.glyphs.isASCII ? "LEFT/RIGHT" : "←→") + ": other channels" : nil,
                     enter.flatMap { what in labels.key(.select, keyboard: "ENTER").map { "\($0): \(what)" } }, labels.key(.menu, keyboard: "ESC").map { "\($0): home" }]
             .compactMap { $0 }.joined(separator: theme.glyphs.isASCII ? " - " : " · ")

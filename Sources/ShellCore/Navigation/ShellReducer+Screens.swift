@@ -7,9 +7,9 @@ extension ShellReducer {
     static func reduceError(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect] {
         switch command {
         case .select:
-            // A live channel is tried again (it may be back); anything
-            // else gives way to the next item.
-            if state.currentItem?.isLive == true, let current = state.current {
+            // A live channel is tried again (it may be back), and so is a
+            // film cut short; anything else gives way to the next item.
+            if state.currentItem?.isLive == true || state.playback.cutShortAt != nil, let current = state.current {
                 return PlaybackReducer.play(&state, index: current, now: now)
             }
             if let current = state.current, current + 1 < state.items.count {

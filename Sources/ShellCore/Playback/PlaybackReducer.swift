@@ -79,7 +79,10 @@ public enum PlaybackReducer {
         let holdPicture = state.screen == .player && state.playback.firstFramePresented
         if state.live.recovery?.index != index { state.live.recovery = nil }
         let saved = ResumeReducer.save(&state)
-        let offer = state.live.flip == nil && request == nil ? ResumeReducer.offer(state, index: index) : nil
+        // Recovery's own load of a film (after it failed or was cut short)
+        // goes on from where it was, asking nobody (a kiosk has nobody to ask).
+        let recovering = state.live.recovery?.index == index ? ResumeReducer.offer(state, index: index) : nil
+        let offer = state.live.flip == nil && request == nil && recovering == nil ? ResumeReducer.offer(state, index: index) : nil
         beginLoad(&state, index: index, request: request)
         if let offer {
             state.upNext.resumeOffer = offer
@@ -101,7 +104,7 @@ public enum PlaybackReducer {
         state.chrome.transportVisible = true
         var effects: [Effect] = saved + WarmReducer.giveWay(&state) + [
             .cancelTimer(.errorAdvance),
-            .load(state.playable(index), token: state.playback.token),
+            recovering.map { .loadFrom(state.playable(index), token: state.playback.token, start: $0.position) } ?? .load(state.playable(index), token: state.playback.token),
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
         ]
         if holdPicture { effects.append(.startTimer(.posterDelay, after: state.settings.posterDelay)) }

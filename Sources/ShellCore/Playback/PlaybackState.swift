@@ -64,6 +64,10 @@ public struct PlaybackState: Equatable, Sendable {
     /// Why this load failed (shown by the error screen, or by a flip's
     /// interstitial when it failed during a flip).
     public var failure: ShellError?
+    /// Where a film from a server stopped when its stream ended well before
+    /// its length (`CutShort`): the load failed there, and ENTER on the
+    /// error screen tries it again (offering to resume from it).
+    public var cutShortAt: Double?
     /// Video frames of this load rendered for the terminal, and those of
     /// them the terminal was too busy to take.
     public var framesRendered = 0

@@ -28,25 +28,7 @@ enum PlayerReducer {
             state.playback.failure = ShellError(title: title, reason: reason, location: state.playingURL)
             return answer(&state, false) + [.emit(.error(title: title, reason: reason, url: state.playingURL))]
         case .failed(let reason):
-            if let effects = RecoveryReducer.failOver(&state, reason: reason, now: now) { return effects }
-            let answered = answer(&state, false)
-            if let effects = RecoveryReducer.failed(&state, reason: reason, now: now, failedOver: true) { return answered + effects }
-            state.playback.phase = .failed
-            state.playback.holdsPreviousPicture = false
-            state.scrub = nil
-            state.chrome.overlay = .none
-            state.chrome.transportVisible = false
-            let title = "Could not play “\(state.title)”"
-            let failure = ShellError(title: title, reason: reason, location: state.playingURL)
-            state.playback.failure = failure
-            NavigationReducer.go(&state, to: .error(failure))
-            var effects: [Effect] = answered + [.cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: state.playingURL))]
-            // A playlist moves on past a file that fails; a live channel
-            // stays, for the viewer to try it again or choose another.
-            if let current = state.current, current + 1 < state.items.count, state.currentItem?.isLive != true {
-                effects.append(.startTimer(.errorAdvance, after: state.settings.errorAdvanceDelay))
-            }
-            return effects
+            return failed(&state, reason: reason, now: now)
         case .failureDetail(let detail):
             guard state.playback.phase == .failed, var failure = state.playback.failure, !failure.reason.contains(detail) else { return [] }
             failure.reason += ": " + detail
@@ -61,6 +43,11 @@ enum PlayerReducer {
         case .ended:
             guard state.playback.phase != .ended else { return [] }
             if state.isLive, let effects = RecoveryReducer.failed(&state, reason: "the stream ended", now: now) { return effects }
+            if let cut = CutShort.position(state), let length = state.playback.duration {
+                // Where it stopped is kept before the load counts as failed.
+                let saved = ResumeReducer.save(&state)
+                return saved + failed(&state, reason: CutShort.reason(at: cut, length: length), cutShortAt: cut, now: now)
+            }
             state.playback.phase = .ended
             let url = state.playingURL ?? ""
             if let effects = SleepReducer.itemEnded(&state) { return [.emit(.endFile(url: url))] + effects }
@@ -144,6 +131,32 @@ enum PlayerReducer {
         case .bufferFull(let bytes):
             return TimeshiftReducer.bufferFull(&state, bytes: bytes, now: now)
         }
+    }
+
+    /// The current load failed for `reason`: another stream or a retry when
+    /// recovery is on, else the error screen. A playlist moves on past a
+    /// file that fails; a live channel stays, for the viewer to try it
+    /// again or choose another, and so does a film cut short at `cutShortAt`
+    /// (the viewer was watching it: ENTER tries it again).
+    private static func failed(_ state: inout ShellState, reason: String, cutShortAt: Double? = nil, now: Instant) -> [Effect] {
+        if let effects = RecoveryReducer.failOver(&state, reason: reason, now: now) { return effects }
+        let answered = answer(&state, false)
+        if let effects = RecoveryReducer.failed(&state, reason: reason, now: now, failedOver: true) { return answered + effects }
+        state.playback.phase = .failed
+        state.playback.holdsPreviousPicture = false
+        state.playback.cutShortAt = cutShortAt
+        state.scrub = nil
+        state.chrome.overlay = .none
+        state.chrome.transportVisible = false
+        let title = cutShortAt.map { "“\(state.title)” stopped at \(formatTime($0))" } ?? "Could not play “\(state.title)”"
+        let failure = ShellError(title: title, reason: reason, location: state.playingURL)
+        state.playback.failure = failure
+        NavigationReducer.go(&state, to: .error(failure))
+        var effects: [Effect] = answered + [.cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: state.playingURL))]
+        if cutShortAt == nil, let current = state.current, current + 1 < state.items.count, state.currentItem?.isLive != true {
+            effects.append(.startTimer(.errorAdvance, after: state.settings.errorAdvanceDelay))
+        }
+        return effects
     }
 
     /// Answers the `replaceContent` request the load carries, once.
