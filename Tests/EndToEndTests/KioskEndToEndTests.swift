@@ -40,6 +40,22 @@ private func isRunning(_ pid: pid_t) -> Bool {
 
 @Suite("Kiosk mode, end to end", .serialized)
 struct KioskEndToEndTests {
+    @Test("a kiosk given one short film plays it again and again (signage): at its end it starts over, never resting on its last frame")
+    func filmLoops() throws {
+        let film = try TestMedia.clip(seconds: 5)
+        let shell = try ShellUnderTest(["--kiosk", film])
+        let first = try shell.ipc.waitForEvent("playback-started", timeout: 20)
+        let ended = try shell.ipc.waitForEvent("end-file", timeout: 20)
+        let again = try shell.ipc.waitForEvent("playback-started", timeout: 20)
+        #expect(first["url"] as? String == film && ended["url"] as? String == film && again["url"] as? String == film, "\(first) \(ended) \(again)")
+        let playing = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 9) < 4 }
+        #expect(playing["screen"] as? String == "player" && playing["paused"] as? Bool == false && playing["resume_offer"] is NSNull, "\(playing)")
+        _ = try shell.ipc.waitForEvent("end-file", timeout: 20)
+        _ = try shell.ipc.waitForEvent("playback-started", timeout: 20)
+        kill(try #require(shell.pid), SIGTERM)
+        #expect(shell.waitForExit() == 0)
+    }
+
     @Test("q, the IPC quit, SIGINT, SIGQUIT and SIGTSTP are refused; SIGTERM exits cleanly with the terminal restored")
     func cannotEscape() throws {
         let setup = try kioskSetup(streamURL: "http://127.0.0.1:9/x.mkv", retries: 1, backoff: "[1]")

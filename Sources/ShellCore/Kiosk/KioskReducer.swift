@@ -18,6 +18,16 @@ public enum KioskReducer {
         return [.startTimer(.idleReturn, after: delay)]
     }
 
+    /// What a kiosk plays when what played full screen ended with nothing
+    /// after it (the last file, or a film before the channels): its start
+    /// item, so a kiosk never rests on a last frame and a single film
+    /// loops. Nil outside a kiosk, or while the viewer scrubs.
+    static func startAfterEnd(_ state: ShellState) -> Int? {
+        guard state.kiosk, state.scrub == nil else { return nil }
+        let start = state.live.startIndex ?? 0
+        return state.items.indices.contains(start) ? start : nil
+    }
+
     /// The guide sat idle: the start item plays again.
     static func idleReturn(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }

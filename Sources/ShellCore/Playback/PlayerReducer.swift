@@ -55,12 +55,17 @@ enum PlayerReducer {
                 state.playback.paused = true
                 return [.emit(.endFile(url: url))] + effects
             }
-            if state.scrub == nil, let current = state.current, current + 1 < state.items.count {
-                // Files play on in order; a film followed by channels ends
-                // back on the home screen it was chosen from (a channel
-                // does not start by itself).
-                if state.items[current + 1].isLive { return [.emit(.endFile(url: url))] + ShellReducer.goHome(&state) }
+            if state.scrub == nil, let current = state.current, current + 1 < state.items.count, !state.items[current + 1].isLive {
+                // Files play on in order.
                 return [.emit(.endFile(url: url))] + PlaybackReducer.play(&state, index: current + 1, now: now)
+            }
+            if let start = KioskReducer.startAfterEnd(state) {
+                return [.emit(.endFile(url: url))] + PlaybackReducer.play(&state, index: start, now: now)
+            }
+            if state.scrub == nil, let current = state.current, current + 1 < state.items.count {
+                // A film followed by channels ends back on the home screen
+                // it was chosen from (a channel does not start by itself).
+                return [.emit(.endFile(url: url))] + ShellReducer.goHome(&state)
             }
             state.playback.paused = true
             state.chrome.transportVisible = true

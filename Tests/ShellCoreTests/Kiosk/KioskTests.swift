@@ -347,6 +347,46 @@ struct KioskTests {
         files.expectArmed(files.armedTimers)
     }
 
+    @Test("a kiosk never rests on an ended item: a single film plays again from its start (a loop); a film before the channels, or the last of several files, ends into the start item")
+    func endsIntoStart() {
+        let loopFilm = MediaItem(id: "loop", title: "Loop", url: "/media/loop.mp4")
+        var settings = ShellSettings()
+        settings.idleReturnDelay = 600
+        var single = ShellState(items: [loopFilm], kiosk: true, settings: settings)
+        single.live.startIndex = 0
+        let h = ReducerHarness(single)
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.duration(60), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.position(59.96), token: 1, at: h.clock.now))
+        let ended = h.apply(.player(.ended, token: 1, at: h.clock.now))
+        #expect(ended.first == .emit(.endFile(url: loopFilm.url)) && ended.contains(.load(loopFilm, token: 2)), "\(ended)")
+        #expect(h.state.screen == .player && h.state.playback.phase == .loading && h.state.upNext.resumeOffer == nil)
+        h.expectArmed([.hintHide, .transportHide])
+
+        // The start is channel 2; a film after the channels ends into it, not the home screen.
+        var mixed = ShellState(items: channels + [loopFilm], kiosk: true, settings: settings)
+        mixed.live.startIndex = 1
+        let m = ReducerHarness(mixed)
+        m.apply(.playIndex(3, at: m.clock.now))
+        m.apply(.player(.duration(60), token: 1, at: m.clock.now))
+        m.apply(.player(.playing, token: 1, at: m.clock.now))
+        m.apply(.player(.position(59.96), token: 1, at: m.clock.now))
+        let back = m.apply(.player(.ended, token: 1, at: m.clock.now))
+        #expect(back.contains(.load(channels[1], token: 2)) && m.state.current == 1 && m.state.screen == .player, "\(back)")
+        m.expectArmed([.hintHide, .stall, .transportHide])
+
+        // Outside a kiosk the film ends paused with its bar, as before.
+        let plain = ReducerHarness(ShellState(items: [loopFilm], settings: settings))
+        plain.apply(.playIndex(0, at: plain.clock.now))
+        plain.apply(.player(.duration(60), token: 1, at: plain.clock.now))
+        plain.apply(.player(.playing, token: 1, at: plain.clock.now))
+        plain.apply(.player(.position(59.96), token: 1, at: plain.clock.now))
+        plain.apply(.player(.ended, token: 1, at: plain.clock.now))
+        #expect(plain.state.playback.phase == .ended && plain.state.playback.paused)
+        plain.expectArmed([.hintHide])
+    }
+
     @Test("ten idle minutes on the guide bring the start channel back; each key restarts the wait")
     func idleReturn() {
         let h = kiosk()
