@@ -56,6 +56,28 @@ struct KioskEndToEndTests {
         #expect(shell.waitForExit() == 0)
     }
 
+    @Test("a kiosk started again with its film part way (a power cut, a restart by systemd) plays on from there by itself: no resume offer waits for a key")
+    func resumesByItself() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("kiosk-resume"))
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        let film = try TestMedia.clip(seconds: 120)
+        do {
+            let shell = try ShellUnderTest(["--kiosk", film], home: home)
+            try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
+            try shell.ipc.request(["seek", 60, "absolute"])
+            try shell.ipc.waitForState { (number($0["position"]) ?? 0) > 61 }
+            kill(try #require(shell.pid), SIGTERM)
+            #expect(shell.waitForExit() == 0)
+        }
+        let shell = try ShellUnderTest(["--kiosk", film], home: home)
+        let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        #expect((number(playing["position"]) ?? 0) > 59, "on from where it was: \(playing)")
+        #expect(playing["resume_offer"] is NSNull)
+        #expect(!shell.tmux.capture().contains("Resume from"))
+        kill(try #require(shell.pid), SIGTERM)
+        #expect(shell.waitForExit() == 0)
+    }
+
     @Test("q, the IPC quit, SIGINT, SIGQUIT and SIGTSTP are refused; SIGTERM exits cleanly with the terminal restored")
     func cannotEscape() throws {
         let setup = try kioskSetup(streamURL: "http://127.0.0.1:9/x.mkv", retries: 1, backoff: "[1]")

@@ -79,10 +79,11 @@ public enum PlaybackReducer {
         let holdPicture = state.screen == .player && state.playback.firstFramePresented
         if state.live.recovery?.index != index { state.live.recovery = nil }
         let saved = ResumeReducer.save(&state)
-        // Recovery's own load of a film (after it failed or was cut short)
-        // goes on from where it was, asking nobody (a kiosk has nobody to ask).
-        let recovering = state.live.recovery?.index == index ? ResumeReducer.offer(state, index: index) : nil
-        let offer = state.live.flip == nil && request == nil && recovering == nil ? ResumeReducer.offer(state, index: index) : nil
+        // Recovery's own load of a film (after it failed or was cut short),
+        // and any in a kiosk (started again after a power cut), goes on from
+        // where it was, asking nobody: a kiosk has nobody to answer.
+        let unasked = state.live.recovery?.index == index || state.kiosk ? ResumeReducer.offer(state, index: index) : nil
+        let offer = state.live.flip == nil && request == nil && unasked == nil ? ResumeReducer.offer(state, index: index) : nil
         beginLoad(&state, index: index, request: request)
         if let offer {
             state.upNext.resumeOffer = offer
@@ -104,7 +105,7 @@ public enum PlaybackReducer {
         state.chrome.transportVisible = true
         var effects: [Effect] = saved + WarmReducer.giveWay(&state) + [
             .cancelTimer(.errorAdvance),
-            recovering.map { .loadFrom(state.playable(index), token: state.playback.token, start: $0.position) } ?? .load(state.playable(index), token: state.playback.token),
+            unasked.map { .loadFrom(state.playable(index), token: state.playback.token, start: $0.position) } ?? .load(state.playable(index), token: state.playback.token),
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
         ]
         if holdPicture { effects.append(.startTimer(.posterDelay, after: state.settings.posterDelay)) }

@@ -182,7 +182,8 @@ struct KioskTests {
         var settings = ShellSettings()
         settings.retries = 3
         settings.rememberPositions = true
-        var state = ShellState(items: [channels[0], film], kiosk: true, settings: settings)
+        // Recovery on outside a kiosk (a kiosk resumes without asking).
+        var state = ShellState(items: [channels[0], film], settings: settings)
         state.upNext.resumePoints = [film.url: ResumePoint(position: 600, duration: 7200)]
         let h = ReducerHarness(state)
         h.apply(.playIndex(0, at: h.clock.now))
@@ -385,6 +386,24 @@ struct KioskTests {
         plain.apply(.player(.ended, token: 1, at: plain.clock.now))
         #expect(plain.state.playback.phase == .ended && plain.state.playback.paused)
         plain.expectArmed([.hintHide])
+    }
+
+    @Test("a kiosk started again with its film left part way (a power cut) plays on from there: no resume offer waits for a key nobody presses")
+    func resumesUnasked() {
+        let loopFilm = MediaItem(id: "loop", title: "Loop", url: "/media/loop.mp4")
+        var state = ShellState(items: [loopFilm], kiosk: true)
+        state.live.startIndex = 0
+        let h = ReducerHarness(state)
+        h.apply(.libraryLoaded([loopFilm.url: ResumePoint(position: 1500, duration: 3600)]))
+        let started = h.apply(.playIndex(0, at: h.clock.now))
+        #expect(started.contains(.loadFrom(loopFilm, token: 1, start: 1500)), "\(started)")
+        #expect(h.state.upNext.resumeOffer == nil && h.state.playback.phase == .loading)
+        h.expectArmed([.transportHide])
+
+        let desk = ReducerHarness(ShellState(items: [loopFilm]))
+        desk.apply(.libraryLoaded([loopFilm.url: ResumePoint(position: 1500, duration: 3600)]))
+        desk.apply(.playIndex(0, at: desk.clock.now))
+        #expect(desk.state.upNext.resumeOffer == ResumeOffer(index: 0, position: 1500), "outside a kiosk the viewer is asked")
     }
 
     @Test("ten idle minutes on the guide bring the start channel back; each key restarts the wait")
