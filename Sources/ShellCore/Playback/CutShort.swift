@@ -22,6 +22,16 @@ enum CutShort {
     /// Why, under the error screen's "“Film” stopped at 47:45": "the
     /// stream ended 1:12:15 before the end (2:00:00) …".
     static func reason(at position: Double, length: Double) -> String {
-        "the stream ended \(formatTime(length - position)) before the end (\(formatTime(length))): the connection was lost, or the server stopped sending"
+        let when = playedNothing(position) ? "at its start" : "\(formatTime(length - position)) before the end (\(formatTime(length)))"
+        return "the stream ended \(when): the connection was lost, or the server stopped sending"
     }
+
+    /// The error screen's title: where it stopped, or that it did not play
+    /// (a stream that ended at its start: a server that cannot send the
+    /// part of the file the player asks for first).
+    static func title(_ title: String, at position: Double) -> String {
+        playedNothing(position) ? "Could not play “\(title)”" : "“\(title)” stopped at \(formatTime(position))"
+    }
+
+    private static func playedNothing(_ position: Double) -> Bool { position < 1 }
 }

@@ -153,7 +153,7 @@ enum PlayerReducer {
         state.scrub = nil
         state.chrome.overlay = .none
         state.chrome.transportVisible = false
-        let title = cutShortAt.map { "“\(state.title)” stopped at \(formatTime($0))" } ?? "Could not play “\(state.title)”"
+        let title = cutShortAt.map { CutShort.title(state.title, at: $0) } ?? "Could not play “\(state.title)”"
         let failure = ShellError(title: title, reason: reason, location: state.playingURL)
         state.playback.failure = failure
         NavigationReducer.go(&state, to: .error(failure))

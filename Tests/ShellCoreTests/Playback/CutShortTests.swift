@@ -71,4 +71,15 @@ struct CutShortTests {
         #expect(h.state.upNext.resumeOffer == nil)
         h.expectArmed([.hintHide, .spinner, .stall, .transportHide])
     }
+
+    @Test("a stream that ends at its start (a server that cannot send the part asked for first) could not play; it is not said to have stopped at 0:00")
+    func endsAtItsStart() {
+        let h = streamedFilm(at: 0)
+        h.apply(.player(.ended, token: 1, at: h.clock.now))
+        #expect(h.state.playback.failure == ShellError(title: "Could not play “Streamed”",
+                                                        reason: "the stream ended at its start: the connection was lost, or the server stopped sending",
+                                                        location: streamed.url))
+        #expect(h.state.playback.cutShortAt == 0 && h.runningTimers[.errorAdvance] == nil)
+        h.expectArmed([.hintHide, .stall])
+    }
 }
