@@ -232,11 +232,17 @@ final class MPVPlayer {
             ? [("fullscreen", "yes"), ("force-window", showsWindow ? "immediate" : "no"), ("input-vo-keyboard", "yes"), ("cursor-autohide", "always"),
                ("gpu-api", "opengl")]
             : []
+        // mpv's own window on a desktop: the same OpenGL, for the same
+        // reason. Where the display's OpenGL is software (a VM, a remote X)
+        // the failed probes closed descriptor 0 (the terminal): the shell
+        // read EOF and quit, or mpv's X connection took descriptor 0 and the
+        // shell's reads of the terminal took its replies (mpv hung).
+        let window: [(String, String)] = video == .window ? [("gpu-api", "opengl")] : []
         // mpv's window has no bindings of its own (input-default-bindings
         // is off): the keys the shell knows, after the user's input.conf,
         // bound before the window opens.
         let bindings: [(String, String)] = video == .tv ? [("input-conf", Self.windowBindings(user: userInputConf, extra: windowKeys))] : []
-        for (key, value) in base + tv + options + bindings {
+        for (key, value) in base + tv + window + options + bindings {
             do { try mpv.setOption(key, value) } catch {
                 throw RuntimeError.mpvOption(key: key, value: value, reason: error.message)
             }
