@@ -15,7 +15,9 @@ enum CutShort {
     /// Where the full-screen film stopped, if its end now is cut short.
     static func position(_ state: ShellState) -> Double? {
         guard !state.isLive, let index = state.current, RecoveryReducer.isFromServer(state.playable(index).url),
-              let length = state.playback.duration, let position = state.playback.position else { return nil }
+              let length = state.playback.duration else { return nil }
+        // No position told yet: it ended before its first frame.
+        let position = state.playback.position ?? 0
         return length - position > max(least, length * share) ? position : nil
     }
 

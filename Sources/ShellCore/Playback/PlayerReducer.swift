@@ -158,6 +158,9 @@ enum PlayerReducer {
         state.playback.failure = failure
         NavigationReducer.go(&state, to: .error(failure))
         var effects: [Effect] = answered + [.cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: state.playingURL))]
+        // A stream cut short is still held at its end (mpv keeps a file
+        // open there and tries to show its last frame): let it go.
+        if cutShortAt != nil { effects.append(.stop) }
         if cutShortAt == nil, let current = state.current, current + 1 < state.items.count, state.currentItem?.isLive != true {
             effects.append(.startTimer(.errorAdvance, after: state.settings.errorAdvanceDelay))
         }
