@@ -25,6 +25,16 @@ private func failure(_ reason: String) -> StreamHealth {
     return health
 }
 
+/// Plays the minute-long film at `index` to its end; the end's effects.
+@discardableResult
+private func playedToItsEnd(_ h: ReducerHarness, index: Int) -> [Effect] {
+    h.apply(.playIndex(index, at: h.clock.now))
+    h.apply(.player(.duration(60), token: 1, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    h.apply(.player(.position(59.96), token: 1, at: h.clock.now))
+    return h.apply(.player(.ended, token: 1, at: h.clock.now))
+}
+
 private func loads(_ effects: [Effect]) -> [Effect] {
     effects.filter { if case .load = $0 { true } else { false } }
 }
@@ -356,11 +366,7 @@ struct KioskTests {
         var single = ShellState(items: [loopFilm], kiosk: true, settings: settings)
         single.live.startIndex = 0
         let h = ReducerHarness(single)
-        h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.player(.duration(60), token: 1, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
-        h.apply(.player(.position(59.96), token: 1, at: h.clock.now))
-        let ended = h.apply(.player(.ended, token: 1, at: h.clock.now))
+        let ended = playedToItsEnd(h, index: 0)
         #expect(ended.first == .emit(.endFile(url: loopFilm.url)) && ended.contains(.load(loopFilm, token: 2)), "\(ended)")
         #expect(h.state.screen == .player && h.state.playback.phase == .loading && h.state.upNext.resumeOffer == nil)
         h.expectArmed([.hintHide, .transportHide])
@@ -369,21 +375,13 @@ struct KioskTests {
         var mixed = ShellState(items: channels + [loopFilm], kiosk: true, settings: settings)
         mixed.live.startIndex = 1
         let m = ReducerHarness(mixed)
-        m.apply(.playIndex(3, at: m.clock.now))
-        m.apply(.player(.duration(60), token: 1, at: m.clock.now))
-        m.apply(.player(.playing, token: 1, at: m.clock.now))
-        m.apply(.player(.position(59.96), token: 1, at: m.clock.now))
-        let back = m.apply(.player(.ended, token: 1, at: m.clock.now))
+        let back = playedToItsEnd(m, index: 3)
         #expect(back.contains(.load(channels[1], token: 2)) && m.state.current == 1 && m.state.screen == .player, "\(back)")
         m.expectArmed([.hintHide, .stall, .transportHide])
 
         // Outside a kiosk the film ends paused with its bar, as before.
         let plain = ReducerHarness(ShellState(items: [loopFilm], settings: settings))
-        plain.apply(.playIndex(0, at: plain.clock.now))
-        plain.apply(.player(.duration(60), token: 1, at: plain.clock.now))
-        plain.apply(.player(.playing, token: 1, at: plain.clock.now))
-        plain.apply(.player(.position(59.96), token: 1, at: plain.clock.now))
-        plain.apply(.player(.ended, token: 1, at: plain.clock.now))
+        playedToItsEnd(plain, index: 0)
         #expect(plain.state.playback.phase == .ended && plain.state.playback.paused)
         plain.expectArmed([.hintHide])
     }
