@@ -220,10 +220,6 @@ final class MPVPlayer {
             // name, which for a URL keeps the query (a token) or is its
             // account: any X client reads a window's title, a desktop shows it.
             ("title", "tvshell"),
-            // mpv's own stats page and console (built-in Lua scripts, their
-            // keys off with input-default-bindings): a Lua state and thread
-            // each, some 4 MiB a player, for nothing the shell shows.
-            ("load-stats-overlay", "no"), ("load-osd-console", "no"),
         ]
         if video == .none { try mpv.setOption("vid", "no") }
         // The TV's picture fills the screen from the start (the home screen
