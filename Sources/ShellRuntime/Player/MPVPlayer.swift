@@ -149,6 +149,12 @@ final class MPVPlayer {
     /// no stream.
     static let stillOptions = ["vd-lavc-o": "max_pixels=\(stillPixels)", "demuxer-lavf-probe-info": "nostreams"]
 
+    /// The title of mpv's window (the TV's, `--video window`'s). mpv's own
+    /// is the media's title, else its file name, which for a URL keeps the
+    /// query (a token) or is its account: any X client reads a window's
+    /// title, a desktop shows it.
+    static let windowTitle = ("title", "tvshell")
+
     /// `seconds` when it is a time a stream can have, else nil.
     static func sensibleTime(_ seconds: Double?) -> Double? {
         seconds.flatMap { $0.isFinite && abs($0) <= furthestTime ? $0 : nil }
@@ -216,10 +222,6 @@ final class MPVPlayer {
             ("input-default-bindings", "no"), ("input-vo-keyboard", "no"), ("osc", "no"),
             ("osd-level", "0"), ("video-timing-offset", "0"), ("hr-seek", "yes"),
             ("force-window", "no"), ("audio-display", "no"), ("network-timeout", "10"), ("ytdl", "no"),
-            // mpv titles its window by the media's title, else its file
-            // name, which for a URL keeps the query (a token) or is its
-            // account: any X client reads a window's title, a desktop shows it.
-            ("title", "tvshell"),
         ]
         if video == .none { try mpv.setOption("vid", "no") }
         // The TV's picture fills the screen from the start (the home screen
@@ -230,14 +232,14 @@ final class MPVPlayer {
         // the console the keys come from.
         let tv: [(String, String)] = video == .tv
             ? [("fullscreen", "yes"), ("force-window", showsWindow ? "immediate" : "no"), ("input-vo-keyboard", "yes"), ("cursor-autohide", "always"),
-               ("gpu-api", "opengl")]
+               ("gpu-api", "opengl"), Self.windowTitle]
             : []
         // mpv's own window on a desktop: the same OpenGL, for the same
         // reason. Where the display's OpenGL is software (a VM, a remote X)
         // the failed probes closed descriptor 0 (the terminal): the shell
         // read EOF and quit, or mpv's X connection took descriptor 0 and the
         // shell's reads of the terminal took its replies (mpv hung).
-        let window: [(String, String)] = video == .window ? [("gpu-api", "opengl")] : []
+        let window: [(String, String)] = video == .window ? [("gpu-api", "opengl"), Self.windowTitle] : []
         // mpv's window has no bindings of its own (input-default-bindings
         // is off): the keys the shell knows, after the user's input.conf,
         // bound before the window opens.
