@@ -372,6 +372,25 @@ struct VideoEndToEndTests {
         #expect(shell.pty.lastReadTime - paused < 1.5, "at most about one frame was still in flight: \(shell.pty.lastReadTime - paused) s")
     }
 
+    @Test("a terminal that reads slower than frames come shows a changed screen at once: the frames wait for it, not it for them", arguments: ["sixel", "half"])
+    func slowTerminalScreenFirst(picture: String) throws {
+        let sixel = FakeTerminal("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;22c")
+        // Cells change less per frame than an image: more of them.
+        let cells = picture == "sixel" ? (80, 24) : (160, 48)
+        let shell = try ShellInPty(["av://lavfi:testsrc2=size=640x360:rate=25"], columns: cells.0, rows: cells.1, pixels: (640, 384), throttle: 300_000,
+                                   terminal: picture == "sixel" ? sixel : nil)
+        try shell.ipc.waitForState(timeout: 20) { ($0["frames_dropped"] as? Int ?? 0) > 10 && $0["picture"] as? String == picture }
+        let typed = shell.pty.output.count
+        shell.pty.type(Array(")".utf8))
+        try shell.ipc.waitForState(timeout: 2) { $0["volume"] as? Int == 105 }
+        let deadline = Deadline(in: 3)
+        func shown() -> Bool { String(decoding: shell.pty.output.dropFirst(typed), as: UTF8.self).contains("Volume 105") }
+        while !shown() && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(shown(), "the volume badge reached the terminal while the film played on")
+        let state = try shell.ipc.state()
+        #expect(state["paused"] as? Bool == false && (state["frames_presented"] as? Int ?? 0) > 3)
+    }
+
     @Test("an HLS ladder plays the smallest variant that covers the picture, and a larger one after the terminal grows")
     func hlsVariant() throws {
         let master = try TestMedia.hlsLadder()

@@ -173,7 +173,7 @@ final class FramePresenter: Presenter {
         }
         let visible = ShellView.frameKey(state, width: terminal.width)
         var uiChanged = false
-        if visible != lastDrawn || terminal.width != lastDrawnWidth || terminal.height != lastDrawnHeight {
+        if screenDiffers(visible) {
             let (screen, spot) = ShellView.compose(state, theme: theme, width: terminal.width, height: terminal.height, context: context)
             if let spot, spot != state.picture.pip?.spot { store.send(.pictureDrawn(spot)) }
             uiChanged = terminal.draw(screen) || lastDrawn == nil
@@ -184,7 +184,13 @@ final class FramePresenter: Presenter {
             lastDrawnWidth = terminal.width
             lastDrawnHeight = terminal.height
         }
-        if rendered || uiChanged { blitLatestFrame(newFrame: rendered) }
+        if rendered || uiChanged, blitLatestFrame(newFrame: rendered), !rendered, frameBehind {
+            // The frame dropped while the screen waited went out with it.
+            frameBehind = false
+            if state.screen == .player && state.playback.firstFramePresented {
+                store.send(.frame(.resent, token: state.playback.token, at: MonotonicClock.now()))
+            }
+        }
         for slot in [PlayerSlot.picture, .preview] + PlayerSlot.views + [state.warmFlipTarget].compactMap({ $0 })
         where windowFrames.contains(slot) || uiChanged || renderedWarm.contains(slot) {
             let resized = rerenderForWindow(slot)
@@ -197,6 +203,11 @@ final class FramePresenter: Presenter {
             pendingFirstFrameEvent = false
             automation?.broadcast(event: "first-frame", fields: ["url": state.currentItem?.url ?? ""])
         }
+    }
+
+    /// Whether the screen `visible` differs from the one last drawn.
+    private func screenDiffers(_ visible: FrameKey) -> Bool {
+        visible != lastDrawn || terminal.width != lastDrawnWidth || terminal.height != lastDrawnHeight
     }
 
     /// Renders the pending video frame at the terminal's pixel size, always,
@@ -269,6 +280,11 @@ final class FramePresenter: Presenter {
             windowBehind = []
             return
         }
+        // A screen that changed goes first: the next `draw` puts it up with
+        // the newest frames. Sending a frame here would keep the terminal
+        // busy, and the screen waiting, for as long as frames come faster
+        // than the terminal takes them (sixel over a slow link).
+        guard !needsDraw || !screenDiffers(ShellView.frameKey(state, width: terminal.width)) else { return }
         if frameBehind {
             frameBehind = false
             if state.screen == .player && state.playback.firstFramePresented && blitLatestFrame() {
