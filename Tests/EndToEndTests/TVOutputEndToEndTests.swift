@@ -575,6 +575,37 @@ struct TVOutputEndToEndTests {
         }
     }
 
+    @Test("the Up Next card on the TV: the next episode's thumbnail, a still the preview player draws, is laid in the card's image place and counts as shown")
+    func upNextImage() throws {
+        let dir = TVShellBinary.scratchDirectory("tv-up-next")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try TestMedia.episode()
+        let files = (1...2).map { dir.appendingPathComponent("Show S01E0\($0).mkv").path }
+        for file in files { try FileManager.default.copyItem(atPath: source, toPath: file) }
+        let made = try Spawn.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "color=red:size=320x180", "-frames:v", "1",
+                                  dir.appendingPathComponent("Show S01E02-thumb.png").path])
+        #expect(made.status == 0, "\(made.output)")
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[segments]\nlinear = false\n[up_next]\ncountdown = 30\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let tv = try Running(["--config", config] + files)
+        try tv.waitForState(timeout: 60) { $0["phase"] as? String == "playing" && $0["first_frame"] as? Bool == true }
+        _ = try scrubPaused(tv.ipc, to: 157)
+        _ = try tv.ipc.request(["keypress", "PLAYPAUSE"])
+        try tv.waitForState(timeout: 20) { (($0["up_next"] as? [String: Any])?["image_shown"] as? Bool) == true }
+        let state = try tv.waitForState { state in
+            (((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]]) ?? []).contains { $0["slot"] as? String == "preview" }
+        }
+        let laid = try #require((((state["tv"] as? [String: Any])?["overlays"] as? [[String: Any]]) ?? []).first { $0["slot"] as? String == "preview" })
+        let x = try #require(laid["x"] as? Int), y = try #require(laid["y"] as? Int)
+        let w = try #require(laid["w"] as? Int), h = try #require(laid["h"] as? Int)
+        let deadline = Deadline(in: 5)
+        var red = 0
+        repeat {
+            red = try tv.display.screenshot().count(near: 0xFF0000, tolerance: 60, x: x, y: y, width: w, height: h)
+        } while red < w * h / 2 && !deadline.hasPassed
+        #expect(red >= w * h / 2, "the thumbnail's red in the card's image place \(laid): \(red) of \(w * h)")
+    }
+
     @Test("a warm neighbour takes mpv's window over on a flip: channel 2 full screen, never loaded again; with the user's vo=x11 (a window's output) it has no window of its own while warm")
     func warmFlip() throws {
         let tv = try Running(["--home", "--mpv-option", "vo=x11"])

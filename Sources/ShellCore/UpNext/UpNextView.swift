@@ -5,6 +5,9 @@
 enum UpNextView {
     /// The image's place on the card, in cells (16:9 with 1:2 cells).
     static let imageSize = (width: 16, height: 4)
+    /// The card's text part: 40 cells, and at least 34 beside the image
+    /// (the TV's grid is 60 cells wide).
+    static let textWidth = (most: 40, least: 34)
 
     /// The card's first line: "Up Next", or "Still watching? Up Next" when
     /// the card waits for a key (`UpNextState.stillWatching`).
@@ -18,9 +21,9 @@ enum UpNextView {
         let focused = Style(foreground: theme.selectionText, background: theme.selectionBackground, bold: true)
         let image = state.upNext.proposalImage
         let showsImage = context.videoInTerminal && (image?.phase == .playing || image?.firstFramePresented == true)
-            && screen.width >= 40 + imageSize.width + 6
+            && screen.width >= textWidth.least + imageSize.width + 6
         let imageWidth = showsImage ? imageSize.width + 2 : 0
-        let width = min(screen.width - 4, 40 + imageWidth), height = 6
+        let width = min(screen.width - 4, textWidth.most + imageWidth), height = 6
         let x = screen.width - width - 2, y = max(1, screen.height - height - 6)
         screen.fill(x: x, y: y, width: width, height: height, with: Cell(" ", style: base))
         if showsImage {

@@ -231,6 +231,33 @@ struct UpNextTests {
         p.expectArmed([.upNextTick])
     }
 
+    @Test("the card's image has its place on the TV's 60 × 18 grid as in a wide terminal: 16 × 4 cells at the card's left, its text beside")
+    func imagePlaceOnTheTV() {
+        var items = [episode(1), episode(3), episode(2)]
+        items[2].artwork = "/shows/Show S01E02-thumb.jpg"
+        var settings = ShellSettings()
+        settings.segmentChoices[.credits] = .never
+        let h = ReducerHarness(ShellState(items: items, settings: settings))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.duration(180), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.position(160.1), token: 1, at: h.clock.now))
+        h.apply(.player(.preloaded(ratings: []), token: 2, at: h.clock.now))
+        func place(_ width: Int, _ height: Int) -> (VideoWindow?, String) {
+            let screen = ShellView.render(h.state, theme: .dark, width: width, height: height, context: ViewContext(picture: .terminal))
+            return (screen.windows.first { $0.inset == .preview }, screen.text())
+        }
+        #expect(place(60, 18).0 == nil, "no place before the still is shown")
+        h.apply(.player(.playing, token: 2, at: h.clock.now))
+        for (width, height, x) in [(60, 18, 4), (120, 36, 62)] {
+            let (window, text) = place(width, height)
+            #expect(window.map { $0.x == x && $0.width == 16 && $0.height == 4 } == true, "\(width) × \(height): \(String(describing: window))\n\(text)")
+            #expect(text.contains("Up Next") && text.contains("Show S01E02") && text.contains("Play Now"), "\(text)")
+        }
+        #expect(place(55, 18).0 == nil, "too narrow for the image beside 34 cells of text")
+        h.expectArmed([.hintHide, .transportHide, .upNextTick])
+    }
+
     @Test("on an output with no second picture (an embedding program turned them off) the card comes up without its image: no other player is opened")
     func noImageWithoutSecondPicture() {
         var items = [episode(1), episode(3), episode(2)]
