@@ -331,17 +331,19 @@ struct VideoEndToEndTests {
         #expect(screen.ok, "with the UI gone, the picture is in palette indices only: \(screen.screen.suffix(300))")
     }
 
-    @Test("cells decode a 720p clip on one thread; full decoding leaves the threads to libavcodec")
+    @Test("cells decode a 720p clip on one thread; full decoding leaves the threads to libavcodec; no player runs mpv's stats page or console (a Lua state and thread each)")
     func decodeThreads() throws {
         let clip = try TestMedia.hdClip("testsrc2")
-        func coreThreads(_ pid: Int32) -> Int {
+        func threads(_ pid: Int32, named name: String) -> Int {
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-            return tasks.filter { (try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8))?.hasPrefix("mpv/mpv core") == true }.count
+            return tasks.filter { (try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8))?.hasPrefix(name) == true }.count
         }
+        func coreThreads(_ pid: Int32) -> Int { threads(pid, named: "mpv/mpv core") }
         let light = try ShellInPty([clip], columns: 160, rows: 48)
         try light.ipc.waitForState(timeout: 20) { ($0["frames_presented"] as? Int ?? 0) > 3 }
         #expect((try light.ipc.request(["get_mpv_property", "vd-lavc-threads"]))["data"] as? String == "1")
         #expect(coreThreads(light.pty.pid) == 1, "libavcodec runs no frame threads beside mpv's core")
+        #expect(threads(light.pty.pid, named: "mpv/lua") == 0, "no Lua script runs in the player")
         let full = try ShellInPty(["--video-decode", "full", clip], columns: 160, rows: 48)
         try full.ipc.waitForState(timeout: 20) { ($0["frames_presented"] as? Int ?? 0) > 3 }
         #expect((try full.ipc.request(["get_mpv_property", "vd-lavc-threads"]))["data"] as? String == "0")

@@ -139,6 +139,11 @@ final class FramePresenter: Presenter {
     /// The load whose video the render buffer holds (a frame rendered under
     /// the interstitial is shown as soon as the player screen returns).
     private var renderedToken: Int?
+    /// The load of each window's frame rendered before it could count: its
+    /// video not yet told configured (mpv may draw a still's one frame
+    /// before its VIDEO_RECONFIG event is read) or its window not yet up.
+    /// Rendered again, and counted, as soon as it can be (`recountEarlyFrames`).
+    private var earlyFrames: [PlayerSlot: Int] = [:]
     private var sizeChanged = false
 
     /// Seconds a frame may wait at a stretch for the terminal to take any
@@ -157,6 +162,7 @@ final class FramePresenter: Presenter {
     /// Draws what changed: a new frame, the UI when it looks different.
     func draw() {
         guard needsDraw || frameReady || !windowFrameReady.isEmpty || thumbnailReady else { return }
+        recountEarlyFrames()
         var rendered = renderFrameIfReady()
         let windowFrames = renderWindowFrames()
         if sizeChanged {
@@ -240,6 +246,24 @@ final class FramePresenter: Presenter {
         if !state.playback.firstFramePresented { pendingFirstFrameEvent = true }
         tally.presented(state.playback, to: store, at: MonotonicClock.now())
         return true
+    }
+
+    /// Asks for a window's frame rendered before it could count
+    /// (`earlyFrames`) to be rendered again once its load's video is
+    /// configured and its window up: mpv's current frame is then the
+    /// load's, and counts as its first. A still (the Up Next card's image)
+    /// has no other frame to count.
+    private func recountEarlyFrames() {
+        for (slot, token) in earlyFrames {
+            guard let playback = state.playback(in: slot), playback.token == token, !playback.firstFramePresented, playback.phase != .idle else {
+                earlyFrames[slot] = nil
+                continue
+            }
+            if windowPlayback(slot) != nil {
+                earlyFrames[slot] = nil
+                windowFrameReady.insert(slot)
+            }
+        }
     }
 
     func tellFrames() {
@@ -347,6 +371,8 @@ final class FramePresenter: Presenter {
             if let playback = windowPlayback(slot) {
                 counted.insert(slot)
                 tally.presented(playback, to: store, at: MonotonicClock.now())
+            } else if !PlayerSlot.warm.contains(slot), let playback = state.playback(in: slot), playback.phase != .idle, !playback.firstFramePresented {
+                earlyFrames[slot] = playback.token
             }
         }
         windowFrameReady.removeAll()

@@ -222,6 +222,10 @@ final class MPVPlayer {
             ("input-default-bindings", "no"), ("input-vo-keyboard", "no"), ("osc", "no"),
             ("osd-level", "0"), ("video-timing-offset", "0"), ("hr-seek", "yes"),
             ("force-window", "no"), ("audio-display", "no"), ("network-timeout", "10"), ("ytdl", "no"),
+            // mpv's own stats page and console (built-in Lua scripts, their
+            // keys off with input-default-bindings): a Lua state and thread
+            // each, some 4 MiB a player, for nothing the shell shows.
+            ("load-stats-overlay", "no"), ("load-osd-console", "no"),
         ]
         if video == .none { try mpv.setOption("vid", "no") }
         // The TV's picture fills the screen from the start (the home screen
