@@ -56,6 +56,26 @@ struct KioskEndToEndTests {
         #expect(shell.waitForExit() == 0)
     }
 
+    @Test("a kiosk's film left paused with the info panel up plays on by itself after [kiosk] idle_return, the same film from where it was")
+    func idlePlayerPlaysOn() throws {
+        let dir = TVShellBinary.scratchDirectory("kiosk-idle")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[kiosk]\nidle_return = 3\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let film = try TestMedia.clip(seconds: 120)
+        let shell = try ShellUnderTest(["--kiosk", "--config", config, film])
+        try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.request(["keypress", "DOWN"])
+        let left = try shell.ipc.waitForState { $0["paused"] as? Bool == true && $0["overlay"] as? String == "info" }
+        let position = number(left["position"]) ?? 0
+        let clock = Stopwatch()
+        let settled = try shell.ipc.waitForState(timeout: 10) { $0["paused"] as? Bool == false && $0["overlay"] as? String == "none" }
+        #expect(clock.elapsed > 2, "not before idle_return: \(clock.elapsed) s")
+        #expect(settled["screen"] as? String == "player" && settled["url"] as? String == film && (number(settled["position"]) ?? 0) >= position - 0.5, "\(settled)")
+        try shell.ipc.waitForState { (number($0["position"]) ?? 0) > position + 0.5 }
+    }
+
     @Test("a kiosk started again with its film part way (a power cut, a restart by systemd) plays on from there by itself: no resume offer waits for a key")
     func resumesByItself() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("kiosk-resume"))

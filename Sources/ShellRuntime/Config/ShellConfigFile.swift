@@ -21,7 +21,7 @@ import TerminalUI
 ///     enabled = true
 ///     start = 1              # a channel number, or an item's id or URL
 ///     fallback = 1
-///     idle_return = 600      # seconds on the guide before going back to `start`
+///     idle_return = 600      # seconds with no key: the guide goes back to `start`, the player closes what was left open
 ///     [recovery]
 ///     retries = 3            # retries of a failing stream before the fallback
 ///     backoff = [1, 2, 4]    # seconds between them

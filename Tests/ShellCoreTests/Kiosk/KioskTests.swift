@@ -235,7 +235,7 @@ struct KioskTests {
         let failed = h.apply(.timerFired(.stall, at: h.clock.now))
         #expect(failed.contains(.startTimer(.retry, after: 1)))
         #expect(h.state.live.recovery == RecoveryState(index: 2, attempt: 1, reason: "the stream did not start within 15 s", waiting: true))
-        h.expectArmed([.retry, .spinner])
+        h.expectArmed([.retry, .spinner, .idleReturn])
     }
 
     @Test("stalls and live streams that end count as failures; a short cache wait does not")
@@ -404,6 +404,50 @@ struct KioskTests {
         #expect(desk.state.upNext.resumeOffer == ResumeOffer(index: 0, position: 1500), "outside a kiosk the viewer is asked")
     }
 
+    @Test("a kiosk's film left by a passer-by with the info panel up and paused plays on by itself after idle_return, the same film; the keys' help goes too; left alone it is not touched")
+    func idlePlayerSettles() {
+        let film = MediaItem(id: "film", title: "Film", url: "/media/film.mp4")
+        var settings = ShellSettings()
+        settings.idleReturnDelay = 600
+        var start = ShellState(items: channels + [film], kiosk: true, settings: settings)
+        start.live.startIndex = 0
+        let h = ReducerHarness(start)
+        h.apply(.playIndex(3, at: h.clock.now))
+        h.apply(.player(.duration(600), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.player(.position(30), token: 1, at: h.clock.now))
+        let paused = h.apply(.command(.playPause, at: h.clock.now))
+        #expect(paused.contains(.setPause(true)) && paused.last == .startTimer(.idleReturn, after: 600), "\(paused)")
+        h.apply(.player(.paused(true), token: 1, at: h.clock.now))
+        h.apply(.command(.down, at: h.clock.now))
+        h.apply(.command(.help, at: h.clock.now))
+        #expect(h.state.chrome.overlay == .info && h.state.chrome.help && h.state.playback.paused)
+        #expect(KioskReducer.leftOpen(h.state), "the panel and the help wait for a key")
+        _ = h.advance(by: 599)
+        #expect(h.advance(by: 1) == [.idleReturn])
+        let settled = h.apply(.timerFired(.idleReturn, at: h.clock.now))
+        #expect(settled.contains(.setPause(false)) && !settled.contains { if case .load = $0 { true } else { false } }, "\(settled)")
+        #expect(h.state.screen == .player && h.state.current == 3 && h.state.chrome.overlay == .none && !h.state.chrome.help && !h.state.playback.paused)
+        #expect(!KioskReducer.leftOpen(h.state))
+        h.apply(.player(.paused(false), token: 1, at: h.clock.now))
+        h.expectArmed([.transportHide])
+        #expect(h.apply(.command(.volumeUp, at: h.clock.now)).contains(.startTimer(.idleReturn, after: 600)))
+        #expect(h.advance(by: 600).contains(.idleReturn))
+        #expect(h.apply(.timerFired(.idleReturn, at: h.clock.now)).isEmpty, "nothing open, playing: left as it is")
+        #expect(h.state.current == 3 && h.state.screen == .player && !h.state.playback.paused)
+        h.expectArmed([.transportHide, .volumeBadgeHide])
+
+        // Outside a kiosk a player is never settled.
+        var plain = ShellState(items: [film], settings: settings)
+        plain.live.startIndex = 0
+        let p = ReducerHarness(plain)
+        p.apply(.playIndex(0, at: p.clock.now))
+        p.apply(.player(.playing, token: 1, at: p.clock.now))
+        #expect(!p.apply(.command(.down, at: p.clock.now)).contains(.startTimer(.idleReturn, after: 600)))
+        #expect(p.state.chrome.overlay == .info)
+        p.expectArmed([.transportHide])
+    }
+
     @Test("ten idle minutes on the guide bring the start channel back; each key restarts the wait")
     func idleReturn() {
         let h = kiosk()
@@ -449,7 +493,8 @@ struct KioskTests {
         }
         h.apply(.command(.quit, at: h.clock.now))
         #expect(h.state.screen == .passcode)
-        h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .audit(AuditEntry(kind: .cancelled, title: "Quit kiosk mode", itemID: "kiosk", rating: nil, time: 0.0, detail: nil))]) {
+        h.send(.command(.menu, at: h.clock.now), effects: [.cancelTimer(.lockoutTick), .audit(AuditEntry(kind: .cancelled, title: "Quit kiosk mode", itemID: "kiosk", rating: nil, time: 0.0, detail: nil)),
+                                                          .startTimer(.idleReturn, after: 600)]) {
             $0.navigation.destination = .player
         }
         #expect(h.state.screen == .player && !h.state.quitting)
@@ -463,7 +508,7 @@ struct KioskTests {
         }
         #expect(quit.last == .quit)
         #expect(h.state.quitting)
-        h.expectArmed([.stall, .transportHide])
+        h.expectArmed([.stall, .transportHide, .idleReturn])
     }
 
     @Test("a new libmpv loads again what played; under the prompt the prompt stays, and the held item loads afresh once authorized")
@@ -546,6 +591,6 @@ struct KioskTests {
         }
         #expect(held == [.continueLoad(token: token + 2)], "the passcode given covers the reload")
         h.expectArmed([.stall, .hintHide, .idleReturn])
-        g.expectArmed([.stall, .transportHide])
+        g.expectArmed([.stall, .transportHide, .idleReturn])
     }
 }
