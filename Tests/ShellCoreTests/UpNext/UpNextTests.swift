@@ -22,6 +22,21 @@ private func watchingEpisode(_ settings: ShellSettings = ShellSettings(), rememb
     return h
 }
 
+/// The first episode playing from its start (credits from 160 s, Skip
+/// Credits never offered); the second, next, has artwork. The harness and
+/// the items.
+private func playingBeforeArtwork() -> (ReducerHarness, [MediaItem]) {
+    var items = [episode(1), episode(3), episode(2)]
+    items[2].artwork = "/shows/Show S01E02-thumb.jpg"
+    var settings = ShellSettings()
+    settings.segmentChoices[.credits] = .never
+    let h = ReducerHarness(ShellState(items: items, settings: settings))
+    h.apply(.playIndex(0, at: h.clock.now))
+    h.apply(.player(.duration(180), token: 1, at: h.clock.now))
+    h.apply(.player(.playing, token: 1, at: h.clock.now))
+    return (h, items)
+}
+
 @Suite("Up Next")
 struct UpNextTests {
     @Test("the next episode by its number comes up at the credits with a countdown; at 0 it plays from the start")
@@ -184,14 +199,7 @@ struct UpNextTests {
 
     @Test("the card's image: the next item's artwork shown as a still by the preview player while the card is up, stopped with the card")
     func image() {
-        var items = [episode(1), episode(3), episode(2)]
-        items[2].artwork = "/shows/Show S01E02-thumb.jpg"
-        var settings = ShellSettings()
-        settings.segmentChoices[.credits] = .never
-        let h = ReducerHarness(ShellState(items: items, settings: settings))
-        h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.player(.duration(180), token: 1, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let (h, items) = playingBeforeArtwork()
         let proposal = ContentProposal(title: "Show S01E02", item: items[2], automaticAcceptanceInterval: 10, previewImage: "/shows/Show S01E02-thumb.jpg")
         h.send(.player(.position(160.1), token: 1, at: h.clock.now), effects: [
             .cancelTimer(.contextualActionHide), .emit(.contentProposalPresented(title: "Show S01E02", id: "e2")), .startTimer(.upNextTick, after: 1),
@@ -219,10 +227,7 @@ struct UpNextTests {
         #expect(h.state.newToken() == 3, "its token is never handed out again")
         h.expectArmed([.hintHide, .transportHide, .badgeHide])
 
-        let p = ReducerHarness(ShellState(items: items, settings: settings))
-        p.apply(.playIndex(0, at: p.clock.now))
-        p.apply(.player(.duration(180), token: 1, at: p.clock.now))
-        p.apply(.player(.playing, token: 1, at: p.clock.now))
+        let (p, _) = playingBeforeArtwork()
         p.apply(.player(.position(160.1), token: 1, at: p.clock.now))
         #expect(p.state.upNext.proposalImage?.token == 2)
         let away = p.apply(.command(.pictureInPicture, at: p.clock.now))
@@ -233,14 +238,7 @@ struct UpNextTests {
 
     @Test("the card's image has its place on the TV's 60 × 18 grid as in a wide terminal: 16 × 4 cells at the card's left, its text beside")
     func imagePlaceOnTheTV() {
-        var items = [episode(1), episode(3), episode(2)]
-        items[2].artwork = "/shows/Show S01E02-thumb.jpg"
-        var settings = ShellSettings()
-        settings.segmentChoices[.credits] = .never
-        let h = ReducerHarness(ShellState(items: items, settings: settings))
-        h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.player(.duration(180), token: 1, at: h.clock.now))
-        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        let (h, _) = playingBeforeArtwork()
         h.apply(.player(.position(160.1), token: 1, at: h.clock.now))
         h.apply(.player(.preloaded(ratings: []), token: 2, at: h.clock.now))
         func place(_ width: Int, _ height: Int) -> (VideoWindow?, String) {
