@@ -385,7 +385,8 @@ struct VideoEndToEndTests {
         let typed = shell.pty.output.count
         shell.pty.type(Array(")".utf8))
         try shell.ipc.waitForState(timeout: 2) { $0["volume"] as? Int == 105 }
-        let deadline = Deadline(in: 3)
+        // Without the fix it never came; with it, well under a second here.
+        let deadline = Deadline(in: 6)
         func shown() -> Bool { String(decoding: shell.pty.output.dropFirst(typed), as: UTF8.self).contains("Volume 105") }
         while !shown() && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
         #expect(shown(), "the volume badge reached the terminal while the film played on")
