@@ -190,12 +190,13 @@ final class FramePresenter: Presenter {
             lastDrawnWidth = terminal.width
             lastDrawnHeight = terminal.height
         }
-        if rendered || uiChanged, blitLatestFrame(newFrame: rendered), !rendered, frameBehind {
-            // The frame dropped while the screen waited went out with it.
-            frameBehind = false
-            if state.screen == .player && state.playback.firstFramePresented {
-                store.send(.frame(.resent, token: state.playback.token, at: MonotonicClock.now()))
-            }
+        // The newest frame, dropped while this screen waited (`outputReady`
+        // leaves it to this pass), goes out with it as a new frame: a kitty
+        // image is sent again only for one.
+        let catchUp = frameBehind && !rendered && state.screen == .player && state.playback.firstFramePresented
+        if frameBehind && !rendered { frameBehind = false }
+        if rendered || uiChanged || catchUp, blitLatestFrame(newFrame: rendered || catchUp), catchUp {
+            store.send(.frame(.resent, token: state.playback.token, at: MonotonicClock.now()))
         }
         for slot in [PlayerSlot.picture, .preview] + PlayerSlot.views + [state.warmFlipTarget].compactMap({ $0 })
         where windowFrames.contains(slot) || uiChanged || renderedWarm.contains(slot) {
