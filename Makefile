@@ -37,9 +37,9 @@ run: deps release
 ## read the runner's tvshell config nor write its watch history or guide cache.
 test: test-deps
 	$(SWIFT) build --build-tests
-	scratch=$$(mktemp -d /tmp/tvshell-test-home.XXXXXX) && bin="$$($(SWIFT) build --show-bin-path)/tvshell" && \
+	scratch=$$(mktemp -d /tmp/tvshell-test-home.XXXXXX) && bins="$$($(SWIFT) build --show-bin-path)" && \
 	  XDG_CONFIG_HOME=$$scratch/config XDG_STATE_HOME=$$scratch/state XDG_CACHE_HOME=$$scratch/cache XDG_DATA_HOME=$$scratch/data \
-	  TVSHELL_BIN="$$bin" $(SWIFT) test --skip-build; status=$$?; \
+	  TVSHELL_BIN="$$bins/tvshell" scripts/run-tests.sh "$$bins/tvshellPackageTests.xctest"; status=$$?; \
 	  rm -rf "$$scratch" "$${TMPDIR:-/tmp}/$$(echo "$$scratch" | tr / _)"_*; exit $$status
 	$(MAKE) -s dist
 	scripts/check-install.sh
