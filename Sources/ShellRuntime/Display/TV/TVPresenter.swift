@@ -50,6 +50,12 @@ final class TVPresenter: Presenter {
     static let thumbnailID = 5
     /// The windows' frames laid on and not yet told to the store.
     private var tally = FrameTally()
+    /// The load of each window's frame drawn before it could count: its
+    /// video not yet told configured (mpv may draw a still's one frame
+    /// before its VIDEO_RECONFIG event is read) or its window not yet up.
+    /// Rendered and laid again, and counted, as soon as it can be
+    /// (`recountEarlyFrames`).
+    private var earlyFrames: [PlayerSlot: Int] = [:]
     /// The X session mpv's window is in: its focus, the screen saver (nil:
     /// not an X display).
     private let x11: X11Session?
@@ -93,9 +99,34 @@ final class TVPresenter: Presenter {
         layThumbnail(on: player)
         guard let players, layout != nil || bitmaps.hasPendingFrames || !bitmaps.laid.isEmpty else { return }
         let state = store.state
-        for slot in bitmaps.lay(on: player, players: players, layout: layout, state: state) {
-            guard let playback = state.playback(in: slot), playback.videoConfigured, playback.phase != .idle else { continue }
-            tally.presented(playback, to: store, at: MonotonicClock.now())
+        recountEarlyFrames(state)
+        let fresh = bitmaps.pendingSlots
+        let shown = bitmaps.lay(on: player, players: players, layout: layout, state: state)
+        for slot in fresh {
+            guard let playback = state.playback(in: slot), playback.phase != .idle else { continue }
+            if shown.contains(slot), playback.videoConfigured {
+                tally.presented(playback, to: store, at: MonotonicClock.now())
+            } else if !PlayerSlot.warm.contains(slot), !playback.firstFramePresented {
+                earlyFrames[slot] = playback.token
+            }
+        }
+    }
+
+    /// Asks for a window's frame drawn before it could count
+    /// (`earlyFrames`) to be rendered and laid again once its load's video
+    /// is configured and its window up: mpv's current frame is then the
+    /// load's, and counts as its first. A still (the Up Next card's image)
+    /// has no other frame to count.
+    private func recountEarlyFrames(_ state: ShellState) {
+        for (slot, token) in earlyFrames {
+            guard let playback = state.playback(in: slot), playback.token == token, !playback.firstFramePresented, playback.phase != .idle else {
+                earlyFrames[slot] = nil
+                continue
+            }
+            if playback.videoConfigured, let layout, TVWindowBitmaps.rectangle(slot, layout: layout, state: state) != nil {
+                earlyFrames[slot] = nil
+                bitmaps.frameReady(in: slot)
+            }
         }
     }
 

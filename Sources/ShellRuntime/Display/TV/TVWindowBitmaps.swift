@@ -46,6 +46,8 @@ final class TVWindowBitmaps {
     }
 
     var hasPendingFrames: Bool { !ready.isEmpty }
+    /// The slots with a new frame to render at the next `lay`.
+    var pendingSlots: Set<PlayerSlot> { ready }
 
     func frameReady(in slot: PlayerSlot) {
         if slot != .main { ready.insert(slot) }
