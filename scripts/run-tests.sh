@@ -22,8 +22,8 @@ workers=${TEST_WORKERS:-3}
 logs=$(mktemp -d "${TMPDIR:-/tmp}/tvshell-test-logs.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
 
-suites=$("$bundle" --testing-library swift-testing --list-tests 2>/dev/null | sed -n 's|^\(EndToEndTests\.[^/]*\)/.*|\1|p' \
-    | sort | uniq -c | sort -k1,1nr -k2 | awk '{print $2}')
+listed=$("$bundle" --testing-library swift-testing --list-tests 2>/dev/null)
+suites=$(sed -n 's|^\(EndToEndTests\.[^/]*\)/.*|\1|p' <<< "$listed" | sort | uniq -c | sort -k1,1nr -k2 | awk '{print $2}')
 if [[ -z $suites ]]; then
     echo "run-tests: $bundle lists no end-to-end suite" >&2
     exit 1
@@ -59,7 +59,12 @@ for result in "$logs"/*.result; do
 done
 echo "════ the slowest processes (seconds):"
 cat "$logs"/*.result | sort -k2,2nr | head -8 | awk '{printf "  %5d  %s\n", $2, $3}'
-echo "════ $tests tests in $(( $(wc -w <<< "$suites") + 1 )) processes, $workers at a time, $((SECONDS - started)) s"
+jobs=$(( $(wc -w <<< "$suites") + 1 ))
+echo "════ $tests tests in $jobs processes, $workers at a time, $((SECONDS - started)) s"
+# A process that never reported, or a filter that missed tests, must not pass for a green run.
+finished=$(find "$logs" -name '*.result' | wc -l) expected=$(wc -l <<< "$listed")
+(( finished == jobs )) || failed+=("$((jobs - finished)) of $jobs processes never ended")
+(( tests == expected )) || failed+=("$tests tests ran of the $expected listed")
 if (( ${#failed[@]} )); then
     echo "════ FAILED: ${failed[*]}"
     exit 1
