@@ -75,6 +75,7 @@ enum SleepReducer {
     /// left to the second — the `sleepWarning` timer set again for when the
     /// seconds shown change. A notice that took its place since is left.
     static func warn(_ state: inout ShellState, now: Instant) -> [Effect] {
+        if let effects = reckonFilmEnd(&state, now: now) { return effects }
         guard state.sleep.choice != nil, !state.sleep.asleep, let endsAt = state.sleep.endsAt else { return [] }
         let left = max(0, endsAt - now)
         // The whole seconds shown ("0:45" from 45 s down to just over 44 s).
@@ -101,6 +102,7 @@ enum SleepReducer {
     /// the picture is not there yet (paused or rewound behind live since),
     /// the timer is set again by what is left.
     static func due(_ state: inout ShellState, now: Instant) -> [Effect] {
+        if let effects = reckonFilmEnd(&state, now: now) { return effects }
         if state.sleep.choice == .programme, let until = state.sleep.until, !state.sleep.asleep {
             let seconds = left(state, until: until)
             if seconds > 1 {
@@ -186,6 +188,31 @@ enum SleepReducer {
         guard state.sleep.asleep else { return }
         guard state.screen != .home || state.playback.phase != .idle || state.multiview != nil || state.picture.pip != nil else { return }
         state.sleep.asleep = false
+    }
+
+    /// "End of film": its timers were set by what was left when it was
+    /// chosen, and a pause, a seek or another speed since moves its end.
+    /// When one is up and the film's end (what is left now, at its speed)
+    /// is more than a second from the one reckoned, both are set again by
+    /// it: the warning a minute before (a countdown shown too early is
+    /// taken down), or the countdown now when less is left. Nil when the
+    /// end stands, or no film plays (it ended, failed or was stopped: the
+    /// timer keeps its time).
+    private static func reckonFilmEnd(_ state: inout ShellState, now: Instant) -> [Effect]? {
+        guard state.sleep.choice == .item, !state.sleep.asleep, state.playback.phase == .playing,
+              let left = seconds(state, .item), let endsAt = state.sleep.endsAt, abs(now + left - endsAt) > 1 else { return nil }
+        state.sleep.endsAt = now + left
+        var effects: [Effect] = [.startTimer(.sleepNow, after: left)]
+        guard left > warning else { return effects + warn(&state, now: now) }
+        effects.append(.startTimer(.sleepWarning, after: left - warning))
+        if state.sleep.warned {
+            state.sleep.warned = false
+            if state.chrome.notice?.hasPrefix("Sleeping in ") == true {
+                state.chrome.notice = nil
+                effects.append(.cancelTimer(.noticeHide))
+            }
+        }
+        return effects
     }
 
     /// The item ended with "end of film" chosen: sleep now, before Up Next.

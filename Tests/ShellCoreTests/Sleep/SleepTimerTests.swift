@@ -166,6 +166,56 @@ struct SleepTimerTests {
         h.expectArmed([.badgeHide, .hintHide])
     }
 
+    @Test("end of the film, paused or sought since it was chosen: each timer that comes up early is set again by what is left, the warning a minute before the film's end; a countdown shown and then sought away from is taken down")
+    func endOfFilmMoves() {
+        let h = playingFilm(duration: 600, position: 300)
+        let chosen = h.clock.now
+        h.send(.sleep(.item, at: h.clock.now), effects: [
+            .startTimer(.sleepNow, after: 300), .startTimer(.sleepWarning, after: 240), .startTimer(.badgeHide, after: 1.5),
+        ]) {
+            $0.sleep.choice = .item
+            $0.sleep.endsAt = chosen + 300
+            $0.chrome.badge = "Sleep: end of film"
+        }
+        h.apply(.command(.playPause, at: h.clock.now))
+        // Paused four minutes: the film still has 300 s left.
+        #expect(h.advance(by: 240).contains(.sleepWarning))
+        h.send(.timerFired(.sleepWarning, at: h.clock.now), effects: [.startTimer(.sleepNow, after: 300), .startTimer(.sleepWarning, after: 240)]) {
+            $0.sleep.endsAt = h.clock.now + 300
+        }
+        h.apply(.command(.playPause, at: h.clock.now))
+        #expect(h.advance(by: 240).contains(.sleepWarning))
+        h.apply(.player(.position(540), token: 1, at: h.clock.now))
+        h.send(.timerFired(.sleepWarning, at: h.clock.now), effects: [.startTimer(.noticeHide, after: 61), .startTimer(.sleepWarning, after: 1)]) {
+            $0.sleep.warned = true
+            $0.chrome.notice = "Sleeping in 1:00 · any key to stay awake"
+        }
+        // Sought back two minutes in the countdown: it goes, the warning comes again a minute before the end.
+        #expect(h.advance(by: 1) == [.sleepWarning])
+        h.apply(.player(.position(421), token: 1, at: h.clock.now))
+        h.send(.timerFired(.sleepWarning, at: h.clock.now), effects: [
+            .startTimer(.sleepNow, after: 179), .startTimer(.sleepWarning, after: 119), .cancelTimer(.noticeHide),
+        ]) {
+            $0.sleep.endsAt = h.clock.now + 179
+            $0.sleep.warned = false
+            $0.chrome.notice = nil
+        }
+        // Sped up to 2× with 20 s of the film left: 10 s to go, the countdown at once.
+        #expect(h.advance(by: 79).allSatisfy { $0 != .sleepWarning && $0 != .sleepNow })
+        h.apply(.player(.speed(2), token: 1, at: h.clock.now))
+        #expect(h.advance(by: 40).contains(.sleepWarning))
+        h.apply(.player(.position(580), token: 1, at: h.clock.now))
+        h.send(.timerFired(.sleepWarning, at: h.clock.now), effects: [
+            .startTimer(.sleepNow, after: 10), .startTimer(.noticeHide, after: 11), .startTimer(.sleepWarning, after: 1),
+        ]) {
+            $0.sleep.endsAt = h.clock.now + 10
+            $0.sleep.warned = true
+            $0.chrome.notice = "Sleeping in 0:10 · any key to stay awake"
+        }
+        #expect(!h.state.sleep.asleep)
+        h.expectArmed([.badgeHide, .hintHide, .noticeHide, .sleepNow, .sleepWarning, .transportHide, .upNextTick])
+    }
+
     @Test("the overlay's item goes through 15, 30, 60, 90 minutes, the film's end and off; not in a kiosk")
     func overlayItem() {
         let h = playingFilm()
