@@ -394,6 +394,43 @@ struct VideoEndToEndTests {
         #expect(state["paused"] as? Bool == false && (state["frames_presented"] as? Int ?? 0) > 3)
     }
 
+    @Test("a kitty terminal that reads slower than frames come shows each changed screen while the film plays on, and gets no frame twice")
+    func slowKittyScreenFirst() throws {
+        let kitty = FakeTerminal("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.32.2)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c")
+        let shell = try ShellInPty(["av://lavfi:testsrc2=size=640x360:rate=25"], columns: 80, rows: 24, throttle: 300_000, terminal: kitty)
+        // Past the first, full-size image: smaller ones, still dropped.
+        try shell.ipc.waitForState(timeout: 30) { ($0["frames_presented"] as? Int ?? 0) > 15 && ($0["frames_dropped"] as? Int ?? 0) > 10 }
+        for volume in stride(from: 105, through: 125, by: 5) {
+            let typed = shell.pty.output.count
+            shell.pty.type(Array(")".utf8))
+            try shell.ipc.waitForState(timeout: 5) { $0["volume"] as? Int == volume }
+            let deadline = Deadline(in: 6)
+            while Self.screenWrites(shell.pty.output.dropFirst(typed)).isEmpty && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
+            try #require(!Self.screenWrites(shell.pty.output.dropFirst(typed)).isEmpty, "the screen changed at volume \(volume) while frames were dropped")
+        }
+        // testsrc2 changes every frame, and a kitty image is sent again
+        // for the UI alone only when the colours it paints under the UI
+        // change: two equal images in a row are one frame sent twice.
+        let images = String(decoding: shell.pty.output, as: UTF8.self)
+            .components(separatedBy: "\u{1B}_Ga=T,i=1,").dropFirst().map { $0.components(separatedBy: "\u{1B}8")[0] }
+        let twice = zip(images, images.dropFirst()).filter { $0 == $1 }.count
+        #expect(images.count > 20, "frames went out meanwhile: \(images.count)")
+        #expect(twice == 0, "\(twice) of \(images.count) images were the one before sent again")
+        #expect(try shell.ipc.state()["paused"] as? Bool == false)
+    }
+
+    /// What `output` writes on the screen besides kitty images and the
+    /// synchronized updates around them (a piece of an image it starts
+    /// inside included).
+    static func screenWrites(_ output: ArraySlice<UInt8>) -> String {
+        var pieces = String(decoding: output, as: UTF8.self).components(separatedBy: "\u{1B}_G")
+        if let end = pieces[0].range(of: "\u{1B}\\") { pieces[0] = String(pieces[0][end.upperBound...]) }
+        for index in pieces.indices.dropFirst() {
+            pieces[index] = pieces[index].range(of: "\u{1B}\\").map { String(pieces[index][$0.upperBound...]) } ?? ""
+        }
+        return ["\u{1B}7\u{1B}[1;1H", "\u{1B}8", "\u{1B}[?2026h", "\u{1B}[?2026l"].reduce(pieces.joined()) { $0.replacingOccurrences(of: $1, with: "") }
+    }
+
     @Test("an HLS ladder plays the smallest variant that covers the picture, and a larger one after the terminal grows")
     func hlsVariant() throws {
         let master = try TestMedia.hlsLadder()

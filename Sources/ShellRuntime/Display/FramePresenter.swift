@@ -192,9 +192,11 @@ final class FramePresenter: Presenter {
         }
         // The newest frame, dropped while this screen waited (`outputReady`
         // leaves it to this pass), goes out with it as a new frame: a kitty
-        // image is sent again only for one.
+        // image is sent again only for one. Either way this pass hands the
+        // newest frame over, so none is behind unless it is dropped again
+        // (`outputReady` would otherwise send the same frame twice).
         let catchUp = frameBehind && !rendered && state.screen == .player && state.playback.firstFramePresented
-        if frameBehind && !rendered { frameBehind = false }
+        frameBehind = false
         if rendered || uiChanged || catchUp, blitLatestFrame(newFrame: rendered || catchUp), catchUp {
             store.send(.frame(.resent, token: state.playback.token, at: MonotonicClock.now()))
         }
