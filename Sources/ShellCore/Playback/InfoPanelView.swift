@@ -43,11 +43,11 @@ enum InfoPanelView {
             drawProgrammes(items, into: &screen, focus: state.chrome.overlayFocus - tabs.count, styles: (base, dim, focusStyle),
                            width: width, height: height, theme: theme, context: context)
         case .chapters, .subtitles, .audio:
-            if items.isEmpty {
+            if items.isEmpty, 3 < height - 1 {
                 screen.put("None", x: 2, y: 3, style: dim)
             }
             var cx = 2, cy = 3
-            for (index, item) in items.enumerated() {
+            for (index, item) in items.enumerated() where cy < height - 1 {
                 let focused = index + tabs.count == state.chrome.overlayFocus
                 let mark = item.isCurrent ? "● " : "  "
                 var label = mark + item.title
@@ -73,10 +73,11 @@ enum InfoPanelView {
                                        width: Int, height: Int, theme: Theme, context: ViewContext) {
         let (base, dim, focusStyle) = styles
         guard !items.isEmpty else {
-            screen.put("Nothing in the archive yet", x: 2, y: 3, style: dim)
+            if 3 < height - 1 { screen.put("Nothing in the archive yet", x: 2, y: 3, style: dim) }
             return
         }
-        let rows = max(1, height - 4)
+        let rows = max(0, height - 4)
+        guard rows > 0 else { return }
         let first = min(max(0, focus - rows + 1), max(0, items.count - rows))
         for (row, index) in (first..<min(items.count, first + rows)).enumerated() {
             let item = items[index]
@@ -90,29 +91,41 @@ enum InfoPanelView {
         }
     }
 
+    /// The Info tab's lines, from row 3 down to the panel's bottom row
+    /// (its keys): the title, its facts, a line apart what is on now and
+    /// next, the summary in the rows left. A panel too short for them all
+    /// (a short terminal or a split pane) keeps the title, then now, then
+    /// next, then the facts, in that order, without the blank line; nothing
+    /// is drawn below the panel, over the picture.
     private static func drawInfo(into screen: inout Screen, state: ShellState, base: Style, dim: Style, width: Int, height: Int, context: ViewContext) {
         guard let item = state.currentItem else { return }
-        var y = 3
         var heading = state.title
         if let number = item.number { heading = "\(number)  \(heading)" }
-        screen.put(truncate(heading, toWidth: width), x: 2, y: y, style: base.bolded())
         var facts: [String] = []
         if let rating = item.rating { facts.append(rating) }
         if let group = item.group { facts.append(group) }
         if let duration = state.playback.duration, !state.isLive { facts.append(formatTime(duration)) }
         if state.isLive { facts.append("LIVE") }
-        screen.put(facts.joined(separator: " · "), x: 2, y: y + 1, style: dim)
-        y += 3
         let (now, next) = state.shownNowNext(item)
-        if let now {
-            screen.put(truncate(InterstitialView.line("Now", now, context), toWidth: width), x: 2, y: y, style: base)
+        // Each line with its rank: the lowest ranks stay when rows are few.
+        var lines: [(text: String, style: Style, rank: Int)] = [(heading, base.bolded(), 0), (facts.joined(separator: " · "), dim, 3)]
+        if let now { lines.append((InterstitialView.line("Now", now, context), base, 1)) }
+        if let next { lines.append((InterstitialView.line("Next", next, context), dim, 2)) }
+        let top = 3, rows = max(0, height - 1 - top)
+        let kept = Set(lines.map(\.rank).sorted().prefix(rows))
+        lines.removeAll { !kept.contains($0.rank) }
+        // The blank line after the title and its facts, before what
+        // follows (now and next, or the summary), where there is a row for it.
+        let summary = now?.summary ?? item.summary
+        let apart = lines.count >= 2 && (lines.count > 2 || summary != nil) && lines.count < rows
+        var y = top
+        for (index, line) in lines.enumerated() {
+            if apart && index == 2 { y += 1 }
+            screen.put(truncate(line.text, toWidth: width), x: 2, y: y, style: line.style)
             y += 1
         }
-        if let next {
-            screen.put(truncate(InterstitialView.line("Next", next, context), toWidth: width), x: 2, y: y, style: dim)
-            y += 1
-        }
-        if let summary = now?.summary ?? item.summary, y < height - 1 {
+        if apart && lines.count == 2 { y += 1 }
+        if let summary, y < height - 1 {
             for line in wrap(summary, width: width, maxLines: max(1, height - 1 - y)) {
                 screen.put(line, x: 2, y: y, style: base)
                 y += 1
