@@ -12,13 +12,17 @@
 #
 # Each process's output is printed whole when it ends, so a failure reads as it
 # would from `swift test`; a summary of what failed and how long each took
-# follows. Exits 1 if any failed.
+# follows. Exits 1 if any failed. A process still running after
+# TEST_PROCESS_TIMEOUT seconds (1200 unless set; the longest suite takes about
+# 400 here) is stopped and fails with what it printed so far: a test that hangs
+# reads as that test, not as a CI run that ran out of time with nothing to show.
 #
 # Usage: scripts/run-tests.sh BUNDLE   (BUNDLE: .build/debug/<package>PackageTests.xctest)
 set -uo pipefail
 
 bundle=${1:?usage: scripts/run-tests.sh TEST-BUNDLE}
 workers=${TEST_WORKERS:-3}
+limit=${TEST_PROCESS_TIMEOUT:-1200}
 logs=$(mktemp -d "${TMPDIR:-/tmp}/tvshell-test-logs.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
 
@@ -33,20 +37,23 @@ fi
 run_job() {
     local job=$1 log="$logs/$1.log" start=$SECONDS status
     if [[ $job == unit ]]; then
-        "$bundle" --testing-library swift-testing --skip '^EndToEndTests\.' > "$log" 2>&1
+        timeout -k 30 "$limit" "$bundle" --testing-library swift-testing --skip '^EndToEndTests\.' > "$log" 2>&1
     else
-        "$bundle" --testing-library swift-testing --filter "^${job//./\\.}/" > "$log" 2>&1
+        timeout -k 30 "$limit" "$bundle" --testing-library swift-testing --filter "^${job//./\\.}/" > "$log" 2>&1
     fi
     status=$?
     echo "$status $((SECONDS - start)) $job" > "$logs/$job.result"
+    local outcome="FAILED (status $status)"
+    [[ $status == 0 ]] && outcome=passed
+    [[ $status == 124 || $status == 137 ]] && outcome="FAILED (still running after $limit s: stopped; what it printed follows)"
     {
         flock 9
-        echo "════ $job: $([[ $status == 0 ]] && echo passed || echo "FAILED (status $status)") after $((SECONDS - start)) s"
+        echo "════ $job: $outcome after $((SECONDS - start)) s"
         cat "$log"
     } 9> "$logs/.print-lock"
 }
 export -f run_job
-export bundle logs
+export bundle logs limit
 
 started=$SECONDS
 printf '%s\n' unit $suites | xargs -P "$workers" -I{} bash -c 'run_job {}'
