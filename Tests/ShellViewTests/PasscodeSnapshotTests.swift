@@ -46,6 +46,16 @@ struct PasscodeSnapshotTests {
         check(s, "passcode-kiosk")
     }
 
+    @Test("in a screen of 10 or 11 rows (the least drawn) the message and the keys are on its last rows, below the boxes", arguments: [10, 11])
+    func short(height: Int) {
+        let screen = ShellView.render(prompt(message: "Wrong passcode."), theme: .dark, width: 60, height: height, context: ViewContext(picture: .terminal))
+        let rows = screen.text().split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows[height - 2] == "Wrong passcode.", "\(rows)")
+        #expect(rows[height - 1] == "0-9 digits · LEFT delete · ESC cancel", "\(rows)")
+        #expect(screen[19, 7].style.background == Theme.dark.selectionBackground && screen[19, 8].style.background != Theme.dark.selectionBackground,
+                "the boxes above them, rows 5 to 7")
+    }
+
     @Test("the boxes show how many digits were typed, never which")
     func noDigits() {
         let text = ShellView.render(prompt(digits: [7, 3, 5]), theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()

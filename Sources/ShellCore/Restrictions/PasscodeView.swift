@@ -3,7 +3,8 @@ import MediaModel
 /// The passcode prompt. It covers everything (no picture, overlay, hint or
 /// notice shows through): what is restricted and why, four boxes that fill
 /// as digits are typed (never the digits), a wrong-passcode message or the
-/// lockout countdown, and the keys.
+/// lockout countdown, and the keys. A screen under 12 rows (a split pane)
+/// keeps the message and the keys on its last rows.
 enum PasscodeView {
     static func draw(into screen: inout Screen, state: ShellState, theme: Theme, context: ViewContext) {
         let base = Style(foreground: theme.text, background: theme.background)
@@ -61,9 +62,9 @@ enum PasscodeView {
             status = (message, base.with(foreground: theme.error))
         }
         if let (text, style) = status {
-            screen.putCentered(truncate(text, toWidth: width, ellipsis: ellipsis), y: top + 9, style: style, x: x, width: width)
+            screen.putCentered(truncate(text, toWidth: width, ellipsis: ellipsis), y: min(top + 9, screen.height - 2), style: style, x: x, width: width)
         }
         let hint = state.chrome.keyLabels.hint([.init(nil, "0-9", "digits"), .init(nil, "LEFT", "delete"), .init(.menu, "ESC", "cancel")], separator: " · ")
-        screen.putCentered(hint, y: top + 11, style: dim, x: x, width: width)
+        screen.putCentered(hint, y: min(top + 11, screen.height - 1), style: dim, x: x, width: width)
     }
 }
