@@ -239,6 +239,30 @@ struct LineupRefresherTests {
         #expect(written == storage, "the start's items are held by the shell still")
     }
 
+    @Test("a lineup URL that lists films on this machine: read again, its films have their .nfo's rating and plot and their artwork, as at the start; the lineup's names stay")
+    func sidecarsReadAgain() throws {
+        let (dir, answer, server) = try Self.serve("lineup-refresher-sidecars")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        defer { server.stop() }
+        let films = dir.appendingPathComponent("films")
+        try FileManager.default.createDirectory(at: films, withIntermediateDirectories: true)
+        for name in ["Night.Drive.2011.mkv", "Night.Drive.2011.jpg"] { try Data([0]).write(to: films.appendingPathComponent(name)) }
+        try "<movie><title>Night Drive</title><plot>A plot.</plot><mpaa>US:Rated R</mpaa></movie>"
+            .write(to: films.appendingPathComponent("Night.Drive.2011.nfo"), atomically: true, encoding: .utf8)
+        let film = films.appendingPathComponent("Night.Drive.2011.mkv").path
+        answer.serve(body: "#EXTM3U\n#EXTINF:-1 tvg-id=\"n\",Films: Night Drive\n\(film)\n#EXTINF:-1 tvg-id=\"c1\",Channel 1\nhttp://tv.example/1.ts\n")
+        let refresher = LineupRefresher(location: server.url("tv.m3u"), copy: LineupCopy(directory: dir.path), maximumAge: 0.2, logger: Logger(label: "test"),
+                                        firstRetry: 0.2, tell: { answer.tell($0) }, apply: { ids, items, _ in answer.applied(ids, items) })
+        defer { refresher.stop() }
+        refresher.start(shown: [], fromCopy: false)
+        #expect(Self.wait(5) { answer.applies.count == 1 })
+        let items = try #require(answer.applies.first?.1)
+        #expect(items.map(\.title) == ["Films: Night Drive", "Channel 1"], "the lineup's names")
+        #expect(items.first?.contentRating?.code == "R" && items.first?.summary == "A plot.", "the .nfo beside the film: \(items)")
+        #expect(items.first?.artwork == films.appendingPathComponent("Night.Drive.2011.jpg").path)
+        #expect(items.last?.contentRating == nil && items.last?.artwork == nil)
+    }
+
     @Test("an answer of the same bytes as those the items shown came from is not parsed again (nothing applied, however the items shown differ); a changed answer is, and then its same bytes are not")
     func sameBytes() throws {
         let (dir, answer, server) = try Self.serve("lineup-refresher-bytes")
