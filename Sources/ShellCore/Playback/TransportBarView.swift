@@ -10,22 +10,45 @@ enum TransportBarView {
         state.screen != .passcode && (state.chrome.transportVisible || state.scrub != nil || state.playback.paused)
     }
 
-    /// What the bar shows of the playback position on a screen `width`
-    /// columns wide; `draw` draws exactly this, so two positions with equal
-    /// faces draw the same bar.
+    /// What the bar shows of the playback position, the duration and the
+    /// live buffer on a screen `width` columns wide; `draw` draws these from
+    /// exactly this, so two states with equal faces (and equal otherwise)
+    /// draw the same bar.
     static func face(_ state: ShellState, width: Int) -> TransportFace {
         let barWidth = width - 2 * margin
         let duration = state.playback.duration ?? 0, position = state.playback.position ?? 0
+        let range = state.seekRange
+        var face: TransportFace
         if state.isLive {
-            guard let range = state.seekRange else { return TransportFace(filled: 0, elapsed: "", remaining: "") }
-            let span = max(range.upperBound - range.lowerBound, 0.001)
-            let filled = Int((min(max((position - range.lowerBound) / span, 0), 1) * Double(barWidth)).rounded())
-            return TransportFace(filled: filled, elapsed: behindLabel(state.behindLive ?? 0), remaining: "")
+            if let range {
+                let span = max(range.upperBound - range.lowerBound, 0.001)
+                let filled = Int((min(max((position - range.lowerBound) / span, 0), 1) * Double(barWidth)).rounded())
+                face = TransportFace(filled: filled, elapsed: behindLabel(state.behindLive ?? 0), remaining: "")
+                face.timeshift = true
+            } else {
+                face = TransportFace(filled: 0, elapsed: "", remaining: "")
+            }
+        } else {
+            let filled = duration > 0 ? Int((min(max(position / duration, 0), 1) * Double(barWidth)).rounded()) : 0
+            let shown = state.scrub?.target ?? position
+            face = TransportFace(filled: filled, elapsed: formatTime(shown),
+                                 remaining: duration > 0 ? "-" + formatTime(max(0, duration - shown)) : "--:--")
+            face.breaks = breakColumns(state.playback.segments, duration: duration, width: barWidth)
+            if let active = state.segments.activeBreak {
+                face.breakLeft = formatTime(max(0, active.end - (state.playback.position ?? active.start)).rounded(.up))
+            }
         }
-        let filled = duration > 0 ? Int((min(max(position / duration, 0), 1) * Double(barWidth)).rounded()) : 0
-        let shown = state.scrub?.target ?? position
-        return TransportFace(filled: filled, elapsed: formatTime(shown),
-                             remaining: duration > 0 ? "-" + formatTime(max(0, duration - shown)) : "--:--")
+        if let scrub = state.scrub {
+            face.head = headColumn(state, width: width)
+            face.headLabel = face.timeshift
+                ? "−" + formatTime(max(0, (range?.upperBound ?? 0) - scrub.target), tenths: scrub.mode == .fine)
+                : formatTime(scrub.target, tenths: scrub.mode == .fine)
+            if scrub.mode == .fine {
+                face.ruler = rulerColumns(target: scrub.target, bounds: range ?? 0...max(0, duration), width: barWidth,
+                                          breaks: state.playback.segments.filter { $0.kind == .commercial })
+            }
+        }
+        return face
     }
 
     private static let margin = 2
@@ -60,10 +83,8 @@ enum TransportBarView {
 
         let p = state.playback
         let live = state.isLive
-        let range = state.seekRange
-        let timeshift = live && range != nil
-        let duration = p.duration ?? 0
         let face = face(state, width: screen.width)
+        let timeshift = face.timeshift
         var row = top
 
         let icon = p.paused ? theme.glyphs.pause : theme.glyphs.play
@@ -79,20 +100,16 @@ enum TransportBarView {
         screen.put(truncate(title, toWidth: barWidth - statusWidth - 2, ellipsis: theme.glyphs.ellipsis), x: margin, y: row, style: base.bolded())
         row += 1
 
-        let headColumn = headColumn(state, width: screen.width)
-        if let scrub = state.scrub, let headColumn {
-            let label = timeshift
-                ? "−" + formatTime(max(0, (range?.upperBound ?? 0) - scrub.target), tenths: scrub.mode == .fine)
-                : formatTime(scrub.target, tenths: scrub.mode == .fine)
-            let width = columnWidth(of: label) + 2
+        let headColumn = face.head
+        if let headColumn {
+            let width = columnWidth(of: face.headLabel) + 2
             let x = min(max(margin, headColumn - width / 2), screen.width - margin - width)
-            screen.put(" \(label) ", x: x, y: row, style: Style(foreground: theme.selectionText, background: theme.scrubHead, bold: true))
+            screen.put(" \(face.headLabel) ", x: x, y: row, style: Style(foreground: theme.selectionText, background: theme.scrubHead, bold: true))
         }
         row += 1
 
-        if let scrub = state.scrub, scrub.mode == .fine {
-            drawFineRuler(into: &screen, y: row, x: margin, width: barWidth, target: scrub.target, bounds: range ?? 0...max(0, duration), theme: theme,
-                          breaks: p.segments.filter { $0.kind == .commercial })
+        if let scrub = state.scrub, let ruler = face.ruler {
+            drawFineRuler(into: &screen, y: row, x: margin, target: scrub.target, columns: ruler, theme: theme)
             row += 1
         }
 
@@ -116,7 +133,11 @@ enum TransportBarView {
             let filled = face.filled
             screen.put(String(repeating: theme.glyphs.fill, count: filled), x: margin, y: row, style: base.with(foreground: theme.progressFill))
             screen.put(String(repeating: theme.glyphs.track, count: max(0, barWidth - filled)), x: margin + filled, y: row, style: base.with(foreground: theme.progressTrack))
-            drawBreaks(into: &screen, state: state, y: row, width: barWidth, duration: duration, theme: theme)
+            for columns in face.breaks {
+                for col in columns {
+                    screen[margin + col, row] = Cell(theme.glyphs.fill, style: Style(foreground: theme.interstitial, background: theme.barBackground))
+                }
+            }
             if let headColumn {
                 screen.put(String(theme.glyphs.head), x: headColumn, y: row, style: base.with(foreground: theme.scrubHead).bolded())
             }
@@ -143,8 +164,8 @@ enum TransportBarView {
             }
         } else {
             screen.put(face.elapsed, x: margin, y: row, style: base)
-            if let active = state.segments.activeBreak {
-                var left = "Ad · \(formatTime(max(0, active.end - (p.position ?? active.start)).rounded(.up))) left"
+            if let breakLeft = face.breakLeft {
+                var left = "Ad · \(breakLeft) left"
                 if let pending = state.segments.pendingTarget { left += " · then \(formatTime(pending))" }
                 screen.putCentered(left, y: row, style: base.with(foreground: theme.interstitial).bolded(), x: margin, width: barWidth)
             } else if let pending = state.segments.pendingTarget {
@@ -154,48 +175,78 @@ enum TransportBarView {
         }
     }
 
-    /// The ad breaks over the progress line, in the theme's interstitial colour.
-    static func drawBreaks(into screen: inout Screen, state: ShellState, y: Int, width: Int, duration: Double, theme: Theme) {
-        guard duration > 0, width > 1 else { return }
-        for segment in state.playback.segments where segment.kind == .commercial {
+    /// The columns of a progress line `width` columns wide the ad breaks
+    /// of `segments` mark.
+    static func breakColumns(_ segments: [Segment], duration: Double, width: Int) -> [ClosedRange<Int>] {
+        guard duration > 0, width > 1 else { return [] }
+        return segments.filter { $0.kind == .commercial }.compactMap { segment in
             let first = Int((segment.start / duration * Double(width - 1)).rounded())
-            let last = max(first, Int((segment.end / duration * Double(width - 1)).rounded()) - 1)
-            for col in first...min(last, width - 1) {
-                screen[margin + col, y] = Cell(theme.glyphs.fill, style: Style(foreground: theme.interstitial, background: theme.barBackground))
-            }
+            let last = min(max(first, Int((segment.end / duration * Double(width - 1)).rounded()) - 1), width - 1)
+            return first <= last ? first...last : nil
         }
     }
 
-    /// A zoomed ruler: a quarter second a column, a tick each second, a major
-    /// tick each five, the head fixed in the middle.
-    static func drawFineRuler(into screen: inout Screen, y: Int, x: Int, width: Int, target: Double, bounds: ClosedRange<Double>, theme: Theme,
-                              breaks: [Segment] = []) {
-        let scale = 0.25
+    /// The fine ruler's columns: a quarter second a column, the head fixed in
+    /// the middle at `target`; a column outside `bounds` is blank.
+    static let rulerScale = 0.25
+
+    static func rulerColumns(target: Double, bounds: ClosedRange<Double>, width: Int, breaks: [Segment]) -> TransportFace.Ruler {
+        var ruler = TransportFace.Ruler(inside: nil, inBreak: [])
+        for col in 0..<max(0, width) {
+            let t = target + Double(col - width / 2) * rulerScale
+            if bounds.contains(t) { ruler.inside = (ruler.inside?.lowerBound ?? col)...col }
+            if breaks.contains(where: { $0.contains(t) }) { ruler.inBreak.append(col) }
+        }
+        return ruler
+    }
+
+    /// A zoomed ruler (`rulerColumns`): a tick each second, a major tick
+    /// each five, the head fixed in the middle.
+    static func drawFineRuler(into screen: inout Screen, y: Int, x: Int, target: Double, columns ruler: TransportFace.Ruler, theme: Theme) {
+        let width = screen.width - 2 * x
         let center = width / 2
         let base = Style(foreground: theme.secondaryText, background: theme.barBackground)
-        for col in 0..<width {
-            let t = target + Double(col - center) * scale
+        for col in 0..<max(0, width) {
+            let t = target + Double(col - center) * rulerScale
             let glyph: Character
-            if !bounds.contains(t) {
+            if ruler.inside?.contains(col) != true {
                 glyph = " "
             } else {
-                let second = (t / scale).rounded() * scale
+                let second = (t / rulerScale).rounded() * rulerScale
                 let isWhole = abs(second - second.rounded()) < 0.001
                 if isWhole && second.rounded().truncatingRemainder(dividingBy: 5) == 0 { glyph = theme.glyphs.rulerMajor }
                 else if isWhole { glyph = theme.glyphs.rulerMinor }
                 else { glyph = theme.glyphs.rulerBlank }
             }
-            let inBreak = breaks.contains { $0.contains(t) }
-            screen.put(String(glyph), x: x + col, y: y, style: inBreak ? base.with(foreground: theme.interstitial) : base)
+            screen.put(String(glyph), x: x + col, y: y, style: ruler.inBreak.contains(col) ? base.with(foreground: theme.interstitial) : base)
         }
         screen.put(String(theme.glyphs.pointer), x: x + center, y: y, style: Style(foreground: theme.scrubHead, background: theme.barBackground, bold: true))
     }
 }
 
-/// The position-dependent part of the transport bar: how many columns of
-/// the progress bar are filled and the two time labels.
+/// The part of the transport bar the playback position, the duration and
+/// the live buffer make: how many columns of the progress bar are filled,
+/// the time labels, the scrub head, the ad breaks' marks and the fine ruler.
 public struct TransportFace: Equatable, Sendable {
     let filled: Int
     let elapsed: String
     let remaining: String
+    /// The bar is over a live channel's timeshift buffer.
+    var timeshift = false
+    /// The scrub head's column and the label of its bubble (nil: not scrubbing).
+    var head: Int?
+    var headLabel = ""
+    /// The progress line's columns each ad break marks (VOD).
+    var breaks: [ClosedRange<Int>] = []
+    /// The time left of the ad break playing ("0:12"); nil outside one.
+    var breakLeft: String?
+    /// The fine ruler (fine scrubbing only).
+    var ruler: Ruler?
+
+    /// The fine ruler's columns that are inside what may be sought, and
+    /// those in an ad break.
+    struct Ruler: Equatable, Sendable {
+        var inside: ClosedRange<Int>?
+        var inBreak: [Int]
+    }
 }

@@ -16,19 +16,22 @@ extension ShellView {
             pip.playback = visiblePicturePlayback(pip.playback)
             s.picture.pip = pip
         }
-        if var preview = s.picture.preview {
-            let shown = preview.playback.firstFramePresented
-            let phase = preview.playback.phase
-            preview.playback = PlaybackState()
-            preview.playback.firstFramePresented = shown
-            preview.playback.phase = phase
-            s.picture.preview = preview
+        if let preview = s.picture.preview {
+            s.picture.preview?.playback = visibleWindowPlayback(preview.playback)
         }
         for (slot, warm) in s.warm.players {
-            var shown = PlaybackState()
-            shown.phase = warm.playback.phase
-            shown.videoConfigured = warm.playback.videoConfigured
-            s.warm.players[slot]?.playback = shown
+            s.warm.players[slot]?.playback = visibleWindowPlayback(warm.playback)
+            // What a warm player has fetched is told over IPC, not drawn.
+            s.warm.players[slot]?.fetchedBytes = 0
+            s.warm.players[slot]?.inputRate = 0
+        }
+        if let views = s.multiview?.views {
+            for (view, entry) in views.enumerated() {
+                s.multiview?.views[view].playback = visibleWindowPlayback(entry.playback)
+            }
+        }
+        if let image = s.upNext.proposalImage {
+            s.upNext.proposalImage = visibleWindowPlayback(image)
         }
         s.settings = ShellSettings()
         // The scheduler's progress (bytes, seconds) is not drawn.
@@ -57,6 +60,19 @@ extension ShellView {
         return s
     }
 
+    /// What the screens draw of a player shown in a window with no bar of
+    /// its own (the guide's preview, a multiview view, the Up Next card's
+    /// image, a warm neighbour): whether it shows a picture yet, or failed.
+    /// Its position, buffer and frame counts (told four times a second)
+    /// change nothing drawn.
+    private static func visibleWindowPlayback(_ p: PlaybackState) -> PlaybackState {
+        var v = PlaybackState()
+        v.phase = p.phase
+        v.videoConfigured = p.videoConfigured
+        v.firstFramePresented = p.firstFramePresented
+        return v
+    }
+
     /// What the picture's frame draws of its playback: whether it shows
     /// video, phase, pause, seekability and duration, and the position to the
     /// second (the progress line and the time).
@@ -72,16 +88,23 @@ extension ShellView {
     }
 
     /// What a frame `width` columns wide shows of `state`: its visible state
-    /// with the playback position replaced by what the transport bar makes
-    /// of it (filled columns and time labels). Equal keys draw equal
-    /// frames, so while the bar is up a frame is rebuilt when the bar moves
-    /// or a label ticks, not at every position report.
+    /// with the playback position, the duration and the live buffer
+    /// replaced by what the screens make of them — the transport bar's face
+    /// (filled columns, time labels, head, break marks, ruler), the chapter
+    /// playing (the info panel marks it), the programmes on the live
+    /// channel's picture (behind live, what aired then) and the duration to
+    /// the second (the info panel's facts). Equal keys draw equal frames, so
+    /// a frame is rebuilt when the bar moves or a label ticks, not at every
+    /// position or buffer report.
     public static func frameKey(_ state: ShellState, width: Int) -> FrameKey {
         var visible = visibleState(state)
-        guard visible.playback.position != nil else { return FrameKey(state: visible, transport: nil) }
-        let face = TransportBarView.face(visible, width: width)
+        let transport = TransportBarView.isShown(state) ? TransportBarView.face(state, width: width) : nil
         visible.playback.position = nil
-        return FrameKey(state: visible, transport: face)
+        visible.playback.liveBuffer = nil
+        visible.playback.duration = visible.playback.duration.map { $0.rounded(.down) }
+        let programmes = state.currentItem.map { state.nowNext($0) }
+        return FrameKey(state: visible, transport: transport, chapter: OverlayModel.currentChapter(state),
+                        shownProgrammes: [programmes?.now?.start, programmes?.next?.start])
     }
 }
 
@@ -89,4 +112,6 @@ extension ShellView {
 public struct FrameKey: Equatable, Sendable {
     let state: ShellState
     let transport: TransportFace?
+    let chapter: Int?
+    let shownProgrammes: [Double?]
 }
