@@ -61,4 +61,23 @@ struct QualityGovernorTests {
         window(dropping: 0)
         #expect(g.imageDivisor == 1, "after a step that held, clean windows keep stepping up")
     }
+
+    @Test("a governor started at half the size (kitty through the pty) goes to full size after one clean window, or down under drops; restarted, it is at half again")
+    func startsSmaller() {
+        var g = QualityGovernor(base: 4, window: 30, startDivisor: 2)
+        #expect(g.imageDivisor == 2 && g.tolerance == 4)
+        var changed = 0
+        for _ in 0..<29 where g.record(dropped: false) { changed += 1 }
+        #expect(changed == 0 && g.imageDivisor == 2)
+        let stepped = g.record(dropped: false)
+        #expect(stepped && g.imageDivisor == 1, "one clean window")
+        for _ in 0..<30 { _ = g.record(dropped: true) }
+        #expect(g.imageDivisor == 2)
+        var slow = QualityGovernor(base: 4, window: 30, startDivisor: 2)
+        for _ in 0..<30 { _ = slow.record(dropped: true) }
+        #expect(slow.imageDivisor == 4, "a slow link: a quarter a side after the first window")
+        #expect(slow.restarted.imageDivisor == 2 && slow.restarted.tolerance == 4 && slow.restarted == QualityGovernor(base: 4, window: 30, startDivisor: 2))
+        #expect(QualityGovernor(base: 4, startDivisor: 3).imageDivisor == 1, "only 1, 2 or 4")
+        #expect(QualityGovernor(base: 4).restarted.imageDivisor == 1)
+    }
 }

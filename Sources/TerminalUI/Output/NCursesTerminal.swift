@@ -123,7 +123,14 @@ public final class NCursesTerminal {
         let rgbFlag = tigetflag("RGB") > 0
         colorMode = video.colors ?? ColorMode.detect(colorterm: getenv("COLORTERM").map { String(cString: $0) }, hasRGBFlag: rgbFlag, colors: Int(tvs_colors()))
         blitter = VideoBlitter(mode: colorMode, shape: unicode ? video.cells : .halfBlock, tolerance: video.tolerance)
-        governor = QualityGovernor(base: video.tolerance)
+        // A kitty image without shared memory goes through the pty as text
+        // (a remote terminal: SSH): the first is sent at half the size a
+        // side (a quarter of the bytes), so the picture and the screens come
+        // up without waiting for a full-size image a slow link takes
+        // seconds over; the first window the link keeps up with restores it.
+        var throughLink = false
+        if case .kitty(_, _, false) = picture { throughLink = true }
+        governor = QualityGovernor(base: video.tolerance, startDivisor: throughLink ? 2 : 1)
         width = Int(tvs_cols())
         height = Int(tvs_lines())
         active = true
@@ -289,6 +296,11 @@ public final class NCursesTerminal {
             if newFrame { dropFrame() } else { frames.noteDropped() }
             return .dropped
         }
+        // The size `pixels` were rendered at: the governor may change
+        // `videoPixelSize` for the next frame as it counts this one (a
+        // larger kitty image read from this frame's buffer would read past
+        // its end).
+        let size = videoPixelSize
         if newFrame { govern(dropped: false) }
         let bytes: UnsafeRawBufferPointer
         switch picture {
@@ -296,14 +308,12 @@ public final class NCursesTerminal {
             bytes = blitter.encode(pixels: pixels, stride: stride, columns: width, rows: height, isVideo: videoMask)
         case .kitty:
             guard newFrame || !imagePlaced || underlay != placedUnderlay else { return .unchanged }
-            let size = videoPixelSize
             bytes = kitty.encode(pixels: pixels, stride: stride, width: size.width, height: size.height, columns: width, rows: height,
                                  underlay: underlay, sharedMemory: sharedMemory)
             imagePlaced = true
             placedUnderlay = underlay
         case .sixel:
             openUpdate()
-            let size = videoPixelSize
             bytes = sixel.encode(pixels: pixels, stride: stride, width: size.width, height: size.height)
             uiUnderImage = !allVideo
         }
@@ -318,7 +328,7 @@ public final class NCursesTerminal {
     /// next draw, and the governor starts again from the configured
     /// quality (the drops said nothing about the link's speed).
     public func recoverAfterStall() {
-        governor = QualityGovernor(base: governor.base, ceiling: governor.ceiling, window: governor.window)
+        governor = governor.restarted
         blitter.tolerance = governor.tolerance
         for inset in windows.keys { windows[inset]?.blitter.tolerance = governor.tolerance }
         invalidate()

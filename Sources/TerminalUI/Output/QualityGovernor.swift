@@ -8,6 +8,8 @@
 /// brings the drops straight back doubles the clean windows the next one
 /// waits for, so a link just short of a size does not see it flip every
 /// second. Fewer bytes a frame means more frames through the same link.
+/// A governor may start at a smaller image (`startDivisor`): kitty images
+/// through the pty, where a slow link would take seconds over the first.
 ///
 /// Pure; owned by the terminal on the main thread.
 public struct QualityGovernor: Equatable, Sendable {
@@ -25,11 +27,23 @@ public struct QualityGovernor: Equatable, Sendable {
     private var cleanWindowsNeeded = 1
     private var steppedUp = false
 
-    public init(base: Int, ceiling: Int = 24, window: Int = 30) {
+    /// The image divisor it starts from (and starts again from).
+    public let startDivisor: Int
+
+    /// `startDivisor` (1, 2 or `maxImageDivisor`): the kitty image's size
+    /// before any frame was offered; the first clean window doubles it back.
+    public init(base: Int, ceiling: Int = 24, window: Int = 30, startDivisor: Int = 1) {
         self.base = base
         self.ceiling = max(base, ceiling)
         self.window = window
         tolerance = base
+        self.startDivisor = [1, 2, Self.maxImageDivisor].contains(startDivisor) ? startDivisor : 1
+        imageDivisor = self.startDivisor
+    }
+
+    /// The same governor before any frame was offered.
+    public var restarted: QualityGovernor {
+        QualityGovernor(base: base, ceiling: ceiling, window: window, startDivisor: startDivisor)
     }
 
     /// Counts one frame offered to the terminal; returns whether the
