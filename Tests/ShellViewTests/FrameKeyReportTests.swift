@@ -114,6 +114,15 @@ struct FrameKeyReportTests {
         }
         let changes = sweep(states)
         #expect(changes > 0 && changes < 100, "16 s of reports: \(changes)")
+        // The info panel's facts give the length to the second, bar or not.
+        let panel = states.map { state in
+            var s = state
+            s.chrome.overlay = .info
+            s.chrome.transportVisible = false
+            return s
+        }
+        #expect(frame(panel[0]).text().contains("1:00") && frame(panel[399]).text().contains("1:07"))
+        #expect(sweep(panel) == 7, "the length's label ticks each second of the 8 s it grows by")
     }
 
     @Test("the chapters tab under a hidden bar marks the chapter playing as the position passes into the next")

@@ -3,7 +3,8 @@ extension ShellView {
     /// The part of `state` the views draw: fields no view reads are reset, so
     /// two states with equal projections draw the same frame and the runtime
     /// may skip rebuilding it. Position, duration and seekability are drawn
-    /// only by the transport bar.
+    /// by the transport bar (with it hidden they are left out here;
+    /// `frameKey` keeps what else the screens make of them).
     public static func visibleState(_ state: ShellState) -> ShellState {
         var s = state
         s.playback.token = 0
@@ -92,8 +93,8 @@ extension ShellView {
     /// replaced by what the screens make of them — the transport bar's face
     /// (filled columns, time labels, head, break marks, ruler), the chapter
     /// playing (the info panel marks it), the programmes on the live
-    /// channel's picture (behind live, what aired then) and the duration to
-    /// the second (the info panel's facts). Equal keys draw equal frames, so
+    /// channel's picture (behind live, what aired then) and, with the info
+    /// panel open, the duration to the second (its facts). Equal keys draw equal frames, so
     /// a frame is rebuilt when the bar moves or a label ticks, not at every
     /// position or buffer report.
     public static func frameKey(_ state: ShellState, width: Int) -> FrameKey {
@@ -101,7 +102,8 @@ extension ShellView {
         let transport = TransportBarView.isShown(state) ? TransportBarView.face(state, width: width) : nil
         visible.playback.position = nil
         visible.playback.liveBuffer = nil
-        visible.playback.duration = visible.playback.duration.map { $0.rounded(.down) }
+        // Besides the bar's face only the info panel's facts draw it.
+        visible.playback.duration = state.chrome.overlay == .info ? state.playback.duration.map { $0.rounded(.down) } : nil
         let programmes = state.currentItem.map { state.nowNext($0) }
         return FrameKey(state: visible, transport: transport, chapter: OverlayModel.currentChapter(state),
                         shownProgrammes: [programmes?.now?.start, programmes?.next?.start])
