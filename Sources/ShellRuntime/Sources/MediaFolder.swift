@@ -18,15 +18,30 @@ public enum MediaFolder {
         case unreadable(String)
         /// A directory with no media files in it.
         case noMedia(String)
+        /// A directory with more than this many files and folders under it
+        /// (`MediaFolder.mostEntries`): "/", a whole disk.
+        case tooLarge(String, Int)
 
         public var description: String {
             switch self {
             case .notThere(let path): "\(path): not there (a drive not plugged in or not mounted yet?)"
             case .unreadable(let path): "\(path): cannot be read (permissions?)"
             case .noMedia(let path): "\(path): no media files in this directory (\(MediaFolder.extensions.sorted().joined(separator: ", ")))"
+            case .tooLarge(let path, let most):
+                "\(path): more than \(most) files and folders under it; give the folder that holds the media"
             }
         }
     }
+
+    /// The most files and folders a directory's walk looks at: a library of
+    /// tens of thousands of films with their sidecars is well under it; "/"
+    /// on a box with a NAS mounted is not (a walk of millions took minutes
+    /// and held every path).
+    public static let mostEntries = 1_000_000
+
+    /// Folders a walk never goes into: the kernel's and the devices'
+    /// (walking "/" went through every process's files).
+    static let systemFolders: Set<String> = ["/proc", "/sys", "/dev", "/run"]
 
     /// Whether `location` is a directory on this machine.
     public static func isDirectory(_ location: String) -> Bool {
@@ -35,8 +50,9 @@ public enum MediaFolder {
     }
 
     /// The media files in the directory `location`, as absolute paths (a
-    /// hidden file or folder left out).
-    public static func files(in location: String) -> Result<[String], Problem> {
+    /// hidden file or folder left out, and not gone into; nor the system's
+    /// `systemFolders`); `.tooLarge` past `mostEntries` files and folders.
+    public static func files(in location: String, mostEntries: Int = mostEntries) -> Result<[String], Problem> {
         guard isDirectory(location) else {
             return .failure(FileManager.default.fileExists(atPath: location) ? .noMedia(location) : .notThere(location))
         }
@@ -44,11 +60,28 @@ public enum MediaFolder {
         guard FileManager.default.isReadableFile(atPath: base), let walker = FileManager.default.enumerator(atPath: base) else {
             return .failure(.unreadable(location))
         }
-        let files = walker.compactMap { $0 as? String }
-            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } && extensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        var files: [String] = []
+        var seen = 0
+        while let relative = walker.nextObject() as? String {
+            seen += 1
+            guard seen <= mostEntries else { return .failure(.tooLarge(location, mostEntries)) }
+            let path = joined(base, relative)
+            if (relative as NSString).lastPathComponent.hasPrefix(".") || systemFolders.contains(path) {
+                walker.skipDescendants()
+                continue
+            }
+            if extensions.contains((relative as NSString).pathExtension.lowercased()) { files.append(relative) }
+        }
         guard !files.isEmpty else { return .failure(.noMedia(location)) }
-        return .success(files.map { base + "/" + $0 })
+        return .success(files.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.map { joined(base, $0) })
+    }
+
+    /// `relative` under the directory `base`: one slash between them
+    /// (Foundation's walk of "/" gives "/tmp/a.mkv" as its relative path:
+    /// it was "///tmp/a.mkv", an item of its own beside "/tmp/a.mkv").
+    static func joined(_ base: String, _ relative: String) -> String {
+        let tail = relative.drop { $0 == "/" }
+        return base.hasSuffix("/") ? base + tail : base + "/" + tail
     }
 
     /// The items `locations` stand for (`items(files:)`): each directory as

@@ -1,0 +1,43 @@
+import Foundation
+@testable import ShellRuntime
+import Testing
+
+@Suite("A directory's walk for its media files")
+struct MediaFolderWalkTests {
+    private func tree(_ paths: [String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)")
+        for path in paths {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data([0]).write(to: file)
+        }
+        return root
+    }
+
+    @Test("hidden files and folders are left out and not gone into; folders' files are sorted as a person sorts them")
+    func hidden() throws {
+        let root = try tree(["Show/Show.S01E10.mkv", "Show/Show.S01E02.mkv", ".hidden/secret.mkv", "Show/.trash/old.mkv", "Show/.partial.mkv",
+                             "Film (2011).mp4", "notes.txt"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = try MediaFolder.files(in: root.path).get()
+        #expect(files.map { String($0.dropFirst(root.path.count + 1)) } == ["Film (2011).mp4", "Show/Show.S01E02.mkv", "Show/Show.S01E10.mkv"])
+    }
+
+    @Test("a walk past its most files and folders stops and says so, with nothing held")
+    func tooLarge() throws {
+        let root = try tree((1...30).map { "Season/Episode \($0).mkv" })
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(throws: MediaFolder.Problem.tooLarge(root.path, 20)) { try MediaFolder.files(in: root.path, mostEntries: 20).get() }
+        #expect(try MediaFolder.files(in: root.path, mostEntries: 31).get().count == 30, "30 files and their folder")
+        #expect(MediaFolder.Problem.tooLarge("/", 1_000_000).description
+            == "/: more than 1000000 files and folders under it; give the folder that holds the media")
+    }
+
+    @Test("under /, paths start with one slash, and the kernel's and devices' folders are not walked")
+    func root() {
+        #expect(MediaFolder.joined("/", "tmp/a.mkv") == "/tmp/a.mkv")
+        #expect(MediaFolder.joined("/", "/tmp/a.mkv") == "/tmp/a.mkv", "as Foundation's walk of / gives it")
+        #expect(MediaFolder.joined("/media/usb", "a.mkv") == "/media/usb/a.mkv")
+        #expect(MediaFolder.systemFolders == ["/proc", "/sys", "/dev", "/run"])
+    }
+}
