@@ -32,20 +32,34 @@ struct FrameKeyReportTests {
         return changes
     }
 
-    /// Channel 1 on live with a timeshift buffer of `buffered` seconds up to
-    /// `wallClock`, played `behind` seconds behind its edge.
-    private func live(at wallClock: Double, buffered: Double = 600, behind: Double = 0) -> ShellState {
-        var s = ShellState(items: [news, film], guide: guide)
+    /// `item` playing full screen, its first frame shown, its bar hidden.
+    private func playing(_ item: MediaItem, at wallClock: Double) -> ShellState {
+        var s = ShellState(items: [item, item.isLive ? film : news], guide: guide)
         s.wallClock = wallClock
         s.current = 0
         s.navigation.destination = .player
         s.playback.phase = .playing
         s.playback.firstFramePresented = true
         s.playback.videoConfigured = true
+        s.playback.seekable = true
+        return s
+    }
+
+    /// Channel 1 on live with a timeshift buffer of `buffered` seconds up to
+    /// `wallClock`, played `behind` seconds behind its edge.
+    private func live(at wallClock: Double, buffered: Double = 600, behind: Double = 0) -> ShellState {
+        var s = playing(news, at: wallClock)
         let end = wallClock - sixPM
         s.playback.liveBuffer = LiveBuffer(start: end - buffered, end: end, edgeLag: 2, followingEdge: behind == 0)
         s.playback.position = end - 2 - behind
-        s.playback.seekable = true
+        return s
+    }
+
+    /// The film playing full screen at `position` of `duration`.
+    private func playingFilm(at position: Double, of duration: Double) -> ShellState {
+        var s = playing(film, at: sixPM)
+        s.playback.position = position
+        s.playback.duration = duration
         return s
     }
 
@@ -98,16 +112,7 @@ struct FrameKeyReportTests {
     @Test("a film whose duration grows (a file still being written) with the bar up, ad breaks marked: composed again when the bar changes")
     func growingDuration() {
         let states = (0..<400).map { step in
-            var s = ShellState(items: [film, news], guide: guide)
-            s.wallClock = sixPM
-            s.current = 0
-            s.navigation.destination = .player
-            s.playback.phase = .playing
-            s.playback.firstFramePresented = true
-            s.playback.videoConfigured = true
-            s.playback.seekable = true
-            s.playback.position = 50 + Double(step) * 0.04
-            s.playback.duration = 60 + Double(step) * 0.02
+            var s = playingFilm(at: 50 + Double(step) * 0.04, of: 60 + Double(step) * 0.02)
             s.playback.givenSegments = [Segment(kind: .commercial, start: 20, end: 30)]
             s.chrome.transportVisible = true
             return s
@@ -128,17 +133,8 @@ struct FrameKeyReportTests {
     @Test("the chapters tab under a hidden bar marks the chapter playing as the position passes into the next")
     func chapterMark() {
         let states = (0..<40).map { step in
-            var s = ShellState(items: [film, news], guide: guide)
-            s.wallClock = sixPM
-            s.current = 0
-            s.navigation.destination = .player
-            s.playback.phase = .playing
-            s.playback.firstFramePresented = true
-            s.playback.videoConfigured = true
-            s.playback.seekable = true
-            s.playback.duration = 600
+            var s = playingFilm(at: 110 + Double(step) * 0.5, of: 600)
             s.playback.chapters = [Chapter(title: "Opening", start: 0), Chapter(title: "The Chase", start: 120)]
-            s.playback.position = 110 + Double(step) * 0.5
             s.chrome.overlay = .info
             s.chrome.infoTab = .chapters
             return s
