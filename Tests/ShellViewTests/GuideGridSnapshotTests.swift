@@ -160,4 +160,31 @@ struct GuideGridSnapshotTests {
         let garden = row.distance(from: row.startIndex, to: row.range(of: "Garden")!.lowerBound)
         #expect(screen[garden, 3].style.foreground == theme.text, "the one on now is not")
     }
+
+    @Test("a tall screen with few channels: the details take the rows left (a third of the screen at most), with more of the summary and a larger preview, 16:9, no wider than two fifths")
+    func tallScreen() throws {
+        var s = gridState(restricted: false)
+        var programmes = s.guide.programmes.allProgrammes
+        for index in programmes.indices where programmes[index].channel == "films" {
+            programmes[index].summary = String(repeating: "A long account of what happens in this film, scene by scene. ", count: 60)
+        }
+        s.guide.programmes = ProgrammeGuide(channels: [], programmes: programmes)
+        var preview = PlaybackState()
+        preview.phase = .playing
+        preview.firstFramePresented = true
+        s.picture.preview = PreviewState(index: 2, playback: preview)
+        for (width, height, video, lines) in [(60, 18, VideoWindow(.preview, x: 40, y: 10, width: 18, height: 5), 2),
+                                              (80, 24, VideoWindow(.preview, x: 53, y: 10, width: 25, height: 7), 4),
+                                              (100, 60, VideoWindow(.preview, x: 58, y: 10, width: 40, height: 11), 16),
+                                              (250, 70, VideoWindow(.preview, x: 169, y: 10, width: 79, height: 22), 19)] {
+            let screen = ShellView.render(s, theme: .dark, width: width, height: height, context: ViewContext(picture: .terminal))
+            #expect(screen.windows == [video], "\(width)×\(height)")
+            // The details' rule at row 9 (six channels), then when, title, facts, and the summary.
+            let text = (0..<height).map { y in String((0..<video.x - 1).map { screen[$0, y].character }).trimmingCharacters(in: .whitespaces) }
+            #expect(text[13].hasPrefix("A long account") == true, "\(width)×\(height)\n\(screen.text())")
+            let summary = text[13...].prefix { !$0.isEmpty }
+            #expect(summary.count == lines, "\(width)×\(height): \(summary.count) lines of the summary\n\(screen.text())")
+            #expect(text[(13 + lines)..<(height - 1)].allSatisfy { $0.isEmpty }, "\(width)×\(height): nothing below the details but the keys")
+        }
+    }
 }

@@ -279,8 +279,8 @@ struct PictureSnapshotTests {
                     without.picture.pip = nil
                     let large = ShellView.render(s, theme: .dark, width: 120, height: 40, context: terminalVideo)
                     let largeWithout = ShellView.render(without, theme: .dark, width: 120, height: 40, context: terminalVideo)
-                    let details = GuideGridLayout(columns: 120, rows: 40, channels: 13).detailsTop
-                    #expect((details..<details + GuideGridLayout.detailRows).allSatisfy { y in (0..<120).allSatisfy { x in large[x, y] == largeWithout[x, y] } },
+                    let layout = GuideGridLayout(columns: 120, rows: 40, channels: 13)
+                    #expect((layout.detailsTop..<layout.detailsTop + layout.detailHeight).allSatisfy { y in (0..<120).allSatisfy { x in large[x, y] == largeWithout[x, y] } },
                             "\(label): the details of a large grid, where the picture has room above, are as without it")
                 }
             }

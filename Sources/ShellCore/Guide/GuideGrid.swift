@@ -32,7 +32,9 @@ public struct GuideGridLayout: Equatable, Sendable {
     public static let maximumSlots = 6
     /// Cells of one half-hour column.
     public let slotWidth: Int
-    /// Rows of the details panel under the grid (its rule included).
+    /// Rows of the details panel under the grid (its rule included), at the
+    /// least: it takes the rows the channels leave empty, up to a third of
+    /// the screen (`detailHeight`).
     public static let detailRows = 6
     /// The narrowest screen whose details panel has room for the preview:
     /// the TV's 60 columns (its details' text then 36 cells wide).
@@ -47,6 +49,10 @@ public struct GuideGridLayout: Equatable, Sendable {
     /// Channel rows shown: as many as fit, no more than there are channels
     /// (the details follow the last one directly).
     public let channelRows: Int
+    /// Rows of the details panel here (its rule included): `detailRows`, or
+    /// more on a tall screen with few channels (a longer summary, a larger
+    /// preview), up to a third of the screen.
+    public let detailHeight: Int
 
     public init(columns: Int, rows: Int, channels: Int = .max) {
         self.columns = columns
@@ -55,6 +61,7 @@ public struct GuideGridLayout: Equatable, Sendable {
         slots = max(1, min(Self.maximumSlots, available / Self.minimumSlotWidth))
         slotWidth = max(Self.minimumSlotWidth, available / slots)
         channelRows = max(1, min(rows - 3 - Self.detailRows - 1, channels))
+        detailHeight = max(Self.detailRows, min(rows - 3 - channelRows - 1, rows / 3))
     }
 
     /// The layout at `display` (else 80×24) for `channels` channels.

@@ -146,7 +146,7 @@ enum GuideGridView {
     /// the picture's `room` at one end.
     private static func detailsPanel(layout: GuideGridLayout, screen: Screen, leaving room: (isRight: Bool, width: Int)?) -> PictureLayout.Rect {
         let width = screen.width - (room?.width ?? 0)
-        return PictureLayout.Rect(x: room.map { $0.isRight ? 0 : $0.width } ?? 0, y: layout.detailsTop, width: width, height: GuideGridLayout.detailRows)
+        return PictureLayout.Rect(x: room.map { $0.isRight ? 0 : $0.width } ?? 0, y: layout.detailsTop, width: width, height: layout.detailHeight)
     }
 
     /// The focused channel's preview at the right of the details: its video
@@ -204,7 +204,7 @@ enum GuideGridView {
         let facts = ([rating].compactMap { $0 } + [programme.categories.joined(separator: ", ")].filter { !$0.isEmpty }).joined(separator: "  ·  ")
         if !facts.isEmpty { screen.put(truncate(facts, toWidth: width, ellipsis: theme.glyphs.ellipsis), x: x, y: top + 3, style: dim) }
         if let summary = programme.summary, !summary.isEmpty {
-            for (index, line) in wrap(summary, width: width, maxLines: 2, ellipsis: theme.glyphs.ellipsis).enumerated() {
+            for (index, line) in wrap(summary, width: width, maxLines: layout.detailHeight - 4, ellipsis: theme.glyphs.ellipsis).enumerated() {
                 screen.put(line, x: x, y: top + 4 + index, style: base)
             }
         }

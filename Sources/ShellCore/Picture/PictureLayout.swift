@@ -127,12 +127,14 @@ public enum PictureLayout {
     }
 
     /// The guide grid's preview: at the right end of its details panel, the
-    /// panel's height under its rule, 16:9 in half blocks; nil on a terminal
-    /// narrower than `GuideGridLayout.previewMinimumColumns`.
+    /// panel's height under its rule, 16:9 in half blocks, no wider than
+    /// two fifths of the screen (a tall panel's is lower then); nil on a
+    /// terminal narrower than `GuideGridLayout.previewMinimumColumns`.
     public static func gridPreviewVideo(columns: Int, rows: Int, channels: Int = .max) -> Rect? {
         guard columns >= GuideGridLayout.previewMinimumColumns else { return nil }
         let layout = GuideGridLayout(columns: columns, rows: rows, channels: channels)
-        let height = GuideGridLayout.detailRows - 1
+        let widest = max(columns * 2 / 5, (GuideGridLayout.detailRows - 1) * 32 / 9)
+        let height = min(layout.detailHeight - 1, max(GuideGridLayout.detailRows - 1, widest * 9 / 32))
         let width = (height * 32 + 8) / 9
         return Rect(x: columns - width - 2, y: layout.detailsTop + 1, width: width, height: height)
     }

@@ -211,6 +211,11 @@ struct GuideGridTests {
         #expect(GuideGridLayout(columns: 80, rows: 24, channels: 5).channelRows == 5 && GuideGridLayout(columns: 80, rows: 24, channels: 5).detailsTop == 8,
                 "five channels: the details right under them")
         #expect(GuideGridLayout(columns: 200, rows: 60).slots == 6 && GuideGridLayout(columns: 200, rows: 60).slotWidth == 29, "three hours, wider half hours")
+        #expect(GuideGridLayout(columns: 80, rows: 24).detailHeight == 6, "channels fill the screen: the details' least")
+        #expect(GuideGridLayout(columns: 60, rows: 18, channels: 5).detailHeight == 6, "the TV's grid of five channels: as before")
+        #expect(GuideGridLayout(columns: 80, rows: 24, channels: 5).detailHeight == 8, "a third of 24 rows")
+        #expect(GuideGridLayout(columns: 250, rows: 70, channels: 5).detailHeight == 23, "a tall screen, five channels")
+        #expect(GuideGridLayout(columns: 250, rows: 70, channels: 60).detailHeight == 6)
         h.press(.channelDown, effects: [.cancelTimer(.previewDelay), .startTimer(.previewDelay, after: 0.6)]) {
             $0.guide.grid?.channel = 14
             $0.guide.grid?.top = 14
