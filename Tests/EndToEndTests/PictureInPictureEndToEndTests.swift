@@ -216,9 +216,10 @@ struct PictureInPictureEndToEndTests {
         for _ in 0..<3 { try shell.ipc.request(["keypress", "DOWN"]) }
         let restricted = try shell.ipc.waitForState { preview($0)?["id"] as? String == "demo.latenight" }
         #expect(preview(restricted)?["restricted"] as? Bool == true && number(preview(restricted)?["frames_presented"]) == 0)
+        // Five channels at 120×40: the pane is 43×12 cells from column 75.
         let inPane = shell.tmux.waitFor { screen in
             screen.split(separator: "\n").contains { line in
-                line.range(of: "Restricted (TV-MA)").map { line.distance(from: line.startIndex, to: $0.lowerBound) >= 95 } ?? false
+                line.range(of: "Restricted (TV-MA)").map { line.distance(from: line.startIndex, to: $0.lowerBound) >= 75 } ?? false
             }
         }
         #expect(inPane.ok, "the pane, at the right of the details, says why: \(inPane.screen)")
