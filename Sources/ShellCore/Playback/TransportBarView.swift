@@ -186,10 +186,12 @@ enum TransportBarView {
         }
     }
 
-    /// The fine ruler's columns: a quarter second a column, the head fixed in
-    /// the middle at `target`; a column outside `bounds` is blank.
+    /// Seconds a column of the fine ruler covers.
     static let rulerScale = 0.25
 
+    /// The fine ruler's columns on a line `width` columns wide, the head
+    /// fixed in the middle at `target`: those inside `bounds` (the others
+    /// are blank) and those in one of `breaks`.
     static func rulerColumns(target: Double, bounds: ClosedRange<Double>, width: Int, breaks: [Segment]) -> TransportFace.Ruler {
         var ruler = TransportFace.Ruler(inside: nil, inBreak: [])
         for col in 0..<max(0, width) {
