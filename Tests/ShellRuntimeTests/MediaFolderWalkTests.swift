@@ -40,4 +40,21 @@ struct MediaFolderWalkTests {
         #expect(MediaFolder.joined("/media/usb", "a.mkv") == "/media/usb/a.mkv")
         #expect(MediaFolder.systemFolders == ["/proc", "/sys", "/dev", "/run"])
     }
+
+    @Test("a wait walks its paths at every look, but a directory found too large only every so many looks; anything else found starts it over")
+    func pacing() {
+        var pacing = LookPacing(tooLargeLooks: 3)
+        #expect(pacing.skip() == nil, "the first look walks")
+        pacing.looked(.failure(.noMedia("/media/usb")))
+        #expect(pacing.skip() == nil, "an empty folder is looked at again at once")
+        let tooLarge = MediaFolder.Problem.tooLarge("/mnt/nas", 1_000_000)
+        pacing.looked(.failure(tooLarge))
+        #expect(pacing.skip() == tooLarge && pacing.skip() == tooLarge, "two looks skipped, the reason held")
+        #expect(pacing.skip() == nil, "the third walks again")
+        pacing.looked(.failure(tooLarge))
+        #expect(pacing.skip() == tooLarge)
+        pacing.looked(.success([]))
+        #expect(pacing.skip() == nil)
+        #expect(LookPacing().tooLargeLooks == 300 && LookPacing(tooLargeLooks: 0).tooLargeLooks == 1)
+    }
 }

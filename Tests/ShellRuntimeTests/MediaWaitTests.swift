@@ -51,6 +51,23 @@ struct MediaWaitTests {
         #expect(items.map(\.title) == ["Film 2011", "Show — S01E02", "Show — S01E10", "live"])
     }
 
+    @Test("a folder too large to walk is said so, and looked at again now and then: once it holds few enough, its media is found")
+    func tooLarge() throws {
+        let base = scratch()
+        defer { try? FileManager.default.removeItem(at: base) }
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        for n in 1...30 { FileManager.default.createFile(atPath: base.appendingPathComponent("Episode \(n).mkv").path, contents: Data()) }
+        let told = Told()
+        let keeper = MediaWait(locations: [base.path], interval: 0.02, mostEntries: 20, tooLargeLooks: 5, logger: Logger(label: "test"),
+                               unread: { told.unread($0) }) { told.found($0) }
+        defer { keeper.stop() }
+        keeper.start(reason: "starting")
+        #expect(told.waitFor { $0.said == [MediaFolder.Problem.tooLarge(base.path, 20).description] })
+        for n in 6...30 { try FileManager.default.removeItem(at: base.appendingPathComponent("Episode \(n).mkv")) }
+        #expect(told.waitFor { $0.found.count == 1 })
+        #expect(told.found.first?.map(\.title) == (1...5).map { "Episode \($0)" })
+    }
+
     @Test("each new reason is told once (not there, then empty); once media is there its items are found, once, and looked for no more")
     func foundOnceThere() throws {
         let base = scratch()

@@ -88,7 +88,7 @@ public enum MediaFolder {
     /// its media files, anything else as it is (a path not there too, to
     /// fail on its error screen, unless `missingAwaited`); or, when nothing
     /// is there to play, why (the first reason).
-    public static func items(_ locations: [String], missingAwaited: Bool = false) -> Result<[MediaItem], Problem> {
+    public static func items(_ locations: [String], missingAwaited: Bool = false, mostEntries: Int = mostEntries) -> Result<[MediaItem], Problem> {
         var found: [String] = []
         var problem: Problem?
         for location in locations {
@@ -97,7 +97,7 @@ public enum MediaFolder {
                 found.append(location)
                 continue
             }
-            switch files(in: location) {
+            switch files(in: location, mostEntries: mostEntries) {
             case .success(let files): found += files
             case .failure(let why): problem = problem ?? why
             }
