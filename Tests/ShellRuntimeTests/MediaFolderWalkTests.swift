@@ -33,6 +33,30 @@ struct MediaFolderWalkTests {
             == "/: more than 1000000 files and folders under it; give the folder that holds the media")
     }
 
+    @Test("a walk asks whether it is still wanted every so many entries and, told no, stops at once with nothing held")
+    func givenUp() throws {
+        let root = try tree((1...(2 * MediaFolder.cancelStride + 100)).map { "Season \($0 % 3)/Episode \($0).mkv" })
+        defer { try? FileManager.default.removeItem(at: root) }
+        var asked = 0
+        #expect(throws: MediaFolder.Problem.givenUp(root.path)) {
+            try MediaFolder.files(in: root.path) { asked += 1; return asked == 2 }.get()
+        }
+        #expect(asked == 2, "asked at the 1024th entry, and stopped at the 2048th")
+        asked = 0
+        #expect(try MediaFolder.files(in: root.path) { asked += 1; return false }.get().count == 2 * MediaFolder.cancelStride + 100)
+        #expect(asked == 2, "2 151 entries: asked twice")
+        #expect(throws: MediaFolder.Problem.givenUp(root.path)) { try PlayedLocation.items(for: root.path) { true }.get() }
+    }
+
+    @Test("a play asked for is the latest until another is; from any thread")
+    func playRequests() async {
+        let requests = PlayRequests()
+        let first = requests.next()
+        #expect(requests.isLatest(first))
+        let second = await Task.detached { requests.next() }.value
+        #expect(second == first + 1 && !requests.isLatest(first) && requests.isLatest(second))
+    }
+
     @Test("under /, paths start with one slash, and the kernel's and devices' folders are not walked")
     func root() {
         #expect(MediaFolder.joined("/", "tmp/a.mkv") == "/tmp/a.mkv")

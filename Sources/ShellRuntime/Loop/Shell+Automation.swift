@@ -111,8 +111,7 @@ extension Shell: AutomationHost {
     func now() -> Instant { clock.now() }
 
     func playedItems(_ location: String, answer: @escaping (Result<[MediaItem], IPCCommandError>) -> Void) {
-        playsAsked += 1
-        let asked = playsAsked
+        let asked = playsAsked.next()
         let location = PlayedLocation.normalized(location)
         typealias Read = Result<[MediaItem], MediaFolder.Problem>
         func told(_ read: Read) -> Result<[MediaItem], IPCCommandError> {
@@ -121,13 +120,13 @@ extension Shell: AutomationHost {
         guard PlayedLocation.isLocal(location) else { return answer(told(PlayedLocation.items(for: location))) }
         let playing = store.state.currentItem?.id
         let finish = RunLoopCall<Read> { [self] read in
-            if asked != playsAsked { return answer(.failure(.playSuperseded)) }
+            if !playsAsked.isLatest(asked) { return answer(.failure(.playSuperseded)) }
             if store.state.currentItem?.id != playing { return answer(.failure(.playChosenMeanwhile)) }
             answer(told(read))
         }
-        let inbox = self.inbox
+        let inbox = self.inbox, requests = playsAsked
         DispatchQueue.global().async {
-            let read = PlayedLocation.items(for: location)
+            let read = PlayedLocation.items(for: location) { !requests.isLatest(asked) }
             inbox.post(work: { _ in finish.call(read) })
         }
     }

@@ -83,8 +83,9 @@ public final class Shell {
     /// lineup is read after a later one was asked for is not applied.
     var lineupSwitchesAsked = 0
     /// Counts the plays asked for while running (`playedItems`): one whose
-    /// path is read after a later one was asked for is not played.
-    var playsAsked = 0
+    /// path is read after a later one was asked for is not played, and its
+    /// folder's walk is given up.
+    let playsAsked = PlayRequests()
     /// Where the guide is kept and refreshed from; the fleet's `guide` command changes it.
     var guidePlan: GuidePlan?
     var signalRead: Int32 = -1

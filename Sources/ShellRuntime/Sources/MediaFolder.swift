@@ -21,6 +21,9 @@ public enum MediaFolder {
         /// A directory with more than this many files and folders under it
         /// (`MediaFolder.mostEntries`): "/", a whole disk.
         case tooLarge(String, Int)
+        /// A walk given up because what it was for was asked for no more
+        /// (`files(in:…cancelled:)`: a later `play` over the socket).
+        case givenUp(String)
 
         public var description: String {
             switch self {
@@ -29,6 +32,7 @@ public enum MediaFolder {
             case .noMedia(let path): "\(path): no media files in this directory (\(MediaFolder.extensions.sorted().joined(separator: ", ")))"
             case .tooLarge(let path, let most):
                 "\(path): more than \(most) files and folders under it; give the folder that holds the media"
+            case .givenUp(let path): "\(path): its walk was given up (what it was for is no longer asked for)"
             }
         }
     }
@@ -43,6 +47,10 @@ public enum MediaFolder {
     /// (walking "/" went through every process's files).
     static let systemFolders: Set<String> = ["/proc", "/sys", "/dev", "/run"]
 
+    /// How many entries a walk looks at between two askings of its
+    /// `cancelled`: a few milliseconds of walking.
+    static let cancelStride = 1024
+
     /// Whether `location` is a directory on this machine.
     public static func isDirectory(_ location: String) -> Bool {
         var directory: ObjCBool = false
@@ -51,8 +59,11 @@ public enum MediaFolder {
 
     /// The media files in the directory `location`, as absolute paths (a
     /// hidden file or folder left out, and not gone into; nor the system's
-    /// `systemFolders`); `.tooLarge` past `mostEntries` files and folders.
-    public static func files(in location: String, mostEntries: Int = mostEntries) -> Result<[String], Problem> {
+    /// `systemFolders`); `.tooLarge` past `mostEntries` files and folders;
+    /// `.givenUp` as soon as `cancelled` says so (asked every
+    /// `cancelStride` entries, from the walking thread).
+    public static func files(in location: String, mostEntries: Int = mostEntries,
+                             cancelled: () -> Bool = { false }) -> Result<[String], Problem> {
         guard isDirectory(location) else {
             return .failure(FileManager.default.fileExists(atPath: location) ? .noMedia(location) : .notThere(location))
         }
@@ -65,6 +76,7 @@ public enum MediaFolder {
         while let relative = walker.nextObject() as? String {
             seen += 1
             guard seen <= mostEntries else { return .failure(.tooLarge(location, mostEntries)) }
+            if seen % cancelStride == 0, cancelled() { return .failure(.givenUp(location)) }
             let path = joined(base, relative)
             if (relative as NSString).lastPathComponent.hasPrefix(".") || systemFolders.contains(path) {
                 walker.skipDescendants()

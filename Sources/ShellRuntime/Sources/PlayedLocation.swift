@@ -27,12 +27,13 @@ enum PlayedLocation {
     /// resolved: a folder's media files, sorted as a person sorts them
     /// (why not, for a folder with none or a path ending in "/" that is not
     /// there), else the one item. Reads the disk for a local path
-    /// (`isLocal`): any thread but the run loop for those.
-    static func items(for location: String) -> Result<[MediaItem], MediaFolder.Problem> {
+    /// (`isLocal`): any thread but the run loop for those. A folder's walk
+    /// is given up (`.givenUp`) once `cancelled` says so.
+    static func items(for location: String, cancelled: () -> Bool = { false }) -> Result<[MediaItem], MediaFolder.Problem> {
         let location = normalized(location)
         guard isLocal(location) else { return .success([MediaItem.fromLocation(location).resolvingRating()]) }
         if location.hasSuffix("/") || MediaFolder.isDirectory(location) {
-            return MediaFolder.files(in: location).map { MediaFolder.items(files: $0).resolvingRatings() }
+            return MediaFolder.files(in: location, cancelled: cancelled).map { MediaFolder.items(files: $0).resolvingRatings() }
         }
         let item = MediaFolder.items(files: [location]).first ?? MediaItem.fromLocation(location)
         return .success([item.resolvingRating()])
