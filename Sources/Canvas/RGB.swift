@@ -9,4 +9,7 @@ public struct RGB: Equatable, Hashable, Sendable {
         self.init(UInt8((hex >> 16) & 0xFF), UInt8((hex >> 8) & 0xFF), UInt8(hex & 0xFF))
     }
     public var hex: UInt32 { UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) }
+    /// Whether it is a light colour (its luma, Rec. 709 weights on the
+    /// encoded values, over half): dark text goes on it.
+    public var isLight: Bool { 0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b) > 127.5 }
 }

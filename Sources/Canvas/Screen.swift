@@ -104,14 +104,17 @@ public struct Screen: Equatable, Sendable {
 
     /// Lays the cells of a rectangle whose background is `background` over
     /// the picture: their panel goes, the picture shows through around
-    /// their text (`Cell.isOverPicture`). Cells of another background (a
+    /// their text (`Cell.isOverPicture`), its colour looked up in
+    /// `foregrounds` (kept when not there). Cells of another background (a
     /// badge, a button) stay as they are.
-    public mutating func layOverPicture(x: Int, y: Int, width w: Int, height h: Int, background: RGB?) {
+    public mutating func layOverPicture(x: Int, y: Int, width w: Int, height h: Int, background: RGB?, foregrounds: [RGB: RGB] = [:]) {
         for row in max(0, y)..<min(height, y + h) {
             for col in max(0, x)..<min(width, x + w) {
                 let cell = self[col, row]
                 guard !cell.isVideo, cell.style.background == background, !cell.style.reverse else { continue }
-                self[col, row] = Cell(cell.character, style: cell.style.with(background: nil), isVideo: true, isContinuation: cell.isContinuation)
+                var style = cell.style.with(background: nil)
+                if let foreground = style.foreground, let over = foregrounds[foreground] { style = style.with(foreground: over) }
+                self[col, row] = Cell(cell.character, style: style, isVideo: true, isContinuation: cell.isContinuation)
             }
         }
     }

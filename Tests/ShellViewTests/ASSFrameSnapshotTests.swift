@@ -155,4 +155,28 @@ struct ASSFrameSnapshotTests {
         let card = ShellView.render(loading, theme: theme, width: 60, height: 18, context: ViewContext(picture: .terminal, chromeOverPicture: true))
         #expect(bar.allSatisfy { !card[$0.0, $0.1].isVideo }, "over the title card (no picture yet) the bar keeps its panel")
     }
+
+    @Test("over the picture a light theme's bar is drawn light, as the dark theme draws it; accents keep their colour; the terminal's panel keeps the theme's",
+          arguments: ["default", "light", "high-contrast", "console16"])
+    func lightThemeOverPicture(_ themeName: String) throws {
+        let theme = try shippedTheme(themeName)
+        var state = player()
+        state.playback.paused = true
+        let tv = ShellView.render(state, theme: theme, width: 60, height: 18, context: ViewContext(picture: .terminal, chromeOverPicture: true))
+        let over = (0..<18).flatMap { y in (0..<60).map { x in tv[x, y] } }.filter(\.isOverPicture)
+        let foregrounds = Set(over.compactMap(\.style.foreground))
+        #expect(over.count > 20 && foregrounds.count >= 2, "the title, the times and the line: \(foregrounds)")
+        // The track is a thin dim line by design (the dark theme's #55555F).
+        let line = themeName == "light" ? Theme.dark.progressTrack : theme.progressTrack
+        for colour in foregrounds where colour != theme.scrubHead && colour != theme.accent && colour != line {
+            #expect(colour.isLight, "\(themeName): #\(String(colour.hex, radix: 16)) over the picture, outlined in black")
+        }
+        if themeName == "light" {
+            #expect(foregrounds.isSuperset(of: [Theme.dark.text, Theme.dark.secondaryText]), "\(foregrounds)")
+            let terminal = ShellView.render(state, theme: theme, width: 60, height: 18, context: ViewContext(picture: .terminal))
+            #expect((13..<18).contains { y in (0..<60).contains { terminal[$0, y].style.foreground == theme.text } }, "the terminal's panel keeps the theme's text")
+        } else {
+            #expect(theme.overPictureForegrounds.isEmpty, "a dark theme's colours are kept")
+        }
+    }
 }

@@ -34,7 +34,7 @@ enum PlayerView {
             ThumbnailView.draw(into: &screen, state: state, theme: theme, context: context)
             if context.chromeOverPicture && context.videoInTerminal && picture {
                 let rows = TransportBarView.rows(state)
-                screen.layOverPicture(x: 0, y: screen.height - rows, width: screen.width, height: rows, background: theme.barBackground)
+                screen.layOverPicture(x: 0, y: screen.height - rows, width: screen.width, height: rows, background: theme.barBackground, foregrounds: theme.overPictureForegrounds)
             }
         }
         if state.chrome.overlay == .menus { TransportMenuView.draw(into: &screen, state: state, theme: theme) }
@@ -52,7 +52,7 @@ enum PlayerView {
             let style = Style(foreground: theme.text, background: theme.barBackground, bold: true)
             screen.putCentered(hint, y: screen.height - 1, style: style)
             if context.chromeOverPicture && context.videoInTerminal && picture {
-                screen.layOverPicture(x: 0, y: screen.height - 1, width: screen.width, height: 1, background: theme.barBackground)
+                screen.layOverPicture(x: 0, y: screen.height - 1, width: screen.width, height: 1, background: theme.barBackground, foregrounds: theme.overPictureForegrounds)
             }
         }
     }

@@ -67,6 +67,20 @@ public struct Theme: Equatable, Sendable {
         glyphs: .unicode
     )
 
+    /// The colours of text laid over the picture (the TV's transport bar
+    /// and hint, outlined in black with no panel under them), by the
+    /// colour it has on its panel. A light theme's dark text would vanish
+    /// into its outline, so over the picture it is drawn as the dark theme
+    /// draws it, light, as tvOS draws its controls over video in both
+    /// appearances; accents and badges keep theirs. Empty for a dark theme.
+    public var overPictureForegrounds: [RGB: RGB] {
+        guard background.isLight else { return [:] }
+        let dark = Theme.dark
+        // A theme may give two of them one colour (the light theme's text and progress fill).
+        return Dictionary([(text, dark.text), (secondaryText, dark.secondaryText), (progressFill, dark.progressFill), (progressTrack, dark.progressTrack)],
+                          uniquingKeysWith: { first, _ in first })
+    }
+
     /// The same theme drawn with ASCII glyphs.
     public func asciiOnly() -> Theme {
         var t = self
