@@ -100,6 +100,50 @@ struct ResumeEndToEndTests {
         #expect(json.output.contains("\"watched\" : false") && !json.output.contains("\"watched\" : true"), "not watched: \(json.output)")
     }
 
+    @Test("a film from a server that sends only whole files (no byte ranges): its resume cannot start there, so the shell says so, plays it from the start and keeps the place; an MP4 with its index at its end cannot play from such a server, and the error says why")
+    func wholeFilesOnly() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("whole-files"))
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        let film = try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 120)))
+        // 60 s of H.264 in an MP4 as ffmpeg writes it, with its index (moov) after the frames.
+        let indexLast = try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clipWithSidecar()))
+        let server = try LocalHTTPServer(files: ["films/long.mkv": film, "films/index-last.mp4": indexLast], ranges: false)
+        defer { server.stop() }
+        let url = server.url("films/long.mkv")
+        do {
+            let shell = try ShellUnderTest([url], home: home)
+            try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+            try shell.ipc.request(["set_property", "speed", 8])
+            try shell.ipc.waitForState(timeout: 30) { (number($0["position"]) ?? 0) > 45 }
+            try shell.ipc.request(["quit"])
+            #expect(shell.waitForExit() == 0)
+        }
+        var place = 0.0
+        do {
+            let shell = try ShellUnderTest([url], home: home)
+            place = offer(try shell.ipc.waitForState { offer($0) != nil }) ?? 0
+            #expect(place > 45, "offered \(place)")
+            try shell.ipc.request(["keypress", "ENTER"])
+            let told = try shell.ipc.waitForState(timeout: 20) { ($0["notice"] as? String)?.contains("cannot start at") == true }
+            #expect((number(told["position"]) ?? 99) < 10, "from the start: \(told["position"] ?? "")")
+            #expect(shell.tmux.waitFor { $0.contains("its server sends only whole files") }.ok, "\(shell.tmux.capture())")
+            try shell.ipc.waitForState(timeout: 20) { (number($0["position"]) ?? 0) > 12 }
+            try shell.ipc.request(["quit"])
+            #expect(shell.waitForExit() == 0)
+        }
+        do {
+            let shell = try ShellUnderTest([url], home: home)
+            let again = offer(try shell.ipc.waitForState { offer($0) != nil }) ?? 0
+            #expect(abs(again - place) < 0.5, "the place kept: \(again), was \(place)")
+            try shell.ipc.request(["quit"])
+            #expect(shell.waitForExit() == 0)
+        }
+        let shell = try ShellUnderTest([server.url("films/index-last.mp4")], home: home)
+        let failed = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "error" }
+        let reason = (failed["error"] as? [String: Any])?["reason"] as? String ?? ""
+        #expect(reason.hasPrefix("the server sends only whole files (no byte ranges)"), "\(failed["error"] ?? "")")
+    }
+
     @Test("a film goes on in the picture in picture: closed there, it offers to resume where the picture got to, not where it left the full screen")
     func resumeFromThePicture() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("library-home"))

@@ -23,7 +23,10 @@ func playingFilm(duration: Double = 7200, position: Double = 100, items: [MediaI
     }
     h.send(.player(.started, token: 1, at: h.clock.now))
     h.send(.player(.duration(duration), token: 1, at: h.clock.now)) { $0.playback.duration = duration }
-    h.send(.player(.seekable(true), token: 1, at: h.clock.now)) { $0.playback.seekable = true }
+    h.send(.player(.seekable(true), token: 1, at: h.clock.now)) {
+        $0.playback.seekable = true
+        $0.playback.seekableTold = true
+    }
     h.send(.player(.position(position), token: 1, at: h.clock.now)) { $0.playback.position = position }
     h.send(.player(.playing, token: 1, at: h.clock.now), effects: [
         .emit(.playbackStarted(title: items[0].title, url: items[0].url)), .startTimer(.hintHide, after: 4),

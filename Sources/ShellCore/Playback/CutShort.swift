@@ -12,18 +12,33 @@ enum CutShort {
     static let least = 30.0
     static let share = 0.05
 
-    /// Where the full-screen film stopped, if its end now is cut short.
+    /// Where the full-screen film stopped, if its end now is cut short. One
+    /// that ended with no length told, before a frame or a second of it
+    /// played, ended at its start: a load that ends at once may never have
+    /// its length told (the file unloaded before it was read).
     static func position(_ state: ShellState) -> Double? {
-        guard !state.isLive, let index = state.current, RecoveryReducer.isFromServer(state.playable(index).url),
-              let length = state.playback.duration else { return nil }
+        // The item's own word: a stream whose length is not told yet counts
+        // as live (`ShellState.isLive`) while it plays.
+        guard let index = state.current, state.currentItem?.isLive == false, RecoveryReducer.isFromServer(state.playable(index).url) else { return nil }
+        guard let length = state.playback.duration else {
+            let position = state.playback.position ?? 0
+            return !state.playback.firstFramePresented && playedNothing(position) ? position : nil
+        }
         // No position told yet: it ended before its first frame.
         let position = state.playback.position ?? 0
         return length - position > max(least, length * share) ? position : nil
     }
 
     /// Why, under the error screen's "“Film” stopped at 47:45": "the
-    /// stream ended 1:12:15 before the end (2:00:00) …".
-    static func reason(at position: Double, length: Double) -> String {
+    /// stream ended 1:12:15 before the end (2:00:00) …". A stream that
+    /// cannot seek and ended at its start is a server that sends only
+    /// whole files (no byte ranges) and a file the player must read a later
+    /// part of first: an MP4 whose index is at its end.
+    static func reason(at position: Double, length: Double, seekable: Bool = true) -> String {
+        if playedNothing(position) && !seekable {
+            return "the server sends only whole files (no byte ranges), and the player needs a later part of this one first"
+                + " (an MP4 with its index at its end: ffmpeg -movflags +faststart moves it to the front)"
+        }
         let when = playedNothing(position) ? "at its start" : "\(formatTime(length - position)) before the end (\(formatTime(length)))"
         return "the stream ended \(when): the connection was lost, or the server stopped sending"
     }

@@ -103,9 +103,11 @@ public enum PlaybackReducer {
         state.chrome.hintVisible = false
         NavigationReducer.go(&state, to: .player)
         state.chrome.transportVisible = true
+        let item = state.playable(index)
+        let load = unasked.map { AskedStart.load(&state, item, start: $0.position) } ?? .load(item, token: state.playback.token)
         var effects: [Effect] = saved + WarmReducer.giveWay(&state) + [
             .cancelTimer(.errorAdvance),
-            unasked.map { .loadFrom(state.playable(index), token: state.playback.token, start: $0.position) } ?? .load(state.playable(index), token: state.playback.token),
+            load,
             .startTimer(.transportHide, after: state.settings.transportHideDelay),
         ]
         if holdPicture { effects.append(.startTimer(.posterDelay, after: state.settings.posterDelay)) }

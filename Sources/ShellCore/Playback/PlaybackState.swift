@@ -25,6 +25,16 @@ public struct PlaybackState: Equatable, Sendable {
     /// Seconds; nil while unknown or for endless sources.
     public var duration: Double?
     public var seekable = false
+    /// The player told `seekable` for this load (false until it did: not
+    /// known is not "cannot seek").
+    public var seekableTold = false
+    /// Where this load was asked to start (a resumed film), until playback
+    /// reaches it: positions before it save nothing, so a stream that
+    /// cannot start there (a server that sends only whole files) keeps the
+    /// viewer's place (`AskedStart.told`).
+    public var askedStart: Double?
+    /// The viewer was told this load could not start at `askedStart`.
+    public var askedStartMissed = false
     /// The player's title for the media (its metadata), if any.
     public var mediaTitle: String?
     /// The subtitle line(s) on screen now (`PlayerReport.subtitleText`);

@@ -43,10 +43,11 @@ enum PlayerReducer {
         case .ended:
             guard state.playback.phase != .ended else { return [] }
             if state.isLive, let effects = RecoveryReducer.failed(&state, reason: "the stream ended", now: now) { return effects }
-            if let cut = CutShort.position(state), let length = state.playback.duration {
+            if let cut = CutShort.position(state) {
+                let length = state.playback.duration ?? 0
                 // Where it stopped is kept before the load counts as failed.
                 let saved = ResumeReducer.save(&state)
-                return saved + failed(&state, reason: CutShort.reason(at: cut, length: length), cutShortAt: cut, now: now)
+                return saved + failed(&state, reason: CutShort.reason(at: cut, length: length, seekable: state.playback.seekable || !state.playback.seekableTold), cutShortAt: cut, now: now)
             }
             state.playback.phase = .ended
             let url = state.playingURL ?? ""
@@ -88,7 +89,7 @@ enum PlayerReducer {
             let breaks = replay + BreakReducer.positionChanged(&state, to: value)
             if breaks.contains(where: { if case .seek = $0 { true } else { false } }) { return breaks }
             return breaks + SegmentReducer.positionChanged(&state, from: old, to: value, now: now) + SegmentReducer.askProgram(state, from: old, to: value)
-                + UpNextReducer.positionChanged(&state, to: value) + ResumeReducer.positionChanged(&state, from: old, to: value)
+                + UpNextReducer.positionChanged(&state, to: value) + AskedStart.told(&state) + ResumeReducer.positionChanged(&state, from: old, to: value)
         case .duration(let value):
             // An archive item lasts its programme, whatever its stream runs on to.
             state.playback.duration = CatchupReducer.programmeLength(state).map { length in value.map { min($0, length) } ?? length } ?? value
@@ -99,7 +100,8 @@ enum PlayerReducer {
             return []
         case .seekable(let value):
             state.playback.seekable = value
-            return []
+            state.playback.seekableTold = true
+            return AskedStart.told(&state)
         case .mediaTitle(let value):
             state.playback.mediaTitle = value
             return []

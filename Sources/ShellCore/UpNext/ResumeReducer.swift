@@ -28,7 +28,7 @@ enum ResumeReducer {
             state.upNext.resumeOffer = nil
             let item = state.playable(offer.index)
             state.chrome.transportVisible = true
-            let load: Effect = offer.focus == 0 ? .loadFrom(item, token: state.playback.token, start: offer.position) : .load(item, token: state.playback.token)
+            let load: Effect = offer.focus == 0 ? AskedStart.load(&state, item, start: offer.position) : .load(item, token: state.playback.token)
             return [load, .startTimer(.transportHide, after: state.settings.transportHideDelay)] + RecoveryReducer.loadStarted(state)
         case .menu:
             state.upNext.resumeOffer = nil
@@ -40,7 +40,7 @@ enum ResumeReducer {
 
     /// What to save of the playing film now (nil for live, or nothing known).
     static func save(_ state: inout ShellState) -> [Effect] {
-        guard state.upNext.resumeOffer == nil, let item = state.currentItem, !state.isLive else { return [] }
+        guard state.upNext.resumeOffer == nil, state.playback.askedStart == nil, let item = state.currentItem, !state.isLive else { return [] }
         return save(&state, item, state.playback, creditsReached: creditsReached(state))
     }
 

@@ -667,6 +667,7 @@ final class MPVPlayer {
             logger.log(level: stray ? .debug : level == "warn" ? .warning : .error, "mpv[\(prefix)] \(line)")
             if level != "warn", Self.isWindowTrouble(line) { windowTrouble = true }
             if line.contains("exceeds specified max pixel count") { overPixelLimit = true }
+            if Self.cannotSeek(line) { return current(.seekable(false)) }
             guard level == "error" || level == "fatal", lastErrorLine == nil else { return nil }
             lastErrorLine = line
             if let token = failedWithoutDetail {
@@ -683,6 +684,14 @@ final class MPVPlayer {
         default:
             return nil
         }
+    }
+
+    /// Whether a log line of libmpv 0.35 says the stream cannot seek (a
+    /// server that sends only whole files): what the `seekable` property
+    /// says, in time for a load that ends at once, whose property changes
+    /// may never be told (the file unloaded before they were read).
+    static func cannotSeek(_ line: String) -> Bool {
+        line.hasPrefix("Cannot seek backward in linear streams") || line.hasPrefix("Cannot seek in this stream")
     }
 
     /// mpv's own value of an HTTP option, as a per-file option gives it

@@ -211,6 +211,7 @@ struct KioskTests {
         h.press(.select, effects: [.loadFrom(film, token: 2, start: 600), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.upNext.resumeOffer = nil
             $0.chrome.transportVisible = true
+            $0.playback.askedStart = 600
         }
         h.expectArmed([.transportHide, .stall])
     }

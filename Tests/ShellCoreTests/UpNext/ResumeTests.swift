@@ -44,6 +44,7 @@ struct ResumeTests {
         h.press(.select, effects: [.loadFrom(film, token: 1, start: 4360), .startTimer(.transportHide, after: 5)]) {
             $0.upNext.resumeOffer = nil
             $0.chrome.transportVisible = true
+            $0.playback.askedStart = 4360
         }
         h.expectArmed([.transportHide])
     }
