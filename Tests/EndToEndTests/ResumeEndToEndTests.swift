@@ -100,7 +100,7 @@ struct ResumeEndToEndTests {
         #expect(json.output.contains("\"watched\" : false") && !json.output.contains("\"watched\" : true"), "not watched: \(json.output)")
     }
 
-    @Test("a film from a server that sends only whole files (no byte ranges): its resume cannot start there, so the shell says so, plays it from the start and keeps the place; an MP4 with its index at its end cannot play from such a server, and the error says why")
+    @Test("a film from a server that sends only whole files (no byte ranges): its resume cannot start there, so the shell says so, plays it from the start and keeps the place; a seek it refuses leaves the bar where the film plays, saying why; an MP4 with its index at its end cannot play from such a server, and the error says why")
     func wholeFilesOnly() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("whole-files"))
         defer { try? FileManager.default.removeItem(at: home.base) }
@@ -137,6 +137,23 @@ struct ResumeEndToEndTests {
             #expect(abs(again - place) < 0.5, "the place kept: \(again), was \(place)")
             try shell.ipc.request(["quit"])
             #expect(shell.waitForExit() == 0)
+        }
+        do {
+            // With a small cache (no read-ahead past 300 KiB), a seek far on is one libmpv refuses.
+            let shell = try ShellUnderTest(["--mpv-option", "cache=no", "--mpv-option", "demuxer-max-bytes=300KiB", "--mpv-option", "demuxer-readahead-secs=2",
+                                            server.url("films/long.mkv")])
+            try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 1 }
+            try shell.ipc.request(["keypress", "SPACE"])
+            try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+            for _ in 0..<20 { try shell.ipc.request(["keypress", "RIGHT"]) }
+            let far = number((try shell.ipc.state()["scrub"] as? [String: Any])?["target"]) ?? 0
+            #expect(far > 60, "scrubbed to \(far)")
+            try shell.ipc.request(["keypress", "ENTER"])
+            let refused = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("cannot go to") == true }
+            #expect((number(refused["position"]) ?? 99) < 30, "back where it plays: \(refused["position"] ?? "")")
+            try shell.ipc.request(["keypress", "SPACE"])
+            let moving = number(refused["position"]) ?? 0
+            try shell.ipc.waitForState(timeout: 10) { (number($0["position"]) ?? 0) > moving + 1.5 && (number($0["position"]) ?? 99) < 40 }
         }
         let shell = try ShellUnderTest([server.url("films/index-last.mp4")], home: home)
         let failed = try shell.ipc.waitForState(timeout: 20) { $0["screen"] as? String == "error" }

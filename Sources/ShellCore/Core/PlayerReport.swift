@@ -17,6 +17,11 @@ public enum PlayerReport: Equatable, Sendable {
     case duration(Double?)
     case paused(Bool)
     case seekable(Bool)
+    /// The player said it cannot seek (libmpv's log line for a refused
+    /// seek, or a stream it can only read on): a seek pending was refused,
+    /// and it plays at `position` (nil: not known). Also tells `seekable`
+    /// false, for a load that ends before its properties are read.
+    case cannotSeek(position: Double?)
     case mediaTitle(String?)
     /// The subtitle on screen now, as text (nil between lines, or with
     /// subtitles off).

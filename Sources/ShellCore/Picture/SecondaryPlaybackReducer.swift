@@ -43,6 +43,12 @@ enum SecondaryPlaybackReducer {
             case .duration(let value): playback.duration = value
             case .paused(let value): playback.paused = value
             case .seekable(let value): playback.seekable = value
+            case .cannotSeek(let position):
+                playback.seekable = false
+                if playback.seekPending {
+                    playback.seekPending = false
+                    playback.position = position
+                }
             case .mediaTitle(let value): playback.mediaTitle = value
             case .subtitleText(let value): playback.subtitleText = value
             case .buffering(let value): playback.buffering = value

@@ -223,6 +223,23 @@ public enum PlaybackReducer {
         state.playback.seekPending = true
     }
 
+    /// The player said it cannot seek (`PlayerReport.cannotSeek`) while a
+    /// seek was pending: it refused it (a film from a server that sends
+    /// only whole files, a place outside what it holds) and plays on where
+    /// it was, restarting nothing, so the seek would stay pending and every
+    /// position it tells be ignored, the bar held at the target (and that
+    /// place saved). Where it plays is shown again; a film's viewer is told
+    /// why.
+    static func seekRefused(_ state: inout ShellState, playingAt position: Double?) -> [Effect] {
+        guard state.playback.seekPending else { return [] }
+        let target = state.playback.position
+        state.playback.seekPending = false
+        state.playback.position = position
+        guard !state.isLive, let target else { return [] }
+        state.chrome.notice = "“\(state.title)” cannot go to \(formatTime(target)): its server sends only whole files."
+        return [.startTimer(.noticeHide, after: state.settings.noticeDelay * 2)]
+    }
+
     /// Playback goes on (after a seek that was paused, a speed change).
     static func resume(_ state: inout ShellState) {
         state.playback.paused = false

@@ -102,6 +102,10 @@ enum PlayerReducer {
             state.playback.seekable = value
             state.playback.seekableTold = true
             return AskedStart.told(&state)
+        case .cannotSeek(let position):
+            state.playback.seekable = false
+            state.playback.seekableTold = true
+            return PlaybackReducer.seekRefused(&state, playingAt: position) + AskedStart.told(&state)
         case .mediaTitle(let value):
             state.playback.mediaTitle = value
             return []
@@ -209,7 +213,7 @@ enum PlayerReducer {
         case .buffering(let value):
             state.playback.buffering = value
             return []
-        case .started, .failureDetail, .position, .duration, .paused, .seekable, .mediaTitle, .subtitleText, .videoConfigured, .tracks, .chapters, .speed,
+        case .started, .failureDetail, .position, .duration, .paused, .seekable, .cannotSeek, .mediaTitle, .subtitleText, .videoConfigured, .tracks, .chapters, .speed,
              .liveBuffer, .fetched, .bufferFull:
             return nil
         }

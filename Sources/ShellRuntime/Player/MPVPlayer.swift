@@ -667,7 +667,7 @@ final class MPVPlayer {
             logger.log(level: stray ? .debug : level == "warn" ? .warning : .error, "mpv[\(prefix)] \(line)")
             if level != "warn", Self.isWindowTrouble(line) { windowTrouble = true }
             if line.contains("exceeds specified max pixel count") { overPixelLimit = true }
-            if Self.cannotSeek(line) { return current(.seekable(false)) }
+            if Self.cannotSeek(line) { return current(.cannotSeek(position: try? mpv.double("time-pos"))) }
             guard level == "error" || level == "fatal", lastErrorLine == nil else { return nil }
             lastErrorLine = line
             if let token = failedWithoutDetail {
@@ -687,9 +687,10 @@ final class MPVPlayer {
     }
 
     /// Whether a log line of libmpv 0.35 says the stream cannot seek (a
-    /// server that sends only whole files): what the `seekable` property
-    /// says, in time for a load that ends at once, whose property changes
-    /// may never be told (the file unloaded before they were read).
+    /// server that sends only whole files): a seek it refused, which
+    /// restarts nothing (so nothing else tells it), or what the `seekable`
+    /// property says, in time for a load that ends at once, whose property
+    /// changes may never be told (the file unloaded before they were read).
     static func cannotSeek(_ line: String) -> Bool {
         line.hasPrefix("Cannot seek backward in linear streams") || line.hasPrefix("Cannot seek in this stream")
     }

@@ -102,7 +102,7 @@ struct AskedStartTests {
         let h = ReducerHarness(ShellState(items: [streamed, after]))
         h.apply(.libraryLoaded([:]))
         h.apply(.playIndex(0, at: h.clock.now))
-        h.apply(.player(.seekable(false), token: 1, at: h.clock.now))
+        h.apply(.player(.cannotSeek(position: nil), token: 1, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.player(.position(0), token: 1, at: h.clock.now))
         #expect(h.state.isLive, "no length and no seeking: taken for live while it plays")
