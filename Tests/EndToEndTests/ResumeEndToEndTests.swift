@@ -148,6 +148,10 @@ struct ResumeEndToEndTests {
             for _ in 0..<20 { try shell.ipc.request(["keypress", "RIGHT"]) }
             let far = number((try shell.ipc.state()["scrub"] as? [String: Any])?["target"]) ?? 0
             #expect(far > 60, "scrubbed to \(far)")
+            // The scrub thumbnail's player is refused the same seek: no frame comes, and it says why.
+            try shell.ipc.waitForState(timeout: 10) {
+                (($0["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any])?["unavailable"] as? String == "its server sends only whole files"
+            }
             try shell.ipc.request(["keypress", "ENTER"])
             let refused = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("cannot go to") == true }
             #expect((number(refused["position"]) ?? 99) < 30, "back where it plays: \(refused["position"] ?? "")")

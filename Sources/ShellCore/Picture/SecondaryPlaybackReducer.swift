@@ -39,7 +39,12 @@ enum SecondaryPlaybackReducer {
             case .ended:
                 playback.phase = .ended
                 playback.paused = true
-            case .position(let value): if !playback.seekPending { playback.position = value }
+            case .position(let value):
+                guard !playback.seekPending else { break }
+                playback.position = value
+                // A film resumed full screen, gone into the picture before
+                // it reached its asked start (`AskedStart`), reaches it here.
+                if let start = playback.askedStart, let value, value >= start - AskedStart.missedBy { playback.askedStart = nil }
             case .duration(let value): playback.duration = value
             case .paused(let value): playback.paused = value
             case .seekable(let value): playback.seekable = value

@@ -56,9 +56,10 @@ enum ResumeReducer {
 
     /// What to save of the film in the picture in picture now: it goes on
     /// playing there, and closing it, or quitting, left it where it was
-    /// last saved full screen.
+    /// last saved full screen. Nothing before a start it was asked for
+    /// and has not reached (`AskedStart`).
     static func savePicture(_ state: inout ShellState) -> [Effect] {
-        guard let item = state.pictureItem, let pip = state.picture.pip else { return [] }
+        guard let item = state.pictureItem, let pip = state.picture.pip, pip.playback.askedStart == nil else { return [] }
         return save(&state, item, pip.playback, creditsReached: false)
     }
 

@@ -501,6 +501,11 @@ final class ThumbnailService: ThumbnailPort {
                 if job.source == .player { playerItem = nil }
                 sheetFailed(job)
                 fail(job, reason: job.source == .player ? "the item ended before the head" : "the thumbnail could not be decoded")
+            case .cannotSeek:
+                // A server that sends only whole files: the seek to the
+                // head was refused, and no frame comes for it.
+                guard let job, job.token == token, job.source == .player else { continue }
+                fail(job, reason: "its server sends only whole files")
             default:
                 break
             }

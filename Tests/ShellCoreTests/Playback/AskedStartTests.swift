@@ -118,4 +118,19 @@ struct AskedStartTests {
         #expect(local.state.playback.phase == .ended, "a local file's end is its end")
         local.expectArmed([])
     }
+
+    @Test("gone into the picture in picture before reaching its place, the film saves nothing before it there either; reaching it there, saving goes on")
+    func inThePicture() {
+        let h = resumed(seekable: false)
+        h.apply(.player(.position(0.4), token: 1, at: h.clock.now))
+        h.apply(.command(.pictureInPicture, at: h.clock.now))
+        #expect(h.state.picture.pip?.playback.askedStart == 600)
+        var saved: [Double] = []
+        for position in [5.2, 10.3, 300.1, 589.0] { saved += saves(h.apply(.player(.position(position), token: 1, at: h.clock.now))) }
+        #expect(saved.isEmpty, "\(saved)")
+        #expect(saves(h.apply(.player(.position(590.5), token: 1, at: h.clock.now))) == [590.5])
+        #expect(h.state.picture.pip?.playback.askedStart == nil)
+        #expect(h.state.upNext.resumePoints[streamed.url]?.position == 590.5)
+        h.expectArmed([.noticeHide])
+    }
 }
