@@ -304,6 +304,29 @@ struct VideoEndToEndTests {
         #expect(!above.contains("LIVE") && !above.contains("28;28;34"), "no bar colours above it")
     }
 
+    @Test("a film stored turned (a phone's portrait clip) plays upright: a portrait picture, red on the left as turned; its scrub thumbnail too (libmpv's software output cannot turn pictures: mpv aborted)")
+    func turnedFilm() throws {
+        let shell = try ShellUnderTest([try TestMedia.turnedClip()], width: 120, height: 40)
+        try shell.ipc.waitForState { ($0["frames_presented"] as? Int ?? 0) > 2 }
+        try shell.ipc.waitForState(timeout: 8) { $0["transport_visible"] as? Bool == false }
+        func near(_ r: Int, _ g: Int, _ b: Int) -> (CellColours.Colour) -> Bool {
+            { abs($0.red - r) <= 48 && abs($0.green - g) <= 48 && abs($0.blue - b) <= 48 }
+        }
+        let red = near(255, 0, 0), blue = near(0, 0, 255)
+        // 120×80 half-block pixels: a 9:16 picture 80 high is 45 wide, columns 37–82.
+        let (screen, upright) = shell.tmux.waitFor(escapes: true) { screen in
+            let row = CellColours(screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(20).first ?? "")
+            return row.all(41..<57, red) && row.all(63..<79, blue)
+        }
+        let row = CellColours(screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(20).first ?? "")
+        #expect(upright, "red left of blue across the middle row: \(screen.split(separator: "\n").dropFirst(20).first.map(String.init)?.debugDescription ?? "")")
+        #expect(!(0..<30).contains { row.all($0..<($0 + 1), red) || row.all($0..<($0 + 1), blue) }, "nothing of the picture left of it")
+        #expect(!(90..<120).contains { row.all($0..<($0 + 1), red) || row.all($0..<($0 + 1), blue) }, "nor right of it")
+        let (thumbnail, _) = try scrubPaused(shell.ipc, to: 30)
+        #expect(thumbnail["source"] as? String == "player")
+        #expect(try shell.ipc.state()["frames_presented"] != nil, "the shell lives on")
+    }
+
     @Test("colours are right for clips tagged BT.601 and BT.709 (green 254 stays 254, not 216)", arguments: ["bt601", "bt709"])
     func colourMatrix(_ matrix: String) throws {
         for rgb: UInt32 in [0x00FE00, 0xC03060] {

@@ -133,6 +133,20 @@ public enum TestMedia {
         }
     }
 
+    /// A phone's portrait film as phones store it: a landscape 320x180
+    /// picture, red above blue, 60 s at 10 fps (1 s GOP), its container
+    /// saying to turn it (ffmpeg's `rotate=90` tag: mpv's `demux-rotation`
+    /// 270, turned upright it is 180x320, red on the left).
+    public static func turnedClip() throws -> String {
+        let upright = try make("red-above-blue.mp4") { path in
+            ["-f", "lavfi", "-i", "color=c=red:size=320x90:rate=10", "-f", "lavfi", "-i", "color=c=blue:size=320x90:rate=10",
+             "-filter_complex", "[0][1]vstack,format=yuv420p", "-t", "60", "-c:v", "libx264", "-preset", "ultrafast", "-g", "10", path]
+        }
+        return try make("red-above-blue-turned.mp4") { path in
+            ["-i", upright, "-c", "copy", "-metadata:s:v:0", "rotate=90", path]
+        }
+    }
+
     /// A file with a video extension and garbage inside.
     public static func corrupt() throws -> String {
         try make("corrupt.mkv") { path in

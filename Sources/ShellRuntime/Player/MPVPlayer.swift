@@ -104,6 +104,17 @@ final class MPVPlayer {
     /// HLS reader at the live edge sleeps between playlist reloads:
     /// 120–190 ms measured on local HLS).
     private(set) var streamsFromNetwork = false
+    /// The user's `[mpv] video-rotate` as given ("0" without one), and
+    /// its degrees (nil for `no`: pictures are not turned at all).
+    let userRotationOption: String
+    let userRotation: Int?
+    /// The current file's turn (`MPVPlayer+Rotation`), clockwise degrees.
+    var streamRotation = 0
+    /// The turn the shell's filter makes now (0: no filter).
+    var rotationInFilter = 0
+    /// mpv's `video-rotate` now: `no` where the shell draws the picture,
+    /// the user's in a window.
+    var turnOption: String
     /// Keys typed into mpv's window (TV output), by mpv's names, oldest
     /// first; the loop takes them after each drain.
     var typedKeys: [String] = []
@@ -193,6 +204,8 @@ final class MPVPlayer {
          windowOutput: String? = nil, holdsLoads: Bool = true, holdsAudio: Bool = true, windowKeys: [String] = []) throws {
         self.logger = logger
         audioOutput = options.last { $0.0 == "ao" }?.1 ?? ""
+        userRotationOption = options.last { $0.0 == "video-rotate" }?.1 ?? "0"
+        userRotation = userRotationOption == "no" ? nil : Int(userRotationOption) ?? 0
         audioDeviceSet = holdsAudio || audioOutput == "null"
         if let failure = MPVLibrary.loadFailure() { throw RuntimeError.libmpvUnavailable(failure) }
         var wake: [Int32] = [0, 0], render: [Int32] = [0, 0]
@@ -214,8 +227,10 @@ final class MPVPlayer {
         case .tv: showsWindow ? windowOutput ?? windowChain : "libmpv"
         }
         let userInputConf = video == .tv ? options.last { $0.0 == "input-conf" }?.1 : nil
-        let options = options.filter { $0.0 != "vo" && (audioDeviceSet || $0.0 != "ao") && (video != .tv || $0.0 != "input-conf") }
-            + (audioDeviceSet ? [] : [("ao", "null")])
+        // Where the shell draws the picture, mpv turns none (`MPVPlayer+Rotation`).
+        turnOption = video == .terminal || (video == .tv && !showsWindow) ? "no" : userRotationOption
+        let options = options.filter { $0.0 != "vo" && $0.0 != "video-rotate" && (audioDeviceSet || $0.0 != "ao") && (video != .tv || $0.0 != "input-conf") }
+            + (audioDeviceSet ? [] : [("ao", "null")]) + [("video-rotate", turnOption)]
         let base: [(String, String)] = [
             ("vo", output),
             ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
@@ -256,7 +271,9 @@ final class MPVPlayer {
         try mpv.initialize()
         try mpv.requestLogMessages("warn")
         try mpv.observeAll()
-        if holdsLoads { try mpv.addHook("on_preloaded") }
+        // Every load stops at the hook: the picture's turn is set there
+        // (`fitRotation`); a player that does not hold loads goes on at once.
+        try mpv.addHook("on_preloaded")
         mpv.setWakeupPipe(wakeupWriteFD)
         if video == .terminal || video == .tv {
             renderer = try MPVSoftwareRenderer(mpv: mpv, updateFD: renderWriteFD)
@@ -275,6 +292,7 @@ final class MPVPlayer {
     func setShowsWindow(_ shows: Bool, output: String? = nil) {
         guard shows != showsWindow else { return }
         showsWindow = shows
+        fitRotation()
         if shows { handedOverAt = MonotonicClock.now().seconds }
         do {
             try mpv.setPropertyAsync("force-window", shows ? "immediate" : "no")
@@ -643,6 +661,11 @@ final class MPVPlayer {
                 return nil
             }
             releaseHeldHook()
+            guard holdsLoads else {
+                fitRotationAtLoad()
+                do { try mpv.continueHook(id) } catch { logger.error("\(error)") }
+                return nil
+            }
             heldHook = (id, token)
             if !showsPictures, let list = try? mpv.node("track-list") {
                 latestSilent = !Self.tracks(list).contains { $0.kind == .audio }
@@ -653,6 +676,7 @@ final class MPVPlayer {
                 limitFileBuffer()
             }
             let chosen = selectVariant()
+            fitRotationAtLoad()
             if lightDecoding { chooseDecodeThreads(chosen: chosen) }
             if let lookup = ratingLookup, lookup.token == token, lookup.found == nil {
                 // Reported once the source answers (`drain`); nothing decodes meanwhile.
