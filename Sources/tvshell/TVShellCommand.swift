@@ -30,7 +30,7 @@ struct TVShellCommand: ParsableCommand {
     }
 
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = ByteNamedPath.commandLineArguments()
         if arguments == ["--help"] || arguments == ["-h"] {
             print(overview)
             return

@@ -1,6 +1,9 @@
 import Foundation
 import ShellTesting
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 private func channelNumber(_ state: [String: Any]) -> Int? { (state["channel"] as? [String: Any])?["number"] as? Int }
 
@@ -58,6 +61,27 @@ struct CommandLineInputsEndToEndTests {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let run = try Self.tvshell([empty.path])
         #expect(run.status == 66 && run.output.contains("no media files in this directory"), "\(run.output)")
+    }
+
+    @Test("a film whose name is not UTF-8 (Latin-1 from an old share or stick) plays from its folder and from the command line, titled as it reads")
+    func latin1Names() throws {
+        let dir = TVShellBinary.scratchDirectory("latin1")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clip = try Data(contentsOf: URL(fileURLWithPath: try TestMedia.turnedClip()))
+        // "Café.mp4" in Latin-1 (a film with no title of its own): a name a Swift string cannot spell, made by its bytes.
+        let path = (Array(dir.path.utf8) + Array("/Caf".utf8) + [0xE9] + Array(".mp4".utf8)).map { CChar(bitPattern: $0) } + [0]
+        let fd = path.withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        try #require(fd >= 0)
+        _ = clip.withUnsafeBytes { write(fd, $0.baseAddress, clip.count) }
+        close(fd)
+        let folder = try ShellUnderTest([dir.path])
+        let state = try folder.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(state["title"] as? String == "Café", "\(state["title"] ?? "")")
+        #expect(state["url"] as? String == "file://\(dir.path)/Caf%E9.mp4", "\(state["url"] ?? "")")
+        // The shell puts the name's bytes after tvshell's arguments.
+        let typed = try ShellUnderTest([], environment: ["TVS_RAW": dir.path + "/Caf\\351.mp4"], wrapper: #"sh -c 'exec "$@" "$(printf "$TVS_RAW")"' sh "#)
+        let played = try typed.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(played["title"] as? String == "Café" && played["items"] as? Int == 1, "\(played["title"] ?? "") of \(played["items"] ?? "")")
     }
 
     @Test("a box given a folder not there yet (a USB stick not plugged in) or empty waits, saying why, and plays what is put there within seconds; a terminal's start still exits")

@@ -58,6 +58,9 @@ struct ReadableTitleTests {
         #expect(MediaItem.fileName(of: "/media/a%20b?.mkv") == "a%20b?.mkv", "a path is taken as it is, as mpv takes it")
         #expect(MediaItem.fileName(of: "http://h/a%20b.mkv?token=1") == "a b.mkv", "as mpv's media title of a URL")
         #expect(MediaItem.fileName(of: "http://h/bad%zz.mkv") == "bad%zz.mkv")
+        #expect(MediaItem.fromLocation("file:///media/usb/Caf%E9%20%96%20Paris.mkv").title == "Café – Paris",
+                "a name that is not UTF-8 (Latin-1 on an old share) read as Windows-1252")
+        #expect(MediaItem.playerFileName(of: "file:///media/usb/Caf%E9.mkv") == "Caf\u{FFFD}.mkv", "as mpv's filename is told: its own bytes, not a title")
     }
 
     @Test("mpv's file name for a location, as libmpv 0.35 gave it (measured): a URL decoded whole, then after its last slash, else the whole URL")

@@ -1,6 +1,9 @@
 import Foundation
 @testable import ShellRuntime
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("A directory's walk for its media files")
 struct MediaFolderWalkTests {
@@ -21,6 +24,30 @@ struct MediaFolderWalkTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let files = try MediaFolder.files(in: root.path).get()
         #expect(files.map { String($0.dropFirst(root.path.count + 1)) } == ["Film (2011).mp4", "Show/Show.S01E02.mkv", "Show/Show.S01E10.mkv"])
+    }
+
+    /// Makes the file `name` (bytes, maybe not UTF-8) in `folder`.
+    private func make(_ name: [UInt8], in folder: URL) throws {
+        let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name
+        let fd = (path.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        try #require(fd >= 0)
+        close(fd)
+    }
+
+    @Test("names that are not UTF-8 (Latin-1 from an old share or stick) come as file:// URLs of their bytes, in a folder so named too; UTF-8 names as paths")
+    func bytesNamed() throws {
+        let root = try tree(["Film.mkv"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try make(Array("Caf".utf8) + [0xE9] + Array(".mkv".utf8), in: root)
+        let folder = Array("Fran".utf8) + [0xE7] + Array("ais".utf8)
+        try #require(mkdir((Array(root.path.utf8) + [UInt8(ascii: "/")] + folder).map { CChar(bitPattern: $0) } + [0], 0o755) == 0)
+        try make(folder + Array("/Ami ".utf8) + [0xE9] + Array(".mp4".utf8), in: root)
+        let files = try MediaFolder.files(in: root.path).get()
+        #expect(files == ["file://\(root.path)/Caf%E9.mkv", "\(root.path)/Film.mkv", "file://\(root.path)/Fran%E7ais/Ami%20%E9.mp4"], "\(files)")
+        #expect(ByteNamedPath.location(bytes: Array("/a/é b.mkv".utf8)) == "/a/é b.mkv")
+        #expect(ByteNamedPath.location(bytes: Array("/a/".utf8) + [0xE9, 0x25, 0x3F]) == "file:///a/%E9%25%3F")
+        #expect(ByteNamedPath.location(bytes: [0xE9]) == "file://" + FileManager.default.currentDirectoryPath + "/%E9", "a relative path from here")
+        #expect(ByteNamedPath.recovered("\(root.path)/Gone\u{FFFD}.mkv") == "\(root.path)/Gone\u{FFFD}.mkv", "a name not found stays")
     }
 
     @Test("a walk past its most files and folders stops and says so, with nothing held")

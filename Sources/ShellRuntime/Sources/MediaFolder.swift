@@ -58,6 +58,7 @@ public enum MediaFolder {
     }
 
     /// The media files in the directory `location`, as absolute paths (a
+    /// name that is not UTF-8 as a `file://` URL: `ByteNamedPath`; a
     /// hidden file or folder left out, and not gone into; nor the system's
     /// `systemFolders`); `.tooLarge` past `mostEntries` files and folders;
     /// `.givenUp` as soon as `cancelled` says so (asked every
@@ -85,7 +86,7 @@ public enum MediaFolder {
             if extensions.contains((relative as NSString).pathExtension.lowercased()) { files.append(relative) }
         }
         guard !files.isEmpty else { return .failure(.noMedia(location)) }
-        return .success(files.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.map { joined(base, $0) })
+        return .success(files.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.map { ByteNamedPath.recovered(joined(base, $0)) })
     }
 
     /// `relative` under the directory `base`: one slash between them
