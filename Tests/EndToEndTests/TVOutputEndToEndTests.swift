@@ -284,6 +284,42 @@ struct TVOutputEndToEndTests {
         #expect(read.contains("Radio Melody") && read.contains("Audio only"), "the title card on the TV: \(read)")
     }
 
+    @Test("an interlaced broadcast (fields a 50th of a second apart, as DVB sends 576i and 1080i) is deinterlaced on the TV: no combed edges on its moving bar; a progressive picture of fine lines keeps its lines")
+    func interlaced() throws {
+        let tv = try Running([try TestMedia.interlacedClip()])
+        try tv.waitForState(timeout: 30) { $0["first_frame"] as? Bool == true }
+        /// Of the pixels sampled above the transport bar's place, those
+        /// brighter or darker than both rows beside them by 60 (a comb's
+        /// teeth, or a fine line), and how many were sampled; with the white
+        /// pixels among them.
+        func combed() throws -> (teeth: Int, sampled: Int, white: Int) {
+            let shot = try tv.display.screenshot()
+            var teeth = 0, sampled = 0, white = 0
+            for y in 41..<400 {
+                for x in stride(from: 0, to: 1280, by: 2) {
+                    let above = Int(shot.rgb[((y - 1) * 1280 + x) * 3]), here = Int(shot.rgb[(y * 1280 + x) * 3])
+                    let below = Int(shot.rgb[((y + 1) * 1280 + x) * 3])
+                    sampled += 1
+                    if (here - above) * (here - below) > 3600 { teeth += 1 }
+                    if here > 200 { white += 1 }
+                }
+            }
+            return (teeth, sampled, white)
+        }
+        let shown = Deadline(in: 10)
+        var first = try combed()
+        while first.white < 30 * 359 / 2 && !shown.hasPassed { first = try combed() }
+        #expect(first.white >= 30 * 359 / 2, "the moving bar is on the screen: \(first.white) white")
+        // Five more looks, the bar somewhere else at each: combed edges would show in every one.
+        let looks = try [first] + (0..<5).map { _ in try combed() }
+        #expect(looks.allSatisfy { $0.teeth < 100 }, "no combed edges: \(looks.map(\.teeth)) of \(looks[0].sampled)")
+        _ = try tv.ipc.request(["play", try TestMedia.finelyLinedClip()])
+        let deadline = Deadline(in: 20)
+        var lines = try combed()
+        while lines.teeth < lines.sampled * 9 / 10 && !deadline.hasPassed { lines = try combed() }
+        #expect(lines.teeth >= lines.sampled * 9 / 10, "the progressive picture's fine lines kept: \(lines.teeth) of \(lines.sampled)")
+    }
+
     @Test("a film paused on the TV, 10 s on: the screen saver covers mpv's paused picture to the edges, dark but for the clock and \"Paused\"; a key in mpv's window takes it down and does nothing else")
     func screensaverOverPausedPicture() throws {
         let dir = TVShellBinary.scratchDirectory("tv-screensaver")

@@ -147,6 +147,28 @@ public enum TestMedia {
         }
     }
 
+    /// An interlaced broadcast as a DVB channel sends it: 1280x720, 25
+    /// frames a second of two fields each, top first, the fields a 50th of
+    /// a second apart (a white bar 80 wide moving 24 pixels a field on
+    /// black), coded as interlaced. Shown as it is, the bar's edges are
+    /// combed.
+    public static func interlacedClip() throws -> String {
+        try make("interlaced-bar.mp4") { path in
+            ["-f", "lavfi", "-i", "color=black:size=1280x720:rate=50", "-f", "lavfi", "-i", "color=white:size=80x720:rate=50",
+             "-filter_complex", "[0][1]overlay=x='mod(t*1200,1200)':y=0:eval=frame,format=yuv420p,tinterlace=mode=interleave_top,setfield=tff",
+             "-t", "30", "-c:v", "libx264", "-preset", "ultrafast", "-flags", "+ildct+ilme", "-x264opts", "tff=1", path]
+        }
+    }
+
+    /// A progressive 1280x720 picture of fine lines: its rows alternate
+    /// white and black, 30 s (what a deinterlacer must leave as it is).
+    public static func finelyLinedClip() throws -> String {
+        try make("fine-lines.mp4") { path in
+            ["-f", "lavfi", "-i", "color=black:size=1280x720:rate=25,format=gray,geq=lum='if(mod(Y,2),16,235)'",
+             "-t", "30", "-vf", "format=yuv420p,setfield=prog", "-c:v", "libx264", "-preset", "ultrafast", path]
+        }
+    }
+
     /// A file with a video extension and garbage inside.
     public static func corrupt() throws -> String {
         try make("corrupt.mkv") { path in

@@ -278,6 +278,7 @@ final class MPVPlayer {
         if video == .terminal || video == .tv {
             renderer = try MPVSoftwareRenderer(mpv: mpv, updateFD: renderWriteFD)
         }
+        if Self.deinterlacesByItself(video: video, options: options) { addDeinterlacer() }
         self.showsWindow = video == .tv && showsWindow
     }
 
