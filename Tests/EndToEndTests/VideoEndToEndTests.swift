@@ -327,6 +327,22 @@ struct VideoEndToEndTests {
         #expect(try shell.ipc.state()["frames_presented"] != nil, "the shell lives on")
     }
 
+    @Test("a song with its album's cover embedded shows the cover as its picture, not \"Audio only\"")
+    func songCover() throws {
+        let shell = try ShellUnderTest([try TestMedia.songWithCover()])
+        let state = try shell.ipc.waitForState { $0["first_frame"] as? Bool == true }
+        #expect(state["title"] as? String == "Blue Song")
+        // 100×60 half-block pixels: the square cover 60 high is 60 wide, columns 20–79.
+        func middle(_ screen: String) -> CellColours {
+            CellColours(screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(15).first ?? "")
+        }
+        let blue = { (c: CellColours.Colour) in abs(c.red - 48) <= 32 && abs(c.green - 80) <= 32 && abs(c.blue - 208) <= 32 }
+        let (screen, shown) = shell.tmux.waitFor(escapes: true) { middle($0).all(25..<75, blue) }
+        #expect(shown, "the cover's blue across the middle row: \(screen.split(separator: "\n").dropFirst(15).first.map(String.init)?.debugDescription ?? "")")
+        #expect(!middle(screen).all(5..<15, blue), "a square picture, not the whole row")
+        #expect(!screen.contains("Audio only"))
+    }
+
     @Test("colours are right for clips tagged BT.601 and BT.709 (green 254 stays 254, not 216)", arguments: ["bt601", "bt709"])
     func colourMatrix(_ matrix: String) throws {
         for rgb: UInt32 in [0x00FE00, 0xC03060] {

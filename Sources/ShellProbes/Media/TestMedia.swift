@@ -169,6 +169,16 @@ public enum TestMedia {
         }
     }
 
+    /// A song as a music library has it: 30 s of MP3 with its album's
+    /// cover (a 300x300 JPEG of 0x3050D0) embedded as an attached picture.
+    public static func songWithCover() throws -> String {
+        try make("song-with-cover.mp3") { path in
+            ["-f", "lavfi", "-i", "sine=frequency=440:duration=30", "-f", "lavfi", "-i", "color=c=0x3050D0:size=300x300:duration=1",
+             "-map", "0:a", "-map", "1:v", "-frames:v", "1", "-c:a", "libmp3lame", "-c:v", "mjpeg", "-disposition:v", "attached_pic",
+             "-id3v2_version", "3", "-metadata", "title=Blue Song", path]
+        }
+    }
+
     /// A file with a video extension and garbage inside.
     public static func corrupt() throws -> String {
         try make("corrupt.mkv") { path in

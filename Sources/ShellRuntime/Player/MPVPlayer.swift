@@ -236,7 +236,9 @@ final class MPVPlayer {
             ("idle", "yes"), ("keep-open", "yes"), ("terminal", "no"),
             ("input-default-bindings", "no"), ("input-vo-keyboard", "no"), ("osc", "no"),
             ("osd-level", "0"), ("video-timing-offset", "0"), ("hr-seek", "yes"),
-            ("force-window", "no"), ("audio-display", "no"), ("network-timeout", "10"), ("ytdl", "no"),
+            // A song's embedded album cover is its picture (a file with a
+            // film in it plays the film: mpv picks cover art last).
+            ("force-window", "no"), ("audio-display", "embedded-first"), ("network-timeout", "10"), ("ytdl", "no"),
             // mpv's own stats page and console (built-in Lua scripts, their
             // keys off with input-default-bindings): a Lua state and thread
             // each, some 4 MiB a player, for nothing the shell shows.
