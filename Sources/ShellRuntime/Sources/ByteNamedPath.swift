@@ -34,21 +34,37 @@ public enum ByteNamedPath {
     /// as `location(bytes:)`. `path` itself when it has no U+FFFD, or a
     /// name is not found (gone meanwhile, or two names alike).
     public static func recovered(_ path: String) -> String {
-        guard path.contains("\u{FFFD}") else { return path }
-        let slash = UInt8(ascii: "/")
-        var bytes: [UInt8] = path.hasPrefix("/") ? [slash] : []
-        for name in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if !bytes.isEmpty, bytes != [slash] { bytes.append(slash) }
-            guard name.contains("\u{FFFD}") else {
-                bytes += Array(name.utf8)
-                continue
+        var finder = Finder()
+        return finder.recovered(path)
+    }
+
+    /// `recovered(_:)` for many paths (a walk's): each folder is read once,
+    /// its names kept by how Foundation spells them. One walk's; any thread.
+    public struct Finder {
+        private var folders: [[UInt8]: [String: [[UInt8]]]] = [:]
+
+        public init() {}
+
+        /// As `ByteNamedPath.recovered(_:)`.
+        public mutating func recovered(_ path: String) -> String {
+            guard path.contains("\u{FFFD}") else { return path }
+            let slash = UInt8(ascii: "/")
+            var bytes: [UInt8] = path.hasPrefix("/") ? [slash] : []
+            for name in path.split(separator: "/", omittingEmptySubsequences: true) {
+                if !bytes.isEmpty, bytes != [slash] { bytes.append(slash) }
+                guard name.contains("\u{FFFD}") else {
+                    bytes += Array(name.utf8)
+                    continue
+                }
+                let folder: [UInt8] = bytes.isEmpty ? [UInt8(ascii: ".")] : bytes == [slash] ? bytes : Array(bytes.dropLast())
+                if folders[folder] == nil {
+                    folders[folder] = Dictionary(grouping: names(in: folder)) { String(decoding: $0, as: UTF8.self) }
+                }
+                guard let alike = folders[folder]?[String(name)], alike.count == 1 else { return path }
+                bytes += alike[0]
             }
-            let folder: [UInt8] = bytes.isEmpty ? [UInt8(ascii: ".")] : bytes == [slash] ? bytes : Array(bytes.dropLast())
-            let alike = names(in: folder).filter { String(decoding: $0, as: UTF8.self) == name }
-            guard alike.count == 1 else { return path }
-            bytes += alike[0]
+            return location(bytes: bytes)
         }
-        return location(bytes: bytes)
     }
 
     /// The names in the folder `folder` (bytes), as bytes; none when it

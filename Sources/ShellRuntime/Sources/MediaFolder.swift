@@ -86,7 +86,8 @@ public enum MediaFolder {
             if extensions.contains((relative as NSString).pathExtension.lowercased()) { files.append(relative) }
         }
         guard !files.isEmpty else { return .failure(.noMedia(location)) }
-        return .success(files.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.map { ByteNamedPath.recovered(joined(base, $0)) })
+        var finder = ByteNamedPath.Finder()
+        return .success(files.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.map { finder.recovered(joined(base, $0)) })
     }
 
     /// `relative` under the directory `base`: one slash between them
