@@ -20,9 +20,12 @@ public struct Track: Equatable, Hashable, Sendable {
     public var hearingImpaired: Bool
     /// An audio track's channels as the file gives them (nil: not known).
     public var channels: Int?
+    /// A subtitle track of pictures (a Blu-ray's PGS, a DVD's or a DVB
+    /// broadcast's bitmaps), not text.
+    public var pictures: Bool
 
     public init(id: Int, kind: Kind, title: String? = nil, language: String? = nil, languageName: String? = nil, selected: Bool = false,
-                forced: Bool = false, hearingImpaired: Bool = false, channels: Int? = nil) {
+                forced: Bool = false, hearingImpaired: Bool = false, channels: Int? = nil, pictures: Bool = false) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -32,6 +35,7 @@ public struct Track: Equatable, Hashable, Sendable {
         self.forced = forced
         self.hearingImpaired = hearingImpaired
         self.channels = channels
+        self.pictures = pictures
     }
 
     /// What a viewer reads in the menus: "English", "Commentary (English)",

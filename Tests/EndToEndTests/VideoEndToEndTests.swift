@@ -343,6 +343,21 @@ struct VideoEndToEndTests {
         #expect(!screen.contains("Audio only"))
     }
 
+    @Test("subtitles that are pictures (a Blu-ray's PGS) chosen over a picture of cells say why nothing of them shows, while the bar is up; over IPC the track says it is pictures")
+    func pictureSubtitles() throws {
+        let shell = try ShellUnderTest([try TestMedia.clipWithPictureSubtitles()], width: 120, height: 30)
+        let playing = try shell.ipc.waitForState {
+            $0["first_frame"] as? Bool == true && (($0["tracks"] as? [[String: Any]]) ?? []).contains { $0["type"] as? String == "subtitle" }
+        }
+        let track = (playing["tracks"] as? [[String: Any]] ?? []).first { $0["type"] as? String == "subtitle" }
+        #expect(track?["pictures"] as? Bool == true && track?["title"] as? String == "English", "\(track ?? [:])")
+        for key in ["SPACE", "UP", "ENTER"] { try shell.ipc.request(["keypress", key]) }
+        try shell.ipc.waitForState { ($0["transport_menu"] as? [String: Any])?["open"] as? String == "Subtitles" }
+        for key in ["DOWN", "ENTER"] { try shell.ipc.request(["keypress", key]) }
+        try shell.ipc.waitForState { (($0["tracks"] as? [[String: Any]]) ?? []).contains { $0["type"] as? String == "subtitle" && $0["selected"] as? Bool == true } }
+        #expect(shell.tmux.waitFor { $0.contains("“English” subtitles are pictures") && $0.contains("kitty or sixel terminals") }.ok)
+    }
+
     @Test("colours are right for clips tagged BT.601 and BT.709 (green 254 stays 254, not 216)", arguments: ["bt601", "bt709"])
     func colourMatrix(_ matrix: String) throws {
         for rgb: UInt32 in [0x00FE00, 0xC03060] {

@@ -57,6 +57,26 @@ struct ShellViewSnapshotTests {
         #expect(!unset.text().contains("Hello there"), "mpv draws them where the picture is an image")
     }
 
+    @Test("subtitles chosen that are pictures (a Blu-ray's PGS) say why nothing shows in cells, while the bar is up; not where the picture is an image, nor for text")
+    func pictureSubtitles() {
+        var s = playing()
+        s.playback.tracks = [Track(id: 1, kind: .video, selected: true),
+                             Track(id: 1, kind: .subtitle, language: "eng", languageName: "English", selected: true, pictures: true)]
+        let cells = ViewContext(picture: .terminal, subtitlesAsText: true)
+        let text = ShellView.render(s, theme: .dark, width: 80, height: 24, context: cells).text()
+        #expect(text.contains("“English” subtitles are pictures, too small to read in") && text.contains("kitty or sixel terminals"), "\(text)")
+        #expect(!ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo).text().contains("are pictures"),
+                "mpv draws them into an image")
+        s.playback.subtitleText = "A line"
+        #expect(!ShellView.render(s, theme: .dark, width: 80, height: 24, context: cells).text().contains("are pictures"), "a line mpv gave as text is shown")
+        s.playback.subtitleText = nil
+        s.playback.tracks[1].pictures = false
+        #expect(!ShellView.render(s, theme: .dark, width: 80, height: 24, context: cells).text().contains("are pictures"), "text subtitles")
+        s.playback.tracks[1].pictures = true
+        s.chrome.transportVisible = false
+        #expect(!ShellView.render(s, theme: .dark, width: 80, height: 24, context: cells).text().contains("are pictures"), "only while the bar is up")
+    }
+
     @Test func scrubbingCoarse() {
         var s = playing(paused: true)
         s.scrub = ScrubState(target: 3723, origin: 754)

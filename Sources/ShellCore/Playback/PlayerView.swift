@@ -17,8 +17,12 @@ enum PlayerView {
            screen.width >= 40, screen.height >= 16 {
             LogoBugView.draw(logo, key: url, into: &screen)
         }
-        if context.videoInTerminal && picture && context.subtitlesAsText, let text = state.playback.subtitleText {
-            SubtitleView.draw(text, into: &screen, state: state, theme: theme)
+        if context.videoInTerminal && picture && context.subtitlesAsText {
+            if let text = state.playback.subtitleText {
+                SubtitleView.draw(text, into: &screen, state: state, theme: theme)
+            } else if let note = SubtitleView.picturesNote(state) {
+                SubtitleView.draw(note, into: &screen, state: state, theme: theme)
+            }
         }
         switch state.chrome.overlay {
         case .custom:

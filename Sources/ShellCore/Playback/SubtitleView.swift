@@ -28,4 +28,15 @@ enum SubtitleView {
             screen.put(band, x: x, y: y, style: style)
         }
     }
+
+    /// While the bar is up (as the viewer chooses them), what says why
+    /// subtitles chosen that are pictures (a Blu-ray's PGS, a DVD's or a
+    /// DVB broadcast's bitmaps) show nothing here: mpv draws them where
+    /// the picture has its pixels, and in character cells their letters
+    /// would be a few pixels high. Nil otherwise.
+    static func picturesNote(_ state: ShellState) -> String? {
+        guard TransportBarView.isShown(state), state.chrome.overlay == .none,
+              let track = state.playback.tracks.first(where: { $0.kind == .subtitle && $0.selected && $0.pictures }) else { return nil }
+        return "“\(track.label)” subtitles are pictures, too small to read in character cells: they show on the TV (--video tv) and in kitty or sixel terminals"
+    }
 }

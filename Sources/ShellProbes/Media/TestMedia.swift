@@ -179,6 +179,55 @@ public enum TestMedia {
         }
     }
 
+    /// The 320x180 clip of `clip(seconds: 30)` with an English subtitle
+    /// track of pictures as a Blu-ray has them (PGS): one caption, a white
+    /// bar 800x80 with a black border at the bottom of a 1920x1080 frame,
+    /// from 1 s to 25 s.
+    public static func clipWithPictureSubtitles() throws -> String {
+        let film = try clip(seconds: 30)
+        let captions = try make("caption.sup") { path in
+            try Data(pgsCaption(from: 1, to: 25)).write(to: URL(fileURLWithPath: path))
+            return nil
+        }
+        return try make("clip-with-pgs.mkv") { path in
+            ["-i", film, "-i", captions, "-map", "0:v", "-map", "0:a", "-map", "1:s", "-c", "copy",
+             "-metadata:s:s:0", "language=eng", "-metadata", "title=", path]
+        }
+    }
+
+    /// A PGS stream (`.sup`) of one caption shown from `start` to `end`
+    /// seconds: its display sets (composition, window, palette, object,
+    /// end segments) as the Blu-ray format lays them out.
+    static func pgsCaption(from start: Int, to end: Int) -> [UInt8] {
+        func be(_ value: Int, _ bytes: Int) -> [UInt8] { (0..<bytes).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+        func segment(_ pts: Int, _ type: UInt8, _ payload: [UInt8]) -> [UInt8] {
+            Array("PG".utf8) + be(pts, 4) + be(0, 4) + [type] + be(payload.count, 2) + payload
+        }
+        let (width, height, x, y) = (800, 80, 560, 900)
+        func displaySet(_ seconds: Int, shown: Bool) -> [UInt8] {
+            let pts = seconds * 90_000
+            var composition = be(1920, 2) + be(1080, 2) + [0x10] + be(shown ? 0 : 1, 2) + [shown ? 0x80 : 0x00, 0, 0, shown ? 1 : 0]
+            if shown { composition += be(0, 2) + [0, 0] + be(x, 2) + be(y, 2) }
+            var set = segment(pts, 0x16, composition)
+            set += segment(pts, 0x17, [1, 0] + be(x, 2) + be(y, 2) + be(width, 2) + be(height, 2))
+            if shown {
+                set += segment(pts, 0x14, [0, 0, 1, 235, 128, 128, 255, 2, 16, 128, 128, 255])
+                var lines: [UInt8] = []
+                for row in 0..<height {
+                    // Colour 2 (black) runs, colour 1 (white) inside: 0x00, 0b11LLLLLL LLLLLLLL, colour.
+                    let runs = row < 8 || row >= height - 8 ? [(2, width)] : [(2, 8), (1, width - 16), (2, 8)]
+                    for (colour, length) in runs {
+                        lines += length < 64 ? [0, 0x80 | UInt8(length), UInt8(colour)] : [0, 0xC0 | UInt8(length >> 8), UInt8(length & 0xFF), UInt8(colour)]
+                    }
+                    lines += [0, 0]
+                }
+                set += segment(pts, 0x15, be(0, 2) + [0, 0xC0] + be(lines.count + 4, 3) + be(width, 2) + be(height, 2) + lines)
+            }
+            return set + segment(pts, 0x80, [])
+        }
+        return displaySet(start, shown: true) + displaySet(end, shown: false)
+    }
+
     /// A file with a video extension and garbage inside.
     public static func corrupt() throws -> String {
         try make("corrupt.mkv") { path in

@@ -258,7 +258,7 @@ enum StateReport {
             "overlay_focus": state.chrome.overlayFocus,
             "info_tab": state.chrome.infoTab.rawValue,
             "hint": state.chrome.hintVisible,
-            "tracks": state.playback.tracks.map { ["id": $0.id, "type": $0.kind.rawValue, "title": $0.label, "selected": $0.selected] as [String: Any] },
+            "tracks": state.playback.tracks.map { ["id": $0.id, "type": $0.kind.rawValue, "title": $0.label, "selected": $0.selected, "pictures": $0.pictures] as [String: Any] },
             "chapters": state.playback.chapters.map { ["title": $0.title, "start": $0.start] as [String: Any] },
             "rating": rating(state).map { $0 as Any } ?? NSNullValue.null,
             "restricted": restricted(state),

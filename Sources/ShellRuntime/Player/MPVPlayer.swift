@@ -875,9 +875,13 @@ final class MPVPlayer {
             let language = t["lang"]?.string
             return Track(id: Int(id), kind: kind, title: title(t, language: language), language: language, languageName: LanguageNames.name(language),
                          selected: t["selected"]?.flag ?? false, forced: t["forced"]?.flag ?? false,
-                         hearingImpaired: t["hearing-impaired"]?.flag ?? false, channels: t["demux-channel-count"]?.int.map { Int($0) })
+                         hearingImpaired: t["hearing-impaired"]?.flag ?? false, channels: t["demux-channel-count"]?.int.map { Int($0) },
+                         pictures: kind == .subtitle && pictureSubtitleCodecs.contains(t["codec"]?.string ?? ""))
         }
     }
+
+    /// libavcodec's subtitle codecs whose lines are pictures, not text.
+    static let pictureSubtitleCodecs: Set<String> = ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "dvb_teletext", "xsub", "arib_caption"]
 
     /// A track's title for a viewer. mpv titles a sidecar file's track (a
     /// film's `.en.srt`) with the file's name: that is no title, the track is
