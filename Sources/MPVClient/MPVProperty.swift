@@ -18,6 +18,8 @@ public enum ObservedProperty: Int, CaseIterable, Sendable {
     case speed
     case demuxerCacheState
     case subText
+    /// An internet radio's song now (its ICY stream title).
+    case icyTitle
 
     /// mpv's property name.
     public var name: String {
@@ -37,6 +39,7 @@ public enum ObservedProperty: Int, CaseIterable, Sendable {
         case .speed: "speed"
         case .demuxerCacheState: "demuxer-cache-state"
         case .subText: "sub-text"
+        case .icyTitle: "metadata/by-key/icy-title"
         }
     }
 
@@ -46,7 +49,7 @@ public enum ObservedProperty: Int, CaseIterable, Sendable {
         case .timePos, .duration, .speed: MPV_FORMAT_DOUBLE
         case .trackList, .chapterList, .demuxerCacheState: MPV_FORMAT_NODE
         case .pause, .eofReached, .seekable, .pausedForCache: MPV_FORMAT_FLAG
-        case .mediaTitle, .subText: MPV_FORMAT_STRING
+        case .mediaTitle, .subText, .icyTitle: MPV_FORMAT_STRING
         case .videoWidth, .videoHeight, .chapter: MPV_FORMAT_INT64
         }
     }

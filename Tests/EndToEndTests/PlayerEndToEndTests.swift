@@ -58,6 +58,21 @@ struct PlayerEndToEndTests {
         #expect(missing.isEmpty, "\(missing)")
     }
 
+    @Test("an internet radio's song (the ICY title its server sends within the stream) shows on its card in place of \"Audio only\", and over IPC")
+    func radioSong() throws {
+        let server = try LocalHTTPServer(files: ["radio.mp3": try TestMedia.icyStream(title: "Artist - A Song")], ranges: false)
+        server.answerWith(fields: ["icy-metaint: 8192", "icy-name: Radio Test"])
+        let dir = TVShellBinary.scratchDirectory("icy-radio")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("radio.m3u").path
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Radio Test\n\(server.url("radio.mp3"))\n".write(toFile: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup], width: 100, height: 30)
+        let playing = try shell.ipc.waitForState(timeout: 20) { $0["stream_title"] as? String == "Artist - A Song" }
+        #expect(playing["title"] as? String == "Radio Test", "the channel keeps its name")
+        #expect(shell.tmux.waitFor { $0.contains("Artist - A Song") && $0.contains("Radio Test") && !$0.contains("Audio only") }.ok)
+        #expect(server.requestHeaders.first?["icy-metadata"] == "1", "the player asks for the titles")
+    }
+
     @Test("a still picture takes back the rows of the hidden bar")
     func stillPictureUnderBar() throws {
         let still = "av://lavfi:color=c=0x3050D0:size=320x180:rate=5"

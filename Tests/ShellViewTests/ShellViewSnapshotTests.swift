@@ -187,6 +187,13 @@ struct ShellViewSnapshotTests {
             }
             #expect(places.count >= (h >= 24 ? 9 : 5), "\(w)×\(h): it moves: \(places.sorted())")
         }
+        var singing = s
+        singing.playback.streamTitle = "Artist - A Song"
+        for (w, h) in [(60, 18), (80, 24), (120, 40)] {
+            let text = ShellView.render(singing, theme: .dark, width: w, height: h, context: terminalVideo).text()
+            #expect(text.contains("Artist - A Song") && !text.contains("Audio only"), "\(w)×\(h): the song the station says plays, in its place\n\(text)")
+            #expect(text.contains("Radio Test") && text.contains("The News"), "\(w)×\(h): the card whole")
+        }
         s.playback.tracks = []
         let unknown = ShellView.render(s, theme: .dark, width: 80, height: 24, context: terminalVideo).text()
         #expect(unknown.contains("Audio only") && !unknown.contains("Morning Show"), "tracks not known: the plain card")

@@ -26,6 +26,9 @@ public enum PlayerReport: Equatable, Sendable {
     /// The subtitle on screen now, as text (nil between lines, or with
     /// subtitles off).
     case subtitleText(String?)
+    /// What an internet radio says plays now (its ICY stream title:
+    /// "Artist - Song"), nil when it says nothing.
+    case streamTitle(String?)
     case buffering(Bool)
     /// The player configured its video output for this load: frames from
     /// now on are this item's.

@@ -56,6 +56,7 @@ enum SecondaryPlaybackReducer {
                 }
             case .mediaTitle(let value): playback.mediaTitle = value
             case .subtitleText(let value): playback.subtitleText = value
+            case .streamTitle(let value): playback.streamTitle = value
             case .buffering(let value): playback.buffering = value
             case .videoConfigured: playback.videoConfigured = true
             case .tracks(let tracks): playback.tracks = tracks

@@ -40,6 +40,8 @@ public struct PlaybackState: Equatable, Sendable {
     /// The subtitle line(s) on screen now (`PlayerReport.subtitleText`);
     /// the views draw them as text where the picture is cells.
     public var subtitleText: String?
+    /// What an internet radio says plays now (`PlayerReport.streamTitle`).
+    public var streamTitle: String?
     /// The player's video output is set up for this load (its frames are
     /// this item's, not the previous one's).
     public var videoConfigured = false

@@ -112,6 +112,9 @@ enum PlayerReducer {
         case .subtitleText(let value):
             state.playback.subtitleText = value
             return []
+        case .streamTitle(let value):
+            state.playback.streamTitle = value
+            return []
         case .buffering(let value):
             let changed = state.playback.buffering != value
             state.playback.buffering = value
@@ -213,7 +216,7 @@ enum PlayerReducer {
         case .buffering(let value):
             state.playback.buffering = value
             return []
-        case .started, .failureDetail, .position, .duration, .paused, .seekable, .cannotSeek, .mediaTitle, .subtitleText, .videoConfigured, .tracks, .chapters, .speed,
+        case .started, .failureDetail, .position, .duration, .paused, .seekable, .cannotSeek, .mediaTitle, .subtitleText, .streamTitle, .videoConfigured, .tracks, .chapters, .speed,
              .liveBuffer, .fetched, .bufferFull:
             return nil
         }

@@ -65,7 +65,8 @@ enum PlayerView {
 /// Shown in place of the picture before the first frame, or when there is
 /// no picture in the terminal (audio only, video in mpv's window). A live
 /// channel playing with no picture (a radio) gets its channel card, as a
-/// flip shows it: number, logo, name, group, now and next, "Audio only";
+/// flip shows it: number, logo, name, group, now and next, "Audio only" (or
+/// the song the station says plays now: its ICY title);
 /// the card drifts a cell a minute (`RadioCardDrift`), so hours of radio
 /// leave no image burnt into a TV's panel.
 enum TitleCardView {
@@ -79,7 +80,10 @@ enum TitleCardView {
         if radio, let item = state.currentItem, item.isLive {
             // Narrower than the screen by a few cells each side, the room it drifts in.
             let width = max(min(screen.width - 4, 20), min(screen.width - 12, 64))
-            let x = (screen.width - width) / 2, footer = [(status, base.with(foreground: theme.secondaryText))]
+            // What the station says plays now ("Artist - Song") in place of
+            // "Audio only": the card keeps its height (it fits 80 × 24 with its logo).
+            let footer = [playback.streamTitle.map { ($0, base.bolded()) } ?? (status, base.with(foreground: theme.secondaryText))]
+            let x = (screen.width - width) / 2
             // The rows it has above and below, from a card drawn aside.
             var aside = Screen(width: screen.width, height: screen.height)
             let top = InterstitialView.cardTop(screen: aside, picture: nil)

@@ -228,6 +228,30 @@ public enum TestMedia {
         return displaySet(start, shown: true) + displaySet(end, shown: false)
     }
 
+    /// An internet radio's stream as a Shoutcast or Icecast server sends it
+    /// to a client that asks for its titles (`Icy-MetaData: 1`): 60 s of
+    /// MP3 with a metadata block after every `interval` bytes saying
+    /// `StreamTitle='title';`. Serve it with the header field
+    /// `icy-metaint: INTERVAL`.
+    public static func icyStream(title: String, interval: Int = 8192) throws -> Data {
+        let tone = try make("tone-60s.mp3") { path in
+            ["-f", "lavfi", "-i", "sine=frequency=440:duration=60", "-c:a", "libmp3lame", "-b:a", "64k", path]
+        }
+        let audio = try Data(contentsOf: URL(fileURLWithPath: tone))
+        var text = Array("StreamTitle='\(title)';".utf8)
+        text += [UInt8](repeating: 0, count: (16 - text.count % 16) % 16)
+        let block = Data([UInt8(text.count / 16)] + text)
+        var stream = Data(capacity: audio.count + audio.count / interval * block.count)
+        var offset = 0
+        while offset < audio.count {
+            let end = min(offset + interval, audio.count)
+            stream.append(audio[offset..<end])
+            if end - offset == interval { stream.append(block) }
+            offset = end
+        }
+        return stream
+    }
+
     /// A file with a video extension and garbage inside.
     public static func corrupt() throws -> String {
         try make("corrupt.mkv") { path in

@@ -301,6 +301,7 @@ enum StateReport {
             } ?? NSNullValue.null : NSNullValue.null,
             "transport_visible": state.chrome.transportVisible,
             "first_frame": p.firstFramePresented,
+            "stream_title": p.streamTitle.map { $0 as Any } ?? NSNullValue.null,
             "index": state.current.map { $0 as Any } ?? NSNullValue.null,
             "items": state.items.count,
             "home_selection": state.navigation.homeSelection,

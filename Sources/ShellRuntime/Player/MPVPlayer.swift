@@ -622,6 +622,7 @@ final class MPVPlayer {
                 let onlyItsName = activeEntry == adoptedEntry && title != nil && title == (try? mpv.string("filename"))
                 return current(.mediaTitle(onlyItsName ? nil : title))
             case .subText: return current(.subtitleText(value.string.flatMap { $0.isEmpty ? nil : $0 }))
+            case .icyTitle: return current(.streamTitle(value.string.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }))
             case .pausedForCache: return current(.buffering(value.flag ?? false))
             case .trackList:
                 guard case .node(let node) = value else { return current(.tracks([])) }
@@ -780,7 +781,7 @@ final class MPVPlayer {
     /// read at once: a read waits on mpv's core, which may wait on a
     /// frame this thread takes.
     private func observeLoadAfresh() {
-        do { try mpv.observeAgain([.duration, .seekable, .trackList, .chapterList, .mediaTitle]) } catch { logger.error("\(error)") }
+        do { try mpv.observeAgain([.duration, .seekable, .trackList, .chapterList, .mediaTitle, .icyTitle]) } catch { logger.error("\(error)") }
     }
 
     /// A length mpv reports, if it is one: a file may claim any length

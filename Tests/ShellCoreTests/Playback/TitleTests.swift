@@ -63,4 +63,21 @@ struct FrameCountTests {
         #expect(h.state.playback.framesPresented == 0 && !h.state.playback.firstFramePresented)
         h.expectArmed([.hintHide, .posterDelay, .transportHide])
     }
+
+    @Test("what an internet radio says plays now (its ICY title) is kept with the load, changed as it changes, gone at the next load; the channel's title stays")
+    func streamTitle() {
+        let radio = MediaItem(id: "radio", title: "Radio Test", url: "http://radio.test/stream.mp3", isLive: true, number: 7)
+        let h = ReducerHarness(ShellState(items: [radio, channel]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.send(.player(.streamTitle("Artist - First Song"), token: 1, at: h.clock.now)) { $0.playback.streamTitle = "Artist - First Song" }
+        #expect(h.state.title == "Radio Test")
+        h.send(.player(.streamTitle("Artist - Second Song"), token: 1, at: h.clock.now)) { $0.playback.streamTitle = "Artist - Second Song" }
+        h.send(.player(.streamTitle(nil), token: 1, at: h.clock.now)) { $0.playback.streamTitle = nil }
+        h.send(.player(.streamTitle("Artist - Third Song"), token: 1, at: h.clock.now)) { $0.playback.streamTitle = "Artist - Third Song" }
+        h.apply(.playIndex(1, at: h.clock.now))
+        #expect(h.state.playback.streamTitle == nil, "the next load's own")
+        h.send(.player(.streamTitle("Late"), token: 1, at: h.clock.now))
+        #expect(h.state.playback.streamTitle == nil, "a report of the load before changes nothing")
+        h.expectArmed([.stall, .transportHide])
+    }
 }
