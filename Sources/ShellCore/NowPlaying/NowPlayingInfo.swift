@@ -77,7 +77,8 @@ public struct NowPlayingInfo: Equatable, Sendable {
             info.title = state.title
             if state.isLive {
                 info.album = item.title
-                info.artist = state.shownNowNext(item).now?.title
+                // An internet radio's song, as radio apps show it; else the programme.
+                info.artist = p.streamTitle ?? state.shownNowNext(item).now?.title
             }
             info.artURL = item.logo.map { $0.contains("://") ? $0 : "file://" + $0 }
         }

@@ -60,6 +60,9 @@ struct NowPlayingTests {
         let info = NowPlayingInfo.of(h.state)
         #expect(info.title == "News" && info.album == "News" && info.artist == "Headlines" && info.artURL == "file:///logos/news.png")
         #expect(info.length == nil && !info.canSeek && info.canGoNext)
+        var singing = h.state
+        singing.playback.streamTitle = "Artist - A Song"
+        #expect(NowPlayingInfo.of(singing).artist == "Artist - A Song" && NowPlayingInfo.of(singing).title == "News", "an internet radio's song as the artist")
         h.send(.nowPlaying(.seek(by: 10), at: h.clock.now))
         let flip = h.apply(.nowPlaying(.next, at: h.clock.now))
         #expect(flip.contains(.emit(.flipStarted(target: ChannelRef(late)))))
