@@ -33,4 +33,13 @@ struct PictureTurnTests {
         #expect(MPVPlayer.streamRotation(in: .array([audio]), vid: "auto") == 0)
         #expect(MPVPlayer.streamRotation(in: .none, vid: nil) == 0)
     }
+
+    @Test("subtitle tracks whose lines are pictures (PGS, DVD, DVB, teletext, XSUB) say so; text ones and other kinds do not")
+    func pictureSubtitles() {
+        let codecs = ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "dvb_teletext", "xsub", "subrip", "ass", "mov_text", "webvtt", "arib_caption"]
+        let node = MPVNode.array(codecs.enumerated().map { i, codec in .map(["id": .int(Int64(i + 1)), "type": .string("sub"), "codec": .string(codec)]) }
+            + [.map(["id": .int(1), "type": .string("video"), "codec": .string("hdmv_pgs_subtitle")])])
+        #expect(MPVPlayer.tracks(node).map(\.pictures) == [true, true, true, true, true, false, false, false, false, false, false],
+                "ARIB captions are text in Debian's libavcodec (libaribb24)")
+    }
 }

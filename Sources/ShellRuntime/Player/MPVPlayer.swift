@@ -882,7 +882,7 @@ final class MPVPlayer {
     }
 
     /// libavcodec's subtitle codecs whose lines are pictures, not text.
-    static let pictureSubtitleCodecs: Set<String> = ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "dvb_teletext", "xsub", "arib_caption"]
+    static let pictureSubtitleCodecs: Set<String> = ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "dvb_teletext", "xsub"]
 
     /// A track's title for a viewer. mpv titles a sidecar file's track (a
     /// film's `.en.srt`) with the file's name: that is no title, the track is
