@@ -84,6 +84,22 @@ struct CommandLineInputsEndToEndTests {
         #expect(played["title"] as? String == "Café" && played["items"] as? Int == 1, "\(played["title"] ?? "") of \(played["items"] ?? "")")
     }
 
+    @Test("a library's folder that is a link (to a NAS's share) is walked, and a named pipe beside it is not listed (opening one waits for ever)")
+    func linkedFolder() throws {
+        let dir = TVShellBinary.scratchDirectory("linked")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let share = dir.appendingPathComponent("nas/Films")
+        let library = dir.appendingPathComponent("Videos")
+        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: share.appendingPathComponent("Night.Drive.2011.720p.mp4").path)
+        try FileManager.default.createSymbolicLink(atPath: library.appendingPathComponent("Films").path, withDestinationPath: share.path)
+        try #require(mkfifo(library.appendingPathComponent("Stuck.mp4").path, 0o644) == 0)
+        let shell = try ShellUnderTest([library.path])
+        let playing = try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(playing["title"] as? String == "Night Drive (2011)" && playing["items"] as? Int == 1, "\(playing)")
+    }
+
     @Test("a box given a folder not there yet (a USB stick not plugged in) or empty waits, saying why, and plays what is put there within seconds; a terminal's start still exits")
     func boxAwaitsFolder() throws {
         let dir = TVShellBinary.scratchDirectory("stick")

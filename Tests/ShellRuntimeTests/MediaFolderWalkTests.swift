@@ -47,7 +47,6 @@ struct MediaFolderWalkTests {
         #expect(ByteNamedPath.location(bytes: Array("/a/é b.mkv".utf8)) == "/a/é b.mkv")
         #expect(ByteNamedPath.location(bytes: Array("/a/".utf8) + [0xE9, 0x25, 0x3F]) == "file:///a/%E9%25%3F")
         #expect(ByteNamedPath.location(bytes: [0xE9]) == "file://" + FileManager.default.currentDirectoryPath + "/%E9", "a relative path from here")
-        #expect(ByteNamedPath.recovered("\(root.path)/Gone\u{FFFD}.mkv") == "\(root.path)/Gone\u{FFFD}.mkv", "a name not found stays")
     }
 
     @Test("a walk past its most files and folders stops and says so, with nothing held")
@@ -84,12 +83,45 @@ struct MediaFolderWalkTests {
         #expect(second == first + 1 && !requests.isLatest(first) && requests.isLatest(second))
     }
 
-    @Test("under /, paths start with one slash, and the kernel's and devices' folders are not walked")
+    @Test("the kernel's and devices' folders are not walked")
     func root() {
-        #expect(MediaFolder.joined("/", "tmp/a.mkv") == "/tmp/a.mkv")
-        #expect(MediaFolder.joined("/", "/tmp/a.mkv") == "/tmp/a.mkv", "as Foundation's walk of / gives it")
-        #expect(MediaFolder.joined("/media/usb", "a.mkv") == "/media/usb/a.mkv")
         #expect(MediaFolder.systemFolders == ["/proc", "/sys", "/dev", "/run"])
+    }
+
+    @Test("folders behind links are walked (a library's link to a NAS share), each once however many links lead to it, a link to a folder above included")
+    func linkedFolders() throws {
+        let root = try tree(["Library/Home Video.mkv", "NAS/Films/Far Away.mkv", "NAS/Films/Extras/Making Of.mkv"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let library = root.appendingPathComponent("Library")
+        try FileManager.default.createSymbolicLink(atPath: library.path + "/Films", withDestinationPath: root.path + "/NAS/Films")
+        try FileManager.default.createSymbolicLink(atPath: library.path + "/Films again", withDestinationPath: "../NAS/Films")
+        try FileManager.default.createSymbolicLink(atPath: root.path + "/NAS/Films/Extras/Up", withDestinationPath: "../..")
+        try FileManager.default.createSymbolicLink(atPath: library.path + "/Loop", withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: library.path + "/Favourite.mkv", withDestinationPath: root.path + "/NAS/Films/Far Away.mkv")
+        let files = try MediaFolder.files(in: library.path).get().map { String($0.dropFirst(library.path.count + 1)) }
+        #expect(files.count == 4, "\(files)")
+        #expect(files.first == "Favourite.mkv" && files.last == "Home Video.mkv", "\(files)")
+        #expect(Set(files.dropFirst().dropLast()).count == 2 && files.contains { $0.hasSuffix("/Extras/Making Of.mkv") } && files.contains { $0.hasSuffix("/Far Away.mkv") },
+                "the linked folder once, by one of its two links: \(files)")
+    }
+
+    @Test("only regular files are kept: not a named pipe (opening it waits for ever), a socket, or a link to nothing")
+    func regularFilesOnly() throws {
+        let root = try tree(["Film.mkv"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try #require(mkfifo(root.path + "/Pipe.mkv", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: root.path + "/Unplugged.mkv", withDestinationPath: "/media/usb-not-here/Film.mkv")
+        let server = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(server) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let socketPath = root.path + "/Socket.mkv"
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in socketPath.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(server, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        try #require(bound == 0)
+        #expect(try MediaFolder.files(in: root.path).get() == [root.path + "/Film.mkv"])
     }
 
     @Test("a wait walks its paths at every look, but a directory found too large only every so many looks; anything else found starts it over")

@@ -7,7 +7,8 @@ import Glibc
 /// share or USB stick: "caf\xE9.mkv"). A Swift string cannot hold such a
 /// name: Foundation's walk and the command line give it with U+FFFD in
 /// place of the bytes, a path that names nothing, and the file failed
-/// ("Cannot open file … No such file or directory"). Such a file is
+/// ("Cannot open file … No such file or directory"). A folder's walk
+/// reads names as bytes (`FolderWalk`); such a file is
 /// opened by a `file://` URL with its bytes percent-encoded, which mpv
 /// decodes back to them; its title is read as Windows-1252
 /// (`MediaItem.fileName(of:)`). Any thread.
@@ -29,53 +30,30 @@ public enum ByteNamedPath {
         return url
     }
 
-    /// `path` as Foundation gave it (names that are not UTF-8 with U+FFFD
-    /// in them), its names found again by their bytes in their folders:
-    /// as `location(bytes:)`. `path` itself when it has no U+FFFD, or a
-    /// name is not found (gone meanwhile, or two names alike).
-    public static func recovered(_ path: String) -> String {
-        var finder = Finder()
-        return finder.recovered(path)
+    /// What a folder's entry is, as `readdir` tells it (`d_type`).
+    enum EntryKind {
+        case file, folder, link, other
+        /// A file system that does not tell (`stat` it to know).
+        case unknown
     }
 
-    /// `recovered(_:)` for many paths (a walk's): each folder is read once,
-    /// its names kept by how Foundation spells them. One walk's; any thread.
-    public struct Finder {
-        private var folders: [[UInt8]: [String: [[UInt8]]]] = [:]
-
-        public init() {}
-
-        /// As `ByteNamedPath.recovered(_:)`.
-        public mutating func recovered(_ path: String) -> String {
-            guard path.contains("\u{FFFD}") else { return path }
-            let slash = UInt8(ascii: "/")
-            var bytes: [UInt8] = path.hasPrefix("/") ? [slash] : []
-            for name in path.split(separator: "/", omittingEmptySubsequences: true) {
-                if !bytes.isEmpty, bytes != [slash] { bytes.append(slash) }
-                guard name.contains("\u{FFFD}") else {
-                    bytes += Array(name.utf8)
-                    continue
-                }
-                let folder: [UInt8] = bytes.isEmpty ? [UInt8(ascii: ".")] : bytes == [slash] ? bytes : Array(bytes.dropLast())
-                if folders[folder] == nil {
-                    folders[folder] = Dictionary(grouping: names(in: folder)) { String(decoding: $0, as: UTF8.self) }
-                }
-                guard let alike = folders[folder]?[String(name)], alike.count == 1 else { return path }
-                bytes += alike[0]
-            }
-            return location(bytes: bytes)
-        }
-    }
-
-    /// The names in the folder `folder` (bytes), as bytes; none when it
-    /// cannot be read.
-    static func names(in folder: [UInt8]) -> [[UInt8]] {
+    /// The entries of the folder `folder` (bytes): their names as bytes
+    /// ("." and ".." left out) and kinds; none when it cannot be read.
+    static func entries(in folder: [UInt8]) -> [(name: [UInt8], kind: EntryKind)] {
         guard let directory = (folder.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer({ opendir($0.baseAddress!) }) else { return [] }
         defer { closedir(directory) }
-        var found: [[UInt8]] = []
+        var found: [(name: [UInt8], kind: EntryKind)] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] { found.append(name) }
+            guard name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] else { continue }
+            let kind: EntryKind = switch Int(entry.pointee.d_type) {
+            case Int(DT_REG): .file
+            case Int(DT_DIR): .folder
+            case Int(DT_LNK): .link
+            case Int(DT_UNKNOWN): .unknown
+            default: .other
+            }
+            found.append((name, kind))
         }
         return found
     }

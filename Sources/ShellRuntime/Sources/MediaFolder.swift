@@ -62,40 +62,25 @@ public enum MediaFolder {
     /// hidden file or folder left out, and not gone into; nor the system's
     /// `systemFolders`); `.tooLarge` past `mostEntries` files and folders;
     /// `.givenUp` as soon as `cancelled` says so (asked every
-    /// `cancelStride` entries, from the walking thread).
+    /// `cancelStride` entries, from the walking thread). Folders behind
+    /// links are walked, each once; only regular files are kept
+    /// (`FolderWalk`).
     public static func files(in location: String, mostEntries: Int = mostEntries,
                              cancelled: () -> Bool = { false }) -> Result<[String], Problem> {
         guard isDirectory(location) else {
             return .failure(FileManager.default.fileExists(atPath: location) ? .noMedia(location) : .notThere(location))
         }
         let base = URL(fileURLWithPath: location).standardizedFileURL.path
-        guard FileManager.default.isReadableFile(atPath: base), let walker = FileManager.default.enumerator(atPath: base) else {
-            return .failure(.unreadable(location))
+        guard FileManager.default.isReadableFile(atPath: base) else { return .failure(.unreadable(location)) }
+        var walk = FolderWalk(mostEntries: mostEntries, cancelStride: cancelStride, skipped: systemFolders) { extensions.contains($0) }
+        switch walk.files(under: base, cancelled: cancelled) {
+        case .failure(.tooLarge): return .failure(.tooLarge(location, mostEntries))
+        case .failure(.givenUp): return .failure(.givenUp(location))
+        case .success(let files):
+            guard !files.isEmpty else { return .failure(.noMedia(location)) }
+            return .success(files.sorted { $0.relative.localizedStandardCompare($1.relative) == .orderedAscending }
+                .map { ByteNamedPath.location(bytes: $0.path) })
         }
-        var files: [String] = []
-        var seen = 0
-        while let relative = walker.nextObject() as? String {
-            seen += 1
-            guard seen <= mostEntries else { return .failure(.tooLarge(location, mostEntries)) }
-            if seen % cancelStride == 0, cancelled() { return .failure(.givenUp(location)) }
-            let path = joined(base, relative)
-            if (relative as NSString).lastPathComponent.hasPrefix(".") || systemFolders.contains(path) {
-                walker.skipDescendants()
-                continue
-            }
-            if extensions.contains((relative as NSString).pathExtension.lowercased()) { files.append(relative) }
-        }
-        guard !files.isEmpty else { return .failure(.noMedia(location)) }
-        var finder = ByteNamedPath.Finder()
-        return .success(files.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.map { finder.recovered(joined(base, $0)) })
-    }
-
-    /// `relative` under the directory `base`: one slash between them
-    /// (Foundation's walk of "/" gives "/tmp/a.mkv" as its relative path:
-    /// it was "///tmp/a.mkv", an item of its own beside "/tmp/a.mkv").
-    static func joined(_ base: String, _ relative: String) -> String {
-        let tail = relative.drop { $0 == "/" }
-        return base.hasSuffix("/") ? base + tail : base + "/" + tail
     }
 
     /// The items `locations` stand for (`items(files:)`): each directory as

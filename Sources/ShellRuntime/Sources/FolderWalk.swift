@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One walk of a directory's tree for `MediaFolder`, by the names' bytes
+/// (`readdir`): a name that is not UTF-8 is kept as it is on the disk.
+/// Folders reached through a symbolic link are gone into (a library whose
+/// "Films" is a link to a NAS's share), each folder once however many links
+/// lead to it (a link to a folder above it walks nothing twice, nor for
+/// ever); only regular files are kept, so a named pipe ("Loading…" for
+/// ever: opening it waits for a writer), a socket or a device is not, nor
+/// a link to nothing. Hidden names (a leading ".") and `skipped` folders
+/// are not gone into. One walk's; on the thread that walks (never the run
+/// loop: a NAS's folder may take seconds).
+struct FolderWalk {
+    /// Why a walk stopped before its end.
+    enum Stop: Error, Equatable {
+        /// More than `mostEntries` files and folders looked at.
+        case tooLarge
+        /// `cancelled` said so.
+        case givenUp
+    }
+
+    /// A file kept: its path's bytes, and below the walk's start (for
+    /// sorting) as text.
+    struct Found {
+        var path: [UInt8]
+        var relative: String
+    }
+
+    let mostEntries: Int
+    let cancelStride: Int
+    let skipped: Set<String>
+    let keeps: (_ fileExtension: String) -> Bool
+    private var seen = 0
+    private var folders: Set<FolderIdentity> = []
+
+    /// A folder as the disk knows it, whatever the path that reached it.
+    private struct FolderIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// A walk that keeps the files `keeps` says yes to (given each one's
+    /// extension, lowercased), looks at no more than `mostEntries` entries
+    /// and asks `cancelled` every `cancelStride` of them.
+    init(mostEntries: Int, cancelStride: Int, skipped: Set<String>, keeps: @escaping (String) -> Bool) {
+        self.mostEntries = mostEntries
+        self.cancelStride = cancelStride
+        self.skipped = skipped
+        self.keeps = keeps
+    }
+
+    /// The regular files kept under the directory `base` (absolute, no
+    /// trailing slash but for "/"), in no particular order.
+    mutating func files(under base: String, cancelled: () -> Bool) -> Result<[Found], Stop> {
+        var found: [Found] = []
+        guard let identity = Self.identity(of: Array(base.utf8)) else { return .success([]) }
+        folders.insert(identity)
+        var pending: [(path: [UInt8], relative: String)] = [(Array(base.utf8), "")]
+        while let (folder, relative) = pending.popLast() {
+            let names = ByteNamedPath.entries(in: folder)
+            for (name, kind) in names {
+                seen += 1
+                guard seen <= mostEntries else { return .failure(.tooLarge) }
+                if seen % cancelStride == 0, cancelled() { return .failure(.givenUp) }
+                guard name.first != UInt8(ascii: ".") else { continue }
+                let path = folder == [UInt8(ascii: "/")] ? folder + name : folder + [UInt8(ascii: "/")] + name
+                let text = String(decoding: name, as: UTF8.self)
+                let below = relative.isEmpty ? text : relative + "/" + text
+                switch kind {
+                case .folder, .link, .unknown:
+                    guard let status = Self.status(of: path) else { continue }
+                    if status.st_mode & S_IFMT == S_IFDIR {
+                        guard !skipped.contains(String(decoding: path, as: UTF8.self)),
+                              folders.insert(FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
+                        else { continue }
+                        pending.append((path, below))
+                    } else if status.st_mode & S_IFMT == S_IFREG, keeps(Self.fileExtension(of: text)) {
+                        found.append(Found(path: path, relative: below))
+                    }
+                case .file:
+                    if keeps(Self.fileExtension(of: text)) { found.append(Found(path: path, relative: below)) }
+                case .other:
+                    continue
+                }
+            }
+        }
+        return .success(found)
+    }
+
+    /// `name`'s extension, lowercased ("" for none).
+    static func fileExtension(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// What `stat` (through links) says of `path`; nil when nothing is
+    /// there (a link to nothing) or it cannot be looked at.
+    private static func status(of path: [UInt8]) -> stat? {
+        var status = stat()
+        let result = (path.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { stat($0.baseAddress!, &status) }
+        return result == 0 ? status : nil
+    }
+
+    private static func identity(of path: [UInt8]) -> FolderIdentity? {
+        status(of: path).map { FolderIdentity(device: UInt64($0.st_dev), inode: UInt64($0.st_ino)) }
+    }
+}
