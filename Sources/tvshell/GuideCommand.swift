@@ -50,7 +50,7 @@ struct GuideUpdateCommand: ParsableCommand {
         let parsed: Lineup
         do {
             let data = try InputLoader.lineup(location)
-            parsed = InputLoader.parseLineup(data) ?? M3UParser.parse(InputLoader.text(data))
+            parsed = InputLoader.parseLineup(data, from: location) ?? M3UParser.parse(InputLoader.text(data))
         } catch let failure as InputLoader.Failure {
             printError("\(failure)")
             throw ExitCode(66)

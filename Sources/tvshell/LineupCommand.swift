@@ -50,7 +50,7 @@ struct InspectCommand: ParsableCommand {
             printError("\(failure)")
             throw ExitCode(66)
         }
-        let parsed = InputLoader.parseLineup(lineupData) ?? M3UParser.parse(InputLoader.text(lineupData))
+        let parsed = InputLoader.parseLineup(lineupData, from: lineup) ?? M3UParser.parse(InputLoader.text(lineupData))
         let report = LineupReport(source: lineup, lineup: parsed, guideSource: guide, guide: guideData, now: Date().timeIntervalSince1970)
         print(json ? report.json() : report.text(), terminator: "")
         if !parsed.hasHeader && parsed.channels.isEmpty {

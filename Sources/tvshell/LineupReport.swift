@@ -38,9 +38,10 @@ struct LineupReport {
         var out = "\(r(source)): \(lineup.channels.count) channel\(lineup.channels.count == 1 ? "" : "s"), \(lineup.problems.count) problem\(lineup.problems.count == 1 ? "" : "s")\n"
         if !lineup.guideURLs.isEmpty { out += "guide named by the lineup: \(lineup.guideURLs.map(r).joined(separator: ", "))\n" }
         for c in lineup.channels {
-            out += "\n\(c.number)\t\(c.name)\n"
+            out += "\n\(c.onDemand ? "-" : String(c.number))\t\(c.name)\n"
             out += "\tid: \(c.id ?? "-")   group: \(c.group ?? "-")   rating: \(ratingText(c))   line: \(c.line)\n"
             out += "\turl: \(r(c.url))\n"
+            if c.onDemand { out += "\ta file, played as a film (scrubbed, its place kept), not as a channel\n" }
             for (n, alternate) in c.alternates.enumerated() {
                 out += "\talternate \(n + 2): \(r(alternate.url))   line: \(alternate.line)\n"
             }
@@ -85,6 +86,7 @@ struct LineupReport {
             let item = c.mediaItem
             o["held_to"] = .optional(item.contentRating.flatMap(Self.american))
             o["rating_from"] = .optional(item.rating == nil ? nil : c.rating == nil ? "group" : "lineup")
+            o["on_demand"] = .bool(!item.isLive)
             if !c.headers.isEmpty { o["headers"] = .strings(c.headers) }
             o["alternates"] = .array(c.alternates.map { alternate in
                 var a: [String: JSONText] = ["url": .string(r(alternate.url)), "line": .int(alternate.line)]

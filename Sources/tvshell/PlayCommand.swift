@@ -581,11 +581,11 @@ struct PlayCommand: ParsableCommand {
     private static func parseLineup(_ location: String, box: Bool, logger: Logger) throws
         -> (lineup: Lineup, fromCopy: (reason: String, kept: Date)?, bytes: Int?)? {
         let (data, fromCopy) = try readLineup(location, box: box, logger: logger)
-        guard let parsed = InputLoader.parseLineup(data) else { return nil }
+        guard let parsed = InputLoader.parseLineup(data, from: location) else { return nil }
         for problem in parsed.problems { logger.warning("\(location): \(problem)") }
         if parsed.channels.isEmpty {
             let fromURL = LineupCopy.keeps(location)
-            if fromURL, fromCopy == nil, let kept = LineupCopy().read(location), let copy = InputLoader.parseLineup(kept.data), !copy.channels.isEmpty {
+            if fromURL, fromCopy == nil, let kept = LineupCopy().read(location), let copy = InputLoader.parseLineup(kept.data, from: location), !copy.channels.isEmpty {
                 logger.warning("lineup \(URLRedaction.redact(location)): its answer has no channels; the copy kept \(LineupCopy.age(of: kept.kept)) is shown")
                 return (copy, ("its answer has no channels", kept.kept), LineupRefresher.digest(kept.data))
             }

@@ -100,6 +100,32 @@ struct CommandLineInputsEndToEndTests {
         #expect(playing["title"] as? String == "Night Drive (2011)" && playing["items"] as? Int == 1, "\(playing)")
     }
 
+    @Test("a player's playlist of files (relative entries, spaces, a Windows backslash) plays its films as films: not live, scrubbed, Up Next to the next; from a server too")
+    func playerPlaylist() throws {
+        let dir = TVShellBinary.scratchDirectory("playlist")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let season = dir.appendingPathComponent("Season 1")
+        try FileManager.default.createDirectory(at: season, withIntermediateDirectories: true)
+        for episode in ["Episode 1.mp4", "Episode 2.mp4"] {
+            try FileManager.default.copyItem(atPath: try TestMedia.clip(seconds: 60), toPath: season.appendingPathComponent(episode).path)
+        }
+        let playlist = "#EXTM3U\n#EXTINF:60,Pilot\nSeason 1/Episode 1.mp4\n#EXTINF:60,Second\nSeason 1\\Episode 2.mp4\n"
+        try playlist.write(to: dir.appendingPathComponent("season.m3u"), atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([dir.appendingPathComponent("season.m3u").path])
+        let playing = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && number($0["duration"]) != nil }
+        #expect(playing["title"] as? String == "Pilot" && playing["live"] as? Bool == false && playing["channel"] is NSNull, "\(playing)")
+        #expect(playing["url"] as? String == season.path + "/Episode 1.mp4" && playing["items"] as? Int == 2)
+        #expect(try shell.ipc.request(["seek", 57, "absolute"])["error"] as? String == "success")
+        let next = try shell.ipc.waitForState { ($0["up_next"] as? [String: Any])?["title"] as? String == "Second" }
+        #expect(number(next["position"]).map { $0 > 50 } == true, "sought, not a live stream's edge: \(next["position"] ?? "nil")")
+
+        let server = try LocalHTTPServer(directory: dir.path)
+        defer { server.stop() }
+        let fetched = try ShellUnderTest([server.url("season.m3u")])
+        let remote = try fetched.ipc.waitForState { $0["phase"] as? String == "playing" && number($0["duration"]) != nil }
+        #expect(remote["url"] as? String == server.url("Season%201/Episode%201.mp4") && remote["live"] as? Bool == false, "\(remote)")
+    }
+
     @Test("a box given a folder not there yet (a USB stick not plugged in) or empty waits, saying why, and plays what is put there within seconds; a terminal's start still exits")
     func boxAwaitsFolder() throws {
         let dir = TVShellBinary.scratchDirectory("stick")

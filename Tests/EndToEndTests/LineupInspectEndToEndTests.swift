@@ -36,7 +36,9 @@ struct LineupInspectEndToEndTests {
     func gzipped() throws {
         let dir = TVShellBinary.scratchDirectory("inspect-gzip")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let plain = sharedData.appendingPathComponent("iptv-playlist-parser_fixture_base.m3u").path
+        // Beside each other: the lineup's relative entries are files beside it.
+        let plain = dir.appendingPathComponent("lineup.m3u").path
+        try FileManager.default.copyItem(atPath: sharedData.appendingPathComponent("iptv-playlist-parser_fixture_base.m3u").path, toPath: plain)
         let packed = dir.appendingPathComponent("lineup.m3u.gz").path
         let (zipped, _) = try Spawn.run(["/bin/sh", "-c", "gzip -c '\(plain)' > '\(packed)'"])
         #expect(zipped == 0)

@@ -248,7 +248,8 @@ struct TVOutputEndToEndTests {
         // then Ⓢ: drawn alike where no font has them (the same box).
         func lineup(_ first: String, _ symbol: String) throws -> String {
             let file = directory.appendingPathComponent("\(first).m3u")
-            try ["#EXTM3U", "#EXTINF:-1 group-title=\"T\",\(first)", "/nonexistent/first.mkv", "#EXTINF:-1 group-title=\"T\",Mark \(symbol)", "/nonexistent/mark.mkv", ""]
+            try ["#EXTM3U", "#EXTINF:-1 group-title=\"T\",\(first)", "http://127.0.0.1:9/first.m3u8", "#EXTINF:-1 group-title=\"T\",Mark \(symbol)",
+                  "http://127.0.0.1:9/mark.m3u8", ""]
                 .joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
             return file.path
         }

@@ -2,7 +2,8 @@ import MediaModel
 
 /// One channel of a lineup, as written in the M3U file.
 public struct LineupChannel: Equatable, Sendable {
-    /// Channel number: `tvg-chno`, or the next free number in file order.
+    /// Channel number: `tvg-chno`, or the next free number in file order;
+    /// 0 for a film (`onDemand`).
     public var number: Int
     /// `tvg-id`: the key into the guide.
     public var id: String?
@@ -28,6 +29,12 @@ public struct LineupChannel: Equatable, Sendable {
     /// Later entries of the same channel (same `tvg-id`, or same name and
     /// group when it has none): its other streams, in file order.
     public var alternates: [StreamAlternate] = []
+    /// A file listed as a player's playlist lists it (a path, relative or
+    /// absolute, or a `file://` URL; no `tvg-id`, `tvg-chno` or catch-up):
+    /// a film or song, not a channel (`mediaItem`).
+    public var onDemand = false
+    /// Whether `name` was made from its location (no name in the file).
+    public var nameFromLocation = false
 
     public init(
         number: Int, id: String? = nil, name: String, group: String? = nil, logo: String? = nil,

@@ -149,8 +149,10 @@ public enum M3UParser {
             lineup.channels[index].number = next
             usedNumbers.insert(next)
         }
-        if numberedInFile, !lineup.channels.indices.dropFirst().allSatisfy({ lineup.channels[$0 - 1].number < lineup.channels[$0].number }) {
-            lineup.channels.sort { $0.number < $1.number }
+        // By number, the films (`onDemand`: no number) after the channels in file order.
+        func rank(_ channel: LineupChannel) -> Int { channel.onDemand ? Int.max : channel.number }
+        if numberedInFile, !lineup.channels.indices.dropFirst().allSatisfy({ rank(lineup.channels[$0 - 1]) <= rank(lineup.channels[$0]) }) {
+            lineup.channels = lineup.channels.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
         }
         if !sawContent { problems.append(CatalogProblem(line: 0, message: "the file is empty")) }
         lineup.problems = problems.all
@@ -172,7 +174,8 @@ public enum M3UParser {
         let name = entry.name.isEmpty ? tvgName ?? lastComponent(of: url) : entry.name
         let id = known.id.flatMap { $0.isEmpty ? nil : $0 }
         let group = (known.group.flatMap { $0.isEmpty ? nil : $0 } ?? entry.group).map { groups.insert($0).memberAfterInsert }
-        let key = AlternateKey(id: id, name: name, group: group, line: entry.line, named: named)
+        let onDemand = id == nil && known.number == nil && !known.catchup && !headerCatchup && LineupChannel.isFileLocation(url)
+        let key = AlternateKey(id: id, name: name, group: group, line: entry.line, named: named && !onDemand)
         if let first = keys[key] {
             lineup.channels[first].alternates.append(StreamAlternate(url: url, headers: entry.headers, line: entry.line))
             return
@@ -191,7 +194,7 @@ public enum M3UParser {
         if let channelNumber, channelNumber > 0, !numbers.contains(channelNumber) {
             number = channelNumber
             numbers.insert(channelNumber)
-        } else {
+        } else if !onDemand {  // a film takes no number
             if let channelNumber {
                 problems.append(CatalogProblem(line: entry.line, message: "channel number \(channelNumber) is taken or invalid; renumbered"))
             }
@@ -200,6 +203,10 @@ public enum M3UParser {
         lineup.channels.append(LineupChannel(
             number: number, id: id, name: name, group: group, logo: known.logo.flatMap { $0.isEmpty ? nil : $0 }, rating: known.rating,
             url: url, headers: entry.headers, line: entry.line))
+        if onDemand {
+            lineup.channels[index].onDemand = true
+            lineup.channels[index].nameFromLocation = !named
+        }
         if let tvgName, tvgName != name { lineup.channels[index].tvgName = tvgName }
         lineup.channels[index].tvgShift = known.shift
         lineup.channels[index].thumbnails = known.thumbnails.flatMap { $0.isEmpty ? nil : $0 }
@@ -388,15 +395,20 @@ public enum M3UParser {
         return false
     }
 
-    /// A URL (`scheme://…`), an absolute path, or a relative path to a media file.
+    /// A URL (`scheme://…`), an absolute path, or a relative path to a media
+    /// file or stream (spaces and Windows's backslashes in it too: a
+    /// player's playlist of "Season 1\Episode 2.mkv").
     private static func looksLikeLocation(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if hasScheme(bytes) || bytes.first == 0x2F { return true }
-        let line = string(bytes)
-        let lower = line.lowercased()
+        let lower = string(bytes).lowercased()
         let path = lower.split(separator: "?").first.map(String.init) ?? lower
-        return !line.contains(" ") && [".m3u8", ".m3u", ".mp4", ".mkv", ".ts", ".mpd", ".mp3", ".aac", ".webm", ".mov", ".avi", ".flv"]
-            .contains { path.hasSuffix($0) }
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/"), !path[dot...].contains("\\") else { return false }
+        return locationExtensions.contains(String(path[path.index(after: dot)...]))
     }
+
+    /// The extensions a relative location may end in: streams' and
+    /// playlists', and media files' (`MediaFiles`).
+    private static let locationExtensions: Set<String> = MediaFiles.extensions.union(["m3u8", "m3u", "mpd"])
 
     /// HTTP header names as players spell them, whatever case the file used.
     private static func headerName(_ name: String) -> String {

@@ -203,9 +203,11 @@ public final class LocalHTTPServer: @unchecked Sendable {
         _ = data[range].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
-    /// The file `path` of `directory` as it is now; nil outside it or when absent.
-    private func fromDirectory(_ path: String) -> Data? {
-        guard let directory, !path.isEmpty, !path.split(separator: "/").contains("..") else { return nil }
+    /// The file `path` of `directory` as it is now (percent-decoded, as a
+    /// web server reads it: "Season%201/…" is "Season 1/…"); nil outside it
+    /// or when absent.
+    private func fromDirectory(_ encoded: String) -> Data? {
+        guard let directory, let path = encoded.removingPercentEncoding, !path.isEmpty, !path.split(separator: "/").contains("..") else { return nil }
         return FileManager.default.contents(atPath: directory + "/" + path)
     }
 

@@ -63,7 +63,7 @@ extension Shell {
         DispatchQueue.global().async {
             let result: Read
             do {
-                let parsed = InputLoader.parseLineup(try InputLoader.lineup(location)) ?? Lineup()
+                let parsed = InputLoader.parseLineup(try InputLoader.lineup(location), from: location) ?? Lineup()
                 for problem in parsed.problems.prefix(20) { log.warning("\(label): \(problem)") }
                 let channels = parsed.playableChannels()
                 result = channels.items.isEmpty ? .failure(IPCCommandError("no channels in the lineup \(label)"))

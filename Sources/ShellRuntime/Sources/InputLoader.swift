@@ -208,16 +208,24 @@ public enum InputLoader {
 
     /// A lineup's bytes parsed (`M3UParser`): UTF-8 as they are, with no
     /// text of the whole made; else as Latin-1 `text`. Nil for an HLS
-    /// playlist (played as media, not a lineup). Any thread.
-    public static func parseLineup(_ data: Data) -> Lineup? {
+    /// playlist (played as media, not a lineup). Read `from` a path or URL,
+    /// its entries' relative locations are made absolute against it
+    /// (`Lineup.resolvingLocations(against:)`). Any thread.
+    public static func parseLineup(_ data: Data, from location: String? = nil) -> Lineup? {
         let utf8: Lineup?? = data.withUnsafeBytes { raw in
             let bytes = raw.assumingMemoryBound(to: UInt8.self)
             guard M3UParser.isUTF8(bytes) else { return nil }
             return M3UParser.isHLSPlaylist(bytes: bytes) ? .some(nil) : M3UParser.parse(utf8: bytes)
         }
-        if let utf8 { return utf8 }
-        let text = text(data)
-        return M3UParser.isHLSPlaylist(text) ? nil : M3UParser.parse(text)
+        let parsed: Lineup?
+        if let utf8 {
+            parsed = utf8
+        } else {
+            let text = text(data)
+            parsed = M3UParser.isHLSPlaylist(text) ? nil : M3UParser.parse(text)
+        }
+        guard let location, let parsed else { return parsed }
+        return parsed.resolvingLocations(against: location)
     }
 
     /// Text of a lineup: UTF-8 (a BOM is kept for the parser to drop), else

@@ -311,7 +311,7 @@ public final class LineupRefresher: Sendable {
             logger.info("lineup \(label) read again: unchanged (the same bytes)")
             return nil
         }
-        guard let parsed = InputLoader.parseLineup(data), !parsed.channels.isEmpty else {
+        guard let parsed = InputLoader.parseLineup(data, from: location), !parsed.channels.isEmpty else {
             failures += 1
             logger.warning("lineup \(label) answered with no channels; its channels shown stay")
             unread?("its answer has no channels")
