@@ -47,6 +47,12 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
         get { extras.value.artwork }
         set { extras.value.artwork = newValue }
     }
+    /// Subtitle files kept apart from a local film (`SidecarSubtitles`),
+    /// added to its subtitles as it loads.
+    public var subtitleFiles: [SubtitleFile] {
+        get { extras.value.subtitleFiles }
+        set { extras.value.subtitleFiles = newValue }
+    }
     /// The guide's channel id (`tvg-id`), for now / next.
     public var guideID: String?
     /// Scrub thumbnails it offers: a WebVTT track of sprites (`#xywh`) or a
@@ -221,6 +227,7 @@ extension MediaItem {
         var summary: String?
         var catchup: Catchup?
         var artwork: String?
+        var subtitleFiles: [SubtitleFile] = []
         var thumbnails: String?
         var titleFromLocation = false
         var segments: [Segment] = []

@@ -66,6 +66,29 @@ struct OverlayEndToEndTests {
         #expect(shown.ok && !shown.screen.contains("eng\n") && !shown.screen.contains(" eng "), "\(shown.screen)")
     }
 
+    @Test("a downloaded release's subtitles in its Subs folder (2_English.srt, 3_French.srt) are the film's, named by language; French chosen shows")
+    func releaseSubsFolder() throws {
+        let dir = TVShellBinary.scratchDirectory("subs-folder")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let release = dir.appendingPathComponent("Night.Drive.2011.720p.BluRay")
+        try FileManager.default.createDirectory(at: release.appendingPathComponent("Subs"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: release.appendingPathComponent("Night.Drive.2011.720p.BluRay.mp4").path)
+        for (file, line) in [("2_English.srt", "Night falls"), ("3_French.srt", "La nuit tombe")] {
+            try "1\n00:00:00,000 --> 00:01:00,000\n\(line)\n\n".write(to: release.appendingPathComponent("Subs/" + file), atomically: true, encoding: .utf8)
+        }
+        func subtitles(_ state: [String: Any]) -> [String] {
+            ((state["tracks"] as? [[String: Any]]) ?? []).filter { $0["type"] as? String == "subtitle" }
+                .map { ($0["title"] as? String ?? "") + ($0["selected"] as? Bool == true ? " ●" : "") }
+        }
+        let shell = try ShellUnderTest([release.path])
+        let playing = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && subtitles($0).count == 2 }
+        #expect(subtitles(playing).map { $0.replacingOccurrences(of: " ●", with: "") } == ["English", "French"], "\(subtitles(playing))")
+        // The Subtitles tab's items: LEFT to Off, RIGHT twice to French.
+        for key in ["DOWN", "RIGHT", "DOWN", "LEFT", "LEFT", "LEFT", "RIGHT", "RIGHT", "ENTER", "ESC"] { try shell.ipc.request(["keypress", key]) }
+        #expect(subtitles(try shell.ipc.state()) == ["English", "French ●"])
+        #expect(shell.tmux.waitFor { $0.contains("La nuit tombe") }.ok, "mpv shows the French file")
+    }
+
     @Test("a film's subtitle files are named by their language; French chosen in one film is French in the next, Off stays off, and French is chosen again after a restart; a film without French gets the player's own choice")
     func subtitlesCarried() throws {
         let dir = TVShellBinary.scratchDirectory("subtitles-carried")

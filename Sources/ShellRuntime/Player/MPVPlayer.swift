@@ -87,6 +87,9 @@ final class MPVPlayer {
     /// decoder may take (`stillPixels`): its end is a failure, not the end
     /// of what played.
     private var overPixelLimit = false
+    /// The latest load's subtitle files kept apart (`MediaItem.subtitleFiles`),
+    /// added at its hook (`addSubtitleFiles`).
+    var subtitleFilesForLoad: [SubtitleFile] = []
     /// Without video (`--video none`), the latest load opened with no sound
     /// to play: its end with nothing to play says so.
     private var latestSilent = false
@@ -355,6 +358,7 @@ final class MPVPlayer {
         failedWithoutDetail = nil
         overPixelLimit = false
         latestSilent = false
+        subtitleFilesForLoad = item.subtitleFiles
         var options = extra
         if let start { options["start"] = String(start) }
         var headers = item.headers
@@ -681,6 +685,7 @@ final class MPVPlayer {
             }
             let chosen = selectVariant()
             fitRotationAtLoad()
+            addSubtitleFiles()
             if lightDecoding { chooseDecodeThreads(chosen: chosen) }
             if let lookup = ratingLookup, lookup.token == token, lookup.found == nil {
                 // Reported once the source answers (`drain`); nothing decodes meanwhile.

@@ -107,12 +107,14 @@ public enum MediaFolder {
 
     /// The items for files or URLs: each titled by its name
     /// (`fromLocation`), a local file's sidecars found beside it — its
-    /// artwork, and its `.nfo` (`SidecarInfo`: title, plot, rating).
+    /// artwork, its `.nfo` (`SidecarInfo`: title, plot, rating), and the
+    /// subtitles kept in a `Subs` folder beside it (`SidecarSubtitles`).
     public static func items(files: [String]) -> [MediaItem] {
         let alone = aloneness(files.filter { !$0.contains("://") })
         return files.map { location in
             var item = MediaItem.fromLocation(location)
             item.artwork = SidecarArtwork.path(for: location)
+            item.subtitleFiles = SidecarSubtitles.files(for: location, alone: alone(location))
             if let info = SidecarInfo.read(for: location, alone: alone(location)) { item = info.applied(to: item) }
             return item
         }
@@ -130,7 +132,8 @@ public enum MediaFolder {
     /// A lineup's items, those that are files on this machine (an M3U
     /// listing films on a disk) with their sidecars read as a folder's
     /// files are: the `.nfo`'s rating (where the lineup gives none) and
-    /// plot, and the artwork; the lineup's names kept. The same array when
+    /// plot, the artwork and the `Subs` folder's subtitles; the lineup's
+    /// names kept. The same array when
     /// none is a local file (a provider's 350 000 URLs are not copied).
     /// Reads the disk: any thread but the run loop.
     public static func lineupSidecars(_ items: [MediaItem]) -> [MediaItem] {
@@ -140,6 +143,7 @@ public enum MediaFolder {
             guard item.url.hasPrefix("/") else { return item }
             var read = item
             if read.artwork == nil { read.artwork = SidecarArtwork.path(for: item.url) }
+            read.subtitleFiles = SidecarSubtitles.files(for: item.url, alone: alone(item.url))
             if let info = SidecarInfo.read(for: item.url, alone: alone(item.url)) {
                 read = info.applied(to: read)
                 read.title = item.title

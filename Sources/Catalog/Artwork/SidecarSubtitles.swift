@@ -1,0 +1,80 @@
+import Foundation
+import MediaModel
+
+/// Subtitles a downloaded release keeps in a folder of their own beside
+/// the film, where the player does not look (it loads `Film.srt` and
+/// `Film.en.srt` beside the film itself): `Subs/2_English.srt` for a film
+/// alone in its folder, `Subs/Show.S01E02/2_English.srt` for an episode,
+/// `Subs/Film.fr.srt` for any. The folder may be `Subs`, `Subtitles` or
+/// `Sub`, in any case. Reads the disk; call it while making items, not on
+/// the run loop.
+public enum SidecarSubtitles {
+    /// Extensions of subtitle files libmpv reads.
+    static let extensions: Set<String> = ["srt", "ass", "ssa", "vtt", "sub", "sup", "smi"]
+    /// The folders subtitles are kept in, as releases spell them (looked
+    /// for by name: a folder of thousands of episodes is not listed for
+    /// each of them).
+    static let folders = ["Subs", "subs", "SUBS", "Subtitles", "subtitles", "Sub", "sub"]
+    /// The most files one film is offered (a folder of hundreds is not all read).
+    static let most = 30
+
+    /// The subtitle files kept apart for the local `film` (none for a URL).
+    /// `alone`: whether the film is the only one in its folder (nil: the
+    /// folder is listed to find out); a folder's `Subs` files that do not
+    /// name the film are its only when it is.
+    public static func files(for film: String, alone: Bool? = nil) -> [SubtitleFile] {
+        guard !film.contains("://") else { return [] }
+        let url = URL(fileURLWithPath: film)
+        let folder = url.deletingLastPathComponent()
+        let base = url.deletingPathExtension().lastPathComponent
+        // One folder however its name is spelt on a file system that
+        // ignores case (a FAT stick, a Windows share): kept once.
+        var seen = Set<[UInt64]>()
+        let kept = folders.map { folder.appendingPathComponent($0).path }.filter { path in
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), attributes[.type] as? FileAttributeType == .typeDirectory,
+                  let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value, let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
+            else { return false }
+            return seen.insert([device, inode]).inserted
+        }
+        guard !kept.isEmpty else { return [] }
+        let isAlone = alone ?? ((try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
+            .filter { MediaFiles.extensions.contains(($0 as NSString).pathExtension.lowercased()) }.count == 1)
+        var found: [String] = []
+        for subs in kept {
+            found += subtitles(in: subs + "/" + base)
+            found += subtitles(in: subs).filter { isAlone || ($0 as NSString).lastPathComponent.lowercased().hasPrefix(base.lowercased()) }
+        }
+        return found.prefix(most).map { path in
+            let named = name(of: (path as NSString).lastPathComponent, film: base)
+            return SubtitleFile(path: path, title: named.title, language: named.language)
+        }
+    }
+
+    /// The subtitle files directly in `folder`, sorted as a person sorts
+    /// them ("2_English" before "10_French").
+    private static func subtitles(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { !$0.hasPrefix(".") && extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+            .map { folder + "/" + $0 }
+    }
+
+    /// A subtitle file's title and language from its `fileName`: the film's
+    /// name and a release's number ("2_") left out, the rest its title
+    /// ("English SDH"); its language the first word that is a language's
+    /// English name or code ("English", "en", "eng"). Pure; any thread.
+    static func name(of fileName: String, film: String) -> (title: String, language: String?) {
+        var rest = Substring((fileName as NSString).deletingPathExtension)
+        if rest.lowercased().hasPrefix(film.lowercased()) { rest = rest.dropFirst(film.count) }
+        rest = rest.drop { $0 == "." || $0 == "_" || $0 == " " || $0 == "-" }
+        if let underscore = rest.firstIndex(of: "_"), !rest[..<underscore].isEmpty, rest[..<underscore].allSatisfy(\.isNumber) {
+            rest = rest[rest.index(after: underscore)...]
+        }
+        let words = rest.split { $0 == "." || $0 == "_" || $0 == " " || $0 == "-" }.map(String.init)
+        let spoken = words.firstIndex { LanguageNames.code(for: $0) != nil }
+        let language = spoken.flatMap { LanguageNames.code(for: words[$0]) }
+        let title = words.enumerated().map { index, word in index == spoken ? language.flatMap(LanguageNames.englishName) ?? word : word }
+            .joined(separator: " ")
+        return (title.isEmpty ? "Subtitles" : title, language)
+    }
+}
