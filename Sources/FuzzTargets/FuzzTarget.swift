@@ -45,6 +45,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case xtream
     /// A media centre's `.nfo` beside a local file (`SidecarInfo`).
     case nfo
+    /// A player's playlist: XSPF (`XSPFParser`) and PLS (`PLSParser`), as
+    /// a lineup read from a file or URL finds them, relative entries made
+    /// absolute.
+    case playlist
 
     /// Decodes `bytes` as this target's input; the result is dropped.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -131,6 +135,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = try? XtreamDecoder.filmInfo(data)
                 _ = try? XtreamDecoder.series(data)
             }
+        case .playlist:
+            let data = Data(bytes)
+            _ = XSPFParser.parse(data).resolvingLocations(against: "/media/list.xspf").playableChannels()
+            _ = PLSParser.parse(InputLoader.text(data)).resolvingLocations(against: "http://nas.local/list.pls").playableChannels()
         case .nfo:
             let info = SidecarInfo.parse(Data(bytes))
             _ = info?.shownTitle

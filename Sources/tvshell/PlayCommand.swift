@@ -728,7 +728,19 @@ struct PlayCommand: ParsableCommand {
 
     private static func isLineup(_ location: String) -> Bool {
         let path = (location.split(separator: "?").first.map(String.init) ?? location).lowercased()
+        if path.hasSuffix(".xspf") { return true }
+        if path.hasSuffix(".pls") { return !location.contains("://") && listsFiles(location) }
         return path.hasSuffix(".m3u") || path.hasSuffix(".m3u8") && !location.contains("://")
+    }
+
+    /// Whether the PLS playlist at `path` lists a file (a player's playlist
+    /// of songs or films: opened as a lineup, every entry played); a
+    /// station's, which lists only its streams, plays as one item.
+    private static func listsFiles(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 1 << 20) else { return false }
+        try? handle.close()
+        let text = InputLoader.text(data)
+        return PLSParser.isPLS(text) && PLSParser.parse(text).channels.contains(where: \.onDemand)
     }
 
     /// Logs go to `--log-file`; without one, to the journal when the

@@ -111,3 +111,48 @@ struct PlayerPlaylistTests {
         #expect(lineup.channels.first?.name == "Episode 1.mp4" && lineup.channels.first?.mediaItem.title == "Episode 1")
     }
 }
+
+@Suite("A player's playlist in PLS or XSPF as a lineup")
+struct PLSAndXSPFTests {
+    @Test("PLS: entries in their numbers' order, titled by TitleN, files films and streams channels; a stray line is a problem")
+    func pls() {
+        let text = "[playlist]\nFile2=Show\\Episode 2.mkv\nTitle2=Second\nFile1=Show/Episode 1.mkv\nLength1=2712\nFile10=http://radio.example/live\nTitle10=Radio\nstray\nNumberOfEntries=3\nVersion=2\n"
+        #expect(PLSParser.isPLS(text) && PLSParser.isPLS("\u{FEFF} [Playlist]\n") && !PLSParser.isPLS("#EXTM3U\n"))
+        let lineup = PLSParser.parse(text).resolvingLocations(against: "/media/usb/list.pls")
+        #expect(lineup.channels.map(\.url) == ["/media/usb/Show/Episode 1.mkv", "/media/usb/Show/Episode 2.mkv", "http://radio.example/live"])
+        let items = lineup.channels.map(\.mediaItem)
+        #expect(items.map(\.title) == ["Episode 1", "Second", "Radio"])
+        #expect(items.map(\.isLive) == [false, false, true] && items.map(\.number) == [nil, nil, 1])
+        #expect(lineup.problems == [CatalogProblem(line: 8, message: "expected KEY=VALUE, found “stray”; skipped")])
+    }
+
+    @Test("XSPF (VLC's): file:// locations are paths, relative ones beside the playlist (both percent-decoded), creator and title together; VLC's extension is not read as the track's")
+    func xspf() throws {
+        let document = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <playlist xmlns="http://xspf.org/ns/0/" xmlns:vlc="http://www.videolan.org/vlc/playlist/ns/0/" version="1">
+          <title>Evening</title>
+          <trackList>
+            <track>
+              <location>file:///media/Films/The%20Third%20Man.mkv</location>
+              <title>The Third Man</title>
+              <duration>6240000</duration>
+              <extension application="http://www.videolan.org/vlc/playlist/0"><vlc:id>0</vlc:id><vlc:option>start-time=10</vlc:option></extension>
+            </track>
+            <track><location>Music/01%20Song.flac</location><creator>Artist</creator><title>Song</title></track>
+            <track><location>http://radio.example/live</location></track>
+            <track><title>No location</title></track>
+          </trackList>
+        </playlist>
+        """
+        #expect(XSPFParser.isXSPF(document) && !XSPFParser.isXSPF("<?xml version=\"1.0\"?><tv></tv>"))
+        #expect(LineupContent.problem(Array(document.utf8)) == nil, "a playlist, not refused as an XML document")
+        #expect(LineupContent.problem(Array("<?xml version=\"1.0\"?><tv></tv>".utf8))?.contains("XMLTV guide") == true)
+        let lineup = XSPFParser.parse(Data(document.utf8)).resolvingLocations(against: "/home/me/evening.xspf")
+        #expect(lineup.channels.map(\.url) == ["/media/Films/The Third Man.mkv", "/home/me/Music/01 Song.flac", "http://radio.example/live"])
+        #expect(lineup.channels.map(\.mediaItem.title) == ["The Third Man", "Artist – Song", "live"])
+        #expect(lineup.channels.map(\.onDemand) == [true, true, false] && lineup.problems.isEmpty)
+        #expect(XSPFParser.parse(Data("<playlist xmlns=\"http://xspf.org/ns/0/\"><trackList><track>".utf8)).problems.isEmpty == false,
+                "a broken document says why")
+    }
+}

@@ -37,6 +37,9 @@ struct SidecarSubtitlesTests {
         #expect(files.map(\.title) == ["English", "German"] && files.map(\.language) == ["en", "de"])
         #expect(SidecarSubtitles.files(for: root.path + "/Show.S01E01.mkv", alone: false).count == 2, "told it is not alone, the same")
         #expect(SidecarSubtitles.files(for: root.path + "/Show.S01E01.mkv", alone: true).count == 3, "told it is alone, English.srt too")
+        var finder = SidecarSubtitles.Finder()
+        let season = ["Show.S01E01.mkv", "Show.S01E02.mkv"].map { finder.files(for: root.path + "/" + $0) }
+        #expect(season[0] == files && season[1].map(\.path) == [root.path + "/Subs/Show.S01E02/2_English.srt"], "one finder for a season: each its own")
     }
 
     @Test("no Subs folder, or a URL: none; Subtitles and sub are Subs folders too")

@@ -124,6 +124,25 @@ struct CommandLineInputsEndToEndTests {
         let fetched = try ShellUnderTest([server.url("season.m3u")])
         let remote = try fetched.ipc.waitForState { $0["phase"] as? String == "playing" && number($0["duration"]) != nil }
         #expect(remote["url"] as? String == server.url("Season%201/Episode%201.mp4") && remote["live"] as? Bool == false, "\(remote)")
+
+        // The same season saved by VLC (XSPF) and by Winamp (PLS): every entry, not only the first.
+        let xspf = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <playlist xmlns="http://xspf.org/ns/0/" version="1"><trackList>
+            <track><location>file://\(season.path.replacingOccurrences(of: " ", with: "%20"))/Episode%201.mp4</location><title>Pilot</title></track>
+            <track><location>Season%201/Episode%202.mp4</location></track>
+            </trackList></playlist>
+            """
+        try xspf.write(to: dir.appendingPathComponent("season.xspf"), atomically: true, encoding: .utf8)
+        try "[playlist]\nFile1=Season 1/Episode 1.mp4\nTitle1=Pilot\nFile2=Season 1\\Episode 2.mp4\nNumberOfEntries=2\nVersion=2\n"
+            .write(to: dir.appendingPathComponent("season.pls"), atomically: true, encoding: .utf8)
+        for saved in ["season.xspf", "season.pls"] {
+            let shell = try ShellUnderTest([dir.appendingPathComponent(saved).path])
+            let first = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && number($0["duration"]) != nil }
+            #expect(first["title"] as? String == "Pilot" && first["items"] as? Int == 2 && first["live"] as? Bool == false, "\(saved): \(first)")
+            #expect(try shell.ipc.request(["seek", 57, "absolute"])["error"] as? String == "success")
+            try shell.ipc.waitForState { ($0["up_next"] as? [String: Any])?["title"] as? String == "Episode 2" }
+        }
     }
 
     @Test("a box given a folder not there yet (a USB stick not plugged in) or empty waits, saying why, and plays what is put there within seconds; a terminal's start still exits")

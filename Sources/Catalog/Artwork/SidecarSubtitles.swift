@@ -23,36 +23,61 @@ public enum SidecarSubtitles {
     /// folder is listed to find out); a folder's `Subs` files that do not
     /// name the film are its only when it is.
     public static func files(for film: String, alone: Bool? = nil) -> [SubtitleFile] {
-        guard !film.contains("://") else { return [] }
-        let url = URL(fileURLWithPath: film)
-        let folder = url.deletingLastPathComponent()
-        let base = url.deletingPathExtension().lastPathComponent
-        // One folder however its name is spelt on a file system that
-        // ignores case (a FAT stick, a Windows share): kept once.
+        var finder = Finder()
+        return finder.files(for: film, alone: alone)
+    }
+
+    /// `files(for:alone:)` for many films (a folder's, a playlist's): each
+    /// folder looked at once for its `Subs` folders, and each of those
+    /// listed once (a NAS's season of 20 episodes is not asked 20 times).
+    /// One batch's; any thread but the run loop.
+    public struct Finder {
+        private var subsFolders: [String: [String]] = [:]
+        private var listed: [String: [String]] = [:]
+
+        public init() {}
+
+        /// As `SidecarSubtitles.files(for:alone:)`.
+        public mutating func files(for film: String, alone: Bool? = nil) -> [SubtitleFile] {
+            guard !film.contains("://") else { return [] }
+            let url = URL(fileURLWithPath: film)
+            let folder = url.deletingLastPathComponent().path
+            let base = url.deletingPathExtension().lastPathComponent
+            let kept = subsFolders[folder] ?? SidecarSubtitles.subsFolders(in: folder)
+            subsFolders[folder] = kept
+            guard !kept.isEmpty else { return [] }
+            let isAlone = alone ?? ((try? FileManager.default.contentsOfDirectory(atPath: folder))?
+                .filter { MediaFiles.extensions.contains(($0 as NSString).pathExtension.lowercased()) }.count == 1)
+            var found: [String] = []
+            for subs in kept {
+                found += SidecarSubtitles.subtitles(in: subs + "/" + base)
+                let shared = listed[subs] ?? SidecarSubtitles.subtitles(in: subs)
+                listed[subs] = shared
+                found += shared.filter { isAlone || ($0 as NSString).lastPathComponent.lowercased().hasPrefix(base.lowercased()) }
+            }
+            return found.prefix(most).map { path in
+                let named = SidecarSubtitles.name(of: (path as NSString).lastPathComponent, film: base)
+                return SubtitleFile(path: path, title: named.title, language: named.language)
+            }
+        }
+    }
+
+    /// The `Subs` folders in `folder` (`folders`), each once however its
+    /// name is spelt on a file system that ignores case (a FAT stick, a
+    /// Windows share).
+    static func subsFolders(in folder: String) -> [String] {
         var seen = Set<[UInt64]>()
-        let kept = folders.map { folder.appendingPathComponent($0).path }.filter { path in
+        return folders.map { folder + "/" + $0 }.filter { path in
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), attributes[.type] as? FileAttributeType == .typeDirectory,
                   let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value, let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
             else { return false }
             return seen.insert([device, inode]).inserted
         }
-        guard !kept.isEmpty else { return [] }
-        let isAlone = alone ?? ((try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
-            .filter { MediaFiles.extensions.contains(($0 as NSString).pathExtension.lowercased()) }.count == 1)
-        var found: [String] = []
-        for subs in kept {
-            found += subtitles(in: subs + "/" + base)
-            found += subtitles(in: subs).filter { isAlone || ($0 as NSString).lastPathComponent.lowercased().hasPrefix(base.lowercased()) }
-        }
-        return found.prefix(most).map { path in
-            let named = name(of: (path as NSString).lastPathComponent, film: base)
-            return SubtitleFile(path: path, title: named.title, language: named.language)
-        }
     }
 
     /// The subtitle files directly in `folder`, sorted as a person sorts
     /// them ("2_English" before "10_French").
-    private static func subtitles(in folder: String) -> [String] {
+    static func subtitles(in folder: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         return names.filter { !$0.hasPrefix(".") && extensions.contains(($0 as NSString).pathExtension.lowercased()) }
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }

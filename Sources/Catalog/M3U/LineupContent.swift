@@ -4,7 +4,8 @@ import Foundation
 /// not one: a web page (a provider's "account expired", a hotel network's
 /// login page, both answered with 200 OK), a guide, JSON, a video or other
 /// binary data. An M3U lineup is text whose first character is never `<`,
-/// `{` or `[`, and holds no NUL byte. Pure; any thread.
+/// `{` or `[`, and holds no NUL byte; a player's playlist may be XSPF
+/// (`XSPFParser`) or PLS (`PLSParser`). Pure; any thread.
 public enum LineupContent {
     /// Bytes enough to tell (the start of the answer or file).
     public static let prefixLength = 4096
@@ -19,6 +20,7 @@ public enum LineupContent {
         guard start < bytes.count else { return nil }
         let text = String(decoding: bytes[start...], as: UTF8.self)
         let lower = text.lowercased()
+        if XSPFParser.isXSPF(lower) || PLSParser.isPLS(lower) { return nil }
         switch bytes[start] {
         case UInt8(ascii: "<"):
             if lower.hasPrefix("<tv") || lower.hasPrefix("<!doctype tv") || (lower.hasPrefix("<?xml") && lower.contains("<tv")) {

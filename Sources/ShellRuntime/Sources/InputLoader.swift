@@ -206,12 +206,14 @@ public enum InputLoader {
         }
     }
 
-    /// A lineup's bytes parsed (`M3UParser`): UTF-8 as they are, with no
-    /// text of the whole made; else as Latin-1 `text`. Nil for an HLS
+    /// A lineup's bytes parsed (`M3UParser`; a player's playlist in XSPF or
+    /// PLS by `XSPFParser`, `PLSParser`): UTF-8 as they are, with no text
+    /// of the whole made; else as Latin-1 `text`. Nil for an HLS
     /// playlist (played as media, not a lineup). Read `from` a path or URL,
     /// its entries' relative locations are made absolute against it
     /// (`Lineup.resolvingLocations(against:)`). Any thread.
     public static func parseLineup(_ data: Data, from location: String? = nil) -> Lineup? {
+        if let playlist = playerPlaylist(data) { return location.map { playlist.resolvingLocations(against: $0) } ?? playlist }
         let utf8: Lineup?? = data.withUnsafeBytes { raw in
             let bytes = raw.assumingMemoryBound(to: UInt8.self)
             guard M3UParser.isUTF8(bytes) else { return nil }
@@ -226,6 +228,15 @@ public enum InputLoader {
         }
         guard let location, let parsed else { return parsed }
         return parsed.resolvingLocations(against: location)
+    }
+
+    /// A player's playlist in XSPF or PLS (by its first bytes), parsed;
+    /// nil for anything else (an M3U).
+    static func playerPlaylist(_ data: Data) -> Lineup? {
+        let start = String(decoding: data.prefix(LineupContent.prefixLength), as: UTF8.self)
+        if XSPFParser.isXSPF(start) { return XSPFParser.parse(data) }
+        if PLSParser.isPLS(start) { return PLSParser.parse(text(data)) }
+        return nil
     }
 
     /// Text of a lineup: UTF-8 (a BOM is kept for the parser to drop), else

@@ -111,10 +111,11 @@ public enum MediaFolder {
     /// subtitles kept in a `Subs` folder beside it (`SidecarSubtitles`).
     public static func items(files: [String]) -> [MediaItem] {
         let alone = aloneness(files.filter { !$0.contains("://") })
+        var subtitles = SidecarSubtitles.Finder()
         return files.map { location in
             var item = MediaItem.fromLocation(location)
             item.artwork = SidecarArtwork.path(for: location)
-            item.subtitleFiles = SidecarSubtitles.files(for: location, alone: alone(location))
+            item.subtitleFiles = subtitles.files(for: location, alone: alone(location))
             if let info = SidecarInfo.read(for: location, alone: alone(location)) { item = info.applied(to: item) }
             return item
         }
@@ -139,11 +140,12 @@ public enum MediaFolder {
     public static func lineupSidecars(_ items: [MediaItem]) -> [MediaItem] {
         guard items.contains(where: { $0.url.hasPrefix("/") }) else { return items }
         let alone = aloneness(items.lazy.map(\.url).filter { $0.hasPrefix("/") })
+        var subtitles = SidecarSubtitles.Finder()
         return items.map { item in
             guard item.url.hasPrefix("/") else { return item }
             var read = item
             if read.artwork == nil { read.artwork = SidecarArtwork.path(for: item.url) }
-            read.subtitleFiles = SidecarSubtitles.files(for: item.url, alone: alone(item.url))
+            read.subtitleFiles = subtitles.files(for: item.url, alone: alone(item.url))
             if let info = SidecarInfo.read(for: item.url, alone: alone(item.url)) {
                 read = info.applied(to: read)
                 read.title = item.title
