@@ -23,9 +23,12 @@ public struct Track: Equatable, Hashable, Sendable {
     /// A subtitle track of pictures (a Blu-ray's PGS, a DVD's or a DVB
     /// broadcast's bitmaps), not text.
     public var pictures: Bool
+    /// A video track that is a still: a song's album cover (attached to
+    /// the file), not moving pictures.
+    public var albumArt: Bool
 
     public init(id: Int, kind: Kind, title: String? = nil, language: String? = nil, languageName: String? = nil, selected: Bool = false,
-                forced: Bool = false, hearingImpaired: Bool = false, channels: Int? = nil, pictures: Bool = false) {
+                forced: Bool = false, hearingImpaired: Bool = false, channels: Int? = nil, pictures: Bool = false, albumArt: Bool = false) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -36,6 +39,7 @@ public struct Track: Equatable, Hashable, Sendable {
         self.hearingImpaired = hearingImpaired
         self.channels = channels
         self.pictures = pictures
+        self.albumArt = albumArt
     }
 
     /// What a viewer reads in the menus: "English", "Commentary (English)",

@@ -359,4 +359,28 @@ struct UpNextEndToEndTests {
         try shell.ipc.request(["keypress", "ENTER"])
         try shell.ipc.waitForState { ($0["url"] as? String ?? "").hasSuffix("S01E03.mkv") && $0["phase"] as? String == "playing" }
     }
+
+    @Test("with still_watching = 1, an album's songs (one with its cover) play on by themselves: the third starts, nobody asked \"Still watching?\"")
+    func albumPlaysOn() throws {
+        let dir = TVShellBinary.scratchDirectory("album")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cover = dir.appendingPathComponent("cover.png").path
+        var made = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=c=blue:s=64x64", "-frames:v", "1", cover])
+        #expect(made.status == 0, "\(made.output)")
+        let songs = (1...3).map { dir.appendingPathComponent("0\($0) Song \($0).mp3").path }
+        for (index, song) in songs.enumerated() {
+            let sine = ["-f", "lavfi", "-i", "sine=frequency=\(440 + 110 * index):duration=4"]
+            let withCover = index == 0 ? ["-i", cover, "-map", "0", "-map", "1", "-c:v", "png", "-disposition:v", "attached_pic"] : []
+            made = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y"] + sine + withCover + ["-id3v2_version", "3", song])
+            #expect(made.status == 0, "\(made.output)")
+        }
+        let config = dir.appendingPathComponent("config.toml").path
+        try "[up_next]\ncountdown = 1\nstill_watching = 1\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest(["--config", config, dir.path])
+        let first = try shell.ipc.waitForState(timeout: 20) { ($0["url"] as? String ?? "").hasSuffix("Song 1.mp3") && $0["phase"] as? String == "playing" }
+        let kinds = ((first["tracks"] as? [[String: Any]]) ?? []).compactMap { $0["type"] as? String }
+        #expect(kinds.contains("video"), "the first song's cover is a video track: \(kinds)")
+        let third = try shell.ipc.waitForState(timeout: 30) { ($0["url"] as? String ?? "").hasSuffix("Song 3.mp3") && $0["phase"] as? String == "playing" }
+        #expect(third["up_next"] is NSNull, "\(third["up_next"] ?? "")")
+    }
 }

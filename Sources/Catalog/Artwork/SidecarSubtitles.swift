@@ -96,9 +96,9 @@ public enum SidecarSubtitles {
             rest = rest[rest.index(after: underscore)...]
         }
         let words = rest.split { $0 == "." || $0 == "_" || $0 == " " || $0 == "-" }.map(String.init)
-        let spoken = words.firstIndex { LanguageNames.code(for: $0) != nil }
-        let language = spoken.flatMap { LanguageNames.code(for: words[$0]) }
-        let title = words.enumerated().map { index, word in index == spoken ? language.flatMap(LanguageNames.englishName) ?? word : word }
+        let spoken = words.firstIndex { SubtitleLanguageWords.code(for: $0) != nil }
+        let language = spoken.flatMap { SubtitleLanguageWords.code(for: words[$0]) }
+        let title = words.enumerated().map { index, word in index == spoken ? language.flatMap(SubtitleLanguageWords.englishName) ?? word : word }
             .joined(separator: " ")
         return (title.isEmpty ? "Subtitles" : title, language)
     }

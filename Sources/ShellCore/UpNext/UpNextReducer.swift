@@ -7,8 +7,9 @@ import MediaModel
 /// scrubbing put the card away until the end. Never over the passcode
 /// prompt, an overlay, the scrub head or an ad break. After
 /// `ShellSettings.stillWatchingAfter` items the countdown played with no
-/// key pressed, the card asks "Still watching?" with no countdown: the item
-/// ends paused under it, and the screen saver and idle sleep take over.
+/// key pressed (songs not counted: `playsSong`), the card asks "Still
+/// watching?" with no countdown: the item ends paused under it, and the
+/// screen saver and idle sleep take over.
 enum UpNextReducer {
     /// The proposal for what plays: the program's, else the built-in guess.
     static func proposal(_ state: ShellState) -> ContentProposal? {
@@ -50,13 +51,21 @@ enum UpNextReducer {
         return effects
     }
 
+    /// Whether what plays is sound alone (its tracks known, no moving
+    /// pictures among them: a song, its album cover at most): an album
+    /// playing on is listened to, and never asks "Still watching?".
+    static func playsSong(_ state: ShellState) -> Bool {
+        let tracks = state.playback.tracks
+        return !tracks.isEmpty && !tracks.contains { $0.kind == .video && !$0.albumArt }
+    }
+
     /// A second of the countdown.
     static func tick(_ state: inout ShellState, now: Instant) -> [Effect] {
         guard var card = state.upNext.card, card.phase == .presented, card.automatic else { return [] }
         card.secondsLeft -= 1
         state.upNext.card = card
         guard card.secondsLeft <= 0 else { return [.startTimer(.upNextTick, after: 1)] }
-        state.upNext.playedOnByItself += 1
+        if !playsSong(state) { state.upNext.playedOnByItself += 1 }
         return accept(&state, now: now)
     }
 

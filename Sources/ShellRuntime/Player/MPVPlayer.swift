@@ -882,7 +882,8 @@ final class MPVPlayer {
             return Track(id: Int(id), kind: kind, title: title(t, language: language), language: language, languageName: LanguageNames.name(language),
                          selected: t["selected"]?.flag ?? false, forced: t["forced"]?.flag ?? false,
                          hearingImpaired: t["hearing-impaired"]?.flag ?? false, channels: t["demux-channel-count"]?.int.map { Int($0) },
-                         pictures: kind == .subtitle && pictureSubtitleCodecs.contains(t["codec"]?.string ?? ""))
+                         pictures: kind == .subtitle && pictureSubtitleCodecs.contains(t["codec"]?.string ?? ""),
+                         albumArt: kind == .video && t["albumart"]?.flag == true)
         }
     }
 

@@ -66,6 +66,36 @@ struct UpNextTests {
         h.expectArmed([.transportHide, .hintHide])
     }
 
+    @Test("an album's songs (sound, a cover at most) play on one after another without ever asking \"Still watching?\"; a music video among them counts")
+    func songsPlayOn() {
+        var settings = ShellSettings()
+        settings.upNextCountdown = 1
+        settings.stillWatchingAfter = 2
+        let song = { (n: Int) in MediaItem(id: "s\(n)", title: "Song \(n)", url: "/music/\(n).mp3") }
+        let clip = MediaItem(id: "clip", title: "Clip", url: "/music/3b.mp4")
+        let h = ReducerHarness(ShellState(items: [song(1), song(2), song(3), clip, song(4), song(5)], settings: settings))
+        h.apply(.display(DisplaySize(columns: 100, rows: 30)))
+        h.apply(.playIndex(0, at: h.clock.now))
+        let sound = Track(id: 1, kind: .audio, selected: true)
+        let cover = Track(id: 1, kind: .video, selected: true, albumArt: true)
+        func playsOn(_ tracks: [Track]) {
+            let token = h.state.playback.token
+            for report in [PlayerReport.tracks(tracks), .duration(180), .seekable(true), .playing, .position(170)] { h.apply(.player(report, token: token, at: h.clock.now)) }
+            #expect(h.state.upNext.card?.stillWatching == false && h.state.upNext.card?.automatic == true, "at \(h.state.current ?? -1)")
+            _ = h.advance(by: 1)
+            h.apply(.timerFired(.upNextTick, at: h.clock.now))
+        }
+        playsOn([sound, cover])
+        playsOn([sound])
+        playsOn([sound, cover])
+        #expect(h.state.current == 3 && h.state.upNext.playedOnByItself == 0, "three songs played on, none counted: \(h.state.upNext.playedOnByItself)")
+        playsOn([sound, Track(id: 1, kind: .video, selected: true)])
+        #expect(h.state.current == 4 && h.state.upNext.playedOnByItself == 1, "the music video's moving pictures count")
+        playsOn([sound])
+        #expect(h.state.current == 5 && h.state.upNext.playedOnByItself == 1)
+        h.expectArmed([.hintHide, .transportHide])
+    }
+
     @Test("after two episodes the countdown played with no key pressed, the third's card asks \"Still watching?\" with no countdown and waits, the episode ending paused under it; a key in between starts the count again")
     func stillWatching() {
         var settings = ShellSettings()

@@ -1,7 +1,7 @@
 /// The languages subtitle files are most often named by: their English
 /// names and their ISO 639-1 and 639-2 codes, for `SidecarSubtitles`.
 /// Pure; any thread.
-enum LanguageNames {
+enum SubtitleLanguageWords {
     /// (639-1, 639-2 codes, English names), lowercased.
     private static let table: [(code: String, long: [String], names: [String])] = [
         ("en", ["eng"], ["english"]), ("fr", ["fre", "fra"], ["french", "francais", "français"]), ("de", ["ger", "deu"], ["german", "deutsch"]),
