@@ -105,6 +105,20 @@ struct MediaFolderWalkTests {
                 "the linked folder once, by one of its two links: \(files)")
     }
 
+    @Test("a release's sample is left out, as media centres leave it: its Sample folder, a small file named as a sample; a film called Sample is kept")
+    func samples() throws {
+        let root = try tree(["Night.Drive.2011/Night.Drive.2011.mkv", "Night.Drive.2011/Sample/night.drive.2011-sample.mkv",
+                             "Other.2012/Other.2012.mkv", "Other.2012/other.2012.sample.mkv", "Other.2012/SAMPLES/x.mkv", "Samplers.mkv"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let film = root.appendingPathComponent("The.Sample.2019.mkv").path
+        try #require(FileManager.default.createFile(atPath: film, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: film))
+        try handle.truncate(atOffset: UInt64(FolderWalk.largestSample) + 1)
+        try handle.close()
+        let files = try MediaFolder.files(in: root.path).get().map { String($0.dropFirst(root.path.count + 1)) }
+        #expect(files == ["Night.Drive.2011/Night.Drive.2011.mkv", "Other.2012/Other.2012.mkv", "Samplers.mkv", "The.Sample.2019.mkv"], "\(files)")
+    }
+
     @Test("only regular files are kept: not a named pipe (opening it waits for ever), a socket, or a link to nothing")
     func regularFilesOnly() throws {
         let root = try tree(["Film.mkv"])

@@ -11,8 +11,10 @@ import Glibc
 /// ever); only regular files are kept, so a named pipe ("Loading…" for
 /// ever: opening it waits for a writer), a socket or a device is not, nor
 /// a link to nothing. Hidden names (a leading ".") and `skipped` folders
-/// are not gone into. One walk's; on the thread that walks (never the run
-/// loop: a NAS's folder may take seconds).
+/// are not gone into, nor is a release's sample kept (a `Sample` folder,
+/// a file named as a sample under 300 MiB: `isSample`). One walk's; on
+/// the thread that walks (never the run loop: a NAS's folder may take
+/// seconds).
 struct FolderWalk {
     /// Why a walk stopped before its end.
     enum Stop: Error, Equatable {
@@ -73,21 +75,45 @@ struct FolderWalk {
                 case .folder, .link, .unknown:
                     guard let status = Self.status(of: path) else { continue }
                     if status.st_mode & S_IFMT == S_IFDIR {
-                        guard !skipped.contains(String(decoding: path, as: UTF8.self)),
+                        guard !skipped.contains(String(decoding: path, as: UTF8.self)), !Self.isSampleFolder(text),
                               folders.insert(FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
                         else { continue }
                         pending.append((path, below))
-                    } else if status.st_mode & S_IFMT == S_IFREG, keeps(Self.fileExtension(of: text)) {
+                    } else if status.st_mode & S_IFMT == S_IFREG, keeps(Self.fileExtension(of: text)), !Self.isSample(text, size: Int64(status.st_size)) {
                         found.append(Found(path: path, relative: below))
                     }
                 case .file:
-                    if keeps(Self.fileExtension(of: text)) { found.append(Found(path: path, relative: below)) }
+                    guard keeps(Self.fileExtension(of: text)) else { continue }
+                    if Self.namesSample(text), let status = Self.status(of: path), Self.isSample(text, size: Int64(status.st_size)) { continue }
+                    found.append(Found(path: path, relative: below))
                 case .other:
                     continue
                 }
             }
         }
         return .success(found)
+    }
+
+    /// The size under which a file named as a sample is one (media
+    /// centres' rule: a film called "Sample" is longer).
+    static let largestSample: Int64 = 300 << 20
+
+    /// A release's sample folder ("Sample", "Samples"), left out as media
+    /// centres leave it: a library of downloads listed a sample beside
+    /// each film.
+    static func isSampleFolder(_ name: String) -> Bool {
+        ["sample", "samples"].contains(name.lowercased())
+    }
+
+    /// Whether `name` has "sample" as a word of its own ("film-sample.mkv",
+    /// "Sample.mkv", "film.sample.mkv"; not "Samplers.mkv").
+    static func namesSample(_ name: String) -> Bool {
+        name.lowercased().split { !$0.isLetter }.contains("sample")
+    }
+
+    /// A release's sample: named as one and smaller than `largestSample`.
+    static func isSample(_ name: String, size: Int64) -> Bool {
+        namesSample(name) && size < largestSample
     }
 
     /// `name`'s extension, lowercased ("" for none).
