@@ -194,20 +194,7 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
             }
         }
         guard readable else { return String(decoding: result, as: UTF8.self) }
-        return String(validating: result, as: UTF8.self) ?? windows1252(result)
-    }
-
-    /// `bytes` read as Windows-1252 (Latin-1 with its 0x80–0x9F: €, curly
-    /// quotes, dashes); the five bytes it leaves undefined as Latin-1's.
-    static func windows1252(_ bytes: [UInt8]) -> String {
-        let high: [UInt32] = [0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
-                              0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178]
-        var text = ""
-        for byte in bytes {
-            let value = (0x80...0x9F).contains(byte) ? high[Int(byte) - 0x80] : UInt32(byte)
-            text.unicodeScalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
-        }
-        return text
+        return String(validating: result, as: UTF8.self) ?? Windows1252.decode(result)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import MediaModel
 import ShellProbes
 import Testing
 @testable import ShellRuntime
@@ -13,13 +14,16 @@ struct InputTextTests {
         #expect(InputLoader.text(Data()) == "")
     }
 
-    @Test("not UTF-8: Latin-1, every byte the character of its code point, as Foundation decodes it")
-    func latin1() {
+    @Test("not UTF-8: Windows-1252 (a playlist saved on Windows), Latin-1 with its quotes, € and dashes at 0x80–0x9F")
+    func windows1252() {
         #expect(InputLoader.text(Data([0x63, 0x61, 0x66, 0xE9, 0x0A])) == "café\n")
+        #expect(InputLoader.text(Data("Don".utf8) + Data([0x92]) + Data("t Stop ".utf8) + Data([0x96, 0x20, 0x80, 0x35, 0xE9])) == "Don’t Stop – €5é")
         let every = Data((0...255).map { UInt8($0) })
         let decoded = InputLoader.text(every)
-        #expect(decoded.unicodeScalars.map(\.value) == (0...255).map { UInt32($0) })
-        #expect(decoded == String(data: every, encoding: .isoLatin1))
+        #expect(decoded.unicodeScalars.map(\.value) == (0...255).map { Windows1252.scalar(UInt8($0)).value })
+        #expect(decoded == Windows1252.decode(every))
+        #expect(decoded.unicodeScalars.map(\.value)[0xA0...] == (0xA0...0xFF).map { UInt32($0) }[...], "Latin-1 above 0x9F")
+        #expect(Windows1252.scalar(0x81) == "\u{81}" && Windows1252.scalar(0x9F) == "Ÿ")
     }
 }
 
@@ -40,6 +44,9 @@ struct LineupFileTests {
         #expect(parsed.channels.count == 70_000 && parsed.channels.last?.name == "Chaîne 69999" && parsed.channels == M3UParser.parse(text).channels)
         let latin = Data("#EXTM3U\n#EXTINF:-1,Caf".utf8) + Data([0xE9]) + Data("\nhttp://s/1\n".utf8)
         #expect(InputLoader.parseLineup(latin)?.channels.map(\.name) == ["Café"])
+        let winamp = Data("#EXTM3U\n#EXTINF:215,Band - Don".utf8) + Data([0x92]) + Data("t Stop\nBand\\Don".utf8) + Data([0x92]) + Data("t Stop.mp3\n".utf8)
+        let song = try #require(InputLoader.parseLineup(winamp, from: "/music/Favourites.m3u")?.channels.first)
+        #expect(song.name == "Band - Don’t Stop" && song.url == "/music/Band/Don’t Stop.mp3", "Winamp's playlist names the file as the disk does: \(song.url)")
         #expect(InputLoader.parseLineup(Data("#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\nseg1.ts\n".utf8)) == nil)
     }
 
