@@ -139,6 +139,7 @@ struct PLSAndXSPFTests {
               <duration>6240000</duration>
               <extension application="http://www.videolan.org/vlc/playlist/0"><vlc:id>0</vlc:id><vlc:option>start-time=10</vlc:option></extension>
             </track>
+            <track/>
             <track><location>Music/01%20Song.flac</location><creator>Artist</creator><title>Song</title></track>
             <track><location>http://radio.example/live</location></track>
             <track><title>No location</title></track>

@@ -88,7 +88,7 @@ struct MediaFolderWalkTests {
         #expect(MediaFolder.systemFolders == ["/proc", "/sys", "/dev", "/run"])
     }
 
-    @Test("folders behind links are walked (a library's link to a NAS share), each once however many links lead to it, a link to a folder above included")
+    @Test("folders behind links are walked (a library's link to a NAS share), each once however many links lead to it, a link to a folder above included; not a link to a system folder")
     func linkedFolders() throws {
         let root = try tree(["Library/Home Video.mkv", "NAS/Films/Far Away.mkv", "NAS/Films/Extras/Making Of.mkv"])
         defer { try? FileManager.default.removeItem(at: root) }
@@ -98,6 +98,7 @@ struct MediaFolderWalkTests {
         try FileManager.default.createSymbolicLink(atPath: root.path + "/NAS/Films/Extras/Up", withDestinationPath: "../..")
         try FileManager.default.createSymbolicLink(atPath: library.path + "/Loop", withDestinationPath: ".")
         try FileManager.default.createSymbolicLink(atPath: library.path + "/Favourite.mkv", withDestinationPath: root.path + "/NAS/Films/Far Away.mkv")
+        try FileManager.default.createSymbolicLink(atPath: library.path + "/Kernel", withDestinationPath: "/proc")
         let files = try MediaFolder.files(in: library.path).get().map { String($0.dropFirst(library.path.count + 1)) }
         #expect(files.count == 4, "\(files)")
         #expect(files.first == "Favourite.mkv" && files.last == "Home Video.mkv", "\(files)")

@@ -27,7 +27,7 @@ public enum XSPFParser {
             switch node {
             case .start(let name, _, let empty):
                 depth += 1
-                if name == "track", trackDepth == nil {
+                if name == "track", trackDepth == nil, !empty {
                     trackDepth = depth
                     (location, title, creator) = (nil, nil, nil)
                 } else if let track = trackDepth, depth == track + 1 {

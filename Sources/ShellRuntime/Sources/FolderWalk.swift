@@ -59,6 +59,8 @@ struct FolderWalk {
     mutating func files(under base: String, cancelled: () -> Bool) -> Result<[Found], Stop> {
         var found: [Found] = []
         guard let identity = Self.identity(of: Array(base.utf8)) else { return .success([]) }
+        // The skipped folders count as walked: a link to one (to /proc, say) is not gone into either.
+        for folder in skipped where folder != base { if let skip = Self.identity(of: Array(folder.utf8)) { folders.insert(skip) } }
         folders.insert(identity)
         var pending: [(path: [UInt8], relative: String)] = [(Array(base.utf8), "")]
         while let (folder, relative) = pending.popLast() {
@@ -75,8 +77,7 @@ struct FolderWalk {
                 case .folder, .link, .unknown:
                     guard let status = Self.status(of: path) else { continue }
                     if status.st_mode & S_IFMT == S_IFDIR {
-                        guard !skipped.contains(String(decoding: path, as: UTF8.self)), !Self.isSampleFolder(text),
-                              folders.insert(FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
+                        guard !Self.isSampleFolder(text), folders.insert(FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
                         else { continue }
                         pending.append((path, below))
                     } else if status.st_mode & S_IFMT == S_IFREG, keeps(Self.fileExtension(of: text)), !Self.isSample(text, size: Int64(status.st_size)) {

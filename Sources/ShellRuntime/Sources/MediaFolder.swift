@@ -63,8 +63,8 @@ public enum MediaFolder {
     /// `systemFolders`); `.tooLarge` past `mostEntries` files and folders;
     /// `.givenUp` as soon as `cancelled` says so (asked every
     /// `cancelStride` entries, from the walking thread). Folders behind
-    /// links are walked, each once; only regular files are kept
-    /// (`FolderWalk`).
+    /// links are walked, each once; only regular files are kept, a
+    /// release's sample left out (`FolderWalk`).
     public static func files(in location: String, mostEntries: Int = mostEntries,
                              cancelled: () -> Bool = { false }) -> Result<[String], Problem> {
         guard isDirectory(location) else {
