@@ -39,13 +39,13 @@ public enum SidecarSubtitles {
 
         /// As `SidecarSubtitles.files(for:alone:)`.
         public mutating func files(for film: String, alone: Bool? = nil) -> [SubtitleFile] {
-            guard !film.contains("://") else { return [] }
-            let url = URL(fileURLWithPath: film)
-            let folder = url.deletingLastPathComponent().path
-            let base = url.deletingPathExtension().lastPathComponent
+            guard !film.contains("://"), let slash = film.lastIndex(of: "/") else { return [] }
+            // Most folders have no Subs folder: that is known for all their films after one look.
+            let folder = slash == film.startIndex ? "/" : String(film[..<slash])
             let kept = subsFolders[folder] ?? SidecarSubtitles.subsFolders(in: folder)
             subsFolders[folder] = kept
             guard !kept.isEmpty else { return [] }
+            let base = URL(fileURLWithPath: film).deletingPathExtension().lastPathComponent
             let isAlone = alone ?? ((try? FileManager.default.contentsOfDirectory(atPath: folder))?
                 .filter { MediaFiles.extensions.contains(($0 as NSString).pathExtension.lowercased()) }.count == 1)
             var found: [String] = []
@@ -67,7 +67,7 @@ public enum SidecarSubtitles {
     /// Windows share).
     static func subsFolders(in folder: String) -> [String] {
         var seen = Set<[UInt64]>()
-        return folders.map { folder + "/" + $0 }.filter { path in
+        return folders.map { (folder == "/" ? "" : folder) + "/" + $0 }.filter { path in
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), attributes[.type] as? FileAttributeType == .typeDirectory,
                   let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value, let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
             else { return false }
