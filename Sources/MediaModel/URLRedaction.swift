@@ -27,7 +27,8 @@ public enum URLRedaction {
         }
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         var authority = String(rest[..<authorityEnd])
-        if let at = authority.lastIndex(of: "@") {
+        // An empty user (`udp://@239.0.0.1:5000`: a multicast group to join) is no secret.
+        if let at = authority.lastIndex(of: "@"), at != authority.startIndex {
             let userInfo = authority[..<at]
             authority = (userInfo.contains(":") ? "***:***" : "***") + authority[at...]
         }

@@ -22,6 +22,9 @@ struct URLRedactionTests {
         ("/media/films/Show S01E02.mkv", "/media/films/Show S01E02.mkv"),
         ("http://127.0.0.1:9/off-air/live.m3u8", "http://127.0.0.1:9/off-air/live.m3u8"),
         ("http://h.tv/a?key=", "http://h.tv/a?key="),
+        ("udp://@239.1.1.1:5000", "udp://@239.1.1.1:5000"),
+        ("rtp://@239.0.0.4:8208?localaddr=10.0.0.2", "rtp://@239.0.0.4:8208?localaddr=10.0.0.2"),
+        ("udp://10.0.0.9@232.1.1.1:5000", "udp://***@232.1.1.1:5000"),
     ])
     func redact(url: String, shown: String) {
         #expect(URLRedaction.redact(url) == shown)

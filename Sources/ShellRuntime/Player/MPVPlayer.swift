@@ -81,6 +81,9 @@ final class MPVPlayer {
     private var adoptedEntry: Int64?
     /// The first error mpv logged while loading the latest entry.
     private var lastErrorLine: String?
+    /// mpv's log lines said again and again, written once in a while
+    /// (each load's once at least).
+    private var logRepeats = LogRepeats()
     /// The token of a load that failed before mpv logged why.
     private var failedWithoutDetail: Int?
     /// mpv logged that the latest load's picture has more pixels than its
@@ -355,6 +358,7 @@ final class MPVPlayer {
         streamsFromNetwork = TimeshiftSettings.applies(to: item.url)
         latestToken = token
         lastErrorLine = nil
+        logRepeats = LogRepeats()
         failedWithoutDetail = nil
         overPixelLimit = false
         latestSilent = false
@@ -367,6 +371,7 @@ final class MPVPlayer {
         if !headers.isEmpty {
             options["http-header-fields"] = MPVHandle.stringList(headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
+        options.merge(RTPStream.options(for: item.url)) { own, _ in own }
         let still = extra["image-display-duration"] != nil
         if still || StillPicture.isStill(item.url) { options.merge(Self.stillOptions) { own, _ in own } }
         let buffered = item.isLive && !still && TimeshiftSettings.applies(to: item.url) ? timeshift : nil
@@ -697,11 +702,14 @@ final class MPVPlayer {
             let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
             // A key the window does not take (F5 on a wireless keyboard) is no fault of anyone's.
             let stray = prefix == "input" && line.hasPrefix("No key binding found for key")
-            logger.log(level: stray ? .debug : level == "warn" ? .warning : .error, "mpv[\(prefix)] \(line)")
+            if let held = logRepeats.admit("mpv[\(prefix)] \(line)", at: MonotonicClock.now().seconds) {
+                logger.log(level: stray ? .debug : level == "warn" ? .warning : .error, "\(LogRepeats.written("mpv[\(prefix)] \(line)", held: held))")
+            }
             if level != "warn", Self.isWindowTrouble(line) { windowTrouble = true }
             if line.contains("exceeds specified max pixel count") { overPixelLimit = true }
             if Self.cannotSeek(line) { return current(.cannotSeek(position: try? mpv.double("time-pos"))) }
-            guard level == "error" || level == "fatal", lastErrorLine == nil else { return nil }
+            // A decoder's complaint (a broadcast joined between key frames) does not end a load.
+            guard level == "error" || level == "fatal", lastErrorLine == nil, !Self.isDecoderLine(prefix) else { return nil }
             lastErrorLine = line
             if let token = failedWithoutDetail {
                 failedWithoutDetail = nil
@@ -933,6 +941,12 @@ extension MPVPlayer {
         if error?.isVideoOutputFailure == true || windowTrouble { return true }
         if error?.isNothingToPlay == true, windowRetry.retrying || MonotonicClock.now().seconds - handedOverAt < 5 { return true }
         return false
+    }
+
+    /// Whether mpv's log `prefix` is a decoder's (FFmpeg's video or audio
+    /// decoder), whose errors are about frames, not about the load.
+    static func isDecoderLine(_ prefix: String) -> Bool {
+        prefix == "ffmpeg/video" || prefix == "ffmpeg/audio"
     }
 
     /// Whether a log line says the window could not open.
