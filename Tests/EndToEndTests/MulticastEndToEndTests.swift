@@ -59,4 +59,38 @@ struct MulticastEndToEndTests {
         #expect(most <= 4, "the same decoder line \(most) times:\n\(complaints.prefix(20).joined(separator: "\n"))")
         #expect(!shell.log.contains("udp://***@") && !shell.log.contains("rtp://***@"), "an empty user is no secret to hide")
     }
+
+    @Test("a source-specific group in VLC's form (rtp://SOURCE@GROUP) is joined for that source only: the source that sends plays; a channel naming a source that sends nothing gets nothing warm, where FFmpeg alone joins any source's group")
+    func sourceSpecific() throws {
+        let group = MulticastStream.group(first: 232)
+        let sender = try MulticastStream(rtp: true, from: "127.0.0.3", to: group)
+        defer { sender.stop() }
+        let dir = TVShellBinary.scratchDirectory("multicast-ssm")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("isp.m3u")
+        try """
+        #EXTM3U
+        #EXTINF:-1 tvg-id="one" tvg-chno="1",From Its Source
+        \(sender.url(naming: "127.0.0.3"))
+        #EXTINF:-1 tvg-id="two" tvg-chno="2",From Another Source
+        \(sender.url(naming: "127.0.0.4"))
+
+        """.write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path])
+
+        let first = try shell.ipc.waitForState(timeout: 20) {
+            $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 || $0["error"] is [String: Any]
+        }
+        #expect((first["channel"] as? [String: Any])?["number"] as? Int == 1 && first["error"] is NSNull, "\(first)")
+
+        // Channel 2's group is joined for 127.0.0.4, which sends nothing.
+        let warming = try shell.ipc.waitForState(timeout: 20) {
+            ($0["warm_players"] as? [[String: Any]] ?? []).contains { $0["channel"] as? Int == 2 }
+        }
+        Thread.sleep(forTimeInterval: 4)
+        let later = try shell.ipc.state()
+        let two = (later["warm_players"] as? [[String: Any]] ?? []).first { $0["channel"] as? Int == 2 }
+        #expect(two?["ready"] as? Bool == false && number(two?["fetched_bytes"]) == 0, "\(warming["warm_players"] ?? "") → \(later["warm_players"] ?? "")")
+        #expect(later["phase"] as? String == "playing" && (number(later["frames_presented"]) ?? 0) > number(first["frames_presented"]) ?? 0)
+    }
 }

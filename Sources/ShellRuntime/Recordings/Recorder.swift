@@ -75,7 +75,7 @@ public enum Recorder {
             // A stream with an end is read faster than its pace: no more of
             // it than the time the recording has left.
             let most = max(1, job.stopAt - began)
-            let result = tvs_record(streams[stream].url, headers.isEmpty ? nil : headers, path, tags.isEmpty ? nil : tags, job.stopAt, most, RecordingAttempts.aheadAllowance, { progress, opaque in
+            let result = tvs_record(MulticastAddress.forFFmpeg(streams[stream].url), headers.isEmpty ? nil : headers, path, tags.isEmpty ? nil : tags, job.stopAt, most, RecordingAttempts.aheadAllowance, { progress, opaque in
                 guard let progress, let opaque else { return }
                 let context = Unmanaged<Context>.fromOpaque(opaque).takeUnretainedValue()
                 context.attempt = (progress.pointee.bytes, progress.pointee.seconds)
