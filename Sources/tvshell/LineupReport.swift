@@ -33,9 +33,19 @@ struct LineupReport {
         return us.first { $0.rank == rank }?.code ?? rating.code
     }
 
+    /// "6 channels, 1 problem"; a playlist's films counted apart ("1
+    /// channel, 2 films, 0 problems"; "3 films, 0 problems").
+    var counts: String {
+        func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        let films = lineup.channels.count { $0.onDemand }
+        let channels = lineup.channels.count - films
+        return ([channels > 0 || films == 0 ? counted(channels, "channel") : nil, films > 0 ? counted(films, "film") : nil, counted(lineup.problems.count, "problem")] as [String?])
+            .compactMap { $0 }.joined(separator: ", ")
+    }
+
     func text() -> String {
         let index = self.index
-        var out = "\(r(source)): \(lineup.channels.count) channel\(lineup.channels.count == 1 ? "" : "s"), \(lineup.problems.count) problem\(lineup.problems.count == 1 ? "" : "s")\n"
+        var out = "\(r(source)): \(counts)\n"
         if !lineup.guideURLs.isEmpty { out += "guide named by the lineup: \(lineup.guideURLs.map(r).joined(separator: ", "))\n" }
         for c in lineup.channels {
             out += "\n\(c.onDemand ? "-" : String(c.number))\t\(c.name)\n"

@@ -735,9 +735,12 @@ struct PlayCommand: ParsableCommand {
 
     /// Whether the PLS playlist at `path` lists a file (a player's playlist
     /// of songs or films: opened as a lineup, every entry played); a
-    /// station's, which lists only its streams, plays as one item.
+    /// station's, which lists only its streams, plays as one item. Only a
+    /// regular file is read (a named pipe would hold the start until
+    /// something writes to it).
     private static func listsFiles(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 1 << 20) else { return false }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 1 << 20) else { return false }
         try? handle.close()
         let text = InputLoader.text(data)
         return PLSParser.isPLS(text) && PLSParser.parse(text).channels.contains(where: \.onDemand)

@@ -53,7 +53,7 @@ struct SidecarSubtitlesTests {
         #expect(SidecarSubtitles.files(for: other.path + "/Film.mkv").map(\.title) == ["Spanish"])
     }
 
-    @Test("names: the film's name and a release's number left out; the language's English name, or its code in lower case; HI and SDH in capitals are no languages", arguments: [
+    @Test("names: the film's name and a release's number left out; the language's English name (a region's kept: Brazilian, Latino), or its code in lower case; HI and SDH in capitals are no languages", arguments: [
         ("2_English.srt", "English", "en"),
         ("Film.fr.srt", "French", "fr"),
         ("Film.English.HI.srt", "English HI", "en"),
@@ -62,7 +62,9 @@ struct SidecarSubtitlesTests {
         ("Film.srt", "Subtitles", nil),
         ("Film.HI.srt", "HI", nil),
         ("Film.hi.srt", "Hindi", "hi"),
-        ("4_Brazilian.srt", "Portuguese", "pt"),
+        ("4_Brazilian.srt", "Portuguese (Brazil)", "pt"),
+        ("5_Portuguese.srt", "Portuguese", "pt"),
+        ("Film.Latino.forced.srt", "Spanish (Latin America) forced", "es"),
         ("Commentary.srt", "Commentary", nil),
     ] as [(String, String, String?)])
     func names(file: String, title: String, language: String?) {

@@ -84,7 +84,7 @@ struct CommandLineInputsEndToEndTests {
         #expect(played["title"] as? String == "Café" && played["items"] as? Int == 1, "\(played["title"] ?? "") of \(played["items"] ?? "")")
     }
 
-    @Test("a library's folder that is a link (to a NAS's share) is walked, and a named pipe beside it is not listed (opening one waits for ever)")
+    @Test("a library's folder that is a link (to a NAS's share) is walked, and a named pipe beside it is not listed (opening one waits for ever); one named .pls given to play does not hold the start")
     func linkedFolder() throws {
         let dir = TVShellBinary.scratchDirectory("linked")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -98,6 +98,13 @@ struct CommandLineInputsEndToEndTests {
         let shell = try ShellUnderTest([library.path])
         let playing = try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
         #expect(playing["title"] as? String == "Night Drive (2011)" && playing["items"] as? Int == 1, "\(playing)")
+
+        // A named pipe given by name is not read at the start to see whether it is a playlist (its .pls name notwithstanding).
+        let pipe = dir.appendingPathComponent("radio.pls").path
+        try #require(mkfifo(pipe, 0o644) == 0)
+        let piped = try ShellUnderTest([pipe, library.path])
+        let started = try piped.ipc.waitForState { $0["screen"] as? String == "player" }
+        #expect(started["items"] as? Int == 2, "\(started)")
     }
 
     @Test("a player's playlist of files (relative entries, spaces, a Windows backslash) plays its films as films: not live, scrubbed, Up Next to the next; from a server too; as XSPF and PLS, on the command line and over the socket")

@@ -32,6 +32,25 @@ struct LineupInspectEndToEndTests {
         #expect(output.contains("line 10: expected a stream URL"))
     }
 
+    @Test("a player's playlist beside channels: its files are counted as films apart from the channels, each said to be one (on_demand in JSON), found beside the playlist")
+    func films() throws {
+        let dir = TVShellBinary.scratchDirectory("inspect-films")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("evening.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-id=\"news\" tvg-chno=\"5\",News\nhttp://tv.example/news.m3u8\n#EXTINF:-1,Pilot\nSeason 1/Episode 1.mkv\n#EXTINF:-1,Finale\n/media/Season 1/Episode 9.mkv\n"
+            .write(to: lineup, atomically: true, encoding: .utf8)
+        let text = try Spawn.run([TVShellBinary.path, "lineup", "inspect", lineup.path])
+        #expect(text.status == 0 && text.output.hasPrefix("\(lineup.path): 1 channel, 2 films, 0 problems\n"), "\(text.output)")
+        #expect(text.output.contains("url: \(dir.path)/Season 1/Episode 1.mkv\n\ta file, played as a film"), "\(text.output)")
+        let json = try Spawn.run([TVShellBinary.path, "lineup", "inspect", lineup.path, "--json"])
+        let channels = try #require((try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])?["channels"] as? [[String: Any]])
+        #expect(channels.map { $0["on_demand"] as? Bool } == [false, true, true])
+
+        try "#EXTM3U\n#EXTINF:-1,Pilot\nSeason 1/Episode 1.mkv\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let only = try Spawn.run([TVShellBinary.path, "lineup", "inspect", lineup.path])
+        #expect(only.output.hasPrefix("\(lineup.path): 1 film, 0 problems\n"), "\(only.output)")
+    }
+
     @Test("a gzip lineup (.m3u.gz, as gzip made it) reads as the plain one")
     func gzipped() throws {
         let dir = TVShellBinary.scratchDirectory("inspect-gzip")

@@ -86,7 +86,7 @@ public enum SidecarSubtitles {
 
     /// A subtitle file's title and language from its `fileName`: the film's
     /// name and a release's number ("2_") left out, the rest its title
-    /// ("English SDH"); its language the first word that is a language's
+    /// ("English SDH"; "Portuguese (Brazil)" for "Brazilian"); its language the first word that is a language's
     /// English name or code ("English", "en", "eng"). Pure; any thread.
     static func name(of fileName: String, film: String) -> (title: String, language: String?) {
         var rest = Substring((fileName as NSString).deletingPathExtension)
@@ -98,8 +98,10 @@ public enum SidecarSubtitles {
         let words = rest.split { $0 == "." || $0 == "_" || $0 == " " || $0 == "-" }.map(String.init)
         let spoken = words.firstIndex { SubtitleLanguageWords.code(for: $0) != nil }
         let language = spoken.flatMap { SubtitleLanguageWords.code(for: words[$0]) }
-        let title = words.enumerated().map { index, word in index == spoken ? language.flatMap(SubtitleLanguageWords.englishName) ?? word : word }
-            .joined(separator: " ")
+        let named = language.flatMap { SubtitleLanguageWords.englishName(of: $0) }
+        let title = words.enumerated().map { index, word -> String in
+            index == spoken ? SubtitleLanguageWords.englishName(ofRegional: word) ?? named ?? word : word
+        }.joined(separator: " ")
         return (title.isEmpty ? "Subtitles" : title, language)
     }
 }

@@ -5,7 +5,7 @@ enum SubtitleLanguageWords {
     /// (639-1, 639-2 codes, English names), lowercased.
     private static let table: [(code: String, long: [String], names: [String])] = [
         ("en", ["eng"], ["english"]), ("fr", ["fre", "fra"], ["french", "francais", "français"]), ("de", ["ger", "deu"], ["german", "deutsch"]),
-        ("es", ["spa"], ["spanish", "espanol", "español", "castellano"]), ("it", ["ita"], ["italian", "italiano"]),
+        ("es", ["spa"], ["spanish", "espanol", "español", "castellano", "latino"]), ("it", ["ita"], ["italian", "italiano"]),
         ("pt", ["por"], ["portuguese", "português", "portugues", "brazilian"]), ("nl", ["dut", "nld"], ["dutch", "nederlands"]),
         ("sv", ["swe"], ["swedish", "svenska"]), ("da", ["dan"], ["danish", "dansk"]), ("no", ["nor", "nob"], ["norwegian", "norsk"]),
         ("fi", ["fin"], ["finnish", "suomi"]), ("is", ["ice", "isl"], ["icelandic"]), ("pl", ["pol"], ["polish", "polski"]),
@@ -50,6 +50,16 @@ enum SubtitleLanguageWords {
         if let code = byName[word.lowercased()] { return code }
         return word == word.lowercased() ? byCode[word] : nil
     }
+
+    /// Names of a language as a region speaks it, kept apart in the title
+    /// (a release has both "Portuguese" and "Brazilian" files).
+    private static let regional: [String: String] = [
+        "brazilian": "Portuguese (Brazil)", "latino": "Spanish (Latin America)",
+    ]
+
+    /// The English name of the language as a region speaks it that the name
+    /// `word` is ("Brazilian": "Portuguese (Brazil)"); nil for any other.
+    static func englishName(ofRegional word: String) -> String? { regional[word.lowercased()] }
 
     /// The English name of the language of the 639-1 `code` ("English").
     static func englishName(of code: String) -> String? { names[code] }
