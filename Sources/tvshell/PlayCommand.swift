@@ -739,8 +739,7 @@ struct PlayCommand: ParsableCommand {
     /// regular file is read (a named pipe would hold the start until
     /// something writes to it).
     private static func listsFiles(_ path: String) -> Bool {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 1 << 20) else { return false }
+        guard MediaFolder.isRegularFile(path), let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 1 << 20) else { return false }
         try? handle.close()
         let text = InputLoader.text(data)
         return PLSParser.isPLS(text) && PLSParser.parse(text).channels.contains(where: \.onDemand)

@@ -107,7 +107,7 @@ struct CommandLineInputsEndToEndTests {
         #expect(started["items"] as? Int == 2, "\(started)")
     }
 
-    @Test("a player's playlist of files (relative entries, spaces, a Windows backslash) plays its films as films: not live, scrubbed, Up Next to the next; from a server too; as XSPF and PLS, on the command line and over the socket")
+    @Test("a player's playlist of files (relative entries, spaces, a Windows backslash) plays its films as films: not live, scrubbed, Up Next to the next; from a server too; as XSPF and PLS, on the command line and over the socket (an M3U too)")
     func playerPlaylist() throws {
         let dir = TVShellBinary.scratchDirectory("playlist")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -150,12 +150,20 @@ struct CommandLineInputsEndToEndTests {
             #expect(try shell.ipc.request(["seek", 57, "absolute"])["error"] as? String == "success")
             try shell.ipc.waitForState { ($0["up_next"] as? [String: Any])?["title"] as? String == "Episode 2" }
         }
-        // Played over the socket, the XSPF (which libmpv cannot read) is its entries, as a folder is its files.
+        // Played over the socket, the XSPF (which libmpv cannot read) is its entries, as a folder is its files;
+        // so is the M3U (libmpv would play its first entry only).
         let running = try ShellUnderTest(["av://lavfi:testsrc2=size=160x90:rate=25"])
         try running.ipc.waitForState { $0["phase"] as? String == "playing" }
         #expect(try running.ipc.request(["play", dir.appendingPathComponent("season.xspf").path])["error"] as? String == "success")
         let played = try running.ipc.waitForState { $0["phase"] as? String == "playing" && $0["title"] as? String == "Pilot" }
         #expect(played["items"] as? Int == 3 && played["index"] as? Int == 1, "the playlist's two films after the lineup's: \(played)")
+        let another = try ShellUnderTest(["av://lavfi:testsrc2=size=160x90:rate=25"])
+        try another.ipc.waitForState { $0["phase"] as? String == "playing" }
+        #expect(try another.ipc.request(["play", dir.appendingPathComponent("season.m3u").path])["error"] as? String == "success")
+        let m3u = try another.ipc.waitForState { $0["phase"] as? String == "playing" && $0["index"] as? Int == 1 }
+        #expect(m3u["title"] as? String == "Pilot" && m3u["items"] as? Int == 3 && m3u["live"] as? Bool == false, "the M3U's two films after the lineup's: \(m3u)")
+        #expect(try another.ipc.request(["seek", 57, "absolute"])["error"] as? String == "success")
+        try another.ipc.waitForState { ($0["up_next"] as? [String: Any])?["title"] as? String == "Second" }
     }
 
     @Test("a box given a folder not there yet (a USB stick not plugged in) or empty waits, saying why, and plays what is put there within seconds; a terminal's start still exits")

@@ -398,7 +398,7 @@ struct PlayerEndToEndTests {
         #expect(server.requests.filter { $0.contains("loop.pls") }.count <= 10, "read a handful of times (the depth, and one mpv may have begun as it was stopped), not for ever")
 
         let evening = folder.appendingPathComponent("evening.m3u").path
-        try "#EXTM3U\n\(folder.appendingPathComponent("stream.mp4").path)\n".write(toFile: evening, atomically: true, encoding: .utf8)
+        try "#EXTM3U\n\(server.url("stream.mp4"))\n".write(toFile: evening, atomically: true, encoding: .utf8)
         #expect(try shell.ipc.request(["play", evening])["error"] as? String == "success")
         let own = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 0.5 }
         #expect(own["title"] as? String == "evening", "the playlist's title, not its first entry's file name: \(own)")

@@ -362,22 +362,33 @@ struct RestrictionsEndToEndTests {
         #expect(paths.closed && paths.seen.allSatisfy { $0.contains("testsrc2") }, "the file is not even opened (\(paths.seen))")
     }
 
-    @Test("a playlist file played over the socket: mpv's first entry is held and rated as any load (asked for before it decodes), and no entry after it is left to play unasked")
+    @Test("a playlist of streams played over the socket: mpv's first entry is held and rated as any load (asked for before it decodes), and no entry after it is left to play unasked; a playlist of files is its films, the first held as well")
     func playlistEntryRated() throws {
         let folder = TVShellBinary.scratchDirectory("rated-playlist")
         defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: try TestMedia.ratedClip("mp4"), toPath: folder.appendingPathComponent("rated.mp4").path)
+        try FileManager.default.copyItem(atPath: try TestMedia.clip(seconds: 10), toPath: folder.appendingPathComponent("plain.mkv").path)
+        let server = try LocalHTTPServer(directory: folder.path)
+        defer { server.stop() }
         let list = folder.appendingPathComponent("evening.m3u").path
-        try "#EXTM3U\n\(try TestMedia.ratedClip("mp4"))\n\(try TestMedia.clip(seconds: 10))\n".write(toFile: list, atomically: true, encoding: .utf8)
+        try "#EXTM3U\n\(server.url("rated.mp4"))\n\(server.url("plain.mkv"))\n".write(toFile: list, atomically: true, encoding: .utf8)
         let home = try ParentalHome.withPasscode("2468")
         let shell = try ShellUnderTest(["av://lavfi:testsrc2=size=160x90:rate=25"], home: home)
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" }
         #expect(try shell.ipc.request(["play", list])["error"] as? String == "success")
         let asked = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
-        #expect(asked["rating"] as? String == "R", "\(asked)")
+        #expect(asked["rating"] as? String == "R" && asked["items"] as? Int == 2, "\(asked)")
         #expect(number(asked["frames_presented"]) == 0)
         #expect(try mpvProperty("playlist-count", shell).value == "1", "the playlist's other entries are dropped")
         try shell.enter("2468")
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+
+        let films = folder.appendingPathComponent("films.m3u").path
+        try "#EXTM3U\nrated.mp4\nplain.mkv\n".write(toFile: films, atomically: true, encoding: .utf8)
+        #expect(try shell.ipc.request(["play", films])["error"] as? String == "success")
+        let held = try shell.ipc.waitForState { $0["screen"] as? String == "passcode" }
+        #expect(held["rating"] as? String == "R" && held["items"] as? Int == 4 && held["index"] as? Int == 2, "\(held)")
+        #expect(number(held["frames_presented"]) == 0)
     }
 
     @Test("ESC on a file's prompt: it never decodes, and the player is dismissed")

@@ -57,6 +57,13 @@ public enum MediaFolder {
         return !location.contains("://") && FileManager.default.fileExists(atPath: location, isDirectory: &directory) && directory.boolValue
     }
 
+    /// Whether `path` is a regular file (links followed): one that reading
+    /// cannot hold (a named pipe waits for a writer).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
     /// The media files in the directory `location`, as absolute paths (a
     /// name that is not UTF-8 as a `file://` URL: `ByteNamedPath`; a
     /// hidden file or folder left out, and not gone into; nor the system's

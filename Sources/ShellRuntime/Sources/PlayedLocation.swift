@@ -7,7 +7,7 @@ import MediaModel
 /// file is read as a folder's file is at the start (`MediaFolder`: its
 /// `.nfo`'s title and rating, its artwork), so a film rated only beside it
 /// is asked for the same whichever way it is opened; a folder is its media
-/// files, and a player's XSPF or PLS playlist of files its entries, as on
+/// files, and a player's playlist of files (XSPF, M3U, PLS) its entries, as on
 /// the command line; a `file://` URI is its path, so it is the
 /// lineup's item, and its resume place, when it is one of them.
 enum PlayedLocation {
@@ -42,14 +42,16 @@ enum PlayedLocation {
     }
 
     /// The films of the player's playlist at the local path `location`: an
-    /// XSPF (which libmpv cannot read) or a PLS that lists files, its
-    /// entries as the command line opens them (`InputLoader.parseLineup`),
-    /// their sidecars read; nil for anything else (an M3U, a station's PLS:
-    /// libmpv plays those, its first entry held and rated as any load).
+    /// XSPF (which libmpv cannot read), or an M3U or PLS that lists files,
+    /// its entries as the command line opens them (`InputLoader.parseLineup`),
+    /// their sidecars read; nil for anything else (a station's M3U or PLS,
+    /// an HLS playlist: libmpv plays those, a playlist's first entry held
+    /// and rated as any load).
     private static func playerPlaylist(_ location: String) -> [MediaItem]? {
         let lower = location.lowercased()
-        guard lower.hasSuffix(".xspf") || lower.hasSuffix(".pls"), let data = try? InputLoader.lineup(location),
-              let lineup = InputLoader.parseLineup(data, from: location), lower.hasSuffix(".xspf") || lineup.channels.contains(where: \.onDemand)
+        guard [".xspf", ".pls", ".m3u", ".m3u8"].contains(where: { lower.hasSuffix($0) }), MediaFolder.isRegularFile(location),
+              let data = try? InputLoader.lineup(location), let lineup = InputLoader.parseLineup(data, from: location),
+              lower.hasSuffix(".xspf") || lineup.channels.contains(where: \.onDemand)
         else { return nil }
         return MediaFolder.lineupSidecars(lineup.playableChannels().items).resolvingRatings()
     }
