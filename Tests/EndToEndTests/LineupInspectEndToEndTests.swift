@@ -26,7 +26,7 @@ struct LineupInspectEndToEndTests {
     func text() throws {
         let (status, output) = try Spawn.run([TVShellBinary.path, "lineup", "inspect", sharedData.appendingPathComponent("iptv-playlist-parser_fixture_base.m3u").path])
         #expect(status == 0)
-        #expect(output.contains("6 channels, 1 problem"))
+        #expect(output.contains("5 channels, 1 film, 1 problem"))
         #expect(output.contains("1\tChannel 1 (Tested)"))
         #expect(output.contains("id: CH1   group: Music"))
         #expect(output.contains("line 10: expected a stream URL"))
@@ -63,7 +63,7 @@ struct LineupInspectEndToEndTests {
         #expect(zipped == 0)
         let (status, output) = try Spawn.run([TVShellBinary.path, "lineup", "inspect", packed])
         let (_, expected) = try Spawn.run([TVShellBinary.path, "lineup", "inspect", plain])
-        #expect(status == 0 && output.contains("6 channels, 1 problem"))
+        #expect(status == 0 && output.contains("5 channels, 1 film, 1 problem"))
         #expect(output.replacingOccurrences(of: packed, with: plain) == expected)
     }
 
