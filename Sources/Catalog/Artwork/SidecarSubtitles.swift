@@ -86,8 +86,9 @@ public enum SidecarSubtitles {
 
     /// A subtitle file's title and language from its `fileName`: the film's
     /// name and a release's number ("2_") left out, the rest its title
-    /// ("English SDH"; "Portuguese (Brazil)" for "Brazilian"); its language the first word that is a language's
-    /// English name or code ("English", "en", "eng"). Pure; any thread.
+    /// ("English SDH"; "Portuguese (Brazil)" for "Brazilian"); its language
+    /// the first word that is a language's English name or code
+    /// ("English", "en", "eng"). Pure; any thread.
     static func name(of fileName: String, film: String) -> (title: String, language: String?) {
         var rest = Substring((fileName as NSString).deletingPathExtension)
         if rest.lowercased().hasPrefix(film.lowercased()) { rest = rest.dropFirst(film.count) }
