@@ -44,7 +44,7 @@ public struct Track: Equatable, Hashable, Sendable {
 
     /// What a viewer reads in the menus: "English", "Commentary (English)",
     /// "English SDH", "English (forced)", "English 5.1", "Track 2" …; the language's code
-    /// where it has no known name ("qaa"). A code that names no language
+    /// where it has no known name ("qtz"). A code that names no language
     /// ("und", undetermined; "zxx", no speech; "mis") is left out:
     /// "Track 2", not "und". A flag the title already says is not said again.
     public var label: String {

@@ -8,13 +8,25 @@ struct LanguageNamesTests {
     func names() {
         #expect(["eng", "en", "ger", "deu", "fre", "fra", "dut", "spa", "jpn", "pt-BR"].map(LanguageNames.name)
             == ["English", "English", "German", "German", "French", "French", "Dutch", "Spanish", "Japanese", "Portuguese"])
-        #expect(LanguageNames.name("qaa") == nil)
+        #expect(LanguageNames.name("qrs") == nil, "a code for local use that no broadcaster gives a meaning")
         #expect(LanguageNames.name("und") == nil, "ICU's \"Unknown language\" is no language to choose")
         #expect(LanguageNames.name("zxx") == nil)
         #expect(LanguageNames.name("xyz") == nil)
         #expect(LanguageNames.name("") == nil)
         #expect(LanguageNames.name(nil) == nil)
         #expect(LanguageNames.name(String(repeating: "a", count: 4000)) == nil)
+    }
+
+    @Test("a broadcaster's codes for a soundtrack that is no one language are named by what it is: the original soundtrack beside a dub, audio description")
+    func broadcastCodes() {
+        #expect(["qaa", "QAA", "qad", "nar", "NAR", "mul"].map(LanguageNames.name)
+            == ["Original language", "Original language", "Audio description", "Audio description", "Audio description", "Multiple languages"])
+        let node = MPVNode.array([
+            .map(["id": .int(1), "type": .string("audio"), "lang": .string("deu"), "selected": .flag(true)]),
+            .map(["id": .int(2), "type": .string("audio"), "lang": .string("qaa")]),
+            .map(["id": .int(3), "type": .string("audio"), "lang": .string("qad"), "demux-channel-count": .int(2)]),
+        ])
+        #expect(MPVPlayer.tracks(node).map(\.label) == ["German", "Original language", "Audio description"])
     }
 
     @Test("mpv's track list becomes tracks with the language's name beside its code")
