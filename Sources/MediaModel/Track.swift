@@ -18,6 +18,9 @@ public struct Track: Equatable, Hashable, Sendable {
     public var forced: Bool
     /// Flagged for the deaf and hard of hearing (SDH: sounds described too).
     public var hearingImpaired: Bool
+    /// An audio track described for the blind and partially sighted
+    /// (audio description: what is seen told between the lines).
+    public var audioDescription: Bool
     /// An audio track's channels as the file gives them (nil: not known).
     public var channels: Int?
     /// A subtitle track of pictures (a Blu-ray's PGS, a DVD's or a DVB
@@ -28,7 +31,8 @@ public struct Track: Equatable, Hashable, Sendable {
     public var albumArt: Bool
 
     public init(id: Int, kind: Kind, title: String? = nil, language: String? = nil, languageName: String? = nil, selected: Bool = false,
-                forced: Bool = false, hearingImpaired: Bool = false, channels: Int? = nil, pictures: Bool = false, albumArt: Bool = false) {
+                forced: Bool = false, hearingImpaired: Bool = false, audioDescription: Bool = false, channels: Int? = nil, pictures: Bool = false,
+                albumArt: Bool = false) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -37,13 +41,15 @@ public struct Track: Equatable, Hashable, Sendable {
         self.selected = selected
         self.forced = forced
         self.hearingImpaired = hearingImpaired
+        self.audioDescription = audioDescription
         self.channels = channels
         self.pictures = pictures
         self.albumArt = albumArt
     }
 
     /// What a viewer reads in the menus: "English", "Commentary (English)",
-    /// "English SDH", "English (forced)", "English 5.1", "Track 2" …; the language's code
+    /// "English SDH", "English (forced)", "German (audio description)",
+    /// "English 5.1", "Track 2" …; the language's code
     /// where it has no known name ("qtz"). A code that names no language
     /// ("und", undetermined; "zxx", no speech; "mis") is left out:
     /// "Track 2", not "und". A flag the title already says is not said again.
@@ -60,6 +66,7 @@ public struct Track: Equatable, Hashable, Sendable {
         let said = title?.lowercased() ?? ""
         if hearingImpaired && !said.contains("sdh") && !said.contains("hearing") { label += " SDH" }
         if forced && !said.contains("forced") { label += " (forced)" }
+        if audioDescription && !said.contains("description") && named != "Audio description" { label += " (audio description)" }
         // Surround sound told apart from the stereo track of one language.
         if kind == .audio, let layout = channels.flatMap(Self.surround), !said.contains(layout) { label += " " + layout }
         return label

@@ -89,6 +89,44 @@ struct OverlayEndToEndTests {
         #expect(shell.tmux.waitFor { $0.contains("La nuit tombe") }.ok, "mpv shows the French file")
     }
 
+    @Test("broadcast recordings: a soundtrack flagged for the blind is 'German (audio description)', one tagged qaa 'Original language'; audio description chosen in one is chosen in the next, not the plain German listed before it")
+    func audioDescriptionCarried() throws {
+        let dir = TVShellBinary.scratchDirectory("audio-description")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // (language, flagged for the blind) of each soundtrack, in order.
+        func recording(_ name: String, _ soundtracks: [(String, Bool)]) throws -> String {
+            let path = dir.appendingPathComponent("\(name).ts").path
+            var arguments = ["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=30"]
+            for (n, _) in soundtracks.enumerated() { arguments += ["-f", "lavfi", "-i", "sine=frequency=\(300 + 100 * n):duration=30"] }
+            arguments += ["-map", "0:v"] + soundtracks.indices.flatMap { ["-map", "\($0 + 1):a"] }
+            arguments += ["-c:v", "libx264", "-preset", "ultrafast", "-c:a", "mp2"]
+            for (n, (language, described)) in soundtracks.enumerated() {
+                arguments += ["-metadata:s:a:\(n)", "language=\(language)", "-disposition:a:\(n)", described ? "visual_impaired" : "0"]
+            }
+            let made = try Spawn.run(arguments + [path])
+            try #require(made.status == 0, "\(made.output)")
+            return path
+        }
+        let news = try recording("News", [("deu", false), ("deu", true), ("qaa", false)])
+        let film = try recording("Film", [("deu", false), ("eng", false), ("deu", true)])
+        func audio(_ state: [String: Any]) -> [String] {
+            ((state["tracks"] as? [[String: Any]]) ?? []).filter { $0["type"] as? String == "audio" }
+                .map { ($0["title"] as? String ?? "") + ($0["selected"] as? Bool == true ? " ●" : "") }
+        }
+        let shell = try ShellUnderTest([news, film])
+        let first = try shell.ipc.waitForState { $0["phase"] as? String == "playing" && audio($0).count == 3 }
+        #expect(audio(first) == ["German ●", "German (audio description)", "Original language"], "\(audio(first))")
+        // The Audio tab's items: LEFT to the first, RIGHT once to the described one.
+        for key in ["DOWN", "RIGHT", "RIGHT", "DOWN", "LEFT", "LEFT", "LEFT", "RIGHT", "ENTER", "ESC"] { try shell.ipc.request(["keypress", key]) }
+        #expect(audio(try shell.ipc.state()) == ["German", "German (audio description) ●", "Original language"])
+
+        #expect(try shell.ipc.request(["play", film])["error"] as? String == "success")
+        let second = try shell.ipc.waitForState { $0["title"] as? String == "Film" && $0["phase"] as? String == "playing" && audio($0).count == 3 }
+        _ = second
+        try shell.ipc.waitForState { audio($0) == ["German", "English", "German (audio description) ●"] }
+        #expect(try shell.ipc.request(["get_mpv_property", "aid"])["data"] as? String == "3")
+    }
+
     @Test("a film's subtitle files are named by their language; French chosen in one film is French in the next, Off stays off, and French is chosen again after a restart; a film without French gets the player's own choice")
     func subtitlesCarried() throws {
         let dir = TVShellBinary.scratchDirectory("subtitles-carried")

@@ -27,6 +27,17 @@ struct LanguageNamesTests {
             .map(["id": .int(3), "type": .string("audio"), "lang": .string("qad"), "demux-channel-count": .int(2)]),
         ])
         #expect(MPVPlayer.tracks(node).map(\.label) == ["German", "Original language", "Audio description"])
+
+        // libmpv 0.35 titles a track flagged for the blind (a DVB broadcast's
+        // supplementary audio) or for the deaf by its flag; later ones give the flag.
+        let flagged = MPVPlayer.tracks(.array([
+            .map(["id": .int(1), "type": .string("audio"), "lang": .string("deu"), "title": .string("visual impaired")]),
+            .map(["id": .int(2), "type": .string("audio"), "lang": .string("eng"), "visual-impaired": .flag(true)]),
+            .map(["id": .int(3), "type": .string("audio"), "title": .string("visual impaired")]),
+            .map(["id": .int(4), "type": .string("sub"), "lang": .string("deu"), "title": .string("hearing impaired")]),
+        ]))
+        #expect(flagged.map(\.label) == ["German (audio description)", "English (audio description)", "Track 3 (audio description)", "German SDH"])
+        #expect(flagged.map(\.audioDescription) == [true, true, true, false] && flagged.map(\.title) == [nil, nil, nil, nil])
     }
 
     @Test("mpv's track list becomes tracks with the language's name beside its code")

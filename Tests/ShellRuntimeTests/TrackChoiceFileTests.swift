@@ -23,6 +23,7 @@ struct TrackChoiceFileTests {
         let chosen = [
             TrackChoice(subtitles: .language("French", forced: false, hearingImpaired: true), audio: "English", audioChannels: 6),
             TrackChoice(subtitles: .language("qaa", forced: true, hearingImpaired: false)),
+            TrackChoice(audio: "German", audioDescription: true),
             TrackChoice(subtitles: .off, audio: "German"),
         ]
         for choice in chosen {
@@ -32,7 +33,8 @@ struct TrackChoiceFileTests {
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains(#""subtitles":"off""#) && text.contains(#""audio":"German""#), "\(text)")
-        #expect(file.writes == 3)
+        #expect(!text.contains("audio_description"), "said only when chosen: \(text)")
+        #expect(file.writes == 4)
     }
 
     @Test("a file that is not a kept choice is not taken, and says why; a folder in its place cannot be read")

@@ -23,11 +23,16 @@ public struct TrackChoice: Equatable, Sendable {
     /// The channels of the audio track chosen last (6: 5.1), preferred
     /// among the tracks of its language; nil: not known.
     public var audioChannels: Int?
+    /// Whether the audio track chosen last was audio description: a track
+    /// of its language that is (or is not) one is preferred, so a viewer
+    /// who listens to the described track keeps it from channel to channel.
+    public var audioDescription: Bool
 
-    public init(subtitles: Subtitles? = nil, audio: String? = nil, audioChannels: Int? = nil) {
+    public init(subtitles: Subtitles? = nil, audio: String? = nil, audioChannels: Int? = nil, audioDescription: Bool = false) {
         self.subtitles = subtitles
         self.audio = audio
         self.audioChannels = audioChannels
+        self.audioDescription = audioDescription
     }
 
     /// What two tracks of one language have in common, whatever code each
@@ -63,6 +68,7 @@ enum TrackChoiceReducer {
             guard let track else { return }
             state.trackChoice.audio = TrackChoice.language(of: track)
             state.trackChoice.audioChannels = state.trackChoice.audio == nil ? nil : track.channels
+            state.trackChoice.audioDescription = state.trackChoice.audio != nil && track.audioDescription
         case .video:
             return
         }
@@ -104,7 +110,9 @@ enum TrackChoiceReducer {
         switch kind {
         case .audio:
             guard let language = choice.audio else { return nil }
-            let same = tracks.filter { TrackChoice.language(of: $0) == language }
+            let ofLanguage = tracks.filter { TrackChoice.language(of: $0) == language }
+            let described = ofLanguage.filter { $0.audioDescription == choice.audioDescription }
+            let same = described.isEmpty ? ofLanguage : described
             return (same.first { $0.channels != nil && $0.channels == choice.audioChannels } ?? same.first).map { .some($0.id) }
         case .subtitle:
             switch choice.subtitles {

@@ -259,7 +259,7 @@ enum StateReport {
             "info_tab": state.chrome.infoTab.rawValue,
             "hint": state.chrome.hintVisible,
             "tracks": state.playback.tracks.map { ["id": $0.id, "type": $0.kind.rawValue, "title": $0.label, "selected": $0.selected, "pictures": $0.pictures,
-                                                      "album_art": $0.albumArt] as [String: Any] },
+                                                      "album_art": $0.albumArt, "audio_description": $0.audioDescription] as [String: Any] },
             "chapters": state.playback.chapters.map { ["title": $0.title, "start": $0.start] as [String: Any] },
             "rating": rating(state).map { $0 as Any } ?? NSNullValue.null,
             "restricted": restricted(state),

@@ -887,9 +887,15 @@ final class MPVPlayer {
             default: return nil
             }
             let language = t["lang"]?.string
-            return Track(id: Int(id), kind: kind, title: title(t, language: language), language: language, languageName: LanguageNames.name(language),
+            // libmpv 0.35 titles a track with no title by its flag ("visual
+            // impaired", "hearing impaired"); later ones give the flag.
+            let flagTitle = t["title"]?.string
+            let described = t["visual-impaired"]?.flag == true || flagTitle == "visual impaired"
+            let hearing = t["hearing-impaired"]?.flag == true || flagTitle == "hearing impaired"
+            let titled = flagTitle == "visual impaired" || flagTitle == "hearing impaired" ? nil : title(t, language: language)
+            return Track(id: Int(id), kind: kind, title: titled, language: language, languageName: LanguageNames.name(language),
                          selected: t["selected"]?.flag ?? false, forced: t["forced"]?.flag ?? false,
-                         hearingImpaired: t["hearing-impaired"]?.flag ?? false, channels: t["demux-channel-count"]?.int.map { Int($0) },
+                         hearingImpaired: hearing, audioDescription: kind == .audio && described, channels: t["demux-channel-count"]?.int.map { Int($0) },
                          pictures: kind == .subtitle && pictureSubtitleCodecs.contains(t["codec"]?.string ?? ""),
                          albumArt: kind == .video && t["albumart"]?.flag == true)
         }

@@ -11,17 +11,20 @@ import ShellCore
 /// `keep` from the run-loop thread; `flush` at exit; `read` from any thread.
 public final class TrackChoiceFile: Sendable {
     /// The file's form: `{"subtitles": "French", "subtitles_sdh": true,
-    /// "audio": "English", "audio_channels": 6}`; `"subtitles": "off"` for Off.
+    /// "audio": "English", "audio_channels": 6, "audio_description": true}`;
+    /// `"subtitles": "off"` for Off.
     struct Stored: Codable, Equatable, Sendable {
         var subtitles: String?
         var subtitlesForced: Bool?
         var subtitlesSDH: Bool?
         var audio: String?
         var audioChannels: Int?
+        var audioDescription: Bool?
 
         enum CodingKeys: String, CodingKey {
             case subtitles, audio
             case audioChannels = "audio_channels"
+            case audioDescription = "audio_description"
             case subtitlesForced = "subtitles_forced"
             case subtitlesSDH = "subtitles_sdh"
         }
@@ -37,6 +40,7 @@ public final class TrackChoiceFile: Sendable {
             }
             audio = choice.audio
             audioChannels = choice.audioChannels
+            audioDescription = choice.audioDescription ? true : nil
         }
 
         var choice: TrackChoice {
@@ -45,7 +49,7 @@ public final class TrackChoiceFile: Sendable {
             case "off": .off
             case let language?: .language(language, forced: subtitlesForced ?? false, hearingImpaired: subtitlesSDH ?? false)
             }
-            return TrackChoice(subtitles: chosen, audio: audio, audioChannels: audioChannels)
+            return TrackChoice(subtitles: chosen, audio: audio, audioChannels: audioChannels, audioDescription: audioDescription ?? false)
         }
     }
 

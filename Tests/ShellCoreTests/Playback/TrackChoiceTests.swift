@@ -148,6 +148,28 @@ struct TrackChoiceTests {
         end(h)
     }
 
+    @Test("audio description chosen is chosen on the next load that has it in that language; the plain track chosen, the plain one stays, though the described one comes first")
+    func audioDescriptionCarried() {
+        let h = playing([Track(id: 1, kind: .audio, language: "deu", languageName: "German", selected: true),
+                         Track(id: 2, kind: .audio, language: "deu", languageName: "German", audioDescription: true)])
+        choose(h, .audio, item: 1)
+        #expect(h.state.trackChoice == TrackChoice(audio: "German", audioDescription: true) && selected(h, .audio) == [2])
+        let effects = playSecond(h, tracks: [Track(id: 1, kind: .audio, language: "ger", languageName: "German", selected: true),
+                                             Track(id: 2, kind: .audio, language: "eng", languageName: "English"),
+                                             Track(id: 3, kind: .audio, language: "ger", languageName: "German", audioDescription: true)])
+        #expect(effects.contains(.selectTrack(.audio, 3)) && selected(h, .audio) == [3])
+        end(h)
+
+        let plain = playing([Track(id: 1, kind: .audio, language: "deu", languageName: "German", selected: true, audioDescription: true),
+                             Track(id: 2, kind: .audio, language: "deu", languageName: "German")])
+        choose(plain, .audio, item: 1)
+        #expect(plain.state.trackChoice == TrackChoice(audio: "German") && selected(plain, .audio) == [2])
+        #expect(playSecond(plain, tracks: [Track(id: 1, kind: .audio, language: "deu", languageName: "German", selected: true, audioDescription: true),
+                                           Track(id: 2, kind: .audio, language: "deu", languageName: "German")])
+                .contains(.selectTrack(.audio, 2)))
+        end(plain)
+    }
+
     @Test("a track's language for matching: the name where known, else the code; none for undetermined")
     func language() {
         #expect(TrackChoice.language(of: Track(id: 1, kind: .audio, language: "fre", languageName: "French")) == "French")
