@@ -27,8 +27,11 @@ public enum URLRedaction {
         }
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         var authority = String(rest[..<authorityEnd])
-        // An empty user (`udp://@239.0.0.1:5000`: a multicast group to join) is no secret.
-        if let at = authority.lastIndex(of: "@"), at != authority.startIndex {
+        // An empty user (`udp://@239.0.0.1:5000`: a multicast group to join)
+        // is no secret, nor the source of a source-specific group
+        // (`rtp://87.141.215.251@232.0.20.35:10000`).
+        let multicast = ["udp://", "rtp://"].contains(scheme.lowercased())
+        if let at = authority.lastIndex(of: "@"), at != authority.startIndex, !(multicast && IPv4Literal.matches(authority[..<at])) {
             let userInfo = authority[..<at]
             authority = (userInfo.contains(":") ? "***:***" : "***") + authority[at...]
         }

@@ -24,7 +24,9 @@ struct URLRedactionTests {
         ("http://h.tv/a?key=", "http://h.tv/a?key="),
         ("udp://@239.1.1.1:5000", "udp://@239.1.1.1:5000"),
         ("rtp://@239.0.0.4:8208?localaddr=10.0.0.2", "rtp://@239.0.0.4:8208?localaddr=10.0.0.2"),
-        ("udp://10.0.0.9@232.1.1.1:5000", "udp://***@232.1.1.1:5000"),
+        ("rtp://87.141.215.251@232.0.20.35:10000", "rtp://87.141.215.251@232.0.20.35:10000"),
+        ("udp://alice:s3cret@232.1.1.1:5000", "udp://***:***@232.1.1.1:5000"),
+        ("http://10.0.0.9@media.tv/x.ts", "http://***@media.tv/x.ts"),
     ])
     func redact(url: String, shown: String) {
         #expect(URLRedaction.redact(url) == shown)

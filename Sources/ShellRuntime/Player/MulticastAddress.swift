@@ -1,3 +1,5 @@
+import MediaModel
+
 /// A channel's multicast address as ISPs' IPTV lists give it, made into
 /// one FFmpeg (libmpv's, the recorder's) reads as meant. Pure; any thread.
 ///
@@ -28,7 +30,7 @@ enum MulticastAddress {
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return url }
         let source = rest[..<at]
-        guard isIPv4(source) else { return url }
+        guard IPv4Literal.matches(source) else { return url }
         let group = rest[rest.index(after: at)..<authorityEnd]
         var path = rest[authorityEnd...]
         var fragment = ""
@@ -38,12 +40,5 @@ enum MulticastAddress {
         }
         let joiner = path.contains("?") ? "&" : "?"
         return String(url[..<afterScheme]) + group + path + joiner + "sources=" + source + fragment
-    }
-
-    private static func isIPv4(_ text: Substring) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber } && Int(part)! <= 255
-        }
     }
 }
