@@ -49,10 +49,10 @@ public struct Track: Equatable, Hashable, Sendable {
 
     /// What a viewer reads in the menus: "English", "Commentary (English)",
     /// "English SDH", "English (forced)", "German (audio description)",
-    /// "English 5.1", "Track 2" …; the language's code
-    /// where it has no known name ("qtz"). A code that names no language
-    /// ("und", undetermined; "zxx", no speech; "mis") is left out:
-    /// "Track 2", not "und". A flag the title already says is not said again.
+    /// "English 5.1", "Track 2" …; the language's code where it has no
+    /// known name ("qtz"). A code that names no language ("und",
+    /// undetermined; "zxx", no speech; "mis") is left out: "Track 2", not
+    /// "und". A flag the title already says is not said again.
     public var label: String {
         let named = languageName ?? language.flatMap { Self.namesNoLanguage($0) ? nil : $0 }
         var label = switch (title, named) {
