@@ -121,8 +121,7 @@ struct OverlayEndToEndTests {
         #expect(audio(try shell.ipc.state()) == ["German", "German (audio description) ●", "Original language"])
 
         #expect(try shell.ipc.request(["play", film])["error"] as? String == "success")
-        let second = try shell.ipc.waitForState { $0["title"] as? String == "Film" && $0["phase"] as? String == "playing" && audio($0).count == 3 }
-        _ = second
+        try shell.ipc.waitForState { $0["title"] as? String == "Film" && $0["phase"] as? String == "playing" && audio($0).count == 3 }
         try shell.ipc.waitForState { audio($0) == ["German", "English", "German (audio description) ●"] }
         #expect(try shell.ipc.request(["get_mpv_property", "aid"])["data"] as? String == "3")
     }
