@@ -454,8 +454,11 @@ struct VideoEndToEndTests {
         func shown() -> Bool { String(decoding: shell.pty.output.dropFirst(typed), as: UTF8.self).contains("Volume 105") }
         while !shown() && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
         #expect(shown(), "the volume badge reached the terminal while the film played on")
-        let state = try shell.ipc.state()
-        #expect(state["paused"] as? Bool == false && (state["frames_presented"] as? Int ?? 0) > 3)
+        // The film plays on: frames still reach the slow terminal after the
+        // badge (a large sixel frame takes it most of a second; on a loaded
+        // machine only two or three had gone before).
+        let presented = try shell.ipc.state()["frames_presented"] as? Int ?? 0
+        try shell.ipc.waitForState(timeout: 10) { $0["paused"] as? Bool == false && ($0["frames_presented"] as? Int ?? 0) > presented + 1 }
     }
 
     @Test("a kitty terminal that reads slower than frames come shows each changed screen while the film plays on, and gets no frame twice")
