@@ -107,6 +107,38 @@ struct GuideGridEndToEndTests {
         #expect(seen.ok, "the rule right under channel 5, channel 2 marked: \(seen.screen)")
     }
 
+    @Test("the grid opened as a programme ends: after it, DOWN meets the next channel's programme on now and ENTER tunes it (it was refused as a past programme without catch-up)")
+    func focusFollowsTheClock() throws {
+        let dir = TVShellBinary.scratchDirectory("grid-boundary")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = try alphaBravoLineup(in: dir)
+        let now = Date().timeIntervalSince1970
+        // Room for a slow start on a loaded machine: the grid must be up before it.
+        let boundary = now.rounded(.down) + 25
+        var programmes = ""
+        for (channel, name) in [("a", "Alpha"), ("b", "Bravo")] {
+            programmes += "<programme start=\"\(xmltv(now - 600))\" stop=\"\(xmltv(boundary))\" channel=\"\(channel)\"><title>\(name) Ending</title></programme>"
+            programmes += "<programme start=\"\(xmltv(boundary))\" stop=\"\(xmltv(now + 3600))\" channel=\"\(channel)\"><title>\(name) Starting</title></programme>"
+        }
+        let guide = dir.appendingPathComponent("guide.xml")
+        try "<tv><channel id=\"a\"><display-name>Alpha</display-name></channel><channel id=\"b\"><display-name>Bravo</display-name></channel>\(programmes)</tv>"
+            .write(to: guide, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path, "--guide", guide.path], width: 120, height: 40)
+        try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && guideStored($0) }
+        try shell.ipc.request(["keypress", "g"])
+        try shell.ipc.waitForState { focus($0)?["title"] as? String == "Alpha Ending" }
+        try #require(Date().timeIntervalSince1970 < boundary - 1, "the grid must open before the programme ends")
+        while Date().timeIntervalSince1970 < boundary + 0.5 { Thread.sleep(forTimeInterval: 0.1) }
+        try shell.ipc.request(["keypress", "DOWN"])
+        let down = try shell.ipc.waitForState { focus($0)?["channel"] as? Int == 2 }
+        #expect(focus(down)?["title"] as? String == "Bravo Starting", "what is on now on Bravo: \(focus(down) ?? [:])")
+        try shell.ipc.request(["keypress", "ENTER"])
+        let tuned = try shell.ipc.waitForState(timeout: 15) {
+            $0["notice"] is String || ($0["phase"] as? String == "playing" && ($0["channel"] as? [String: Any])?["number"] as? Int == 2)
+        }
+        #expect(tuned["screen"] as? String == "player", "tuned, not refused: \(tuned["notice"] ?? "")")
+    }
+
     @Test("browsing the grid days ahead and back out does not lose what airs now: a channel whose programme on now is TV-MA (the channel unrated) still asks for the passcode when tuned at once")
     func browsingAheadKeepsNow() throws {
         let dir = TVShellBinary.scratchDirectory("grid-ahead")

@@ -46,6 +46,25 @@ public enum GuideGridReducer {
         return [.loadGuideWindow(around: grid.time)]
     }
 
+    /// The wall clock moves to `time`: a focus on what was on (its cell held
+    /// the clock before) moves with the clock, onto what is on now on that
+    /// channel once it ended — the viewer who opened the grid at 20:59 and
+    /// presses ENTER at 21:01 tunes in rather than being told the 20:30
+    /// programme has no catch-up, and UP/DOWN go on meeting what is on now.
+    /// A focus moved to the past or the future stays where it was put
+    /// (a future one follows once its programme begins).
+    static func clockMoved(_ state: inout ShellState, to time: Double) -> [Effect] {
+        let before = state.wallClock
+        state.wallClock = time
+        guard var grid = state.guide.grid, before > 0, grid.time < time else { return [] }
+        let held = focused(state, grid)
+        guard held.start <= before, before < held.stop else { return [] }
+        grid.time = time
+        scroll(&grid, state: state)
+        state.guide.grid = grid
+        return ensureWindow(&state)
+    }
+
     /// ESC on the guide (grid or list): what played before it comes back —
     /// from the picture (not reloaded), or played again when the picture
     /// could not carry it (`GuideState.backToChannel`) — else the home screen.

@@ -277,6 +277,44 @@ struct GuideGridTests {
         g.expectArmed([.stall, .hintHide, .noticeHide, .transportHide])
     }
 
+    @Test("a focus on what is on moves with the clock: opened at 20:40, at 21:01 it is on what is on now and ENTER tunes; a focus moved to the past stays; one moved to the future follows once its programme begins")
+    func focusFollowsTheClock() {
+        let h = gridOnNews()
+        let nine = half + 1800
+        h.send(.wallClock(nine - 5, at: h.clock.now)) {
+            $0.wallClock = nine - 5
+            $0.guide.grid?.time = nine - 5
+        }
+        h.send(.wallClock(nine + 60, at: h.clock.now)) {
+            $0.wallClock = nine + 60
+            $0.guide.grid?.time = nine + 60
+        }
+        #expect(GuideGridReducer.focused(h.state, h.state.guide.grid!).programme?.title == "Later")
+        h.apply(.command(.down, at: h.clock.now))
+        #expect(GuideGridReducer.focused(h.state, h.state.guide.grid!).programme?.title == "Match")
+        h.apply(.command(.select, at: h.clock.now))
+        #expect(h.state.screen == .player && h.state.current == 1 && h.state.chrome.notice == nil, "tuned, not refused as past")
+        h.expectArmed([.stall, .hintHide, .transportHide])
+
+        let past = gridOnNews()
+        past.apply(.command(.left, at: past.clock.now))
+        past.send(.wallClock(nine + 60, at: past.clock.now)) { $0.wallClock = nine + 60 }
+        #expect(GuideGridReducer.focused(past.state, past.state.guide.grid!).programme?.title == "Evening")
+        past.expectArmed([.stall, .hintHide, .previewDelay])
+
+        let future = gridOnNews()
+        future.apply(.command(.right, at: future.clock.now))
+        #expect(future.state.guide.grid?.time == nine)
+        future.send(.wallClock(nine - 60, at: future.clock.now)) { $0.wallClock = nine - 60 }
+        future.send(.wallClock(nine + 30, at: future.clock.now)) { $0.wallClock = nine + 30 }
+        future.send(.wallClock(nine + 60, at: future.clock.now)) {
+            $0.wallClock = nine + 60
+            $0.guide.grid?.time = nine + 60
+        }
+        #expect(GuideGridReducer.focused(future.state, future.state.guide.grid!).programme?.title == "Later")
+        future.expectArmed([.stall, .hintHide, .previewDelay])
+    }
+
     @Test("without a guide, g shows the list as before")
     func noGuide() {
         let h = ReducerHarness(ShellState(items: lineup()))
