@@ -82,11 +82,11 @@ struct VideoEndToEndTests {
         // image is half the size a side; the first second the terminal
         // keeps up with brings the full size.
         #expect(keys.contains("s=320,v=192,c=80,r=24"), "the first at half the size: \(keys)")
-        let fullSize = Deadline(in: 15)
-        while !text.contains("\u{1B}_Ga=T,i=1,p=1,f=24,s=640,v=384,c=80,r=24") && !fullSize.hasPassed {
-            Thread.sleep(forTimeInterval: 0.1)
-            text = String(decoding: shell.pty.output, as: UTF8.self)
-        }
+        // Only what is new is looked at each time: decoding megabytes of
+        // images ten times a second took the CPU the terminal's side needs
+        // to keep up on a loaded machine, and the size never stepped up.
+        _ = shell.pty.waitForOutput(containing: "\u{1B}_Ga=T,i=1,p=1,f=24,s=640,v=384,c=80,r=24", timeout: 15)
+        text = String(decoding: shell.pty.output, as: UTF8.self)
         let full = try #require(text.range(of: "\u{1B}_Ga=T,i=1,p=1,f=24,s=640,v=384,c=80,r=24"),
                                 "640 px wide (the cap), the shape of 80×24 cells of 10×20 px, once the terminal kept up")
         let payload = text[full.upperBound...].drop { $0 != ";" }.dropFirst().prefix { $0 != "\u{1B}" }
@@ -521,12 +521,8 @@ struct VideoEndToEndTests {
         try shell.ipc.waitForState { (($0["pip"] as? [String: Any])?["frames_presented"] as? Int ?? 0) > 3 }
         // Presented means written to the pty; the test's reader may not
         // have taken those bytes yet on a loaded machine.
-        var text = String(decoding: shell.pty.output, as: UTF8.self)
-        let arrival = Deadline(in: 5)
-        while !text.contains("\u{1B}_Ga=T,i=2,") && !arrival.hasPassed {
-            Thread.sleep(forTimeInterval: 0.05)
-            text = String(decoding: shell.pty.output, as: UTF8.self)
-        }
+        _ = shell.pty.waitForOutput(containing: "\u{1B}_Ga=T,i=2,", timeout: 5)
+        let text = String(decoding: shell.pty.output, as: UTF8.self)
         let header = try #require(text.range(of: "\u{1B}_Ga=T,i=2,"), "the picture's own image")
         let placement = text[header.upperBound...].prefix(120)
         #expect(placement.contains("c=24,r=7,") && placement.contains("z=-1"), "its window's 24×7 cells, above the full-screen image: \(placement)")
@@ -534,11 +530,7 @@ struct VideoEndToEndTests {
         #expect(before.contains("\u{1B}[16;55H"), "placed at its window (bottom right, off the focused row): \(before.debugDescription)")
         _ = try shell.ipc.request(["keypress", "P"])
         try shell.ipc.waitForState { $0["pip"] is NSNull }
-        let deadline = Deadline(in: 5)
-        while !String(decoding: shell.pty.output, as: UTF8.self).contains("\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\") && !deadline.hasPassed {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(String(decoding: shell.pty.output, as: UTF8.self).contains("\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\"), "closed: its image is deleted")
+        #expect(shell.pty.waitForOutput(containing: "\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\", timeout: 5) != nil, "closed: its image is deleted")
     }
 
     @Test("in a sixel terminal the picture is a sixel image of its window's pixels, at its window")
@@ -551,10 +543,6 @@ struct VideoEndToEndTests {
         // Presented means written to the pty; the test's reader may not
         // have taken those bytes yet on a loaded machine.
         let sixel = "\u{1B}[16;55H\u{1B}P0;1;0q\"1;1;192;112"
-        let deadline = Deadline(in: 5)
-        while !String(decoding: shell.pty.output, as: UTF8.self).contains(sixel) && !deadline.hasPassed {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(String(decoding: shell.pty.output, as: UTF8.self).contains(sixel), "24×7 cells of 8×16 px, at the window")
+        #expect(shell.pty.waitForOutput(containing: sixel, timeout: 5) != nil, "24×7 cells of 8×16 px, at the window")
     }
 }

@@ -99,6 +99,32 @@ public final class PtyProcess: @unchecked Sendable {
         return recorded
     }
 
+    /// What was read from byte `offset` on (with `recording`): for a caller
+    /// that looks at a long recording again and again, a copy of what is new
+    /// rather than of all of it (the copy holds the reader's lock).
+    public func output(from offset: Int) -> [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return offset < recorded.count ? Array(recorded[max(0, offset)...]) : []
+    }
+
+    /// Waits up to `timeout` seconds until what was read from byte `offset`
+    /// on (with `recording`) holds `text`; returns where it starts, or nil.
+    /// Each look copies only what came since the last one.
+    public func waitForOutput(containing text: String, from offset: Int = 0, timeout: Double) -> Int? {
+        let needle = Array(text.utf8)
+        let deadline = Self.now() + timeout
+        var scanned = offset
+        while true {
+            let from = max(offset, scanned - needle.count + 1)
+            let new = output(from: from)
+            if let found = new.firstRange(of: needle) { return from + found.lowerBound }
+            scanned = from + new.count
+            if Self.now() >= deadline { return nil }
+            usleep(50_000)
+        }
+    }
+
     /// When output was last read (monotonic seconds).
     public var lastReadTime: Double {
         lock.lock()
