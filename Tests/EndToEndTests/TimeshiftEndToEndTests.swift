@@ -95,6 +95,42 @@ struct TimeshiftEndToEndTests {
         #expect(number(flipped["behind_live"]) == 0)
     }
 
+    @Test("a FAST channel's ad breaks (HLS discontinuities: the timestamps start again at each) keep one back buffer: after 12 s it reaches back over them, and scrubbing 8 s back across a break plays from there, behind live")
+    func rewindAcrossAdBreaks() throws {
+        let stream = try AdBreakHLSStream()
+        defer { stream.stop() }
+        let dir = TVShellBinary.scratchDirectory("timeshift-breaks")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",FAST\n\(stream.url)\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path], cacheHome: dir.appendingPathComponent("cache").path)
+        let playing = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && self.frames($0) > 0 }
+        let startFrames = frames(playing)
+        // 12 s of the stream: a break every 2 s.
+        try shell.ipc.waitForState(timeout: 40) { self.frames($0) > startFrames + 300 }
+        let timeshift = try #require(try shell.ipc.state()["timeshift"] as? [String: Any])
+        let span = (number(timeshift["end"]) ?? 0) - (number(timeshift["start"]) ?? 0)
+        #expect(span >= 10, "the buffer reaches back over the breaks: \(timeshift)")
+
+        try key(shell, "SPACE")
+        let position = number(try shell.ipc.waitForState { $0["paused"] as? Bool == true }["position"]) ?? 0
+        var target = position
+        var steps = 0
+        while target > position - 8, steps < 40 {
+            try key(shell, "LEFT")
+            target = number((try shell.ipc.state()["scrub"] as? [String: Any])?["target"]) ?? position
+            steps += 1
+        }
+        try #require(target <= position - 8, "the scrub head went back 8 s: \(target) from \(position)")
+        try key(shell, "SPACE")
+        let rewound = try shell.ipc.waitForState {
+            $0["paused"] as? Bool == false && $0["phase"] as? String == "playing" && abs((number($0["position"]) ?? 0) - target) < 3
+        }
+        #expect((number(rewound["behind_live"]) ?? 0) >= 6, "behind live: \(rewound["behind_live"] ?? "none")")
+        let rewoundFrames = frames(rewound)
+        _ = try shell.ipc.waitForState { self.frames($0) > rewoundFrames + 50 }
+    }
+
     @Test("the buffer on disk stays within [live] timeshift_disk: mpv's file keeps all the stream sent, so once it passes its room the channel loads again, a notice saying so, and plays on")
     func bufferOnDiskBounded() throws {
         let stream = try LiveHLSStream()

@@ -31,14 +31,18 @@ public struct TimeshiftSettings: Equatable, Sendable {
         return ["http://", "https://", "rtmp://", "rtsp://", "udp://", "rtp://", "srt://"].contains { lower.hasPrefix($0) }
     }
 
-    /// The per-file mpv options of a live load.
+    /// The per-file mpv options of a live load. Its timestamps are made one
+    /// timeline (`demuxer-lavf-linearize-timestamps`): a FAST channel's ad
+    /// break (an HLS discontinuity) or an encoder's restart starts them
+    /// again, and the buffer's seekable range, kept by timestamp, would
+    /// start again with them — nothing to rewind into past the last break.
     func mpvOptions() -> [String: String] {
         let onDisk = diskBytes > 0
         let total = onDisk ? memoryBytes + diskBytes : memoryBytes
         var options = [
             "cache": "yes", "demuxer-seekable-cache": "yes",
             "demuxer-max-back-bytes": String(total), "demuxer-max-bytes": String(total),
-            "cache-on-disk": onDisk ? "yes" : "no",
+            "cache-on-disk": onDisk ? "yes" : "no", "demuxer-lavf-linearize-timestamps": "yes",
         ]
         if onDisk { options["cache-dir"] = directory }
         return options
