@@ -125,8 +125,8 @@ public enum ShellReducer {
             state.settings.utcOffsetChange = change
             return []
         case .wallClock(let time, let now):
-            return GuideGridReducer.clockMoved(&state, to: time) + RestrictionReducer.wallClockChanged(&state, now: now) + PictureReducer.recheckProgramme(&state) + PreviewReducer.recheckProgramme(&state)
-                + MultiviewReducer.wallClockChanged(&state)
+            return GuideGridReducer.clockMoved(&state, to: time) + RestrictionReducer.wallClockChanged(&state, now: now)
+                + PictureReducer.recheckProgramme(&state) + PreviewReducer.recheckProgramme(&state) + MultiviewReducer.wallClockChanged(&state)
                 + ReminderReducer.wallClockChanged(&state, now: now) + SleepReducer.wallClockChanged(&state, now: now)
         case .guideLoaded(let guide):
             state.guide.programmes = guide
