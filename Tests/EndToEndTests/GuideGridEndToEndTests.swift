@@ -128,6 +128,9 @@ struct GuideGridEndToEndTests {
         try shell.ipc.request(["keypress", "g"])
         try shell.ipc.waitForState { focus($0)?["title"] as? String == "Alpha Ending" }
         try #require(Date().timeIntervalSince1970 < boundary - 1, "the grid must open before the programme ends")
+        // Waits for the wall clock itself: no event marks the programme's
+        // end (the shell's own ticks fall on whole minutes; the key's comes
+        // with the key).
         while Date().timeIntervalSince1970 < boundary + 0.5 { Thread.sleep(forTimeInterval: 0.1) }
         try shell.ipc.request(["keypress", "DOWN"])
         let down = try shell.ipc.waitForState { focus($0)?["channel"] as? Int == 2 }

@@ -450,10 +450,8 @@ struct VideoEndToEndTests {
         shell.pty.type(Array(")".utf8))
         try shell.ipc.waitForState(timeout: 2) { $0["volume"] as? Int == 105 }
         // Without the fix it never came; with it, well under a second here.
-        let deadline = Deadline(in: 6)
-        func shown() -> Bool { String(decoding: shell.pty.output.dropFirst(typed), as: UTF8.self).contains("Volume 105") }
-        while !shown() && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(shown(), "the volume badge reached the terminal while the film played on")
+        #expect(shell.pty.waitForOutput(containing: "Volume 105", from: typed, timeout: 6) != nil,
+                "the volume badge reached the terminal while the film played on")
         // The film plays on: frames still reach the slow terminal after the
         // badge (a large sixel frame takes it most of a second; on a loaded
         // machine only two or three had gone before).
