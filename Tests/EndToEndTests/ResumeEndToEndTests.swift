@@ -100,6 +100,27 @@ struct ResumeEndToEndTests {
         #expect(json.output.contains("\"watched\" : false") && !json.output.contains("\"watched\" : true"), "not watched: \(json.output)")
     }
 
+    @Test("a film whose server dies as the player reads its index to go far ahead: the seek cannot be served, libmpv moves to the film's last frame and ends; the shell says it stopped where it was and plays nothing next by itself")
+    func diesReadingIndex() throws {
+        let home = ParentalHome(TVShellBinary.scratchDirectory("dies-reading-index"))
+        defer { try? FileManager.default.removeItem(at: home.base) }
+        let film = try Data(contentsOf: URL(fileURLWithPath: try TestMedia.clip(seconds: 120)))
+        let server = try LocalHTTPServer(files: ["films/long.mkv": film])
+        defer { server.stop() }
+        // About 2.5 s of the film a second: 0:40 is not read yet when it is asked for.
+        server.inject(.dieReadingIndex(bytesPerSecond: 200_000), pathSuffix: "long.mkv")
+        let shell = try ShellUnderTest([server.url("films/long.mkv"), try TestMedia.clip(seconds: 30)], home: home)
+        try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" && (number($0["frames_presented"]) ?? 0) > 0 }
+        try shell.ipc.request(["seek", 40, "absolute"])
+        let stopped = try shell.ipc.waitForState(timeout: 40) { $0["screen"] as? String != "player" }
+        let error = try #require(stopped["error"] as? [String: Any], "\(stopped)")
+        #expect(error["title"] as? String == "“Test Clip” stopped at 0:40", "\(error)")
+        #expect((error["reason"] as? String)?.hasPrefix("the stream ended 1:20 before the end") == true, "\(error)")
+        #expect(stopped["index"] as? Int == 0 && stopped["screen"] as? String == "error", "\(stopped)")
+        #expect(shell.log.contains("Seek failed"), "the seek could not be served: \(shell.log)")
+        #expect(shell.tmux.waitFor { $0.contains("stopped at 0:40") && $0.contains("ENTER: try again") }.ok, "\(shell.tmux.capture())")
+    }
+
     @Test("a film from a server that sends only whole files (no byte ranges): its resume cannot start there, so the shell says so, plays it from the start and keeps the place; a seek it refuses leaves the bar where the film plays, saying why; an MP4 with its index at its end cannot play from such a server, and the error says why")
     func wholeFilesOnly() throws {
         let home = ParentalHome(TVShellBinary.scratchDirectory("whole-files"))

@@ -29,6 +29,21 @@ enum CutShort {
         return length - position > max(least, length * share) ? position : nil
     }
 
+    /// Whether a position told is libmpv's move to the last frame, not a
+    /// place the film played to: a file that ends with no frame shown (a
+    /// seek its dead server could not serve, so nothing was decoded after
+    /// it) is sought to its last frame by libmpv (`keep-open`), and its
+    /// position told is then exactly its length, far on from where it was,
+    /// before the end comes. Kept out of the position, so that end is seen
+    /// as cut short where the film was. A step of more than `jump` seconds:
+    /// a film playing, even fast, tells its position more often.
+    static func isMoveToLastFrame(_ state: ShellState, to value: Double?) -> Bool {
+        guard let value, let length = state.playback.duration, let old = state.playback.position else { return false }
+        return value == length && value - old > jump
+    }
+
+    static let jump = 5.0
+
     /// Why, under the error screen's "“Film” stopped at 47:45": "the
     /// stream ended 1:12:15 before the end (2:00:00) …". A stream that
     /// cannot seek and ended at its start is a server that sends only

@@ -72,7 +72,7 @@ enum PlayerReducer {
             state.chrome.transportVisible = true
             return [.emit(.endFile(url: url)), .cancelTimer(.transportHide)]
         case .position(let value):
-            guard !state.playback.seekPending else { return [] }
+            guard !state.playback.seekPending, !CutShort.isMoveToLastFrame(state, to: value) else { return [] }
             let old = state.playback.position
             state.playback.position = value
             guard let value else { return [] }

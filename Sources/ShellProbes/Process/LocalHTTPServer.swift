@@ -22,9 +22,17 @@ public final class LocalHTTPServer: @unchecked Sendable {
         case rate(Int)
         /// Answers 500 Internal Server Error.
         case serverError
-        /// Sends the header and half the body, then closes the connection
-        /// and stops listening: the server died mid-transfer.
+        /// Sends the file up to its middle byte, then closes the connection
+        /// and stops listening: the server died mid-transfer. A range that
+        /// starts past the middle (a player reading an index at a file's
+        /// end) is sent whole, as is a request its client left before the
+        /// middle was sent.
         case dieMidBody
+        /// Sends ranges that start before the file's middle at this many
+        /// bytes a second; the first request for a range past it (a player
+        /// reading the index at a film's end to seek far ahead) gets half
+        /// its bytes, and the server dies.
+        case dieReadingIndex(bytesPerSecond: Int)
     }
 
     public let port: UInt16
@@ -129,6 +137,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
         lock.unlock()
         var response: Data
         var bodyStart = 0
+        // Where the body sent lies in the file, for the faults that die at its middle.
+        var fileOffset = 0
+        var fileSize = 0
         if let body = targetAnswer?(path) ?? responder?(String(path.prefix { $0 != "?" })) ?? files[path] ?? files[String(path.prefix { $0 != "?" })] ?? fromDirectory(String(path.prefix { $0 != "?" })) ?? fallback {
             let tag = "\"\(body.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 })\""
             if headers["if-none-match"] == tag {
@@ -143,10 +154,13 @@ public final class LocalHTTPServer: @unchecked Sendable {
                     + "Content-Range: bytes \(range.lowerBound)-\(range.upperBound - 1)/\(body.count)\r\nConnection: close\r\n\r\n").utf8)
                 bodyStart = response.count
                 response.append(body.subdata(in: range))
+                fileOffset = range.lowerBound
+                fileSize = body.count
             } else {
                 response = Data("HTTP/1.0 200 OK\r\nContent-Length: \(body.count)\r\nETag: \(tag)\r\n\(extra)Connection: close\r\n\r\n".utf8)
                 bodyStart = response.count
                 response.append(body)
+                fileSize = body.count
             }
         } else {
             response = Data("HTTP/1.0 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
@@ -167,19 +181,26 @@ public final class LocalHTTPServer: @unchecked Sendable {
         case .rate(let bytesPerSecond):
             sent = bodyStart
             deliver(client, response, 0..<sent)
-            let chunk = max(1, bytesPerSecond / 10)
-            while sent < response.count {
-                let end = min(response.count, sent + chunk)
-                deliver(client, response, sent..<end)
-                sent = end
-                usleep(100_000)
-            }
+            sent = trickle(client, response, from: sent, to: response.count, bytesPerSecond: bytesPerSecond) ?? response.count
         case .serverError:
             response = Data("HTTP/1.0 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
         case .dieMidBody:
-            deliver(client, response, 0..<(bodyStart + (response.count - bodyStart) / 2))
+            let middle = bodyStart + fileSize / 2 - fileOffset
+            guard middle > bodyStart, middle < response.count else { break }
+            // Dead before the client sees the end: its reconnection is refused.
+            if deliver(client, response, 0..<middle) { stop() }
             close(client)
+            return
+        case .dieReadingIndex(let bytesPerSecond):
+            guard fileOffset >= fileSize / 2, fileSize > 0 else {
+                sent = bodyStart
+                deliver(client, response, 0..<sent)
+                sent = trickle(client, response, from: sent, to: response.count, bytesPerSecond: bytesPerSecond) ?? response.count
+                break
+            }
+            deliver(client, response, 0..<(bodyStart + (response.count - bodyStart) / 2))
             stop()
+            close(client)
             return
         case nil:
             break
@@ -197,10 +218,27 @@ public final class LocalHTTPServer: @unchecked Sendable {
         return last >= first ? first..<(last + 1) : nil
     }
 
-    /// Writes `range` of `data`, whatever the client took (it may be gone).
-    private func deliver(_ client: Int32, _ data: Data, _ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        _ = data[range].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    /// Writes `range` of `data`, whatever the client took (it may be gone):
+    /// whether all of it was taken.
+    @discardableResult
+    private func deliver(_ client: Int32, _ data: Data, _ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return true }
+        return data[range].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == range.count
+    }
+
+    /// Writes `start..<end` of `data` at `bytesPerSecond`, a tenth of a
+    /// second's worth at a time: where it got to, or nil when the client
+    /// left.
+    private func trickle(_ client: Int32, _ data: Data, from start: Int, to end: Int, bytesPerSecond: Int) -> Int? {
+        let chunk = max(1, bytesPerSecond / 10)
+        var sent = start
+        while sent < end {
+            let next = min(end, sent + chunk)
+            guard deliver(client, data, sent..<next) else { return nil }
+            sent = next
+            usleep(100_000)
+        }
+        return sent
     }
 
     /// The file `path` of `directory` as it is now (percent-decoded, as a

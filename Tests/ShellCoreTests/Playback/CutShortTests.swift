@@ -45,6 +45,40 @@ struct CutShortTests {
         h.expectArmed([.hintHide, .stall])
     }
 
+    @Test("a seek its dead server could not serve: libmpv moves to the last frame and tells the length as the position, far on from where the film was; that is not played, so the end that follows is cut short where it was, not the film's end")
+    func moveToLastFrameIsNotPlayed() {
+        let h = streamedFilm(at: 40)
+        h.send(.player(.playing, token: 1, at: h.clock.now), effects: [])
+        h.send(.player(.position(120), token: 1, at: h.clock.now), effects: [])
+        h.send(.player(.paused(true), token: 1, at: h.clock.now), effects: []) {
+            $0.playback.paused = true
+            $0.chrome.transportVisible = true
+        }
+        let reason = "the stream ended 1:20 before the end (2:00): the connection was lost, or the server stopped sending"
+        let failure = ShellError(title: "“Streamed” stopped at 0:40", reason: reason, location: streamed.url)
+        h.send(.player(.ended, token: 1, at: h.clock.now), effects: [
+            .savePosition(streamed, position: 40, duration: 120, watched: false),
+            .cancelTimer(.transportHide), .emit(.error(title: failure.title, reason: reason, url: streamed.url)), .stop,
+        ]) {
+            $0.upNext.resumePoints[streamed.url] = ResumePoint(position: 40, duration: 120, watched: false, updated: 2)
+            $0.playback.phase = .failed
+            $0.playback.cutShortAt = 40
+            $0.playback.failure = failure
+            $0.chrome.transportVisible = false
+            $0.navigation.destination = .error(failure)
+        }
+        h.expectArmed([.hintHide, .stall])
+        // A film playing to its end tells its last steps: the length is taken.
+        let near = streamedFilm(at: 116)
+        near.send(.player(.position(120), token: 1, at: near.clock.now), effects: [
+            .savePosition(streamed, position: 120, duration: 120, watched: true),
+        ]) {
+            $0.playback.position = 120
+            $0.upNext.resumePoints[streamed.url] = ResumePoint(position: 120, duration: 120, watched: true, updated: 2)
+        }
+        near.expectArmed([.hintHide, .stall, .transportHide])
+    }
+
     @Test("an end within 30 s (and 5 %) of the length is the film's end; a local file's early end is its end too (no server to lose)")
     func ends() {
         let near = streamedFilm(at: 95)
