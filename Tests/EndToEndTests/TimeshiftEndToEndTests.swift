@@ -131,6 +131,41 @@ struct TimeshiftEndToEndTests {
         _ = try shell.ipc.waitForState { self.frames($0) > rewoundFrames + 50 }
     }
 
+    @Test("behind live on a channel of 4 s segments, playing on keeps the same distance: it does not saw by a segment's length as each one comes in")
+    func behindLiveSteady() throws {
+        let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(size: "160x90", seconds: 4), count: 20, duration: 4, window: 5)
+        defer { live.stop() }
+        let dir = TVShellBinary.scratchDirectory("timeshift-steady")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lineup = dir.appendingPathComponent("tv.m3u")
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Slow segments\n\(live.url(channel: 1))\n".write(to: lineup, atomically: true, encoding: .utf8)
+        let shell = try ShellUnderTest([lineup.path], cacheHome: dir.appendingPathComponent("cache").path)
+        let playing = try shell.ipc.waitForState(timeout: 30) { $0["phase"] as? String == "playing" && self.frames($0) > 0 && $0["timeshift"] is [String: Any] }
+        let start = number(playing["position"]) ?? 0
+        try shell.ipc.waitForState(timeout: 30) { (number($0["position"]) ?? 0) >= start + 5 }
+        try key(shell, "SPACE")
+        let pausedAt = Stopwatch()
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        Thread.sleep(forTimeInterval: max(0, 6 - pausedAt.elapsed))
+        try key(shell, "SPACE")
+        let resumed = try shell.ipc.waitForState { $0["paused"] as? Bool == false && $0["phase"] as? String == "playing" }
+        // Ten seconds of playing on: two or three segments come in.
+        var seen: [Double] = []
+        let watching = Stopwatch()
+        var frames = self.frames(resumed)
+        while watching.elapsed < 10 {
+            let state = try shell.ipc.waitForState { self.frames($0) > frames }
+            frames = self.frames(state)
+            if let behind = number(state["behind_live"]) { seen.append(behind) }
+        }
+        let spread = (seen.max() ?? 0) - (seen.min() ?? 0)
+        #expect(seen.count >= 10 && (seen.min() ?? 0) >= 4.5, "about six seconds behind: \(seen)")
+        // A loaded machine may fall a little further behind while it plays (live moves on with the clock): it never jumps back.
+        #expect(spread <= 1.5, "behind live held steady while playing on (it sawed 4 s with the segments): \(seen)")
+        let firstHalf = seen.prefix(seen.count / 2).max() ?? 0
+        #expect((seen.suffix(seen.count / 2).min() ?? 0) >= firstHalf - 0.5, "it never comes back towards live by itself: \(seen)")
+    }
+
     @Test("the buffer on disk stays within [live] timeshift_disk: mpv's file keeps all the stream sent, so once it passes its room the channel loads again, a notice saying so, and plays on")
     func bufferOnDiskBounded() throws {
         let stream = try LiveHLSStream()

@@ -125,6 +125,7 @@ public enum ShellReducer {
             state.settings.utcOffsetChange = change
             return []
         case .wallClock(let time, let now):
+            TimeshiftReducer.clockMoved(&state, now: now)
             return GuideGridReducer.clockMoved(&state, to: time) + RestrictionReducer.wallClockChanged(&state, now: now)
                 + PictureReducer.recheckProgramme(&state) + PreviewReducer.recheckProgramme(&state) + MultiviewReducer.wallClockChanged(&state)
                 + ReminderReducer.wallClockChanged(&state, now: now) + SleepReducer.wallClockChanged(&state, now: now)
@@ -141,6 +142,7 @@ public enum ShellReducer {
             state.guide.status = status
             return []
         case .passcodeChecked(let attempt, let correct, let wallClock, let now):
+            TimeshiftReducer.clockMoved(&state, now: now)
             return GuideGridReducer.clockMoved(&state, to: wallClock) + PasscodeReducer.checked(&state, attempt: attempt, correct: correct, wallClock: wallClock, now: now)
         case .authorizationRequested(let item, let request):
             return PasscodeReducer.requested(&state, item: item, request: request)
@@ -171,6 +173,7 @@ public enum ShellReducer {
             guard state.screen == .player || state.screen == .interstitial else { return [] }
             return PlaybackReducer.play(&state, index: state.live.recovery?.index ?? current, now: now)
         case .restrictionsChanged(let change, let wallClock, let now):
+            TimeshiftReducer.clockMoved(&state, now: now)
             return GuideGridReducer.clockMoved(&state, to: wallClock) + RestrictionsChangeReducer.changed(&state, change, now: now)
         case .authorizationCancelled(let request, let now):
             return PasscodeReducer.requestCancelled(&state, request: request, now: now)

@@ -13,7 +13,7 @@ enum NowPlayingReducer {
         case .playPause, .play, .pause:
             if onPlayer {
                 let paused = request == .pause || (request == .playPause && !state.playback.paused)
-                return TransportReducer.setPause(&state, paused)
+                return TransportReducer.setPause(&state, paused, now: now)
             }
             guard request != .pause, state.screen == .home || state.screen == .guide, !state.items.isEmpty else { return [] }
             return PlaybackReducer.play(&state, index: min(state.navigation.homeSelection, state.items.count - 1), now: now)
@@ -45,7 +45,7 @@ enum NowPlayingReducer {
             return VolumeReducer.sound(state) + [.keepSound(volume: state.settings.volume, muted: muted)]
         case .setRate(let rate):
             guard onPlayer, info.canPause, rate.isFinite, !state.isLive || state.seekRange != nil else { return [] }
-            if rate <= 0 { return TransportReducer.setPause(&state, true) }
+            if rate <= 0 { return TransportReducer.setPause(&state, true, now: now) }
             let speed = min(max(rate, 0.25), 2)
             PlaybackReducer.setSpeed(&state, speed)
             return [.setSpeed(speed)]

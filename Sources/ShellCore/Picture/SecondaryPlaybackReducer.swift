@@ -42,6 +42,8 @@ enum SecondaryPlaybackReducer {
             case .position(let value):
                 guard !playback.seekPending else { break }
                 playback.position = value
+                // Behind live, live moves on with the clock (`LiveBuffer.behind`).
+                playback.liveBuffer?.reckon(now)
                 // A film resumed full screen, gone into the picture before
                 // it reached its asked start (`AskedStart`), reaches it here.
                 if let start = playback.askedStart, let value, value >= start - AskedStart.missedBy { playback.askedStart = nil }
@@ -68,6 +70,7 @@ enum SecondaryPlaybackReducer {
                 var buffer = playback.liveBuffer ?? LiveBuffer(start: start, end: end)
                 buffer.start = start
                 buffer.end = end
+                buffer.reckon(now)
                 playback.liveBuffer = buffer
             }
         }

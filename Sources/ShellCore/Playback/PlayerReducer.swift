@@ -84,7 +84,7 @@ enum PlayerReducer {
                 state.playback.paused = true
                 return pause + reduce(&state, .ended, now: now)
             }
-            if state.playback.liveBuffer != nil { TimeshiftReducer.measure(&state) }
+            if state.playback.liveBuffer != nil { TimeshiftReducer.measure(&state, now: now) }
             let replay = WhatDidTheySayReducer.positionChanged(&state, to: value)
             let breaks = replay + BreakReducer.positionChanged(&state, to: value)
             if breaks.contains(where: { if case .seek = $0 { true } else { false } }) { return breaks }
@@ -138,7 +138,7 @@ enum PlayerReducer {
             state.playback.holdsPreviousPicture = false
             return [.cancelTimer(.posterDelay)]
         case .liveBuffer(let start, let end):
-            TimeshiftReducer.buffer(&state, start: start, end: end)
+            TimeshiftReducer.buffer(&state, start: start, end: end, now: now)
             return []
         case .fetched:
             return []

@@ -7,11 +7,11 @@ enum TransportReducer {
         let canSeek = (timeshift || !state.isLive && p.duration != nil) && p.phase == .playing
         switch command {
         case .playPause:
-            return setPause(&state, !p.paused)
+            return setPause(&state, !p.paused, now: now)
         case .play:
-            return setPause(&state, false)
+            return setPause(&state, false, now: now)
         case .pause:
-            return setPause(&state, true)
+            return setPause(&state, true, now: now)
         case .left, .right:
             if command == .left, let effects = SegmentReducer.undo(&state, now: now) { return effects }
             let direction = command == .right ? 1 : -1
@@ -117,10 +117,10 @@ enum TransportReducer {
         return forward ? position + frameStepMargin <= range.upperBound : position - frameStepMargin >= range.lowerBound
     }
 
-    static func setPause(_ state: inout ShellState, _ paused: Bool) -> [Effect] {
+    static func setPause(_ state: inout ShellState, _ paused: Bool, now: Instant) -> [Effect] {
         guard state.playback.phase == .playing || state.playback.phase == .ended else { return [] }
         state.playback.paused = paused
-        if paused { TimeshiftReducer.leftEdge(&state) }
+        if paused { TimeshiftReducer.leftEdge(&state, now: now) }
         return [.setPause(paused)] + (paused ? ResumeReducer.save(&state) : []) + showTransport(&state)
     }
 

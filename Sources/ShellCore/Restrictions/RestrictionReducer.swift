@@ -213,7 +213,7 @@ enum RestrictionReducer {
         var effects: [Effect] = [.cancelTimer(.transportHide), .cancelTimer(.programmeBoundary)]
         if !state.playback.paused { effects.append(.setPause(true)) }
         PlaybackReducer.pause(&state)
-        TimeshiftReducer.leftEdge(&state)
+        TimeshiftReducer.leftEdge(&state, now: now)
         state.scrub = nil
         guard state.restrictions.policy.effectiveMode != .deny else {
             // Nothing allowed after it in the buffer, and what airs now is
@@ -240,8 +240,8 @@ enum RestrictionReducer {
             return backToLive(&state, index: index, skipped: label, now: now)
         }
         NavigationReducer.go(&state, to: .player)
+        TimeshiftReducer.seeked(&state, to: target, now: now)
         PlaybackReducer.seek(&state, to: target)
-        TimeshiftReducer.seeked(&state, to: target)
         PlaybackReducer.resume(&state)
         state.chrome.notice = "Skipped a programme rated \(label ?? "not rated")"
         // The programme now on screen rated as any new one is (allowed, by
@@ -268,7 +268,7 @@ enum RestrictionReducer {
             let time = end + bufferMargin
             let ratings = knownRatings(state, item, at: time) + state.playback.fileRatings
             if !policy.restricts(ratings) || covered(state, item, programmeStart: programmeStart(state, item, at: time)) {
-                return max(buffer.start, buffer.edge - (now - time))
+                return max(buffer.start, min(buffer.edge, buffer.live - (now - time)))
             }
             // Held back by the programme judged then (its own, or the tail of one just before).
             guard let next = judged(state, item, at: time).programme?.stop, next > end else { return nil }
@@ -349,13 +349,13 @@ enum RestrictionReducer {
     /// something else, a programme airing now that has not been asked for
     /// while the viewer is behind). Nil when nothing in the buffer is held
     /// back. Positions are the player's; a wall-clock time `t` is at
-    /// `edge - (now - t)`.
+    /// `live - (now - t)` (`LiveBuffer.live`).
     static func allowedSpan(_ state: ShellState, _ buffer: LiveBuffer) -> ClosedRange<Double>? {
         let policy = state.restrictions.policy
         guard policy.mode != .off, state.wallClock > 0, let item = state.currentItem, item.isLive, let id = item.guideID else { return nil }
         let now = state.wallClock
         let position = min(max(state.playback.position ?? buffer.edge, buffer.start), buffer.edge)
-        let earliest = now - (buffer.edge - buffer.start)
+        let earliest = now - (buffer.live - buffer.start)
         var lower = buffer.start, upper = buffer.edge
         var held = false
         for programme in state.guide.programmes.programmes(for: id) {
@@ -364,7 +364,7 @@ enum RestrictionReducer {
             let ratings = item.ratingsHeldTo + programme.ratings.compactMap(\.resolved)
             guard policy.restricts(ratings), !covered(state, item, programmeStart: programme.start) else { continue }
             held = true
-            let from = buffer.edge - (now - programme.start), to = buffer.edge - (now - stop)
+            let from = buffer.live - (now - programme.start), to = buffer.live - (now - stop)
             if to <= position {
                 // The picture at the edge aired a little before now (the
                 // stream's latency): the end is passed by a margin.

@@ -30,9 +30,9 @@ enum ScrubReducer {
             state.scrub = scrub
             return []
         case .select, .pause:
-            return commit(&state, play: false)
+            return commit(&state, play: false, now: now)
         case .playPause, .play:
-            return commit(&state, play: true)
+            return commit(&state, play: true, now: now)
         case .menu:
             state.scrub = nil
             return []
@@ -70,15 +70,15 @@ enum ScrubReducer {
     /// ENTER or PLAYPAUSE: seek to the head. Landing in an unwatched ad
     /// break (the one crossed, or one the head is in) enters it at once,
     /// paused or not: the player reports no position until it moves.
-    static func commit(_ state: inout ShellState, play: Bool) -> [Effect] {
+    static func commit(_ state: inout ShellState, play: Bool, now: Instant) -> [Effect] {
         guard let scrub = state.scrub else { return [] }
         state.scrub = nil
         // Within what may be sought now (the restrictions may have changed since the head moved).
         let target = state.seekRange.map { min(max(scrub.target, $0.lowerBound), $0.upperBound) } ?? scrub.target
         var effects = BreakReducer.seek(&state, to: target)
         if case .seek(let to, _) = effects.first {
+            TimeshiftReducer.seeked(&state, to: to, now: now)
             PlaybackReducer.seek(&state, to: to)
-            TimeshiftReducer.seeked(&state, to: to)
             effects += BreakReducer.positionChanged(&state, to: to) + RestrictionReducer.boundaryTimer(state)
         }
         if play {

@@ -1,31 +1,39 @@
 /// Pause and rewind live (timeshift): the player keeps a live network
 /// stream's back buffer; pausing leaves the live edge behind, scrubbing
 /// moves within the buffer, LIVE goes back to the edge. While playback
-/// follows the edge, the gap it keeps to what has been received is noted;
-/// once it leaves the edge, "behind live" is the received end less that gap
-/// less the position: the time spent paused or rewound.
+/// follows the edge, the gap it keeps to what has been received is noted
+/// (LIVE goes back to the received end less that gap). Once it leaves the
+/// edge, "behind live" is where live was then, moved on by the clock, less
+/// the position: the time spent paused or rewound. Not the received end
+/// less the position: that jumps a segment at a time, so "behind live"
+/// sawed by a segment's length while playing steadily.
 enum TimeshiftReducer {
     /// Seconds from the edge below which playback counts as at it.
     static let edgeTolerance = 1.0
 
-    /// The player reports the buffer's span.
-    static func buffer(_ state: inout ShellState, start: Double, end: Double) {
+    /// The player reports the buffer's span at `now`.
+    static func buffer(_ state: inout ShellState, start: Double, end: Double, now: Instant) {
         guard state.isLive, end >= start else { return }
         var buffer = state.playback.liveBuffer ?? LiveBuffer(start: start, end: end)
         buffer.start = start
         buffer.end = end
+        buffer.reckon(now)
         PlaybackReducer.track(&state, liveBuffer: buffer)
-        measure(&state)
+        measure(&state, now: now)
     }
 
-    /// A position report: note the edge gap while following the edge; a
-    /// rewound playback that reaches the edge follows it again.
-    static func measure(_ state: inout ShellState) {
+    /// A position report at `now`: note the edge gap while following the
+    /// edge, the clock while behind it; a rewound playback that reaches the
+    /// edge follows it again.
+    static func measure(_ state: inout ShellState, now: Instant) {
         let p = state.playback
         guard var buffer = p.liveBuffer, let position = p.position, p.phase == .playing, !p.paused, !p.seekPending else { return }
-        if !buffer.followingEdge, buffer.distance(from: position) < edgeTolerance / 2 { buffer.followingEdge = true }
-        guard buffer.followingEdge else { return }
-        buffer.edgeLag = max(0, buffer.end - position)
+        if !buffer.followingEdge, buffer.distance(from: position) < edgeTolerance / 2 { buffer.follow() }
+        if buffer.followingEdge {
+            buffer.edgeLag = max(0, buffer.end - position)
+        } else {
+            buffer.reckon(now)
+        }
         PlaybackReducer.track(&state, liveBuffer: buffer)
     }
 
@@ -52,16 +60,31 @@ enum TimeshiftReducer {
         return size >= 1 ? "\((size * 10).rounded() / 10) GiB" : bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
     }
 
-    /// Playback paused (or a seek went back): it no longer follows the edge.
-    static func leftEdge(_ state: inout ShellState) {
-        state.playback.liveBuffer?.followingEdge = false
+    /// The wall clock is set at `now` (each key, the half-minute tick, a
+    /// passcode's check): the buffers behind live are reckoned then too, so
+    /// the wall clock and where live is on the player's timeline
+    /// (`LiveBuffer.live`) are of the same moment when a wall-clock time is
+    /// turned into a position (`RestrictionReducer.afterHeld`,
+    /// `allowedSpan`) or back (`ShellState.shownTime`).
+    static func clockMoved(_ state: inout ShellState, now: Instant) {
+        state.playback.liveBuffer?.reckon(now)
+        state.picture.pip?.playback.liveBuffer?.reckon(now)
     }
 
-    /// A seek within the buffer to `target`: following the edge only when
-    /// the target is at it.
-    static func seeked(_ state: inout ShellState, to target: Double) {
+    /// Playback paused at `now`: it no longer follows the edge.
+    static func leftEdge(_ state: inout ShellState, now: Instant) {
+        state.playback.liveBuffer?.leave(from: state.playback.position, now: now)
+    }
+
+    /// A seek within the buffer to `target` at `now`, before the position
+    /// moves there: following the edge only when the target is at it.
+    static func seeked(_ state: inout ShellState, to target: Double, now: Instant) {
         guard var buffer = state.playback.liveBuffer else { return }
-        buffer.followingEdge = buffer.distance(from: target) < edgeTolerance / 2
+        if buffer.distance(from: target) < edgeTolerance / 2 {
+            buffer.follow()
+        } else {
+            buffer.leave(from: state.playback.position, now: now)
+        }
         PlaybackReducer.track(&state, liveBuffer: buffer)
     }
 
@@ -83,7 +106,7 @@ enum TimeshiftReducer {
         var effects: [Effect] = []
         if let position = state.playback.position, buffer.distance(from: position) >= edgeTolerance / 2 || !buffer.followingEdge {
             let target = buffer.edge
-            buffer.followingEdge = true
+            buffer.follow()
             PlaybackReducer.track(&state, liveBuffer: buffer)
             PlaybackReducer.seek(&state, to: target)
             effects.append(.seek(to: target, exact: true))

@@ -60,14 +60,14 @@ public final class SlidingLiveHLS: @unchecked Sendable {
 }
 
 extension TestMedia {
-    /// Twenty 1-second MPEG-TS segments of testsrc2 (`size`, 25 fps, a
-    /// keyframe each), for `SlidingLiveHLS`: the folder.
-    public static func liveSegments(size: String = "320x180") throws -> String {
-        try make("live-segments-\(size)") { partial in
+    /// Twenty MPEG-TS segments of `seconds` each of testsrc2 (`size`, 25
+    /// fps, a keyframe a second), for `SlidingLiveHLS`: the folder.
+    public static func liveSegments(size: String = "320x180", seconds: Int = 1) throws -> String {
+        try make("live-segments-\(size)" + (seconds == 1 ? "" : "-\(seconds)s")) { partial in
             try FileManager.default.createDirectory(atPath: partial, withIntermediateDirectories: true)
             let (status, output) = try Spawn.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=\(size):rate=25",
-                                                  "-t", "20", "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-keyint_min", "25", "-sc_threshold", "0",
-                                                  "-pix_fmt", "yuv420p", "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod",
+                                                  "-t", "\(20 * seconds)", "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-keyint_min", "25", "-sc_threshold", "0",
+                                                  "-pix_fmt", "yuv420p", "-f", "hls", "-hls_time", "\(seconds)", "-hls_playlist_type", "vod",
                                                   "-hls_segment_filename", partial + "/seg%03d.ts", partial + "/vod.m3u8"])
             guard status == 0 else { throw SpawnError(message: "ffmpeg failed (\(status)): \(output)") }
             return nil

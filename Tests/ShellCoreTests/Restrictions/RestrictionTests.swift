@@ -787,6 +787,7 @@ struct RestrictedPictureTests {
         h.apply(.player(.liveBuffer(start: 0, end: 100), token: 1, at: h.clock.now))
         h.apply(.player(.position(99), token: 1, at: h.clock.now))
         h.apply(.command(.playPause, at: h.clock.now))
+        h.clock.advance(by: 60)
         h.apply(.player(.liveBuffer(start: 0, end: 160), token: 1, at: h.clock.now))
         #expect(h.state.behindLive == 60)
         #expect(h.apply(.command(.pictureInPicture, at: h.clock.now)).contains(.exchangePlayers(.main, .picture)))

@@ -245,7 +245,8 @@ struct TimeshiftRestrictionTests {
         ]))
         _ = reachLateFilm(behind: 2500, h)
         #expect(h.state.prompt?.purpose == .behind(token: 1) && h.state.playback.programmeStart == wall + 600)
-        // 0.6 s more received: the edge (4301.1) puts the paused picture 0.1 s before the trailer.
+        // 0.6 s later, more received: the edge (4301.1) and the clock put the paused picture 0.1 s before the trailer.
+        h.clock.advance(by: 0.6)
         h.apply(.player(.liveBuffer(start: 0, end: 4302.6), token: 1, at: h.clock.now))
         #expect(abs(h.state.shownTime - (wall + 599.9)) < 0.001 && h.state.prompt != nil)
         let skipped = h.apply(.command(.menu, at: h.clock.now))

@@ -24,6 +24,7 @@ private func watchingNews() -> ReducerHarness {
 struct TimeshiftTests {
     @Test("at the edge behind_live is 0 however the gap to what was received moves; a pause leaves the edge and the time paused is how far behind")
     func pauseLeavesEdge() {
+        let pausedAt = Instant(seconds: 1000)
         let h = watchingNews()
         #expect(h.state.behindLive == 0 && h.state.seekRange == 0...30)
         h.send(.player(.position(31), token: 1, at: h.clock.now)) {
@@ -34,20 +35,74 @@ struct TimeshiftTests {
             $0.playback.liveBuffer = LiveBuffer(start: 0, end: 32.5, edgeLag: 1.5)
         }
         #expect(h.state.behindLive == 0)
+        #expect(h.clock.now == pausedAt)
         h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
             $0.playback.paused = true
             $0.playback.liveBuffer?.followingEdge = false
+            $0.playback.liveBuffer?.leftLive = LiveMark(position: 31, at: pausedAt)
+            $0.playback.liveBuffer?.reckonedAt = pausedAt
             $0.chrome.transportVisible = true
         }
+        h.clock.advance(by: 10)
         h.send(.player(.liveBuffer(start: 0, end: 42.5), token: 1, at: h.clock.now)) {
             $0.playback.liveBuffer?.end = 42.5
+            $0.playback.liveBuffer?.reckonedAt = pausedAt + 10
         }
-        #expect(h.state.behindLive == 10, "ten seconds of the stream came in while paused")
+        #expect(h.state.behindLive == 10, "ten seconds paused")
         h.press(.playPause, effects: [.setPause(false), .startTimer(.transportHide, after: 5)]) { $0.playback.paused = false }
-        h.send(.player(.position(33), token: 1, at: h.clock.now)) { $0.playback.position = 33 }
+        h.clock.advance(by: 2)
+        h.send(.player(.position(33), token: 1, at: h.clock.now)) {
+            $0.playback.position = 33
+            $0.playback.liveBuffer?.reckonedAt = pausedAt + 12
+        }
         h.send(.player(.liveBuffer(start: 0, end: 44.5), token: 1, at: h.clock.now)) { $0.playback.liveBuffer?.end = 44.5 }
         #expect(h.state.behindLive == 10, "playing on keeps the distance")
         h.expectArmed([.stall, .hintHide, .transportHide])
+    }
+
+    @Test("behind live, playing on steadily keeps the distance however the segments arrive: not the received end less the position, which jumps a segment (4 s) at a time; paused, it grows with the clock")
+    func behindLiveIsSmooth() {
+        let h = watchingNews()
+        let start = h.clock.now
+        // A 4 s segment comes in every fourth second: the received end is
+        // 31.5 + 4 s, 8 s, … after the start.
+        func segment(at second: Int) {
+            h.send(.player(.liveBuffer(start: 0, end: 31.5 + Double(second)), token: 1, at: h.clock.now)) {
+                $0.playback.liveBuffer?.end = 31.5 + Double(second)
+                $0.playback.liveBuffer?.reckonedAt = h.clock.now
+            }
+        }
+        h.apply(.command(.playPause, at: h.clock.now))
+        h.clock.advance(by: 4)
+        segment(at: 4)
+        h.clock.advance(by: 2)
+        h.apply(.command(.playPause, at: h.clock.now))
+        // Playing on, six seconds behind: a position a second.
+        var seen: [Double] = []
+        for second in 7...18 {
+            h.clock.advance(by: 1)
+            if second % 4 == 0 { segment(at: second) }
+            h.send(.player(.position(Double(24 + second)), token: 1, at: h.clock.now)) {
+                $0.playback.position = Double(24 + second)
+                $0.playback.liveBuffer?.reckonedAt = h.clock.now
+            }
+            seen.append(h.state.behindLive ?? -1)
+        }
+        #expect(seen == Array(repeating: 6, count: 12), "six seconds paused, six behind at every report: \(seen)")
+        #expect(h.clock.now == start + 18 && h.state.playback.liveBuffer?.followingEdge == false)
+        h.apply(.command(.playPause, at: h.clock.now))
+        h.clock.advance(by: 2)
+        segment(at: 20)
+        #expect(h.state.behindLive == 8, "paused 2 s more")
+        // The wall clock (each key, the half-minute tick) is of the same
+        // moment as where live is: the buffer is reckoned with it.
+        h.clock.advance(by: 1)
+        h.send(.wallClock(1_800_000_000, at: h.clock.now)) {
+            $0.wallClock = 1_800_000_000
+            $0.playback.liveBuffer?.reckonedAt = h.clock.now
+        }
+        #expect(h.state.behindLive == 9 && h.state.shownTime == 1_800_000_000 - 9)
+        h.expectArmed(h.armedTimers)
     }
 
     @Test("the buffer's file filled its room on disk: the channel loads again (a new buffer from now) and a notice says why; not before it holds 10 s, during a flip, nor once the load is another")
@@ -83,9 +138,12 @@ struct TimeshiftTests {
         #expect(flip.contains { if case .requestFlip = $0 { true } else { false } }, "playing: LEFT flips")
         h.expectArmed([.stall, .flipTimeout, .hintHide, .spinner])
         let w = watchingNews()
+        let pausedAt = w.clock.now
         w.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
             $0.playback.paused = true
             $0.playback.liveBuffer?.followingEdge = false
+            $0.playback.liveBuffer?.leftLive = LiveMark(position: 30, at: pausedAt)
+            $0.playback.liveBuffer?.reckonedAt = pausedAt
             $0.chrome.transportVisible = true
         }
         w.press(.right, effects: [.cancelTimer(.transportHide)]) {
@@ -108,11 +166,12 @@ struct TimeshiftTests {
             $0.scrub = nil
             $0.playback.position = 1
             $0.playback.seekPending = true
+            $0.playback.liveBuffer?.reckonedAt = pausedAt + 2
         }
         w.press(.playPause, effects: [.setPause(false), .startTimer(.transportHide, after: 5)]) { $0.playback.paused = false }
         w.send(.player(.playing, token: 1, at: w.clock.now)) { $0.playback.seekPending = false }
         w.send(.player(.position(1), token: 1, at: w.clock.now))
-        #expect(w.state.behindLive == 29)
+        #expect(w.state.behindLive == 31, "paused 2 s at 30, then 29 s back")
         w.expectArmed([.stall, .hintHide, .transportHide])
     }
 
@@ -148,18 +207,27 @@ struct TimeshiftTests {
     @Test("LIVE goes back to the edge, playing, and follows it again; at the edge it only shows the bar; on VOD it does nothing")
     func goLive() {
         let h = watchingNews()
+        let pausedAt = h.clock.now
         h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
             $0.playback.paused = true
             $0.playback.liveBuffer?.followingEdge = false
+            $0.playback.liveBuffer?.leftLive = LiveMark(position: 30, at: pausedAt)
+            $0.playback.liveBuffer?.reckonedAt = pausedAt
             $0.chrome.transportVisible = true
         }
-        h.send(.player(.liveBuffer(start: 0, end: 51.5), token: 1, at: h.clock.now)) { $0.playback.liveBuffer?.end = 51.5 }
+        h.clock.advance(by: 20)
+        h.send(.player(.liveBuffer(start: 0, end: 51.5), token: 1, at: h.clock.now)) {
+            $0.playback.liveBuffer?.end = 51.5
+            $0.playback.liveBuffer?.reckonedAt = pausedAt + 20
+        }
         #expect(h.state.behindLive == 20)
         h.press(.live, effects: [.seek(to: 50, exact: true), .setPause(false), .startTimer(.transportHide, after: 5), .startTimer(.badgeHide, after: 1.5)]) {
             $0.playback.paused = false
             $0.playback.position = 50
             $0.playback.seekPending = true
             $0.playback.liveBuffer?.followingEdge = true
+            $0.playback.liveBuffer?.leftLive = nil
+            $0.playback.liveBuffer?.reckonedAt = nil
             $0.chrome.badge = "Live"
         }
         #expect(h.state.behindLive == 0)

@@ -252,7 +252,7 @@ enum WarmReducer {
         if state.settings.rememberPositions { effects.append(.recordPlay(state.items[index], live: true)) }
         if var buffer = state.playback.liveBuffer {
             let target = max(buffer.start, buffer.end - 1)
-            buffer.followingEdge = true
+            buffer.follow()
             buffer.edgeLag = nil
             PlaybackReducer.track(&state, liveBuffer: buffer)
             PlaybackReducer.seek(&state, to: target)
