@@ -158,12 +158,16 @@ struct TimeshiftEndToEndTests {
             frames = self.frames(state)
             if let behind = number(state["behind_live"]) { seen.append(behind) }
         }
-        let spread = (seen.max() ?? 0) - (seen.min() ?? 0)
         #expect(seen.count >= 10 && (seen.min() ?? 0) >= 4.5, "about six seconds behind: \(seen)")
-        // A loaded machine may fall a little further behind while it plays (live moves on with the clock): it never jumps back.
-        #expect(spread <= 1.5, "behind live held steady while playing on (it sawed 4 s with the segments): \(seen)")
-        let firstHalf = seen.prefix(seen.count / 2).max() ?? 0
-        #expect((seen.suffix(seen.count / 2).min() ?? 0) >= firstHalf - 0.5, "it never comes back towards live by itself: \(seen)")
+        // Sawing, it came back towards live by a second a second between
+        // segments (6.8 … 3.0). A loaded machine may fall further behind
+        // while it plays (live moves on with the clock), never back.
+        var reached = 0.0, fell = 0.0
+        for behind in seen {
+            reached = max(reached, behind)
+            fell = max(fell, reached - behind)
+        }
+        #expect(fell <= 0.5, "behind live never came back towards live by itself (it sawed 4 s with the segments): \(seen)")
     }
 
     @Test("the buffer on disk stays within [live] timeshift_disk: mpv's file keeps all the stream sent, so once it passes its room the channel loads again, a notice saying so, and plays on")
