@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
 jobs=${FUZZ_JOBS:-$(nproc)}
-targets=(${FUZZ_TARGETS:-m3u xmltv toml lircd lircrc keys probe ipc segments mqtt input cec thumbnails xtream nfo})
+targets=(${FUZZ_TARGETS:-m3u xmltv toml lircd lircrc keys probe ipc segments mqtt input cec thumbnails xtream nfo playlist disc})
 scratch=.build/fuzz
 
 mkdir -p "$scratch"

@@ -49,6 +49,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// a lineup read from a file or URL finds them, relative entries made
     /// absolute.
     case playlist
+    /// A disc's image (`DiscImage`): its bytes from the volume
+    /// descriptors (sector 16) on, read as a file's are.
+    case disc
 
     /// Decodes `bytes` as this target's input; the result is dropped.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -139,6 +142,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let data = Data(bytes)
             _ = XSPFParser.parse(data).resolvingLocations(against: "/media/list.xspf").playableChannels()
             _ = PLSParser.parse(InputLoader.text(data)).resolvingLocations(against: "http://nas.local/list.pls").playableChannels()
+        case .disc:
+            let image = [UInt8](bytes)
+            let origin = 16 * 2048
+            _ = DiscImage.format { offset, count in
+                let start = max(0, offset - origin)
+                guard start <= image.count else { return nil }
+                return Array(image[start..<min(image.count, start + count)])
+            }
         case .nfo:
             let info = SidecarInfo.parse(Data(bytes))
             _ = info?.shownTitle

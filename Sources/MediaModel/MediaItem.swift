@@ -89,6 +89,14 @@ public struct MediaItem: Equatable, Hashable, Sendable, Identifiable {
         set { extras.value.archive = newValue }
     }
 
+    /// The disc it is the folder or image of (nil for a file or a URL):
+    /// `url` is the disc's folder (the one holding `VIDEO_TS` or `BDMV`) or
+    /// its `.iso`, which the player opens as the disc.
+    public var disc: DiscFormat? {
+        get { extras.value.disc }
+        set { extras.value.disc = newValue }
+    }
+
     /// What most items leave unset, out of line.
     private var extras = Extras.OutOfLine()
 
@@ -220,6 +228,7 @@ extension MediaItem {
         var segments: [Segment] = []
         var alternates: [StreamAlternate] = []
         var archive: ArchiveOrigin?
+        var disc: DiscFormat?
 
         /// `Extras` in a box of its own, nil while all are unset: one
         /// pointer in the item. Compared and hashed as the fields; a change

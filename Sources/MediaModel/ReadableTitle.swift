@@ -80,6 +80,7 @@ public enum ReadableTitle {
     static let releaseTags: Set<String> = [
         "480p", "576p", "720p", "1080p", "1080i", "2160p", "4k", "uhd", "hdr", "hdr10",
         "bluray", "blu-ray", "bdrip", "brrip", "bdremux", "remux", "webrip", "web-dl", "webdl", "hdtv", "hdrip", "dvdrip", "pdtv",
+        "dvdr", "dvd5", "dvd9", "bd25", "bd50", "bdmv", "ntsc",
         "x264", "x265", "h264", "h265", "h.264", "h.265", "hevc", "xvid", "divx", "av1",
         "aac", "ac3", "eac3", "dts", "truehd", "ddp5.1", "dd5.1",
     ]

@@ -57,7 +57,13 @@ public struct SidecarInfo: Equatable, Sendable {
     /// What the `.nfo` beside `file` says (`alone`: as for `path`), nil
     /// when there is none or it says nothing this reads.
     public static func read(for file: String, alone: Bool? = nil) -> SidecarInfo? {
-        guard let path = path(for: file, alone: alone), let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        path(for: file, alone: alone).flatMap(read(at:))
+    }
+
+    /// What the `.nfo` at `path` says; nil when it cannot be read or says
+    /// nothing this reads.
+    public static func read(at path: String) -> SidecarInfo? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: largest) else { return nil }
         return parse(data)

@@ -1,7 +1,7 @@
 import MediaModel
 
 /// The selected item's card over the bottom of the home screen or the
-/// guide's list (`i`): its number and title, its rating, group and LIVE
+/// guide's list (`i`): its number and title, its rating, group, disc and LIVE
 /// (what is left of a film left part way), what is on now and next (a
 /// live channel), and the description — the programme's on now, else the
 /// item's own (an Xtream film's plot); none for an item over the
@@ -29,6 +29,7 @@ enum HomeInfoCardView {
         var facts: [String] = []
         if let rating = item.rating { facts.append(rating) }
         if let group = item.group { facts.append(group) }
+        if let disc = item.disc { facts.append(disc.name) }
         if item.isLive { facts.append("LIVE") }
         if let progress = ContinueWatching.progress(state, index: state.navigation.homeSelection) { facts.append(progress.left) }
         if !facts.isEmpty, y + 1 < top + rows {

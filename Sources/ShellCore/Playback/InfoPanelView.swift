@@ -105,6 +105,7 @@ enum InfoPanelView {
         if let rating = item.rating { facts.append(rating) }
         if let group = item.group { facts.append(group) }
         if let duration = state.playback.duration, !state.isLive { facts.append(formatTime(duration)) }
+        if let disc = item.disc { facts.append(disc.name) }
         if state.isLive { facts.append("LIVE") }
         let (now, next) = state.shownNowNext(item)
         // Each line with its rank: the lowest ranks stay when rows are few.

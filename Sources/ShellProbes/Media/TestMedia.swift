@@ -252,6 +252,49 @@ public enum TestMedia {
         return stream
     }
 
+    /// A DVD as a rip keeps it: the folder returned holds its `VIDEO_TS`
+    /// (one title of 60 s, PAL MPEG-2 720x576 with AC-3 sound, made with
+    /// ffmpeg and dvdauthor), its menus none.
+    public static func dvdFolder() throws -> String {
+        let title = try make("dvd-title-60s.mpg") { path in
+            ["-f", "lavfi", "-i", "testsrc2=size=720x576:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+             "-t", "60", "-target", "pal-dvd", "-b:v", "1000k", path]
+        }
+        return try make("dvd-60s") { path in
+            var environment = ProcessInfo.processInfo.environment
+            environment["VIDEO_FORMAT"] = "PAL"
+            for arguments in [["dvdauthor", "-o", path, "-t", title], ["dvdauthor", "-o", path, "-T"]] {
+                let (status, output) = try Spawn.run(arguments, environment: environment)
+                guard status == 0 else { throw SpawnError(message: "dvdauthor failed (\(status)): \(output)") }
+            }
+            return nil
+        }
+    }
+
+    /// `dvdFolder()`'s DVD as an image, as `genisoimage -dvd-video` makes
+    /// one (ISO 9660 and UDF).
+    public static func dvdImage() throws -> String {
+        let folder = try dvdFolder()
+        return try make("dvd-60s.iso") { path in
+            let (status, output) = try Spawn.run(["genisoimage", "-quiet", "-dvd-video", "-V", "FILM", "-o", path, folder])
+            guard status == 0 else { throw SpawnError(message: "genisoimage failed (\(status)): \(output)") }
+            return nil
+        }
+    }
+
+    /// A data disc's image (a text file in ISO 9660), as installers and
+    /// backups are kept: no film.
+    public static func dataImage() throws -> String {
+        try make("data.iso") { path in
+            let folder = directory.appendingPathComponent("data-disc")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try "not a film\n".write(to: folder.appendingPathComponent("README.TXT"), atomically: true, encoding: .utf8)
+            let (status, output) = try Spawn.run(["genisoimage", "-quiet", "-V", "DATA", "-o", path, folder.path])
+            guard status == 0 else { throw SpawnError(message: "genisoimage failed (\(status)): \(output)") }
+            return nil
+        }
+    }
+
     /// A file with a video extension and garbage inside.
     public static func corrupt() throws -> String {
         try make("corrupt.mkv") { path in

@@ -372,6 +372,8 @@ final class MPVPlayer {
             options["http-header-fields"] = MPVHandle.stringList(headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
         options.merge(MulticastAddress.loadOptions(for: item.url)) { own, _ in own }
+        options.merge(DiscLoad.options(for: item)) { own, _ in own }
+        let opened = DiscLoad.url(for: item) ?? MulticastAddress.forFFmpeg(item.url)
         let still = extra["image-display-duration"] != nil
         if still || StillPicture.isStill(item.url) { options.merge(Self.stillOptions) { own, _ in own } }
         let buffered = item.isLive && !still && TimeshiftSettings.applies(to: item.url) ? timeshift : nil
@@ -393,7 +395,7 @@ final class MPVPlayer {
             // The load held at its hook must be replaced before it is let
             // go (so nothing of it decodes); mpv's core waits there, free.
             try mpv.setFlag("pause", paused)
-            let entry = try mpv.loadFile(MulticastAddress.forFFmpeg(item.url), options: options)
+            let entry = try mpv.loadFile(opened, options: options)
             began(entry: entry, token: token, timeshifted: buffered != nil)
             releaseHeldHook()
         } else {
@@ -404,7 +406,7 @@ final class MPVPlayer {
             pendingLoad = PendingLoad(userdata: requests, token: token, url: item.url, timeshifted: buffered != nil)
             latestEntry = Self.entryPending
             try mpv.setPropertyAsync("pause", paused ? "yes" : "no")
-            try mpv.loadFileAsync(MulticastAddress.forFFmpeg(item.url), options: options, userdata: requests)
+            try mpv.loadFileAsync(opened, options: options, userdata: requests)
         }
     }
 

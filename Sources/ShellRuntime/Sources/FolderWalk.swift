@@ -1,4 +1,6 @@
+import Catalog
 import Foundation
+import MediaModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +14,10 @@ import Glibc
 /// ever: opening it waits for a writer), a socket or a device is not, nor
 /// a link to nothing. Hidden names (a leading ".") and `skipped` folders
 /// are not gone into, nor is a release's sample kept (a `Sample` folder,
-/// a file named as a sample under 300 MiB: `isSample`). One walk's; on
+/// a file named as a sample under 300 MiB: `isSample`). A folder holding
+/// a disc's own folder (`VIDEO_TS`, `BDMV`: `DiscFolder`) is kept whole,
+/// as the disc, and not gone into; an image (`.iso`) is kept when it is a
+/// film disc's (`DiscImage`), not a data disc's. One walk's; on
 /// the thread that walks (never the run loop: a NAS's folder may take
 /// seconds).
 struct FolderWalk {
@@ -24,12 +29,15 @@ struct FolderWalk {
         case givenUp
     }
 
-    /// A file kept: its path's bytes, and below the walk's start (for
-    /// sorting) as text.
+    /// A file kept (or a disc's folder): its path's bytes, and below the
+    /// walk's start (for sorting) as text.
     struct Found {
         var path: [UInt8]
         var relative: String
     }
+
+    /// The extension of a disc's image.
+    static let imageExtension = "iso"
 
     let mostEntries: Int
     let cancelStride: Int
@@ -65,6 +73,10 @@ struct FolderWalk {
         var pending: [(path: [UInt8], relative: String)] = [(Array(base.utf8), "")]
         while let (folder, relative) = pending.popLast() {
             let names = ByteNamedPath.entries(in: folder)
+            if Self.holdsDisc(folder, names: names) {
+                found.append(Found(path: folder, relative: relative))
+                continue
+            }
             for (name, kind) in names {
                 seen += 1
                 guard seen <= mostEntries else { return .failure(.tooLarge) }
@@ -80,11 +92,11 @@ struct FolderWalk {
                         guard !Self.isSampleFolder(text), folders.insert(FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
                         else { continue }
                         pending.append((path, below))
-                    } else if status.st_mode & S_IFMT == S_IFREG, keeps(Self.fileExtension(of: text)), !Self.isSample(text, size: Int64(status.st_size)) {
+                    } else if status.st_mode & S_IFMT == S_IFREG, isKept(path, text), !Self.isSample(text, size: Int64(status.st_size)) {
                         found.append(Found(path: path, relative: below))
                     }
                 case .file:
-                    guard keeps(Self.fileExtension(of: text)) else { continue }
+                    guard isKept(path, text) else { continue }
                     if Self.namesSample(text), let status = Self.status(of: path), Self.isSample(text, size: Int64(status.st_size)) { continue }
                     found.append(Found(path: path, relative: below))
                 case .other:
@@ -93,6 +105,35 @@ struct FolderWalk {
             }
         }
         return .success(found)
+    }
+
+    /// Whether the file at `path` (named `name`) is kept: a media file
+    /// `keeps` says yes to, or a film disc's image.
+    private func isKept(_ path: [UInt8], _ name: String) -> Bool {
+        let fileExtension = Self.fileExtension(of: name)
+        return fileExtension == Self.imageExtension ? Self.imageFormat(path) != nil : keeps(fileExtension)
+    }
+
+    /// Whether `folder`, whose entries are `names`, holds a disc's own
+    /// folder with the file that makes it one (`DiscFolder.markers`).
+    static func holdsDisc(_ folder: [UInt8], names: [(name: [UInt8], kind: ByteNamedPath.EntryKind)]) -> Bool {
+        DiscFolder.markers.contains { marker in
+            names.contains { $0.name.elementsEqual(marker.folder.utf8) }
+                && status(of: folder + Array("/\(marker.folder)/\(marker.file)".utf8)).map { $0.st_mode & S_IFMT == S_IFREG } == true
+        }
+    }
+
+    /// The disc the image at `path` holds (`DiscImage`), read by the
+    /// path's bytes.
+    static func imageFormat(_ path: [UInt8]) -> DiscFormat? {
+        let fd = (path.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_RDONLY | O_NONBLOCK) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return DiscImage.format { offset, count in
+            var bytes = [UInt8](repeating: 0, count: count)
+            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+            return got < 0 ? nil : Array(bytes.prefix(got))
+        }
     }
 
     /// The size under which a file named as a sample is one (media

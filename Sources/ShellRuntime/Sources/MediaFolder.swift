@@ -71,7 +71,10 @@ public enum MediaFolder {
     /// `.givenUp` as soon as `cancelled` says so (asked every
     /// `cancelStride` entries, from the walking thread). Folders behind
     /// links are walked, each once; only regular files are kept, a
-    /// release's sample left out (`FolderWalk`).
+    /// release's sample left out (`FolderWalk`). A disc's folder is one
+    /// film, listed as its folder (`DiscFolder`: the one holding
+    /// `VIDEO_TS` or `BDMV`, `location` itself when it is one or that own
+    /// folder), a disc's image when it is a film disc's (`DiscImage`).
     public static func files(in location: String, mostEntries: Int = mostEntries,
                              cancelled: () -> Bool = { false }) -> Result<[String], Problem> {
         guard isDirectory(location) else {
@@ -79,6 +82,7 @@ public enum MediaFolder {
         }
         let base = URL(fileURLWithPath: location).standardizedFileURL.path
         guard FileManager.default.isReadableFile(atPath: base) else { return .failure(.unreadable(location)) }
+        if let disc = DiscFolder.disc(at: base) { return .success([disc.root]) }
         var walk = FolderWalk(mostEntries: mostEntries, cancelStride: cancelStride, skipped: systemFolders) { extensions.contains($0) }
         switch walk.files(under: base, cancelled: cancelled) {
         case .failure(.tooLarge): return .failure(.tooLarge(location, mostEntries))
@@ -116,16 +120,40 @@ public enum MediaFolder {
     /// (`fromLocation`), a local file's sidecars found beside it — its
     /// artwork, its `.nfo` (`SidecarInfo`: title, plot, rating), and the
     /// subtitles kept in a `Subs` folder beside it (`SidecarSubtitles`).
+    /// A disc's folder or image is its disc (`discFolderItem`, `imageFormat`).
     public static func items(files: [String]) -> [MediaItem] {
         let alone = aloneness(files.filter { !$0.contains("://") })
         var subtitles = SidecarSubtitles.Finder()
         return files.map { location in
+            if let disc = discFolderItem(location) { return disc }
             var item = MediaItem.fromLocation(location)
+            item.disc = imageFormat(location)
+            // The player's title of a disc is its navigation's ("dvd://"), not the film's.
+            if item.disc != nil { item.titleFromLocation = false }
             item.artwork = SidecarArtwork.path(for: location)
             item.subtitleFiles = subtitles.files(for: location, alone: alone(location))
             if let info = SidecarInfo.read(for: location, alone: alone(location)) { item = info.applied(to: item) }
             return item
         }
+    }
+
+    /// The item for the disc whose folder is `location` (`DiscFolder`):
+    /// titled by the folder's name, its sidecars as Kodi keeps a disc's
+    /// (`DiscSidecars`); nil when `location` is no disc's folder.
+    static func discFolderItem(_ location: String) -> MediaItem? {
+        guard !location.contains("://"), isDirectory(location), let disc = DiscFolder.disc(at: location) else { return nil }
+        var item = MediaItem(title: DiscFolder.title(ofFolder: disc.root), url: disc.root)
+        item.disc = disc.format
+        item.artwork = DiscSidecars.artwork(for: disc.root)
+        if let info = DiscSidecars.info(for: disc.root) { item = info.applied(to: item) }
+        return item
+    }
+
+    /// The disc a local `.iso` holds (`DiscImage`); nil for anything else.
+    static func imageFormat(_ location: String) -> DiscFormat? {
+        guard !location.contains("://"), FolderWalk.fileExtension(of: location) == FolderWalk.imageExtension,
+              isRegularFile(location) else { return nil }
+        return DiscImage.format(ofImageAt: location)
     }
 
     /// For `SidecarInfo.read`'s `alone`, from how many of `files` each
@@ -150,13 +178,24 @@ public enum MediaFolder {
         var subtitles = SidecarSubtitles.Finder()
         return items.map { item in
             guard item.url.hasPrefix("/") else { return item }
+            if let disc = discFolderItem(item.url) {
+                var read = item
+                read.disc = disc.disc
+                read.titleFromLocation = false
+                if read.artwork == nil { read.artwork = disc.artwork }
+                if read.summary == nil { read.summary = disc.summary }
+                if read.contentRating == nil { (read.rating, read.contentRating) = (disc.rating, disc.contentRating) }
+                return read
+            }
             var read = item
+            read.disc = imageFormat(item.url)
+            if read.disc != nil { read.titleFromLocation = false }
             if read.artwork == nil { read.artwork = SidecarArtwork.path(for: item.url) }
             read.subtitleFiles = subtitles.files(for: item.url, alone: alone(item.url))
             if let info = SidecarInfo.read(for: item.url, alone: alone(item.url)) {
                 read = info.applied(to: read)
                 read.title = item.title
-                read.titleFromLocation = item.titleFromLocation
+                read.titleFromLocation = item.titleFromLocation && read.disc == nil
             }
             return read
         }

@@ -39,6 +39,16 @@ struct HomeInfoTests {
         #expect(left.contains("R · Films · 1 h 15 min left"), "\(left)")
     }
 
+    @Test("a ripped disc's card says which disc it is")
+    func disc() {
+        var film = MediaItem(title: "Heat (1995)", url: "/films/Heat.1995.BD50.iso", rating: "R")
+        film.disc = .bluray
+        var state = ShellState(items: [film])
+        state.navigation.homeInfo = true
+        let text = ShellView.render(state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
+        #expect(text.contains("R · Blu-ray"), "\(text)")
+    }
+
     @Test("an item over the limits keeps its description to itself on the card")
     func restricted() {
         let r = ContentRating(system: "mpaa", code: "R", rank: 400, media: .movie)

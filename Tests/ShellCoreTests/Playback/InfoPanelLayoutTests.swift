@@ -69,4 +69,19 @@ struct InfoPanelLayoutTests {
         #expect(lines.count == expected.count)
         for (line, start) in zip(lines, expected) { #expect(line.hasPrefix(start), "\(line) for \(start)") }
     }
+
+    @Test("a ripped disc's facts say which disc it is, after its length")
+    func disc() {
+        var film = MediaItem(title: "The Matrix (1999)", url: "/films/The.Matrix.1999.PAL.DVDR", rating: "R")
+        film.disc = .dvd
+        let h = ReducerHarness(ShellState(items: [film]))
+        h.apply(.playIndex(0, at: h.clock.now))
+        h.apply(.player(.duration(60), token: 1, at: h.clock.now))
+        h.apply(.player(.playing, token: 1, at: h.clock.now))
+        h.apply(.command(.info, at: h.clock.now))
+        let rows = Self.rows(ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)))
+        #expect(rows[3].trimmingCharacters(in: .whitespaces) == "The Matrix (1999)")
+        #expect(rows[4].trimmingCharacters(in: .whitespaces) == "R · 1:00 · DVD", "\(rows[4])")
+        h.expectArmed([.transportHide])
+    }
 }
