@@ -131,7 +131,7 @@ struct TimeshiftEndToEndTests {
         _ = try shell.ipc.waitForState { self.frames($0) > rewoundFrames + 50 }
     }
 
-    @Test("behind live on a channel of 4 s segments, playing on keeps the same distance: it does not saw by a segment's length as each one comes in")
+    @Test("behind live on a channel of 4 s segments counts on by the second while paused, and playing on keeps the same distance: it does not saw by a segment's length as each one comes in")
     func behindLiveSteady() throws {
         let live = try SlidingLiveHLS(folder: try TestMedia.liveSegments(size: "160x90", seconds: 4), count: 20, duration: 4, window: 5)
         defer { live.stop() }
@@ -146,7 +146,14 @@ struct TimeshiftEndToEndTests {
         try key(shell, "SPACE")
         let pausedAt = Stopwatch()
         try shell.ipc.waitForState { $0["paused"] as? Bool == true }
-        Thread.sleep(forTimeInterval: max(0, 6 - pausedAt.elapsed))
+        // Paused, it counts on each second, not only as a segment (4 s) comes in.
+        var paused: [Double] = []
+        while pausedAt.elapsed < 6 {
+            if let behind = number(try shell.ipc.state()["behind_live"]), behind != paused.last { paused.append(behind) }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        let steps = zip(paused, paused.dropFirst()).map { $1 - $0 }
+        #expect(paused.count >= 4 && steps.allSatisfy { $0 > 0 && $0 <= 2.5 }, "paused, behind live counted on by the second: \(paused)")
         try key(shell, "SPACE")
         let resumed = try shell.ipc.waitForState { $0["paused"] as? Bool == false && $0["phase"] as? String == "playing" }
         // Ten seconds of playing on: two or three segments come in.

@@ -213,6 +213,9 @@ public enum TimerID: String, Equatable, Hashable, Sendable {
     case contextualActionHide
     /// A second of the Up Next countdown.
     case upNextTick
+    /// A second paused behind live: the wall clock is asked for, and with
+    /// it the buffer reckoned, so "behind live" counts on each second.
+    case behindLiveTick
     /// The library took too long: the start item plays without it.
     case libraryWait
     /// The live channel has played long enough: open its neighbours.

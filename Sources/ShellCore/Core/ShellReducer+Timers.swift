@@ -69,6 +69,8 @@ extension ShellReducer {
             return SegmentReducer.hide(&state)
         case .upNextTick:
             return UpNextReducer.tick(&state, now: now)
+        case .behindLiveTick:
+            return TimeshiftReducer.pausedTick(state)
         case .libraryWait:
             return PlaybackReducer.startPending(&state, now: now)
         case .reminderHide:

@@ -120,8 +120,8 @@ enum TransportReducer {
     static func setPause(_ state: inout ShellState, _ paused: Bool, now: Instant) -> [Effect] {
         guard state.playback.phase == .playing || state.playback.phase == .ended else { return [] }
         state.playback.paused = paused
-        if paused { TimeshiftReducer.leftEdge(&state, now: now) }
-        return [.setPause(paused)] + (paused ? ResumeReducer.save(&state) : []) + showTransport(&state)
+        let ticking = paused ? TimeshiftReducer.leftEdge(&state, now: now) : []
+        return [.setPause(paused)] + (paused ? ResumeReducer.save(&state) : []) + showTransport(&state) + ticking
     }
 
     /// Shows the transport bar; while playing it hides itself after a delay.

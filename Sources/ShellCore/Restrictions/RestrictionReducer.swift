@@ -213,7 +213,8 @@ enum RestrictionReducer {
         var effects: [Effect] = [.cancelTimer(.transportHide), .cancelTimer(.programmeBoundary)]
         if !state.playback.paused { effects.append(.setPause(true)) }
         PlaybackReducer.pause(&state)
-        TimeshiftReducer.leftEdge(&state, now: now)
+        // Under the prompt, "behind live" is not shown: no second's tick.
+        _ = TimeshiftReducer.leftEdge(&state, now: now)
         state.scrub = nil
         guard state.restrictions.policy.effectiveMode != .deny else {
             // Nothing allowed after it in the buffer, and what airs now is

@@ -71,9 +71,22 @@ enum TimeshiftReducer {
         state.picture.pip?.playback.liveBuffer?.reckon(now)
     }
 
-    /// Playback paused at `now`: it no longer follows the edge.
-    static func leftEdge(_ state: inout ShellState, now: Instant) {
+    /// Playback paused at `now`: it no longer follows the edge. While it
+    /// stays paused, "behind live" counts on each second
+    /// (`behindLiveTick`); nothing else would move it between the
+    /// segments' arrivals.
+    static func leftEdge(_ state: inout ShellState, now: Instant) -> [Effect] {
+        guard state.playback.liveBuffer != nil else { return [] }
         state.playback.liveBuffer?.leave(from: state.playback.position, now: now)
+        return [.startTimer(.behindLiveTick, after: 1)]
+    }
+
+    /// A second paused behind live: the wall clock asked for (its answer
+    /// reckons the buffer with it: `clockMoved`), and the next second, as
+    /// long as playback stays paused on a buffer.
+    static func pausedTick(_ state: ShellState) -> [Effect] {
+        guard state.playback.paused, state.playback.liveBuffer != nil else { return [] }
+        return [.requestWallClock, .startTimer(.behindLiveTick, after: 1)]
     }
 
     /// A seek within the buffer to `target` at `now`, before the position

@@ -815,7 +815,7 @@ struct RestrictedPictureTests {
             $0.picture.pip?.playback.restricted = true
             $0.retiredToken = 3
         }
-        h.expectArmed([])
+        h.expectArmed([.behindLiveTick])
         kidsPicture.expectArmed([.noticeHide])
     }
 

@@ -36,20 +36,30 @@ struct TimeshiftTests {
         }
         #expect(h.state.behindLive == 0)
         #expect(h.clock.now == pausedAt)
-        h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
+        h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide), .startTimer(.behindLiveTick, after: 1)]) {
             $0.playback.paused = true
             $0.playback.liveBuffer?.followingEdge = false
             $0.playback.liveBuffer?.leftLive = LiveMark(position: 31, at: pausedAt)
             $0.playback.liveBuffer?.reckonedAt = pausedAt
             $0.chrome.transportVisible = true
         }
-        h.clock.advance(by: 10)
+        // Each second paused, before any segment comes, the wall clock is asked for and reckons the buffer with it.
+        let wall = h.state.wallClock
+        h.clock.advance(by: 1)
+        h.send(.timerFired(.behindLiveTick, at: h.clock.now), effects: [.requestWallClock, .startTimer(.behindLiveTick, after: 1)])
+        h.send(.wallClock(wall + 1, at: h.clock.now)) {
+            $0.wallClock = wall + 1
+            $0.playback.liveBuffer?.reckonedAt = pausedAt + 1
+        }
+        #expect(h.state.behindLive == 1, "a second paused, counted at once")
+        h.clock.advance(by: 9)
         h.send(.player(.liveBuffer(start: 0, end: 42.5), token: 1, at: h.clock.now)) {
             $0.playback.liveBuffer?.end = 42.5
             $0.playback.liveBuffer?.reckonedAt = pausedAt + 10
         }
         #expect(h.state.behindLive == 10, "ten seconds paused")
         h.press(.playPause, effects: [.setPause(false), .startTimer(.transportHide, after: 5)]) { $0.playback.paused = false }
+        h.send(.timerFired(.behindLiveTick, at: h.clock.now), effects: [])
         h.clock.advance(by: 2)
         h.send(.player(.position(33), token: 1, at: h.clock.now)) {
             $0.playback.position = 33
@@ -128,7 +138,7 @@ struct TimeshiftTests {
         h.apply(.command(.channelUp, at: h.clock.now))
         #expect(h.state.live.flip != nil && h.state.playback.token == 2 && h.state.playback.phase == .playing, "channel 1 plays on under the flip")
         #expect(h.apply(.player(.bufferFull(bytes: 3 << 20), token: 2, at: h.clock.now)).isEmpty, "a flip under way loads anew anyway")
-        h.expectArmed([.spinner, .hintHide, .stall, .noticeHide, .flipTimeout, .posterDelay])
+        h.expectArmed([.spinner, .hintHide, .stall, .noticeHide, .flipTimeout, .posterDelay, .behindLiveTick])
     }
 
     @Test("paused on live, LEFT and RIGHT scrub within the buffer (never past its start or the edge) and ENTER seeks there; playing, they flip")
@@ -139,7 +149,7 @@ struct TimeshiftTests {
         h.expectArmed([.stall, .flipTimeout, .hintHide, .spinner])
         let w = watchingNews()
         let pausedAt = w.clock.now
-        w.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
+        w.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide), .startTimer(.behindLiveTick, after: 1)]) {
             $0.playback.paused = true
             $0.playback.liveBuffer?.followingEdge = false
             $0.playback.liveBuffer?.leftLive = LiveMark(position: 30, at: pausedAt)
@@ -172,7 +182,7 @@ struct TimeshiftTests {
         w.send(.player(.playing, token: 1, at: w.clock.now)) { $0.playback.seekPending = false }
         w.send(.player(.position(1), token: 1, at: w.clock.now))
         #expect(w.state.behindLive == 31, "paused 2 s at 30, then 29 s back")
-        w.expectArmed([.stall, .hintHide, .transportHide])
+        w.expectArmed([.stall, .hintHide, .transportHide, .behindLiveTick])
     }
 
     @Test("scrubbing paused on live, the bar's other keys end the scrub where it began (no seek) and do what they do on the bar: CH+ flips, LIVE goes to the edge, g opens the guide")
@@ -208,7 +218,7 @@ struct TimeshiftTests {
     func goLive() {
         let h = watchingNews()
         let pausedAt = h.clock.now
-        h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) {
+        h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide), .startTimer(.behindLiveTick, after: 1)]) {
             $0.playback.paused = true
             $0.playback.liveBuffer?.followingEdge = false
             $0.playback.liveBuffer?.leftLive = LiveMark(position: 30, at: pausedAt)
@@ -237,7 +247,7 @@ struct TimeshiftTests {
             $0.playback.liveBuffer?.edgeLag = 1
         }
         h.press(.live, effects: [.startTimer(.transportHide, after: 5), .startTimer(.badgeHide, after: 1.5)])
-        h.expectArmed([.stall, .hintHide, .transportHide, .badgeHide])
+        h.expectArmed([.stall, .hintHide, .transportHide, .badgeHide, .behindLiveTick])
 
         let v = playingFilm()
         v.send(.player(.liveBuffer(start: 0, end: 200), token: 1, at: v.clock.now))
