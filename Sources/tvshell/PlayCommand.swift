@@ -609,9 +609,17 @@ struct PlayCommand: ParsableCommand {
     /// where the kept channels can play; its refresher reads it again soon.
     static let lineupWaitWithCopy = 20.0
 
+    /// Seconds a start waits for a lineup URL's first byte (and between two)
+    /// when a copy of it is kept: a server that takes the connection and
+    /// says nothing (a hung portal) would hold the box's screen blank for
+    /// the 20 s a lineup is otherwise given to answer; its refresher tries
+    /// it again soon, with the whole time.
+    static let lineupSilenceWithCopy = 5.0
+
     /// A lineup's bytes: read from its file or URL; a URL that cannot be
-    /// read (the network not up yet at boot, the server down), or not all
-    /// of it within `lineupWaitWithCopy`, gives the copy kept when it last
+    /// read (the network not up yet at boot, the server down), silent for
+    /// `lineupSilenceWithCopy`, or not all of it within
+    /// `lineupWaitWithCopy`, gives the copy kept when it last
     /// could, with why (`LineupCopy`). No copy: the failure; on a `box`
     /// (a kiosk, the TV output), whose screen nobody reads a failure on,
     /// `LineupUnread` after the same wait (the shell starts without it,
@@ -622,7 +630,7 @@ struct PlayCommand: ParsableCommand {
             let copied = LineupCopy.keeps(location) && FileManager.default.fileExists(atPath: LineupCopy().path(for: location))
             let waiting = WaitingLine("reading the lineup from \(location) …")
             defer { waiting.finish() }
-            return (try InputLoader.lineup(location, whole: copied || box ? lineupWaitWithCopy : 600), nil)
+            return (try InputLoader.lineup(location, timeout: copied ? lineupSilenceWithCopy : 20, whole: copied || box ? lineupWaitWithCopy : 600), nil)
         } catch let failure as InputLoader.Failure {
             guard LineupCopy.keeps(location), let kept = LineupCopy().read(location) else {
                 if box { throw LineupUnread(reason: URLRedaction.redactingURLs(in: failure.reason)) }

@@ -92,6 +92,32 @@ struct LineupCopyEndToEndTests {
         #expect(updated["phase"] as? String == "playing", "the channel watched plays on: \(updated)")
     }
 
+    @Test("with a copy kept, a lineup server that takes the connection and says nothing holds the start 5 s, not 20: the kept channels play, the notice says why, and the lineup comes once it answers")
+    func silentAtStart() throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-copy-silent")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let served = ServedLineup()
+        served.set(channels: 2)
+        let server = try LocalHTTPServer(responder: { path in path.hasSuffix("tv.m3u") ? served.data : nil })
+        defer { server.stop() }
+        let cache = dir.appendingPathComponent("cache").path
+        let url = server.url("tv.m3u")
+        try startKeepingCopy(url, channels: 2, cache: cache)
+        served.set(channels: 3)
+        server.inject(.stall, pathSuffix: "tv.m3u")
+        let began = Date()
+        let shell = try ShellUnderTest(["--lineup", url], connectTimeout: 60, cacheHome: cache)
+        let shown = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
+        let waited = Date().timeIntervalSince(began)
+        #expect(shown["items"] as? Int == 2, "the kept channels: \(shown)")
+        #expect(waited < 15, "the start waited \(waited) s for a server that says nothing")
+        let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("The lineup could not be read") == true }["notice"] as? String
+        #expect(notice?.contains("5 s without a byte") == true, "\(notice ?? "")")
+        server.inject(nil)
+        let updated = try shell.ipc.waitForState(timeout: 45) { $0["items"] as? Int == 3 }
+        #expect(updated["phase"] as? String == "playing", "the channel watched plays on: \(updated)")
+    }
+
     @Test("a start waiting for a slow lineup server says so on the terminal (the URL's account as ***), and the line goes once the lineup came")
     func waitShown() throws {
         let dir = TVShellBinary.scratchDirectory("lineup-wait-line")
