@@ -48,6 +48,39 @@ struct PlayerPlaylistTests {
         #expect(items[2].id == "channel-7")
     }
 
+    @Test("a URL listed with a file's length (a NAS's or web server's playlist of films) is a film; a channel's placeholder length (-1, 0, 1) or one with a channel's attributes keeps it a channel; PLS's Length and XSPF's duration the same")
+    func urlsWithLength() throws {
+        let lineup = M3UParser.parse("""
+        #EXTM3U
+        #EXTINF:5400,Night Drive (2011)
+        http://nas.local:8200/MediaItems/22.mkv
+        #EXTINF:2712,
+        http://nas.local/films/The.Matrix.1999.1080p.BluRay.x264-GRP.mkv
+        #EXTINF:1,=>(TURKIYE)<=
+        http://tv.example/peru8k.mp4
+        #EXTINF:0,Zero
+        http://tv.example/zero.m3u8
+        #EXTINF:-1,News
+        http://tv.example/news.m3u8
+        #EXTINF:5400 tvg-id="movies.tv",Movies Channel
+        http://tv.example/movies.m3u8
+        """)
+        let items = lineup.channels.map(\.mediaItem)
+        #expect(items.map(\.title) == ["Night Drive (2011)", "The Matrix (1999)", "=>(TURKIYE)<=", "Zero", "News", "Movies Channel"])
+        #expect(items.map(\.isLive) == [false, false, true, true, true, true])
+        #expect(items[0].id == "http://nas.local:8200/MediaItems/22.mkv" && items[0].number == nil && items[1].titleFromLocation)
+
+        let pls = PLSParser.parse("[playlist]\nFile1=http://nas.local/films/Up.mkv\nTitle1=Up\nLength1=5760\nFile2=http://radio.example/live\nTitle2=Radio\nLength2=-1\n")
+        #expect(pls.channels.map(\.mediaItem).map(\.isLive) == [false, true] && pls.channels.map(\.name) == ["Up", "Radio"])
+        let xspf = XSPFParser.parse(Data("""
+        <playlist xmlns="http://xspf.org/ns/0/" version="1"><trackList>
+        <track><location>http://nas.local/films/Up.mkv</location><title>Up</title><duration>5760000</duration></track>
+        <track><location>http://radio.example/live</location><title>Radio</title></track>
+        </trackList></playlist>
+        """.utf8))
+        #expect(xspf.channels.map(\.mediaItem).map(\.isLive) == [false, true] && xspf.channels.map(\.name) == ["Up", "Radio"])
+    }
+
     @Test("films of one name are each their own, not one channel's alternates")
     func sameNames() {
         let lineup = M3UParser.parse("""

@@ -107,7 +107,7 @@ struct CommandLineInputsEndToEndTests {
         #expect(started["items"] as? Int == 2, "\(started)")
     }
 
-    @Test("a player's playlist of files (relative entries, spaces, a Windows backslash) plays its films as films: not live, scrubbed, Up Next to the next; from a server too; as XSPF and PLS, on the command line and over the socket (an M3U too)")
+    @Test("a player's playlist of files (relative entries, spaces, a Windows backslash) plays its films as films: not live, scrubbed, Up Next to the next; from a server too, and a server's listing its films by URL with their lengths; as XSPF and PLS, on the command line and over the socket (an M3U too)")
     func playerPlaylist() throws {
         let dir = TVShellBinary.scratchDirectory("playlist")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -131,6 +131,12 @@ struct CommandLineInputsEndToEndTests {
         let fetched = try ShellUnderTest([server.url("season.m3u")])
         let remote = try fetched.ipc.waitForState { $0["phase"] as? String == "playing" && number($0["duration"]) != nil }
         #expect(remote["url"] as? String == server.url("Season%201/Episode%201.mp4") && remote["live"] as? Bool == false, "\(remote)")
+        // A server's playlist listing its films by URL with their lengths (a NAS's media server): films, not channels.
+        let absolute = "#EXTM3U\n#EXTINF:60,Pilot\n\(server.url("Season%201/Episode%201.mp4"))\n#EXTINF:60,Second\n\(server.url("Season%201/Episode%202.mp4"))\n"
+        try absolute.write(to: dir.appendingPathComponent("served.m3u"), atomically: true, encoding: .utf8)
+        let served = try ShellUnderTest([server.url("served.m3u")])
+        let film = try served.ipc.waitForState { $0["phase"] as? String == "playing" && number($0["duration"]) != nil }
+        #expect(film["title"] as? String == "Pilot" && film["live"] as? Bool == false && film["channel"] is NSNull && film["items"] as? Int == 2, "\(film)")
 
         // The same season saved by VLC (XSPF) and by Winamp (PLS): every entry, not only the first.
         let xspf = """

@@ -30,8 +30,9 @@ public struct LineupChannel: Equatable, Sendable {
     /// group when it has none): its other streams, in file order.
     public var alternates: [StreamAlternate] = []
     /// A file listed as a player's playlist lists it (a path, relative or
-    /// absolute, or a `file://` URL; no `tvg-id`, `tvg-chno` or catch-up):
-    /// a film or song, not a channel (`mediaItem`).
+    /// absolute, or a `file://` URL, or any URL listed with its length, an
+    /// `#EXTINF` of more than 10 s; no `tvg-id`, `tvg-chno` or catch-up): a film or
+    /// song, not a channel (`mediaItem`).
     public var onDemand = false
     /// Whether `name` was made from its location (no name in the file).
     public var nameFromLocation = false

@@ -174,7 +174,9 @@ public enum M3UParser {
         let name = entry.name.isEmpty ? tvgName ?? lastComponent(of: url) : entry.name
         let id = known.id.flatMap { $0.isEmpty ? nil : $0 }
         let group = (known.group.flatMap { $0.isEmpty ? nil : $0 } ?? entry.group).map { groups.insert($0).memberAfterInsert }
-        let onDemand = id == nil && known.number == nil && !known.catchup && !headerCatchup && LineupChannel.isFileLocation(url)
+        // A film, not a channel: a file listed with no channel's attributes, or a URL listed with its length
+        // (a NAS's or web server's playlist of films: a channel's length is -1).
+        let onDemand = id == nil && known.number == nil && !known.catchup && !headerCatchup && (LineupChannel.isFileLocation(url) || entry.hasLength)
         let key = AlternateKey(id: id, name: name, group: group, line: entry.line, named: named && !onDemand)
         if let first = keys[key] {
             lineup.channels[first].alternates.append(StreamAlternate(url: url, headers: entry.headers, line: entry.line))
@@ -290,10 +292,18 @@ public enum M3UParser {
         }
     }
 
+    /// Seconds above which an `#EXTINF` length is a file's (a song's, a
+    /// film's), not a channel's placeholder.
+    static let minimumFileLength = 10.0
+
     private struct Pending {
         var line: Int
         var name: String
         var attributes: [String: String]
+        /// Its `#EXTINF` gives a length (`minimumFileLength` or more): a
+        /// file's, as a player's playlist lists films; a channel's is -1,
+        /// 0 or 1 (lists made by hand in Turkey and Peru: `#EXTINF:1,`).
+        var hasLength = false
         var group: String?
         var headers: [String: String] = [:]
     }
@@ -303,7 +313,9 @@ public enum M3UParser {
     private static func parseExtinf(_ bytes: UnsafeBufferPointer<UInt8>, line number: Int, problems: inout ProblemList) -> Pending {
         var i = min(8, bytes.count)
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        let lengthStart = i
         while i < bytes.count, bytes[i] == 0x2D || bytes[i] == 0x2B || bytes[i] == 0x2E || (bytes[i] >= 0x30 && bytes[i] <= 0x39) { i += 1 }
+        let length = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[lengthStart..<i]), as: UTF8.self)) ?? -1
         let parsed = parseAttributes(UnsafeBufferPointer(rebasing: bytes[i...]))
         var name = parsed.name?.trimmingWhitespace() ?? ""
         if parsed.unterminated {
@@ -312,7 +324,7 @@ public enum M3UParser {
         } else if parsed.name == nil {
             problems.append(CatalogProblem(line: number, message: "#EXTINF has no comma before the channel name"))
         }
-        return Pending(line: number, name: name, attributes: parsed.attributes)
+        return Pending(line: number, name: name, attributes: parsed.attributes, hasLength: length > minimumFileLength)
     }
 
     /// Attributes `key="value"`, `key='value'` or `key=value` up to the first

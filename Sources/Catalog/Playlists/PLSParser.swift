@@ -15,6 +15,7 @@ public enum PLSParser {
     public static func parse(_ text: String) -> Lineup {
         var files: [Int: (location: String, line: Int)] = [:]
         var titles: [Int: String] = [:]
+        var lengths: [Int: Double] = [:]
         var problems: [CatalogProblem] = []
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
@@ -30,11 +31,12 @@ public enum PLSParser {
             switch key.prefix(key.count - digits.count) {
             case "file": if !value.isEmpty { files[number] = (value, index + 1) }
             case "title": titles[number] = value
+            case "length": lengths[number] = Double(value)
             default: break
             }
         }
         let entries = files.keys.sorted().map { number in
-            PlaylistEntry(location: files[number]!.location, title: titles[number], line: files[number]!.line)
+            PlaylistEntry(location: files[number]!.location, title: titles[number], length: lengths[number], line: files[number]!.line)
         }
         return Lineup(playlistEntries: entries, problems: problems)
     }

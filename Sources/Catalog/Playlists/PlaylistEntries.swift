@@ -5,13 +5,16 @@ import MediaModel
 struct PlaylistEntry {
     var location: String
     var title: String?
+    /// Its length in seconds, as the playlist gives it (a stream's is -1).
+    var length: Double?
     /// Its line in the file, from 1 (0 when not known).
     var line: Int
 }
 
 extension Lineup {
     /// The lineup of a player's playlist's `entries`, in their order: each
-    /// file a film (`LineupChannel.onDemand`, no number), each stream a
+    /// file, and each URL listed with a file's length, a film
+    /// (`LineupChannel.onDemand`, no number), each stream a
     /// channel numbered from 1; named by the playlist, or by its location
     /// (`nameFromLocation`). Locations are as written (relative ones made
     /// absolute by `resolvingLocations(against:)`).
@@ -19,7 +22,7 @@ extension Lineup {
         self.init(problems: problems)
         var number = 0
         for entry in entries {
-            let onDemand = LineupChannel.isFileLocation(entry.location)
+            let onDemand = LineupChannel.isFileLocation(entry.location) || (entry.length ?? -1) > M3UParser.minimumFileLength
             if !onDemand { number += 1 }
             let title = entry.title.flatMap { $0.isEmpty ? nil : $0 }
             var channel = LineupChannel(number: onDemand ? 0 : number, name: title ?? MediaItem.fileName(of: entry.location),

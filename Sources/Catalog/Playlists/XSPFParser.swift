@@ -22,14 +22,14 @@ public enum XSPFParser {
         var entries: [PlaylistEntry] = []
         var depth = 0, trackDepth: Int?
         var field: String?, text = ""
-        var location: String?, title: String?, creator: String?
+        var location: String?, title: String?, creator: String?, duration: Double?
         while let node = reader.next() {
             switch node {
             case .start(let name, _, let empty):
                 depth += 1
                 if name == "track", trackDepth == nil, !empty {
                     trackDepth = depth
-                    (location, title, creator) = (nil, nil, nil)
+                    (location, title, creator, duration) = (nil, nil, nil, nil)
                 } else if let track = trackDepth, depth == track + 1 {
                     field = name
                     text = ""
@@ -47,6 +47,7 @@ public enum XSPFParser {
                     case "location": if location == nil, !value.isEmpty { location = value }
                     case "title": title = value
                     case "creator": creator = value
+                    case "duration": duration = Double(value).map { $0 / 1000 }
                     default: break
                     }
                     field = nil
@@ -55,7 +56,7 @@ public enum XSPFParser {
                     if let location {
                         let named = [creator, title].compactMap { $0?.isEmpty == false ? $0 : nil }
                         entries.append(PlaylistEntry(location: path(of: location), title: title?.isEmpty == false ? named.joined(separator: " – ") : nil,
-                                                     line: 0))
+                                                     length: duration, line: 0))
                     }
                 }
                 depth -= 1
