@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <malloc.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -198,4 +199,20 @@ int tvs_clock_watch_take(int fd) {
      * counts as a set too. */
     if (got < 0 && errno != ECANCELED) return -1;
     return clock_watch_arm(fd) == 0 ? 1 : -1;
+}
+
+void *tvs_divert_stdout_stream(const char *path) {
+    FILE *file = fopen(path, "ae");
+    if (file == NULL) return NULL;
+    setvbuf(file, NULL, _IOLBF, 0);
+    fflush(stdout);
+    FILE *saved = stdout;
+    stdout = file;
+    return saved;
+}
+
+void tvs_restore_stdout_stream(void *saved) {
+    if (saved == NULL) return;
+    fflush(stdout);
+    stdout = (FILE *)saved;
 }

@@ -14,7 +14,7 @@ struct DiscEndToEndTests {
         return folder
     }
 
-    @Test("a DVD's image and its folder each play as one film, through the disc's navigation, titled by their names; a data disc's image is not listed; the film resumes where it was left")
+    @Test("a DVD's image and its folder each play as one film, through the disc's navigation, titled by their names; a data disc's image is not listed; the film resumes where it was left, and is scrubbed with thumbnails")
     func libraryOfDiscs() throws {
         let folder = try library(["Night Drive (2011).iso": try TestMedia.dvdImage(), "The.Matrix.1999.PAL.DVDR": try TestMedia.dvdFolder(),
                                   "backup.iso": try TestMedia.dataImage()])
@@ -48,6 +48,15 @@ struct DiscEndToEndTests {
         try shell.ipc.request(["play", folder.appendingPathComponent("The.Matrix.1999.PAL.DVDR").path + "/VIDEO_TS"])
         let other = try shell.ipc.waitForState { $0["title"] as? String == "The Matrix (1999)" && $0["phase"] as? String == "playing" && (number($0["position"]) ?? 0) > 1 }
         #expect(abs((number(other["duration"]) ?? 0) - 60) < 1 && (other["url"] as? String ?? "").hasSuffix("/The.Matrix.1999.PAL.DVDR"), "\(other)")
+        // Scrubbed, its thumbnails come from the disc (a second player of it), and nothing the disc's libraries print reaches the screen.
+        try shell.ipc.request(["keypress", "SPACE"])
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        for _ in 0..<6 { try shell.ipc.request(["keypress", "RIGHT"]) }
+        let scrubbed = try shell.ipc.waitForState { (($0["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any])?["shown"] as? Bool == true }
+        #expect((((scrubbed["scrub"] as? [String: Any])?["thumbnail"] as? [String: Any])?["unavailable"]) is NSNull, "\(scrubbed["scrub"] ?? "")")
+        #expect(!shell.tmux.capture().contains("libdvd"), "libdvdnav's notes kept off the screen: \(shell.tmux.capture())")
+        try shell.tmux.send("Escape")
+        try shell.ipc.waitForState { ($0["scrub"] as? [String: Any])?["active"] as? Bool == false }
         try shell.tmux.send("Escape")
         let listed = shell.tmux.waitFor { $0.contains("2 items") && $0.contains("Night Drive (2011)") && $0.contains("The Matrix (1999)") }
         #expect(listed.ok && !listed.screen.contains("backup") && !listed.screen.contains("VIDEO_TS"), "the library's two films, the DVD's folder once: \(listed.screen)")

@@ -9,5 +9,13 @@ struct CannotSeekLineTests {
         #expect(MPVPlayer.cannotSeek("Cannot seek in this stream."))
         #expect(!MPVPlayer.cannotSeek("You can force it with '--force-seekable=yes'."))
         #expect(!MPVPlayer.cannotSeek("mov,mp4,m4a,3gp,3g2,mj2: stream 1, offset 0x30: partial file"))
+        #expect(MPVPlayer.cannotSeek("Cannot seek backward in linear streams!", from: "stream"))
+    }
+
+    @Test("a disc's navigation says it of its bytes as it opens (libdvdnav, measured), and seeks by time: its line is not read so")
+    func discs() {
+        for prefix in ["dvdnav", "ifo_dvdnav", "bd", "bdnav", "bdmv/bluray"] {
+            #expect(!MPVPlayer.cannotSeek("Cannot seek backward in linear streams!", from: prefix), "\(prefix)")
+        }
     }
 }

@@ -77,4 +77,18 @@ int tvs_clock_watch_open(void);
  * readable, from the thread that polls it. */
 int tvs_clock_watch_take(int fd);
 
+/* Points the C library's `stdout` stream (what printf writes to) at the
+ * file `path` (appended), leaving descriptor 1, the terminal the screen is
+ * drawn on, as it is: a library that prints its notes there (libdvdnav and
+ * libdvdread, at each disc they open: "DVD Title: …") no longer writes
+ * over the screen. Returns the stream it replaced, to give back to
+ * `tvs_restore_stdout_stream`; NULL when `path` cannot be opened. Call on
+ * the main thread once the screen's library holds its own stream. */
+void *tvs_divert_stdout_stream(const char *path);
+
+/* Points `stdout` back at the stream `tvs_divert_stdout_stream` replaced.
+ * The diverted stream is flushed, not closed: a player's thread may still
+ * hold it. */
+void tvs_restore_stdout_stream(void *saved);
+
 #endif

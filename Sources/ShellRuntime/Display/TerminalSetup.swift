@@ -76,6 +76,15 @@ enum TerminalSetup {
         return process.terminationStatus == 0 && !text.isEmpty ? text : nil
     }
 
+    /// Points the C library's `stdout` stream at the log file (or
+    /// /dev/null), descriptor 1 left to the screen, so libraries that
+    /// print (libdvdnav's notes on each disc) cannot write over it; returns
+    /// the stream replaced (`tvs_restore_stdout_stream`). Main thread, once
+    /// the terminal's library holds its own stream (`NCursesTerminal`).
+    static func divertStandardOutputStream(to path: String?) -> UnsafeMutableRawPointer? {
+        tvs_divert_stdout_stream(path ?? "/dev/null")
+    }
+
     /// Points standard error at the log file (or /dev/null) so libraries
     /// cannot write over the screen; returns a copy of the old one.
     static func divertStandardError(to path: String?) -> Int32 {

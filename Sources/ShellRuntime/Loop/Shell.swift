@@ -213,12 +213,14 @@ public final class Shell {
         if !automation.isEmpty { effects.automation = automation }
 
         var savedStderr: Int32 = -1
+        var savedStdout: UnsafeMutableRawPointer?
         if configuration.video == .tv {
             // mpv draws the picture full screen and the screens on its OSD;
             // a terminal, when there is one, still gives the keys.
             if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
                 savedStderr = TerminalSetup.divertStandardError(to: configuration.strayOutputPath)
                 terminal = NCursesTerminal(unicode: unicode, video: configuration.videoSettings, picture: .cells)
+                savedStdout = TerminalSetup.divertStandardOutputStream(to: configuration.strayOutputPath)
             }
             let tv = TVPresenter(store: store, theme: theme, context: viewContext, logger: logger, logos: logoBitmaps)
             tv.players = players
@@ -231,6 +233,7 @@ public final class Shell {
             savedStderr = TerminalSetup.divertStandardError(to: configuration.strayOutputPath)
             let picture = TerminalSetup.probePicture(configuration, logger: logger)
             let terminal = NCursesTerminal(unicode: unicode, video: TerminalSetup.videoSettings(configuration, logger: logger), picture: picture)
+            savedStdout = TerminalSetup.divertStandardOutputStream(to: configuration.strayOutputPath)
             logger.info("terminal \(terminal.width)x\(terminal.height), colour \(terminal.colorMode.rawValue), picture \(picture.name)")
             var context = viewContext
             context.subtitlesAsText = picture == .cells
@@ -256,6 +259,7 @@ public final class Shell {
         defer {
             terminal?.end()
             tvs_guard_restore_terminal()
+            tvs_restore_stdout_stream(savedStdout)
             if savedStderr >= 0 {
                 dup2(savedStderr, STDERR_FILENO)
                 close(savedStderr)

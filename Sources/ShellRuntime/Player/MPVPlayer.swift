@@ -709,7 +709,7 @@ final class MPVPlayer {
             }
             if level != "warn", Self.isWindowTrouble(line) { windowTrouble = true }
             if line.contains("exceeds specified max pixel count") { overPixelLimit = true }
-            if Self.cannotSeek(line) { return current(.cannotSeek(position: try? mpv.double("time-pos"))) }
+            if Self.cannotSeek(line, from: prefix) { return current(.cannotSeek(position: try? mpv.double("time-pos"))) }
             // A decoder's complaint (a broadcast joined between key frames) does not end a load.
             guard level == "error" || level == "fatal", lastErrorLine == nil, !Self.isDecoderLine(prefix) else { return nil }
             lastErrorLine = line
@@ -734,9 +734,16 @@ final class MPVPlayer {
     /// restarts nothing (so nothing else tells it), or what the `seekable`
     /// property says, in time for a load that ends at once, whose property
     /// changes may never be told (the file unloaded before they were read).
-    static func cannotSeek(_ line: String) -> Bool {
-        line.hasPrefix("Cannot seek backward in linear streams") || line.hasPrefix("Cannot seek in this stream")
+    /// A disc's navigation (libdvdnav's, libbluray's streams) says the
+    /// first as it opens: of its bytes, while it seeks by time (its titles'
+    /// cells), which it does.
+    static func cannotSeek(_ line: String, from prefix: String = "") -> Bool {
+        guard !discStreams.contains(prefix) else { return false }
+        return line.hasPrefix("Cannot seek backward in linear streams") || line.hasPrefix("Cannot seek in this stream")
     }
+
+    /// libmpv 0.35's streams of a disc's navigation, as its log names them.
+    static let discStreams: Set<String> = ["dvdnav", "ifo_dvdnav", "bd", "bdnav", "bdmv/bluray"]
 
     /// mpv's own value of an HTTP option, as a per-file option gives it
     /// (the header fields as one list, their commas escaped).
