@@ -84,10 +84,12 @@ struct DiscFolderWalkTests {
     @Test("a lineup's entry naming a disc's folder or image plays it as the disc, under the lineup's name; the .nfo's rating where the lineup gives none")
     func lineupEntries() throws {
         let root = try tree(["Matrix/VIDEO_TS/VIDEO_TS.IFO": [0], "Matrix/movie.nfo": Array("<movie><mpaa>R</mpaa></movie>".utf8),
-                             "Night.iso": image(naming: "VIDEO_TS")])
+                             "Night.iso": image(naming: "VIDEO_TS"), "Heat/BDMV/index.bdmv": [0]])
         defer { try? FileManager.default.removeItem(at: root) }
-        let items = MediaFolder.lineupSidecars([MediaItem(title: "Matrix", url: root.path + "/Matrix"), MediaItem(title: "Night", url: root.path + "/Night.iso")])
-        #expect(items.map(\.disc) == [.dvd, .dvd] && items.map(\.title) == ["Matrix", "Night"] && items[0].rating == "R")
+        let items = MediaFolder.lineupSidecars([MediaItem(title: "Matrix", url: root.path + "/Matrix"), MediaItem(title: "Night", url: root.path + "/Night.iso"),
+                                                MediaItem(title: "Heat", url: root.path + "/Heat/BDMV")])
+        #expect(items.map(\.disc) == [.dvd, .dvd, .bluray] && items.map(\.title) == ["Matrix", "Night", "Heat"] && items[0].rating == "R")
+        #expect(items[2].url == root.path + "/Heat" && items[2].id == root.path + "/Heat/BDMV", "played from the disc's folder, known by the lineup's name for it")
     }
 
     @Test("libmpv opens a disc through its navigation, the folder or image as its device; anything else as it is")

@@ -141,7 +141,9 @@ public enum MediaFolder {
     /// titled by the folder's name, its sidecars as Kodi keeps a disc's
     /// (`DiscSidecars`); nil when `location` is no disc's folder.
     static func discFolderItem(_ location: String) -> MediaItem? {
-        guard !location.contains("://"), isDirectory(location), let disc = DiscFolder.disc(at: location) else { return nil }
+        // A media file's name is no folder's: no look at the disk for it.
+        guard !location.contains("://"), !MediaFiles.extensions.contains(FolderWalk.fileExtension(of: location)), isDirectory(location),
+              let disc = DiscFolder.disc(at: location) else { return nil }
         var item = MediaItem(title: DiscFolder.title(ofFolder: disc.root), url: disc.root)
         item.disc = disc.format
         item.artwork = DiscSidecars.artwork(for: disc.root)
@@ -169,7 +171,8 @@ public enum MediaFolder {
     /// listing films on a disk) with their sidecars read as a folder's
     /// files are: the `.nfo`'s rating (where the lineup gives none) and
     /// plot, the artwork and the `Subs` folder's subtitles; the lineup's
-    /// names kept. The same array when
+    /// names kept; an entry naming a disc's folder (or its `VIDEO_TS` or
+    /// `BDMV`) is the disc, played from its folder. The same array when
     /// none is a local file (a provider's 350 000 URLs are not copied).
     /// Reads the disk: any thread but the run loop.
     public static func lineupSidecars(_ items: [MediaItem]) -> [MediaItem] {
@@ -180,6 +183,7 @@ public enum MediaFolder {
             guard item.url.hasPrefix("/") else { return item }
             if let disc = discFolderItem(item.url) {
                 var read = item
+                read.url = disc.url
                 read.disc = disc.disc
                 read.titleFromLocation = false
                 if read.artwork == nil { read.artwork = disc.artwork }
