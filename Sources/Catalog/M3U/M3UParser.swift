@@ -300,9 +300,9 @@ public enum M3UParser {
         var line: Int
         var name: String
         var attributes: [String: String]
-        /// Its `#EXTINF` gives a length (`minimumFileLength` or more): a
-        /// file's, as a player's playlist lists films; a channel's is -1,
-        /// 0 or 1 (lists made by hand in Turkey and Peru: `#EXTINF:1,`).
+        /// Its `#EXTINF` gives a length of more than `minimumFileLength`:
+        /// a file's, as a player's playlist lists films; a channel's is -1,
+        /// 0 or 1 (hand-made lists such as the shared data's: `#EXTINF:1,`).
         var hasLength = false
         var group: String?
         var headers: [String: String] = [:]
