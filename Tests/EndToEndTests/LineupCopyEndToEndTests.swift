@@ -67,9 +67,10 @@ struct LineupCopyEndToEndTests {
         #expect(!shell.log.contains("s3cret"), "the account's password stays out of the log")
     }
 
-    @Test("with a copy kept, a lineup server that trickles its answer holds the start 20 s, not 10 minutes: the kept channels play, and the lineup comes once it answers whole")
-    func trickleAtStart() throws {
-        let dir = TVShellBinary.scratchDirectory("lineup-copy-trickle")
+    @Test("with a copy kept, a lineup server that trickles its answer holds the start 20 s, not 10 minutes; one that takes the connection and says nothing, 5 s, not 20: the kept channels play, the notice says why, and the lineup comes once it answers whole",
+          arguments: [("trickle", 40.0, "20 s in all"), ("silent", 15.0, "5 s without a byte")])
+    func faultyServerAtStart(fault: String, longest: Double, why: String) throws {
+        let dir = TVShellBinary.scratchDirectory("lineup-copy-\(fault)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let served = ServedLineup()
         served.set(channels: 2)
@@ -79,40 +80,15 @@ struct LineupCopyEndToEndTests {
         let url = server.url("tv.m3u")
         try startKeepingCopy(url, channels: 2, cache: cache)
         served.set(channels: 3)
-        server.inject(.trickle, pathSuffix: "tv.m3u")
-        let began = Date()
-        let shell = try ShellUnderTest(["--lineup", url], connectTimeout: 60, cacheHome: cache)
-        let shown = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
-        #expect(shown["items"] as? Int == 2, "the kept channels: \(shown)")
-        #expect(Date().timeIntervalSince(began) < 40, "the start waited for the whole answer")
-        let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("The lineup could not be read") == true }["notice"] as? String
-        #expect(notice?.contains("20 s in all") == true, "\(notice ?? "")")
-        server.inject(nil)
-        let updated = try shell.ipc.waitForState(timeout: 45) { $0["items"] as? Int == 3 }
-        #expect(updated["phase"] as? String == "playing", "the channel watched plays on: \(updated)")
-    }
-
-    @Test("with a copy kept, a lineup server that takes the connection and says nothing holds the start 5 s, not 20: the kept channels play, the notice says why, and the lineup comes once it answers")
-    func silentAtStart() throws {
-        let dir = TVShellBinary.scratchDirectory("lineup-copy-silent")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let served = ServedLineup()
-        served.set(channels: 2)
-        let server = try LocalHTTPServer(responder: { path in path.hasSuffix("tv.m3u") ? served.data : nil })
-        defer { server.stop() }
-        let cache = dir.appendingPathComponent("cache").path
-        let url = server.url("tv.m3u")
-        try startKeepingCopy(url, channels: 2, cache: cache)
-        served.set(channels: 3)
-        server.inject(.stall, pathSuffix: "tv.m3u")
+        server.inject(fault == "trickle" ? .trickle : .stall, pathSuffix: "tv.m3u")
         let began = Date()
         let shell = try ShellUnderTest(["--lineup", url], connectTimeout: 60, cacheHome: cache)
         let shown = try shell.ipc.waitForState(timeout: 20) { $0["phase"] as? String == "playing" }
         let waited = Date().timeIntervalSince(began)
         #expect(shown["items"] as? Int == 2, "the kept channels: \(shown)")
-        #expect(waited < 15, "the start waited \(waited) s for a server that says nothing")
+        #expect(waited < longest, "\(fault): the start waited \(waited) s")
         let notice = try shell.ipc.waitForState(timeout: 10) { ($0["notice"] as? String)?.contains("The lineup could not be read") == true }["notice"] as? String
-        #expect(notice?.contains("5 s without a byte") == true, "\(notice ?? "")")
+        #expect(notice?.contains(why) == true, "\(notice ?? "")")
         server.inject(nil)
         let updated = try shell.ipc.waitForState(timeout: 45) { $0["items"] as? Int == 3 }
         #expect(updated["phase"] as? String == "playing", "the channel watched plays on: \(updated)")
