@@ -14,6 +14,7 @@ func playingFilm(duration: Double = 7200, position: Double = 100, items: [MediaI
     let h = ReducerHarness(ShellState(items: items, settings: settings))
     h.send(.playIndex(0, at: h.clock.now), effects: [
         .cancelTimer(.errorAdvance), .load(items[0], token: 1), .startTimer(.transportHide, after: 5),
+        .startTimer(.stall, after: settings.stallTimeout),
     ]) {
         $0.current = 0
         $0.navigation.destination = .player

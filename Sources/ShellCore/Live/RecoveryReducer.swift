@@ -76,23 +76,35 @@ enum RecoveryReducer {
     }
 
     /// Whether what plays can stall: with recovery on, anything; without,
-    /// a stream from a server (a file or a lavfi source cannot wait on one).
+    /// anything read from a server or a disk — a file too: one on a network
+    /// share that stopped answering waits as long as a dead server (a
+    /// source the player makes itself cannot wait on anything).
     static func watchesStalls(_ state: ShellState) -> Bool {
         if enabled(state) { return true }
         guard let index = state.current else { return false }
-        return isFromServer(state.playable(index).url)
+        return !isMadeByPlayer(state.playable(index).url)
+    }
+
+    /// Whether `url` is a source the player makes itself (a lavfi graph,
+    /// bytes in memory), with nothing to read that could stop answering.
+    static func isMadeByPlayer(_ url: String) -> Bool {
+        scheme(url).map { ["av", "lavfi", "memory"].contains($0) } ?? false
     }
 
     /// Whether `url` is read from a server (not a file, nor a source the
     /// player makes itself).
     static func isFromServer(_ url: String) -> Bool {
-        let url = url.lowercased()
-        guard let scheme = url.firstRange(of: "://").map({ url[..<$0.lowerBound] }) else { return false }
-        return !["av", "file", "lavfi", "memory", "edl"].contains(String(scheme))
+        scheme(url).map { !["av", "file", "lavfi", "memory", "edl"].contains($0) } ?? false
+    }
+
+    /// `url`'s scheme in lower case; nil for a path.
+    private static func scheme(_ url: String) -> String? {
+        url.firstRange(of: "://").map { url[..<$0.lowerBound].lowercased() }
     }
 
     /// A load began: one that has not started playing within `stallTimeout`
-    /// (a server that answers nothing, or a byte a second) is a failure too.
+    /// (a server that answers nothing, or a byte a second; a file on a share
+    /// that stopped answering) is a failure too.
     static func loadStarted(_ state: ShellState) -> [Effect] {
         watchesStalls(state) ? [.startTimer(.stall, after: state.settings.stallTimeout)] : []
     }
@@ -104,11 +116,14 @@ enum RecoveryReducer {
     /// recovery is on, else stopped, with the error screen saying why.
     static func stalled(_ state: inout ShellState, now: Instant) -> [Effect] {
         let reason: String
+        let fromServer = state.current.map { isFromServer(state.playable($0).url) } ?? true
+        let seconds = Int(state.settings.stallTimeout.rounded())
         switch state.playback.phase {
         case .playing where state.playback.buffering:
-            reason = "the stream stalled"
+            reason = fromServer ? "the stream stalled" : "its file stopped answering (is its disk or share still there?)"
         case .loading where state.prompt == nil && state.live.flip == nil && state.upNext.resumeOffer == nil:
-            reason = "the stream did not start within \(Int(state.settings.stallTimeout.rounded())) s"
+            reason = fromServer ? "the stream did not start within \(seconds) s"
+                : "its file did not open within \(seconds) s (is its disk or share still there?)"
         default:
             return []
         }

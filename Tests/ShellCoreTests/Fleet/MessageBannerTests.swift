@@ -21,7 +21,7 @@ struct MessageBannerTests {
         h.send(.timerFired(.messageHide, at: h.clock.now)) { $0.chrome.message = nil }
         h.send(.showMessage("Closing soon", seconds: 10), effects: [.startTimer(.messageHide, after: 10)]) { $0.chrome.message = "Closing soon" }
         h.send(.showMessage(nil, seconds: 0), effects: [.cancelTimer(.messageHide)]) { $0.chrome.message = nil }
-        h.expectArmed([.transportHide, .hintHide])
+        h.expectArmed([.transportHide, .hintHide, .stall])
     }
 
     @Test("over the passcode prompt too")

@@ -350,13 +350,48 @@ struct KioskTests {
         h.apply(.timerFired(.stall, at: h.clock.now))
         #expect(h.state.error?.reason == "the stream stalled" && h.state.playback.phase == .failed)
 
-        var local = ShellState(items: [MediaItem(id: "f", title: "F", url: "/media/f.mkv"), MediaItem(id: "l", title: "L", url: "av://lavfi:testsrc2")])
+        var local = ShellState(items: [MediaItem(id: "l", title: "L", url: "av://lavfi:testsrc2")])
         local.settings.retries = 0
-        let files = ReducerHarness(local)
-        #expect(!files.apply(.playIndex(0, at: files.clock.now)).contains(.startTimer(.stall, after: 15)), "a file cannot stall on a server")
-        #expect(!files.apply(.playIndex(1, at: files.clock.now)).contains(.startTimer(.stall, after: 15)), "nor a lavfi source")
+        let lavfi = ReducerHarness(local)
+        #expect(!lavfi.apply(.playIndex(0, at: lavfi.clock.now)).contains(.startTimer(.stall, after: 15)), "a lavfi source waits on nothing")
         h.expectArmed(h.armedTimers)
-        files.expectArmed(files.armedTimers)
+        lavfi.expectArmed([.transportHide])
+    }
+
+    @Test("a file that does not open within [recovery] stall (a share that stopped answering), or stops answering while it plays, is stopped and the error screen says so")
+    func fileStall() {
+        let items = [MediaItem(id: "f", title: "F", url: "/nas/f.mkv"), MediaItem(id: "g", title: "G", url: "file:///nas/g.mkv")]
+        let h = ReducerHarness(ShellState(items: items))
+        h.send(.playIndex(0, at: h.clock.now), effects: [
+            .cancelTimer(.errorAdvance), .load(items[0], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15),
+        ]) {
+            $0.current = 0
+            $0.navigation.destination = .player
+            $0.playback.token = 1
+            $0.playback.phase = .loading
+            $0.chrome.transportVisible = true
+        }
+        #expect(h.advance(by: 15) == [.transportHide, .stall])
+        h.apply(.timerFired(.transportHide, at: h.clock.now))
+        let title = "Could not play “F”", reason = "its file did not open within 15 s (is its disk or share still there?)"
+        h.send(.timerFired(.stall, at: h.clock.now), effects: [
+            .stop, .cancelTimer(.transportHide), .emit(.error(title: title, reason: reason, url: "/nas/f.mkv")), .startTimer(.errorAdvance, after: 4),
+        ]) {
+            $0.navigation.destination = .error(ShellError(title: title, reason: reason, location: "/nas/f.mkv"))
+            $0.playback.phase = .failed
+            $0.playback.failure = ShellError(title: title, reason: reason, location: "/nas/f.mkv")
+        }
+
+        h.apply(.timerFired(.errorAdvance, at: h.clock.now))
+        #expect(h.state.current == 1 && h.state.playback.phase == .loading)
+        h.apply(.player(.playing, token: h.state.playback.token, at: h.clock.now))
+        h.send(.player(.buffering(true), token: h.state.playback.token, at: h.clock.now), effects: [.startTimer(.stall, after: 15)]) {
+            $0.playback.buffering = true
+        }
+        #expect(h.advance(by: 15).contains(.stall))
+        h.apply(.timerFired(.stall, at: h.clock.now))
+        #expect(h.state.error?.reason == "its file stopped answering (is its disk or share still there?)" && h.state.playback.phase == .failed)
+        h.expectArmed(h.armedTimers)
     }
 
     @Test("a kiosk never rests on an ended item: a single film plays again from its start (a loop); a film before the channels, or the last of several files, ends into the start item")
@@ -370,7 +405,7 @@ struct KioskTests {
         let ended = playedToItsEnd(h, index: 0)
         #expect(ended.first == .emit(.endFile(url: loopFilm.url)) && ended.contains(.load(loopFilm, token: 2)), "\(ended)")
         #expect(h.state.screen == .player && h.state.playback.phase == .loading && h.state.upNext.resumeOffer == nil)
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .stall])
 
         // The start is channel 2; a film after the channels ends into it, not the home screen.
         var mixed = ShellState(items: channels + [loopFilm], kiosk: true, settings: settings)
@@ -384,7 +419,7 @@ struct KioskTests {
         let plain = ReducerHarness(ShellState(items: [loopFilm], settings: settings))
         playedToItsEnd(plain, index: 0)
         #expect(plain.state.playback.phase == .ended && plain.state.playback.paused)
-        plain.expectArmed([.hintHide])
+        plain.expectArmed([.hintHide, .stall])
     }
 
     @Test("a kiosk started again with its film left part way (a power cut) plays on from there: no resume offer waits for a key nobody presses")
@@ -397,7 +432,7 @@ struct KioskTests {
         let started = h.apply(.playIndex(0, at: h.clock.now))
         #expect(started.contains(.loadFrom(loopFilm, token: 1, start: 1500)), "\(started)")
         #expect(h.state.upNext.resumeOffer == nil && h.state.playback.phase == .loading)
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
 
         let desk = ReducerHarness(ShellState(items: [loopFilm]))
         desk.apply(.libraryLoaded([loopFilm.url: ResumePoint(position: 1500, duration: 3600)]))
@@ -431,12 +466,12 @@ struct KioskTests {
         #expect(h.state.screen == .player && h.state.current == 3 && h.state.chrome.overlay == .none && !h.state.chrome.help && !h.state.playback.paused)
         #expect(!KioskReducer.leftOpen(h.state))
         h.apply(.player(.paused(false), token: 1, at: h.clock.now))
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
         #expect(h.apply(.command(.volumeUp, at: h.clock.now)).contains(.startTimer(.idleReturn, after: 600)))
         #expect(h.advance(by: 600).contains(.idleReturn))
         #expect(h.apply(.timerFired(.idleReturn, at: h.clock.now)).isEmpty, "nothing open, playing: left as it is")
         #expect(h.state.current == 3 && h.state.screen == .player && !h.state.playback.paused)
-        h.expectArmed([.transportHide, .volumeBadgeHide])
+        h.expectArmed([.transportHide, .volumeBadgeHide, .stall])
 
         // Outside a kiosk a player is never settled.
         var plain = ShellState(items: [film], settings: settings)
@@ -446,7 +481,7 @@ struct KioskTests {
         p.apply(.player(.playing, token: 1, at: p.clock.now))
         #expect(!p.apply(.command(.down, at: p.clock.now)).contains(.startTimer(.idleReturn, after: 600)))
         #expect(p.state.chrome.overlay == .info)
-        p.expectArmed([.transportHide])
+        p.expectArmed([.transportHide, .stall])
     }
 
     @Test("ten idle minutes on the guide bring the start channel back; each key restarts the wait")

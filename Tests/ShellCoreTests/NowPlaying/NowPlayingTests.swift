@@ -31,7 +31,7 @@ struct NowPlayingTests {
             $0.playback.token = 2
         }
         #expect(NowPlayingInfo.of(h.state).status == .stopped && NowPlayingInfo.of(h.state).title == nil)
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("the desktop sets the volume (clamped to 0 … 1.3, libmpv's 0 … 130, kept across loads) and the rate (0.25 … 2; 0 pauses)")
@@ -45,7 +45,7 @@ struct NowPlayingTests {
         h.send(.nowPlaying(.setRate(0), at: h.clock.now), effects: [.setPause(true), .cancelTimer(.transportHide)]) { $0.playback.paused = true }
         #expect(NowPlayingInfo.of(h.state).volume == 1.3)
         #expect(NowPlayingInfo.of(h.state).rate == 2)
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("a live channel: the channel as album, the programme as artist, its logo; no length, no seeking; next flips like PGUP")

@@ -65,7 +65,8 @@ struct PictureInPictureTests {
         let (h, _) = filmInPicture()
         h.press(.down) { $0.navigation.homeSelection = 1 }
         h.press(.select, effects: [
-            .cancelTimer(.errorAdvance), .load(second, token: 3), .startTimer(.transportHide, after: 5), .slot(.picture, .mute(true)),
+            .cancelTimer(.errorAdvance), .load(second, token: 3), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15),
+            .slot(.picture, .mute(true)),
         ]) {
             $0.current = 1
             $0.navigation.destination = .player
@@ -89,7 +90,7 @@ struct PictureInPictureTests {
             $0.playback.token = 4
             $0.picture.pip?.muted = false
         }
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("x swaps the picture and the full-screen item; the sound follows the full-screen one")
@@ -111,7 +112,7 @@ struct PictureInPictureTests {
         }
         h.send(.player(.position(5), token: 3, at: h.clock.now)) { $0.picture.pip?.playback.position = 5 }
         h.send(.player(.position(101), token: 1, at: h.clock.now)) { $0.playback.position = 101 }
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 
     @Test("a remote has no x, m or P: the info panel's Info tab has the picture's Swap, Move and Close before the sleep timer; Move keeps the panel open, Swap and Close close it")
@@ -164,7 +165,7 @@ struct PictureInPictureTests {
             $0.retiredToken = 3
         }
         #expect(OverlayModel.infoItems(h.state).map(\.title) == ["Sleep: Off"], "no picture: only the sleep timer")
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 
     @Test("the picture's keys: m moves it clockwise, [ and ] skip it, SPACE pauses it under the home screen, P closes it")
@@ -200,7 +201,7 @@ struct PictureInPictureTests {
         }
         h.send(.player(.position(120), token: 1, at: h.clock.now))
         h.press(.playPause, effects: [
-            .cancelTimer(.errorAdvance), .load(film, token: 3), .startTimer(.transportHide, after: 5),
+            .cancelTimer(.errorAdvance), .load(film, token: 3), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15),
         ]) {
             $0.current = 0
             $0.navigation.destination = .player
@@ -208,7 +209,7 @@ struct PictureInPictureTests {
             $0.playback.phase = .loading
             $0.chrome.transportVisible = true
         }
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 
     @Test("a live picture has no skips")
@@ -321,8 +322,8 @@ struct PictureInPictureTests {
         #expect(PictureInPicturePossibility.reason(idle.state) == "nothing is playing")
         idle.apply(.playIndex(0, at: idle.clock.now))
         #expect(PictureInPicturePossibility.reason(idle.state) == "nothing is playing", "loading is not playing yet")
-        h.expectArmed([.transportHide, .hintHide, .noticeHide])
-        idle.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .hintHide, .noticeHide, .stall])
+        idle.expectArmed([.transportHide, .stall])
     }
 
     @Test("the delegate that never answers the restore is cut off after 2 s: the picture simply stops")

@@ -116,7 +116,7 @@ struct AskedStartTests {
         local.apply(.playIndex(0, at: local.clock.now))
         local.apply(.player(.ended, token: 1, at: local.clock.now))
         #expect(local.state.playback.phase == .ended, "a local file's end is its end")
-        local.expectArmed([])
+        local.expectArmed([.stall])
     }
 
     @Test("gone into the picture in picture before reaching its place, the film saves nothing before it there either; reaching it there, saving goes on")

@@ -82,6 +82,6 @@ struct InfoPanelLayoutTests {
         let rows = Self.rows(ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)))
         #expect(rows[3].trimmingCharacters(in: .whitespaces) == "The Matrix (1999)")
         #expect(rows[4].trimmingCharacters(in: .whitespaces) == "R · 1:00 · DVD", "\(rows[4])")
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 }

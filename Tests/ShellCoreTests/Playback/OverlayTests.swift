@@ -31,6 +31,7 @@ struct OverlayTests {
             $0.chrome.hintVisible = false
             $0.chrome.transportVisible = false
         }
+        h.expectArmed([.stall])
     }
 
     @Test("no hint when something covers the picture (a flip's interstitial, the error screen)")
@@ -72,7 +73,7 @@ struct OverlayTests {
             $0.chrome.overlay = .none
             $0.chrome.overlayFocus = 0
         }
-        h.expectArmed([.badgeHide])
+        h.expectArmed([.badgeHide, .stall])
     }
 
     @Test("live: the overlay is the channel strip, focused on the playing channel; ENTER tunes")
@@ -131,7 +132,7 @@ struct OverlayTests {
             $0.chrome.overlay = .none
             $0.chrome.overlayFocus = 0
         }
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 }
 
@@ -151,5 +152,6 @@ struct CustomOverlayProviderTests {
         }
         h.send(.customOverlayItems(nil)) { $0.chrome.customOverlay = nil }
         #expect(OverlayModel.customItems(h.state).first?.title == "Play From Beginning")
+        h.expectArmed([.stall])
     }
 }

@@ -23,6 +23,6 @@ struct SeekRefusedTests {
         #expect(h.state.playback.position == 102)
         #expect(h.apply(.player(.cannotSeek(position: 102), token: 1, at: h.clock.now)).isEmpty, "told again with no seek pending: nothing")
         #expect(h.state.playback.position == 102)
-        h.expectArmed([.hintHide, .noticeHide])
+        h.expectArmed([.hintHide, .noticeHide, .stall])
     }
 }

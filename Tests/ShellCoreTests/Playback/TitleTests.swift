@@ -20,7 +20,7 @@ struct TitleTests {
         h.apply(.playIndex(1, at: h.clock.now))
         h.send(.player(.mediaTitle("stream-1234"), token: 2, at: h.clock.now)) { $0.playback.mediaTitle = "stream-1234" }
         #expect(h.state.title == "News")
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 
     @Test("a URL's media title that is only mpv's file name for it (its query, a token, an account) is never the title: the item's stands")
@@ -61,7 +61,7 @@ struct FrameCountTests {
         h.send(.frame(.rendered, token: 0, at: h.clock.now))
         h.apply(.playIndex(1, at: h.clock.now))
         #expect(h.state.playback.framesPresented == 0 && !h.state.playback.firstFramePresented)
-        h.expectArmed([.hintHide, .posterDelay, .transportHide])
+        h.expectArmed([.hintHide, .posterDelay, .transportHide, .stall])
     }
 
     @Test("what an internet radio says plays now (its ICY title) is kept with the load, changed as it changes, gone at the next load; the channel's title stays")

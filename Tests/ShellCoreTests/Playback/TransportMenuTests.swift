@@ -28,7 +28,7 @@ struct TransportMenuTests {
             $0.chrome.transportMenu = nil
             $0.chrome.badge = "Speed 1.25×"
         }
-        h.expectArmed([.badgeHide])
+        h.expectArmed([.badgeHide, .stall])
     }
 
     @Test("ESC closes the open menu, then the row; the program's menus follow the built-in ones and report their choice")
@@ -71,6 +71,6 @@ struct TransportMenuTests {
             $0.chrome.overlay = .none
             $0.chrome.transportMenu = nil
         }
-        h.expectArmed([])
+        h.expectArmed([.stall])
     }
 }

@@ -13,7 +13,8 @@ struct TransportTests {
         h.send(.timerFired(.transportHide, at: h.clock.now)) { $0.chrome.transportVisible = false }
         h.press(.select, effects: [.startTimer(.transportHide, after: 5)]) { $0.chrome.transportVisible = true }
         h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide)]) { $0.playback.paused = true }
-        #expect(h.advance(by: 10) == [])
+        #expect(h.advance(by: 10) == [.stall])
+        h.send(.timerFired(.stall, at: h.clock.now))
         #expect(h.state.chrome.transportVisible)
     }
 
@@ -22,7 +23,7 @@ struct TransportTests {
         let h = playingFilm()
         h.press(.select, effects: [.cancelTimer(.transportHide)]) { $0.chrome.transportVisible = false }
         h.press(.select, effects: [.startTimer(.transportHide, after: 5)]) { $0.chrome.transportVisible = true }
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .stall])
     }
 
     @Test("LEFT / RIGHT while playing VOD skip 10 s, show the bar and say so")
@@ -31,7 +32,7 @@ struct TransportTests {
         h.press(.right, effects: [.seekBy(10), .startTimer(.transportHide, after: 5), .startTimer(.badgeHide, after: 1.5)]) { $0.chrome.badge = "+10 s" }
         h.press(.left, effects: [.seekBy(-10), .startTimer(.transportHide, after: 5), .startTimer(.badgeHide, after: 1.5)]) { $0.chrome.badge = "−10 s" }
         h.send(.timerFired(.badgeHide, at: h.clock.now)) { $0.chrome.badge = nil }
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .stall])
     }
 
     @Test("frame steps only while paused")
@@ -45,13 +46,13 @@ struct TransportTests {
         h.press(.frameBack, effects: [.frameStep(forward: false), .cancelTimer(.transportHide), .startTimer(.badgeHide, after: 1.5)]) {
             $0.chrome.badge = "−1 frame"
         }
-        h.expectArmed([.hintHide, .badgeHide])
+        h.expectArmed([.hintHide, .badgeHide, .stall])
     }
 
     @Test("reports for a superseded load are ignored")
     func staleTokenIgnored() {
         let h = playingFilm()
-        h.press(.channelUp, effects: [.cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5)]) {
+        h.press(.channelUp, effects: [.cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
             $0.navigation.homeSelection = 1
             $0.playback = PlaybackState()
@@ -62,14 +63,14 @@ struct TransportTests {
         h.send(.player(.failed(reason: "late"), token: 1, at: h.clock.now))
         h.send(.player(.position(5), token: 1, at: h.clock.now))
         #expect(h.state.screen == .player)
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .stall])
     }
 
     @Test("a failure shows the error screen with the player's reason, then the next item plays")
     func failureThenNext() {
         let items = [MediaItem(title: "Broken", url: "/nope.mkv"), film]
         let h = ReducerHarness(ShellState(items: items))
-        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(items[0], token: 1), .startTimer(.transportHide, after: 5)]) {
+        h.send(.playIndex(0, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(items[0], token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 0
             $0.navigation.destination = .player
             $0.playback.token = 1
@@ -89,7 +90,7 @@ struct TransportTests {
         }
         #expect(h.advance(by: 3.9) == [])
         #expect(h.advance(by: 0.2) == [.errorAdvance])
-        h.send(.timerFired(.errorAdvance, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(film, token: 2), .startTimer(.transportHide, after: 5)]) {
+        h.send(.timerFired(.errorAdvance, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(film, token: 2), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
             $0.navigation.homeSelection = 1
             $0.navigation.destination = .player
@@ -98,7 +99,7 @@ struct TransportTests {
             $0.playback.phase = .loading
             $0.chrome.transportVisible = true
         }
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 
     @Test("the last item failing stays on the error screen; ESC goes home")
@@ -113,6 +114,7 @@ struct TransportTests {
             $0.playback.phase = .idle
             $0.playback.token = 2
         }
+        h.expectArmed([.stall])
     }
 
     @Test("with Up Next off, an item that ends moves on to the next; the last one stays paused at its end")
@@ -121,7 +123,7 @@ struct TransportTests {
         settings.upNextEnabled = false
         let h = playingFilm(settings: settings)
         h.send(.player(.ended, token: 1, at: h.clock.now), effects: [
-            .emit(.endFile(url: film.url)), .cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5),
+            .emit(.endFile(url: film.url)), .cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15),
         ]) {
             $0.current = 1
             $0.navigation.homeSelection = 1
@@ -140,7 +142,7 @@ struct TransportTests {
             $0.playback.phase = .ended
             $0.playback.paused = true
         }
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("live: LEFT / RIGHT flip channels (no scrubbing, no skipping)")
@@ -199,7 +201,7 @@ struct TransportTests {
             $0.playback.token = 2
         }
         h.press(.down) { $0.navigation.homeSelection = 1 }
-        h.press(.select, effects: [.cancelTimer(.errorAdvance), .load(second, token: 3), .startTimer(.transportHide, after: 5)]) {
+        h.press(.select, effects: [.cancelTimer(.errorAdvance), .load(second, token: 3), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 1
             $0.navigation.destination = .player
             $0.playback = PlaybackState()
@@ -208,7 +210,7 @@ struct TransportTests {
             $0.playback.phase = .loading
             $0.chrome.transportVisible = true
         }
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .stall])
     }
 
     @Test("q quits; in kiosk mode keys, IPC and SIGINT are refused but SIGTERM and a hangup quit")
@@ -225,7 +227,7 @@ struct TransportTests {
         k.send(.quitRequested(.terminate), effects: [.quit]) { $0.quitting = true }
         let hup = ReducerHarness(ShellState(items: [film], kiosk: true))
         hup.send(.quitRequested(.hangup), effects: [.quit]) { $0.quitting = true }
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .stall])
         k.expectArmed([.noticeHide])
     }
 
@@ -234,7 +236,7 @@ struct TransportTests {
         let h = playingFilm()
         h.send(.player(.firstFrame, token: 7, at: h.clock.now))
         h.send(.player(.firstFrame, token: 1, at: h.clock.now), effects: [.cancelTimer(.posterDelay)]) { $0.playback.firstFramePresented = true }
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .stall])
     }
 
     @Test("the previous picture is held for a moment while the next item loads, then the title card shows")
@@ -242,7 +244,7 @@ struct TransportTests {
         let h = playingFilm()
         h.send(.player(.firstFrame, token: 1, at: h.clock.now), effects: [.cancelTimer(.posterDelay)]) { $0.playback.firstFramePresented = true }
         h.press(.channelUp, effects: [
-            .cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5), .startTimer(.posterDelay, after: 0.25),
+            .cancelTimer(.errorAdvance), .load(second, token: 2), .startTimer(.transportHide, after: 5), .startTimer(.posterDelay, after: 0.25), .startTimer(.stall, after: 15),
         ]) {
             $0.current = 1
             $0.navigation.homeSelection = 1
@@ -255,7 +257,7 @@ struct TransportTests {
         #expect(h.advance(by: 0.25) == [.posterDelay])
         h.send(.timerFired(.posterDelay, at: h.clock.now)) { $0.playback.holdsPreviousPicture = false }
         h.send(.player(.firstFrame, token: 2, at: h.clock.now), effects: [.cancelTimer(.posterDelay)]) { $0.playback.firstFramePresented = true }
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .stall])
     }
 
     @Test("the key map follows PRODUCT.md")
@@ -294,6 +296,7 @@ struct FailureDetailTests {
         #expect(h.state.error?.reason == "loading failed: No such file or directory", "the error screen shows it")
         h.send(.player(.failureDetail("No such file or directory"), token: 1, at: h.clock.now))
         h.send(.player(.failureDetail("other"), token: 0, at: h.clock.now))
+        h.expectArmed([.stall])
     }
 }
 
@@ -314,7 +317,7 @@ struct ErrorScreenKeyTests {
         _ = h.apply(.player(.failed(reason: "x"), token: 3, at: h.clock.now))
         let down = h.apply(.command(.channelDown, at: h.clock.now))
         #expect(down.contains(.load(second, token: 4)))
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 }
 
@@ -366,6 +369,6 @@ struct HomeGuideKeyTests {
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.apply(.command(.guide, at: h.clock.now))
         #expect(h.state.screen == .guide && h.state.playback.phase == .idle)
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 }

@@ -32,7 +32,7 @@ struct VolumeTests {
         h.press(.volumeDown, effects: [.setVolume(0), .keepSound(volume: 0, muted: false), .startTimer(.volumeBadgeHide, after: 1.5)])
         #expect(h.advance(by: 1.5) == [.volumeBadgeHide])
         h.send(.timerFired(.volumeBadgeHide, at: h.clock.now)) { $0.chrome.volumeBadge = nil }
-        h.expectArmed([.transportHide, .hintHide])
+        h.expectArmed([.transportHide, .hintHide, .stall])
     }
 
     @Test("a box's limit ([sound] max_volume 80 %): a step up stops there and says so; the socket, MPRIS and Home Assistant go no louder")
@@ -57,7 +57,7 @@ struct VolumeTests {
         }
         #expect(h.advance(by: 1.5) == [.volumeBadgeHide])
         h.send(.timerFired(.volumeBadgeHide, at: h.clock.now)) { $0.chrome.volumeBadge = nil }
-        h.expectArmed([.transportHide, .hintHide])
+        h.expectArmed([.transportHide, .hintHide, .stall])
     }
 
     @Test("mute turns the sound off and on; a step up turns it on, a step down leaves it off")
@@ -84,7 +84,7 @@ struct VolumeTests {
             $0.settings.muted = false
             $0.chrome.volumeBadge = "Volume 100 %"
         }
-        h.expectArmed([.transportHide, .volumeBadgeHide, .hintHide])
+        h.expectArmed([.transportHide, .volumeBadgeHide, .hintHide, .stall])
     }
 
     @Test("the keys work on every screen and take nothing from it: home, the guide, the passcode prompt (no digit typed), multiview (the focused view's sound)")

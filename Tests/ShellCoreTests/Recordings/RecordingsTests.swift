@@ -120,7 +120,7 @@ struct RecordingsTests {
         h.apply(.playIndex(0, at: h.clock.now))
         h.apply(.player(.playing, token: 1, at: h.clock.now))
         h.press(.record, effects: [.startTimer(.noticeHide, after: 5)]) { $0.chrome.notice = "Only a live channel can be recorded" }
-        h.expectArmed([.hintHide, .noticeHide, .transportHide])
+        h.expectArmed([.hintHide, .noticeHide, .transportHide, .stall])
     }
 
     @Test("IPC record: the programme airing then (padded), or a length from now (not padded); once one is scheduled, r offers to cancel it")
@@ -285,6 +285,6 @@ struct RecordingsTests {
         p.apply(.playIndex(3, at: p.clock.now))
         p.send(.recordings([second], items: [])) { $0.recordings.list = [second] }
         #expect(p.state.items.count == 4 && p.state.currentItem == items[1], "Late News plays on at its index")
-        p.expectArmed([.transportHide])
+        p.expectArmed([.transportHide, .stall])
     }
 }

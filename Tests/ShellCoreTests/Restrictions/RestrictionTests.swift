@@ -358,7 +358,7 @@ struct RestrictionGateTests {
     @Test("a rating found only in the file: opened, held before decoding, then asked; the right code lets it go on")
     func fileMetadata() {
         let h = gated()
-        let load = h.send(.playIndex(3, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(unratedFilm, token: 1), .startTimer(.transportHide, after: 5)]) {
+        let load = h.send(.playIndex(3, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(unratedFilm, token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 3
             $0.navigation.destination = .player
             $0.playback.token = 1
@@ -381,13 +381,13 @@ struct RestrictionGateTests {
         let granted = answer(h, correct: true)
         #expect(granted.contains(.continueLoad(token: 1)))
         #expect(h.state.screen == .player)
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 
     @Test("a held file cancelled is stopped before it decodes anything; an allowed one goes on at once")
     func fileMetadataCancelledOrAllowed() {
         let h = gated()
-        h.send(.playIndex(3, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(unratedFilm, token: 1), .startTimer(.transportHide, after: 5)]) {
+        h.send(.playIndex(3, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(unratedFilm, token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.current = 3
             $0.navigation.destination = .player
             $0.playback.token = 1
@@ -409,7 +409,7 @@ struct RestrictionGateTests {
         }
         #expect(cancelled.contains(.stop))
         #expect(!cancelled.contains(.continueLoad(token: 1)))
-        h.send(.playIndex(3, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(unratedFilm, token: 3), .startTimer(.transportHide, after: 5)]) {
+        h.send(.playIndex(3, at: h.clock.now), effects: [.cancelTimer(.errorAdvance), .load(unratedFilm, token: 3), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.navigation.destination = .player
             $0.playback.token = 3
             $0.playback.phase = .loading
@@ -435,7 +435,7 @@ struct RestrictionGateTests {
             $0.playback.ratings = [tvMA]
             $0.playback.fileRatings = [tvMA]
         } == [.continueLoad(token: 1)])
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
         off.expectArmed([.transportHide])
     }
 

@@ -60,7 +60,7 @@ struct ScreensaverTests {
         }
         #expect(h.advance(by: 1.5) == [.volumeBadgeHide])
         h.send(.timerFired(.volumeBadgeHide, at: h.clock.now)) { $0.chrome.volumeBadge = nil }
-        #expect(h.advance(by: 598.5) == [.screensaver])
+        #expect(h.advance(by: 598.5) == [.stall, .screensaver])
         h.send(.timerFired(.screensaver, at: h.clock.now), effects: [arm])
         h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide), arm]) {
             $0.playback.paused = true
@@ -70,7 +70,7 @@ struct ScreensaverTests {
         h.send(.timerFired(.screensaver, at: h.clock.now)) { $0.screensaver.showing = true }
         h.press(.playPause, effects: [arm]) { $0.screensaver.showing = false }
         #expect(h.state.playback.paused, "the key that woke it did not play")
-        h.expectArmed([.screensaver])
+        h.expectArmed([.screensaver, .stall])
     }
 
     @Test("what comes to be seen without a key takes it down: a notice, a channel played over the socket")

@@ -19,7 +19,7 @@ struct ScrubbingTests {
             $0.scrub = firstStep(target: 110, origin: 100, direction: 1, at: h.clock.now)
         }
         #expect(h.state.playback.position == 100)
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("ENTER while paused starts scrubbing at the current position")
@@ -28,7 +28,7 @@ struct ScrubbingTests {
         h.press(.select, effects: [.cancelTimer(.transportHide)]) {
             $0.scrub = ScrubState(target: 42, origin: 42)
         }
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("holding RIGHT accelerates: a 2-hour film is crossed in under 4 s of key repeat at 30 Hz")
@@ -50,7 +50,7 @@ struct ScrubbingTests {
         #expect(steps[0] == 10)
         #expect(steps[10] > steps[1], "steps grow while the key repeats")
         #expect(steps.dropLast().max()! <= 200, "the step is capped at 20× the base")
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("steps further apart than the repeat window do not accelerate")
@@ -62,7 +62,7 @@ struct ScrubbingTests {
             #expect(h.state.scrub?.target == 1000 + Double(i) * 10)
             #expect(h.state.scrub?.repeatCount == 0)
         }
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("DOWN enters fine mode: steps start at 0.1 s and never exceed 1 s; UP goes back to coarse")
@@ -89,7 +89,7 @@ struct ScrubbingTests {
             $0.scrub?.repeatCount = 0
             $0.scrub?.lastStepAt = nil
         }
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("ENTER commits: one exact seek to the head, still paused, position shows the target")
@@ -107,7 +107,7 @@ struct ScrubbingTests {
         h.send(.player(.position(100), token: 1, at: h.clock.now))
         h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
         h.send(.player(.position(110.02), token: 1, at: h.clock.now)) { $0.playback.position = 110.02 }
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("PLAYPAUSE commits and plays")
@@ -122,7 +122,7 @@ struct ScrubbingTests {
             $0.playback.seekPending = true
             $0.playback.paused = false
         }
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .stall])
     }
 
     @Test("PAUSE commits as ENTER does: one exact seek to the head, still paused")
@@ -137,7 +137,7 @@ struct ScrubbingTests {
             $0.playback.seekPending = true
         }
         #expect(h.state.playback.paused)
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("i while scrubbing ends the scrub where it began and opens the info panel, as on the bar")
@@ -150,6 +150,7 @@ struct ScrubbingTests {
         #expect(h.state.scrub == nil && h.state.chrome.overlay != .none, "\(h.state.chrome.overlay)")
         #expect(!effects.contains { if case .seek = $0 { true } else { false } })
         #expect(h.state.playback.position == 100 && h.state.playback.paused)
+        h.expectArmed([.stall])
     }
 
     @Test("ESC cancels: no seek, the position is where playback was")
@@ -161,7 +162,7 @@ struct ScrubbingTests {
         h.press(.menu) { $0.scrub = nil }
         #expect(h.state.playback.position == 100)
         #expect(h.state.screen == .player)
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("the head stays within the item")
@@ -175,7 +176,7 @@ struct ScrubbingTests {
             _ = h.apply(.command(.right, at: h.clock.now))
         }
         #expect(h.state.scrub?.target == 30)
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("the transport bar stays up while scrubbing: its hide timer is cancelled")
@@ -185,6 +186,6 @@ struct ScrubbingTests {
         #expect(h.runningTimers[.transportHide] == nil)
         #expect(!h.advance(by: 10).contains(.transportHide), "the hide timer cannot fall due")
         #expect(h.state.chrome.transportVisible)
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 }

@@ -47,7 +47,7 @@ struct ContextualActionTests {
         h.send(.player(.playing, token: 1, at: h.clock.now)) { $0.playback.seekPending = false }
         h.send(.player(.position(20.04), token: 1, at: h.clock.now)) { $0.playback.position = 20.04 }
         #expect(h.state.segments.contextualAction == nil)
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 
     @Test("LEFT undoing the skip takes away its own notice only: a notice from behind shown since (a key's short notice covered the skip's) stays for its time")
@@ -74,7 +74,7 @@ struct ContextualActionTests {
             $0.playback.seekPending = true
             $0.playback.position = 0.04
         }
-        h.expectArmed([.noticeHide, .hintHide, .transportHide])
+        h.expectArmed([.noticeHide, .hintHide, .transportHide, .stall])
     }
 
     @Test("auto: reached from before it (a fresh start too), the intro skips by itself; LEFT within 5 s goes back, and then it only asks")
@@ -107,7 +107,7 @@ struct ContextualActionTests {
             $0.playback.position = 0.1
             $0.segments.contextualAction = ContextualAction(for: Segment(kind: .intro, start: 0, end: 20))
         }
-        h.expectArmed([.contextualActionHide, .hintHide, .transportHide])
+        h.expectArmed([.contextualActionHide, .hintHide, .transportHide, .stall])
     }
 
     @Test("auto, but scrubbed into the credits from far before: it only asks")
@@ -122,7 +122,7 @@ struct ContextualActionTests {
             $0.playback.position = 165
             $0.segments.contextualAction = ContextualAction(for: Segment(kind: .credits, start: 160, end: 180))
         }
-        h.expectArmed([.contextualActionHide, .hintHide, .transportHide])
+        h.expectArmed([.contextualActionHide, .hintHide, .transportHide, .stall])
     }
 
     @Test("never: no button; live channels and the scrub head get none either")
@@ -137,7 +137,7 @@ struct ContextualActionTests {
             $0.playback.position = 165
             $0.segments.contextualAction = ContextualAction(for: Segment(kind: .credits, start: 160, end: 180))
         }
-        h.expectArmed([.contextualActionHide, .hintHide, .transportHide])
+        h.expectArmed([.contextualActionHide, .hintHide, .transportHide, .stall])
     }
 }
 
@@ -166,7 +166,7 @@ struct WhatDidTheySayTests {
             $0.playback.tracks[1].selected = false
             $0.segments.whatDidTheySay = nil
         }
-        h.expectArmed([.hintHide, .transportHide, .badgeHide])
+        h.expectArmed([.hintHide, .transportHide, .badgeHide, .stall])
     }
 
     @Test("without subtitles it only goes back, and says so")
@@ -179,7 +179,7 @@ struct WhatDidTheySayTests {
             $0.chrome.notice = "No subtitles to show"
             $0.chrome.badge = "−15 s"
         }
-        h.expectArmed([.hintHide, .transportHide, .noticeHide, .badgeHide])
+        h.expectArmed([.hintHide, .transportHide, .noticeHide, .badgeHide, .stall])
     }
 }
 

@@ -61,7 +61,7 @@ struct SleepTimerTests {
         #expect(dark.text().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "nothing drawn while asleep")
         h.send(.command(.down, at: h.clock.now)) { $0.sleep.asleep = false }
         #expect(h.state.screen == .home && h.state.navigation.homeSelection == 0, "the waking key does nothing else")
-        h.expectArmed([.hintHide, .badgeHide])
+        h.expectArmed([.hintHide, .badgeHide, .stall])
     }
 
     @Test("a key during the warning keeps the shell awake and does nothing else")
@@ -78,7 +78,7 @@ struct SleepTimerTests {
             $0.chrome.notice = "Staying awake: sleep timer off"
         }
         #expect(h.state.playback.position == 100, "RIGHT did not skip")
-        h.expectArmed([.badgeHide, .hintHide, .noticeHide, .transportHide])
+        h.expectArmed([.badgeHide, .hintHide, .noticeHide, .transportHide, .stall])
     }
 
     @Test("under the passcode prompt a digit is the code's, not the sleep timer's")
@@ -89,7 +89,7 @@ struct SleepTimerTests {
         state.navigation.destination = .passcode(PasscodePrompt(purpose: .quitKiosk(returnTo: .player), item: film, ratings: []))
         #expect(SleepReducerProbe.keyTaken(&state) == false)
         #expect(state.sleep.choice == .after(30), "still set")
-        h.expectArmed([.sleepNow, .sleepWarning, .noticeHide, .badgeHide, .hintHide, .transportHide])
+        h.expectArmed([.sleepNow, .sleepWarning, .noticeHide, .badgeHide, .hintHide, .transportHide, .stall])
     }
 
     @Test("end of the programme on a live channel: the guide's stop; none known: refused with why; null turns it off")
@@ -163,7 +163,7 @@ struct SleepTimerTests {
         #expect(effects.contains(.startTimer(.sleepNow, after: 100)))
         h.apply(.player(.ended, token: 1, at: h.clock.now))
         #expect(h.state.sleep.asleep && h.state.screen == .home && h.state.upNext.card == nil)
-        h.expectArmed([.badgeHide, .hintHide])
+        h.expectArmed([.badgeHide, .hintHide, .stall])
     }
 
     @Test("end of the film, paused or sought since it was chosen: each timer that comes up early is set again by what is left, the warning a minute before the film's end; a countdown shown and then sought away from is taken down")
@@ -213,7 +213,7 @@ struct SleepTimerTests {
             $0.chrome.notice = "Sleeping in 0:10 · any key to stay awake"
         }
         #expect(!h.state.sleep.asleep)
-        h.expectArmed([.badgeHide, .hintHide, .noticeHide, .sleepNow, .sleepWarning, .transportHide, .upNextTick])
+        h.expectArmed([.badgeHide, .hintHide, .noticeHide, .sleepNow, .sleepWarning, .transportHide, .upNextTick, .stall])
     }
 
     @Test("the overlay's item goes through 15, 30, 60, 90 minutes, the film's end and off; not in a kiosk")
@@ -230,7 +230,7 @@ struct SleepTimerTests {
         var kiosk = h.state
         kiosk.kiosk = true
         #expect(OverlayModel.sleepItem(kiosk).isEmpty)
-        h.expectArmed([.badgeHide, .hintHide, .sleepNow, .sleepWarning, .transportHide])
+        h.expectArmed([.badgeHide, .hintHide, .sleepNow, .sleepWarning, .transportHide, .stall])
     }
 
     @Test("a kiosk's daily time: the countdown starts within 90 s of it, once a day; a key does not stop it; the next key wakes the start item")

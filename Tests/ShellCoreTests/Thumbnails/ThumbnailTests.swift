@@ -30,7 +30,7 @@ struct ThumbnailTests {
         h.send(.thumbnail(.shown(url: "/media/other.mkv", ThumbnailPicture(time: 120, frameTime: 120, source: .player))))
         h.send(.thumbnail(.unavailable(url: film.url, time: 110, reason: "old")))
         h.send(.thumbnail(.unavailable(url: film.url, time: 120, reason: "no frame there"))) { $0.thumbnail.unavailable = "no frame there" }
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("ESC ends the scrub: the request goes (nil) and the picture with it; thumbnails off ask for nothing")
@@ -46,8 +46,8 @@ struct ThumbnailTests {
         let effects = off.apply(.command(.right, at: off.clock.now))
         #expect(!effects.contains { if case .thumbnail = $0 { true } else { false } })
         #expect(off.state.thumbnail.requested == nil)
-        h.expectArmed([.hintHide])
-        off.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
+        off.expectArmed([.hintHide, .stall])
     }
 
     @Test("with no room under max_connections the request says so: only sidecars and I-frames may serve it")
@@ -57,7 +57,7 @@ struct ThumbnailTests {
         let h = pausedFilm(duration: 7200, position: 100, settings: settings)
         let effects = h.apply(.command(.right, at: h.clock.now))
         #expect(effects.contains(.thumbnail(ThumbnailRequest(item: film, time: 110, mayOpenStream: false))))
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("nothing is asked while the passcode prompt is up or off the player screen")

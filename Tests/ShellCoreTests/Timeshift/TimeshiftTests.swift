@@ -253,7 +253,7 @@ struct TimeshiftTests {
         v.send(.player(.liveBuffer(start: 0, end: 200), token: 1, at: v.clock.now))
         #expect(v.state.behindLive == nil && v.state.playback.liveBuffer == nil, "a film has no live buffer")
         v.press(.live, effects: [.startTimer(.badgeHide, after: 1.5)]) { $0.chrome.badge = "Not a live channel" }
-        v.expectArmed([.hintHide, .transportHide, .badgeHide])
+        v.expectArmed([.hintHide, .transportHide, .badgeHide, .stall])
     }
 
     @Test("a flip starts a new buffer")

@@ -41,12 +41,12 @@ struct ResumeTests {
         h.press(.right)
         h.press(.up) { $0.upNext.resumeOffer?.focus = 0 }
         h.press(.left)
-        h.press(.select, effects: [.loadFrom(film, token: 1, start: 4360), .startTimer(.transportHide, after: 5)]) {
+        h.press(.select, effects: [.loadFrom(film, token: 1, start: 4360), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.upNext.resumeOffer = nil
             $0.chrome.transportVisible = true
             $0.playback.askedStart = 4360
         }
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 
     @Test("the start item waits for the library, unless something else is chosen meanwhile: then it never plays over it")
@@ -69,14 +69,14 @@ struct ResumeTests {
                                 channel.url: ResumePoint(position: 600, duration: nil)]))
         h.apply(.playIndex(0, at: h.clock.now))
         h.press(.down) { $0.upNext.resumeOffer?.focus = 1 }
-        h.press(.select, effects: [.load(film, token: 1), .startTimer(.transportHide, after: 5)]) {
+        h.press(.select, effects: [.load(film, token: 1), .startTimer(.transportHide, after: 5), .startTimer(.stall, after: 15)]) {
             $0.upNext.resumeOffer = nil
             $0.chrome.transportVisible = true
         }
         #expect(h.apply(.playIndex(1, at: h.clock.now)).contains(.load(second, token: 2)))
         #expect(h.apply(.playIndex(2, at: h.clock.now)).contains(.load(channel, token: 3)))
         #expect(h.state.upNext.resumeOffer == nil)
-        h.expectArmed([.transportHide])
+        h.expectArmed([.transportHide, .stall])
     }
 
     @Test("the position is saved every 5 s, on pause, and when playback stops; each play goes into the history")
@@ -99,7 +99,7 @@ struct ResumeTests {
         let home = ShellView.render(h.state, theme: .dark, width: 80, height: 24, context: ViewContext(picture: .terminal)).text()
         #expect(home.contains("CONTINUE WATCHING"), "the film left at 1:45 comes first: \(home)")
         #expect(ContinueWatching.items(h.state) == [0])
-        h.expectArmed([.hintHide])
+        h.expectArmed([.hintHide, .stall])
     }
 
     @Test("the film in the picture in picture is saved every 5 s it plays there (not while paused) and as the picture closes")
@@ -141,6 +141,6 @@ struct ResumeTests {
         #expect(effects.contains(.savePosition(second, position: 50, duration: 3600, watched: false)))
         #expect(effects.contains(.savePosition(film, position: 103, duration: 7200, watched: false)))
         #expect(effects.last == .quit)
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .stall])
     }
 }

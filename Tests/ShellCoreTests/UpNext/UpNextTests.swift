@@ -63,7 +63,7 @@ struct UpNextTests {
         #expect(effects.contains(.emit(.contentProposal(id: "e2", outcome: "accepted"))))
         #expect(effects.contains(.load(episode(2), token: 2)), "from the start")
         #expect(h.state.current == 2 && h.state.upNext.card == nil)
-        h.expectArmed([.transportHide, .hintHide])
+        h.expectArmed([.transportHide, .hintHide, .stall])
     }
 
     @Test("an album's songs (sound, a cover at most) play on one after another without ever asking \"Still watching?\"; a music video among them counts")
@@ -93,7 +93,7 @@ struct UpNextTests {
         #expect(h.state.current == 4 && h.state.upNext.playedOnByItself == 1, "the music video's moving pictures count")
         playsOn([sound])
         #expect(h.state.current == 5 && h.state.upNext.playedOnByItself == 1)
-        h.expectArmed([.hintHide, .transportHide])
+        h.expectArmed([.hintHide, .transportHide, .stall])
     }
 
     @Test("after two episodes the countdown played with no key pressed, the third's card asks \"Still watching?\" with no countdown and waits, the episode ending paused under it; a key in between starts the count again")
@@ -177,7 +177,7 @@ struct UpNextTests {
         #expect(!played.contains(.savePosition(episode(1), position: 161, duration: 180, watched: false)))
         #expect(h.state.current == 2 && h.state.upNext.card == nil)
         #expect(ContinueWatching.items(h.state).isEmpty)
-        h.expectArmed([.transportHide, .hintHide])
+        h.expectArmed([.transportHide, .hintHide, .stall])
 
         // No card (Up Next off): ESC at the credits.
         var settings = ShellSettings()
@@ -188,7 +188,7 @@ struct UpNextTests {
         g.apply(.player(.position(163), token: 1, at: g.clock.now))
         #expect(g.apply(.command(.menu, at: g.clock.now)).contains(.savePosition(episode(1), position: 163, duration: 180, watched: true)))
         #expect(ContinueWatching.items(g.state).isEmpty)
-        g.expectArmed([.hintHide, .contextualActionHide])
+        g.expectArmed([.hintHide, .contextualActionHide, .stall])
     }
 
     @Test("Cancel lets the episode finish and goes home; LEFT puts the card away until the end, where it comes back")
@@ -209,8 +209,8 @@ struct UpNextTests {
         #expect(d.state.upNext.card?.phase == .deferred)
         let atEnd = d.apply(.player(.ended, token: 1, at: d.clock.now))
         #expect(atEnd.contains(.emit(.contentProposalPresented(title: "Show S01E02", id: "e2"))) && d.state.upNext.card?.phase == .presented)
-        h.expectArmed([.hintHide])
-        d.expectArmed([.hintHide, .transportHide, .upNextTick, .badgeHide])
+        h.expectArmed([.hintHide, .stall])
+        d.expectArmed([.hintHide, .transportHide, .upNextTick, .badgeHide, .stall])
     }
 
     @Test("the card comes up at the credits' start (over Skip Credits); the program's own proposal wins over the guess")
@@ -223,8 +223,8 @@ struct UpNextTests {
         p.apply(.contentProposalProvided(ContentProposal(title: "Behind the Scenes", item: film, proposalTime: 155), token: 1))
         p.apply(.player(.position(155.5), token: 1, at: p.clock.now))
         #expect(p.state.upNext.card?.proposal.item == film)
-        h.expectArmed([.hintHide, .transportHide, .upNextTick])
-        p.expectArmed([.hintHide, .transportHide, .upNextTick])
+        h.expectArmed([.hintHide, .transportHide, .upNextTick, .stall])
+        p.expectArmed([.hintHide, .transportHide, .upNextTick, .stall])
     }
 
     @Test("the card's image: the next item's artwork shown as a still by the preview player while the card is up, stopped with the card")
@@ -255,7 +255,7 @@ struct UpNextTests {
         #expect(left.suffix(1) == [.slot(.preview, .stop)], "put away with the card")
         #expect(h.state.upNext.proposalImage == nil && h.state.slot(forToken: 2) == nil)
         #expect(h.state.newToken() == 3, "its token is never handed out again")
-        h.expectArmed([.hintHide, .transportHide, .badgeHide])
+        h.expectArmed([.hintHide, .transportHide, .badgeHide, .stall])
 
         let (p, _) = playingBeforeArtwork()
         p.apply(.player(.position(160.1), token: 1, at: p.clock.now))
@@ -283,7 +283,7 @@ struct UpNextTests {
             #expect(text.contains("Up Next") && text.contains("Show S01E02") && text.contains("Play Now"), "\(text)")
         }
         #expect(place(55, 18).0 == nil, "too narrow for the image beside 34 cells of text")
-        h.expectArmed([.hintHide, .transportHide, .upNextTick])
+        h.expectArmed([.hintHide, .transportHide, .upNextTick, .stall])
     }
 
     @Test("on an output with no second picture (an embedding program turned them off) the card comes up without its image: no other player is opened")
@@ -300,7 +300,7 @@ struct UpNextTests {
         let presented = h.apply(.player(.position(160.1), token: 1, at: h.clock.now))
         #expect(h.state.upNext.card?.phase == .presented)
         #expect(h.state.upNext.proposalImage == nil && !presented.contains { if case .slot(.preview, _) = $0 { true } else { false } }, "\(presented)")
-        h.expectArmed([.hintHide, .transportHide, .upNextTick])
+        h.expectArmed([.hintHide, .transportHide, .upNextTick, .stall])
     }
 
     @Test("no image of a next item the restrictions stop: nothing of it is decoded before its passcode")
@@ -318,7 +318,7 @@ struct UpNextTests {
         #expect(h.state.upNext.card?.phase == .presented)
         #expect(!effects.contains { if case .slot(.preview, _) = $0 { true } else { false } }, "\(effects)")
         #expect(h.state.upNext.proposalImage == nil)
-        h.expectArmed([.hintHide, .transportHide, .upNextTick])
+        h.expectArmed([.hintHide, .transportHide, .upNextTick, .stall])
     }
 
     @Test("the next item: the episode numbers first, then the group or folder; none for live or a different folder")
