@@ -126,7 +126,7 @@ public enum ShellReducer {
             return []
         case .wallClock(let time, let now):
             TimeshiftReducer.clockMoved(&state, now: now)
-            return GuideGridReducer.clockMoved(&state, to: time) + RestrictionReducer.wallClockChanged(&state, now: now)
+            return GuideGridReducer.clockMoved(&state, to: time) + GuideSearchReducer.clockMoved(&state) + RestrictionReducer.wallClockChanged(&state, now: now)
                 + PictureReducer.recheckProgramme(&state) + PreviewReducer.recheckProgramme(&state) + MultiviewReducer.wallClockChanged(&state)
                 + ReminderReducer.wallClockChanged(&state, now: now) + SleepReducer.wallClockChanged(&state, now: now)
         case .guideLoaded(let guide):

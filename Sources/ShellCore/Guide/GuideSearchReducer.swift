@@ -69,6 +69,29 @@ enum GuideSearchReducer {
         return []
     }
 
+    /// The clock moved on: programmes of the results that ended since, on
+    /// channels without catch-up, go (the search finds only programmes not
+    /// yet ended, and ENTER could do nothing with them); an ended one on a
+    /// channel with catch-up stays, to be played from the archive. The
+    /// focused row stays on its programme, which stays too until the focus
+    /// leaves it (a key pressed as it ends acts on what the viewer chose,
+    /// not on the row after it).
+    static func clockMoved(_ state: inout ShellState) -> [Effect] {
+        guard var search = state.guide.search, !search.results.isEmpty else { return [] }
+        let focused = search.onKeyboard ? nil : search.focus - search.items.count
+        let kept = search.results.indices.filter { index in
+            index == focused || !state.hasEndedWithoutArchive(search.results[index])
+        }
+        guard kept.count < search.results.count else { return [] }
+        if !search.onKeyboard, let focused, focused > 0 {
+            search.focus -= (0..<min(focused, search.results.count)).count { !kept.contains($0) }
+        }
+        search.results = kept.map { search.results[$0] }
+        search.focus = min(search.focus, max(0, search.count - 1))
+        state.guide.search = search
+        return []
+    }
+
     /// A command while the search line is up; nil when it is not.
     static func reduceCommand(_ state: inout ShellState, _ command: RemoteCommand, now: Instant) -> [Effect]? {
         guard state.screen == .guide, var search = state.guide.search else { return nil }
@@ -125,6 +148,13 @@ enum GuideSearchReducer {
 }
 
 extension ShellState {
+    /// Whether `programme` ended by `wallClock` on a channel without
+    /// catch-up: there is nothing left to do with it.
+    func hasEndedWithoutArchive(_ programme: Programme) -> Bool {
+        guard (programme.stop ?? .infinity) <= wallClock else { return false }
+        return itemIndex(guideChannel: programme.channel).map { items[$0].catchup == nil } ?? true
+    }
+
     /// What a guide search may show of the store's answer: programmes of
     /// this lineup's channels, restricted ones left out (a masked result
     /// would still tell that its hidden title matched).

@@ -82,6 +82,7 @@ enum GuideSearchView {
             if let subtitle = programme.subtitle, !subtitle.isEmpty { title += ": " + subtitle }
             if state.hasReminder(channel: programme.channel, start: programme.start) { title = String(theme.glyphs.reminder) + " " + title }
             if programme.start <= state.wallClock, state.wallClock < (programme.stop ?? .infinity) { title += ascii ? "  (on now)" : "  · on now" }
+            if state.hasEndedWithoutArchive(programme) { title += ascii ? "  (ended)" : "  · ended" }
             screen.put(when, x: 3, y: y, style: focused ? style : dim)
             screen.put(channel(item, or: programme.channel, width: channelWidth), x: 14, y: y, style: focused ? style : dim, maxWidth: channelWidth)
             screen.put(truncate(title, toWidth: titleWidth, ellipsis: theme.glyphs.ellipsis), x: titleX, y: y, style: style, maxWidth: titleWidth)
@@ -98,7 +99,7 @@ enum GuideSearchView {
             } else if programme.start > wall {
                 enter = ok + (state.hasReminder(channel: programme.channel, start: programme.start) ? " remove the reminder" : " remind me")
             } else {
-                enter = ok + " play from the archive"
+                enter = state.hasEndedWithoutArchive(programme) ? "" : ok + " play from the archive"
             }
         } else {
             enter = ""

@@ -161,6 +161,49 @@ struct GuideSearchTests {
         h.expectArmed([.stall, .noticeHide, .transportHide])
     }
 
+    @Test("results that end while the list is up go at the next clock move, but the focused one (a key pressed as it ends acts on what was chosen) and one on a channel with catch-up (now played from the archive); the focus stays on its programme")
+    func endedResultsGo() {
+        var archive = MediaItem(id: "arc", title: "Archive", url: "http://live.test/arc.m3u8", isLive: true, number: 3, guideID: "arc.tv")
+        archive.catchup = Catchup(mode: .vod, source: "{catchup-id}", days: 1)
+        let ending = Programme(channel: "news.tv", start: wall - 600, stop: wall + 60, title: "Tonight Short")
+        let endingFocused = Programme(channel: "news.tv", start: wall - 300, stop: wall + 120, title: "Tonight Brief")
+        let kept = Programme(channel: "arc.tv", start: wall - 900, stop: wall + 60, title: "Tonight Kept")
+        var settings = ShellSettings()
+        settings.previewDelay = nil
+        let h = ReducerHarness(ShellState(items: [news, archive], settings: settings))
+        h.apply(.wallClock(wall, at: h.clock.now))
+        h.apply(.guideStatus(GuideStatus(refreshed: wall - 60)))
+        h.apply(.command(.guide, at: h.clock.now))
+        h.apply(.command(.search, at: h.clock.now))
+        type(h, "t")
+        h.apply(.guideSearchResults(text: "t", [kept, ending, onNow, endingFocused, later]))
+        h.press(.down) { $0.guide.search?.focus = 1 }
+        h.press(.down) { $0.guide.search?.focus = 2 }
+        h.press(.down) { $0.guide.search?.focus = 3 }
+        h.send(.wallClock(wall + 30, at: h.clock.now)) { $0.wallClock = wall + 30 }
+        h.send(.wallClock(wall + 150, at: h.clock.now)) {
+            $0.wallClock = wall + 150
+            $0.guide.search?.results = [kept, onNow, endingFocused, later]
+            $0.guide.search?.focus = 2
+        }
+        let screen = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
+        #expect(screen.contains("Tonight Brief  · ended") && !screen.contains("Tonight Short"), "\(screen)")
+        #expect(screen.contains("Tonight Kept") && !screen.contains("Tonight Kept  · ended"), "\(screen)")
+        #expect(!screen.contains("play from the archive") && screen.contains("↑↓ choose · BS delete · ESC close"), "ENTER can do nothing with it: \(screen)")
+        h.press(.select, effects: [.startTimer(.noticeHide, after: 5)]) {
+            $0.chrome.notice = "News has no catch-up: past programmes cannot be played"
+        }
+        h.press(.up) { $0.guide.search?.focus = 1 }
+        h.send(.wallClock(wall + 180, at: h.clock.now)) {
+            $0.wallClock = wall + 180
+            $0.guide.search?.results = [kept, onNow, later]
+        }
+        h.press(.up) { $0.guide.search?.focus = 0 }
+        let archived = ShellView.render(h.state, theme: .dark, width: 120, height: 40, context: ViewContext(picture: .terminal)).text()
+        #expect(archived.contains("ENTER play from the archive"), "\(archived)")
+        h.expectArmed([.noticeHide])
+    }
+
     /// News with a guide held in memory only (no store: the demo's), the
     /// guide's list open on it.
     private func heldGuideOpen() -> ReducerHarness {
