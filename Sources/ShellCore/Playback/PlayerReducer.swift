@@ -95,9 +95,12 @@ enum PlayerReducer {
             state.playback.duration = CatchupReducer.programmeLength(state).map { length in value.map { min($0, length) } ?? length } ?? value
             return []
         case .paused(let value):
+            // Paused by the player itself (an mpv option, a script), not by
+            // the shell: behind live it leaves the edge as a key's pause does.
+            let pausedNow = value && !state.playback.paused && state.playback.phase == .playing
             state.playback.paused = value
             if value { state.chrome.transportVisible = true }
-            return []
+            return pausedNow ? TimeshiftReducer.leftEdge(&state, now: now) : []
         case .seekable(let value):
             state.playback.seekable = value
             state.playback.seekableTold = true

@@ -70,6 +70,32 @@ struct TimeshiftTests {
         h.expectArmed([.stall, .hintHide, .transportHide])
     }
 
+    @Test("paused by the player itself (an mpv option, a script), not by the shell, it leaves the edge too and counts on; the player's word for a pause the shell asked for changes nothing")
+    func playerPauseLeavesEdge() {
+        let h = watchingNews()
+        let pausedAt = h.clock.now
+        h.send(.player(.paused(true), token: 1, at: h.clock.now), effects: [.startTimer(.behindLiveTick, after: 1)]) {
+            $0.playback.paused = true
+            $0.playback.liveBuffer?.followingEdge = false
+            $0.playback.liveBuffer?.leftLive = LiveMark(position: 30, at: pausedAt)
+            $0.playback.liveBuffer?.reckonedAt = pausedAt
+            $0.chrome.transportVisible = true
+        }
+        h.send(.player(.paused(true), token: 1, at: h.clock.now))
+        h.clock.advance(by: 3)
+        h.send(.player(.liveBuffer(start: 0, end: 34.5), token: 1, at: h.clock.now)) {
+            $0.playback.liveBuffer?.end = 34.5
+            $0.playback.liveBuffer?.reckonedAt = pausedAt + 3
+        }
+        #expect(h.state.behindLive == 3, "three seconds paused")
+        h.send(.player(.paused(false), token: 1, at: h.clock.now)) { $0.playback.paused = false }
+        h.press(.playPause, effects: [.setPause(true), .cancelTimer(.transportHide), .startTimer(.behindLiveTick, after: 1)]) {
+            $0.playback.paused = true
+        }
+        h.send(.player(.paused(true), token: 1, at: h.clock.now))
+        h.expectArmed(h.armedTimers)
+    }
+
     @Test("behind live, playing on steadily keeps the distance however the segments arrive: not the received end less the position, which jumps a segment (4 s) at a time; paused, it grows with the clock")
     func behindLiveIsSmooth() {
         let h = watchingNews()
