@@ -13,7 +13,7 @@ if [ "$purpose" = deb ]; then
   packages+=(debhelper fakeroot lintian debootstrap file)
 fi
 if [ "$purpose" = test ]; then
-  packages+=(curl file dvdauthor genisoimage tesseract-ocr xdotool tmux mpv lirc systemd dbus playerctl man-db timg libsixel-bin libxml2-utils mosquitto mosquitto-clients openssl xvfb x11-apps x11-utils x11-xserver-utils xfonts-base xterm kitty libgl1-mesa-dri fonts-dejavu-core fonts-symbola
+  packages+=(curl file dvdauthor genisoimage python3-fusepy tesseract-ocr xdotool tmux mpv lirc systemd dbus playerctl man-db timg libsixel-bin libxml2-utils mosquitto mosquitto-clients openssl xvfb x11-apps x11-utils x11-xserver-utils xfonts-base xterm kitty libgl1-mesa-dri fonts-dejavu-core fonts-symbola
     libxcursor1 libxrandr2 libxi6 libxinerama1 libxxf86vm1)
 fi
 

@@ -87,7 +87,8 @@ struct PlayCommand: ParsableCommand {
         // Nothing given exists (`tvshell cec status`), or the first word is a
         // subcommand put after options: a usage error, not media that never
         // plays. A missing file among others shows its error screen in turn.
-        let missing = items.filter { !$0.contains("://") && !FileManager.default.fileExists(atPath: $0) }
+        // A path on a share that does not answer is not missing: its start says so (`mediaItems`).
+        let missing = items.filter { !$0.contains("://") && DiskAnswer.exists($0, within: 2) == false }
         let others = TVShellCommand.subcommandNames.filter { $0 != "play" }
         // A box awaits paths not there yet (a USB stick's folder mounted
         // after it starts): `MediaWait`.
@@ -630,7 +631,13 @@ struct PlayCommand: ParsableCommand {
             let copied = LineupCopy.keeps(location) && FileManager.default.fileExists(atPath: LineupCopy().path(for: location))
             let waiting = WaitingLine("reading the lineup from \(location) …")
             defer { waiting.finish() }
-            return (try InputLoader.lineup(location, timeout: copied ? lineupSilenceWithCopy : 20, whole: copied || box ? lineupWaitWithCopy : 600), nil)
+            let read = { @Sendable in try InputLoader.lineup(location, timeout: copied ? lineupSilenceWithCopy : 20, whole: copied || box ? lineupWaitWithCopy : 600) }
+            if location.hasPrefix("http://") || location.hasPrefix("https://") { return (try read(), nil) }
+            // A file on a share that does not answer: said, not waited on for ever.
+            guard let answer = DiskAnswer.read(within: DiskAnswer.startWithin, { _ in Result { try read() } }) else {
+                throw InputLoader.Failure(location: location, reason: DiskAnswer.quiet(seconds: DiskAnswer.startWithin))
+            }
+            return (try answer.get(), nil)
         } catch let failure as InputLoader.Failure {
             guard LineupCopy.keeps(location), let kept = LineupCopy().read(location) else {
                 if box { throw LineupUnread(reason: URLRedaction.redactingURLs(in: failure.reason)) }
@@ -699,10 +706,11 @@ struct PlayCommand: ParsableCommand {
     /// The items the media arguments stand for (`MediaFolder`): a
     /// directory as the media files in it (and in its folders), anything
     /// else as it is (a path not there shows its error screen in turn). A
-    /// directory with none exits 66 with the reason; on a `box` it is left
-    /// out (said in the log), and when the paths were all the start had
-    /// (`alone`) and none is there or holds media, they are awaited
-    /// (`MediaWait`): no items, and the locations with why.
+    /// directory with none, or a path whose disk or share does not answer
+    /// (`DiskAnswer.startWithin`), exits 66 with the reason; on a `box` it
+    /// is left out (said in the log), and when the paths were all the start
+    /// had (`alone`) and none is there, answers or holds media, they are
+    /// awaited (`MediaWait`): no items, and the locations with why.
     private static func mediaItems(_ media: [String], box: Bool, alone: Bool, logger: Logger) throws
         -> (items: [MediaItem], awaited: (locations: [String], reason: String)?) {
         // Each directory read once (a share's may hold thousands of files).
@@ -710,15 +718,14 @@ struct PlayCommand: ParsableCommand {
         var empty: [String: MediaFolder.Problem] = [:]
         var missing: Set<String> = []
         for location in media {
-            if MediaFolder.isDirectory(location) {
-                switch MediaFolder.files(in: location) {
-                case .success(let found): files += found
-                case .failure(let problem): empty[location] = problem
-                }
-                continue
+            switch MediaFolder.look(at: location, within: DiskAnswer.startWithin) {
+            case .success(.directory(.success(let found))): files += found
+            case .success(.directory(.failure(let problem))), .failure(let problem): empty[location] = problem
+            case .success(.missing):
+                missing.insert(location)
+                files.append(location)
+            case .success(.other): files.append(location)
             }
-            if !location.contains("://") && !FileManager.default.fileExists(atPath: location) { missing.insert(location) }
-            files.append(location)
         }
         if let problem = media.lazy.compactMap({ empty[$0] }).first, !box {
             printError("\(problem)")

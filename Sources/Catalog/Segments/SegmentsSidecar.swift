@@ -21,10 +21,10 @@ public enum SegmentsSidecar {
     }
 
     /// The sidecar's path for a local `file` (nil for URLs and lavfi sources).
+    /// Made from the path's text alone, with no look at the disk.
     public static func path(for file: String) -> String? {
         guard !file.contains("://") else { return nil }
-        let url = URL(fileURLWithPath: file)
-        return url.deletingPathExtension().path + ".segments.json"
+        return (file as NSString).deletingPathExtension + ".segments.json"
     }
 
     public static func parse(_ text: String, path: String) throws(Problem) -> [Segment] {

@@ -137,13 +137,13 @@ public final class EffectInterpreter: EffectPerformer {
                 control.finish(request: request, success: success)
             case .savePosition(let item, let position, let duration, let watched):
                 guard let library = library.current else { break }
-                library.submit(.position(SavedPosition(key: ItemIdentity.key(for: item), title: item.title, url: URLRedaction.redact(item.url), position: position,
-                                                       duration: duration, watched: watched, updated: Date().timeIntervalSince1970)))
+                library.submit(.positionOf(item, SavedPosition(key: "", title: item.title, url: URLRedaction.redact(item.url), position: position,
+                                                               duration: duration, watched: watched, updated: Date().timeIntervalSince1970)))
                 automation?.broadcast(event: "position-saved", fields: ["id": item.id, "position": position])
             case .recordPlay(let item, let live):
                 guard let writer = library.current else { break }
-                writer.submit(.play(HistoryEntry(key: ItemIdentity.key(for: item), title: item.title, url: URLRedaction.redact(item.url), live: live,
-                                                 started: Date().timeIntervalSince1970)))
+                writer.submit(.playOf(item, HistoryEntry(key: "", title: item.title, url: URLRedaction.redact(item.url), live: live,
+                                                         started: Date().timeIntervalSince1970)))
                 if live { inbox.post(.watchCounts([item.channelKey: 1])) }
             case .keepSound(let volume, let muted):
                 sound?.keep(SoundFile.Sound(volume: volume, muted: muted))
@@ -182,19 +182,26 @@ public final class EffectInterpreter: EffectPerformer {
         }
     }
 
-    /// Segments learnt beside the load: the sidecar file of a local file and
-    /// the delegate's; sent as an action (a broken sidecar is told as a notice).
+    /// Segments learnt beside the load: the sidecar file of a local file
+    /// (read off the run loop: a file on a share that does not answer would
+    /// hold it) and the delegate's; sent as actions (a broken sidecar is told
+    /// as a notice).
     private func findSegments(of item: MediaItem, token: Int) {
-        var found: [Segment] = []
-        if let path = SegmentsSidecar.path(for: item.url), let text = try? String(contentsOfFile: path, encoding: .utf8) {
-            do {
-                found += try SegmentsSidecar.parse(text, path: path)
-            } catch {
-                logger.warning("\(error)")
-                store.send(.showNotice("Segments ignored: \(error)"))
+        if let path = SegmentsSidecar.path(for: item.url) {
+            let inbox = self.inbox
+            let logger = self.logger
+            DispatchQueue.global().async {
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return }
+                do {
+                    let found = try SegmentsSidecar.parse(text, path: path)
+                    if !found.isEmpty { inbox.post(.segmentsFound(found, token: token)) }
+                } catch {
+                    logger.warning("\(error)")
+                    inbox.post(.showNotice("Segments ignored: \(error)"))
+                }
             }
         }
-        found += (delegate?.segments(for: item) ?? []).map { var s = $0; s.source = .library; return s }
+        let found = (delegate?.segments(for: item) ?? []).map { var s = $0; s.source = .library; return s }
         if !found.isEmpty { store.send(.segmentsFound(found, token: token)) }
         if let proposal = delegate?.nextContentProposal(control, after: item) { store.send(.contentProposalProvided(proposal, token: token)) }
         if let url = URL(string: item.url), ["http", "https"].contains(url.scheme ?? ""), url.path.hasSuffix(".m3u8") {

@@ -375,7 +375,7 @@ final class MPVPlayer {
         options.merge(DiscLoad.options(for: item)) { own, _ in own }
         let opened = DiscLoad.url(for: item) ?? MulticastAddress.forFFmpeg(item.url)
         let still = extra["image-display-duration"] != nil
-        if still || StillPicture.isStill(item.url) { options.merge(Self.stillOptions) { own, _ in own } }
+        if still || item.disc == nil && StillPicture.isStill(item.url) { options.merge(Self.stillOptions) { own, _ in own } }
         let buffered = item.isLive && !still && TimeshiftSettings.applies(to: item.url) ? timeshift : nil
         if let buffered {
             options.merge(buffered.mpvOptions()) { own, _ in own }

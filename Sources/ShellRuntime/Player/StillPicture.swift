@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// Whether an item is a still picture (a PNG, a JPEG …) before it is
@@ -19,8 +20,12 @@ enum StillPicture {
 
     /// Whether `url` names a still picture, by its extension or, for a
     /// local file, by its first bytes.
+    /// A name with a film's or a song's extension (`MediaFiles`) is not
+    /// read: the load runs on the run loop, which a file on a share that
+    /// does not answer would hold.
     static func isStill(_ url: String) -> Bool {
         if named(url) { return true }
+        if MediaFiles.extensions.contains(FolderWalk.fileExtension(of: url)) { return false }
         guard let path = localPath(url) else { return false }
         return signature(firstBytes(of: path))
     }

@@ -9,6 +9,11 @@ public enum InputLoader {
         public let location: String
         public let reason: String
         public var description: String { "\(location): \(reason)" }
+
+        public init(location: String, reason: String) {
+            self.location = location
+            self.reason = reason
+        }
     }
 
     public static func load(_ location: String, timeout: Double = 20) throws -> Data {

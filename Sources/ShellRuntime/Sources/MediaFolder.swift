@@ -24,6 +24,9 @@ public enum MediaFolder {
         /// A walk given up because what it was for was asked for no more
         /// (`files(in:…cancelled:)`: a later `play` over the socket).
         case givenUp(String)
+        /// A path whose disk or share stayed quiet this many seconds
+        /// (`look(at:within:)`: a network share whose server is down).
+        case notAnswering(String, seconds: Int)
 
         public var description: String {
             switch self {
@@ -33,6 +36,7 @@ public enum MediaFolder {
             case .tooLarge(let path, let most):
                 "\(path): more than \(most) files and folders under it; give the folder that holds the media"
             case .givenUp(let path): "\(path): its walk was given up (what it was for is no longer asked for)"
+            case .notAnswering(let path, let seconds): "\(path): " + DiskAnswer.quiet(seconds: Double(seconds))
             }
         }
     }
@@ -50,6 +54,33 @@ public enum MediaFolder {
     /// How many entries a walk looks at between two askings of its
     /// `cancelled`: a few milliseconds of walking.
     static let cancelStride = 1024
+
+    /// What a path given at a start is (`look(at:within:)`).
+    public enum Look: Equatable, Sendable {
+        /// A directory: its media files, or why it has none.
+        case directory(Result<[String], Problem>)
+        /// Anything else that is there, or a URL.
+        case other
+        /// A path with nothing there.
+        case missing
+    }
+
+    /// What `location` is and holds (`files(in:)` for a directory), read
+    /// as `DiskAnswer` reads: `.notAnswering` once its disk or share stayed
+    /// quiet for `seconds` (a walk that goes on answering is waited for).
+    public static func look(at location: String, within seconds: Double, mostEntries: Int = mostEntries) -> Result<Look, Problem> {
+        if location.contains("://") { return .success(.other) }
+        let look = DiskAnswer.read(within: seconds) { answered -> Look in
+            if isDirectory(location) {
+                return .directory(files(in: location, mostEntries: mostEntries) {
+                    answered()
+                    return false
+                })
+            }
+            return FileManager.default.fileExists(atPath: location) ? .other : .missing
+        }
+        return look.map { .success($0) } ?? .failure(.notAnswering(location, seconds: Int(seconds.rounded())))
+    }
 
     /// Whether `location` is a directory on this machine.
     public static func isDirectory(_ location: String) -> Bool {
