@@ -72,12 +72,12 @@ struct SidecarInfoTests {
         let one = base.appendingPathComponent("Night Drive (2011)"), many = base.appendingPathComponent("Films")
         for folder in [one, many] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         let alone = one.appendingPathComponent("Night.Drive.2011.mkv").path
-        FileManager.default.createFile(atPath: alone, contents: Data())
+        #expect(FileManager.default.createFile(atPath: alone, contents: Data()))
         try Data("<movie><title>Night Drive</title></movie>".utf8).write(to: one.appendingPathComponent("movie.nfo"))
         #expect(SidecarInfo.path(for: alone) == one.appendingPathComponent("movie.nfo").path)
         #expect(SidecarInfo.path(for: alone, alone: false) == nil)
         #expect(SidecarInfo.read(for: alone)?.title == "Night Drive")
-        for name in ["A.mkv", "B.mkv"] { FileManager.default.createFile(atPath: many.appendingPathComponent(name).path, contents: Data()) }
+        for name in ["A.mkv", "B.mkv"] { #expect(FileManager.default.createFile(atPath: many.appendingPathComponent(name).path, contents: Data())) }
         try Data("<movie><title>Shared</title></movie>".utf8).write(to: many.appendingPathComponent("movie.nfo"))
         try Data("<movie><title>Bee</title></movie>".utf8).write(to: many.appendingPathComponent("B.nfo"))
         #expect(SidecarInfo.path(for: many.appendingPathComponent("A.mkv").path) == nil, "movie.nfo is no film's of a folder of two")

@@ -28,7 +28,7 @@ struct DiskAnswerTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let film = dir.appendingPathComponent("Film.mkv").path
-        FileManager.default.createFile(atPath: film, contents: Data([0]))
+        #expect(FileManager.default.createFile(atPath: film, contents: Data([0])))
         #expect(MediaFolder.look(at: dir.path, within: 5) == .success(.directory(.success([film]))))
         #expect(MediaFolder.look(at: film, within: 5) == .success(.other))
         #expect(MediaFolder.look(at: dir.path + "/gone", within: 5) == .success(.missing))

@@ -26,7 +26,7 @@ struct GuideReadTests {
         let reused = base + "/\(getpid())-\(try #require(InputLoader.processStart(getpid())) - 1)"
         for folder in [abandoned, reused] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: folder + "/guide.part", contents: guide)
+            #expect(FileManager.default.createFile(atPath: folder + "/guide.part", contents: guide))
         }
         // A running process's (init's, as another inspect's would be).
         let other = base + "/1-\(try #require(InputLoader.processStart(1)))"

@@ -40,7 +40,7 @@ struct LineupCopyTests {
         try copy.keep(Data("#EXTM3U\nrecent\n".utf8), for: "http://recent.example/tv.m3u")
         try copy.keep(Data("#EXTM3U\nahead\n".utf8), for: "http://ahead.example/tv.m3u")
         let part = copy.directory + "/0123.m3u.part", freshPart = copy.directory + "/4567.m3u.part"
-        for path in [part, freshPart] { FileManager.default.createFile(atPath: path, contents: Data("#EXT".utf8)) }
+        for path in [part, freshPart] { _ = FileManager.default.createFile(atPath: path, contents: Data("#EXT".utf8)) }
         func stamp(_ path: String, _ date: Date) throws { try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path) }
         try stamp(copy.path(for: "http://old.example/tv.m3u"), now.addingTimeInterval(-91 * 86_400))
         try stamp(copy.path(for: "http://recent.example/tv.m3u"), now.addingTimeInterval(-89 * 86_400))
@@ -207,7 +207,7 @@ struct LineupRefresherTests {
 
     @Test("the shell tells its keepers a refresh waits from the moment it is handed over until it is shown, as the store reduces them")
     func shellSaysWaiting() {
-        let items = (1...3).map { MediaItem(id: "c\($0)", title: "Channel \($0)", url: "http://tv.example/\($0).ts", isLive: true, number: $0) }
+        let items = (1...3).map { (n: Int) in MediaItem(id: "c\(n)", title: "Channel \(n)", url: "http://tv.example/\(n).ts", isLive: true, number: n) }
         let shell = Shell(configuration: ShellConfiguration(items: items, video: .none), logger: Logger(label: "test"))
         let waiting = shell.isRefreshWaiting()
         #expect(!waiting())

@@ -12,7 +12,7 @@ struct CharacterWidthTests {
     @Test("every scalar of Unicode 14 glibc shows one or two columns wide starts a character of that width; the ones the canvas counts zero are zero to glibc too")
     func sameAsGlibc() throws {
         var differing: [String] = []
-        let compared = GlibcColumns.withWidths { wcwidth in
+        let compared: Void? = GlibcColumns.withWidths { wcwidth in
             for v in UInt32(0x20)...0x3_FFFF {
                 // Unicode 14's scalars: glibc 2.36's (Debian 12); a newer
                 // glibc adds the scalars of later versions.

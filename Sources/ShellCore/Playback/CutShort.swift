@@ -42,6 +42,8 @@ enum CutShort {
         return value == length && value - old > jump
     }
 
+    /// The least step, in seconds, of a position told that is libmpv's
+    /// move to the last frame (`isMoveToLastFrame`).
     static let jump = 5.0
 
     /// Why, under the error screen's "“Film” stopped at 47:45": "the

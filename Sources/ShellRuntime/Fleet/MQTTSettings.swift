@@ -66,7 +66,7 @@ public struct MQTTSettings: Sendable, Equatable {
     /// The host name, made a topic level (dots kept, anything else odd made `-`).
     public static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
-        let name = gethostname(&buffer, buffer.count) == 0 ? String(cString: buffer) : "tvshell"
+        let name = gethostname(&buffer, buffer.count) == 0 ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "tvshell"
         let cleaned = String(name.unicodeScalars.map { isTopicLevel(String($0)) ? Character($0) : "-" })
         return cleaned.isEmpty ? "tvshell" : cleaned
     }

@@ -22,7 +22,7 @@ struct HomeInfoTests {
 
     @Test("drawn over the bottom of the list with the item's rating, group and description; the selected row stays in view")
     func drawn() {
-        var state = ShellState(items: (1...40).map { MediaItem(id: "c\($0)", title: "Channel \($0)", url: "http://x/\($0)", isLive: true, number: $0) }
+        var state = ShellState(items: (1...40).map { (n: Int) in MediaItem(id: "c\(n)", title: "Channel \(n)", url: "http://x/\(n)", isLive: true, number: n) }
                                + [MediaItem(id: "f", title: "The Film", url: "/f.mkv", rating: "R", summary: "A heist goes wrong.", group: "Films")])
         state.navigation.homeSelection = 40
         state.navigation.homeInfo = true

@@ -15,7 +15,7 @@ private let arm = Effect.startTimer(.screensaver, after: 600)
 
 /// The home screen of three channels, the screen saver's wait started.
 private func onHome() -> ReducerHarness {
-    let items = (1...3).map { MediaItem(id: "c\($0)", title: "Channel \($0)", url: "av://lavfi:c\($0)", isLive: true, number: $0) }
+    let items = (1...3).map { (n: Int) in MediaItem(id: "c\(n)", title: "Channel \(n)", url: "av://lavfi:c\(n)", isLive: true, number: n) }
     let h = ReducerHarness(ShellState(items: items, settings: tenMinutes))
     h.press(.down, effects: [arm]) { $0.navigation.homeSelection = 1 }
     return h
@@ -39,7 +39,7 @@ struct ScreensaverTests {
 
     @Test("the wait starts when the shell first has a screen: started on its home screen and never touched, it is covered too; a resize does not start it again")
     func fromTheStart() {
-        let items = (1...2).map { MediaItem(id: "c\($0)", title: "Channel \($0)", url: "av://lavfi:c\($0)", isLive: true, number: $0) }
+        let items = (1...2).map { (n: Int) in MediaItem(id: "c\(n)", title: "Channel \(n)", url: "av://lavfi:c\(n)", isLive: true, number: n) }
         let h = ReducerHarness(ShellState(items: items, settings: tenMinutes))
         h.send(.display(DisplaySize(columns: 80, rows: 24)), effects: [arm]) { $0.display = DisplaySize(columns: 80, rows: 24) }
         _ = h.advance(by: 300)

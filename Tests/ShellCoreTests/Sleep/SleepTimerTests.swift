@@ -246,12 +246,12 @@ struct SleepTimerTests {
         #expect(h.state.sleep.choice == nil, "ten minutes before: nothing yet")
         let effects = h.apply(.wallClock(eightPM - 75, at: h.clock.now))
         #expect(effects.contains(.startTimer(.sleepNow, after: 75)) && h.state.sleep.choice == .daily)
-        h.advance(by: 15)
+        _ = h.advance(by: 15)
         h.apply(.timerFired(.sleepWarning, at: h.clock.now))
         #expect(h.state.chrome.notice == "Sleeping in 1:00")
         h.apply(.command(.select, at: h.clock.now))
         #expect(h.state.sleep.choice == .daily, "a kiosk's viewer cannot keep it awake")
-        h.advance(by: 60)
+        _ = h.advance(by: 60)
         h.apply(.timerFired(.sleepNow, at: h.clock.now))
         #expect(h.state.sleep.asleep)
         h.apply(.wallClock(eightPM + 10, at: h.clock.now))
@@ -281,7 +281,7 @@ struct SleepTimerTests {
 
     @Test("asleep in multiview: every view stops (none plays on in the dark all night); a key wakes to the home screen")
     func multiviewSleeps() {
-        let channels = (1...5).map { MediaItem(id: "c\($0)", title: "Channel \($0)", url: "http://tv.example/\($0).m3u8", isLive: true, number: $0) }
+        let channels = (1...5).map { (n: Int) in MediaItem(id: "c\(n)", title: "Channel \(n)", url: "http://tv.example/\(n).m3u8", isLive: true, number: n) }
         var settings = ShellSettings()
         settings.warmNeighbours = 0
         let h = ReducerHarness(ShellState(items: channels, settings: settings))

@@ -150,7 +150,8 @@ public enum CECStatus {
             _ = tvs_cec_physical_address(fd, &address)
             _ = tvs_cec_logical_addresses(fd, &mask)
             let logical = (0..<16).filter { mask & (1 << $0) != 0 }.map(String.init)
-            lines.append("\(path): \(String(cString: name)) (driver \(String(cString: driver))), physical address \(physical(address)), "
+            func text(_ field: [CChar]) -> String { String(decoding: field.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            lines.append("\(path): \(text(name)) (driver \(text(driver))), physical address \(physical(address)), "
                 + "logical \(logical.isEmpty ? "none claimed" : logical.joined(separator: ", "))")
         }
         return (lines.joined(separator: "\n"), true)
