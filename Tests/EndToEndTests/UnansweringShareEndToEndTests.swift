@@ -15,11 +15,13 @@ struct UnansweringShareEndToEndTests {
     /// Seconds a load may take to start, or playback wait for data (`[recovery] stall`).
     static let stall = 4.0
 
-    /// A share whose server can stop answering: `source` passed through at
+    /// A share whose server can stop answering, in a scratch folder:
+    /// `source` (its files, written by the test) passed through at
     /// `mountPoint` by a FUSE file system (fusepy, Debian's python3-fusepy,
     /// run by the system's python3); `stop()` stops its daemon (SIGSTOP),
     /// so every read of the mount waits as on a share whose server went
-    /// away, `resume()` lets it go on. `close()` unmounts it.
+    /// away, `resume()` lets it go on. `close()` unmounts it and removes
+    /// the folder.
     private final class StoppableShare {
         static let python = "/usr/bin/python3"
         static let script = """
@@ -48,17 +50,22 @@ struct UnansweringShareEndToEndTests {
             return nil
         }()
 
+        let base: URL
+        let source: URL
         let mountPoint: String
         private let daemon: Process
 
-        init(source: String, at mountPoint: String) throws {
-            self.mountPoint = mountPoint
+        init(scratch name: String) throws {
+            base = TVShellBinary.scratchDirectory(name)
+            source = base.appendingPathComponent("nas")
+            mountPoint = base.appendingPathComponent("mnt").path
+            try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-            let script = (mountPoint as NSString).deletingLastPathComponent + "/share.py"
+            let script = base.appendingPathComponent("share.py").path
             try Self.script.write(toFile: script, atomically: true, encoding: .utf8)
             daemon = Process()
             daemon.executableURL = URL(fileURLWithPath: Self.python)
-            daemon.arguments = [script, source, mountPoint]
+            daemon.arguments = [script, source.path, mountPoint]
             try daemon.run()
             let deadline = Deadline(in: 10)
             while !mounted && !deadline.hasPassed { usleep(50_000) }
@@ -77,23 +84,29 @@ struct UnansweringShareEndToEndTests {
             _ = try? Spawn.run(["umount", "-l", mountPoint])
             daemon.terminate()
             daemon.waitUntilExit()
+            try? FileManager.default.removeItem(at: base)
         }
+    }
+
+    /// A start in a terminal with `arguments`: its exit status and what it
+    /// printed. Bounded: a start that waited on the share for ever ends in
+    /// 60 s with 124.
+    private static func terminalStart(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try Spawn.run(["timeout", "60", "sh", "-c", "exec \"$0\" \"$@\" 2>&1 </dev/null", TVShellBinary.path] + arguments,
+                      environment: ["HOME": "/tmp", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
     }
 
     @Test("a library's share that stops answering while the shell runs: choosing a film on it leaves the shell answering every request at once (it froze until the share answered: the run loop read the file), and the error screen says why after [recovery] stall; once the share answers, it plays",
           .enabled(if: StoppableShare.unavailable == nil, "needs FUSE: root, /dev/fuse and python3-fusepy"))
     func shareStopsWhileRunning() throws {
-        let dir = TVShellBinary.scratchDirectory("share-stops")
-        let source = dir.appendingPathComponent("nas")
-        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let clip = try TestMedia.clipWithSidecar(name: "untitled")
-        try FileManager.default.copyItem(atPath: clip, toPath: source.appendingPathComponent("Alpha.2001.720p.mp4").path)
-        try FileManager.default.copyItem(atPath: clip, toPath: source.appendingPathComponent("Bravo.2002.720p.mp4").path)
-        try "[{\"kind\": \"intro\", \"start\": 30, \"end\": 40}]".write(to: source.appendingPathComponent("Bravo.2002.720p.segments.json"), atomically: true, encoding: .utf8)
-        let share = try StoppableShare(source: source.path, at: dir.appendingPathComponent("mnt").path)
+        let share = try StoppableShare(scratch: "share-stops")
         defer { share.close() }
-        let config = dir.appendingPathComponent("config.toml").path
+        let clip = try TestMedia.clipWithSidecar(name: "untitled")
+        try FileManager.default.copyItem(atPath: clip, toPath: share.source.appendingPathComponent("Alpha.2001.720p.mp4").path)
+        try FileManager.default.copyItem(atPath: clip, toPath: share.source.appendingPathComponent("Bravo.2002.720p.mp4").path)
+        try "[{\"kind\": \"intro\", \"start\": 30, \"end\": 40}]"
+            .write(to: share.source.appendingPathComponent("Bravo.2002.720p.segments.json"), atomically: true, encoding: .utf8)
+        let config = share.base.appendingPathComponent("config.toml").path
         try "[recovery]\nstall = \(Int(Self.stall))\n[pip]\nautomatic = false\n".write(toFile: config, atomically: true, encoding: .utf8)
         let shell = try ShellUnderTest([share.mountPoint, "--config", config])
         try shell.ipc.waitForState { $0["phase"] as? String == "playing" && $0["title"] as? String == "Alpha (2001)" && (number($0["position"]) ?? 0) > 1 }
@@ -127,19 +140,14 @@ struct UnansweringShareEndToEndTests {
     @Test("a lineup file on a share that does not answer: a terminal's start exits 66 within seconds saying so; a box's starts saying so, and plays the lineup's channel once the share answers",
           .enabled(if: StoppableShare.unavailable == nil, "needs FUSE: root, /dev/fuse and python3-fusepy"))
     func lineupOnStoppedShare() throws {
-        let dir = TVShellBinary.scratchDirectory("stopped-share-lineup")
-        let source = dir.appendingPathComponent("nas")
-        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Bars\nav://lavfi:smptebars=size=160x90:rate=25\n"
-            .write(to: source.appendingPathComponent("tv.m3u"), atomically: true, encoding: .utf8)
-        let share = try StoppableShare(source: source.path, at: dir.appendingPathComponent("mnt").path)
+        let share = try StoppableShare(scratch: "stopped-share-lineup")
         defer { share.close() }
+        try "#EXTM3U\n#EXTINF:-1 tvg-chno=\"1\",Bars\nav://lavfi:smptebars=size=160x90:rate=25\n"
+            .write(to: share.source.appendingPathComponent("tv.m3u"), atomically: true, encoding: .utf8)
         let lineup = share.mountPoint + "/tv.m3u"
         share.stop()
 
-        let terminal = try Spawn.run(["timeout", "60", "sh", "-c", "exec \"$0\" \"$@\" 2>&1 </dev/null", TVShellBinary.path, "--lineup", lineup],
-                                     environment: ["HOME": "/tmp", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        let terminal = try Self.terminalStart(["--lineup", lineup])
         #expect(terminal.status == 66 && terminal.output.contains("\(lineup): does not answer (nothing in 10 s"), "\(terminal.output)")
 
         let shell = try ShellUnderTest(["--kiosk", "--lineup", lineup], connectTimeout: 60)
@@ -155,19 +163,14 @@ struct UnansweringShareEndToEndTests {
     @Test("a library on a share that does not answer: a terminal's start exits 66 within seconds saying so (it waited for ever, the screen blank); a box's starts saying so on its home screen, and plays the library once the share answers",
           .enabled(if: StoppableShare.unavailable == nil, "needs FUSE: root, /dev/fuse and python3-fusepy"))
     func libraryOnStoppedShare() throws {
-        let dir = TVShellBinary.scratchDirectory("stopped-share")
-        let source = dir.appendingPathComponent("nas")
-        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"), toPath: source.appendingPathComponent("Night.Drive.2011.720p.mp4").path)
-        let share = try StoppableShare(source: source.path, at: dir.appendingPathComponent("mnt").path)
+        let share = try StoppableShare(scratch: "stopped-share")
         defer { share.close() }
+        try FileManager.default.copyItem(atPath: try TestMedia.clipWithSidecar(name: "untitled"),
+                                         toPath: share.source.appendingPathComponent("Night.Drive.2011.720p.mp4").path)
         share.stop()
 
         let started = Stopwatch()
-        // Bounded: without the wait's end, the start never returned.
-        let terminal = try Spawn.run(["timeout", "60", "sh", "-c", "exec \"$0\" \"$@\" 2>&1 </dev/null", TVShellBinary.path, share.mountPoint],
-                                     environment: ["HOME": "/tmp", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        let terminal = try Self.terminalStart([share.mountPoint])
         #expect(terminal.status == 66 && terminal.output.contains("\(share.mountPoint): does not answer (nothing in 10 s"), "\(terminal.output)")
         #expect(started.elapsed < 30, "\(started.elapsed) s")
 
