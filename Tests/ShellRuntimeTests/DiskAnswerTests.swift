@@ -9,17 +9,17 @@ struct DiskAnswerTests {
         #expect(DiskAnswer.read(within: 5) { _ in 42 } == 42)
 
         let quiet = ContinuousClock.now
-        #expect(DiskAnswer.read(within: 0.3) { _ in Thread.sleep(forTimeInterval: 2); return 1 } == nil)
-        #expect(ContinuousClock.now - quiet >= .milliseconds(300), "not before the time given (nil: given up before the read's 2 s)")
+        #expect(DiskAnswer.read(within: 0.3) { _ in Thread.sleep(forTimeInterval: 5); return 1 } == nil)
+        #expect(ContinuousClock.now - quiet >= .milliseconds(300), "not before the time given (nil: given up before the read's 5 s)")
 
-        let walk = DiskAnswer.read(within: 0.3) { answered in
-            for _ in 0..<12 {
+        let walk = DiskAnswer.read(within: 1) { answered in
+            for _ in 0..<20 {
                 Thread.sleep(forTimeInterval: 0.1)
                 answered()
             }
             return "walked"
         }
-        #expect(walk == "walked", "1.2 s of a walk answering every 0.1 s")
+        #expect(walk == "walked", "2 s of a walk answering every 0.1 s, waited for past the 1 s")
     }
 
     @Test("a path given at a start: a directory's media, something else, nothing there, or a URL, with no disk read")
