@@ -156,8 +156,15 @@ struct PlayerEndToEndTests {
         let landed = number(after["position"]) ?? 0
         try shell.ipc.waitForState { (number($0["position"]) ?? 0) > landed + 0.5 }
         try shell.tmux.send("Space")
-        let paused = try shell.ipc.waitForState { $0["paused"] as? Bool == true }
-        let p0 = number(paused["position"]) ?? 0
+        try shell.ipc.waitForState { $0["paused"] as? Bool == true }
+        // The shell says paused at the key; the player pauses a moment
+        // later, and its last position comes after: the step is measured
+        // from where libmpv itself stopped.
+        let pausedWord = try shell.mpvProperty("pause") { ["yes", "true", "1"].contains($0 ?? "") }
+        try #require(["yes", "true", "1"].contains(pausedWord ?? ""), "libmpv paused: \(pausedWord ?? "nil")")
+        let stopped = try #require(try shell.mpvProperty("time-pos") { $0.flatMap(Double.init) != nil }.flatMap(Double.init))
+        let settled = try shell.ipc.waitForState { $0["paused"] as? Bool == true && abs((number($0["position"]) ?? 0) - stopped) < 0.001 }
+        let p0 = number(settled["position"]) ?? 0
         try shell.tmux.send(".")
         let stepped = try shell.ipc.waitForState { (number($0["position"]) ?? 0) > p0 + 0.02 }
         #expect((number(stepped["position"]) ?? 0) < p0 + 0.1, "one frame at 25 fps")
